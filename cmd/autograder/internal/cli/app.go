@@ -1,0 +1,108 @@
+// Package cli is the autograder command line: one file per command, each a
+// thin layer that parses flags, calls the packages that do the work and maps
+// their errors to exit statuses in one place (Main).
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	ucli "github.com/urfave/cli/v2"
+)
+
+// Exit statuses, the same for every command.
+const (
+	ExitOK       = 0 // the command did what was asked and everything passed
+	ExitFailed   = 1 // the command ran, and a program it judged failed
+	ExitBadInput = 2 // the command line, a rubric, a case or an archive is wrong
+	ExitInternal = 3 // the grader itself failed (I/O, sandbox, a bug)
+)
+
+// Version is the grader's version, set at build time with -ldflags "-X".
+var Version = "0.1.0-dev"
+
+// exitError carries an exit status up to Main.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// badInput marks err as the user's input being wrong (exit 2).
+func badInput(err error) error { return &exitError{ExitBadInput, err} }
+
+// badInputf is badInput with formatting.
+func badInputf(format string, a ...any) error { return badInput(fmt.Errorf(format, a...)) }
+
+// failed is the exit status 1 with a message (or none when err is nil).
+func failed(err error) error { return &exitError{ExitFailed, err} }
+
+// Main runs the command line args (args[0] is the program name) and returns
+// the exit status. Errors are printed as one line on stderr.
+func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	err := app.RunContext(ctx, args)
+	if err == nil {
+		return ExitOK
+	}
+	code := ExitInternal
+	var ee *exitError
+	var ce ucli.ExitCoder
+	switch {
+	case errors.As(err, &ee):
+		code = ee.code
+	case errors.As(err, &ce):
+		code = ce.ExitCode()
+	case isUsage(err):
+		code = ExitBadInput
+	}
+	if msg := err.Error(); msg != "" {
+		fmt.Fprintf(stderr, "autograder: %s\n", oneLine(msg))
+	}
+	return code
+}
+
+// isUsage recognises the command-line parser's own errors.
+func isUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"flag provided but not defined", "flag needs an argument", "invalid value", "Required flag", "No help topic"} {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	return strings.ReplaceAll(s, "\n", "; ")
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
+	app := &ucli.App{
+		Name:      "autograder",
+		Usage:     "grade programming assignments against a reference",
+		Version:   Version,
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// Exit statuses are decided in Main, never inside the library.
+		ExitErrHandler:  func(*ucli.Context, error) {},
+		HideHelpCommand: false,
+		Commands: []*ucli.Command{
+			referenceCommand(),
+		},
+		OnUsageError: func(_ *ucli.Context, err error, _ bool) error { return badInput(err) },
+	}
+	for _, c := range app.Commands {
+		if c.OnUsageError == nil {
+			c.OnUsageError = app.OnUsageError
+		}
+	}
+	return app
+}

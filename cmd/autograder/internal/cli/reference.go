@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cs540-tools/autograder/reference"
+	ucli "github.com/urfave/cli/v2"
+)
+
+func referenceCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:      "reference",
+		Usage:     "print exactly what a correct `java EightQueen FLAG [SEED] BOARD` prints",
+		ArgsUsage: "FLAG [SEED] BOARD",
+		Description: "FLAG is 100, 200, 3XX, 4XX or 5XX (XX = 00-99); SEED is given for 3XX and 5XX only\n" +
+			"(-1: unseeded); BOARD is eight digits 0-7. Readings (--reading, repeatable or comma-separated):\n" +
+			readingHelp(),
+		Flags: []ucli.Flag{
+			&ucli.StringSliceFlag{Name: "reading", Usage: "answer an open point of the handout `NAME` (see below)"},
+			&ucli.StringFlag{Name: "mistake", Usage: "print what the catalogued wrong program `NAME` prints instead"},
+			&ucli.BoolFlag{Name: "trace", Usage: "explain each step on stderr"},
+			&ucli.BoolFlag{Name: "agree", Usage: "also say on stderr whether every reading prints the same output"},
+		},
+		Action: func(c *ucli.Context) error {
+			cmd, err := reference.ParseArgs(c.Args().Slice())
+			if err != nil {
+				return badInput(err)
+			}
+			r, err := reference.ParseReading(c.StringSlice("reading"))
+			if err != nil {
+				return badInput(err)
+			}
+			opt := reference.Options{Reading: r}
+			if name := c.String("mistake"); name != "" {
+				k, err := reference.LookupMistake(name)
+				if err != nil {
+					return badInput(err)
+				}
+				opt.Mistakes = []reference.Mistake{k}
+			}
+			errw := c.App.ErrWriter
+			if c.Bool("trace") {
+				opt.Trace = func(s reference.Step) { fmt.Fprintln(errw, s) }
+			}
+			if err := reference.Run(c.App.Writer, cmd, opt); err != nil {
+				return err
+			}
+			if c.Bool("agree") {
+				outs := reference.Outcomes(cmd, nil)
+				if len(outs) == 1 {
+					fmt.Fprintf(errw, "all readings agree on %s\n", cmd)
+				} else {
+					fmt.Fprintf(errw, "readings disagree on %s: %d different outputs\n", cmd, len(outs))
+					for i, o := range outs {
+						names := make([]string, len(o.Readings))
+						for j, r := range o.Readings {
+							names[j] = r.String()
+						}
+						fmt.Fprintf(errw, "  output %d (%d lines) from: %s\n", i+1, strings.Count(string(o.Output), "\n"), strings.Join(names, " | "))
+					}
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func readingHelp() string {
+	var b strings.Builder
+	for _, c := range reference.ReadingChoices() {
+		def := ""
+		if c.Default {
+			def = " (default)"
+		}
+		fmt.Fprintf(&b, "  %-20s %s%s\n", c.Name, c.Summary, def)
+	}
+	return b.String()
+}
