@@ -36,7 +36,7 @@ func Run(w io.Writer, cmd Command, opt Options) error {
 
 // Output returns what Run would write.
 func Output(cmd Command, opt Options) []byte {
-	m := machine{reading: opt.Reading, trace: opt.Trace, out: make([]byte, 0, 64)}
+	m := machine{reading: opt.Reading, trace: opt.Trace, out: make([]byte, 0, outputCap(cmd))}
 	for _, k := range opt.Mistakes {
 		m.flaws |= k.flaws
 	}
@@ -54,6 +54,17 @@ func Output(cmd Command, opt Options) []byte {
 		m.anneal(cmd, m.rng(cmd, opt))
 	}
 	return m.out
+}
+
+// outputCap sizes the output buffer once: a line is at most 14 bytes.
+func outputCap(cmd Command) int {
+	switch cmd.Part() {
+	case PartCost:
+		return 4
+	case PartSteepest:
+		return 9*Size*Size + 4
+	}
+	return 14 * (cmd.Cutoff() + 2)
 }
 
 // machine is one run's state: the output so far and the knobs that shape it.
@@ -199,7 +210,9 @@ func (m *machine) steepestList(b Board) {
 	}
 	var buf [Size * Size]move
 	st := m.steepest(m.successors(b, cost, &buf), cost)
-	m.step(Step{Kind: StepSteepest, Board: b, Cost: cost, Steepest: boards(b, st), SteepestCost: costOf(st)})
+	if m.trace != nil {
+		m.step(Step{Kind: StepSteepest, Board: b, Cost: cost, Steepest: boards(b, st), SteepestCost: costOf(st)})
+	}
 	for _, mv := range st {
 		m.out = b.with(mv).appendTo(m.out)
 		m.out = append(m.out, '\n')
@@ -259,18 +272,17 @@ func (m *machine) hillClimb(cmd Command, rng *javarand.Random) {
 			return
 		}
 		st := m.steepest(m.successors(b, cost, &buf), cost)
-		s := Step{Kind: StepHill, Iter: i + 1, Board: b, Cost: cost, Steepest: boards(b, st), SteepestCost: costOf(st), Draw: -1}
 		if len(st) == 0 {
-			s.Kind = StepStuck
-			m.step(s)
+			m.step(Step{Kind: StepStuck, Iter: i, Board: b, Cost: cost})
 			return
 		}
 		r := 0
 		if !m.has(flawFirstSteepest) {
 			r = int(rng.NextInt(int32(len(st))))
 		}
-		s.Draw = r
-		m.step(s)
+		if m.trace != nil {
+			m.step(Step{Kind: StepHill, Iter: i + 1, Board: b, Cost: cost, Steepest: boards(b, st), SteepestCost: costOf(st), Draw: r})
+		}
 		b, cost = b.with(st[r]), st[r].cost
 		i++
 		m.emitState(i, b, cost)

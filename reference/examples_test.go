@@ -1,0 +1,160 @@
+package reference_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cs540-tools/autograder/reference"
+)
+
+func handoutExamples(t testing.TB) []reference.Example {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "handout-examples.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ex, err := reference.ParseExamples(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ex) != 24 {
+		t.Fatalf("handout-examples.txt holds %d examples, want 24", len(ex))
+	}
+	return ex
+}
+
+// The committed copy must stay the spec's file when the spec is beside the repo.
+func TestExamplesCopyMatchesSpec(t *testing.T) {
+	spec, err := os.ReadFile(filepath.Join("..", "..", "shared", "spec", "handout-examples.txt"))
+	if err != nil {
+		t.Skipf("no ../shared beside the repository (%v): nothing to compare the copy with", err)
+	}
+	ours, err := os.ReadFile(filepath.Join("testdata", "handout-examples.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(spec, ours) {
+		t.Fatal("testdata/handout-examples.txt differs from ../shared/spec/handout-examples.txt")
+	}
+}
+
+// Every reading must reproduce every handout example: that is what makes it a reading.
+func TestEveryReadingReproducesHandout(t *testing.T) {
+	for _, r := range reference.Readings() {
+		for _, ex := range handoutExamples(t) {
+			cmd, err := reference.ParseArgs(ex.Args)
+			if err != nil {
+				t.Fatalf("line %d: %v", ex.Line, err)
+			}
+			got := string(reference.Output(cmd, reference.Options{Reading: r}))
+			if got != ex.Output {
+				t.Errorf("reading %s, %s:\ngot:\n%swant:\n%s", r, cmd, got, ex.Output)
+			}
+		}
+	}
+}
+
+// The spec names two command lines on which the readings part ways.
+func TestReadingsDisagreeWhereSpecSays(t *testing.T) {
+	tests := []struct {
+		args   []string
+		reads  []string
+		want   string
+		agrees bool
+	}{
+		{[]string{"408", "12375643"}, nil, "0:12375643 14\n1:02375643 10\n2:00375643 8\n3:20375643 7\n4:20175643 5\n5:20135643 4\n6:27135643 3\n7:27135043 2\n8:27135040 1\n", false},
+		{[]string{"408", "12375643"}, []string{"cutoff-optimum"}, "0:12375643 14\n1:02375643 10\n2:00375643 8\n3:20375643 7\n4:20175643 5\n5:20135643 4\n6:27135643 3\n7:27135043 2\n8:27135040 1\nLocal optimum\n", false},
+		{[]string{"200", "70352164"}, []string{"steepest-nonraising"}, "", false},
+		{[]string{"200", "13572064"}, nil, "", true},
+		{[]string{"100", "01234567"}, nil, "28\n", true},
+	}
+	for _, tt := range tests {
+		cmd, err := reference.ParseArgs(tt.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := reference.ParseReading(tt.reads)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(reference.Output(cmd, reference.Options{Reading: r})); got != tt.want {
+			t.Errorf("%s under %s:\ngot:\n%swant:\n%s", cmd, r, got, tt.want)
+		}
+		if got := reference.Agree(cmd, nil); got != tt.agrees {
+			t.Errorf("Agree(%s) = %v, want %v", cmd, got, tt.agrees)
+		}
+	}
+	// 200 70352164 under the default reading lists the uphill moves of a strict local minimum.
+	cmd, _ := reference.ParseArgs([]string{"200", "70352164"})
+	out := string(reference.Output(cmd, reference.Options{}))
+	if want := "70352162\n2\n"; len(out) < len(want) || out[len(out)-len(want):] != want {
+		t.Errorf("200 70352164: got %q, want it to end in %q", out, want)
+	}
+}
+
+func TestParseArgsRejects(t *testing.T) {
+	tests := [][]string{
+		{},
+		{"100"},
+		{"100", "0123456"},
+		{"100", "012345678"},
+		{"100", "01234568"},
+		{"100", "0123456x"},
+		{"abc", "01234567"},
+		{"1OO", "01234567"},
+		{"101", "01234567"},
+		{"210", "01234567"},
+		{"600", "01234567"},
+		{"000", "01234567"},
+		{"0305", "1", "01234567"},
+		{"305", "01234567"},
+		{"505", "01234567"},
+		{"100", "1", "01234567"},
+		{"405", "1", "01234567"},
+		{"305", "1", "2", "01234567"},
+		{"305", "x", "01234567"},
+		{"305", "99999999999999999999", "01234567"},
+		{"305", "1.5", "01234567"},
+	}
+	for _, args := range tests {
+		if cmd, err := reference.ParseArgs(args); err == nil {
+			t.Errorf("ParseArgs(%q) = %v, want an error", args, cmd)
+		}
+	}
+}
+
+func TestCatalogueMistakesChangeTheirParts(t *testing.T) {
+	for _, k := range reference.Catalogue() {
+		if k.Hint == "" || k.Summary == "" || len(k.Parts) == 0 {
+			t.Errorf("%s: incomplete entry", k.Name)
+		}
+		if _, err := reference.LookupMistake(k.Name); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func benchmarkRun(b *testing.B, args ...string) {
+	cmd, err := reference.ParseArgs(args)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := reference.Run(&buf, cmd, reference.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// 399 with seed 2 from 12375643 never solves under the default reading: it
+// keeps making sideways and uphill moves, so all 99 expansions run.
+func BenchmarkHill399(b *testing.B)   { benchmarkRun(b, "399", "2", "12375643") }
+func BenchmarkAnneal599(b *testing.B) { benchmarkRun(b, "599", "7", "01234567") }
+func BenchmarkFirst499(b *testing.B)  { benchmarkRun(b, "499", "01234567") }
+func BenchmarkCost100(b *testing.B)   { benchmarkRun(b, "100", "01234567") }
