@@ -390,11 +390,13 @@ const maxDraws = 1 << 20
 // delta at temperature t: exp(-delta/T), or a mistaken formula.
 func (m *machine) acceptance(delta int, t float64) float64 {
 	d := float64(delta)
+	mistaken := m.has(flawAcceptBelowT) || m.has(flawExpSign) || m.has(flawPowT)
 	switch {
+	case mistaken && delta <= 0:
+		// These programs, like most, accept a move that does not raise the
+		// cost outright and get only the worse-move formula wrong.
+		return 1
 	case m.has(flawAcceptBelowT):
-		if delta < 0 {
-			return 1
-		}
 		return t
 	case m.has(flawExpSign):
 		return math.Exp(d / t)
