@@ -1,0 +1,95 @@
+package rubric
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCommands(t *testing.T) {
+	for _, tc := range []struct {
+		name, build  string
+		required     string
+		wantBuild    string
+		wantRun      string
+		wantMain     string
+		wantLanguage Language
+	}{
+		{"java default", ``, `["EightQueen.java", "notes.txt"]`,
+			`[[javac -encoding UTF-8 EightQueen.java]]`, `[java -cp . EightQueen]`, "EightQueen", Java},
+		{"java main", `language = "java"` + "\n" + `main = "Main"`, `["Main.java", "Board.java"]`,
+			`[[javac -encoding UTF-8 Main.java Board.java]]`, `[java -cp . Main]`, "Main", Java},
+		{"c", `language = "c"`, `["queens.c", "board.c", "board.h"]`,
+			`[[gcc -O2 -o main queens.c board.c -lm]]`, `[./main]`, "main", C},
+		{"cpp", `language = "cpp"` + "\n" + `main = "queens"`, `["queens.cpp", "board.cc"]`,
+			`[[g++ -O2 -std=c++17 -o queens queens.cpp board.cc -lm]]`, `[./queens]`, "queens", CPP},
+		{"python", `language = "python"`, `["queens.py", "board.py"]`,
+			`[]`, `[python3 queens.py]`, "queens.py", Python},
+		{"raw", `language = "raw"` + "\n" + `build = [["make", "queens"], ["strip", "queens"]]` + "\n" + `run = ["./queens", "--fast"]`, `["Makefile"]`,
+			`[[make queens] [strip queens]]`, `[./queens --fast]`, "", Raw},
+		{"raw without build", `language = "raw"` + "\n" + `run = ["sh", "run.sh"]`, `[]`,
+			`[]`, `[sh run.sh]`, "", Raw},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := fmt.Sprintf("name = \"HW\"\ntotal = 5\n[submission]\nrequired = %s\n[build]\n%s\n[[part]]\nid = \"a\"\npoints = 5\n", tc.required, tc.build)
+			r, err := Parse("rubric.toml", []byte(src), casesDir(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			build, run := r.Build.Commands()
+			if got := fmt.Sprint(build); got != tc.wantBuild {
+				t.Errorf("build commands %s, want %s", got, tc.wantBuild)
+			}
+			if got := fmt.Sprint(run); got != tc.wantRun {
+				t.Errorf("run command %s, want %s", got, tc.wantRun)
+			}
+			if r.Build.Main != tc.wantMain || r.Build.Language != tc.wantLanguage {
+				t.Errorf("main %q, language %q; want %q, %q", r.Build.Main, r.Build.Language, tc.wantMain, tc.wantLanguage)
+			}
+
+			// Callers append case arguments; that must not reach the rubric.
+			_ = append(run, "100", "01234567")
+			if len(build) > 0 {
+				build[0][0] = "changed"
+			}
+			build2, run2 := r.Build.Commands()
+			if fmt.Sprint(build2) != tc.wantBuild || !slices.Equal(run2, run) {
+				t.Errorf("Commands shares its slices with a caller: %q %q", build2, run2)
+			}
+		})
+	}
+}
+
+func TestInlineForms(t *testing.T) {
+	// Parts and tables written inline are read, and positioned, as well.
+	src := `name = "HW"
+total = 6
+submission = { required = ["A.java"], package = "strip", package_penalty = 1 }
+limits = { wall = "2s", memory = 1024 }
+part = [
+  { id = "a", points = 2 },
+  { id = "b", points = 4, scoring = "all-or-nothing" },
+]
+`
+	r, err := Parse("rubric.toml", []byte(src), casesDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Parts) != 2 || r.Parts[1].Scoring != AllOrNothing || r.Limits.Memory != 1024 || r.Submission.PackagePenalty != 1 {
+		t.Errorf("parsed %+v", r)
+	}
+
+	bad := strings.Replace(src, `"all-or-nothing" },`, `"all-or-nothing" }, { id = "c", points = -1 },`, 1)
+	_, err = Parse("rubric.toml", []byte(bad), casesDir(t))
+	want := `rubric.toml:7:69: part "c": points must be positive, got -1`
+	if err == nil || err.Error() != want {
+		t.Errorf("got error %v, want %s", err, want)
+	}
+}
+
+func TestLoadMissingFile(t *testing.T) {
+	if _, err := Load("testdata/none.toml"); err == nil {
+		t.Error("Load of a missing file: no error")
+	}
+}

@@ -1,0 +1,109 @@
+// Package rubric reads an assignment's rubric: a TOML file that says what a
+// submission must contain, how to build and run it, its limits, how its
+// output is compared, its parts with their points and cases, and the late
+// policy. The grader knows nothing about any one assignment; a TA writes a
+// rubric and a folder of cases for a new one, and no Go code changes.
+//
+// # Errors
+//
+// [Load] and [Parse] check everything before they return: an error is one
+// line, "rubric.toml:LINE:COL: message", naming the key at fault, and wraps
+// [ErrInvalid]. Unknown keys are errors, so a misspelt key cannot be
+// silently ignored. Problems that concern the whole file are reported at
+// 1:1. When a file has several problems, the first unknown key is reported,
+// otherwise the first problem in the order of the keys below.
+//
+// # Keys
+//
+// Optional keys have the default shown in parentheses. Durations are Go
+// durations in strings ("10s", "1m30s", "500ms"). Sizes are a number of bytes
+// (an integer or a string) or a string with the unit KiB, MiB or GiB
+// ("512MiB"); decimal units (MB) are refused as ambiguous. testdata/full.toml
+// uses every key.
+//
+// Top level:
+//
+//	name   the assignment's name, for reports (required)
+//	total  its points, a positive number equal to the sum of the parts'
+//	       points (required)
+//	cases  the folder of case folders, relative to the rubric's folder
+//	       ("cases")
+//
+// [submission]:
+//
+//	required         file names (no folders) a submission must contain ([])
+//	package          what to do with a package statement in a Java source:
+//	                 "report" (build as it is and say so in the report),
+//	                 "strip" (remove it and deduct package_penalty points) or
+//	                 "reject" (verdict rejected, score 0) ("report")
+//	package_penalty  points deducted under "strip", at most total (0)
+//
+// [build]:
+//
+//	language  "java", "c", "cpp", "python" or "raw" ("java")
+//	main      java: the main class (the first required .java file's name
+//	          without ".java"); c, cpp: the program the compiler writes
+//	          ("main"); python: the file run, one of the required files (the
+//	          first required .py file). Not allowed with "raw".
+//	build     raw only: the build commands, each an array of program and
+//	          arguments, run in order ([]: nothing to build)
+//	run       raw only: the command that runs the program (required)
+//
+// The presets compile the required files with their language's extension
+// (.java; .c; .cpp, .cc or .cxx), in rubric order, and need at least one.
+// For required = ["EightQueen.java"] and main = "EightQueen":
+//
+//	java    build: javac -encoding UTF-8 EightQueen.java
+//	        run:   java -cp . EightQueen
+//	c       build: gcc -O2 -o main a.c b.c -lm              run: ./main
+//	cpp     build: g++ -O2 -std=c++17 -o main a.cpp -lm    run: ./main
+//	python  no build                                        run: python3 main.py
+//
+// Commands run in the folder that holds the submission's files, without a
+// shell: no globbing, no quoting. The grader appends a case's arguments to
+// the run command (see [Build.Commands]).
+//
+// [limits], for one run of the program on one case:
+//
+//	wall        wall-clock time ("10s")
+//	cpu         CPU time, all threads together ("10s")
+//	memory      memory ("512MiB")
+//	output      bytes of standard output ("1MiB")
+//	build_wall  wall-clock time of the whole build ("60s")
+//
+// [compare]:
+//
+//	mode  "lines", "strict" or "ignore-case", as package compare defines
+//	      them ("lines": line by line, "\r\n" = "\n", trailing blanks and
+//	      trailing empty lines ignored, case matters)
+//
+// [late]:
+//
+//	deadline   an RFC 3339 date-time with a UTC offset, as a TOML date-time
+//	           or a string: 2025-03-05T09:30:00-06:00 (none)
+//	penalties  percentages of the total deducted for 1, 2, 3, ... days late;
+//	           each 0 to 100, none less than the one before. A submission
+//	           later than the list is long is not accepted (score 0); so with
+//	           the default, no late submission is ([])
+//
+// A day late is a started 24-hour period after the deadline: one second
+// late is one day late, 24 hours late too, 24 hours and a second is two.
+//
+// [report]:
+//
+//	hidden  how hidden cases show in a student's report: "verdict" (each
+//	        with its verdict only) or "count" (how many passed, per part)
+//	        ("verdict")
+//
+// [[part]], one table per part, at least one, in the order of the reports:
+//
+//	id        a short id of a-z, 0-9, _ and -, unique (required)
+//	name      a name for reports (the id)
+//	points    a positive number (required)
+//	cases     the part's folder under the cases folder; it must hold at
+//	          least one *.case file (the id)
+//	scoring   "proportional" (points × passed cases / cases) or
+//	          "all-or-nothing" ("proportional")
+//	readings  the names of the readings the part accepts: a case's expected
+//	          output labelled with any of them passes ([]: every reading)
+package rubric

@@ -1,0 +1,223 @@
+package rubric
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Rubric is an assignment's rubric, checked, with every default filled in.
+type Rubric struct {
+	Name       string
+	Total      float64 // the sum of the parts' points
+	Path       string  // the file as named to Load or Parse; messages name it so
+	CasesDir   string  // absolute folder holding the parts' case folders
+	Submission Submission
+	Build      Build
+	Limits     Limits
+	Compare    Compare
+	Late       Late
+	Report     Report
+	Parts      []Part // at least one, in file order
+	sum        [sha256.Size]byte
+}
+
+// Submission says what a submission must contain.
+type Submission struct {
+	Required       []string      // file names (no folders) a submission must contain
+	Package        PackagePolicy // what a package statement in a Java source costs
+	PackagePenalty float64       // points deducted when Package is PackageStrip
+}
+
+// PackagePolicy says what to do with a Java source that has a package
+// statement.
+type PackagePolicy string
+
+// The package policies.
+const (
+	PackageReport PackagePolicy = "report" // build as it is, mention it in the report
+	PackageStrip  PackagePolicy = "strip"  // remove the statement, deduct PackagePenalty points
+	PackageReject PackagePolicy = "reject" // verdict rejected, score 0
+)
+
+// Language names a build preset.
+type Language string
+
+// The languages. Raw is no preset: the rubric gives the commands.
+const (
+	Java   Language = "java"
+	C      Language = "c"
+	CPP    Language = "cpp"
+	Python Language = "python"
+	Raw    Language = "raw"
+)
+
+// Build says how a submission is built and run.
+type Build struct {
+	Language Language
+	// Main is, for Java, the main class; for C and C++, the program the
+	// compiler writes; for Python, the file run. Empty for Raw.
+	Main string
+	// Sources are the required files the preset compiles (or, for Python,
+	// may import), in rubric order. Empty for Raw.
+	Sources []string
+	steps   [][]string
+	run     []string
+}
+
+// Commands returns the commands that build the program, in order, and the
+// command that runs it. Every command runs in the folder that holds the
+// submission's files. The caller appends a case's arguments to run and
+// adds, right after run[0], any interpreter options of its own (such as a
+// JVM heap cap derived from Limits.Memory); Commands adds neither. Each call
+// returns new slices, which the caller may change.
+func (b Build) Commands() (build [][]string, run []string) {
+	for _, s := range b.steps {
+		build = append(build, slices.Clone(s))
+	}
+	return build, slices.Clone(b.run)
+}
+
+// Limits bound one run of a submission, and its build.
+type Limits struct {
+	Wall      time.Duration // wall-clock time of one run
+	CPU       time.Duration // CPU time of one run, all threads together
+	Memory    int64         // bytes of memory of one run
+	Output    int64         // bytes of standard output of one run
+	BuildWall time.Duration // wall-clock time of all build commands together
+}
+
+// Compare is the comparison policy.
+type Compare struct {
+	// Mode is a mode name of package compare: "lines", "strict" or
+	// "ignore-case"; compare.ParseMode accepts it.
+	Mode string
+}
+
+// Late is the late policy.
+type Late struct {
+	Deadline time.Time // zero when the rubric names none
+	// Penalties[i] is the percentage of the total points deducted for
+	// i+1 days late; a submission later than len(Penalties) days is not
+	// accepted.
+	Penalties []float64
+}
+
+// Penalty returns the percentage of the total points deducted for daysLate
+// days, and whether a submission that late is accepted at all (when it is
+// not, percent is 100). Zero or fewer days cost nothing.
+func (l Late) Penalty(daysLate int) (percent float64, accepted bool) {
+	switch {
+	case daysLate <= 0:
+		return 0, true
+	case daysLate <= len(l.Penalties):
+		return l.Penalties[daysLate-1], true
+	}
+	return 100, false
+}
+
+// DaysLate counts the started 24-hour periods between the deadline and
+// submitted: 0 when submitted is not after the deadline or there is no
+// deadline, 1 for up to 24 hours late, and so on.
+func (l Late) DaysLate(submitted time.Time) int {
+	if l.Deadline.IsZero() || !submitted.After(l.Deadline) {
+		return 0
+	}
+	const day = 24 * time.Hour
+	late := submitted.Sub(l.Deadline)
+	days := int(late / day)
+	if late%day != 0 {
+		days++
+	}
+	return days
+}
+
+// Report shapes what a student's report shows.
+type Report struct {
+	Hidden Hidden
+}
+
+// Hidden says how hidden cases appear in a student's report.
+type Hidden string
+
+// The ways to show hidden cases.
+const (
+	HiddenVerdict Hidden = "verdict" // each hidden case with its verdict only
+	HiddenCount   Hidden = "count"   // per part, how many hidden cases passed
+)
+
+// Part is one scored part of the assignment.
+type Part struct {
+	ID     string // [a-z0-9_-]+, unique in the rubric
+	Name   string
+	Points float64
+	// Cases is the part's case folder, slash-separated and relative to
+	// Rubric.CasesDir. It holds at least one *.case file.
+	Cases    string
+	Scoring  Scoring
+	Readings []string // the readings accepted; empty accepts every reading
+}
+
+// Scoring says how a part's points follow from its cases.
+type Scoring string
+
+// The scorings.
+const (
+	Proportional Scoring = "proportional"   // points × passed cases / cases
+	AllOrNothing Scoring = "all-or-nothing" // all points if every case passes, else none
+)
+
+// Load reads and checks a rubric file. Its cases folder is relative to the
+// file's folder.
+func Load(path string) (*Rubric, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data, filepath.Dir(path))
+}
+
+// Parse checks a rubric's content. Messages call it name; its cases folder
+// is relative to dir. An error is one line, "name:line:col: message", and
+// wraps ErrInvalid when the content is at fault.
+func Parse(name string, data []byte, dir string) (*Rubric, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	var raw map[string]any
+	if _, err := toml.Decode(string(data), &raw); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, &posError{file: name, pos: fixColumn(data, pe.Position), msg: "toml: " + oneLine(pe.Message)}
+		}
+		return nil, &posError{file: name, msg: "toml: " + oneLine(err.Error())}
+	}
+	d := &decoder{file: name, pos: keyPositions(string(data))}
+	r := d.rubric(raw, dir, abs)
+	if err := d.err(); err != nil {
+		return nil, err
+	}
+	r.Path = name
+	r.sum = sha256.Sum256(data)
+	return r, nil
+}
+
+// SHA256 returns the hex SHA-256 of the rubric file's bytes.
+func (r *Rubric) SHA256() string { return hex.EncodeToString(r.sum[:]) }
+
+// Part returns the part with the given id.
+func (r *Rubric) Part(id string) (*Part, bool) {
+	for i := range r.Parts {
+		if r.Parts[i].ID == id {
+			return &r.Parts[i], true
+		}
+	}
+	return nil, false
+}

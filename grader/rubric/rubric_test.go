@@ -1,0 +1,270 @@
+package rubric
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/compare"
+)
+
+var update = flag.Bool("update", false, "rewrite the testdata/*.golden files")
+
+// dump writes out a rubric with every field resolved.
+func dump(t *testing.T, r *Rubric) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	casesDir, err := filepath.Rel(wd, r.CasesDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	line := func(key string, v any) { fmt.Fprintf(&b, "%s = %v\n", key, v) }
+	line("name", fmt.Sprintf("%q", r.Name))
+	line("total", r.Total)
+	line("path", r.Path)
+	line("cases dir (relative)", filepath.ToSlash(casesDir))
+	line("submission.required", fmt.Sprintf("%q", r.Submission.Required))
+	line("submission.package", r.Submission.Package)
+	line("submission.package_penalty", r.Submission.PackagePenalty)
+	line("build.language", r.Build.Language)
+	line("build.main", r.Build.Main)
+	line("build.sources", fmt.Sprintf("%q", r.Build.Sources))
+	build, run := r.Build.Commands()
+	line("build commands", fmt.Sprintf("%q", build))
+	line("run command", fmt.Sprintf("%q", run))
+	line("limits.wall", r.Limits.Wall)
+	line("limits.cpu", r.Limits.CPU)
+	line("limits.memory", r.Limits.Memory)
+	line("limits.output", r.Limits.Output)
+	line("limits.build_wall", r.Limits.BuildWall)
+	line("compare.mode", r.Compare.Mode)
+	deadline := "none"
+	if !r.Late.Deadline.IsZero() {
+		deadline = r.Late.Deadline.Format(time.RFC3339) + " = " + r.Late.Deadline.UTC().Format(time.RFC3339)
+	}
+	line("late.deadline", deadline)
+	line("late.penalties", r.Late.Penalties)
+	line("report.hidden", r.Report.Hidden)
+	for _, p := range r.Parts {
+		fmt.Fprintf(&b, "part %q: name %q, points %v, cases %q, scoring %s, readings %q\n", p.ID, p.Name, p.Points, p.Cases, p.Scoring, p.Readings)
+	}
+	return b.String()
+}
+
+func TestLoadGolden(t *testing.T) {
+	for _, name := range []string{"full", "minimal"} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join("testdata", name+".toml")
+			r, err := Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := dump(t, r)
+			golden := filepath.Join("testdata", name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (go test -update creates it)", err)
+			}
+			if m := compare.Explain(want, []byte(got), compare.Strict); m.Line != 0 {
+				t.Errorf("%s resolves otherwise than %s says (go test -update rewrites it):\n%s", path, golden, m.Diff)
+			}
+
+			data, _ := os.ReadFile(path)
+			sum := sha256.Sum256(data)
+			if r.SHA256() != hex.EncodeToString(sum[:]) {
+				t.Errorf("SHA256() = %s, want the file's %x", r.SHA256(), sum)
+			}
+		})
+	}
+}
+
+func TestPart(t *testing.T) {
+	r, err := Load("testdata/full.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := r.Part("c")
+	if !ok || p.Cases != "hill-climbing" || p != &r.Parts[2] {
+		t.Errorf(`Part("c") = %+v, %v`, p, ok)
+	}
+	if p, ok := r.Part("z"); ok || p != nil {
+		t.Errorf(`Part("z") = %+v, %v; want nil, false`, p, ok)
+	}
+}
+
+// casesDir makes a rubric folder whose cases/ has parts a and b with a
+// case each, and a part "empty" with none.
+func casesDir(t testing.TB) string {
+	dir := t.TempDir()
+	for _, p := range []string{"a", "b", "sub/c"} {
+		if err := os.MkdirAll(filepath.Join(dir, "cases", p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "cases", p, "1.case"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "cases", "empty", "x.case"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// head is a valid start: snippets add to it, so their lines start at 4.
+const head = `name = "HW"
+total = 5
+submission.required = ["A.java"]
+`
+
+const partA = `
+[[part]]
+id = "a"
+points = 5
+`
+
+// parseErrorCases are rubrics with one problem each and the error it gives;
+// DIR stands for the rubric's folder.
+var parseErrorCases = []struct {
+	name, toml, want string
+}{
+	{"bad TOML", head + "cases = \"cases\n",
+		`rubric.toml:4:15: toml: strings cannot contain newlines`},
+	{"bad TOML value", head + "wall = 10 s\n",
+		`rubric.toml:4:10: toml: expected a top-level item to end with a newline, comment, or EOF, but got 's' instead`},
+	{"duplicate key", head + "total = 6\n",
+		`rubric.toml:4:1: toml: Key 'total' has already been defined.`},
+	{"unknown key", "name = \"HW\"\ntotl = 60\n" + partA,
+		`rubric.toml:2:1: unknown key "totl"`},
+	{"unknown table", head + partA + "[limit]\nwall = \"1s\"\n",
+		`rubric.toml:8:1: unknown key "limit"`},
+	{"unknown key in table", head + "[limits]\nwall = \"1s\"\n  wal = \"2s\"\n" + partA,
+		`rubric.toml:6:3: unknown key "limits.wal"`},
+	{"unknown key in part", head + partA + "pionts = 5\n",
+		`rubric.toml:8:1: part "a": unknown key "pionts"`},
+	{"unknown key in inline table", head + "limits = { wall = \"1s\", cpu = \"1s\", mem = 5 }\n" + partA,
+		`rubric.toml:4:37: unknown key "limits.mem"`},
+	{"unknown key first", head + "[limits]\nwall = \"-1s\"\n" + partA + "color = true\n",
+		`rubric.toml:10:1: part "a": unknown key "color"`},
+	{"negative points", head + "\n[[part]]\nid = \"a\"\npoints = 10\n\n[[part]]\nid = \"b\"\npoints = -5\n",
+		`rubric.toml:11:1: part "b": points must be positive, got -5`},
+	{"points not a number", head + "[[part]]\nid = \"a\"\npoints = \"5\"\n",
+		`rubric.toml:6:1: part "a": points must be a number, got a string`},
+	{"missing points", head + "[[part]]\nid = \"a\"\n",
+		`rubric.toml:4:1: part "a": missing key "points"`},
+	{"missing id", head + partA + "[[part]]\npoints = 0.5\n",
+		`rubric.toml:8:1: part #2: missing key "id"`},
+	{"bad id", head + "[[part]]\nid = \"A b\"\npoints = 5\n",
+		`rubric.toml:5:1: part #1: id "A b" must be made of a-z, 0-9, _ and -`},
+	{"duplicate id", "name = \"HW\"\ntotal = 10\nsubmission.required = [\"A.java\"]\n" + partA + partA,
+		`rubric.toml:10:1: part #2: id "a" is already used by the part at line 5`},
+	{"total mismatch", head + partA + "[[part]]\nid = \"b\"\npoints = 2.5\n",
+		`rubric.toml:2:1: total is 5 but the parts' points add up to 7.5`},
+	{"no parts", head,
+		`rubric.toml:1:1: no parts: a rubric needs at least one [[part]] table`},
+	{"empty parts", head + "part = []\n",
+		`rubric.toml:4:1: no parts: a rubric needs at least one [[part]] table`},
+	{"part not an array", head + "[part]\nid = \"a\"\npoints = 5\n",
+		`rubric.toml:4:1: part must be an array of tables ([[part]]), got a table`},
+	{"part with no cases", head + "[[part]]\nid = \"empty\"\npoints = 5\n",
+		`rubric.toml:5:1: part "empty": no cases: ` + filepath.Join("DIR", "cases", "empty") + ` holds no *.case file`},
+	{"part with no case folder", head + "[[part]]\nid = \"z\"\npoints = 5\ncases = \"sub/z\"\n",
+		`rubric.toml:7:1: part "z": no case folder ` + filepath.Join("DIR", "cases", "sub", "z")},
+	{"part cases outside", head + "[[part]]\nid = \"z\"\npoints = 5\ncases = \"../a\"\n",
+		`rubric.toml:7:1: part "z": cases must be a folder inside the rubric's cases folder, got "../a"`},
+	{"missing name", "total = 5\nsubmission.required = [\"A.java\"]\n" + partA,
+		`rubric.toml:1:1: missing key "name"`},
+	{"zero total", "name = \"HW\"\ntotal = 0\nsubmission.required = [\"A.java\"]\n" + partA,
+		`rubric.toml:2:1: total must be positive, got 0`},
+	{"enum", head + "[submission]\npackage = \"drop\"\n" + partA,
+		`rubric.toml:5:1: submission.package must be "report", "strip" or "reject", got "drop"`},
+	{"language", head + "[build]\nlanguage = \"rust\"\n" + partA,
+		`rubric.toml:5:1: build.language must be "java", "c", "cpp", "python" or "raw", got "rust"`},
+	{"no source", "name = \"HW\"\ntotal = 5\n" + partA,
+		`rubric.toml:1:1: build.language "java" needs a .java file in submission.required`},
+	{"compare mode", head + "compare.mode = \"exact\"\n" + partA,
+		`rubric.toml:4:1: compare.mode must be "lines", "strict" or "ignore-case", got "exact"`},
+	{"scoring", head + partA + "scoring = \"all\"\n",
+		`rubric.toml:8:1: part "a": scoring must be "proportional" or "all-or-nothing", got "all"`},
+	{"hidden", head + "[report]\nhidden = \"none\"\n" + partA,
+		`rubric.toml:5:1: report.hidden must be "verdict" or "count", got "none"`},
+	{"duration", head + "[limits]\nwall = \"10\"\n" + partA,
+		`rubric.toml:5:1: limits.wall must be a positive duration such as "10s" or "1m30s", got "10"`},
+	{"negative duration", head + "[limits]\ncpu = \"-1s\"\n" + partA,
+		`rubric.toml:5:1: limits.cpu must be a positive duration such as "10s" or "1m30s", got "-1s"`},
+	{"duration type", head + "[limits]\nbuild_wall = 60\n" + partA,
+		`rubric.toml:5:1: limits.build_wall must be a duration in a string, such as "10s", got an integer`},
+	{"size", head + "[limits]\nmemory = \"512MB\"\n" + partA,
+		`rubric.toml:5:1: limits.memory must be a positive size such as "512MiB", "64KiB" or a number of bytes, got "512MB"`},
+	{"negative size", head + "[limits]\noutput = -1\n" + partA,
+		`rubric.toml:5:1: limits.output must be a positive size such as "512MiB", "64KiB" or a number of bytes, got -1`},
+	{"penalty range", head + "[late]\npenalties = [10, 25, 150]\n" + partA,
+		`rubric.toml:5:1: late.penalties: the penalty for 3 days late must be between 0 and 100 (percent), got 150`},
+	{"penalty decreasing", head + "[late]\npenalties = [10, 25, 20]\n" + partA,
+		`rubric.toml:5:1: late.penalties: the penalty for 3 days late (20) is less than for 2 days (25)`},
+	{"penalty type", head + "[late]\npenalties = [10, \"25\"]\n" + partA,
+		`rubric.toml:5:1: late.penalties[1] must be a number, got a string`},
+	{"local deadline", head + "[late]\ndeadline = 2025-03-05T09:30:00\n" + partA,
+		`rubric.toml:5:1: late.deadline must be a date-time with a UTC offset, as in 2025-03-05T09:30:00-06:00, got a date-time`},
+	{"string deadline", head + "[late]\ndeadline = \"March 5\"\n" + partA,
+		`rubric.toml:5:1: late.deadline must be a date-time with a UTC offset, as in 2025-03-05T09:30:00-06:00, got "March 5"`},
+	{"required path", "name = \"HW\"\ntotal = 5\n[submission]\nrequired = [\"src/A.java\"]\n" + partA,
+		`rubric.toml:4:1: submission.required: "src/A.java" must be a file name, without folders`},
+	{"package penalty without strip", head + "[submission]\npackage_penalty = 2\n" + partA,
+		`rubric.toml:5:1: submission.package_penalty applies only with package = "strip"`},
+	{"package penalty over total", head + "[submission]\npackage = \"strip\"\npackage_penalty = 6\n" + partA,
+		`rubric.toml:6:1: submission.package_penalty is 6, more than the total 5`},
+	{"raw without run", head + "[build]\nlanguage = \"raw\"\n" + partA,
+		`rubric.toml:4:1: missing key "build.run"`},
+	{"raw with main", head + "[build]\nlanguage = \"raw\"\nmain = \"x\"\nrun = [\"./x\"]\n" + partA,
+		`rubric.toml:6:1: build.main applies to the presets, not to language = "raw": name the program in build.run`},
+	{"raw empty command", head + "[build]\nlanguage = \"raw\"\nbuild = [[]]\nrun = [\"./x\"]\n" + partA,
+		`rubric.toml:6:1: build.build[0] must start with a program`},
+	{"preset with run", head + "[build]\nrun = [\"java\", \"A\"]\n" + partA,
+		`rubric.toml:5:1: build.run applies only to language = "raw"; "java" builds and runs with its preset`},
+	{"java main", head + "[build]\nmain = \"a.B\"\n" + partA,
+		`rubric.toml:5:1: build.main must be a Java class name without a package, got "a.B"`},
+	{"python main", "name = \"HW\"\ntotal = 5\nsubmission.required = [\"x.py\"]\n[build]\nlanguage = \"python\"\nmain = \"y.py\"\n" + partA,
+		`rubric.toml:6:1: build.main must be a file of submission.required, got "y.py"`},
+	{"readings", head + partA + "readings = [\"x\", \"x\"]\n",
+		`rubric.toml:8:1: part "a": readings lists "x" twice`},
+	{"table type", head + "limits = 5\n" + partA,
+		`rubric.toml:4:1: limits must be a table, got an integer`},
+	{"dotted key position", head + partA + "  limits.wall = \"0s\"\n",
+		`rubric.toml:8:3: part "a": unknown key "limits"`},
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range parseErrorCases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := casesDir(t)
+			r, err := Parse("rubric.toml", []byte(tc.toml), dir)
+			if err == nil {
+				t.Fatalf("Parse(%q) = %+v, want error %q", tc.toml, r, tc.want)
+			}
+			got := strings.ReplaceAll(err.Error(), dir, "DIR")
+			if got != tc.want {
+				t.Errorf("Parse(%q):\n got %s\nwant %s", tc.toml, got, tc.want)
+			}
+			if !errors.Is(err, ErrInvalid) {
+				t.Errorf("error %q does not wrap ErrInvalid", err)
+			}
+		})
+	}
+}

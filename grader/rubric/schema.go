@@ -1,0 +1,343 @@
+package rubric
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/compare"
+)
+
+// Defaults of the optional keys; the package documentation lists them.
+const (
+	defaultCases     = "cases"
+	defaultWall      = 10 * time.Second
+	defaultCPU       = 10 * time.Second
+	defaultMemory    = 512 << 20
+	defaultOutput    = 1 << 20
+	defaultBuildWall = 60 * time.Second
+)
+
+var (
+	idRE       = regexp.MustCompile(`^[a-z0-9_-]+$`)
+	javaMainRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+	binaryRE   = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`)
+)
+
+// sourceExts are the files each preset compiles.
+var sourceExts = map[Language][]string{
+	Java:   {".java"},
+	C:      {".c"},
+	CPP:    {".cpp", ".cc", ".cxx"},
+	Python: {".py"},
+}
+
+// rubric decodes the whole document. dir is the rubric's folder as given,
+// for messages; abs is the same folder made absolute.
+func (d *decoder) rubric(raw map[string]any, dir, abs string) *Rubric {
+	r := &Rubric{}
+	top := d.table(raw, nil, "", "")
+
+	if top.has("name") {
+		if r.Name = top.str("name", ""); strings.TrimSpace(r.Name) == "" && isString(top.m["name"]) {
+			top.errf("name", "name must not be empty")
+		}
+	} else {
+		top.missing("name")
+	}
+	total, totalOK := top.num("total")
+	switch {
+	case !top.has("total"):
+		top.missing("total")
+	case totalOK && total <= 0:
+		top.errf("total", "total must be positive, got %s", formatNum(total))
+		totalOK = false
+	}
+	r.Total = total
+
+	cases := top.str("cases", defaultCases)
+	if cases == "" {
+		top.errf("cases", "cases must name a folder")
+	}
+	r.CasesDir = filepath.Join(abs, filepath.FromSlash(cases))
+	if filepath.IsAbs(cases) {
+		r.CasesDir = filepath.Clean(cases)
+	}
+
+	d.submission(top.sub("submission"), &r.Submission)
+	d.build(top.sub("build"), &r.Build, r.Submission.Required)
+	d.limits(top.sub("limits"), &r.Limits)
+
+	cmp := top.sub("compare")
+	r.Compare.Mode = oneOf(cmp, "mode", compare.Lines.String(), compare.Strict.String(), compare.IgnoreCase.String())
+	cmp.done()
+
+	d.late(top.sub("late"), &r.Late)
+
+	rep := top.sub("report")
+	r.Report.Hidden = oneOf(rep, "hidden", HiddenVerdict, HiddenCount)
+	rep.done()
+
+	parts, ok := top.tables("part")
+	if ok && len(parts) == 0 {
+		top.errf("part", "no parts: a rubric needs at least one [[part]] table")
+	}
+	pointsOK := true
+	seen := map[string]int{}
+	for i, p := range parts {
+		part, ok := d.part(p, i, seen)
+		pointsOK = pointsOK && ok
+		r.Parts = append(r.Parts, part)
+	}
+	top.done()
+
+	if sum := sumPoints(r.Parts); totalOK && pointsOK && len(parts) > 0 && math.Abs(sum-total) > 1e-9*total {
+		top.errf("total", "total is %s but the parts' points add up to %s", formatNum(total), formatNum(sum))
+	}
+	if totalOK && r.Submission.PackagePenalty > total {
+		d.errorAt([]string{"submission", "package_penalty"}, false, "submission.package_penalty is %s, more than the total %s",
+			formatNum(r.Submission.PackagePenalty), formatNum(total))
+	}
+
+	// The case folders are checked last, and only when the file itself is
+	// sound: their messages name paths that the file may have got wrong.
+	if len(d.errs) == 0 {
+		for i, p := range r.Parts {
+			d.caseFolder(parts[i], p, filepath.Join(dir, filepath.FromSlash(cases), filepath.FromSlash(p.Cases)), filepath.Join(r.CasesDir, filepath.FromSlash(p.Cases)))
+		}
+	}
+	return r
+}
+
+func isString(v any) bool {
+	_, ok := v.(string)
+	return ok
+}
+
+func sumPoints(parts []Part) float64 {
+	sum := 0.0
+	for _, p := range parts {
+		sum += p.Points
+	}
+	return sum
+}
+
+func (d *decoder) submission(t *table, s *Submission) {
+	s.Required = t.strs("required")
+	seen := map[string]bool{}
+	for _, f := range s.Required {
+		switch {
+		case f == "" || f == "." || f == ".." || strings.ContainsAny(f, `/\`):
+			t.errf("required", "submission.required: %q must be a file name, without folders", f)
+		case seen[f]:
+			t.errf("required", "submission.required lists %q twice", f)
+		}
+		seen[f] = true
+	}
+	s.Package = oneOf(t, "package", PackageReport, PackageStrip, PackageReject)
+	if x, ok := t.num("package_penalty"); ok {
+		switch {
+		case x < 0:
+			t.errf("package_penalty", "submission.package_penalty must not be negative, got %s", formatNum(x))
+		case s.Package != PackageStrip && x != 0:
+			t.errf("package_penalty", `submission.package_penalty applies only with package = "strip"`)
+		default:
+			s.PackagePenalty = x
+		}
+	}
+	t.done()
+}
+
+func (d *decoder) build(t *table, b *Build, required []string) {
+	b.Language = oneOf(t, "language", Java, C, CPP, Python, Raw)
+	main := t.str("main", "")
+	if b.Language == Raw {
+		if t.has("main") {
+			t.errf("main", `build.main applies to the presets, not to language = "raw": name the program in build.run`)
+		}
+		steps, _ := array(t, "build", "arrays of strings", "an array of strings", asStrings)
+		for i, s := range steps {
+			if len(s) == 0 || s[0] == "" {
+				t.errf("build", "build.build[%d] must start with a program", i)
+			}
+		}
+		b.steps = steps
+		b.run = t.strs("run")
+		switch {
+		case !t.has("run"):
+			t.missing("run")
+		case isArray(t.m["run"]) && (len(b.run) == 0 || b.run[0] == ""):
+			t.errf("run", "build.run must start with a program")
+		}
+		t.done()
+		return
+	}
+	for _, k := range []string{"build", "run"} {
+		if t.has(k) {
+			t.get(k)
+			t.errf(k, `build.%s applies only to language = "raw"; %q builds and runs with its preset`, k, b.Language)
+		}
+	}
+	for _, f := range required {
+		if slices.Contains(sourceExts[b.Language], path.Ext(f)) {
+			b.Sources = append(b.Sources, f)
+		}
+	}
+	if len(b.Sources) == 0 {
+		t.errf("language", "build.language %q needs a %s file in submission.required", b.Language, strings.Join(sourceExts[b.Language], " or "))
+		t.done()
+		return
+	}
+	if !t.has("main") {
+		switch b.Language {
+		case Java:
+			main = strings.TrimSuffix(b.Sources[0], ".java")
+		case C, CPP:
+			main = "main"
+		case Python:
+			main = b.Sources[0]
+		}
+	}
+	b.Main = main
+	switch b.Language {
+	case Java:
+		if !javaMainRE.MatchString(main) {
+			t.errf("main", "build.main must be a Java class name without a package, got %q", main)
+		}
+		b.steps = [][]string{append([]string{"javac", "-encoding", "UTF-8"}, b.Sources...)}
+		b.run = []string{"java", "-cp", ".", main}
+	case C, CPP:
+		if !binaryRE.MatchString(main) {
+			t.errf("main", "build.main must be a file name for the program, got %q", main)
+		}
+		cc := []string{"gcc", "-O2"}
+		if b.Language == CPP {
+			cc = []string{"g++", "-O2", "-std=c++17"}
+		}
+		cc = append(append(append(cc, "-o", main), b.Sources...), "-lm")
+		b.steps = [][]string{cc}
+		b.run = []string{"./" + main}
+	case Python:
+		if !slices.Contains(required, main) {
+			t.errf("main", "build.main must be a file of submission.required, got %q", main)
+		}
+		b.run = []string{"python3", main}
+	}
+	t.done()
+}
+
+func isArray(v any) bool {
+	_, ok := v.([]any)
+	return ok
+}
+
+func asStrings(v any) ([]string, bool) {
+	a, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, len(a))
+	for i, e := range a {
+		if out[i], ok = e.(string); !ok {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func (d *decoder) limits(t *table, l *Limits) {
+	l.Wall = t.duration("wall", defaultWall)
+	l.CPU = t.duration("cpu", defaultCPU)
+	l.Memory = t.size("memory", defaultMemory)
+	l.Output = t.size("output", defaultOutput)
+	l.BuildWall = t.duration("build_wall", defaultBuildWall)
+	t.done()
+}
+
+func (d *decoder) late(t *table, l *Late) {
+	l.Deadline = t.deadline("deadline")
+	l.Penalties, _ = array(t, "penalties", "numbers", "a number", number)
+	for i, p := range l.Penalties {
+		switch {
+		case p < 0 || p > 100:
+			t.errf("penalties", "late.penalties: the penalty for %s late must be between 0 and 100 (percent), got %s", days(i+1), formatNum(p))
+		case i > 0 && p < l.Penalties[i-1]:
+			t.errf("penalties", "late.penalties: the penalty for %s late (%s) is less than for %s (%s)", days(i+1), formatNum(p), days(i), formatNum(l.Penalties[i-1]))
+		}
+	}
+	t.done()
+}
+
+func days(n int) string {
+	if n == 1 {
+		return "1 day"
+	}
+	return fmt.Sprintf("%d days", n)
+}
+
+// part decodes the i-th [[part]]; ok is false when its points are unusable.
+func (d *decoder) part(t *table, i int, seen map[string]int) (p Part, ok bool) {
+	if !t.has("id") {
+		t.missing("id")
+	} else if p.ID = t.str("id", ""); !idRE.MatchString(p.ID) {
+		if isString(t.m["id"]) {
+			t.errf("id", "id %q must be made of a-z, 0-9, _ and -", p.ID)
+		}
+	} else {
+		if j, dup := seen[p.ID]; dup {
+			t.errf("id", "id %q is already used by the part at line %d", p.ID, d.line("part", index(j)))
+		}
+		seen[p.ID] = i
+		t.label = fmt.Sprintf("part %q: ", p.ID)
+	}
+	p.Name = t.str("name", p.ID)
+	p.Points, ok = t.num("points")
+	switch {
+	case !t.has("points"):
+		t.missing("points")
+	case ok && p.Points <= 0:
+		t.errf("points", "points must be positive, got %s", formatNum(p.Points))
+		ok = false
+	}
+	p.Cases = t.str("cases", p.ID)
+	if c := p.Cases; c == "" && p.ID != "" || c != "" && (strings.Contains(c, `\`) || !filepath.IsLocal(filepath.FromSlash(c))) {
+		t.errf("cases", "cases must be a folder inside the rubric's cases folder, got %q", c)
+	}
+	p.Scoring = oneOf(t, "scoring", Proportional, AllOrNothing)
+	p.Readings = t.strs("readings")
+	for j, r := range p.Readings {
+		switch {
+		case r == "":
+			t.errf("readings", "readings[%d] is empty", j)
+		case slices.Index(p.Readings, r) < j:
+			t.errf("readings", "readings lists %q twice", r)
+		}
+	}
+	t.done()
+	return p, ok
+}
+
+// caseFolder checks that a part's case folder holds a case.
+func (d *decoder) caseFolder(t *table, p Part, shown, dir string) {
+	key := "cases"
+	if !t.has(key) {
+		key = "id"
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.errf(key, "no case folder %s", shown)
+		return
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".case") && !e.IsDir() {
+			return
+		}
+	}
+	t.errf(key, "no cases: %s holds no *.case file", shown)
+}
