@@ -1,0 +1,353 @@
+package cases
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Case is one test: a command line, its input and the outputs accepted.
+type Case struct {
+	ID         string // "<part>/<name>", e.g. "c/hidden-07"
+	Part       string // the part's folder, slash-separated
+	Args       []string
+	Stdin      []byte // nil when the case has no stdin section
+	Visibility Visibility
+	Note       string
+	Outputs    []Output // at least one
+	Path       string   // the file it was read from; empty for a generated case
+}
+
+// Output is one accepted standard output.
+type Output struct {
+	Readings []string // the readings it is accepted under; nil means every reading
+	Stdout   []byte   // never nil once parsed
+}
+
+// Visibility says who may see a case.
+type Visibility string
+
+// The visibilities.
+const (
+	Public Visibility = "public" // run by a student's check, shown with its diff
+	Hidden Visibility = "hidden" // run only when grading
+)
+
+// ErrInvalid marks every error caused by a case file's content.
+var ErrInvalid = errors.New("invalid case")
+
+type posError struct {
+	name string
+	line int
+	msg  string
+}
+
+func (e *posError) Error() string { return fmt.Sprintf("%s:%d: %s", e.name, e.line, e.msg) }
+func (e *posError) Unwrap() error { return ErrInvalid }
+
+// noFinalNewline ends a section whose content lacks a final newline.
+const noFinalNewline = `\ no final newline`
+
+// Accepts returns the outputs a part accepting the given readings accepts:
+// the unlabelled ones and those labelled with one of readings. An empty
+// readings list accepts every reading, hence every output.
+func (c Case) Accepts(readings []string) []Output {
+	if len(readings) == 0 {
+		return slices.Clone(c.Outputs)
+	}
+	var out []Output
+	for _, o := range c.Outputs {
+		if o.Readings == nil || slices.ContainsFunc(o.Readings, func(r string) bool { return slices.Contains(readings, r) }) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Parse reads a case file's content. name is the file's path: the case's
+// Part is the name of its folder and its ID "<part>/<file name without
+// .case>". Load and LoadPart give nested part folders their full path.
+func Parse(name string, data []byte) (Case, error) {
+	stem := strings.TrimSuffix(filepath.Base(name), ".case")
+	c := Case{ID: stem, Visibility: Hidden, Path: name}
+	if dir := filepath.Dir(name); dir != "." && dir != string(filepath.Separator) {
+		c.Part = filepath.Base(dir)
+		c.ID = c.Part + "/" + stem
+	}
+	p := parser{name: name}
+	lines := splitLines(data)
+	seen := map[string]bool{}
+	i := 0
+	for ; i < len(lines); i++ {
+		line := lines[i]
+		trimmed := strings.TrimSpace(line)
+		if isMarker(line) {
+			break
+		}
+		if trimmed == "" || trimmed[0] == '#' {
+			continue
+		}
+		key, value, ok := strings.Cut(line, ":")
+		if !ok {
+			return c, p.errf(i, "want \"key: value\", a # comment or a section marker such as -- stdout --, got %q", clip(line))
+		}
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		if seen[key] {
+			return c, p.errf(i, "%s given twice", key)
+		}
+		seen[key] = true
+		switch key {
+		case "args":
+			args, err := splitArgs(value)
+			if err != nil {
+				return c, p.errf(i, "args: %v", err)
+			}
+			c.Args = args
+		case "visibility":
+			switch v := Visibility(value); v {
+			case Public, Hidden:
+				c.Visibility = v
+			default:
+				return c, p.errf(i, "visibility must be public or hidden, got %q", clip(value))
+			}
+		case "note":
+			c.Note = value
+		default:
+			return c, p.errf(i, "unknown key %q (want args, visibility or note)", clip(key))
+		}
+	}
+	if !seen["args"] {
+		return c, p.errf(i, "no args line (write \"args:\" for a program run without arguments)")
+	}
+	for i < len(lines) {
+		start := i
+		kind, label, err := parseMarker(lines[i])
+		if err != nil {
+			return c, p.errf(i, "%v", err)
+		}
+		i++
+		var content []byte
+		for ; i < len(lines) && !isMarker(lines[i]); i++ {
+			line := lines[i]
+			if strings.TrimRight(line, " \t\r") == noFinalNewline {
+				if len(content) == 0 {
+					return c, p.errf(i, "%q must follow the last line of a non-empty section", noFinalNewline)
+				}
+				if i+1 < len(lines) && !isMarker(lines[i+1]) {
+					return c, p.errf(i, "%q must be the last line of its section", noFinalNewline)
+				}
+				content = content[:len(content)-1]
+				continue
+			}
+			line = strings.TrimPrefix(line, `\`)
+			content = append(content, line...)
+			content = append(content, '\n')
+		}
+		if content == nil {
+			content = []byte{}
+		}
+		switch kind {
+		case "stdin":
+			if c.Stdin != nil {
+				return c, p.errf(start, "a second stdin section")
+			}
+			c.Stdin = content
+		case "stdout":
+			for _, r := range label {
+				for _, o := range c.Outputs {
+					if slices.Contains(o.Readings, r) {
+						return c, p.errf(start, "reading %q already has an expected output", r)
+					}
+				}
+			}
+			c.Outputs = append(c.Outputs, Output{Readings: label, Stdout: content})
+		}
+	}
+	if len(c.Outputs) == 0 {
+		return c, p.errf(len(lines), "no expected output: add a -- stdout -- section")
+	}
+	return c, nil
+}
+
+type parser struct{ name string }
+
+// errf reports a problem on line index i (0-based).
+func (p parser) errf(i int, format string, a ...any) error {
+	return &posError{p.name, i + 1, fmt.Sprintf(format, a...)}
+}
+
+// clip keeps error messages on one short line.
+func clip(s string) string {
+	if len(s) > 60 {
+		s = s[:60] + "..."
+	}
+	return s
+}
+
+// splitLines splits data after each newline; the newlines are dropped, and
+// a final line without one counts as a line.
+func splitLines(data []byte) []string {
+	s := string(data)
+	s = strings.TrimSuffix(s, "\n")
+	if len(data) == 0 {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+// isMarker reports whether a line has the shape of a section marker.
+func isMarker(line string) bool {
+	t := strings.TrimRight(line, " \t\r")
+	return strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --")
+}
+
+// parseMarker reads "-- stdin --", "-- stdout --" or "-- stdout A,B --".
+func parseMarker(line string) (kind string, label []string, err error) {
+	t := strings.TrimRight(line, " \t\r")
+	inner := ""
+	if len(t) > 6 {
+		inner = t[3 : len(t)-3]
+	}
+	f := strings.Fields(inner)
+	if len(f) == 0 {
+		return "", nil, fmt.Errorf("empty section marker %q (want -- stdin -- or -- stdout --)", clip(t))
+	}
+	switch f[0] {
+	case "stdin":
+		if len(f) > 1 {
+			return "", nil, fmt.Errorf("the stdin section takes no readings: %q", clip(t))
+		}
+		return "stdin", nil, nil
+	case "stdout":
+		if len(f) == 1 {
+			return "stdout", nil, nil
+		}
+		for _, r := range strings.Split(strings.Join(f[1:], " "), ",") {
+			r = strings.TrimSpace(r)
+			if !validReading(r) {
+				return "", nil, fmt.Errorf("bad reading name %q in %q (want names of letters, digits, '.', '_', '-', separated by commas)", clip(r), clip(t))
+			}
+			if slices.Contains(label, r) {
+				return "", nil, fmt.Errorf("reading %q named twice in %q", r, clip(t))
+			}
+			label = append(label, r)
+		}
+		return "stdout", label, nil
+	}
+	return "", nil, fmt.Errorf("unknown section %q (want -- stdin -- or -- stdout [READINGS] --; escape a content line that looks like a marker with a leading \\)", clip(f[0]))
+}
+
+func validReading(r string) bool {
+	if r == "" {
+		return false
+	}
+	for _, c := range []byte(r) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// splitArgs splits an args value at spaces; an argument that starts with a
+// double quote is a Go string literal.
+func splitArgs(s string) ([]string, error) {
+	var args []string
+	for {
+		s = strings.TrimLeftFunc(s, unicode.IsSpace)
+		if s == "" {
+			return args, nil
+		}
+		end := strings.IndexFunc(s, unicode.IsSpace)
+		if end < 0 {
+			end = len(s)
+		}
+		if s[0] != '"' {
+			args = append(args, s[:end])
+			s = s[end:]
+			continue
+		}
+		q, err := strconv.QuotedPrefix(s)
+		if err != nil {
+			return nil, fmt.Errorf("bad quoted argument %s", clip(s))
+		}
+		rest := s[len(q):]
+		if r, _ := utf8.DecodeRuneInString(rest); rest != "" && !unicode.IsSpace(r) {
+			return nil, fmt.Errorf("a space must follow the quoted argument %s", clip(q))
+		}
+		a, err := strconv.Unquote(q)
+		if err != nil {
+			return nil, fmt.Errorf("bad quoted argument %s", clip(q))
+		}
+		args = append(args, a)
+		s = rest
+	}
+}
+
+// quoteArg writes an argument so that splitArgs reads it back.
+func quoteArg(a string) string {
+	if a == "" || a[0] == '"' || strings.ContainsFunc(a, func(r rune) bool { return unicode.IsSpace(r) || !unicode.IsPrint(r) }) || !utf8.ValidString(a) {
+		return strconv.Quote(a)
+	}
+	return a
+}
+
+// Format returns the case's canonical file content: header (args,
+// visibility, note), then stdin and the outputs in order. Comments are not
+// kept. For every Case that Parse returns, Parse(name, Format()) returns it
+// again; Write checks that a case it writes has that property.
+func (c Case) Format() []byte {
+	var b bytes.Buffer
+	b.WriteString("args:")
+	for _, a := range c.Args {
+		b.WriteByte(' ')
+		b.WriteString(quoteArg(a))
+	}
+	b.WriteByte('\n')
+	v := c.Visibility
+	if v == "" {
+		v = Hidden
+	}
+	fmt.Fprintf(&b, "visibility: %s\n", v)
+	if c.Note != "" {
+		fmt.Fprintf(&b, "note: %s\n", c.Note)
+	}
+	if c.Stdin != nil {
+		b.WriteString("-- stdin --\n")
+		writeContent(&b, c.Stdin)
+	}
+	for _, o := range c.Outputs {
+		if o.Readings == nil {
+			b.WriteString("-- stdout --\n")
+		} else {
+			fmt.Fprintf(&b, "-- stdout %s --\n", strings.Join(o.Readings, ","))
+		}
+		writeContent(&b, o.Stdout)
+	}
+	return b.Bytes()
+}
+
+func writeContent(b *bytes.Buffer, content []byte) {
+	if len(content) == 0 {
+		return
+	}
+	s := string(content)
+	final := strings.HasSuffix(s, "\n")
+	for line := range strings.Lines(s) {
+		line = strings.TrimSuffix(line, "\n")
+		if strings.HasPrefix(line, `\`) || isMarker(line) {
+			b.WriteByte('\\')
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	if !final {
+		b.WriteString(noFinalNewline + "\n")
+	}
+}

@@ -1,0 +1,232 @@
+package cases
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty file", "", "x/y.case:1: no args line"},
+		{"no args", "visibility: public\n-- stdout --\n", "x/y.case:2: no args line"},
+		{"no output", "args: 100 01234567\n", "x/y.case:2: no expected output"},
+		{"stdin only", "args:\n-- stdin --\nhello\n", "x/y.case:4: no expected output"},
+		{"unknown key", "args: 1\ntimeout: 3s\n-- stdout --\n", `x/y.case:2: unknown key "timeout"`},
+		{"key twice", "args: 1\nargs: 2\n-- stdout --\n", "x/y.case:2: args given twice"},
+		{"not key value", "args: 1\njust words\n-- stdout --\n", `x/y.case:2: want "key: value"`},
+		{"bad visibility", "args: 1\nvisibility: secret\n-- stdout --\n", `x/y.case:2: visibility must be public or hidden, got "secret"`},
+		{"empty visibility", "args: 1\nvisibility:\n-- stdout --\n", `x/y.case:2: visibility must be public or hidden, got ""`},
+		{"unclosed quote", "args: \"open\n-- stdout --\n", "x/y.case:1: args: bad quoted argument"},
+		{"quote glued", "args: \"a\"b\n-- stdout --\n", "x/y.case:1: args: a space must follow"},
+		{"unknown section", "args: 1\n-- stdot --\n", `x/y.case:2: unknown section "stdot"`},
+		{"empty marker", "args: 1\n-- --\n", "x/y.case:2: empty section marker"},
+		{"marker in content", "args: 1\n-- stdout --\n-- not a section --\n", `x/y.case:3: unknown section "not"`},
+		{"stdin label", "args: 1\n-- stdin x --\n-- stdout --\n", "x/y.case:2: the stdin section takes no readings"},
+		{"two stdin", "args: 1\n-- stdin --\n-- stdin --\n-- stdout --\n", "x/y.case:3: a second stdin section"},
+		{"bad reading", "args: 1\n-- stdout a;b --\n", `x/y.case:2: bad reading name "a;b"`},
+		{"space in readings", "args: 1\n-- stdout a b --\n", `x/y.case:2: bad reading name "a b"`},
+		{"empty reading", "args: 1\n-- stdout a,,b --\n", `x/y.case:2: bad reading name ""`},
+		{"reading twice in label", "args: 1\n-- stdout a,a --\n", `x/y.case:2: reading "a" named twice`},
+		{"reading in two outputs", "args: 1\n-- stdout a,b --\nx\n-- stdout c,b --\ny\n", `x/y.case:4: reading "b" already has an expected output`},
+		{"no-newline first", "args: 1\n-- stdout --\n\\ no final newline\n", `x/y.case:3: "\\ no final newline" must follow`},
+		{"no-newline not last", "args: 1\n-- stdout --\nx\n\\ no final newline\ny\n", `x/y.case:4: "\\ no final newline" must be the last line`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("x/y.case", []byte(tt.in))
+			if err == nil {
+				t.Fatalf("Parse(%q) succeeded, want error %q", tt.in, tt.want)
+			}
+			if !errors.Is(err, ErrInvalid) {
+				t.Errorf("error %v does not wrap ErrInvalid", err)
+			}
+			if !strings.HasPrefix(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("Parse(%q) error:\n got %q\nwant prefix %q, one line", tt.in, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestParse(t *testing.T) {
+	in := "# comment\nargs: 315 1 12375643\nvisibility: public\nnote:  hill climbing \n-- stdout --\n0:12375643 14\nSolved\n"
+	got, err := Parse(filepath.Join("cases", "c", "public-07.case"), []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Case{
+		ID: "c/public-07", Part: "c", Args: []string{"315", "1", "12375643"},
+		Visibility: Public, Note: "hill climbing",
+		Outputs: []Output{{Stdout: []byte("0:12375643 14\nSolved\n")}},
+		Path:    filepath.Join("cases", "c", "public-07.case"),
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Parse:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	tests := []Case{
+		{Args: []string{}, Outputs: []Output{{Stdout: []byte{}}}},
+		{Args: []string{"100", "01234567"}, Visibility: Public, Outputs: []Output{{Stdout: []byte("28\n")}}},
+		{Args: []string{"a b", "", `"q`, "tab\there", "\x00", "\xff", "ünï"}, Outputs: []Output{{Stdout: []byte("x")}}},
+		{Args: []string{"1"}, Stdin: []byte{}, Outputs: []Output{{Stdout: []byte("\n\n")}}},
+		{Args: []string{"1"}, Stdin: []byte("-- stdout --\n\\\n\\ no final newline"), Outputs: []Output{
+			{Readings: []string{"r1", "r.2"}, Stdout: []byte("-- x --  \r\n")},
+			{Readings: []string{"r3"}, Stdout: []byte("\\ no final newline\n")},
+			{Stdout: []byte("a\r")},
+		}},
+		{Args: []string{"1"}, Note: "a: b # c", Outputs: []Output{{Stdout: []byte("\r")}, {Stdout: []byte("--  --")}}},
+	}
+	for i, c := range tests {
+		c.ID, c.Part, c.Path = "p/x", "p", filepath.Join("p", "x.case")
+		if c.Visibility == "" {
+			c.Visibility = Hidden
+		}
+		if c.Args == nil {
+			c.Args = nil
+		}
+		f := c.Format()
+		got, err := Parse(c.Path, f)
+		if err != nil {
+			t.Errorf("%d: Parse(Format()) failed: %v\n%s", i, err, f)
+			continue
+		}
+		if len(c.Args) == 0 {
+			c.Args = nil
+		}
+		if !reflect.DeepEqual(got, c) {
+			t.Errorf("%d: round trip through\n%s\n got %#v\nwant %#v", i, f, got, c)
+		}
+		if err := writable(c); err != nil {
+			t.Errorf("%d: writable: %v", i, err)
+		}
+	}
+}
+
+// TestGolden parses each testdata/golden/*.case and compares what it reads
+// and its canonical form with the .golden file beside it.
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "golden", "*.case"))
+	if len(files) == 0 {
+		t.Fatal("no golden inputs")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := Parse(file, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := dump(c)
+			golden := strings.TrimSuffix(file, ".case") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: got\n%s\nwant\n%s", file, got, want)
+			}
+			back, err := Parse(file, c.Format())
+			if err != nil || !reflect.DeepEqual(back, c) {
+				t.Errorf("canonical form does not read back: %v", err)
+			}
+		})
+	}
+}
+
+func dump(c Case) []byte {
+	var b bytes.Buffer
+	stdin := "(none)"
+	if c.Stdin != nil {
+		stdin = fmt.Sprintf("%q", c.Stdin)
+	}
+	fmt.Fprintf(&b, "ID %q\nPart %q\nArgs %q\nStdin %s\nVisibility %q\nNote %q\n", c.ID, c.Part, c.Args, stdin, c.Visibility, c.Note)
+	for _, o := range c.Outputs {
+		fmt.Fprintf(&b, "Output %q %q\n", o.Readings, o.Stdout)
+	}
+	b.WriteString("==== canonical form ====\n")
+	b.Write(c.Format())
+	return b.Bytes()
+}
+
+func TestAccepts(t *testing.T) {
+	c := Case{Outputs: []Output{
+		{Readings: []string{"a", "b"}, Stdout: []byte("1")},
+		{Readings: []string{"c"}, Stdout: []byte("2")},
+		{Stdout: []byte("3")},
+	}}
+	tests := []struct {
+		readings []string
+		want     string
+	}{
+		{nil, "123"},
+		{[]string{}, "123"},
+		{[]string{"b"}, "13"},
+		{[]string{"c", "a"}, "123"},
+		{[]string{"z"}, "3"},
+	}
+	for _, tt := range tests {
+		var got string
+		for _, o := range c.Accepts(tt.readings) {
+			got += string(o.Stdout)
+		}
+		if got != tt.want {
+			t.Errorf("Accepts(%q) = %q, want %q", tt.readings, got, tt.want)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "golden", "*.case"))
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte("args: 1\n-- stdout --\nx\n\\ no final newline\n"))
+	f.Add([]byte("args: \"a\\tb\" c\n-- stdin --\n\\\\x\n-- stdout a,b --\n-- stdout c --\r\n\r\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := Parse("p/x.case", data)
+		if err != nil {
+			if !errors.Is(err, ErrInvalid) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error %q: want one line wrapping ErrInvalid", err)
+			}
+			return
+		}
+		f1 := c.Format()
+		back, err := Parse("p/x.case", f1)
+		if err != nil {
+			t.Fatalf("canonical form of %q does not parse: %v\n%q", data, err, f1)
+		}
+		if !reflect.DeepEqual(back, c) {
+			t.Fatalf("round trip of %q:\n got %#v\nwant %#v", data, back, c)
+		}
+		if f2 := back.Format(); !bytes.Equal(f1, f2) {
+			t.Fatalf("Format is not stable: %q then %q", f1, f2)
+		}
+		if err := writable(c); err != nil {
+			t.Fatalf("parsed case not writable: %v", err)
+		}
+	})
+}

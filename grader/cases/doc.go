@@ -1,0 +1,75 @@
+// Package cases reads and writes an assignment's test cases: one
+// human-readable file per case, grouped by part, each holding a command
+// line, optional standard input and the expected standard output.
+//
+// The package knows nothing about any one assignment; a generator (for
+// Eight Queens, package reference/casegen) or a TA writes the files, the
+// grader loads them.
+//
+// # Layout
+//
+// A case folder holds one folder per part and one file per case in it,
+// cases/<part>/<name>.case, e.g. cases/c/hidden-07.case. The case's ID is
+// "<part>/<name>" ("c/hidden-07"); IDs name cases in results and reports,
+// so keep them stable. Files whose names start with "." and files not
+// ending in ".case" are ignored.
+//
+// # Format
+//
+//	# Lines starting with '#' before the first section are comments.
+//	args: 315 1 12375643
+//	visibility: hidden
+//	note: hill climbing, reaches cost 0 at move 9
+//	-- stdout --
+//	0:12375643 14
+//	1:02375643 10
+//	...
+//	Solved
+//
+// A case starts with a header of "key: value" lines, in any order; blank
+// lines and comments may appear between them. The keys:
+//
+//	args        required: the program's arguments, separated by spaces
+//	            ("args:" alone means none). An argument that is empty or
+//	            holds spaces or a leading double quote is written as a Go
+//	            string: args: "two words" "" plain
+//	visibility  "public" (a student's check runs it and shows its diff) or
+//	            "hidden" (the default)
+//	note        optional: one line for the TA, never shown to students
+//
+// Any other key is an error, and so is a key given twice.
+//
+// Sections follow the header. Each starts with a marker line and runs,
+// verbatim, up to the next marker line or the end of the file:
+//
+//	-- stdin --            optional: what the program reads on standard input
+//	-- stdout --           an expected output, accepted under every reading
+//	-- stdout NAME,... --  an expected output, accepted when the rubric part
+//	                       accepts one of the named readings
+//
+// A case needs at least one stdout section. When the assignment leaves a
+// point open and the readings print different things for a case, give one
+// labelled section per distinct output (e.g. "-- stdout cutoff-silent --"
+// and "-- stdout cutoff-optimum --"); a reading may be named in one section
+// only. Reading names are letters, digits, '.', '_' and '-'. Several
+// unlabelled sections are alternatives, each accepted.
+//
+// Section content is taken byte for byte, so trailing blank lines and
+// spaces count (the grader's default comparison ignores them, but they are
+// part of the expected output), "#" lines are content, and a carriage
+// return before a line's end stays in the content. A section with no lines
+// expects empty output. Every content line ends with a newline; the last
+// line of the file may omit its own. Two rules cover the rest:
+//
+//   - An output that does not end in a newline ends with the line
+//     "\ no final newline", after its last line (as diff marks a file).
+//   - A content line that starts with a backslash, or that looks like a
+//     marker (starts with "-- " and ends with " --", trailing spaces
+//     aside), is written with one extra leading backslash; reading drops
+//     it: "\-- stdout --" is the content line "-- stdout --".
+//
+// A line that looks like a marker but names no known section is an error,
+// which catches typos such as "-- sdtout --".
+//
+// Errors are one line, "path:line: problem", and wrap [ErrInvalid].
+package cases

@@ -1,0 +1,241 @@
+package casegen
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/reference"
+)
+
+var update = flag.Bool("update", false, "rewrite the committed cases under ../../cases from the generator")
+
+// committed is where the repository keeps the generated cases.
+var committed = filepath.Join("..", "..", "cases")
+
+var generated = sync.OnceValues(func() ([]cases.Case, Report) { return Generate() })
+
+func TestExamplesCopy(t *testing.T) {
+	orig, err := os.ReadFile(filepath.Join("..", "testdata", "handout-examples.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(orig, handoutExamples) {
+		t.Fatal("handout-examples.txt differs from ../testdata/handout-examples.txt: copy it again")
+	}
+}
+
+// TestCommittedCasesMatchGenerator fails when the committed case files are
+// not what the generator writes; -update rewrites them.
+func TestCommittedCasesMatchGenerator(t *testing.T) {
+	cs, rep := generated()
+	if *update {
+		if err := cases.Write(committed, cs); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %d cases to %s\n%s", len(cs), committed, rep.Format())
+	}
+	got, err := cases.Load(committed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(cs) {
+		t.Errorf("%s holds %d cases, the generator makes %d (go test ./reference/casegen -update)", committed, len(got), len(cs))
+	}
+	for i := range min(len(got), len(cs)) {
+		if got[i].ID != cs[i].ID {
+			t.Fatalf("case %d: committed %s, generated %s (go test ./reference/casegen -update)", i, got[i].ID, cs[i].ID)
+		}
+		if !bytes.Equal(got[i].Format(), cs[i].Format()) {
+			t.Errorf("%s differs from the generator's:\n%s\nwant:\n%s", got[i].Path, got[i].Format(), cs[i].Format())
+		}
+	}
+	if cases.Hash(got) != cases.Hash(cs) {
+		t.Error("case set hash differs")
+	}
+}
+
+// The committed expected outputs must be the reference's, whatever the generator does.
+func TestCommittedCasesCheck(t *testing.T) {
+	got, err := cases.Load(committed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(got); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestEveryMistakeCaught(t *testing.T) {
+	_, rep := generated()
+	want := 0
+	for _, k := range reference.Catalogue() {
+		want += len(k.Parts)
+	}
+	if len(rep.Pairs) != want {
+		t.Errorf("report has %d pairs, the catalogue %d", len(rep.Pairs), want)
+	}
+	for _, p := range rep.Uncaught() {
+		t.Errorf("%s in part %s fails no hidden case: %s", p.Mistake, p.Part, p.Reason)
+	}
+	if t.Failed() || testing.Verbose() {
+		t.Log("\n" + rep.Format())
+	}
+}
+
+// The report must tell the truth: recompute each claimed kill directly.
+func TestReportKills(t *testing.T) {
+	cs, rep := generated()
+	byID := map[string]cases.Case{}
+	for _, c := range cs {
+		byID[c.ID] = c
+	}
+	for _, p := range rep.Pairs {
+		k, err := reference.LookupMistake(p.Mistake)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range append(append([]string{}, p.Hidden...), p.Public...) {
+			cmd, err := reference.ParseArgs(byID[id].Args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := newPartGen(cmd.Part())
+			j := 0
+			for g.targets[j].Name != k.Name {
+				j++
+			}
+			if !g.killsOf(cmd)[j] {
+				t.Errorf("%s claims to catch %s but does not", id, k.Name)
+			}
+		}
+	}
+}
+
+func TestGeneratedSet(t *testing.T) {
+	cs, rep := generated()
+	if err := Check(cs); err != nil {
+		t.Error(err)
+	}
+	counts := map[string][2]int{}
+	seen := map[string]string{}
+	for _, c := range cs {
+		n := counts[c.Part]
+		if c.Visibility == cases.Public {
+			n[0]++
+		} else {
+			n[1]++
+		}
+		counts[c.Part] = n
+		line := strings.Join(c.Args, " ")
+		if prev, ok := seen[line]; ok {
+			t.Errorf("%s repeats %s: %s", c.ID, prev, line)
+		}
+		seen[line] = c.ID
+		cmd, err := reference.ParseArgs(c.Args)
+		if err != nil {
+			t.Fatalf("%s: %v", c.ID, err)
+		}
+		if c.Visibility == cases.Hidden {
+			if !reference.Agree(cmd, nil) || len(c.Outputs) != 1 || c.Outputs[0].Readings != nil {
+				t.Errorf("%s: the readings disagree on a hidden case", c.ID)
+			}
+			if cmd.TakesSeed() && (cmd.Seed == reference.Unseeded || int64(int32(cmd.Seed)) != cmd.Seed) {
+				t.Errorf("%s: seed %d outside the int range or -1", c.ID, cmd.Seed)
+			}
+		}
+	}
+	public := 0
+	for _, p := range parts {
+		n := counts[p.String()]
+		public += n[0]
+		if n[1] < HiddenPerPart {
+			t.Errorf("part %s has %d hidden cases, want at least %d", p, n[1], HiddenPerPart)
+		}
+	}
+	if public != 24 {
+		t.Errorf("%d public cases, want the 24 handout examples", public)
+	}
+	for _, pc := range rep.Parts {
+		if n := counts[pc.Part]; n[0] != pc.Public || n[1] != pc.Hidden {
+			t.Errorf("report counts part %s as %d+%d, the set has %d+%d", pc.Part, pc.Public, pc.Hidden, n[0], n[1])
+		}
+	}
+}
+
+// Some hidden case of each search-driven kind must exist: the goal reached
+// exactly at the cutoff (3XX, 4XX, 5XX) and large XX for 5XX.
+func TestCoverage(t *testing.T) {
+	cs, _ := generated()
+	atCutoff := map[string]bool{}
+	largeXX := 0
+	for _, c := range cs {
+		if c.Visibility != cases.Hidden {
+			continue
+		}
+		cmd, _ := reference.ParseArgs(c.Args)
+		if cmd.Cutoff() > 0 && cmd.Part() != reference.PartCost && cmd.Part() != reference.PartSteepest {
+			if r := summarise(cmd, c.Outputs[0].Stdout); r.solved && r.moves == cmd.Cutoff() {
+				atCutoff[c.Part] = true
+			}
+		}
+		if cmd.Part() == reference.PartAnneal && cmd.Cutoff() >= 90 {
+			largeXX++
+		}
+	}
+	for _, p := range []string{"c", "d", "e"} {
+		if !atCutoff[p] {
+			t.Errorf("part %s has no hidden case reaching the goal exactly at the cutoff", p)
+		}
+	}
+	if largeXX < 5 {
+		t.Errorf("part e has %d hidden cases with XX >= 90, want at least 5", largeXX)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	start := time.Now()
+	a, ra := Generate()
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Generate took %v, want under 5s", d)
+	}
+	b, rb := generated()
+	if cases.Hash(a) != cases.Hash(b) || ra.Format() != rb.Format() {
+		t.Error("two runs of Generate differ")
+	}
+}
+
+func TestCheckCatchesDrift(t *testing.T) {
+	cs, _ := generated()
+	c := cs[len(cs)-1]
+	c.Outputs = []cases.Output{{Stdout: append([]byte("0:00000000 28\n"), c.Outputs[0].Stdout...)}}
+	bad := []cases.Case{c}
+	wrongPart := cs[0]
+	wrongPart.Part = "b"
+	bad = append(bad, wrongPart)
+	unseeded := cs[len(cs)-1]
+	unseeded.Args = []string{unseeded.Args[0], "-1", unseeded.Args[2]}
+	bad = append(bad, unseeded)
+	labelled := cs[0]
+	labelled.Outputs = []cases.Output{{Readings: []string{"cool-before"}, Stdout: cs[0].Outputs[0].Stdout}}
+	bad = append(bad, labelled)
+	err := Check(bad)
+	if err == nil {
+		t.Fatal("Check accepted drifted cases")
+	}
+	if n := strings.Count(err.Error(), "\n") + 1; n != len(bad) {
+		t.Errorf("Check reported %d problems, want %d:\n%v", n, len(bad), err)
+	}
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	for b.Loop() {
+		Generate()
+	}
+}
