@@ -1,0 +1,517 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// An attack is a program that tries to hurt the machine, with the checks
+// that prove the box held. Tiers below min do not contain it (see Tier);
+// there the attack is skipped, with the reason.
+type attack struct {
+	name string
+	min  Tier
+	// setup returns the program to run and the check of its result.
+	setup func(t *testing.T, tier Tier) (Spec, func(t *testing.T, res Result))
+}
+
+var attacks = []attack{
+	{"cpu spin", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := sh("while :; do :; done")
+		s.Limits = Limits{CPU: time.Second, Wall: 20 * time.Second}
+		return s, func(t *testing.T, res Result) {
+			wantLimit(t, res, CPU)
+			if res.CPU < 500*time.Millisecond || res.Wall > 15*time.Second {
+				t.Errorf("cpu %v wall %v", res.CPU, res.Wall)
+			}
+		}
+	}},
+	{"cpu spin in two processes", TierFull, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// RLIMIT_CPU is per process; only the cgroup sees the total.
+		s := sh("spin() { while :; do :; done; }; spin & spin & wait")
+		s.Limits = Limits{CPU: time.Second, Wall: 20 * time.Second}
+		return s, func(t *testing.T, res Result) {
+			wantLimit(t, res, CPU)
+			if res.Wall > 5*time.Second {
+				t.Errorf("wall %v", res.Wall)
+			}
+		}
+	}},
+	{"sleep forever", TierBasic, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := sh("sleep 1000")
+		s.Limits = Limits{Wall: 500 * time.Millisecond}
+		return s, func(t *testing.T, res Result) {
+			wantLimit(t, res, Wall)
+			if res.Wall > 3*time.Second {
+				t.Errorf("wall %v", res.Wall)
+			}
+		}
+	}},
+	{"fork bomb", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := sh("f() { f | f & }; f; sleep 100")
+		s.Limits = Limits{Wall: 2 * time.Second, Procs: 64}
+		stop := responsive(t)
+		return s, func(t *testing.T, res Result) {
+			stop()
+			if res.OK() {
+				t.Error("the fork bomb ended well")
+			}
+			if res.Tier >= TierFull {
+				wantLimit(t, res, Procs)
+			}
+			if res.Wall > 6*time.Second {
+				t.Errorf("wall %v", res.Wall)
+			}
+		}
+	}},
+	{"java thread bomb", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := javaSpec(t, "Attack", "threads")
+		s.Limits = Limits{Procs: 64, Wall: 10 * time.Second}
+		stop := responsive(t)
+		return s, func(t *testing.T, res Result) {
+			stop()
+			wantLimit(t, res, Procs)
+		}
+	}},
+	{"allocate 4 GB", TierFull, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := fake(t, "alloc")
+		s.Limits = Limits{Memory: 256 << 20}
+		return s, func(t *testing.T, res Result) {
+			wantLimit(t, res, Memory)
+			if res.Signal != "killed" || res.PeakMemory > 300<<20 {
+				t.Errorf("signal %q peak %d", res.Signal, res.PeakMemory)
+			}
+		}
+	}},
+	{"allocate 4 GB, rlimit", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := fake(t, "alloc")
+		s.Limits = Limits{Memory: 256 << 20}
+		return s, func(t *testing.T, res Result) {
+			if res.OK() || strings.Contains(string(res.Stdout), "allocated") {
+				t.Errorf("allocated 4 GB: exit %d limit %v stdout %q", res.ExitCode, res.Limit, res.Stdout)
+			}
+		}
+	}},
+	{"java allocate 4 GB", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := javaSpec(t, "Attack", "alloc")
+		s.Limits = Limits{Memory: 256 << 20}
+		return s, func(t *testing.T, res Result) {
+			wantLimit(t, res, Memory)
+			if strings.Contains(string(res.Stdout), "allocated") {
+				t.Errorf("stdout %q", res.Stdout)
+			}
+		}
+	}},
+	{"print 1 GB", TierBasic, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := fake(t, "print")
+		s.Limits = Limits{Output: 1 << 20}
+		return s, func(t *testing.T, res Result) {
+			wantLimit(t, res, Output)
+			if len(res.Stdout) != 1<<20 || !res.StdoutTruncated || res.StderrTruncated {
+				t.Errorf("kept %d bytes, truncated %v %v", len(res.Stdout), res.StdoutTruncated, res.StderrTruncated)
+			}
+		}
+	}},
+	{"1 GB file, file size", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := sh("head -c 1G /dev/zero > big")
+		s.Collect = []string{"big"}
+		return s, func(t *testing.T, res Result) {
+			wantLimit(t, res, FileSize)
+			if len(res.Files) != 1 || len(res.Files[0].Data) != DefaultFileSize {
+				t.Errorf("collected %d files", len(res.Files))
+			}
+		}
+	}},
+	{"1 GB file, box size", TierNamespaces, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := sh("head -c 1G /dev/zero > big")
+		s.Limits = Limits{FileSize: 2 << 30, BoxSize: 64 << 20, Memory: 256 << 20}
+		return s, func(t *testing.T, res Result) { wantLimit(t, res, BoxSize) }
+	}},
+	{"20 files of 15 MB", TierNamespaces, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := sh("for i in $(seq 20); do head -c 15M /dev/zero > f$i || exit 1; done")
+		s.Limits = Limits{BoxSize: 64 << 20, Memory: 256 << 20}
+		return s, func(t *testing.T, res Result) { wantLimit(t, res, BoxSize) }
+	}},
+	{"connect to 127.0.0.1", TierNamespaces, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var conns atomic.Int32
+		go func() {
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				conns.Add(1)
+				c.Close()
+			}
+		}()
+		return fake(t, "connect", l.Addr().String()), func(t *testing.T, res Result) {
+			l.Close()
+			if res.ExitCode == 0 || conns.Load() > 0 {
+				t.Errorf("connected: exit %d, %d connections; stdout %q", res.ExitCode, conns.Load(), res.Stdout)
+			}
+		}
+	}},
+	{"read a secret", TierNamespaces, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// Readable by anyone: only the box's view of the files stands
+		// between the program and the secret.
+		dir := openDir(t)
+		secret := filepath.Join(dir, "hidden-cases.txt")
+		if err := os.WriteFile(secret, []byte("the hidden cases\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return fake(t, "read", secret), func(t *testing.T, res Result) {
+			if res.ExitCode == 0 || strings.Contains(string(res.Stdout), "the hidden cases") {
+				t.Errorf("read the secret: %q", res.Stdout)
+			}
+		}
+	}},
+	{"read /etc/shadow", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		if os.Geteuid() != 0 {
+			t.Skip("not root: the test cannot tell a box from its own permissions")
+		}
+		return fake(t, "read", "/etc/shadow"), func(t *testing.T, res Result) {
+			if res.ExitCode == 0 {
+				t.Errorf("read /etc/shadow: %q", res.Stdout)
+			}
+		}
+	}},
+	{"write outside", TierNamespaces, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		dir := openDir(t)
+		if err := os.Chmod(dir, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		targets := []string{filepath.Join(dir, "planted"), "/usr/planted", "/etc/planted", "/planted"}
+		// Without root the program owns its box's / and /etc, and may
+		// write there: what counts is that nothing reaches the host.
+		return fake(t, "write", targets...), func(t *testing.T, res Result) {
+			for _, p := range targets {
+				if _, err := os.Stat(p); err == nil {
+					os.Remove(p)
+					t.Errorf("%s appeared on the host", p)
+				}
+			}
+		}
+	}},
+	{"setsid daemon", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		s := sh("setsid sh -c 'sleep " + daemonMarker + "' & (setsid sleep " + daemonMarker + " >/dev/null 2>&1 </dev/null &) ; echo started")
+		return s, func(t *testing.T, res Result) {
+			if !res.OK() || string(res.Stdout) != "started\n" {
+				t.Errorf("exit %d limit %v stdout %q stderr %q", res.ExitCode, res.Limit, res.Stdout, res.Stderr)
+			}
+			if res.Wall > 3*time.Second {
+				t.Errorf("waited %v for a daemon", res.Wall)
+			}
+			for _, p := range strayProcesses() {
+				if strings.Contains(p, daemonMarker) {
+					t.Errorf("daemon alive after Run: %s", p)
+				}
+			}
+		}
+	}},
+	{"kill -9 -1", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		if os.Geteuid() != 0 && tier < TierNamespaces {
+			t.Skip("fallback without root: the program runs as the grader's user and can kill it")
+		}
+		// A host process of our own and a neighbouring box must both
+		// outlive the killer.
+		host := exec.Command("sleep", "30")
+		if err := host.Start(); err != nil {
+			t.Fatal(err)
+		}
+		neighbour := make(chan Result, 1)
+		go func() {
+			res, err := run(context.Background(), sh("sleep 1.5; echo neighbour alive"), tier)
+			if err != nil {
+				t.Error(err)
+			}
+			neighbour <- res
+		}()
+		time.Sleep(300 * time.Millisecond)
+		return sh("sleep 30 & kill -9 -1; echo still here"), func(t *testing.T, res Result) {
+			if res.Wall > 3*time.Second {
+				t.Errorf("wall %v: the box's own sleep survived", res.Wall)
+			}
+			alive := processAlive(host.Process.Pid)
+			host.Process.Kill()
+			host.Wait()
+			if !alive {
+				t.Error("the host's process died")
+			}
+			if n := <-neighbour; string(n.Stdout) != "neighbour alive\n" {
+				t.Errorf("the neighbouring box died: %+v", n)
+			}
+		}
+	}},
+}
+
+func processAlive(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	return err == nil && !strings.Contains(string(b), ") Z ")
+}
+
+// openDir makes a temporary directory that anyone may read.
+func openDir(t *testing.T) string {
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// t.TempDir's parent is private to root; open it too so that only
+	// the box, not a permission, can stand in the way.
+	if err := os.Chmod(filepath.Dir(dir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func wantLimit(t *testing.T, res Result, want Limit) {
+	t.Helper()
+	if res.Limit != want {
+		t.Errorf("limit %v, want %v (exit %d, signal %q, cpu %v, wall %v, stdout %.200q, stderr %.300q)",
+			res.Limit, want, res.ExitCode, res.Signal, res.CPU, res.Wall, res.Stdout, res.Stderr)
+	}
+}
+
+// responsive checks, while an attack runs, that the host still starts a
+// process promptly; the returned func stops and reports.
+func responsive(t *testing.T) func() {
+	done := make(chan struct{})
+	var worst time.Duration
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(100 * time.Millisecond):
+			}
+			start := time.Now()
+			if err := exec.Command("/bin/true").Run(); err != nil {
+				t.Errorf("the host could not start a process: %v", err)
+			}
+			worst = max(worst, time.Since(start))
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+		if worst > time.Second {
+			t.Errorf("the host took %v to start /bin/true during the attack", worst)
+		}
+	}
+}
+
+// TestAttacks runs the attack suite at every tier this machine has.
+func TestAttacks(t *testing.T) {
+	for _, tier := range tiers(t) {
+		t.Run(tier.String(), func(t *testing.T) {
+			for _, a := range attacks {
+				t.Run(a.name, func(t *testing.T) {
+					if tier < a.min {
+						t.Skipf("not contained below tier %s: %s", a.min, tier.Warning())
+					}
+					t.Parallel()
+					spec, check := a.setup(t, tier)
+					res, err := run(context.Background(), spec, tier)
+					if err != nil {
+						t.Fatal(err)
+					}
+					check(t, res)
+				})
+			}
+		})
+	}
+}
+
+var java struct {
+	once    sync.Once
+	classes []File
+	err     error
+}
+
+// javaSpec returns a Spec that runs the named class of testdata/java in
+// a box, compiled once by javac in a box of its own.
+func javaSpec(t *testing.T, class string, args ...string) Spec {
+	t.Helper()
+	if _, err := exec.LookPath("javac"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no javac under CI:", err)
+		}
+		t.Skip("no javac:", err)
+	}
+	java.once.Do(func() {
+		res, err := Run(context.Background(), Spec{
+			Path: "javac", Args: []string{"-d", ".", "Hello.java", "Attack.java"},
+			Dir: "testdata/java", Java: true, Collect: []string{"*.class"},
+			Limits: Limits{Wall: 60 * time.Second, CPU: 60 * time.Second},
+		})
+		switch {
+		case err != nil:
+			java.err = err
+		case !res.OK():
+			java.err = fmt.Errorf("javac: exit %d limit %v: %s%s", res.ExitCode, res.Limit, res.Stdout, res.Stderr)
+		}
+		java.classes = res.Files
+	})
+	if java.err != nil {
+		t.Fatal(java.err)
+	}
+	return Spec{Path: "java", Args: append([]string{"-cp", ".", class}, args...), Files: java.classes, Java: true}
+}
+
+// TestJava compiles in one box, runs in another, and compares with the
+// same run outside any box.
+func TestJava(t *testing.T) {
+	spec := javaSpec(t, "Hello", "315", "1", "12375643")
+	var names []string
+	for _, f := range spec.Files {
+		names = append(names, f.Name)
+	}
+	if strings.Join(names, " ") != "Attack.class Hello.class" {
+		t.Fatalf("javac left %q", names)
+	}
+	dir := t.TempDir()
+	for _, f := range spec.Files {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("java", "-cp", ".", "Hello", "315", "1", "12375643")
+	cmd.Dir = dir
+	want, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tier := range tiers(t) {
+		t.Run(tier.String(), func(t *testing.T) {
+			res, err := run(context.Background(), spec, tier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.OK() || string(res.Stdout) != string(want) || string(res.Stderr) != "done\n" {
+				t.Errorf("exit %d limit %v\nstdout %q\nwant   %q\nstderr %q", res.ExitCode, res.Limit, res.Stdout, want, res.Stderr)
+			}
+			t.Logf("wall %v cpu %v peak %d MiB", res.Wall, res.CPU, res.PeakMemory>>20)
+		})
+	}
+}
+
+// TestUnprivileged runs the suite again as an ordinary user (nobody), for
+// the tier a grader gets without root: namespaces through a user
+// namespace, no cgroup.
+func TestUnprivileged(t *testing.T) {
+	if os.Getenv(unprivilegedEnv) != "" {
+		t.Skip("already the unprivileged run")
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("not root: this whole run is unprivileged already")
+	}
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	// go test's build directory is private to root: run a copy.
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := openDir(t)
+	if err := os.Chmod(dir, 0o777|os.ModeSticky); err != nil { // nobody's TMPDIR
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "sandbox.test")
+	data, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const nobody = 65534
+	cmd := exec.Command(bin, "-test.run=^(TestDetect|TestRun|TestAttacks|TestJava|TestConcurrent)$", "-test.v")
+	cmd.Env = append(os.Environ(), unprivilegedEnv+"=1", "GORACE=atexit_sleep_ms=0", "TMPDIR="+dir)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody, Groups: []uint32{}}}
+	out, err := cmd.CombinedOutput()
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "--- ") || strings.Contains(line, "tier") {
+			t.Log(line)
+		}
+	}
+	if err != nil {
+		t.Fatalf("the unprivileged run failed: %v\n%s", err, out)
+	}
+}
+
+// TestFallbackWithoutUserNS covers root on a machine without user
+// namespaces: the program runs as a box uid and the helper takes its
+// rlimits itself before forking.
+func TestFallbackWithoutUserNS(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("not root")
+	}
+	saved := userNS
+	userNS = func() bool { return false }
+	defer func() { userNS = saved }()
+	s := sh("ulimit -t; ulimit -p; ulimit -f; id -u; setsid sleep " + daemonMarker + " & exit 0")
+	s.Limits = Limits{CPU: 2 * time.Second, Procs: 70, FileSize: 1 << 20}
+	res, err := run(context.Background(), s, TierFallback)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(res.Stdout))
+	if len(lines) != 4 || lines[0] != "2" || lines[1] != "70" || lines[2] != "2048" {
+		t.Errorf("limits seen by the program: %q", res.Stdout)
+	}
+	if uid, _ := strconv.Atoi(lines[len(lines)-1]); uid < boxUIDBase || !res.OK() {
+		t.Errorf("uid %d, exit %d, stderr %q", uid, res.ExitCode, res.Stderr)
+	}
+	for _, p := range strayProcesses() {
+		t.Errorf("left behind: %s", p)
+	}
+}
+
+// TestRlimits checks the limits the program itself sees, at each tier.
+func TestRlimits(t *testing.T) {
+	for _, tier := range tiers(t) {
+		t.Run(tier.String(), func(t *testing.T) {
+			if tier < TierFallback {
+				t.Skip("no rlimits at tier", tier)
+			}
+			s := sh("echo $(ulimit -t) $(ulimit -f) $(ulimit -c) $(ulimit -n) $(ulimit -p) $(ulimit -d)")
+			s.Limits = Limits{CPU: 3 * time.Second, FileSize: 1 << 20, Procs: 80, Memory: 256 << 20}
+			res, err := run(context.Background(), s, tier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// cpu s, file 512-byte blocks, core, files, processes, data KiB
+			got, want := string(res.Stdout), "3 2048 0 1024 80 262144\n"
+			if tier == TierFull {
+				// Processes and memory are the cgroup's job.
+				f := strings.Fields(got)
+				if len(f) == 6 {
+					f[4] = "80"
+					f[5] = map[bool]string{true: "262144"}[f[5] == "unlimited"]
+				}
+				got = strings.Join(f, " ") + "\n"
+			}
+			if got != want {
+				t.Errorf("ulimits %q, want %q", res.Stdout, want)
+			}
+		})
+	}
+}

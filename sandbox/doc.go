@@ -1,0 +1,79 @@
+// Package sandbox runs untrusted programs (student submissions, javac
+// and java included) in a box with limits, from which nothing escapes.
+//
+// # Use
+//
+// Run takes a Spec (program, arguments, working files, stdin,
+// environment, Limits) and returns a Result: exit status or signal, the
+// Limit that was hit, CPU and wall time, peak memory, stdout and stderr
+// cut at Limits.Output, and the files named by Spec.Collect. A program
+// that fails is a Result; an error means the sandbox itself broke.
+//
+// A Java submission is compiled in one box and run in another:
+//
+//	res, err := sandbox.Run(ctx, sandbox.Spec{Path: "javac", Args: []string{"EightQueen.java"},
+//		Files: src, Java: true, Collect: []string{"*.class"}})
+//	res, err = sandbox.Run(ctx, sandbox.Spec{Path: "java", Args: []string{"-cp", ".", "EightQueen", "315", "1", "12375643"},
+//		Files: res.Files, Java: true})
+//
+// # The helper, and what a main package must do
+//
+// Nothing. On Linux every box is managed by a helper process, which is
+// the running binary itself re-executed through /proc/self/exe with the
+// environment variable _AUTOGRADER_SANDBOX set. This package's init
+// function notices the variable and runs the helper instead of the
+// program's main (or a test binary's TestMain), so any binary that links
+// the package, cmd/autograder and go test binaries alike, serves as its
+// own helper. The binary must not be a different program by then: do not
+// replace /proc/self/exe by exec'ing something else.
+//
+// The helper is born (by clone) in the box's new namespaces, waits on a
+// pipe until the parent has moved it into the box's cgroup and sent the
+// config, builds the box's file system, starts the program in a user
+// namespace of its own, sets its rlimits while it is stopped at its exec
+// (ptrace), reaps it and everything it left behind, collects files and
+// reports over a second pipe. It stays the box's PID 1, so its exit
+// kills whatever is left.
+//
+// # Tiers
+//
+// Detect picks, once, the strongest tier the machine allows, and Reason
+// says why (for `autograder doctor`):
+//
+//   - TierFull (root with cgroup v1 or v2): mount, PID, IPC, UTS and
+//     network namespaces; a read-only view of /usr, /bin, /lib*, part of
+//     /etc and the program's own file; a tmpfs of Limits.BoxSize holding
+//     the working directory /box and /tmp; a fresh /proc; no network but
+//     a down loopback; a cgroup per box for memory (no swap), processes
+//     and CPU; the program runs as a uid of its own (from 1000000000 up, a
+//     block of 10000 per grader process) with no capabilities and
+//     no_new_privs.
+//   - TierNamespaces (no writable cgroup; without root through a user
+//     namespace): the same box, but memory is bounded by RLIMIT_DATA and
+//     processes by RLIMIT_NPROC, per process; CPU time per process.
+//   - TierFallback (Linux without namespaces): rlimits, a process group,
+//     and the helper as child subreaper kills what the program leaves
+//     behind. Files and network are reachable; Run prints a warning once.
+//   - TierBasic (macOS, Windows and the rest): a temporary working
+//     directory, wall time and output limits and a kill of the process
+//     (on Unix its process group). Memory, processes, files and network
+//     are not contained; on Windows children of the program outlive a
+//     kill (no Job Object yet).
+//
+// # Limits and how they show
+//
+// Wall time is the parent's clock; CPU time is RLIMIT_CPU per process
+// plus the cgroup's total, polled every 50 ms; memory is the cgroup's
+// limit (the box's tmpfs counts too), reported as Memory when the OOM
+// killer struck, or when a JVM threw OutOfMemoryError; processes are
+// pids.max (a little slack is added for the helper's threads); output
+// is cut at Limits.Output each for stdout and stderr, and the box is
+// killed; file size is RLIMIT_FSIZE, seen as SIGXFSZ or as a file at
+// exactly the cap (the JVM ignores the signal); box size is the tmpfs,
+// seen as a nearly full box. RLIMIT_AS is never set: below about 2 GiB
+// it stops the JVM from starting.
+//
+// With Spec.Java the JVM gets -Xmx of half the box's memory (else it
+// sizes its heap from the host), the serial collector, no hsperfdata,
+// and crash logs in /tmp rather than among the collected files.
+package sandbox

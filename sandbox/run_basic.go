@@ -1,0 +1,101 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+)
+
+// runBasic is the basic tier: a temporary working directory, a wall clock, an
+// output cap and a kill. Nothing else is contained.
+func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
+	res.Tier = TierBasic
+	spec, files, err := prepare(spec)
+	if err != nil {
+		return res, err
+	}
+	l := spec.Limits
+	prog, err := exec.LookPath(spec.Path)
+	if err != nil {
+		return res, fmt.Errorf("sandbox: %w", err)
+	}
+	dir, err := os.MkdirTemp("", tempPrefix+"*")
+	if err != nil {
+		return res, fmt.Errorf("sandbox: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	// The scratch directory sits beside the working one, so that Collect
+	// never picks up the program's temporary files.
+	box, tmp := filepath.Join(dir, "box"), filepath.Join(dir, "tmp")
+	for _, d := range []string{box, tmp} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			return res, fmt.Errorf("sandbox: %w", err)
+		}
+	}
+	for _, f := range files {
+		p := filepath.Join(box, filepath.FromSlash(f.Name))
+		mode := f.Mode.Perm()
+		if mode == 0 {
+			mode = 0o644
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return res, fmt.Errorf("sandbox: %w", err)
+		}
+		if err := os.WriteFile(p, f.Data, mode); err != nil {
+			return res, fmt.Errorf("sandbox: %w", err)
+		}
+	}
+	args := spec.Args
+	if spec.Java {
+		args = javaArgs(prog, l.Memory, tmp, args)
+	}
+
+	kctx, kill := context.WithCancelCause(ctx)
+	defer kill(nil)
+	wctx, stop := context.WithTimeoutCause(kctx, l.Wall, errWall)
+	defer stop()
+	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }}
+	stderr := &capture{max: l.Output, over: func() { kill(errOutput) }}
+	cmd := exec.CommandContext(wctx, prog, args...)
+	cmd.Args[0] = spec.Path
+	cmd.Dir = box
+	cmd.Env = basicEnv(spec.Env, box, tmp)
+	if len(spec.Stdin) > 0 {
+		cmd.Stdin = bytes.NewReader(spec.Stdin)
+	}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.WaitDelay = time.Second
+	killable(cmd)
+
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return res, fmt.Errorf("sandbox: %w", err)
+	}
+	_ = cmd.Wait()
+	res.Wall = time.Since(start)
+	reap(cmd)
+	res.Stdout, res.StdoutTruncated = stdout.result()
+	res.Stderr, res.StderrTruncated = stderr.result()
+	cause := causeLimit(context.Cause(wctx))
+	if ctx.Err() != nil && cause == None {
+		return res, fmt.Errorf("sandbox: %w", ctx.Err())
+	}
+	ps := cmd.ProcessState
+	res.ExitCode = ps.ExitCode()
+	res.CPU = ps.UserTime() + ps.SystemTime()
+	res.Signal, res.PeakMemory = procStats(ps)
+	res.Limit = cause
+	if res.Limit == None {
+		res.Limit = javaLimit(spec.Java, res.Stderr)
+	}
+	if len(spec.Collect) > 0 {
+		if res.Files, err = collect(box, spec.Collect); err != nil {
+			return res, fmt.Errorf("sandbox: %w", err)
+		}
+	}
+	return res, nil
+}

@@ -1,0 +1,417 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"encoding/gob"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// detect probes what this machine allows: namespaces (through a user
+// namespace when not root) by starting the helper in them, and a cgroup
+// by making and removing one.
+func detect() (Tier, string) {
+	root := os.Geteuid() == 0
+	if err := probeNamespaces(root); err != nil {
+		return TierFallback, fmt.Sprintf("namespaces unavailable (%v)", err)
+	}
+	how := "root: mount, PID, IPC, UTS and network namespaces"
+	if !root {
+		how = "not root: user, mount, PID, IPC, UTS and network namespaces"
+	}
+	cg, err := newCgroup(Limits{}.withDefaults())
+	if err != nil {
+		return TierNamespaces, how + fmt.Sprintf("; no cgroup (%v)", err)
+	}
+	kind := "v1"
+	if cg.v2 {
+		kind = "v2"
+	}
+	dirs := make([]string, 0, len(cg.dirs))
+	for _, d := range cg.dirs {
+		dirs = append(dirs, filepath.Dir(d))
+	}
+	if err := cg.remove(); err != nil {
+		return TierNamespaces, how + fmt.Sprintf("; no cgroup (%v)", err)
+	}
+	return TierFull, how + fmt.Sprintf("; cgroup %s under %s", kind, strings.Join(dirs, ", "))
+}
+
+func nsAttr(root bool) *syscall.SysProcAttr {
+	sys := &syscall.SysProcAttr{
+		Cloneflags: syscall.CLONE_NEWNS | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC |
+			syscall.CLONE_NEWUTS | syscall.CLONE_NEWNET,
+		Pdeathsig: syscall.SIGKILL,
+	}
+	if !root {
+		sys.Cloneflags |= syscall.CLONE_NEWUSER
+		sys.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Geteuid(), Size: 1}}
+		sys.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getegid(), Size: 1}}
+		sys.GidMappingsEnableSetgroups = false
+	}
+	return sys
+}
+
+var (
+	userNSOnce sync.Once
+	userNSOK   bool
+)
+
+// userNS reports whether a user namespace can be made, for a root
+// fallback box; tests may pretend it cannot.
+var userNS = func() bool {
+	userNSOnce.Do(func() {
+		cmd := exec.Command("/proc/self/exe")
+		cmd.Args = []string{"autograder-sandbox-probe"}
+		cmd.Env = []string{helperEnv + "=probe"}
+		cmd.SysProcAttr = &syscall.SysProcAttr{
+			Cloneflags:  syscall.CLONE_NEWUSER,
+			UidMappings: []syscall.SysProcIDMap{{ContainerID: innerUID, HostID: os.Geteuid(), Size: 1}},
+			GidMappings: []syscall.SysProcIDMap{{ContainerID: innerUID, HostID: os.Getegid(), Size: 1}},
+		}
+		userNSOK = cmd.Run() == nil
+	})
+	return userNSOK
+}
+
+func probeNamespaces(root bool) error {
+	cmd := exec.Command("/proc/self/exe")
+	cmd.Args = []string{"autograder-sandbox-probe"}
+	cmd.Env = []string{helperEnv + "=probe"}
+	cmd.SysProcAttr = nsAttr(root)
+	out, err := cmd.CombinedOutput()
+	if err != nil && len(out) > 0 {
+		err = fmt.Errorf("%w: %s", err, bytes.TrimSpace(out))
+	}
+	return err
+}
+
+var boxSeq atomic.Int64
+
+func boxUID() int { return ownUIDs() + int(boxSeq.Add(1)%boxUIDsPerProcess) }
+
+func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
+	if tier == TierBasic {
+		return runBasic(ctx, spec)
+	}
+	res.Tier = tier
+	spec, files, err := prepare(spec)
+	if err != nil {
+		return res, err
+	}
+	l := spec.Limits
+	prog, err := exec.LookPath(spec.Path)
+	if err != nil {
+		return res, fmt.Errorf("sandbox: %w", err)
+	}
+	if prog, err = filepath.Abs(prog); err != nil {
+		return res, fmt.Errorf("sandbox: %w", err)
+	}
+	resolved, err := filepath.EvalSymlinks(prog)
+	if err != nil {
+		return res, fmt.Errorf("sandbox: %w", err)
+	}
+
+	root := os.Geteuid() == 0
+	ns := tier >= TierNamespaces
+	cfg := config{
+		Tier:    tier,
+		Path:    resolved,
+		Files:   files,
+		Collect: spec.Collect,
+		Limits:  l,
+		UID:     -1,
+		UserNS:  ns && !root,
+	}
+	if root {
+		cfg.UID = boxUID()
+	}
+	home, tmp := "/box", "/tmp"
+	if ns {
+		cfg.BoxDir = "/box"
+		if !underSystem(resolved) {
+			cfg.Binds = append(cfg.Binds, resolved)
+		}
+		if h := javaHome(resolved); spec.Java && h != "" && !underSystem(h) {
+			cfg.Binds = append(cfg.Binds, h)
+		}
+		for _, p := range spec.ReadOnly {
+			if p, err = filepath.Abs(p); err != nil {
+				return res, fmt.Errorf("sandbox: %w", err)
+			}
+			cfg.Binds = append(cfg.Binds, p)
+		}
+		cfg.ProgNS = true
+		if tier < TierFull {
+			cfg.NProc = l.Procs // counted in the program's own user namespace
+		}
+	} else {
+		// No tmpfs without a mount namespace: the box is a host directory.
+		dir, err := os.MkdirTemp("", tempPrefix+"*")
+		if err != nil {
+			return res, fmt.Errorf("sandbox: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		// The scratch directory sits beside the working one, so that
+		// Collect never picks up the program's temporary files.
+		home, tmp = filepath.Join(dir, "box"), filepath.Join(dir, "tmp")
+		cfg.BoxDir = home
+		if err := os.Chmod(dir, 0o711); err != nil { // for the box uid to pass
+			return res, fmt.Errorf("sandbox: %w", err)
+		}
+		for _, d := range []string{home, tmp} {
+			if err := os.Mkdir(d, 0o755); err != nil {
+				return res, fmt.Errorf("sandbox: %w", err)
+			}
+			if root {
+				if err := os.Chown(d, cfg.UID, cfg.UID); err != nil {
+					return res, fmt.Errorf("sandbox: %w", err)
+				}
+			}
+		}
+		if root {
+			cfg.ExecFD = true
+			cfg.ProgNS = userNS()
+			cfg.NProc = l.Procs // in its user namespace, or for its own uid
+		} else {
+			// RLIMIT_NPROC counts all of the grader user's processes.
+			cfg.NProc = l.Procs + userProcesses(os.Getuid())
+		}
+	}
+	args := spec.Args
+	if spec.Java {
+		args = javaArgs(resolved, l.Memory, tmp, args)
+	}
+	cfg.Argv = append([]string{spec.Path}, args...)
+	cfg.Env = env(spec.Env, home, tmp)
+
+	var cg *cgroup
+	if tier >= TierFull {
+		if cg, err = newCgroup(l); err != nil {
+			return res, fmt.Errorf("sandbox: %w", err)
+		}
+		defer func() {
+			if rerr := cg.remove(); rerr != nil && err == nil {
+				err = fmt.Errorf("sandbox: %w", rerr)
+			}
+		}()
+	}
+
+	cfgR, cfgW, err := os.Pipe()
+	if err != nil {
+		return res, fmt.Errorf("sandbox: %w", err)
+	}
+	defer cfgW.Close()
+	repR, repW, err := os.Pipe()
+	if err != nil {
+		cfgR.Close()
+		return res, fmt.Errorf("sandbox: %w", err)
+	}
+	defer repR.Close()
+
+	kctx, kill := context.WithCancelCause(ctx)
+	defer kill(nil)
+	wctx, stop := context.WithTimeoutCause(kctx, l.Wall, errWall)
+	defer stop()
+
+	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }}
+	stderr := &capture{max: l.Output, over: func() { kill(errOutput) }}
+	cmd := exec.CommandContext(wctx, "/proc/self/exe")
+	cmd.Args = []string{"autograder-sandbox"}
+	// A binary built with -race sleeps a second at exit unless told not to.
+	cmd.Env = []string{helperEnv + "=helper", "GORACE=atexit_sleep_ms=0"}
+	cmd.ExtraFiles = []*os.File{cfgR, repW}
+	if len(spec.Stdin) > 0 {
+		cmd.Stdin = bytes.NewReader(spec.Stdin)
+	}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if ns {
+		cmd.SysProcAttr = nsAttr(root)
+		// The helper is the box's PID 1: killing it kills the box.
+		cmd.Cancel = func() error { return cmd.Process.Kill() }
+	} else {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+		// The helper kills the program's group and its orphans, then
+		// reports; WaitDelay is the backstop if it cannot.
+		cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	}
+	// A daemon that escaped the box (fallback tier) may hold stdout open.
+	cmd.WaitDelay = time.Second
+
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		cfgR.Close()
+		repW.Close()
+		return res, fmt.Errorf("sandbox: starting the helper: %w", err)
+	}
+	cfgR.Close()
+	repW.Close()
+
+	reports := make(chan *report, 1)
+	go func() {
+		var rep report
+		if gob.NewDecoder(repR).Decode(&rep) != nil {
+			reports <- nil
+			return
+		}
+		reports <- &rep
+	}()
+
+	setup := func() error {
+		if cg != nil {
+			if err := cg.add(cmd.Process.Pid); err != nil {
+				return err
+			}
+		}
+		// The helper starts the program only after reading this to its
+		// end, so nothing of the box runs outside the cgroup.
+		if err := gob.NewEncoder(cfgW).Encode(&cfg); err != nil {
+			return fmt.Errorf("sending the config: %w", err)
+		}
+		return cfgW.Close()
+	}
+	if err := setup(); err != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return res, fmt.Errorf("sandbox: %w", err)
+	}
+
+	done := make(chan struct{})
+	if cg != nil {
+		// RLIMIT_CPU holds per process; the cgroup counts the whole box.
+		go func() {
+			t := time.NewTicker(50 * time.Millisecond)
+			defer t.Stop()
+			for {
+				select {
+				case <-done:
+					return
+				case <-t.C:
+					if used, ok := cg.cpu(); ok && used > l.CPU {
+						kill(errCPU)
+						return
+					}
+				}
+			}
+		}()
+	}
+	waitErr := cmd.Wait()
+	close(done)
+	res.Wall = time.Since(start)
+	rep := <-reports
+
+	res.Stdout, res.StdoutTruncated = stdout.result()
+	res.Stderr, res.StderrTruncated = stderr.result()
+	cause := causeLimit(context.Cause(wctx))
+	if ctx.Err() != nil && cause == None {
+		return res, fmt.Errorf("sandbox: %w", ctx.Err())
+	}
+
+	var oom, pidsMax bool
+	if cg != nil {
+		res.PeakMemory, oom, pidsMax = cg.stats()
+	}
+	var sig syscall.Signal
+	fileCapped := false
+	switch {
+	case rep != nil && rep.Err != "":
+		return res, fmt.Errorf("sandbox: %s", rep.Err)
+	case rep != nil:
+		ws := syscall.WaitStatus(rep.Status)
+		res.ExitCode = ws.ExitStatus()
+		if ws.Signaled() {
+			sig = ws.Signal()
+			res.Signal = sig.String()
+		}
+		res.Wall, res.CPU = rep.Wall, rep.CPU
+		if res.PeakMemory == 0 {
+			res.PeakMemory = rep.MaxRSS
+		}
+		res.Files = rep.Files
+		fileCapped = rep.FileCapped
+		if rep.BoxFull {
+			cause = pick(cause, BoxSize)
+		}
+	case cause != None || oom || pidsMax:
+		// Killed by the parent (or, rarely, the OOM killer chose the
+		// helper): the box is gone and with it the report.
+		sig = syscall.SIGKILL
+		res.ExitCode, res.Signal = -1, sig.String()
+	default:
+		return res, fmt.Errorf("sandbox: the helper died without a report: %v (stderr: %q)", waitErr, lastLine(res.Stderr))
+	}
+	if cg != nil {
+		if used, ok := cg.cpu(); ok {
+			res.CPU = used
+		}
+	}
+	res.Limit = classify(cause, sig, res, l, oom, pidsMax, fileCapped, spec.Java)
+	return res, nil
+}
+
+// pick keeps a limit the parent acted on over one seen afterwards.
+func pick(cause, seen Limit) Limit {
+	if cause != None {
+		return cause
+	}
+	return seen
+}
+
+// classify names the limit a run hit. The OOM killer and the parent's
+// kills come first: they are certain. Signals from rlimits and the
+// kernel's counters come next; Java's own messages last.
+func classify(cause Limit, sig syscall.Signal, res Result, l Limits, oom, pidsMax, fileCapped, java bool) Limit {
+	switch {
+	case oom:
+		return Memory
+	case cause == Output || cause == CPU:
+		return cause
+	case sig == syscall.SIGXCPU || sig == syscall.SIGKILL && res.CPU >= l.CPU:
+		return CPU
+	case sig == syscall.SIGXFSZ || fileCapped:
+		return FileSize
+	case pidsMax:
+		return Procs
+	case cause != None:
+		return cause
+	}
+	return javaLimit(java, res.Stderr)
+}
+
+// underSystem reports whether p is inside a directory every box shows.
+func underSystem(p string) bool {
+	for _, d := range systemDirs {
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// userProcesses counts the tasks (threads included, as RLIMIT_NPROC does) of uid.
+func userProcesses(uid int) int {
+	n := 0
+	procs, _ := os.ReadDir("/proc")
+	for _, p := range procs {
+		var st syscall.Stat_t
+		if syscall.Stat("/proc/"+p.Name(), &st) != nil || int(st.Uid) != uid {
+			continue
+		}
+		tasks, _ := os.ReadDir("/proc/" + p.Name() + "/task")
+		n += len(tasks)
+	}
+	return n
+}
+
+func lastLine(b []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return lines[len(lines)-1]
+}

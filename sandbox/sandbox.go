@@ -1,0 +1,468 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Limits bounds one run. A zero field takes the default named beside it.
+type Limits struct {
+	Wall time.Duration // real time for the whole run; default 10s
+	CPU  time.Duration // CPU time of the whole box; default 5s
+
+	// Memory is the memory of the whole box, its tmpfs included; default 512 MiB.
+	Memory int64
+	// Procs bounds processes and threads together; default 128, never
+	// below 64 because a JVM needs about 20 threads just to start.
+	Procs int
+	// Output bounds the bytes captured of stdout and of stderr, each;
+	// default 1 MiB. A program that writes more is killed and its output cut.
+	Output int64
+	// FileSize is the largest file the program may write (RLIMIT_FSIZE);
+	// default 16 MiB.
+	FileSize int64
+	// BoxSize is the size of the box's private writable tmpfs (working
+	// directory and /tmp together); default 64 MiB.
+	BoxSize int64
+}
+
+// Defaults for the zero fields of Limits.
+const (
+	DefaultWall     = 10 * time.Second
+	DefaultCPU      = 5 * time.Second
+	DefaultMemory   = 512 << 20
+	DefaultProcs    = 128
+	MinProcs        = 64
+	DefaultOutput   = 1 << 20
+	DefaultFileSize = 16 << 20
+	DefaultBoxSize  = 64 << 20
+)
+
+func (l Limits) withDefaults() Limits {
+	if l.Wall <= 0 {
+		l.Wall = DefaultWall
+	}
+	if l.CPU <= 0 {
+		l.CPU = DefaultCPU
+	}
+	if l.Memory <= 0 {
+		l.Memory = DefaultMemory
+	}
+	if l.Procs <= 0 {
+		l.Procs = DefaultProcs
+	}
+	if l.Procs < MinProcs {
+		l.Procs = MinProcs
+	}
+	if l.Output <= 0 {
+		l.Output = DefaultOutput
+	}
+	if l.FileSize <= 0 {
+		l.FileSize = DefaultFileSize
+	}
+	if l.BoxSize <= 0 {
+		l.BoxSize = DefaultBoxSize
+	}
+	return l
+}
+
+// File is a file in the box's working directory. Name is slash-separated
+// and relative; it may name subdirectories, which are created.
+type File struct {
+	Name string
+	Data []byte
+	Mode fs.FileMode // permission bits; 0 means 0644
+}
+
+// Spec describes one run.
+type Spec struct {
+	// Path is the program, looked up on the host's PATH when it has no
+	// slash ("java", "javac", "/bin/sh"). It is made visible, read-only,
+	// inside the box when it lies outside the system directories.
+	Path string
+	Args []string // arguments after the program name
+
+	Files []File // copied into the box's working directory
+	// Dir, if set, is a host directory whose regular files are copied into
+	// the working directory too (before Files, which win on a clash).
+	Dir string
+
+	Stdin []byte
+	// Env is the program's whole environment. PATH, HOME and TMPDIR get
+	// sane values inside the box unless Env sets them.
+	Env []string
+
+	Limits Limits
+
+	// Java inserts JVM options before Args: -Xmx from Limits.Memory (half
+	// of it, leaving the rest for metaspace, code and thread stacks), the
+	// serial collector, no hsperfdata, crash logs in /tmp so that they
+	// never land among the collected files. For javac and the other JDK
+	// launchers the options are passed as -J options. It also makes the
+	// program's JDK home visible when it lies outside the system
+	// directories.
+	Java bool
+
+	// Collect names files to copy out of the working directory after the
+	// run, as path.Match patterns relative to it ("*.class"). Symbolic
+	// links and non-regular files are never collected.
+	Collect []string
+
+	// ReadOnly lists extra host paths to show, read-only and at the same
+	// path, inside the box.
+	ReadOnly []string
+}
+
+// Limit names the limit a run ran into.
+type Limit int
+
+// The limits a run can hit.
+const (
+	None Limit = iota
+	Wall
+	CPU
+	Memory
+	Procs
+	Output
+	FileSize
+	BoxSize
+)
+
+var limitNames = [...]string{"none", "wall time", "CPU time", "memory", "processes", "output", "file size", "box size"}
+
+func (l Limit) String() string {
+	if l < 0 || int(l) >= len(limitNames) {
+		return fmt.Sprintf("Limit(%d)", int(l))
+	}
+	return limitNames[l]
+}
+
+// Result is what became of a run. A program that fails, crashes or is
+// killed at a limit is a Result, not an error.
+type Result struct {
+	ExitCode int    // exit status, or -1 when killed by a signal
+	Signal   string // the signal that ended the program ("killed"), or ""
+	Limit    Limit  // the limit that was hit, if any
+
+	CPU        time.Duration // CPU time of the box (of the program and its children where no cgroup counts it)
+	Wall       time.Duration // real time of the program
+	PeakMemory int64         // peak memory of the box in bytes (largest process where no cgroup counts it)
+
+	Stdout, Stderr                   []byte
+	StdoutTruncated, StderrTruncated bool
+
+	Files []File // collected files, sorted by name
+
+	Tier Tier // the isolation the run had
+}
+
+// OK reports whether the program exited with status 0 without hitting a limit.
+func (r Result) OK() bool { return r.ExitCode == 0 && r.Signal == "" && r.Limit == None }
+
+// Tier is a degree of isolation, weakest first.
+type Tier int
+
+// The tiers. Detect picks the strongest one the machine allows.
+const (
+	// TierBasic is all there is outside Linux: wall-time and output
+	// limits and a kill of the process (group). Files, network, memory
+	// and processes are not contained.
+	TierBasic Tier = iota
+	// TierFallback is Linux without namespaces: a helper sets rlimits,
+	// reaps and kills everything the program leaves behind (it is a child
+	// subreaper). Files and network are reachable.
+	TierFallback
+	// TierNamespaces adds mount, PID, IPC, UTS and network namespaces
+	// (through a user namespace when not root): the program sees only a
+	// read-only system and its private tmpfs box, no network. Memory and
+	// processes are bounded by rlimits only.
+	TierNamespaces
+	// TierFull adds a cgroup (v1 or v2) per box for memory, processes and
+	// CPU accounting.
+	TierFull
+)
+
+var tierNames = [...]string{"basic", "fallback", "namespaces", "full"}
+
+func (t Tier) String() string {
+	if t < 0 || int(t) >= len(tierNames) {
+		return fmt.Sprintf("Tier(%d)", int(t))
+	}
+	return tierNames[t]
+}
+
+// Warning says what a tier leaves uncontained, or "" for TierFull.
+func (t Tier) Warning() string {
+	switch t {
+	case TierFull:
+		return ""
+	case TierNamespaces:
+		return "no cgroup: memory and processes are bounded per process by rlimits only"
+	case TierFallback:
+		return "NO ISOLATION: submissions can read and write the grader's files and reach the network; only time, output, file size and process limits hold"
+	default:
+		return "NO ISOLATION: submissions can read and write the grader's files, reach the network and exhaust memory; only wall time and output limits hold"
+	}
+}
+
+var detected struct {
+	once   sync.Once
+	tier   Tier
+	reason string
+}
+
+// Detect returns the strongest tier this machine allows. It probes once
+// and caches the answer.
+func Detect() Tier {
+	detected.once.Do(func() { detected.tier, detected.reason = detect() })
+	return detected.tier
+}
+
+// Reason explains Detect's choice, for `autograder doctor`.
+func Reason() string {
+	Detect()
+	return detected.reason
+}
+
+var warned atomic.Bool
+
+// Run runs spec.Path in a fresh box at the tier Detect chose, and waits
+// for it and everything it started. The error is non-nil only when the
+// sandbox itself failed, or when ctx was cancelled (then the Result says
+// what was seen until then).
+//
+// Below TierFull, the first Run prints the tier's warning to stderr once.
+func Run(ctx context.Context, spec Spec) (Result, error) {
+	t := Detect()
+	if t < TierFull && warned.CompareAndSwap(false, true) {
+		fmt.Fprintf(os.Stderr, "autograder: WARNING: sandbox tier %q: %s\n", t, t.Warning())
+	}
+	return run(ctx, spec, t)
+}
+
+// prepare checks spec and fills in what both platform implementations
+// need: defaults, the files to copy, the environment.
+func prepare(spec Spec) (Spec, []File, error) {
+	if spec.Path == "" {
+		return spec, nil, errors.New("sandbox: empty Path")
+	}
+	spec.Limits = spec.Limits.withDefaults()
+	var files []File
+	if spec.Dir != "" {
+		var err error
+		if files, err = readDir(spec.Dir); err != nil {
+			return spec, nil, err
+		}
+	}
+	for _, f := range spec.Files {
+		if err := checkName(f.Name); err != nil {
+			return spec, nil, err
+		}
+		files = append(files, f)
+	}
+	for _, p := range spec.Collect {
+		if _, err := path.Match(p, ""); err != nil {
+			return spec, nil, fmt.Errorf("sandbox: collect pattern %q: %w", p, err)
+		}
+	}
+	return spec, files, nil
+}
+
+func checkName(name string) error {
+	if name == "" || !fs.ValidPath(name) || name == "." {
+		return fmt.Errorf("sandbox: bad file name %q: want a relative slash-separated path inside the box", name)
+	}
+	return nil
+}
+
+// readDir reads the regular files below dir; links and special files are
+// skipped because a box must not be handed a way out.
+func readDir(dir string) ([]File, error) {
+	var files []File
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		files = append(files, File{Name: filepath.ToSlash(rel), Data: data, Mode: info.Mode().Perm()})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: reading Dir: %w", err)
+	}
+	return files, nil
+}
+
+// env completes the program's environment with the box's defaults.
+func env(given []string, home, tmp string) []string {
+	out := append([]string(nil), given...)
+	for _, kv := range [][2]string{
+		{"PATH", "/usr/local/bin:/usr/bin:/bin"},
+		{"HOME", home},
+		{"TMPDIR", tmp},
+		{"LANG", "C.UTF-8"},
+	} {
+		if !hasEnv(given, kv[0]) {
+			out = append(out, kv[0]+"="+kv[1])
+		}
+	}
+	return out
+}
+
+// hasEnv reports whether env sets key; keys compare without case, as
+// Windows does.
+func hasEnv(env []string, key string) bool {
+	for _, kv := range env {
+		if k, _, ok := strings.Cut(kv, "="); ok && strings.EqualFold(k, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchAny reports whether name matches one of the Collect patterns.
+func matchAny(patterns []string, name string) bool {
+	for _, p := range patterns {
+		if ok, _ := path.Match(p, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// capture keeps the first max bytes written to it and calls over once
+// when more arrive. It never fails a write, so that the copying goroutine
+// drains the pipe until the box is gone.
+type capture struct {
+	mu        sync.Mutex
+	buf       []byte
+	max       int64
+	truncated bool
+	over      func()
+}
+
+func (c *capture) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	room := c.max - int64(len(c.buf))
+	fire := false
+	if int64(len(p)) > room {
+		if room > 0 {
+			c.buf = append(c.buf, p[:room]...)
+		}
+		fire = !c.truncated
+		c.truncated = true
+	} else {
+		c.buf = append(c.buf, p...)
+	}
+	c.mu.Unlock()
+	if fire && c.over != nil {
+		c.over()
+	}
+	return len(p), nil
+}
+
+func (c *capture) result() ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.buf, c.truncated
+}
+
+// Box uids, when the grader is root on Linux: far from the ids of real
+// users and of the usual subordinate ranges, and a block of
+// boxUIDsPerProcess for each grader process, so that concurrent graders
+// (and test binaries) do not share uids either.
+const (
+	boxUIDBase        = 1_000_000_000
+	boxUIDCount       = 1_000_000_000
+	boxUIDsPerProcess = 10_000
+)
+
+// ownUIDs is the first box uid of this process's block.
+func ownUIDs() int {
+	return boxUIDBase + os.Getpid()%(boxUIDCount/boxUIDsPerProcess)*boxUIDsPerProcess
+}
+
+// tempPrefix names the fallback and basic tiers' working directories.
+var tempPrefix = fmt.Sprintf("autograder-sandbox-%d-", os.Getpid())
+
+// Causes of a kill by the parent, kept as the cancel cause of the run's context.
+var (
+	errWall   = errors.New("wall time limit")
+	errOutput = errors.New("output limit")
+	errCPU    = errors.New("CPU time limit")
+)
+
+func causeLimit(err error) Limit {
+	switch {
+	case errors.Is(err, errOutput):
+		return Output
+	case errors.Is(err, errCPU):
+		return CPU
+	case errors.Is(err, errWall):
+		return Wall
+	}
+	return None
+}
+
+// collect reads the files under dir that match the patterns. Links and
+// special files are skipped, so that a program cannot make the sandbox
+// read anything outside the box; it runs only once everything in the box
+// is dead, so nothing can swap a file for a link in between.
+func collect(dir string, patterns []string) ([]File, error) {
+	var out []File
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		if !matchAny(patterns, rel) {
+			return nil
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		info, err := f.Stat()
+		if err != nil || !info.Mode().IsRegular() {
+			return err
+		}
+		data, err := io.ReadAll(f)
+		if err != nil {
+			return err
+		}
+		out = append(out, File{Name: rel, Data: data, Mode: info.Mode().Perm()})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("collecting files: %w", err)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
