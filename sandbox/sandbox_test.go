@@ -269,9 +269,9 @@ func TestJavaArgs(t *testing.T) {
 		memory int64
 		want   string
 	}{
-		{"/usr/bin/java", 256 << 20, "-Xmx128m -XX:+UseSerialGC -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -cp . Main"},
+		{"/usr/bin/java", 256 << 20, "-Xmx128m -XX:+UseSerialGC -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -XX:TieredStopAtLevel=1 -cp . Main"},
 		{"/usr/lib/jvm/x/bin/javac", 512 << 20, "-J-Xmx256m -J-XX:+UseSerialGC -J-XX:-UsePerfData -J-XX:ErrorFile=/tmp/hs_err_pid%p.log -J-XX:TieredStopAtLevel=1 -cp . Main"},
-		{"java", 8 << 20, "-Xmx16m -XX:+UseSerialGC -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -cp . Main"},
+		{"java", 8 << 20, "-Xmx16m -XX:+UseSerialGC -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -XX:TieredStopAtLevel=1 -cp . Main"},
 	} {
 		got := strings.Join(javaArgs(tc.prog, tc.memory, "/tmp", []string{"-cp", ".", "Main"}), " ")
 		if got != tc.want {
