@@ -95,7 +95,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 		ExitErrHandler:  func(*ucli.Context, error) {},
 		HideHelpCommand: false,
 		Commands: []*ucli.Command{
+			checkCommand(),
+			gradeCommand(),
 			referenceCommand(),
+			casesCommand(),
+			doctorCommand(),
 		},
 		OnUsageError: func(_ *ucli.Context, err error, _ bool) error { return badInput(err) },
 	}

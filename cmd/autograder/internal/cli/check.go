@@ -1,0 +1,66 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/report"
+	"github.com/cs540-tools/autograder/grader/submission"
+	ucli "github.com/urfave/cli/v2"
+)
+
+func checkCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:      "check",
+		Usage:     "check your own submission on the public cases before you hand it in",
+		ArgsUsage: "[PATH]",
+		Description: "PATH is a folder, a source file or a zip (default: the current folder).\n" +
+			"Builds it, runs the public cases, prints a table and the first difference of\n" +
+			"each failure. Exit status 0 only if every case passes.",
+		Flags: []ucli.Flag{
+			rubricFlag(),
+			&ucli.BoolFlag{Name: "all", Usage: "run the hidden cases too (for TAs)"},
+			&ucli.BoolFlag{Name: "no-color", Usage: "never colour the output (also: NO_COLOR)"},
+		},
+		Action: func(c *ucli.Context) error {
+			if c.NArg() > 1 {
+				return badInputf("check takes one PATH, got %d", c.NArg())
+			}
+			path := "."
+			if c.NArg() == 1 {
+				path = c.Args().First()
+			}
+			a, err := loadAssignment(c)
+			if err != nil {
+				return err
+			}
+			if _, err := os.Stat(path); err != nil {
+				return badInputf("check: %s: no such file or folder", path)
+			}
+			sub := submission.Load(path, submission.DefaultLimits)
+			run, err := newRunner(a)
+			if err != nil {
+				return err
+			}
+			opt := grader.Options{Visibility: "public"}
+			if c.Bool("all") {
+				opt.Visibility = ""
+			}
+			res, err := a.Grade(c.Context, run, sub, 0, opt)
+			if err != nil {
+				return err
+			}
+			report.Check(c.App.Writer, a, res, style(c, c.App.Writer))
+			if res.Status != grader.Graded {
+				return failed(fmt.Errorf("%s: %s", path, res.Status))
+			}
+			for _, cr := range res.Cases {
+				if cr.Verdict != grader.Pass {
+					return failed(fmt.Errorf("%s: some cases failed", path))
+				}
+			}
+			return nil
+		},
+	}
+}

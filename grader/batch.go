@@ -1,0 +1,133 @@
+package grader
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/cs540-tools/autograder/grader/submission"
+	"golang.org/x/sync/errgroup"
+)
+
+// Store keeps finished results between runs, so that a batch killed half
+// way resumes where it stopped.
+type Store interface {
+	Get(key string) (Result, bool, error)
+	Put(key string, r Result) error
+}
+
+// Event reports one submission finished, for progress output.
+type Event struct {
+	Done, Total int
+	Result      Result
+	Cached      bool // taken from the store, not regraded
+}
+
+// Batch grades many submissions.
+type Batch struct {
+	Assignment *Assignment
+	Runner     Runner
+	Store      Store // may be nil
+	Jobs       int
+	Options    Options
+	Version    string // the grader's version, part of every result's key
+	// LateDays gives a submission's days late by ID.
+	LateDays func(submission.Submission) int
+	Progress func(Event)
+}
+
+// Run grades every submission, at most Jobs at a time, and returns the
+// results sorted by ID. One submission's failure never stops the others:
+// only the grader's own failures (a store that cannot be written, a
+// cancelled context) are errors.
+func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result, error) {
+	results := make([]Result, len(subs))
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(max(1, b.Jobs))
+	done := make(chan Event)
+	progressDone := make(chan struct{})
+	go func() {
+		n := 0
+		for ev := range done {
+			n++
+			ev.Done, ev.Total = n, len(subs)
+			if b.Progress != nil {
+				b.Progress(ev)
+			}
+		}
+		close(progressDone)
+	}()
+	for i, sub := range subs {
+		g.Go(func() error {
+			late := 0
+			if b.LateDays != nil {
+				late = b.LateDays(sub)
+			}
+			key := b.key(sub, late)
+			if b.Store != nil {
+				r, ok, err := b.Store.Get(key)
+				if err != nil {
+					return err
+				}
+				if ok {
+					results[i] = r
+					done <- Event{Result: r, Cached: true}
+					return nil
+				}
+			}
+			r, err := b.Assignment.Grade(ctx, b.Runner, sub, late, b.Options)
+			if err != nil {
+				if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+					return err
+				}
+				// The grader failed on this one submission: record it, go on.
+				r = Result{ID: sub.ID, MaxScore: b.Assignment.Rubric.Total, LateDays: late, Status: StatusFailed,
+					Notes: []string{err.Error()}, Parts: []PartResult{}, Cases: []CaseResult{}}
+				results[i] = r
+				r.Key = key
+				done <- Event{Result: r}
+				return nil // not stored: a regrade should try it again
+			}
+			r.Key = key
+			results[i] = r
+			if b.Store != nil {
+				if err := b.Store.Put(key, r); err != nil {
+					return err
+				}
+			}
+			done <- Event{Result: r}
+			return nil
+		})
+	}
+	err := g.Wait()
+	close(done)
+	<-progressDone
+	sort.SliceStable(results, func(i, j int) bool { return results[i].ID < results[j].ID })
+	return results, err
+}
+
+// key identifies a result by everything that decides it: the grader's
+// version, the rubric, the cases, the options, and the submission's files.
+func (b *Batch) key(sub submission.Submission, late int) string {
+	h := sha256.New()
+	field := func(s string) {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(s)))
+		h.Write(n[:])
+		io.WriteString(h, s)
+	}
+	field(b.Version)
+	field(b.Assignment.Rubric.SHA256())
+	field(b.Assignment.CasesHash)
+	field(fmt.Sprintf("%s|%v|late=%d|id=%s|problem=%s", b.Options.Visibility, b.Options.Timings, late, sub.ID, sub.Problem))
+	for _, f := range sub.Files {
+		field(f.Name)
+		field(string(f.Data))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}

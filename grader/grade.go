@@ -1,0 +1,316 @@
+package grader
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+// Assignment is a rubric with its cases, loaded and checked.
+type Assignment struct {
+	Rubric *rubric.Rubric
+	// Parts holds each rubric part's cases, in rubric order.
+	Parts [][]cases.Case
+	// CasesHash identifies the case set (see cases.Hash).
+	CasesHash string
+	mode      compare.Mode
+}
+
+// LoadAssignment reads a rubric and the cases of each of its parts.
+func LoadAssignment(rubricPath string) (*Assignment, error) {
+	r, err := rubric.Load(rubricPath)
+	if err != nil {
+		return nil, err
+	}
+	return NewAssignment(r)
+}
+
+// NewAssignment loads the cases of a parsed rubric.
+func NewAssignment(r *rubric.Rubric) (*Assignment, error) {
+	a := &Assignment{Rubric: r}
+	mode, err := compare.ParseMode(r.Compare.Mode)
+	if err != nil {
+		return nil, err
+	}
+	a.mode = mode
+	var all []cases.Case
+	for _, p := range r.Parts {
+		cs, err := cases.LoadPart(r.CasesDir, p.Cases)
+		if err != nil {
+			return nil, err
+		}
+		if len(cs) == 0 {
+			return nil, fmt.Errorf("%s: part %q has no cases in %s: %w", r.Path, p.ID, path.Join(r.CasesDir, p.Cases), rubric.ErrInvalid)
+		}
+		a.Parts = append(a.Parts, cs)
+		all = append(all, cs...)
+	}
+	a.CasesHash = cases.Hash(all)
+	return a, nil
+}
+
+// Options shape one grading run.
+type Options struct {
+	// Visibility, when set, runs only cases of that visibility ("public"
+	// for a student's check).
+	Visibility string
+	// Timings records each run's wall time in CaseResult.TimeMS.
+	Timings bool
+}
+
+// Grade builds and runs one submission and scores it. LateDays comes from
+// the batch (Canvas markers, a CSV of times); 0 means on time.
+func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submission, lateDays int, opt Options) (Result, error) {
+	res := a.blank(sub.ID, lateDays, opt)
+	pct, accepted := a.Rubric.Late.Penalty(lateDays)
+	switch {
+	case sub.Problem != "":
+		a.fail(&res, StatusUnread, Unreadable, sub.Problem)
+		return res, nil
+	case !accepted:
+		a.fail(&res, StatusLate, NotAccepted, fmt.Sprintf("%d days late: the late policy accepts at most %d", lateDays, len(a.Rubric.Late.Penalties)))
+		return res, nil
+	}
+	files, missing := a.pickFiles(sub.Files)
+	if len(missing) > 0 {
+		a.fail(&res, StatusMissing, MissingFile, "missing "+strings.Join(missing, ", "))
+		return res, nil
+	}
+	deduct := 0.0
+	if found := packageFiles(files); len(found) > 0 {
+		switch a.Rubric.Submission.Package {
+		case "reject":
+			a.fail(&res, StatusReject, Rejected, fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", ")))
+			return res, nil
+		case "strip":
+			files = stripPackage(files)
+			deduct = a.Rubric.Submission.PackagePenalty
+			res.Notes = append(res.Notes, fmt.Sprintf("%s has a package statement: removed before building, %s points deducted", strings.Join(found, ", "), formatPoints(deduct)))
+		default:
+			res.Notes = append(res.Notes, fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", ")))
+		}
+	}
+	b, err := run.Build(ctx, files)
+	if err != nil {
+		return res, fmt.Errorf("%s: build: %w", sub.ID, err)
+	}
+	if !b.OK {
+		res.BuildLog = b.Log
+		a.fail(&res, StatusCompile, CompileError, "")
+		return res, nil
+	}
+	defer b.Program.Close()
+	for i := range res.Cases {
+		cr := &res.Cases[i]
+		c := a.caseByID(cr.ID)
+		ex, err := b.Program.Run(ctx, c.Args, c.Stdin)
+		if err != nil {
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			return res, fmt.Errorf("%s: case %s: %w", sub.ID, c.ID, err)
+		}
+		a.judge(cr, c, ex, opt)
+	}
+	a.score(&res, deduct, pct)
+	return res, nil
+}
+
+// blank lays out every case the run will judge, in rubric order.
+func (a *Assignment) blank(id string, lateDays int, opt Options) Result {
+	res := Result{ID: id, MaxScore: a.Rubric.Total, LateDays: lateDays, Status: Graded, Parts: []PartResult{}, Cases: []CaseResult{}}
+	for i, p := range a.Rubric.Parts {
+		pr := PartResult{ID: p.ID, Name: p.Name, MaxScore: p.Points}
+		for _, c := range a.Parts[i] {
+			if opt.Visibility != "" && string(c.Visibility) != opt.Visibility {
+				continue
+			}
+			pr.Total++
+			res.Cases = append(res.Cases, CaseResult{ID: c.ID, Part: p.ID, Args: c.Args, Visibility: string(c.Visibility)})
+		}
+		res.Parts = append(res.Parts, pr)
+	}
+	return res
+}
+
+func (a *Assignment) caseByID(id string) cases.Case {
+	for _, cs := range a.Parts {
+		for _, c := range cs {
+			if c.ID == id {
+				return c
+			}
+		}
+	}
+	panic("grader: unknown case " + id)
+}
+
+// fail gives every case the same verdict and the submission a zero.
+func (a *Assignment) fail(res *Result, st Status, v Verdict, note string) {
+	res.Status = st
+	if note != "" {
+		res.Notes = append(res.Notes, note)
+	}
+	for i := range res.Cases {
+		res.Cases[i].Verdict = v
+	}
+	a.score(res, 0, 0)
+	if st != Graded {
+		res.Score = 0
+	}
+}
+
+// judge turns one execution into a verdict.
+func (a *Assignment) judge(cr *CaseResult, c cases.Case, ex Execution, opt Options) {
+	cr.ExitCode, cr.Signal, cr.Limit = ex.ExitCode, ex.Signal, ex.Limit
+	cr.Stderr = excerpt(ex.Stderr, 2048)
+	if opt.Timings {
+		ms := ex.Time.Milliseconds()
+		cr.TimeMS = &ms
+	}
+	switch {
+	case ex.Limit == Wall || ex.Limit == CPU:
+		cr.Verdict = Timeout
+		return
+	case ex.Limit == Memory || bytes.Contains(ex.Stderr, []byte("java.lang.OutOfMemoryError")):
+		cr.Verdict = MemoryLimit
+		return
+	case ex.Limit == Output:
+		cr.Verdict = OutputLimit
+		return
+	case ex.Limit != None || ex.ExitCode != 0 || ex.Signal != "":
+		cr.Verdict = RuntimeError
+		return
+	}
+	part, _ := a.Rubric.Part(cr.Part)
+	accepted := c.Accepts(part.Readings)
+	for _, o := range accepted {
+		if compare.Equal(o.Stdout, ex.Stdout, a.mode) {
+			cr.Verdict = Pass
+			if len(o.Readings) > 0 {
+				cr.Reading = strings.Join(o.Readings, ",")
+			}
+			return
+		}
+	}
+	cr.Verdict = WrongAnswer
+	if len(accepted) > 0 {
+		m := compare.Explain(accepted[0].Stdout, ex.Stdout, a.mode)
+		cr.Mismatch = &Mismatch{Line: m.Line, Expected: m.Expected, Got: m.Got, Diff: m.Diff}
+	}
+}
+
+// score fills the part scores and the total: proportional parts earn
+// points x passed / total, all-or-nothing parts all or none; each part's
+// score is rounded to two decimals, the total is their sum less deductions,
+// never below zero. A late penalty is a percentage of the assignment's
+// total points, as in the handout ("10% of the total points ... deducted").
+func (a *Assignment) score(res *Result, deduct, latePct float64) {
+	total := 0.0
+	for i := range res.Parts {
+		pr := &res.Parts[i]
+		pr.Passed = 0
+		for _, c := range res.Cases {
+			if c.Part == pr.ID && c.Verdict == Pass {
+				pr.Passed++
+			}
+		}
+		p, _ := a.Rubric.Part(pr.ID)
+		switch {
+		case pr.Total == 0:
+			pr.Score = 0
+		case p.Scoring == "all-or-nothing":
+			if pr.Passed == pr.Total {
+				pr.Score = pr.MaxScore
+			}
+		default:
+			pr.Score = round2(pr.MaxScore * float64(pr.Passed) / float64(pr.Total))
+		}
+		total += pr.Score
+	}
+	res.Penalty = round2(a.Rubric.Total * latePct / 100)
+	res.Score = round2(math.Max(0, total-deduct-res.Penalty))
+}
+
+// round2 rounds half away from zero to two decimals.
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+func formatPoints(x float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+}
+
+func excerpt(b []byte, n int) string {
+	if len(b) <= n {
+		return string(b)
+	}
+	return string(b[:n]) + fmt.Sprintf("\n... (%d more bytes)", len(b)-n)
+}
+
+// pickFiles picks the files to build: the folder holding the first required
+// file (the shallowest if several) and every file directly in it. Students
+// zip folders in many ways (hw4/EightQueen.java, src/...); the required
+// names are what anchors the build.
+func (a *Assignment) pickFiles(files []submission.File) ([]submission.File, []string) {
+	req := a.Rubric.Submission.Required
+	if len(req) == 0 {
+		return files, nil
+	}
+	dir, found := "", false
+	depth := math.MaxInt
+	for _, f := range files {
+		if path.Base(f.Name) == req[0] {
+			if d := strings.Count(f.Name, "/"); d < depth {
+				dir, depth, found = path.Dir(f.Name), d, true
+			}
+		}
+	}
+	if !found {
+		return nil, slices.Clone(req)
+	}
+	var out []submission.File
+	for _, f := range files {
+		if path.Dir(f.Name) == dir {
+			out = append(out, submission.File{Name: path.Base(f.Name), Data: f.Data})
+		}
+	}
+	var missing []string
+	for _, r := range req {
+		if !slices.ContainsFunc(out, func(f submission.File) bool { return f.Name == r }) {
+			missing = append(missing, r)
+		}
+	}
+	return out, missing
+}
+
+var packageLine = regexp.MustCompile(`(?m)^[ \t]*package[ \t]+[\w.]+[ \t]*;`)
+
+// packageFiles names the Java sources with a package statement.
+func packageFiles(files []submission.File) []string {
+	var out []string
+	for _, f := range files {
+		if strings.HasSuffix(f.Name, ".java") && packageLine.Match(f.Data) {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+// stripPackage blanks package statements, keeping line numbers for javac's messages.
+func stripPackage(files []submission.File) []submission.File {
+	out := slices.Clone(files)
+	for i, f := range out {
+		if strings.HasSuffix(f.Name, ".java") {
+			out[i].Data = packageLine.ReplaceAllFunc(f.Data, func(m []byte) []byte { return bytes.Repeat([]byte(" "), len(m)) })
+		}
+	}
+	return out
+}

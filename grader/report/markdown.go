@@ -1,0 +1,115 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader"
+)
+
+// Markdown is what a student may be shown: per-part scores, each failed
+// public case with its diff, hidden cases by verdict only (or only counted,
+// as the rubric says), compile errors verbatim, limits hit.
+func Markdown(a *grader.Assignment, r grader.Result) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# %s: %s\n\n", a.Rubric.Name, r.ID)
+	fmt.Fprintf(&b, "**Score: %s / %s**", num(r.Score), num(r.MaxScore))
+	if r.Status != grader.Graded {
+		fmt.Fprintf(&b, " (%s)", r.Status)
+	}
+	b.WriteString("\n\n")
+	if r.LateDays > 0 {
+		fmt.Fprintf(&b, "Handed in %d day(s) late: %s points deducted.\n\n", r.LateDays, num(r.Penalty))
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "- %s\n", n)
+	}
+	if len(r.Notes) > 0 {
+		b.WriteString("\n")
+	}
+	b.WriteString("| part | name | passed | score |\n|---|---|---|---|\n")
+	for _, p := range r.Parts {
+		fmt.Fprintf(&b, "| %s | %s | %d / %d | %s / %s |\n", p.ID, p.Name, p.Passed, p.Total, num(p.Score), num(p.MaxScore))
+	}
+	b.WriteString("\n")
+	if r.BuildLog != "" {
+		b.WriteString("## Compile errors\n\n")
+		fence(&b, r.BuildLog)
+	}
+	var hidden []grader.CaseResult
+	for _, c := range r.Cases {
+		if c.Visibility == "hidden" {
+			hidden = append(hidden, c)
+			continue
+		}
+		if c.Verdict == grader.Pass || r.Status != grader.Graded {
+			continue
+		}
+		fmt.Fprintf(&b, "## Case %s: %s\n\n", c.ID, c.Verdict.Describe())
+		fmt.Fprintf(&b, "Command: `java %s %s`\n\n", mainName(a), strings.Join(c.Args, " "))
+		caseDetail(&b, c)
+	}
+	if len(hidden) > 0 && r.Status == grader.Graded {
+		b.WriteString("## Hidden cases\n\n")
+		if a.Rubric.Report.Hidden == "count" {
+			for _, p := range r.Parts {
+				n, pass := 0, 0
+				for _, c := range hidden {
+					if c.Part == p.ID {
+						n++
+						if c.Verdict == grader.Pass {
+							pass++
+						}
+					}
+				}
+				if n > 0 {
+					fmt.Fprintf(&b, "- part %s: %d of %d passed\n", p.ID, pass, n)
+				}
+			}
+		} else {
+			b.WriteString("| case | part | verdict |\n|---|---|---|\n")
+			for _, c := range hidden {
+				fmt.Fprintf(&b, "| %s | %s | %s |\n", c.ID, c.Part, c.Verdict)
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.Bytes()
+}
+
+func mainName(a *grader.Assignment) string {
+	if m := a.Rubric.Build.Main; m != "" {
+		return m
+	}
+	return "program"
+}
+
+func caseDetail(b *bytes.Buffer, c grader.CaseResult) {
+	switch {
+	case c.Mismatch != nil:
+		fmt.Fprintf(b, "First difference at line %d:\n\n", c.Mismatch.Line)
+		fmt.Fprintf(b, "    expected: %s\n    got:      %s\n\n", c.Mismatch.Expected, c.Mismatch.Got)
+		if c.Mismatch.Diff != "" {
+			b.WriteString("```diff\n" + strings.TrimRight(c.Mismatch.Diff, "\n") + "\n```\n\n")
+		}
+	case c.Limit != grader.None:
+		fmt.Fprintf(b, "Stopped at the %s limit.\n\n", c.Limit)
+	case c.Signal != "":
+		fmt.Fprintf(b, "Killed by signal %s.\n\n", c.Signal)
+	case c.ExitCode != 0:
+		fmt.Fprintf(b, "Exit status %d.\n\n", c.ExitCode)
+	}
+	if c.Stderr != "" {
+		b.WriteString("stderr:\n\n")
+		fence(b, c.Stderr)
+	}
+}
+
+func fence(b *bytes.Buffer, s string) {
+	f := "```"
+	for strings.Contains(s, f) {
+		f += "`"
+	}
+	fmt.Fprintf(b, "%s\n%s\n%s\n\n", f, strings.TrimRight(s, "\n"), f)
+}

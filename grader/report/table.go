@@ -1,0 +1,110 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader"
+)
+
+// Style colours a terminal's text; the zero value prints plain text.
+type Style struct{ Color bool }
+
+func (s Style) paint(code, text string) string {
+	if !s.Color {
+		return text
+	}
+	return "\x1b[" + code + "m" + text + "\x1b[0m"
+}
+
+func (s Style) verdict(v grader.Verdict) string {
+	if v == grader.Pass {
+		return s.paint("32", string(v))
+	}
+	return s.paint("31", string(v))
+}
+
+// Table prints one line per submission with its total and part scores.
+func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style) {
+	idw := len("submission")
+	for _, r := range results {
+		idw = max(idw, len(r.ID))
+	}
+	fmt.Fprintf(w, "%-*s  %7s", idw, "submission", "score")
+	for _, p := range a.Rubric.Parts {
+		fmt.Fprintf(w, "  %6s", p.ID)
+	}
+	fmt.Fprintf(w, "  status\n")
+	for _, r := range results {
+		fmt.Fprintf(w, "%-*s  %7s", idw, r.ID, num(r.Score))
+		for _, p := range r.Parts {
+			fmt.Fprintf(w, "  %6s", num(p.Score))
+		}
+		status := string(r.Status)
+		if r.LateDays > 0 {
+			status += fmt.Sprintf(", %d day(s) late", r.LateDays)
+		}
+		fmt.Fprintf(w, "  %s\n", status)
+	}
+}
+
+// Check prints a student's self-check: one line per part, then each failed
+// case with its first difference and diff.
+func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	if r.BuildLog != "" {
+		fmt.Fprintf(w, "%s\n%s\n", st.paint("31", "compile error:"), strings.TrimRight(r.BuildLog, "\n"))
+	}
+	for _, p := range r.Parts {
+		if p.Total == 0 {
+			continue
+		}
+		mark := st.paint("32", "ok  ")
+		if p.Passed < p.Total {
+			mark = st.paint("31", "FAIL")
+		}
+		fmt.Fprintf(w, "%s part %s  %d/%d cases  %s\n", mark, p.ID, p.Passed, p.Total, p.Name)
+	}
+	failed := 0
+	for _, c := range r.Cases {
+		if c.Verdict == grader.Pass {
+			continue
+		}
+		failed++
+		if r.Status != grader.Graded {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s %s: java %s %s\n", st.verdict(c.Verdict), c.ID, mainName(a), strings.Join(c.Args, " "))
+		switch {
+		case c.Mismatch != nil:
+			fmt.Fprintf(w, "  first difference at line %d\n    expected: %s\n    got:      %s\n", c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
+			if c.Mismatch.Diff != "" {
+				fmt.Fprintf(w, "%s\n", indent(c.Mismatch.Diff, "  "))
+			}
+		case c.Limit != grader.None:
+			fmt.Fprintf(w, "  stopped at the %s limit\n", c.Limit)
+		default:
+			fmt.Fprintf(w, "  exit status %d %s\n", c.ExitCode, c.Signal)
+		}
+		if c.Stderr != "" {
+			fmt.Fprintf(w, "  stderr:\n%s\n", indent(c.Stderr, "    "))
+		}
+	}
+	total := len(r.Cases)
+	fmt.Fprintf(w, "\n%d of %d cases passed", total-failed, total)
+	if r.Status != grader.Graded {
+		fmt.Fprintf(w, " (%s)", r.Status)
+	}
+	fmt.Fprintln(w)
+}
+
+func indent(s, pre string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = pre + l
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,71 @@
+package grader
+
+// Status says how far a submission got.
+type Status string
+
+// The statuses of a submission.
+const (
+	Graded        Status = "graded"         // built and ran; the cases say the rest
+	StatusCompile Status = "compile-error"  // did not build
+	StatusMissing Status = "missing-file"   // a required file is missing
+	StatusReject  Status = "rejected"       // refused by the rubric
+	StatusLate    Status = "not-accepted"   // later than the late policy allows
+	StatusUnread  Status = "unreadable"     // the archive could not be read
+	StatusFailed  Status = "grader-failure" // the grader failed on it; regrade
+)
+
+// Result is one submission's grade and the evidence for it.
+type Result struct {
+	ID       string       `json:"id"`
+	Score    float64      `json:"score"`
+	MaxScore float64      `json:"max_score"`
+	LateDays int          `json:"late_days"`
+	Penalty  float64      `json:"penalty"` // points deducted for lateness
+	Status   Status       `json:"status"`
+	Notes    []string     `json:"notes,omitempty"` // e.g. a package statement stripped, with its deduction
+	Parts    []PartResult `json:"parts"`
+	Cases    []CaseResult `json:"cases"`
+	// BuildLog is what the compiler printed when the build failed.
+	BuildLog string `json:"build_log,omitempty"`
+	// Key is the content hash of submission, rubric, cases and grader
+	// version that this result belongs to.
+	Key string `json:"key"`
+}
+
+// PartResult is one rubric part's score.
+type PartResult struct {
+	ID       string  `json:"id"`
+	Name     string  `json:"name"`
+	Score    float64 `json:"score"`
+	MaxScore float64 `json:"max_score"`
+	Passed   int     `json:"passed"`
+	Total    int     `json:"total"`
+}
+
+// CaseResult is one case's verdict and what a report needs to explain it.
+type CaseResult struct {
+	ID         string   `json:"id"`
+	Part       string   `json:"part"`
+	Args       []string `json:"args"`
+	Visibility string   `json:"visibility"`
+	Verdict    Verdict  `json:"verdict"`
+	// TimeMS is the run's wall time; it is left null unless timings were
+	// asked for, so that the same inputs give the same bytes.
+	TimeMS *int64 `json:"time_ms"`
+	// Reading names the accepted reading whose output matched, when the
+	// case has outputs that depend on the reading.
+	Reading  string    `json:"reading,omitempty"`
+	ExitCode int       `json:"exit_code"`
+	Signal   string    `json:"signal,omitempty"`
+	Limit    Limit     `json:"limit,omitempty"`
+	Mismatch *Mismatch `json:"mismatch,omitempty"`
+	Stderr   string    `json:"stderr,omitempty"` // the start of stderr
+}
+
+// Mismatch locates the first difference of a wrong answer.
+type Mismatch struct {
+	Line     int    `json:"line"`
+	Expected string `json:"expected"`
+	Got      string `json:"got"`
+	Diff     string `json:"diff"`
+}

@@ -1,0 +1,55 @@
+package grader
+
+import (
+	"context"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+// Runner builds a submission's program; it is the one door between the
+// grader and untrusted code (package sandbox behind it, or a warm JVM).
+type Runner interface {
+	// Build compiles the files. A compile failure is a Build with OK false,
+	// not an error.
+	Build(ctx context.Context, files []submission.File) (Build, error)
+}
+
+// Build is the outcome of building a submission.
+type Build struct {
+	OK      bool
+	Log     string  // what the compiler printed, for the student
+	Program Program // set when OK
+}
+
+// Program runs one built submission on one case at a time.
+type Program interface {
+	Run(ctx context.Context, args []string, stdin []byte) (Execution, error)
+	// Close releases the build (temporary files, a warm JVM).
+	Close() error
+}
+
+// Limit names the limit a run hit.
+type Limit string
+
+// The limits a run can hit; None when it ended on its own.
+const (
+	None     Limit = ""
+	Wall     Limit = "wall"
+	CPU      Limit = "cpu"
+	Memory   Limit = "memory"
+	Output   Limit = "output"
+	Procs    Limit = "processes"
+	FileSize Limit = "file-size"
+	BoxSize  Limit = "box-size"
+)
+
+// Execution is what one run of a program did.
+type Execution struct {
+	ExitCode int    // -1 when killed by a signal
+	Signal   string // e.g. "killed", when a signal ended it
+	Limit    Limit
+	Stdout   []byte
+	Stderr   []byte
+	Time     time.Duration // wall time of the run
+}

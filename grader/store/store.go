@@ -1,0 +1,76 @@
+// Package store keeps finished grading results on disk, one file per
+// result keyed by its content hash, so that an interrupted batch resumes
+// without regrading what was done. Every write is atomic (a temporary file
+// renamed into place): a kill leaves either the whole result or none.
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/cs540-tools/autograder/grader"
+)
+
+// Dir is a store in a folder.
+type Dir struct{ path string }
+
+// Open creates the folder if needed.
+func Open(path string) (*Dir, error) {
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return nil, err
+	}
+	return &Dir{path}, nil
+}
+
+func (d *Dir) file(key string) string { return filepath.Join(d.path, key+".json") }
+
+// Get returns the stored result for key. A file that does not parse is
+// treated as absent (it will be regraded and overwritten).
+func (d *Dir) Get(key string) (grader.Result, bool, error) {
+	var r grader.Result
+	data, err := os.ReadFile(d.file(key))
+	if errors.Is(err, fs.ErrNotExist) {
+		return r, false, nil
+	}
+	if err != nil {
+		return r, false, err
+	}
+	if json.Unmarshal(data, &r) != nil || r.Key != key {
+		return grader.Result{}, false, nil
+	}
+	return r, true, nil
+}
+
+// Put stores r under key.
+func (d *Dir) Put(key string, r grader.Result) error {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	return WriteFile(d.file(key), data)
+}
+
+// WriteFile writes data to name atomically: readers see the old file or
+// the whole new one, never a part.
+func WriteFile(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(data)
+	serr := tmp.Sync()
+	cerr := tmp.Close()
+	if err := errors.Join(werr, serr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
