@@ -2,6 +2,8 @@ package reference
 
 import (
 	"bufio"
+	"bytes"
+	_ "embed"
 	"fmt"
 	"io"
 	"strings"
@@ -35,4 +37,19 @@ func ParseExamples(r io.Reader) ([]Example, error) {
 		}
 	}
 	return out, sc.Err()
+}
+
+// handoutExamples is the handout's examples, cleaned (a test keeps it equal
+// to the spec's copy).
+//
+//go:embed handout-examples.txt
+var handoutExamples []byte
+
+// HandoutExamples returns the 24 examples the handout prints, in its order.
+func HandoutExamples() []Example {
+	ex, err := ParseExamples(bytes.NewReader(handoutExamples))
+	if err != nil {
+		panic("reference: handout-examples.txt: " + err.Error())
+	}
+	return ex
 }

@@ -29,12 +29,6 @@ import (
 	"github.com/cs540-tools/autograder/reference"
 )
 
-// handoutExamples is a copy of ../testdata/handout-examples.txt (a test
-// keeps them equal): embed cannot reach a parent folder.
-//
-//go:embed handout-examples.txt
-var handoutExamples []byte
-
 // HiddenPerPart is how many hidden cases each part gets, more only if
 // catching every mistake takes more.
 const HiddenPerPart = 20
@@ -116,10 +110,7 @@ func (r Report) Format() string {
 
 // Generate returns the default case set, sorted by ID, and its kill matrix.
 func Generate() ([]cases.Case, Report) {
-	examples, err := reference.ParseExamples(bytes.NewReader(handoutExamples))
-	if err != nil {
-		panic("casegen: embedded handout examples: " + err.Error())
-	}
+	examples := reference.HandoutExamples()
 	var all []cases.Case
 	var rep Report
 	for _, p := range parts {

@@ -3,7 +3,6 @@ package casegen
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -20,16 +19,6 @@ var update = flag.Bool("update", false, "rewrite the committed cases under ../..
 var committed = filepath.Join("..", "..", "cases")
 
 var generated = sync.OnceValues(func() ([]cases.Case, Report) { return Generate() })
-
-func TestExamplesCopy(t *testing.T) {
-	orig, err := os.ReadFile(filepath.Join("..", "testdata", "handout-examples.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(orig, handoutExamples) {
-		t.Fatal("handout-examples.txt differs from ../testdata/handout-examples.txt: copy it again")
-	}
-}
 
 // TestCommittedCasesMatchGenerator fails when the committed case files are
 // not what the generator writes; -update rewrites them.

@@ -201,15 +201,7 @@ func outputLines(out []byte) []string {
 // command lines on which it changes the output.
 func commandLines(t *testing.T) []reference.Command {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "testdata", "handout-examples.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	examples, err := reference.ParseExamples(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	examples := reference.HandoutExamples()
 	if len(examples) != 24 {
 		t.Fatalf("%d handout examples, want 24", len(examples))
 	}

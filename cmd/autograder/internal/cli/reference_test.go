@@ -3,8 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,15 +11,7 @@ import (
 
 // Every handout example, byte for byte, through the command line.
 func TestReferenceCommandReproducesHandout(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "..", "..", "..", "reference", "testdata", "handout-examples.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	examples, err := reference.ParseExamples(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	examples := reference.HandoutExamples()
 	if len(examples) != 24 {
 		t.Fatalf("%d examples, want 24", len(examples))
 	}
