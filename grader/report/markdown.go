@@ -19,8 +19,12 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 		fmt.Fprintf(&b, " (%s)", r.Status)
 	}
 	b.WriteString("\n\n")
-	if r.LateDays > 0 {
+	switch {
+	case r.LateDays > 0 && r.Status == grader.Graded:
 		fmt.Fprintf(&b, "Handed in %d day(s) late: %s points deducted.\n\n", r.LateDays, num(r.Penalty))
+	case r.LateDays > 0:
+		// Not graded (not accepted, did not compile): no deduction to speak of.
+		fmt.Fprintf(&b, "Handed in %d day(s) late.\n\n", r.LateDays)
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "- %s\n", n)

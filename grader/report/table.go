@@ -38,8 +38,16 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 	fmt.Fprintf(w, "  status\n")
 	for _, r := range results {
 		fmt.Fprintf(w, "%-*s  %7s", idw, r.ID, num(r.Score))
-		for _, p := range r.Parts {
-			fmt.Fprintf(w, "  %6s", num(p.Score))
+		// By the rubric's parts, so that a result without parts (a grader
+		// failure) keeps the columns in line.
+		for _, p := range a.Rubric.Parts {
+			cell := "-"
+			for _, pr := range r.Parts {
+				if pr.ID == p.ID {
+					cell = num(pr.Score)
+				}
+			}
+			fmt.Fprintf(w, "  %6s", cell)
 		}
 		status := string(r.Status)
 		if r.LateDays > 0 {
@@ -86,8 +94,10 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 			}
 		case c.Limit != grader.None:
 			fmt.Fprintf(w, "  stopped at the %s limit\n", c.Limit)
-		default:
+		case c.Signal != "":
 			fmt.Fprintf(w, "  exit status %d %s\n", c.ExitCode, c.Signal)
+		default:
+			fmt.Fprintf(w, "  exit status %d\n", c.ExitCode)
 		}
 		if c.Stderr != "" {
 			fmt.Fprintf(w, "  stderr:\n%s\n", indent(c.Stderr, "    "))

@@ -252,10 +252,14 @@ func (s *keyScanner) value(path []string) {
 	}
 }
 
-// fixColumn recomputes a toml error's column from its line and byte
-// offset (toml counts an offset at the start of a line as the end of the
-// line before) and keeps the position inside the file.
+// fixColumn recomputes a toml error's line and column from its byte
+// offset when it has one (toml's line can be a line past the offset: an
+// unclosed "[[part]" is reported on the line after it) and keeps the
+// position inside the file.
 func fixColumn(src []byte, p toml.Position) toml.Position {
+	if 0 < p.Start && p.Start <= len(src) {
+		p.Line = 1 + bytes.Count(src[:p.Start], []byte("\n"))
+	}
 	lines := bytes.Split(src, []byte("\n"))
 	if p.Line < 1 {
 		p.Line, p.Col = 1, 1

@@ -148,6 +148,8 @@ var parseErrorCases = []struct {
 		`rubric.toml:4:15: toml: strings cannot contain newlines`},
 	{"bad TOML value", head + "wall = 10 s\n",
 		`rubric.toml:4:10: toml: expected a top-level item to end with a newline, comment, or EOF, but got 's' instead`},
+	{"unclosed table array", head + "[[part]\nid = \"a\"\n",
+		`rubric.toml:4:7: toml: expected end of table array name delimiter ']', but got '\n' instead`},
 	{"duplicate key", head + "total = 6\n",
 		`rubric.toml:4:1: toml: Key 'total' has already been defined.`},
 	{"unknown key", "name = \"HW\"\ntotl = 60\n" + partA,

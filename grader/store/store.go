@@ -18,10 +18,20 @@ import (
 // Dir is a store in a folder.
 type Dir struct{ path string }
 
-// Open creates the folder if needed.
+// Open creates the folder if needed and removes the temporary files a
+// killed run may have left behind (".KEY.json.*"; never a finished result).
 func Open(path string) (*Dir, error) {
 	if err := os.MkdirAll(path, 0o755); err != nil {
 		return nil, err
+	}
+	leftovers, err := filepath.Glob(filepath.Join(path, ".*.json.*"))
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range leftovers {
+		if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
 	}
 	return &Dir{path}, nil
 }
@@ -72,5 +82,9 @@ func WriteFile(name string, data []byte) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	return os.Rename(tmp.Name(), name)
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
 }

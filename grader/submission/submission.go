@@ -51,9 +51,9 @@ var ErrNotFound = errors.New("no such file or folder")
 
 // Discover lists the submissions of the inputs: a folder holds one
 // submission per entry (a sub-folder, a zip, or a loose source file), and a
-// zip or a file given directly is one submission. A folder that itself
-// contains sourceExts files and no sub-folders is one submission too, which
-// is what `check .` needs. Errors are for inputs that do not exist; an
+// zip or a file given directly is one submission. Names starting with "."
+// and __MACOSX are skipped. (A single submission's folder, as `check .`
+// takes, is read with Load.) Errors are for inputs that do not exist; an
 // unreadable submission is returned with Problem set.
 func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, error) {
 	var out []Submission
@@ -72,7 +72,7 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 		}
 		for _, e := range entries {
 			name := e.Name()
-			if strings.HasPrefix(name, ".") {
+			if junk(name) {
 				continue
 			}
 			p := filepath.Join(in, name)
@@ -189,9 +189,12 @@ func readDir(root string, lim Limits) ([]File, error) {
 			return nil // a link could point anywhere on the grader's machine
 		}
 		if d.IsDir() {
-			if p != root && strings.HasPrefix(d.Name(), ".") {
+			if p != root && junk(d.Name()) {
 				return filepath.SkipDir
 			}
+			return nil
+		}
+		if junk(d.Name()) {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
@@ -219,6 +222,11 @@ func readDir(root string, lim Limits) ([]File, error) {
 	})
 	return out, err
 }
+
+// junk reports whether a file or folder name is one that archivers and
+// editors leave behind (.DS_Store, .git, .idea, __MACOSX), never part of
+// the work.
+func junk(name string) bool { return strings.HasPrefix(name, ".") || name == "__MACOSX" }
 
 func isZipName(name string) bool { return strings.EqualFold(path.Ext(name), ".zip") }
 
@@ -251,7 +259,7 @@ func readZip(r io.ReaderAt, size int64, b *budget, prefix string) ([]File, error
 		if err != nil {
 			return nil, err
 		}
-		if strings.HasPrefix(path.Base(clean), ".") || strings.HasPrefix(clean, "__MACOSX/") {
+		if slices.ContainsFunc(strings.Split(clean, "/"), junk) {
 			continue
 		}
 		if err := b.take(clean, int64(f.UncompressedSize64)); err != nil {

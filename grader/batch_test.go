@@ -1,0 +1,297 @@
+package grader_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/store"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/reference"
+)
+
+// byContent builds each submission into the program its EightQueen.java
+// names: "correct", "broken" (the runner fails on it: a Go error), or a
+// catalogued mistake. It counts builds and the submissions in flight.
+type byContent struct {
+	builds   atomic.Int32
+	inFlight atomic.Int32
+	maxSeen  atomic.Int32
+}
+
+type closer struct {
+	programFunc
+	done func()
+}
+
+func (c closer) Close() error { c.done(); return nil }
+
+func (r *byContent) Build(_ context.Context, files []submission.File) (grader.Build, error) {
+	r.builds.Add(1)
+	n := r.inFlight.Add(1)
+	for {
+		m := r.maxSeen.Load()
+		if n <= m || r.maxSeen.CompareAndSwap(m, n) {
+			break
+		}
+	}
+	time.Sleep(time.Millisecond) // let the others overlap
+	done := func() { r.inFlight.Add(-1) }
+	src := ""
+	for _, f := range files {
+		if f.Name == "EightQueen.java" {
+			src = strings.TrimSpace(string(f.Data))
+		}
+	}
+	var p programFunc
+	switch src {
+	case "correct":
+		p = correct
+	case "broken":
+		p = func([]string, []byte) (grader.Execution, error) {
+			return grader.Execution{}, errors.New("sandbox: box vanished")
+		}
+	default:
+		m, err := reference.LookupMistake(src)
+		if err != nil {
+			done()
+			return grader.Build{OK: false, Log: "unknown program " + src}, nil
+		}
+		p = refProgram(reference.Default, m)
+	}
+	return grader.Build{OK: true, Program: closer{p, done}}, nil
+}
+
+func batchSubmissions() []submission.Submission {
+	src := map[string]string{
+		"zed": "correct", "amy": "lowercase-solved", "bob": "broken", "cat": "pairs-counted-twice",
+		"dan": "correct", "eve": "value-first-order", "fay": "no such program", "gus": "correct",
+		"hal": "stay-put-successor", "ivy": "correct", "jon": "correct", "kim": "hc-first-steepest",
+	}
+	var subs []submission.Submission
+	for id, s := range src {
+		subs = append(subs, submission.Submission{ID: id, Files: []submission.File{{Name: "EightQueen.java", Data: []byte(s + "\n")}}})
+	}
+	// Not in ID order, and not in the same order twice.
+	slices.SortFunc(subs, func(a, b submission.Submission) int { return strings.Compare(a.ID[1:], b.ID[1:]) })
+	subs = append(subs, submission.Submission{ID: "nofile", Files: []submission.File{{Name: "Main.java"}}},
+		submission.Submission{ID: "badzip", Problem: "not a readable zip archive"})
+	return subs
+}
+
+func TestBatch(t *testing.T) {
+	a := testAssignment(t)
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	runner := &byContent{}
+	var mu sync.Mutex
+	var events []grader.Event
+	b := &grader.Batch{
+		Assignment: a, Runner: runner, Store: st, Jobs: 4, Version: "test",
+		LateDays: func(s submission.Submission) int {
+			if s.ID == "gus" {
+				return 2
+			}
+			return 0
+		},
+		Progress: func(ev grader.Event) { mu.Lock(); events = append(events, ev); mu.Unlock() },
+	}
+	subs := batchSubmissions()
+	first, err := b.Run(context.Background(), subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := runner.maxSeen.Load(); got > 4 {
+		t.Errorf("%d submissions in flight, Jobs is 4", got)
+	}
+	ids := func(rs []grader.Result) []string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	want := []string{"amy", "badzip", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "nofile", "zed"}
+	if got := ids(first); !reflect.DeepEqual(got, want) {
+		t.Fatalf("results in order %v, want %v", got, want)
+	}
+	status := map[string]grader.Status{}
+	for _, r := range first {
+		status[r.ID] = r.Status
+		if r.Key == "" || len(r.Key) != 64 {
+			t.Errorf("%s: key %q", r.ID, r.Key)
+		}
+	}
+	wantStatus := map[string]grader.Status{"bob": grader.StatusFailed, "fay": grader.StatusCompile, "nofile": grader.StatusMissing, "badzip": grader.StatusUnread}
+	for _, r := range first {
+		w, ok := wantStatus[r.ID]
+		if !ok {
+			w = grader.Graded
+		}
+		if r.Status != w {
+			t.Errorf("%s: status %s, want %s (notes %q)", r.ID, r.Status, w, r.Notes)
+		}
+	}
+	for _, r := range first {
+		switch r.ID {
+		case "zed", "dan":
+			if r.Score != 40 {
+				t.Errorf("%s: score %v, want 40", r.ID, r.Score)
+			}
+		case "gus":
+			if r.Score != 30 || r.Penalty != 10 || r.LateDays != 2 {
+				t.Errorf("gus: score %v penalty %v late %d, want 30 10 2", r.Score, r.Penalty, r.LateDays)
+			}
+		case "bob":
+			if r.Score != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "box vanished") {
+				t.Errorf("bob: score %v notes %q", r.Score, r.Notes)
+			}
+		}
+	}
+	if runner.inFlight.Load() != 0 {
+		t.Errorf("%d programs not closed", runner.inFlight.Load())
+	}
+	if len(events) != len(subs) {
+		t.Fatalf("%d events for %d submissions", len(events), len(subs))
+	}
+	for i, ev := range events {
+		if ev.Done != i+1 || ev.Total != len(subs) || ev.Cached {
+			t.Errorf("event %d: done %d of %d, cached %v", i, ev.Done, ev.Total, ev.Cached)
+		}
+	}
+
+	// The second run takes every result from the store but the grader
+	// failure, which is never stored so that it is tried again.
+	builds := runner.builds.Load()
+	events = nil
+	slices.Reverse(subs)
+	second, err := b.Run(context.Background(), subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range events {
+		if ev.Cached != (ev.Result.ID != "bob") {
+			t.Errorf("second run: %s cached %v", ev.Result.ID, ev.Cached)
+		}
+	}
+	if n := runner.builds.Load() - builds; n != 1 {
+		t.Errorf("second run built %d submissions, want only bob's", n)
+	}
+	if !reflect.DeepEqual(first, second) {
+		for i := range first {
+			if !reflect.DeepEqual(first[i], second[i]) {
+				t.Errorf("%s differs after the store:\n%+v\n%+v", first[i].ID, first[i], second[i])
+			}
+		}
+	}
+
+	// A different version keys every result differently: nothing is cached.
+	b.Version = "test2"
+	events = nil
+	if _, err := b.Run(context.Background(), subs); err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range events {
+		if ev.Cached {
+			t.Errorf("new version: %s taken from the store", ev.Result.ID)
+		}
+	}
+}
+
+// TestBatchKeys: a result's key changes with anything that decides it.
+func TestBatchKeys(t *testing.T) {
+	a := testAssignment(t)
+	keyOf := func(b *grader.Batch, sub submission.Submission) string {
+		t.Helper()
+		rs, err := b.Run(context.Background(), []submission.Submission{sub})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs[0].Key
+	}
+	base := func() *grader.Batch {
+		return &grader.Batch{Assignment: a, Runner: &byContent{}, Jobs: 1, Version: "v1"}
+	}
+	sub := submission.Submission{ID: "s", Files: []submission.File{{Name: "EightQueen.java", Data: []byte("correct")}}}
+	k := keyOf(base(), sub)
+	if k != keyOf(base(), sub) {
+		t.Fatal("the same batch gives different keys")
+	}
+	variants := map[string]func() (*grader.Batch, submission.Submission){
+		"version": func() (*grader.Batch, submission.Submission) { b := base(); b.Version = "v2"; return b, sub },
+		"late": func() (*grader.Batch, submission.Submission) {
+			b := base()
+			b.LateDays = func(submission.Submission) int { return 1 }
+			return b, sub
+		},
+		"visibility": func() (*grader.Batch, submission.Submission) {
+			b := base()
+			b.Options.Visibility = "public"
+			return b, sub
+		},
+		"id": func() (*grader.Batch, submission.Submission) { s := sub; s.ID = "t"; return base(), s },
+		"content": func() (*grader.Batch, submission.Submission) {
+			s := sub
+			s.Files = []submission.File{{Name: "EightQueen.java", Data: []byte("correct ")}}
+			return base(), s
+		},
+		"name": func() (*grader.Batch, submission.Submission) {
+			s := sub
+			s.Files = []submission.File{{Name: "src/EightQueen.java", Data: []byte("correct")}}
+			return base(), s
+		},
+		// Length-prefixed fields: moving bytes from a name to its data is another key.
+		"boundary": func() (*grader.Batch, submission.Submission) {
+			s := sub
+			s.Files = []submission.File{{Name: "EightQueen.javac", Data: []byte("orrect")}}
+			return base(), s
+		},
+		"rubric": func() (*grader.Batch, submission.Submission) {
+			b := base()
+			b.Assignment = testAssignment(t, "total = 40", "total = 40 # edited")
+			return b, sub
+		},
+	}
+	for name, v := range variants {
+		b, s := v()
+		if keyOf(b, s) == k {
+			t.Errorf("%s: the key did not change", name)
+		}
+	}
+}
+
+type failingStore struct{ err error }
+
+func (s failingStore) Get(string) (grader.Result, bool, error) { return grader.Result{}, false, nil }
+func (s failingStore) Put(string, grader.Result) error         { return s.err }
+
+// TestBatchErrors: the grader's own failures stop the batch and are returned.
+func TestBatchErrors(t *testing.T) {
+	a := testAssignment(t)
+	full := errors.New("no space left on device")
+	b := &grader.Batch{Assignment: a, Runner: &byContent{}, Store: failingStore{full}, Jobs: 2}
+	if _, err := b.Run(context.Background(), batchSubmissions()); !errors.Is(err, full) {
+		t.Errorf("store failure: got %v", err)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var once sync.Once
+	cancelling := &fakeRunner{prog: programFunc(func(args []string, stdin []byte) (grader.Execution, error) {
+		once.Do(cancel)
+		return grader.Execution{}, fmt.Errorf("interrupted")
+	})}
+	b = &grader.Batch{Assignment: a, Runner: cancelling, Jobs: 2}
+	if _, err := b.Run(ctx, batchSubmissions()); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: got %v", err)
+	}
+}

@@ -1,0 +1,45 @@
+package grader_test
+
+import (
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/reference"
+)
+
+// TestRealCasesPredictScores grades the reference's wrong programs with the
+// real rubric.toml and cases/: each catalogued mistake loses points in every
+// part it concerns and in no other, and a right program under any reading
+// gets full marks.
+func TestRealCasesPredictScores(t *testing.T) {
+	a, err := grader.LoadAssignment("../rubric.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range a.Rubric.Parts {
+		if len(p.ID) != 1 || p.ID[0] < 'a' || p.ID[0] > 'e' {
+			t.Fatalf("part %q is not one of the handout's parts a-e", p.ID)
+		}
+	}
+	for _, r := range reference.Readings() {
+		res := grade(t, a, run(refProgram(r)), eightQueen("right"), 0, grader.Options{})
+		if res.Score != res.MaxScore || res.MaxScore != 60 {
+			t.Errorf("a right program under reading %v scores %v of %v", r, res.Score, res.MaxScore)
+		}
+	}
+	for _, m := range reference.Catalogue() {
+		t.Run(m.Name, func(t *testing.T) {
+			res := grade(t, a, run(refProgram(reference.Default, m)), eightQueen(m.Name), 0, grader.Options{})
+			for _, p := range res.Parts {
+				concerns := m.Concerns(reference.Part(p.ID[0]))
+				switch {
+				case concerns && p.Score >= p.MaxScore:
+					t.Errorf("part %s: full marks (%d/%d cases), but the mistake concerns it", p.ID, p.Passed, p.Total)
+				case !concerns && p.Score != p.MaxScore:
+					t.Errorf("part %s: %v of %v (%d/%d cases), but the mistake does not concern it", p.ID, p.Score, p.MaxScore, p.Passed, p.Total)
+				}
+			}
+			t.Logf("%v: total %v", partScores(res), res.Score)
+		})
+	}
+}

@@ -1,0 +1,323 @@
+package report_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/report"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/reference"
+)
+
+var update = flag.Bool("update", false, "rewrite the testdata/*.golden files")
+
+// golden compares got with testdata/name.golden, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run with -update to accept):\n%s", path, compare.Explain(want, got, compare.Strict).Diff)
+	}
+}
+
+// assignment is the grader's test assignment (../testdata), with edits
+// (old, new pairs of its text) applied.
+func assignment(t *testing.T, edits ...string) *grader.Assignment {
+	t.Helper()
+	data, err := os.ReadFile("../testdata/rubric.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for i := 0; i+1 < len(edits); i += 2 {
+		if !strings.Contains(text, edits[i]) {
+			t.Fatalf("rubric has no %q", edits[i])
+		}
+		text = strings.Replace(text, edits[i], edits[i+1], 1)
+	}
+	r, err := rubric.Parse("rubric.toml", []byte(text), "../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := grader.NewAssignment(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// program fakes a student's program: the reference's output, except for
+// the command lines in odd, which get that Execution instead.
+type program struct {
+	reading reference.Reading
+	odd     map[string]grader.Execution
+	err     error
+}
+
+func (p program) Run(_ context.Context, args []string, _ []byte) (grader.Execution, error) {
+	if p.err != nil {
+		return grader.Execution{}, p.err
+	}
+	if ex, ok := p.odd[strings.Join(args, " ")]; ok {
+		return ex, nil
+	}
+	cmd, err := reference.ParseArgs(args)
+	if err != nil {
+		return grader.Execution{}, err
+	}
+	return grader.Execution{Stdout: reference.Output(cmd, reference.Options{Reading: p.reading})}, nil
+}
+
+func (program) Close() error { return nil }
+
+// students are the programs of the batch, by the first line of their
+// EightQueen.java.
+var students = map[string]program{
+	"correct": {},
+	// A wrong public case with stderr, a timeout, and the other reading,
+	// which part c does not accept.
+	"alice": {reading: reference.Reading{NonRaising: true}, odd: map[string]grader.Execution{
+		"100 01234567": {Stdout: []byte("29\n"), Stderr: []byte("counting pairs twice?\n")},
+		"100 27364150": {ExitCode: -1, Signal: "killed", Limit: grader.Wall, Stdout: []byte("1\n")},
+	}},
+	// Limits hit and crashes on public cases.
+	"erin": {odd: map[string]grader.Execution{
+		"100 01234567": {ExitCode: -1, Signal: "killed", Limit: grader.Output, Stdout: bytes.Repeat([]byte("28\n"), 100)},
+		"100 12375643": {ExitCode: 1, Stderr: []byte("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n\tat EightQueen.main(EightQueen.java:12)\n")},
+		"200 12375643": {ExitCode: -1, Signal: "segmentation fault"},
+		"200 01234567": {ExitCode: 2, Stderr: []byte("usage: java EightQueen FLAG [SEED] BOARD\n")},
+	}},
+	"broken": {err: errors.New("sandbox: the box vanished")},
+}
+
+type runner struct{}
+
+func (runner) Build(_ context.Context, files []submission.File) (grader.Build, error) {
+	src := string(files[0].Data)
+	if strings.Contains(src, "syntax error") {
+		return grader.Build{OK: false, Log: "EightQueen.java:3: error: ';' expected\n    int x = 1\n             ^\n1 error\n```not a fence end\n"}, nil
+	}
+	lines := strings.Split(strings.TrimSpace(src), "\n")
+	name := lines[len(lines)-1] // after any package statement
+	p, ok := students[name]
+	if !ok {
+		return grader.Build{}, errors.New("no such student program " + name)
+	}
+	return grader.Build{OK: true, Program: p}, nil
+}
+
+func sub(id, src string) submission.Submission {
+	return submission.Submission{ID: id, Files: []submission.File{{Name: "EightQueen.java", Data: []byte(src)}}}
+}
+
+var lateDays = map[string]int{"carol": 2, "frank": 4}
+
+// batch grades the test batch; every kind of result is in it.
+func batch(t *testing.T, a *grader.Assignment) []grader.Result {
+	t.Helper()
+	subs := []submission.Submission{
+		sub("alice", "package hw4;\nalice\n"),
+		sub("bob", "syntax error\n"),
+		sub("carol", "correct\n"),
+		sub("erin", "erin\n"),
+		sub("frank", "correct\n"),
+		sub("gina", "broken\n"),
+		{ID: "hank", Files: []submission.File{{Name: "Main.java", Data: []byte("correct\n")}}},
+		{ID: "ivan", Problem: "not a readable zip archive: zip: not a valid zip file"},
+		sub("judy", "correct\n"),
+	}
+	b := &grader.Batch{Assignment: a, Runner: runner{}, Jobs: 4, Version: "test",
+		LateDays: func(s submission.Submission) int { return lateDays[s.ID] }}
+	results, err := b.Run(context.Background(), subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// dave's package statement is refused, under a rubric that says so.
+	reject := assignment(t, "package = \"strip\"\npackage_penalty = 5", `package = "reject"`)
+	dave, err := reject.Grade(context.Background(), runner{}, sub("dave", "package hw4;\ncorrect\n"), 0, grader.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	results = append(results, dave)
+	slices.SortFunc(results, func(x, y grader.Result) int { return strings.Compare(x.ID, y.ID) })
+	return results
+}
+
+func TestResultsJSON(t *testing.T) {
+	a := assignment(t)
+	b := report.NewBatch(a, "test", batch(t, a))
+	data, err := b.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "results.json", data)
+	if bytes.Contains(data, []byte("graded_at")) {
+		t.Error("results.json has a timestamp without Stamp")
+	}
+	b.Stamp(time.Date(2025, 3, 6, 10, 0, 0, 0, time.FixedZone("CST", -6*3600)))
+	stamped, err := b.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(stamped, []byte(`"graded_at": "2025-03-06T16:00:00Z",`)) {
+		t.Errorf("stamped results.json:\n%.300s", stamped)
+	}
+	// The stamp is the only difference.
+	without := bytes.Replace(stamped, []byte("  \"graded_at\": \"2025-03-06T16:00:00Z\",\n"), nil, 1)
+	if !bytes.Equal(without, data) {
+		t.Error("Stamp changed more than graded_at")
+	}
+}
+
+func TestGradebook(t *testing.T) {
+	a := assignment(t)
+	golden(t, "gradebook.csv", report.Gradebook(a, batch(t, a)))
+}
+
+func TestMarkdown(t *testing.T) {
+	a := assignment(t)
+	count := assignment(t, `hidden = "verdict"`, `hidden = "count"`)
+	for _, r := range batch(t, a) {
+		t.Run(r.ID, func(t *testing.T) {
+			md := report.Markdown(a, r)
+			golden(t, "markdown-"+r.ID, md)
+			// Hidden cases never show their arguments or output.
+			for _, c := range r.Cases {
+				if c.Visibility == "hidden" && strings.Contains(string(md), strings.Join(c.Args, " ")) {
+					t.Errorf("the report shows hidden case %s's command line", c.ID)
+				}
+			}
+			if r.ID == "alice" {
+				golden(t, "markdown-count-alice", report.Markdown(count, r))
+			}
+		})
+	}
+}
+
+func TestTable(t *testing.T) {
+	a := assignment(t)
+	results := batch(t, a)
+	var buf bytes.Buffer
+	report.Table(&buf, a, results, report.Style{})
+	golden(t, "table", buf.Bytes())
+	if bytes.Contains(buf.Bytes(), []byte("\x1b")) {
+		t.Error("colour without Style.Color")
+	}
+}
+
+func TestCheck(t *testing.T) {
+	a := assignment(t)
+	public := grader.Options{Visibility: "public"}
+	for _, s := range []submission.Submission{
+		sub("alice", "package hw4;\nalice\n"),
+		sub("bob", "syntax error\n"),
+		sub("carol", "correct\n"),
+		sub("erin", "erin\n"),
+		{ID: "hank", Files: []submission.File{{Name: "Main.java"}}},
+	} {
+		t.Run(s.ID, func(t *testing.T) {
+			r, err := a.Grade(context.Background(), runner{}, s, 0, public)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var plain, colour bytes.Buffer
+			report.Check(&plain, a, r, report.Style{})
+			golden(t, "check-"+s.ID, plain.Bytes())
+			if bytes.Contains(plain.Bytes(), []byte("\x1b")) {
+				t.Error("colour without Style.Color")
+			}
+			report.Check(&colour, a, r, report.Style{Color: true})
+			if stripped := ansi(colour.String()); stripped != plain.String() {
+				t.Errorf("with colour, the text differs:\n%s\nwithout:\n%s", stripped, plain.String())
+			}
+		})
+	}
+}
+
+// ansi removes SGR escapes.
+func ansi(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "\x1b[")
+		if i < 0 {
+			return b.String() + s
+		}
+		b.WriteString(s[:i])
+		j := strings.IndexByte(s[i:], 'm')
+		s = s[i+j+1:]
+	}
+}
+
+// TestDeterministic: the same batch, graded and written twice, gives the
+// same bytes, file by file.
+func TestDeterministic(t *testing.T) {
+	a := assignment(t)
+	var dirs []string
+	for range 2 {
+		dir := t.TempDir()
+		if err := report.WriteAll(dir, a, report.NewBatch(a, "test", batch(t, a))); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, dir)
+	}
+	files := func(dir string) map[string][]byte {
+		out := map[string][]byte{}
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !d.IsDir() {
+				rel, _ := filepath.Rel(dir, p)
+				out[filepath.ToSlash(rel)], _ = os.ReadFile(p)
+			}
+			return nil
+		})
+		return out
+	}
+	one, two := files(dirs[0]), files(dirs[1])
+	if len(one) != 12 { // results.json, gradebook.csv, 10 reports
+		t.Errorf("WriteAll wrote %d files: %v", len(one), slices.Sorted(func(yield func(string) bool) {
+			for k := range one {
+				if !yield(k) {
+					return
+				}
+			}
+		}))
+	}
+	for name, data := range one {
+		if !bytes.Equal(data, two[name]) {
+			t.Errorf("%s differs between two runs", name)
+		}
+	}
+	// What WriteAll writes is what the functions return.
+	results := batch(t, a)
+	for _, r := range results {
+		if !bytes.Equal(one["reports/"+r.ID+".md"], report.Markdown(a, r)) {
+			t.Errorf("reports/%s.md is not Markdown's output", r.ID)
+		}
+	}
+	if !bytes.Equal(one["gradebook.csv"], report.Gradebook(a, results)) {
+		t.Error("gradebook.csv is not Gradebook's output")
+	}
+}

@@ -1,0 +1,249 @@
+package store
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+)
+
+func sample(key string) grader.Result {
+	ms := int64(42)
+	return grader.Result{
+		ID: "alice", Score: 36.67, MaxScore: 40, LateDays: 1, Penalty: 4, Status: grader.Graded,
+		Notes: []string{"EightQueen.java has a package statement"},
+		Parts: []grader.PartResult{{ID: "a", Name: "Cost", Score: 6.67, MaxScore: 10, Passed: 2, Total: 3}},
+		Cases: []grader.CaseResult{
+			{ID: "a/public-01", Part: "a", Args: []string{"100", "01234567"}, Visibility: "public", Verdict: grader.WrongAnswer, TimeMS: &ms,
+				Mismatch: &grader.Mismatch{Line: 1, Expected: "28", Got: "29", Diff: "--- expected\n+++ got\n"}, Stderr: "Exception in thread \"main\"\n"},
+			{ID: "a/hidden-01", Part: "a", Args: []string{}, Visibility: "hidden", Verdict: grader.Timeout, ExitCode: -1, Signal: "killed", Limit: grader.Wall, Reading: "steepest-all"},
+		},
+		Key: key,
+	}
+}
+
+// entries lists the folder's file names.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Name())
+	}
+	return out
+}
+
+func TestRoundTrip(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache", "results")
+	d, err := Open(dir) // creates the folders
+	if err != nil {
+		t.Fatal(err)
+	}
+	const key = "0123abcd"
+	r := sample(key)
+	if err := d.Put(key, r); err != nil {
+		t.Fatal(err)
+	}
+	got, ok, err := d.Get(key)
+	if err != nil || !ok {
+		t.Fatalf("Get: %v %v", ok, err)
+	}
+	if !reflect.DeepEqual(got, r) {
+		t.Errorf("round trip\n got %+v\nwant %+v", got, r)
+	}
+	// Overwriting replaces.
+	r.Score = 40
+	if err := d.Put(key, r); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, _ := d.Get(key); got.Score != 40 {
+		t.Errorf("after a second Put: score %v", got.Score)
+	}
+	if es := entries(t, dir); !reflect.DeepEqual(es, []string{key + ".json"}) {
+		t.Errorf("the store holds %q", es)
+	}
+	// A second Open of the same folder sees the result.
+	d2, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := d2.Get(key); !ok {
+		t.Error("a reopened store lost the result")
+	}
+}
+
+func TestMissing(t *testing.T) {
+	d, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok, err := d.Get("nothing")
+	if ok || err != nil || !reflect.DeepEqual(r, grader.Result{}) {
+		t.Errorf("Get of a missing key: %+v %v %v", r, ok, err)
+	}
+}
+
+// TestCorrupt: a file that does not hold the key's result is absent, and
+// the next Put replaces it.
+func TestCorrupt(t *testing.T) {
+	const key = "k1"
+	for name, data := range map[string]string{
+		"empty":       "",
+		"truncated":   `{"id": "alice", "sco`,
+		"not-json":    "\x00\x01garbage",
+		"wrong-type":  `{"score": "sixty"}`,
+		"other-key":   `{"id": "alice", "key": "k2"}`,
+		"no-key":      `{"id": "alice"}`,
+		"json-array":  `[1, 2]`,
+		"json-null":   `null`,
+		"trailing":    `{"id": "alice", "key": "k1"} extra`,
+		"half-result": `{"id": "alice", "key": "k1", "parts": [{"id": "a", "score": 1`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			d, _ := Open(dir)
+			if err := os.WriteFile(filepath.Join(dir, key+".json"), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if r, ok, err := d.Get(key); ok || err != nil {
+				t.Errorf("Get: %+v %v %v, want absent", r, ok, err)
+			}
+			if err := d.Put(key, sample(key)); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok, err := d.Get(key); !ok || err != nil {
+				t.Errorf("after Put: %v %v", ok, err)
+			}
+		})
+	}
+}
+
+func TestUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	d, _ := Open(dir)
+	// A folder where the file should be cannot be read: that is an error,
+	// not an absent result.
+	if err := os.Mkdir(filepath.Join(dir, "k.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := d.Get("k"); ok || err == nil {
+		t.Errorf("Get of a folder: %v %v, want an error", ok, err)
+	}
+	if err := d.Put("k", sample("k")); err == nil {
+		t.Error("Put over a folder succeeded")
+	}
+	if es := entries(t, dir); !reflect.DeepEqual(es, []string{"k.json"}) {
+		t.Errorf("a failed Put left %q", es)
+	}
+}
+
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "results.json")
+	for _, data := range []string{"first\n", "second, longer\n", ""} {
+		if err := WriteFile(name, []byte(data)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(name)
+		if err != nil || string(got) != data {
+			t.Errorf("read back %q, %v; want %q", got, err, data)
+		}
+		if es := entries(t, dir); !reflect.DeepEqual(es, []string{"results.json"}) {
+			t.Errorf("temporary files left behind: %q", es)
+		}
+	}
+	st, err := os.Stat(name)
+	if err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, %v; want 0644", st.Mode(), err)
+	}
+
+	// A folder that does not exist: an error, nothing written.
+	if err := WriteFile(filepath.Join(dir, "no", "such", "file"), []byte("x")); err == nil {
+		t.Error("WriteFile into a missing folder succeeded")
+	}
+	// Renaming onto a folder fails after the temporary file is written:
+	// it is removed.
+	if err := os.Mkdir(filepath.Join(dir, "taken"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(filepath.Join(dir, "taken"), []byte("x")); err == nil {
+		t.Error("WriteFile onto a folder succeeded")
+	}
+	if es := entries(t, dir); !reflect.DeepEqual(es, []string{"results.json", "taken"}) {
+		t.Errorf("after failed writes the folder holds %q", es)
+	}
+}
+
+// TestConcurrentWriters: readers racing writers see a whole file, old or new.
+func TestConcurrentWriters(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "f")
+	a, b := make([]byte, 1<<16), make([]byte, 1<<16)
+	for i := range a {
+		a[i], b[i] = 'a', 'b'
+	}
+	if err := WriteFile(name, a); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range 20 {
+				data := a
+				if (i+j)%2 == 0 {
+					data = b
+				}
+				if err := WriteFile(name, data); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	for range 200 {
+		got, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, a) && !reflect.DeepEqual(got, b) {
+			t.Fatalf("read a mixed or partial file of %d bytes", len(got))
+		}
+	}
+	wg.Wait()
+	if es := entries(t, dir); !reflect.DeepEqual(es, []string{"f"}) {
+		t.Errorf("temporary files left behind: %q", es)
+	}
+}
+
+// TestOpenRemovesLeftovers: a run killed between CreateTemp and Rename
+// leaves ".KEY.json.NNN"; the next Open removes it and keeps the results.
+func TestOpenRemovesLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"k1.json":            `{"id":"a"}`,
+		".k2.json.123456":    `{"id":"`,
+		".k3.json.987":       ``,
+		"notes.txt":          `kept`,
+		".hidden-not-a-temp": `kept`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	got := entries(t, dir)
+	want := []string{".hidden-not-a-temp", "k1.json", "notes.txt"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("after Open: %q, want %q", got, want)
+	}
+}
