@@ -46,6 +46,9 @@ type Batch struct {
 // only the grader's own failures (a store that cannot be written, a
 // cancelled context) are errors.
 func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result, error) {
+	if err := b.prepare(ctx, subs); err != nil {
+		return nil, err
+	}
 	results := make([]Result, len(subs))
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(max(1, b.Jobs))
@@ -64,10 +67,7 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 	}()
 	for i, sub := range subs {
 		g.Go(func() error {
-			late := 0
-			if b.LateDays != nil {
-				late = b.LateDays(sub)
-			}
+			late := b.late(sub)
 			key := b.key(sub, late)
 			if b.Store != nil {
 				r, ok, err := b.Store.Get(key)
@@ -87,9 +87,8 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 				}
 				// The grader failed on this one submission: record it, go on.
 				r = Result{ID: sub.ID, MaxScore: b.Assignment.Rubric.Total, LateDays: late, Status: StatusFailed,
-					Notes: []string{err.Error()}, Parts: []PartResult{}, Cases: []CaseResult{}}
+					Notes: []string{err.Error()}, Parts: []PartResult{}, Cases: []CaseResult{}, Key: key}
 				results[i] = r
-				r.Key = key
 				done <- Event{Result: r}
 				return nil // not stored: a regrade should try it again
 			}
@@ -109,6 +108,38 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 	<-progressDone
 	sort.SliceStable(results, func(i, j int) bool { return results[i].ID < results[j].ID })
 	return results, err
+}
+
+func (b *Batch) late(sub submission.Submission) int {
+	if b.LateDays == nil {
+		return 0
+	}
+	return b.LateDays(sub)
+}
+
+// prepare gives a Preparer runner the files of every submission that
+// will be built: not those the store has a result for.
+func (b *Batch) prepare(ctx context.Context, subs []submission.Submission) error {
+	p, ok := b.Runner.(Preparer)
+	if !ok {
+		return nil
+	}
+	var builds [][]submission.File
+	for _, sub := range subs {
+		late := b.late(sub)
+		if b.Store != nil {
+			if _, ok, err := b.Store.Get(b.key(sub, late)); err != nil || ok {
+				continue // a store error is reported when the submission's turn comes
+			}
+		}
+		if files := b.Assignment.BuildFiles(sub, late); files != nil {
+			builds = append(builds, files)
+		}
+	}
+	if len(builds) == 0 {
+		return nil
+	}
+	return p.Prepare(ctx, builds)
 }
 
 // key identifies a result by everything that decides it: the grader's

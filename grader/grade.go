@@ -81,25 +81,13 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		a.fail(&res, StatusLate, NotAccepted, fmt.Sprintf("%d days late: the late policy accepts at most %d", lateDays, len(a.Rubric.Late.Penalties)))
 		return res, nil
 	}
-	files, missing := a.pickFiles(sub.Files)
-	if len(missing) > 0 {
-		a.fail(&res, StatusMissing, MissingFile, "missing "+strings.Join(missing, ", "))
+	src := a.sources(sub)
+	if src.status != "" {
+		a.fail(&res, src.status, src.verdict, src.note)
 		return res, nil
 	}
-	deduct := 0.0
-	if found := packageFiles(files); len(found) > 0 {
-		switch a.Rubric.Submission.Package {
-		case "reject":
-			a.fail(&res, StatusReject, Rejected, fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", ")))
-			return res, nil
-		case "strip":
-			files = stripPackage(files)
-			deduct = a.Rubric.Submission.PackagePenalty
-			res.Notes = append(res.Notes, fmt.Sprintf("%s has a package statement: removed before building, %s points deducted", strings.Join(found, ", "), formatPoints(deduct)))
-		default:
-			res.Notes = append(res.Notes, fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", ")))
-		}
-	}
+	files, deduct := src.files, src.deduct
+	res.Notes = append(res.Notes, src.notes...)
 	b, err := run.Build(ctx, files)
 	if err != nil {
 		return res, fmt.Errorf("%s: build: %w", sub.ID, err)
@@ -122,8 +110,60 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		}
 		a.judge(cr, c, ex, opt)
 	}
+	if n, ok := b.Program.(Noter); ok {
+		res.Notes = append(res.Notes, n.Notes()...)
+	}
 	a.score(&res, deduct, pct)
 	return res, nil
+}
+
+// sources is what Grade makes of a submission's files before it builds:
+// the files to build with the deduction and notes they bring, or, when
+// status is set, why nothing is built.
+type sources struct {
+	files  []submission.File
+	deduct float64
+	notes  []string
+
+	status  Status
+	verdict Verdict
+	note    string
+}
+
+func (a *Assignment) sources(sub submission.Submission) sources {
+	files, missing := a.pickFiles(sub.Files)
+	if len(missing) > 0 {
+		return sources{status: StatusMissing, verdict: MissingFile, note: "missing " + strings.Join(missing, ", ")}
+	}
+	var src sources
+	if found := packageFiles(files); len(found) > 0 {
+		switch a.Rubric.Submission.Package {
+		case "reject":
+			return sources{status: StatusReject, verdict: Rejected, note: fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", "))}
+		case "strip":
+			files = stripPackage(files)
+			src.deduct = a.Rubric.Submission.PackagePenalty
+			src.notes = append(src.notes, fmt.Sprintf("%s has a package statement: removed before building, %s points deducted", strings.Join(found, ", "), formatPoints(src.deduct)))
+		default:
+			src.notes = append(src.notes, fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", ")))
+		}
+	}
+	src.files = files
+	return src
+}
+
+// BuildFiles returns the files Grade gives the runner's Build for sub,
+// nil when it would build nothing (the submission is unreadable, late
+// past the policy, missing a file or rejected). A Preparer is given these.
+func (a *Assignment) BuildFiles(sub submission.Submission, lateDays int) []submission.File {
+	if _, ok := a.Rubric.Late.Penalty(lateDays); !ok || sub.Problem != "" {
+		return nil
+	}
+	src := a.sources(sub)
+	if src.status != "" {
+		return nil
+	}
+	return src.files
 }
 
 // blank lays out every case the run will judge, in rubric order.
@@ -181,7 +221,9 @@ func (a *Assignment) judge(cr *CaseResult, c cases.Case, ex Execution, opt Optio
 	case ex.Limit == Wall || ex.Limit == CPU:
 		cr.Verdict = Timeout
 		return
-	case ex.Limit == Memory || bytes.Contains(ex.Stderr, []byte("java.lang.OutOfMemoryError")):
+	// A JVM that ran out of heap says so on stderr and exits non-zero;
+	// stderr only names how a failed run failed, it never fails a run.
+	case ex.Limit == Memory || (ex.ExitCode != 0 || ex.Signal != "") && bytes.Contains(ex.Stderr, []byte("java.lang.OutOfMemoryError")):
 		cr.Verdict = MemoryLimit
 		return
 	case ex.Limit == Output:

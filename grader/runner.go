@@ -15,6 +15,22 @@ type Runner interface {
 	Build(ctx context.Context, files []submission.File) (Build, error)
 }
 
+// Preparer is a Runner that can build many submissions ahead, faster
+// together than one at a time (a warm compile service). Batch.Run gives it
+// the files of every submission it will build before it starts; Build
+// then takes what was prepared. Preparing never changes a result, and its
+// error is only a cancelled ctx.
+type Preparer interface {
+	Prepare(ctx context.Context, builds [][]submission.File) error
+}
+
+// Noter is a Program with something to say in the submission's report
+// (that it ran in a slower, safer mode, and why). Grade appends the notes
+// to the result's.
+type Noter interface {
+	Notes() []string
+}
+
 // Build is the outcome of building a submission.
 type Build struct {
 	OK      bool

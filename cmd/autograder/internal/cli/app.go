@@ -100,6 +100,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 			referenceCommand(),
 			casesCommand(),
 			doctorCommand(),
+			benchCommand(),
 		},
 		OnUsageError: func(_ *ucli.Context, err error, _ bool) error { return badInput(err) },
 	}

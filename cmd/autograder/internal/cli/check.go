@@ -22,6 +22,7 @@ func checkCommand() *ucli.Command {
 			rubricFlag(),
 			&ucli.BoolFlag{Name: "all", Usage: "run the hidden cases too (for TAs)"},
 			&ucli.BoolFlag{Name: "no-color", Usage: "never colour the output (also: NO_COLOR)"},
+			modeFlag(),
 		},
 		Action: func(c *ucli.Context) error {
 			if c.NArg() > 1 {
@@ -39,13 +40,13 @@ func checkCommand() *ucli.Command {
 				return badInputf("check: %s: no such file or folder", path)
 			}
 			sub := submission.Load(path, submission.DefaultLimits)
-			run, err := newRunner(a)
-			if err != nil {
-				return err
-			}
 			opt := grader.Options{Visibility: "public"}
 			if c.Bool("all") {
 				opt.Visibility = ""
+			}
+			run, err := runnerFor(c.String("mode"), a, opt.Visibility, c.App.ErrWriter)
+			if err != nil {
+				return err
 			}
 			res, err := a.Grade(c.Context, run, sub, 0, opt)
 			if err != nil {

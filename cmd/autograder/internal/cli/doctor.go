@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
-	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/warm"
 	"github.com/cs540-tools/autograder/sandbox"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -30,6 +30,11 @@ func doctorCommand() *ucli.Command {
 				}
 				fmt.Fprintf(w, "%-8s %s%s\n", tool, p, toolVersion(tool, p))
 			}
+			if j, err := warm.FindJDK(""); err != nil {
+				fmt.Fprintf(w, "warm mode: unavailable (%v); Java runs cold, one JVM per case\n", err)
+			} else {
+				fmt.Fprintf(w, "warm mode: ready (java %s at %s)\n", j.Version, j.Java)
+			}
 			return nil
 		},
 	}
@@ -46,10 +51,6 @@ func toolVersion(tool, path string) string {
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
 	return " (" + first + ")"
-}
-
-func newRunner(a *grader.Assignment) (grader.Runner, error) {
-	return runner.New(a.Rubric), nil
 }
 
 // sourceExts are the file endings that make a loose file in a batch folder

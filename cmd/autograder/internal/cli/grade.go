@@ -32,6 +32,7 @@ func gradeCommand() *ucli.Command {
 			&ucli.BoolFlag{Name: "timings", Usage: "record each run's wall time in results.json (makes it differ between runs)"},
 			&ucli.BoolFlag{Name: "timestamp", Usage: "record when the batch was graded in results.json"},
 			&ucli.BoolFlag{Name: "no-color", Usage: "never colour the output (also: NO_COLOR)"},
+			modeFlag(),
 		},
 		Action: func(c *ucli.Context) error {
 			if c.NArg() == 0 {
@@ -48,12 +49,12 @@ func gradeCommand() *ucli.Command {
 			if len(subs) == 0 {
 				return badInputf("grade: no submissions found in %v", c.Args().Slice())
 			}
-			out := c.String("out")
-			st, err := store.Open(filepath.Join(out, ".cache"))
+			run, err := runnerFor(c.String("mode"), a, "", c.App.ErrWriter)
 			if err != nil {
 				return err
 			}
-			run, err := newRunner(a)
+			out := c.String("out")
+			st, err := store.Open(filepath.Join(out, ".cache"))
 			if err != nil {
 				return err
 			}

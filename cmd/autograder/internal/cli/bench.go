@@ -1,0 +1,201 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/warm"
+	"github.com/cs540-tools/autograder/reference/javasrc"
+	"github.com/cs540-tools/autograder/sandbox"
+	ucli "github.com/urfave/cli/v2"
+)
+
+func benchCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:  "bench",
+		Usage: "time warm and cold grading of synthetic submissions on the assignment's cases",
+		Description: "Writes N synthetic EightQueen.java submissions (the reference's readings, its\n" +
+			"catalogued mistakes and the grader's quirks, as javasrc writes them, in turn; the\n" +
+			"endless one is left out: it measures the time limit, not the grader), grades\n" +
+			"them all warm on every case of the rubric, then the first --cold of them cold,\n" +
+			"and prints the cases per second of each and their ratio. Cold grading of a\n" +
+			"whole class takes long (a JVM and a box per case): its speed is measured on the\n" +
+			"sample and the time for all N extrapolated. The sample's results must be the\n" +
+			"same both ways; a difference fails the command.",
+		Flags: []ucli.Flag{
+			rubricFlag(),
+			&ucli.IntFlag{Name: "submissions", Aliases: []string{"n"}, Value: 300, Usage: "grade `N` synthetic submissions warm"},
+			&ucli.IntFlag{Name: "cold", Value: 10, Usage: "grade the first `N` submissions cold too (0: no cold half)"},
+			&ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "grade `N` submissions at once (default: the number of cores)"},
+		},
+		Action: func(c *ucli.Context) error {
+			n, coldN := c.Int("submissions"), c.Int("cold")
+			if n <= 0 || coldN < 0 {
+				return badInputf("bench: --submissions must be positive and --cold not negative")
+			}
+			coldN = min(coldN, n)
+			jobs := c.Int("jobs")
+			if jobs <= 0 {
+				jobs = runtime.NumCPU()
+			}
+			a, err := loadAssignment(c)
+			if err != nil {
+				return err
+			}
+			if a.Rubric.Build.Language != "java" {
+				return badInputf("bench: the rubric's language is %q; bench grades Java submissions", a.Rubric.Build.Language)
+			}
+			return runBench(c.Context, c.App.Writer, c.App.ErrWriter, a, n, coldN, jobs)
+		},
+	}
+}
+
+// benchSubmissions writes n submissions, cycling through the javasrc
+// variants but the endless one. Each starts with a comment of its own, so
+// that no two are the same files.
+func benchSubmissions(n int) (subs []submission.Submission, kinds int) {
+	var vs []javasrc.Variant
+	for _, v := range javasrc.Variants() {
+		if !v.Extra.Loop {
+			vs = append(vs, v)
+		}
+	}
+	for i := range n {
+		v := vs[i%len(vs)]
+		src := fmt.Sprintf("// CS540 HW4, student %03d\n", i+1) + javasrc.Source(v)
+		subs = append(subs, submission.Submission{
+			ID:    fmt.Sprintf("student%03d-%s", i+1, v.Name()),
+			Files: []submission.File{{Name: javasrc.FileName, Data: []byte(src)}},
+		})
+	}
+	return subs, len(vs)
+}
+
+// runs counts the runs a batch made: the cases of the submissions that built.
+func runs(results []grader.Result) int {
+	n := 0
+	for _, r := range results {
+		if r.Status == grader.Graded {
+			n += len(r.Cases)
+		}
+	}
+	return n
+}
+
+func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, coldN, jobs int) error {
+	subs, kinds := benchSubmissions(n)
+	inputs := warm.Inputs(a, "")
+	fmt.Fprintf(w, "bench: %d submissions (%d javasrc variants in turn), %d cases each; %d cores, %d jobs; sandbox tier %s\n",
+		n, kinds, len(inputs), runtime.NumCPU(), jobs, sandbox.Detect())
+
+	start := time.Now()
+	wr, err := warm.New(a.Rubric, inputs, warm.Options{})
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	fmt.Fprintf(w, "java %s at %s; harness ready in %s (compiled on first use)\n",
+		wr.JDK().Version, wr.JDK().Java, time.Since(start).Round(time.Millisecond))
+
+	fmt.Fprintf(errw, "grading %d submissions warm...\n", n)
+	start = time.Now()
+	builds := make([][]submission.File, len(subs))
+	for i, s := range subs {
+		builds[i] = s.Files
+	}
+	if err := wr.Prepare(ctx, builds); err != nil {
+		return err
+	}
+	compiled := time.Since(start)
+	warmResults, err := (&grader.Batch{Assignment: a, Runner: wr, Jobs: jobs}).Run(ctx, subs)
+	if err != nil {
+		return err
+	}
+	warmTime := time.Since(start)
+	st := wr.Stats()
+	warmRuns := runs(warmResults)
+	warmRate := float64(warmRuns) / warmTime.Seconds()
+	fmt.Fprintf(w, "warm: %d submissions, %d runs in %s: %.0f cases/s (compile service %s; %d runs warm, %d cold; %d JVMs; %d submissions fell back to cold)\n",
+		n, warmRuns, warmTime.Round(time.Millisecond), warmRate, compiled.Round(time.Millisecond),
+		st.WarmCases.Load(), st.ColdCases.Load(), st.JVMs.Load(), st.Fallbacks.Load())
+	if coldN == 0 {
+		return nil
+	}
+
+	fmt.Fprintf(errw, "grading %d submissions cold...\n", coldN)
+	start = time.Now()
+	coldResults, err := (&grader.Batch{Assignment: a, Runner: runner.New(a.Rubric), Jobs: jobs}).Run(ctx, subs[:coldN])
+	if err != nil {
+		return err
+	}
+	coldTime := time.Since(start)
+	coldRuns := runs(coldResults)
+	coldRate := float64(coldRuns) / coldTime.Seconds()
+	all := ""
+	if coldN < n && coldRate > 0 {
+		all = fmt.Sprintf("; all %d would take about %s", n, time.Duration(float64(warmRuns)/coldRate*float64(time.Second)).Round(time.Second))
+	}
+	fmt.Fprintf(w, "cold: %d submissions (a sample), %d runs in %s: %.1f cases/s%s\n",
+		coldN, coldRuns, coldTime.Round(time.Millisecond), coldRate, all)
+	if coldRate > 0 {
+		fmt.Fprintf(w, "warm/cold: %.1fx the cases per second\n", warmRate/coldRate)
+	}
+
+	byID := map[string]grader.Result{}
+	for _, r := range warmResults {
+		byID[r.ID] = r
+	}
+	differ := 0
+	for _, c := range coldResults {
+		cw := byID[c.ID]
+		cw.Key = c.Key
+		cj, _ := json.Marshal(c)
+		wj, _ := json.Marshal(cw)
+		if string(cj) != string(wj) {
+			differ++
+			fmt.Fprintf(w, "  %s: cold and warm results differ\n", c.ID)
+		}
+	}
+	if differ > 0 {
+		return failed(fmt.Errorf("bench: %d of %d submissions graded differently cold and warm", differ, coldN))
+	}
+	fmt.Fprintf(w, "the %d submissions graded both ways have the same results\n", coldN)
+	return nil
+}
+
+// modeFlag is the --mode flag of check and grade.
+func modeFlag() ucli.Flag {
+	return &ucli.StringFlag{Name: "mode", Value: "auto", Usage: "run Java submissions `warm` (one JVM per submission), " +
+		"`cold` (one JVM per case) or auto (warm when a JDK 17 to 23 is on PATH)"}
+}
+
+// runnerFor picks the runner of the --mode flag: visibility is the cases
+// the runs will be ("public" for check, "" for all), which a warm runner
+// runs ahead. In auto mode, when warm mode is unavailable, it says why on
+// errw and runs cold.
+func runnerFor(mode string, a *grader.Assignment, visibility string, errw io.Writer) (grader.Runner, error) {
+	switch mode {
+	case "cold":
+		return runner.New(a.Rubric), nil
+	case "warm", "auto", "":
+		if a.Rubric.Build.Language != "java" && mode != "warm" {
+			return runner.New(a.Rubric), nil
+		}
+		w, err := warm.New(a.Rubric, warm.Inputs(a, visibility), warm.Options{})
+		if err == nil {
+			return w, nil
+		}
+		if mode == "warm" {
+			return nil, badInput(err)
+		}
+		fmt.Fprintf(errw, "autograder: %v; running cold\n", err)
+		return runner.New(a.Rubric), nil
+	}
+	return nil, badInputf("--mode must be warm, cold or auto, not %q", mode)
+}

@@ -1,0 +1,94 @@
+package warm
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/reference/javasrc"
+)
+
+// TestVariants grades every javasrc variant (each reading, each catalogued
+// mistake, each quirk) on the public cases of the repository's rubric,
+// cold and warm, and wants the same results.json entries. The time limits
+// are cut so that the endless variant costs seconds.
+// AUTOGRADER_TEST_ALL_PUBLIC=1 runs all the public cases, not a third.
+func TestVariants(t *testing.T) {
+	requireJDK(t)
+	a, err := grader.LoadAssignment("../../rubric.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Rubric.Limits.Wall, a.Rubric.Limits.CPU = 2*time.Second, time.Second
+	if os.Getenv("AUTOGRADER_TEST_ALL_PUBLIC") == "" {
+		// Every third public case, two or more per part, keeps the cold half
+		// under 20 seconds; AUTOGRADER_TEST_ALL_PUBLIC=1 runs all of them.
+		n := 0
+		for i, cs := range a.Parts {
+			a.Parts[i] = slices.DeleteFunc(slices.Clone(cs), func(c cases.Case) bool {
+				if c.Visibility != cases.Public {
+					return false
+				}
+				n++
+				return (n-1)%3 != 0
+			})
+		}
+	}
+	var subs []submission.Submission
+	var builds [][]submission.File
+	for _, v := range javasrc.Variants() {
+		files := []submission.File{{Name: javasrc.FileName, Data: []byte(javasrc.Source(v))}}
+		subs = append(subs, submission.Submission{ID: v.Name(), Files: files})
+		builds = append(builds, files)
+	}
+	ctx := context.Background()
+	opt := grader.Options{Visibility: "public"}
+	jobs := 2 * runtime.NumCPU()
+
+	w, err := New(a.Rubric, Inputs(a, "public"), Options{CacheDir: cacheDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if err := w.Prepare(ctx, builds); err != nil {
+		t.Fatal(err)
+	}
+	warm, err := (&grader.Batch{Assignment: a, Runner: w, Jobs: jobs, Options: opt}).Run(ctx, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warmTime := time.Since(start)
+	start = time.Now()
+	cold, err := (&grader.Batch{Assignment: a, Runner: runner.New(a.Rubric), Jobs: jobs, Options: opt}).Run(ctx, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d variants x %d public cases: warm %v (%d runs warm, %d cold), cold %v",
+		len(subs), len(Inputs(a, "public")), warmTime.Round(time.Millisecond), w.stats.WarmCases.Load(), w.stats.ColdCases.Load(), time.Since(start).Round(time.Millisecond))
+	for i := range cold {
+		c, wr := cold[i], warm[i]
+		for k := range c.Cases {
+			// Which of the CPU and wall limits a busy loop meets first
+			// depends on the load, in either mode.
+			if c.Cases[k].Verdict == grader.Timeout && k < len(wr.Cases) && wr.Cases[k].Verdict == grader.Timeout {
+				wr.Cases[k].Limit, wr.Cases[k].Signal = c.Cases[k].Limit, c.Cases[k].Signal
+			}
+		}
+		cj, _ := json.MarshalIndent(c, "", " ")
+		wj, _ := json.MarshalIndent(wr, "", " ")
+		if string(cj) != string(wj) {
+			t.Errorf("%s: cold and warm results differ:\ncold %s\nwarm %s", c.ID, cj, wj)
+		}
+	}
+	if n := w.stats.ColdCases.Load(); n != 0 {
+		t.Errorf("%d runs went cold; every variant should run warm", n)
+	}
+}

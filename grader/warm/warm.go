@@ -1,0 +1,473 @@
+// Package warm is the fast Java path of the grader: a grader.Runner that
+// compiles a submission and runs all its cases in one JVM, inside one
+// sandbox box, instead of javac and one `java` per case.
+//
+// The harness (java/Harness.java, compiled on first use, see FindJDK)
+// compiles the submission in-process with javax.tools, which prints what
+// javac prints, then calls main once per case, each time in a fresh class
+// loader and a fresh thread named "main" whose frames stay out of stack
+// traces, with System.out and System.err captured per case as a fresh JVM
+// sets them up, System.in holding the case's stdin, System.exit trapped by
+// a SecurityManager, and the case's CPU and wall time watched. A case that
+// reaches a limit ends that JVM; a new one runs the remaining cases.
+//
+// Equivalence is the contract: a case gives the same exit status, stdout,
+// stderr, signal and limit as in a fresh `java` (package grader/runner).
+// What a shared JVM cannot make identical is detected, and then the
+// submission, or the one case, runs cold, through grader/runner:
+//
+//   - the submission starts a thread, replaces System.out, System.err or
+//     System.in, writes a file, uses a file descriptor or a class loader,
+//     or needs any permission beyond reading properties, the environment
+//     and files (the whole submission, from that case on, runs cold);
+//   - its classes use a hash-based collection (java.util.HashMap, ...) or
+//     identity hash codes, whose values come from a per-thread generator:
+//     a fresh JVM's main thread and the harness's case thread differ
+//     (the whole submission runs cold);
+//   - main cannot be called as the launcher calls it (cold);
+//   - a case throws an Error (out of memory, stack overflow, a class that
+//     does not initialize), prints an identity hash code (Object@1b6d3586)
+//     or mentions java.lang.OutOfMemoryError: that case reruns cold;
+//   - the harness dies or misbehaves: the case it was on reruns cold, and
+//     after two such deaths the rest does.
+//
+// Program.Notes says when and why a submission ran cold. Execution.Time
+// of a warm run is the case's own wall time, without a JVM's start.
+//
+// Timeouts stay approximate in both modes: a cold run counts the CPU time
+// of the whole JVM (startup and JIT included) and a warm one that of the
+// case's thread, so a case within a few tenths of a second of the CPU
+// limit may end differently. Which of the CPU and wall limits a busy loop
+// reaches first depends on the machine's load in both modes.
+package warm
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// Input is one run a program will be asked for: a case's arguments and stdin.
+type Input struct {
+	Args  []string
+	Stdin []byte
+}
+
+// Inputs lists the runs Grade asks of a program under the assignment: the
+// cases of the given visibility ("" for all), in rubric order.
+func Inputs(a *grader.Assignment, visibility string) []Input {
+	var out []Input
+	for _, cs := range a.Parts {
+		for _, c := range cs {
+			if visibility == "" || string(c.Visibility) == visibility {
+				out = append(out, Input{Args: c.Args, Stdin: c.Stdin})
+			}
+		}
+	}
+	return out
+}
+
+// Options tune a Runner.
+type Options struct {
+	// CacheDir holds the compiled harness (default: the user's cache
+	// folder, autograder/warm).
+	CacheDir string
+}
+
+// Runner is a grader.Runner for the rubric's Java preset. Its Build
+// compiles the submission and runs every Input in one warm JVM; the
+// Program it returns answers each Run from those results, and runs cold
+// any run it has no identical answer for.
+type Runner struct {
+	jdk    *JDK
+	cold   *runner.Sandboxed
+	inputs []Input
+	javac  []string // the javac arguments
+	main   string
+	cp     string
+	lim    limits
+	memory int64
+
+	stats Stats
+
+	prepMu   sync.Mutex
+	prepared map[string]*compiled // by filesKey, from Prepare
+}
+
+// Stats counts what a Runner did, for `autograder bench`.
+type Stats struct {
+	Submissions  atomic.Int64 // built
+	WarmCases    atomic.Int64 // answered from a warm JVM
+	ColdCases    atomic.Int64 // run cold
+	Fallbacks    atomic.Int64 // submissions that ran cold from some case on
+	JVMs         atomic.Int64 // harness runs
+	CompileFails atomic.Int64
+}
+
+// New returns a warm Runner for the rubric, which runs inputs ahead in
+// Build. It fails, saying why, when warm mode cannot run this rubric's
+// submissions: not the Java preset, or no JDK 17 to 23 on PATH (see
+// FindJDK); the caller then uses grader/runner (cold mode).
+func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
+	if r.Build.Language != rubric.Java {
+		return nil, fmt.Errorf("warm mode runs Java only; the rubric's language is %q", r.Build.Language)
+	}
+	build, run := r.Build.Commands()
+	if len(build) != 1 || len(build[0]) < 2 || build[0][0] != "javac" ||
+		len(run) != 4 || run[0] != "java" || run[1] != "-cp" {
+		return nil, fmt.Errorf("warm mode: the rubric's commands are not the Java preset (%q, %q)", build, run)
+	}
+	jdk, err := FindJDK(opt.CacheDir)
+	if err != nil {
+		return nil, err
+	}
+	l := r.Limits
+	w := &Runner{
+		jdk:    jdk,
+		cold:   runner.New(r),
+		inputs: slices.Clone(inputs),
+		javac:  build[0][1:],
+		main:   run[3],
+		cp:     run[2],
+		lim: limits{
+			CPU:       orDefault(l.CPU, sandbox.DefaultCPU),
+			Wall:      orDefault(l.Wall, sandbox.DefaultWall),
+			BuildWall: orDefault(l.BuildWall, time.Minute),
+			Output:    l.Output,
+		},
+		memory:   l.Memory,
+		prepared: map[string]*compiled{},
+	}
+	if w.lim.Output <= 0 {
+		w.lim.Output = sandbox.DefaultOutput
+	}
+	return w, nil
+}
+
+func orDefault(d, def time.Duration) time.Duration {
+	if d <= 0 {
+		return def
+	}
+	return d
+}
+
+// JDK is the JDK the Runner uses.
+func (w *Runner) JDK() *JDK { return w.jdk }
+
+// Stats returns the Runner's counters.
+func (w *Runner) Stats() *Stats { return &w.stats }
+
+// outcome is what became of one input.
+type outcome struct {
+	ex   grader.Execution
+	done bool // ex is the warm answer
+}
+
+// Program is a built submission: the warm answers to the Runner's inputs,
+// and what it needs to run anything else cold.
+type Program struct {
+	w       *Runner
+	src     []submission.File
+	built   []sandbox.File // sources and classes, when the harness handed them back
+	results []outcome
+	index   map[string]int
+	notes   []string
+
+	mu   sync.Mutex
+	cold grader.Program
+}
+
+func inputKey(args []string, stdin []byte) string {
+	var b strings.Builder
+	for _, a := range args {
+		fmt.Fprintf(&b, "%d:%s,", len(a), a)
+	}
+	fmt.Fprintf(&b, "|%d:%s", len(stdin), stdin)
+	return b.String()
+}
+
+// Build compiles the files in a warm JVM and runs every input there. A
+// compile failure is a Build with OK false and javac's messages.
+func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
+	w.stats.Submissions.Add(1)
+	p := &Program{w: w, src: files, results: make([]outcome, len(w.inputs)), index: map[string]int{}}
+	for i, in := range w.inputs {
+		k := inputKey(in.Args, in.Stdin)
+		if _, ok := p.index[k]; !ok {
+			p.index[k] = i
+		}
+	}
+	src := make([]sandbox.File, len(files))
+	for i, f := range files {
+		src[i] = sandbox.File{Name: f.Name, Data: f.Data}
+	}
+	pending := make([]int, len(w.inputs))
+	for i := range pending {
+		pending[i] = i
+	}
+	var log string
+	compiled, deaths := false, 0
+	if !flat(files) {
+		return w.buildCold(ctx, p, "its files are in subfolders")
+	}
+	if c := w.takePrepared(files); c != nil {
+		if c.rc != 0 {
+			w.stats.CompileFails.Add(1)
+			return grader.Build{OK: false, Log: c.log}, nil
+		}
+		log, compiled, p.built = c.log, true, c.files
+	}
+	for !compiled || len(pending) > 0 {
+		boxFiles := src
+		if compiled {
+			boxFiles = p.built
+		}
+		frames, res, err := w.harness(ctx, boxFiles, !compiled, pending)
+		if err != nil {
+			if ctx.Err() != nil {
+				return grader.Build{}, ctx.Err()
+			}
+			return grader.Build{}, fmt.Errorf("warm harness: %w", err)
+		}
+		i := 0
+		if !compiled {
+			if len(frames) == 0 || frames[0].Type != frameCompile {
+				// It did not get through javac: build cold, which
+				// says exactly how the build failed, if it did.
+				why := "the warm JVM stopped before compiling"
+				if len(frames) > 0 && frames[0].Type == frameFallback {
+					why = frames[0].Reason
+				} else if res.Limit != sandbox.None {
+					why += fmt.Sprintf(" (%s limit)", res.Limit)
+				}
+				return w.buildCold(ctx, p, why)
+			}
+			f := frames[0]
+			log = string(f.Out) + string(f.Err)
+			if f.RC != 0 {
+				w.stats.CompileFails.Add(1)
+				return grader.Build{OK: false, Log: log}, nil
+			}
+			if len(res.Files) > 0 {
+				p.built = res.Files
+				compiled = true
+			}
+			i = 1
+		}
+		halted, done := false, false
+		for ; i < len(frames); i++ {
+			f := frames[i]
+			switch f.Type {
+			case frameCase:
+				if f.Index < 0 || f.Index >= len(p.results) {
+					break
+				}
+				pending = slices.DeleteFunc(pending, func(k int) bool { return k == f.Index })
+				ex, ok := execution(f)
+				if ok {
+					p.results[f.Index] = outcome{ex: ex, done: true}
+				}
+				halted = f.Flags&flagHalt != 0
+			case frameFallback:
+				// The rest of the cases run cold.
+				if f.Index <= 0 {
+					p.notes = append(p.notes, "warm mode: ran cold: "+f.Reason)
+				} else {
+					p.notes = append(p.notes, fmt.Sprintf("warm mode: ran cold from its run %d on: %s", f.Index+1, f.Reason))
+				}
+				w.stats.Fallbacks.Add(1)
+				pending = nil
+				done = true
+			case frameDone:
+				done = true
+			}
+		}
+		if !compiled {
+			// The classes did not come back (the box was killed): the next
+			// harness compiles again; if it never does, build cold.
+			deaths++
+			if deaths >= 2 {
+				return w.buildCold(ctx, p, "the warm JVM did not hand back the classes")
+			}
+			continue
+		}
+		switch {
+		case done, len(pending) == 0:
+			pending = nil
+		case halted:
+			// A limit ended that JVM: the next one runs the rest.
+		default:
+			// It died during pending[0]: that case runs cold.
+			deaths++
+			pending = pending[1:]
+			if deaths >= 2 {
+				p.notes = append(p.notes, "warm mode: ran cold from some run on: the warm JVM died twice")
+				w.stats.Fallbacks.Add(1)
+				pending = nil
+			}
+		}
+	}
+	return grader.Build{OK: true, Log: log, Program: p}, nil
+}
+
+// buildCold builds the submission cold, for all its runs.
+func (w *Runner) buildCold(ctx context.Context, p *Program, why string) (grader.Build, error) {
+	w.stats.Fallbacks.Add(1)
+	b, err := w.cold.Build(ctx, p.src)
+	if err != nil || !b.OK {
+		return b, err
+	}
+	p.cold = b.Program
+	p.results = make([]outcome, len(p.results))
+	p.notes = append(p.notes, "warm mode: ran cold: "+why)
+	return grader.Build{OK: true, Log: b.Log, Program: p}, nil
+}
+
+// identityHash matches what Object.toString prints: [I@1b6d3586, Node@5a07e868.
+var identityHash = regexp.MustCompile(`(?:\[+(?:[BCDFIJSZ]|L[\w$.]+;)|[A-Za-z_$][\w$]*)@[0-9a-f]{1,8}\b`)
+
+// execution turns a CASE frame into what a cold run would have said; ok is
+// false when only a cold run can say it.
+func execution(f frame) (grader.Execution, bool) {
+	if f.Flags&flagRerun != 0 {
+		return grader.Execution{}, false
+	}
+	for _, b := range [][]byte{f.Out, f.Err} {
+		if identityHash.Match(b) || strings.Contains(string(b), "java.lang.OutOfMemoryError") {
+			return grader.Execution{}, false
+		}
+	}
+	ex := grader.Execution{Stdout: f.Out, Stderr: f.Err, Time: f.Wall, ExitCode: f.Code}
+	switch f.Kind {
+	case kindReturn:
+		ex.ExitCode = 0
+	case kindLimit:
+		// As the sandbox reports a kill: SIGKILL from the parent, or
+		// SIGXCPU from RLIMIT_CPU, which usually beats the cgroup's count.
+		ex.ExitCode, ex.Signal = -1, "killed"
+		switch f.Limit {
+		case limitWall:
+			ex.Limit = grader.Wall
+		case limitCPU:
+			ex.Limit, ex.Signal = grader.CPU, "CPU time limit exceeded"
+		case limitOutput:
+			ex.Limit = grader.Output
+		default:
+			return grader.Execution{}, false
+		}
+	case kindExit, kindThrow:
+	default:
+		return grader.Execution{}, false
+	}
+	if ex.Stdout == nil {
+		ex.Stdout = []byte{}
+	}
+	return ex, true
+}
+
+// harness runs one warm JVM on the pending inputs.
+func (w *Runner) harness(ctx context.Context, files []sandbox.File, compile bool, pending []int) ([]frame, sandbox.Result, error) {
+	w.stats.JVMs.Add(1)
+	tok := newToken()
+	reqs := make([]request, len(pending))
+	for k, i := range pending {
+		reqs[k] = request{Index: i, Args: w.inputs[i].Args, Stdin: w.inputs[i].Stdin}
+	}
+	var javac []string
+	var build time.Duration
+	if compile {
+		javac = w.javac
+		build = w.lim.BuildWall
+	}
+	stdin := encodeRequest(tok, 0, javac, w.main, w.cp, w.lim, reqs)
+	// The harness watches each case's limits itself; the box's are a
+	// backstop for a JVM that stops answering. Replies flushed before a
+	// kill survive it, so a tighter backstop costs only a restart.
+	k := time.Duration(min(len(pending), 8))
+	out := int64(len(pending))*(2*w.lim.Output+4096) + 4<<20
+	spec := sandbox.Spec{
+		Path:  w.jdk.Java,
+		Args:  w.jdk.jvmOptions(harnessMain),
+		Files: files,
+		Stdin: stdin,
+		Limits: sandbox.Limits{
+			Wall:   build + k*(w.lim.Wall+time.Second) + 10*time.Second,
+			CPU:    build + k*(w.lim.CPU+time.Second) + 10*time.Second,
+			Memory: w.memory,
+			Output: min(out, 1<<30),
+		},
+		Java:     true,
+		ReadOnly: []string{w.jdk.dir},
+	}
+	if compile {
+		spec.Collect = []string{"*", "*/*", "*/*/*"}
+	}
+	res, err := sandbox.Run(ctx, spec)
+	if err != nil {
+		return nil, res, err
+	}
+	return decodeFrames(tok, res.Stdout), res, nil
+}
+
+// Run answers a run from the warm results, or runs it cold.
+func (p *Program) Run(ctx context.Context, args []string, stdin []byte) (grader.Execution, error) {
+	if i, ok := p.index[inputKey(args, stdin)]; ok && p.results[i].done {
+		p.w.stats.WarmCases.Add(1)
+		ex := p.results[i].ex
+		ex.Stdout = slices.Clone(ex.Stdout)
+		ex.Stderr = slices.Clone(ex.Stderr)
+		return ex, nil
+	}
+	p.w.stats.ColdCases.Add(1)
+	cold, err := p.coldProgram(ctx)
+	if err != nil {
+		return grader.Execution{}, err
+	}
+	return cold.Run(ctx, args, stdin)
+}
+
+func (p *Program) coldProgram(ctx context.Context) (grader.Program, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cold != nil {
+		return p.cold, nil
+	}
+	if p.built != nil {
+		p.cold = p.w.cold.Prebuilt(p.built)
+		return p.cold, nil
+	}
+	b, err := p.w.cold.Build(ctx, p.src)
+	if err != nil {
+		return nil, err
+	}
+	if !b.OK {
+		return nil, fmt.Errorf("warm mode compiled the submission but javac did not: %s", b.Log)
+	}
+	p.cold = b.Program
+	return p.cold, nil
+}
+
+// Notes says when and why the submission, or part of it, ran cold; nil
+// when it all ran warm.
+func (p *Program) Notes() []string { return slices.Clone(p.notes) }
+
+// Close releases the program.
+func (p *Program) Close() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cold != nil {
+		return p.cold.Close()
+	}
+	return nil
+}
