@@ -1,13 +1,32 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
+	"fmt"
+	"math/big"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/cli"
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/reference"
+	"github.com/cs540-tools/autograder/reference/javasrc"
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite the testscript files' golden sections with the actual output")
@@ -22,14 +41,579 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs the end-to-end scripts in testdata/script: each is a txtar
 // archive with the commands to run and the files they read and print.
+//
+// Scripts see two extra variables: $REPO, the repository's root (for the
+// real rubric.toml and cases), and $TESTDATA, this package's testdata folder
+// (for the small test rubrics). Besides testscript's own commands they have:
+//
+//	writesub [-zip] DIR VARIANT...   write javasrc variants (see variantNames)
+//	                                 as DIR/VARIANT/EightQueen.java, or with -zip
+//	                                 as DIR/VARIANT.zip holding hw4/EightQueen.java
+//	exitcode N PROG [ARGS...]        run PROG like exec and require exit status N
+//	result FILE ID                   print submission ID of results.json FILE in
+//	                                 a line-oriented form for stdout assertions
 func TestScripts(t *testing.T) {
+	t.Parallel()
+	repo, testdata := paths(t)
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
+			env.Setenv("REPO", repo)
+			env.Setenv("TESTDATA", testdata)
 			return nil
 		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"writesub": cmdWritesub,
+			"exitcode": cmdExitcode,
+			"result":   cmdResult,
+		},
 	})
+}
+
+// paths returns the repository root and this package's testdata folder.
+func paths(t testing.TB) (repo, testdata string) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(wd, "..", ".."), filepath.Join(wd, "testdata")
+}
+
+// variantNames maps javasrc variant names ("correct", "mistake-sa-no-cooling",
+// "extra-crlf", ...) to the variants.
+func variantNames() map[string]javasrc.Variant {
+	m := map[string]javasrc.Variant{}
+	for _, v := range javasrc.Variants() {
+		m[v.Name()] = v
+	}
+	return m
+}
+
+func cmdWritesub(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! writesub")
+	}
+	asZip := len(args) > 0 && args[0] == "-zip"
+	if asZip {
+		args = args[1:]
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: writesub [-zip] DIR VARIANT...")
+	}
+	dir := ts.MkAbs(args[0])
+	vs := variantNames()
+	for _, name := range args[1:] {
+		v, ok := vs[name]
+		if !ok {
+			ts.Fatalf("writesub: no variant %q", name)
+		}
+		if asZip {
+			ts.Check(os.MkdirAll(dir, 0o755))
+			ts.Check(os.WriteFile(filepath.Join(dir, name+".zip"), zipOf("hw4/"+javasrc.FileName, javasrc.Source(v)), 0o644))
+			continue
+		}
+		ts.Check(javasrc.WriteSubmission(filepath.Join(dir, name), v))
+	}
+}
+
+// zipOf packs one file with a fixed time, as a student's zip.
+func zipOf(name, content string) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: time.Date(2025, 3, 5, 9, 0, 0, 0, time.UTC)})
+	if err == nil {
+		_, err = w.Write([]byte(content))
+	}
+	if err == nil {
+		err = zw.Close()
+	}
+	if err != nil {
+		panic(err)
+	}
+	return buf.Bytes()
+}
+
+// cmdExitcode is exec with an exact exit status: testscript's "! exec"
+// accepts any failure, and the CLI's statuses (1 failed, 2 bad input,
+// 3 internal) mean different things.
+func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exitcode N PROG [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exitcode: %v", err)
+	}
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		got = ee.ExitCode()
+	case err != nil:
+		ts.Fatalf("exitcode: %v", err)
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+// cmdResult prints one submission of a results.json as lines:
+//
+//	status graded
+//	score 55/60
+//	note <note>
+//	part a 5/5 2/2
+//	case a/public-01 public pass
+//	build <first line of the build log>
+func cmdResult(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: result FILE ID")
+	}
+	var batch struct {
+		Submissions []grader.Result `json:"submissions"`
+	}
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &batch); err != nil {
+		ts.Fatalf("result: %s: %v", args[0], err)
+	}
+	i := slices.IndexFunc(batch.Submissions, func(r grader.Result) bool { return r.ID == args[1] })
+	if i < 0 {
+		ts.Fatalf("result: no submission %q in %s", args[1], args[0])
+	}
+	r := batch.Submissions[i]
+	var b strings.Builder
+	fmt.Fprintf(&b, "status %s\nscore %v/%v\n", r.Status, r.Score, r.MaxScore)
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "note %s\n", n)
+	}
+	for _, p := range r.Parts {
+		fmt.Fprintf(&b, "part %s %v/%v %d/%d\n", p.ID, p.Score, p.MaxScore, p.Passed, p.Total)
+	}
+	for _, c := range r.Cases {
+		fmt.Fprintf(&b, "case %s %s %s\n", c.ID, c.Visibility, c.Verdict)
+	}
+	if r.BuildLog != "" {
+		fmt.Fprintf(&b, "build %s\n", strings.SplitN(r.BuildLog, "\n", 2)[0])
+	}
+	ts.Stdout().Write([]byte(b.String()))
+}
+
+// TestMistakePredictions computes, without Java, the gradebook that grading
+// the correct program and one program per catalogued mistake with the real
+// rubric must give, and checks that it is the golden gradebook of
+// testdata/script/grade_mistakes.txtar. That script checks the same golden
+// against what the grader observes, so the scores are both predicted and
+// observed.
+//
+// The prediction: a case passes iff one of the outputs it accepts for the
+// part equals reference.Output for the variant under compare.Lines; a
+// proportional part scores points × passed / total rounded to two decimals,
+// half away from zero (computed exactly, in rationals); the total is the
+// sum of the parts.
+func TestMistakePredictions(t *testing.T) {
+	repo, _ := paths(t)
+	a, err := grader.LoadAssignment(filepath.Join(repo, "rubric.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Rubric.Compare.Mode != "lines" {
+		t.Fatalf("the prediction assumes compare mode lines, the rubric has %q", a.Rubric.Compare.Mode)
+	}
+	var vs []javasrc.Variant
+	for _, v := range javasrc.Variants() {
+		if v.Name() == "correct" || strings.HasPrefix(v.Name(), "mistake-") {
+			vs = append(vs, v)
+		}
+	}
+	if len(vs) != 1+len(reference.Catalogue()) {
+		t.Fatalf("%d variants, want the correct one and %d mistakes", len(vs), len(reference.Catalogue()))
+	}
+	slices.SortFunc(vs, func(x, y javasrc.Variant) int { return strings.Compare(x.Name(), y.Name()) })
+
+	var want bytes.Buffer
+	head := []string{"id", "status", "score", "max_score", "late_days", "penalty"}
+	for _, p := range a.Rubric.Parts {
+		head = append(head, fmt.Sprintf("part %s (%s)", p.ID, strconv.FormatFloat(p.Points, 'f', -1, 64)))
+	}
+	want.WriteString(strings.Join(head, ",") + "\n")
+	for _, v := range vs {
+		opt := v.Options()
+		var cells []string
+		total := 0 // hundredths of a point
+		for i, p := range a.Rubric.Parts {
+			passed := 0
+			for _, c := range a.Parts[i] {
+				cmd, err := reference.ParseArgs(c.Args)
+				if err != nil {
+					t.Fatalf("%s: %v", c.ID, err)
+				}
+				got := reference.Output(cmd, opt)
+				if slices.ContainsFunc(c.Accepts(p.Readings), func(o cases.Output) bool { return compare.Equal(o.Stdout, got, compare.Lines) }) {
+					passed++
+				}
+			}
+			var h int
+			switch p.Scoring {
+			case "all-or-nothing":
+				if passed == len(a.Parts[i]) {
+					h = hundredths(new(big.Rat).SetFloat64(p.Points))
+				}
+			default:
+				share := new(big.Rat).SetFloat64(p.Points)
+				share.Mul(share, big.NewRat(int64(passed), int64(len(a.Parts[i]))))
+				h = hundredths(share)
+			}
+			total += h
+			cells = append(cells, points(h))
+		}
+		if v.Name() != "correct" && points(total) == strconv.FormatFloat(a.Rubric.Total, 'f', -1, 64) {
+			t.Errorf("%s: predicted full marks; the case set should catch every mistake", v.Name())
+		}
+		row := append([]string{v.Name(), "graded", points(total), strconv.FormatFloat(a.Rubric.Total, 'f', -1, 64), "0", "0"}, cells...)
+		want.WriteString(strings.Join(row, ",") + "\n")
+	}
+
+	script := filepath.Join("testdata", "script", "grade_mistakes.txtar")
+	ar, err := txtar.ParseFile(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(ar.Files, func(f txtar.File) bool { return f.Name == "gradebook.golden" })
+	if i < 0 {
+		t.Fatalf("%s has no gradebook.golden section", script)
+	}
+	if got := string(ar.Files[i].Data); got != want.String() {
+		t.Errorf("%s: gradebook.golden is not the predicted gradebook\n--- golden\n%s--- predicted\n%s", script, got, want.String())
+	}
+}
+
+// hundredths rounds a non-negative x to hundredths, half away from zero.
+func hundredths(x *big.Rat) int {
+	if x.Sign() < 0 {
+		panic("negative score")
+	}
+	y := new(big.Rat).Mul(x, big.NewRat(100, 1))
+	y.Add(y, big.NewRat(1, 2))
+	q := new(big.Int).Quo(y.Num(), y.Denom()) // floor, y ≥ 0
+	return int(q.Int64())
+}
+
+// points prints hundredths as the gradebook does: 60, 37.5, 2.88.
+func points(h int) string {
+	s := fmt.Sprintf("%d.%02d", h/100, h%100)
+	s = strings.TrimRight(s, "0")
+	return strings.TrimSuffix(s, ".")
+}
+
+// The small test rubrics' cases are copies of the real ones, so that they
+// cannot drift from the reference unnoticed.
+func TestSmallCasesAreCopies(t *testing.T) {
+	repo, testdata := paths(t)
+	files, err := filepath.Glob(filepath.Join(testdata, "small", "cases", "*", "*.case"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no small cases: %v", err)
+	}
+	for _, f := range files {
+		rel, _ := filepath.Rel(filepath.Join(testdata, "small"), f)
+		got, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(filepath.Join(repo, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from %s", f, filepath.Join(repo, rel))
+		}
+	}
+}
+
+// TestResume is acceptance 2: a batch of 40 submissions graded with --jobs 2
+// and killed (SIGKILL) about half way, then the same command again, gives
+// byte-identical results.json, gradebook.csv and reports to an
+// uninterrupted run, reuses every result finished before the kill without
+// regrading it, and leaves no temporary files behind.
+func TestResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades a batch of 40 submissions twice")
+	}
+	t.Parallel()
+	bin, err := exec.LookPath("autograder") // the test binary, put on PATH by testscript.Main
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, testdata := paths(t)
+	rubric := filepath.Join(testdata, "small", "rubric.toml")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	const n = 40
+	ids := writeBatch(t, in, n)
+
+	grade := func(out string) *exec.Cmd {
+		cmd := exec.Command(bin, "grade", "--rubric", rubric, "--jobs", "2", "--out", out, in)
+		cmd.Env = append(os.Environ(), "NO_COLOR=1")
+		// Sandbox helpers of a killed grader may hold its stderr a moment.
+		cmd.WaitDelay = 10 * time.Second
+		return cmd
+	}
+
+	// The uninterrupted run.
+	full := filepath.Join(dir, "full")
+	out, err := grade(full).CombinedOutput()
+	if err != nil {
+		t.Fatalf("uninterrupted run: %v\n%s", err, out)
+	}
+	if lines := progressLines(string(out)); len(lines["graded"]) != n {
+		t.Fatalf("uninterrupted run graded %d of %d:\n%s", len(lines["graded"]), n, out)
+	}
+
+	// The run killed half way: SIGKILL as soon as half the progress lines
+	// are out.
+	resumed := filepath.Join(dir, "resumed")
+	cmd := grade(resumed)
+	lw := &lineWatch{want: n / 2, reached: make(chan struct{})}
+	cmd.Stderr = lw
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case <-lw.reached:
+		cmd.Process.Kill()
+	case err := <-waited:
+		t.Fatalf("the run to kill ended before half way (%v):\n%s", err, lw.text())
+	case <-time.After(5 * time.Minute):
+		cmd.Process.Kill()
+		t.Fatalf("the run to kill printed no %d progress lines in 5 minutes:\n%s", n/2, lw.text())
+	}
+	if err := <-waited; err == nil || !strings.Contains(err.Error(), "killed") {
+		t.Fatalf("the killed run: %v, want killed", err)
+	}
+	before := progressLines(lw.text())["graded"]
+	if len(before) < n/2 || len(before) >= n {
+		t.Fatalf("the killed run finished %d of %d before the kill:\n%s", len(before), n, lw.text())
+	}
+	if _, err := os.Stat(filepath.Join(resumed, "results.json")); err == nil {
+		t.Fatalf("the killed run wrote results.json")
+	}
+	// Each result stored before the kill, with the file's identity, to see
+	// that the resumed run neither regrades nor rewrites it.
+	stored := map[string]os.FileInfo{}
+	entries, err := os.ReadDir(filepath.Join(resumed, ".cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("the kill left a temporary file in the cache: %s", e.Name())
+			continue
+		}
+		stored[e.Name()] = info
+	}
+	t.Logf("killed after %d progress lines, %d results stored", len(before), len(stored))
+
+	// The same command again.
+	out, err = grade(resumed).CombinedOutput()
+	if err != nil {
+		t.Fatalf("resumed run: %v\n%s", err, out)
+	}
+	after := progressLines(string(out))
+	cached, graded := after["done before, not regraded"], after["graded"]
+	switch {
+	case len(cached) == 0, len(cached)+len(graded) != n:
+		t.Errorf("resumed run: %d cached + %d graded, want at least 1 cached and %d in all:\n%s", len(cached), len(graded), n, out)
+	case len(cached) != len(stored):
+		t.Errorf("resumed run took %d results from the cache, %d were stored before the kill:\n%s", len(cached), len(stored), out)
+	}
+	for id := range before {
+		if !cached[id] {
+			t.Errorf("%s was finished before the kill but not taken from the cache", id)
+		}
+		if graded[id] {
+			t.Errorf("%s was finished before the kill and graded again", id)
+		}
+	}
+	for id := range graded {
+		if cached[id] {
+			t.Errorf("%s both cached and graded", id)
+		}
+	}
+	for name, info := range stored {
+		now, err := os.Stat(filepath.Join(resumed, ".cache", name))
+		if err != nil || !os.SameFile(info, now) || !now.ModTime().Equal(info.ModTime()) {
+			t.Errorf("stored result %s was rewritten by the resumed run (%v)", name, err)
+		}
+	}
+
+	// Byte-identical outputs, and nothing else in the folder.
+	want := outFiles(t, full, ids)
+	got := outFiles(t, resumed, ids)
+	for name, data := range want {
+		if !bytes.Equal(got[name], data) {
+			t.Errorf("%s differs between the uninterrupted and the resumed run", name)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d files after the resumed run, %d after the uninterrupted one", len(got), len(want))
+	}
+}
+
+// writeBatch writes n submissions named s01, s02, ... cycling through a
+// mix: folders and zips of right and wrong programs, a package statement, a
+// compile error, a missing file. It returns their IDs.
+func writeBatch(t *testing.T, dir string, n int) []string {
+	vs := variantNames()
+	mix := []string{
+		"correct", "mistake-lowercase-solved", "zip:extra-crlf", "mistake-sa-no-cooling", "extra-package",
+		"zip:mistake-pairs-counted-twice", "extra-compile-error", "reading-cutoff-optimum", "missing", "zip:correct",
+	}
+	var ids []string
+	for i := range n {
+		id := fmt.Sprintf("s%02d", i+1)
+		ids = append(ids, id)
+		kind := mix[i%len(mix)]
+		var err error
+		switch name, zipped := strings.CutPrefix(kind, "zip:"); {
+		case kind == "missing":
+			err = os.MkdirAll(filepath.Join(dir, id), 0o755)
+			if err == nil {
+				err = os.WriteFile(filepath.Join(dir, id, "README.txt"), []byte("forgot the code\n"), 0o644)
+			}
+		case zipped:
+			err = os.MkdirAll(dir, 0o755)
+			if err == nil {
+				err = os.WriteFile(filepath.Join(dir, id+".zip"), zipOf("hw4/"+javasrc.FileName, javasrc.Source(vs[name])), 0o644)
+			}
+		default:
+			v, ok := vs[name]
+			if !ok {
+				t.Fatalf("no variant %q", name)
+			}
+			err = javasrc.WriteSubmission(filepath.Join(dir, id), v)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ids
+}
+
+// progressLines sorts the IDs on grade's progress lines ("[k/N] ID: ...
+// (how)") by how: "graded" or "done before, not regraded".
+func progressLines(log string) map[string]map[string]bool {
+	out := map[string]map[string]bool{"graded": {}, "done before, not regraded": {}}
+	for _, line := range strings.Split(log, "\n") {
+		if !strings.HasPrefix(line, "[") || !strings.HasSuffix(line, ")") {
+			continue
+		}
+		_, rest, ok := strings.Cut(line, "] ")
+		id, _, ok2 := strings.Cut(rest, ": ")
+		open := strings.LastIndex(line, "(")
+		if !ok || !ok2 || open < 0 {
+			continue
+		}
+		how := line[open+1 : len(line)-1]
+		if out[how] == nil {
+			out[how] = map[string]bool{}
+		}
+		out[how][id] = true
+	}
+	return out
+}
+
+// lineWatch is a stderr that closes reached once it has seen want
+// progress lines.
+type lineWatch struct {
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	want    int
+	seen    int
+	reached chan struct{}
+}
+
+func (w *lineWatch) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if w.seen >= w.want {
+		return len(p), nil
+	}
+	w.seen = 0
+	for _, line := range strings.Split(w.buf.String(), "\n") {
+		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, ")") {
+			w.seen++
+		}
+	}
+	if w.seen >= w.want {
+		close(w.reached)
+	}
+	return len(p), nil
+}
+
+func (w *lineWatch) text() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// outFiles reads every file under an --out folder, by slash path, and
+// checks that the folder holds nothing but results.json, gradebook.csv,
+// one report per submission and one stored result per submission.
+func outFiles(t *testing.T, dir string, ids []string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		data, err := os.ReadFile(p)
+		files[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"results.json": true, "gradebook.csv": true}
+	for _, id := range ids {
+		want["reports/"+id+".md"] = true
+	}
+	cache := 0
+	for name := range files {
+		switch {
+		case want[name]:
+		case isCacheFile(name):
+			cache++
+		default:
+			t.Errorf("%s: stray file %s", dir, name)
+		}
+	}
+	for name := range want {
+		if files[name] == nil {
+			t.Errorf("%s: no %s", dir, name)
+		}
+	}
+	if cache != len(ids) {
+		t.Errorf("%s: %d stored results, want %d", dir, cache, len(ids))
+	}
+	return files
+}
+
+// isCacheFile matches .cache/<sha256 hex>.json.
+func isCacheFile(name string) bool {
+	key, ok := strings.CutPrefix(name, ".cache/")
+	key, ok2 := strings.CutSuffix(key, ".json")
+	if !ok || !ok2 || len(key) != 64 {
+		return false
+	}
+	return strings.Trim(key, "0123456789abcdef") == ""
 }
