@@ -52,8 +52,8 @@ func requireJDK(t *testing.T) *JDK {
 	})
 	j, err := FindJDK(cacheDir)
 	if err != nil {
-		if strings.Contains(err.Error(), "SecurityManager") || strings.Contains(err.Error(), "older than") {
-			t.Skip(err)
+		if (strings.Contains(err.Error(), "SecurityManager") || strings.Contains(err.Error(), "older than")) && os.Getenv("CI") != "true" {
+			t.Skip(err) // CI installs Debian's JDK 17, which warm mode supports
 		}
 		t.Fatal(err)
 	}
