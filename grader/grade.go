@@ -23,7 +23,27 @@ type Assignment struct {
 	Parts [][]cases.Case
 	// CasesHash identifies the case set (see cases.Hash).
 	CasesHash string
-	mode      compare.Mode
+	// Oracle is the rubric's reference program (see SetOracle); nil when
+	// the rubric names none.
+	Oracle Oracle
+	mode   compare.Mode
+}
+
+// SetOracle gives the assignment a reference program (NewAssignment
+// gives it the registered one its rubric names; tests give others). It
+// fails when a "check: reference" case would have no reference to check it.
+func (a *Assignment) SetOracle(o Oracle) error {
+	if o == nil {
+		for _, cs := range a.Parts {
+			for _, c := range cs {
+				if c.Check != "" {
+					return fmt.Errorf("%s: check: %s, but the rubric %s names no reference program: %w", c.Path, c.Check, a.Rubric.Path, cases.ErrInvalid)
+				}
+			}
+		}
+	}
+	a.Oracle = o
+	return nil
 }
 
 // LoadAssignment reads a rubric and the cases of each of its parts.
@@ -56,6 +76,15 @@ func NewAssignment(r *rubric.Rubric) (*Assignment, error) {
 		all = append(all, cs...)
 	}
 	a.CasesHash = cases.Hash(all)
+	var o Oracle
+	if r.Reference != "" {
+		if o, err = lookupOracle(r.Reference); err != nil {
+			return nil, fmt.Errorf("%s: reference %q: %v: %w", r.Path, r.Reference, err, rubric.ErrInvalid)
+		}
+	}
+	if err := a.SetOracle(o); err != nil {
+		return nil, err
+	}
 	return a, nil
 }
 
@@ -110,6 +139,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		}
 		a.judge(cr, c, ex, opt)
 	}
+	a.diagnoses(&res)
 	if n, ok := b.Program.(Noter); ok {
 		res.Notes = append(res.Notes, n.Notes()...)
 	}
@@ -234,6 +264,16 @@ func (a *Assignment) judge(cr *CaseResult, c cases.Case, ex Execution, opt Optio
 		return
 	}
 	part, _ := a.Rubric.Part(cr.Part)
+	if c.Check != "" {
+		if v := a.Oracle.Check(c.Args, ex.Stdout, part.Readings); v != nil {
+			cr.Verdict = WrongAnswer
+			cr.Violation = v
+			a.diagnose(cr, ex.Stdout, part.Readings)
+			return
+		}
+		cr.Verdict = Pass
+		return
+	}
 	accepted := c.Accepts(part.Readings)
 	for _, o := range accepted {
 		if compare.Equal(o.Stdout, ex.Stdout, a.mode) {
@@ -248,6 +288,51 @@ func (a *Assignment) judge(cr *CaseResult, c cases.Case, ex Execution, opt Optio
 	if len(accepted) > 0 {
 		m := compare.Explain(accepted[0].Stdout, ex.Stdout, a.mode)
 		cr.Mismatch = &Mismatch{Line: m.Line, Expected: m.Expected, Got: m.Got, Diff: m.Diff}
+	}
+	a.diagnose(cr, ex.Stdout, part.Readings)
+}
+
+// diagnoses gathers the cases' mistakes into the result, with hints: the
+// mistake that explains the most cases first, and none whose cases are a
+// strict part of another's (several mistakes can print the same wrong
+// output on some command line; the one that explains more is the likely
+// one; two that explain the same cases are both named).
+func (a *Assignment) diagnoses(res *Result) {
+	var all []Diagnosis
+	for _, cr := range res.Cases {
+		for _, name := range cr.Mistakes {
+			i := slices.IndexFunc(all, func(d Diagnosis) bool { return d.Mistake == name })
+			if i < 0 {
+				all = append(all, Diagnosis{Mistake: name})
+				i = len(all) - 1
+			}
+			all[i].Cases = append(all[i].Cases, cr.ID)
+		}
+	}
+	slices.SortStableFunc(all, func(x, y Diagnosis) int { return len(y.Cases) - len(x.Cases) })
+	for _, d := range all {
+		covered := slices.ContainsFunc(res.Diagnoses, func(k Diagnosis) bool {
+			return len(k.Cases) > len(d.Cases) && !slices.ContainsFunc(d.Cases, func(id string) bool { return !slices.Contains(k.Cases, id) })
+		})
+		if !covered {
+			d.Hint = a.Oracle.Hint(d.Mistake)
+			res.Diagnoses = append(res.Diagnoses, d)
+		}
+	}
+}
+
+// diagnose names the known mistakes whose output, under a reading the
+// part accepts, is the wrong answer got, as the comparison sees it. A
+// seed -1 run is random: a mistake can only be named when its output
+// does not depend on the seed.
+func (a *Assignment) diagnose(cr *CaseResult, got []byte, readings []string) {
+	if a.Oracle == nil {
+		return
+	}
+	for _, m := range a.Oracle.Mistakes(cr.Args, readings) {
+		if !slices.Contains(cr.Mistakes, m.Name) && compare.Equal(m.Stdout, got, a.mode) {
+			cr.Mistakes = append(cr.Mistakes, m.Name)
+		}
 	}
 }
 

@@ -5,12 +5,13 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/reference"
+	_ "github.com/cs540-tools/autograder/reference/oracle" // rubric.toml's reference
 )
 
 // TestRealCasesPredictScores grades the reference's wrong programs with the
 // real rubric.toml and cases/: each catalogued mistake loses points in every
-// part it concerns and in no other, and a right program under any reading
-// gets full marks.
+// part it concerns and in no other, and its result names it; a right
+// program under any reading gets full marks.
 func TestRealCasesPredictScores(t *testing.T) {
 	a, err := grader.LoadAssignment("../rubric.toml")
 	if err != nil {
@@ -38,6 +39,13 @@ func TestRealCasesPredictScores(t *testing.T) {
 				case !concerns && p.Score != p.MaxScore:
 					t.Errorf("part %s: %v of %v (%d/%d cases), but the mistake does not concern it", p.ID, p.Score, p.MaxScore, p.Passed, p.Total)
 				}
+			}
+			named := false
+			for _, d := range res.Diagnoses {
+				named = named || d.Mistake == m.Name
+			}
+			if !named {
+				t.Errorf("the result does not name the mistake: diagnoses %+v", res.Diagnoses)
 			}
 			t.Logf("%v: total %v", partScores(res), res.Score)
 		})

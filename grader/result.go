@@ -25,11 +25,21 @@ type Result struct {
 	Notes    []string     `json:"notes,omitempty"` // e.g. a package statement stripped, with its deduction
 	Parts    []PartResult `json:"parts"`
 	Cases    []CaseResult `json:"cases"`
+	// Diagnoses are the known mistakes the wrong answers reproduce, in
+	// the order of the cases that first show them.
+	Diagnoses []Diagnosis `json:"diagnoses,omitempty"`
 	// BuildLog is what the compiler printed when the build failed.
 	BuildLog string `json:"build_log,omitempty"`
 	// Key is the content hash of submission, rubric, cases and grader
 	// version that this result belongs to.
 	Key string `json:"key"`
+}
+
+// Diagnosis is a known mistake that explains some wrong answers.
+type Diagnosis struct {
+	Mistake string   `json:"mistake"`
+	Hint    string   `json:"hint"`  // for the student, pointing at the handout
+	Cases   []string `json:"cases"` // the IDs of the cases it explains
 }
 
 // PartResult is one rubric part's score.
@@ -59,7 +69,13 @@ type CaseResult struct {
 	Signal   string    `json:"signal,omitempty"`
 	Limit    Limit     `json:"limit,omitempty"`
 	Mismatch *Mismatch `json:"mismatch,omitempty"`
-	Stderr   string    `json:"stderr,omitempty"` // the start of stderr
+	// Violation is the rule a checked run (a "check: reference" case)
+	// broke, and where.
+	Violation *Violation `json:"violation,omitempty"`
+	// Mistakes names the known mistakes (the reference's catalogue) that
+	// print exactly this wrong answer.
+	Mistakes []string `json:"mistakes,omitempty"`
+	Stderr   string   `json:"stderr,omitempty"` // the start of stderr
 }
 
 // Mismatch locates the first difference of a wrong answer.

@@ -20,9 +20,17 @@ type Case struct {
 	Stdin      []byte // nil when the case has no stdin section
 	Visibility Visibility
 	Note       string
-	Outputs    []Output // at least one
-	Path       string   // the file it was read from; empty for a generated case
+	// Check, when set, names the checker that judges the output instead of
+	// an expected output: "reference", the rubric's reference program,
+	// which checks a run it cannot predict (an unseeded one) by the rules
+	// every correct run obeys. Such a case has no Outputs.
+	Check   string
+	Outputs []Output // at least one, unless Check is set
+	Path    string   // the file it was read from; empty for a generated case
 }
+
+// CheckReference is the one checker: the rubric's reference program.
+const CheckReference = "reference"
 
 // Output is one accepted standard output.
 type Output struct {
@@ -118,8 +126,13 @@ func Parse(name string, data []byte) (Case, error) {
 			}
 		case "note":
 			c.Note = value
+		case "check":
+			if value != CheckReference {
+				return c, p.errf(i, "check must be %q (the rubric's reference program judges the run), got %q", CheckReference, clip(value))
+			}
+			c.Check = value
 		default:
-			return c, p.errf(i, "unknown key %q (want args, visibility or note)", clip(key))
+			return c, p.errf(i, "unknown key %q (want args, visibility, note or check)", clip(key))
 		}
 	}
 	if !seen["args"] {
@@ -169,8 +182,11 @@ func Parse(name string, data []byte) (Case, error) {
 			c.Outputs = append(c.Outputs, Output{Readings: label, Stdout: content})
 		}
 	}
-	if len(c.Outputs) == 0 {
-		return c, p.errf(len(lines), "no expected output: add a -- stdout -- section")
+	switch {
+	case c.Check != "" && len(c.Outputs) > 0:
+		return c, p.errf(len(lines), "a case with check: %s has no expected output: remove its -- stdout -- sections", c.Check)
+	case c.Check == "" && len(c.Outputs) == 0:
+		return c, p.errf(len(lines), "no expected output: add a -- stdout -- section (or check: reference)")
 	}
 	return c, nil
 }
@@ -317,6 +333,9 @@ func (c Case) Format() []byte {
 	fmt.Fprintf(&b, "visibility: %s\n", v)
 	if c.Note != "" {
 		fmt.Fprintf(&b, "note: %s\n", c.Note)
+	}
+	if c.Check != "" {
+		fmt.Fprintf(&b, "check: %s\n", c.Check)
 	}
 	if c.Stdin != nil {
 		b.WriteString("-- stdin --\n")

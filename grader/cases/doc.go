@@ -36,6 +36,10 @@
 //	visibility  "public" (a student's check runs it and shows its diff) or
 //	            "hidden" (the default)
 //	note        optional: one line for the TA, never shown to students
+//	check       optional: "reference" when no output can be expected (a
+//	            run seeded from the clock, seed -1): the rubric's
+//	            reference program judges the run by the rules every
+//	            correct run obeys, and the case has no stdout section
 //
 // Any other key is an error, and so is a key given twice.
 //
@@ -47,7 +51,7 @@
 //	-- stdout NAME,... --  an expected output, accepted when the rubric part
 //	                       accepts one of the named readings
 //
-// A case needs at least one stdout section. When the assignment leaves a
+// A case needs at least one stdout section, unless it has a check. When the assignment leaves a
 // point open and the readings print different things for a case, give one
 // labelled section per distinct output (e.g. "-- stdout cutoff-silent --"
 // and "-- stdout cutoff-optimum --"); a reading may be named in one section

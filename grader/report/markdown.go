@@ -41,6 +41,22 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 		b.WriteString("## Compile errors\n\n")
 		fence(&b, r.BuildLog)
 	}
+	if len(r.Diagnoses) > 0 {
+		b.WriteString("## Known mistakes\n\n")
+		b.WriteString("Your output is exactly what a program with this mistake prints:\n\n")
+		for _, d := range r.Diagnoses {
+			fmt.Fprintf(&b, "### %s\n\n%s\n\nCases: %s.\n\n", d.Mistake, strings.TrimSpace(d.Hint), strings.Join(d.Cases, ", "))
+		}
+	}
+	var readings []string
+	for _, c := range r.Cases {
+		if c.Verdict == grader.Pass && c.Reading != "" {
+			readings = append(readings, fmt.Sprintf("%s (%s)", c.ID, c.Reading))
+		}
+	}
+	if len(readings) > 0 {
+		fmt.Fprintf(&b, "Passed under one of the readings the handout allows: %s.\n\n", strings.Join(readings, ", "))
+	}
 	var hidden []grader.CaseResult
 	for _, c := range r.Cases {
 		if c.Visibility == "hidden" {
@@ -91,6 +107,8 @@ func mainName(a *grader.Assignment) string {
 
 func caseDetail(b *bytes.Buffer, c grader.CaseResult) {
 	switch {
+	case c.Violation != nil:
+		fmt.Fprintf(b, "Line %d breaks the rule %q: %s\n\n", c.Violation.Line, c.Violation.Rule, c.Violation.Msg)
 	case c.Mismatch != nil:
 		fmt.Fprintf(b, "First difference at line %d:\n\n", c.Mismatch.Line)
 		fmt.Fprintf(b, "    expected: %s\n    got:      %s\n\n", c.Mismatch.Expected, c.Mismatch.Got)
@@ -104,10 +122,21 @@ func caseDetail(b *bytes.Buffer, c grader.CaseResult) {
 	case c.ExitCode != 0:
 		fmt.Fprintf(b, "Exit status %d.\n\n", c.ExitCode)
 	}
+	if len(c.Mistakes) > 0 {
+		fmt.Fprintf(b, "This output is what a program with the known mistake %s prints.\n\n", orList(c.Mistakes))
+	}
 	if c.Stderr != "" {
 		b.WriteString("stderr:\n\n")
 		fence(b, c.Stderr)
 	}
+}
+
+// orList joins names as "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 func fence(b *bytes.Buffer, s string) {

@@ -87,6 +87,8 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		}
 		fmt.Fprintf(w, "\n%s %s: java %s %s\n", st.verdict(c.Verdict), c.ID, mainName(a), strings.Join(c.Args, " "))
 		switch {
+		case c.Violation != nil:
+			fmt.Fprintf(w, "  line %d breaks the rule %q: %s\n", c.Violation.Line, c.Violation.Rule, c.Violation.Msg)
 		case c.Mismatch != nil:
 			fmt.Fprintf(w, "  first difference at line %d\n    expected: %s\n    got:      %s\n", c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
 			if c.Mismatch.Diff != "" {
@@ -99,9 +101,15 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		default:
 			fmt.Fprintf(w, "  exit status %d\n", c.ExitCode)
 		}
+		if len(c.Mistakes) > 0 {
+			fmt.Fprintf(w, "  known mistake: this is what a program with %s prints\n", orList(c.Mistakes))
+		}
 		if c.Stderr != "" {
 			fmt.Fprintf(w, "  stderr:\n%s\n", indent(c.Stderr, "    "))
 		}
+	}
+	for _, d := range r.Diagnoses {
+		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), d.Mistake, len(d.Cases), indent(wrap(d.Hint, 76), "  "))
 	}
 	total := len(r.Cases)
 	fmt.Fprintf(w, "\n%d of %d cases passed", total-failed, total)
@@ -109,6 +117,26 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		fmt.Fprintf(w, " (%s)", r.Status)
 	}
 	fmt.Fprintln(w)
+}
+
+// wrap breaks a paragraph into lines of at most width bytes, at spaces.
+func wrap(s string, width int) string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func indent(s, pre string) string {

@@ -28,6 +28,9 @@
 //	       points (required)
 //	cases  the folder of case folders, relative to the rubric's folder
 //	       ("cases")
+//	reference  the assignment's reference program, built into the grader
+//	       ("eightqueen"): it names the known mistake a wrong output
+//	       reproduces and judges "check: reference" cases (none)
 //
 // [submission]:
 //

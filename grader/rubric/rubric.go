@@ -14,10 +14,14 @@ import (
 
 // Rubric is an assignment's rubric, checked, with every default filled in.
 type Rubric struct {
-	Name       string
-	Total      float64 // the sum of the parts' points
-	Path       string  // the file as named to Load or Parse; messages name it so
-	CasesDir   string  // absolute folder holding the parts' case folders
+	Name     string
+	Total    float64 // the sum of the parts' points
+	Path     string  // the file as named to Load or Parse; messages name it so
+	CasesDir string  // absolute folder holding the parts' case folders
+	// Reference names the assignment's reference program, which diagnoses
+	// wrong outputs and checks "check: reference" cases ("eightqueen");
+	// empty when there is none.
+	Reference  string
 	Submission Submission
 	Build      Build
 	Limits     Limits

@@ -70,6 +70,11 @@ func (d *decoder) rubric(raw map[string]any, dir, abs string) *Rubric {
 		r.CasesDir = filepath.Clean(cases)
 	}
 
+	r.Reference = top.str("reference", "")
+	if top.has("reference") && !idRE.MatchString(r.Reference) {
+		top.errf("reference", "reference %q must be made of a-z, 0-9, _ and -", r.Reference)
+	}
+
 	d.submission(top.sub("submission"), &r.Submission)
 	d.build(top.sub("build"), &r.Build, r.Submission.Required)
 	d.limits(top.sub("limits"), &r.Limits)

@@ -14,6 +14,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/javasrc"
+	_ "github.com/cs540-tools/autograder/reference/oracle" // rubric.toml's reference
 )
 
 // TestVariants grades every javasrc variant (each reading, each catalogued

@@ -7,8 +7,12 @@
 // PCG seed per part, candidates are tried in a fixed order, and nothing is
 // read from a map into the output. A hidden case is kept only when every
 // reading of the part prints the same output for it, so a hidden case never
-// depends on how a student reads an open point; seed-taking parts use seeds
-// within Java's int range and never -1.
+// depends on how a student reads an open point; seeded hidden cases use
+// seeds within Java's int range.
+//
+// Hill climbing and simulated annealing also get seed -1 cases, which no
+// output can be expected of: they are "check: reference" cases, judged by
+// the rules of a correct run (see unseededCases).
 //
 // A mistake "fails" a case when, whichever reading the wrong program
 // follows, its output differs from the expected one under the grader's
@@ -65,8 +69,8 @@ type Pair struct {
 
 // PartCount is how many cases a part has.
 type PartCount struct {
-	Part           string
-	Public, Hidden int
+	Part                     string
+	Public, Hidden, Unseeded int // Hidden counts the seeded hidden cases
 }
 
 // Uncaught returns the pairs that no hidden case catches.
@@ -84,7 +88,11 @@ func (r Report) Uncaught() []Pair {
 func (r Report) Format() string {
 	var b strings.Builder
 	for _, pc := range r.Parts {
-		fmt.Fprintf(&b, "part %s: %d public + %d hidden cases\n", pc.Part, pc.Public, pc.Hidden)
+		fmt.Fprintf(&b, "part %s: %d public + %d hidden cases", pc.Part, pc.Public, pc.Hidden)
+		if pc.Unseeded > 0 {
+			fmt.Fprintf(&b, " + %d unseeded (seed -1, checked by rules)", pc.Unseeded)
+		}
+		b.WriteByte('\n')
 	}
 	b.WriteByte('\n')
 	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
@@ -125,8 +133,10 @@ func Generate() ([]cases.Case, Report) {
 			}
 		}
 		g.pickHidden()
+		un := unseededCases(p)
 		all = append(all, g.cases...)
-		rep.Parts = append(rep.Parts, PartCount{Part: p.String(), Public: g.public, Hidden: len(g.cases) - g.public})
+		all = append(all, un...)
+		rep.Parts = append(rep.Parts, PartCount{Part: p.String(), Public: g.public, Hidden: len(g.cases) - g.public, Unseeded: len(un)})
 		rep.Pairs = append(rep.Pairs, g.pairs()...)
 	}
 	slices.SortFunc(all, func(a, b cases.Case) int { return strings.Compare(a.ID, b.ID) })

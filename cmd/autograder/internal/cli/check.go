@@ -7,6 +7,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
+	_ "github.com/cs540-tools/autograder/reference/oracle" // reference = "eightqueen" in a rubric
 	ucli "github.com/urfave/cli/v2"
 )
 

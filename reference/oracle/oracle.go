@@ -1,0 +1,163 @@
+// Package oracle gives the grader the Eight Queens reference program
+// (rubric key reference = "eightqueen"): it checks unseeded runs by the
+// rules every correct run obeys, names the catalogued mistake that
+// reproduces a wrong output, and explains a correct run line by line.
+//
+// It is the one place where the assignment-neutral grader meets package
+// reference; neither of those imports the other. Importing this package
+// registers the oracle with the grader (grader.RegisterOracle).
+package oracle
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/reference"
+)
+
+// Name is the rubric's reference value for Eight Queens.
+const Name = "eightqueen"
+
+// EightQueen is the grader.Oracle of the Eight Queens homework.
+type EightQueen struct{}
+
+var _ grader.Oracle = EightQueen{}
+
+func init() { grader.RegisterOracle(EightQueen{}) }
+
+// Name implements grader.Oracle.
+func (EightQueen) Name() string { return Name }
+
+// accepted returns the readings of cmd's part that a rubric part
+// accepting the reading names accepts: for each open point of the part
+// that the names mention, the reading's choice must be among them; a
+// point the names do not mention is open to every choice. No names:
+// every reading.
+func accepted(cmd reference.Command, names []string) []reference.Reading {
+	all := reference.ReadingsFor(cmd.Part())
+	if len(names) == 0 {
+		return all
+	}
+	points := map[string][]string{} // point -> the names given for it
+	for _, ch := range reference.ReadingChoices() {
+		if slices.Contains(names, ch.Name) && slices.Contains(ch.Parts, cmd.Part()) {
+			points[ch.Point] = append(points[ch.Point], ch.Name)
+		}
+	}
+	var out []reference.Reading
+	for _, r := range all {
+		ok := true
+		for _, ch := range reference.ReadingChoices() {
+			given, mentioned := points[ch.Point]
+			if mentioned && slices.Contains(r.Names(), ch.Name) && !slices.Contains(given, ch.Name) {
+				ok = false
+			}
+		}
+		if ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Check implements grader.Oracle: VerifyRun under the accepted readings.
+func (EightQueen) Check(args []string, stdout []byte, readings []string) *grader.Violation {
+	cmd, err := reference.ParseArgs(args)
+	if err != nil {
+		return &grader.Violation{Line: 0, Rule: "args", Msg: "the case's command line is not one the handout allows: " + err.Error()}
+	}
+	rs := accepted(cmd, readings)
+	if len(rs) == 0 {
+		return &grader.Violation{Line: 0, Rule: "readings", Msg: "the part accepts no reading of this command line: " + strings.Join(readings, ", ")}
+	}
+	v := reference.VerifyRun(cmd, stdout, rs)
+	if v == nil {
+		return nil
+	}
+	return &grader.Violation{Line: v.Line, Rule: v.Rule, Msg: v.Msg}
+}
+
+// Mistakes implements grader.Oracle: the output of each catalogued
+// mistake that concerns the command line's part, under each accepted
+// reading. An unseeded run prints something else each time: none.
+func (EightQueen) Mistakes(args []string, readings []string) []grader.KnownMistake {
+	cmd, err := reference.ParseArgs(args)
+	if err != nil || !cmd.Seeded() {
+		return nil
+	}
+	var out []grader.KnownMistake
+	for _, m := range reference.Catalogue() {
+		if !m.Concerns(cmd.Part()) {
+			continue
+		}
+		for _, r := range accepted(cmd, readings) {
+			out = append(out, grader.KnownMistake{Name: m.Name,
+				Stdout: reference.Output(cmd, reference.Options{Reading: r, Mistakes: []reference.Mistake{m}})})
+		}
+	}
+	return out
+}
+
+// Hint implements grader.Oracle.
+func (EightQueen) Hint(mistake string) string {
+	m, err := reference.LookupMistake(mistake)
+	if err != nil {
+		return ""
+	}
+	return m.Hint
+}
+
+// Trace implements grader.Oracle: the correct run and, for each line, the
+// steps that led to it.
+func (EightQueen) Trace(args []string, reading string) (grader.Trace, error) {
+	cmd, err := reference.ParseArgs(args)
+	if err != nil {
+		return grader.Trace{}, err
+	}
+	r, err := reference.ParseReading([]string{reading})
+	if err != nil {
+		return grader.Trace{}, err
+	}
+	if !cmd.Seeded() {
+		return grader.Trace{}, errUnseeded
+	}
+	var steps []reference.Step
+	out := reference.Output(cmd, reference.Options{Reading: r, Trace: func(s reference.Step) { steps = append(steps, s) }})
+	n := strings.Count(string(out), "\n")
+	if len(out) > 0 && !strings.HasSuffix(string(out), "\n") {
+		n++
+	}
+	why := make([]string, n)
+	var after []string // steps after the last line: how the run ended
+	for _, s := range steps {
+		if s.Kind == reference.StepSolved && s.Line >= 1 && s.Line <= n {
+			why[s.Line-1] = join(why[s.Line-1], s.String()) // told once "Solved" is out
+			continue
+		}
+		if s.Line < n {
+			why[s.Line] = join(why[s.Line], s.String())
+		} else {
+			after = append(after, s.String())
+		}
+	}
+	if len(after) > 0 {
+		why = append(why, strings.Join(after, "; "))
+	}
+	return grader.Trace{Reading: r.String(), Stdout: out, Why: why}, nil
+}
+
+func join(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+type unseededError struct{}
+
+func (unseededError) Error() string {
+	return "seed -1 runs differently each time: there is no one correct run to explain"
+}
+
+var errUnseeded = unseededError{}
