@@ -93,6 +93,9 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 				return nil // not stored: a regrade should try it again
 			}
 			r.Key = key
+			if r.Provenance != nil {
+				r.Provenance.GraderVersion = b.Version
+			}
 			results[i] = r
 			if b.Store != nil {
 				if err := b.Store.Put(key, r); err != nil {

@@ -101,6 +101,7 @@ type Options struct {
 // the batch (Canvas markers, a CSV of times); 0 means on time.
 func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submission, lateDays int, opt Options) (Result, error) {
 	res := a.blank(sub.ID, lateDays, opt)
+	res.Provenance = a.provenance(run)
 	pct, accepted := a.Rubric.Late.Penalty(lateDays)
 	switch {
 	case sub.Problem != "":
@@ -145,6 +146,17 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	}
 	a.score(&res, deduct, pct)
 	return res, nil
+}
+
+// provenance describes what grades with run.
+func (a *Assignment) provenance(run Runner) *Provenance {
+	l := a.Rubric.Limits
+	p := &Provenance{RubricSHA256: a.Rubric.SHA256(), CasesSHA256: a.CasesHash, Reference: a.Rubric.Reference,
+		WallMS: l.Wall.Milliseconds(), CPUMS: l.CPU.Milliseconds(), MemoryBytes: l.Memory, OutputBytes: l.Output}
+	if d, ok := run.(Describer); ok {
+		p.Runtime = d.Runtime()
+	}
+	return p
 }
 
 // sources is what Grade makes of a submission's files before it builds:

@@ -30,9 +30,27 @@ type Result struct {
 	Diagnoses []Diagnosis `json:"diagnoses,omitempty"`
 	// BuildLog is what the compiler printed when the build failed.
 	BuildLog string `json:"build_log,omitempty"`
+	// Provenance says what produced the result.
+	Provenance *Provenance `json:"provenance,omitempty"`
 	// Key is the content hash of submission, rubric, cases and grader
 	// version that this result belongs to.
 	Key string `json:"key"`
+}
+
+// Provenance is what produced a result: the same grader version, rubric,
+// cases and runtime grade the same submission the same way (seed -1 cases
+// included: their verdicts do not depend on the seed).
+type Provenance struct {
+	GraderVersion string `json:"grader_version,omitempty"`
+	RubricSHA256  string `json:"rubric_sha256"`
+	CasesSHA256   string `json:"cases_sha256"`
+	Reference     string `json:"reference,omitempty"` // the rubric's reference program
+	Runtime       string `json:"runtime,omitempty"`   // e.g. "java 17.0.15"
+	// The rubric's limits of one run (0: the sandbox's default).
+	WallMS      int64 `json:"wall_ms"`
+	CPUMS       int64 `json:"cpu_ms"`
+	MemoryBytes int64 `json:"memory_bytes"`
+	OutputBytes int64 `json:"output_bytes"`
 }
 
 // Diagnosis is a known mistake that explains some wrong answers.

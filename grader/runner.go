@@ -24,6 +24,12 @@ type Preparer interface {
 	Prepare(ctx context.Context, builds [][]submission.File) error
 }
 
+// Describer is a Runner that can name the runtime it runs programs with
+// ("java 17.0.15"), for each result's provenance.
+type Describer interface {
+	Runtime() string
+}
+
 // Noter is a Program with something to say in the submission's report
 // (that it ran in a slower, safer mode, and why). Grade appends the notes
 // to the result's.

@@ -471,3 +471,6 @@ func (p *Program) Close() error {
 	}
 	return nil
 }
+
+// Runtime implements grader.Describer, as the cold runner names it.
+func (w *Runner) Runtime() string { return "java " + w.jdk.Version }
