@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -45,12 +46,12 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 		b.WriteString("## Known mistakes\n\n")
 		b.WriteString("Your output is exactly what a program with this mistake prints:\n\n")
 		for _, d := range r.Diagnoses {
-			fmt.Fprintf(&b, "### %s\n\n%s\n\nCases: %s.\n\n", d.Mistake, strings.TrimSpace(d.Hint), strings.Join(d.Cases, ", "))
+			fmt.Fprintf(&b, "### %s\n\n%s\n\nCases: %s.\n\n", d.Mistake, strings.TrimSpace(d.Hint), caseList(a, r, d.Cases))
 		}
 	}
 	var readings []string
 	for _, c := range r.Cases {
-		if c.Verdict == grader.Pass && c.Reading != "" {
+		if c.Verdict == grader.Pass && c.Reading != "" && (c.Visibility != "hidden" || a.Rubric.Report.Hidden != "count") {
 			readings = append(readings, fmt.Sprintf("%s (%s)", c.ID, c.Reading))
 		}
 	}
@@ -129,6 +130,25 @@ func caseDetail(b *bytes.Buffer, c grader.CaseResult) {
 		b.WriteString("stderr:\n\n")
 		fence(b, c.Stderr)
 	}
+}
+
+// caseList names the cases, the hidden ones only by number when the
+// rubric shows hidden cases as counts.
+func caseList(a *grader.Assignment, r grader.Result, ids []string) string {
+	var names []string
+	hidden := 0
+	for _, id := range ids {
+		i := slices.IndexFunc(r.Cases, func(c grader.CaseResult) bool { return c.ID == id })
+		if i >= 0 && r.Cases[i].Visibility == "hidden" && a.Rubric.Report.Hidden == "count" {
+			hidden++
+			continue
+		}
+		names = append(names, id)
+	}
+	if hidden > 0 {
+		names = append(names, fmt.Sprintf("%d hidden case(s)", hidden))
+	}
+	return strings.Join(names, ", ")
 }
 
 // orList joins names as "a", "a or b", "a, b or c".

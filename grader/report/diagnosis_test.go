@@ -1,0 +1,51 @@
+package report_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/report"
+)
+
+// TestDiagnosisAndReadings: a report names the known mistakes with their
+// hints, a checked case's broken rule with its line, and the reading a
+// reading-dependent case matched; check prints the same.
+func TestDiagnosisAndReadings(t *testing.T) {
+	a := assignment(t)
+	r := grader.Result{ID: "s1", Score: 10, MaxScore: a.Rubric.Total, Status: grader.Graded,
+		Parts: []grader.PartResult{{ID: "a", Name: "A", Score: 10, MaxScore: 10, Passed: 1, Total: 3}},
+		Cases: []grader.CaseResult{
+			{ID: "a/p1", Part: "a", Args: []string{"315", "1", "12375643"}, Visibility: "public", Verdict: grader.WrongAnswer,
+				Mismatch: &grader.Mismatch{Line: 11, Expected: "Solved", Got: "solved"}, Mistakes: []string{"lowercase-solved"}},
+			{ID: "a/p2", Part: "a", Args: []string{"399", "-1", "13276471"}, Visibility: "public", Verdict: grader.WrongAnswer,
+				Violation: &grader.Violation{Line: 7, Rule: "move", Msg: "13276471 is not one of the steepest moves of 13276470"}},
+			{ID: "a/p3", Part: "a", Args: []string{"499", "01234567"}, Visibility: "public", Verdict: grader.Pass, Reading: "cutoff-optimum"},
+		},
+		Diagnoses: []grader.Diagnosis{{Mistake: "lowercase-solved", Hint: "The handout prints \"Solved\".", Cases: []string{"a/p1"}}},
+	}
+	md := string(report.Markdown(a, r))
+	for _, want := range []string{
+		"## Known mistakes\n",
+		"### lowercase-solved\n\nThe handout prints \"Solved\".\n\nCases: a/p1.\n",
+		"This output is what a program with the known mistake lowercase-solved prints.\n",
+		"Line 7 breaks the rule \"move\": 13276471 is not one of the steepest moves of 13276470\n",
+		"Passed under one of the readings the handout allows: a/p3 (cutoff-optimum).\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the report lacks %q:\n%s", want, md)
+		}
+	}
+	var b bytes.Buffer
+	report.Check(&b, a, r, report.Style{})
+	for _, want := range []string{
+		"  line 7 breaks the rule \"move\": 13276471",
+		"  known mistake: this is what a program with lowercase-solved prints\n",
+		"known mistake: lowercase-solved (1 cases)\n  The handout prints \"Solved\".\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("check's output lacks %q:\n%s", want, b.String())
+		}
+	}
+}
