@@ -3,11 +3,13 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"hash/crc32"
 	"math/big"
 	"os"
 	"os/exec"
@@ -53,6 +55,10 @@ func TestMain(m *testing.M) {
 //	exitcode N PROG [ARGS...]        run PROG like exec and require exit status N
 //	result FILE ID                   print submission ID of results.json FILE in
 //	                                 a line-oriented form for stdout assertions
+//	canvaszip [-stray] FILE          write a Canvas "Download Submissions" zip of
+//	                                 eight students (see cmdCanvaszip)
+//	listfiles DIR [NAME...]          print every file and folder under DIR, sorted,
+//	                                 except the top-level NAMEs
 func TestScripts(t *testing.T) {
 	t.Parallel()
 	repo, testdata := paths(t)
@@ -67,9 +73,11 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"writesub": cmdWritesub,
-			"exitcode": cmdExitcode,
-			"result":   cmdResult,
+			"writesub":  cmdWritesub,
+			"exitcode":  cmdExitcode,
+			"result":    cmdResult,
+			"canvaszip": cmdCanvaszip,
+			"listfiles": cmdListfiles,
 		},
 	})
 }
@@ -137,6 +145,125 @@ func zipOf(name, content string) []byte {
 	return buf.Bytes()
 }
 
+// cmdCanvaszip writes FILE, the zip Canvas's "Download Submissions" gives
+// for a class of eight (as testdata/script/canvas.txtar grades it):
+//
+//	alicesmith_1001_50001_EightQueen.java        correct
+//	alicesmith_1001_50002_notes-caf\xe9.txt      a note whose name is not UTF-8
+//	anon_Xy7Qz_50003_EightQueen.java             correct, anonymous
+//	bobjones_LATE_1002_50004_EightQueen.java     correct, marked LATE
+//	dandavis_1004_50005_hw4.zip                  hw4/EightQueen.java, correct
+//	erinlee_1005_50006_EightQueen.java           mistake-sa-no-cooling, uploaded first
+//	erinlee_1005_50016_EightQueen-1.java         correct, uploaded again: the one graded
+//	malloryhack_1006_50007_hw4.zip               hw4/EightQueen.java and a zip-slip
+//	                                             entry ../../../../tmp/pwned.java
+//	oscarbig_1007_50008_EightQueen.java          a zip bomb: 1 GiB of zeros in 1 MiB
+//	peggytext_1008_text.html                     an online text entry only
+//
+// With -stray, two entries that belong to no student follow: ../../evil.sh
+// and README.txt.
+func cmdCanvaszip(ts *testscript.TestScript, neg bool, args []string) {
+	stray := len(args) > 0 && args[0] == "-stray"
+	if stray {
+		args = args[1:]
+	}
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: canvaszip [-stray] FILE")
+	}
+	vs := variantNames()
+	src := func(name string) []byte { return []byte(javasrc.Source(vs[name])) }
+	when := time.Date(2025, 3, 5, 15, 0, 0, 0, time.UTC)
+	var slip bytes.Buffer
+	sw := zip.NewWriter(&slip)
+	for _, f := range []struct{ name, data string }{
+		{"hw4/EightQueen.java", javasrc.Source(vs["correct"])},
+		{"../../../../tmp/pwned.java", "public class pwned {}\n"},
+	} {
+		w, err := sw.CreateHeader(&zip.FileHeader{Name: f.name, Method: zip.Deflate, Modified: when})
+		ts.Check(err)
+		_, err = w.Write([]byte(f.data))
+		ts.Check(err)
+	}
+	ts.Check(sw.Close())
+
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	add := func(name string, data []byte) {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: when})
+		ts.Check(err)
+		_, err = w.Write(data)
+		ts.Check(err)
+	}
+	add("alicesmith_1001_50001_EightQueen.java", src("correct"))
+	add("alicesmith_1001_50002_notes-caf\xe9.txt", []byte("written on a Latin-1 machine\n"))
+	add("anon_Xy7Qz_50003_EightQueen.java", src("correct"))
+	add("bobjones_LATE_1002_50004_EightQueen.java", src("correct"))
+	add("dandavis_1004_50005_hw4.zip", zipOf("hw4/"+javasrc.FileName, javasrc.Source(vs["correct"])))
+	add("erinlee_1005_50006_EightQueen.java", src("mistake-sa-no-cooling"))
+	add("erinlee_1005_50016_EightQueen-1.java", src("correct"))
+	add("malloryhack_1006_50007_hw4.zip", slip.Bytes())
+	// The bomb: a deflate stream of 1 MiB of zeros, its blocks repeated
+	// 1024 times (never holding the GiB), stored with its true sizes.
+	var one bytes.Buffer
+	fw, err := flate.NewWriter(&one, flate.BestCompression)
+	ts.Check(err)
+	mib := make([]byte, 1<<20)
+	fw.Write(mib)
+	ts.Check(fw.Flush()) // ends on a byte boundary, with no final block
+	var packed bytes.Buffer
+	var crc uint32
+	for range 1024 {
+		packed.Write(one.Bytes())
+		crc = crc32.Update(crc, crc32.IEEETable, mib)
+	}
+	packed.Write([]byte{0x01, 0x00, 0x00, 0xff, 0xff}) // a final empty stored block
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: "oscarbig_1007_50008_EightQueen.java", Method: zip.Deflate, Modified: when,
+		CRC32: crc, CompressedSize64: uint64(packed.Len()), UncompressedSize64: 1 << 30})
+	ts.Check(err)
+	_, err = w.Write(packed.Bytes())
+	ts.Check(err)
+	add("peggytext_1008_text.html", []byte("<p>I wrote my answer here instead.</p>\n"))
+	if stray {
+		add("../../evil.sh", []byte("rm -rf ~\n"))
+		add("README.txt", []byte("not a student's\n"))
+	}
+	ts.Check(zw.Close())
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), buf.Bytes(), 0o644))
+}
+
+// cmdListfiles prints the files and folders under DIR (folders with a
+// final "/"), sorted, leaving out the top-level names given: to see that a
+// command wrote nothing but what it should.
+func cmdListfiles(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 1 {
+		ts.Fatalf("usage: listfiles DIR [NAME...]")
+	}
+	root := ts.MkAbs(args[0])
+	var lines []string
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || p == root {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		if slices.Contains(args[1:], rel) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			rel += "/"
+		}
+		lines = append(lines, filepath.ToSlash(rel))
+		return nil
+	})
+	ts.Check(err)
+	slices.Sort(lines)
+	for _, l := range lines {
+		fmt.Fprintln(ts.Stdout(), l)
+	}
+}
+
 // cmdExitcode is exec with an exact exit status: testscript's "! exec"
 // accepts any failure, and the CLI's statuses (1 failed, 2 bad input,
 // 3 internal) mean different things.
@@ -202,9 +329,9 @@ func cmdResult(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Stdout().Write([]byte(b.String()))
 }
 
-// TestMistakePredictions computes, without Java, the gradebook that grading
+// TestMistakePredictions computes, without Java, the parts.csv that grading
 // the correct program and one program per catalogued mistake with the real
-// rubric must give, and checks that it is the golden gradebook of
+// rubric must give, and checks that it is the golden parts.csv of
 // testdata/script/grade_mistakes.txtar. That script checks the same golden
 // against what the grader observes, so the scores are both predicted and
 // observed.
@@ -289,12 +416,12 @@ func TestMistakePredictions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := slices.IndexFunc(ar.Files, func(f txtar.File) bool { return f.Name == "gradebook.golden" })
+	i := slices.IndexFunc(ar.Files, func(f txtar.File) bool { return f.Name == "parts.golden" })
 	if i < 0 {
-		t.Fatalf("%s has no gradebook.golden section", script)
+		t.Fatalf("%s has no parts.golden section", script)
 	}
 	if got := string(ar.Files[i].Data); got != want.String() {
-		t.Errorf("%s: gradebook.golden is not the predicted gradebook\n--- golden\n%s--- predicted\n%s", script, got, want.String())
+		t.Errorf("%s: parts.golden is not the predicted parts.csv\n--- golden\n%s--- predicted\n%s", script, got, want.String())
 	}
 }
 
@@ -575,7 +702,7 @@ func (w *lineWatch) text() string {
 
 // outFiles reads every file under an --out folder, by slash path, and
 // checks that the folder holds nothing but results.json, gradebook.csv,
-// one report per submission and one stored result per submission.
+// parts.csv, one report per submission and one stored result per submission.
 func outFiles(t *testing.T, dir string, ids []string) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
@@ -591,7 +718,7 @@ func outFiles(t *testing.T, dir string, ids []string) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{"results.json": true, "gradebook.csv": true}
+	want := map[string]bool{"results.json": true, "gradebook.csv": true, "parts.csv": true}
 	for _, id := range ids {
 		want["reports/"+id+".md"] = true
 	}

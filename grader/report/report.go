@@ -1,6 +1,7 @@
 // Package report writes a batch's results: results.json for programs,
-// gradebook.csv for spreadsheets, one Markdown report per submission for
-// students, and the plain-text table printed on a terminal. Every writer is
+// gradebook.csv for Canvas's gradebook import, parts.csv (every part's
+// score) for spreadsheets, one Markdown report per submission for students,
+// and the plain-text table printed on a terminal. Every writer is
 // deterministic: the same results give the same bytes.
 package report
 
@@ -11,11 +12,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/store"
+	"github.com/cs540-tools/autograder/grader/submission"
 )
 
 // Batch is what results.json holds.
@@ -26,6 +29,8 @@ type Batch struct {
 	GraderVersion string          `json:"grader_version"`
 	GradedAt      string          `json:"graded_at,omitempty"` // only when asked for
 	Submissions   []grader.Result `json:"submissions"`
+	// Roster says who the submissions belong to, for gradebook.csv.
+	Roster Roster `json:"-"`
 }
 
 // NewBatch describes results graded against a.
@@ -51,9 +56,75 @@ func (b Batch) JSON() ([]byte, error) {
 	return append(data, '\n'), nil
 }
 
-// Gradebook is gradebook.csv: one row per submission with its total and
-// each part's score.
-func Gradebook(a *grader.Assignment, results []grader.Result) []byte {
+// Roster says who each submission belongs to, for the gradebook.
+type Roster struct {
+	// AssignmentID is the assignment's id in Canvas (the number in its
+	// address, .../assignments/<id>); empty when unknown.
+	AssignmentID string
+	// Students are by submission ID; a submission missing from it is shown
+	// by its ID alone.
+	Students map[string]Student
+}
+
+// Student is who a submission belongs to.
+type Student struct {
+	Name   string // shown in the gradebook's Student column
+	UserID string // Canvas's user id, which its import matches rows by
+}
+
+// RosterOf is the roster of subs, as their download names the students
+// (submission.Submission's Student and UserID).
+func RosterOf(assignmentID string, subs []submission.Submission) Roster {
+	r := Roster{AssignmentID: assignmentID, Students: map[string]Student{}}
+	for _, s := range subs {
+		if s.Student != "" || s.UserID != "" {
+			r.Students[s.ID] = Student{Name: s.Student, UserID: s.UserID}
+		}
+	}
+	return r
+}
+
+// GradebookHeader is the start of gradebook.csv's header: the student
+// columns of Canvas's gradebook, Section last.
+var GradebookHeader = []string{"Student", "ID", "SIS User ID", "SIS Login ID", "Section"}
+
+// Gradebook is gradebook.csv, in the form Canvas's gradebook import takes
+// (Grades > Import): the columns Student, ID, SIS User ID, SIS Login ID and
+// Section, then one column for the assignment, "<title> (<assignment id>)"
+// (the rubric's name; the title alone when the roster has no id, which
+// Canvas imports as a new assignment); a first row "Points Possible" with
+// the rubric's total; then one row per result, in order, with the
+// student's name and Canvas user id (blank when unknown: Canvas cannot
+// match such a row) and the total score. A result the grader failed on has
+// a blank score, which Canvas leaves unchanged.
+func Gradebook(a *grader.Assignment, results []grader.Result, roster Roster) []byte {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	column := a.Rubric.Name
+	if roster.AssignmentID != "" {
+		column += " (" + roster.AssignmentID + ")"
+	}
+	blank := make([]string, len(GradebookHeader)-1)
+	w.Write(append(slices.Clone(GradebookHeader), column))
+	w.Write(append(append([]string{"Points Possible"}, blank...), num(a.Rubric.Total)))
+	for _, r := range results {
+		st, ok := roster.Students[r.ID]
+		if !ok || st.Name == "" {
+			st.Name = r.ID
+		}
+		score := num(r.Score)
+		if r.Status == grader.StatusFailed {
+			score = ""
+		}
+		w.Write([]string{st.Name, st.UserID, "", "", "", score})
+	}
+	w.Flush()
+	return buf.Bytes()
+}
+
+// Parts is parts.csv: one row per submission with its status, total, late
+// days, penalty and each part's score.
+func Parts(a *grader.Assignment, results []grader.Result) []byte {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	head := []string{"id", "status", "score", "max_score", "late_days", "penalty"}
@@ -81,8 +152,8 @@ func Gradebook(a *grader.Assignment, results []grader.Result) []byte {
 // num prints a score without trailing zeros: 60, 7.5, 3.33.
 func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
-// WriteAll writes results.json, gradebook.csv and reports/<id>.md under dir,
-// each file atomically.
+// WriteAll writes results.json, gradebook.csv, parts.csv and
+// reports/<id>.md under dir, each file atomically.
 func WriteAll(dir string, a *grader.Assignment, b Batch) error {
 	if err := os.MkdirAll(filepath.Join(dir, "reports"), 0o755); err != nil {
 		return err
@@ -94,7 +165,10 @@ func WriteAll(dir string, a *grader.Assignment, b Batch) error {
 	if err := store.WriteFile(filepath.Join(dir, "results.json"), data); err != nil {
 		return err
 	}
-	if err := store.WriteFile(filepath.Join(dir, "gradebook.csv"), Gradebook(a, b.Submissions)); err != nil {
+	if err := store.WriteFile(filepath.Join(dir, "gradebook.csv"), Gradebook(a, b.Submissions, b.Roster)); err != nil {
+		return err
+	}
+	if err := store.WriteFile(filepath.Join(dir, "parts.csv"), Parts(a, b.Submissions)); err != nil {
 		return err
 	}
 	for _, r := range b.Submissions {

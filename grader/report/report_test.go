@@ -3,14 +3,18 @@ package report_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"errors"
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/compare"
@@ -190,9 +194,101 @@ func TestResultsJSON(t *testing.T) {
 	}
 }
 
+// roster says who the test batch's students are in Canvas: all but hank,
+// whose submission came from a plain folder, and ivan, known by name only.
+var roster = report.Roster{AssignmentID: "4242", Students: map[string]report.Student{
+	"alice": {Name: "smithalice", UserID: "1001"}, "bob": {Name: "jonesbob", UserID: "1002"},
+	"carol": {Name: "leecarol", UserID: "1003"}, "dave": {Name: "davisdave", UserID: "1004"},
+	"erin": {Name: "foxerin", UserID: "1005"}, "frank": {Name: "gofrank", UserID: "1006"},
+	"gina": {Name: "hillgina", UserID: "1007"}, "ivan": {Name: "anon_Xy7Qz"},
+	"judy": {Name: "kingjudy", UserID: "1010"},
+}}
+
 func TestGradebook(t *testing.T) {
 	a := assignment(t)
-	golden(t, "gradebook.csv", report.Gradebook(a, batch(t, a)))
+	golden(t, "gradebook.csv", report.Gradebook(a, batch(t, a), roster))
+}
+
+func TestParts(t *testing.T) {
+	a := assignment(t)
+	golden(t, "parts.csv", report.Parts(a, batch(t, a)))
+}
+
+// TestGradebookCanvasImport checks gradebook.csv against the rules of
+// Canvas's gradebook import: the student columns Student, ID, SIS User ID,
+// SIS Login ID and Section, Section last; one assignment column named
+// "<title> (<assignment id>)" (or the title alone, for a new assignment);
+// a "Points Possible" row first; one row per student, matched by ID; a
+// score a number, or blank for none.
+func TestGradebookCanvasImport(t *testing.T) {
+	a := assignment(t, `name = "Test: Eight Queens subset"`, `name = "HW4, \"Eight Queens\" (draft)"`)
+	results := batch(t, a)
+	for _, tc := range []struct {
+		name   string
+		roster report.Roster
+		column string
+	}{
+		{"with-id", roster, `HW4, "Eight Queens" (draft) (4242)`},
+		{"without-id", report.Roster{Students: roster.Students}, `HW4, "Eight Queens" (draft)`},
+		{"no-canvas", report.Roster{}, `HW4, "Eight Queens" (draft)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := report.Gradebook(a, results, tc.roster)
+			if !utf8.Valid(data) || bytes.HasPrefix(data, []byte("\ufeff")) {
+				t.Error("not UTF-8 without a byte order mark")
+			}
+			rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll() // also: every row has the header's width
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rows) != 2+len(results) {
+				t.Fatalf("%d rows, want a header, Points Possible and %d students", len(rows), len(results))
+			}
+			head := rows[0]
+			info := []string{"Student", "ID", "SIS User ID", "SIS Login ID", "Section"}
+			if !slices.Equal(head[:len(info)], info) || len(head) != len(info)+1 {
+				t.Fatalf("header %q, want %q and one assignment", head, info)
+			}
+			col := head[len(info)]
+			if col != tc.column {
+				t.Errorf("assignment column %q, want %q", col, tc.column)
+			}
+			if m := regexp.MustCompile(`^(.+) \((\d+)\)$`).FindStringSubmatch(col); tc.roster.AssignmentID != "" && (m == nil || m[2] != tc.roster.AssignmentID || m[1] != a.Rubric.Name) {
+				t.Errorf("assignment column %q is not <title> (<id>)", col)
+			}
+			points := rows[1]
+			if points[0] != "Points Possible" || strings.Join(points[1:len(info)], "") != "" || points[len(info)] != "40" {
+				t.Errorf("Points Possible row %q", points)
+			}
+			ids := map[string]bool{}
+			for i, r := range results {
+				row := rows[2+i]
+				st, canvas := tc.roster.Students[r.ID]
+				switch {
+				case canvas && st.Name != row[0], !canvas && row[0] != r.ID:
+					t.Errorf("%s: Student %q", r.ID, row[0])
+				case row[1] != st.UserID:
+					t.Errorf("%s: ID %q, want %q", r.ID, row[1], st.UserID)
+				case row[1] != "" && (strings.Trim(row[1], "0123456789") != "" || ids[row[1]]):
+					t.Errorf("%s: ID %q not digits or given twice", r.ID, row[1])
+				case strings.Join(row[2:len(info)], "") != "":
+					t.Errorf("%s: SIS or Section columns %q, want them blank", r.ID, row[2:len(info)])
+				}
+				ids[row[1]] = true
+				score := row[len(info)]
+				if r.Status == grader.StatusFailed {
+					if score != "" {
+						t.Errorf("%s: grader-failure scored %q, want blank", r.ID, score)
+					}
+					continue
+				}
+				x, err := strconv.ParseFloat(score, 64)
+				if err != nil || x != r.Score || x < 0 || x > a.Rubric.Total {
+					t.Errorf("%s: score %q, want %v", r.ID, score, r.Score)
+				}
+			}
+		})
+	}
 }
 
 func TestMarkdown(t *testing.T) {
@@ -296,7 +392,7 @@ func TestDeterministic(t *testing.T) {
 		return out
 	}
 	one, two := files(dirs[0]), files(dirs[1])
-	if len(one) != 12 { // results.json, gradebook.csv, 10 reports
+	if len(one) != 13 { // results.json, gradebook.csv, parts.csv, 10 reports
 		t.Errorf("WriteAll wrote %d files: %v", len(one), slices.Sorted(func(yield func(string) bool) {
 			for k := range one {
 				if !yield(k) {
@@ -317,7 +413,10 @@ func TestDeterministic(t *testing.T) {
 			t.Errorf("reports/%s.md is not Markdown's output", r.ID)
 		}
 	}
-	if !bytes.Equal(one["gradebook.csv"], report.Gradebook(a, results)) {
+	if !bytes.Equal(one["gradebook.csv"], report.Gradebook(a, results, report.Roster{})) {
 		t.Error("gradebook.csv is not Gradebook's output")
+	}
+	if !bytes.Equal(one["parts.csv"], report.Parts(a, results)) {
+		t.Error("parts.csv is not Parts' output")
 	}
 }

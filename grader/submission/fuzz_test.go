@@ -9,7 +9,8 @@ import (
 
 // FuzzReadZip: whatever the archive, readZip never panics, never returns a
 // name that is absolute or has a ".." element (or any name fs.ValidPath
-// refuses), and never returns more than the limits allow.
+// refuses: every name is made UTF-8), and never returns more than the limits
+// allow.
 func FuzzReadZip(f *testing.F) {
 	lim := Limits{Files: 20, FileBytes: 4 << 10, Bytes: 16 << 10, Ratio: 50}
 	nested := makeZip(f, entry{name: "hw4/EightQueen.java", data: src})
@@ -19,6 +20,7 @@ func FuzzReadZip(f *testing.F) {
 		makeZip(f, entry{name: "../evil", data: "x"}, entry{name: "/abs", data: "x"}, entry{name: "a\\..\\b", data: "x"}),
 		makeZip(f, entry{name: "link", data: "/etc/passwd", mode: fs.ModeSymlink | 0o777}),
 		makeZip(f, entry{name: "caf\xe9\x00.java", data: strings.Repeat("a", 4000)}),
+		makeZip(f, entry{name: "caf\xe9/\xff\xfe.java", data: src}, entry{name: "hw4.zip", data: string(makeZip(f, entry{name: "\x81/EightQueen.java", data: src}))}),
 		makeZip(f),
 		[]byte("PK\x03\x04"),
 	} {
@@ -38,11 +40,11 @@ func FuzzReadZip(f *testing.F) {
 		total := 0
 		for _, f := range files {
 			total += len(f.Data)
-			if !fs.ValidPath(f.Name) || strings.Contains(f.Name, "\\") || (len(f.Name) > 1 && f.Name[1] == ':') {
+			if !fs.ValidPath(f.Name) || strings.ContainsAny(f.Name, "\\\x00") || (len(f.Name) > 1 && f.Name[1] == ':') {
 				t.Fatalf("unsafe name %q", f.Name)
 			}
 			for _, part := range strings.Split(f.Name, "/") {
-				if part == ".." || part == "." || junk(part) {
+				if part == "" || part == ".." || part == "." || junk(part) {
 					t.Fatalf("name %q has the element %q", f.Name, part)
 				}
 			}

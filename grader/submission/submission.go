@@ -1,7 +1,8 @@
 // Package submission finds and reads student submissions: a folder, a zip
-// archive or a single source file each, with limits on what an archive may
-// unpack to, so that one hostile or broken submission is reported, never
-// fatal to a batch.
+// archive or a single source file each, or one student's entries of a
+// download that holds a whole class (LoadEntries, for package canvas),
+// with limits on what an archive may unpack to, so that one hostile or
+// broken submission is reported, never fatal to a batch.
 package submission
 
 import (
@@ -11,12 +12,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // File is one file of a submission; Name is slash-separated and relative.
@@ -33,6 +36,12 @@ type Submission struct {
 	// Problem, when set, says why the submission could not be read (a zip
 	// that will not open, one over the limits); Files is then empty.
 	Problem string
+
+	// What a learning system's download says about the student (package
+	// canvas); empty for a plain folder or zip.
+	Student    string // the student's name as the download spells it ("smithjohn")
+	UserID     string // the student's id in the learning system (Canvas's user id)
+	LateMarker bool   // the download marked the submission late (Canvas's LATE)
 }
 
 // Limits bound what reading one submission may take in.
@@ -82,7 +91,7 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 			}
 		}
 	}
-	uniqueIDs(out)
+	UniqueIDs(out)
 	return out, nil
 }
 
@@ -90,9 +99,9 @@ func hasExt(name string, exts []string) bool {
 	return slices.ContainsFunc(exts, func(e string) bool { return strings.EqualFold(filepath.Ext(name), e) })
 }
 
-// uniqueIDs keeps IDs distinct: a later submission whose ID is taken keeps
+// UniqueIDs keeps IDs distinct: a later submission whose ID is taken keeps
 // its extension, then gets a numeric suffix.
-func uniqueIDs(subs []Submission) {
+func UniqueIDs(subs []Submission) {
 	seen := map[string]bool{}
 	for i := range subs {
 		id := subs[i].ID
@@ -107,13 +116,14 @@ func uniqueIDs(subs []Submission) {
 	}
 }
 
-// IDOf is the submission ID for a path: its base name without extension.
+// IDOf is the submission ID for a path: its base name without extension,
+// made valid UTF-8 as file names are (utf8Name).
 func IDOf(p string) string {
 	base := filepath.Base(p)
 	if st, err := os.Stat(p); err == nil && st.IsDir() {
-		return base
+		return utf8Name(base)
 	}
-	return strings.TrimSuffix(base, filepath.Ext(base))
+	return utf8Name(strings.TrimSuffix(base, filepath.Ext(base)))
 }
 
 // Load reads one submission from a folder, a zip or a single file.
@@ -131,7 +141,7 @@ func Load(p string, lim Limits) Submission {
 	default:
 		var data []byte
 		data, err = readCapped(p, lim.FileBytes)
-		s.Files = []File{{Name: filepath.Base(p), Data: data}}
+		s.Files = []File{{Name: utf8Name(filepath.Base(p)), Data: data}}
 	}
 	if err != nil {
 		s.Files = nil
@@ -171,11 +181,25 @@ func (b *budget) take(name string, n int64) error {
 	case b.files > b.lim.Files:
 		return fmt.Errorf("more than %d files", b.lim.Files)
 	case n > b.lim.FileBytes:
-		return fmt.Errorf("%s is larger than %d bytes", name, b.lim.FileBytes)
+		return fmt.Errorf("%s is %s, larger than the %s one file may have", name, sizeText(n), sizeText(b.lim.FileBytes))
 	case b.bytes > b.lim.Bytes:
-		return fmt.Errorf("more than %d bytes in all", b.lim.Bytes)
+		return fmt.Errorf("more than %s in all", sizeText(b.lim.Bytes))
 	}
 	return nil
+}
+
+// sizeText writes a byte count as people read it: "8 MiB" when it is a whole
+// number of KiB, MiB or GiB, otherwise "1000 bytes".
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		size int64
+		name string
+	}{{1 << 40, "TiB"}, {1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
+		if n >= u.size && n%u.size == 0 {
+			return fmt.Sprintf("%d %s", n/u.size, u.name)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func readDir(root string, lim Limits) ([]File, error) {
@@ -210,14 +234,14 @@ func readDir(root string, lim Limits) ([]File, error) {
 			return err
 		}
 		if isZipName(rel) {
-			inner, err := readZip(bytes.NewReader(data), int64(len(data)), b, filepath.ToSlash(rel))
+			inner, err := readZip(bytes.NewReader(data), int64(len(data)), b, utf8Name(filepath.ToSlash(rel)))
 			if err != nil {
 				return err
 			}
 			out = append(out, inner...)
 			return nil
 		}
-		out = append(out, File{Name: filepath.ToSlash(rel), Data: data})
+		out = append(out, File{Name: utf8Name(filepath.ToSlash(rel)), Data: data})
 		return nil
 	})
 	return out, err
@@ -238,80 +262,168 @@ func readZipFile(p string, lim Limits) ([]File, error) {
 	return readZip(bytes.NewReader(data), int64(len(data)), &budget{lim: lim}, "")
 }
 
+// Entry is one file to read into a submission from a place that holds more
+// than one student's work, such as a Canvas download (package canvas): its
+// name in the submission, and how to read it. LoadEntries checks it as Load
+// checks the entries of a zip.
+type Entry struct {
+	Name  string // its name in the submission: checked by the zip-slip rules
+	Label string // how messages name it (`zip entry "x_1_2_a.zip"`); Name when empty
+	Size  int64  // the unpacked size its zip header or the file system gives
+	// Packed is its compressed size in a zip (for the compression ratio
+	// limit); 0 for a plain file.
+	Packed int64
+	Link   bool // a symbolic link: always refused
+	Open   func() (io.ReadCloser, error)
+}
+
+// ZipEntry is the Entry of the archive member f, to be named name.
+func ZipEntry(f *zip.File, name string) Entry {
+	return Entry{Name: name, Label: fmt.Sprintf("zip entry %q", f.Name), Size: clampSize(f.UncompressedSize64),
+		Packed: clampSize(f.CompressedSize64), Link: f.Mode()&fs.ModeSymlink != 0, Open: f.Open}
+}
+
+func clampSize(n uint64) int64 { return int64(min(n, math.MaxInt64)) }
+
+// LoadEntries reads entries as the files of one submission, with the checks
+// and limits Load applies to a zip: a name that is absolute or climbs out
+// with ".." (zip-slip), a symbolic link, and anything over lim (files,
+// bytes, compression ratio: a zip bomb is refused from its header, before
+// it is inflated) make the submission unreadable, its Problem naming the
+// entry and its Files empty; junk (.DS_Store, __MACOSX) is skipped; a zip
+// among the entries is unpacked one level, under its own name.
+func LoadEntries(id, source string, entries []Entry, lim Limits) Submission {
+	s := Submission{ID: id, Source: source}
+	b := &budget{lim: lim}
+	for _, e := range entries {
+		files, err := b.read(e, "", true)
+		if err != nil {
+			s.Problem = err.Error()
+			s.Files = nil
+			return s
+		}
+		s.Files = append(s.Files, files...)
+	}
+	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Name < s.Files[j].Name })
+	return s
+}
+
+// read takes e into the budget and returns its files under prefix: itself,
+// or, for a zip when unpack is set, what it holds.
+func (b *budget) read(e Entry, prefix string, unpack bool) ([]File, error) {
+	label := e.Label
+	if label == "" {
+		label = fmt.Sprintf("%q", e.Name)
+	}
+	if e.Link {
+		return nil, fmt.Errorf("%s is a symbolic link", label)
+	}
+	clean, err := safeName(e.Name)
+	if err != nil {
+		return nil, fmt.Errorf("%s %v", label, err)
+	}
+	clean = utf8Name(clean)
+	if slices.ContainsFunc(strings.Split(clean, "/"), junk) {
+		return nil, nil
+	}
+	// The ratio first: for a bomb it is the telling reason.
+	if e.Packed > 0 && e.Size/e.Packed > b.lim.Ratio {
+		return nil, fmt.Errorf("%s unpacks to %s, %d times its packed size (at most %d allowed): refused as a zip bomb",
+			label, sizeText(e.Size), e.Size/e.Packed, b.lim.Ratio)
+	}
+	if err := b.take(label, e.Size); err != nil {
+		return nil, err
+	}
+	rc, err := e.Open()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", label, err)
+	}
+	// The header's size may lie; never read past what the budget allows.
+	data, err := io.ReadAll(io.LimitReader(rc, e.Size+1))
+	rc.Close()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", label, err)
+	}
+	if int64(len(data)) != e.Size {
+		return nil, fmt.Errorf("%s is not the size its header says", label)
+	}
+	full := clean
+	if prefix != "" {
+		full = prefix + "/" + clean
+	}
+	if unpack && isZipName(clean) {
+		inner, err := readZip(bytes.NewReader(data), int64(len(data)), b, full)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", label, err)
+		}
+		return inner, nil
+	}
+	return []File{{Name: full, Data: data}}, nil
+}
+
 // readZip unpacks an archive in memory, refusing entries that would escape
 // their folder, links, and anything over the limits. A zip nested in it (a
 // student's hw4.zip) is unpacked one level, under the name of the archive.
 func readZip(r io.ReaderAt, size int64, b *budget, prefix string) ([]File, error) {
 	zr, err := zip.NewReader(r, size)
-	if err != nil {
+	// ErrInsecurePath (under GODEBUG=zipinsecurepath=0) comes with a usable
+	// reader; such names are refused one by one below, with the entry named.
+	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
 		return nil, fmt.Errorf("not a readable zip archive: %v", err)
 	}
 	var out []File
 	for _, f := range zr.File {
-		name := f.Name
 		if f.FileInfo().IsDir() {
 			continue
 		}
-		if f.Mode()&fs.ModeSymlink != 0 {
-			return nil, fmt.Errorf("zip entry %q is a symbolic link", name)
-		}
-		clean, err := safeName(name)
+		files, err := b.read(ZipEntry(f, f.Name), prefix, prefix == "")
 		if err != nil {
 			return nil, err
 		}
-		if slices.ContainsFunc(strings.Split(clean, "/"), junk) {
-			continue
-		}
-		if err := b.take(clean, int64(f.UncompressedSize64)); err != nil {
-			return nil, err
-		}
-		if f.CompressedSize64 > 0 && int64(f.UncompressedSize64/f.CompressedSize64) > b.lim.Ratio {
-			return nil, fmt.Errorf("zip entry %q unpacks %d times its size (a zip bomb?)", clean, f.UncompressedSize64/f.CompressedSize64)
-		}
-		rc, err := f.Open()
-		if err != nil {
-			return nil, fmt.Errorf("zip entry %q: %v", clean, err)
-		}
-		// The header's size may lie; never read past what the budget allows.
-		data, err := io.ReadAll(io.LimitReader(rc, int64(f.UncompressedSize64)+1))
-		rc.Close()
-		if err != nil {
-			return nil, fmt.Errorf("zip entry %q: %v", clean, err)
-		}
-		if uint64(len(data)) != f.UncompressedSize64 {
-			return nil, fmt.Errorf("zip entry %q is not the size its header says", clean)
-		}
-		full := clean
-		if prefix != "" {
-			full = prefix + "/" + clean
-		}
-		if isZipName(clean) && prefix == "" {
-			inner, err := readZip(bytes.NewReader(data), int64(len(data)), b, full)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", clean, err)
-			}
-			out = append(out, inner...)
-			continue
-		}
-		out = append(out, File{Name: full, Data: data})
+		out = append(out, files...)
 	}
 	return out, nil
 }
 
-// safeName refuses absolute paths, "..", and backslash tricks (zip-slip).
+// utf8Name makes a file name valid UTF-8, as every file written for a
+// build must be: each byte that is not part of a UTF-8 character is written
+// %XX (a zip from an old Windows tool names café.txt "caf\xe9.txt", which
+// becomes caf%E9.txt).
+func utf8Name(name string) string {
+	if utf8.ValidString(name) {
+		return name
+	}
+	var b strings.Builder
+	for i := 0; i < len(name); {
+		r, n := utf8.DecodeRuneInString(name[i:])
+		if r == utf8.RuneError && n == 1 {
+			fmt.Fprintf(&b, "%%%02X", name[i])
+		} else {
+			b.WriteString(name[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// safeName refuses absolute paths, "..", and backslash tricks (zip-slip);
+// its errors read after the name ("zip entry \"../x\" climbs out ...").
 func safeName(name string) (string, error) {
 	n := strings.ReplaceAll(name, "\\", "/")
+	if strings.ContainsRune(n, 0) {
+		return "", errors.New("has a NUL character in its name")
+	}
 	if strings.HasPrefix(n, "/") || (len(n) > 1 && n[1] == ':') {
-		return "", fmt.Errorf("zip entry %q has an absolute path", name)
+		return "", errors.New("has an absolute path")
 	}
 	for _, part := range strings.Split(n, "/") {
 		if part == ".." {
-			return "", fmt.Errorf("zip entry %q climbs out of the archive (zip-slip)", name)
+			return "", errors.New("climbs out of the archive with \"..\" (zip-slip)")
 		}
 	}
 	clean := path.Clean(n)
 	if clean == "." || clean == "" {
-		return "", fmt.Errorf("zip entry %q has no name", name)
+		return "", errors.New("has no name")
 	}
 	return clean, nil
 }

@@ -6,6 +6,7 @@ import (
 	"compress/flate"
 	"errors"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -117,7 +118,10 @@ func TestLoad(t *testing.T) {
 		{name: "nested-twice-kept-as-file", files: map[string]string{"ivy.zip": string(makeZip(t, entry{name: "a.zip", data: string(makeZip(t, entry{name: "b.zip", data: string(nested)}))}))},
 			load: "ivy.zip", id: "ivy", want: []string{"a.zip/b.zip=" + string(nested)}},
 		{name: "non-utf8-name", files: map[string]string{"jon.zip": string(makeZip(t, entry{name: "EightQueen.java", data: "e"}, entry{name: "caf\xe9/\xff.java", data: "x"}))},
-			load: "jon.zip", id: "jon", want: []string{"EightQueen.java=e", "caf\xe9/\xff.java=x"}},
+			load: "jon.zip", id: "jon", want: []string{"EightQueen.java=e", "caf%E9/%FF.java=x"}},
+		{name: "non-utf8-folder", files: map[string]string{"k\xe9n/EightQueen.java": "e", "k\xe9n/caf\xe9.txt": "x"},
+			load: "k\xe9n", id: "k%E9n", want: []string{"EightQueen.java=e", "caf%E9.txt=x"}},
+		{name: "non-utf8-file", files: map[string]string{"caf\xe9.java": "x"}, load: "caf\xe9.java", id: "caf%E9", want: []string{"caf%E9.java=x"}},
 		{name: "empty-zip", files: map[string]string{"kim.zip": string(makeZip(t))}, load: "kim.zip", id: "kim", want: []string{}},
 
 		{name: "zip-slip", files: map[string]string{"z.zip": string(makeZip(t, entry{name: "EightQueen.java", data: "e"}, entry{name: "../../etc/cron.d/evil", data: "x"}))},
@@ -136,7 +140,7 @@ func TestLoad(t *testing.T) {
 			load: "z.zip", id: "z", problem: "symbolic link"},
 		{name: "corrupt", files: map[string]string{"z.zip": "PK\x03\x04 this is not a zip"}, load: "z.zip", id: "z", problem: "not a readable zip archive"},
 		{name: "truncated", files: map[string]string{"z.zip": string(makeZip(t, entry{name: "EightQueen.java", data: src})[:40])}, load: "z.zip", id: "z", problem: "not a readable zip archive"},
-		{name: "nested-corrupt", files: map[string]string{"z.zip": string(makeZip(t, entry{name: "hw4.zip", data: "garbage"}))}, load: "z.zip", id: "z", problem: "hw4.zip: not a readable zip archive"},
+		{name: "nested-corrupt", files: map[string]string{"z.zip": string(makeZip(t, entry{name: "hw4.zip", data: "garbage"}))}, load: "z.zip", id: "z", problem: `zip entry "hw4.zip": not a readable zip archive`},
 		{name: "missing", files: map[string]string{}, load: "nothing.zip", id: "nothing", problem: "no such file"},
 	}
 	for _, tc := range tests {
@@ -214,12 +218,12 @@ func TestLimits(t *testing.T) {
 		problem string // "" when it loads
 	}{
 		{"folder-ok", map[string]string{"s/a": noise(1000), "s/b": noise(1000), "s/c": noise(500)}, "s", ""},
-		{"folder-file-too-big", map[string]string{"s/a": big}, "s", "larger than 1000 bytes"},
+		{"folder-file-too-big", map[string]string{"s/a": big}, "s", "a is 1001 bytes, larger than the 1000 bytes one file may have"},
 		{"folder-too-many", map[string]string{"s/a": "", "s/b": "", "s/c": "", "s/d": ""}, "s", "more than 3 files"},
 		{"folder-too-much", map[string]string{"s/a": noise(1000), "s/b": noise(1000), "s/c": noise(501)}, "s", "more than 2500 bytes in all"},
-		{"single-too-big", map[string]string{"A.java": big}, "A.java", "larger than 1000 bytes"},
+		{"single-too-big", map[string]string{"A.java": big}, "A.java", "A.java is larger than 1000 bytes"},
 		{"zip-ok", map[string]string{"s.zip": string(makeZip(t, entry{name: "a", data: noise(1000)}, entry{name: "b", data: noise(1000)}, entry{name: "c", data: noise(500)}))}, "s.zip", ""},
-		{"zip-file-too-big", map[string]string{"s.zip": string(makeZip(t, entry{name: "a", data: noise(1001)}))}, "s.zip", "larger than 1000 bytes"},
+		{"zip-file-too-big", map[string]string{"s.zip": string(makeZip(t, entry{name: "a", data: noise(1001)}))}, "s.zip", `zip entry "a" is 1001 bytes, larger than the 1000 bytes one file may have`},
 		{"zip-too-many", map[string]string{"s.zip": string(makeZip(t, entry{name: "a"}, entry{name: "b"}, entry{name: "c"}, entry{name: "d"}))}, "s.zip", "more than 3 files"},
 		{"zip-too-much", map[string]string{"s.zip": string(makeZip(t, entry{name: "a", data: noise(1000)}, entry{name: "b", data: noise(1000)}, entry{name: "c", data: noise(501)}))}, "s.zip", "more than 2500 bytes in all"},
 		{"zip-too-big-to-open", map[string]string{"s.zip": noise(2501)}, "s.zip", "larger than 2500 bytes"},
@@ -286,8 +290,11 @@ func TestZipBomb(t *testing.T) {
 		lim     Limits
 		problem string
 	}{
-		{"header-size", rawZip(t, "EightQueen.java", gib, crc, 1<<30), DefaultLimits, "larger than 8388608 bytes"},
-		{"ratio", rawZip(t, "EightQueen.java", gib, crc, 1<<30), lim, "zip bomb"},
+		{"ratio", rawZip(t, "EightQueen.java", gib, crc, 1<<30), DefaultLimits,
+			`zip entry "EightQueen.java" unpacks to 1 GiB, 1011 times its packed size (at most 200 allowed): refused as a zip bomb`},
+		{"ratio-under-big-limits", rawZip(t, "EightQueen.java", gib, crc, 1<<30), lim, "refused as a zip bomb"},
+		{"header-size", rawZip(t, "EightQueen.java", gib, crc, 1<<30), Limits{Files: 10, FileBytes: 8 << 20, Bytes: 32 << 20, Ratio: 1 << 20},
+			`zip entry "EightQueen.java" is 1 GiB, larger than the 8 MiB one file may have`},
 		// A header that claims little gets no more than it claims.
 		{"lying-header", rawZip(t, "EightQueen.java", gib, crc, 1000), DefaultLimits, "EightQueen.java"},
 		{"total", func() []byte {
@@ -300,7 +307,7 @@ func TestZipBomb(t *testing.T) {
 			}
 			w.Close()
 			return buf.Bytes()
-		}(), Limits{Files: 100, FileBytes: 8 << 20, Bytes: 32 << 20, Ratio: 1 << 20}, "more than 33554432 bytes in all"},
+		}(), Limits{Files: 100, FileBytes: 8 << 20, Bytes: 32 << 20, Ratio: 1 << 20}, "more than 32 MiB in all"},
 		{"nested", makeZip(t, entry{name: "hw4.zip", data: string(rawZip(t, "EightQueen.java", gib, crc, 1<<30))}), DefaultLimits, "hw4.zip"},
 	}
 	for _, tc := range tests {
@@ -394,7 +401,7 @@ func TestUniqueIDs(t *testing.T) {
 		{ID: "a", Source: "x/a"}, {ID: "a", Source: "x/a.zip"}, {ID: "a", Source: "y/a.zip"}, {ID: "a", Source: "z/a"},
 		{ID: "a-2", Source: "z/a-2"}, {ID: "b", Source: "b.java"},
 	}
-	uniqueIDs(subs)
+	UniqueIDs(subs)
 	var got []string
 	for _, s := range subs {
 		got = append(got, s.ID)
@@ -418,11 +425,99 @@ func TestSafeName(t *testing.T) {
 		{"hw4\\src\\EightQueen.java", "hw4/src/EightQueen.java"},
 		{"a..b/c..", "a..b/c.."},
 		{"..", ""}, {"../a", ""}, {"a/../../b", ""}, {"a/..", ""}, {"a\\..\\..\\b", ""},
-		{"/a", ""}, {"\\a", ""}, {"C:/a", ""}, {"c:a", ""}, {".", ""}, {"./", ""}, {"", ""},
+		{"a\x00b", ""}, {"/a", ""}, {"\\a", ""}, {"C:/a", ""}, {"c:a", ""}, {".", ""}, {"./", ""}, {"", ""},
 	} {
 		got, err := safeName(tc.in)
 		if got != tc.want || (err != nil) != (tc.want == "") {
 			t.Errorf("safeName(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// TestLoadEntries: entries gathered from elsewhere (a Canvas download) are
+// read with Load's checks, under one budget for all of them.
+func TestLoadEntries(t *testing.T) {
+	nested := makeZip(t, entry{name: "hw4/EightQueen.java", data: "inner"}, entry{name: "hw4/deeper.zip", data: "not unpacked"})
+	slip := makeZip(t, entry{name: "hw4/../../evil.java", data: "x"})
+	gib, crc := bomb(t, 1024)
+	download := makeZip(t,
+		entry{name: "s_1_10_EightQueen.java", data: "e"},
+		entry{name: "s_1_11_hw4.zip", data: string(nested)},
+		entry{name: "s_1_12_slip.zip", data: string(slip)},
+		entry{name: "s_1_13_link", data: "/etc/passwd", mode: fs.ModeSymlink | 0o777},
+		entry{name: "s_1_14_.DS_Store", data: "x"},
+	)
+	zr, err := zip.NewReader(bytes.NewReader(download), int64(len(download)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bz, err := zip.NewReader(bytes.NewReader(rawZip(t, "s_1_15_EightQueen.java", gib, crc, 1<<30)), int64(len(rawZip(t, "s_1_15_EightQueen.java", gib, crc, 1<<30))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := func(i int, name string) Entry { return ZipEntry(zr.File[i], name) }
+	failing := Entry{Name: "x", Size: 1, Open: func() (io.ReadCloser, error) { return nil, errors.New("disk on fire") }}
+	liar := Entry{Name: "liar.java", Label: `file "liar.java"`, Size: 1, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("longer")), nil }}
+	tests := []struct {
+		name    string
+		entries []Entry
+		lim     Limits
+		want    []string
+		problem string // the whole Problem
+	}{
+		{"renamed", []Entry{e(0, "EightQueen.java")}, DefaultLimits, []string{"EightQueen.java=e"}, ""},
+		{"nested-one-level", []Entry{e(1, "hw4.zip"), e(0, "EightQueen.java")}, DefaultLimits,
+			[]string{"EightQueen.java=e", "hw4.zip/hw4/EightQueen.java=inner", "hw4.zip/hw4/deeper.zip=not unpacked"}, ""},
+		{"junk-skipped", []Entry{e(4, ".DS_Store"), e(0, "EightQueen.java")}, DefaultLimits, []string{"EightQueen.java=e"}, ""},
+		{"none", nil, DefaultLimits, []string{}, ""},
+		{"nested-slip", []Entry{e(0, "EightQueen.java"), e(2, "hw4.zip")}, DefaultLimits, nil,
+			`zip entry "s_1_12_slip.zip": zip entry "hw4/../../evil.java" climbs out of the archive with ".." (zip-slip)`},
+		{"slip-name", []Entry{e(0, "../EightQueen.java")}, DefaultLimits, nil,
+			`zip entry "s_1_10_EightQueen.java" climbs out of the archive with ".." (zip-slip)`},
+		{"absolute-name", []Entry{e(0, "/tmp/EightQueen.java")}, DefaultLimits, nil,
+			`zip entry "s_1_10_EightQueen.java" has an absolute path`},
+		{"link", []Entry{e(3, "link")}, DefaultLimits, nil, `zip entry "s_1_13_link" is a symbolic link`},
+		{"bomb", []Entry{e(0, "A.java"), ZipEntry(bz.File[0], "EightQueen.java")}, DefaultLimits, nil,
+			`zip entry "s_1_15_EightQueen.java" unpacks to 1 GiB, 1011 times its packed size (at most 200 allowed): refused as a zip bomb`},
+		{"files-across-entries", []Entry{e(0, "A.java"), e(0, "B.java"), e(1, "hw4.zip")}, Limits{Files: 3, FileBytes: 1000, Bytes: 10000, Ratio: 100}, nil,
+			`zip entry "s_1_11_hw4.zip": more than 3 files`},
+		{"open-fails", []Entry{failing}, DefaultLimits, nil, `"x": disk on fire`},
+		{"size-lies", []Entry{liar}, DefaultLimits, nil, `file "liar.java" is not the size its header says`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := LoadEntries("s_1", "d.zip/s_1", tc.entries, tc.lim)
+			if s.ID != "s_1" || s.Source != "d.zip/s_1" {
+				t.Errorf("id %q source %q", s.ID, s.Source)
+			}
+			if s.Problem != tc.problem {
+				t.Errorf("problem %q, want %q", s.Problem, tc.problem)
+			}
+			if got := names(s); tc.problem == "" && !reflect.DeepEqual(got, tc.want) || tc.problem != "" && len(s.Files) != 0 {
+				t.Errorf("files %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestUTF8Name(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"EightQueen.java", "EightQueen.java"}, {"café/ü.java", "café/ü.java"}, {"caf\xe9.txt", "caf%E9.txt"},
+		{"\xff\xfe/a", "%FF%FE/a"}, {"a\xe2\x82", "a%E2%82"}, {"100%.txt", "100%.txt"},
+	} {
+		if got := utf8Name(tc.in); got != tc.want {
+			t.Errorf("utf8Name(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestSizeText(t *testing.T) {
+	for _, tc := range []struct {
+		n    int64
+		want string
+	}{{0, "0 bytes"}, {1000, "1000 bytes"}, {1024, "1 KiB"}, {1536, "1536 bytes"}, {8 << 20, "8 MiB"}, {1 << 30, "1 GiB"}, {3 << 40, "3 TiB"}, {1<<30 + 1, "1073741825 bytes"}} {
+		if got := sizeText(tc.n); got != tc.want {
+			t.Errorf("sizeText(%d) = %q, want %q", tc.n, got, tc.want)
 		}
 	}
 }

@@ -4,12 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/canvas"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -21,10 +24,11 @@ func gradeCommand() *ucli.Command {
 		Name:      "grade",
 		Usage:     "grade a batch of submissions (a TA's job)",
 		ArgsUsage: "INPUT...",
-		Description: "INPUT is a folder of submissions (sub-folders, zip files, loose source files) or a\n" +
-			"zip file. Writes results.json, gradebook.csv and reports/<id>.md under --out.\n" +
-			"Finished submissions are kept under --out/.cache: the same command after an\n" +
-			"interruption grades only what is left.",
+		Description: "INPUT is a folder of submissions (sub-folders, zip files, loose source files), a\n" +
+			"zip file, or the zip of Canvas's \"Download Submissions\" (one submission per\n" +
+			"student). Writes results.json, gradebook.csv (for Canvas's gradebook import),\n" +
+			"parts.csv and reports/<id>.md under --out. Finished submissions are kept under\n" +
+			"--out/.cache: the same command after an interruption grades only what is left.",
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results under `DIR`", Required: true},
 			rubricFlag(),
@@ -33,6 +37,9 @@ func gradeCommand() *ucli.Command {
 			&ucli.BoolFlag{Name: "timestamp", Usage: "record when the batch was graded in results.json"},
 			&ucli.BoolFlag{Name: "no-color", Usage: "never colour the output (also: NO_COLOR)"},
 			modeFlag(),
+			&ucli.StringFlag{Name: "late-csv", Usage: "take submission times from `FILE` (CSV: Canvas user id or submission id, ISO 8601 time) and count days late from the rubric's deadline"},
+			&ucli.IntFlag{Name: "late-days-default", Value: 1, Usage: "count a submission Canvas marked LATE (and --late-csv does not list) as `N` days late"},
+			&ucli.StringFlag{Name: "canvas-assignment-id", Usage: "the assignment's `ID` in Canvas (from its address), for gradebook.csv's column"},
 		},
 		Action: func(c *ucli.Context) error {
 			if c.NArg() == 0 {
@@ -42,12 +49,23 @@ func gradeCommand() *ucli.Command {
 			if err != nil {
 				return err
 			}
-			subs, err := submission.Discover(c.Args().Slice(), sourceExts(a), submission.DefaultLimits)
+			late, err := lateDays(c, a)
+			if err != nil {
+				return err
+			}
+			assignmentID := c.String("canvas-assignment-id")
+			if strings.Trim(assignmentID, "0123456789") != "" {
+				return badInputf("--canvas-assignment-id must be the number in the assignment's Canvas address, not %q", assignmentID)
+			}
+			subs, warnings, err := canvas.Discover(c.Args().Slice(), sourceExts(a), canvas.DefaultLimits)
 			if err != nil {
 				return badInput(err)
 			}
 			if len(subs) == 0 {
 				return badInputf("grade: no submissions found in %v", c.Args().Slice())
+			}
+			for _, w := range warnings {
+				fmt.Fprintf(c.App.ErrWriter, "autograder: warning: %s\n", oneLine(w))
 			}
 			run, err := runnerFor(c.String("mode"), a, "", c.App.ErrWriter)
 			if err != nil {
@@ -66,6 +84,7 @@ func gradeCommand() *ucli.Command {
 			prog := newProgress(errw, len(subs))
 			b := grader.Batch{Assignment: a, Runner: run, Store: st, Jobs: jobs, Version: Version,
 				Options:  grader.Options{Timings: c.Bool("timings")},
+				LateDays: late.Days,
 				Progress: prog.event}
 			results, err := b.Run(c.Context, subs)
 			prog.finish()
@@ -73,6 +92,7 @@ func gradeCommand() *ucli.Command {
 				return err
 			}
 			batch := report.NewBatch(a, Version, results)
+			batch.Roster = report.RosterOf(assignmentID, subs)
 			if c.Bool("timestamp") {
 				batch.Stamp(time.Now())
 			}
@@ -84,6 +104,35 @@ func gradeCommand() *ucli.Command {
 			return nil
 		},
 	}
+}
+
+// lateDays is how the batch counts days late: submission times from
+// --late-csv against the rubric's deadline, else --late-days-default for a
+// submission Canvas marked LATE.
+func lateDays(c *ucli.Context, a *grader.Assignment) (canvas.Late, error) {
+	l := canvas.Late{Policy: a.Rubric.Late, Default: c.Int("late-days-default")}
+	if l.Default < 0 {
+		return l, badInputf("--late-days-default must be 0 or more, not %d", l.Default)
+	}
+	p := c.String("late-csv")
+	if p == "" {
+		return l, nil
+	}
+	if a.Rubric.Late.Deadline.IsZero() {
+		return l, badInputf("--late-csv %s: the rubric %s names no deadline to count days late from ([late] deadline)", p, a.Rubric.Path)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return l, badInputf("--late-csv %s: %w", p, submission.ErrNotFound)
+		}
+		return l, badInputf("--late-csv %s: %v", p, err)
+	}
+	defer f.Close()
+	if l.Times, err = canvas.ReadTimes(p, f); err != nil {
+		return l, badInput(err)
+	}
+	return l, nil
 }
 
 // progress prints a line per finished submission, or one updating line on a terminal.
