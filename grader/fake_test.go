@@ -3,14 +3,13 @@ package grader_test
 import (
 	"context"
 	"flag"
-	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
-	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/internal/gradertest"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference"
 )
@@ -100,26 +99,7 @@ func eightQueen(id string) submission.Submission {
 // pairs of the file's text) applied first.
 func testAssignment(t testing.TB, edits ...string) *grader.Assignment {
 	t.Helper()
-	data, err := os.ReadFile("testdata/rubric.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(data)
-	for i := 0; i+1 < len(edits); i += 2 {
-		if !strings.Contains(text, edits[i]) {
-			t.Fatalf("testdata/rubric.toml has no %q", edits[i])
-		}
-		text = strings.Replace(text, edits[i], edits[i+1], 1)
-	}
-	r, err := rubric.Parse("rubric.toml", []byte(text), "testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := grader.NewAssignment(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return gradertest.Assignment(t, "testdata", edits...)
 }
 
 func grade(t *testing.T, a *grader.Assignment, r grader.Runner, sub submission.Submission, late int, opt grader.Options) grader.Result {

@@ -17,9 +17,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/internal/gradertest"
 	"github.com/cs540-tools/autograder/grader/compare"
 	"github.com/cs540-tools/autograder/grader/report"
-	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference"
 )
@@ -49,26 +49,7 @@ func golden(t *testing.T, name string, got []byte) {
 // (old, new pairs of its text) applied.
 func assignment(t *testing.T, edits ...string) *grader.Assignment {
 	t.Helper()
-	data, err := os.ReadFile("../testdata/rubric.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(data)
-	for i := 0; i+1 < len(edits); i += 2 {
-		if !strings.Contains(text, edits[i]) {
-			t.Fatalf("rubric has no %q", edits[i])
-		}
-		text = strings.Replace(text, edits[i], edits[i+1], 1)
-	}
-	r, err := rubric.Parse("rubric.toml", []byte(text), "../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := grader.NewAssignment(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return gradertest.Assignment(t, "../testdata", edits...)
 }
 
 // program fakes a student's program: the reference's output, except for

@@ -1,0 +1,41 @@
+// Package gradertest loads the grader's test assignment for the tests of
+// grader and its subpackages.
+package gradertest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
+// Assignment loads dir/rubric.toml (dir: the grader's testdata folder as
+// the calling test sees it) and its cases, with each edit (old, new pairs
+// of the file's text) applied first.
+func Assignment(t testing.TB, dir string, edits ...string) *grader.Assignment {
+	t.Helper()
+	path := filepath.Join(dir, "rubric.toml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for i := 0; i+1 < len(edits); i += 2 {
+		if !strings.Contains(text, edits[i]) {
+			t.Fatalf("%s has no %q", path, edits[i])
+		}
+		text = strings.Replace(text, edits[i], edits[i+1], 1)
+	}
+	r, err := rubric.Parse("rubric.toml", []byte(text), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := grader.NewAssignment(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
