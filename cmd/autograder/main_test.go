@@ -59,6 +59,11 @@ func TestMain(m *testing.M) {
 //	                                 eight students (see cmdCanvaszip)
 //	listfiles DIR [NAME...]          print every file and folder under DIR, sorted,
 //	                                 except the top-level NAMEs
+//	gsresults FILE TOTAL             check a Gradescope results.json against
+//	                                 Gradescope's schema and print it in lines
+//	                                 (see cmdGsresults, ci_test.go)
+//	junit FILE                       parse JUnit XML, check its counts and print
+//	                                 it in lines (see cmdJunit, ci_test.go)
 func TestScripts(t *testing.T) {
 	t.Parallel()
 	repo, testdata := paths(t)
@@ -78,6 +83,8 @@ func TestScripts(t *testing.T) {
 			"result":    cmdResult,
 			"canvaszip": cmdCanvaszip,
 			"listfiles": cmdListfiles,
+			"gsresults": cmdGsresults,
+			"junit":     cmdJunit,
 		},
 	})
 }

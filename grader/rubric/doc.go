@@ -94,9 +94,13 @@
 //
 // [report]:
 //
-//	hidden  how hidden cases show in a student's report: "verdict" (each
-//	        with its verdict only) or "count" (how many passed, per part)
-//	        ("verdict")
+//	hidden             how hidden cases show in a student's report:
+//	                   "verdict" (each with its verdict only) or "count"
+//	                   (how many passed, per part) ("verdict")
+//	gradescope_hidden  when Gradescope shows a student the hidden cases'
+//	                   tests: "after_due_date", "after_published" or
+//	                   "hidden" (never) ("after_due_date"); public cases'
+//	                   tests are always visible
 //
 // [[part]], one table per part, at least one, in the order of the reports:
 //

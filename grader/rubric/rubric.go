@@ -145,7 +145,20 @@ func (l Late) DaysLate(submitted time.Time) int {
 // Report shapes what a student's report shows.
 type Report struct {
 	Hidden Hidden
+	// Gradescope is the visibility Gradescope gives hidden cases' tests
+	// (public cases' tests are always "visible").
+	Gradescope GradescopeVisibility
 }
+
+// GradescopeVisibility is a test's visibility in Gradescope's results.json.
+type GradescopeVisibility string
+
+// The visibilities a rubric may give hidden cases on Gradescope.
+const (
+	GradescopeAfterDueDate   GradescopeVisibility = "after_due_date"  // shown once the due date has passed
+	GradescopeAfterPublished GradescopeVisibility = "after_published" // shown once the grades are published
+	GradescopeHidden         GradescopeVisibility = "hidden"          // never shown to students
+)
 
 // Hidden says how hidden cases appear in a student's report.
 type Hidden string

@@ -56,6 +56,7 @@ func dump(t *testing.T, r *Rubric) string {
 	line("late.deadline", deadline)
 	line("late.penalties", r.Late.Penalties)
 	line("report.hidden", r.Report.Hidden)
+	line("report.gradescope_hidden", r.Report.Gradescope)
 	for _, p := range r.Parts {
 		fmt.Fprintf(&b, "part %q: name %q, points %v, cases %q, scoring %s, readings %q\n", p.ID, p.Name, p.Points, p.Cases, p.Scoring, p.Readings)
 	}
@@ -206,6 +207,8 @@ var parseErrorCases = []struct {
 		`rubric.toml:8:1: part "a": scoring must be "proportional" or "all-or-nothing", got "all"`},
 	{"hidden", head + "[report]\nhidden = \"none\"\n" + partA,
 		`rubric.toml:5:1: report.hidden must be "verdict" or "count", got "none"`},
+	{"gradescope hidden", head + "[report]\ngradescope_hidden = \"visible\"\n" + partA,
+		`rubric.toml:5:1: report.gradescope_hidden must be "after_due_date", "after_published" or "hidden", got "visible"`},
 	{"duration", head + "[limits]\nwall = \"10\"\n" + partA,
 		`rubric.toml:5:1: limits.wall must be a positive duration such as "10s" or "1m30s", got "10"`},
 	{"negative duration", head + "[limits]\ncpu = \"-1s\"\n" + partA,

@@ -87,6 +87,7 @@ func (d *decoder) rubric(raw map[string]any, dir, abs string) *Rubric {
 
 	rep := top.sub("report")
 	r.Report.Hidden = oneOf(rep, "hidden", HiddenVerdict, HiddenCount)
+	r.Report.Gradescope = oneOf(rep, "gradescope_hidden", GradescopeAfterDueDate, GradescopeAfterPublished, GradescopeHidden)
 	rep.done()
 
 	parts, ok := top.tables("part")

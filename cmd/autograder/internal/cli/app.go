@@ -101,6 +101,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 			casesCommand(),
 			doctorCommand(),
 			benchCommand(),
+			gradescopeCommand(),
+			ciCommand(),
 		},
 		OnUsageError: func(_ *ucli.Context, err error, _ bool) error { return badInput(err) },
 	}

@@ -1,0 +1,120 @@
+package bundle
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+const repo = "../../../.."
+
+// TestGenerate: the bundle of the Eight Queens rubric is the rubric as it
+// is and its 24 public cases, and it loads; extracting it gives the same
+// files back.
+func TestGenerate(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "data")
+	if err := Generate(filepath.Join(repo, "rubric.toml"), out); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(filepath.Join(repo, "rubric.toml"))
+	got, err := os.ReadFile(filepath.Join(out, RubricName))
+	if err != nil || string(got) != string(want) {
+		t.Errorf("the bundled rubric differs from rubric.toml (%v)", err)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "cases", "*", "*"))
+	if len(files) != 24 {
+		t.Errorf("%d case files, want the 24 public ones", len(files))
+	}
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		if !strings.Contains(string(data), "\nvisibility: public\n") {
+			t.Errorf("%s is not public", f)
+		}
+	}
+	// Again over the old bundle: replaced whole.
+	os.WriteFile(filepath.Join(out, "cases", "stray.case"), []byte("x"), 0o644)
+	if err := Generate(filepath.Join(repo, "rubric.toml"), out); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "cases", "stray.case")); err == nil {
+		t.Error("a stray file survived regeneration")
+	}
+	// Extracting gives the files back.
+	dir := t.TempDir()
+	if err := extract(os.DirFS(out), dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range append(files, filepath.Join(out, RubricName)) {
+		rel, _ := filepath.Rel(out, f)
+		a, _ := os.ReadFile(f)
+		b, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil || string(a) != string(b) {
+			t.Errorf("%s: extracted otherwise (%v)", rel, err)
+		}
+	}
+}
+
+func TestGenerateRefuses(t *testing.T) {
+	// A folder that is not a bundle is never replaced.
+	other := t.TempDir()
+	os.WriteFile(filepath.Join(other, "thesis.tex"), []byte("years of work"), 0o644)
+	err := Generate(filepath.Join(repo, "rubric.toml"), other)
+	if err == nil || !strings.Contains(err.Error(), "not empty and not a bundle") {
+		t.Errorf("got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(other, "thesis.tex")); err != nil {
+		t.Error("the folder was touched")
+	}
+
+	// A part without a public case could check nothing.
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "cases", "a"), 0o755)
+	hidden, _ := os.ReadFile(filepath.Join(repo, "cases", "a", "hidden-01.case"))
+	os.WriteFile(filepath.Join(dir, "cases", "a", "hidden-01.case"), hidden, 0o644)
+	os.WriteFile(filepath.Join(dir, "rubric.toml"), []byte("name = \"x\"\ntotal = 1\nsubmission.required = [\"EightQueen.java\"]\n[[part]]\nid = \"a\"\npoints = 1\n"), 0o644)
+	err = Generate(filepath.Join(dir, "rubric.toml"), filepath.Join(t.TempDir(), "data"))
+	if err == nil || !strings.Contains(err.Error(), `part "a" has no public case`) {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestLoad: a bundle loads from memory, under its own name; without one
+// Load says so.
+func TestLoad(t *testing.T) {
+	saved := files
+	t.Cleanup(func() { files = saved })
+	files = nil
+	if Present() {
+		t.Fatal("Present without files")
+	}
+	if _, err := Load(); err == nil {
+		t.Error("Load without a bundle")
+	}
+	out := filepath.Join(t.TempDir(), "data")
+	if err := Generate(filepath.Join(repo, "rubric.toml"), out); err != nil {
+		t.Fatal(err)
+	}
+	mem := fstest.MapFS{} // the bundle as embed would hold it
+	filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(out, p)
+			data, _ := os.ReadFile(p)
+			mem[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data, Mode: 0o644}
+		}
+		return err
+	})
+	files = mem
+	a, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, cs := range a.Parts {
+		n += len(cs)
+	}
+	if a.Rubric.Path != Path || n != 24 || a.Rubric.Total != 60 {
+		t.Errorf("loaded %s: %d cases, total %v", a.Rubric.Path, n, a.Rubric.Total)
+	}
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"debug/elf"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
+	"github.com/cs540-tools/autograder/reference/javasrc"
+)
+
+// releaseTargets are the platforms `make release` builds for (Makefile).
+var releaseTargets = []string{"linux/amd64", "linux/arm64", "darwin/arm64", "darwin/amd64", "windows/amd64"}
+
+// TestRelease builds as `make release` does: the bundle generated from
+// rubric.toml into the bundle's data folder (removed afterwards unless it
+// was there before), then a static binary with -tags bundle for this
+// machine, which, run in a folder holding nothing but a correct
+// EightQueen.java, checks it on the built-in public cases: 24 of 24. The
+// other release targets are cross-built to see that they compile.
+func TestRelease(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the release binaries")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	repo, _ := paths(t)
+	data := filepath.Join(repo, "cmd", "autograder", "internal", "bundle", "data")
+	if _, err := os.Stat(data); os.IsNotExist(err) {
+		t.Cleanup(func() { os.RemoveAll(data) })
+	}
+	if err := bundle.Generate(filepath.Join(repo, "rubric.toml"), data); err != nil {
+		t.Fatal(err)
+	}
+	hidden, _ := filepath.Glob(filepath.Join(data, "cases", "*", "hidden-*"))
+	public, _ := filepath.Glob(filepath.Join(data, "cases", "*", "*.case"))
+	if len(hidden) > 0 || len(public) != 24 {
+		t.Fatalf("the bundle holds %d cases, %d of them hidden; want the 24 public ones", len(public), len(hidden))
+	}
+
+	out := t.TempDir()
+	build := func(goos, goarch string) string {
+		t.Helper()
+		bin := filepath.Join(out, "autograder-"+goos+"-"+goarch)
+		if goos == "windows" {
+			bin += ".exe"
+		}
+		cmd := exec.Command(goBin, "build", "-tags", "bundle", "-trimpath",
+			"-ldflags", "-s -w -X github.com/cs540-tools/autograder/cmd/autograder/internal/cli.Version=v9.9.9-test",
+			"-o", bin, "./cmd/autograder")
+		cmd.Dir = repo
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+goos, "GOARCH="+goarch)
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s/%s: go build: %v\n%s", goos, goarch, err, msg)
+		}
+		return bin
+	}
+	bin := build(runtime.GOOS, runtime.GOARCH)
+
+	if runtime.GOOS == "linux" {
+		f, err := elf.Open(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range f.Progs {
+			if p.Type == elf.PT_INTERP || p.Type == elf.PT_DYNAMIC {
+				t.Errorf("the release binary is dynamically linked")
+			}
+		}
+		f.Close()
+	}
+	if v, err := exec.Command(bin, "--version").Output(); err != nil || !strings.Contains(string(v), "v9.9.9-test") {
+		t.Errorf("--version: %q, %v", v, err)
+	}
+
+	t.Run("check", func(t *testing.T) {
+		_, errJava := exec.LookPath("java")
+		_, errJavac := exec.LookPath("javac")
+		if errJava != nil || errJavac != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatal("java or javac not on PATH; CI=true, so this test must run")
+			}
+			t.Skip("java or javac not on PATH: checking a submission needs a JDK 17+")
+		}
+		dir := t.TempDir()
+		if err := javasrc.WriteSubmission(dir, variantNames()["correct"]); err != nil {
+			t.Fatal(err)
+		}
+		for d := dir; ; d = filepath.Dir(d) {
+			if _, err := os.Stat(filepath.Join(d, "rubric.toml")); err == nil {
+				t.Skipf("%s has a rubric.toml: the built-in one would not be used", d)
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+		cmd := exec.Command(bin, "check")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "NO_COLOR=1")
+		got, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(got), "\n24 of 24 cases passed\n") {
+			t.Fatalf("check with the built-in assignment: %v\n%s", err, got)
+		}
+		entries, _ := os.ReadDir(dir)
+		if len(entries) != 1 {
+			t.Errorf("check left files in the student's folder: %v", entries)
+		}
+	})
+
+	t.Run("cross", func(t *testing.T) {
+		for _, target := range releaseTargets {
+			goos, goarch, _ := strings.Cut(target, "/")
+			if goos == runtime.GOOS && goarch == runtime.GOARCH {
+				continue
+			}
+			build(goos, goarch)
+		}
+	})
+}

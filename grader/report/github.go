@@ -1,0 +1,96 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader"
+)
+
+// summaryDetails is how many failed cases GitHubSummary shows in full; the
+// rest are listed by id (GitHub takes at most 1 MiB of summary per step).
+const summaryDetails = 10
+
+// GitHubSummary is a check's Markdown for a GitHub Actions job summary
+// (the file $GITHUB_STEP_SUMMARY names): the cases passed, a table of the
+// parts, a compile error, the known mistakes, and each failed case with
+// its command and first difference (the first few in full, the others by
+// id). It ends with a blank line, so that summaries appended one after
+// another stay apart.
+func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
+	var b bytes.Buffer
+	passed := 0
+	for _, c := range r.Cases {
+		if c.Verdict == grader.Pass {
+			passed++
+		}
+	}
+	mark := ":white_check_mark:"
+	if passed < len(r.Cases) || r.Status != grader.Graded {
+		mark = ":x:"
+	}
+	fmt.Fprintf(&b, "## %s %s\n\n", mark, a.Rubric.Name)
+	fmt.Fprintf(&b, "**%d of %d cases passed**", passed, len(r.Cases))
+	if r.Status != grader.Graded {
+		fmt.Fprintf(&b, " (%s: %s)", r.Status, statusText(r.Status))
+	}
+	b.WriteString("\n\n")
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "- %s\n", n)
+	}
+	if len(r.Notes) > 0 {
+		b.WriteString("\n")
+	}
+	b.WriteString("| | part | cases | name |\n|---|---|---|---|\n")
+	for _, p := range r.Parts {
+		if p.Total == 0 {
+			continue
+		}
+		m := ":white_check_mark:"
+		if p.Passed < p.Total || r.Status != grader.Graded {
+			m = ":x:"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d / %d | %s |\n", m, p.ID, p.Passed, p.Total, cell(p.Name))
+	}
+	b.WriteString("\n")
+	if r.BuildLog != "" {
+		b.WriteString("### Compile error\n\n")
+		fence(&b, r.BuildLog)
+	}
+	if len(r.Diagnoses) > 0 {
+		b.WriteString("### Known mistakes\n\n")
+		for _, d := range r.Diagnoses {
+			fmt.Fprintf(&b, "- **%s** (%s): %s\n", d.Mistake, strings.Join(d.Cases, ", "), strings.TrimSpace(d.Hint))
+		}
+		b.WriteString("\n")
+	}
+	if r.Status != grader.Graded {
+		return b.Bytes()
+	}
+	var rest []string
+	shown := 0
+	for _, c := range r.Cases {
+		if c.Verdict == grader.Pass {
+			continue
+		}
+		if shown == summaryDetails {
+			rest = append(rest, c.ID)
+			continue
+		}
+		shown++
+		fmt.Fprintf(&b, "### %s: %s\n\n", c.ID, c.Verdict.Describe())
+		fmt.Fprintf(&b, "Command: `java %s %s`\n\n", mainName(a), strings.Join(c.Args, " "))
+		caseDetail(&b, c)
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(&b, "%d more failed: %s.\n\n", len(rest), strings.Join(rest, ", "))
+	}
+	return b.Bytes()
+}
+
+// cell makes text safe in a Markdown table cell.
+func cell(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(s, "\n", " ")
+}

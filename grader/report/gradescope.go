@@ -1,0 +1,510 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
+// GradescopeResults is results.json as Gradescope's autograder
+// specification describes it: the submission's score and one test per
+// case, each with its points and visibility. Gradescope applies its own
+// late policy, so the score should be of a submission graded on time.
+type GradescopeResults struct {
+	// Score is the submission's total. Gradescope takes it over the sum of
+	// the tests' scores: it is the rubric's score to the cent, with any
+	// deduction (a package statement), which the tests do not show.
+	Score float64 `json:"score"`
+	// Output is shown to the student above the tests: how many public
+	// cases passed, notes, a compile error, known mistakes.
+	Output string           `json:"output,omitempty"`
+	Tests  []GradescopeTest `json:"tests"`
+}
+
+// GradescopeTest is one test of GradescopeResults.
+type GradescopeTest struct {
+	Name     string  `json:"name"`
+	Score    float64 `json:"score"`
+	MaxScore float64 `json:"max_score"`
+	// Status is "passed" or "failed".
+	Status string `json:"status"`
+	// Output explains a failure: for a public case its first difference,
+	// diff, broken rule, known mistake and stderr; for a hidden case its
+	// verdict only.
+	Output string `json:"output,omitempty"`
+	// Visibility is "visible" for a public case and the rubric's
+	// [report] gradescope_hidden for a hidden one.
+	Visibility string `json:"visibility"`
+}
+
+// The statuses and the visibility of a public case's test.
+const (
+	GradescopePassed  = "passed"
+	GradescopeFailed  = "failed"
+	GradescopeVisible = "visible"
+)
+
+// Gradescope is the Gradescope results of one submission graded against a.
+//
+// A proportional part gives each of its cases an equal share of its
+// points in whole cents, the cents left over one each to its last cases,
+// so that the shares add up to the part's points exactly (10 points over
+// 3 cases: 3.33, 3.33, 3.34; see Shares). The tests' scores may then
+// differ by a cent from the rubric's part score, which rounds the part as
+// a whole; Score is the rubric's. An all-or-nothing part gets one test of
+// its own that carries its points, passed only when all its cases pass,
+// and its cases' tests carry none (max_score 0); that test is visible only
+// when every case of the part is public, as its score would tell the
+// hidden cases' fate.
+//
+// Within a part, the public cases' tests come first. A hidden case's test
+// is named by the case's id alone and explains a failure by its verdict
+// alone, as the Markdown report does: its command line is never shown.
+func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
+	hidden := string(a.Rubric.Report.Gradescope)
+	if hidden == "" {
+		hidden = string(rubric.GradescopeAfterDueDate)
+	}
+	out := GradescopeResults{Score: r.Score, Output: gradescopeOutput(a, r, hidden), Tests: []GradescopeTest{}}
+	for _, p := range a.Rubric.Parts {
+		var cs []grader.CaseResult
+		for _, c := range r.Cases {
+			if c.Part == p.ID {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) == 0 {
+			continue
+		}
+		// The public cases first, which a student sees from the start.
+		slices.SortStableFunc(cs, func(x, y grader.CaseResult) int {
+			return cmpBool(x.Visibility == "hidden", y.Visibility == "hidden")
+		})
+		shares := make([]float64, len(cs))
+		if p.Scoring != rubric.AllOrNothing {
+			shares = Shares(p.Points, len(cs))
+		}
+		allPass, allPublic := true, true
+		for i, c := range cs {
+			t := GradescopeTest{Name: c.ID, MaxScore: shares[i], Status: GradescopeFailed, Visibility: hidden}
+			if c.Visibility != "hidden" {
+				t.Name = fmt.Sprintf("%s: java %s %s", c.ID, mainName(a), strings.Join(c.Args, " "))
+				t.Visibility = GradescopeVisible
+			} else {
+				allPublic = false
+			}
+			if c.Verdict == grader.Pass && r.Status == grader.Graded {
+				t.Score, t.Status = shares[i], GradescopePassed
+			} else {
+				allPass = false
+			}
+			t.Output = gradescopeCase(r, c, t.Visibility == GradescopeVisible)
+			out.Tests = append(out.Tests, t)
+		}
+		if p.Scoring == rubric.AllOrNothing {
+			t := GradescopeTest{
+				Name:       fmt.Sprintf("part %s: %s (all or nothing: %d cases)", p.ID, p.Name, len(cs)),
+				MaxScore:   p.Points,
+				Status:     GradescopeFailed,
+				Output:     "every case of the part must pass to earn its points\n",
+				Visibility: GradescopeVisible,
+			}
+			if !allPublic {
+				t.Visibility = hidden
+			}
+			if allPass {
+				t.Score, t.Status, t.Output = p.Points, GradescopePassed, ""
+			}
+			out.Tests = append(out.Tests, t)
+		}
+	}
+	return out
+}
+
+func cmpBool(x, y bool) int {
+	switch {
+	case x == y:
+		return 0
+	case x:
+		return 1
+	}
+	return -1
+}
+
+// Shares splits points among n cases in whole cents, as evenly as cents
+// go: the cents left over from an even split go one each to the last
+// cases, so that the shares add up to points (rounded to the cent)
+// exactly and differ by a cent at most (15 points over 29 cases: 8 of
+// 0.51, then 21 of 0.52).
+func Shares(points float64, n int) []float64 {
+	if n <= 0 {
+		return nil
+	}
+	cents := int64(math.Round(points * 100))
+	each, rest := cents/int64(n), cents%int64(n)
+	out := make([]float64, n)
+	for i := range out {
+		c := each
+		if int64(n-i) <= rest {
+			c++
+		}
+		out[i] = float64(c) / 100
+	}
+	return out
+}
+
+// GradescopeFailure is what Gradescope is given when the grader itself
+// failed on a submission: no score, and a message that says so and asks
+// the student to tell the course staff, rather than a zero that looks
+// like a verdict on the work.
+func GradescopeFailure(err error) GradescopeResults {
+	msg := "The autograder failed on this submission; this is not a judgement of your work. " +
+		"Please tell the course staff, who can regrade it.\n\nerror: " + strings.TrimSpace(err.Error()) + "\n"
+	return GradescopeResults{Score: 0, Output: msg, Tests: []GradescopeTest{}}
+}
+
+// JSON is results.json's content.
+func (g GradescopeResults) JSON() ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(g); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// gradescopeOutput is the text above the tests: the public cases' tally,
+// notes, a compile error, and the known mistakes that public cases show.
+func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) string {
+	var b strings.Builder
+	public, passed, hiddenN := 0, 0, 0
+	for _, c := range r.Cases {
+		if c.Visibility == "hidden" {
+			hiddenN++
+			continue
+		}
+		public++
+		if c.Verdict == grader.Pass && r.Status == grader.Graded {
+			passed++
+		}
+	}
+	fmt.Fprintf(&b, "%s: %d of %d public cases passed", a.Rubric.Name, passed, public)
+	if r.Status != grader.Graded {
+		fmt.Fprintf(&b, " (%s: %s)", r.Status, statusText(r.Status))
+	}
+	b.WriteString(".\n")
+	if hiddenN > 0 {
+		when := map[string]string{
+			string(rubric.GradescopeAfterDueDate):   "are shown after the due date",
+			string(rubric.GradescopeAfterPublished): "are shown once grades are published",
+			string(rubric.GradescopeHidden):         "are not shown",
+		}[hidden]
+		if when == "" {
+			when = "are " + hidden
+		}
+		fmt.Fprintf(&b, "The results of the %d hidden cases %s.\n", hiddenN, when)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "\nnote: %s\n", n)
+	}
+	if r.BuildLog != "" {
+		fmt.Fprintf(&b, "\ncompile error:\n%s\n", strings.TrimRight(r.BuildLog, "\n"))
+	}
+	for _, d := range r.Diagnoses {
+		var shown []string
+		for _, id := range d.Cases {
+			i := slices.IndexFunc(r.Cases, func(c grader.CaseResult) bool { return c.ID == id })
+			if i >= 0 && r.Cases[i].Visibility != "hidden" {
+				shown = append(shown, id)
+			}
+		}
+		if len(shown) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\nknown mistake: %s (%s)\n%s\n", d.Mistake, strings.Join(shown, ", "), wrap(d.Hint, 76))
+	}
+	return b.String()
+}
+
+// statusText says what a submission's status means, for the student.
+func statusText(s grader.Status) string {
+	switch s {
+	case grader.StatusCompile:
+		return "the program did not compile"
+	case grader.StatusMissing:
+		return "a required file is missing"
+	case grader.StatusReject:
+		return "the rubric refuses the submission"
+	case grader.StatusLate:
+		return "handed in too late to be accepted"
+	case grader.StatusUnread:
+		return "the submission could not be read"
+	case grader.StatusFailed:
+		return "the grader failed on it; the course staff will regrade it"
+	}
+	return string(s)
+}
+
+// gradescopeCase explains a case's test: nothing for a pass (but the
+// reading it passed under), the verdict alone for a hidden case, the
+// details for a public one.
+func gradescopeCase(r grader.Result, c grader.CaseResult, visible bool) string {
+	if c.Verdict == grader.Pass {
+		if c.Reading != "" && visible {
+			return "passed under the reading " + c.Reading + "\n"
+		}
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(c.Verdict.Describe() + "\n")
+	if !visible || r.Status != grader.Graded {
+		return b.String()
+	}
+	switch {
+	case c.Violation != nil:
+		fmt.Fprintf(&b, "line %d breaks the rule %q: %s\n", c.Violation.Line, c.Violation.Rule, c.Violation.Msg)
+	case c.Mismatch != nil:
+		fmt.Fprintf(&b, "first difference at line %d\n    expected: %s\n    got:      %s\n", c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
+		if c.Mismatch.Diff != "" {
+			fmt.Fprintf(&b, "\n%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
+		}
+	case c.Limit != grader.None:
+		fmt.Fprintf(&b, "stopped at the %s limit\n", c.Limit)
+	case c.Signal != "":
+		fmt.Fprintf(&b, "killed by signal %s\n", c.Signal)
+	case c.ExitCode != 0:
+		fmt.Fprintf(&b, "exit status %d\n", c.ExitCode)
+	}
+	for _, d := range r.Diagnoses {
+		if slices.Contains(d.Cases, c.ID) {
+			fmt.Fprintf(&b, "\nknown mistake %s: this output is what a program with it prints.\n%s\n", d.Mistake, wrap(d.Hint, 76))
+		}
+	}
+	if c.Stderr != "" {
+		fmt.Fprintf(&b, "\nstderr:\n%s\n", strings.TrimRight(c.Stderr, "\n"))
+	}
+	return b.String()
+}
+
+// GradescopeMetadata is what the grader reads of Gradescope's
+// submission_metadata.json; the file's other fields are ignored.
+type GradescopeMetadata struct {
+	ID         json.Number `json:"id"`
+	CreatedAt  string      `json:"created_at"`
+	Assignment struct {
+		Title       string  `json:"title"`
+		DueDate     *string `json:"due_date"`
+		LateDueDate *string `json:"late_due_date"`
+	} `json:"assignment"`
+	Users []struct {
+		Name  string `json:"name"`
+		Email string `json:"email"`
+	} `json:"users"`
+}
+
+// ParseGradescopeMetadata reads submission_metadata.json (name is for
+// messages). It takes any fields it does not know, and refuses what is not
+// a JSON object, a field of the wrong type and a time that is not RFC 3339.
+// An error is one line that starts with name.
+func ParseGradescopeMetadata(name string, data []byte) (GradescopeMetadata, error) {
+	var m GradescopeMetadata
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&m); err != nil {
+		return GradescopeMetadata{}, fmt.Errorf("%s: not Gradescope's submission metadata: %s", name, jsonProblem(err))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return GradescopeMetadata{}, fmt.Errorf("%s: not Gradescope's submission metadata: more after the JSON object", name)
+	}
+	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("null")) {
+		return GradescopeMetadata{}, fmt.Errorf("%s: not Gradescope's submission metadata: null, not an object", name)
+	}
+	if m.ID != "" {
+		if _, err := m.ID.Int64(); err != nil {
+			return GradescopeMetadata{}, fmt.Errorf("%s: id %s is not a whole number", name, m.ID)
+		}
+	}
+	for _, t := range []struct {
+		key string
+		v   *string
+	}{{"created_at", &m.CreatedAt}, {"assignment.due_date", m.Assignment.DueDate}, {"assignment.late_due_date", m.Assignment.LateDueDate}} {
+		if t.v == nil || *t.v == "" {
+			continue
+		}
+		if _, err := time.Parse(time.RFC3339, *t.v); err != nil {
+			return GradescopeMetadata{}, fmt.Errorf("%s: %s %q is not an RFC 3339 time", name, t.key, *t.v)
+		}
+	}
+	return m, nil
+}
+
+// jsonProblem is a one-line account of a decoding error.
+func jsonProblem(err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return "empty, not a JSON object"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "bad JSON: it ends early"
+	case errors.As(err, &se):
+		return fmt.Sprintf("bad JSON at byte %d: %v", se.Offset, se)
+	case errors.As(err, &te):
+		field := te.Field
+		if field == "" {
+			return fmt.Sprintf("a JSON %s where an object belongs", te.Value)
+		}
+		return fmt.Sprintf("%s is a JSON %s, not a %s", field, te.Value, goKind(te.Type.Kind().String()))
+	}
+	return strings.ReplaceAll(err.Error(), "\n", " ")
+}
+
+func goKind(k string) string {
+	switch k {
+	case "struct", "map":
+		return "object"
+	case "slice":
+		return "list"
+	case "ptr":
+		return "string or null"
+	}
+	return k
+}
+
+// The keys and values Gradescope's autograder specification documents for
+// results.json.
+var (
+	gradescopeTop = map[string]string{
+		"score": "number", "execution_time": "number", "output": "string",
+		"output_format": "format", "test_output_format": "format", "test_name_format": "format",
+		"visibility": "visibility", "stdout_visibility": "visibility",
+		"extra_data": "object", "tests": "array", "leaderboard": "array",
+	}
+	gradescopeTest = map[string]string{
+		"score": "number", "max_score": "number", "status": "status", "name": "string",
+		"name_format": "format", "number": "string", "output": "string", "output_format": "format",
+		"tags": "strings", "visibility": "visibility", "extra_data": "object",
+	}
+	gradescopeEnums = map[string][]string{
+		"format":     {"text", "html", "simple_format", "md", "ansi"},
+		"visibility": {"hidden", "after_due_date", "after_published", "visible"},
+		"status":     {"passed", "failed"},
+	}
+)
+
+// ValidateGradescope checks data against Gradescope's specification of
+// results.json: a JSON object of the documented keys only, each of its
+// type (numbers, strings, an output format of text, html, simple_format,
+// md or ansi, a visibility of hidden, after_due_date, after_published or
+// visible), tests an array of objects of the documented test keys (a
+// status passed or failed, tags strings), and a score at the top or on
+// every test. It names the first problem.
+func ValidateGradescope(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var top any
+	if err := dec.Decode(&top); err != nil {
+		return fmt.Errorf("results.json: %s", jsonProblem(err))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("results.json: more after the JSON object")
+	}
+	obj, ok := top.(map[string]any)
+	if !ok {
+		return errors.New("results.json: not a JSON object")
+	}
+	if err := gradescopeKeys("results.json", obj, gradescopeTop); err != nil {
+		return err
+	}
+	_, scored := obj["score"]
+	tests, _ := obj["tests"].([]any)
+	if !scored && len(tests) == 0 {
+		return errors.New("results.json: no score, and no tests to add one up from")
+	}
+	for i, t := range tests {
+		where := fmt.Sprintf("results.json: tests[%d]", i)
+		to, ok := t.(map[string]any)
+		if !ok {
+			return fmt.Errorf("%s: not a JSON object", where)
+		}
+		if err := gradescopeKeys(where, to, gradescopeTest); err != nil {
+			return err
+		}
+		if _, ok := to["score"]; !ok && !scored {
+			return fmt.Errorf("%s: no score, and none at the top", where)
+		}
+	}
+	return nil
+}
+
+// gradescopeKeys checks an object's keys against the documented ones,
+// in sorted order so that the first problem named is always the same.
+func gradescopeKeys(where string, obj map[string]any, known map[string]string) error {
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		kind, ok := known[k]
+		if !ok {
+			return fmt.Errorf("%s: %q is not a key Gradescope documents", where, k)
+		}
+		v := obj[k]
+		bad := false
+		switch kind {
+		case "number":
+			_, isNum := v.(json.Number)
+			bad = !isNum
+		case "string":
+			_, isStr := v.(string)
+			bad = !isStr
+		case "object":
+			_, isObj := v.(map[string]any)
+			bad = !isObj
+		case "array":
+			_, isArr := v.([]any)
+			bad = !isArr
+		case "strings":
+			arr, isArr := v.([]any)
+			bad = !isArr
+			for _, e := range arr {
+				if _, isStr := e.(string); !isStr {
+					bad = true
+				}
+			}
+		default: // an enumeration
+			s, isStr := v.(string)
+			if !isStr || !slices.Contains(gradescopeEnums[kind], s) {
+				return fmt.Errorf("%s: %s is %s, not one of %s", where, k, jsonText(v), strings.Join(gradescopeEnums[kind], ", "))
+			}
+		}
+		if bad {
+			if kind == "strings" {
+				kind = "array of strings"
+			}
+			return fmt.Errorf("%s: %s is %s, not a JSON %s", where, k, jsonText(v), kind)
+		}
+	}
+	return nil
+}
+
+// jsonText shows a decoded JSON value briefly.
+func jsonText(v any) string {
+	data, _ := json.Marshal(v)
+	if len(data) > 40 {
+		return string(data[:40]) + "..."
+	}
+	return string(data)
+}

@@ -1,0 +1,170 @@
+package report
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cs540-tools/autograder/grader"
+)
+
+// The JUnit XML that CI systems read (GitHub's test reporters, GitLab,
+// Jenkins): <testsuites> with one <testsuite> per part.
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Errors   int         `xml:"errors,attr"`
+	Skipped  int         `xml:"skipped,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Classname string        `xml:"classname,attr"`
+	Name      string        `xml:"name,attr"`
+	Time      string        `xml:"time,attr,omitempty"`
+	Failure   *junitProblem `xml:"failure"`
+	Error     *junitProblem `xml:"error"`
+}
+
+type junitProblem struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",cdata"` // xmlSafe: kept readable, line by line
+}
+
+// JUnit is one submission's result as JUnit XML: a <testsuite> per rubric
+// part (named "<part id>: <part name>"), a <testcase classname="<part id>"
+// name="<case id>"> per case run. A case the program failed has a
+// <failure type="<verdict>"> whose message is one line ("wrong-answer:
+// first difference at line 11") and whose text is the command line and
+// the details: the first difference and the diff, the rule broken, the
+// known mistake, stderr; a submission that did not build has each case
+// fail with the compiler's message. A case the grader failed to run is an
+// <error>, not a failure. Times are given only when the result has them.
+func JUnit(a *grader.Assignment, r grader.Result) ([]byte, error) {
+	doc := junitSuites{Name: a.Rubric.Name}
+	for _, p := range a.Rubric.Parts {
+		s := junitSuite{Name: fmt.Sprintf("%s: %s", p.ID, p.Name)}
+		for _, c := range r.Cases {
+			if c.Part != p.ID {
+				continue
+			}
+			tc := junitCase{Classname: p.ID, Name: c.ID}
+			if c.TimeMS != nil {
+				tc.Time = fmt.Sprintf("%.3f", float64(*c.TimeMS)/1000)
+			}
+			if c.Verdict != grader.Pass {
+				pr := &junitProblem{Type: string(c.Verdict), Message: junitMessage(r, c), Text: xmlSafe(junitText(a, r, c))}
+				if c.Verdict == grader.GraderFailure {
+					tc.Error = pr
+					s.Errors++
+				} else {
+					tc.Failure = pr
+					s.Failures++
+				}
+			}
+			s.Tests++
+			s.Cases = append(s.Cases, tc)
+		}
+		if s.Tests == 0 {
+			continue
+		}
+		doc.Tests += s.Tests
+		doc.Failures += s.Failures
+		doc.Errors += s.Errors
+		doc.Suites = append(doc.Suites, s)
+	}
+	var buf bytes.Buffer
+	buf.WriteString(xml.Header)
+	enc := xml.NewEncoder(&buf)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return nil, err
+	}
+	buf.WriteString("\n")
+	return buf.Bytes(), nil
+}
+
+// junitMessage is a failure's one-line message.
+func junitMessage(r grader.Result, c grader.CaseResult) string {
+	v := string(c.Verdict)
+	switch {
+	case r.Status != grader.Graded:
+		return v + ": " + statusText(r.Status)
+	case c.Violation != nil:
+		return fmt.Sprintf("%s: line %d breaks the rule %q", v, c.Violation.Line, c.Violation.Rule)
+	case c.Mismatch != nil:
+		return fmt.Sprintf("%s: first difference at line %d", v, c.Mismatch.Line)
+	case c.Limit != grader.None:
+		return fmt.Sprintf("%s: stopped at the %s limit", v, c.Limit)
+	case c.Signal != "":
+		return fmt.Sprintf("%s: killed by signal %s", v, c.Signal)
+	case c.ExitCode != 0:
+		return fmt.Sprintf("%s: exit status %d", v, c.ExitCode)
+	}
+	return v + ": " + c.Verdict.Describe()
+}
+
+// junitText is a failure's text: the command, then what went wrong.
+func junitText(a *grader.Assignment, r grader.Result, c grader.CaseResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "java %s %s\n", mainName(a), strings.Join(c.Args, " "))
+	if r.Status != grader.Graded {
+		for _, n := range r.Notes {
+			fmt.Fprintf(&b, "note: %s\n", n)
+		}
+		if r.BuildLog != "" {
+			fmt.Fprintf(&b, "compile error:\n%s\n", strings.TrimRight(r.BuildLog, "\n"))
+		}
+		return b.String()
+	}
+	switch {
+	case c.Violation != nil:
+		fmt.Fprintf(&b, "line %d breaks the rule %q: %s\n", c.Violation.Line, c.Violation.Rule, c.Violation.Msg)
+	case c.Mismatch != nil:
+		fmt.Fprintf(&b, "first difference at line %d\n    expected: %s\n    got:      %s\n", c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
+		if c.Mismatch.Diff != "" {
+			fmt.Fprintf(&b, "%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
+		}
+	}
+	if len(c.Mistakes) > 0 {
+		fmt.Fprintf(&b, "known mistake: this is what a program with %s prints\n", orList(c.Mistakes))
+	}
+	if c.Stderr != "" {
+		fmt.Fprintf(&b, "stderr:\n%s\n", strings.TrimRight(c.Stderr, "\n"))
+	}
+	return b.String()
+}
+
+// xmlSafe replaces what XML 1.0 cannot hold (control characters but tab,
+// newline and carriage return; bytes that are not UTF-8; U+FFFE, U+FFFF)
+// with U+FFFD. The encoder escapes attributes itself, but writes CDATA
+// as it is.
+func xmlSafe(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		ok := r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
+		if r == utf8.RuneError {
+			_, size := utf8.DecodeRuneInString(s[i:])
+			ok = size > 1
+		}
+		if ok {
+			b.WriteRune(r)
+		} else {
+			b.WriteRune(utf8.RuneError)
+		}
+	}
+	return b.String()
+}
