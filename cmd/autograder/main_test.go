@@ -709,7 +709,8 @@ func (w *lineWatch) text() string {
 
 // outFiles reads every file under an --out folder, by slash path, and
 // checks that the folder holds nothing but results.json, gradebook.csv,
-// parts.csv, one report per submission and one stored result per submission.
+// parts.csv, index.html, one report per submission and one stored result
+// per submission.
 func outFiles(t *testing.T, dir string, ids []string) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
@@ -725,7 +726,7 @@ func outFiles(t *testing.T, dir string, ids []string) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{"results.json": true, "gradebook.csv": true, "parts.csv": true}
+	want := map[string]bool{"results.json": true, "gradebook.csv": true, "parts.csv": true, "index.html": true}
 	for _, id := range ids {
 		want["reports/"+id+".md"] = true
 	}

@@ -1,6 +1,7 @@
 // Package report writes a batch's results: results.json for programs,
 // gradebook.csv for Canvas's gradebook import, parts.csv (every part's
-// score) for spreadsheets, one Markdown report per submission for students,
+// score) for spreadsheets, index.html (one self-contained page) for the
+// TA, one Markdown report per submission for students,
 // and the plain-text table printed on a terminal. Every writer is
 // deterministic: the same results give the same bytes.
 package report
@@ -166,6 +167,13 @@ func WriteAll(dir string, a *grader.Assignment, b Batch) error {
 		return err
 	}
 	if err := store.WriteFile(filepath.Join(dir, "gradebook.csv"), Gradebook(a, b.Submissions, b.Roster)); err != nil {
+		return err
+	}
+	page, err := Page(a, b)
+	if err != nil {
+		return err
+	}
+	if err := store.WriteFile(filepath.Join(dir, "index.html"), page); err != nil {
 		return err
 	}
 	if err := store.WriteFile(filepath.Join(dir, "parts.csv"), Parts(a, b.Submissions)); err != nil {

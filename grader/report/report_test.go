@@ -373,7 +373,7 @@ func TestDeterministic(t *testing.T) {
 		return out
 	}
 	one, two := files(dirs[0]), files(dirs[1])
-	if len(one) != 13 { // results.json, gradebook.csv, parts.csv, 10 reports
+	if len(one) != 14 { // results.json, gradebook.csv, parts.csv, index.html, 10 reports
 		t.Errorf("WriteAll wrote %d files: %v", len(one), slices.Sorted(func(yield func(string) bool) {
 			for k := range one {
 				if !yield(k) {
