@@ -29,29 +29,11 @@ func checkCommand() *ucli.Command {
 			&ucli.StringFlag{Name: "explain", Usage: "run one `CASE` (e.g. c/public-02) and show the reference's run beside yours, step by step, up to the first difference"},
 		},
 		Action: func(c *ucli.Context) error {
-			if c.NArg() > 1 {
-				return badInputf("check takes one PATH, got %d", c.NArg())
-			}
-			path := "."
-			if c.NArg() == 1 {
-				path = c.Args().First()
-			}
-			a, err := loadAssignment(c)
+			sc, err := newSelfCheck(c)
 			if err != nil {
 				return err
 			}
-			if _, err := os.Stat(path); err != nil {
-				return badInputf("check: %s: no such file or folder", path)
-			}
-			sub := submission.Load(path, submission.DefaultLimits)
-			opt := grader.Options{Visibility: "public"}
-			if c.Bool("all") {
-				opt.Visibility = ""
-			}
-			run, err := runnerFor(c.String("mode"), a, opt.Visibility, c.App.ErrWriter)
-			if err != nil {
-				return err
-			}
+			a, path, sub, opt, run := sc.a, sc.path, sc.sub, sc.opt, sc.run
 			if id := c.String("explain"); id != "" {
 				cs, part, err := findCase(a, id, opt.Visibility)
 				if err != nil {
@@ -68,15 +50,55 @@ func checkCommand() *ucli.Command {
 				return err
 			}
 			report.Check(c.App.Writer, a, res, style(c, c.App.Writer))
-			if res.Status != grader.Graded {
-				return failed(fmt.Errorf("%s: %s", path, res.Status))
-			}
-			for _, cr := range res.Cases {
-				if cr.Verdict != grader.Pass {
-					return failed(fmt.Errorf("%s: some cases failed", path))
-				}
-			}
-			return nil
+			return passed(path, res)
 		},
 	}
+}
+
+// selfCheck is what check and ci set up from their command line: the
+// assignment, the one submission at PATH (default: here), the cases to run
+// (public, or all with --all) and the runner (--mode).
+type selfCheck struct {
+	a    *grader.Assignment
+	path string
+	sub  submission.Submission
+	opt  grader.Options
+	run  grader.Runner
+}
+
+func newSelfCheck(c *ucli.Context) (selfCheck, error) {
+	name := c.Command.Name
+	if c.NArg() > 1 {
+		return selfCheck{}, badInputf("%s takes one PATH, got %d", name, c.NArg())
+	}
+	sc := selfCheck{path: ".", opt: grader.Options{Visibility: "public"}}
+	if c.NArg() == 1 {
+		sc.path = c.Args().First()
+	}
+	var err error
+	if sc.a, err = loadAssignment(c); err != nil {
+		return sc, err
+	}
+	if _, err := os.Stat(sc.path); err != nil {
+		return sc, badInputf("%s: %s: no such file or folder", name, sc.path)
+	}
+	sc.sub = submission.Load(sc.path, submission.DefaultLimits)
+	if c.Bool("all") {
+		sc.opt.Visibility = ""
+	}
+	sc.run, err = runnerFor(c.String("mode"), sc.a, sc.opt.Visibility, c.App.ErrWriter)
+	return sc, err
+}
+
+// passed is check's and ci's exit status: 0 only when every case passed.
+func passed(path string, res grader.Result) error {
+	if res.Status != grader.Graded {
+		return failed(fmt.Errorf("%s: %s", path, res.Status))
+	}
+	for _, cr := range res.Cases {
+		if cr.Verdict != grader.Pass {
+			return failed(fmt.Errorf("%s: some cases failed", path))
+		}
+	}
+	return nil
 }

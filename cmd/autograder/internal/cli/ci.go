@@ -5,10 +5,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/store"
-	"github.com/cs540-tools/autograder/grader/submission"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -30,29 +28,12 @@ func ciCommand() *ucli.Command {
 			modeFlag(),
 		},
 		Action: func(c *ucli.Context) error {
-			if c.NArg() > 1 {
-				return badInputf("ci takes one PATH, got %d", c.NArg())
-			}
-			path := "."
-			if c.NArg() == 1 {
-				path = c.Args().First()
-			}
-			a, err := loadAssignment(c)
+			sc, err := newSelfCheck(c)
 			if err != nil {
 				return err
 			}
-			if _, err := os.Stat(path); err != nil {
-				return badInputf("ci: %s: no such file or folder", path)
-			}
-			opt := grader.Options{Visibility: "public"}
-			if c.Bool("all") {
-				opt.Visibility = ""
-			}
-			run, err := runnerFor(c.String("mode"), a, opt.Visibility, c.App.ErrWriter)
-			if err != nil {
-				return err
-			}
-			res, err := a.Grade(c.Context, run, submission.Load(path, submission.DefaultLimits), 0, opt)
+			a, path := sc.a, sc.path
+			res, err := a.Grade(c.Context, sc.run, sc.sub, 0, sc.opt)
 			if err != nil {
 				return err
 			}
@@ -74,15 +55,7 @@ func ciCommand() *ucli.Command {
 					return fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err)
 				}
 			}
-			if res.Status != grader.Graded {
-				return failed(fmt.Errorf("%s: %s", path, res.Status))
-			}
-			for _, cr := range res.Cases {
-				if cr.Verdict != grader.Pass {
-					return failed(fmt.Errorf("%s: some cases failed", path))
-				}
-			}
-			return nil
+			return passed(path, res)
 		},
 	}
 }
