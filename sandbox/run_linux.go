@@ -366,20 +366,25 @@ func pick(cause, seen Limit) Limit {
 }
 
 // classify names the limit a run hit. The OOM killer and the parent's
-// kills come first: they are certain. Signals from rlimits and the
-// kernel's counters come next; Java's own messages last.
+// kills come first: they are certain. A box that met the process limit
+// comes next, whatever ended it: a fork bomb held at the limit spins
+// until its CPU or wall limit, and which comes first depends on the load.
+// Signals from rlimits and the kernel's counters come next; Java's own
+// messages last.
 func classify(cause Limit, sig syscall.Signal, res Result, l Limits, oom, pidsMax, fileCapped, java bool) Limit {
 	switch {
 	case oom:
 		return Memory
-	case cause == Output || cause == CPU:
+	case cause == Output:
+		return cause
+	case pidsMax:
+		return Procs
+	case cause == CPU:
 		return cause
 	case sig == syscall.SIGXCPU || sig == syscall.SIGKILL && res.CPU >= l.CPU:
 		return CPU
 	case sig == syscall.SIGXFSZ || fileCapped:
 		return FileSize
-	case pidsMax:
-		return Procs
 	case cause != None:
 		return cause
 	}

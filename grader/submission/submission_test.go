@@ -315,9 +315,7 @@ func TestZipBomb(t *testing.T) {
 			root := writeTree(t, map[string]string{"bomb.zip": string(tc.zip)})
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			start := time.Now()
 			s := Load(filepath.Join(root, "bomb.zip"), tc.lim)
-			elapsed := time.Since(start)
 			runtime.ReadMemStats(&after)
 			if !strings.Contains(s.Problem, tc.problem) || len(s.Files) != 0 {
 				t.Errorf("problem %q, want one mentioning %q", s.Problem, tc.problem)
@@ -326,9 +324,6 @@ func TestZipBomb(t *testing.T) {
 			// GiB. ("total" rightly inflates the entries it takes in.)
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 && tc.name != "total" {
 				t.Errorf("loading allocated %d MiB: the bomb was inflated", alloc>>20)
-			}
-			if elapsed > 2*time.Second {
-				t.Errorf("loading took %v", elapsed)
 			}
 		})
 	}

@@ -2,97 +2,150 @@ package warm
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
-	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/javasrc"
 	_ "github.com/cs540-tools/autograder/reference/oracle" // rubric.toml's reference
+	"golang.org/x/sync/errgroup"
 )
 
-// TestVariants grades every javasrc variant (each reading, each catalogued
-// mistake, each quirk) on the public cases of the repository's rubric,
-// cold and warm, and wants the same results.json entries. The time limits
-// are cut so that the endless variant costs seconds.
-// AUTOGRADER_TEST_ALL_PUBLIC=1 runs all the public cases, not a third.
+// TestVariants runs every javasrc variant (each reading, each catalogued
+// mistake, each quirk) warm on every public case of the repository's
+// rubric, and cold on a sample of them, and wants the same exit status,
+// signal, limit, stdout and stderr both ways. The sample is two cases per
+// variant, one from each half of the public cases, rotating so that every
+// case is run cold by some variant; the cold runs use the classes the
+// compile service built (TestCompileErrors compares the compilers).
+// AUTOGRADER_TEST_ALL_PUBLIC=1 runs every public case cold too.
+//
+// Limits are ten times what a cold run needs (0.2 s of CPU; a second of
+// wall time on a busy 2-core machine) or more, so that no verdict depends
+// on the load; the endless variant costs its CPU limit per 5XX case.
 func TestVariants(t *testing.T) {
 	requireJDK(t)
 	a, err := grader.LoadAssignment("../../rubric.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Rubric.Limits.Wall, a.Rubric.Limits.CPU = 2*time.Second, time.Second
-	if os.Getenv("AUTOGRADER_TEST_ALL_PUBLIC") == "" {
-		// Every third public case, two or more per part, keeps the cold half
-		// under 20 seconds; AUTOGRADER_TEST_ALL_PUBLIC=1 runs all of them.
-		n := 0
-		for i, cs := range a.Parts {
-			a.Parts[i] = slices.DeleteFunc(slices.Clone(cs), func(c cases.Case) bool {
-				if c.Visibility != cases.Public {
-					return false
-				}
-				n++
-				return (n-1)%3 != 0
-			})
+	a.Rubric.Limits.Wall, a.Rubric.Limits.CPU = time.Minute, 2*time.Second
+	inputs := Inputs(a, "public")
+	var ids []string
+	for _, cs := range a.Parts {
+		for _, c := range cs {
+			if c.Visibility == cases.Public {
+				ids = append(ids, c.ID)
+			}
 		}
 	}
-	var subs []submission.Submission
+	variants := javasrc.Variants()
 	var builds [][]submission.File
-	for _, v := range javasrc.Variants() {
-		files := []submission.File{{Name: javasrc.FileName, Data: []byte(javasrc.Source(v))}}
-		subs = append(subs, submission.Submission{ID: v.Name(), Files: files})
-		builds = append(builds, files)
+	for _, v := range variants {
+		builds = append(builds, []submission.File{{Name: javasrc.FileName, Data: []byte(javasrc.Source(v))}})
 	}
 	ctx := context.Background()
-	opt := grader.Options{Visibility: "public"}
-	jobs := 2 * runtime.NumCPU()
-
-	w, err := New(a.Rubric, Inputs(a, "public"), Options{CacheDir: cacheDir})
+	w, err := New(a.Rubric, inputs, Options{CacheDir: cacheDir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
 	if err := w.Prepare(ctx, builds); err != nil {
 		t.Fatal(err)
 	}
-	warm, err := (&grader.Batch{Assignment: a, Runner: w, Jobs: jobs, Options: opt}).Run(ctx, subs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	warmTime := time.Since(start)
-	start = time.Now()
-	cold, err := (&grader.Batch{Assignment: a, Runner: runner.New(a.Rubric), Jobs: jobs, Options: opt}).Run(ctx, subs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d variants x %d public cases: warm %v (%d runs warm, %d cold), cold %v",
-		len(subs), len(Inputs(a, "public")), warmTime.Round(time.Millisecond), w.stats.WarmCases.Load(), w.stats.ColdCases.Load(), time.Since(start).Round(time.Millisecond))
-	for i := range cold {
-		c, wr := cold[i], warm[i]
-		for k := range c.Cases {
-			// Which of the CPU and wall limits a busy loop meets first
-			// depends on the load, in either mode.
-			if c.Cases[k].Verdict == grader.Timeout && k < len(wr.Cases) && wr.Cases[k].Verdict == grader.Timeout {
-				wr.Cases[k].Limit, wr.Cases[k].Signal = c.Cases[k].Limit, c.Cases[k].Signal
+	all := os.Getenv("AUTOGRADER_TEST_ALL_PUBLIC") != ""
+	covered := make([]bool, len(inputs))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.NumCPU())
+	for i, v := range variants {
+		sample := sampleOf(i, len(inputs), all)
+		if !v.Extra.CompileError {
+			for _, k := range sample {
+				covered[k] = true
 			}
 		}
-		cj, _ := json.MarshalIndent(c, "", " ")
-		wj, _ := json.MarshalIndent(wr, "", " ")
-		if string(cj) != string(wj) {
-			t.Errorf("%s: cold and warm results differ:\ncold %s\nwarm %s", c.ID, cj, wj)
+		g.Go(func() error {
+			return compareVariant(gctx, t, w, v, builds[i], inputs, ids, sample)
+		})
+	}
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	for k, ok := range covered {
+		if !ok {
+			t.Errorf("no variant ran %s cold", ids[k])
 		}
 	}
-	if n := w.stats.ColdCases.Load(); n != 0 {
-		t.Errorf("%d runs went cold; every variant should run warm", n)
+	t.Logf("%d variants x %d public cases warm (%d runs warm, %d cold)",
+		len(variants), len(inputs), w.stats.WarmCases.Load(), w.stats.ColdCases.Load())
+}
+
+// sampleOf returns the inputs variant i runs cold: all n with all, else
+// one from each half of them, so that consecutive variants cover all.
+func sampleOf(i, n int, all bool) []int {
+	if all {
+		out := make([]int, n)
+		for k := range out {
+			out[k] = k
+		}
+		return out
 	}
+	half := n / 2
+	return []int{i % half, half + i%(n-half)}
+}
+
+// compareVariant builds one variant warm, and runs the sampled inputs
+// both ways from the same classes.
+// A variant that does not compile must fail to build (TestCompileErrors
+// compares the compilers' messages).
+func compareVariant(ctx context.Context, t *testing.T, w *Runner, v javasrc.Variant, files []submission.File, inputs []Input, ids []string, sample []int) error {
+	name := v.Name()
+	b, err := w.Build(ctx, files)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if b.OK == v.Extra.CompileError {
+		t.Errorf("%s: built %v, want %v:\n%s", name, b.OK, !v.Extra.CompileError, b.Log)
+	}
+	if !b.OK {
+		return nil
+	}
+	defer b.Program.Close()
+	p := b.Program.(*Program)
+	if p.built == nil {
+		t.Errorf("%s: the warm build handed back no classes", name)
+		return nil
+	}
+	cold := w.cold.Prebuilt(p.built)
+	for _, k := range sample {
+		in := inputs[k]
+		wex, err := p.Run(ctx, in.Args, in.Stdin)
+		if err != nil {
+			return fmt.Errorf("%s %s: warm: %w", name, ids[k], err)
+		}
+		cex, err := cold.Run(ctx, in.Args, in.Stdin)
+		if err != nil {
+			return fmt.Errorf("%s %s: cold: %w", name, ids[k], err)
+		}
+		if cex.Limit == grader.CPU || cex.Limit == grader.Wall {
+			// Which of the CPU and wall limits a busy loop meets first
+			// depends on the load, in either mode: the same verdict.
+			if wex.Limit != grader.CPU && wex.Limit != grader.Wall {
+				t.Errorf("%s %s: cold hit the %s limit, warm %q", name, ids[k], cex.Limit, wex.Limit)
+			}
+			wex.Limit, wex.Signal = cex.Limit, cex.Signal
+		}
+		if d := sameExecution(cex, wex); d != "" {
+			t.Errorf("%s %s (java EightQueen %s): cold and warm differ:\n%s", name, ids[k], strings.Join(in.Args, " "), d)
+		}
+	}
+	return nil
 }
 
 // TestUnseededRepeated is issue 7's acceptance 3 with real Java: a correct

@@ -33,9 +33,13 @@ func TestMain(m *testing.M) {
 
 // requireJDK returns the JDK warm mode uses. Without java it skips the
 // test, or fails it when CI is "true": CI must run these. A JDK that warm
-// mode does not support (older than 17, newer than 23) skips too.
+// mode does not support (older than 17, newer than 23) skips too, and so
+// does -short.
 func requireJDK(t *testing.T) *JDK {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: this test runs JVMs (go test without -short runs it)")
+	}
 	if _, err := exec.LookPath("java"); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("java not on PATH; CI=true, so the warm-mode tests must run")
@@ -135,10 +139,12 @@ func TestEquivalence(t *testing.T) {
 			args("plain"), args("exit0"), args("exit3"), args("exit261"), args("exitcatch"), args("exitfinally"),
 			args("halt"), args("throw"), args("caught"), args("cause"), args("suppressed"), args("npe"),
 			args("badarg", "x1"), {Args: []string{"stdin"}, Stdin: []byte("one\ntwo\nthree")}, args("stdin"),
-			{Args: []string{"scanner"}, Stdin: []byte("21\n")}, args("scanner"), args("loop"), args("plain"),
-			args("sleep"), args("big"), args("bigerr"), args("write1"), args("nonl"), args("unicode"),
-			args("props"), args("stack"), args("readsrc"), args("plain"),
-		}, loose: "loop"},
+			{Args: []string{"scanner"}, Stdin: []byte("21\n")}, args("scanner"), args("big"), args("bigerr"),
+			args("write1"), args("nonl"), args("unicode"), args("props"), args("stack"), args("readsrc"), args("plain"),
+		}},
+		// The runs that meet a time limit, beside the others: each costs
+		// its limit, cold and warm.
+		{dir: "clean", inputs: []Input{args("plain"), args("loop"), args("plain"), args("sleep"), args("plain")}, loose: "loop"},
 		{dir: "stateless", inputs: []Input{
 			args("a"), args("exitcatch"), args("b"), args("throw"), args("c"), args("exit"), args("d"),
 		}},

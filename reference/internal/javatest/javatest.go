@@ -19,8 +19,12 @@ const Timeout = 2 * time.Minute
 
 // Require returns the paths of java and javac. When either is missing it
 // skips the test, or fails it when the environment variable CI is "true".
+// Under -short (the quick inner loop) it skips: JVMs are what is slow.
 func Require(t testing.TB) (javaPath, javacPath string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: this test runs a JVM (go test without -short runs it)")
+	}
 	javaPath, err1 := exec.LookPath("java")
 	javacPath, err2 := exec.LookPath("javac")
 	if err1 == nil && err2 == nil {
