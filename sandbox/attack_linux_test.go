@@ -66,7 +66,7 @@ var attacks = []attack{
 	}},
 	{"fork bomb", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
 		s := sh("f() { f | f & }; f; sleep 100")
-		s.Limits = Limits{Wall: 30 * time.Second, CPU: time.Minute, Procs: 64}
+		s.Limits = Limits{Wall: 10 * time.Second, CPU: time.Minute, Procs: 64}
 		stop := responsive(t)
 		return s, func(t *testing.T, res Result) {
 			stop()
@@ -336,9 +336,14 @@ func responsive(t *testing.T) func() {
 	}
 }
 
-// TestAttacks runs the attack suite at every tier this machine has.
+// TestAttacks runs the attack suite at every tier this machine has (under
+// -short, the strongest alone).
 func TestAttacks(t *testing.T) {
-	for _, tier := range tiers(t) {
+	ts := tiers(t)
+	if testing.Short() {
+		ts = ts[:1] // -short: the strongest tier alone
+	}
+	for _, tier := range ts {
 		t.Run(tier.String(), func(t *testing.T) {
 			for _, a := range attacks {
 				t.Run(a.name, func(t *testing.T) {

@@ -26,6 +26,9 @@ import (
 // writes a screenshot into the test's temporary folder. WebDriver is
 // spoken over plain HTTP: no browser library.
 func TestPageInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: starts Chromium (go test without -short runs it)")
+	}
 	browser, driver := "/usr/bin/chromium", "/usr/bin/chromedriver"
 	for _, p := range []string{browser, driver} {
 		if _, err := os.Stat(p); err != nil {

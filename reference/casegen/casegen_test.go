@@ -199,6 +199,9 @@ func TestCoverage(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: generates the case set once more")
+	}
 	a, ra := Generate()
 	b, rb := generated()
 	if cases.Hash(a) != cases.Hash(b) || ra.Format() != rb.Format() {
