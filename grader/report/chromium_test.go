@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -22,8 +23,9 @@ import (
 
 // TestPageInChromium opens index.html from disk in headless Chromium
 // (Debian's chromium and chromium-driver; .ci/run installs them), sorts
-// the class table by total, opens a submission and finds its diff, and
-// writes a screenshot into the test's temporary folder. WebDriver is
+// the class table by total, filters it by verdict, opens a submission,
+// finds its diff and follows a link to one of its cases, and writes a
+// screenshot (report.png) into the test's temporary folder. WebDriver is
 // spoken over plain HTTP: no browser library.
 func TestPageInChromium(t *testing.T) {
 	browser, driver := "/usr/bin/chromium", "/usr/bin/chromedriver"
@@ -54,21 +56,46 @@ func TestPageInChromium(t *testing.T) {
 
 	sess.call(t, "POST", "/url", map[string]any{"url": "file://" + filepath.ToSlash(filepath.Join(out, "index.html"))})
 
-	// Sort by total, highest first (a score column sorts descending first).
-	sess.click(t, sess.find(t, "#sort-total"))
-	var totals []float64
-	for _, el := range sess.findAll(t, "#class-table tbody tr td.total") {
-		x, err := strconv.ParseFloat(sess.text(t, el), 64)
-		if err != nil {
-			t.Fatal(err)
+	// Sort by total, highest first (a score column sorts descending
+	// first), then lowest first.
+	totals := func() []float64 {
+		var xs []float64
+		for _, el := range sess.findAll(t, "#class-table tbody tr td.total") {
+			x, err := strconv.ParseFloat(sess.text(t, el), 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			xs = append(xs, x)
 		}
-		totals = append(totals, x)
-	}
-	if len(totals) < 5 || !slices.IsSortedFunc(totals, func(x, y float64) int { return int(y*100 - x*100) }) {
-		t.Errorf("totals after sorting: %v, want them from highest to lowest", totals)
+		return xs
 	}
 	sess.click(t, sess.find(t, "#sort-total"))
-	first := sess.text(t, sess.find(t, "#class-table tbody tr td.total"))
+	if xs := totals(); len(xs) != 10 || !slices.IsSortedFunc(xs, func(x, y float64) int { return cmp.Compare(y, x) }) {
+		t.Errorf("totals after sorting: %v, want all 10 from highest to lowest", xs)
+	}
+	sess.click(t, sess.find(t, "#sort-total"))
+	if xs := totals(); len(xs) != 10 || !slices.IsSorted(xs) {
+		t.Errorf("totals after sorting again: %v, want all 10 from lowest to highest", xs)
+	}
+
+	// Filter by verdict: only bob has a compile error.
+	shownIDs := func() []string {
+		var ids []string
+		for _, el := range sess.findAll(t, "#class-table a.open") {
+			if id := sess.text(t, el); id != "" { // "" when its row is hidden
+				ids = append(ids, id)
+			}
+		}
+		return ids
+	}
+	sess.click(t, sess.find(t, `#verdict-filter option[value="compile-error"]`))
+	if ids := shownIDs(); !slices.Equal(ids, []string{"bob"}) {
+		t.Errorf("with a compile error: %v, want [bob]", ids)
+	}
+	sess.click(t, sess.find(t, `#verdict-filter option[value=""]`))
+	if ids := shownIDs(); len(ids) != 10 {
+		t.Errorf("with any verdict: %v, want all 10", ids)
+	}
 
 	// Open alice (a wrong answer) from the table and find the diff.
 	var link string
@@ -81,10 +108,21 @@ func TestPageInChromium(t *testing.T) {
 		t.Fatal("no link to alice in the table")
 	}
 	sess.click(t, link)
+	var url string
+	sess.call(t, "GET", "/url", nil, &url)
+	if !strings.HasSuffix(url, "index.html#s-alice") {
+		t.Errorf("the address is %s, want it to end in index.html#s-alice", url)
+	}
+	// a/public-01: expected 28, got 29.
 	diff := sess.find(t, "#s-alice .diff")
 	text := sess.text(t, diff)
 	if !strings.Contains(text, "expected") || !strings.Contains(text, "got") {
 		t.Errorf("alice's diff says %q", text)
+	}
+	left := sess.text(t, sess.find(t, "#s-alice .diff tr.changed td.left"))
+	right := sess.text(t, sess.find(t, "#s-alice .diff tr.changed td.right"))
+	if left != "28" || right != "29" || !strings.Contains(text, "28") || !strings.Contains(text, "29") {
+		t.Errorf("alice's first changed diff row: expected %q, got %q; want 28 and 29 (the diff says %q)", left, right, text)
 	}
 	if shown := sess.text(t, sess.find(t, "#s-alice h1")); !strings.HasPrefix(shown, "alice:") {
 		t.Errorf("the open submission's title is %q", shown)
@@ -92,7 +130,11 @@ func TestPageInChromium(t *testing.T) {
 	if hidden := sess.text(t, sess.find(t, "#class-table")); hidden != "" {
 		t.Errorf("the class table is still shown beside the submission: %.40q", hidden)
 	}
-	t.Logf("lowest total after the second click: %s", first)
+	// A case's link keeps its submission open.
+	sess.click(t, sess.find(t, `#s-alice a[href$="c%2fhidden-01"]`))
+	if shown := sess.text(t, sess.find(t, "#s-alice h1")); !strings.HasPrefix(shown, "alice:") {
+		t.Errorf("after following a case's link, the submission's title is %q", shown)
+	}
 
 	var png string
 	sess.call(t, "GET", "/screenshot", nil, &png)
@@ -100,7 +142,7 @@ func TestPageInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shot := filepath.Join(t.TempDir(), "alice.png")
+	shot := filepath.Join(t.TempDir(), "report.png")
 	if err := os.WriteFile(shot, data, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -22,15 +22,18 @@ var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 // SVG; nothing fetched) for the TA. It holds the class table, sortable by
 // any column and filtered by verdict, histograms of the totals and of each
 // part's scores, and one section per submission, shown when the address
-// ends in #s-<id> (opened from the table; works from file://), with every
-// case's verdict and each failure's diff side by side. Student output is
-// escaped (html/template); hidden cases are shown too: it is the TA's.
+// ends in #s-<id> (opened from the table; works from file://, no server),
+// with its notes, known mistakes and their hints, the build log, every
+// case's verdict, each failure's details (its diff side by side, whitespace
+// made visible; a broken rule; the exit, limit and stderr) and the
+// provenance. Student output is escaped (html/template); hidden cases are
+// shown too: it is the TA's.
 func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt}
 	for _, p := range a.Rubric.Parts {
 		d.Parts = append(d.Parts, pagePart{ID: p.ID, Name: p.Name, Points: p.Points})
 	}
-	var verdicts []string
+	present := map[grader.Verdict]bool{}
 	var totals []float64
 	for _, r := range b.Submissions {
 		row := pageRow{ID: r.ID, Anchor: anchor(r.ID), Score: r.Score, Status: string(r.Status), LateDays: r.LateDays}
@@ -48,9 +51,7 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 			if !slices.Contains(vs, string(c.Verdict)) {
 				vs = append(vs, string(c.Verdict))
 			}
-			if !slices.Contains(verdicts, string(c.Verdict)) {
-				verdicts = append(verdicts, string(c.Verdict))
-			}
+			present[c.Verdict] = true
 		}
 		slices.Sort(vs)
 		row.Verdicts = strings.Join(vs, " ")
@@ -60,8 +61,11 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 			totals = append(totals, r.Score)
 		}
 	}
-	slices.Sort(verdicts)
-	d.Verdicts = verdicts
+	for _, v := range grader.Verdicts { // in report order, not the map's
+		if present[v] {
+			d.Verdicts = append(d.Verdicts, string(v))
+		}
+	}
 	d.Histograms = append(d.Histograms, pageHistogram{Title: "Totals", SVG: histogram(totals, a.Rubric.Total, 10)})
 	for _, p := range a.Rubric.Parts {
 		var scores []float64
@@ -122,7 +126,9 @@ type pageSub struct {
 type pageCase struct {
 	grader.CaseResult
 	Command string
+	Time    string // the run's wall time, when timings were asked for
 	Failed  bool
+	Details bool      // something to show beyond the verdict
 	Diff    []diffRow // side by side, when the output differed
 }
 
@@ -140,6 +146,13 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 	for _, c := range r.Cases {
 		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass,
 			Command: strings.TrimSpace("java " + mainName(a) + " " + strings.Join(c.Args, " "))}
+		// A case the submission's status explains (it did not build, was
+		// refused, ...) has nothing more to show, unless the result says more.
+		pc.Details = c.Mismatch != nil || c.Violation != nil || len(c.Mistakes) > 0 || c.Limit != grader.None ||
+			c.Signal != "" || c.ExitCode != 0 || c.Stderr != "" || pc.Failed && !submissionVerdict(c.Verdict)
+		if c.TimeMS != nil {
+			pc.Time = fmt.Sprintf("%d ms", *c.TimeMS)
+		}
 		if c.Mismatch != nil {
 			pc.Diff = sideBySide(c.Mismatch.Diff)
 		}
@@ -148,9 +161,21 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 	return s
 }
 
+// submissionVerdict reports whether v is the verdict of every case of a
+// submission that never ran (its status says why).
+func submissionVerdict(v grader.Verdict) bool {
+	switch v {
+	case grader.CompileError, grader.MissingFile, grader.Rejected, grader.NotAccepted, grader.Unreadable:
+		return true
+	}
+	return false
+}
+
 // sideBySide turns a unified diff into rows: the expected output on the
 // left, the program's on the right, a run of removed lines beside the run
-// of added lines that replaces it.
+// of added lines that replaces it. The diff has tabs and control
+// characters made visible already (package compare); spaces are made
+// visible here too ("·"), as in the first difference.
 func sideBySide(unified string) []diffRow {
 	var rows []diffRow
 	var minus, plus []string
@@ -158,10 +183,10 @@ func sideBySide(unified string) []diffRow {
 		for i := range max(len(minus), len(plus)) {
 			r := diffRow{Changed: true}
 			if i < len(minus) {
-				r.Left, r.HasLeft = minus[i], true
+				r.Left, r.HasLeft = visibleSpaces(minus[i]), true
 			}
 			if i < len(plus) {
-				r.Right, r.HasRgt = plus[i], true
+				r.Right, r.HasRgt = visibleSpaces(plus[i]), true
 			}
 			rows = append(rows, r)
 		}
@@ -179,12 +204,17 @@ func sideBySide(unified string) []diffRow {
 			plus = append(plus, l[1:])
 		default:
 			flush()
-			rows = append(rows, diffRow{Left: l[1:], Right: l[1:], HasLeft: true, HasRgt: true})
+			same := visibleSpaces(l[1:])
+			rows = append(rows, diffRow{Left: same, Right: same, HasLeft: true, HasRgt: true})
 		}
 	}
 	flush()
 	return rows
 }
+
+// visibleSpaces shows a diff line's spaces as compare shows them in the
+// first difference.
+func visibleSpaces(s string) string { return strings.ReplaceAll(s, " ", "·") }
 
 // anchor makes an id usable in an address's fragment and as an HTML id.
 func anchor(id string) string {
