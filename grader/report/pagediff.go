@@ -108,6 +108,11 @@ const maxIntraLine = 1000
 // side the characters the other side lacks. Lines with nothing in common
 // are not marked: the whole row is changed.
 func intraLine(a, b string) (left, right []span) {
+	if !utf8.ValidString(a) || !utf8.ValidString(b) {
+		// Not from package compare, which shows a stray byte as "\xff";
+		// diffing by character would change it.
+		return appendSpan(nil, a, false), appendSpan(nil, b, false)
+	}
 	p := commonPrefix(a, b)
 	s := commonSuffix(a[p:], b[p:])
 	midA, midB := a[p:len(a)-s], b[p:len(b)-s]
@@ -120,7 +125,7 @@ func intraLine(a, b string) (left, right []span) {
 		diffs = []diffmatchpatch.Diff{{Type: diffmatchpatch.DiffDelete, Text: midA}, {Type: diffmatchpatch.DiffInsert, Text: midB}}
 	}
 	if p == 0 && s == 0 && !hasEqual(diffs) {
-		return []span{{Text: a}}, []span{{Text: b}}
+		return appendSpan(nil, a, false), appendSpan(nil, b, false)
 	}
 	left = appendSpan(left, a[:p], false)
 	right = appendSpan(right, b[:p], false)

@@ -62,3 +62,53 @@ func TestSideBySideLineNumbers(t *testing.T) {
 }
 
 func itoa(n int) string { return num(float64(n)) }
+
+// FuzzIntraLine: the pieces of each side make up its line again, and
+// marked pieces are never next to each other.
+func FuzzIntraLine(f *testing.F) {
+	f.Add("28", "29")
+	f.Add("1:02375643·10", "1:02375643··10")
+	f.Add("héllo", "hello\xff")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		l, r := intraLine(a, b)
+		for _, side := range []struct {
+			line  string
+			spans []span
+		}{{a, l}, {b, r}} {
+			var got strings.Builder
+			for i, s := range side.spans {
+				got.WriteString(s.Text)
+				if s.Text == "" || i > 0 && side.spans[i-1].Mark == s.Mark {
+					t.Errorf("%q vs %q: pieces %+v", a, b, side.spans)
+				}
+			}
+			if got.String() != side.line {
+				t.Errorf("%q vs %q: pieces make up %q", a, b, got.String())
+			}
+		}
+	})
+}
+
+// FuzzSideBySide: any text given as a diff gives rows without a panic,
+// numbered upwards on each side.
+func FuzzSideBySide(f *testing.F) {
+	f.Add("--- expected\n+++ got\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n\\ No newline at end of file\n")
+	f.Add("@@ -99999999999999999999 +1 @@\n-x\n")
+	f.Fuzz(func(t *testing.T, diff string) {
+		last := [2]int{}
+		for _, r := range sideBySide(diff) {
+			if r.Hunk != "" {
+				last = [2]int{}
+				continue
+			}
+			for i, n := range []int{r.Left.Line, r.Right.Line} {
+				if n != 0 && n <= last[i] {
+					t.Errorf("line %d after line %d in %q", n, last[i], diff)
+				}
+				if n != 0 {
+					last[i] = n
+				}
+			}
+		}
+	})
+}
