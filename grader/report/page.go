@@ -30,8 +30,8 @@ var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 // notes, known mistakes and their hints, the build log, its failing cases
 // first, each with its details (its diff side by side with line numbers,
 // whitespace made visible and the changed characters marked; a broken
-// rule; the exit, limit and stderr), its passing cases folded, and the
-// provenance. A case's details have the id #s-<id>~<case> (see anchor),
+// rule; the exit, limit and stderr), then folded the cases it never ran
+// (its status says why) and its passing cases, and the provenance. A case's details have the id #s-<id>~<case> (see anchor),
 // the same string in every link to them. Student output is escaped
 // (html/template); hidden cases are shown too: it is the TA's.
 func Page(a *grader.Assignment, b Batch) ([]byte, error) {
@@ -129,6 +129,11 @@ type pageSub struct {
 	grader.Result
 	Anchor           string
 	Failing, Passing []pageCase
+	// NotRun are the cases the submission's status explains (it did not
+	// build, was refused, ...), with nothing more to show: folded.
+	NotRun []pageCase
+	// NotRunWhy are their verdicts, in the order first seen.
+	NotRunWhy []string
 }
 
 type pageCase struct {
@@ -190,7 +195,8 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass,
 			Command: strings.TrimSpace("java " + mainName(a) + " " + strings.Join(c.Args, " "))}
 		// A case the submission's status explains (it did not build, was
-		// refused, ...) has nothing more to show, unless the result says more.
+		// refused, ...) has nothing more to show, unless the result says
+		// more: it is not run.
 		if c.Mismatch != nil || c.Violation != nil || len(c.Mistakes) > 0 || c.Limit != grader.None ||
 			c.Signal != "" || c.ExitCode != 0 || c.Stderr != "" || pc.Failed && !submissionVerdict(c.Verdict) {
 			pc.Anchor = anchor(r.ID, c.ID)
@@ -201,9 +207,15 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 		if c.Mismatch != nil {
 			pc.Diff = sideBySide(c.Mismatch.Diff)
 		}
-		if pc.Failed {
+		switch {
+		case pc.Failed && pc.Anchor == "":
+			s.NotRun = append(s.NotRun, pc)
+			if !slices.Contains(s.NotRunWhy, string(c.Verdict)) {
+				s.NotRunWhy = append(s.NotRunWhy, string(c.Verdict))
+			}
+		case pc.Failed:
 			s.Failing = append(s.Failing, pc)
-		} else {
+		default:
 			s.Passing = append(s.Passing, pc)
 		}
 	}

@@ -67,8 +67,9 @@ func TestPage(t *testing.T) {
 		`<tr><td>stay-put-successor</td><td class="num">1</td>`,
 		// The late penalty beside the total it was taken from.
 		`<td class="num late" data-sort="10">−10 <span class="days">(2 days)</span></td>`,
-		// Passes folded below the failures.
+		// Passes folded below the failures, and cases that never ran.
 		`<details class="passing"><summary>4 passing cases</summary>`,
+		`<details class="not-run"><summary>7 cases not run: compile-error</summary>`,
 		// Whitespace visible and the changed characters marked, with
 		// line numbers.
 		`<tr class="changed"><td class="ln">3</td><td class="text exp">12275643</td><td class="ln">3</td><td class="text got">12<mark>·</mark>275643</td></tr>`,
