@@ -194,19 +194,7 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 	for _, c := range r.Cases {
 		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass,
 			Command: strings.TrimSpace("java " + mainName(a) + " " + strings.Join(c.Args, " "))}
-		// A case the submission's status explains (it did not build, was
-		// refused, ...) has nothing more to show, unless the result says
-		// more: it is not run.
-		if c.Mismatch != nil || c.Violation != nil || len(c.Mistakes) > 0 || c.Limit != grader.None ||
-			c.Signal != "" || c.ExitCode != 0 || c.Stderr != "" || pc.Failed && !submissionVerdict(c.Verdict) {
-			pc.Anchor = anchor(r.ID, c.ID)
-		}
-		if c.TimeMS != nil {
-			pc.Time = fmt.Sprintf("%d ms", *c.TimeMS)
-		}
-		if c.Mismatch != nil {
-			pc.Diff = sideBySide(c.Mismatch.Diff)
-		}
+		details(&pc, r.ID)
 		switch {
 		case pc.Failed && pc.Anchor == "":
 			s.NotRun = append(s.NotRun, pc)
@@ -220,6 +208,24 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 		}
 	}
 	return s
+}
+
+// details fills in what a case of submission id shows beyond its verdict,
+// and its anchor when there is any. A case the submission's status
+// explains (it did not build, was refused, ...) never ran: it has none,
+// unless its result says more.
+func details(pc *pageCase, id string) {
+	c := pc.CaseResult
+	if c.Mismatch != nil || c.Violation != nil || len(c.Mistakes) > 0 || c.Limit != grader.None ||
+		c.Signal != "" || c.ExitCode != 0 || c.Stderr != "" || pc.Failed && !submissionVerdict(c.Verdict) {
+		pc.Anchor = anchor(id, c.ID)
+	}
+	if c.TimeMS != nil {
+		pc.Time = fmt.Sprintf("%d ms", *c.TimeMS)
+	}
+	if c.Mismatch != nil {
+		pc.Diff = sideBySide(c.Mismatch.Diff)
+	}
 }
 
 // submissionVerdict reports whether v is the verdict of every case of a
