@@ -2,8 +2,10 @@ package report_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -20,11 +22,24 @@ import (
 	"github.com/cs540-tools/autograder/grader/report"
 )
 
+// screenshots keeps the Chromium test's screenshots in a folder of one's
+// choice instead of the test's temporary folder, which is removed.
+var screenshots = flag.String("screenshots", os.Getenv("AUTOGRADER_SCREENSHOTS"),
+	"write TestPageInChromium's screenshots into this folder (default: $AUTOGRADER_SCREENSHOTS, else a temporary one)")
+
+// waitLimit bounds every wait for the page: far more than it needs on a
+// slow, busy machine; each wait ends as soon as its condition holds.
+const waitLimit = 2 * time.Minute
+
 // TestPageInChromium opens index.html from disk in headless Chromium
 // (Debian's chromium and chromium-driver; .ci/run installs them), sorts
-// the class table by total, opens a submission and finds its diff, and
-// writes a screenshot into the test's temporary folder. WebDriver is
-// spoken over plain HTTP: no browser library.
+// the class table by total, filters it by verdict, follows a known
+// mistake's link from the class page to a failing case and finds that
+// case's diff in view, opens a submission from the table and follows a
+// link to one of its cases, and writes screenshots of the class page
+// (class.png), of the case the mistake's link leads to (case.png) and of
+// a submission opened from the table (submission.png). WebDriver is spoken
+// over plain HTTP: no browser library.
 func TestPageInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: starts Chromium (go test without -short runs it)")
@@ -40,8 +55,18 @@ func TestPageInChromium(t *testing.T) {
 		}
 	}
 	a := assignment(t)
+	page, err := report.Page(a, report.NewBatch(a, "test", pageResults(t, a)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	out := t.TempDir()
-	if err := report.WriteAll(out, a, report.NewBatch(a, "test", batch(t, a))); err != nil {
+	if err := os.WriteFile(filepath.Join(out, "index.html"), page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shots := *screenshots
+	if shots == "" {
+		shots = t.TempDir()
+	} else if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
 
@@ -51,63 +76,185 @@ func TestPageInChromium(t *testing.T) {
 		"goog:chromeOptions": map[string]any{"binary": browser, "args": []string{
 			"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 			"--disable-background-networking", "--disable-component-update", "--disable-sync",
-			"--window-size=1200,1000", "--user-data-dir=" + profile}},
+			"--window-size=1280,1400", "--user-data-dir=" + profile}},
 	}}})
 	defer sess.call(t, "DELETE", "", nil)
 
 	sess.call(t, "POST", "/url", map[string]any{"url": "file://" + filepath.ToSlash(filepath.Join(out, "index.html"))})
-
-	// Sort by total, highest first (a score column sorts descending first).
-	sess.click(t, sess.find(t, "#sort-total"))
-	var totals []float64
-	for _, el := range sess.findAll(t, "#class-table tbody tr td.total") {
-		x, err := strconv.ParseFloat(sess.text(t, el), 64)
-		if err != nil {
-			t.Fatal(err)
+	sess.waitFor(t, "the page's script to count the rows", func() string {
+		if n := sess.text(t, sess.find(t, "#shown")); n != "13 of 13 shown" {
+			return fmt.Sprintf("#shown says %q", n)
 		}
-		totals = append(totals, x)
-	}
-	if len(totals) < 5 || !slices.IsSortedFunc(totals, func(x, y float64) int { return int(y*100 - x*100) }) {
-		t.Errorf("totals after sorting: %v, want them from highest to lowest", totals)
-	}
-	sess.click(t, sess.find(t, "#sort-total"))
-	first := sess.text(t, sess.find(t, "#class-table tbody tr td.total"))
+		return ""
+	})
+	sess.screenshot(t, filepath.Join(shots, "class.png"))
 
-	// Open alice (a wrong answer) from the table and find the diff.
-	var link string
-	for _, el := range sess.findAll(t, "#class-table a.open") {
-		if sess.text(t, el) == "alice" {
-			link = el
-		}
-	}
-	if link == "" {
-		t.Fatal("no link to alice in the table")
-	}
+	sortAndFilter(t, sess)
+
+	// A known mistake's link, on the class page, leads to the first case
+	// of that submission that shows it: its diff is in view.
+	link := sess.find(t, `#mistakes a[href="#s-lee-b~a.2fhidden-01"]`)
 	sess.click(t, link)
-	diff := sess.find(t, "#s-alice .diff")
-	text := sess.text(t, diff)
-	if !strings.Contains(text, "expected") || !strings.Contains(text, "got") {
-		t.Errorf("alice's diff says %q", text)
-	}
-	if shown := sess.text(t, sess.find(t, "#s-alice h1")); !strings.HasPrefix(shown, "alice:") {
+	sess.waitForCase(t, "s-lee-b~a.2fhidden-01")
+	if shown := sess.text(t, sess.find(t, "#s-lee-b h1")); !strings.HasPrefix(shown, "lee-b:") {
 		t.Errorf("the open submission's title is %q", shown)
 	}
 	if hidden := sess.text(t, sess.find(t, "#class-table")); hidden != "" {
 		t.Errorf("the class table is still shown beside the submission: %.40q", hidden)
 	}
-	t.Logf("lowest total after the second click: %s", first)
+	diff := sess.text(t, sess.find(t, `[id="s-lee-b~a.2fhidden-01"] .diff`))
+	if !strings.Contains(diff, "expected") || !strings.Contains(diff, "2") {
+		t.Errorf("lee-b's diff of a/hidden-01 says %q", diff)
+	}
+	sess.screenshot(t, filepath.Join(shots, "case.png"))
 
+	// Back to the class table, then alice (a wrong answer) from it.
+	sess.click(t, sess.find(t, "#s-lee-b a.back"))
+	sess.waitFor(t, "the class table to come back", func() string {
+		if sess.text(t, sess.find(t, "#class-table")) == "" {
+			return "the class table is hidden"
+		}
+		return ""
+	})
+	var alice string
+	for _, el := range sess.findAll(t, "#class-table a.open") {
+		if sess.text(t, el) == "alice" {
+			alice = el
+		}
+	}
+	if alice == "" {
+		t.Fatal("no link to alice in the table")
+	}
+	sess.click(t, alice)
+	sess.waitFor(t, "alice's submission", func() string {
+		if shown := sess.text(t, sess.find(t, "#s-alice h1")); !strings.HasPrefix(shown, "alice:") {
+			return fmt.Sprintf("the open submission's title is %q", shown)
+		}
+		return ""
+	})
+	sess.screenshot(t, filepath.Join(shots, "submission.png"))
+	var url string
+	sess.call(t, "GET", "/url", nil, &url)
+	if !strings.HasSuffix(url, "index.html#s-alice") {
+		t.Errorf("the address is %s, want it to end in index.html#s-alice", url)
+	}
+	// a/public-01: expected 28, got 29, the changed digits marked.
+	left := sess.text(t, sess.find(t, `[id="s-alice~a.2fpublic-01"] .diff tr.changed td.text`))
+	marks := sess.findAll(t, `[id="s-alice~a.2fpublic-01"] .diff tr.changed mark`)
+	if left != "28" || len(marks) != 2 || sess.text(t, marks[0]) != "8" || sess.text(t, marks[1]) != "9" {
+		t.Errorf("alice's first changed diff row: expected %q, %d marks; want 28 with 8 and 9 marked", left, len(marks))
+	}
+	if passes := sess.text(t, sess.find(t, "#s-alice details.passing .cases")); passes != "" {
+		t.Errorf("alice's passing cases are not folded: %.40q", passes)
+	}
+	// A case's link keeps its submission open and shows the case.
+	sess.click(t, sess.find(t, `#s-alice a[href="#s-alice~c.2fhidden-01"]`))
+	sess.waitForCase(t, "s-alice~c.2fhidden-01")
+}
+
+// sortAndFilter sorts the class table by total, highest first (a score
+// column sorts descending first), then lowest first, and filters it by
+// verdict.
+func sortAndFilter(t *testing.T, sess *session) {
+	t.Helper()
+	totals := func() []float64 {
+		var xs []float64
+		for _, el := range sess.findAll(t, "#class-table tbody tr td.total") {
+			x, err := strconv.ParseFloat(sess.text(t, el), 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			xs = append(xs, x)
+		}
+		return xs
+	}
+	sorted := func(order string, cmpf func(x, y float64) int) func() string {
+		return func() string {
+			if xs := totals(); len(xs) != 13 || !slices.IsSortedFunc(xs, cmpf) {
+				return fmt.Sprintf("totals %v, want all 13 %s", xs, order)
+			}
+			return ""
+		}
+	}
+	sess.click(t, sess.find(t, "#sort-total"))
+	sess.waitFor(t, "the table sorted by total", sorted("from highest to lowest", func(x, y float64) int { return cmp.Compare(y, x) }))
+	sess.click(t, sess.find(t, "#sort-total"))
+	sess.waitFor(t, "the table sorted by total again", sorted("from lowest to highest", cmp.Compare[float64]))
+
+	shown := func(want ...string) func() string {
+		return func() string {
+			var ids []string
+			for _, el := range sess.findAll(t, "#class-table a.open") {
+				if id := sess.text(t, el); id != "" { // "" when its row is hidden
+					ids = append(ids, id)
+				}
+			}
+			slices.Sort(ids)
+			if len(want) > 0 && !slices.Equal(ids, want) || len(want) == 0 && len(ids) != 13 {
+				return fmt.Sprintf("shown: %v", ids)
+			}
+			return ""
+		}
+	}
+	// Only bob has a compile error.
+	sess.click(t, sess.find(t, `#verdict-filter option[value="compile-error"]`))
+	sess.waitFor(t, "only bob, with a compile error", shown("bob"))
+	sess.click(t, sess.find(t, `#verdict-filter option[value=""]`))
+	sess.waitFor(t, "all 13 with any verdict", shown())
+}
+
+// waitForCase waits until the case's details are shown with their diff in
+// the window, and the address names them.
+func (s *session) waitForCase(t *testing.T, id string) {
+	t.Helper()
+	s.waitFor(t, "#"+id+" in view", func() string {
+		var url string
+		s.call(t, "GET", "/url", nil, &url)
+		if !strings.HasSuffix(url, "#"+id) {
+			return "the address is " + url
+		}
+		var where string
+		s.call(t, "POST", "/execute/sync", map[string]any{"args": []any{id}, "script": `
+			var el = document.getElementById(arguments[0]);
+			if (!el) { return "no element"; }
+			var d = el.querySelector(".diff") || el, r = d.getBoundingClientRect();
+			if (r.width === 0) { return "not displayed"; }
+			if (r.top < 0 || r.top >= window.innerHeight) { return "at " + r.top + " of a window " + window.innerHeight + " high"; }
+			return "";`}, &where)
+		return where
+	})
+}
+
+// waitFor polls until cond returns "", failing after waitLimit with what
+// cond said last.
+func (s *session) waitFor(t *testing.T, what string, cond func() string) {
+	t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for {
+		msg := cond()
+		if msg == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %v for %s: %s", waitLimit, what, msg)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// screenshot writes what the window shows into path, a PNG file.
+func (s *session) screenshot(t *testing.T, path string) {
+	t.Helper()
 	var png string
-	sess.call(t, "GET", "/screenshot", nil, &png)
+	s.call(t, "GET", "/screenshot", nil, &png)
 	data, err := base64.StdEncoding.DecodeString(png)
 	if err != nil {
 		t.Fatal(err)
 	}
-	shot := filepath.Join(t.TempDir(), "alice.png")
-	if err := os.WriteFile(shot, data, 0o644); err != nil {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("screenshot: %s (%d bytes)", shot, len(data))
+	t.Logf("screenshot: %s (%d bytes)", path, len(data))
 }
 
 // webDriver is a chromedriver listening on a local port.
@@ -132,7 +279,7 @@ func startDriver(t *testing.T, path string) webDriver {
 		cmd.Wait()
 	})
 	wd := webDriver{base: fmt.Sprintf("http://127.0.0.1:%d", port)}
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(waitLimit); ; time.Sleep(100 * time.Millisecond) {
 		resp, err := http.Get(wd.base + "/status")
 		if err == nil {
 			resp.Body.Close()

@@ -15,53 +15,55 @@ import (
 var pageSource string
 
 var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
-	"num": num,
+	"num":    num,
+	"plural": plural,
 }).Parse(pageSource))
 
 // Page is index.html: one self-contained page (inline CSS, JavaScript and
 // SVG; nothing fetched) for the TA. It holds the class table, sortable by
-// any column and filtered by verdict, histograms of the totals and of each
-// part's scores, and one section per submission, shown when the address
-// ends in #s-<id> (opened from the table; works from file://), with every
-// case's verdict and each failure's diff side by side. Student output is
-// escaped (html/template); hidden cases are shown too: it is the TA's.
+// any column and filtered by verdict, with each late penalty beside the
+// totals it was taken from; the known mistakes of the class, each linking
+// to the cases that show it; histograms of the totals and of each part's
+// scores with their bins, counts, mean and median; and one section per
+// submission, shown when the address ends in #s-<id> (opened from the
+// table; works from file://, no server). A submission's section shows its
+// notes, known mistakes and their hints, the build log, its failing cases
+// first, each with its details (its diff side by side with line numbers,
+// whitespace made visible and the changed characters marked; a broken
+// rule; the exit, limit and stderr), then folded the cases it never ran
+// (its status says why) and its passing cases, and the provenance. A case's details have the id #s-<id>~<case> (see anchor),
+// the same string in every link to them. Student output is escaped
+// (html/template); hidden cases are shown too: it is the TA's.
 func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt}
 	for _, p := range a.Rubric.Parts {
 		d.Parts = append(d.Parts, pagePart{ID: p.ID, Name: p.Name, Points: p.Points})
 	}
-	var verdicts []string
+	present := map[grader.Verdict]bool{}
 	var totals []float64
 	for _, r := range b.Submissions {
-		row := pageRow{ID: r.ID, Anchor: anchor(r.ID), Score: r.Score, Status: string(r.Status), LateDays: r.LateDays}
-		for _, p := range a.Rubric.Parts {
-			cell := pageCell{Text: "-", Sort: -1}
-			for _, pr := range r.Parts {
-				if pr.ID == p.ID {
-					cell = pageCell{Text: num(pr.Score), Sort: pr.Score}
-				}
-			}
-			row.Parts = append(row.Parts, cell)
-		}
-		var vs []string
+		d.Rows = append(d.Rows, classRow(a, r))
 		for _, c := range r.Cases {
-			if !slices.Contains(vs, string(c.Verdict)) {
-				vs = append(vs, string(c.Verdict))
-			}
-			if !slices.Contains(verdicts, string(c.Verdict)) {
-				verdicts = append(verdicts, string(c.Verdict))
-			}
+			present[c.Verdict] = true
 		}
-		slices.Sort(vs)
-		row.Verdicts = strings.Join(vs, " ")
-		d.Rows = append(d.Rows, row)
-		d.Subs = append(d.Subs, pageSubmission(a, r))
+		sub := pageSubmission(a, r)
+		d.Subs = append(d.Subs, sub)
+		d.Mistakes = addMistakes(d.Mistakes, sub)
 		if r.Status != grader.StatusFailed {
 			totals = append(totals, r.Score)
 		}
 	}
-	slices.Sort(verdicts)
-	d.Verdicts = verdicts
+	for _, v := range grader.Verdicts { // in report order, not the map's
+		if present[v] {
+			d.Verdicts = append(d.Verdicts, string(v))
+		}
+	}
+	slices.SortStableFunc(d.Mistakes, func(x, y pageMistake) int {
+		if n := len(y.Links) - len(x.Links); n != 0 {
+			return n
+		}
+		return strings.Compare(x.Name, y.Name)
+	})
 	d.Histograms = append(d.Histograms, pageHistogram{Title: "Totals", SVG: histogram(totals, a.Rubric.Total, 10)})
 	for _, p := range a.Rubric.Parts {
 		var scores []float64
@@ -87,6 +89,7 @@ type pageData struct {
 	Parts                    []pagePart
 	Rows                     []pageRow
 	Verdicts                 []string
+	Mistakes                 []pageMistake
 	Histograms               []pageHistogram
 	Subs                     []pageSub
 }
@@ -98,7 +101,7 @@ type pagePart struct {
 
 type pageRow struct {
 	ID, Anchor, Status, Verdicts string
-	Score                        float64
+	Score, Penalty               float64
 	LateDays                     int
 	Parts                        []pageCell
 }
@@ -108,6 +111,15 @@ type pageCell struct {
 	Sort float64
 }
 
+// pageMistake is a known mistake of the class: the submissions that made
+// it, each linking to the first case that shows it.
+type pageMistake struct {
+	Name, Hint string
+	Links      []pageLink
+}
+
+type pageLink struct{ Text, Anchor string }
+
 type pageHistogram struct {
 	Title string
 	SVG   template.HTML // made here from numbers only
@@ -115,24 +127,66 @@ type pageHistogram struct {
 
 type pageSub struct {
 	grader.Result
-	Anchor string
-	Cases  []pageCase
+	Anchor           string
+	Failing, Passing []pageCase
+	// NotRun are the cases the submission's status explains (it did not
+	// build, was refused, ...), with nothing more to show: folded.
+	NotRun []pageCase
+	// NotRunWhy are their verdicts, in the order first seen.
+	NotRunWhy []string
 }
 
 type pageCase struct {
 	grader.CaseResult
+	// Anchor is the id of the case's details; "" when there is nothing to
+	// show beyond its verdict: nothing links to it then.
+	Anchor  string
 	Command string
+	Time    string // the run's wall time, when timings were asked for
 	Failed  bool
 	Diff    []diffRow // side by side, when the output differed
 }
 
-// diffRow is one row of a side-by-side diff: a hunk header, a line both
-// sides share, or a changed pair (either side may be missing).
-type diffRow struct {
-	Hunk            string
-	Left, Right     string
-	HasLeft, HasRgt bool
-	Changed         bool
+// classRow is a submission's row of the class table.
+func classRow(a *grader.Assignment, r grader.Result) pageRow {
+	row := pageRow{ID: r.ID, Anchor: anchor(r.ID), Score: r.Score, Penalty: r.Penalty, Status: string(r.Status), LateDays: r.LateDays}
+	for _, p := range a.Rubric.Parts {
+		cell := pageCell{Text: "-", Sort: -1}
+		for _, pr := range r.Parts {
+			if pr.ID == p.ID {
+				cell = pageCell{Text: num(pr.Score), Sort: pr.Score}
+			}
+		}
+		row.Parts = append(row.Parts, cell)
+	}
+	var vs []string
+	for _, c := range r.Cases {
+		if !slices.Contains(vs, string(c.Verdict)) {
+			vs = append(vs, string(c.Verdict))
+		}
+	}
+	slices.Sort(vs)
+	row.Verdicts = strings.Join(vs, " ")
+	return row
+}
+
+// addMistakes adds the known mistakes of a submission to the class's.
+func addMistakes(all []pageMistake, s pageSub) []pageMistake {
+	for _, dg := range s.Diagnoses {
+		i := slices.IndexFunc(all, func(m pageMistake) bool { return m.Name == dg.Mistake })
+		if i < 0 {
+			all = append(all, pageMistake{Name: dg.Mistake, Hint: dg.Hint})
+			i = len(all) - 1
+		}
+		link := pageLink{Text: s.ID, Anchor: s.Anchor}
+		for _, c := range s.Failing {
+			if len(dg.Cases) > 0 && c.ID == dg.Cases[0] && c.Anchor != "" {
+				link = pageLink{Text: s.ID + " (" + c.ID + ")", Anchor: c.Anchor}
+			}
+		}
+		all[i].Links = append(all[i].Links, link)
+	}
+	return all
 }
 
 func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
@@ -140,94 +194,78 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 	for _, c := range r.Cases {
 		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass,
 			Command: strings.TrimSpace("java " + mainName(a) + " " + strings.Join(c.Args, " "))}
-		if c.Mismatch != nil {
-			pc.Diff = sideBySide(c.Mismatch.Diff)
+		details(&pc, r.ID)
+		switch {
+		case pc.Failed && pc.Anchor == "":
+			s.NotRun = append(s.NotRun, pc)
+			if !slices.Contains(s.NotRunWhy, string(c.Verdict)) {
+				s.NotRunWhy = append(s.NotRunWhy, string(c.Verdict))
+			}
+		case pc.Failed:
+			s.Failing = append(s.Failing, pc)
+		default:
+			s.Passing = append(s.Passing, pc)
 		}
-		s.Cases = append(s.Cases, pc)
 	}
 	return s
 }
 
-// sideBySide turns a unified diff into rows: the expected output on the
-// left, the program's on the right, a run of removed lines beside the run
-// of added lines that replaces it.
-func sideBySide(unified string) []diffRow {
-	var rows []diffRow
-	var minus, plus []string
-	flush := func() {
-		for i := range max(len(minus), len(plus)) {
-			r := diffRow{Changed: true}
-			if i < len(minus) {
-				r.Left, r.HasLeft = minus[i], true
-			}
-			if i < len(plus) {
-				r.Right, r.HasRgt = plus[i], true
-			}
-			rows = append(rows, r)
-		}
-		minus, plus = nil, nil
+// details fills in what a case of submission id shows beyond its verdict,
+// and its anchor when there is any. A case the submission's status
+// explains (it did not build, was refused, ...) never ran: it has none,
+// unless its result says more.
+func details(pc *pageCase, id string) {
+	c := pc.CaseResult
+	if c.Mismatch != nil || c.Violation != nil || len(c.Mistakes) > 0 || c.Limit != grader.None ||
+		c.Signal != "" || c.ExitCode != 0 || c.Stderr != "" || pc.Failed && !submissionVerdict(c.Verdict) {
+		pc.Anchor = anchor(id, c.ID)
 	}
-	for _, l := range strings.Split(strings.TrimSuffix(unified, "\n"), "\n") {
-		switch {
-		case strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "+++ ") || l == "":
-		case strings.HasPrefix(l, "@@") || strings.HasPrefix(l, "... ") || strings.HasPrefix(l, `\ `):
-			flush()
-			rows = append(rows, diffRow{Hunk: l})
-		case l[0] == '-':
-			minus = append(minus, l[1:])
-		case l[0] == '+':
-			plus = append(plus, l[1:])
-		default:
-			flush()
-			rows = append(rows, diffRow{Left: l[1:], Right: l[1:], HasLeft: true, HasRgt: true})
-		}
+	if c.TimeMS != nil {
+		pc.Time = fmt.Sprintf("%d ms", *c.TimeMS)
 	}
-	flush()
-	return rows
+	if c.Mismatch != nil {
+		pc.Diff = sideBySide(c.Mismatch.Diff)
+	}
 }
 
-// anchor makes an id usable in an address's fragment and as an HTML id.
-func anchor(id string) string {
+// submissionVerdict reports whether v is the verdict of every case of a
+// submission that never ran (its status says why).
+func submissionVerdict(v grader.Verdict) bool {
+	switch v {
+	case grader.CompileError, grader.MissingFile, grader.Rejected, grader.NotAccepted, grader.Unreadable:
+		return true
+	}
+	return false
+}
+
+// anchor is the id of a submission's section ("s-" and its id) or, given
+// a case's id too, of that case's details ("s-carol~b.2fpublic-03"): the
+// same string serves as the element's id and, unchanged, as the fragment
+// of every link to it. Letters, digits, "-" and "_" are kept; any other
+// byte becomes "." and its two hex digits, so the "~" between the two ids
+// is never part of either and two anchors never collide.
+func anchor(ids ...string) string {
 	var b strings.Builder
 	b.WriteString("s-")
-	for _, c := range []byte(id) {
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, ".%02x", c)
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte('~')
+		}
+		for _, c := range []byte(id) {
+			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' {
+				b.WriteByte(c)
+			} else {
+				fmt.Fprintf(&b, ".%02x", c)
+			}
 		}
 	}
 	return b.String()
 }
 
-// histogram draws counts of scores in bins equal slices of 0..max as an
-// inline SVG bar chart.
-func histogram(scores []float64, maxScore float64, bins int) template.HTML {
-	counts := make([]int, bins)
-	for _, s := range scores {
-		i := 0
-		if maxScore > 0 {
-			i = int(s / maxScore * float64(bins))
-		}
-		counts[min(max(i, 0), bins-1)]++
+// plural is "1 day", "2 days".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
 	}
-	most := max(1, slices.Max(counts))
-	const w, h, pad = 320, 120, 18
-	bw := float64(w) / float64(bins)
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="hist" viewBox="0 0 %d %d" width="%d" height="%d" role="img">`, w, h+2*pad, w, h+2*pad)
-	for i, n := range counts {
-		bh := float64(h) * float64(n) / float64(most)
-		x := float64(i) * bw
-		lo, hi := maxScore*float64(i)/float64(bins), maxScore*float64(i+1)/float64(bins)
-		fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f"><title>%s–%s: %d</title></rect>`,
-			x+1, float64(pad+h)-bh, bw-2, bh, num(round2(lo)), num(round2(hi)), n)
-		if n > 0 {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%d</text>`, x+bw/2, float64(pad+h)-bh-3, n)
-		}
-	}
-	fmt.Fprintf(&b, `<text x="0" y="%d">0</text><text x="%d" y="%d" text-anchor="end">%s</text></svg>`, h+2*pad-2, w, h+2*pad-2, num(maxScore))
-	return template.HTML(b.String())
+	return fmt.Sprintf("%d %s", n, many)
 }
-
-func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }

@@ -153,7 +153,7 @@ func Parts(a *grader.Assignment, results []grader.Result) []byte {
 // num prints a score without trailing zeros: 60, 7.5, 3.33.
 func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
-// WriteAll writes results.json, gradebook.csv, parts.csv and
+// WriteAll writes results.json, gradebook.csv, index.html, parts.csv and
 // reports/<id>.md under dir, each file atomically.
 func WriteAll(dir string, a *grader.Assignment, b Batch) error {
 	if err := os.MkdirAll(filepath.Join(dir, "reports"), 0o755); err != nil {

@@ -55,9 +55,10 @@ func assignment(t *testing.T, edits ...string) *grader.Assignment {
 // program fakes a student's program: the reference's output, except for
 // the command lines in odd, which get that Execution instead.
 type program struct {
-	reading reference.Reading
-	odd     map[string]grader.Execution
-	err     error
+	reading  reference.Reading
+	mistakes []string // catalogued mistakes the program makes
+	odd      map[string]grader.Execution
+	err      error
 }
 
 func (p program) Run(_ context.Context, args []string, _ []byte) (grader.Execution, error) {
@@ -71,7 +72,15 @@ func (p program) Run(_ context.Context, args []string, _ []byte) (grader.Executi
 	if err != nil {
 		return grader.Execution{}, err
 	}
-	return grader.Execution{Stdout: reference.Output(cmd, reference.Options{Reading: p.reading})}, nil
+	opt := reference.Options{Reading: p.reading}
+	for _, name := range p.mistakes {
+		m, err := reference.LookupMistake(name)
+		if err != nil {
+			return grader.Execution{}, err
+		}
+		opt.Mistakes = append(opt.Mistakes, m)
+	}
+	return grader.Execution{Stdout: reference.Output(cmd, opt)}, nil
 }
 
 func (program) Close() error { return nil }
@@ -94,6 +103,11 @@ var students = map[string]program{
 		"200 01234567": {ExitCode: 2, Stderr: []byte("usage: java EightQueen FLAG [SEED] BOARD\n")},
 	}},
 	"broken": {err: errors.New("sandbox: the box vanished")},
+	// For the page's known mistakes and diffs (see pageResults).
+	"twice": {mistakes: []string{"pairs-counted-twice"}},
+	"stay-put": {mistakes: []string{"stay-put-successor"}, odd: map[string]grader.Execution{
+		"200 12375643": {Stdout: []byte("02375643\n12075643\n12 275643\n12475643\n1\t2575643\n10\n")},
+	}},
 }
 
 type runner struct{}
