@@ -178,12 +178,12 @@ func (p *progress) finish() {
 func numStr(x float64) string { return fmt.Sprint(x) }
 
 func rubricFlag() ucli.Flag {
-	return &ucli.StringFlag{Name: "rubric", Usage: "the assignment's rubric `FILE` (default: rubric.toml here or in a parent folder, else a release binary's built-in one)"}
+	return &ucli.StringFlag{Name: "rubric", Usage: "the assignment's rubric `FILE` (default: rubric.toml here or in a parent folder, else the built-in one)"}
 }
 
 // loadAssignment finds and loads the rubric and its cases: --rubric, else
-// rubric.toml here or in a parent folder, else the assignment built into a
-// release binary (package bundle). Any problem with them is bad input
+// rubric.toml here or in a parent folder, else the assignment built into
+// every binary (package bundle). Any problem with them is bad input
 // (exit 2), but for a built-in assignment that does not load, which is
 // the grader's own failure.
 func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
@@ -191,14 +191,11 @@ func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
 	if path == "" {
 		var err error
 		if path, err = findRubric(); err != nil {
-			if bundle.Present() {
-				if n := c.Command.Name; n != "check" && n != "ci" {
-					// A TA's command would miss the hidden cases unawares.
-					fmt.Fprintf(c.App.ErrWriter, "autograder: no rubric.toml here or above: %s uses the built-in assignment, which has the public cases only\n", n)
-				}
-				return bundle.Load()
+			if n := c.Command.Name; n != "check" && n != "ci" {
+				// A TA's command would miss the hidden cases unawares.
+				fmt.Fprintf(c.App.ErrWriter, "autograder: no rubric.toml here or above: %s uses the built-in assignment, which has the public cases only\n", n)
 			}
-			return nil, badInput(err)
+			return bundle.Load()
 		}
 	}
 	a, err := grader.LoadAssignment(path)
