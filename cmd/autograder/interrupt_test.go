@@ -26,16 +26,28 @@ import (
 // graded, so alice and bob are finished and zz is running, however slow
 // the machine. Before the resume, zz's program is made to finish (else it
 // would block again); it was not stored, so it is graded either way.
+//
+// "ctrl-c" sends SIGINT to the grader's whole process group, as a
+// terminal does: the boxes' programs must not die of it and be judged
+// crashed, but be stopped by the grader.
 func TestInterrupt(t *testing.T) {
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		t.Run(sig.String(), func(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		sig   syscall.Signal
+		group bool
+	}{
+		{"SIGINT", syscall.SIGINT, false},
+		{"SIGTERM", syscall.SIGTERM, false},
+		{"ctrl-c", syscall.SIGINT, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			testInterrupt(t, sig)
+			testInterrupt(t, tc.sig, tc.group)
 		})
 	}
 }
 
-func testInterrupt(t *testing.T, sig syscall.Signal) {
+func testInterrupt(t *testing.T, sig syscall.Signal, group bool) {
 	bin, err := exec.LookPath("autograder") // the test binary, put on PATH by testscript.Main
 	if err != nil {
 		t.Fatal(err)
@@ -68,6 +80,7 @@ func testInterrupt(t *testing.T, sig syscall.Signal) {
 	cmd := grade(resumed)
 	lw := &lineWatch{prefix: "zz: grading", want: 1, reached: make(chan struct{})}
 	cmd.Stderr = lw
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: group}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +88,11 @@ func testInterrupt(t *testing.T, sig syscall.Signal) {
 	go func() { waited <- cmd.Wait() }()
 	select {
 	case <-lw.reached:
-		if err := cmd.Process.Signal(sig); err != nil {
+		pid := cmd.Process.Pid
+		if group {
+			pid = -pid // the group the grader leads
+		}
+		if err := syscall.Kill(pid, sig); err != nil {
 			t.Fatal(err)
 		}
 	case err := <-waited:
