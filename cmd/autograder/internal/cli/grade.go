@@ -29,8 +29,10 @@ func gradeCommand() *ucli.Command {
 		Description: "INPUT is a folder of submissions (sub-folders, zip files, loose source files), a\n" +
 			"zip file, or the zip of Canvas's \"Download Submissions\" (one submission per\n" +
 			"student). Writes results.json, gradebook.csv (for Canvas's gradebook import),\n" +
-			"parts.csv and reports/<id>.md under --out. Finished submissions are kept under\n" +
-			"--out/.cache: the same command after an interruption grades only what is left.",
+			"parts.csv, index.html and reports/<id>.md under --out, a new or empty folder\n" +
+			"or an earlier run's (which is replaced), never one inside an INPUT. Finished\n" +
+			"submissions are kept under --out/.cache: the same command after an\n" +
+			"interruption grades only what is left.",
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results under `DIR`", Required: true},
 			rubricFlag(),
