@@ -218,8 +218,8 @@ func (p *progress) event(ev grader.Event) {
 	p.redraw()
 }
 
-// redraw rewrites a terminal's line: a bar, the last finished submission
-// and those being graded.
+// redraw rewrites a terminal's last line: a bar, the count done and the
+// submissions being graded.
 func (p *progress) redraw() {
 	if !p.terminal {
 		return
