@@ -1,7 +1,7 @@
 # Release builds: `make release` writes dist/autograder-<os>-<arch>[.exe] for
 # every target below, each one static binary (CGO_ENABLED=0) with the
-# default assignment built in (rubric.toml and its public cases; see
-# cmd/autograder/internal/bundle), so that a student needs only the binary
+# default assignment built in, as every build has (rubric.toml and its public
+# cases; see cmd/autograder/internal/bundle), so that a student needs only the binary
 # and a JDK. VERSION defaults to `git describe`.
 
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
@@ -19,10 +19,11 @@ release: bundle
 		if [ "$$os" = windows ]; then ext=.exe; fi; \
 		out=dist/autograder-$$os-$$arch$$ext; \
 		echo "$$out"; \
-		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -tags bundle -trimpath -ldflags "$(LDFLAGS)" -o $$out ./cmd/autograder; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $$out ./cmd/autograder; \
 	done
 
-# The assignment built into release binaries, from rubric.toml.
+# The assignment built into every binary, from rubric.toml and cases/: a
+# copy committed in git (a test checks it is up to date).
 bundle:
 	$(GO) run ./cmd/autograder/internal/bundle/gen -rubric rubric.toml -out $(BUNDLE)
 
@@ -30,4 +31,4 @@ test:
 	$(GO) test ./...
 
 clean:
-	rm -rf dist $(BUNDLE)
+	rm -rf dist

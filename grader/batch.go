@@ -21,11 +21,15 @@ type Store interface {
 	Put(key string, r Result) error
 }
 
-// Event reports one submission finished, for progress output.
+// Event reports one submission started or finished, for progress output.
 type Event struct {
-	Done, Total int
-	Result      Result
-	Cached      bool // taken from the store, not regraded
+	Done, Total int    // submissions finished so far, of all
+	ID          string // the submission
+	// Started says grading ID began (it was not in the store); Result is
+	// then empty. Otherwise ID is finished, with Result.
+	Started bool
+	Result  Result
+	Cached  bool // taken from the store, not regraded
 }
 
 // Batch grades many submissions.
@@ -57,7 +61,9 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 	go func() {
 		n := 0
 		for ev := range done {
-			n++
+			if !ev.Started {
+				n++
+			}
 			ev.Done, ev.Total = n, len(subs)
 			if b.Progress != nil {
 				b.Progress(ev)
@@ -76,11 +82,17 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 				}
 				if ok {
 					results[i] = r
-					done <- Event{Result: r, Cached: true}
+					done <- Event{ID: sub.ID, Result: r, Cached: true}
 					return nil
 				}
 			}
+			done <- Event{ID: sub.ID, Started: true}
 			r, err := b.Assignment.Grade(ctx, b.Runner, sub, late, b.Options)
+			if err == nil && ctx.Err() != nil {
+				// Interrupted: what the program did after its sandbox was
+				// killed is not its result; never store it.
+				err = ctx.Err()
+			}
 			if err != nil {
 				if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 					return err
@@ -89,7 +101,7 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 				r = Result{ID: sub.ID, MaxScore: b.Assignment.Rubric.Total, LateDays: late, Status: StatusFailed,
 					Notes: []string{err.Error()}, Parts: []PartResult{}, Cases: []CaseResult{}, Key: key}
 				results[i] = r
-				done <- Event{Result: r}
+				done <- Event{ID: sub.ID, Result: r}
 				return nil // not stored: a regrade should try it again
 			}
 			r.Key = key
@@ -102,7 +114,7 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 					return err
 				}
 			}
-			done <- Event{Result: r}
+			done <- Event{ID: sub.ID, Result: r}
 			return nil
 		})
 	}

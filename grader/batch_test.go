@@ -161,12 +161,24 @@ func TestBatch(t *testing.T) {
 	if runner.inFlight.Load() != 0 {
 		t.Errorf("%d programs not closed", runner.inFlight.Load())
 	}
-	if len(events) != len(subs) {
-		t.Fatalf("%d events for %d submissions", len(events), len(subs))
+	// Each submission starts, then finishes; Done counts the finished.
+	if len(events) != 2*len(subs) {
+		t.Fatalf("%d events for %d submissions, want a start and a finish each", len(events), len(subs))
 	}
+	started, finished := map[string]bool{}, 0
 	for i, ev := range events {
-		if ev.Done != i+1 || ev.Total != len(subs) || ev.Cached {
-			t.Errorf("event %d: done %d of %d, cached %v", i, ev.Done, ev.Total, ev.Cached)
+		switch {
+		case ev.Started:
+			if started[ev.ID] || ev.Done != finished || ev.Total != len(subs) {
+				t.Errorf("event %d: %s started again or at done %d of %d, want %d", i, ev.ID, ev.Done, ev.Total, finished)
+			}
+			started[ev.ID] = true
+		default:
+			finished++
+			if !started[ev.ID] || ev.ID != ev.Result.ID || ev.Done != finished || ev.Total != len(subs) || ev.Cached {
+				t.Errorf("event %d: %s (result %s) finished, started %v, done %d of %d, cached %v",
+					i, ev.ID, ev.Result.ID, started[ev.ID], ev.Done, ev.Total, ev.Cached)
+			}
 		}
 	}
 
@@ -180,7 +192,10 @@ func TestBatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, ev := range events {
-		if ev.Cached != (ev.Result.ID != "bob") {
+		if ev.Started && ev.ID != "bob" {
+			t.Errorf("second run: %s started again", ev.ID)
+		}
+		if !ev.Started && ev.Cached != (ev.Result.ID != "bob") {
 			t.Errorf("second run: %s cached %v", ev.Result.ID, ev.Cached)
 		}
 	}
@@ -293,5 +308,38 @@ func TestBatchErrors(t *testing.T) {
 	b = &grader.Batch{Assignment: a, Runner: cancelling, Jobs: 2}
 	if _, err := b.Run(ctx, batchSubmissions()); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: got %v", err)
+	}
+}
+
+// TestBatchInterrupted: a run cancelled while a program runs returns the
+// cancellation, and stores nothing of what the program did after it: a
+// sandbox killed by the interruption is not the student's result, and the
+// same command afterwards must grade that submission again.
+func TestBatchInterrupted(t *testing.T) {
+	a := testAssignment(t)
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// The program is "killed" by the interruption: a run that ends with a
+	// signal once the context is cancelled, as the sandbox reports it.
+	killed := programFunc(func([]string, []byte) (grader.Execution, error) {
+		cancel()
+		return grader.Execution{ExitCode: -1, Signal: "killed"}, nil
+	})
+	b := &grader.Batch{Assignment: a, Runner: run(killed), Store: st, Jobs: 1, Version: "test"}
+	_, err = b.Run(ctx, []submission.Submission{eightQueen("amy")})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run: %v, want context.Canceled", err)
+	}
+	b.Runner = run(correct)
+	rs, err := b.Run(context.Background(), []submission.Submission{eightQueen("amy")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs[0].Score != a.Rubric.Total {
+		t.Errorf("after the interruption: %v of %v: the killed run was stored", rs[0].Score, a.Rubric.Total)
 	}
 }

@@ -108,7 +108,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		a.fail(&res, StatusUnread, Unreadable, sub.Problem)
 		return res, nil
 	case !accepted:
-		a.fail(&res, StatusLate, NotAccepted, fmt.Sprintf("%d days late: the late policy accepts at most %d", lateDays, len(a.Rubric.Late.Penalties)))
+		a.fail(&res, StatusLate, NotAccepted, fmt.Sprintf("%s late: the late policy accepts at most %d", Days(lateDays), len(a.Rubric.Late.Penalties)))
 		return res, nil
 	}
 	src := a.sources(sub)
@@ -173,11 +173,14 @@ type sources struct {
 }
 
 func (a *Assignment) sources(sub submission.Submission) sources {
-	files, missing := a.pickFiles(sub.Files)
+	files, missing, ambiguous := a.pickFiles(sub.Files)
 	if len(missing) > 0 {
 		return sources{status: StatusMissing, verdict: MissingFile, note: "missing " + strings.Join(missing, ", ")}
 	}
 	var src sources
+	if ambiguous != "" {
+		src.notes = append(src.notes, ambiguous)
+	}
 	if found := packageFiles(files); len(found) > 0 {
 		switch a.Rubric.Submission.Package {
 		case "reject":
@@ -380,6 +383,14 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 	res.Score = round2(math.Max(0, total-deduct-res.Penalty))
 }
 
+// Days writes a count of days as a sentence does: "1 day", "3 days".
+func Days(n int) string {
+	if n == 1 {
+		return "1 day"
+	}
+	return fmt.Sprintf("%d days", n)
+}
+
 // round2 rounds half away from zero to two decimals.
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
 
@@ -397,37 +408,46 @@ func excerpt(b []byte, n int) string {
 // pickFiles picks the files to build: the folder holding the first required
 // file (the shallowest if several) and every file directly in it. Students
 // zip folders in many ways (hw4/EightQueen.java, src/...); the required
-// names are what anchors the build.
-func (a *Assignment) pickFiles(files []submission.File) ([]submission.File, []string) {
+// names are what anchors the build. When more than one such file is the
+// shallowest, the first by name is used and ambiguous is a note naming
+// them all.
+func (a *Assignment) pickFiles(files []submission.File) (picked []submission.File, missing []string, ambiguous string) {
 	req := a.Rubric.Submission.Required
 	if len(req) == 0 {
-		return files, nil
+		return files, nil, ""
 	}
-	dir, found := "", false
+	var candidates []string // the shallowest files named req[0], by name
 	depth := math.MaxInt
 	for _, f := range files {
 		if path.Base(f.Name) == req[0] {
-			if d := strings.Count(f.Name, "/"); d < depth {
-				dir, depth, found = path.Dir(f.Name), d, true
+			switch d := strings.Count(f.Name, "/"); {
+			case d < depth:
+				candidates, depth = []string{f.Name}, d
+			case d == depth:
+				candidates = append(candidates, f.Name)
 			}
 		}
 	}
-	if !found {
-		return nil, slices.Clone(req)
+	if len(candidates) == 0 {
+		return nil, slices.Clone(req), ""
 	}
-	var out []submission.File
+	slices.Sort(candidates)
+	dir := path.Dir(candidates[0])
+	if len(candidates) > 1 {
+		ambiguous = fmt.Sprintf("%d files named %s at the same depth: built %s, ignored %s",
+			len(candidates), req[0], candidates[0], strings.Join(candidates[1:], ", "))
+	}
 	for _, f := range files {
 		if path.Dir(f.Name) == dir {
-			out = append(out, submission.File{Name: path.Base(f.Name), Data: f.Data})
+			picked = append(picked, submission.File{Name: path.Base(f.Name), Data: f.Data})
 		}
 	}
-	var missing []string
 	for _, r := range req {
-		if !slices.ContainsFunc(out, func(f submission.File) bool { return f.Name == r }) {
+		if !slices.ContainsFunc(picked, func(f submission.File) bool { return f.Name == r }) {
 			missing = append(missing, r)
 		}
 	}
-	return out, missing
+	return picked, missing, ambiguous
 }
 
 var packageLine = regexp.MustCompile(`(?m)^[ \t]*package[ \t]+[\w.]+[ \t]*;`)

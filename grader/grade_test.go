@@ -451,7 +451,7 @@ func TestPickFiles(t *testing.T) {
 		required string // edits rubric's required list when set
 		files    []submission.File
 		want     []submission.File // nil: missing
-		missing  string
+		note     string            // the missing-file note; for a build, the note on a tie ("" none)
 	}{
 		{"top", "", []submission.File{f("EightQueen.java", "1")}, []submission.File{f("EightQueen.java", "1")}, ""},
 		{"hw4", "", []submission.File{f("README.md", "r"), f("hw4/Board.java", "b"), f("hw4/EightQueen.java", "e"), f("hw4/lib/Util.java", "u"), f("other/Foo.java", "o")},
@@ -463,7 +463,9 @@ func TestPickFiles(t *testing.T) {
 		{"top-over-nested", "", []submission.File{f("EightQueen.java", "top"), f("backup/EightQueen.java", "backup")},
 			[]submission.File{f("EightQueen.java", "top")}, ""},
 		{"tie-takes-first", "", []submission.File{f("a/EightQueen.java", "a"), f("b/EightQueen.java", "b")},
-			[]submission.File{f("EightQueen.java", "a")}, ""},
+			[]submission.File{f("EightQueen.java", "a")}, "2 files named EightQueen.java at the same depth: built a/EightQueen.java, ignored b/EightQueen.java"},
+		{"three-tie", "", []submission.File{f("x/EightQueen.java", "x"), f("EightQueen.java/deep/EightQueen.java", "d"), f("c/EightQueen.java", "c"), f("b/EightQueen.java", "b")},
+			[]submission.File{f("EightQueen.java", "b")}, "3 files named EightQueen.java at the same depth: built b/EightQueen.java, ignored c/EightQueen.java, x/EightQueen.java"},
 		{"nested-zip", "", []submission.File{f("hw4.zip/hw4/EightQueen.java", "z"), f("hw4.zip/hw4/Notes.txt", "n")},
 			[]submission.File{f("EightQueen.java", "z"), f("Notes.txt", "n")}, ""},
 		{"case-matters", "", []submission.File{f("eightqueen.java", "x"), f("EightQueen.Java", "y")}, nil, "missing EightQueen.java"},
@@ -483,13 +485,20 @@ func TestPickFiles(t *testing.T) {
 			r := run(correct)
 			res := grade(t, a, r, submission.Submission{ID: "s", Files: tc.files}, 0, grader.Options{})
 			if tc.want == nil {
-				if res.Status != grader.StatusMissing || !reflect.DeepEqual(res.Notes, []string{tc.missing}) || len(r.builds) != 0 {
-					t.Errorf("status %s notes %q builds %d, want missing-file %q", res.Status, res.Notes, len(r.builds), tc.missing)
+				if res.Status != grader.StatusMissing || !reflect.DeepEqual(res.Notes, []string{tc.note}) || len(r.builds) != 0 {
+					t.Errorf("status %s notes %q builds %d, want missing-file %q", res.Status, res.Notes, len(r.builds), tc.note)
 				}
 				return
 			}
 			if len(r.builds) != 1 || !reflect.DeepEqual(r.builds[0], tc.want) {
 				t.Errorf("built %q, want %q", r.builds, tc.want)
+			}
+			var want []string
+			if tc.note != "" {
+				want = []string{tc.note}
+			}
+			if !reflect.DeepEqual(res.Notes, want) {
+				t.Errorf("notes %q, want %q", res.Notes, want)
 			}
 		})
 	}

@@ -50,6 +50,10 @@ func nsAttr(root bool) *syscall.SysProcAttr {
 		Cloneflags: syscall.CLONE_NEWNS | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC |
 			syscall.CLONE_NEWUTS | syscall.CLONE_NEWNET,
 		Pdeathsig: syscall.SIGKILL,
+		// Out of the grader's process group: a terminal's Ctrl-C goes to
+		// the grader alone, which stops its boxes itself; a program killed
+		// by it would pass for one that crashed.
+		Setpgid: true,
 	}
 	if !root {
 		sys.Cloneflags |= syscall.CLONE_NEWUSER
@@ -238,7 +242,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		// The helper is the box's PID 1: killing it kills the box.
 		cmd.Cancel = func() error { return cmd.Process.Kill() }
 	} else {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true} // as nsAttr
 		// The helper kills the program's group and its orphans, then
 		// reports; WaitDelay is the backstop if it cannot.
 		cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }

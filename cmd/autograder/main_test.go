@@ -4,7 +4,6 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -21,7 +20,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cs540-tools/autograder/cmd/autograder/internal/cli"
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
@@ -36,9 +34,7 @@ var update = flag.Bool("update", false, "rewrite the testscript files' golden se
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"autograder": func() {
-			os.Exit(cli.Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
-		},
+		"autograder": func() { os.Exit(run()) },
 	})
 }
 
@@ -68,6 +64,8 @@ func TestMain(m *testing.M) {
 //	                                 (see cmdGsresults, ci_test.go)
 //	junit FILE                       parse JUnit XML, check its counts and print
 //	                                 it in lines (see cmdJunit, ci_test.go)
+//	zipfiles FILE [PATH...]          write a zip FILE holding the files PATH
+//	                                 (slash paths under $WORK); none: an empty zip
 func TestScripts(t *testing.T) {
 	t.Parallel()
 	repo, testdata := paths(t)
@@ -90,6 +88,7 @@ func TestScripts(t *testing.T) {
 			"samplecases": cmdSamplecases,
 			"gsresults":   cmdGsresults,
 			"junit":       cmdJunit,
+			"zipfiles":    cmdZipfiles,
 		},
 	})
 }
@@ -155,6 +154,23 @@ func zipOf(name, content string) []byte {
 		panic(err)
 	}
 	return buf.Bytes()
+}
+
+// cmdZipfiles writes a zip of files of the script's work folder.
+func cmdZipfiles(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 1 {
+		ts.Fatalf("usage: zipfiles FILE [PATH...]")
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, name := range args[1:] {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: time.Date(2025, 3, 5, 9, 0, 0, 0, time.UTC)})
+		ts.Check(err)
+		_, err = w.Write([]byte(ts.ReadFile(name)))
+		ts.Check(err)
+	}
+	ts.Check(zw.Close())
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), buf.Bytes(), 0o644))
 }
 
 // cmdCanvaszip writes FILE, the zip Canvas's "Download Submissions" gives
@@ -561,7 +577,7 @@ func TestResume(t *testing.T) {
 	// are out.
 	resumed := filepath.Join(dir, "resumed")
 	cmd := grade(resumed)
-	lw := &lineWatch{want: n / 2, reached: make(chan struct{})}
+	lw := &lineWatch{prefix: "[", want: n / 2, reached: make(chan struct{})}
 	cmd.Stderr = lw
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -693,37 +709,39 @@ func writeBatch(t *testing.T, dir string, n int) []string {
 	return ids
 }
 
-// progressLines sorts the IDs on grade's progress lines ("[k/N] ID: ...
-// (how)") by how: "graded" or "done before, not regraded".
+// progressLines sorts the IDs on grade's progress lines for finished
+// submissions ("[k/N] ID: score/max status", with " (done before, not
+// regraded)" when taken from the store) by how: "graded" or "done
+// before, not regraded".
 func progressLines(log string) map[string]map[string]bool {
 	out := map[string]map[string]bool{"graded": {}, "done before, not regraded": {}}
 	for _, line := range strings.Split(log, "\n") {
-		if !strings.HasPrefix(line, "[") || !strings.HasSuffix(line, ")") {
+		if !strings.HasPrefix(line, "[") {
 			continue
 		}
 		_, rest, ok := strings.Cut(line, "] ")
 		id, _, ok2 := strings.Cut(rest, ": ")
-		open := strings.LastIndex(line, "(")
-		if !ok || !ok2 || open < 0 {
+		if !ok || !ok2 {
 			continue
 		}
-		how := line[open+1 : len(line)-1]
-		if out[how] == nil {
-			out[how] = map[string]bool{}
+		how := "graded"
+		if strings.HasSuffix(line, " (done before, not regraded)") {
+			how = "done before, not regraded"
 		}
 		out[how][id] = true
 	}
 	return out
 }
 
-// lineWatch is a stderr that closes reached once it has seen want
-// progress lines.
+// lineWatch is a stderr that closes reached once it has seen want lines
+// that start with prefix and end with suffix (progress lines: "[" and "").
 type lineWatch struct {
-	mu      sync.Mutex
-	buf     bytes.Buffer
-	want    int
-	seen    int
-	reached chan struct{}
+	mu             sync.Mutex
+	buf            bytes.Buffer
+	prefix, suffix string
+	want           int
+	seen           int
+	reached        chan struct{}
 }
 
 func (w *lineWatch) Write(p []byte) (int, error) {
@@ -735,7 +753,7 @@ func (w *lineWatch) Write(p []byte) (int, error) {
 	}
 	w.seen = 0
 	for _, line := range strings.Split(w.buf.String(), "\n") {
-		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, ")") {
+		if strings.HasPrefix(line, w.prefix) && strings.HasSuffix(line, w.suffix) {
 			w.seen++
 		}
 	}
@@ -752,9 +770,9 @@ func (w *lineWatch) text() string {
 }
 
 // outFiles reads every file under an --out folder, by slash path, and
-// checks that the folder holds nothing but results.json, gradebook.csv,
-// parts.csv, index.html, one report per submission and one stored result
-// per submission.
+// checks that the folder holds nothing but its marker (.autograder),
+// results.json, gradebook.csv, parts.csv, index.html, one report per
+// submission and one stored result per submission.
 func outFiles(t *testing.T, dir string, ids []string) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
@@ -770,7 +788,7 @@ func outFiles(t *testing.T, dir string, ids []string) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{"results.json": true, "gradebook.csv": true, "parts.csv": true, "index.html": true}
+	want := map[string]bool{".autograder": true, "results.json": true, "gradebook.csv": true, "parts.csv": true, "index.html": true}
 	for _, id := range ids {
 		want["reports/"+id+".md"] = true
 	}

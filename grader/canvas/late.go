@@ -2,10 +2,12 @@ package canvas
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -24,6 +26,46 @@ type Late struct {
 	// Default is the days late of a submission Canvas marked LATE that Times
 	// does not list.
 	Default int
+	// Source and Lines say where Times were read (Read): the file's name
+	// and each id's line, for warnings.
+	Source string
+	Lines  map[string]int
+}
+
+// Read reads the submission times of the CSV file r, named name in
+// messages (ReadTimes), into l.
+func (l *Late) Read(name string, r io.Reader) error {
+	times, lines, err := readTimes(name, r)
+	if err != nil {
+		return err
+	}
+	l.Times, l.Lines, l.Source = times, lines, name
+	return nil
+}
+
+// Unmatched warns of each id in Times that names none of subs (by user id
+// or submission ID), as "FILE:LINE: ...", in the file's order: a typo, or
+// a student whose submission is missing from the batch.
+func (l Late) Unmatched(subs []submission.Submission) []string {
+	known := map[string]bool{}
+	for _, s := range subs {
+		known[s.ID] = true
+		if s.UserID != "" {
+			known[s.UserID] = true
+		}
+	}
+	var ids []string
+	for id := range l.Times {
+		if !known[id] {
+			ids = append(ids, id)
+		}
+	}
+	slices.SortFunc(ids, func(a, b string) int { return cmp.Or(cmp.Compare(l.Lines[a], l.Lines[b]), strings.Compare(a, b)) })
+	var out []string
+	for _, id := range ids {
+		out = append(out, fmt.Sprintf("%s:%d: %q is no submission's user id or id in this batch: its time is not used", l.Source, l.Lines[id], id))
+	}
+	return out
 }
 
 // Days is how late s is: by its time in Times when listed there (under its
@@ -53,21 +95,27 @@ const MaxTimesBytes = 16 << 20
 // skipped; an id listed twice takes its latest time (the download holds a
 // student's latest submission). A bad row is an error naming name:line.
 func ReadTimes(name string, r io.Reader) (map[string]time.Time, error) {
+	times, _, err := readTimes(name, r)
+	return times, err
+}
+
+// readTimes is ReadTimes that also gives the line of each id's time.
+func readTimes(name string, r io.Reader) (times map[string]time.Time, lines map[string]int, err error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxTimesBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if len(data) > MaxTimesBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes: not a file of submission times", name, MaxTimesBytes)
+		return nil, nil, fmt.Errorf("%s: larger than %d bytes: not a file of submission times", name, MaxTimesBytes)
 	}
 	if !utf8.Valid(data) {
-		return nil, fmt.Errorf("%s: not UTF-8 text", name)
+		return nil, nil, fmt.Errorf("%s: not UTF-8 text", name)
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff")) // as spreadsheets save it
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
-	times := map[string]time.Time{}
+	times, lines = map[string]time.Time{}, map[string]int{}
 	for first := true; ; first = false {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -76,30 +124,30 @@ func ReadTimes(name string, r io.Reader) (map[string]time.Time, error) {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				return nil, fmt.Errorf("%s:%d: %v", name, pe.Line, pe.Err)
+				return nil, nil, fmt.Errorf("%s:%d: %v", name, pe.Line, pe.Err)
 			}
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, nil, fmt.Errorf("%s: %v", name, err)
 		}
 		line, _ := cr.FieldPos(0)
 		if len(rec) != 2 {
-			return nil, fmt.Errorf("%s:%d: %d columns, want 2: user id, submission time", name, line, len(rec))
+			return nil, nil, fmt.Errorf("%s:%d: %d columns, want 2: user id, submission time", name, line, len(rec))
 		}
 		id, when := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
 		if first && (when == "" || when[0] < '0' || when[0] > '9') {
 			continue // a header
 		}
 		if id == "" {
-			return nil, fmt.Errorf("%s:%d: no user id", name, line)
+			return nil, nil, fmt.Errorf("%s:%d: no user id", name, line)
 		}
 		t, err := ParseTime(when)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return nil, nil, fmt.Errorf("%s:%d: %v", name, line, err)
 		}
 		if old, ok := times[id]; !ok || t.After(old) {
-			times[id] = t
+			times[id], lines[id] = t, line
 		}
 	}
-	return times, nil
+	return times, lines, nil
 }
 
 // ParseTime reads an ISO 8601 date and time with a UTC offset: RFC 3339

@@ -2,6 +2,7 @@ package canvas
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -139,5 +140,40 @@ func TestDays(t *testing.T) {
 	}
 	if got := (Late{Policy: handout}).Days(submission.Submission{ID: "x", LateMarker: true}); got != 0 {
 		t.Errorf("default 0 gave %d", got)
+	}
+}
+
+// TestUnmatched: each id of the file that names no submission of the
+// batch, by user id or by ID, is warned of with its line, in the file's
+// order; a listed id that matches is not.
+func TestUnmatched(t *testing.T) {
+	csv := "user,time\n" +
+		"1001,2025-03-05T09:00:00-06:00\n" +
+		"9999,2025-03-05T09:00:00-06:00\n" +
+		"anon_Xy7Qz,2025-03-05T09:00:00-06:00\n" +
+		"\n" +
+		"carl,2025-03-05T09:00:00-06:00\n" +
+		"carol,2025-03-05T09:00:00-06:00\n" +
+		"9999,2025-03-06T09:00:00-06:00\n"
+	var l Late
+	if err := l.Read("late.csv", strings.NewReader(csv)); err != nil {
+		t.Fatal(err)
+	}
+	subs := []submission.Submission{
+		{ID: "alice_1001", UserID: "1001"},
+		{ID: "anon_Xy7Qz"},
+		{ID: "carol"},
+		{ID: "dave_1004", UserID: "1004"},
+	}
+	got := l.Unmatched(subs)
+	want := []string{
+		`late.csv:6: "carl" is no submission's user id or id in this batch: its time is not used`,
+		`late.csv:8: "9999" is no submission's user id or id in this batch: its time is not used`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Unmatched:\n got %q\nwant %q", got, want)
+	}
+	if got := (Late{}).Unmatched(subs); got != nil {
+		t.Errorf("without a file: %q", got)
 	}
 }

@@ -51,7 +51,7 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 		}
 		status := string(r.Status)
 		if r.LateDays > 0 {
-			status += fmt.Sprintf(", %d day(s) late", r.LateDays)
+			status += ", " + grader.Days(r.LateDays) + " late"
 		}
 		fmt.Fprintf(w, "  %s\n", status)
 	}

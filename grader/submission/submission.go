@@ -58,12 +58,18 @@ var DefaultLimits = Limits{Files: 1000, FileBytes: 8 << 20, Bytes: 32 << 20, Rat
 // ErrNotFound marks an input path that does not exist.
 var ErrNotFound = errors.New("no such file or folder")
 
+// ErrNoSubmissions marks an input that holds no submission: an empty
+// folder or zip, or a file that is neither a zip nor a source file.
+var ErrNoSubmissions = errors.New("no submissions in it")
+
 // Discover lists the submissions of the inputs: a folder holds one
 // submission per entry (a sub-folder, a zip, or a loose source file), and a
-// zip or a file given directly is one submission. Names starting with "."
-// and __MACOSX are skipped. (A single submission's folder, as `check .`
-// takes, is read with Load.) Errors are for inputs that do not exist; an
-// unreadable submission is returned with Problem set.
+// zip or a source file given directly is one submission. Names starting
+// with "." and __MACOSX are skipped. (A single submission's folder, as
+// `check .` takes, is read with Load.) Errors are for inputs that do not
+// exist or hold no submission (ErrNoSubmissions: an empty folder or zip, a
+// file that is neither); an unreadable submission in a folder is returned
+// with Problem set.
 func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, error) {
 	var out []Submission
 	for _, in := range inputs {
@@ -72,6 +78,11 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 			return nil, fmt.Errorf("%s: %w", in, ErrNotFound)
 		}
 		if !st.IsDir() {
+			if !hasExt(in, sourceExts) {
+				if err := checkZip(in); err != nil {
+					return nil, err
+				}
+			}
 			out = append(out, Load(in, lim))
 			continue
 		}
@@ -79,6 +90,7 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", in, err)
 		}
+		found := len(out)
 		for _, e := range entries {
 			name := e.Name()
 			if junk(name) {
@@ -90,9 +102,32 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 				out = append(out, Load(p, lim))
 			}
 		}
+		if len(out) == found {
+			what := "sub-folder or zip"
+			if len(sourceExts) > 0 {
+				what = "sub-folder, zip or " + strings.Join(sourceExts, ", ") + " file"
+			}
+			return nil, fmt.Errorf("%s: %w (no %s)", in, ErrNoSubmissions, what)
+		}
 	}
 	UniqueIDs(out)
 	return out, nil
+}
+
+// checkZip says why the file p, given as a batch, is not one: it is not a
+// zip archive, or one without a file.
+func checkZip(p string) error {
+	zr, err := zip.OpenReader(p)
+	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
+		return fmt.Errorf("%s: not a folder, a zip archive or a source file (%v): %w", p, err, ErrNoSubmissions)
+	}
+	defer zr.Close()
+	for _, f := range zr.File {
+		if !f.FileInfo().IsDir() {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: an empty zip archive: %w", p, ErrNoSubmissions)
 }
 
 func hasExt(name string, exts []string) bool {

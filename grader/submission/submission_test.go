@@ -391,6 +391,40 @@ func TestDiscover(t *testing.T) {
 	}
 }
 
+// TestDiscoverNoSubmissions: an input that holds no submission is an
+// error naming it, never a batch of one empty submission.
+func TestDiscoverNoSubmissions(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"empty.zip":               string(makeZip(t)),
+		"folders-only.zip":        string(makeZip(t, entry{name: "hw4/", data: ""})),
+		"notes.txt":               "not a zip",
+		"fake.zip":                "not a zip either",
+		"junk/.DS_Store":          "x",
+		"junk/grades.csv":         "x",
+		"nothing/":                "",
+		"batch/a/EightQueen.java": "a",
+	})
+	in := func(p string) string { return filepath.Join(root, p) }
+	for _, tc := range []struct{ input, want string }{
+		{"empty.zip", "empty.zip: an empty zip archive: no submissions in it"},
+		{"folders-only.zip", "folders-only.zip: an empty zip archive: no submissions in it"},
+		{"notes.txt", "notes.txt: not a folder, a zip archive or a source file (zip: not a valid zip file): no submissions in it"},
+		{"fake.zip", "fake.zip: not a folder, a zip archive or a source file (zip: not a valid zip file): no submissions in it"},
+		{"junk", "junk: no submissions in it (no sub-folder, zip or .java file)"},
+		{"nothing", "nothing: no submissions in it (no sub-folder, zip or .java file)"},
+	} {
+		t.Run(tc.input, func(t *testing.T) {
+			subs, err := Discover([]string{in("batch"), in(tc.input)}, []string{".java"}, DefaultLimits)
+			if !errors.Is(err, ErrNoSubmissions) || subs != nil {
+				t.Fatalf("got %d submissions, error %v; want ErrNoSubmissions", len(subs), err)
+			}
+			if got := strings.TrimPrefix(err.Error(), root+string(filepath.Separator)); got != tc.want {
+				t.Errorf("error %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestUniqueIDs(t *testing.T) {
 	subs := []Submission{
 		{ID: "a", Source: "x/a"}, {ID: "a", Source: "x/a.zip"}, {ID: "a", Source: "y/a.zip"}, {ID: "a", Source: "z/a"},

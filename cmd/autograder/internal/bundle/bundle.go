@@ -1,13 +1,19 @@
-// Package bundle is the assignment built into a release binary: the
+// Package bundle is the assignment built into every autograder binary: the
 // rubric and its public cases, so that a student needs only the binary and
 // a JDK to check their work (autograder check, with no rubric.toml in
 // sight). Hidden cases are never bundled.
 //
-// `make release` runs the generator (go run ./cmd/autograder/internal/bundle/gen),
-// which writes the bundle into this package's data folder (not in git),
-// and builds with -tags bundle, which embeds it. Built without the tag, the
-// binary has no bundle (Present is false).
+// The bundle is this package's data folder, committed in git so that any
+// build embeds it (go install included, with no tag and no generated file
+// to miss). The generator writes it from rubric.toml and cases/:
+//
+//	go generate ./cmd/autograder/internal/bundle   # or: make bundle
+//
+// and a test fails when the committed copy is not what the generator
+// writes today.
 package bundle
+
+//go:generate go run ./gen -rubric ../../../../rubric.toml -out data
 
 import (
 	"errors"
@@ -30,12 +36,9 @@ const RubricName = "rubric.toml"
 // Path is how messages name the built-in rubric.
 const Path = "rubric.toml (built in)"
 
-// files is the bundle: RubricName and its cases. It is nil in a build
-// without the bundle tag.
+// files is the bundle: RubricName and its cases (embed.go). Tests may
+// swap it.
 var files fs.FS
-
-// Present says whether this binary has a bundle.
-func Present() bool { return files != nil }
 
 // Load loads the bundled assignment. It writes the bundle to a temporary
 // folder, loads it and removes the folder: an assignment holds its cases

@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,15 +81,60 @@ func TestGenerateRefuses(t *testing.T) {
 	}
 }
 
+// TestCommitted: the bundle committed in data/, which every build embeds,
+// is what the generator writes from rubric.toml and cases/ today: the
+// rubric and its public cases, file for file and byte for byte, and
+// nothing else (never a hidden case). Run `go generate
+// ./cmd/autograder/internal/bundle` (or `make bundle`) when it fails.
+func TestCommitted(t *testing.T) {
+	want := filepath.Join(t.TempDir(), "data")
+	if err := Generate(filepath.Join(repo, "rubric.toml"), want); err != nil {
+		t.Fatal(err)
+	}
+	wantFiles, gotFiles := tree(t, os.DirFS(want)), tree(t, files)
+	for name, data := range wantFiles {
+		got, ok := gotFiles[name]
+		switch {
+		case !ok:
+			t.Errorf("the committed bundle misses %s", name)
+		case got != data:
+			t.Errorf("the committed bundle's %s is out of date", name)
+		}
+	}
+	for name := range gotFiles {
+		if _, ok := wantFiles[name]; !ok {
+			t.Errorf("the committed bundle holds %s, which the generator does not write", name)
+		}
+	}
+	if t.Failed() {
+		t.Log("regenerate it: go generate ./cmd/autograder/internal/bundle")
+	}
+}
+
+// tree reads every file of fsys by its slash path.
+func tree(t *testing.T, fsys fs.FS) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, p)
+		out[p] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // TestLoad: a bundle loads from memory, under its own name; without one
 // Load says so.
 func TestLoad(t *testing.T) {
 	saved := files
 	t.Cleanup(func() { files = saved })
 	files = nil
-	if Present() {
-		t.Fatal("Present without files")
-	}
 	if _, err := Load(); err == nil {
 		t.Error("Load without a bundle")
 	}

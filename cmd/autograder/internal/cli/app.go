@@ -19,6 +19,9 @@ const (
 	ExitFailed   = 1 // the command ran, and a program it judged failed
 	ExitBadInput = 2 // the command line, a rubric, a case or an archive is wrong
 	ExitInternal = 3 // the grader itself failed (I/O, sandbox, a bug)
+	// ExitInterrupted is a command stopped by SIGINT or SIGTERM (128 +
+	// SIGINT, as shells report Ctrl-C).
+	ExitInterrupted = 130
 )
 
 // Version is the grader's version, set at build time with -ldflags "-X".
@@ -42,13 +45,22 @@ func badInputf(format string, a ...any) error { return badInput(fmt.Errorf(forma
 // failed is the exit status 1 with a message (or none when err is nil).
 func failed(err error) error { return &exitError{ExitFailed, err} }
 
+// errResume is how a command whose work is kept (grade) says it was
+// interrupted.
+var errResume = &exitError{ExitInterrupted, errors.New("interrupted: run the same command again to resume")}
+
 // Main runs the command line args (args[0] is the program name) and returns
-// the exit status. Errors are printed as one line on stderr.
+// the exit status. Errors are printed as one line on stderr. When ctx is
+// cancelled (the signal handler of main) the command stops, whatever it
+// failed with then, as interrupted: exit status 130.
 func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	err := app.RunContext(ctx, args)
 	if err == nil {
 		return ExitOK
+	}
+	if ctx.Err() != nil && !errors.Is(err, errResume) {
+		err = &exitError{ExitInterrupted, errors.New("interrupted")}
 	}
 	code := ExitInternal
 	var ee *exitError
@@ -56,10 +68,10 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	switch {
 	case errors.As(err, &ee):
 		code = ee.code
+	case isUsage(err): // before ExitCoder: the library exits 3 for "No help topic"
+		code = ExitBadInput
 	case errors.As(err, &ce):
 		code = ce.ExitCode()
-	case isUsage(err):
-		code = ExitBadInput
 	}
 	if msg := err.Error(); msg != "" {
 		fmt.Fprintf(stderr, "autograder: %s\n", oneLine(msg))
@@ -94,7 +106,15 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 		// Exit statuses are decided in Main, never inside the library.
 		ExitErrHandler:  func(*ucli.Context, error) {},
 		HideHelpCommand: false,
+		// A first argument that is no command (a typo) is bad input.
+		Action: func(c *ucli.Context) error {
+			if c.NArg() > 0 {
+				return badInputf("%q is not a command: run 'autograder help' for the commands", c.Args().First())
+			}
+			return ucli.ShowAppHelp(c)
+		},
 		Commands: []*ucli.Command{
+			versionCommand(),
 			checkCommand(),
 			gradeCommand(),
 			referenceCommand(),
@@ -112,4 +132,23 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 		}
 	}
 	return app
+}
+
+func versionCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:  "version",
+		Usage: "print the grader's version (also: --version)",
+		Action: func(c *ucli.Context) error {
+			if c.NArg() > 0 {
+				return badInputf("version takes no arguments")
+			}
+			ucli.ShowVersion(c)
+			return nil
+		},
+	}
+}
+
+// jobsFlag is --jobs, for the commands that grade many submissions at once.
+func jobsFlag() ucli.Flag {
+	return &ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "grade `N` submissions at once", DefaultText: "the number of cores"}
 }

@@ -33,7 +33,7 @@ func benchCommand() *ucli.Command {
 			rubricFlag(),
 			&ucli.IntFlag{Name: "submissions", Aliases: []string{"n"}, Value: 300, Usage: "grade `N` synthetic submissions warm"},
 			&ucli.IntFlag{Name: "cold", Value: 10, Usage: "grade the first `N` submissions cold too (0: no cold half)"},
-			&ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "grade `N` submissions at once (default: the number of cores)"},
+			jobsFlag(),
 		},
 		Action: func(c *ucli.Context) error {
 			n, coldN := c.Int("submissions"), c.Int("cold")

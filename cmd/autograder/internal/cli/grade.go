@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,12 +29,14 @@ func gradeCommand() *ucli.Command {
 		Description: "INPUT is a folder of submissions (sub-folders, zip files, loose source files), a\n" +
 			"zip file, or the zip of Canvas's \"Download Submissions\" (one submission per\n" +
 			"student). Writes results.json, gradebook.csv (for Canvas's gradebook import),\n" +
-			"parts.csv and reports/<id>.md under --out. Finished submissions are kept under\n" +
-			"--out/.cache: the same command after an interruption grades only what is left.",
+			"parts.csv, index.html and reports/<id>.md under --out, a new or empty folder\n" +
+			"or an earlier run's (which is replaced), never one inside an INPUT. Finished\n" +
+			"submissions are kept under --out/.cache: the same command after an\n" +
+			"interruption grades only what is left.",
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results under `DIR`", Required: true},
 			rubricFlag(),
-			&ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "grade `N` submissions at once (default: the number of cores)"},
+			jobsFlag(),
 			&ucli.BoolFlag{Name: "timings", Usage: "record each run's wall time in results.json (makes it differ between runs)"},
 			&ucli.BoolFlag{Name: "timestamp", Usage: "record when the batch was graded in results.json"},
 			&ucli.BoolFlag{Name: "no-color", Usage: "never colour the output (also: NO_COLOR)"},
@@ -54,8 +57,7 @@ func gradeCommand() *ucli.Command {
 			if err != nil {
 				return err
 			}
-			assignmentID := c.String("canvas-assignment-id")
-			if strings.Trim(assignmentID, "0123456789") != "" {
+			if assignmentID := c.String("canvas-assignment-id"); strings.Trim(assignmentID, "0123456789") != "" {
 				return badInputf("--canvas-assignment-id must be the number in the assignment's Canvas address, not %q", assignmentID)
 			}
 			subs, warnings, err := canvas.Discover(c.Args().Slice(), sourceExts(a), canvas.DefaultLimits)
@@ -65,15 +67,22 @@ func gradeCommand() *ucli.Command {
 			if len(subs) == 0 {
 				return badInputf("grade: no submissions found in %v", c.Args().Slice())
 			}
-			for _, w := range warnings {
-				fmt.Fprintf(c.App.ErrWriter, "autograder: warning: %s\n", oneLine(w))
-			}
-			run, err := runnerFor(c.String("mode"), a, "", c.App.ErrWriter)
+			out, err := claimOut(c.String("out"), c.Args().Slice())
 			if err != nil {
 				return err
 			}
-			out := c.String("out")
-			st, err := store.Open(filepath.Join(out, ".cache"))
+			errw := c.App.ErrWriter
+			for _, w := range append(warnings, late.Unmatched(subs)...) {
+				fmt.Fprintf(errw, "autograder: warning: %s\n", oneLine(w))
+			}
+			run, err := runnerFor(c.String("mode"), a, "", errw)
+			if err != nil {
+				return err
+			}
+			if err := out.create(); err != nil {
+				return err
+			}
+			st, err := store.Open(filepath.Join(out.path, ".cache"))
 			if err != nil {
 				return err
 			}
@@ -81,7 +90,7 @@ func gradeCommand() *ucli.Command {
 			if jobs <= 0 {
 				jobs = runtime.NumCPU()
 			}
-			errw := c.App.ErrWriter
+			fmt.Fprintf(errw, "grading %s, %d at a time\n", count(len(subs), "submission"), jobs)
 			prog := newProgress(errw, len(subs))
 			b := grader.Batch{Assignment: a, Runner: run, Store: st, Jobs: jobs, Version: Version,
 				Options:  grader.Options{Timings: c.Bool("timings")},
@@ -89,22 +98,56 @@ func gradeCommand() *ucli.Command {
 				Progress: prog.event}
 			results, err := b.Run(c.Context, subs)
 			prog.finish()
+			if c.Context.Err() != nil {
+				return errResume // what is finished is in the store
+			}
 			if err != nil {
 				return err
 			}
-			batch := report.NewBatch(a, Version, results)
-			batch.Roster = report.RosterOf(assignmentID, subs)
-			if c.Bool("timestamp") {
-				batch.Stamp(time.Now())
-			}
-			if err := report.WriteAll(out, a, batch); err != nil {
-				return err
-			}
-			report.Table(c.App.Writer, a, results, style(c, c.App.Writer))
-			fmt.Fprintf(errw, "graded %d submissions; results in %s\n", len(results), out)
-			return nil
+			return writeBatch(c, a, out, results, subs)
 		},
 	}
+}
+
+// writeBatch writes the batch's files under --out, replacing an earlier
+// run's and removing the reports of submissions no longer in the batch,
+// and prints the class table.
+func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []grader.Result, subs []submission.Submission) error {
+	batch := report.NewBatch(a, Version, results)
+	batch.Roster = report.RosterOf(c.String("canvas-assignment-id"), subs)
+	if c.Bool("timestamp") {
+		batch.Stamp(time.Now())
+	}
+	ids := make([]string, len(results))
+	for i, r := range results {
+		ids[i] = r.ID
+	}
+	replaced, reports := out.existing(ids)
+	if err := report.WriteAll(out.path, a, batch); err != nil {
+		return err
+	}
+	stale, err := out.removeStale(ids)
+	if err != nil {
+		return err
+	}
+	errw := c.App.ErrWriter
+	if len(replaced) > 0 || reports > 0 {
+		fmt.Fprintf(errw, "autograder: replaced the earlier %s in %s\n", replacedText(replaced, reports), out.path)
+	}
+	if len(stale) > 0 {
+		fmt.Fprintf(errw, "autograder: removed %s of submissions not in this batch: %s\n", count(len(stale), "report"), strings.Join(stale, ", "))
+	}
+	report.Table(c.App.Writer, a, results, style(c, c.App.Writer))
+	fmt.Fprintf(errw, "graded %s; results in %s\n", count(len(results), "submission"), out.path)
+	return nil
+}
+
+// count writes n things: "1 submission", "6 submissions".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // lateDays is how the batch counts days late: submission times from
@@ -130,17 +173,21 @@ func lateDays(c *ucli.Context, a *grader.Assignment) (canvas.Late, error) {
 		return l, badInputf("--late-csv %s: %v", p, err)
 	}
 	defer f.Close()
-	if l.Times, err = canvas.ReadTimes(p, f); err != nil {
+	if err := l.Read(p, f); err != nil {
 		return l, badInput(err)
 	}
 	return l, nil
 }
 
-// progress prints a line per finished submission, or one updating line on a terminal.
+// progress prints a line per submission started and finished, or one
+// updating line on a terminal: something shows within a submission's
+// time, however slow its runs (a cold JVM per case).
 type progress struct {
 	w        io.Writer
 	total    int
 	terminal bool
+	running  []string // started, not finished, in order
+	done     int
 }
 
 func newProgress(w io.Writer, total int) *progress {
@@ -148,25 +195,47 @@ func newProgress(w io.Writer, total int) *progress {
 }
 
 func (p *progress) event(ev grader.Event) {
-	how := "graded"
-	if ev.Cached {
-		how = "done before, not regraded"
-	}
-	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s (%s)", ev.Done, ev.Total, ev.Result.ID, numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status, how)
-	if p.terminal {
-		width := 30
-		filled := width * ev.Done / max(1, ev.Total)
-		bar := make([]byte, width)
-		for i := range bar {
-			bar[i] = ' '
-			if i < filled {
-				bar[i] = '#'
-			}
+	if ev.Started {
+		p.running = append(p.running, ev.ID)
+		if !p.terminal {
+			fmt.Fprintf(p.w, "%s: grading\n", ev.ID)
 		}
-		fmt.Fprintf(p.w, "\r\x1b[K[%s] %s", bar, line)
+		p.redraw()
 		return
 	}
-	fmt.Fprintln(p.w, line)
+	p.running = slices.DeleteFunc(p.running, func(id string) bool { return id == ev.ID })
+	p.done = ev.Done
+	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s", ev.Done, ev.Total, ev.ID, numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status)
+	if ev.Cached {
+		line += " (done before, not regraded)"
+	}
+	if p.terminal {
+		// Finished lines stay above the bar, as on a log.
+		fmt.Fprintf(p.w, "\r\x1b[K%s\n", line)
+	} else {
+		fmt.Fprintln(p.w, line)
+	}
+	p.redraw()
+}
+
+// redraw rewrites a terminal's last line: a bar, the count done and the
+// submissions being graded.
+func (p *progress) redraw() {
+	if !p.terminal {
+		return
+	}
+	const width = 30
+	filled := width * p.done / max(1, p.total)
+	bar := strings.Repeat("#", filled) + strings.Repeat(" ", width-filled)
+	line := fmt.Sprintf("[%s] %d/%d", bar, p.done, p.total)
+	if n := len(p.running); n > 0 {
+		const shown = 3 // keep the line short enough not to wrap
+		line += " grading " + strings.Join(p.running[:min(n, shown)], ", ")
+		if n > shown {
+			line += fmt.Sprintf(" and %d more", n-shown)
+		}
+	}
+	fmt.Fprintf(p.w, "\r\x1b[K%s", line)
 }
 
 func (p *progress) finish() {
@@ -178,12 +247,12 @@ func (p *progress) finish() {
 func numStr(x float64) string { return fmt.Sprint(x) }
 
 func rubricFlag() ucli.Flag {
-	return &ucli.StringFlag{Name: "rubric", Usage: "the assignment's rubric `FILE` (default: rubric.toml here or in a parent folder, else a release binary's built-in one)"}
+	return &ucli.StringFlag{Name: "rubric", Usage: "the assignment's rubric `FILE` (default: rubric.toml here or in a parent folder, else the built-in one)"}
 }
 
 // loadAssignment finds and loads the rubric and its cases: --rubric, else
-// rubric.toml here or in a parent folder, else the assignment built into a
-// release binary (package bundle). Any problem with them is bad input
+// rubric.toml here or in a parent folder, else the assignment built into
+// every binary (package bundle). Any problem with them is bad input
 // (exit 2), but for a built-in assignment that does not load, which is
 // the grader's own failure.
 func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
@@ -191,14 +260,11 @@ func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
 	if path == "" {
 		var err error
 		if path, err = findRubric(); err != nil {
-			if bundle.Present() {
-				if n := c.Command.Name; n != "check" && n != "ci" {
-					// A TA's command would miss the hidden cases unawares.
-					fmt.Fprintf(c.App.ErrWriter, "autograder: no rubric.toml here or above: %s uses the built-in assignment, which has the public cases only\n", n)
-				}
-				return bundle.Load()
+			if n := c.Command.Name; n != "check" && n != "ci" {
+				// A TA's command would miss the hidden cases unawares.
+				fmt.Fprintf(c.App.ErrWriter, "autograder: no rubric.toml here or above: %s uses the built-in assignment, which has the public cases only\n", n)
 			}
-			return nil, badInput(err)
+			return bundle.Load()
 		}
 	}
 	a, err := grader.LoadAssignment(path)

@@ -1,6 +1,7 @@
-// Command gen writes the assignment bundled into release binaries (package
+// Command gen writes the assignment built into every binary (package
 // bundle): the rubric and its public cases, copied into the bundle's data
-// folder, which a build with -tags bundle embeds. `make release` runs it.
+// folder, which is committed in git and embedded. `go generate` and `make
+// bundle` run it.
 //
 //	go run ./cmd/autograder/internal/bundle/gen [-rubric rubric.toml] [-out cmd/autograder/internal/bundle/data]
 package main

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/reference/javasrc"
+)
+
+// TestInstall: a plain `go install ./cmd/autograder` (no tag, no make, no
+// generated file) into an empty GOBIN gives a binary that carries the
+// default assignment: `autograder check` in a folder holding nothing but a
+// correct EightQueen.java passes 24 of 24, and leaves the folder as it was.
+func TestInstall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and installs the command")
+	}
+	needJDK(t)
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	repo, _ := paths(t)
+	gobin := t.TempDir()
+	install := exec.Command(goBin, "install", "./cmd/autograder")
+	install.Dir = repo
+	install.Env = append(os.Environ(), "GOBIN="+gobin)
+	if msg, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("go install: %v\n%s", err, msg)
+	}
+	bin := filepath.Join(gobin, "autograder")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+
+	dir := t.TempDir()
+	if err := javasrc.WriteSubmission(dir, variantNames()["correct"]); err != nil {
+		t.Fatal(err)
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "rubric.toml")); err == nil {
+			t.Skipf("%s has a rubric.toml: the built-in one would not be used", d)
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	cmd := exec.Command(bin, "check")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	got, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(got), "\n24 of 24 cases passed\n") {
+		t.Fatalf("check with the installed binary: %v\n%s", err, got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("check left files in the student's folder: %v", entries)
+	}
+}
+
+// needJDK skips a test that runs Java when there is none, but fails it
+// under CI=true, where every test must run.
+func needJDK(t *testing.T) {
+	t.Helper()
+	_, errJava := exec.LookPath("java")
+	_, errJavac := exec.LookPath("javac")
+	if errJava != nil || errJavac != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("java or javac not on PATH; CI=true, so this test must run")
+		}
+		t.Skip("java or javac not on PATH: checking a submission needs a JDK 17+")
+	}
+}
