@@ -311,7 +311,8 @@ func (a *Assignment) judge(cr *CaseResult, c cases.Case, ex Execution, opt Optio
 // mistake that explains the most cases first, and none whose cases are a
 // strict part of another's (several mistakes can print the same wrong
 // output on some command line; the one that explains more is the likely
-// one; two that explain the same cases are both named).
+// one). Mistakes that explain exactly the same cases are one diagnosis,
+// the first named and the others its alternatives.
 func (a *Assignment) diagnoses(res *Result) {
 	var all []Diagnosis
 	for _, cr := range res.Cases {
@@ -329,9 +330,19 @@ func (a *Assignment) diagnoses(res *Result) {
 		covered := slices.ContainsFunc(res.Diagnoses, func(k Diagnosis) bool {
 			return len(k.Cases) > len(d.Cases) && !slices.ContainsFunc(d.Cases, func(id string) bool { return !slices.Contains(k.Cases, id) })
 		})
-		if !covered {
+		if covered {
+			continue
+		}
+		i := slices.IndexFunc(res.Diagnoses, func(k Diagnosis) bool { return slices.Equal(k.Cases, d.Cases) })
+		if i < 0 {
 			d.Hint = a.Oracle.Hint(d.Mistake)
 			res.Diagnoses = append(res.Diagnoses, d)
+			continue
+		}
+		k := &res.Diagnoses[i]
+		k.Alternatives = append(k.Alternatives, d.Mistake)
+		if h := a.Oracle.Hint(d.Mistake); h != "" && !slices.Contains(strings.Split(k.Hint, "\n\n"), h) {
+			k.Hint = strings.TrimPrefix(k.Hint+"\n\n"+h, "\n\n")
 		}
 	}
 }

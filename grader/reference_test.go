@@ -1,6 +1,8 @@
 package grader_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -42,12 +44,49 @@ func TestRealCasesPredictScores(t *testing.T) {
 			}
 			named := false
 			for _, d := range res.Diagnoses {
-				named = named || d.Mistake == m.Name
+				named = named || d.Mistake == m.Name || slices.Contains(d.Alternatives, m.Name)
 			}
 			if !named {
 				t.Errorf("the result does not name the mistake: diagnoses %+v", res.Diagnoses)
 			}
 			t.Logf("%v: total %v", partScores(res), res.Score)
 		})
+	}
+}
+
+// TestAlternativeDiagnoses: a program with no acceptance test prints exactly
+// what one with the sign of delta flipped prints, on every case; the result
+// names them once, as alternatives, with their shared hint once, and no two
+// diagnoses explain the same cases.
+func TestAlternativeDiagnoses(t *testing.T) {
+	a, err := grader.LoadAssignment("../rubric.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := reference.LookupMistake("sa-always-accept")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := grade(t, a, run(refProgram(reference.Default, m)), eightQueen(m.Name), 0, grader.Options{})
+	var found *grader.Diagnosis
+	for i, d := range res.Diagnoses {
+		names := append([]string{d.Mistake}, d.Alternatives...)
+		if slices.Contains(names, "sa-always-accept") {
+			found = &res.Diagnoses[i]
+			if !slices.Contains(names, "sa-exp-sign") {
+				t.Errorf("sa-always-accept without its twin sa-exp-sign: %v", names)
+			}
+		}
+		for _, e := range res.Diagnoses[:i] {
+			if slices.Equal(e.Cases, d.Cases) {
+				t.Errorf("%s and %s explain the same cases in two diagnoses", e.Mistake, d.Mistake)
+			}
+		}
+	}
+	if found == nil {
+		t.Fatalf("sa-always-accept not diagnosed: %+v", res.Diagnoses)
+	}
+	if n := strings.Count(found.Hint, m.Behaviour.Says); n != 1 {
+		t.Errorf("the shared hint appears %d times, want once:\n%s", n, found.Hint)
 	}
 }

@@ -53,11 +53,17 @@ type Provenance struct {
 	OutputBytes int64 `json:"output_bytes"`
 }
 
-// Diagnosis is a known mistake that explains some wrong answers.
+// Diagnosis is a known mistake that explains some wrong answers, or, with
+// Alternatives, one of several that explain exactly the same ones: the
+// output cannot tell which, so the report offers them as "one of these".
 type Diagnosis struct {
-	Mistake string   `json:"mistake"`
-	Hint    string   `json:"hint"`  // for the student, pointing at the handout
-	Cases   []string `json:"cases"` // the IDs of the cases it explains
+	Mistake string `json:"mistake"`
+	// Alternatives are the other mistakes that explain exactly Cases.
+	Alternatives []string `json:"alternatives,omitempty"`
+	// Hint is for the student, pointing at the handout: the distinct hints
+	// of Mistake and its alternatives, separated by blank lines.
+	Hint  string   `json:"hint"`
+	Cases []string `json:"cases"` // the IDs of the cases it explains
 }
 
 // PartResult is one rubric part's score.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cs540-tools/autograder/reference"
@@ -125,6 +127,47 @@ func TestCatalogueMistakesChangeTheirParts(t *testing.T) {
 		}
 		if _, err := reference.LookupMistake(k.Name); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// A hint says the behaviour first, then its usual causes; every simulated
+// annealing mistake's hint names at least two causes, since an output that
+// accepts every worse move cannot say which of them the program has.
+func TestCatalogueHintsByBehaviour(t *testing.T) {
+	sa := 0
+	for _, k := range reference.Catalogue() {
+		b := k.Behaviour
+		if b.Name == "" || b.Says == "" || b.Handout == "" {
+			t.Errorf("%s: incomplete behaviour %+v", k.Name, b)
+		}
+		if !strings.HasPrefix(k.Hint, b.Says+" Usual causes: ") {
+			t.Errorf("%s: the hint does not start with the behaviour and its causes:\n%s", k.Name, k.Hint)
+		}
+		for _, c := range b.Causes {
+			if !strings.Contains(k.Hint, c) {
+				t.Errorf("%s: the hint omits the cause %q", k.Name, c)
+			}
+		}
+		if slices.Equal(k.Parts, []reference.Part{reference.PartAnneal}) {
+			sa++
+			if len(b.Causes) < 2 {
+				t.Errorf("%s: a simulated annealing hint names %d causes, want at least 2", k.Name, len(b.Causes))
+			}
+		}
+	}
+	if sa < 9 {
+		t.Errorf("%d simulated annealing mistakes in the catalogue, want at least 9", sa)
+	}
+	// The four ways to accept everything that real programs show each name
+	// the same behaviour.
+	for _, n := range []string{"sa-exp-sign", "sa-int-division", "sa-cool-minus-one", "sa-always-accept"} {
+		k, err := reference.LookupMistake(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k.Behaviour.Name != "sa-accepts-worse" {
+			t.Errorf("%s: behaviour %s, want sa-accepts-worse", n, k.Behaviour.Name)
 		}
 	}
 }

@@ -319,6 +319,13 @@ func (m *machine) firstChoice(cmd Command) {
 			m.step(s)
 			return
 		}
+		if better < 0 && m.has(flawRunPastOptimum) {
+			// The flawed loop "moves" to the board it is on and goes on.
+			m.step(Step{Kind: StepStuck, Iter: i, Board: b, Cost: cost})
+			i++
+			m.emitState(i, b, cost)
+			continue
+		}
 		if better < 0 {
 			m.step(Step{Kind: StepStuck, Iter: i, Board: b, Cost: cost})
 			m.emit("Local optimum")
@@ -362,15 +369,15 @@ func (m *machine) anneal(cmd Command, rng *javarand.Random) {
 		cand[index] = int8(value)
 		candCost := m.cost(cand)
 		delta := candCost - cost
-		if m.reading.CoolBefore && !m.has(flawNoCooling) {
-			t *= AnnealRate
+		if m.reading.CoolBefore {
+			t = m.cool(t)
 		}
 		threshold := m.acceptance(delta, t)
 		accepted := prob < threshold
 		m.step(Step{Kind: StepAnneal, Iter: i + 1, Board: b, Cost: cost, Index: index, Value: value, Prob: prob,
 			Candidate: cand, NewCost: candCost, Delta: delta, T: t, Threshold: threshold, Accepted: accepted})
-		if !m.reading.CoolBefore && !m.has(flawNoCooling) {
-			t *= AnnealRate
+		if !m.reading.CoolBefore {
+			t = m.cool(t)
 		}
 		if accepted {
 			b, cost = cand, candCost
@@ -385,6 +392,25 @@ func (m *machine) anneal(cmd Command, rng *javarand.Random) {
 // maxDraws bounds the loop of a program that skips rejected draws; a correct
 // program makes at most 99.
 const maxDraws = 1 << 20
+
+// cool returns the temperature after one iteration's cooling: T * 0.95, or
+// a mistaken schedule.
+func (m *machine) cool(t float64) float64 {
+	switch {
+	case m.has(flawNoCooling):
+		return t
+	case m.has(flawCoolMinusOne):
+		return t - 1
+	case m.has(flawIntDivision):
+		// An int T: "T *= rate" truncates, and the program keeps T >= 1
+		// so that delta / T never divides by zero.
+		if t > 1 {
+			return math.Trunc(t * AnnealRate)
+		}
+		return t
+	}
+	return t * AnnealRate
+}
 
 // acceptance is the probability of accepting a move that changes the cost by
 // delta at temperature t: exp(-delta/T), or a mistaken formula.
@@ -402,6 +428,10 @@ func (m *machine) acceptance(delta int, t float64) float64 {
 		return math.Exp(d / t)
 	case m.has(flawPowT):
 		return math.Pow(t, d)
+	case m.has(flawAlwaysAccept):
+		return math.Inf(1)
+	case m.has(flawIntDivision):
+		return math.Exp(float64(-delta / int(t))) // Java's int division truncates, as Go's does
 	}
 	return math.Exp(-d / t)
 }

@@ -20,7 +20,7 @@ import (
 // in lines for stdout assertions:
 //
 //	score 42.5
-//	tests 130 max 60
+//	tests 144 max 60
 //	passed 120 failed 10
 //	visible 24 after_due_date 106
 //	failed e/public-04: java EightQueen 501 ... 0/2.5 visible

@@ -23,12 +23,14 @@ func TestDiagnosisAndReadings(t *testing.T) {
 				Violation: &grader.Violation{Line: 7, Rule: "move", Msg: "13276471 is not one of the steepest moves of 13276470"}},
 			{ID: "a/p3", Part: "a", Args: []string{"499", "01234567"}, Visibility: "public", Verdict: grader.Pass, Reading: "cutoff-optimum"},
 		},
-		Diagnoses: []grader.Diagnosis{{Mistake: "lowercase-solved", Hint: "The handout prints \"Solved\".", Cases: []string{"a/p1"}}},
+		Diagnoses: []grader.Diagnosis{{Mistake: "lowercase-solved", Hint: "The handout prints \"Solved\".", Cases: []string{"a/p1"}},
+			{Mistake: "sa-exp-sign", Alternatives: []string{"sa-always-accept"}, Hint: "Your annealing accepts every worse move.", Cases: []string{"a/p2"}}},
 	}
 	md := string(report.Markdown(a, r))
 	for _, want := range []string{
 		"## Known mistakes\n",
 		"### lowercase-solved\n\nThe handout prints \"Solved\".\n\nCases: a/p1.\n",
+		"### One of these: sa-exp-sign, sa-always-accept\n\nEach of them prints exactly this output, so it cannot tell which one your program has.\n\nYour annealing accepts every worse move.\n\nCases: a/p2.\n",
 		"This output is what a program with the known mistake lowercase-solved prints.\n",
 		"Line 7 breaks the rule \"move\": 13276471 is not one of the steepest moves of 13276470\n",
 		"Passed under one of the readings the handout allows: a/p3 (cutoff-optimum).\n",

@@ -46,7 +46,13 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 		b.WriteString("## Known mistakes\n\n")
 		b.WriteString("Your output is exactly what a program with this mistake prints:\n\n")
 		for _, d := range r.Diagnoses {
-			fmt.Fprintf(&b, "### %s\n\n%s\n\nCases: %s.\n\n", d.Mistake, strings.TrimSpace(d.Hint), caseList(a, r, d.Cases))
+			if len(d.Alternatives) > 0 {
+				fmt.Fprintf(&b, "### One of these: %s\n\nEach of them prints exactly this output, so it cannot tell which one your program has.\n\n",
+					strings.Join(append([]string{d.Mistake}, d.Alternatives...), ", "))
+			} else {
+				fmt.Fprintf(&b, "### %s\n\n", d.Mistake)
+			}
+			fmt.Fprintf(&b, "%s\n\nCases: %s.\n\n", strings.TrimSpace(d.Hint), caseList(a, r, d.Cases))
 		}
 	}
 	var readings []string

@@ -1,7 +1,8 @@
 // Package casegen writes the default Eight Queens case set from the
 // reference: the handout's 24 examples as public cases, and hidden cases
 // chosen so that every catalogued mistake fails at least one hidden case of
-// every part it concerns.
+// every part it concerns, and every simulated annealing mistake at least
+// half of part e's cases (see mustLoseHalf).
 //
 // Generation is deterministic: the random command lines come from a fixed
 // PCG seed per part, candidates are tried in a fixed order, and nothing is
@@ -61,16 +62,48 @@ type Report struct {
 type Pair struct {
 	Mistake string
 	Part    string
-	Hidden  []string // IDs of the hidden cases the mistake fails
+	Hidden  []string // IDs of the seeded hidden cases the mistake fails
 	Public  []string // IDs of the public cases the mistake fails
+	// Unseeded are the IDs of the seed -1 cases whose rules the mistake
+	// breaks (under every probe seed: such a verdict does not depend on it).
+	Unseeded []string
+	// Cases is how many cases the part has; the mistake loses
+	// Lost() of them.
+	Cases int
+	// Half says the mistake must lose at least half of the part's cases
+	// (see mustLoseHalf).
+	Half bool
 	// Reason, for a pair no hidden case catches, says why.
 	Reason string
+}
+
+// Lost is how many of the part's cases the mistake fails.
+func (p Pair) Lost() int { return len(p.Hidden) + len(p.Public) + len(p.Unseeded) }
+
+// Share is the fraction of the part's cases the mistake fails.
+func (p Pair) Share() float64 {
+	if p.Cases == 0 {
+		return 0
+	}
+	return float64(p.Lost()) / float64(p.Cases)
 }
 
 // PartCount is how many cases a part has.
 type PartCount struct {
 	Part                     string
 	Public, Hidden, Unseeded int // Hidden counts the seeded hidden cases
+}
+
+// BelowHalf returns the pairs that must lose half of their part's cases
+// and do not.
+func (r Report) BelowHalf() []Pair {
+	var out []Pair
+	for _, p := range r.Pairs {
+		if p.Half && 2*p.Lost() < p.Cases {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Uncaught returns the pairs that no hidden case catches.
@@ -96,14 +129,15 @@ func (r Report) Format() string {
 	}
 	b.WriteByte('\n')
 	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "MISTAKE\tPART\tHIDDEN\tPUBLIC\tCAUGHT BY (HIDDEN)")
+	fmt.Fprintln(tw, "MISTAKE\tPART\tLOSES\tSHARE\tHIDDEN\tPUBLIC\tUNSEEDED\tCAUGHT BY (HIDDEN)")
 	for _, p := range r.Pairs {
 		ids := p.Hidden
 		more := ""
 		if len(ids) > 4 {
 			ids, more = ids[:4], fmt.Sprintf(" +%d more", len(p.Hidden)-4)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s%s\n", p.Mistake, p.Part, len(p.Hidden), len(p.Public), strings.Join(ids, " "), more)
+		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%.0f%%\t%d\t%d\t%d\t%s%s\n", p.Mistake, p.Part, p.Lost(), p.Cases, 100*p.Share(),
+			len(p.Hidden), len(p.Public), len(p.Unseeded), strings.Join(ids, " "), more)
 	}
 	tw.Flush()
 	un := r.Uncaught()
@@ -112,6 +146,13 @@ func (r Report) Format() string {
 	}
 	for _, p := range un {
 		fmt.Fprintf(&b, "\nuncaught: %s in part %s: %s\n", p.Mistake, p.Part, p.Reason)
+	}
+	half := r.BelowHalf()
+	if len(half) == 0 {
+		b.WriteString("every simulated annealing mistake fails at least half of part e's cases\n")
+	}
+	for _, p := range half {
+		fmt.Fprintf(&b, "below half: %s fails %d of part %s's %d cases\n", p.Mistake, p.Lost(), p.Part, p.Cases)
 	}
 	return b.String()
 }
@@ -134,6 +175,8 @@ func Generate() ([]cases.Case, Report) {
 		}
 		g.pickHidden()
 		un := unseededCases(p)
+		g.unseeded, g.unseededKills = un, g.unseededKillsOf(un)
+		g.sharpen()
 		all = append(all, g.cases...)
 		all = append(all, un...)
 		rep.Parts = append(rep.Parts, PartCount{Part: p.String(), Public: g.public, Hidden: len(g.cases) - g.public, Unseeded: len(un)})
@@ -162,6 +205,10 @@ type partGen struct {
 	// forgiven[j]: some candidate's output under targets[j] differed from
 	// the correct one only in ways the comparison forgives.
 	forgiven []bool
+	// unseeded are the part's seed -1 cases; unseededKills[i][j]: targets[j]
+	// breaks a rule of unseeded[i].
+	unseeded      []cases.Case
+	unseededKills [][]bool
 }
 
 func newPartGen(p reference.Part) *partGen {
@@ -352,7 +399,12 @@ func (g *partGen) killsOf(cmd reference.Command) []bool {
 func (g *partGen) pairs() []Pair {
 	var out []Pair
 	for j, k := range g.targets {
-		p := Pair{Mistake: k.Name, Part: g.part.String()}
+		p := Pair{Mistake: k.Name, Part: g.part.String(), Cases: len(g.cases) + len(g.unseeded), Half: mustLoseHalf(g.part, k)}
+		for i, c := range g.unseeded {
+			if g.unseededKills[i][j] {
+				p.Unseeded = append(p.Unseeded, c.ID)
+			}
+		}
 		for i, c := range g.cases {
 			if !g.kills[i][j] {
 				continue

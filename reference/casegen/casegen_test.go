@@ -105,6 +105,59 @@ func TestReportKills(t *testing.T) {
 				t.Errorf("%s claims to catch %s but does not", id, k.Name)
 			}
 		}
+		for _, id := range p.Unseeded {
+			cmd, err := reference.ParseArgs(byID[id].Args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := reference.Output(cmd, reference.Options{Mistakes: []reference.Mistake{k}, Unseeded: javarand.New(99)})
+			if reference.VerifyRun(cmd, out, nil) == nil {
+				t.Errorf("%s claims to catch %s but does not", id, k.Name)
+			}
+		}
+		if want := len(byPart(cs, p.Part)); p.Cases != want {
+			t.Errorf("%s in part %s: the report counts %d cases, the part has %d", p.Mistake, p.Part, p.Cases, want)
+		}
+	}
+}
+
+func byPart(cs []cases.Case, part string) []cases.Case {
+	var out []cases.Case
+	for _, c := range cs {
+		if c.Part == part {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// TestAnnealMistakesLoseHalf: every simulated annealing mistake of the
+// catalogue fails at least half of part e's cases, so that it scores at
+// most half of the part, and the kill matrix says so.
+func TestAnnealMistakesLoseHalf(t *testing.T) {
+	_, rep := generated()
+	sa := 0
+	for _, p := range rep.Pairs {
+		k, err := reference.LookupMistake(p.Mistake)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Half != (p.Part == "e" && slices.Equal(k.Parts, []reference.Part{reference.PartAnneal})) {
+			t.Errorf("%s in part %s: Half = %v", p.Mistake, p.Part, p.Half)
+		}
+		if !p.Half {
+			continue
+		}
+		sa++
+		if 2*p.Lost() < p.Cases {
+			t.Errorf("%s fails %d of part e's %d cases, want at least half", p.Mistake, p.Lost(), p.Cases)
+		}
+	}
+	if sa < 9 {
+		t.Errorf("%d simulated annealing mistakes in the matrix, want at least 9", sa)
+	}
+	if len(rep.BelowHalf()) > 0 || !strings.Contains(rep.Format(), "every simulated annealing mistake fails at least half of part e's cases\n") {
+		t.Errorf("the kill matrix does not say that every annealing mistake loses half:\n%s", rep.Format())
 	}
 }
 

@@ -157,8 +157,10 @@ type knobs struct {
 	FirstSteepest, StartBoard             bool
 	NoSolvedAtCutoff, LowerSolved         bool
 	NoCooling, RejectNotCounted, NextInt8 bool
+	RunPastOptimum                        bool
 	acceptance                            string
 	loopCond                              string
+	tempType, cool                        string
 }
 
 // mistakes maps each catalogued mistake to the switch points it flips.
@@ -178,6 +180,13 @@ var mistakes = map[string]func(*knobs){
 	"fc-prints-start-board":   func(k *knobs) { k.StartBoard = true },
 	"hc-first-steepest":       func(k *knobs) { k.FirstSteepest = true },
 	"stay-put-successor":      func(k *knobs) { k.StayPut = true },
+	"fc-runs-past-optimum":    func(k *knobs) { k.RunPastOptimum = true },
+	"sa-cool-minus-one":       func(k *knobs) { k.cool = "T = T - 1;" },
+	// An int temperature: the correct test's -dE / T is then integer
+	// division, and "T *= rate" compiles (it truncates). The guard is the
+	// student's fix for the ArithmeticException T = 0 threw.
+	"sa-int-division":  func(k *knobs) { k.tempType, k.cool = "int", "if (T > 1) T *= rate;" },
+	"sa-always-accept": func(k *knobs) { k.acceptance = "true" },
 }
 
 // Say is the Java statement that prints expr as one line: println, or under
@@ -214,6 +223,12 @@ func (k *knobs) Solved() string {
 // Accept is the acceptance test of simulated annealing.
 func (k *knobs) Accept() string { return k.acceptance }
 
+// TempType is the Java type of the temperature.
+func (k *knobs) TempType() string { return k.tempType }
+
+// Cool is the statement that lowers the temperature once per iteration.
+func (k *knobs) Cool() string { return k.cool }
+
 // LoopCond is the condition that keeps 3XX-5XX making moves.
 func (k *knobs) LoopCond() string { return k.loopCond }
 
@@ -228,7 +243,8 @@ func (k *knobs) Bound() int {
 // Source returns the complete EightQueen.java of the variant. It panics if
 // v.Mistake is not a catalogued mistake's name.
 func Source(v Variant) string {
-	k := &knobs{Reading: v.Reading, Extra: v.Extra, acceptance: "prob < Math.exp(-dE / T)", loopCond: "iter < cutoff"}
+	k := &knobs{Reading: v.Reading, Extra: v.Extra, acceptance: "prob < Math.exp(-dE / T)", loopCond: "iter < cutoff",
+		tempType: "double", cool: "T = T * rate;"}
 	if v.Mistake != "" {
 		set, ok := mistakes[v.Mistake]
 		if !ok {
