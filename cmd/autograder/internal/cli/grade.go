@@ -15,7 +15,6 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/canvas"
 	"github.com/cs540-tools/autograder/grader/report"
-	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -41,10 +40,15 @@ func gradeCommand() *ucli.Command {
 			&ucli.StringFlag{Name: "late-csv", Usage: "take submission times from `FILE` (CSV: Canvas user id or submission id, ISO 8601 time) and count days late from the rubric's deadline"},
 			&ucli.IntFlag{Name: "late-days-default", Value: 1, Usage: "count a submission Canvas marked LATE (and --late-csv does not list) as `N` days late"},
 			&ucli.StringFlag{Name: "canvas-assignment-id", Usage: "the assignment's `ID` in Canvas (from its address), for gradebook.csv's column"},
+			shardFlag(),
 		},
 		Action: func(c *ucli.Context) error {
 			if c.NArg() == 0 {
 				return badInputf("grade: no INPUT given: name a folder or zip of submissions")
+			}
+			sh, err := shardOf(c)
+			if err != nil {
+				return err
 			}
 			a, err := loadAssignment(c)
 			if err != nil {
@@ -68,12 +72,14 @@ func gradeCommand() *ucli.Command {
 			for _, w := range warnings {
 				fmt.Fprintf(c.App.ErrWriter, "autograder: warning: %s\n", oneLine(w))
 			}
+			all := len(subs)
+			subs = sh.pick(subs)
 			run, err := runnerFor(c.String("mode"), a, "", c.App.ErrWriter)
 			if err != nil {
 				return err
 			}
 			out := c.String("out")
-			st, err := store.Open(filepath.Join(out, ".cache"))
+			st, err := sh.openStore(filepath.Join(out, ".cache"))
 			if err != nil {
 				return err
 			}
@@ -91,6 +97,10 @@ func gradeCommand() *ucli.Command {
 			prog.finish()
 			if err != nil {
 				return err
+			}
+			if sh.on() {
+				sh.done(errw, len(results), all, out)
+				return nil
 			}
 			batch := report.NewBatch(a, Version, results)
 			batch.Roster = report.RosterOf(assignmentID, subs)
