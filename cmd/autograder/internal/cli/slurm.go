@@ -87,12 +87,8 @@ func slurmAction(c *ucli.Context) error {
 			return fmt.Errorf("slurm: finding this binary: %w (name it with --autograder PATH)", err)
 		}
 	}
-	grade, err := slurmGradeArgs(c, a, jobs, inputs)
-	if err != nil {
-		return err
-	}
 	s := slurmScript{
-		Shards: n, Jobs: jobs, Bin: bin, Grade: grade, Out: absOr(c.String("out")),
+		Shards: n, Jobs: jobs, Bin: bin, Grade: slurmGradeArgs(c, a, jobs, inputs), Out: absOr(c.String("out")),
 		MemoryMiB: (int64(jobs)*a.Rubric.Limits.Memory + slurmHeadroom + 1<<20 - 1) >> 20,
 		RunMiB:    (a.Rubric.Limits.Memory + 1<<20 - 1) >> 20,
 		Partition: c.String("partition"), Time: c.String("time"),
@@ -122,7 +118,7 @@ func absOr(p string) string {
 
 // slurmGradeArgs are the grade command's arguments every job shares,
 // after "grade" and before the inputs.
-func slurmGradeArgs(c *ucli.Context, a *grader.Assignment, jobs int, inputs []string) ([]string, error) {
+func slurmGradeArgs(c *ucli.Context, a *grader.Assignment, jobs int, inputs []string) []string {
 	args := []string{fmt.Sprintf("--jobs=%d", jobs), "--out=" + absOr(c.String("out"))}
 	for _, name := range slurmForwarded {
 		v := c.String(name)
@@ -146,7 +142,7 @@ func slurmGradeArgs(c *ucli.Context, a *grader.Assignment, jobs int, inputs []st
 		}
 		args = append(args, "--"+name+"="+v)
 	}
-	return append(append(args, "--"), inputs...), nil
+	return append(append(args, "--"), inputs...)
 }
 
 // slurmScript is the job script.
