@@ -30,7 +30,7 @@ const slurmDefaultJobs = 2
 // to every job, in this order; paths among them are made absolute.
 var slurmForwarded = []string{"rubric", "mode", "timings", "timestamp", "late-csv", "late-days-default", "canvas-assignment-id"}
 
-var slurmPathFlags = []string{"out", "rubric", "late-csv"}
+var slurmPathFlags = []string{"rubric", "late-csv"}
 
 func slurmCommand() *ucli.Command {
 	flags := []ucli.Flag{
