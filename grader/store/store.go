@@ -20,8 +20,10 @@ type Dir struct{ path string }
 
 // Open creates the folder if needed and removes the temporary files a
 // killed run may have left behind (".KEY.json.*"; never a finished result).
+// It is for a store one process writes at a time: see OpenShared.
 func Open(path string) (*Dir, error) {
-	if err := os.MkdirAll(path, 0o755); err != nil {
+	d, err := OpenShared(path)
+	if err != nil {
 		return nil, err
 	}
 	leftovers, err := filepath.Glob(filepath.Join(path, ".*.json.*"))
@@ -32,6 +34,20 @@ func Open(path string) (*Dir, error) {
 		if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
+	}
+	return d, nil
+}
+
+// OpenShared creates the folder if needed, for a store other processes
+// write at the same time, perhaps on other machines over a shared
+// filesystem (the shards of one batch). It leaves the temporary files
+// alone: one may be another writer's result about to be renamed into
+// place. Writers never share a file (each result is written under a fresh
+// temporary name, then renamed to its own key), so they need no lock; the
+// next Open, once they are all done, removes what a killed one left.
+func OpenShared(path string) (*Dir, error) {
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return nil, err
 	}
 	return &Dir{path}, nil
 }

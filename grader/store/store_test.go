@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -244,6 +245,66 @@ func TestOpenRemovesLeftovers(t *testing.T) {
 	got := entries(t, dir)
 	want := []string{".hidden-not-a-temp", "k1.json", "notes.txt"}
 	if !reflect.DeepEqual(got, want) {
+		t.Errorf("after Open: %q, want %q", got, want)
+	}
+}
+
+// TestShared: writers that open one folder at the same time (a batch's
+// shards) never remove each other's temporary files, so every Put lands;
+// a later Open removes what a killed writer left.
+func TestShared(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	first, err := OpenShared(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A writer half way through a Put: its temporary file is written, not
+	// yet renamed.
+	tmp := filepath.Join(dir, ".k1.json.4242")
+	if err := os.WriteFile(tmp, []byte(`{"id":"a","key":"k1"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d, err := OpenShared(dir) // another shard starts
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			key := fmt.Sprintf("k%d", i+2)
+			if err := d.Put(key, sample(key)); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := os.Rename(tmp, filepath.Join(dir, "k1.json")); err != nil {
+		t.Fatalf("another writer's OpenShared removed a temporary file: %v", err)
+	}
+	for i := range 5 {
+		if _, ok, err := first.Get(fmt.Sprintf("k%d", i+1)); !ok || err != nil {
+			t.Errorf("k%d: %v %v", i+1, ok, err)
+		}
+	}
+	// A killed writer's leftover: kept by OpenShared, removed by Open.
+	left := filepath.Join(dir, ".k9.json.77")
+	if err := os.WriteFile(left, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenShared(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(left); err != nil {
+		t.Errorf("OpenShared removed %s: %v", left, err)
+	}
+	if _, err := Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"k1.json", "k2.json", "k3.json", "k4.json", "k5.json"}
+	if got := entries(t, dir); !reflect.DeepEqual(got, want) {
 		t.Errorf("after Open: %q, want %q", got, want)
 	}
 }

@@ -123,6 +123,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 			benchCommand(),
 			gradescopeCommand(),
 			ciCommand(),
+			slurmCommand(),
 		},
 		OnUsageError: func(_ *ucli.Context, err error, _ bool) error { return badInput(err) },
 	}

@@ -16,7 +16,6 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/canvas"
 	"github.com/cs540-tools/autograder/grader/report"
-	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -44,10 +43,15 @@ func gradeCommand() *ucli.Command {
 			&ucli.StringFlag{Name: "late-csv", Usage: "take submission times from `FILE` (CSV: Canvas user id or submission id, ISO 8601 time) and count days late from the rubric's deadline"},
 			&ucli.IntFlag{Name: "late-days-default", Value: 1, Usage: "count a submission Canvas marked LATE (and --late-csv does not list) as `N` days late"},
 			&ucli.StringFlag{Name: "canvas-assignment-id", Usage: "the assignment's `ID` in Canvas (from its address), for gradebook.csv's column"},
+			shardFlag(),
 		},
 		Action: func(c *ucli.Context) error {
 			if c.NArg() == 0 {
 				return badInputf("grade: no INPUT given: name a folder or zip of submissions")
+			}
+			sh, err := shardOf(c)
+			if err != nil {
+				return err
 			}
 			a, err := loadAssignment(c)
 			if err != nil {
@@ -75,6 +79,8 @@ func gradeCommand() *ucli.Command {
 			for _, w := range append(warnings, late.Unmatched(subs)...) {
 				fmt.Fprintf(errw, "autograder: warning: %s\n", oneLine(w))
 			}
+			all := len(subs)
+			subs = sh.pick(subs)
 			run, err := runnerFor(c.String("mode"), a, "", errw)
 			if err != nil {
 				return err
@@ -82,7 +88,7 @@ func gradeCommand() *ucli.Command {
 			if err := out.create(); err != nil {
 				return err
 			}
-			st, err := store.Open(filepath.Join(out.path, ".cache"))
+			st, err := sh.openStore(filepath.Join(out.path, ".cache"))
 			if err != nil {
 				return err
 			}
@@ -103,6 +109,10 @@ func gradeCommand() *ucli.Command {
 			}
 			if err != nil {
 				return err
+			}
+			if sh.on() {
+				sh.done(errw, len(results), all, out.path)
+				return nil
 			}
 			return writeBatch(c, a, out, results, subs)
 		},

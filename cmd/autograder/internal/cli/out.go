@@ -59,7 +59,9 @@ func claimOut(out string, inputs []string) (outDir, error) {
 		return o, nil
 	}
 	for _, e := range entries {
-		if e.Name() == outMarker || e.Name() == ".cache" && e.IsDir() {
+		// The marker's temporary file: another grade (a shard) is
+		// claiming the folder at this moment.
+		if e.Name() == outMarker || e.Name() == ".cache" && e.IsDir() || strings.HasPrefix(e.Name(), "."+outMarker+".") {
 			o.earlier = true
 			return o, nil
 		}
