@@ -66,7 +66,7 @@ func TestShardKilled(t *testing.T) {
 	go func() { otherDone <- other.Wait() }()
 
 	killed := grade(out, "--shard", "1/2")
-	lw := &lineWatch{want: 1, reached: make(chan struct{})}
+	lw := &lineWatch{prefix: "[", want: 1, reached: make(chan struct{})}
 	killed.Stderr = lw
 	if err := killed.Start(); err != nil {
 		t.Fatal(err)
