@@ -68,7 +68,7 @@ func TestHello(t *testing.T) {
 func TestToolInBox(t *testing.T) {
 	needTools(t, "python3")
 	shim := filepath.Join(t.TempDir(), "python3")
-	if err := os.WriteFile(shim, []byte("#!/bin/sh\nexec /no/such/pyenv/python3 \"$@\"\n"), 0o755); err != nil {
+	if err := os.WriteFile(shim, []byte("#!/bin/sh\necho 'pyenv: python3: command not found' >&2\nexit 127\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	p := *presets[rubric.Python]
@@ -84,12 +84,13 @@ func TestToolInBox(t *testing.T) {
 
 	py.candidates = []string{shim}
 	_, err = p.findTool(context.Background(), py, sandbox.Limits{})
-	if !errors.Is(err, ErrNoTool) || !strings.Contains(err.Error(), shim+" (exit status 127") {
+	if want := "no working python3: fails in the sandbox: " + shim + " (exit status 127: pyenv: python3: command not found)"; !errors.Is(err, ErrNoTool) || err.Error() != want {
 		t.Errorf("the shim alone: error %v, want ErrNoTool naming it", err)
 	}
-	py.candidates = []string{"/no/such/python3"}
-	if _, err = p.findTool(context.Background(), py, sandbox.Limits{}); !errors.Is(err, ErrNoTool) || !strings.Contains(err.Error(), "not found") {
-		t.Errorf("no python3: error %v, want ErrNoTool, not found", err)
+	py.candidates = []string{"/no/such/python3", "no-such-python3"}
+	_, err = p.findTool(context.Background(), py, sandbox.Limits{})
+	if want := "no working python3: not found (looked for /no/such/python3, no-such-python3 on PATH)"; !errors.Is(err, ErrNoTool) || err.Error() != want {
+		t.Errorf("no python3: error %v, want %s", err, want)
 	}
 }
 

@@ -19,9 +19,9 @@ type Tool struct {
 	Version string // as the tool prints it ("3.11.2")
 }
 
-// ErrNoTool is wrapped by the error of a preset whose tool is missing or
-// does not run in the sandbox.
-var ErrNoTool = errors.New("no working tool")
+// ErrNoTool starts the error of a preset whose tool is missing or does
+// not run in the sandbox: "no working gcc: not found on PATH".
+var ErrNoTool = errors.New("no working")
 
 // findTool resolves t's candidates and returns the first that prints its
 // version in a box with the given limits.
@@ -43,9 +43,21 @@ func (p *preset) findTool(ctx context.Context, t tool, lim sandbox.Limits) (Tool
 		tried = append(tried, fmt.Sprintf("%s (%s)", path, why(res)))
 	}
 	if len(tried) == 0 {
-		return Tool{}, fmt.Errorf("%s: not found (looked for %s): %w", t.name, strings.Join(t.candidates, ", "), ErrNoTool)
+		return Tool{}, fmt.Errorf("%w %s: not found (looked for %s)", ErrNoTool, t.name, where(t.candidates))
 	}
-	return Tool{}, fmt.Errorf("%s: none works in the sandbox: %s: %w", t.name, strings.Join(tried, "; "), ErrNoTool)
+	return Tool{}, fmt.Errorf("%w %s: fails in the sandbox: %s", ErrNoTool, t.name, strings.Join(tried, "; "))
+}
+
+// where names the places candidates are looked for.
+func where(candidates []string) string {
+	var out []string
+	for _, c := range candidates {
+		if !strings.ContainsRune(c, '/') {
+			c += " on PATH"
+		}
+		out = append(out, c)
+	}
+	return strings.Join(out, ", ")
 }
 
 // candidates resolves names through PATH and paths through symbolic
