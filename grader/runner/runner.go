@@ -29,11 +29,9 @@ import (
 type Sandboxed struct {
 	build  [][]string
 	run    []string
+	lang   rubric.Language
 	preset *preset // nil for a raw rubric
 	lim    rubric.Limits
-
-	mu    sync.Mutex
-	tools []Tool // the preset's, once found
 }
 
 // New prepares the rubric's build and run commands. The preset's tools
@@ -42,27 +40,41 @@ func New(r *rubric.Rubric) *Sandboxed { return newSandboxed(r.Build, r.Limits) }
 
 func newSandboxed(b rubric.Build, lim rubric.Limits) *Sandboxed {
 	build, run := b.Commands()
-	return &Sandboxed{build: build, run: run, preset: presets[b.Language], lim: lim}
+	return &Sandboxed{build: build, run: run, lang: b.Language, preset: presets[b.Language], lim: lim}
 }
 
-// Tools finds the preset's tools, once: each resolved and checked to
-// print its version in a box. A raw rubric's commands are run as they
-// are, and it has none.
+// found holds each preset's tools once found: a machine's compilers do
+// not change while the grader runs, and every runner of a process (a
+// warm runner's cold one, doctor's) shares them.
+var found struct {
+	sync.Mutex
+	tools map[rubric.Language][]Tool
+}
+
+// Tools finds the preset's tools, once a process: each resolved and
+// checked to print its version in a box. A raw rubric's commands are run
+// as they are, and it has none.
 func (s *Sandboxed) Tools(ctx context.Context) ([]Tool, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.tools != nil || s.preset == nil {
-		return s.tools, nil
+	if s.preset == nil {
+		return nil, nil
+	}
+	found.Lock()
+	defer found.Unlock()
+	if tools, ok := found.tools[s.lang]; ok {
+		return tools, nil
 	}
 	var tools []Tool
 	for _, t := range s.preset.tools {
-		found, err := s.preset.findTool(ctx, t, s.limits(true))
+		f, err := s.preset.findTool(ctx, t, s.limits(true))
 		if err != nil {
 			return nil, err
 		}
-		tools = append(tools, found)
+		tools = append(tools, f)
 	}
-	s.tools = tools
+	if found.tools == nil {
+		found.tools = map[rubric.Language][]Tool{}
+	}
+	found.tools[s.lang] = tools
 	return tools, nil
 }
 
