@@ -266,9 +266,9 @@ func (a *Assignment) judge(cr *CaseResult, c cases.Case, ex Execution, opt Optio
 	case ex.Limit == Wall || ex.Limit == CPU:
 		cr.Verdict = Timeout
 		return
-	// A JVM that ran out of heap says so on stderr and exits non-zero;
-	// stderr only names how a failed run failed, it never fails a run.
-	case ex.Limit == Memory || (ex.ExitCode != 0 || ex.Signal != "") && bytes.Contains(ex.Stderr, []byte("java.lang.OutOfMemoryError")):
+	// The runner reads a program's own report of running out of memory
+	// (a JVM's OutOfMemoryError) by its language preset.
+	case ex.Limit == Memory:
 		cr.Verdict = MemoryLimit
 		return
 	case ex.Limit == Output:

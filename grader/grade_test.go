@@ -67,7 +67,10 @@ func TestVerdicts(t *testing.T) {
 		{"wall", scripted(grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.Wall}), every(grader.Timeout)},
 		{"cpu", scripted(grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.CPU}), every(grader.Timeout)},
 		{"memory", scripted(grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.Memory}), every(grader.MemoryLimit)},
-		{"jvm-out-of-memory", scripted(grader.Execution{ExitCode: 1, Stderr: []byte(oom)}), every(grader.MemoryLimit)},
+		{"jvm-out-of-memory", scripted(grader.Execution{ExitCode: 1, Limit: grader.Memory, Stderr: []byte(oom)}), every(grader.MemoryLimit)},
+		// The grader knows no language: reading an OutOfMemoryError as the
+		// memory limit is the runner's, by the preset (grader/runner).
+		{"out-of-memory-unread", scripted(grader.Execution{ExitCode: 1, Stderr: []byte(oom)}), every(grader.RuntimeError)},
 		{"output", scripted(grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.Output, Stdout: []byte("28\n")}), every(grader.OutputLimit)},
 		{"signal", scripted(grader.Execution{ExitCode: -1, Signal: "segmentation fault"}), every(grader.RuntimeError)},
 		{"killed", scripted(killed), every(grader.RuntimeError)},

@@ -9,12 +9,17 @@
 // cut at Limits.Output, and the files named by Spec.Collect. A program
 // that fails is a Result; an error means the sandbox itself broke.
 //
-// A Java submission is compiled in one box and run in another:
+// A C submission is compiled in one box and run in another, where the
+// program is a file of the box's working directory ("./main": a path with
+// a slash is looked up in the box, never on the host):
 //
-//	res, err := sandbox.Run(ctx, sandbox.Spec{Path: "javac", Args: []string{"EightQueen.java"},
-//		Files: src, Java: true, Collect: []string{"*.class"}})
-//	res, err = sandbox.Run(ctx, sandbox.Spec{Path: "java", Args: []string{"-cp", ".", "EightQueen", "315", "1", "12375643"},
-//		Files: res.Files, Java: true})
+//	res, err := sandbox.Run(ctx, sandbox.Spec{Path: "/usr/bin/gcc", Args: []string{"-o", "main", "sum.c"},
+//		Files: src, Collect: []string{"*"}})
+//	res, err = sandbox.Run(ctx, sandbox.Spec{Path: "./main", Args: []string{"3", "4"}, Files: res.Files})
+//
+// The package knows no language: interpreter options (a JVM's -Xmx) are
+// arguments like any other, and a program's own report of a limit (a
+// JVM's OutOfMemoryError) is for the caller to read from Stderr.
 //
 // # The helper, and what a main package must do
 //
@@ -65,15 +70,12 @@
 // Wall time is the parent's clock; CPU time is RLIMIT_CPU per process
 // plus the cgroup's total, polled every 50 ms; memory is the cgroup's
 // limit (the box's tmpfs counts too), reported as Memory when the OOM
-// killer struck, or when a JVM threw OutOfMemoryError; processes are
+// killer struck; processes are
 // pids.max (a little slack is added for the helper's threads); output
 // is cut at Limits.Output each for stdout and stderr, and the box is
 // killed; file size is RLIMIT_FSIZE, seen as SIGXFSZ or as a file at
 // exactly the cap (the JVM ignores the signal); box size is the tmpfs,
 // seen as a nearly full box. RLIMIT_AS is never set: below about 2 GiB
 // it stops the JVM from starting.
-//
-// With Spec.Java the JVM gets -Xmx of half the box's memory (else it
-// sizes its heap from the host), the serial collector, no hsperfdata,
-// and crash logs in /tmp rather than among the collected files.
+
 package sandbox

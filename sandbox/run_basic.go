@@ -19,9 +19,15 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 		return res, err
 	}
 	l := spec.Limits
-	prog, err := exec.LookPath(spec.Path)
+	name, inBox, err := boxProgram(spec.Path, files)
 	if err != nil {
-		return res, fmt.Errorf("sandbox: %w", err)
+		return res, err
+	}
+	prog := spec.Path
+	if !inBox {
+		if prog, err = exec.LookPath(spec.Path); err != nil {
+			return res, fmt.Errorf("sandbox: %w", err)
+		}
 	}
 	dir, err := os.MkdirTemp("", tempPrefix+"*")
 	if err != nil {
@@ -49,9 +55,8 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 			return res, fmt.Errorf("sandbox: %w", err)
 		}
 	}
-	args := spec.Args
-	if spec.Java {
-		args = javaArgs(prog, l.Memory, tmp, args)
+	if inBox {
+		prog = filepath.Join(box, filepath.FromSlash(name))
 	}
 
 	kctx, kill := context.WithCancelCause(ctx)
@@ -60,7 +65,7 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 	defer stop()
 	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }}
 	stderr := &capture{max: l.Output, over: func() { kill(errOutput) }}
-	cmd := exec.CommandContext(wctx, prog, args...)
+	cmd := exec.CommandContext(wctx, prog, spec.Args...)
 	cmd.Args[0] = spec.Path
 	cmd.Dir = box
 	cmd.Env = basicEnv(spec.Env, box, tmp)
@@ -89,9 +94,6 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 	res.CPU = ps.UserTime() + ps.SystemTime()
 	res.Signal, res.PeakMemory = procStats(ps)
 	res.Limit = cause
-	if res.Limit == None {
-		res.Limit = javaLimit(spec.Java, res.Stderr)
-	}
 	if len(spec.Collect) > 0 {
 		if res.Files, err = collect(box, spec.Collect); err != nil {
 			return res, fmt.Errorf("sandbox: %w", err)

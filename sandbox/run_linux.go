@@ -112,16 +112,9 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		return res, err
 	}
 	l := spec.Limits
-	prog, err := exec.LookPath(spec.Path)
+	resolved, inBox, err := program(spec.Path, files)
 	if err != nil {
-		return res, fmt.Errorf("sandbox: %w", err)
-	}
-	if prog, err = filepath.Abs(prog); err != nil {
-		return res, fmt.Errorf("sandbox: %w", err)
-	}
-	resolved, err := filepath.EvalSymlinks(prog)
-	if err != nil {
-		return res, fmt.Errorf("sandbox: %w", err)
+		return res, err
 	}
 
 	root := os.Geteuid() == 0
@@ -141,17 +134,19 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	home, tmp := "/box", "/tmp"
 	if ns {
 		cfg.BoxDir = "/box"
-		if !underSystem(resolved) {
+		if !inBox && !underSystem(resolved) {
 			cfg.Binds = append(cfg.Binds, resolved)
 		}
-		if h := javaHome(resolved); spec.Java && h != "" && !underSystem(h) {
-			cfg.Binds = append(cfg.Binds, h)
-		}
 		for _, p := range spec.ReadOnly {
+			if p == "" {
+				continue
+			}
 			if p, err = filepath.Abs(p); err != nil {
 				return res, fmt.Errorf("sandbox: %w", err)
 			}
-			cfg.Binds = append(cfg.Binds, p)
+			if !underSystem(p) {
+				cfg.Binds = append(cfg.Binds, p)
+			}
 		}
 		cfg.ProgNS = true
 		if tier < TierFull {
@@ -190,11 +185,12 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 			cfg.NProc = l.Procs + userProcesses(os.Getuid())
 		}
 	}
-	args := spec.Args
-	if spec.Java {
-		args = javaArgs(resolved, l.Memory, tmp, args)
+	if inBox {
+		// The box's working directory as the helper sees it: /box inside
+		// the namespaces, the host directory without them.
+		cfg.Path = filepath.Join(cfg.BoxDir, resolved)
 	}
-	cfg.Argv = append([]string{spec.Path}, args...)
+	cfg.Argv = append([]string{spec.Path}, spec.Args...)
 	cfg.Env = env(spec.Env, home, tmp)
 
 	var cg *cgroup
@@ -357,7 +353,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 			res.CPU = used
 		}
 	}
-	res.Limit = classify(cause, sig, res, l, oom, pidsMax, fileCapped, spec.Java)
+	res.Limit = classify(cause, sig, res, l, oom, pidsMax, fileCapped)
 	return res, nil
 }
 
@@ -373,9 +369,10 @@ func pick(cause, seen Limit) Limit {
 // kills come first: they are certain. A box that met the process limit
 // comes next, whatever ended it: a fork bomb held at the limit spins
 // until its CPU or wall limit, and which comes first depends on the load.
-// Signals from rlimits and the kernel's counters come next; Java's own
-// messages last.
-func classify(cause Limit, sig syscall.Signal, res Result, l Limits, oom, pidsMax, fileCapped, java bool) Limit {
+// Signals from rlimits and the kernel's counters come next. A program's
+// own report of a limit (a JVM's OutOfMemoryError) is for the caller, who
+// knows the language, to read.
+func classify(cause Limit, sig syscall.Signal, res Result, l Limits, oom, pidsMax, fileCapped bool) Limit {
 	switch {
 	case oom:
 		return Memory
@@ -389,10 +386,28 @@ func classify(cause Limit, sig syscall.Signal, res Result, l Limits, oom, pidsMa
 		return CPU
 	case sig == syscall.SIGXFSZ || fileCapped:
 		return FileSize
-	case cause != None:
-		return cause
 	}
-	return javaLimit(java, res.Stderr)
+	return cause
+}
+
+// program resolves Path: a file of the box (inBox, then resolved is the
+// file's name), or the host's file through every symbolic link.
+func program(p string, files []File) (resolved string, inBox bool, err error) {
+	name, inBox, err := boxProgram(p, files)
+	if inBox || err != nil {
+		return name, inBox, err
+	}
+	prog, err := exec.LookPath(p)
+	if err != nil {
+		return "", false, fmt.Errorf("sandbox: %w", err)
+	}
+	if prog, err = filepath.Abs(prog); err != nil {
+		return "", false, fmt.Errorf("sandbox: %w", err)
+	}
+	if resolved, err = filepath.EvalSymlinks(prog); err != nil {
+		return "", false, fmt.Errorf("sandbox: %w", err)
+	}
+	return resolved, false, nil
 }
 
 // underSystem reports whether p is inside a directory every box shows.

@@ -87,9 +87,12 @@ type File struct {
 
 // Spec describes one run.
 type Spec struct {
-	// Path is the program, looked up on the host's PATH when it has no
-	// slash ("java", "javac", "/bin/sh"). It is made visible, read-only,
-	// inside the box when it lies outside the system directories.
+	// Path is the program. A name without a slash ("javac", "gcc") is
+	// looked up on the host's PATH, and an absolute path is a host file;
+	// either is made visible, read-only, inside the box when it lies
+	// outside the system directories. A relative path with a slash
+	// ("./main") names a file in the box's working directory, one of
+	// Files: a program built in an earlier box.
 	Path string
 	Args []string // arguments after the program name
 
@@ -105,22 +108,14 @@ type Spec struct {
 
 	Limits Limits
 
-	// Java inserts JVM options before Args: -Xmx from Limits.Memory (half
-	// of it, leaving the rest for metaspace, code and thread stacks), the
-	// serial collector, no hsperfdata, crash logs in /tmp so that they
-	// never land among the collected files. For javac and the other JDK
-	// launchers the options are passed as -J options. It also makes the
-	// program's JDK home visible when it lies outside the system
-	// directories.
-	Java bool
-
 	// Collect names files to copy out of the working directory after the
 	// run, as path.Match patterns relative to it ("*.class"). Symbolic
 	// links and non-regular files are never collected.
 	Collect []string
 
 	// ReadOnly lists extra host paths to show, read-only and at the same
-	// path, inside the box.
+	// path, inside the box (a JDK's home, say); those inside the system
+	// directories, which every box shows, need not be listed.
 	ReadOnly []string
 }
 
@@ -277,6 +272,25 @@ func prepare(spec Spec) (Spec, []File, error) {
 		}
 	}
 	return spec, files, nil
+}
+
+// boxProgram returns the file of the box's working directory that a
+// relative Path with a slash names ("./main" names "main"), and whether
+// Path is one; such a program must be one of files.
+func boxProgram(p string, files []File) (string, bool, error) {
+	if filepath.IsAbs(p) || path.IsAbs(p) || !strings.Contains(p, "/") {
+		return "", false, nil
+	}
+	name := path.Clean(p)
+	if !fs.ValidPath(name) || name == "." {
+		return "", true, fmt.Errorf("sandbox: program %q is outside the box's working directory", p)
+	}
+	for _, f := range files {
+		if f.Name == name {
+			return name, true, nil
+		}
+	}
+	return "", true, fmt.Errorf("sandbox: program %q is not among the box's files", p)
 }
 
 func checkName(name string) error {

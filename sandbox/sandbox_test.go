@@ -191,6 +191,28 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// TestBoxProgram runs a program given among the box's files (as a build
+// step writes one), named relative to the working directory: it is found
+// in the box, never on the host.
+func TestBoxProgram(t *testing.T) {
+	for _, tier := range tiers(t) {
+		for path, name := range map[string]string{"./prog": "prog", "bin/prog": "bin/prog", "./bin/../prog": "prog"} {
+			t.Run(tier.String()+"/"+path, func(t *testing.T) {
+				spec := Spec{Path: path, Args: []string{"x y"}, Files: []File{
+					{Name: name, Data: []byte("#!/bin/sh\necho \"ran:$1\"\n"), Mode: 0o755},
+				}}
+				res, err := run(context.Background(), spec, tier)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := "ran:x y\n"; !res.OK() || string(res.Stdout) != want {
+					t.Errorf("exit %d stdout %q stderr %q, want stdout %q", res.ExitCode, res.Stdout, res.Stderr, want)
+				}
+			})
+		}
+	}
+}
+
 func TestRunErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -201,6 +223,8 @@ func TestRunErrors(t *testing.T) {
 		{"file outside the box", Spec{Path: "/bin/true", Files: []File{{Name: "../escape"}}}},
 		{"absolute file", Spec{Path: "/bin/true", Files: []File{{Name: "/etc/x"}}}},
 		{"bad pattern", Spec{Path: "/bin/true", Collect: []string{"["}}},
+		{"program not in the box", Spec{Path: "./sandbox.go"}},
+		{"program outside the box", Spec{Path: "../sandbox/sandbox.go", Files: []File{{Name: "sandbox.go"}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := Run(context.Background(), tc.spec); err == nil {
@@ -259,23 +283,6 @@ func TestCapture(t *testing.T) {
 		got, trunc := c.result()
 		if string(got) != tc.want || trunc != tc.trunc || overs != map[bool]int{false: 0, true: 1}[tc.trunc] {
 			t.Errorf("max %d writes %q: got %q truncated %v (%d overs), want %q %v", tc.max, tc.writes, got, trunc, overs, tc.want, tc.trunc)
-		}
-	}
-}
-
-func TestJavaArgs(t *testing.T) {
-	for _, tc := range []struct {
-		prog   string
-		memory int64
-		want   string
-	}{
-		{"/usr/bin/java", 256 << 20, "-Xmx128m -XX:+UseSerialGC -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -XX:TieredStopAtLevel=1 -cp . Main"},
-		{"/usr/lib/jvm/x/bin/javac", 512 << 20, "-J-Xmx256m -J-XX:+UseSerialGC -J-XX:-UsePerfData -J-XX:ErrorFile=/tmp/hs_err_pid%p.log -J-XX:TieredStopAtLevel=1 -cp . Main"},
-		{"java", 8 << 20, "-Xmx16m -XX:+UseSerialGC -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -XX:TieredStopAtLevel=1 -cp . Main"},
-	} {
-		got := strings.Join(javaArgs(tc.prog, tc.memory, "/tmp", []string{"-cp", ".", "Main"}), " ")
-		if got != tc.want {
-			t.Errorf("javaArgs(%q, %d):\n got %s\nwant %s", tc.prog, tc.memory, got, tc.want)
 		}
 	}
 }

@@ -66,6 +66,10 @@ func TestMain(m *testing.M) {
 //	                                 it in lines (see cmdJunit, ci_test.go)
 //	zipfiles FILE [PATH...]          write a zip FILE holding the files PATH
 //	                                 (slash paths under $WORK); none: an empty zip
+//
+// and the condition [tool:PROGRAM], true when PROGRAM is on PATH; under
+// CI=true a missing one fails the script instead (so that
+// "[!tool:gcc] skip" never skips in CI).
 func TestScripts(t *testing.T) {
 	t.Parallel()
 	repo, testdata := paths(t)
@@ -90,6 +94,7 @@ func TestScripts(t *testing.T) {
 			"junit":       cmdJunit,
 			"zipfiles":    cmdZipfiles,
 		},
+		Condition: condition,
 	})
 }
 
@@ -353,6 +358,21 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
 	}
+}
+
+// condition answers [tool:PROGRAM].
+func condition(cond string) (bool, error) {
+	prog, ok := strings.CutPrefix(cond, "tool:")
+	if !ok {
+		return false, fmt.Errorf("unknown condition %q", cond)
+	}
+	if _, err := exec.LookPath(prog); err != nil {
+		if os.Getenv("CI") == "true" {
+			return false, fmt.Errorf("%s is missing under CI: %v", prog, err)
+		}
+		return false, nil
+	}
+	return true, nil
 }
 
 // cmdResult prints one submission of a results.json as lines:

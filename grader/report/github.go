@@ -80,7 +80,7 @@ func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 		}
 		shown++
 		fmt.Fprintf(&b, "### %s: %s\n\n", c.ID, c.Verdict.Describe())
-		fmt.Fprintf(&b, "Command: `java %s %s`\n\n", mainName(a), strings.Join(c.Args, " "))
+		fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
 		caseDetail(&b, c)
 	}
 	if len(rest) > 0 {

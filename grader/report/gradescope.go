@@ -97,7 +97,7 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 		for i, c := range cs {
 			t := GradescopeTest{Name: c.ID, MaxScore: shares[i], Status: GradescopeFailed, Visibility: hidden}
 			if c.Visibility != "hidden" {
-				t.Name = fmt.Sprintf("%s: java %s %s", c.ID, mainName(a), strings.Join(c.Args, " "))
+				t.Name = c.ID + ": " + a.Command(c)
 				t.Visibility = GradescopeVisible
 			} else {
 				allPublic = false

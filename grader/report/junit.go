@@ -120,7 +120,7 @@ func junitMessage(r grader.Result, c grader.CaseResult) string {
 // junitText is a failure's text: the command, then what went wrong.
 func junitText(a *grader.Assignment, r grader.Result, c grader.CaseResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "java %s %s\n", mainName(a), strings.Join(c.Args, " "))
+	b.WriteString(a.Command(c) + "\n")
 	if r.Status != grader.Graded {
 		for _, n := range r.Notes {
 			fmt.Fprintf(&b, "note: %s\n", n)

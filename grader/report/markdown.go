@@ -74,7 +74,7 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 			continue
 		}
 		fmt.Fprintf(&b, "## Case %s: %s\n\n", c.ID, c.Verdict.Describe())
-		fmt.Fprintf(&b, "Command: `java %s %s`\n\n", mainName(a), strings.Join(c.Args, " "))
+		fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
 		caseDetail(&b, c)
 	}
 	if len(hidden) > 0 && r.Status == grader.Graded {
@@ -105,11 +105,23 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 	return b.Bytes()
 }
 
-func mainName(a *grader.Assignment) string {
-	if m := a.Rubric.Build.Main; m != "" {
-		return m
+// inlineCode is s as Markdown inline code: fenced by more backticks than
+// it holds in a row, and padded when it starts or ends with one.
+func inlineCode(s string) string {
+	run, longest := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
 	}
-	return "program"
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
 }
 
 func caseDetail(b *bytes.Buffer, c grader.CaseResult) {

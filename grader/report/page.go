@@ -193,7 +193,7 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 	s := pageSub{Result: r, Anchor: anchor(r.ID)}
 	for _, c := range r.Cases {
 		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass,
-			Command: strings.TrimSpace("java " + mainName(a) + " " + strings.Join(c.Args, " "))}
+			Command: a.Command(c)}
 		details(&pc, r.ID)
 		switch {
 		case pc.Failed && pc.Anchor == "":

@@ -98,7 +98,9 @@ var students = map[string]program{
 	// Limits hit and crashes on public cases.
 	"erin": {odd: map[string]grader.Execution{
 		"100 01234567": {ExitCode: -1, Signal: "killed", Limit: grader.Output, Stdout: bytes.Repeat([]byte("28\n"), 100)},
-		"100 12375643": {ExitCode: 1, Stderr: []byte("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n\tat EightQueen.main(EightQueen.java:12)\n")},
+		// As the runner gives it: the Java preset reads the JVM's
+		// OutOfMemoryError as the memory limit.
+		"100 12375643": {ExitCode: 1, Limit: grader.Memory, Stderr: []byte("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n\tat EightQueen.main(EightQueen.java:12)\n")},
 		"200 12375643": {ExitCode: -1, Signal: "segmentation fault"},
 		"200 01234567": {ExitCode: 2, Stderr: []byte("usage: java EightQueen FLAG [SEED] BOARD\n")},
 	}},

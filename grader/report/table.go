@@ -85,7 +85,7 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		if r.Status != grader.Graded {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s %s: java %s %s\n", st.verdict(c.Verdict), c.ID, mainName(a), strings.Join(c.Args, " "))
+		fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, a.Command(c))
 		switch {
 		case c.Violation != nil:
 			fmt.Fprintf(w, "  line %d breaks the rule %q: %s\n", c.Violation.Line, c.Violation.Rule, c.Violation.Msg)

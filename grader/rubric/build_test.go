@@ -15,21 +15,22 @@ func TestCommands(t *testing.T) {
 		wantRun      string
 		wantMain     string
 		wantLanguage Language
+		wantShown    string // Command(shownArgs)
 	}{
 		{"java default", ``, `["EightQueen.java", "notes.txt"]`,
-			`[[javac -encoding UTF-8 EightQueen.java]]`, `[java -cp . EightQueen]`, "EightQueen", Java},
+			`[[javac -encoding UTF-8 EightQueen.java]]`, `[java -cp . EightQueen]`, "EightQueen", Java, "java EightQueen 315 -1 'two words' 'it'\\''s' ''"},
 		{"java main", `language = "java"` + "\n" + `main = "Main"`, `["Main.java", "Board.java"]`,
-			`[[javac -encoding UTF-8 Main.java Board.java]]`, `[java -cp . Main]`, "Main", Java},
+			`[[javac -encoding UTF-8 Main.java Board.java]]`, `[java -cp . Main]`, "Main", Java, "java Main 315 -1 'two words' 'it'\\''s' ''"},
 		{"c", `language = "c"`, `["queens.c", "board.c", "board.h"]`,
-			`[[gcc -O2 -o main queens.c board.c -lm]]`, `[./main]`, "main", C},
+			`[[gcc -O2 -o main queens.c board.c -lm]]`, `[./main]`, "main", C, "./main 315 -1 'two words' 'it'\\''s' ''"},
 		{"cpp", `language = "cpp"` + "\n" + `main = "queens"`, `["queens.cpp", "board.cc"]`,
-			`[[g++ -O2 -std=c++17 -o queens queens.cpp board.cc -lm]]`, `[./queens]`, "queens", CPP},
+			`[[g++ -O2 -std=c++17 -o queens queens.cpp board.cc -lm]]`, `[./queens]`, "queens", CPP, "./queens 315 -1 'two words' 'it'\\''s' ''"},
 		{"python", `language = "python"`, `["queens.py", "board.py"]`,
-			`[]`, `[python3 queens.py]`, "queens.py", Python},
+			`[[python3 -m py_compile queens.py board.py]]`, `[python3 queens.py]`, "queens.py", Python, "python3 queens.py 315 -1 'two words' 'it'\\''s' ''"},
 		{"raw", `language = "raw"` + "\n" + `build = [["make", "queens"], ["strip", "queens"]]` + "\n" + `run = ["./queens", "--fast"]`, `["Makefile"]`,
-			`[[make queens] [strip queens]]`, `[./queens --fast]`, "", Raw},
+			`[[make queens] [strip queens]]`, `[./queens --fast]`, "", Raw, "./queens --fast 315 -1 'two words' 'it'\\''s' ''"},
 		{"raw without build", `language = "raw"` + "\n" + `run = ["sh", "run.sh"]`, `[]`,
-			`[]`, `[sh run.sh]`, "", Raw},
+			`[]`, `[sh run.sh]`, "", Raw, "sh run.sh 315 -1 'two words' 'it'\\''s' ''"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := fmt.Sprintf("name = \"HW\"\ntotal = 5\n[submission]\nrequired = %s\n[build]\n%s\n[[part]]\nid = \"a\"\npoints = 5\n", tc.required, tc.build)
@@ -43,6 +44,19 @@ func TestCommands(t *testing.T) {
 			}
 			if got := fmt.Sprint(run); got != tc.wantRun {
 				t.Errorf("run command %s, want %s", got, tc.wantRun)
+			}
+			if got := r.Build.Command(shownArgs); got != tc.wantShown {
+				t.Errorf("Command(%q) = %s, want %s", shownArgs, got, tc.wantShown)
+			}
+			if tc.wantLanguage != Raw {
+				p, err := Preset(tc.wantLanguage, strings.Fields(strings.NewReplacer(`"`, "", ",", "", "[", "", "]", "").Replace(tc.required)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				pb, pr := p.Commands()
+				if tc.wantMain == p.Main && (fmt.Sprint(pb) != tc.wantBuild || fmt.Sprint(pr) != tc.wantRun) {
+					t.Errorf("Preset: build %s run %s, want the rubric's", pb, pr)
+				}
 			}
 			if r.Build.Main != tc.wantMain || r.Build.Language != tc.wantLanguage {
 				t.Errorf("main %q, language %q; want %q, %q", r.Build.Main, r.Build.Language, tc.wantMain, tc.wantLanguage)
@@ -58,6 +72,24 @@ func TestCommands(t *testing.T) {
 				t.Errorf("Commands shares its slices with a caller: %q %q", build2, run2)
 			}
 		})
+	}
+}
+
+var shownArgs = []string{"315", "-1", "two words", "it's", ""}
+
+func TestPresetErrors(t *testing.T) {
+	for _, tc := range []struct {
+		lang     Language
+		required []string
+		want     string
+	}{
+		{Raw, []string{"run.sh"}, `rubric: no preset for language "raw"`},
+		{C, []string{"sum.py"}, `rubric: language "c" needs a .c file`},
+		{CPP, nil, `rubric: language "cpp" needs a .cpp or .cc or .cxx file`},
+	} {
+		if _, err := Preset(tc.lang, tc.required); err == nil || err.Error() != tc.want {
+			t.Errorf("Preset(%q, %q): error %v, want %s", tc.lang, tc.required, err, tc.want)
+		}
 	}
 }
 

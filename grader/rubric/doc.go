@@ -53,18 +53,31 @@
 //	run       raw only: the command that runs the program (required)
 //
 // The presets compile the required files with their language's extension
-// (.java; .c; .cpp, .cc or .cxx), in rubric order, and need at least one.
-// For required = ["EightQueen.java"] and main = "EightQueen":
+// (.java; .c; .cpp, .cc or .cxx; .py), in rubric order, and need at least
+// one. For required = ["EightQueen.java"] (or ["a.c", "b.c"], ...) and the
+// default main:
 //
 //	java    build: javac -encoding UTF-8 EightQueen.java
 //	        run:   java -cp . EightQueen
-//	c       build: gcc -O2 -o main a.c b.c -lm              run: ./main
-//	cpp     build: g++ -O2 -std=c++17 -o main a.cpp -lm    run: ./main
-//	python  no build                                        run: python3 main.py
+//	c       build: gcc -O2 -o main a.c b.c -lm
+//	        run:   ./main
+//	cpp     build: g++ -O2 -std=c++17 -o main a.cpp -lm
+//	        run:   ./main
+//	python  build: python3 -m py_compile main.py util.py
+//	        run:   python3 main.py
+//
+// Python's build is a syntax check: a syntax error is a compile error,
+// reported once, not a runtime error on every case. [Preset] gives a
+// preset's Build without a rubric file.
 //
 // Commands run in the folder that holds the submission's files, without a
-// shell: no globbing, no quoting. The grader appends a case's arguments to
-// the run command (see [Build.Commands]).
+// shell: no globbing, no quoting. A program named with a slash ("./main")
+// is a file of that folder. The grader appends a case's arguments to the
+// run command (see [Build.Commands]); package grader/runner runs a
+// preset's compiler or interpreter as the file it really is and adds its
+// options (a JVM's heap cap). Reports show a case's command as a student
+// would type it, [Build.Command]: "java EightQueen 315 1 12375643",
+// "./main 3 4", "python3 main.py".
 //
 // [limits], for one run of the program on one case:
 //

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -86,6 +88,34 @@ func (b Build) Commands() (build [][]string, run []string) {
 		build = append(build, slices.Clone(s))
 	}
 	return build, slices.Clone(b.run)
+}
+
+// Command renders how a program is run on a case's arguments, as a
+// student would type it in the folder of the files: a preset's run command
+// without what the grader adds ("java EightQueen 315 1 12375643",
+// "./main 3 4", "python3 sum.py"), or a raw rubric's run command, then
+// the arguments. A word a shell would split or expand is single-quoted.
+// Every report shows a case's command this way.
+func (b Build) Command(args []string) string {
+	cmd := b.run
+	if b.Language == Java {
+		cmd = []string{"java", b.Main}
+	}
+	words := make([]string, 0, len(cmd)+len(args))
+	for _, w := range append(slices.Clone(cmd), args...) {
+		words = append(words, shellQuote(w))
+	}
+	return strings.Join(words, " ")
+}
+
+var shellSafeRE = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if shellSafeRE.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // Limits bound one run of a submission, and its build.

@@ -201,14 +201,7 @@ func (d *decoder) build(t *table, b *Build, required []string) {
 		return
 	}
 	if !t.has("main") {
-		switch b.Language {
-		case Java:
-			main = strings.TrimSuffix(b.Sources[0], ".java")
-		case C, CPP:
-			main = "main"
-		case Python:
-			main = b.Sources[0]
-		}
+		main = defaultMain(b.Language, b.Sources)
 	}
 	b.Main = main
 	switch b.Language {
@@ -216,26 +209,73 @@ func (d *decoder) build(t *table, b *Build, required []string) {
 		if !javaMainRE.MatchString(main) {
 			t.errf("main", "build.main must be a Java class name without a package, got %q", main)
 		}
-		b.steps = [][]string{append([]string{"javac", "-encoding", "UTF-8"}, b.Sources...)}
-		b.run = []string{"java", "-cp", ".", main}
 	case C, CPP:
 		if !binaryRE.MatchString(main) {
 			t.errf("main", "build.main must be a file name for the program, got %q", main)
 		}
-		cc := []string{"gcc", "-O2"}
-		if b.Language == CPP {
-			cc = []string{"g++", "-O2", "-std=c++17"}
-		}
-		cc = append(append(append(cc, "-o", main), b.Sources...), "-lm")
-		b.steps = [][]string{cc}
-		b.run = []string{"./" + main}
 	case Python:
 		if !slices.Contains(required, main) {
 			t.errf("main", "build.main must be a file of submission.required, got %q", main)
 		}
-		b.run = []string{"python3", main}
 	}
+	b.steps, b.run = presetCommands(b.Language, main, b.Sources)
 	t.done()
+}
+
+// presetCommands are a preset's build steps and run command.
+func presetCommands(lang Language, main string, sources []string) (steps [][]string, run []string) {
+	switch lang {
+	case Java:
+		return [][]string{append([]string{"javac", "-encoding", "UTF-8"}, sources...)}, []string{"java", "-cp", ".", main}
+	case C, CPP:
+		cc := []string{"gcc", "-O2"}
+		if lang == CPP {
+			cc = []string{"g++", "-O2", "-std=c++17"}
+		}
+		cc = append(append(append(cc, "-o", main), sources...), "-lm")
+		return [][]string{cc}, []string{"./" + main}
+	case Python:
+		// A syntax check of every file: a syntax error is a compile
+		// error, not a runtime error on every case.
+		return [][]string{append([]string{"python3", "-m", "py_compile"}, sources...)}, []string{"python3", main}
+	}
+	return nil, nil
+}
+
+// Preset returns a language preset's Build for the given files, as a
+// rubric with that language, no main and those required files has it
+// (what `autograder doctor` builds its hello-worlds with). It fails for
+// Raw and when no file is a source of the language.
+func Preset(lang Language, required []string) (Build, error) {
+	exts, ok := sourceExts[lang]
+	if !ok {
+		return Build{}, fmt.Errorf("rubric: no preset for language %q", lang)
+	}
+	b := Build{Language: lang}
+	for _, f := range required {
+		if slices.Contains(exts, path.Ext(f)) {
+			b.Sources = append(b.Sources, f)
+		}
+	}
+	if len(b.Sources) == 0 {
+		return Build{}, fmt.Errorf("rubric: language %q needs a %s file", lang, strings.Join(exts, " or "))
+	}
+	b.Main = defaultMain(lang, b.Sources)
+	b.steps, b.run = presetCommands(lang, b.Main, b.Sources)
+	return b, nil
+}
+
+// defaultMain is a preset's main when the rubric names none.
+func defaultMain(lang Language, sources []string) string {
+	switch lang {
+	case Java:
+		return strings.TrimSuffix(sources[0], ".java")
+	case C, CPP:
+		return "main"
+	case Python:
+		return sources[0]
+	}
+	return ""
 }
 
 func isArray(v any) bool {

@@ -1,13 +1,23 @@
 // Package runner builds and runs submissions in the sandbox, one fresh box
 // per build step and per case, by the rubric's language preset.
+//
+// The rubric says a preset's commands ("gcc -O2 -o main sum.c", "./main");
+// this package holds the rest of what a preset knows of its language: the
+// compilers and interpreters those commands name, resolved to the files
+// that really run (through every symbolic link; for Python, the system's
+// python3 before a version manager's shim on PATH) and checked to run in
+// a box; the options an interpreter needs there (a JVM's heap cap); how a
+// program reports running out of memory (an OutOfMemoryError, a
+// MemoryError, std::bad_alloc); and the runtime's version, for each
+// result's provenance ("python 3.11.2", "gcc 12.2.0", "java 17.0.15").
 package runner
 
 import (
 	"context"
 	"fmt"
-	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -17,16 +27,98 @@ import (
 
 // Sandboxed is a grader.Runner that runs everything through sandbox.Run.
 type Sandboxed struct {
-	build [][]string
-	run   []string
-	java  bool
-	lim   rubric.Limits
+	build  [][]string
+	run    []string
+	lang   rubric.Language
+	preset *preset // nil for a raw rubric
+	lim    rubric.Limits
 }
 
-// New prepares the rubric's build and run commands.
-func New(r *rubric.Rubric) *Sandboxed {
-	build, run := r.Build.Commands()
-	return &Sandboxed{build: build, run: run, java: r.Build.Language == "java", lim: r.Limits}
+// New prepares the rubric's build and run commands. The preset's tools
+// are looked for on the first Build or Run.
+func New(r *rubric.Rubric) *Sandboxed { return newSandboxed(r.Build, r.Limits) }
+
+func newSandboxed(b rubric.Build, lim rubric.Limits) *Sandboxed {
+	build, run := b.Commands()
+	return &Sandboxed{build: build, run: run, lang: b.Language, preset: presets[b.Language], lim: lim}
+}
+
+// found holds each preset's tools once found: a machine's compilers do
+// not change while the grader runs, and every runner of a process (a
+// warm runner's cold one, doctor's) shares them.
+var found struct {
+	sync.Mutex
+	tools map[rubric.Language][]Tool
+}
+
+// Tools finds the preset's tools, once a process: each resolved and
+// checked to print its version in a box. A raw rubric's commands are run
+// as they are, and it has none.
+func (s *Sandboxed) Tools(ctx context.Context) ([]Tool, error) {
+	if s.preset == nil {
+		return nil, nil
+	}
+	found.Lock()
+	defer found.Unlock()
+	if tools, ok := found.tools[s.lang]; ok {
+		return tools, nil
+	}
+	var tools []Tool
+	for _, t := range s.preset.tools {
+		f, err := s.preset.findTool(ctx, t, s.limits(true))
+		if err != nil {
+			return nil, err
+		}
+		tools = append(tools, f)
+	}
+	if found.tools == nil {
+		found.tools = map[rubric.Language][]Tool{}
+	}
+	found.tools[s.lang] = tools
+	return tools, nil
+}
+
+// Runtime implements grader.Describer: the preset's runtime and version
+// ("python 3.11.2"), or "" for a raw rubric or when it is not found.
+func (s *Sandboxed) Runtime() string {
+	tools, err := s.Tools(context.Background())
+	if err != nil || len(tools) == 0 {
+		return ""
+	}
+	return s.preset.name + " " + tools[0].Version
+}
+
+// spec makes the sandbox spec of a command: its tool resolved, with the
+// preset's options and environment.
+func (s *Sandboxed) spec(ctx context.Context, argv []string, build bool) (sandbox.Spec, error) {
+	tools, err := s.Tools(ctx)
+	if err != nil {
+		return sandbox.Spec{}, err
+	}
+	lim := s.limits(build)
+	spec := sandbox.Spec{Path: argv[0], Args: slices.Clone(argv[1:]), Limits: lim}
+	if s.preset == nil {
+		return spec, nil
+	}
+	spec.Env = s.preset.env
+	for _, t := range tools {
+		if t.Name == argv[0] {
+			spec.Path = t.Path
+			spec.Args = append(s.preset.opts(t.Name, lim.Memory), spec.Args...)
+			spec.ReadOnly = s.preset.readOnlyFor(t.Path)
+		}
+	}
+	return spec, nil
+}
+
+// limit is the limit a run hit: the sandbox's, else, for a run that
+// failed, the one the program reports in the preset's words.
+func (s *Sandboxed) limit(res sandbox.Result) grader.Limit {
+	l := limit(res.Limit)
+	if l == grader.None && !res.OK() && s.preset != nil && s.preset.limit != nil {
+		l = s.preset.limit(res.Stderr)
+	}
+	return l
 }
 
 func (s *Sandboxed) limits(build bool) sandbox.Limits {
@@ -40,15 +132,6 @@ func (s *Sandboxed) limits(build bool) sandbox.Limits {
 	return l
 }
 
-// isJDK reports whether a command is a JDK launcher that takes JVM options.
-func isJDK(argv0 string) bool {
-	switch path.Base(argv0) {
-	case "java", "javac":
-		return true
-	}
-	return false
-}
-
 // Build runs each build command in a fresh box with the current files and
 // collects every file the step wrote for the next step and the runs.
 func (s *Sandboxed) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
@@ -58,19 +141,23 @@ func (s *Sandboxed) Build(ctx context.Context, files []submission.File) (grader.
 	}
 	var log strings.Builder
 	for _, argv := range s.build {
-		res, err := sandbox.Run(ctx, sandbox.Spec{
-			Path: argv[0], Args: argv[1:], Files: cur, Limits: s.limits(true),
-			Java: s.java && isJDK(argv[0]), Collect: []string{"*", "*/*", "*/*/*"},
-		})
+		spec, err := s.spec(ctx, argv, true)
+		if err != nil {
+			return grader.Build{}, err
+		}
+		spec.Files, spec.Collect = cur, []string{"*", "*/*", "*/*/*"}
+		res, err := sandbox.Run(ctx, spec)
 		if err != nil {
 			return grader.Build{}, fmt.Errorf("build step %s: %w", argv[0], err)
 		}
 		log.Write(res.Stdout)
 		log.Write(res.Stderr)
 		if !res.OK() {
-			switch {
+			switch l := s.limit(res); {
 			case res.Limit != sandbox.None:
 				fmt.Fprintf(&log, "\n(the build stopped at the %s limit)\n", res.Limit)
+			case l != grader.None: // the memory or processes limit, as the compiler says
+				fmt.Fprintf(&log, "\n(the build stopped at the %s limit)\n", l)
 			case res.Signal != "":
 				fmt.Fprintf(&log, "\n(the build was killed by signal %s)\n", res.Signal)
 			}
@@ -101,16 +188,18 @@ type program struct {
 
 // Run runs one case in a fresh box holding the built files.
 func (p *program) Run(ctx context.Context, args []string, stdin []byte) (grader.Execution, error) {
-	argv := p.s.run
-	res, err := sandbox.Run(ctx, sandbox.Spec{
-		Path: argv[0], Args: append(slices.Clone(argv[1:]), args...), Files: p.files, Stdin: stdin,
-		Limits: p.s.limits(false), Java: p.s.java && isJDK(argv[0]),
-	})
+	spec, err := p.s.spec(ctx, p.s.run, false)
+	if err != nil {
+		return grader.Execution{}, err
+	}
+	spec.Args = append(spec.Args, args...)
+	spec.Files, spec.Stdin = p.files, stdin
+	res, err := sandbox.Run(ctx, spec)
 	if err != nil {
 		return grader.Execution{}, err
 	}
 	return grader.Execution{
-		ExitCode: res.ExitCode, Signal: res.Signal, Limit: limit(res.Limit),
+		ExitCode: res.ExitCode, Signal: res.Signal, Limit: p.s.limit(res),
 		Stdout: res.Stdout, Stderr: res.Stderr, Time: res.Wall,
 	}, nil
 }

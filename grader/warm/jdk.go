@@ -275,7 +275,7 @@ func (j *JDK) train(jsa string) error {
 	}, cases)
 	part := jsa + ".part" + strconv.Itoa(os.Getpid())
 	defer os.Remove(part)
-	// The options the sandbox's Java preset gives, so that the archive fits the runs.
+	// The options the Java preset gives (runner.JVMOptions), so that the archive fits the runs.
 	args := []string{"-Xmx256m", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1", "-XX:ArchiveClassesAtExit=" + part}
 	for _, o := range j.jvmOptions(harnessMain) {
 		if !strings.HasPrefix(o, "-XX:SharedArchiveFile=") && o != "-Xshare:auto" {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/sandbox"
 	"golang.org/x/sync/errgroup"
@@ -112,7 +113,7 @@ func (w *Runner) compileService(ctx context.Context, items []prepItem) {
 	n := time.Duration(len(items))
 	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Path:  w.jdk.Java,
-		Args:  w.jdk.jvmOptions(compilerMain),
+		Args:  append(runner.JVMOptions(w.memory), w.jdk.jvmOptions(compilerMain)...),
 		Stdin: e.Bytes(),
 		Limits: sandbox.Limits{
 			Wall:   w.lim.BuildWall + n*5*time.Second,
@@ -120,8 +121,7 @@ func (w *Runner) compileService(ctx context.Context, items []prepItem) {
 			Memory: w.memory,
 			Output: min(16<<20+4*size+int64(len(items))<<20, 1<<30),
 		},
-		Java:     true,
-		ReadOnly: []string{w.jdk.dir},
+		ReadOnly: []string{w.jdk.dir, runner.JDKHome(w.jdk.Java)},
 	})
 	if err != nil {
 		return

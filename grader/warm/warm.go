@@ -398,7 +398,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, compile bool
 	out := int64(len(pending))*(2*w.lim.Output+4096) + 4<<20
 	spec := sandbox.Spec{
 		Path:  w.jdk.Java,
-		Args:  w.jdk.jvmOptions(harnessMain),
+		Args:  append(runner.JVMOptions(w.memory), w.jdk.jvmOptions(harnessMain)...),
 		Files: files,
 		Stdin: stdin,
 		Limits: sandbox.Limits{
@@ -407,8 +407,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, compile bool
 			Memory: w.memory,
 			Output: min(out, 1<<30),
 		},
-		Java:     true,
-		ReadOnly: []string{w.jdk.dir},
+		ReadOnly: []string{w.jdk.dir, runner.JDKHome(w.jdk.Java)},
 	}
 	if compile {
 		spec.Collect = []string{"*", "*/*", "*/*/*"}

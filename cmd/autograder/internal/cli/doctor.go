@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"context"
 	"fmt"
-	"os/exec"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/warm"
 	"github.com/cs540-tools/autograder/sandbox"
 	ucli "github.com/urfave/cli/v2"
@@ -14,7 +16,7 @@ import (
 func doctorCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:  "doctor",
-		Usage: "say how submissions will be contained on this machine and which tools are found",
+		Usage: "say how submissions will be contained on this machine and which languages work in the sandbox",
 		Action: func(c *ucli.Context) error {
 			w := c.App.Writer
 			t := sandbox.Detect()
@@ -22,13 +24,9 @@ func doctorCommand() *ucli.Command {
 			if warn := t.Warning(); warn != "" {
 				fmt.Fprintf(w, "  WARNING: %s\n", warn)
 			}
-			for _, tool := range []string{"java", "javac", "gcc", "g++", "python3"} {
-				p, err := exec.LookPath(tool)
-				if err != nil {
-					fmt.Fprintf(w, "%-8s not found\n", tool)
-					continue
-				}
-				fmt.Fprintf(w, "%-8s %s%s\n", tool, p, toolVersion(tool, p))
+			fmt.Fprintln(w, "languages (a hello-world built and run in the sandbox):")
+			for _, lang := range runner.Languages {
+				fmt.Fprintf(w, "  %-7s %s\n", lang, hello(c.Context, lang))
 			}
 			if j, err := warm.FindJDK(""); err != nil {
 				fmt.Fprintf(w, "warm mode: unavailable (%v); Java runs cold, one JVM per case\n", err)
@@ -40,17 +38,17 @@ func doctorCommand() *ucli.Command {
 	}
 }
 
-func toolVersion(tool, path string) string {
-	flag := "--version"
-	if tool == "java" || tool == "javac" {
-		flag = "-version"
-	}
-	out, err := exec.Command(path, flag).CombinedOutput()
+// hello says whether a language's preset works here, with what.
+func hello(ctx context.Context, lang rubric.Language) string {
+	tools, runtime, err := runner.Hello(ctx, lang)
 	if err != nil {
-		return ""
+		return "does not work: " + err.Error()
 	}
-	first, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
-	return " (" + first + ")"
+	var where []string
+	for _, t := range tools {
+		where = append(where, t.Name+" = "+t.Path)
+	}
+	return fmt.Sprintf("works: %s (%s)", runtime, strings.Join(where, ", "))
 }
 
 // sourceExts are the file endings that make a loose file in a batch folder

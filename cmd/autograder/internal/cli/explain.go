@@ -76,11 +76,7 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 	if err != nil {
 		return false, err
 	}
-	main := a.Rubric.Build.Main
-	if main == "" {
-		main = "program"
-	}
-	fmt.Fprintf(w, "case %s: java %s %s\n", c.ID, main, strings.Join(c.Args, " "))
+	fmt.Fprintf(w, "case %s: %s\n", c.ID, grader.CommandLine(a.Rubric.Build, c.Args, c.Stdin))
 	part, _ := a.Rubric.Part(partID)
 
 	if c.Check != "" {

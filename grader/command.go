@@ -1,0 +1,46 @@
+package grader
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
+// stdinShown is how much of a case's stdin a command shows.
+const stdinShown = 80
+
+// Command renders how a case is run, as every report shows it: see
+// CommandLine. A case the assignment does not have shows no stdin.
+func (a *Assignment) Command(c CaseResult) string {
+	var stdin []byte
+	for _, cs := range a.Parts {
+		for _, k := range cs {
+			if k.ID == c.ID {
+				stdin = k.Stdin
+			}
+		}
+	}
+	return CommandLine(a.Rubric.Build, c.Args, stdin)
+}
+
+// CommandLine renders a run as a student would type it (b.Command: "java
+// EightQueen 315 1 12375643", "./main 3", "python3 sum.py"), then, when
+// there is stdin, what the program reads, Go-quoted on the same line:
+// `./sum < stdin: "3 4\n"`. Stdin longer than 80 bytes is cut, and its
+// size given: `< stdin: "1 2\n3 4\n..."... (1200 bytes)`.
+func CommandLine(b rubric.Build, args []string, stdin []byte) string {
+	cmd := b.Command(args)
+	if len(stdin) == 0 {
+		return cmd
+	}
+	if len(stdin) <= stdinShown {
+		return cmd + " < stdin: " + strconv.Quote(string(stdin))
+	}
+	cut := stdinShown
+	for cut > stdinShown-utf8.UTFMax && !utf8.RuneStart(stdin[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s < stdin: %s... (%d bytes)", cmd, strconv.Quote(string(stdin[:cut])), len(stdin))
+}

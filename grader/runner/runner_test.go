@@ -1,0 +1,204 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// needTools skips a test whose tools this machine lacks, but fails it
+// under CI, where .ci/run installs them.
+func needTools(t *testing.T, names ...string) {
+	t.Helper()
+	for _, n := range names {
+		if _, err := exec.LookPath(n); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s missing under CI: %v", n, err)
+			}
+			t.Skipf("%s missing: %v", n, err)
+		}
+	}
+}
+
+var toolsOf = map[rubric.Language][]string{
+	rubric.Java: {"java", "javac"}, rubric.C: {"gcc"}, rubric.CPP: {"g++"}, rubric.Python: {"python3"},
+}
+
+// TestHello builds and runs each preset's hello-world in the sandbox: its
+// tools are found, resolved to real files, and name the runtime.
+func TestHello(t *testing.T) {
+	runtimeRE := map[rubric.Language]*regexp.Regexp{
+		rubric.Java:   regexp.MustCompile(`^java [0-9]+(\.[0-9]+)*`),
+		rubric.C:      regexp.MustCompile(`^gcc [0-9]+(\.[0-9]+)+$`),
+		rubric.CPP:    regexp.MustCompile(`^g\+\+ [0-9]+(\.[0-9]+)+$`),
+		rubric.Python: regexp.MustCompile(`^python 3\.[0-9]+\.[0-9]+`),
+	}
+	for _, lang := range Languages {
+		t.Run(string(lang), func(t *testing.T) {
+			needTools(t, toolsOf[lang]...)
+			tools, runtime, err := Hello(context.Background(), lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !runtimeRE[lang].MatchString(runtime) {
+				t.Errorf("runtime %q, want %v", runtime, runtimeRE[lang])
+			}
+			for _, tool := range tools {
+				if real, err := filepath.EvalSymlinks(tool.Path); err != nil || real != tool.Path {
+					t.Errorf("%s at %s, not a resolved file (%s, %v)", tool.Name, tool.Path, real, err)
+				}
+			}
+		})
+	}
+}
+
+// TestToolInBox: a candidate that cannot run in the box (a version
+// manager's shim, here one whose interpreter is missing) is passed over
+// for the next.
+func TestToolInBox(t *testing.T) {
+	needTools(t, "python3")
+	shim := filepath.Join(t.TempDir(), "python3")
+	if err := os.WriteFile(shim, []byte("#!/bin/sh\necho 'pyenv: python3: command not found' >&2\nexit 127\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := *presets[rubric.Python]
+	py := p.tools[0]
+	py.candidates = append([]string{shim}, py.candidates...)
+	found, err := p.findTool(context.Background(), py, sandbox.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found.Path == shim || !strings.HasPrefix(found.Version, "3.") {
+		t.Errorf("found %+v, want a working python3 after the shim", found)
+	}
+
+	py.candidates = []string{shim}
+	_, err = p.findTool(context.Background(), py, sandbox.Limits{})
+	if want := "no working python3: fails in the sandbox: " + shim + " (exit status 127: pyenv: python3: command not found)"; !errors.Is(err, ErrNoTool) || err.Error() != want {
+		t.Errorf("the shim alone: error %v, want ErrNoTool naming it", err)
+	}
+	py.candidates = []string{"/no/such/python3", "no-such-python3"}
+	_, err = p.findTool(context.Background(), py, sandbox.Limits{})
+	if want := "no working python3: not found (looked for /no/such/python3, no-such-python3 on PATH)"; !errors.Is(err, ErrNoTool) || err.Error() != want {
+		t.Errorf("no python3: error %v, want %s", err, want)
+	}
+}
+
+// TestBuildAndRun grades like a submission: a syntax error is a failed
+// build with the compiler's message, a crash and running out of memory
+// are an execution's exit status and limit, in each preset's words.
+func TestBuildAndRun(t *testing.T) {
+	for _, tc := range []struct {
+		lang      rubric.Language
+		file, src string
+		buildLog  string // a failed build's log contains it; "" for a build that works
+		limit     grader.Limit
+	}{
+		{rubric.C, "bad.c", "int main(void) { return 0 }\n", "error: expected", ""},
+		{rubric.CPP, "bad.cpp", "int main() { return 0 }\n", "error: expected", ""},
+		{rubric.Python, "bad.py", "print('x'\n", "SyntaxError", ""},
+		{rubric.Python, "bad.py", "if True:\nprint(1)\n", "IndentationError", ""},
+		{rubric.Java, "Bad.java", "public class Bad { void f() { int x = 1 } }\n", "error: ';' expected", ""},
+		{rubric.Python, "oom.py", "x = [0] * (1 << 40)\n", "", grader.Memory},
+		{rubric.Java, "Oom.java", "public class Oom { public static void main(String[] a) { long[][] x = new long[1 << 20][]; for (int i = 0; ; i++) x[i] = new long[1 << 20]; } }\n", "", grader.Memory},
+		{rubric.CPP, "oom.cpp", "#include <vector>\nint main() { std::vector<char> v(1ULL << 40); return v[1]; }\n", "", grader.Memory},
+		{rubric.C, "crash.c", "int main(void) { return 3; }\n", "", grader.None},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			needTools(t, toolsOf[tc.lang]...)
+			b, err := rubric.Preset(tc.lang, []string{tc.file})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newSandboxed(b, rubric.Limits{Memory: 256 << 20, BuildWall: 120e9})
+			ctx := context.Background()
+			built, err := s.Build(ctx, []submission.File{{Name: tc.file, Data: []byte(tc.src)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.buildLog != "" {
+				if built.OK || !strings.Contains(built.Log, tc.buildLog) {
+					t.Errorf("build ok %v, log %q; want a failure saying %q", built.OK, built.Log, tc.buildLog)
+				}
+				return
+			}
+			if !built.OK {
+				t.Fatalf("build failed: %s", built.Log)
+			}
+			ex, err := built.Program.Run(ctx, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ex.ExitCode == 0 || ex.Limit != tc.limit {
+				t.Errorf("exit %d signal %q limit %q, want a failure at limit %q (stderr %.300q)", ex.ExitCode, ex.Signal, ex.Limit, tc.limit, ex.Stderr)
+			}
+		})
+	}
+}
+
+func TestPresetLimit(t *testing.T) {
+	for _, tc := range []struct {
+		lang   rubric.Language
+		stderr string
+		want   grader.Limit
+	}{
+		{rubric.Java, "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n\tat Main.main(Main.java:3)\n", grader.Memory},
+		{rubric.Java, "Exception in thread \"main\" java.lang.OutOfMemoryError: unable to create native thread: possibly out of memory\n", grader.Procs},
+		{rubric.Java, "Exception in thread \"main\" java.lang.ArrayIndexOutOfBoundsException\n", grader.None},
+		{rubric.Python, "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nMemoryError\n", grader.Memory},
+		{rubric.Python, "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nValueError: MemoryError is not this\n", grader.None},
+		{rubric.CPP, "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n", grader.Memory},
+		{rubric.C, "Segmentation fault\n", grader.None},
+	} {
+		s := &Sandboxed{preset: presets[tc.lang]}
+		// Only a run that failed without a sandbox limit is read.
+		failed := sandbox.Result{ExitCode: 1, Stderr: []byte(tc.stderr)}
+		if got := s.limit(failed); got != tc.want {
+			t.Errorf("%s, stderr %.60q: limit %q, want %q", tc.lang, tc.stderr, got, tc.want)
+		}
+		if got := s.limit(sandbox.Result{Stderr: []byte(tc.stderr)}); got != grader.None {
+			t.Errorf("%s, stderr %.60q, exit 0: limit %q, want none", tc.lang, tc.stderr, got)
+		}
+		if got := s.limit(sandbox.Result{ExitCode: -1, Signal: "killed", Limit: sandbox.Wall, Stderr: []byte(tc.stderr)}); got != grader.Wall {
+			t.Errorf("%s, stderr %.60q, at the wall limit: limit %q", tc.lang, tc.stderr, got)
+		}
+	}
+}
+
+func TestJVMOptions(t *testing.T) {
+	for _, tc := range []struct {
+		memory   int64
+		launcher bool
+		want     string
+	}{
+		{256 << 20, false, "-Xmx128m -XX:+UseSerialGC -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -XX:TieredStopAtLevel=1"},
+		{512 << 20, true, "-J-Xmx256m -J-XX:+UseSerialGC -J-XX:-UsePerfData -J-XX:ErrorFile=/tmp/hs_err_pid%p.log -J-XX:TieredStopAtLevel=1"},
+		{8 << 20, false, "-Xmx16m -XX:+UseSerialGC -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -XX:TieredStopAtLevel=1"},
+		{0, false, "-Xmx256m -XX:+UseSerialGC -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -XX:TieredStopAtLevel=1"},
+	} {
+		if got := strings.Join(jvmOptions(tc.memory, tc.launcher), " "); got != tc.want {
+			t.Errorf("jvmOptions(%d, %v):\n got %s\nwant %s", tc.memory, tc.launcher, got, tc.want)
+		}
+	}
+}
+
+func TestJDKHome(t *testing.T) {
+	for in, want := range map[string]string{
+		"/opt/jdk-17/bin/java": "/opt/jdk-17",
+		"/opt/jdk-17/java":     "",
+	} {
+		if got := JDKHome(in); got != want {
+			t.Errorf("JDKHome(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
