@@ -2,7 +2,9 @@ package warm
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -21,6 +24,10 @@ import (
 type Input struct {
 	Args  []string
 	Stdin []byte
+	// ID names the run in the TA's flags (a case id); Hidden ones reach
+	// the warm JVM only after every public one has produced its output.
+	ID     string
+	Hidden bool
 }
 
 // Inputs lists the runs Grade asks of a program under the assignment: the
@@ -30,7 +37,7 @@ func Inputs(a *grader.Assignment, visibility string) []Input {
 	for _, cs := range a.Parts {
 		for _, c := range cs {
 			if visibility == "" || string(c.Visibility) == visibility {
-				out = append(out, Input{Args: c.Args, Stdin: c.Stdin})
+				out = append(out, Input{Args: c.Args, Stdin: c.Stdin, ID: c.ID, Hidden: c.Visibility != cases.Public})
 			}
 		}
 	}
@@ -156,8 +163,9 @@ func inputKey(args []string, stdin []byte) string {
 	return b.String()
 }
 
-// Build compiles the files in a warm JVM and runs every input there. A
-// compile failure is a Build with OK false and javac's messages.
+// Build compiles the files (in the compile service, see Prepare) and runs
+// every input in a warm JVM, public inputs first. A compile failure is a
+// Build with OK false and javac's messages.
 func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
 	w.stats.Submissions.Add(1)
 	p := &Program{w: w, src: files, results: make([]outcome, len(w.inputs)), index: map[string]int{}}
@@ -167,83 +175,74 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 			p.index[k] = i
 		}
 	}
-	src := make([]sandbox.File, len(files))
-	for i, f := range files {
-		src[i] = sandbox.File{Name: f.Name, Data: f.Data}
-	}
-	pending := make([]int, len(w.inputs))
-	for i := range pending {
-		pending[i] = i
-	}
-	var log string
-	compiled, deaths := false, 0
 	if !flat(files) {
 		return w.buildCold(ctx, p, "its files are in subfolders")
 	}
-	if c := w.takePrepared(files); c != nil {
-		if c.rc != 0 {
-			w.stats.CompileFails.Add(1)
-			return grader.Build{OK: false, Log: c.log}, nil
-		}
-		log, compiled, p.built = c.log, true, c.files
-	}
-	for !compiled || len(pending) > 0 {
-		boxFiles := src
-		if compiled {
-			boxFiles = p.built
-		}
-		frames, res, err := w.harness(ctx, boxFiles, !compiled, pending)
-		if err != nil {
+	c := w.takePrepared(files)
+	if c == nil {
+		// Compiled in a box of its own, which runs no student code: the
+		// classes that come back are javac's, whatever the cases do.
+		k := filesKey(files)
+		w.compileService(ctx, []prepItem{{key: k, files: files}})
+		if c = w.takePrepared(files); c == nil {
 			if ctx.Err() != nil {
 				return grader.Build{}, ctx.Err()
 			}
-			return grader.Build{}, fmt.Errorf("warm harness: %w", err)
+			return w.buildCold(ctx, p, "the compile service did not answer")
 		}
-		i := 0
-		if !compiled {
-			if len(frames) == 0 || frames[0].Type != frameCompile {
-				// It did not get through javac: build cold, which
-				// says exactly how the build failed, if it did.
-				why := "the warm JVM stopped before compiling"
-				if len(frames) > 0 && frames[0].Type == frameFallback {
-					why = frames[0].Reason
-				} else if res.Limit != sandbox.None {
-					why += fmt.Sprintf(" (%s limit)", res.Limit)
-				}
-				return w.buildCold(ctx, p, why)
+	}
+	if c.rc != 0 {
+		w.stats.CompileFails.Add(1)
+		return grader.Build{OK: false, Log: c.log}, nil
+	}
+	p.built = c.files
+	if err := w.runWarm(ctx, p); err != nil {
+		return grader.Build{}, err
+	}
+	return grader.Build{OK: true, Log: c.log, Program: p}, nil
+}
+
+// order is the inputs in the order they reach a warm JVM: public first.
+func (w *Runner) order() []int {
+	var pub, hid []int
+	for i, in := range w.inputs {
+		if in.Hidden {
+			hid = append(hid, i)
+		} else {
+			pub = append(pub, i)
+		}
+	}
+	return append(pub, hid...)
+}
+
+// runWarm runs the inputs in warm JVMs, as many as it takes, and records
+// their answers.
+func (w *Runner) runWarm(ctx context.Context, p *Program) error {
+	pending := w.order()
+	deaths := 0
+	for len(pending) > 0 {
+		frames, err := w.harness(ctx, p.built, pending)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
 			}
-			f := frames[0]
-			log = string(f.Out) + string(f.Err)
-			if f.RC != 0 {
-				w.stats.CompileFails.Add(1)
-				return grader.Build{OK: false, Log: log}, nil
-			}
-			if len(res.Files) > 0 {
-				p.built = res.Files
-				compiled = true
-			}
-			i = 1
+			return fmt.Errorf("warm harness: %w", err)
 		}
 		halted, done := false, false
-		for ; i < len(frames); i++ {
-			f := frames[i]
+		for _, f := range frames {
 			switch f.Type {
 			case frameCase:
-				if f.Index < 0 || f.Index >= len(p.results) {
-					break
-				}
-				pending = slices.DeleteFunc(pending, func(k int) bool { return k == f.Index })
-				ex, ok := execution(f)
-				if ok {
+				pending = pending[1:]
+				if ex, ok := execution(f); ok {
 					p.results[f.Index] = outcome{ex: ex, done: true}
 				}
 				halted = f.Flags&flagHalt != 0
 			case frameFallback:
 				// The rest of the cases run cold.
-				if f.Index <= 0 {
+				if f.Index < 0 || len(pending) == len(w.inputs) {
 					p.notes = append(p.notes, "warm mode: ran cold: "+f.Reason)
 				} else {
-					p.notes = append(p.notes, fmt.Sprintf("warm mode: ran cold from its run %d on: %s", f.Index+1, f.Reason))
+					p.notes = append(p.notes, fmt.Sprintf("warm mode: ran cold from its run %d on: %s", len(w.inputs)-len(pending)+1, f.Reason))
 				}
 				w.stats.Fallbacks.Add(1)
 				pending = nil
@@ -252,22 +251,13 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 				done = true
 			}
 		}
-		if !compiled {
-			// The classes did not come back (the box was killed): the next
-			// harness compiles again; if it never does, build cold.
-			deaths++
-			if deaths >= 2 {
-				return w.buildCold(ctx, p, "the warm JVM did not hand back the classes")
-			}
-			continue
-		}
 		switch {
 		case done, len(pending) == 0:
 			pending = nil
 		case halted:
 			// A limit ended that JVM: the next one runs the rest.
 		default:
-			// It died during pending[0]: that case runs cold.
+			// It died, or overran, during pending[0]: that case runs cold.
 			deaths++
 			pending = pending[1:]
 			if deaths >= 2 {
@@ -277,7 +267,7 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 			}
 		}
 	}
-	return grader.Build{OK: true, Log: log, Program: p}, nil
+	return nil
 }
 
 // buildCold builds the submission cold, for all its runs.
@@ -335,48 +325,97 @@ func execution(f frame) (grader.Execution, bool) {
 	return ex, true
 }
 
-// harness runs one warm JVM on the pending inputs.
-func (w *Runner) harness(ctx context.Context, files []sandbox.File, compile bool, pending []int) ([]frame, sandbox.Result, error) {
+// harness runs one warm JVM on the pending inputs, sending each only after
+// the reply to the one before, and returns the replies: one CASE frame per
+// input it answered, in order, and maybe a FALLBACK or DONE. It stops at
+// the first reply that is not the answer to the case it asked for, and
+// kills the JVM when a case outlives its wall limit.
+func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int) ([]frame, error) {
 	w.stats.JVMs.Add(1)
-	tok := newToken()
-	reqs := make([]request, len(pending))
-	for k, i := range pending {
-		reqs[k] = request{Index: i, Args: w.inputs[i].Args, Stdin: w.inputs[i].Stdin}
-	}
-	var javac []string
-	var build time.Duration
-	if compile {
-		javac = w.javac
-		build = w.lim.BuildWall
-	}
-	stdin := encodeRequest(tok, 0, javac, w.main, w.cp, w.lim, reqs)
-	// The harness watches each case's limits itself; the box's are a
-	// backstop for a JVM that stops answering. Replies flushed before a
-	// kill survive it, so a tighter backstop costs only a restart.
+	// The harness watches each case's limits itself, and so does this
+	// side; the box's are a backstop for the JVM as a whole, all its
+	// threads counted: a tighter backstop costs only a restart.
 	k := time.Duration(min(len(pending), 8))
 	out := int64(len(pending))*(2*w.lim.Output+4096) + 4<<20
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer pw.Close()
+	sink := newSink()
 	spec := sandbox.Spec{
-		Path:  w.jdk.Java,
-		Args:  w.jdk.jvmOptions(harnessMain),
-		Files: files,
-		Stdin: stdin,
+		Path:      w.jdk.Java,
+		Args:      w.jdk.jvmOptions(harnessMain),
+		Files:     files,
+		StdinFrom: pr,
+		StdoutTo:  sink,
 		Limits: sandbox.Limits{
-			Wall:   build + k*(w.lim.Wall+time.Second) + 10*time.Second,
-			CPU:    build + k*(w.lim.CPU+time.Second) + 10*time.Second,
+			Wall:   k*(w.lim.Wall+time.Second) + 10*time.Second,
+			CPU:    k*(w.lim.CPU+time.Second) + 10*time.Second,
 			Memory: w.memory,
 			Output: min(out, 1<<30),
 		},
 		Java:     true,
 		ReadOnly: []string{w.jdk.dir},
 	}
-	if compile {
-		spec.Collect = []string{"*", "*/*", "*/*/*"}
+	bctx, kill := context.WithCancel(ctx)
+	defer kill()
+	type ran struct {
+		res sandbox.Result
+		err error
 	}
-	res, err := sandbox.Run(ctx, spec)
-	if err != nil {
-		return nil, res, err
+	done := make(chan ran, 1)
+	go func() {
+		res, err := sandbox.Run(bctx, spec)
+		pr.Close()
+		sink.close()
+		done <- ran{res, err}
+	}()
+	var frames []frame
+	send := func(b []byte, d time.Duration) bool {
+		pw.SetWriteDeadline(time.Now().Add(d))
+		_, err := pw.Write(b)
+		return err == nil
 	}
-	return decodeFrames(tok, res.Stdout), res, nil
+	// The first reply waits for a JVM to start too.
+	slack := 20 * time.Second
+	ok := send(encodeHeader(0, nil, w.main, w.cp, w.lim), slack)
+	for _, i := range pending {
+		if !ok {
+			break
+		}
+		in := w.inputs[i]
+		if !send(encodeCase(i, in.Args, in.Stdin), w.lim.Wall+slack) {
+			break
+		}
+		f, got := sink.next(time.Now().Add(w.lim.Wall + slack))
+		slack = 5 * time.Second
+		if !got || f.Type == frameCompile || f.Type == frameCase && f.Index != i {
+			break // dead, late, or not an answer to this case
+		}
+		if f.Type == frameFallback {
+			f.Index = i
+		}
+		frames = append(frames, f)
+		if f.Type != frameCase || f.Flags&flagHalt != 0 {
+			ok = false
+		}
+	}
+	if ok {
+		if send(encodeEnd(), slack) {
+			if f, got := sink.next(time.Now().Add(slack)); got && f.Type == frameDone {
+				frames = append(frames, f)
+			}
+		}
+	}
+	pw.Close()
+	// Whatever it is doing now, it has said all the grader will hear.
+	kill()
+	r := <-done
+	if r.err != nil && ctx.Err() == nil && !errors.Is(r.err, context.Canceled) {
+		return nil, r.err
+	}
+	return frames, nil
 }
 
 // Run answers a run from the warm results, or runs it cold.
