@@ -144,6 +144,9 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	if n, ok := b.Program.(Noter); ok {
 		res.Notes = append(res.Notes, n.Notes()...)
 	}
+	if f, ok := b.Program.(Flagger); ok {
+		res.Flags = append(res.Flags, f.Flags()...)
+	}
 	a.score(&res, deduct, pct)
 	return res, nil
 }
@@ -178,6 +181,7 @@ func (a *Assignment) sources(sub submission.Submission) sources {
 		return sources{status: StatusMissing, verdict: MissingFile, note: "missing " + strings.Join(missing, ", ")}
 	}
 	var src sources
+	files, src.notes = a.dropProducts(files)
 	if found := packageFiles(files); len(found) > 0 {
 		switch a.Rubric.Submission.Package {
 		case "reject":
@@ -192,6 +196,26 @@ func (a *Assignment) sources(sub submission.Submission) sources {
 	}
 	src.files = files
 	return src
+}
+
+// dropProducts leaves out what a compiler makes (class files, jars, object
+// files): a submission is built from its sources alone, whatever it
+// brought. Required files and the rubric's submission.allow are kept.
+func (a *Assignment) dropProducts(files []submission.File) ([]submission.File, []string) {
+	s := a.Rubric.Submission
+	var ignored []string
+	files = slices.DeleteFunc(slices.Clone(files), func(f submission.File) bool {
+		base := path.Base(f.Name)
+		if !a.Rubric.Build.Product(f.Name) || slices.Contains(s.Required, base) || slices.Contains(s.Allow, base) {
+			return false
+		}
+		ignored = append(ignored, f.Name)
+		return true
+	})
+	if len(ignored) == 0 {
+		return files, nil
+	}
+	return files, []string{fmt.Sprintf("ignored %s: only sources are built", strings.Join(ignored, ", "))}
 }
 
 // BuildFiles returns the files Grade gives the runner's Build for sub,

@@ -1,7 +1,10 @@
 package warm
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -49,6 +52,9 @@ type Options struct {
 	// CacheDir holds the compiled harness (default: the user's cache
 	// folder, autograder/warm).
 	CacheDir string
+	// SpotCheck is how many of a submission's warm answers are checked
+	// against a cold run (the rubric's build.spot_check); 0 checks none.
+	SpotCheck int
 }
 
 // Runner is a grader.Runner for the rubric's Java preset. Its Build
@@ -64,6 +70,8 @@ type Runner struct {
 	cp     string
 	lim    limits
 	memory int64
+	spot   int
+	secret []byte // what the spot checks are chosen by, besides a submission's files: all the inputs
 
 	stats Stats
 
@@ -77,6 +85,8 @@ type Stats struct {
 	WarmCases    atomic.Int64 // answered from a warm JVM
 	ColdCases    atomic.Int64 // run cold
 	Fallbacks    atomic.Int64 // submissions that ran cold from some case on
+	SpotChecks   atomic.Int64 // warm answers checked by a cold run
+	Disagreed    atomic.Int64 // submissions regraded cold after a spot check
 	JVMs         atomic.Int64 // harness runs
 	CompileFails atomic.Int64
 }
@@ -113,8 +123,14 @@ func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
 			Output:    l.Output,
 		},
 		memory:   l.Memory,
+		spot:     max(opt.SpotCheck, 0),
 		prepared: map[string]*compiled{},
 	}
+	h := sha256.New()
+	for _, in := range inputs {
+		h.Write([]byte(inputKey(in.Args, in.Stdin)))
+	}
+	w.secret = h.Sum(nil)
 	if w.lim.Output <= 0 {
 		w.lim.Output = sandbox.DefaultOutput
 	}
@@ -149,6 +165,7 @@ type Program struct {
 	results []outcome
 	index   map[string]int
 	notes   []string
+	flags   []string
 
 	mu   sync.Mutex
 	cold grader.Program
@@ -197,6 +214,9 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 	}
 	p.built = c.files
 	if err := w.runWarm(ctx, p); err != nil {
+		return grader.Build{}, err
+	}
+	if err := w.spotCheck(ctx, p); err != nil {
 		return grader.Build{}, err
 	}
 	return grader.Build{OK: true, Log: c.log, Program: p}, nil
@@ -456,6 +476,10 @@ func (p *Program) coldProgram(ctx context.Context) (grader.Program, error) {
 	return p.cold, nil
 }
 
+// Flags says, for the TA alone, when a spot check found the warm and cold
+// runs disagreeing: the submission was then graded cold.
+func (p *Program) Flags() []string { return slices.Clone(p.flags) }
+
 // Notes says when and why the submission, or part of it, ran cold; nil
 // when it all ran warm.
 func (p *Program) Notes() []string { return slices.Clone(p.notes) }
@@ -472,3 +496,64 @@ func (p *Program) Close() error {
 
 // Runtime implements grader.Describer, as the cold runner names it.
 func (w *Runner) Runtime() string { return "java " + w.jdk.Version }
+
+// spotCheck runs a few of the warm answers again cold (w.spot of them,
+// chosen by the submission's files and all the inputs, hidden ones
+// included, so that a student cannot tell which), and when one differs
+// throws every warm answer away: the whole submission runs cold, flagged.
+func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
+	if w.spot == 0 {
+		return nil
+	}
+	var warm []int
+	for i, o := range p.results {
+		if o.done {
+			warm = append(warm, i)
+		}
+	}
+	seed := sha256.Sum256(append([]byte(filesKey(p.src)), w.secret...))
+	rank := func(i int) []byte {
+		h := sha256.Sum256(binary.BigEndian.AppendUint64(seed[:], uint64(i)))
+		return h[:]
+	}
+	slices.SortFunc(warm, func(a, b int) int { return bytes.Compare(rank(a), rank(b)) })
+	warm = warm[:min(w.spot, len(warm))]
+	slices.Sort(warm)
+	cold, err := p.coldProgram(ctx)
+	if err != nil {
+		return err
+	}
+	for _, i := range warm {
+		in := w.inputs[i]
+		w.stats.SpotChecks.Add(1)
+		ex, err := cold.Run(ctx, in.Args, in.Stdin)
+		if err != nil {
+			return err
+		}
+		if agree(p.results[i].ex, ex) {
+			continue
+		}
+		w.stats.Disagreed.Add(1)
+		name := in.ID
+		if name == "" {
+			name = fmt.Sprintf("run %d (%q)", i+1, in.Args)
+		}
+		p.flags = append(p.flags, "fast and safe runs disagreed on case "+name+": graded cold")
+		p.results = make([]outcome, len(p.results))
+		p.results[i] = outcome{ex: ex, done: true}
+		return nil
+	}
+	return nil
+}
+
+// agree reports whether a warm and a cold run of a case end alike: the
+// same exit, signal, limit, stdout and stderr; two timeouts agree whatever
+// they printed before (where a run is stopped depends on the machine).
+func agree(warm, cold grader.Execution) bool {
+	timeout := func(ex grader.Execution) bool { return ex.Limit == grader.Wall || ex.Limit == grader.CPU }
+	if timeout(warm) || timeout(cold) {
+		return timeout(warm) && timeout(cold)
+	}
+	return warm.ExitCode == cold.ExitCode && warm.Signal == cold.Signal && warm.Limit == cold.Limit &&
+		bytes.Equal(warm.Stdout, cold.Stdout) && bytes.Equal(warm.Stderr, cold.Stderr)
+}
