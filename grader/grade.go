@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -454,25 +453,31 @@ func (a *Assignment) pickFiles(files []submission.File) ([]submission.File, []st
 	return out, missing
 }
 
-var packageLine = regexp.MustCompile(`(?m)^[ \t]*package[ \t]+[\w.]+[ \t]*;`)
-
-// packageFiles names the Java sources with a package statement.
+// packageFiles names the Java sources with a package statement (one in a
+// comment or a string is none).
 func packageFiles(files []submission.File) []string {
 	var out []string
 	for _, f := range files {
-		if strings.HasSuffix(f.Name, ".java") && packageLine.Match(f.Data) {
+		if _, _, _, ok := submission.JavaPackage(f.Data); ok && strings.HasSuffix(f.Name, ".java") {
 			out = append(out, f.Name)
 		}
 	}
 	return out
 }
 
-// stripPackage blanks package statements, keeping line numbers for javac's messages.
+// stripPackage blanks package statements, keeping line numbers and columns
+// for javac's messages.
 func stripPackage(files []submission.File) []submission.File {
 	out := slices.Clone(files)
 	for i, f := range out {
-		if strings.HasSuffix(f.Name, ".java") {
-			out[i].Data = packageLine.ReplaceAllFunc(f.Data, func(m []byte) []byte { return bytes.Repeat([]byte(" "), len(m)) })
+		if _, start, end, ok := submission.JavaPackage(f.Data); ok && strings.HasSuffix(f.Name, ".java") {
+			data := slices.Clone(f.Data)
+			for k := start; k < end; k++ {
+				if data[k] != '\n' && data[k] != '\r' {
+					data[k] = ' '
+				}
+			}
+			out[i].Data = data
 		}
 	}
 	return out
