@@ -765,6 +765,8 @@ public final class Harness {
             "java/util/HashMap", "java/util/HashSet", "java/util/Hashtable", "java/util/IdentityHashMap",
             "java/util/WeakHashMap", "java/util/concurrent/ConcurrentHashMap");
 
+    static final String IDENTITY = ": identity hash codes differ between a fresh JVM and a shared one";
+
     /** Classes whose code runs on other threads, after its case. */
     static final Set<String> OUTLIVE = Set.of("java/lang/ref/Cleaner", "java/lang/ref/PhantomReference", "java/lang/ref/ReferenceQueue");
 
@@ -792,7 +794,7 @@ public final class Harness {
                 String why = scan(Files.readAllBytes(p), info);
                 reusable = reusable && info.stateless;
                 if (why != null) {
-                    return dir.relativize(p) + " " + why + ": identity hash codes differ between a fresh JVM and a shared one";
+                    return dir.relativize(p) + " " + why;
                 }
             }
         }
@@ -888,7 +890,7 @@ public final class Harness {
             info.stateless = stateless;
             for (int i = 1; i < count; i++) {
                 if (classIdx[i] != 0 && HASHED.contains(utf[classIdx[i]])) {
-                    return "uses " + utf[classIdx[i]].replace('/', '.') + ", whose order can follow identity hash codes";
+                    return "uses " + utf[classIdx[i]].replace('/', '.') + ", whose order can follow identity hash codes" + IDENTITY;
                 }
                 if (classIdx[i] != 0 && OUTLIVE.contains(utf[classIdx[i]])) {
                     return "uses " + utf[classIdx[i]].replace('/', '.') + ", whose actions run outside its case";
@@ -901,7 +903,7 @@ public final class Harness {
                     }
                     if (owner.equals("java/lang/System") && name.equals("identityHashCode")
                             || owner.equals("java/lang/Object") && name.equals("hashCode")) {
-                        return "calls " + owner.replace('/', '.') + "." + name;
+                        return "calls " + owner.replace('/', '.') + "." + name + IDENTITY;
                     }
                 }
             }
