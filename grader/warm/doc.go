@@ -19,18 +19,20 @@
 //     arguments reach the JVM. Replies carry no secret token: the Go
 //     process knows which case it asked for, measures each case's wall
 //     time itself, and takes one reply per request, so a forged reply can
-//     only claim an outcome for the case being run, which the program
-//     could have printed itself.
+//     only claim an outcome for the case being run, within its wall limit,
+//     which the program could have printed itself (the spot checks below
+//     catch the rest).
 //   - Warm answers are checked. For every submission graded warm, a few
-//     cases (Options.SpotCheck, the rubric's build.spot_check, default 2)
-//     chosen from the submission's and the cases' hash, which a student
+//     cases (Options.SpotCheck; the command line takes the rubric's
+//     build.spot_check, default 2, or --spot-check) chosen from the submission's and the cases' hash, which a student
 //     cannot compute without the hidden cases, also run cold. If the two
 //     disagree the whole submission is regraded cold, and Program.Flags
 //     says "fast and safe runs disagreed on case X" for the TA (results.json
 //     and index.html, never the student's report).
 //   - The box bounds the JVM as a whole: its cgroup counts the CPU of all
 //     its threads against a budget of a few cases, its wall clock likewise,
-//     and the Go process gives up on a case that outlives its wall limit.
+//     and the Go process gives up on a case that outlives its wall limit
+//     (by a few seconds' slack): that case, and a JVM that dies, run cold.
 //
 // Inside the JVM the harness does what it can, and anything it cannot
 // vouch for runs cold. A SecurityManager checks every permission against
@@ -40,7 +42,7 @@
 // access to properties, the environment and files outside /proc, /sys and
 // /dev, nothing else, and never a path to the harness's classes, fields or
 // class loader. A submission whose classes define finalize, use
-// java.lang.ref or shutdown hooks, or that leaves a thread alive after a
+// java.lang.ref.Cleaner, PhantomReference or ReferenceQueue, or shutdown hooks, or that leaves a thread alive after a
 // case, prints outside a case, or is refused anything, runs cold from that
 // case on.
 //
