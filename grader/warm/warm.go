@@ -31,6 +31,10 @@ type Input struct {
 	// the warm JVM only after every public one has produced its output.
 	ID     string
 	Hidden bool
+	// Varies is set when the run's output may differ from one run to the
+	// next (a case judged by the reference's rules, such as an unseeded
+	// random run): a spot check never picks it, as its stdout cannot agree.
+	Varies bool
 }
 
 // Inputs lists the runs Grade asks of a program under the assignment: the
@@ -40,7 +44,7 @@ func Inputs(a *grader.Assignment, visibility string) []Input {
 	for _, cs := range a.Parts {
 		for _, c := range cs {
 			if visibility == "" || string(c.Visibility) == visibility {
-				out = append(out, Input{Args: c.Args, Stdin: c.Stdin, ID: c.ID, Hidden: c.Visibility != cases.Public})
+				out = append(out, Input{Args: c.Args, Stdin: c.Stdin, ID: c.ID, Hidden: c.Visibility != cases.Public, Varies: c.Check != ""})
 			}
 		}
 	}
@@ -507,7 +511,7 @@ func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 	}
 	var warm []int
 	for i, o := range p.results {
-		if o.done {
+		if o.done && !w.inputs[i].Varies {
 			warm = append(warm, i)
 		}
 	}
