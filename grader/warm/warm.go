@@ -245,6 +245,9 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 	pending := w.order()
 	deaths := 0
 	for len(pending) > 0 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		frames, err := w.harness(ctx, p.built, pending)
 		if err != nil {
 			if ctx.Err() != nil {
