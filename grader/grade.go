@@ -1,12 +1,10 @@
 package grader
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -144,6 +142,9 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	if n, ok := b.Program.(Noter); ok {
 		res.Notes = append(res.Notes, n.Notes()...)
 	}
+	if f, ok := b.Program.(Flagger); ok {
+		res.Flags = append(res.Flags, f.Flags()...)
+	}
 	a.score(&res, deduct, pct)
 	return res, nil
 }
@@ -181,6 +182,9 @@ func (a *Assignment) sources(sub submission.Submission) sources {
 	if ambiguous != "" {
 		src.notes = append(src.notes, ambiguous)
 	}
+	var dropped []string
+	files, dropped = a.dropProducts(files)
+	src.notes = append(src.notes, dropped...)
 	if found := packageFiles(files); len(found) > 0 {
 		switch a.Rubric.Submission.Package {
 		case "reject":
@@ -195,6 +199,26 @@ func (a *Assignment) sources(sub submission.Submission) sources {
 	}
 	src.files = files
 	return src
+}
+
+// dropProducts leaves out what a compiler makes (class files, jars, object
+// files): a submission is built from its sources alone, whatever it
+// brought. Required files and the rubric's submission.allow are kept.
+func (a *Assignment) dropProducts(files []submission.File) ([]submission.File, []string) {
+	s := a.Rubric.Submission
+	var ignored []string
+	files = slices.DeleteFunc(slices.Clone(files), func(f submission.File) bool {
+		base := path.Base(f.Name)
+		if !a.Rubric.Build.Product(f.Name) || slices.Contains(s.Required, base) || slices.Contains(s.Allow, base) {
+			return false
+		}
+		ignored = append(ignored, f.Name)
+		return true
+	})
+	if len(ignored) == 0 {
+		return files, nil
+	}
+	return files, []string{fmt.Sprintf("ignored %s: only sources are built", strings.Join(ignored, ", "))}
 }
 
 // BuildFiles returns the files Grade gives the runner's Build for sub,
@@ -461,25 +485,31 @@ func (a *Assignment) pickFiles(files []submission.File) (picked []submission.Fil
 	return picked, missing, ambiguous
 }
 
-var packageLine = regexp.MustCompile(`(?m)^[ \t]*package[ \t]+[\w.]+[ \t]*;`)
-
-// packageFiles names the Java sources with a package statement.
+// packageFiles names the Java sources with a package statement (one in a
+// comment or a string is none).
 func packageFiles(files []submission.File) []string {
 	var out []string
 	for _, f := range files {
-		if strings.HasSuffix(f.Name, ".java") && packageLine.Match(f.Data) {
+		if _, _, _, ok := submission.JavaPackage(f.Data); ok && strings.HasSuffix(f.Name, ".java") {
 			out = append(out, f.Name)
 		}
 	}
 	return out
 }
 
-// stripPackage blanks package statements, keeping line numbers for javac's messages.
+// stripPackage blanks package statements, keeping line numbers and columns
+// for javac's messages.
 func stripPackage(files []submission.File) []submission.File {
 	out := slices.Clone(files)
 	for i, f := range out {
-		if strings.HasSuffix(f.Name, ".java") {
-			out[i].Data = packageLine.ReplaceAllFunc(f.Data, func(m []byte) []byte { return bytes.Repeat([]byte(" "), len(m)) })
+		if _, start, end, ok := submission.JavaPackage(f.Data); ok && strings.HasSuffix(f.Name, ".java") {
+			data := slices.Clone(f.Data)
+			for k := start; k < end; k++ {
+				if data[k] != '\n' && data[k] != '\r' {
+					data[k] = ' '
+				}
+			}
+			out[i].Data = data
 		}
 	}
 	return out

@@ -16,15 +16,18 @@ const (
 
 // Result is one submission's grade and the evidence for it.
 type Result struct {
-	ID       string       `json:"id"`
-	Score    float64      `json:"score"`
-	MaxScore float64      `json:"max_score"`
-	LateDays int          `json:"late_days"`
-	Penalty  float64      `json:"penalty"` // points deducted for lateness
-	Status   Status       `json:"status"`
-	Notes    []string     `json:"notes,omitempty"` // e.g. a package statement stripped, with its deduction
-	Parts    []PartResult `json:"parts"`
-	Cases    []CaseResult `json:"cases"`
+	ID       string   `json:"id"`
+	Score    float64  `json:"score"`
+	MaxScore float64  `json:"max_score"`
+	LateDays int      `json:"late_days"`
+	Penalty  float64  `json:"penalty"` // points deducted for lateness
+	Status   Status   `json:"status"`
+	Notes    []string `json:"notes,omitempty"` // e.g. a package statement stripped, with its deduction
+	// Flags are for the TA only (results.json, index.html), never the
+	// student's report: e.g. that the fast and safe runs disagreed.
+	Flags []string     `json:"flags,omitempty"`
+	Parts []PartResult `json:"parts"`
+	Cases []CaseResult `json:"cases"`
 	// Diagnoses are the known mistakes the wrong answers reproduce, in
 	// the order of the cases that first show them.
 	Diagnoses []Diagnosis `json:"diagnoses,omitempty"`

@@ -37,6 +37,13 @@ type Noter interface {
 	Notes() []string
 }
 
+// Flagger is a Program with something to tell the TA alone (that its
+// warm and cold runs disagreed). Grade puts the flags in Result.Flags,
+// which no student-facing output shows.
+type Flagger interface {
+	Flags() []string
+}
+
 // Build is the outcome of building a submission.
 type Build struct {
 	OK      bool

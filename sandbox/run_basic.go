@@ -63,13 +63,16 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 	defer kill(nil)
 	wctx, stop := context.WithTimeoutCause(kctx, l.Wall, errWall)
 	defer stop()
-	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }}
+	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }, tee: spec.StdoutTo}
 	stderr := &capture{max: l.Output, over: func() { kill(errOutput) }}
 	cmd := exec.CommandContext(wctx, prog, spec.Args...)
 	cmd.Args[0] = spec.Path
 	cmd.Dir = box
 	cmd.Env = basicEnv(spec.Env, box, tmp)
-	if len(spec.Stdin) > 0 {
+	switch {
+	case spec.StdinFrom != nil:
+		cmd.Stdin = spec.StdinFrom
+	case len(spec.Stdin) > 0:
 		cmd.Stdin = bytes.NewReader(spec.Stdin)
 	}
 	cmd.Stdout, cmd.Stderr = stdout, stderr

@@ -222,14 +222,17 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	wctx, stop := context.WithTimeoutCause(kctx, l.Wall, errWall)
 	defer stop()
 
-	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }}
+	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }, tee: spec.StdoutTo}
 	stderr := &capture{max: l.Output, over: func() { kill(errOutput) }}
 	cmd := exec.CommandContext(wctx, "/proc/self/exe")
 	cmd.Args = []string{"autograder-sandbox"}
 	// A binary built with -race sleeps a second at exit unless told not to.
 	cmd.Env = []string{helperEnv + "=helper", "GORACE=atexit_sleep_ms=0"}
 	cmd.ExtraFiles = []*os.File{cfgR, repW}
-	if len(spec.Stdin) > 0 {
+	switch {
+	case spec.StdinFrom != nil:
+		cmd.Stdin = spec.StdinFrom
+	case len(spec.Stdin) > 0:
 		cmd.Stdin = bytes.NewReader(spec.Stdin)
 	}
 	cmd.Stdout, cmd.Stderr = stdout, stderr

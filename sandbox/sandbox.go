@@ -102,6 +102,13 @@ type Spec struct {
 	Dir string
 
 	Stdin []byte
+	// StdinFrom, when set, is the program's stdin instead of Stdin, read
+	// as the program reads it: a pipe lets the caller talk with the
+	// program (grader/warm sends one case at a time).
+	StdinFrom io.Reader
+	// StdoutTo, when set, is also given stdout as it arrives, up to the
+	// output limit. Its Write must not block for long: the program waits.
+	StdoutTo io.Writer
 	// Env is the program's whole environment. PATH, HOME and TMPDIR get
 	// sane values inside the box unless Env sets them.
 	Env []string
@@ -375,13 +382,16 @@ type capture struct {
 	max       int64
 	truncated bool
 	over      func()
+	tee       io.Writer // also gets what is kept, as it comes
 }
 
 func (c *capture) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	room := c.max - int64(len(c.buf))
 	fire := false
+	kept := p
 	if int64(len(p)) > room {
+		kept = p[:max(room, 0)]
 		if room > 0 {
 			c.buf = append(c.buf, p[:room]...)
 		}
@@ -389,6 +399,9 @@ func (c *capture) Write(p []byte) (int, error) {
 		c.truncated = true
 	} else {
 		c.buf = append(c.buf, p...)
+	}
+	if c.tee != nil && len(kept) > 0 {
+		c.tee.Write(kept)
 	}
 	c.mu.Unlock()
 	if fire && c.over != nil {

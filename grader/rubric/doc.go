@@ -40,6 +40,9 @@
 //	                 "strip" (remove it and deduct package_penalty points) or
 //	                 "reject" (verdict rejected, score 0) ("report")
 //	package_penalty  points deducted under "strip", at most total (0)
+//	allow            build products (class files, jars, object files; see
+//	                 [Build.Product]) to keep, by file name; any other is
+//	                 ignored, with a note, and never built with ([])
 //
 // [build]:
 //
@@ -51,6 +54,10 @@
 //	build     raw only: the build commands, each an array of program and
 //	          arguments, run in order ([]: nothing to build)
 //	run       raw only: the command that runs the program (required)
+//	spot_check  how many of each submission's cases graded in warm mode
+//	          (one JVM for all cases) also run cold, to check the warm
+//	          answers; a difference regrades the submission cold (2; 0:
+//	          none)
 //
 // The presets compile the required files with their language's extension
 // (.java; .c; .cpp, .cc or .cxx; .py), in rubric order, and need at least

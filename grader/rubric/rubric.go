@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -37,6 +38,7 @@ type Rubric struct {
 // Submission says what a submission must contain.
 type Submission struct {
 	Required       []string      // file names (no folders) a submission must contain
+	Allow          []string      // build products (see Build.Product) kept anyway, by file name
 	Package        PackagePolicy // what a package statement in a Java source costs
 	PackagePenalty float64       // points deducted when Package is PackageStrip
 }
@@ -73,8 +75,36 @@ type Build struct {
 	// Sources are the required files the preset compiles (or, for Python,
 	// may import), in rubric order. Empty for Raw.
 	Sources []string
-	steps   [][]string
-	run     []string
+	// SpotCheck is how many of a submission's warm-mode answers also run
+	// cold, to check them (0: none).
+	SpotCheck int
+	steps     [][]string
+	run       []string
+}
+
+// products are the files each preset's compilers and interpreters write:
+// a submission's own are ignored, never built with.
+var products = map[Language][]string{
+	Java:   {"*.class", "*.jar"},
+	C:      {"*.o", "*.obj", "*.a", "*.so", "*.out", "*.exe"},
+	CPP:    {"*.o", "*.obj", "*.a", "*.so", "*.out", "*.exe"},
+	Python: {"*.pyc", "*.pyo"},
+}
+
+// Product reports whether a file of that name (a path, slash-separated) is
+// something the preset builds, not a source: a class file, a jar, an
+// object file, the program itself.
+func (b Build) Product(name string) bool {
+	base := path.Base(name)
+	if (b.Language == C || b.Language == CPP) && base == b.Main {
+		return true
+	}
+	for _, pat := range products[b.Language] {
+		if ok, _ := path.Match(pat, base); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Commands returns the commands that build the program, in order, and the

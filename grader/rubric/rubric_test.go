@@ -231,6 +231,10 @@ var parseErrorCases = []struct {
 		`rubric.toml:5:1: late.deadline must be a date-time with a UTC offset, as in 2025-03-05T09:30:00-06:00, got "March 5"`},
 	{"required path", "name = \"HW\"\ntotal = 5\n[submission]\nrequired = [\"src/A.java\"]\n" + partA,
 		`rubric.toml:4:1: submission.required: "src/A.java" must be a file name, without folders`},
+	{"spot check", head + "[build]\nspot_check = -1\n" + partA,
+		`rubric.toml:5:1: build.spot_check must be a whole number from 0 to 1000, got -1`},
+	{"allow path", head + "[submission]\nallow = [\"lib/x.jar\"]\n" + partA,
+		`rubric.toml:5:1: submission.allow: "lib/x.jar" must be a file name, without folders`},
 	{"package penalty without strip", head + "[submission]\npackage_penalty = 2\n" + partA,
 		`rubric.toml:5:1: submission.package_penalty applies only with package = "strip"`},
 	{"package penalty over total", head + "[submission]\npackage = \"strip\"\npackage_penalty = 6\n" + partA,
@@ -271,5 +275,34 @@ func TestParseErrors(t *testing.T) {
 				t.Errorf("error %q does not wrap ErrInvalid", err)
 			}
 		})
+	}
+}
+
+// TestProduct: what each preset's compiler makes is a product, sources
+// and data are not.
+func TestProduct(t *testing.T) {
+	tests := []struct {
+		lang Language
+		main string
+		name string
+		want bool
+	}{
+		{Java, "EightQueen", "EightQueen.class", true},
+		{Java, "EightQueen", "hw4/Board$1.class", true},
+		{Java, "EightQueen", "lib.jar", true},
+		{Java, "EightQueen", "EightQueen.java", false},
+		{Java, "EightQueen", "input.txt", false},
+		{C, "main", "main", true},
+		{C, "main", "util.o", true},
+		{C, "main", "main.c", false},
+		{CPP, "prog", "a.out", true},
+		{Python, "main.py", "__pycache__/x.cpython-311.pyc", true},
+		{Python, "main.py", "main.py", false},
+		{Raw, "", "x.class", false},
+	}
+	for _, tc := range tests {
+		if got := (Build{Language: tc.lang, Main: tc.main}).Product(tc.name); got != tc.want {
+			t.Errorf("%s preset (main %q): Product(%q) = %v, want %v", tc.lang, tc.main, tc.name, got, tc.want)
+		}
 	}
 }

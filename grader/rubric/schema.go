@@ -22,6 +22,7 @@ const (
 	defaultMemory    = 512 << 20
 	defaultOutput    = 1 << 20
 	defaultBuildWall = 60 * time.Second
+	defaultSpotCheck = 2
 )
 
 var (
@@ -146,6 +147,12 @@ func (d *decoder) submission(t *table, s *Submission) {
 		}
 		seen[f] = true
 	}
+	s.Allow = t.strs("allow")
+	for _, f := range s.Allow {
+		if f == "" || f == "." || f == ".." || strings.ContainsAny(f, `/\`) {
+			t.errf("allow", "submission.allow: %q must be a file name, without folders", f)
+		}
+	}
 	s.Package = oneOf(t, "package", PackageReport, PackageStrip, PackageReject)
 	if x, ok := t.num("package_penalty"); ok {
 		switch {
@@ -162,6 +169,14 @@ func (d *decoder) submission(t *table, s *Submission) {
 
 func (d *decoder) build(t *table, b *Build, required []string) {
 	b.Language = oneOf(t, "language", Java, C, CPP, Python, Raw)
+	b.SpotCheck = defaultSpotCheck
+	if x, ok := t.num("spot_check"); ok {
+		if x < 0 || x != math.Trunc(x) || x > 1000 {
+			t.errf("spot_check", "build.spot_check must be a whole number from 0 to 1000, got %s", formatNum(x))
+		} else {
+			b.SpotCheck = int(x)
+		}
+	}
 	main := t.str("main", "")
 	if b.Language == Raw {
 		if t.has("main") {

@@ -270,7 +270,7 @@ func (j *JDK) train(jsa string) error {
 	for i, a := range [][]string{{"1"}, {"2", "x"}, {"3"}, {"4"}, {"5"}} {
 		cases = append(cases, request{Index: i, Args: a})
 	}
-	req := encodeRequest(newToken(), 1, []string{"-encoding", "UTF-8", "Train.java"}, "Train", ".", limits{
+	req := encodeRequest(1, []string{"-encoding", "UTF-8", "Train.java"}, "Train", ".", limits{
 		CPU: 10 * time.Second, Wall: 10 * time.Second, Output: 1 << 20, BuildWall: time.Minute,
 	}, cases)
 	part := jsa + ".part" + strconv.Itoa(os.Getpid())

@@ -1,49 +1,13 @@
-// Package warm is the fast Java path of the grader: a grader.Runner that
-// compiles a submission and runs all its cases in one JVM, inside one
-// sandbox box, instead of javac and one `java` per case.
-//
-// The harness (java/Harness.java, compiled on first use, see FindJDK)
-// compiles the submission in-process with javax.tools, which prints what
-// javac prints, then calls main once per case, each time in a fresh class
-// loader and a fresh thread named "main" whose frames stay out of stack
-// traces, with System.out and System.err captured per case as a fresh JVM
-// sets them up, System.in holding the case's stdin, System.exit trapped by
-// a SecurityManager, and the case's CPU and wall time watched. A case that
-// reaches a limit ends that JVM; a new one runs the remaining cases.
-//
-// Equivalence is the contract: a case gives the same exit status, stdout,
-// stderr, signal and limit as in a fresh `java` (package grader/runner).
-// What a shared JVM cannot make identical is detected, and then the
-// submission, or the one case, runs cold, through grader/runner:
-//
-//   - the submission starts a thread, replaces System.out, System.err or
-//     System.in, writes a file, uses a file descriptor or a class loader,
-//     or needs any permission beyond reading properties, the environment
-//     and files (the whole submission, from that case on, runs cold);
-//   - its classes use a hash-based collection (java.util.HashMap, ...) or
-//     identity hash codes, whose values come from a per-thread generator:
-//     a fresh JVM's main thread and the harness's case thread differ
-//     (the whole submission runs cold);
-//   - main cannot be called as the launcher calls it (cold);
-//   - a case throws an Error (out of memory, stack overflow, a class that
-//     does not initialize), prints an identity hash code (Object@1b6d3586)
-//     or mentions java.lang.OutOfMemoryError: that case reruns cold;
-//   - the harness dies or misbehaves: the case it was on reruns cold, and
-//     after two such deaths the rest does.
-//
-// Program.Notes says when and why a submission ran cold. Execution.Time
-// of a warm run is the case's own wall time, without a JVM's start.
-//
-// Timeouts stay approximate in both modes: a cold run counts the CPU time
-// of the whole JVM (startup and JIT included) and a warm one that of the
-// case's thread, so a case within a few tenths of a second of the CPU
-// limit may end differently. Which of the CPU and wall limits a busy loop
-// reaches first depends on the machine's load in both modes.
 package warm
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -52,6 +16,7 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -62,6 +27,14 @@ import (
 type Input struct {
 	Args  []string
 	Stdin []byte
+	// ID names the run in the TA's flags (a case id); Hidden ones reach
+	// the warm JVM only after every public one has produced its output.
+	ID     string
+	Hidden bool
+	// Varies is set when the run's output may differ from one run to the
+	// next (a case judged by the reference's rules, such as an unseeded
+	// random run): a spot check never picks it, as its stdout cannot agree.
+	Varies bool
 }
 
 // Inputs lists the runs Grade asks of a program under the assignment: the
@@ -71,7 +44,7 @@ func Inputs(a *grader.Assignment, visibility string) []Input {
 	for _, cs := range a.Parts {
 		for _, c := range cs {
 			if visibility == "" || string(c.Visibility) == visibility {
-				out = append(out, Input{Args: c.Args, Stdin: c.Stdin})
+				out = append(out, Input{Args: c.Args, Stdin: c.Stdin, ID: c.ID, Hidden: c.Visibility != cases.Public, Varies: c.Check != ""})
 			}
 		}
 	}
@@ -83,6 +56,9 @@ type Options struct {
 	// CacheDir holds the compiled harness (default: the user's cache
 	// folder, autograder/warm).
 	CacheDir string
+	// SpotCheck is how many of a submission's warm answers are checked
+	// against a cold run (the rubric's build.spot_check); 0 checks none.
+	SpotCheck int
 }
 
 // Runner is a grader.Runner for the rubric's Java preset. Its Build
@@ -98,6 +74,8 @@ type Runner struct {
 	cp     string
 	lim    limits
 	memory int64
+	spot   int
+	secret []byte // what the spot checks are chosen by, besides a submission's files: all the inputs
 
 	stats Stats
 
@@ -111,6 +89,8 @@ type Stats struct {
 	WarmCases    atomic.Int64 // answered from a warm JVM
 	ColdCases    atomic.Int64 // run cold
 	Fallbacks    atomic.Int64 // submissions that ran cold from some case on
+	SpotChecks   atomic.Int64 // warm answers checked by a cold run
+	Disagreed    atomic.Int64 // submissions regraded cold after a spot check
 	JVMs         atomic.Int64 // harness runs
 	CompileFails atomic.Int64
 }
@@ -147,8 +127,14 @@ func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
 			Output:    l.Output,
 		},
 		memory:   l.Memory,
+		spot:     max(opt.SpotCheck, 0),
 		prepared: map[string]*compiled{},
 	}
+	h := sha256.New()
+	for _, in := range inputs {
+		h.Write([]byte(inputKey(in.Args, in.Stdin)))
+	}
+	w.secret = h.Sum(nil)
 	if w.lim.Output <= 0 {
 		w.lim.Output = sandbox.DefaultOutput
 	}
@@ -183,6 +169,7 @@ type Program struct {
 	results []outcome
 	index   map[string]int
 	notes   []string
+	flags   []string
 
 	mu   sync.Mutex
 	cold grader.Program
@@ -197,8 +184,9 @@ func inputKey(args []string, stdin []byte) string {
 	return b.String()
 }
 
-// Build compiles the files in a warm JVM and runs every input there. A
-// compile failure is a Build with OK false and javac's messages.
+// Build compiles the files (in the compile service, see Prepare) and runs
+// every input in a warm JVM, public inputs first. A compile failure is a
+// Build with OK false and javac's messages.
 func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
 	w.stats.Submissions.Add(1)
 	p := &Program{w: w, src: files, results: make([]outcome, len(w.inputs)), index: map[string]int{}}
@@ -208,83 +196,80 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 			p.index[k] = i
 		}
 	}
-	src := make([]sandbox.File, len(files))
-	for i, f := range files {
-		src[i] = sandbox.File{Name: f.Name, Data: f.Data}
-	}
-	pending := make([]int, len(w.inputs))
-	for i := range pending {
-		pending[i] = i
-	}
-	var log string
-	compiled, deaths := false, 0
 	if !flat(files) {
 		return w.buildCold(ctx, p, "its files are in subfolders")
 	}
-	if c := w.takePrepared(files); c != nil {
-		if c.rc != 0 {
-			w.stats.CompileFails.Add(1)
-			return grader.Build{OK: false, Log: c.log}, nil
-		}
-		log, compiled, p.built = c.log, true, c.files
-	}
-	for !compiled || len(pending) > 0 {
-		boxFiles := src
-		if compiled {
-			boxFiles = p.built
-		}
-		frames, res, err := w.harness(ctx, boxFiles, !compiled, pending)
-		if err != nil {
+	c := w.takePrepared(files)
+	if c == nil {
+		// Compiled in a box of its own, which runs no student code: the
+		// classes that come back are javac's, whatever the cases do.
+		k := filesKey(files)
+		w.compileService(ctx, []prepItem{{key: k, files: files}})
+		if c = w.takePrepared(files); c == nil {
 			if ctx.Err() != nil {
 				return grader.Build{}, ctx.Err()
 			}
-			return grader.Build{}, fmt.Errorf("warm harness: %w", err)
+			return w.buildCold(ctx, p, "the compile service did not answer")
 		}
-		i := 0
-		if !compiled {
-			if len(frames) == 0 || frames[0].Type != frameCompile {
-				// It did not get through javac: build cold, which
-				// says exactly how the build failed, if it did.
-				why := "the warm JVM stopped before compiling"
-				if len(frames) > 0 && frames[0].Type == frameFallback {
-					why = frames[0].Reason
-				} else if res.Limit != sandbox.None {
-					why += fmt.Sprintf(" (%s limit)", res.Limit)
-				}
-				return w.buildCold(ctx, p, why)
+	}
+	if c.rc != 0 {
+		w.stats.CompileFails.Add(1)
+		return grader.Build{OK: false, Log: c.log}, nil
+	}
+	p.built = c.files
+	if err := w.runWarm(ctx, p); err != nil {
+		return grader.Build{}, err
+	}
+	if err := w.spotCheck(ctx, p); err != nil {
+		return grader.Build{}, err
+	}
+	return grader.Build{OK: true, Log: c.log, Program: p}, nil
+}
+
+// order is the inputs in the order they reach a warm JVM: public first.
+func (w *Runner) order() []int {
+	var pub, hid []int
+	for i, in := range w.inputs {
+		if in.Hidden {
+			hid = append(hid, i)
+		} else {
+			pub = append(pub, i)
+		}
+	}
+	return append(pub, hid...)
+}
+
+// runWarm runs the inputs in warm JVMs, as many as it takes, and records
+// their answers.
+func (w *Runner) runWarm(ctx context.Context, p *Program) error {
+	pending := w.order()
+	deaths := 0
+	for len(pending) > 0 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		frames, err := w.harness(ctx, p.built, pending)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
 			}
-			f := frames[0]
-			log = string(f.Out) + string(f.Err)
-			if f.RC != 0 {
-				w.stats.CompileFails.Add(1)
-				return grader.Build{OK: false, Log: log}, nil
-			}
-			if len(res.Files) > 0 {
-				p.built = res.Files
-				compiled = true
-			}
-			i = 1
+			return fmt.Errorf("warm harness: %w", err)
 		}
 		halted, done := false, false
-		for ; i < len(frames); i++ {
-			f := frames[i]
+		for _, f := range frames {
 			switch f.Type {
 			case frameCase:
-				if f.Index < 0 || f.Index >= len(p.results) {
-					break
-				}
-				pending = slices.DeleteFunc(pending, func(k int) bool { return k == f.Index })
-				ex, ok := execution(f)
-				if ok {
+				pending = pending[1:]
+				if ex, ok := execution(f); ok {
 					p.results[f.Index] = outcome{ex: ex, done: true}
 				}
 				halted = f.Flags&flagHalt != 0
 			case frameFallback:
 				// The rest of the cases run cold.
-				if f.Index <= 0 {
+				if f.Index < 0 || len(pending) == len(w.inputs) {
 					p.notes = append(p.notes, "warm mode: ran cold: "+f.Reason)
 				} else {
-					p.notes = append(p.notes, fmt.Sprintf("warm mode: ran cold from its run %d on: %s", f.Index+1, f.Reason))
+					p.notes = append(p.notes, fmt.Sprintf("warm mode: ran cold from its run %d on: %s", len(w.inputs)-len(pending)+1, f.Reason))
 				}
 				w.stats.Fallbacks.Add(1)
 				pending = nil
@@ -293,22 +278,13 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 				done = true
 			}
 		}
-		if !compiled {
-			// The classes did not come back (the box was killed): the next
-			// harness compiles again; if it never does, build cold.
-			deaths++
-			if deaths >= 2 {
-				return w.buildCold(ctx, p, "the warm JVM did not hand back the classes")
-			}
-			continue
-		}
 		switch {
 		case done, len(pending) == 0:
 			pending = nil
 		case halted:
 			// A limit ended that JVM: the next one runs the rest.
 		default:
-			// It died during pending[0]: that case runs cold.
+			// It died, or overran, during pending[0]: that case runs cold.
 			deaths++
 			pending = pending[1:]
 			if deaths >= 2 {
@@ -318,7 +294,7 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 			}
 		}
 	}
-	return grader.Build{OK: true, Log: log, Program: p}, nil
+	return nil
 }
 
 // buildCold builds the submission cold, for all its runs.
@@ -376,47 +352,96 @@ func execution(f frame) (grader.Execution, bool) {
 	return ex, true
 }
 
-// harness runs one warm JVM on the pending inputs.
-func (w *Runner) harness(ctx context.Context, files []sandbox.File, compile bool, pending []int) ([]frame, sandbox.Result, error) {
+// harness runs one warm JVM on the pending inputs, sending each only after
+// the reply to the one before, and returns the replies: one CASE frame per
+// input it answered, in order, and maybe a FALLBACK or DONE. It stops at
+// the first reply that is not the answer to the case it asked for, and
+// kills the JVM when a case outlives its wall limit.
+func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int) ([]frame, error) {
 	w.stats.JVMs.Add(1)
-	tok := newToken()
-	reqs := make([]request, len(pending))
-	for k, i := range pending {
-		reqs[k] = request{Index: i, Args: w.inputs[i].Args, Stdin: w.inputs[i].Stdin}
-	}
-	var javac []string
-	var build time.Duration
-	if compile {
-		javac = w.javac
-		build = w.lim.BuildWall
-	}
-	stdin := encodeRequest(tok, 0, javac, w.main, w.cp, w.lim, reqs)
-	// The harness watches each case's limits itself; the box's are a
-	// backstop for a JVM that stops answering. Replies flushed before a
-	// kill survive it, so a tighter backstop costs only a restart.
+	// The harness watches each case's limits itself, and so does this
+	// side; the box's are a backstop for the JVM as a whole, all its
+	// threads counted: a tighter backstop costs only a restart.
 	k := time.Duration(min(len(pending), 8))
 	out := int64(len(pending))*(2*w.lim.Output+4096) + 4<<20
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer pw.Close()
+	sink := newSink()
 	spec := sandbox.Spec{
-		Path:  w.jdk.Java,
-		Args:  append(runner.JVMOptions(w.memory), w.jdk.jvmOptions(harnessMain)...),
-		Files: files,
-		Stdin: stdin,
+		Path:      w.jdk.Java,
+		Args:      append(runner.JVMOptions(w.memory), w.jdk.jvmOptions(harnessMain)...),
+		Files:     files,
+		StdinFrom: pr,
+		StdoutTo:  sink,
 		Limits: sandbox.Limits{
-			Wall:   build + k*(w.lim.Wall+time.Second) + 10*time.Second,
-			CPU:    build + k*(w.lim.CPU+time.Second) + 10*time.Second,
+			Wall:   k*(w.lim.Wall+time.Second) + 10*time.Second,
+			CPU:    k*(w.lim.CPU+time.Second) + 10*time.Second,
 			Memory: w.memory,
 			Output: min(out, 1<<30),
 		},
 		ReadOnly: []string{w.jdk.dir, runner.JDKHome(w.jdk.Java)},
 	}
-	if compile {
-		spec.Collect = []string{"*", "*/*", "*/*/*"}
+	bctx, kill := context.WithCancel(ctx)
+	defer kill()
+	type ran struct {
+		res sandbox.Result
+		err error
 	}
-	res, err := sandbox.Run(ctx, spec)
-	if err != nil {
-		return nil, res, err
+	done := make(chan ran, 1)
+	go func() {
+		res, err := sandbox.Run(bctx, spec)
+		pr.Close()
+		sink.close()
+		done <- ran{res, err}
+	}()
+	var frames []frame
+	send := func(b []byte, d time.Duration) bool {
+		pw.SetWriteDeadline(time.Now().Add(d))
+		_, err := pw.Write(b)
+		return err == nil
 	}
-	return decodeFrames(tok, res.Stdout), res, nil
+	// The first reply waits for a JVM to start too.
+	slack := 20 * time.Second
+	ok := send(encodeHeader(0, nil, w.main, w.cp, w.lim), slack)
+	for _, i := range pending {
+		if !ok {
+			break
+		}
+		in := w.inputs[i]
+		if !send(encodeCase(i, in.Args, in.Stdin), w.lim.Wall+slack) {
+			break
+		}
+		f, got := sink.next(time.Now().Add(w.lim.Wall + slack))
+		slack = 5 * time.Second
+		if !got || f.Type == frameCompile || f.Type == frameCase && f.Index != i {
+			break // dead, late, or not an answer to this case
+		}
+		if f.Type == frameFallback {
+			f.Index = i
+		}
+		frames = append(frames, f)
+		if f.Type != frameCase || f.Flags&flagHalt != 0 {
+			ok = false
+		}
+	}
+	if ok {
+		if send(encodeEnd(), slack) {
+			if f, got := sink.next(time.Now().Add(slack)); got && f.Type == frameDone {
+				frames = append(frames, f)
+			}
+		}
+	}
+	pw.Close()
+	// Whatever it is doing now, it has said all the grader will hear.
+	kill()
+	r := <-done
+	if r.err != nil && ctx.Err() == nil && !errors.Is(r.err, context.Canceled) {
+		return nil, r.err
+	}
+	return frames, nil
 }
 
 // Run answers a run from the warm results, or runs it cold.
@@ -457,6 +482,10 @@ func (p *Program) coldProgram(ctx context.Context) (grader.Program, error) {
 	return p.cold, nil
 }
 
+// Flags says, for the TA alone, when a spot check found the warm and cold
+// runs disagreeing: the submission was then graded cold.
+func (p *Program) Flags() []string { return slices.Clone(p.flags) }
+
 // Notes says when and why the submission, or part of it, ran cold; nil
 // when it all ran warm.
 func (p *Program) Notes() []string { return slices.Clone(p.notes) }
@@ -473,3 +502,64 @@ func (p *Program) Close() error {
 
 // Runtime implements grader.Describer, as the cold runner names it.
 func (w *Runner) Runtime() string { return "java " + w.jdk.Version }
+
+// spotCheck runs a few of the warm answers again cold (w.spot of them,
+// chosen by the submission's files and all the inputs, hidden ones
+// included, so that a student cannot tell which), and when one differs
+// throws every warm answer away: the whole submission runs cold, flagged.
+func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
+	if w.spot == 0 {
+		return nil
+	}
+	var warm []int
+	for i, o := range p.results {
+		if o.done && !w.inputs[i].Varies {
+			warm = append(warm, i)
+		}
+	}
+	seed := sha256.Sum256(append([]byte(filesKey(p.src)), w.secret...))
+	rank := func(i int) []byte {
+		h := sha256.Sum256(binary.BigEndian.AppendUint64(seed[:], uint64(i)))
+		return h[:]
+	}
+	slices.SortFunc(warm, func(a, b int) int { return bytes.Compare(rank(a), rank(b)) })
+	warm = warm[:min(w.spot, len(warm))]
+	slices.Sort(warm)
+	cold, err := p.coldProgram(ctx)
+	if err != nil {
+		return err
+	}
+	for _, i := range warm {
+		in := w.inputs[i]
+		w.stats.SpotChecks.Add(1)
+		ex, err := cold.Run(ctx, in.Args, in.Stdin)
+		if err != nil {
+			return err
+		}
+		if agree(p.results[i].ex, ex) {
+			continue
+		}
+		w.stats.Disagreed.Add(1)
+		name := in.ID
+		if name == "" {
+			name = fmt.Sprintf("run %d (%q)", i+1, in.Args)
+		}
+		p.flags = append(p.flags, "fast and safe runs disagreed on case "+name+": graded cold")
+		p.results = make([]outcome, len(p.results))
+		p.results[i] = outcome{ex: ex, done: true}
+		return nil
+	}
+	return nil
+}
+
+// agree reports whether a warm and a cold run of a case end alike: the
+// same exit, signal, limit, stdout and stderr; two timeouts agree whatever
+// they printed before (where a run is stopped depends on the machine).
+func agree(warm, cold grader.Execution) bool {
+	timeout := func(ex grader.Execution) bool { return ex.Limit == grader.Wall || ex.Limit == grader.CPU }
+	if timeout(warm) || timeout(cold) {
+		return timeout(warm) && timeout(cold)
+	}
+	return warm.ExitCode == cold.ExitCode && warm.Signal == cold.Signal && warm.Limit == cold.Limit &&
+		bytes.Equal(warm.Stdout, cold.Stdout) && bytes.Equal(warm.Stderr, cold.Stderr)
+}

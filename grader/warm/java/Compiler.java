@@ -51,8 +51,8 @@ public final class Compiler {
         if (!new String(magic, StandardCharsets.US_ASCII).equals("AGC1")) {
             throw new IOException("bad request");
         }
-        Harness.token = new byte[16];
-        in.readFully(Harness.token);
+        Harness.marker = new byte[16];
+        in.readFully(Harness.marker);
         Harness.reply = reply;
         String[] template = Harness.readStrings(in);
         long buildWall = in.readLong();

@@ -34,6 +34,7 @@ func benchCommand() *ucli.Command {
 			&ucli.IntFlag{Name: "submissions", Aliases: []string{"n"}, Value: 300, Usage: "grade `N` synthetic submissions warm"},
 			&ucli.IntFlag{Name: "cold", Value: 10, Usage: "grade the first `N` submissions cold too (0: no cold half)"},
 			jobsFlag(),
+			spotCheckFlag(),
 		},
 		Action: func(c *ucli.Context) error {
 			n, coldN := c.Int("submissions"), c.Int("cold")
@@ -47,6 +48,9 @@ func benchCommand() *ucli.Command {
 			}
 			a, err := loadAssignment(c)
 			if err != nil {
+				return err
+			}
+			if err := setSpotCheck(c, a); err != nil {
 				return err
 			}
 			if a.Rubric.Build.Language != "java" {
@@ -96,7 +100,7 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 		n, kinds, len(inputs), runtime.NumCPU(), jobs, sandbox.Detect())
 
 	start := time.Now()
-	wr, err := warm.New(a.Rubric, inputs, warm.Options{})
+	wr, err := warm.New(a.Rubric, inputs, warm.Options{SpotCheck: a.Rubric.Build.SpotCheck})
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
@@ -121,9 +125,9 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 	st := wr.Stats()
 	warmRuns := runs(warmResults)
 	warmRate := float64(warmRuns) / warmTime.Seconds()
-	fmt.Fprintf(w, "warm: %d submissions, %d runs in %s: %.0f cases/s (compile service %s; %d runs warm, %d cold; %d JVMs; %d submissions fell back to cold)\n",
+	fmt.Fprintf(w, "warm: %d submissions, %d runs in %s: %.0f cases/s (compile service %s; %d runs warm, %d cold; %d JVMs; %d submissions fell back to cold; %d spot checks, %d disagreed)\n",
 		n, warmRuns, warmTime.Round(time.Millisecond), warmRate, compiled.Round(time.Millisecond),
-		st.WarmCases.Load(), st.ColdCases.Load(), st.JVMs.Load(), st.Fallbacks.Load())
+		st.WarmCases.Load(), st.ColdCases.Load(), st.JVMs.Load(), st.Fallbacks.Load(), st.SpotChecks.Load(), st.Disagreed.Load())
 	if coldN == 0 {
 		return nil
 	}
@@ -169,6 +173,25 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 	return nil
 }
 
+// spotCheckFlag is the --spot-check flag of grade and bench.
+func spotCheckFlag() ucli.Flag {
+	return &ucli.IntFlag{Name: "spot-check", Usage: "in warm mode, also run `N` cases of each submission cold to check the warm answers " +
+		"(default: the rubric's build.spot_check, 2; 0: none)"}
+}
+
+// setSpotCheck applies --spot-check, when given, over the rubric's value.
+func setSpotCheck(c *ucli.Context, a *grader.Assignment) error {
+	if !c.IsSet("spot-check") {
+		return nil
+	}
+	n := c.Int("spot-check")
+	if n < 0 {
+		return badInputf("--spot-check must not be negative, got %d", n)
+	}
+	a.Rubric.Build.SpotCheck = n
+	return nil
+}
+
 // modeFlag is the --mode flag of check and grade.
 func modeFlag() ucli.Flag {
 	return &ucli.StringFlag{Name: "mode", Value: "auto", Usage: "run Java submissions `warm` (one JVM per submission), " +
@@ -187,7 +210,7 @@ func runnerFor(mode string, a *grader.Assignment, visibility string, errw io.Wri
 		if a.Rubric.Build.Language != "java" && mode != "warm" {
 			return runner.New(a.Rubric), nil
 		}
-		w, err := warm.New(a.Rubric, warm.Inputs(a, visibility), warm.Options{})
+		w, err := warm.New(a.Rubric, warm.Inputs(a, visibility), warm.Options{SpotCheck: a.Rubric.Build.SpotCheck})
 		if err == nil {
 			return w, nil
 		}

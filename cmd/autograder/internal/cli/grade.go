@@ -40,6 +40,7 @@ func gradeCommand() *ucli.Command {
 			&ucli.BoolFlag{Name: "timestamp", Usage: "record when the batch was graded in results.json"},
 			&ucli.BoolFlag{Name: "no-color", Usage: "never colour the output (also: NO_COLOR)"},
 			modeFlag(),
+			spotCheckFlag(),
 			&ucli.StringFlag{Name: "late-csv", Usage: "take submission times from `FILE` (CSV: Canvas user id or submission id, ISO 8601 time) and count days late from the rubric's deadline"},
 			&ucli.IntFlag{Name: "late-days-default", Value: 1, Usage: "count a submission Canvas marked LATE (and --late-csv does not list) as `N` days late"},
 			&ucli.StringFlag{Name: "canvas-assignment-id", Usage: "the assignment's `ID` in Canvas (from its address), for gradebook.csv's column"},
@@ -55,6 +56,9 @@ func gradeCommand() *ucli.Command {
 			}
 			a, err := loadAssignment(c)
 			if err != nil {
+				return err
+			}
+			if err := setSpotCheck(c, a); err != nil {
 				return err
 			}
 			late, err := lateDays(c, a)

@@ -1,0 +1,90 @@
+// Package warm is the fast Java path of the grader: a grader.Runner that
+// runs all of a submission's cases in one JVM, inside one sandbox box,
+// instead of one `java` per case.
+//
+// # Trust
+//
+// The box (package sandbox) is the only trust boundary. Trusted: the Go
+// process and the sandbox that contains the box. Untrusted: everything
+// inside the box, the harness (java/Harness.java) included: the harness
+// shares a JVM with the submission, and whatever the JVM's own checks
+// promise, a submission that breaks them owns the harness. So what a warm
+// JVM says about a case is a claim, and the grader treats it as one:
+//
+//   - Nothing secret is ever in the JVM. The classes are compiled before,
+//     in a box that runs no student code (the compile service, see
+//     Prepare), and no file of the case box comes back out. Cases are sent
+//     one at a time, when they run, public cases first: every public
+//     output is in the Go process's hands before the first hidden case's
+//     arguments reach the JVM. Replies carry no secret token: the Go
+//     process knows which case it asked for, measures each case's wall
+//     time itself, and takes one reply per request, so a forged reply can
+//     only claim an outcome for the case being run, within its wall limit,
+//     which the program could have printed itself (the spot checks below
+//     catch the rest).
+//   - Warm answers are checked. For every submission graded warm, a few
+//     cases (Options.SpotCheck; the command line takes the rubric's
+//     build.spot_check, default 2, or --spot-check) chosen from the submission's and the cases' hash, which a student
+//     cannot compute without the hidden cases, also run cold. If the two
+//     disagree the whole submission is regraded cold, and Program.Flags
+//     says "fast and safe runs disagreed on case X" for the TA (results.json
+//     and index.html, never the student's report).
+//   - The box bounds the JVM as a whole: its cgroup counts the CPU of all
+//     its threads against a budget of a few cases, its wall clock likewise,
+//     and the Go process gives up on a case that outlives its wall limit
+//     (by a few seconds' slack): that case, and a JVM that dies, run cold.
+//
+// Inside the JVM the harness does what it can, and anything it cannot
+// vouch for runs cold. A SecurityManager checks every permission against
+// the access-control context of the calling code, whatever thread runs it
+// (finalizers, cleaners, the reference handler, shutdown hooks and threads
+// they start included): code of the submission's class loader gets read
+// access to properties, the environment and files outside /proc, /sys and
+// /dev, nothing else, and never a path to the harness's classes, fields or
+// class loader. A submission whose classes define finalize, use
+// java.lang.ref.Cleaner, PhantomReference or ReferenceQueue, or shutdown hooks, or that leaves a thread alive after a
+// case, prints outside a case, or is refused anything, runs cold from that
+// case on.
+//
+// Warm mode needs a JDK 17 to 23 (MinJava, MaxJava): the harness traps
+// System.exit and guards the submission with a SecurityManager, which
+// Java 24 removed. With another JDK the grader runs cold (grader/runner).
+//
+// # Equivalence
+//
+// The harness calls main once per case, each time in a fresh class loader
+// and a fresh thread named "main" whose frames stay out of stack traces,
+// with System.out and System.err captured per case as a fresh JVM sets
+// them up, System.in holding the case's stdin, System.exit trapped, and
+// the case's CPU (all the JVM's threads) and wall time watched. A case
+// that reaches a limit ends that JVM; a new one runs the remaining cases.
+//
+// Equivalence is the contract: a case gives the same exit status, stdout,
+// stderr, signal and limit as in a fresh `java` (package grader/runner).
+// What a shared JVM cannot make identical is detected, and then the
+// submission, or the one case, runs cold, through grader/runner:
+//
+//   - the submission starts a thread, replaces System.out, System.err or
+//     System.in, writes a file, uses a file descriptor or a class loader,
+//     or needs any permission beyond reading properties, the environment
+//     and files (the whole submission, from that case on, runs cold);
+//   - its classes use a hash-based collection (java.util.HashMap, ...) or
+//     identity hash codes, whose values come from a per-thread generator:
+//     a fresh JVM's main thread and the harness's case thread differ
+//     (the whole submission runs cold);
+//   - main cannot be called as the launcher calls it (cold);
+//   - a case throws an Error (out of memory, stack overflow, a class that
+//     does not initialize), prints an identity hash code (Object@1b6d3586)
+//     or mentions java.lang.OutOfMemoryError: that case reruns cold;
+//   - the harness dies or misbehaves: the case it was on reruns cold, and
+//     after two such deaths the rest does.
+//
+// Program.Notes says when and why a submission ran cold. Execution.Time
+// of a warm run is the case's own wall time, without a JVM's start.
+//
+// Timeouts stay approximate in both modes: a cold run counts the CPU time
+// of the whole JVM, startup and JIT included, and a warm one that of the
+// whole JVM during the case, so a case within a few tenths of a second of
+// the CPU limit may end differently. Which of the CPU and wall limits a
+// busy loop reaches first depends on the machine's load in both modes.
+package warm
