@@ -558,15 +558,15 @@ func TestSmallCasesAreCopies(t *testing.T) {
 	}
 }
 
-// TestResume is acceptance 2: a batch of 20 submissions (each kind of
-// writeBatch twice) graded with --jobs 2 and killed (SIGKILL) about half
+// TestResume is acceptance 2: a batch of 12 submissions (each kind of
+// writeBatch, two of them twice) graded with --jobs 2 and killed (SIGKILL) about half
 // way, then the same command again, gives
 // byte-identical results.json, gradebook.csv and reports to an
 // uninterrupted run, reuses every result finished before the kill without
 // regrading it, and leaves no temporary files behind.
 func TestResume(t *testing.T) {
 	if testing.Short() {
-		t.Skip("grades a batch of 20 submissions twice")
+		t.Skip("grades a batch of 12 submissions twice")
 	}
 	t.Parallel()
 	bin, err := exec.LookPath("autograder") // the test binary, put on PATH by testscript.Main
@@ -577,7 +577,7 @@ func TestResume(t *testing.T) {
 	rubric := filepath.Join(testdata, "small", "rubric.toml")
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in")
-	const n = 20
+	const n = 12
 	ids := writeBatch(t, in, n)
 
 	grade := func(out string) *exec.Cmd {
