@@ -559,9 +559,9 @@ func TestSmallCasesAreCopies(t *testing.T) {
 }
 
 // TestResume is acceptance 2: a batch of 12 submissions (each kind of
-// writeBatch, two of them twice) graded with --jobs 2 and killed (SIGKILL) about half
-// way, then the same command again, gives
-// byte-identical results.json, gradebook.csv and reports to an
+// writeBatch, two of them twice) graded with --jobs 2 and killed (SIGKILL)
+// about half way, then the same command again, gives byte-identical
+// results.json, gradebook.csv and reports to an
 // uninterrupted run, reuses every result finished before the kill without
 // regrading it, and leaves no temporary files behind.
 func TestResume(t *testing.T) {
