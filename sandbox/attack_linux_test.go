@@ -65,7 +65,7 @@ var attacks = []attack{
 	}},
 	{"fork bomb", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
 		s := sh("f() { f | f & }; f; sleep 100")
-		s.Limits = Limits{Wall: 10 * time.Second, CPU: time.Minute, Procs: 64}
+		s.Limits = Limits{Wall: 5 * time.Second, CPU: time.Minute, Procs: 64}
 		stop := responsive(t)
 		return s, func(t *testing.T, res Result) {
 			stop()

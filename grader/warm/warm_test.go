@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -133,7 +134,8 @@ func TestEquivalence(t *testing.T) {
 		// loose names inputs that never end by burning CPU: which of the
 		// CPU and wall limits comes first depends on the load, cold or warm.
 		loose string
-		note  string // a note the warm program must have ("" for none)
+		note  string        // a note the warm program must have ("" for none)
+		wall  time.Duration // the wall limit, when not the rubric's
 	}{
 		{dir: "clean", inputs: []Input{
 			args("plain"), args("exit0"), args("exit3"), args("exit261"), args("exitcatch"), args("exitfinally"),
@@ -142,9 +144,10 @@ func TestEquivalence(t *testing.T) {
 			{Args: []string{"scanner"}, Stdin: []byte("21\n")}, args("scanner"), args("big"), args("bigerr"),
 			args("write1"), args("nonl"), args("unicode"), args("props"), args("stack"), args("readsrc"), args("plain"),
 		}},
-		// The runs that meet a time limit, beside the others: each costs
-		// its limit, cold and warm.
-		{dir: "clean", inputs: []Input{args("plain"), args("loop"), args("plain"), args("sleep"), args("plain")}, loose: "loop"},
+		// The runs that meet a time limit, alone: each costs its limit,
+		// cold and warm, and a short wall limit changes no verdict of
+		// theirs (a run that never ends times out at any limit).
+		{dir: "clean", inputs: []Input{args("loop"), args("sleep")}, loose: "loop", wall: 4 * time.Second},
 		{dir: "stateless", inputs: []Input{
 			args("a"), args("exitcatch"), args("b"), args("throw"), args("c"), args("exit"), args("d"),
 		}},
@@ -164,6 +167,12 @@ func TestEquivalence(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			files := readFiles(t, filepath.Join("testdata/eq", tc.dir))
+			r := r
+			if tc.wall > 0 {
+				short := *r
+				short.Limits.Wall = tc.wall
+				r = &short
+			}
 			w, err := New(r, tc.inputs, Options{CacheDir: cacheDir})
 			if err != nil {
 				t.Fatal(err)
