@@ -48,10 +48,7 @@ func TestInterrupt(t *testing.T) {
 }
 
 func testInterrupt(t *testing.T, sig syscall.Signal, group bool) {
-	bin, err := exec.LookPath("autograder") // the test binary, put on PATH by testscript.Main
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := testBinary(t)
 	_, testdata := paths(t)
 	rubric := filepath.Join(testdata, "sh", "rubric.toml")
 	dir := t.TempDir()
@@ -101,6 +98,7 @@ func testInterrupt(t *testing.T, sig syscall.Signal, group bool) {
 		cmd.Process.Kill()
 		t.Fatalf("zz was not graded within 5 minutes:\n%s", lw.text())
 	}
+	var err error
 	select {
 	case err = <-waited:
 	case <-time.After(5 * time.Minute):

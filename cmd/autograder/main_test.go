@@ -558,6 +558,27 @@ func TestSmallCasesAreCopies(t *testing.T) {
 	}
 }
 
+// testBinary returns the test binary, which testscript.Main puts on PATH
+// as autograder.
+func testBinary(t *testing.T) string {
+	t.Helper()
+	bin, err := exec.LookPath("autograder")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// smallBatch writes a batch of n submissions (writeBatch) under a new
+// temporary folder dir, as dir/in, for grading with the small rubric.
+func smallBatch(t *testing.T, n int) (bin, rubric, dir, in string, ids []string) {
+	t.Helper()
+	_, testdata := paths(t)
+	dir = t.TempDir()
+	in = filepath.Join(dir, "in")
+	return testBinary(t), filepath.Join(testdata, "small", "rubric.toml"), dir, in, writeBatch(t, in, n)
+}
+
 // TestResume is acceptance 2: a batch of 12 submissions (each kind of
 // writeBatch, two of them twice) graded with --jobs 2 and killed (SIGKILL)
 // about half way, then the same command again, gives byte-identical
@@ -569,16 +590,8 @@ func TestResume(t *testing.T) {
 		t.Skip("grades a batch of 12 submissions twice")
 	}
 	t.Parallel()
-	bin, err := exec.LookPath("autograder") // the test binary, put on PATH by testscript.Main
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, testdata := paths(t)
-	rubric := filepath.Join(testdata, "small", "rubric.toml")
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in")
 	const n = 12
-	ids := writeBatch(t, in, n)
+	bin, rubric, dir, in, ids := smallBatch(t, n)
 
 	grade := func(out string) *exec.Cmd {
 		// No spot checks: what is tested is resuming, not them.

@@ -24,16 +24,8 @@ func TestShardKilled(t *testing.T) {
 		t.Skip("grades a batch of 12 submissions twice")
 	}
 	t.Parallel()
-	bin, err := exec.LookPath("autograder") // the test binary, put on PATH by testscript.Main
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, testdata := paths(t)
-	rubric := filepath.Join(testdata, "small", "rubric.toml")
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in")
 	const n = 12
-	ids := writeBatch(t, in, n)
+	bin, rubric, dir, in, ids := smallBatch(t, n)
 	var mine []string // the ids of shard 1/2
 	for _, id := range ids {
 		if (grader.Shard{K: 1, N: 2}).Has(id) {
