@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"os/exec"
@@ -75,28 +74,14 @@ func testInterrupt(t *testing.T, sig syscall.Signal, group bool) {
 
 	resumed := filepath.Join(dir, "resumed")
 	cmd := grade(resumed)
-	lw := &lineWatch{prefix: "zz: grading", want: 1, reached: make(chan struct{})}
-	cmd.Stderr = lw
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: group}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+	lw, waited := startUntil(t, cmd, "zz: grading", 1)
+	pid := cmd.Process.Pid
+	if group {
+		pid = -pid // the group the grader leads
 	}
-	waited := make(chan error, 1)
-	go func() { waited <- cmd.Wait() }()
-	select {
-	case <-lw.reached:
-		pid := cmd.Process.Pid
-		if group {
-			pid = -pid // the group the grader leads
-		}
-		if err := syscall.Kill(pid, sig); err != nil {
-			t.Fatal(err)
-		}
-	case err := <-waited:
-		t.Fatalf("the run ended before zz was graded (%v):\n%s", err, lw.text())
-	case <-time.After(5 * time.Minute): // a watchdog, not a timing assumption
-		cmd.Process.Kill()
-		t.Fatalf("zz was not graded within 5 minutes:\n%s", lw.text())
+	if err := syscall.Kill(pid, sig); err != nil {
+		t.Fatal(err)
 	}
 	var err error
 	select {
@@ -142,13 +127,5 @@ func testInterrupt(t *testing.T, sig syscall.Signal, group bool) {
 	if out, err := grade(full).CombinedOutput(); err != nil {
 		t.Fatalf("uninterrupted run: %v\n%s", err, out)
 	}
-	want, got := outFiles(t, full, ids), outFiles(t, resumed, ids)
-	for name, data := range want {
-		if !bytes.Equal(got[name], data) {
-			t.Errorf("%s differs between the uninterrupted and the resumed run", name)
-		}
-	}
-	if len(got) != len(want) {
-		t.Errorf("%d files after the resumed run, %d after the uninterrupted one", len(got), len(want))
-	}
+	sameOutFiles(t, outFiles(t, full, ids), outFiles(t, resumed, ids), "the interrupted and resumed run")
 }

@@ -616,22 +616,8 @@ func TestResume(t *testing.T) {
 	// are out.
 	resumed := filepath.Join(dir, "resumed")
 	cmd := grade(resumed)
-	lw := &lineWatch{prefix: "[", want: n / 2, reached: make(chan struct{})}
-	cmd.Stderr = lw
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waited := make(chan error, 1)
-	go func() { waited <- cmd.Wait() }()
-	select {
-	case <-lw.reached:
-		cmd.Process.Kill()
-	case err := <-waited:
-		t.Fatalf("the run to kill ended before half way (%v):\n%s", err, lw.text())
-	case <-time.After(20 * time.Minute): // a hang, however busy the machine
-		cmd.Process.Kill()
-		t.Fatalf("the run to kill printed no %d progress lines in 20 minutes:\n%s", n/2, lw.text())
-	}
+	lw, waited := startUntil(t, cmd, "[", n/2)
+	cmd.Process.Kill()
 	if err := <-waited; err == nil || !strings.Contains(err.Error(), "killed") {
 		t.Fatalf("the killed run: %v, want killed", err)
 	}
@@ -774,6 +760,44 @@ func progressLines(log string) map[string]map[string]bool {
 
 // lineWatch is a stderr that closes reached once it has seen want lines
 // that start with prefix and end with suffix (progress lines: "[" and "").
+// startUntil starts cmd with its stderr watched and returns once want
+// lines starting with prefix are out, with the channel cmd.Wait's error
+// will arrive on; a run that ends first, or hangs, fails the test.
+func startUntil(t *testing.T, cmd *exec.Cmd, prefix string, want int) (*lineWatch, chan error) {
+	t.Helper()
+	lw := &lineWatch{prefix: prefix, want: want, reached: make(chan struct{})}
+	cmd.Stderr = lw
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case <-lw.reached:
+		return lw, waited
+	case err := <-waited:
+		t.Fatalf("%s ended before %d lines starting %q (%v):\n%s", cmd, want, prefix, err, lw.text())
+	case <-time.After(20 * time.Minute): // a hang, however busy the machine
+		cmd.Process.Kill()
+		t.Fatalf("%s printed no %d lines starting %q in 20 minutes:\n%s", cmd, want, prefix, lw.text())
+	}
+	return nil, nil
+}
+
+// sameOutFiles compares the files of two runs' --out (outFiles): what
+// names how the second came about.
+func sameOutFiles(t *testing.T, want, got map[string][]byte, what string) {
+	t.Helper()
+	for name, data := range want {
+		if !bytes.Equal(got[name], data) {
+			t.Errorf("%s differs between an uninterrupted run and %s", name, what)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d files after %s, %d after an uninterrupted run", len(got), what, len(want))
+	}
+}
+
 type lineWatch struct {
 	mu             sync.Mutex
 	buf            bytes.Buffer

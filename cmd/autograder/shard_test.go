@@ -59,22 +59,8 @@ func TestShardKilled(t *testing.T) {
 	go func() { otherDone <- other.Wait() }()
 
 	killed := grade(out, "--shard", "1/2")
-	lw := &lineWatch{prefix: "[", want: 1, reached: make(chan struct{})}
-	killed.Stderr = lw
-	if err := killed.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waited := make(chan error, 1)
-	go func() { waited <- killed.Wait() }()
-	select {
-	case <-lw.reached:
-		killed.Process.Kill()
-	case err := <-waited:
-		t.Fatalf("shard 1/2 ended before its first progress line was seen (%v):\n%s", err, lw.text())
-	case <-time.After(20 * time.Minute): // a hang, however busy the machine
-		killed.Process.Kill()
-		t.Fatalf("shard 1/2 printed no progress line in 20 minutes:\n%s", lw.text())
-	}
+	lw, waited := startUntil(t, killed, "[", 1)
+	killed.Process.Kill()
 	if err := <-waited; err == nil || !strings.Contains(err.Error(), "killed") {
 		t.Fatalf("the killed shard: %v, want killed\n%s", err, lw.text())
 	}
@@ -113,13 +99,5 @@ func TestShardKilled(t *testing.T) {
 	if lines := progressLines(string(fin)); len(lines["done before, not regraded"]) != n {
 		t.Errorf("the finishing run took %d of %d from the cache:\n%s", len(lines["done before, not regraded"]), n, fin)
 	}
-	want, got := outFiles(t, one, ids), outFiles(t, out, ids)
-	for name, data := range want {
-		if !bytes.Equal(got[name], data) {
-			t.Errorf("%s differs between the one-machine run and the killed and resubmitted shards", name)
-		}
-	}
-	if len(got) != len(want) {
-		t.Errorf("%d files after the sharded run, %d after the one-machine run", len(got), len(want))
-	}
+	sameOutFiles(t, outFiles(t, one, ids), outFiles(t, out, ids), "the killed and resubmitted shards")
 }
