@@ -23,8 +23,8 @@ var update = flag.Bool("update", false, "rewrite testdata/cases from the referen
 // programFunc is a Program whose runs are computed by a function.
 type programFunc func(args []string, stdin []byte) (grader.Execution, error)
 
-func (f programFunc) Run(_ context.Context, args []string, stdin []byte) (grader.Execution, error) {
-	return f(args, stdin)
+func (f programFunc) Run(_ context.Context, in grader.Input) (grader.Execution, error) {
+	return f(in.Args, in.Stdin)
 }
 func (programFunc) Close() error { return nil }
 

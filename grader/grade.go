@@ -129,7 +129,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	for i := range res.Cases {
 		cr := &res.Cases[i]
 		c := a.caseByID(cr.ID)
-		ex, err := b.Program.Run(ctx, c.Args, c.Stdin)
+		ex, err := b.Program.Run(ctx, Input{Args: c.Args, Stdin: c.Stdin})
 		if err != nil {
 			if ctx.Err() != nil {
 				return res, ctx.Err()

@@ -2,6 +2,7 @@ package grader
 
 import (
 	"context"
+	"io"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -53,10 +54,29 @@ type Build struct {
 
 // Program runs one built submission on one case at a time.
 type Program interface {
-	Run(ctx context.Context, args []string, stdin []byte) (Execution, error)
+	Run(ctx context.Context, in Input) (Execution, error)
 	// Close releases the build (temporary files, a warm JVM).
 	Close() error
 }
+
+// Input is what one run of a program is given.
+type Input struct {
+	Args  []string
+	Stdin []byte
+	// StdinFrom, when set, is the program's stdin instead of Stdin, read
+	// as the program reads it, and StdoutTo is given its stdout as it
+	// arrives: an interactive judge talks with the program through them.
+	StdinFrom io.Reader
+	StdoutTo  io.Writer
+	// Attempt numbers the runs of a repeated case from 1 (0: a case run
+	// once). A runner starts each attempt's clock at a different time, so
+	// that a program seeding its generator from the clock differs from
+	// run to run.
+	Attempt int
+}
+
+// Live reports whether the run talks with a judge while it runs.
+func (in Input) Live() bool { return in.StdinFrom != nil || in.StdoutTo != nil }
 
 // Limit names the limit a run hit.
 type Limit string

@@ -61,7 +61,8 @@ type program struct {
 	err      error
 }
 
-func (p program) Run(_ context.Context, args []string, _ []byte) (grader.Execution, error) {
+func (p program) Run(_ context.Context, in grader.Input) (grader.Execution, error) {
+	args := in.Args
 	if p.err != nil {
 		return grader.Execution{}, p.err
 	}

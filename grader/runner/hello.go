@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -75,7 +76,7 @@ func Hello(ctx context.Context, lang rubric.Language) (tools []Tool, runtime str
 		return tools, s.Runtime(), fmt.Errorf("the build failed: %s", lastLine([]byte(built.Log)))
 	}
 	defer built.Program.Close()
-	ex, err := built.Program.Run(ctx, []string{"box"}, []byte("world\n"))
+	ex, err := built.Program.Run(ctx, grader.Input{Args: []string{"box"}, Stdin: []byte("world\n")})
 	if err != nil {
 		return tools, s.Runtime(), err
 	}

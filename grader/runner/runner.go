@@ -187,13 +187,14 @@ type program struct {
 }
 
 // Run runs one case in a fresh box holding the built files.
-func (p *program) Run(ctx context.Context, args []string, stdin []byte) (grader.Execution, error) {
+func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, error) {
 	spec, err := p.s.spec(ctx, p.s.run, false)
 	if err != nil {
 		return grader.Execution{}, err
 	}
-	spec.Args = append(spec.Args, args...)
-	spec.Files, spec.Stdin = p.files, stdin
+	spec.Args = append(spec.Args, in.Args...)
+	spec.Files, spec.Stdin = p.files, in.Stdin
+	spec.StdinFrom, spec.StdoutTo = in.StdinFrom, in.StdoutTo
 	res, err := sandbox.Run(ctx, spec)
 	if err != nil {
 		return grader.Execution{}, err

@@ -135,7 +135,7 @@ func TestBuildAndRun(t *testing.T) {
 			if !built.OK {
 				t.Fatalf("build failed: %s", built.Log)
 			}
-			ex, err := built.Program.Run(ctx, nil, nil)
+			ex, err := built.Program.Run(ctx, grader.Input{})
 			if err != nil {
 				t.Fatal(err)
 			}

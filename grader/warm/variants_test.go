@@ -125,11 +125,11 @@ func compareVariant(ctx context.Context, t *testing.T, w *Runner, v javasrc.Vari
 	cold := w.cold.Prebuilt(p.built)
 	for _, k := range sample {
 		in := inputs[k]
-		wex, err := p.Run(ctx, in.Args, in.Stdin)
+		wex, err := p.Run(ctx, grader.Input{Args: in.Args, Stdin: in.Stdin})
 		if err != nil {
 			return fmt.Errorf("%s %s: warm: %w", name, ids[k], err)
 		}
-		cex, err := cold.Run(ctx, in.Args, in.Stdin)
+		cex, err := cold.Run(ctx, grader.Input{Args: in.Args, Stdin: in.Stdin})
 		if err != nil {
 			return fmt.Errorf("%s %s: cold: %w", name, ids[k], err)
 		}

@@ -445,8 +445,10 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 }
 
 // Run answers a run from the warm results, or runs it cold.
-func (p *Program) Run(ctx context.Context, args []string, stdin []byte) (grader.Execution, error) {
-	if i, ok := p.index[inputKey(args, stdin)]; ok && p.results[i].done {
+// A live run (an interactive case) or a repeated case's attempt always
+// runs cold: the warm harness runs each input once, with no judge beside it.
+func (p *Program) Run(ctx context.Context, in grader.Input) (grader.Execution, error) {
+	if i, ok := p.index[inputKey(in.Args, in.Stdin)]; ok && p.results[i].done && !in.Live() && in.Attempt == 0 {
 		p.w.stats.WarmCases.Add(1)
 		ex := p.results[i].ex
 		ex.Stdout = slices.Clone(ex.Stdout)
@@ -458,7 +460,7 @@ func (p *Program) Run(ctx context.Context, args []string, stdin []byte) (grader.
 	if err != nil {
 		return grader.Execution{}, err
 	}
-	return cold.Run(ctx, args, stdin)
+	return cold.Run(ctx, in)
 }
 
 func (p *Program) coldProgram(ctx context.Context) (grader.Program, error) {
@@ -532,7 +534,7 @@ func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 	for _, i := range warm {
 		in := w.inputs[i]
 		w.stats.SpotChecks.Add(1)
-		ex, err := cold.Run(ctx, in.Args, in.Stdin)
+		ex, err := cold.Run(ctx, grader.Input{Args: in.Args, Stdin: in.Stdin})
 		if err != nil {
 			return err
 		}

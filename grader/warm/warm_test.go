@@ -191,11 +191,11 @@ func TestEquivalence(t *testing.T) {
 			defer wb.Program.Close()
 			defer cb.Program.Close()
 			for i, in := range tc.inputs {
-				cex, err := cb.Program.Run(ctx, in.Args, in.Stdin)
+				cex, err := cb.Program.Run(ctx, grader.Input{Args: in.Args, Stdin: in.Stdin})
 				if err != nil {
 					t.Fatal(err)
 				}
-				wex, err := wb.Program.Run(ctx, in.Args, in.Stdin)
+				wex, err := wb.Program.Run(ctx, grader.Input{Args: in.Args, Stdin: in.Stdin})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -68,7 +68,7 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 		return false, nil
 	}
 	defer b.Program.Close()
-	ex, err := b.Program.Run(ctx, c.Args, c.Stdin)
+	ex, err := b.Program.Run(ctx, grader.Input{Args: c.Args, Stdin: c.Stdin})
 	if err != nil {
 		return false, err
 	}
