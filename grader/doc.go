@@ -6,4 +6,16 @@
 // make up each part and how parts are scored; a Runner builds and runs a
 // submission (in the sandbox, or a warm JVM). A student program's failure is
 // a Verdict in the Result; a Go error means the grader itself failed.
+//
+// # Judges
+//
+// A Judge decides each run that ended on its own: "diff" (the default,
+// Expected: the case's expected output), a token validator, a checker
+// program, an assignment's reference program. An Interactor is a Judge that
+// talks with the program while it runs. What a judge may also know is a
+// separate, optional interface: a Diagnoser names the catalogued mistake
+// behind a wrong answer, a Tracer explains a correct run line by line.
+// Judges are registered by name (RegisterJudge) and chosen by the rubric
+// ([judge] name, reference) and a case's check key; adding one needs no
+// change to this package.
 package grader

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/cases"
@@ -20,26 +21,29 @@ type Assignment struct {
 	Parts [][]cases.Case
 	// CasesHash identifies the case set (see cases.Hash).
 	CasesHash string
-	// Oracle is the rubric's reference program (see SetOracle); nil when
-	// the rubric names none.
-	Oracle Oracle
-	mode   compare.Mode
+	// Reference is the rubric's reference program (reference = ...; see
+	// SetReference): the judge of "check: reference" cases, and, when it
+	// is a Diagnoser, of every wrong answer's mistakes; nil when the
+	// rubric names none.
+	Reference Judge
+	judges    map[string]Judge // by a case's check key; "" is the rubric's [judge]
+	mode      compare.Mode
 }
 
-// SetOracle gives the assignment a reference program (NewAssignment
-// gives it the registered one its rubric names; tests give others). It
+// SetReference gives the assignment a reference program (NewAssignment
+// gives it the registered judge its rubric names; tests give others). It
 // fails when a "check: reference" case would have no reference to check it.
-func (a *Assignment) SetOracle(o Oracle) error {
-	if o == nil {
+func (a *Assignment) SetReference(j Judge) error {
+	if j == nil {
 		for _, cs := range a.Parts {
 			for _, c := range cs {
-				if c.Check != "" {
+				if c.Check == cases.CheckReference {
 					return fmt.Errorf("%s: check: %s, but the rubric %s names no reference program: %w", c.Path, c.Check, a.Rubric.Path, cases.ErrInvalid)
 				}
 			}
 		}
 	}
-	a.Oracle = o
+	a.Reference = j
 	return nil
 }
 
@@ -73,16 +77,42 @@ func NewAssignment(r *rubric.Rubric) (*Assignment, error) {
 		all = append(all, cs...)
 	}
 	a.CasesHash = cases.Hash(all)
-	var o Oracle
-	if r.Reference != "" {
-		if o, err = lookupOracle(r.Reference); err != nil {
-			return nil, fmt.Errorf("%s: reference %q: %v: %w", r.Path, r.Reference, err, rubric.ErrInvalid)
-		}
-	}
-	if err := a.SetOracle(o); err != nil {
+	if err := a.makeJudges(); err != nil {
 		return nil, err
 	}
 	return a, nil
+}
+
+// makeJudges makes the rubric's judges: its [judge], its reference and
+// each one a case's check key names.
+func (a *Assignment) makeJudges() error {
+	r := a.Rubric
+	a.judges = map[string]Judge{}
+	jd, err := makeJudge(r.Judge.Name, r)
+	if err != nil {
+		return fmt.Errorf("%s: judge %q: %v: %w", r.Path, r.Judge.Name, err, rubric.ErrInvalid)
+	}
+	a.judges[""] = jd
+	var ref Judge
+	if r.Reference != "" {
+		if ref, err = makeJudge(r.Reference, r); err != nil {
+			return fmt.Errorf("%s: reference %q: %v: %w", r.Path, r.Reference, err, rubric.ErrInvalid)
+		}
+	}
+	if err := a.SetReference(ref); err != nil {
+		return err
+	}
+	for _, cs := range a.Parts {
+		for _, c := range cs {
+			if _, ok := a.judges[c.Check]; ok || c.Check == cases.CheckReference {
+				continue
+			}
+			if a.judges[c.Check], err = makeJudge(c.Check, r); err != nil {
+				return fmt.Errorf("%s: check: %s: %v: %w", c.Path, c.Check, err, cases.ErrInvalid)
+			}
+		}
+	}
+	return nil
 }
 
 // Options shape one grading run.
@@ -92,6 +122,10 @@ type Options struct {
 	Visibility string
 	// Timings records each run's wall time in CaseResult.TimeMS.
 	Timings bool
+	// Cases, when set, runs only the cases with these IDs.
+	Cases []string
+	// KeepStdout keeps each run's whole stdout in CaseResult.Stdout.
+	KeepStdout bool
 }
 
 // Grade builds and runs one submission and scores it. LateDays comes from
@@ -128,14 +162,12 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	for i := range res.Cases {
 		cr := &res.Cases[i]
 		c := a.caseByID(cr.ID)
-		ex, err := b.Program.Run(ctx, Input{Args: c.Args, Stdin: c.Stdin})
-		if err != nil {
+		if err := a.runCase(ctx, b.Program, cr, c, opt); err != nil {
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
 			return res, fmt.Errorf("%s: case %s: %w", sub.ID, c.ID, err)
 		}
-		a.judge(cr, c, ex, opt)
 	}
 	a.diagnoses(&res)
 	if n, ok := b.Program.(Noter); ok {
@@ -165,7 +197,7 @@ func (a *Assignment) blank(id string, lateDays int, opt Options) Result {
 	for i, p := range a.Rubric.Parts {
 		pr := PartResult{ID: p.ID, Name: p.Name, MaxScore: p.Points}
 		for _, c := range a.Parts[i] {
-			if opt.Visibility != "" && string(c.Visibility) != opt.Visibility {
+			if opt.Visibility != "" && string(c.Visibility) != opt.Visibility || opt.Cases != nil && !slices.Contains(opt.Cases, c.ID) {
 				continue
 			}
 			pr.Total++
@@ -203,7 +235,8 @@ func (a *Assignment) fail(res *Result, st Status, v Verdict, note string) {
 }
 
 // score fills the part scores and the total: proportional parts earn
-// points x passed / total, all-or-nothing parts all or none; each part's
+// points x credit / cases (a passed case is worth 1, one a judge gave
+// partial credit its score), all-or-nothing parts all or none; each part's
 // score is rounded to two decimals, the total is their sum less deductions,
 // never below zero. A late penalty is a percentage of the assignment's
 // total points, as in the handout ("10% of the total points ... deducted").
@@ -212,9 +245,19 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 	for i := range res.Parts {
 		pr := &res.Parts[i]
 		pr.Passed = 0
+		credit := 0.0 // passed cases, and the partial credit judges gave
 		for _, c := range res.Cases {
-			if c.Part == pr.ID && c.Verdict == Pass {
+			if c.Part != pr.ID {
+				continue
+			}
+			if c.Verdict == Pass {
 				pr.Passed++
+			}
+			switch {
+			case c.Score != nil:
+				credit += *c.Score
+			case c.Verdict == Pass:
+				credit++
 			}
 		}
 		p, _ := a.Rubric.Part(pr.ID)
@@ -226,7 +269,7 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 				pr.Score = pr.MaxScore
 			}
 		default:
-			pr.Score = round2(pr.MaxScore * float64(pr.Passed) / float64(pr.Total))
+			pr.Score = round2(pr.MaxScore * credit / float64(pr.Total))
 		}
 		total += pr.Score
 	}

@@ -1,64 +1,276 @@
 package grader
 
 import (
+	"context"
+	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
-// judge turns one execution into a verdict.
-func (a *Assignment) judge(cr *CaseResult, c cases.Case, ex Execution, opt Options) {
+// Judge decides a finished run of a case: the expected output (judge
+// "diff", the default), a token validator, a checker program, or an
+// assignment's reference program.
+type Judge interface {
+	// Judge returns the judgement of a run that ended on its own with
+	// status 0 (Grade gives every other run its verdict without asking).
+	// An error means the judge itself failed (a checker program crashed):
+	// the case's verdict is then GraderFailure, never the student's fault.
+	Judge(ctx context.Context, t Trial) (Judgement, error)
+}
+
+// Interactor is a Judge that talks with the program while it runs (an
+// interactive problem). Grade calls Interact instead of running the
+// program itself; run starts the program with the Input's StdinFrom and
+// StdoutTo set by the interactor, and returns when it has ended.
+type Interactor interface {
+	Judge
+	Interact(ctx context.Context, t Trial, run func(Input) (Execution, error)) (Execution, Judgement, error)
+}
+
+// Diagnoser is a Judge that knows the usual wrong programs: Grade names
+// the catalogued mistakes that print exactly a wrong answer, with a hint.
+type Diagnoser interface {
+	// Mistakes lists the known wrong programs and what each prints for
+	// args under each of the readings (nil: every reading). A mistake may
+	// appear once per reading.
+	Mistakes(args []string, readings []string) []KnownMistake
+	// Hint is the paragraph for a student whose output a mistake
+	// reproduces, pointing at the handout's words.
+	Hint(mistake string) string
+}
+
+// Tracer is a Judge that can explain a correct run line by line, for
+// `check --explain`.
+type Tracer interface {
+	// Trace explains what a correct program prints for args under the
+	// given reading ("" for the default): Why[i] is why line i+1 of
+	// Stdout is what it is.
+	Trace(args []string, reading string) (Trace, error)
+}
+
+// Trial is a run handed to a judge.
+type Trial struct {
+	Case cases.Case
+	// Readings are the readings the case's part accepts (nil: every one).
+	Readings []string
+	// Stdout is what the program printed (empty for an Interactor).
+	Stdout []byte
+	// Attempt is the run's attempt of a repeated case (0: run once).
+	Attempt int
+}
+
+// Judgement is a judge's decision on one run.
+type Judgement struct {
+	Pass bool
+	// Score, when set, is the share of the case's credit earned, from 0
+	// to 1 (a scoring problem's partial credit); nil: all when Pass,
+	// nothing otherwise.
+	Score *float64
+	// Reading names the accepted reading whose output matched.
+	Reading   string
+	Mismatch  *Mismatch
+	Violation *Violation
+	// Feedback is for the student; Log is for the TA alone (a checker's
+	// judge message).
+	Feedback string
+	Log      string
+}
+
+// Violation is the line of a checked run that broke a rule.
+type Violation struct {
+	Line int    `json:"line"`
+	Rule string `json:"rule"`
+	Msg  string `json:"message"`
+}
+
+// KnownMistake is a catalogued wrong program and one of its outputs.
+type KnownMistake struct {
+	Name   string
+	Stdout []byte
+}
+
+// Trace is a correct run explained.
+type Trace struct {
+	Reading string
+	Stdout  []byte
+	// Why has one entry per line of Stdout ("" when a line needs none),
+	// and one more when how the run ended needs saying.
+	Why []string
+}
+
+// JudgeMaker makes a judge for an assignment; r's [judge] section holds
+// its options (Flags). Its error names the problem in a line.
+type JudgeMaker func(r *rubric.Rubric) (Judge, error)
+
+var (
+	judgesMu sync.Mutex
+	judges   = map[string]JudgeMaker{}
+)
+
+// RegisterJudge makes a judge available to rubrics by its name ([judge]
+// name, reference, a case's check key); the package that implements one
+// registers it in an init function and the program imports that package,
+// as database/sql drivers are. Registering a name twice panics.
+func RegisterJudge(name string, mk JudgeMaker) {
+	judgesMu.Lock()
+	defer judgesMu.Unlock()
+	if _, dup := judges[name]; dup {
+		panic("grader: judge " + name + " registered twice")
+	}
+	judges[name] = mk
+}
+
+func init() {
+	RegisterJudge("diff", func(r *rubric.Rubric) (Judge, error) {
+		mode, err := compare.ParseMode(r.Compare.Mode)
+		return Expected{Mode: mode}, err
+	})
+}
+
+// makeJudge makes the registered judge called name.
+func makeJudge(name string, r *rubric.Rubric) (Judge, error) {
+	judgesMu.Lock()
+	mk, ok := judges[name]
+	var known []string
+	for n := range judges {
+		known = append(known, n)
+	}
+	judgesMu.Unlock()
+	if !ok {
+		slices.Sort(known)
+		return nil, fmt.Errorf("no judge %q in this grader (it has %s)", name, strings.Join(known, ", "))
+	}
+	return mk(r)
+}
+
+// Expected is the judge "diff": a run passes when its output is one the
+// case accepts under the part's readings, compared as Mode says.
+type Expected struct{ Mode compare.Mode }
+
+// Judge implements Judge.
+func (e Expected) Judge(_ context.Context, t Trial) (Judgement, error) {
+	accepted := t.Case.Accepts(t.Readings)
+	for _, o := range accepted {
+		if compare.Equal(o.Stdout, t.Stdout, e.Mode) {
+			return Judgement{Pass: true, Reading: strings.Join(o.Readings, ",")}, nil
+		}
+	}
+	var j Judgement
+	if len(accepted) > 0 {
+		m := compare.Explain(accepted[0].Stdout, t.Stdout, e.Mode)
+		j.Mismatch = &Mismatch{Line: m.Line, Expected: m.Expected, Got: m.Got, Diff: m.Diff}
+	}
+	return j, nil
+}
+
+// judgeFor returns the judge of case c: its check key's, or the rubric's.
+func (a *Assignment) judgeFor(c cases.Case) Judge {
+	if c.Check == cases.CheckReference {
+		return a.Reference
+	}
+	return a.judges[c.Check]
+}
+
+// runCase runs the program on case c, beside its judge when the judge
+// talks with it, and judges the run. A judge's failure is the case's
+// GraderFailure, with the judge's error for the TA; a run's is Grade's.
+//
+// How the run ended decides first (a time limit, a crash); a run that
+// ended on its own with status 0 is its judge's to decide. An
+// interactive run is the judge's unless it hit a time limit (a program
+// that forgot to flush waits until then): a rejection is a wrong answer
+// even if the program crashed afterwards.
+func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, c cases.Case, opt Options) error {
+	part, _ := a.Rubric.Part(cr.Part)
+	t := Trial{Case: c, Readings: part.Readings}
+	var (
+		ex       Execution
+		j        Judgement
+		judgeErr error
+	)
+	jd := a.judgeFor(c)
+	inter, live := jd.(Interactor)
+	if live {
+		ex, j, judgeErr = inter.Interact(ctx, t, func(in Input) (Execution, error) {
+			in.Args = c.Args
+			return prog.Run(ctx, in)
+		})
+	} else {
+		var err error
+		if ex, err = prog.Run(ctx, Input{Args: c.Args, Stdin: c.Stdin}); err != nil {
+			return err
+		}
+		if verdictOf(ex) == Pass {
+			t.Stdout = ex.Stdout
+			j, judgeErr = jd.Judge(ctx, t)
+		}
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	a.record(cr, ex, opt)
+	switch v := cr.Verdict; {
+	case judgeErr != nil:
+		cr.Verdict, cr.JudgeLog = GraderFailure, judgeErr.Error()
+		return nil
+	case v == Timeout || v != Pass && !live:
+		return nil
+	case !j.Pass:
+		cr.Verdict = WrongAnswer
+	}
+	a.apply(cr, j)
+	if cr.Verdict == WrongAnswer && cr.Score == nil {
+		a.diagnose(cr, ex.Stdout, part.Readings)
+	}
+	return nil
+}
+
+// record keeps what the run did and gives the case the verdict of how
+// the run ended.
+func (a *Assignment) record(cr *CaseResult, ex Execution, opt Options) {
 	cr.ExitCode, cr.Signal, cr.Limit = ex.ExitCode, ex.Signal, ex.Limit
 	cr.Stderr = excerpt(ex.Stderr, 2048)
 	if opt.Timings {
 		ms := ex.Time.Milliseconds()
 		cr.TimeMS = &ms
 	}
+	if opt.KeepStdout {
+		cr.Stdout = ex.Stdout
+	}
+	cr.Verdict = verdictOf(ex)
+}
+
+// verdictOf is the verdict of how a run ended: Pass when it ended on its
+// own with status 0, for its judge to decide.
+func verdictOf(ex Execution) Verdict {
 	switch {
 	case ex.Limit == Wall || ex.Limit == CPU:
-		cr.Verdict = Timeout
-		return
+		return Timeout
 	// The runner reads a program's own report of running out of memory
 	// (a JVM's OutOfMemoryError) by its language preset.
 	case ex.Limit == Memory:
-		cr.Verdict = MemoryLimit
-		return
+		return MemoryLimit
 	case ex.Limit == Output:
-		cr.Verdict = OutputLimit
-		return
+		return OutputLimit
 	case ex.Limit != None || ex.ExitCode != 0 || ex.Signal != "":
-		cr.Verdict = RuntimeError
-		return
+		return RuntimeError
 	}
-	part, _ := a.Rubric.Part(cr.Part)
-	if c.Check != "" {
-		if v := a.Oracle.Check(c.Args, ex.Stdout, part.Readings); v != nil {
-			cr.Verdict = WrongAnswer
-			cr.Violation = v
-			a.diagnose(cr, ex.Stdout, part.Readings)
-			return
-		}
-		cr.Verdict = Pass
-		return
+	return Pass
+}
+
+// apply puts a judgement's evidence into the case's result.
+func (a *Assignment) apply(cr *CaseResult, j Judgement) {
+	cr.Reading, cr.Mismatch, cr.Violation = j.Reading, j.Mismatch, j.Violation
+	cr.Feedback, cr.JudgeLog = j.Feedback, j.Log
+	if j.Score != nil {
+		s := min(max(*j.Score, 0), 1)
+		cr.Score = &s
 	}
-	accepted := c.Accepts(part.Readings)
-	for _, o := range accepted {
-		if compare.Equal(o.Stdout, ex.Stdout, a.mode) {
-			cr.Verdict = Pass
-			if len(o.Readings) > 0 {
-				cr.Reading = strings.Join(o.Readings, ",")
-			}
-			return
-		}
-	}
-	cr.Verdict = WrongAnswer
-	if len(accepted) > 0 {
-		m := compare.Explain(accepted[0].Stdout, ex.Stdout, a.mode)
-		cr.Mismatch = &Mismatch{Line: m.Line, Expected: m.Expected, Got: m.Got, Diff: m.Diff}
-	}
-	a.diagnose(cr, ex.Stdout, part.Readings)
 }
 
 // diagnoses gathers the cases' mistakes into the result, with hints: the
@@ -89,13 +301,13 @@ func (a *Assignment) diagnoses(res *Result) {
 		}
 		i := slices.IndexFunc(res.Diagnoses, func(k Diagnosis) bool { return slices.Equal(k.Cases, d.Cases) })
 		if i < 0 {
-			d.Hint = a.Oracle.Hint(d.Mistake)
+			d.Hint = a.hint(d.Mistake)
 			res.Diagnoses = append(res.Diagnoses, d)
 			continue
 		}
 		k := &res.Diagnoses[i]
 		k.Alternatives = append(k.Alternatives, d.Mistake)
-		if h := a.Oracle.Hint(d.Mistake); h != "" && !slices.Contains(strings.Split(k.Hint, "\n\n"), h) {
+		if h := a.hint(d.Mistake); h != "" && !slices.Contains(strings.Split(k.Hint, "\n\n"), h) {
 			k.Hint = strings.TrimPrefix(k.Hint+"\n\n"+h, "\n\n")
 		}
 	}
@@ -106,12 +318,21 @@ func (a *Assignment) diagnoses(res *Result) {
 // seed -1 run is random: a mistake can only be named when its output
 // does not depend on the seed.
 func (a *Assignment) diagnose(cr *CaseResult, got []byte, readings []string) {
-	if a.Oracle == nil {
+	dg, ok := a.Reference.(Diagnoser)
+	if !ok {
 		return
 	}
-	for _, m := range a.Oracle.Mistakes(cr.Args, readings) {
+	for _, m := range dg.Mistakes(cr.Args, readings) {
 		if !slices.Contains(cr.Mistakes, m.Name) && compare.Equal(m.Stdout, got, a.mode) {
 			cr.Mistakes = append(cr.Mistakes, m.Name)
 		}
 	}
+}
+
+// hint is the reference's hint for a mistake.
+func (a *Assignment) hint(mistake string) string {
+	if dg, ok := a.Reference.(Diagnoser); ok {
+		return dg.Hint(mistake)
+	}
+	return ""
 }

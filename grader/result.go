@@ -103,6 +103,18 @@ type CaseResult struct {
 	// print exactly this wrong answer.
 	Mistakes []string `json:"mistakes,omitempty"`
 	Stderr   string   `json:"stderr,omitempty"` // the start of stderr
+	// Score is the share of the case's credit a judge gave, from 0 to 1,
+	// when it gives partial credit; nil: all for a pass, none otherwise.
+	Score *float64 `json:"score,omitempty"`
+	// Feedback is the judge's word for the student (a checker program's
+	// team message).
+	Feedback string `json:"feedback,omitempty"`
+	// JudgeLog is the judge's word for the TA alone (a checker's judge
+	// message, or why the judge failed); no student-facing output shows it.
+	JudgeLog string `json:"judge_log,omitempty"`
+	// Stdout is the run's whole output, kept only when Options.KeepStdout
+	// asks (for check --explain); never written to results.
+	Stdout []byte `json:"-"`
 }
 
 // Mismatch locates the first difference of a wrong answer.

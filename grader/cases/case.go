@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,16 +21,17 @@ type Case struct {
 	Stdin      []byte // nil when the case has no stdin section
 	Visibility Visibility
 	Note       string
-	// Check, when set, names the checker that judges the output instead of
-	// an expected output: "reference", the rubric's reference program,
-	// which checks a run it cannot predict (an unseeded one) by the rules
-	// every correct run obeys. Such a case has no Outputs.
+	// Check, when set, names the judge of this case instead of the
+	// rubric's [judge]: "reference", the rubric's reference program (which
+	// checks a run it cannot predict, an unseeded one, by the rules every
+	// correct run obeys; such a case has no Outputs), or the name of a
+	// judge registered with the grader ("tokens").
 	Check   string
 	Outputs []Output // at least one, unless Check is set
 	Path    string   // the file it was read from; empty for a generated case
 }
 
-// CheckReference is the one checker: the rubric's reference program.
+// CheckReference names the rubric's reference program as a case's judge.
 const CheckReference = "reference"
 
 // Output is one accepted standard output.
@@ -49,6 +51,9 @@ const (
 
 // ErrInvalid marks every error caused by a case file's content.
 var ErrInvalid = errors.New("invalid case")
+
+// judgeName is what a check key may name.
+var judgeName = regexp.MustCompile(`^[a-z0-9_-]+$`)
 
 type posError struct {
 	name string
@@ -127,8 +132,8 @@ func Parse(name string, data []byte) (Case, error) {
 		case "note":
 			c.Note = value
 		case "check":
-			if value != CheckReference {
-				return c, p.errf(i, "check must be %q (the rubric's reference program judges the run), got %q", CheckReference, clip(value))
+			if !judgeName.MatchString(value) {
+				return c, p.errf(i, "check must name a judge (%q: the rubric's reference program; or a judge's name, made of a-z, 0-9, _ and -), got %q", CheckReference, clip(value))
 			}
 			c.Check = value
 		default:
@@ -183,7 +188,7 @@ func Parse(name string, data []byte) (Case, error) {
 		}
 	}
 	switch {
-	case c.Check != "" && len(c.Outputs) > 0:
+	case c.Check == CheckReference && len(c.Outputs) > 0:
 		return c, p.errf(len(lines), "a case with check: %s has no expected output: remove its -- stdout -- sections", c.Check)
 	case c.Check == "" && len(c.Outputs) == 0:
 		return c, p.errf(len(lines), "no expected output: add a -- stdout -- section (or check: reference)")

@@ -40,7 +40,7 @@ func TestParseErrors(t *testing.T) {
 		{"reading twice in label", "args: 1\n-- stdout a,a --\n", `x/y.case:2: reading "a" named twice`},
 		{"reading in two outputs", "args: 1\n-- stdout a,b --\nx\n-- stdout c,b --\ny\n", `x/y.case:4: reading "b" already has an expected output`},
 		{"no-newline first", "args: 1\n-- stdout --\n\\ no final newline\n", `x/y.case:3: "\\ no final newline" must follow`},
-		{"bad check", "args: 1\ncheck: rules\n", `x/y.case:2: check must be "reference"`},
+		{"bad check", "args: 1\ncheck: Rules!\n", `x/y.case:2: check must name a judge`},
 		{"check and stdout", "args: 399 -1 01234567\ncheck: reference\n-- stdout --\nx\n", "x/y.case:5: a case with check: reference has no expected output"},
 		{"no-newline not last", "args: 1\n-- stdout --\nx\n\\ no final newline\ny\n", `x/y.case:4: "\\ no final newline" must be the last line`},
 	}

@@ -20,10 +20,10 @@ import (
 func pageResults(t *testing.T, a *grader.Assignment) []grader.Result {
 	t.Helper()
 	results := batch(t, a)
-	if err := a.SetOracle(oracle.EightQueen{}); err != nil {
+	if err := a.SetReference(oracle.EightQueen{}); err != nil {
 		t.Fatal(err)
 	}
-	defer a.SetOracle(nil)
+	defer a.SetReference(nil)
 	for _, s := range []struct{ id, program string }{{"kim", "twice"}, {"lee-b", "twice"}, {"o'neil/sam", "stay-put"}} {
 		r, err := a.Grade(context.Background(), runner{}, sub(s.id, s.program+"\n"), 0, grader.Options{})
 		if err != nil {

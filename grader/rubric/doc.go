@@ -100,6 +100,13 @@
 //	      them ("lines": line by line, "\r\n" = "\n", trailing blanks and
 //	      trailing empty lines ignored, case matters)
 //
+// [judge], how a case without a check key is judged:
+//
+//	name   "diff" (the case's expected output under [compare]), "tokens"
+//	       (token by token, as contest packages' default output validator),
+//	       or a judge an assignment's package registers ("diff")
+//	flags  the judge's options, as strings (["float_tolerance", "1e-6"])
+//
 // [late]:
 //
 //	deadline   an RFC 3339 date-time with a UTC offset, as a TOML date-time

@@ -29,6 +29,7 @@ type Rubric struct {
 	Build      Build
 	Limits     Limits
 	Compare    Compare
+	Judge      Judge
 	Late       Late
 	Report     Report
 	Parts      []Part // at least one, in file order
@@ -162,6 +163,17 @@ type Compare struct {
 	// Mode is a mode name of package compare: "lines", "strict" or
 	// "ignore-case"; compare.ParseMode accepts it.
 	Mode string
+}
+
+// Judge says how a case without a check key is judged.
+type Judge struct {
+	// Name is a judge registered with the grader: "diff" (the default:
+	// the case's expected output, compared as [Compare] says), "tokens"
+	// (token by token, as contest packages' default output validator
+	// does), or one an assignment's package registers (see grader.Judge).
+	Name string
+	// Flags are the judge's options ("float_tolerance", "1e-6").
+	Flags []string
 }
 
 // Late is the late policy.

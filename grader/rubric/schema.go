@@ -84,6 +84,14 @@ func (d *decoder) rubric(raw map[string]any, dir, abs string) *Rubric {
 	r.Compare.Mode = oneOf(cmp, "mode", compare.Lines.String(), compare.Strict.String(), compare.IgnoreCase.String())
 	cmp.done()
 
+	jd := top.sub("judge")
+	r.Judge.Name = jd.str("name", "diff")
+	if !idRE.MatchString(r.Judge.Name) {
+		jd.errf("name", "judge.name %q must be made of a-z, 0-9, _ and -", r.Judge.Name)
+	}
+	r.Judge.Flags = jd.strs("flags")
+	jd.done()
+
 	d.late(top.sub("late"), &r.Late)
 
 	rep := top.sub("report")

@@ -5,29 +5,43 @@
 //
 // It is the one place where the assignment-neutral grader meets package
 // reference; neither of those imports the other. Importing this package
-// registers the oracle with the grader (grader.RegisterOracle).
+// registers the oracle with the grader as the judge "eightqueen"
+// (grader.RegisterJudge): a grader.Judge of unseeded runs, a
+// grader.Diagnoser of wrong answers and a grader.Tracer for explanations.
 package oracle
 
 import (
+	"context"
 	"slices"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/reference"
 )
 
 // Name is the rubric's reference value for Eight Queens.
 const Name = "eightqueen"
 
-// EightQueen is the grader.Oracle of the Eight Queens homework.
+// EightQueen is the reference judge of the Eight Queens homework.
 type EightQueen struct{}
 
-var _ grader.Oracle = EightQueen{}
+var (
+	_ grader.Judge     = EightQueen{}
+	_ grader.Diagnoser = EightQueen{}
+	_ grader.Tracer    = EightQueen{}
+)
 
-func init() { grader.RegisterOracle(EightQueen{}) }
+func init() {
+	grader.RegisterJudge(Name, func(*rubric.Rubric) (grader.Judge, error) { return EightQueen{}, nil })
+}
 
-// Name implements grader.Oracle.
-func (EightQueen) Name() string { return Name }
+// Judge implements grader.Judge: a run passes when it obeys every rule a
+// correct run obeys under the part's readings (Check).
+func (e EightQueen) Judge(_ context.Context, t grader.Trial) (grader.Judgement, error) {
+	v := e.Check(t.Case.Args, t.Stdout, t.Readings)
+	return grader.Judgement{Pass: v == nil, Violation: v}, nil
+}
 
 // accepted returns the readings of cmd's part that a rubric part
 // accepting the reading names accepts: for each open point of the part
@@ -61,7 +75,8 @@ func accepted(cmd reference.Command, names []string) []reference.Reading {
 	return out
 }
 
-// Check implements grader.Oracle: VerifyRun under the accepted readings.
+// Check judges an unseeded run: VerifyRun under the accepted readings. It
+// returns nil when the run obeys every rule.
 func (EightQueen) Check(args []string, stdout []byte, readings []string) *grader.Violation {
 	cmd, err := reference.ParseArgs(args)
 	if err != nil {
@@ -78,7 +93,7 @@ func (EightQueen) Check(args []string, stdout []byte, readings []string) *grader
 	return &grader.Violation{Line: v.Line, Rule: v.Rule, Msg: v.Msg}
 }
 
-// Mistakes implements grader.Oracle: the output of each catalogued
+// Mistakes implements grader.Diagnoser: the output of each catalogued
 // mistake that concerns the command line's part, under each accepted
 // reading. An unseeded run prints something else each time: none.
 func (EightQueen) Mistakes(args []string, readings []string) []grader.KnownMistake {
@@ -99,7 +114,7 @@ func (EightQueen) Mistakes(args []string, readings []string) []grader.KnownMista
 	return out
 }
 
-// Hint implements grader.Oracle.
+// Hint implements grader.Diagnoser.
 func (EightQueen) Hint(mistake string) string {
 	m, err := reference.LookupMistake(mistake)
 	if err != nil {

@@ -17,6 +17,16 @@ import (
 // of the file's text) applied first.
 func Assignment(t testing.TB, dir string, edits ...string) *grader.Assignment {
 	t.Helper()
+	a, err := grader.NewAssignment(Rubric(t, dir, edits...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// Rubric parses dir/rubric.toml with each edit applied first.
+func Rubric(t testing.TB, dir string, edits ...string) *rubric.Rubric {
+	t.Helper()
 	path := filepath.Join(dir, "rubric.toml")
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -33,9 +43,5 @@ func Assignment(t testing.TB, dir string, edits ...string) *grader.Assignment {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := grader.NewAssignment(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return r
 }

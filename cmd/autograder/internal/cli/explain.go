@@ -45,80 +45,97 @@ func findCase(a *grader.Assignment, id, visibility string) (cases.Case, string, 
 	return cases.Case{}, "", fmt.Errorf("--explain: %q is %s: name one", id, strings.Join(ids, " or "))
 }
 
-// explain runs the submission on one case and prints the reference's
-// trace beside the submission's output, line by line, up to the first line
-// where they differ. It returns whether the outputs agree.
+// explain runs the submission on one case, through Grade as grading
+// does, and shows why it passed or failed: with a reference that can
+// trace a correct run, its trace beside the submission's output, line by
+// line, up to the first line where they differ; otherwise the judge's
+// evidence. It returns whether the case passed.
 func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.Runner, sub submission.Submission, c cases.Case, partID string) (bool, error) {
-	if a.Oracle == nil {
-		return false, badInputf("--explain needs the rubric's reference program (reference = ...), and %s names none", a.Rubric.Path)
-	}
 	if sub.Problem != "" {
 		return false, failed(fmt.Errorf("%s: %s", sub.Source, sub.Problem))
 	}
-	files := a.BuildFiles(sub, 0)
-	if files == nil {
-		return false, failed(fmt.Errorf("%s: nothing to build (a required file is missing, or the rubric rejects it)", sub.Source))
-	}
-	b, err := run.Build(ctx, files)
+	res, err := a.Grade(ctx, run, sub, 0, grader.Options{Cases: []string{c.ID}, KeepStdout: true})
 	if err != nil {
 		return false, err
 	}
-	if !b.OK {
-		fmt.Fprintf(w, "compile error:\n%s\n", strings.TrimRight(b.Log, "\n"))
+	switch res.Status {
+	case grader.Graded:
+	case grader.StatusCompile:
+		fmt.Fprintf(w, "compile error:\n%s\n", strings.TrimRight(res.BuildLog, "\n"))
 		return false, nil
+	default:
+		return false, failed(fmt.Errorf("%s: nothing to run: %s", sub.Source, strings.Join(res.Notes, "; ")))
 	}
-	defer b.Program.Close()
-	ex, err := b.Program.Run(ctx, grader.Input{Args: c.Args, Stdin: c.Stdin})
-	if err != nil {
-		return false, err
-	}
-	mode, err := compare.ParseMode(a.Rubric.Compare.Mode)
-	if err != nil {
-		return false, err
-	}
+	cr := res.Cases[0]
 	fmt.Fprintf(w, "case %s: %s\n", c.ID, grader.CommandLine(a.Rubric.Build, c.Args, c.Stdin))
-	part, _ := a.Rubric.Part(partID)
-
-	if c.Check != "" {
-		// No one correct output: the rules speak.
-		fmt.Fprintln(w, "seed -1: every run differs, so there is no one correct run to show; the rules every correct run obeys judge it")
-		fmt.Fprint(w, numbered(ex.Stdout))
-		if v := a.Oracle.Check(c.Args, ex.Stdout, part.Readings); v != nil {
-			fmt.Fprintf(w, "line %d breaks the rule %q: %s\n", v.Line, v.Rule, v.Msg)
-			return false, nil
+	if cr.Verdict != grader.Pass && cr.Verdict != grader.WrongAnswer {
+		fmt.Fprintf(w, "%s: %s\n", cr.Verdict, cr.Verdict.Describe())
+		if cr.Stderr != "" {
+			fmt.Fprintf(w, "stderr:\n%s\n", strings.TrimRight(cr.Stderr, "\n"))
 		}
-		fmt.Fprintln(w, "the run obeys every rule")
-		return true, nil
 	}
+	tracer, traced := a.Reference.(grader.Tracer)
+	switch {
+	case cr.Violation != nil || c.Check == cases.CheckReference:
+		// No one correct output: the rules speak.
+		fmt.Fprintln(w, "every run differs, so there is no one correct run to show; the rules every correct run obeys judge it")
+		fmt.Fprint(w, numbered(cr.Stdout))
+		if v := cr.Violation; v != nil {
+			fmt.Fprintf(w, "line %d breaks the rule %q: %s\n", v.Line, v.Rule, v.Msg)
+		} else if cr.Verdict == grader.Pass {
+			fmt.Fprintln(w, "the run obeys every rule")
+		}
+	case traced && c.Check == "":
+		part, _ := a.Rubric.Part(partID)
+		if err := showTrace(w, tracer, a.Rubric.Compare.Mode, c, part.Readings, cr.Stdout); err != nil {
+			return false, err
+		}
+	case cr.Verdict == grader.Pass:
+		fmt.Fprintln(w, "your output is accepted")
+	case cr.Mismatch != nil:
+		m := cr.Mismatch
+		fmt.Fprintf(w, "first difference at line %d: expected %s, got %s\n%s", m.Line, m.Expected, m.Got, m.Diff)
+	}
+	if cr.Feedback != "" {
+		fmt.Fprintf(w, "judge: %s\n", strings.TrimRight(cr.Feedback, "\n"))
+	}
+	return cr.Verdict == grader.Pass, nil
+}
 
-	// The reading to show: the accepted one whose output agrees longest.
+// showTrace prints the reference's trace of case c beside the output
+// got, under the accepted reading whose output agrees longest.
+func showTrace(w io.Writer, tracer grader.Tracer, modeName string, c cases.Case, readings []string, got []byte) error {
+	mode, err := compare.ParseMode(modeName)
+	if err != nil {
+		return err
+	}
 	var best grader.Trace
 	bestLine := -1
-	for _, reading := range readingCandidates(c, part.Readings) {
-		tr, err := a.Oracle.Trace(c.Args, reading)
+	for _, reading := range readingCandidates(c, readings) {
+		tr, err := tracer.Trace(c.Args, reading)
 		if err != nil {
 			continue
 		}
 		line := len(strings.Split(string(tr.Stdout), "\n")) + 1
-		if !compare.Equal(tr.Stdout, ex.Stdout, mode) {
-			line = compare.Explain(tr.Stdout, ex.Stdout, mode).Line
+		if !compare.Equal(tr.Stdout, got, mode) {
+			line = compare.Explain(tr.Stdout, got, mode).Line
 		}
 		if line > bestLine {
 			best, bestLine = tr, line
 		}
 	}
 	if bestLine < 0 {
-		return false, fmt.Errorf("the reference cannot explain %s", strings.Join(c.Args, " "))
+		return fmt.Errorf("the reference cannot explain %s", strings.Join(c.Args, " "))
 	}
 	fmt.Fprintf(w, "reference reading: %s\n\n", best.Reading)
 	want := strings.Split(strings.TrimSuffix(string(best.Stdout), "\n"), "\n")
-	got := strings.Split(strings.TrimSuffix(strings.ReplaceAll(string(ex.Stdout), "\r\n", "\n"), "\n"), "\n")
-	agree := compare.Equal(best.Stdout, ex.Stdout, mode)
+	lines := strings.Split(strings.TrimSuffix(strings.ReplaceAll(string(got), "\r\n", "\n"), "\n"), "\n")
+	agree := compare.Equal(best.Stdout, got, mode)
 	var m compare.Mismatch
 	last := len(want)
 	if !agree {
-		m = compare.Explain(best.Stdout, ex.Stdout, mode)
-		last = min(m.Line, max(len(want), len(got)))
+		m = compare.Explain(best.Stdout, got, mode)
+		last = min(m.Line, max(len(want), len(lines)))
 	}
 	width := 0
 	for i := range min(last, len(want)) {
@@ -130,8 +147,8 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 		if i < len(want) {
 			e = want[i]
 		}
-		if i < len(got) {
-			g = got[i]
+		if i < len(lines) {
+			g = lines[i]
 		}
 		mark := " "
 		if !agree && i+1 == m.Line {
@@ -147,10 +164,10 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 	}
 	if agree {
 		fmt.Fprintf(w, "\nyour output agrees with the reference\n")
-		return true, nil
+		return nil
 	}
 	fmt.Fprintf(w, "\nfirst difference at line %d: expected %s, got %s\n", m.Line, m.Expected, m.Got)
-	return false, nil
+	return nil
 }
 
 // readingCandidates are the readings worth showing a case under: the

@@ -1,0 +1,170 @@
+package grader_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"maps"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/internal/gradertest"
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
+// The judges of these tests, registered as an assignment's package would.
+func init() {
+	grader.RegisterJudge("test-half", func(r *rubric.Rubric) (grader.Judge, error) { return halfJudge{}, nil })
+	grader.RegisterJudge("test-broken", func(*rubric.Rubric) (grader.Judge, error) { return brokenJudge{}, nil })
+	grader.RegisterJudge("test-ping", func(*rubric.Rubric) (grader.Judge, error) { return pingJudge{}, nil })
+	grader.RegisterJudge("test-flags", func(r *rubric.Rubric) (grader.Judge, error) {
+		if len(r.Judge.Flags) != 1 {
+			return nil, errors.New("wants one flag")
+		}
+		return halfJudge{}, nil
+	})
+}
+
+// halfJudge passes the expected output and gives half the credit to any
+// other; its feedback and log say which.
+type halfJudge struct{}
+
+func (halfJudge) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, error) {
+	j, err := grader.Expected{}.Judge(ctx, t)
+	if !j.Pass {
+		half := 0.5
+		j.Score, j.Feedback, j.Log = &half, "half right", "judge: half"
+	}
+	return j, err
+}
+
+type brokenJudge struct{}
+
+func (brokenJudge) Judge(context.Context, grader.Trial) (grader.Judgement, error) {
+	return grader.Judgement{}, errors.New("checker exited 1: segmentation fault")
+}
+
+// pingJudge says "ping" and passes a program that answers "pong".
+type pingJudge struct{ brokenJudge }
+
+func (pingJudge) Interact(ctx context.Context, t grader.Trial, run func(grader.Input) (grader.Execution, error)) (grader.Execution, grader.Judgement, error) {
+	var got bytes.Buffer
+	ex, err := run(grader.Input{StdinFrom: strings.NewReader("ping\n"), StdoutTo: &got})
+	ok := got.String() == "pong\n"
+	j := grader.Judgement{Pass: ok}
+	if !ok {
+		j.Feedback = "expected pong, got " + strings.TrimSpace(got.String())
+	}
+	return ex, j, err
+}
+
+// talker answers what it reads on a live stdin; its runs end as ex says.
+type talker struct {
+	answer map[string]string
+	ex     grader.Execution
+}
+
+func (p talker) Run(_ context.Context, in grader.Input) (grader.Execution, error) {
+	if in.StdinFrom == nil || in.StdoutTo == nil {
+		return grader.Execution{}, errors.New("not run live")
+	}
+	heard, err := io.ReadAll(in.StdinFrom)
+	if err != nil {
+		return grader.Execution{}, err
+	}
+	io.WriteString(in.StdoutTo, p.answer[string(heard)])
+	return p.ex, nil
+}
+func (talker) Close() error { return nil }
+
+func judgeEdit(name string, flags ...string) []string {
+	section := "[judge]\nname = \"" + name + "\"\n"
+	if len(flags) > 0 {
+		section += "flags = [\"" + strings.Join(flags, `", "`) + "\"]\n"
+	}
+	return []string{"[late]", section + "\n[late]"}
+}
+
+// TestJudgeScore: a judge's partial credit counts in the part's score; its
+// feedback and log reach the case's result.
+func TestJudgeScore(t *testing.T) {
+	a := testAssignment(t, judgeEdit("test-half")...)
+	prog := override(correct, "100 01234567", func([]byte) grader.Execution { return grader.Execution{Stdout: []byte("29\n")} })
+	res := grade(t, a, run(prog), eightQueen("s"), 0, grader.Options{})
+	c := caseResult(t, res, "a/public-01")
+	if c.Verdict != grader.WrongAnswer || c.Score == nil || *c.Score != 0.5 || c.Feedback != "half right" || c.JudgeLog != "judge: half" {
+		t.Fatalf("a/public-01: %+v", c)
+	}
+	// Part a: 10 points over 3 cases, two passed and one half: 8.33.
+	if p := res.Parts[0]; p.ID != "a" || p.Passed != 2 || p.Score != 8.33 {
+		t.Errorf("part a: %+v, want 2 passed and 8.33 points", p)
+	}
+	if res.Score != 38.33 {
+		t.Errorf("score %v, want 38.33", res.Score)
+	}
+}
+
+// TestJudgeFailure: a judge that fails is the grader's failure on that
+// case, told to the TA, and grading goes on.
+func TestJudgeFailure(t *testing.T) {
+	a := testAssignment(t, judgeEdit("test-broken")...)
+	res := grade(t, a, run(correct), eightQueen("s"), 0, grader.Options{})
+	for _, c := range res.Cases {
+		if c.Verdict != grader.GraderFailure || !strings.Contains(c.JudgeLog, "segmentation fault") {
+			t.Fatalf("%s: %+v, want a grader failure with the judge's error", c.ID, c)
+		}
+	}
+	// How a run ended is decided before any judge is asked.
+	res = grade(t, a, run(scripted(grader.Execution{ExitCode: 1})), eightQueen("s"), 0, grader.Options{})
+	if got := verdicts(res); !maps.Equal(got, every(grader.RuntimeError)) {
+		t.Errorf("verdicts %v, want every case a runtime error", got)
+	}
+}
+
+// TestJudgeChoice: an unknown judge, or flags a judge refuses, is the
+// rubric's fault, named with the rubric.
+func TestJudgeChoice(t *testing.T) {
+	for _, tc := range []struct {
+		edit []string
+		want string
+	}{
+		{judgeEdit("nope"), `rubric.toml: judge "nope": no judge "nope" in this grader (it has `},
+		{judgeEdit("test-flags"), `rubric.toml: judge "test-flags": wants one flag`},
+		{[]string{`cases = "cases"`, "cases = \"cases\"\nreference = \"nope\""}, `rubric.toml: reference "nope": no judge "nope"`},
+	} {
+		r := gradertest.Rubric(t, "testdata", tc.edit...)
+		_, err := grader.NewAssignment(r)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, rubric.ErrInvalid) {
+			t.Errorf("%v: got %v, want %q", tc.edit, err, tc.want)
+		}
+	}
+	if _, err := grader.NewAssignment(gradertest.Rubric(t, "testdata", judgeEdit("test-flags", "x")...)); err != nil {
+		t.Errorf("one flag: %v", err)
+	}
+}
+
+// TestInteractor: an interactive judge runs the program live; the verdict
+// is the judge's, unless the program ran into a time limit.
+func TestInteractor(t *testing.T) {
+	a := testAssignment(t, judgeEdit("test-ping")...)
+	for _, tc := range []struct {
+		name string
+		prog talker
+		want grader.Verdict
+	}{
+		{"pong", talker{answer: map[string]string{"ping\n": "pong\n"}}, grader.Pass},
+		{"wrong", talker{answer: map[string]string{"ping\n": "pang\n"}}, grader.WrongAnswer},
+		{"wrong then crash", talker{answer: map[string]string{"ping\n": "pang\n"}, ex: grader.Execution{ExitCode: 2}}, grader.WrongAnswer},
+		{"right then crash", talker{answer: map[string]string{"ping\n": "pong\n"}, ex: grader.Execution{ExitCode: 2}}, grader.RuntimeError},
+		{"never flushed", talker{ex: grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.Wall}}, grader.Timeout},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := grade(t, a, run(tc.prog), eightQueen("s"), 0, grader.Options{})
+			if got := verdicts(res); !maps.Equal(got, every(tc.want)) {
+				t.Errorf("verdicts %v, want every case %s", got, tc.want)
+			}
+		})
+	}
+}
