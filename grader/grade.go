@@ -170,6 +170,11 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		}
 	}
 	a.diagnoses(&res)
+	for _, cr := range res.Cases {
+		if cr.Verdict == GraderFailure {
+			res.Flags = append(res.Flags, fmt.Sprintf("case %s: the judge failed, regrade: %s", cr.ID, cr.JudgeLog))
+		}
+	}
 	if n, ok := b.Program.(Noter); ok {
 		res.Notes = append(res.Notes, n.Notes()...)
 	}

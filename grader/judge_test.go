@@ -116,6 +116,9 @@ func TestJudgeFailure(t *testing.T) {
 			t.Fatalf("%s: %+v, want a grader failure with the judge's error", c.ID, c)
 		}
 	}
+	if len(res.Flags) != len(res.Cases) || !strings.HasPrefix(res.Flags[0], "case a/hidden-01: the judge failed, regrade: checker exited 1") {
+		t.Errorf("flags %q, want one per case for the TA", res.Flags)
+	}
 	// How a run ended is decided before any judge is asked.
 	res = grade(t, a, run(scripted(grader.Execution{ExitCode: 1})), eightQueen("s"), 0, grader.Options{})
 	if got := verdicts(res); !maps.Equal(got, every(grader.RuntimeError)) {
