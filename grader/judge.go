@@ -53,6 +53,13 @@ type Tracer interface {
 	Trace(args []string, reading string) (Trace, error)
 }
 
+// CaseVerifier is a Judge that can check cases against the program it
+// stands for: that each expected output is what that program prints, that
+// each case is one the assignment allows (`autograder cases verify`).
+type CaseVerifier interface {
+	VerifyCases(cs []cases.Case) error
+}
+
 // Trial is a run handed to a judge.
 type Trial struct {
 	Case cases.Case

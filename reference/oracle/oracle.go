@@ -16,8 +16,10 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/reference"
+	"github.com/cs540-tools/autograder/reference/casegen"
 )
 
 // Name is the rubric's reference value for Eight Queens.
@@ -27,9 +29,10 @@ const Name = "eightqueen"
 type EightQueen struct{}
 
 var (
-	_ grader.Judge     = EightQueen{}
-	_ grader.Diagnoser = EightQueen{}
-	_ grader.Tracer    = EightQueen{}
+	_ grader.Judge        = EightQueen{}
+	_ grader.Diagnoser    = EightQueen{}
+	_ grader.Tracer       = EightQueen{}
+	_ grader.CaseVerifier = EightQueen{}
 )
 
 func init() {
@@ -74,6 +77,10 @@ func accepted(cmd reference.Command, names []string) []reference.Reading {
 	}
 	return out
 }
+
+// VerifyCases implements grader.CaseVerifier: each case's outputs are
+// what the reference prints under their readings (casegen.Check).
+func (EightQueen) VerifyCases(cs []cases.Case) error { return casegen.Check(cs) }
 
 // Check judges an unseeded run: VerifyRun under the accepted readings. It
 // returns nil when the run obeys every rule.

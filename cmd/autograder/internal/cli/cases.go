@@ -1,9 +1,18 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
+	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/casegen"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -11,57 +20,191 @@ import (
 func casesCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:  "cases",
-		Usage: "make and check the Eight Queens case set",
+		Usage: "make and check an assignment's cases",
 		Subcommands: []*ucli.Command{
 			{
 				Name:  "generate",
-				Usage: "write the default Eight Queens cases from the reference and print the kill matrix",
-				Description: "Writes the 24 handout examples as public cases and hidden cases chosen so that\n" +
-					"every catalogued mistake fails at least one hidden case of each part it concerns,\n" +
-					"and no hidden case depends on how the handout's open points are read. The same\n" +
-					"command always writes the same files.",
+				Usage: "write cases: the Eight Queens set from the reference, or any assignment's expected outputs from a model solution",
+				Description: "Without --solution, writes the 24 Eight Queens handout examples as public cases\n" +
+					"and hidden cases chosen so that every catalogued mistake fails at least one hidden\n" +
+					"case of each part it concerns, and prints the kill matrix. With --solution FILE,\n" +
+					"runs the model solution on every case of the rubric and writes each case with the\n" +
+					"solution's output as its expected output. Either way the same command writes the\n" +
+					"same files, into --out, which must be new or empty unless --force.",
 				Flags: []ucli.Flag{
-					&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "cases", Usage: "write the case files under `DIR`"},
+					&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "write the case files under `DIR`"},
+					&ucli.BoolFlag{Name: "force", Usage: "write into --out even when it holds files (cases there not generated are removed)"},
+					&ucli.StringFlag{Name: "solution", Usage: "the model solution `FILE` or folder: its outputs become the expected ones"},
+					rubricFlag(),
 				},
-				Action: func(c *ucli.Context) error {
-					if c.NArg() > 0 {
-						return badInputf("cases generate takes no arguments, got %q", c.Args().Slice())
-					}
-					cs, rep := casegen.Generate()
-					if err := cases.Write(c.String("out"), cs); err != nil {
-						return err
-					}
-					fmt.Fprint(c.App.Writer, rep.Format())
-					fmt.Fprintf(c.App.ErrWriter, "wrote %d cases under %s\n", len(cs), c.String("out"))
-					if u := rep.Uncaught(); len(u) > 0 {
-						return failed(fmt.Errorf("%d (mistake, part) pairs are caught by no hidden case", len(u)))
-					}
-					return nil
-				},
+				Action: generateCases,
 			},
 			{
 				Name:      "verify",
-				Usage:     "check that every case's expected output is what the reference prints",
+				Usage:     "check an assignment's cases: they load, their judges exist, the reference or a model solution agrees",
 				ArgsUsage: "[DIR]",
-				Action: func(c *ucli.Context) error {
-					dir := "cases"
-					if c.NArg() > 0 {
-						dir = c.Args().First()
-					}
-					cs, err := cases.Load(dir)
-					if err != nil {
-						return badInput(err)
-					}
-					if len(cs) == 0 {
-						return badInputf("%s: no case files", dir)
-					}
-					if err := casegen.Check(cs); err != nil {
-						return failed(err)
-					}
-					fmt.Fprintf(c.App.Writer, "%d cases agree with the reference\n", len(cs))
-					return nil
+				Flags: []ucli.Flag{
+					&ucli.StringFlag{Name: "solution", Usage: "a model solution `FILE` or folder that must pass every case"},
+					rubricFlag(),
 				},
+				Action: verifyCases,
 			},
 		},
 	}
+}
+
+// generateCases is `cases generate`.
+func generateCases(c *ucli.Context) error {
+	if c.NArg() > 0 {
+		return badInputf("cases generate takes no arguments, got %q", c.Args().Slice())
+	}
+	out := c.String("out")
+	if err := freshFolder(out, c.Bool("force")); err != nil {
+		return err
+	}
+	if c.String("solution") == "" {
+		cs, rep := casegen.Generate()
+		if err := cases.Write(out, cs); err != nil {
+			return err
+		}
+		fmt.Fprint(c.App.Writer, rep.Format())
+		fmt.Fprintf(c.App.ErrWriter, "wrote %d cases under %s\n", len(cs), out)
+		if u := rep.Uncaught(); len(u) > 0 {
+			return failed(fmt.Errorf("%d (mistake, part) pairs are caught by no hidden case", len(u)))
+		}
+		return nil
+	}
+	a, err := loadAssignment(c)
+	if err != nil {
+		return err
+	}
+	res, err := gradeSolution(c, a)
+	if err != nil {
+		return err
+	}
+	var cs []cases.Case
+	for _, cr := range res.Cases {
+		if cr.Verdict != grader.Pass && cr.Verdict != grader.WrongAnswer {
+			return failed(fmt.Errorf("--solution %s: case %s: %s; nothing written", c.String("solution"), cr.ID, cr.Verdict.Describe()))
+		}
+		k := caseNamed(a, cr.ID)
+		if k.Check == cases.CheckReference {
+			cs = append(cs, k) // its reference judges it; no output to write
+			continue
+		}
+		k.Outputs = []cases.Output{{Stdout: cr.Stdout}}
+		cs = append(cs, k)
+	}
+	if err := cases.Write(out, cs); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.App.ErrWriter, "wrote %d cases under %s, with the outputs of %s\n", len(cs), out, c.String("solution"))
+	return nil
+}
+
+// freshFolder refuses to write into a folder that holds files, unless
+// forced: cases generate never overwrites an assignment's cases unasked.
+func freshFolder(dir string, force bool) error {
+	ents, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return badInputf("--out %s: %v", dir, err)
+	case len(ents) > 0 && !force:
+		return badInputf("--out %s already holds files: name a new folder, or add --force to replace its cases", dir)
+	}
+	return nil
+}
+
+// verifyCases is `cases verify`.
+func verifyCases(c *ucli.Context) error {
+	if c.NArg() > 1 {
+		return badInputf("cases verify takes one DIR, got %d", c.NArg())
+	}
+	a, err := loadAssignment(c)
+	if err != nil {
+		return err
+	}
+	cs := allCases(a)
+	if dir := c.Args().First(); dir != "" {
+		if cs, err = cases.Load(dir); err != nil {
+			return badInput(err)
+		}
+		if len(cs) == 0 {
+			return badInputf("%s: no case files", dir)
+		}
+	}
+	var checked []string
+	if v, ok := a.Reference.(grader.CaseVerifier); ok {
+		if err := v.VerifyCases(cs); err != nil {
+			return failed(err)
+		}
+		checked = append(checked, "agree with the reference")
+	}
+	if c.String("solution") != "" {
+		if c.NArg() > 0 {
+			return badInputf("--solution runs the rubric's cases: give no DIR")
+		}
+		if err := solutionPasses(c, a); err != nil {
+			return err
+		}
+		checked = append(checked, "pass "+c.String("solution"))
+	}
+	if len(checked) == 0 {
+		checked = []string{"load and name judges the grader has (give --solution FILE to check their outputs)"}
+	}
+	fmt.Fprintf(c.App.Writer, "%d cases %s\n", len(cs), strings.Join(checked, " and "))
+	return nil
+}
+
+// solutionPasses grades the model solution on every case and fails
+// naming each case it does not pass.
+func solutionPasses(c *ucli.Context, a *grader.Assignment) error {
+	res, err := gradeSolution(c, a)
+	if err != nil {
+		return err
+	}
+	var bad []string
+	for _, cr := range res.Cases {
+		if cr.Verdict != grader.Pass {
+			bad = append(bad, fmt.Sprintf("%s (%s)", cr.ID, cr.Verdict))
+		}
+	}
+	if len(bad) > 0 {
+		return failed(fmt.Errorf("--solution %s fails %d of %d cases: %s", c.String("solution"), len(bad), len(res.Cases), strings.Join(bad, ", ")))
+	}
+	return nil
+}
+
+// gradeSolution grades the --solution on every case, cold, keeping its
+// outputs.
+func gradeSolution(c *ucli.Context, a *grader.Assignment) (grader.Result, error) {
+	path := c.String("solution")
+	if _, err := os.Stat(path); err != nil {
+		return grader.Result{}, badInputf("--solution %s: no such file or folder", path)
+	}
+	sub := submission.Load(path, submission.DefaultLimits)
+	if st, err := os.Stat(path); err == nil && !st.IsDir() && !strings.EqualFold(filepath.Ext(path), ".zip") {
+		sub.ID = filepath.Base(path)
+	}
+	res, err := a.Grade(c.Context, runner.New(a.Rubric), sub, 0, grader.Options{KeepStdout: true})
+	if err != nil {
+		return res, err
+	}
+	if res.Status != grader.Graded {
+		return res, failed(fmt.Errorf("--solution %s: %s: %s%s", path, res.Status, strings.Join(res.Notes, "; "), res.BuildLog))
+	}
+	return res, nil
+}
+
+// caseNamed returns the assignment's case called id.
+func caseNamed(a *grader.Assignment, id string) cases.Case {
+	all := allCases(a)
+	return all[slices.IndexFunc(all, func(c cases.Case) bool { return c.ID == id })]
+}
+
+// allCases lists the assignment's cases in rubric order.
+func allCases(a *grader.Assignment) []cases.Case {
+	return slices.Concat(a.Parts...)
 }
