@@ -16,6 +16,17 @@
 // [Explain] names the first line that differs under the mode, shows that line
 // of both outputs with their whitespace made visible, and adds a unified diff
 // capped in length. See [Mismatch] for the notation.
+//
+// # Tokens
+//
+// [Tokens] is the default output validator of the Kattis problem package
+// format, a policy of its own beside the modes: both outputs are cut into
+// tokens at any run of whitespace and compared token by token, ASCII letters
+// regardless of case. The validator_flags of a problem.yaml, which
+// [ParseValidatorFlags] reads into [TokenOptions], make case or whitespace
+// count, or compare numbers within a tolerance ("1e5" is then "100000").
+// A [TokenMismatch] names the first token that differs, the line of the
+// output it is on, and why.
 package compare
 
 import (
@@ -120,14 +131,7 @@ func lineEqual(a, b []byte, mode Mode) bool {
 func foldEqual(a, b []byte) bool {
 	for len(a) > 0 && len(b) > 0 {
 		if a[0] < utf8.RuneSelf && b[0] < utf8.RuneSelf {
-			x, y := a[0], b[0]
-			if 'A' <= x && x <= 'Z' {
-				x += 'a' - 'A'
-			}
-			if 'A' <= y && y <= 'Z' {
-				y += 'a' - 'A'
-			}
-			if x != y {
+			if lowerASCII(a[0]) != lowerASCII(b[0]) {
 				return false
 			}
 			a, b = a[1:], b[1:]
@@ -148,6 +152,14 @@ func foldEqual(a, b []byte) bool {
 		a, b = a[n1:], b[n2:]
 	}
 	return len(a) == 0 && len(b) == 0
+}
+
+// lowerASCII lowers an ASCII letter and leaves any other byte alone.
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // foldRune maps a rune to the smallest rune of its simple case folding
