@@ -137,6 +137,10 @@ func init() {
 		mode, err := compare.ParseMode(r.Compare.Mode)
 		return Expected{Mode: mode}, err
 	})
+	RegisterJudge("tokens", func(r *rubric.Rubric) (Judge, error) {
+		opt, err := compare.ParseValidatorFlags(r.Judge.Flags)
+		return Tokens{Options: opt}, err
+	})
 }
 
 // makeJudge makes the registered judge called name.
@@ -171,6 +175,33 @@ func (e Expected) Judge(_ context.Context, t Trial) (Judgement, error) {
 	if len(accepted) > 0 {
 		m := compare.Explain(accepted[0].Stdout, t.Stdout, e.Mode)
 		j.Mismatch = &Mismatch{Line: m.Line, Expected: m.Expected, Got: m.Got, Diff: m.Diff}
+	}
+	return j, nil
+}
+
+// Tokens is the judge "tokens": a run passes when its output matches one
+// the case accepts token by token, as contest packages' default output
+// validator compares (compare.Tokens; the rubric's [judge] flags are its
+// validator flags: case_sensitive, space_change_sensitive,
+// float_tolerance E, float_absolute_tolerance E, float_relative_tolerance E).
+type Tokens struct{ Options compare.TokenOptions }
+
+// Judge implements Judge.
+func (tk Tokens) Judge(_ context.Context, t Trial) (Judgement, error) {
+	accepted := t.Case.Accepts(t.Readings)
+	var first *compare.TokenMismatch
+	for i, o := range accepted {
+		m := compare.Tokens(o.Stdout, t.Stdout, tk.Options)
+		if m == nil {
+			return Judgement{Pass: true, Reading: strings.Join(o.Readings, ",")}, nil
+		}
+		if i == 0 {
+			first = m
+		}
+	}
+	var j Judgement
+	if first != nil {
+		j.Mismatch = &Mismatch{Line: first.Line, Expected: first.Expected, Got: first.Got, Diff: first.String()}
 	}
 	return j, nil
 }

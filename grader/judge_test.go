@@ -171,3 +171,23 @@ func TestInteractor(t *testing.T) {
 		})
 	}
 }
+
+// TestTokensJudge: the rubric's [judge] "tokens" compares token by token
+// with its flags; bad flags are the rubric's fault.
+func TestTokensJudge(t *testing.T) {
+	a := testAssignment(t, judgeEdit("tokens", "float_absolute_tolerance", "0.5")...)
+	prog := override(correct, "100 01234567", func([]byte) grader.Execution { return grader.Execution{Stdout: []byte("  28.4 \n\n")} })
+	prog = override(prog, "100 12375643", func([]byte) grader.Execution { return grader.Execution{Stdout: []byte("15\n")} })
+	res := grade(t, a, run(prog), eightQueen("s"), 0, grader.Options{})
+	if c := caseResult(t, res, "a/public-01"); c.Verdict != grader.Pass {
+		t.Errorf("28.4 within 0.5 of 28: %+v", c)
+	}
+	c := caseResult(t, res, "a/public-02")
+	if c.Verdict != grader.WrongAnswer || c.Mismatch == nil || c.Mismatch.Line != 1 || !strings.Contains(c.Mismatch.Diff, "is not within 0.5") {
+		t.Errorf("15 for 14: %+v", c)
+	}
+	_, err := grader.NewAssignment(gradertest.Rubric(t, "testdata", judgeEdit("tokens", "float_tolerance")...))
+	if err == nil || !strings.Contains(err.Error(), `rubric.toml: judge "tokens": `) {
+		t.Errorf("a tolerance without a value: %v", err)
+	}
+}
