@@ -174,6 +174,19 @@ func (t *table) str(key, def string) string {
 	return s
 }
 
+// boolean reads true or false; false when it is absent or bad.
+func (t *table) boolean(key string) bool {
+	v, ok := t.get(key)
+	if !ok {
+		return false
+	}
+	b, ok := v.(bool)
+	if !ok {
+		t.errf(key, "%s must be true or false, got %s", t.name(key), typeName(v))
+	}
+	return b
+}
+
 // num reads a number; ok is false when it is absent or bad.
 func (t *table) num(key string) (x float64, ok bool) {
 	v, ok := t.get(key)

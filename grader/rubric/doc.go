@@ -105,7 +105,21 @@
 //	name   "diff" (the case's expected output under [compare]), "tokens"
 //	       (token by token, as contest packages' default output validator),
 //	       or a judge an assignment's package registers ("diff")
-//	flags  the judge's options, as strings (["float_tolerance", "1e-6"])
+//	flags  the judge's options, as strings (["float_tolerance", "1e-6"]);
+//	       a checker program gets them after its feedback folder
+//	checker       the judge "checker"'s program (package grader/checker):
+//	              a source file or a folder of sources, relative to the
+//	              rubric's folder; its language by extension (.c; .cc,
+//	              .cpp or .cxx; .py; .java), built with that preset (none)
+//	interactive   true: the checker talks with the program while it runs,
+//	              its stdout the program's stdin and the other way round
+//	              (false)
+//	checker_wall  wall-clock time of one run of the checker ("60s";
+//	              interactive: limits.wall plus 60s, and it must exceed
+//	              limits.wall)
+//	checker_cpu   CPU time of one run of the checker ("20s")
+//
+// interactive, checker_wall and checker_cpu apply only with checker.
 //
 // [late]:
 //

@@ -172,8 +172,18 @@ type Judge struct {
 	// (token by token, as contest packages' default output validator
 	// does), or one an assignment's package registers (see grader.Judge).
 	Name string
-	// Flags are the judge's options ("float_tolerance", "1e-6").
+	// Flags are the judge's options ("float_tolerance", "1e-6"); a
+	// checker program gets them after its feedback folder.
 	Flags []string
+	// Checker is the checker program's source file or folder, absolute
+	// (the rubric names it relative to its own folder); "" when none.
+	// The judge "checker" (package grader/checker) builds and runs it.
+	Checker string
+	// Interactive runs the checker beside the program, each one's
+	// stdout the other's stdin.
+	Interactive bool
+	// CheckerWall and CheckerCPU bound each run of the checker.
+	CheckerWall, CheckerCPU time.Duration
 }
 
 // Late is the late policy.

@@ -23,6 +23,9 @@ const (
 	defaultOutput    = 1 << 20
 	defaultBuildWall = 60 * time.Second
 	defaultSpotCheck = 2
+	// A checker needs milliseconds; these only stop one that hangs.
+	defaultCheckerWall = 60 * time.Second
+	defaultCheckerCPU  = 20 * time.Second
 )
 
 var (
@@ -84,13 +87,7 @@ func (d *decoder) rubric(raw map[string]any, dir, abs string) *Rubric {
 	r.Compare.Mode = oneOf(cmp, "mode", compare.Lines.String(), compare.Strict.String(), compare.IgnoreCase.String())
 	cmp.done()
 
-	jd := top.sub("judge")
-	r.Judge.Name = jd.str("name", "diff")
-	if !idRE.MatchString(r.Judge.Name) {
-		jd.errf("name", "judge.name %q must be made of a-z, 0-9, _ and -", r.Judge.Name)
-	}
-	r.Judge.Flags = jd.strs("flags")
-	jd.done()
+	d.judge(top.sub("judge"), &r.Judge, r.Limits, abs)
 
 	d.late(top.sub("late"), &r.Late)
 
@@ -326,6 +323,40 @@ func (d *decoder) limits(t *table, l *Limits) {
 	l.Memory = t.size("memory", defaultMemory)
 	l.Output = t.size("output", defaultOutput)
 	l.BuildWall = t.duration("build_wall", defaultBuildWall)
+	t.done()
+}
+
+// judge decodes [judge]; dir is the rubric's folder, absolute.
+func (d *decoder) judge(t *table, j *Judge, lim Limits, dir string) {
+	j.Name = t.str("name", "diff")
+	if !idRE.MatchString(j.Name) {
+		t.errf("name", "judge.name %q must be made of a-z, 0-9, _ and -", j.Name)
+	}
+	j.Flags = t.strs("flags")
+	if c := t.str("checker", ""); c != "" {
+		j.Checker = filepath.Join(dir, filepath.FromSlash(c))
+		if filepath.IsAbs(c) {
+			j.Checker = filepath.Clean(c)
+		}
+	} else if t.has("checker") {
+		t.errf("checker", "judge.checker must name a file or folder")
+	}
+	j.Interactive = t.boolean("interactive")
+	j.CheckerCPU = t.duration("checker_cpu", defaultCheckerCPU)
+	// An interactive checker runs as long as the program does.
+	wall := defaultCheckerWall
+	if j.Interactive {
+		wall += lim.Wall
+	}
+	j.CheckerWall = t.duration("checker_wall", wall)
+	for _, k := range []string{"interactive", "checker_wall", "checker_cpu"} {
+		if t.has(k) && j.Checker == "" {
+			t.errf(k, "judge.%s applies only with judge.checker", k)
+		}
+	}
+	if j.Interactive && j.CheckerWall <= lim.Wall {
+		t.errf("checker_wall", "judge.checker_wall (%s) must exceed limits.wall (%s): an interactive checker runs as long as the program", j.CheckerWall, lim.Wall)
+	}
 	t.done()
 }
 

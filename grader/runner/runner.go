@@ -186,15 +186,37 @@ type program struct {
 	files []sandbox.File
 }
 
+// Spec returns the sandbox spec of a run of prog, a program this runner
+// built, on in: what prog.Run runs. A caller that needs more of the box
+// than an Input gives (package grader/checker: a checker program's input
+// and answer files beside it, its feedback folder collected after the
+// run) adds to the spec and runs it with sandbox.Run itself. Appending to
+// the spec's Files changes no other run's.
+func (s *Sandboxed) Spec(ctx context.Context, prog grader.Program, in grader.Input) (sandbox.Spec, error) {
+	p, ok := prog.(*program)
+	if !ok || p.s != s {
+		return sandbox.Spec{}, fmt.Errorf("runner: %T is not a program this runner built", prog)
+	}
+	return p.spec(ctx, in)
+}
+
+func (p *program) spec(ctx context.Context, in grader.Input) (sandbox.Spec, error) {
+	spec, err := p.s.spec(ctx, p.s.run, false)
+	if err != nil {
+		return sandbox.Spec{}, err
+	}
+	spec.Args = append(spec.Args, in.Args...)
+	spec.Files, spec.Stdin = slices.Clip(p.files), in.Stdin
+	spec.StdinFrom, spec.StdoutTo = in.StdinFrom, in.StdoutTo
+	return spec, nil
+}
+
 // Run runs one case in a fresh box holding the built files.
 func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, error) {
-	spec, err := p.s.spec(ctx, p.s.run, false)
+	spec, err := p.spec(ctx, in)
 	if err != nil {
 		return grader.Execution{}, err
 	}
-	spec.Args = append(spec.Args, in.Args...)
-	spec.Files, spec.Stdin = p.files, in.Stdin
-	spec.StdinFrom, spec.StdoutTo = in.StdinFrom, in.StdoutTo
 	res, err := sandbox.Run(ctx, spec)
 	if err != nil {
 		return grader.Execution{}, err

@@ -202,3 +202,32 @@ func TestJDKHome(t *testing.T) {
 		}
 	}
 }
+
+// TestSpec: a built program's box as a spec, for a caller to add to; a
+// program another runner built has none.
+func TestSpec(t *testing.T) {
+	needTools(t, "python3")
+	b, err := rubric.Preset(rubric.Python, []string{"echo.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSandboxed(b, rubric.Limits{})
+	prog := s.Prebuilt([]sandbox.File{{Name: "echo.py", Data: []byte("import sys\nprint(open(sys.argv[1]).read(), end='')\n")}})
+	ctx := context.Background()
+	spec, err := s.Spec(ctx, prog, grader.Input{Args: []string{"extra.txt"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Files = append(spec.Files, sandbox.File{Name: "extra.txt", Data: []byte("added\n")})
+	res, err := sandbox.Run(ctx, spec)
+	if err != nil || string(res.Stdout) != "added\n" {
+		t.Errorf("run: %q, %v (stderr %q)", res.Stdout, err, res.Stderr)
+	}
+	// The addition was the spec's alone.
+	if again, err := s.Spec(ctx, prog, grader.Input{}); err != nil || len(again.Files) != 1 {
+		t.Errorf("a second spec has files %v, %v", again.Files, err)
+	}
+	if _, err := newSandboxed(b, rubric.Limits{}).Spec(ctx, prog, grader.Input{}); err == nil {
+		t.Error("another runner's program: no error")
+	}
+}

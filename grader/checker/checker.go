@@ -1,0 +1,218 @@
+package checker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+func init() {
+	grader.RegisterJudge("checker", New)
+}
+
+// The files a checker's box holds beside the checker's own.
+const (
+	inputFile   = "testcase.in"
+	answerFile  = "testcase.ans"
+	feedbackDir = "feedback/"
+)
+
+// New makes the judge of the rubric's checker program ([judge] checker):
+// an Interactor when the rubric makes it interactive. It reads the
+// checker's files; it builds them only when the first case needs them.
+func New(r *rubric.Rubric) (grader.Judge, error) {
+	j := r.Judge
+	if j.Checker == "" {
+		return nil, errors.New("judge.checker names no checker program")
+	}
+	files, b, err := load(j.Checker)
+	if err != nil {
+		return nil, err
+	}
+	c := &Checker{
+		path:  j.Checker,
+		files: files,
+		flags: slices.Clone(j.Flags),
+		runner: runner.New(&rubric.Rubric{Build: b, Limits: rubric.Limits{
+			Wall: j.CheckerWall, CPU: j.CheckerCPU, BuildWall: r.Limits.BuildWall,
+		}}),
+	}
+	if j.Interactive {
+		return &interactor{c}, nil
+	}
+	return c, nil
+}
+
+// Checker is a checker program, the judge of finished runs.
+type Checker struct {
+	path   string // the source file or folder, for messages
+	files  []submission.File
+	flags  []string
+	runner *runner.Sandboxed
+
+	mu       sync.Mutex
+	prog     grader.Program // once built
+	buildErr error          // why it did not build, once tried
+}
+
+// languages are the presets a checker's file extension chooses.
+var languages = map[string]rubric.Language{
+	".c": rubric.C, ".cc": rubric.CPP, ".cpp": rubric.CPP, ".cxx": rubric.CPP,
+	".py": rubric.Python, ".java": rubric.Java,
+}
+
+// load reads a checker's source file, or the files of its folder, and
+// chooses their language's preset.
+func load(path string) ([]submission.File, rubric.Build, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, rubric.Build{}, fmt.Errorf("checker: %w", err)
+	}
+	names := []string{filepath.Base(path)}
+	dir := filepath.Dir(path)
+	if info.IsDir() {
+		if names, err = folder(path); err != nil {
+			return nil, rubric.Build{}, err
+		}
+		dir = path
+	}
+	var files []submission.File
+	for _, n := range names {
+		data, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			return nil, rubric.Build{}, fmt.Errorf("checker: %w", err)
+		}
+		files = append(files, submission.File{Name: n, Data: data})
+	}
+	b, err := preset(path, names)
+	return files, b, err
+}
+
+// folder lists the regular files of a checker's folder, dot files left
+// out, sorted; none may be named as the files the box adds.
+func folder(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("checker: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		switch {
+		case !e.Type().IsRegular() || strings.HasPrefix(n, "."):
+		case n == inputFile || n == answerFile || n == strings.TrimSuffix(feedbackDir, "/"):
+			return nil, fmt.Errorf("checker %s: a checker's file may not be named %s: the box gives it that name", dir, n)
+		default:
+			names = append(names, n)
+		}
+	}
+	return names, nil
+}
+
+// preset is the Build of the checker's files: the language of their
+// extensions, the main file first.
+func preset(path string, names []string) (rubric.Build, error) {
+	var langs []rubric.Language
+	var sources []string
+	for _, n := range names {
+		if l, ok := languages[filepath.Ext(n)]; ok {
+			sources = append(sources, n)
+			if !slices.Contains(langs, l) {
+				langs = append(langs, l)
+			}
+		}
+	}
+	switch {
+	case len(langs) == 0:
+		return rubric.Build{}, fmt.Errorf("checker %s: no source file (.c, .cc, .cpp, .cxx, .py or .java)", path)
+	case len(langs) > 1:
+		return rubric.Build{}, fmt.Errorf("checker %s: sources of several languages (%s)", path, strings.Join(sources, ", "))
+	}
+	// The preset runs the first Python or Java file.
+	if main := mains[langs[0]]; main != "" && len(sources) > 1 {
+		i := slices.Index(sources, main)
+		if i < 0 {
+			return rubric.Build{}, fmt.Errorf("checker %s: several %s files and no %s to run", path, filepath.Ext(main), main)
+		}
+		sources = append([]string{main}, slices.Delete(sources, i, i+1)...)
+	}
+	return rubric.Preset(langs[0], sources)
+}
+
+// mains are the files a folder of several Python or Java files runs.
+var mains = map[rubric.Language]string{rubric.Python: "__main__.py", rubric.Java: "Main.java"}
+
+// program builds the checker the first time it is needed, and returns
+// that build, or why it failed, ever after. A cancelled build is tried
+// again by the next caller.
+func (c *Checker) program(ctx context.Context) (grader.Program, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.prog != nil || c.buildErr != nil {
+		return c.prog, c.buildErr
+	}
+	b, err := c.runner.Build(ctx, c.files)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, err
+	case err != nil:
+		c.buildErr = fmt.Errorf("checker %s: building: %w", c.path, err)
+	case !b.OK:
+		c.buildErr = fmt.Errorf("checker %s does not build:\n%s", c.path, cut(b.Log, maxMessage))
+	default:
+		c.prog = b.Program
+	}
+	return c.prog, c.buildErr
+}
+
+// Judge implements grader.Judge: the checker reads the run's output.
+func (c *Checker) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, error) {
+	prog, err := c.program(ctx)
+	if err != nil {
+		return grader.Judgement{}, err
+	}
+	spec, err := c.spec(ctx, prog, t, grader.Input{Stdin: t.Stdout})
+	if err != nil {
+		return grader.Judgement{}, err
+	}
+	res, err := sandbox.Run(ctx, spec)
+	if err != nil {
+		return grader.Judgement{}, fmt.Errorf("checker %s: %w", c.path, err)
+	}
+	return c.judgement(res)
+}
+
+// spec is the box of one run of the checker on trial t: its files, the
+// case's input and answer, an empty feedback folder collected afterwards.
+func (c *Checker) spec(ctx context.Context, prog grader.Program, t grader.Trial, in grader.Input) (sandbox.Spec, error) {
+	in.Args = append([]string{inputFile, answerFile, feedbackDir}, c.flags...)
+	spec, err := c.runner.Spec(ctx, prog, in)
+	if err != nil {
+		return sandbox.Spec{}, fmt.Errorf("checker %s: %w", c.path, err)
+	}
+	var answer []byte
+	if out := t.Case.Accepts(t.Readings); len(out) > 0 {
+		answer = out[0].Stdout
+	}
+	spec.Files = append(spec.Files,
+		sandbox.File{Name: inputFile, Data: t.Case.Stdin},
+		sandbox.File{Name: answerFile, Data: answer},
+		// A file makes the folder; the checker may write beside it.
+		sandbox.File{Name: feedbackDir + ".keep"},
+	)
+	for _, f := range feedbackFiles {
+		spec.Collect = append(spec.Collect, feedbackDir+f)
+	}
+	return spec, nil
+}

@@ -1,0 +1,70 @@
+// Package checker judges runs with an assignment's checker program, as
+// the output validators of the Kattis problem package format do, and
+// talks with a program through an interactive one. It registers the
+// judge "checker" with package grader: a rubric chooses it with
+//
+//	[judge]
+//	name = "checker"
+//	checker = "checker.cpp"   # a source file or folder, by the rubric
+//	flags = ["partial"]       # after feedback_dir (none)
+//	interactive = false       # true: an interactive problem's judge
+//
+// and a program that imports this package grades with it. Package grader
+// knows nothing of it: a judge written in Go inside the project is one
+// RegisterJudge call, too.
+//
+// # Checker programs
+//
+// The checker is built once per assignment, on first use, with the
+// language preset of its files' extension (.c; .cc, .cpp or .cxx; .py;
+// .java) as package grader/runner builds a submission: a folder's files
+// are built together (Python runs __main__.py, Java Main.java, when the
+// folder holds several). A checker that does not build fails every case
+// it judges, as the grader's failure with its compiler's messages: the
+// assignment's fault, never the student's.
+//
+// Each judgement runs the checker in a fresh sandbox box, as
+//
+//	checker testcase.in testcase.ans feedback/ [flags] < program_output
+//
+// where testcase.in is the case's stdin, testcase.ans the first output the
+// case accepts under the part's readings (empty when it has none), and
+// feedback/ an empty folder collected after the run. The exit status is
+// the judgement: 42 accepts, 43 rejects, and anything else (0 included),
+// a crash, or a limit of its own (rubric keys checker_wall, checker_cpu;
+// the sandbox's memory and output defaults) is the checker's failure,
+// which the grader reports as a grader-failure verdict with the reason
+// for the TA. Of what it writes to feedback/, teammessage.txt is the
+// student's feedback and judgemessage.txt the TA's log, each cut at
+// 4 KiB; nothing else it does reaches anything beyond its own judgement.
+//
+// # Scores
+//
+// A case is worth 1 here, as the legacy format's default accept_score
+// is. An accepting checker may give part of it: score.txt (both formats:
+// the case's score, so out of 1) or score_multiplier.txt (format 2025-09:
+// the share of the case's maximum) holds one number from 0 to 1, written
+// as the format writes floating-point numbers; anything else in it, or
+// both files, is the checker's failure. A package whose cases are worth
+// more must scale its checker's scores to 1. A rejecting checker's score
+// files are ignored: a rejected case earns nothing.
+//
+// # Interactive checkers
+//
+// With interactive = true the checker runs beside the program, each in a
+// box of its own with its own limits: what the program writes is the
+// checker's stdin, what the checker writes the program's (its
+// testcase.in and testcase.ans are as above; the program gets no stdin
+// of the case's). When one side ends, the other reads end of file, and
+// what it still writes is dropped, so neither waits for a side that is
+// gone; a program that never flushes its output, or stops reading, waits
+// until its wall limit and times out. The verdict is the checker's, with
+// two exceptions: a program that hits a time limit times out, and a
+// program that ends badly (a crash, a limit) before the checker decides
+// gets that verdict, since the checker then only saw its output end.
+// When both end on their own at once, which came first is decided by
+// which the grader saw first. The conversation is kept, cut at 64 KiB,
+// in the case's log for the TA, as a problem package's .interaction
+// files write it: "> " before what the program wrote, "< " before what
+// it read.
+package checker

@@ -1,0 +1,155 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// The exit statuses of a checker's judgement.
+const (
+	accepted = 42
+	rejected = 43
+)
+
+// maxMessage caps each message a checker writes, and what of its stderr
+// a failure shows.
+const maxMessage = 4 << 10
+
+// The feedback files read, in the feedback folder.
+const (
+	teamMessage     = "teammessage.txt"
+	judgeMessage    = "judgemessage.txt"
+	scoreFile       = "score.txt"
+	multiplierFile  = "score_multiplier.txt"
+	scoreFileMaxLen = 256
+)
+
+var feedbackFiles = []string{teamMessage, judgeMessage, scoreFile, multiplierFile}
+
+// judgement reads a finished run of the checker: its exit status and its
+// feedback folder. Anything but an accepting or rejecting exit is the
+// checker's failure.
+func (c *Checker) judgement(res sandbox.Result) (grader.Judgement, error) {
+	if err := failure(res); err != nil {
+		return grader.Judgement{}, fmt.Errorf("checker %s %w", c.path, err)
+	}
+	fb := map[string][]byte{}
+	for _, f := range res.Files {
+		fb[path.Base(f.Name)] = f.Data
+	}
+	j := grader.Judgement{
+		Pass:     res.ExitCode == accepted,
+		Feedback: message(fb[teamMessage]),
+		Log:      message(fb[judgeMessage]),
+	}
+	if !j.Pass {
+		return j, nil
+	}
+	score, err := readScore(fb)
+	if err != nil {
+		return grader.Judgement{}, fmt.Errorf("checker %s: %w", c.path, err)
+	}
+	j.Score = score
+	return j, nil
+}
+
+// failure says how a run of the checker failed, nil when it judged.
+func failure(res sandbox.Result) error {
+	var why string
+	switch {
+	case res.Limit != sandbox.None:
+		why = fmt.Sprintf("hit its %s limit", res.Limit)
+	case res.Signal != "":
+		why = "was killed by a signal (" + res.Signal + ")"
+	case res.ExitCode != accepted && res.ExitCode != rejected:
+		why = fmt.Sprintf("exited with status %d, not %d (accepted) or %d (rejected)", res.ExitCode, accepted, rejected)
+	default:
+		return nil
+	}
+	if s := strings.TrimSpace(message(tail(res.Stderr, maxMessage))); s != "" {
+		why += "; its stderr ends:\n" + s
+	}
+	return errors.New(why)
+}
+
+// floatRE is a floating-point number as the problem package format
+// writes one.
+var floatRE = regexp.MustCompile(`^[+-]?([0-9]*\.[0-9]+|[0-9]+\.?)([eE][+-]?[0-9]+)?$`)
+
+// readScore reads an accepting checker's score files, of the feedback
+// files by name: nil when it wrote neither (the whole case), the share of
+// the case otherwise.
+func readScore(fb map[string][]byte) (*float64, error) {
+	_, hasScore := fb[scoreFile]
+	_, hasMultiplier := fb[multiplierFile]
+	name := scoreFile
+	switch {
+	case hasScore && hasMultiplier:
+		return nil, fmt.Errorf("wrote both %s and %s", scoreFile, multiplierFile)
+	case hasMultiplier:
+		name = multiplierFile
+	case !hasScore:
+		return nil, nil
+	}
+	x, err := parseScore(fb[name])
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &x, nil
+}
+
+// parseScore reads a score file: one number from 0 to 1, blanks around it.
+func parseScore(data []byte) (float64, error) {
+	s := strings.TrimSpace(string(data))
+	if len(s) > scoreFileMaxLen || !floatRE.MatchString(s) {
+		return 0, fmt.Errorf("want one number from 0 to 1, got %q", cut(s, 40))
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || x < 0 || x > 1 {
+		return 0, fmt.Errorf("want a number from 0 to 1, got %s", s)
+	}
+	if x == 0 {
+		x = 0 // not -0
+	}
+	return x, nil
+}
+
+// message is a feedback file as a report shows it: valid UTF-8, without
+// NUL bytes or trailing blank lines, cut at maxMessage.
+func message(b []byte) string {
+	return cut(strings.TrimRight(clean(string(b)), " \t\r\n"), maxMessage)
+}
+
+// clean makes what a program wrote fit for a report: valid UTF-8,
+// without NUL bytes.
+func clean(s string) string {
+	return strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "")
+}
+
+// cut keeps at most n bytes of s, whole runes, and says how much it left.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + fmt.Sprintf("\n... (%d more bytes)", len(s)-i)
+}
+
+// tail is the last n bytes of b.
+func tail(b []byte, n int) []byte {
+	if len(b) <= n {
+		return b
+	}
+	return b[len(b)-n:]
+}

@@ -1,0 +1,85 @@
+package checker
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+func feedback(kv ...string) []sandbox.File {
+	var fs []sandbox.File
+	for i := 0; i < len(kv); i += 2 {
+		fs = append(fs, sandbox.File{Name: feedbackDir + kv[i], Data: []byte(kv[i+1])})
+	}
+	return fs
+}
+
+// TestJudgement reads runs of a checker: the exit status decides, the
+// feedback files say the rest, and anything else is its failure.
+func TestJudgement(t *testing.T) {
+	long := strings.Repeat("x", maxMessage+100)
+	for _, tc := range []struct {
+		name     string
+		res      sandbox.Result
+		pass     bool
+		score    float64 // -1: none
+		feedback string
+		log      string
+		err      string
+	}{
+		{name: "accepted", res: sandbox.Result{ExitCode: 42}, pass: true, score: -1},
+		{name: "rejected", res: sandbox.Result{ExitCode: 43, Files: feedback(teamMessage, "try again\n\n", judgeMessage, "line 3: 7, want 8\n")},
+			score: -1, feedback: "try again", log: "line 3: 7, want 8"},
+		{name: "exit 0", res: sandbox.Result{ExitCode: 0}, err: "checker c.py exited with status 0, not 42 (accepted) or 43 (rejected)"},
+		{name: "crash", res: sandbox.Result{ExitCode: -1, Signal: "segmentation fault", Stderr: []byte("boom\n")},
+			err: "checker c.py was killed by a signal (segmentation fault); its stderr ends:\nboom"},
+		{name: "limit", res: sandbox.Result{ExitCode: -1, Signal: "killed", Limit: sandbox.Wall}, err: "checker c.py hit its wall time limit"},
+		{name: "score", res: sandbox.Result{ExitCode: 42, Files: feedback(scoreFile, "0.25\n")}, pass: true, score: 0.25},
+		{name: "multiplier", res: sandbox.Result{ExitCode: 42, Files: feedback(multiplierFile, "1")}, pass: true, score: 1},
+		{name: "empty score", res: sandbox.Result{ExitCode: 42, Files: feedback(scoreFile, "")}, err: `checker c.py: score.txt: want one number from 0 to 1, got ""`},
+		{name: "score over 1", res: sandbox.Result{ExitCode: 42, Files: feedback(scoreFile, "1.5")}, err: `score.txt: want a number from 0 to 1, got 1.5`},
+		{name: "both scores", res: sandbox.Result{ExitCode: 42, Files: feedback(scoreFile, "1", multiplierFile, "1")}, err: "wrote both score.txt and score_multiplier.txt"},
+		{name: "score of a rejection", res: sandbox.Result{ExitCode: 43, Files: feedback(scoreFile, "0.5")}, score: -1},
+		{name: "long message", res: sandbox.Result{ExitCode: 43, Files: feedback(teamMessage, long)}, score: -1,
+			feedback: long[:maxMessage] + "\n... (100 more bytes)"},
+		{name: "bad bytes", res: sandbox.Result{ExitCode: 43, Files: feedback(judgeMessage, "a\x00b\xffc")}, score: -1, log: "ab\uFFFDc"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			j, err := (&Checker{path: "c.py"}).judgement(tc.res)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.Pass != tc.pass || j.Feedback != tc.feedback || j.Log != tc.log {
+				t.Errorf("judgement %+v, want pass %v, feedback %q, log %q", j, tc.pass, tc.feedback, tc.log)
+			}
+			if got := j.Score; tc.score < 0 && got != nil || tc.score >= 0 && (got == nil || *got != tc.score) {
+				t.Errorf("score %v, want %v", got, tc.score)
+			}
+		})
+	}
+}
+
+func TestParseScore(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want float64
+		ok   bool
+	}{
+		{"0.5", 0.5, true}, {" 1\n", 1, true}, {"0", 0, true}, {"+.25", 0.25, true}, {"5e-1", 0.5, true},
+		{"1.", 1, true}, {"-0", 0, true}, {"0.666667\n", 0.666667, true},
+		{"", 0, false}, {"nan", 0, false}, {"inf", 0, false}, {"0x1p-1", 0, false}, {"1_0", 0, false},
+		{"0.5 0.5", 0, false}, {"-0.1", 0, false}, {"1.0000001", 0, false}, {"50%", 0, false},
+	} {
+		got, err := parseScore([]byte(tc.in))
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("parseScore(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package checker
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// maxTranscript caps the conversation kept of an interactive run.
+const maxTranscript = 64 << 10
+
+// interactor is an interactive checker: it talks with the program.
+type interactor struct{ *Checker }
+
+// Judge implements grader.Judge; the grader asks an Interactor to
+// Interact instead.
+func (i *interactor) Judge(context.Context, grader.Trial) (grader.Judgement, error) {
+	return grader.Judgement{}, fmt.Errorf("checker %s is interactive: it judges only a run it talks with", i.path)
+}
+
+// ran is how the checker's run ended.
+type ran struct {
+	res sandbox.Result
+	err error
+}
+
+// Interact implements grader.Interactor: the checker and the program run
+// at once, each one's stdout the other's stdin.
+func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grader.Input) (grader.Execution, error)) (grader.Execution, grader.Judgement, error) {
+	prog, err := i.program(ctx)
+	if err != nil {
+		return grader.Execution{}, grader.Judgement{}, err
+	}
+	tr := &transcript{max: maxTranscript}
+	toJudge, err := newPipe(tr, '>')
+	if err != nil {
+		return grader.Execution{}, grader.Judgement{}, err
+	}
+	toProg, err := newPipe(tr, '<')
+	if err != nil {
+		toJudge.end()
+		toJudge.drop()
+		return grader.Execution{}, grader.Judgement{}, err
+	}
+	var judged ran
+	done := make(chan struct{})
+	go func() {
+		judged = i.converse(ctx, prog, t, toJudge, toProg)
+		// Marked before the program can read its end of file: the
+		// program cannot end because of it before the checker is seen
+		// to have ended first.
+		close(done)
+		toProg.end()
+		toJudge.drop()
+	}()
+	ex, runErr := run(grader.Input{StdinFrom: toProg.r, StdoutTo: toJudge})
+	judgeFirst := closed(done)
+	toJudge.end()
+	toProg.drop()
+	<-done
+	toJudge.wait()
+	toProg.wait()
+	if runErr != nil {
+		return ex, grader.Judgement{}, runErr
+	}
+	j, err := i.decide(judged, ex, judgeFirst, tr.String())
+	return ex, j, err
+}
+
+// converse runs the checker on trial t, its stdin and stdout the pipes.
+func (i *interactor) converse(ctx context.Context, prog grader.Program, t grader.Trial, in, out *pipe) ran {
+	spec, err := i.spec(ctx, prog, t, grader.Input{StdinFrom: in.r, StdoutTo: out})
+	if err != nil {
+		return ran{err: err}
+	}
+	res, err := sandbox.Run(ctx, spec)
+	if err != nil {
+		err = fmt.Errorf("checker %s: %w", i.path, err)
+	}
+	return ran{res, err}
+}
+
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}
+
+// decide gives the judgement of an interactive run: the checker's, unless
+// the program ended badly before the checker decided. Then the checker
+// only saw the program's output end, whatever it made of that, and how
+// the run ended is the verdict: the judgement passes it on (a time limit
+// is a timeout whatever the judgement says).
+func (i *interactor) decide(judged ran, ex grader.Execution, judgeFirst bool, transcript string) (grader.Judgement, error) {
+	if judged.err != nil {
+		return grader.Judgement{}, judged.err
+	}
+	log := "transcript (> the program wrote, < it read):\n" + transcript
+	j, err := i.judgement(judged.res)
+	if !judgeFirst && (ex.Limit != grader.None || ex.Signal != "" || ex.ExitCode != 0) {
+		said := "accepted"
+		switch {
+		case err != nil:
+			said = err.Error()
+		case !j.Pass:
+			said = "rejected"
+		}
+		return grader.Judgement{Pass: true, Log: "the program ended before the checker decided; the checker then: " + said + "\n\n" + log}, nil
+	}
+	if err != nil {
+		return grader.Judgement{}, fmt.Errorf("%w\n\n%s", err, log)
+	}
+	j.Log = joinLog(j.Log, log)
+	return j, nil
+}
+
+func joinLog(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n\n" + b
+}
+
+// pipe carries one direction of a conversation. The sending box's stdout
+// is written to it and never waits (what a run may write is bounded by
+// its output limit, and the sandbox's writer must not block); a goroutine
+// feeds the receiving box's stdin, r, an OS pipe. When the sender ends,
+// the receiver reads what is left, then end of file; when the receiver
+// ends, what it did not read is dropped.
+type pipe struct {
+	r, w *os.File
+	dir  byte // '>' or '<', for the transcript
+	tr   *transcript
+
+	mu      sync.Mutex
+	more    *sync.Cond
+	buf     []byte
+	ended   bool // the sender is done
+	dropped bool // the receiver is gone
+	fed     chan struct{}
+}
+
+func newPipe(tr *transcript, dir byte) (*pipe, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	p := &pipe{r: r, w: w, dir: dir, tr: tr, fed: make(chan struct{})}
+	p.more = sync.NewCond(&p.mu)
+	go p.feed()
+	return p, nil
+}
+
+// Write keeps b for the receiver and the transcript.
+func (p *pipe) Write(b []byte) (int, error) {
+	p.tr.add(p.dir, b)
+	p.mu.Lock()
+	if !p.dropped && !p.ended {
+		p.buf = append(p.buf, b...)
+		p.more.Signal()
+	}
+	p.mu.Unlock()
+	return len(b), nil
+}
+
+// end says the sender is done.
+func (p *pipe) end() {
+	p.mu.Lock()
+	p.ended = true
+	p.more.Signal()
+	p.mu.Unlock()
+}
+
+// drop says the receiver is gone: a write to its stdin fails from now on
+// instead of waiting, and nothing more is sent.
+func (p *pipe) drop() {
+	p.mu.Lock()
+	p.dropped = true
+	p.buf = nil
+	p.more.Signal()
+	p.mu.Unlock()
+	p.r.Close()
+}
+
+// wait waits until the feeder has stopped.
+func (p *pipe) wait() { <-p.fed }
+
+// feed sends what is written to the receiver, until the sender is done
+// and all is sent, or the receiver is gone.
+func (p *pipe) feed() {
+	defer close(p.fed)
+	defer p.w.Close()
+	for {
+		p.mu.Lock()
+		for len(p.buf) == 0 && !p.ended && !p.dropped {
+			p.more.Wait()
+		}
+		chunk, stop := p.buf, p.dropped || p.ended && len(p.buf) == 0
+		p.buf = nil
+		p.mu.Unlock()
+		if stop {
+			return
+		}
+		if _, err := p.w.Write(chunk); err != nil {
+			// The receiver is gone, or closed its stdin: the rest is
+			// dropped as it comes.
+			p.drop()
+			return
+		}
+	}
+}

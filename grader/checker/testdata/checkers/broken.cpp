@@ -1,0 +1,2 @@
+// A checker that does not compile: the assignment's fault.
+int main() { return undeclared; }
