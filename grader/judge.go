@@ -257,6 +257,9 @@ func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, 
 		cr.Verdict, cr.JudgeLog = GraderFailure, judgeErr.Error()
 		return nil
 	case v == Timeout || v != Pass && !live:
+		if live {
+			cr.JudgeLog = j.Log // the transcript up to the limit
+		}
 		return nil
 	case !j.Pass:
 		cr.Verdict = WrongAnswer

@@ -26,6 +26,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
+	_ "github.com/cs540-tools/autograder/grader/checker"   // [judge] name = "checker" in a rubric
 	_ "github.com/cs540-tools/autograder/reference/oracle" // reference = "eightqueen" in a rubric
 )
 

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/cs540-tools/autograder/grader"
+	_ "github.com/cs540-tools/autograder/grader/checker" // [judge] name = "checker" in a rubric
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
 	_ "github.com/cs540-tools/autograder/reference/oracle" // reference = "eightqueen" in a rubric
