@@ -369,7 +369,7 @@ func TestSubmissionFailures(t *testing.T) {
 		note    string
 		built   bool
 	}{
-		{"missing-file", submission.Submission{ID: "s", Files: []submission.File{{Name: "Main.java", Data: []byte("class Main {}")}, {Name: "src/eightqueen.java"}}},
+		{"missing-file", submission.Submission{ID: "s", Files: []submission.File{{Name: "Main.java", Data: []byte("class Main {}")}, {Name: "src/EightQueen.txt"}}},
 			run(correct), grader.StatusMissing, grader.MissingFile, "missing EightQueen.java", false},
 		{"empty", submission.Submission{ID: "s"}, run(correct), grader.StatusMissing, grader.MissingFile, "missing EightQueen.java", false},
 		{"unreadable", submission.Submission{ID: "s", Problem: "not a readable zip archive: zip: not a valid zip file"},
@@ -471,7 +471,9 @@ func TestPickFiles(t *testing.T) {
 			[]submission.File{f("EightQueen.java", "b")}, "3 files named EightQueen.java at the same depth: built b/EightQueen.java, ignored c/EightQueen.java, x/EightQueen.java"},
 		{"nested-zip", "", []submission.File{f("hw4.zip/hw4/EightQueen.java", "z"), f("hw4.zip/hw4/Notes.txt", "n")},
 			[]submission.File{f("EightQueen.java", "z"), f("Notes.txt", "n")}, ""},
-		{"case-matters", "", []submission.File{f("eightqueen.java", "x"), f("EightQueen.Java", "y")}, nil, "missing EightQueen.java"},
+		// Names that differ by case could each be it (sources_test.go).
+		{"case-matters", "", []submission.File{f("eightqueen.java", "x"), f("EightQueen.Java", "y")}, nil,
+			"missing EightQueen.java: EightQueen.Java and eightqueen.java could each be it, so none was built"},
 		{"second-required-elsewhere", `required = ["EightQueen.java", "Board.java"]`,
 			[]submission.File{f("hw4/EightQueen.java", "e"), f("Board.java", "b")}, nil, "missing Board.java"},
 		{"both-required", `required = ["EightQueen.java", "Board.java"]`,
