@@ -121,7 +121,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	}
 	if !b.OK {
 		res.BuildLog = b.Log
-		a.fail(&res, StatusCompile, CompileError, "")
+		a.fail(&res, StatusCompile, CompileError, b.Note)
 		return res, nil
 	}
 	defer b.Program.Close()

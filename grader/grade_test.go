@@ -376,6 +376,10 @@ func TestSubmissionFailures(t *testing.T) {
 			run(correct), grader.StatusUnread, grader.Unreadable, "not a readable zip archive: zip: not a valid zip file", false},
 		{"compile-error", eightQueen("s"), &fakeRunner{buildLog: "EightQueen.java:1: error: ';' expected\n1 error\n"},
 			grader.StatusCompile, grader.CompileError, "", true},
+		// javac succeeded, but there is no class EightQueen to run: a
+		// failed build, its one note the runner's, no case run.
+		{"no-program", eightQueen("s"), &fakeRunner{prog: correct, buildNote: "compiled, but no class EightQueen: it declares class Main"},
+			grader.StatusCompile, grader.CompileError, "compiled, but no class EightQueen: it declares class Main", true},
 	}
 	a := testAssignment(t)
 	for _, tc := range tests {

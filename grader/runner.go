@@ -50,6 +50,10 @@ type Build struct {
 	OK      bool
 	Log     string  // what the compiler printed, for the student
 	Program Program // set when OK
+	// Note, when OK is false, says what the compiler did not: that the
+	// build made no program to run ("compiled, but no class EightQueen:
+	// ..."). Grade gives it as the submission's note.
+	Note string
 }
 
 // Program runs one built submission on one case at a time.

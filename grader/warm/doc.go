@@ -82,6 +82,11 @@
 // Program.Notes says when and why a submission ran cold. Execution.Time
 // of a warm run is the case's own wall time, without a JVM's start.
 //
+// A compile that succeeds is not yet a program: Build fails, as cold
+// mode's does (runner.Sandboxed.NoProgram), when javac made no class
+// file of the main class (a file that is all comment, one that declares
+// only class Main), with a note that says so, and no case runs.
+//
 // Timeouts stay approximate in both modes: a cold run counts the CPU time
 // of the whole JVM, startup and JIT included, and a warm one that of the
 // whole JVM during the case, so a case within a few tenths of a second of

@@ -216,6 +216,11 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 		w.stats.CompileFails.Add(1)
 		return grader.Build{OK: false, Log: c.log}, nil
 	}
+	// As cold mode's Build: javac succeeding is not yet a program to run.
+	if note := w.cold.NoProgram(c.files); note != "" {
+		w.stats.CompileFails.Add(1)
+		return grader.Build{OK: false, Log: c.log, Note: note}, nil
+	}
 	p.built = c.files
 	if err := w.runWarm(ctx, p); err != nil {
 		return grader.Build{}, err

@@ -64,7 +64,12 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 		return false, err
 	}
 	if !b.OK {
-		fmt.Fprintf(w, "compile error:\n%s\n", strings.TrimRight(b.Log, "\n"))
+		if b.Note != "" { // compiled, but no main class
+			fmt.Fprintln(w, b.Note)
+		}
+		if b.Log != "" {
+			fmt.Fprintf(w, "compile error:\n%s\n", strings.TrimRight(b.Log, "\n"))
+		}
 		return false, nil
 	}
 	defer b.Program.Close()
