@@ -210,7 +210,7 @@ func TestEquivalence(t *testing.T) {
 					t.Errorf("run %d %q:\n%s", i, in.Args, d)
 				}
 			}
-			notes := strings.Join(wb.Program.(*Program).Notes(), "\n")
+			notes := strings.Join(wb.Program.(*Program).Flags(), "\n")
 			if tc.note != "" && !strings.Contains(notes, tc.note) {
 				t.Errorf("notes %q, want one saying %q", notes, tc.note)
 			}
