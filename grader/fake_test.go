@@ -66,9 +66,10 @@ func override(p programFunc, key string, ex func(correct []byte) grader.Executio
 // fakeRunner builds every submission into the same program and records
 // what it was asked to build.
 type fakeRunner struct {
-	prog     grader.Program
-	buildLog string // when set, the build fails with this log
-	buildErr error
+	prog      grader.Program
+	buildLog  string // when set, the build fails with this log
+	buildNote string // when set, the build fails with this note (javac made no main class)
+	buildErr  error
 
 	mu     sync.Mutex
 	builds [][]submission.File
@@ -81,8 +82,8 @@ func (r *fakeRunner) Build(_ context.Context, files []submission.File) (grader.B
 	switch {
 	case r.buildErr != nil:
 		return grader.Build{}, r.buildErr
-	case r.buildLog != "":
-		return grader.Build{OK: false, Log: r.buildLog}, nil
+	case r.buildLog != "" || r.buildNote != "":
+		return grader.Build{OK: false, Log: r.buildLog, Note: r.buildNote}, nil
 	}
 	return grader.Build{OK: true, Program: r.prog}, nil
 }

@@ -155,7 +155,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	}
 	if !b.OK {
 		res.BuildLog = b.Log
-		a.fail(&res, StatusCompile, CompileError, "")
+		a.fail(&res, StatusCompile, CompileError, b.Note)
 		return res, nil
 	}
 	defer b.Program.Close()
@@ -174,9 +174,6 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		if cr.Verdict == GraderFailure {
 			res.Flags = append(res.Flags, fmt.Sprintf("case %s: the judge failed, regrade: %s", cr.ID, cr.JudgeLog))
 		}
-	}
-	if n, ok := b.Program.(Noter); ok {
-		res.Notes = append(res.Notes, n.Notes()...)
 	}
 	if f, ok := b.Program.(Flagger); ok {
 		res.Flags = append(res.Flags, f.Flags()...)

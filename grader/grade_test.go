@@ -369,13 +369,17 @@ func TestSubmissionFailures(t *testing.T) {
 		note    string
 		built   bool
 	}{
-		{"missing-file", submission.Submission{ID: "s", Files: []submission.File{{Name: "Main.java", Data: []byte("class Main {}")}, {Name: "src/eightqueen.java"}}},
+		{"missing-file", submission.Submission{ID: "s", Files: []submission.File{{Name: "Main.java", Data: []byte("class Main {}")}, {Name: "src/EightQueen.txt"}}},
 			run(correct), grader.StatusMissing, grader.MissingFile, "missing EightQueen.java", false},
 		{"empty", submission.Submission{ID: "s"}, run(correct), grader.StatusMissing, grader.MissingFile, "missing EightQueen.java", false},
 		{"unreadable", submission.Submission{ID: "s", Problem: "not a readable zip archive: zip: not a valid zip file"},
 			run(correct), grader.StatusUnread, grader.Unreadable, "not a readable zip archive: zip: not a valid zip file", false},
 		{"compile-error", eightQueen("s"), &fakeRunner{buildLog: "EightQueen.java:1: error: ';' expected\n1 error\n"},
 			grader.StatusCompile, grader.CompileError, "", true},
+		// javac succeeded, but there is no class EightQueen to run: a
+		// failed build, its one note the runner's, no case run.
+		{"no-program", eightQueen("s"), &fakeRunner{prog: correct, buildNote: "compiled, but no class EightQueen: it declares class Main"},
+			grader.StatusCompile, grader.CompileError, "compiled, but no class EightQueen: it declares class Main", true},
 	}
 	a := testAssignment(t)
 	for _, tc := range tests {
@@ -471,7 +475,9 @@ func TestPickFiles(t *testing.T) {
 			[]submission.File{f("EightQueen.java", "b")}, "3 files named EightQueen.java at the same depth: built b/EightQueen.java, ignored c/EightQueen.java, x/EightQueen.java"},
 		{"nested-zip", "", []submission.File{f("hw4.zip/hw4/EightQueen.java", "z"), f("hw4.zip/hw4/Notes.txt", "n")},
 			[]submission.File{f("EightQueen.java", "z"), f("Notes.txt", "n")}, ""},
-		{"case-matters", "", []submission.File{f("eightqueen.java", "x"), f("EightQueen.Java", "y")}, nil, "missing EightQueen.java"},
+		// Names that differ by case could each be it (sources_test.go).
+		{"case-matters", "", []submission.File{f("eightqueen.java", "x"), f("EightQueen.Java", "y")}, nil,
+			"missing EightQueen.java: EightQueen.Java and eightqueen.java could each be it, so none was built"},
 		{"second-required-elsewhere", `required = ["EightQueen.java", "Board.java"]`,
 			[]submission.File{f("hw4/EightQueen.java", "e"), f("Board.java", "b")}, nil, "missing Board.java"},
 		{"both-required", `required = ["EightQueen.java", "Board.java"]`,

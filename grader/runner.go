@@ -31,13 +31,6 @@ type Describer interface {
 	Runtime() string
 }
 
-// Noter is a Program with something to say in the submission's report
-// (that it ran in a slower, safer mode, and why). Grade appends the notes
-// to the result's.
-type Noter interface {
-	Notes() []string
-}
-
 // Flagger is a Program with something to tell the TA alone (that its
 // warm and cold runs disagreed). Grade puts the flags in Result.Flags,
 // which no student-facing output shows.
@@ -50,6 +43,10 @@ type Build struct {
 	OK      bool
 	Log     string  // what the compiler printed, for the student
 	Program Program // set when OK
+	// Note, when OK is false, says what the compiler did not: that the
+	// build made no program to run ("compiled, but no class EightQueen:
+	// ..."). Grade gives it as the submission's note.
+	Note string
 }
 
 // Program runs one built submission on one case at a time.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
 )
 
@@ -24,16 +25,15 @@ type sources struct {
 }
 
 func (a *Assignment) sources(sub submission.Submission) sources {
-	files, missing, ambiguous := a.pickFiles(sub.Files)
-	if len(missing) > 0 {
-		return sources{status: StatusMissing, verdict: MissingFile, note: "missing " + strings.Join(missing, ", ")}
+	p := a.pickFiles(sub.Files)
+	if len(p.missing) > 0 {
+		return sources{status: StatusMissing, verdict: MissingFile, note: p.missingNote()}
 	}
-	var src sources
-	if ambiguous != "" {
-		src.notes = append(src.notes, ambiguous)
+	src := sources{notes: p.notes}
+	if p.renamed {
+		src.deduct += a.Rubric.Submission.RenamePenalty
 	}
-	var dropped []string
-	files, dropped = a.dropProducts(files)
+	files, dropped := a.dropProducts(p.files)
 	src.notes = append(src.notes, dropped...)
 	if found := packageFiles(files); len(found) > 0 {
 		switch a.Rubric.Submission.Package {
@@ -41,8 +41,8 @@ func (a *Assignment) sources(sub submission.Submission) sources {
 			return sources{status: StatusReject, verdict: Rejected, note: fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", "))}
 		case "strip":
 			files = stripPackage(files)
-			src.deduct = a.Rubric.Submission.PackagePenalty
-			src.notes = append(src.notes, fmt.Sprintf("%s has a package statement: removed before building, %s points deducted", strings.Join(found, ", "), formatPoints(src.deduct)))
+			src.deduct += a.Rubric.Submission.PackagePenalty
+			src.notes = append(src.notes, fmt.Sprintf("%s has a package statement: removed before building, %s points deducted", strings.Join(found, ", "), formatPoints(a.Rubric.Submission.PackagePenalty)))
 		default:
 			src.notes = append(src.notes, fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", ")))
 		}
@@ -85,17 +85,57 @@ func (a *Assignment) BuildFiles(sub submission.Submission, lateDays int) []submi
 	return src.files
 }
 
+// picked is what pickFiles makes of a submission's files.
+type picked struct {
+	files   []submission.File // the files to build, named as they are built
+	notes   []string          // a tie of required files, a file built under another's name
+	renamed bool              // a file is built under a required name it does not have
+	missing []missing
+}
+
+// missing is a required file that is not there, and why no other file was
+// taken for it.
+type missing struct {
+	name    string
+	several []string // the files that could each be it
+	refused []string // files that could be it but for their content, each with why
+}
+
+// missingNote says which required files are missing and, for each, the
+// files that were not taken in its place and why: a student who handed in
+// EightQueens.java must read more than "missing EightQueen.java".
+func (p picked) missingNote() string {
+	var out []string
+	for _, m := range p.missing {
+		s := "missing " + m.name
+		switch {
+		case len(m.several) > 0:
+			s += fmt.Sprintf(": %s could each be it, so none was built", andList(m.several))
+		case len(m.refused) == 1:
+			s += fmt.Sprintf(": %s, so it cannot be built as %s", m.refused[0], m.name)
+		case len(m.refused) > 1:
+			s += fmt.Sprintf(": %s, so they cannot be built as %s", andList(m.refused), m.name)
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
+}
+
 // pickFiles picks the files to build: the folder holding the first required
 // file (the shallowest if several) and every file directly in it. Students
 // zip folders in many ways (hw4/EightQueen.java, src/...); the required
 // names are what anchors the build. When more than one such file is the
-// shallowest, the first by name is used and ambiguous is a note naming
-// them all.
-func (a *Assignment) pickFiles(files []submission.File) (picked []submission.File, missing []string, ambiguous string) {
+// shallowest, the first by name is used, with a note naming them all.
+//
+// A required file that is not there is looked for (standIn): the first
+// anywhere in the submission, the others in its folder. The file found is
+// built under the required name, with a note naming it.
+func (a *Assignment) pickFiles(files []submission.File) picked {
 	req := a.Rubric.Submission.Required
 	if len(req) == 0 {
-		return files, nil, ""
+		return picked{files: files}
 	}
+	var p picked
 	var candidates []string // the shallowest files named req[0], by name
 	depth := math.MaxInt
 	for _, f := range files {
@@ -108,26 +148,169 @@ func (a *Assignment) pickFiles(files []submission.File) (picked []submission.Fil
 			}
 		}
 	}
+	rename := map[string]string{} // a file's path to the required name it is built under
 	if len(candidates) == 0 {
-		return nil, slices.Clone(req), ""
+		found, m := a.standIn(req[0], files)
+		if found == "" {
+			for _, r := range req[1:] {
+				m = append(m, missing{name: r})
+			}
+			p.missing = m
+			return p
+		}
+		candidates, rename[found] = []string{found}, req[0]
 	}
 	slices.Sort(candidates)
 	dir := path.Dir(candidates[0])
 	if len(candidates) > 1 {
-		ambiguous = fmt.Sprintf("%d files named %s at the same depth: built %s, ignored %s",
-			len(candidates), req[0], candidates[0], strings.Join(candidates[1:], ", "))
+		p.notes = append(p.notes, fmt.Sprintf("%d files named %s at the same depth: built %s, ignored %s",
+			len(candidates), req[0], candidates[0], strings.Join(candidates[1:], ", ")))
 	}
+	var inDir []submission.File
 	for _, f := range files {
 		if path.Dir(f.Name) == dir {
-			picked = append(picked, submission.File{Name: path.Base(f.Name), Data: f.Data})
+			inDir = append(inDir, f)
 		}
 	}
-	for _, r := range req {
-		if !slices.ContainsFunc(picked, func(f submission.File) bool { return f.Name == r }) {
-			missing = append(missing, r)
+	for _, r := range req[1:] {
+		if slices.ContainsFunc(inDir, func(f submission.File) bool { return path.Base(f.Name) == r }) {
+			continue
+		}
+		var rest []submission.File // the files not yet built under a required name
+		for _, f := range inDir {
+			if _, taken := rename[f.Name]; !taken {
+				rest = append(rest, f)
+			}
+		}
+		found, m := a.standIn(r, rest)
+		if found == "" {
+			p.missing = append(p.missing, m...)
+			continue
+		}
+		rename[found] = r
+	}
+	if len(p.missing) > 0 {
+		return p
+	}
+	for _, f := range inDir {
+		name := path.Base(f.Name)
+		if r, ok := rename[f.Name]; ok {
+			name = r
+			p.renamed = true
+			note := fmt.Sprintf("%s is missing: built %s under that name", r, f.Name)
+			if pen := a.Rubric.Submission.RenamePenalty; pen > 0 {
+				note += fmt.Sprintf(", %s points deducted", formatPoints(pen))
+			}
+			p.notes = append(p.notes, note)
+		}
+		p.files = append(p.files, submission.File{Name: name, Data: f.Data})
+	}
+	return p
+}
+
+// standIn looks among files for the one that must be the missing required
+// file req, of the same extension: the one that declares what req would
+// (by the build language's sourceFit), or else the one whose name differs
+// from req's only by case, a prefix or a suffix (eightqueen.java,
+// HW4-EightQueen.java, EightQueens.java for EightQueen.java). Of files at
+// different depths the shallowest counts. A file that could not build
+// under req's name is never taken. It returns the path of the file found,
+// or "" and the missing file with what could have been it.
+func (a *Assignment) standIn(req string, files []submission.File) (string, []missing) {
+	m := missing{name: req}
+	fit := sourceFits[a.Rubric.Build.Language]
+	var declares, named []string
+	for _, f := range files {
+		base := path.Base(f.Name)
+		if !strings.EqualFold(path.Ext(base), path.Ext(req)) || slices.Contains(a.Rubric.Submission.Required, base) {
+			continue
+		}
+		decl, conflict := false, ""
+		if fit != nil {
+			decl, conflict = fit(req, f.Data)
+		}
+		like := nameLike(base, req)
+		switch {
+		case conflict != "" && (decl || like):
+			m.refused = append(m.refused, f.Name+" "+conflict)
+		case decl:
+			declares = append(declares, f.Name)
+		case like:
+			named = append(named, f.Name)
 		}
 	}
-	return picked, missing, ambiguous
+	found := declares
+	if len(found) == 0 {
+		found = named
+	}
+	found = shallowest(found)
+	switch len(found) {
+	case 0:
+		return "", []missing{m}
+	case 1:
+		return found[0], nil
+	}
+	m.several, m.refused = found, nil
+	return "", []missing{m}
+}
+
+// nameLike reports whether a file name differs from the required one only
+// by case, a prefix or a suffix of its stem.
+func nameLike(name, req string) bool {
+	stem := strings.ToLower(strings.TrimSuffix(name, path.Ext(name)))
+	want := strings.ToLower(strings.TrimSuffix(req, path.Ext(req)))
+	return want != "" && strings.Contains(stem, want)
+}
+
+// shallowest keeps the paths of the least depth, sorted.
+func shallowest(paths []string) []string {
+	var out []string
+	depth := math.MaxInt
+	for _, p := range paths {
+		switch d := strings.Count(p, "/"); {
+		case d < depth:
+			out, depth = []string{p}, d
+		case d == depth:
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// sourceFit is what a build language knows of a source that might be a
+// missing required file: whether it declares what the required file
+// would, and, when it could not build under the required name, why ("" when
+// it could).
+type sourceFit func(required string, data []byte) (declares bool, conflict string)
+
+// sourceFits are the languages whose sources say what they declare. Other
+// languages' files are looked for by name alone.
+var sourceFits = map[rubric.Language]sourceFit{rubric.Java: javaFit}
+
+// javaFit: a Java source stands in for Name.java when it declares a
+// top-level type Name, public or not, and none public of another name
+// (javac wants a public type in a file of its name).
+func javaFit(required string, data []byte) (bool, string) {
+	class := strings.TrimSuffix(required, path.Ext(required))
+	declares, conflict := false, ""
+	for _, t := range submission.JavaTypes(data) {
+		switch {
+		case t.Name == class:
+			declares = true
+		case t.Public && conflict == "":
+			conflict = fmt.Sprintf("declares public %s %s", t.Kind, t.Name)
+		}
+	}
+	return declares, conflict
+}
+
+// andList joins names as "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // packageFiles names the Java sources with a package statement (one in a

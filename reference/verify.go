@@ -61,7 +61,10 @@ func verifyRun(cmd Command, out string, r Reading) *Violation {
 	m := machine{reading: r}
 	prev := cmd.Board
 	for i := 0; ; i++ {
-		if i >= len(lines) {
+		switch {
+		case len(lines) == 0:
+			return &Violation{Line: 1, Rule: "start", Msg: fmt.Sprintf("the program printed nothing; a run starts with its start board, 0:%s %d", cmd.Board, cmd.Board.Cost())}
+		case i >= len(lines):
 			return &Violation{Line: i + 1, Rule: "stop", Msg: fmt.Sprintf("output ends before line %d, and the run had not finished", i)}
 		}
 		b, cost, err := parseState(lines[i], i)

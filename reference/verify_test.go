@@ -91,6 +91,20 @@ func TestVerifyRunNamesTheBrokenRule(t *testing.T) {
 	}
 }
 
+// An empty output is said to be empty, not to end before line 0.
+func TestVerifyRunEmptyOutput(t *testing.T) {
+	for _, args := range [][]string{{"305", "-1", "12375643"}, {"550", "-1", "01234567"}} {
+		cmd, _ := reference.ParseArgs(args)
+		for _, out := range []string{"", "\n\n", " \r\n"} {
+			v := reference.VerifyRun(cmd, []byte(out), nil)
+			want := fmt.Sprintf("line 1: start: the program printed nothing; a run starts with its start board, 0:%s %d", args[2], cmd.Board.Cost())
+			if v == nil || v.Error() != want {
+				t.Errorf("%s, output %q: %v, want %s", args, out, v, want)
+			}
+		}
+	}
+}
+
 func FuzzVerifyRun(f *testing.F) {
 	f.Add("305", "12375643", "0:12375643 14\n1:02375643 10\n")
 	f.Add("599", "01234567", "0:01234567 28\nSolved\n")

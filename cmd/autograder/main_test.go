@@ -66,6 +66,8 @@ func TestMain(m *testing.M) {
 //	                                 it in lines (see cmdJunit, ci_test.go)
 //	zipfiles FILE [PATH...]          write a zip FILE holding the files PATH
 //	                                 (slash paths under $WORK); none: an empty zip
+//	replace OLD NEW FILE             replace the first OLD in FILE with NEW (OLD
+//	                                 must be there): a javasrc variant edited
 //
 // and the condition [tool:PROGRAM], true when PROGRAM is on PATH; under
 // CI=true a missing one fails the script instead (so that
@@ -93,6 +95,7 @@ func TestScripts(t *testing.T) {
 			"gsresults":   cmdGsresults,
 			"junit":       cmdJunit,
 			"zipfiles":    cmdZipfiles,
+			"replace":     cmdReplace,
 		},
 		Condition: condition,
 	})
@@ -176,6 +179,20 @@ func cmdZipfiles(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	ts.Check(zw.Close())
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), buf.Bytes(), 0o644))
+}
+
+// cmdReplace edits a file of the script's work folder: a variant of
+// reference/javasrc handed in otherwise (its class not public, under
+// another name).
+func cmdReplace(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: replace OLD NEW FILE")
+	}
+	data := ts.ReadFile(args[2])
+	if !strings.Contains(data, args[0]) {
+		ts.Fatalf("replace: %s has no %q", args[2], args[0])
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.Replace(data, args[0], args[1], 1)), 0o644))
 }
 
 // cmdCanvaszip writes FILE, the zip Canvas's "Download Submissions" gives

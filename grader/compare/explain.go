@@ -19,7 +19,8 @@ import (
 // not UTF-8 "\xff". A line longer than 160 characters is cut to a window
 // around its first difference, with "…" where it was cut. Since every space
 // of the output is shown as "·", a real space marks a note of the grader's:
-// "(empty line)", "(end of output)" when that output has no such line, and,
+// "(empty line)", "(end of output)" when that output has no such line,
+// "(no output)" when it is empty, and,
 // in Strict mode, " (no newline at end)" after a last line that lacks its
 // newline.
 //
@@ -49,6 +50,7 @@ const (
 // Markers; each holds a real space, which no shown line does.
 const (
 	endOfOutput = "(end of output)"
+	noOutput    = "(no output)"
 	emptyLine   = "(empty line)"
 	noNewline   = " (no newline at end)"
 )
@@ -75,12 +77,13 @@ func Explain(expected, got []byte, mode Mode) Mismatch {
 type text struct {
 	lines [][]byte
 	open  bool // the last line has no "\n" after it (kept in Strict mode only)
+	empty bool // the output is no bytes at all
 }
 
 func (t text) isOpen(i int) bool { return t.open && i == len(t.lines)-1 }
 
 func split(b []byte, mode Mode) text {
-	var t text
+	t := text{empty: len(b) == 0}
 	t.lines = make([][]byte, 0, bytes.Count(b, []byte{'\n'})+1)
 	for len(b) > 0 {
 		var l []byte
@@ -120,6 +123,8 @@ func showPair(e, g text, k int, mode Mode) (string, string) {
 	}
 	show := func(t text) string {
 		switch {
+		case t.empty:
+			return noOutput
 		case k >= len(t.lines):
 			return endOfOutput
 		case len(t.lines[k]) == 0 && !t.isOpen(k):

@@ -143,7 +143,8 @@ func TestPageShowsEverything(t *testing.T) {
 	a := assignment(t)
 	ms := int64(42)
 	r := grader.Result{ID: "s1", Score: 10, MaxScore: a.Rubric.Total, Status: grader.Graded, Key: "k3y",
-		Notes: []string{"ran cold: a thread was left running"},
+		Notes: []string{"EightQueen.java is missing: built EightQueens.java under that name, 5 points deducted"},
+		Flags: []string{"warm mode: ran cold: it starts a thread"},
 		Parts: []grader.PartResult{{ID: "a", Name: "Cost", Score: 10, MaxScore: 10, Passed: 1, Total: 3}},
 		Cases: []grader.CaseResult{
 			{ID: "a/p1", Part: "a", Args: []string{"315", "1", "12375643"}, Visibility: "public", Verdict: grader.WrongAnswer,
@@ -181,7 +182,8 @@ func TestPageShowsEverything(t *testing.T) {
 		`<div class="passed" id="s-s1~a.2fp3">`,
 		`<pre class="stderr">debug: done` + "\n</pre>",
 		`<pre class="build-log">EightQueen.java:3: warning: [removal]` + "\n  x  &lt;- two spaces\n</pre>",
-		`<li>ran cold: a thread was left running</li>`,
+		`<li>EightQueen.java is missing: built EightQueens.java under that name, 5 points deducted</li>`,
+		`<div class="flags"><h3>For the TA</h3><ul><li>warm mode: ran cold: it starts a thread</li></ul></div>`,
 		`<tr><th>runtime</th><td>java 17.0.15</td></tr>`,
 		`wall 5000 ms, CPU default`,
 		`<tr><th>key</th><td><code>k3y</code></td></tr>`,

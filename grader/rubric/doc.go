@@ -40,9 +40,24 @@
 //	                 "strip" (remove it and deduct package_penalty points) or
 //	                 "reject" (verdict rejected, score 0) ("report")
 //	package_penalty  points deducted under "strip", at most total (0)
+//	rename_penalty   points deducted, once, when a required file is missing
+//	                 and another file is built under its name (below), at
+//	                 most total (0)
 //	allow            build products (class files, jars, object files; see
 //	                 [Build.Product]) to keep, by file name; any other is
 //	                 ignored, with a note, and never built with ([])
+//
+// A required file that is missing is looked for among the submission's
+// files with its extension: the one file that declares what the required
+// file would (java: a top-level class named as the file, EightQueen for
+// EightQueen.java, public or not), or else the one file whose name differs
+// from the required name only by case, a prefix or a suffix
+// (eightqueen.java, HW4-EightQueen.java, EightQueens.java). That file is
+// built under the required name, with a note that names it, and
+// rename_penalty is deducted. A file that could not build under the
+// required name (java: one that declares a public class of another name)
+// is never taken; when several files qualify, none is, and the
+// missing-file note names them.
 //
 // [build]:
 //

@@ -42,6 +42,10 @@ type Submission struct {
 	Allow          []string      // build products (see Build.Product) kept anyway, by file name
 	Package        PackagePolicy // what a package statement in a Java source costs
 	PackagePenalty float64       // points deducted when Package is PackageStrip
+	// RenamePenalty is deducted when a required file is missing and the
+	// grader builds, under the required name, the one file that must be
+	// it (see package grader).
+	RenamePenalty float64
 }
 
 // PackagePolicy says what to do with a Java source that has a package

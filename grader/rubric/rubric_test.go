@@ -37,6 +37,7 @@ func dump(t *testing.T, r *Rubric) string {
 	line("submission.required", fmt.Sprintf("%q", r.Submission.Required))
 	line("submission.package", r.Submission.Package)
 	line("submission.package_penalty", r.Submission.PackagePenalty)
+	line("submission.rename_penalty", r.Submission.RenamePenalty)
 	line("build.language", r.Build.Language)
 	line("build.main", r.Build.Main)
 	line("build.sources", fmt.Sprintf("%q", r.Build.Sources))
@@ -239,6 +240,10 @@ var parseErrorCases = []struct {
 		`rubric.toml:5:1: submission.package_penalty applies only with package = "strip"`},
 	{"package penalty over total", head + "[submission]\npackage = \"strip\"\npackage_penalty = 6\n" + partA,
 		`rubric.toml:6:1: submission.package_penalty is 6, more than the total 5`},
+	{"rename penalty negative", head + "[submission]\nrename_penalty = -1\n" + partA,
+		`rubric.toml:5:1: submission.rename_penalty must not be negative, got -1`},
+	{"rename penalty over total", head + "[submission]\nrename_penalty = 6\n" + partA,
+		`rubric.toml:5:1: submission.rename_penalty is 6, more than the total 5`},
 	{"raw without run", head + "[build]\nlanguage = \"raw\"\n" + partA,
 		`rubric.toml:4:1: missing key "build.run"`},
 	{"raw with main", head + "[build]\nlanguage = \"raw\"\nmain = \"x\"\nrun = [\"./x\"]\n" + partA,

@@ -116,6 +116,10 @@ func (d *decoder) rubric(raw map[string]any, dir, abs string) *Rubric {
 		d.errorAt([]string{"submission", "package_penalty"}, false, "submission.package_penalty is %s, more than the total %s",
 			formatNum(r.Submission.PackagePenalty), formatNum(total))
 	}
+	if totalOK && r.Submission.RenamePenalty > total {
+		d.errorAt([]string{"submission", "rename_penalty"}, false, "submission.rename_penalty is %s, more than the total %s",
+			formatNum(r.Submission.RenamePenalty), formatNum(total))
+	}
 
 	// The case folders are checked last, and only when the file itself is
 	// sound: their messages name paths that the file may have got wrong.
@@ -167,6 +171,13 @@ func (d *decoder) submission(t *table, s *Submission) {
 			t.errf("package_penalty", `submission.package_penalty applies only with package = "strip"`)
 		default:
 			s.PackagePenalty = x
+		}
+	}
+	if x, ok := t.num("rename_penalty"); ok {
+		if x < 0 {
+			t.errf("rename_penalty", "submission.rename_penalty must not be negative, got %s", formatNum(x))
+		} else {
+			s.RenamePenalty = x
 		}
 	}
 	t.done()

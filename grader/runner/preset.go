@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -29,6 +32,10 @@ type preset struct {
 	// limit reads, from the stderr of a run that failed without hitting
 	// a sandbox limit, the limit the program says it hit.
 	limit func(stderr []byte) grader.Limit
+	// noProgram says, after build commands that succeeded, why they made
+	// no program for the run command to start ("" when they did), as the
+	// submission's note. nil: a compiler that succeeds made it.
+	noProgram func(main string, sources []string, built []sandbox.File) string
 }
 
 // tool is one program of a preset.
@@ -58,7 +65,8 @@ var presets = map[rubric.Language]*preset{
 			}
 			return nil
 		},
-		limit: javaLimit,
+		limit:     javaLimit,
+		noProgram: javaNoClass,
 	},
 	rubric.C: {
 		name:  "gcc",
@@ -159,6 +167,53 @@ func JDKHome(java string) string {
 		return ""
 	}
 	return filepath.Dir(bin)
+}
+
+// javaNoClass: javac compiles a file that declares no class of the main
+// class's name without a word (a file that is all comment, one that
+// declares class Main), and java would then fail on every case. The main
+// class's file is what the run needs; when it is not among the build's
+// files, the note says what the sources hold instead.
+func javaNoClass(main string, sources []string, built []sandbox.File) string {
+	if slices.ContainsFunc(built, func(f sandbox.File) bool { return f.Name == main+".class" }) {
+		return ""
+	}
+	blank := true
+	var types []string
+	for _, f := range built {
+		if !slices.Contains(sources, f.Name) {
+			continue
+		}
+		blank = blank && submission.JavaBlank(f.Data)
+		pkg, _, _, _ := submission.JavaPackage(f.Data)
+		for _, t := range submission.JavaTypes(f.Data) {
+			name := t.Name
+			if pkg != "" {
+				name = pkg + "." + name
+			}
+			types = append(types, t.Kind+" "+name)
+		}
+	}
+	file, holds, declares := "the file", "holds", "it declares"
+	if len(sources) > 1 {
+		file, holds, declares = "the files", "hold", "they declare"
+	}
+	why := declares + " no class"
+	switch {
+	case blank:
+		why = fmt.Sprintf("%s %s no code outside comments", file, holds)
+	case len(types) > 0:
+		why = declares + " " + andList(types)
+	}
+	return fmt.Sprintf("compiled, but no class %s: %s", main, why)
+}
+
+// andList joins names as "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // javaLimit reads the limit a JVM reports having hit: with -Xmx below the

@@ -8,8 +8,11 @@
 // python3 before a version manager's shim on PATH) and checked to run in
 // a box; the options an interpreter needs there (a JVM's heap cap); how a
 // program reports running out of memory (an OutOfMemoryError, a
-// MemoryError, std::bad_alloc); and the runtime's version, for each
-// result's provenance ("python 3.11.2", "gcc 12.2.0", "java 17.0.15").
+// MemoryError, std::bad_alloc); whether a build that succeeded made the
+// program the run command starts (javac makes no class EightQueen of a
+// file that is all comment: see Sandboxed.NoProgram); and the runtime's
+// version, for each result's provenance ("python 3.11.2", "gcc 12.2.0",
+// "java 17.0.15").
 package runner
 
 import (
@@ -27,11 +30,13 @@ import (
 
 // Sandboxed is a grader.Runner that runs everything through sandbox.Run.
 type Sandboxed struct {
-	build  [][]string
-	run    []string
-	lang   rubric.Language
-	preset *preset // nil for a raw rubric
-	lim    rubric.Limits
+	build   [][]string
+	run     []string
+	lang    rubric.Language
+	main    string   // the preset's main (build.main)
+	sources []string // the files the preset compiles
+	preset  *preset  // nil for a raw rubric
+	lim     rubric.Limits
 }
 
 // New prepares the rubric's build and run commands. The preset's tools
@@ -40,7 +45,7 @@ func New(r *rubric.Rubric) *Sandboxed { return newSandboxed(r.Build, r.Limits) }
 
 func newSandboxed(b rubric.Build, lim rubric.Limits) *Sandboxed {
 	build, run := b.Commands()
-	return &Sandboxed{build: build, run: run, lang: b.Language, preset: presets[b.Language], lim: lim}
+	return &Sandboxed{build: build, run: run, lang: b.Language, main: b.Main, sources: b.Sources, preset: presets[b.Language], lim: lim}
 }
 
 // found holds each preset's tools once found: a machine's compilers do
@@ -165,7 +170,22 @@ func (s *Sandboxed) Build(ctx context.Context, files []submission.File) (grader.
 		}
 		cur = merge(cur, res.Files)
 	}
+	if note := s.NoProgram(cur); note != "" {
+		return grader.Build{OK: false, Log: log.String(), Note: note}, nil
+	}
 	return grader.Build{OK: true, Log: log.String(), Program: &program{s: s, files: cur}}, nil
+}
+
+// NoProgram says why build commands that succeeded, leaving the files
+// built, made no program for the run command to start ("" when they
+// did), by the preset: a Java file that declares no class EightQueen
+// compiles, but there is nothing to run. Build fails with it as the note;
+// package grader/warm checks its own compiles with it.
+func (s *Sandboxed) NoProgram(built []sandbox.File) string {
+	if s.preset == nil || s.preset.noProgram == nil {
+		return ""
+	}
+	return s.preset.noProgram(s.main, s.sources, built)
 }
 
 // merge adds or replaces files by name, keeping the order stable.

@@ -95,24 +95,28 @@ func TestToolInBox(t *testing.T) {
 }
 
 // TestBuildAndRun grades like a submission: a syntax error is a failed
-// build with the compiler's message, a crash and running out of memory
+// build with the compiler's message, a Java file that compiles to no main
+// class a failed build with a note, a crash and running out of memory
 // are an execution's exit status and limit, in each preset's words.
 func TestBuildAndRun(t *testing.T) {
 	for _, tc := range []struct {
 		lang      rubric.Language
 		file, src string
 		buildLog  string // a failed build's log contains it; "" for a build that works
+		note      string // a failed build's note, when javac succeeded
 		limit     grader.Limit
 	}{
-		{rubric.C, "bad.c", "int main(void) { return 0 }\n", "error: expected", ""},
-		{rubric.CPP, "bad.cpp", "int main() { return 0 }\n", "error: expected", ""},
-		{rubric.Python, "bad.py", "print('x'\n", "SyntaxError", ""},
-		{rubric.Python, "bad.py", "if True:\nprint(1)\n", "IndentationError", ""},
-		{rubric.Java, "Bad.java", "public class Bad { void f() { int x = 1 } }\n", "error: ';' expected", ""},
-		{rubric.Python, "oom.py", "x = [0] * (1 << 40)\n", "", grader.Memory},
-		{rubric.Java, "Oom.java", "public class Oom { public static void main(String[] a) { long[][] x = new long[1 << 20][]; for (int i = 0; ; i++) x[i] = new long[1 << 20]; } }\n", "", grader.Memory},
-		{rubric.CPP, "oom.cpp", "#include <vector>\nint main() { std::vector<char> v(1ULL << 40); return v[1]; }\n", "", grader.Memory},
-		{rubric.C, "crash.c", "int main(void) { return 3; }\n", "", grader.None},
+		{rubric.C, "bad.c", "int main(void) { return 0 }\n", "error: expected", "", ""},
+		{rubric.CPP, "bad.cpp", "int main() { return 0 }\n", "error: expected", "", ""},
+		{rubric.Python, "bad.py", "print('x'\n", "SyntaxError", "", ""},
+		{rubric.Python, "bad.py", "if True:\nprint(1)\n", "IndentationError", "", ""},
+		{rubric.Java, "Bad.java", "public class Bad { void f() { int x = 1 } }\n", "error: ';' expected", "", ""},
+		{rubric.Java, "EightQueen.java", "/*\npublic class EightQueen {\n    public static void main(String[] args) {}\n}\n*/\n", "", "compiled, but no class EightQueen: the file holds no code outside comments", ""},
+		{rubric.Java, "EightQueen.java", "class Main {\n    public static void main(String[] args) {}\n}\n", "", "compiled, but no class EightQueen: it declares class Main", ""},
+		{rubric.Python, "oom.py", "x = [0] * (1 << 40)\n", "", "", grader.Memory},
+		{rubric.Java, "Oom.java", "public class Oom { public static void main(String[] a) { long[][] x = new long[1 << 20][]; for (int i = 0; ; i++) x[i] = new long[1 << 20]; } }\n", "", "", grader.Memory},
+		{rubric.CPP, "oom.cpp", "#include <vector>\nint main() { std::vector<char> v(1ULL << 40); return v[1]; }\n", "", "", grader.Memory},
+		{rubric.C, "crash.c", "int main(void) { return 3; }\n", "", "", grader.None},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			needTools(t, toolsOf[tc.lang]...)
@@ -126,9 +130,9 @@ func TestBuildAndRun(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.buildLog != "" {
-				if built.OK || !strings.Contains(built.Log, tc.buildLog) {
-					t.Errorf("build ok %v, log %q; want a failure saying %q", built.OK, built.Log, tc.buildLog)
+			if tc.buildLog != "" || tc.note != "" {
+				if built.OK || !strings.Contains(built.Log, tc.buildLog) || built.Note != tc.note {
+					t.Errorf("build ok %v, log %q, note %q; want a failure saying %q, note %q", built.OK, built.Log, built.Note, tc.buildLog, tc.note)
 				}
 				return
 			}
@@ -229,5 +233,59 @@ func TestSpec(t *testing.T) {
 	}
 	if _, err := newSandboxed(b, rubric.Limits{}).Spec(ctx, prog, grader.Input{}); err == nil {
 		t.Error("another runner's program: no error")
+	}
+}
+
+// TestNoProgram: a Java build that succeeded but made no class file of the
+// main class is no program, and the note says what the sources hold
+// instead; the other presets' compilers fail on their own when they make
+// no program.
+func TestNoProgram(t *testing.T) {
+	const comment = "/*\npublic class EightQueen {\n    public static void main(String[] args) {}\n}\n*/\n"
+	class := func(name string) sandbox.File {
+		return sandbox.File{Name: name + ".class", Data: []byte("\xca\xfe\xba\xbe")}
+	}
+	src := func(name, data string) sandbox.File { return sandbox.File{Name: name, Data: []byte(data)} }
+	for _, tc := range []struct {
+		name     string
+		required []string
+		built    []sandbox.File
+		want     string
+	}{
+		{"built", []string{"EightQueen.java"}, []sandbox.File{src("EightQueen.java", "class EightQueen {}"), class("EightQueen")}, ""},
+		{"one big comment", []string{"EightQueen.java"}, []sandbox.File{src("EightQueen.java", comment)},
+			"compiled, but no class EightQueen: the file holds no code outside comments"},
+		{"class Main", []string{"EightQueen.java"}, []sandbox.File{src("EightQueen.java", "class Main {\n    public static void main(String[] a) {}\n}\n"), class("Main")},
+			"compiled, but no class EightQueen: it declares class Main"},
+		{"several types", []string{"EightQueen.java"}, []sandbox.File{src("EightQueen.java", "class EightQueens {}\ninterface Board {}\n"), class("EightQueens"), class("Board")},
+			"compiled, but no class EightQueen: it declares class EightQueens and interface Board"},
+		{"in a package", []string{"EightQueen.java"}, []sandbox.File{src("EightQueen.java", "package hw4;\npublic class EightQueen {}\n"), {Name: "hw4/EightQueen.class"}},
+			"compiled, but no class EightQueen: it declares class hw4.EightQueen"},
+		{"imports only", []string{"EightQueen.java"}, []sandbox.File{src("EightQueen.java", "import java.util.*;\n")},
+			"compiled, but no class EightQueen: it declares no class"},
+		{"two files", []string{"EightQueen.java", "Board.java"}, []sandbox.File{src("EightQueen.java", "// later\n"), src("Board.java", "")},
+			"compiled, but no class EightQueen: the files hold no code outside comments"},
+		// Another file beside the sources may declare it: javac compiles
+		// what the sources use.
+		{"from another file", []string{"EightQueen.java"}, []sandbox.File{src("EightQueen.java", "class Main {}"), src("Other.java", "class EightQueen {}"), class("Main"), class("EightQueen")}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := rubric.Preset(rubric.Java, tc.required)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := newSandboxed(b, rubric.Limits{}).NoProgram(tc.built); got != tc.want {
+				t.Errorf("NoProgram = %q, want %q", got, tc.want)
+			}
+		})
+	}
+	for _, lang := range []rubric.Language{rubric.C, rubric.CPP, rubric.Python} {
+		b, err := rubric.Preset(lang, []string{map[rubric.Language]string{rubric.C: "a.c", rubric.CPP: "a.cpp", rubric.Python: "a.py"}[lang]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := newSandboxed(b, rubric.Limits{}).NoProgram(nil); got != "" {
+			t.Errorf("%s: NoProgram = %q, want none: its compiler says", lang, got)
+		}
 	}
 }

@@ -164,8 +164,12 @@ func TestAttacks(t *testing.T) {
 			if tc.id == "correct" && (w.Score != b.a.Rubric.Total || len(w.Notes) > 0 || len(w.Flags) > 0) {
 				t.Errorf("correct: score %v, notes %q, flags %q; want full marks, all warm", w.Score, w.Notes, w.Flags)
 			}
-			if tc.note != "" && !strings.Contains(strings.Join(w.Notes, "\n"), tc.note) {
-				t.Errorf("notes %q, want one saying %q", w.Notes, tc.note)
+			// Why it ran cold is the TA's (flags); what it brought, the student's (notes).
+			if tc.note != "" && !strings.Contains(strings.Join(slices.Concat(w.Notes, w.Flags), "\n"), tc.note) {
+				t.Errorf("notes %q, flags %q, want one saying %q", w.Notes, w.Flags, tc.note)
+			}
+			if s := strings.Join(w.Notes, "\n"); strings.Contains(s, "cold") || strings.Contains(s, "warm") {
+				t.Errorf("notes %q speak of how the program ran", w.Notes)
 			}
 			flagged := strings.Contains(strings.Join(w.Flags, "\n"), "fast and safe runs disagreed on case a/")
 			if flagged != tc.flag {

@@ -79,8 +79,15 @@
 //   - the harness dies or misbehaves: the case it was on reruns cold, and
 //     after two such deaths the rest does.
 //
-// Program.Notes says when and why a submission ran cold. Execution.Time
-// of a warm run is the case's own wall time, without a JVM's start.
+// Program.Flags says when and why a submission ran cold, for the TA
+// alone (results.json and index.html): the student's report speaks of
+// the program, not of how the grader ran it. Execution.Time of a warm run
+// is the case's own wall time, without a JVM's start.
+//
+// A compile that succeeds is not yet a program: Build fails, as cold
+// mode's does (runner.Sandboxed.NoProgram), when javac made no class
+// file of the main class (a file that is all comment, one that declares
+// only class Main), with a note that says so, and no case runs.
 //
 // Timeouts stay approximate in both modes: a cold run counts the CPU time
 // of the whole JVM, startup and JIT included, and a warm one that of the

@@ -168,8 +168,7 @@ type Program struct {
 	built   []sandbox.File // sources and classes, when the harness handed them back
 	results []outcome
 	index   map[string]int
-	notes   []string
-	flags   []string
+	flags   []string // for the TA: why it ran cold, a spot check's disagreement
 
 	mu   sync.Mutex
 	cold grader.Program
@@ -215,6 +214,11 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 	if c.rc != 0 {
 		w.stats.CompileFails.Add(1)
 		return grader.Build{OK: false, Log: c.log}, nil
+	}
+	// As cold mode's Build: javac succeeding is not yet a program to run.
+	if note := w.cold.NoProgram(c.files); note != "" {
+		w.stats.CompileFails.Add(1)
+		return grader.Build{OK: false, Log: c.log, Note: note}, nil
 	}
 	p.built = c.files
 	if err := w.runWarm(ctx, p); err != nil {
@@ -267,9 +271,9 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 			case frameFallback:
 				// The rest of the cases run cold.
 				if f.Index < 0 || len(pending) == len(w.inputs) {
-					p.notes = append(p.notes, "warm mode: ran cold: "+f.Reason)
+					p.flags = append(p.flags, "warm mode: ran cold: "+f.Reason)
 				} else {
-					p.notes = append(p.notes, fmt.Sprintf("warm mode: ran cold from its run %d on: %s", len(w.inputs)-len(pending)+1, f.Reason))
+					p.flags = append(p.flags, fmt.Sprintf("warm mode: ran cold from its run %d on: %s", len(w.inputs)-len(pending)+1, f.Reason))
 				}
 				w.stats.Fallbacks.Add(1)
 				pending = nil
@@ -288,7 +292,7 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 			deaths++
 			pending = pending[1:]
 			if deaths >= 2 {
-				p.notes = append(p.notes, "warm mode: ran cold from some run on: the warm JVM died twice")
+				p.flags = append(p.flags, "warm mode: ran cold from some run on: the warm JVM died twice")
 				w.stats.Fallbacks.Add(1)
 				pending = nil
 			}
@@ -306,7 +310,7 @@ func (w *Runner) buildCold(ctx context.Context, p *Program, why string) (grader.
 	}
 	p.cold = b.Program
 	p.results = make([]outcome, len(p.results))
-	p.notes = append(p.notes, "warm mode: ran cold: "+why)
+	p.flags = append(p.flags, "warm mode: ran cold: "+why)
 	return grader.Build{OK: true, Log: b.Log, Program: p}, nil
 }
 
@@ -484,13 +488,12 @@ func (p *Program) coldProgram(ctx context.Context) (grader.Program, error) {
 	return p.cold, nil
 }
 
-// Flags says, for the TA alone, when a spot check found the warm and cold
-// runs disagreeing: the submission was then graded cold.
+// Flags says, for the TA alone, when and why the submission, or part of
+// it, ran cold, and when a spot check found the warm and cold runs
+// disagreeing (the submission was then graded cold); nil when it all ran
+// warm. How a program was run is the grader's business: the student's
+// report speaks of the program alone.
 func (p *Program) Flags() []string { return slices.Clone(p.flags) }
-
-// Notes says when and why the submission, or part of it, ran cold; nil
-// when it all ran warm.
-func (p *Program) Notes() []string { return slices.Clone(p.notes) }
 
 // Close releases the program.
 func (p *Program) Close() error {

@@ -210,7 +210,7 @@ func TestEquivalence(t *testing.T) {
 					t.Errorf("run %d %q:\n%s", i, in.Args, d)
 				}
 			}
-			notes := strings.Join(wb.Program.(*Program).Notes(), "\n")
+			notes := strings.Join(wb.Program.(*Program).Flags(), "\n")
 			if tc.note != "" && !strings.Contains(notes, tc.note) {
 				t.Errorf("notes %q, want one saying %q", notes, tc.note)
 			}
@@ -257,6 +257,54 @@ func TestCompileErrors(t *testing.T) {
 		if wb.OK || wb.Log != cb.Log {
 			t.Errorf("prepare=%v: warm build ok=%v log:\n%s\nwant the cold log:\n%s", prepare, wb.OK, wb.Log, cb.Log)
 		}
+	}
+}
+
+// TestNoProgram: a file that javac compiles to no class EightQueen (one
+// big comment, a file that declares only class Main) is a failed build
+// with the same note cold and warm, through the harness's own compile and
+// the compile service (Prepare), and nothing runs.
+func TestNoProgram(t *testing.T) {
+	requireJDK(t)
+	r := loadRubric(t, "testdata/eq/rubric.toml")
+	ctx := context.Background()
+	for _, tc := range []struct{ name, src, note string }{
+		{"comment", "/*\npublic class EightQueen {\n    public static void main(String[] args) {\n        System.out.println(args[0]);\n    }\n}\n*/\n",
+			"compiled, but no class EightQueen: the file holds no code outside comments"},
+		{"main", "class Main {\n    public static void main(String[] args) {\n        System.out.println(args[0]);\n    }\n}\n",
+			"compiled, but no class EightQueen: it declares class Main"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := []submission.File{{Name: "EightQueen.java", Data: []byte(tc.src)}}
+			cb, err := runner.New(r).Build(ctx, files)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cb.OK || cb.Note != tc.note || cb.Program != nil {
+				t.Fatalf("cold build: ok=%v note %q log %q; want a failure with note %q", cb.OK, cb.Note, cb.Log, tc.note)
+			}
+			for _, prepare := range []bool{false, true} {
+				w, err := New(r, []Input{args("x")}, Options{CacheDir: cacheDir})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if prepare {
+					if err := w.Prepare(ctx, [][]submission.File{files}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				wb, err := w.Build(ctx, files)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if wb.OK || wb.Note != cb.Note || wb.Log != cb.Log || wb.Program != nil {
+					t.Errorf("prepare=%v: warm build ok=%v note %q log %q; want the cold one's: note %q log %q", prepare, wb.OK, wb.Note, wb.Log, cb.Note, cb.Log)
+				}
+				if n := w.stats.JVMs.Load(); n != 1 {
+					t.Errorf("prepare=%v: %d JVMs, want the compile service's alone", prepare, n)
+				}
+			}
+		})
 	}
 }
 

@@ -1,7 +1,8 @@
 // Package bundle is the assignment built into every autograder binary: the
 // rubric and its public cases, so that a student needs only the binary and
 // a JDK to check their work (autograder check, with no rubric.toml in
-// sight). Hidden cases are never bundled.
+// sight). Hidden cases are never bundled, only counted (Hidden), so that
+// check can say how many more the grading runs.
 //
 // The bundle is this package's data folder, committed in git so that any
 // build embeds it (go install included, with no tag and no generated file
@@ -22,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -36,6 +38,11 @@ const RubricName = "rubric.toml"
 
 // Path is how messages name the built-in rubric.
 const Path = "rubric.toml (built in)"
+
+// hiddenName is the bundle's file that counts the rubric's hidden cases,
+// which are never bundled: a student's check says how many more the
+// grading runs.
+const hiddenName = "hidden-cases"
 
 // files is the bundle: RubricName and its cases (embed.go). Tests may
 // swap it.
@@ -62,6 +69,23 @@ func Load() (*grader.Assignment, error) {
 	}
 	a.Rubric.Path = Path
 	return a, nil
+}
+
+// Hidden is how many hidden cases the rubric the bundle was made from has
+// (the bundle holds none of them); 0 when it cannot tell.
+func Hidden() int {
+	if files == nil {
+		return 0
+	}
+	data, err := fs.ReadFile(files, hiddenName)
+	if err != nil {
+		return 0
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
 }
 
 // extract writes every file of fsys under dir.
@@ -149,6 +173,17 @@ func Generate(rubricPath, out string) error {
 		if n == 0 {
 			return fmt.Errorf("%s: part %q has no public case: a bundle of it could check nothing", rubricPath, p.ID)
 		}
+	}
+	hidden := 0
+	for _, cs := range a.Parts {
+		for _, c := range cs {
+			if c.Visibility != cases.Public {
+				hidden++
+			}
+		}
+	}
+	if err := os.WriteFile(filepath.Join(tmp, hiddenName), []byte(fmt.Sprintln(hidden)), 0o644); err != nil {
+		return err
 	}
 	b, err := grader.LoadAssignment(filepath.Join(tmp, RubricName))
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/cs540-tools/autograder/grader"
 )
 
 const repo = "../../../.."
@@ -162,5 +164,21 @@ func TestLoad(t *testing.T) {
 	}
 	if a.Rubric.Path != Path || n != 24 || a.Rubric.Total != 60 {
 		t.Errorf("loaded %s: %d cases, total %v", a.Rubric.Path, n, a.Rubric.Total)
+	}
+	// The hidden cases are counted, never bundled.
+	full, err := grader.LoadAssignment(filepath.Join(repo, "rubric.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hidden := 0
+	for _, cs := range full.Parts {
+		hidden += len(cs)
+	}
+	if hidden -= 24; Hidden() != hidden || hidden == 0 {
+		t.Errorf("Hidden() = %d, want the rubric's %d hidden cases", Hidden(), hidden)
+	}
+	files = fstest.MapFS{}
+	if Hidden() != 0 {
+		t.Errorf("Hidden() = %d without a count, want 0", Hidden())
 	}
 }

@@ -2,9 +2,12 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 	_ "github.com/cs540-tools/autograder/grader/checker" // [judge] name = "checker" in a rubric
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -51,8 +54,36 @@ func checkCommand() *ucli.Command {
 				return err
 			}
 			report.Check(c.App.Writer, a, res, style(c, c.App.Writer))
+			sc.hiddenNote(c.App.Writer)
 			return passed(path, res)
 		},
+	}
+}
+
+// hiddenNote ends a check that ran the public cases alone by saying how
+// many hidden cases the grading runs besides: passing every public case
+// is not the grade. The built-in assignment holds none of them, only
+// their count.
+func (sc selfCheck) hiddenNote(w io.Writer) {
+	if sc.opt.Visibility != "public" {
+		return
+	}
+	n := 0
+	for _, cs := range sc.a.Parts {
+		for _, c := range cs {
+			if c.Visibility != cases.Public {
+				n++
+			}
+		}
+	}
+	if sc.a.Rubric.Path == bundle.Path {
+		n += bundle.Hidden()
+	}
+	switch {
+	case n == 1:
+		fmt.Fprintln(w, "1 hidden case will also be run when your work is graded")
+	case n > 1:
+		fmt.Fprintf(w, "%d hidden cases will also be run when your work is graded\n", n)
 	}
 }
 

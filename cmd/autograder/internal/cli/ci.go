@@ -38,6 +38,7 @@ func ciCommand() *ucli.Command {
 				return err
 			}
 			report.Check(c.App.Writer, a, res, style(c, c.App.Writer))
+			sc.hiddenNote(c.App.Writer)
 			if f := c.String("junit"); f != "" {
 				data, err := report.JUnit(a, res)
 				if err != nil {

@@ -61,7 +61,12 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 	switch res.Status {
 	case grader.Graded:
 	case grader.StatusCompile:
-		fmt.Fprintf(w, "compile error:\n%s\n", strings.TrimRight(res.BuildLog, "\n"))
+		for _, n := range res.Notes { // compiled, but no main class
+			fmt.Fprintln(w, n)
+		}
+		if res.BuildLog != "" {
+			fmt.Fprintf(w, "compile error:\n%s\n", strings.TrimRight(res.BuildLog, "\n"))
+		}
 		return false, nil
 	default:
 		return false, failed(fmt.Errorf("%s: nothing to run: %s", sub.Source, strings.Join(res.Notes, "; ")))
