@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,22 +12,9 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/checker"
+	"github.com/cs540-tools/autograder/grader/internal/gradertest"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
-
-// needTools skips a test whose tools this machine lacks, but fails it
-// under CI, which installs them.
-func needTools(t *testing.T, names ...string) {
-	t.Helper()
-	for _, n := range names {
-		if _, err := exec.LookPath(n); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s missing under CI: %v", n, err)
-			}
-			t.Skipf("%s missing: %v", n, err)
-		}
-	}
-}
 
 // newJudge makes the judge of a rubric whose checker is path, with
 // limits far above a checker's need.
@@ -93,7 +79,7 @@ func TestNumbers(t *testing.T) {
 		{"python", "testdata/checkers/numbers-py", "python3"},
 	} {
 		t.Run(lang.name, func(t *testing.T) {
-			needTools(t, lang.tool)
+			gradertest.NeedTools(t, lang.tool)
 			plain, partial := newJudge(t, lang.path), newJudge(t, lang.path, "partial")
 			for _, tc := range numberCases {
 				t.Run(tc.name, func(t *testing.T) {
@@ -139,7 +125,7 @@ func checkJudgement(t *testing.T, j grader.Judgement, err error, pass bool, scor
 // TestBuildFailure: a checker that does not compile fails every judgement
 // with its compiler's messages, and is built once.
 func TestBuildFailure(t *testing.T) {
-	needTools(t, "g++")
+	gradertest.NeedTools(t, "g++")
 	jd := newJudge(t, "testdata/checkers/broken.cpp")
 	_, err1 := jd.Judge(context.Background(), trial("1\n", "1\n"))
 	_, err2 := jd.Judge(context.Background(), trial("1\n", "1\n"))

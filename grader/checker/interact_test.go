@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/internal/gradertest"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -17,7 +18,7 @@ import (
 // knows the secret. The programs are graded at once, sharing the
 // checker's one build.
 func TestGuessingGame(t *testing.T) {
-	needTools(t, "gcc", "python3")
+	gradertest.NeedTools(t, "gcc", "python3")
 	a, err := grader.LoadAssignment("testdata/guess/rubric.toml")
 	if err != nil {
 		t.Fatal(err)

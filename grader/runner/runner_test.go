@@ -4,31 +4,17 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/internal/gradertest"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/sandbox"
 )
-
-// needTools skips a test whose tools this machine lacks, but fails it
-// under CI, where .ci/run installs them.
-func needTools(t *testing.T, names ...string) {
-	t.Helper()
-	for _, n := range names {
-		if _, err := exec.LookPath(n); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s missing under CI: %v", n, err)
-			}
-			t.Skipf("%s missing: %v", n, err)
-		}
-	}
-}
 
 var toolsOf = map[rubric.Language][]string{
 	rubric.Java: {"java", "javac"}, rubric.C: {"gcc"}, rubric.CPP: {"g++"}, rubric.Python: {"python3"},
@@ -45,7 +31,7 @@ func TestHello(t *testing.T) {
 	}
 	for _, lang := range Languages {
 		t.Run(string(lang), func(t *testing.T) {
-			needTools(t, toolsOf[lang]...)
+			gradertest.NeedTools(t, toolsOf[lang]...)
 			tools, runtime, err := Hello(context.Background(), lang)
 			if err != nil {
 				t.Fatal(err)
@@ -66,7 +52,7 @@ func TestHello(t *testing.T) {
 // manager's shim, here one whose interpreter is missing) is passed over
 // for the next.
 func TestToolInBox(t *testing.T) {
-	needTools(t, "python3")
+	gradertest.NeedTools(t, "python3")
 	shim := filepath.Join(t.TempDir(), "python3")
 	if err := os.WriteFile(shim, []byte("#!/bin/sh\necho 'pyenv: python3: command not found' >&2\nexit 127\n"), 0o755); err != nil {
 		t.Fatal(err)
@@ -119,7 +105,7 @@ func TestBuildAndRun(t *testing.T) {
 		{rubric.C, "crash.c", "int main(void) { return 3; }\n", "", "", grader.None},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			needTools(t, toolsOf[tc.lang]...)
+			gradertest.NeedTools(t, toolsOf[tc.lang]...)
 			b, err := rubric.Preset(tc.lang, []string{tc.file})
 			if err != nil {
 				t.Fatal(err)
@@ -210,7 +196,7 @@ func TestJDKHome(t *testing.T) {
 // TestSpec: a built program's box as a spec, for a caller to add to; a
 // program another runner built has none.
 func TestSpec(t *testing.T) {
-	needTools(t, "python3")
+	gradertest.NeedTools(t, "python3")
 	b, err := rubric.Preset(rubric.Python, []string{"echo.py"})
 	if err != nil {
 		t.Fatal(err)
