@@ -179,8 +179,17 @@ func runsDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
 		caseDetail(b, attemptResult(f))
 	}
 	if more := len(at.Failed) - len(at.Failures); more > 0 {
-		fmt.Fprintf(b, "The other %d failing runs are not shown.\n\n", more)
+		fmt.Fprintf(b, "The %s not shown.\n\n", otherRuns(more))
 	}
+}
+
+// otherRuns names the failing runs a report leaves out: "other failing
+// run is", "other 2 failing runs are".
+func otherRuns(n int) string {
+	if n == 1 {
+		return "other failing run is"
+	}
+	return fmt.Sprintf("other %d failing runs are", n)
 }
 
 // attemptResult is a failing run as a case's result, for caseDetail.

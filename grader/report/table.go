@@ -116,7 +116,7 @@ func checkRuns(w io.Writer, a *grader.Assignment, c grader.CaseResult, st Style)
 		checkDetail(w, attemptResult(f), "    ")
 	}
 	if more := len(at.Failed) - len(at.Failures); more > 0 {
-		fmt.Fprintf(w, "  (the other %d failing runs are not shown)\n", more)
+		fmt.Fprintf(w, "  (the %s not shown)\n", otherRuns(more))
 	}
 }
 
