@@ -25,6 +25,20 @@ func (a *Assignment) Command(c CaseResult) string {
 	return CommandLine(a.Rubric.Build, c.Args, stdin)
 }
 
+// RunCommand renders run n of a repeated case as Command does, with its
+// {run} and {seed} replaced.
+func (a *Assignment) RunCommand(c CaseResult, n int) string {
+	for _, cs := range a.Parts {
+		for _, k := range cs {
+			if k.ID == c.ID {
+				args, stdin := k.Attempt(n)
+				return CommandLine(a.Rubric.Build, args, stdin)
+			}
+		}
+	}
+	return CommandLine(a.Rubric.Build, c.Args, nil)
+}
+
 // CommandLine renders a run as a student would type it (b.Command: "java
 // EightQueen 315 1 12375643", "./main 3", "python3 sum.py"), then, when
 // there is stdin, what the program reads, Go-quoted on the same line:

@@ -18,4 +18,17 @@
 // Judges are registered by name (RegisterJudge) and chosen by the rubric
 // ([judge] name, reference) and a case's check key; adding one needs no
 // change to this package.
+//
+// # Repeated runs
+//
+// A case with runs: R in its case file is run R times, run n with
+// Input.Attempt n (its judge sees Trial.Attempt n) and {run} and {seed}
+// replaced in its args and stdin; each run is judged on its own. The case
+// passes when min_pass of its runs pass, or earns the fraction that passed
+// (score: fraction); CaseResult.Attempts says "17/20 runs passed (needs
+// 15)" and keeps the evidence of the first MaxFailures failing runs. A
+// Runner starts each attempt's clock at a different time (package runner:
+// a shifted clock per run), so that runs of a program seeding its generator
+// from the clock in seconds differ even when started within one second.
+// No catalogued mistake is looked for in a repeated case.
 package grader

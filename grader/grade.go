@@ -255,12 +255,7 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 			if c.Verdict == Pass {
 				pr.Passed++
 			}
-			switch {
-			case c.Score != nil:
-				credit += *c.Score
-			case c.Verdict == Pass:
-				credit++
-			}
+			credit += caseCredit(c)
 		}
 		p, _ := a.Rubric.Part(pr.ID)
 		switch {

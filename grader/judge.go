@@ -214,18 +214,40 @@ func (a *Assignment) judgeFor(c cases.Case) Judge {
 	return a.judges[c.Check]
 }
 
-// runCase runs the program on case c, beside its judge when the judge
-// talks with it, and judges the run. A judge's failure is the case's
-// GraderFailure, with the judge's error for the TA; a run's is Grade's.
+// runCase runs the program on case c and judges the run, or each run of
+// a repeated case (see runRepeated). A case run once whose answer is
+// wrong is diagnosed.
+func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, c cases.Case, opt Options) error {
+	if c.Repeated() {
+		return a.runRepeated(ctx, prog, cr, c, opt)
+	}
+	cr.Args, _ = c.Attempt(1)
+	stdout, err := a.runOnce(ctx, prog, cr, c, 0, opt)
+	if err != nil {
+		return err
+	}
+	if cr.Verdict == WrongAnswer && cr.Score == nil {
+		part, _ := a.Rubric.Part(cr.Part)
+		a.diagnose(cr, stdout, part.Readings)
+	}
+	return nil
+}
+
+// runOnce runs the program once on case c (run n of a repeated case, 0
+// for a case run once), beside its judge when the judge talks with it,
+// judges the run into cr and returns its stdout. A judge's failure is the
+// case's GraderFailure, with the judge's error for the TA; a run's is
+// Grade's.
 //
 // How the run ended decides first (a time limit, a crash); a run that
 // ended on its own with status 0 is its judge's to decide. An
 // interactive run is the judge's unless it hit a time limit (a program
 // that forgot to flush waits until then): a rejection is a wrong answer
 // even if the program crashed afterwards.
-func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, c cases.Case, opt Options) error {
+func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, c cases.Case, n int, opt Options) ([]byte, error) {
 	part, _ := a.Rubric.Part(cr.Part)
-	t := Trial{Case: c, Readings: part.Readings}
+	c.Args, c.Stdin = c.Attempt(max(n, 1))
+	t := Trial{Case: c, Readings: part.Readings, Attempt: n}
 	var (
 		ex       Execution
 		j        Judgement
@@ -235,13 +257,13 @@ func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, 
 	inter, live := jd.(Interactor)
 	if live {
 		ex, j, judgeErr = inter.Interact(ctx, t, func(in Input) (Execution, error) {
-			in.Args = c.Args
+			in.Args, in.Attempt = c.Args, n
 			return prog.Run(ctx, in)
 		})
 	} else {
 		var err error
-		if ex, err = prog.Run(ctx, Input{Args: c.Args, Stdin: c.Stdin}); err != nil {
-			return err
+		if ex, err = prog.Run(ctx, Input{Args: c.Args, Stdin: c.Stdin, Attempt: n}); err != nil {
+			return nil, err
 		}
 		if verdictOf(ex) == Pass {
 			t.Stdout = ex.Stdout
@@ -249,26 +271,23 @@ func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, 
 		}
 	}
 	if ctx.Err() != nil {
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
 	a.record(cr, ex, opt)
 	switch v := cr.Verdict; {
 	case judgeErr != nil:
 		cr.Verdict, cr.JudgeLog = GraderFailure, judgeErr.Error()
-		return nil
+		return ex.Stdout, nil
 	case v == Timeout || v != Pass && !live:
 		if live {
 			cr.JudgeLog = j.Log // the transcript up to the limit
 		}
-		return nil
+		return ex.Stdout, nil
 	case !j.Pass:
 		cr.Verdict = WrongAnswer
 	}
 	a.apply(cr, j)
-	if cr.Verdict == WrongAnswer && cr.Score == nil {
-		a.diagnose(cr, ex.Stdout, part.Readings)
-	}
-	return nil
+	return ex.Stdout, nil
 }
 
 // record keeps what the run did and gives the case the verdict of how

@@ -1,5 +1,7 @@
 package grader
 
+import "fmt"
+
 // Status says how far a submission got.
 type Status string
 
@@ -42,7 +44,10 @@ type Result struct {
 
 // Provenance is what produced a result: the same grader version, rubric,
 // cases and runtime grade the same submission the same way (seed -1 cases
-// included: their verdicts do not depend on the seed).
+// included: their verdicts do not depend on the seed). Repeated cases
+// (runs: R) are the exception: their runs see the real clock, shifted per
+// run, so a randomized program's runs, and so its count of passed runs,
+// differ from one grading to the next.
 type Provenance struct {
 	GraderVersion string `json:"grader_version,omitempty"`
 	RubricSHA256  string `json:"rubric_sha256"`
@@ -112,9 +117,59 @@ type CaseResult struct {
 	// JudgeLog is the judge's word for the TA alone (a checker's judge
 	// message, or why the judge failed); no student-facing output shows it.
 	JudgeLog string `json:"judge_log,omitempty"`
+	// Attempts says how the runs of a repeated case (runs: R in its case
+	// file) went; nil for a case run once. Such a case has its verdict,
+	// score and time here and its evidence in Attempts.Failures.
+	Attempts *Attempts `json:"attempts,omitempty"`
 	// Stdout is the run's whole output, kept only when Options.KeepStdout
-	// asks (for check --explain); never written to results.
+	// asks (for check --explain); never written to results. A repeated
+	// case keeps its first failing run's (its last run's when all passed).
 	Stdout []byte `json:"-"`
+}
+
+// MaxFailures is how many failing runs of a repeated case keep their
+// evidence in full.
+const MaxFailures = 5
+
+// Attempts is how the runs of a repeated case went: "17/20 runs passed
+// (needs 15)".
+type Attempts struct {
+	Runs   int `json:"runs"`
+	Passed int `json:"passed"`
+	// MinPass is how many runs had to pass; 0 when the case earns the
+	// fraction that passed instead (score: fraction).
+	MinPass int `json:"min_pass,omitempty"`
+	// Failed numbers every run that did not pass, from 1.
+	Failed []int `json:"failed,omitempty"`
+	// Failures are the first MaxFailures failing runs, with their evidence.
+	Failures []Attempt `json:"failures,omitempty"`
+}
+
+// Attempt is one failing run of a repeated case and why it failed.
+type Attempt struct {
+	Run       int        `json:"run"`
+	Args      []string   `json:"args"` // {run} and {seed} replaced
+	Verdict   Verdict    `json:"verdict"`
+	ExitCode  int        `json:"exit_code"`
+	Signal    string     `json:"signal,omitempty"`
+	Limit     Limit      `json:"limit,omitempty"`
+	Mismatch  *Mismatch  `json:"mismatch,omitempty"`
+	Violation *Violation `json:"violation,omitempty"`
+	Stderr    string     `json:"stderr,omitempty"` // the start of stderr
+	Feedback  string     `json:"feedback,omitempty"`
+	// JudgeLog is for the TA alone, as CaseResult.JudgeLog.
+	JudgeLog string `json:"judge_log,omitempty"`
+}
+
+// Summary says how the runs went, as reports print it: "17/20 runs
+// passed (needs 15)"; without "(needs K)" for a case that earns the
+// fraction passed.
+func (at *Attempts) Summary() string {
+	s := fmt.Sprintf("%d/%d runs passed", at.Passed, at.Runs)
+	if at.MinPass > 0 {
+		s += fmt.Sprintf(" (needs %d)", at.MinPass)
+	}
+	return s
 }
 
 // Mismatch locates the first difference of a wrong answer.

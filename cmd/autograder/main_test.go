@@ -23,6 +23,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/reference"
 	"github.com/cs540-tools/autograder/reference/javarand"
 	"github.com/cs540-tools/autograder/reference/javasrc"
@@ -69,9 +70,10 @@ func TestMain(m *testing.M) {
 //	replace OLD NEW FILE             replace the first OLD in FILE with NEW (OLD
 //	                                 must be there): a javasrc variant edited
 //
-// and the condition [tool:PROGRAM], true when PROGRAM is on PATH; under
-// CI=true a missing one fails the script instead (so that
-// "[!tool:gcc] skip" never skips in CI).
+// and the conditions [tool:PROGRAM], true when PROGRAM is on PATH, and
+// [faketime], true when the runner finds libfaketime; under CI=true a
+// missing one fails the script instead (so that "[!tool:gcc] skip" never
+// skips in CI).
 func TestScripts(t *testing.T) {
 	t.Parallel()
 	repo, testdata := paths(t)
@@ -377,8 +379,14 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// condition answers [tool:PROGRAM].
+// condition answers [tool:PROGRAM] and [faketime].
 func condition(cond string) (bool, error) {
+	if cond == "faketime" { // the runner shifts each repeated run's clock
+		if runner.Faketime() == "" && os.Getenv("CI") == "true" {
+			return false, fmt.Errorf("libfaketime is missing under CI (looked in %s)", runner.FaketimeWhere())
+		}
+		return runner.Faketime() != "", nil
+	}
 	prog, ok := strings.CutPrefix(cond, "tool:")
 	if !ok {
 		return false, fmt.Errorf("unknown condition %q", cond)

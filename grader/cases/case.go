@@ -26,7 +26,16 @@ type Case struct {
 	// checks a run it cannot predict, an unseeded one, by the rules every
 	// correct run obeys; such a case has no Outputs), or the name of a
 	// judge registered with the grader ("tokens").
-	Check   string
+	Check string
+	// Runs, when set, is how many times the case runs (runs: R, from 1 to
+	// MaxRuns), for a program whose every run differs: each run is judged
+	// on its own, and the case passes when MinPass of them pass (0: every
+	// one), or, with Score "fraction", earns the fraction that passed. A
+	// case with Runs set has {run} and {seed} replaced in its args and
+	// stdin (see Attempt).
+	Runs    int
+	MinPass int
+	Score   string
 	Outputs []Output // at least one, unless Check is set
 	Path    string   // the file it was read from; empty for a generated case
 }
@@ -96,6 +105,7 @@ func Parse(name string, data []byte) (Case, error) {
 	p := parser{name: name}
 	lines := splitLines(data)
 	seen := map[string]bool{}
+	at := map[string]int{} // the line index of each repeat key
 	i := 0
 	for ; i < len(lines); i++ {
 		line := lines[i]
@@ -115,6 +125,13 @@ func Parse(name string, data []byte) (Case, error) {
 			return c, p.errf(i, "%s given twice", key)
 		}
 		seen[key] = true
+		at[key] = i
+		if ok, err := p.repeatKey(&c, i, key, value); ok {
+			if err != nil {
+				return c, err
+			}
+			continue
+		}
 		switch key {
 		case "args":
 			args, err := splitArgs(value)
@@ -137,11 +154,14 @@ func Parse(name string, data []byte) (Case, error) {
 			}
 			c.Check = value
 		default:
-			return c, p.errf(i, "unknown key %q (want args, visibility, note or check)", clip(key))
+			return c, p.errf(i, "unknown key %q (want args, visibility, note, check, runs, min_pass or score)", clip(key))
 		}
 	}
 	if !seen["args"] {
 		return c, p.errf(i, "no args line (write \"args:\" for a program run without arguments)")
+	}
+	if err := p.checkRepeat(c, at); err != nil {
+		return c, err
 	}
 	for i < len(lines) {
 		start := i
@@ -320,7 +340,7 @@ func quoteArg(a string) string {
 }
 
 // Format returns the case's canonical file content: header (args,
-// visibility, note), then stdin and the outputs in order. Comments are not
+// visibility, note, check, runs, min_pass, score), then stdin and the outputs in order. Comments are not
 // kept. For every Case that Parse returns, Parse(name, Format()) returns it
 // again; Write checks that a case it writes has that property.
 func (c Case) Format() []byte {
@@ -341,6 +361,15 @@ func (c Case) Format() []byte {
 	}
 	if c.Check != "" {
 		fmt.Fprintf(&b, "check: %s\n", c.Check)
+	}
+	if c.Runs > 0 {
+		fmt.Fprintf(&b, "runs: %d\n", c.Runs)
+	}
+	if c.MinPass > 0 {
+		fmt.Fprintf(&b, "min_pass: %d\n", c.MinPass)
+	}
+	if c.Score != "" {
+		fmt.Fprintf(&b, "score: %s\n", c.Score)
 	}
 	if c.Stdin != nil {
 		b.WriteString("-- stdin --\n")

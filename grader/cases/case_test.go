@@ -42,6 +42,17 @@ func TestParseErrors(t *testing.T) {
 		{"no-newline first", "args: 1\n-- stdout --\n\\ no final newline\n", `x/y.case:3: "\\ no final newline" must follow`},
 		{"bad check", "args: 1\ncheck: Rules!\n", `x/y.case:2: check must name a judge`},
 		{"check and stdout", "args: 399 -1 01234567\ncheck: reference\n-- stdout --\nx\n", "x/y.case:5: a case with check: reference has no expected output"},
+		{"runs zero", "args: 1\nruns: 0\n-- stdout --\n", `x/y.case:2: runs must be a whole number from 1 to 1000, got "0"`},
+		{"runs too many", "args: 1\nruns: 1001\n-- stdout --\n", `x/y.case:2: runs must be a whole number from 1 to 1000, got "1001"`},
+		{"runs not a number", "args: 1\nruns: twenty\n-- stdout --\n", `x/y.case:2: runs must be a whole number from 1 to 1000, got "twenty"`},
+		{"runs empty", "args: 1\nruns:\n-- stdout --\n", `x/y.case:2: runs must be a whole number`},
+		{"min_pass zero", "args: 1\nruns: 5\nmin_pass: 0\n-- stdout --\n", `x/y.case:3: min_pass must be a whole number from 1 to the case's runs, got "0"`},
+		{"min_pass above runs", "args: 1\nmin_pass: 21\nruns: 20\n-- stdout --\n", "x/y.case:2: min_pass 21 is more than the case's 20 runs"},
+		{"min_pass without runs", "args: 1\nmin_pass: 1\n-- stdout --\n", "x/y.case:2: min_pass without runs"},
+		{"bad score", "args: 1\nruns: 5\nscore: half\n-- stdout --\n", `x/y.case:3: score must be fraction (the case earns the fraction of its runs that passed), got "half"`},
+		{"score without runs", "args: 1\nscore: fraction\n-- stdout --\n", "x/y.case:2: score: fraction without runs"},
+		{"min_pass and score", "args: 1\nruns: 5\nscore: fraction\nmin_pass: 3\n-- stdout --\n", "x/y.case:4: min_pass and score: fraction exclude each other"},
+		{"runs twice", "args: 1\nruns: 5\nruns: 6\n-- stdout --\n", "x/y.case:3: runs given twice"},
 		{"no-newline not last", "args: 1\n-- stdout --\nx\n\\ no final newline\ny\n", `x/y.case:4: "\\ no final newline" must be the last line`},
 	}
 	for _, tt := range tests {
@@ -90,6 +101,9 @@ func TestRoundTrip(t *testing.T) {
 		}},
 		{Args: []string{"399", "-1", "01234567"}, Note: "unseeded", Check: CheckReference},
 		{Args: []string{"1"}, Note: "a: b # c", Outputs: []Output{{Stdout: []byte("\r")}, {Stdout: []byte("--  --")}}},
+		{Args: []string{"{seed}", "x{run}"}, Stdin: []byte("{run}\n"), Runs: 20, MinPass: 15, Outputs: []Output{{Stdout: []byte("ok\n")}}},
+		{Args: []string{"1"}, Runs: 1, Outputs: []Output{{Stdout: []byte("ok\n")}}},
+		{Args: []string{"8"}, Check: CheckReference, Runs: 30, Score: ScoreFraction},
 	}
 	for i, c := range tests {
 		c.ID, c.Part, c.Path = "p/x", "p", filepath.Join("p", "x.case")
@@ -163,6 +177,9 @@ func dump(c Case) []byte {
 		stdin = fmt.Sprintf("%q", c.Stdin)
 	}
 	fmt.Fprintf(&b, "ID %q\nPart %q\nArgs %q\nStdin %s\nVisibility %q\nNote %q\n", c.ID, c.Part, c.Args, stdin, c.Visibility, c.Note)
+	if c.Runs > 0 {
+		fmt.Fprintf(&b, "Runs %d MinPass %d Score %q\n", c.Runs, c.MinPass, c.Score)
+	}
 	for _, o := range c.Outputs {
 		fmt.Fprintf(&b, "Output %q %q\n", o.Readings, o.Stdout)
 	}
@@ -209,6 +226,8 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("args: 1\n-- stdout --\nx\n\\ no final newline\n"))
 	f.Add([]byte("args: \"a\\tb\" c\n-- stdin --\n\\\\x\n-- stdout a,b --\n-- stdout c --\r\n\r\n"))
+	f.Add([]byte("args: {seed} {run}\nruns: 20\nmin_pass: 15\n-- stdin --\n{run}\n-- stdout --\nok\n"))
+	f.Add([]byte("args:\nruns: 3\nscore: fraction\ncheck: reference\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Parse("p/x.case", data)
 		if err != nil {
@@ -231,5 +250,59 @@ func FuzzParse(f *testing.F) {
 		if err := writable(c); err != nil {
 			t.Fatalf("parsed case not writable: %v", err)
 		}
+		if c.Runs > 0 && (c.Need() < 1 || c.Need() > c.Runs || c.MinPass > 0 && c.Score != "") {
+			t.Fatalf("runs %d, min_pass %d, score %q accepted", c.Runs, c.MinPass, c.Score)
+		}
+		if c.Runs > 0 {
+			args, stdin := c.Attempt(c.Runs)
+			if len(args) != len(c.Args) || (stdin == nil) != (c.Stdin == nil) {
+				t.Fatalf("Attempt(%d) = %q, %q from %q, %q", c.Runs, args, stdin, c.Args, c.Stdin)
+			}
+		}
 	})
+}
+
+// TestAttempt: {run} and {seed} are replaced in the args and stdin of a
+// case with a runs line, and left alone in a case without one.
+func TestAttempt(t *testing.T) {
+	c, err := Parse("c/rand-01.case", []byte("args: {seed} run={run} {other}\nruns: 3\n-- stdin --\n{run} {seed}\n-- stdout --\n{run}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, stdin := c.Attempt(3)
+	if want := []string{"939860838", "run=3", "{other}"}; !reflect.DeepEqual(args, want) {
+		t.Errorf("args %q, want %q", args, want)
+	}
+	if want := "3 939860838\n"; string(stdin) != want {
+		t.Errorf("stdin %q, want %q", stdin, want)
+	}
+	if string(c.Args[0]) != "{seed}" || string(c.Outputs[0].Stdout) != "{run}\n" {
+		t.Errorf("the case itself changed: %q, %q", c.Args, c.Outputs[0].Stdout)
+	}
+	once, err := Parse("c/once.case", []byte("args: {seed}\n-- stdout --\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if args, stdin := once.Attempt(1); !reflect.DeepEqual(args, []string{"{seed}"}) || stdin != nil {
+		t.Errorf("a case without runs: %q, %q", args, stdin)
+	}
+}
+
+// TestSeed pins {seed}: the values were computed by coreutils, as
+// printf '%s' 'c/rand-01#1' | sha256sum, first 8 hex digits, top bit cleared.
+func TestSeed(t *testing.T) {
+	for _, tt := range []struct {
+		id   string
+		run  int
+		want uint32
+	}{
+		{"c/rand-01", 1, 1258523550},
+		{"c/rand-01", 2, 95199599},
+		{"c/rand-01", 3, 939860838},
+		{"p/x", 20, 514997620},
+	} {
+		if got := Seed(tt.id, tt.run); got != tt.want {
+			t.Errorf("Seed(%q, %d) = %d, want %d", tt.id, tt.run, got, tt.want)
+		}
+	}
 }

@@ -40,8 +40,38 @@
 //	            run seeded from the clock, seed -1): the rubric's
 //	            reference program judges the run by the rules every
 //	            correct run obeys, and the case has no stdout section
+//	runs        optional: how many times the case runs, 1 to 1000, for a
+//	            program whose runs differ (one that seeds its generator
+//	            from the clock); each run is judged on its own
+//	min_pass    optional, with runs: how many runs must pass for the case
+//	            to pass, 1 to runs; default: every one
+//	score       optional, with runs, instead of min_pass: "fraction", the
+//	            case earns the fraction of its runs that passed (partial
+//	            credit, as a part's scoring counts it)
 //
 // Any other key is an error, and so is a key given twice.
+//
+// # Repeated runs
+//
+// A randomized program is judged by how often it succeeds: with runs: 20
+// and min_pass: 15 the case passes when at least 15 of 20 runs pass.
+// Choose R and K from the success rate of a correct program and of a broken
+// one by the binomial tail, e.g. a program that succeeds 98% of the time
+// fails runs: 20, min_pass: 15 once in 513,000 gradings, one that succeeds
+// 90% of the time once in 89, one that succeeds 30% of the time passes it
+// once in 23,000.
+//
+// In a case with a runs line, the args and stdin may hold two
+// placeholders, replaced in each run:
+//
+//	{run}   the run's number, 1 to R
+//	{seed}  a number from 0 to 2147483647 for this case and run: the first
+//	        four bytes, big-endian, of the SHA-256 of "<case ID>#<run>"
+//	        (for run 3 of c/rand-01, of "c/rand-01#3"), top bit cleared;
+//	        the same in every grading, different from run to run
+//
+// The expected outputs hold no placeholders. In a case without a runs
+// line, braces are passed as they are.
 //
 // Sections follow the header. Each starts with a marker line and runs,
 // verbatim, up to the next marker line or the end of the file:

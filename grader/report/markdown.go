@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -64,6 +65,15 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 	if len(readings) > 0 {
 		fmt.Fprintf(&b, "Passed under one of the readings the handout allows: %s.\n\n", strings.Join(readings, ", "))
 	}
+	var repeated []string
+	for _, c := range r.Cases {
+		if c.Verdict == grader.Pass && c.Attempts != nil && (c.Visibility != "hidden" || a.Rubric.Report.Hidden != "count") {
+			repeated = append(repeated, c.ID+": "+c.Attempts.Summary())
+		}
+	}
+	if len(repeated) > 0 {
+		fmt.Fprintf(&b, "Passed over repeated runs: %s.\n\n", strings.Join(repeated, "; "))
+	}
 	var hidden []grader.CaseResult
 	for _, c := range r.Cases {
 		if c.Visibility == "hidden" {
@@ -76,6 +86,7 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 		fmt.Fprintf(&b, "## Case %s: %s\n\n", c.ID, c.Verdict.Describe())
 		fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
 		caseDetail(&b, c)
+		runsDetail(&b, a, c)
 	}
 	if len(hidden) > 0 && r.Status == grader.Graded {
 		b.WriteString("## Hidden cases\n\n")
@@ -97,7 +108,11 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 		} else {
 			b.WriteString("| case | part | verdict |\n|---|---|---|\n")
 			for _, c := range hidden {
-				fmt.Fprintf(&b, "| %s | %s | %s |\n", c.ID, c.Part, c.Verdict)
+				v := string(c.Verdict)
+				if c.Attempts != nil {
+					v += ": " + c.Attempts.Summary()
+				}
+				fmt.Fprintf(&b, "| %s | %s | %s |\n", c.ID, c.Part, v)
 			}
 		}
 		b.WriteString("\n")
@@ -148,6 +163,59 @@ func caseDetail(b *bytes.Buffer, c grader.CaseResult) {
 		b.WriteString("stderr:\n\n")
 		fence(b, c.Stderr)
 	}
+}
+
+// runsDetail says how a repeated case's runs went and shows the failing
+// runs kept in full, each as a case of its own.
+func runsDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
+	at := c.Attempts
+	if at == nil {
+		return
+	}
+	fmt.Fprintf(b, "%s; failed: %s.\n\n", at.Summary(), runList(at.Failed))
+	for _, f := range at.Failures {
+		fmt.Fprintf(b, "### Run %d: %s\n\n", f.Run, f.Verdict.Describe())
+		fmt.Fprintf(b, "Command: %s\n\n", inlineCode(a.RunCommand(c, f.Run)))
+		caseDetail(b, attemptResult(f))
+	}
+	if more := len(at.Failed) - len(at.Failures); more > 0 {
+		fmt.Fprintf(b, "The %s not shown.\n\n", otherRuns(more))
+	}
+}
+
+// otherRuns names the failing runs a report leaves out: "other failing
+// run is", "other 2 failing runs are".
+func otherRuns(n int) string {
+	if n == 1 {
+		return "other failing run is"
+	}
+	return fmt.Sprintf("other %d failing runs are", n)
+}
+
+// attemptResult is a failing run as a case's result, for caseDetail.
+func attemptResult(f grader.Attempt) grader.CaseResult {
+	return grader.CaseResult{Verdict: f.Verdict, ExitCode: f.ExitCode, Signal: f.Signal, Limit: f.Limit,
+		Mismatch: f.Mismatch, Violation: f.Violation, Stderr: f.Stderr, Feedback: f.Feedback}
+}
+
+// runList writes run numbers as "run 3" or "runs 3, 5 and 7".
+func runList(runs []int) string {
+	words := make([]string, len(runs))
+	for i, n := range runs {
+		words[i] = strconv.Itoa(n)
+	}
+	if len(runs) == 1 {
+		return "run " + words[0]
+	}
+	return "runs " + andList(words)
+}
+
+// andList joins names as "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // caseList names the cases, the hidden ones only by number when the

@@ -79,6 +79,9 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 	failed := 0
 	for _, c := range r.Cases {
 		if c.Verdict == grader.Pass {
+			if c.Attempts != nil {
+				fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, c.Attempts.Summary())
+			}
 			continue
 		}
 		failed++
@@ -86,27 +89,11 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 			continue
 		}
 		fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, a.Command(c))
-		switch {
-		case c.Violation != nil:
-			fmt.Fprintf(w, "  line %d breaks the rule %q: %s\n", c.Violation.Line, c.Violation.Rule, c.Violation.Msg)
-		case c.Mismatch != nil:
-			fmt.Fprintf(w, "  first difference at line %d\n    expected: %s\n    got:      %s\n", c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
-			if c.Mismatch.Diff != "" {
-				fmt.Fprintf(w, "%s\n", indent(c.Mismatch.Diff, "  "))
-			}
-		case c.Limit != grader.None:
-			fmt.Fprintf(w, "  stopped at the %s limit\n", c.Limit)
-		case c.Signal != "":
-			fmt.Fprintf(w, "  exit status %d %s\n", c.ExitCode, c.Signal)
-		default:
-			fmt.Fprintf(w, "  exit status %d\n", c.ExitCode)
+		if c.Attempts != nil {
+			checkRuns(w, a, c, st)
+			continue
 		}
-		if len(c.Mistakes) > 0 {
-			fmt.Fprintf(w, "  known mistake: this is what a program with %s prints\n", orList(c.Mistakes))
-		}
-		if c.Stderr != "" {
-			fmt.Fprintf(w, "  stderr:\n%s\n", indent(c.Stderr, "    "))
-		}
+		checkDetail(w, c, "  ")
 	}
 	for _, d := range r.Diagnoses {
 		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), d.Mistake, len(d.Cases), indent(wrap(d.Hint, 76), "  "))
@@ -117,6 +104,46 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		fmt.Fprintf(w, " (%s)", r.Status)
 	}
 	fmt.Fprintln(w)
+}
+
+// checkRuns prints how a repeated case's runs went and each failing run
+// kept in full, indented under the case.
+func checkRuns(w io.Writer, a *grader.Assignment, c grader.CaseResult, st Style) {
+	at := c.Attempts
+	fmt.Fprintf(w, "  %s; failed: %s\n", at.Summary(), runList(at.Failed))
+	for _, f := range at.Failures {
+		fmt.Fprintf(w, "  run %d: %s: %s\n", f.Run, st.verdict(f.Verdict), a.RunCommand(c, f.Run))
+		checkDetail(w, attemptResult(f), "    ")
+	}
+	if more := len(at.Failed) - len(at.Failures); more > 0 {
+		fmt.Fprintf(w, "  (the %s not shown)\n", otherRuns(more))
+	}
+}
+
+// checkDetail prints why a case (or a run of one) failed, each line
+// starting with pre.
+func checkDetail(w io.Writer, c grader.CaseResult, pre string) {
+	switch {
+	case c.Violation != nil:
+		fmt.Fprintf(w, "%sline %d breaks the rule %q: %s\n", pre, c.Violation.Line, c.Violation.Rule, c.Violation.Msg)
+	case c.Mismatch != nil:
+		fmt.Fprintf(w, "%[1]sfirst difference at line %[2]d\n%[1]s  expected: %[3]s\n%[1]s  got:      %[4]s\n", pre, c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
+		if c.Mismatch.Diff != "" {
+			fmt.Fprintf(w, "%s\n", indent(c.Mismatch.Diff, pre))
+		}
+	case c.Limit != grader.None:
+		fmt.Fprintf(w, "%sstopped at the %s limit\n", pre, c.Limit)
+	case c.Signal != "":
+		fmt.Fprintf(w, "%sexit status %d %s\n", pre, c.ExitCode, c.Signal)
+	default:
+		fmt.Fprintf(w, "%sexit status %d\n", pre, c.ExitCode)
+	}
+	if len(c.Mistakes) > 0 {
+		fmt.Fprintf(w, "%sknown mistake: this is what a program with %s prints\n", pre, orList(c.Mistakes))
+	}
+	if c.Stderr != "" {
+		fmt.Fprintf(w, "%sstderr:\n%s\n", pre, indent(c.Stderr, pre+"  "))
+	}
 }
 
 // wrap breaks a paragraph into lines of at most width bytes, at spaces.

@@ -13,6 +13,38 @@
 // file that is all comment: see Sandboxed.NoProgram); and the runtime's
 // version, for each result's provenance ("python 3.11.2", "gcc 12.2.0",
 // "java 17.0.15").
+//
+// # Repeated runs and the clock
+//
+// A program that seeds its generator from the clock in seconds
+// (srand(time(NULL)), as the course's N-queens framework does) repeats
+// itself when run twice within a second, and a repeated case's runs start
+// milliseconds apart. So run n of a repeated case (grader.Input.Attempt n)
+// runs with libfaketime preloaded (Debian's package libfaketime; Faketime
+// finds it, `autograder doctor` says whether it works), its clock moved
+// ahead of the real one by the build's base shift, drawn at random up to
+// MaxBaseShift, plus n ClockShifts (1h 1m 1s): every run of a grading sees
+// another second, and two gradings started together see other clocks. The
+// monotonic clock is left alone, so timers and time limits are real. No
+// student changes a line. What each language sees:
+//
+//   - C and C++: time(), gettimeofday() and clock_gettime(CLOCK_REALTIME)
+//     are shifted, so srand(time(NULL)) differs from run to run (a seed
+//     that mixes in getpid() needs the shift as much: a box's pid is
+//     nearly always the same small number).
+//     A statically linked program (gcc -static) loads no library and sees
+//     the real clock; the presets link dynamically.
+//   - Java: new Random() and Math.random() seed from System.nanoTime() and
+//     a counter, and differ anyway; System.currentTimeMillis() and
+//     Instant.now() ask the C library's clock_gettime, which libfaketime
+//     answers, so new Random(System.currentTimeMillis()) is shifted too.
+//     Warm mode runs a repeated case's runs cold, one JVM each.
+//   - Python: random seeds from os.urandom by default and differs anyway;
+//     time.time() is shifted, so random.seed(int(time.time())) differs too.
+//
+// Without libfaketime a repeated case still runs, on the real clock, and
+// the program's Flags tell the TA that a clock-seeded program may have
+// repeated itself.
 package runner
 
 import (
@@ -21,6 +53,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -173,7 +207,7 @@ func (s *Sandboxed) Build(ctx context.Context, files []submission.File) (grader.
 	if note := s.NoProgram(cur); note != "" {
 		return grader.Build{OK: false, Log: log.String(), Note: note}, nil
 	}
-	return grader.Build{OK: true, Log: log.String(), Program: &program{s: s, files: cur}}, nil
+	return grader.Build{OK: true, Log: log.String(), Program: &program{s: s, files: cur, base: baseShift()}}, nil
 }
 
 // NoProgram says why build commands that succeeded, leaving the files
@@ -204,6 +238,11 @@ func merge(a, b []sandbox.File) []sandbox.File {
 type program struct {
 	s     *Sandboxed
 	files []sandbox.File
+	// base is the build's base shift of the clock of repeated cases' runs.
+	base time.Duration
+	// realClock is set once a run of a repeated case ran with the real
+	// clock, for want of libfaketime.
+	realClock atomic.Bool
 }
 
 // Spec returns the sandbox spec of a run of prog, a program this runner
@@ -231,11 +270,20 @@ func (p *program) spec(ctx context.Context, in grader.Input) (sandbox.Spec, erro
 	return spec, nil
 }
 
-// Run runs one case in a fresh box holding the built files.
+// Run runs one case in a fresh box holding the built files; run n of a
+// repeated case (in.Attempt n) sees the clock the build's base shift and
+// n ClockShifts ahead.
 func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, error) {
 	spec, err := p.spec(ctx, in)
 	if err != nil {
 		return grader.Execution{}, err
+	}
+	if in.Attempt > 0 {
+		if lib := Faketime(); lib != "" {
+			shiftClock(&spec, lib, runShift(p.base, in.Attempt))
+		} else {
+			p.realClock.Store(true)
+		}
 	}
 	res, err := sandbox.Run(ctx, spec)
 	if err != nil {
@@ -248,6 +296,16 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 }
 
 func (p *program) Close() error { return nil }
+
+// Flags implements grader.Flagger: the TA is told when the runs of a
+// repeated case could not have their clocks shifted.
+func (p *program) Flags() []string {
+	if !p.realClock.Load() {
+		return nil
+	}
+	return []string{"repeated cases ran with the real clock (no libfaketime on the grading machine; looked in " + FaketimeWhere() +
+		"): a program that seeds its generator from the clock in seconds, srand(time(NULL)), may have repeated one run's result in others started within the same second"}
+}
 
 func limit(l sandbox.Limit) grader.Limit {
 	switch l {

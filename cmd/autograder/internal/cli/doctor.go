@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -33,6 +34,7 @@ func doctorCommand() *ucli.Command {
 			} else {
 				fmt.Fprintf(w, "warm mode: ready (java %s at %s)\n", j.Version, j.Java)
 			}
+			fmt.Fprintf(w, "repeated runs: %s\n", clock(c.Context))
 			return nil
 		},
 	}
@@ -49,6 +51,19 @@ func hello(ctx context.Context, lang rubric.Language) string {
 		where = append(where, t.Name+" = "+t.Path)
 	}
 	return fmt.Sprintf("works: %s (%s)", runtime, strings.Join(where, ", "))
+}
+
+// clock says whether the runs of a repeated case get clocks of their own.
+func clock(ctx context.Context) string {
+	lib, ahead, err := runner.CheckClock(ctx)
+	if err == nil && (ahead < runner.ClockShift || ahead > runner.ClockShift+time.Minute) {
+		err = fmt.Errorf("a box's clock was %v ahead with %s, not %v", ahead, lib, runner.ClockShift)
+	}
+	if err != nil {
+		return "the clock is not shifted (" + err.Error() + "): a program seeding its generator from the clock in seconds " +
+			"may repeat itself across a repeated case's runs; install libfaketime (Debian's package libfaketime)"
+	}
+	return fmt.Sprintf("each run's clock shifted by %s (a box's clock %v ahead for run 1)", lib, runner.ClockShift)
 }
 
 // sourceExts are the file endings that make a loose file in a batch folder

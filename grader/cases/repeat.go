@@ -1,0 +1,107 @@
+package cases
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"strconv"
+	"strings"
+)
+
+// MaxRuns is the most runs a case may ask for.
+const MaxRuns = 1000
+
+// ScoreFraction is the score key's one value: a repeated case earns the
+// fraction of its runs that passed.
+const ScoreFraction = "fraction"
+
+// The placeholders of a repeated case's args and stdin.
+const (
+	PlaceholderRun  = "{run}"
+	PlaceholderSeed = "{seed}"
+)
+
+// Repeated reports whether the case runs more than once.
+func (c Case) Repeated() bool { return c.Runs > 1 }
+
+// Need is how many runs of the case must pass: MinPass, or every run
+// when it is not given (or the case scores the fraction).
+func (c Case) Need() int {
+	if c.MinPass > 0 {
+		return c.MinPass
+	}
+	return max(c.Runs, 1)
+}
+
+// Attempt returns the args and stdin of run n (from 1) of a case with a
+// runs line, {run} and {seed} replaced (see Seed); a case without one is
+// returned as it is, braces and all.
+func (c Case) Attempt(n int) (args []string, stdin []byte) {
+	if c.Runs == 0 {
+		return c.Args, c.Stdin
+	}
+	run, seed := strconv.Itoa(n), strconv.FormatUint(uint64(Seed(c.ID, n)), 10)
+	r := strings.NewReplacer(PlaceholderRun, run, PlaceholderSeed, seed)
+	if c.Args != nil {
+		args = make([]string, len(c.Args))
+		for i, a := range c.Args {
+			args[i] = r.Replace(a)
+		}
+	}
+	if c.Stdin != nil {
+		stdin = []byte(r.Replace(string(c.Stdin)))
+	}
+	return args, stdin
+}
+
+// Seed is the {seed} of run n of the case with the given ID: the first
+// four bytes, big-endian, of the SHA-256 of "<id>#<n>" ("c/rand-01#3"),
+// top bit cleared. It lies in 0..2147483647, an int in every language,
+// differs from run to run and case to case, and is the same on every
+// machine and in every grading.
+func Seed(id string, n int) uint32 {
+	sum := sha256.Sum256([]byte(id + "#" + strconv.Itoa(n)))
+	return binary.BigEndian.Uint32(sum[:4]) &^ (1 << 31)
+}
+
+// repeatKey reads the runs, min_pass and score keys into c; ok is false
+// for any other key.
+func (p parser) repeatKey(c *Case, i int, key, value string) (ok bool, err error) {
+	switch key {
+	case "runs":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > MaxRuns {
+			return true, p.errf(i, "runs must be a whole number from 1 to %d, got %q", MaxRuns, clip(value))
+		}
+		c.Runs = n
+	case "min_pass":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > MaxRuns {
+			return true, p.errf(i, "min_pass must be a whole number from 1 to the case's runs, got %q", clip(value))
+		}
+		c.MinPass = n
+	case "score":
+		if value != ScoreFraction {
+			return true, p.errf(i, "score must be %s (the case earns the fraction of its runs that passed), got %q", ScoreFraction, clip(value))
+		}
+		c.Score = value
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// checkRepeat checks the repeat keys together once the header is read;
+// at[key] is the line index each was given on.
+func (p parser) checkRepeat(c Case, at map[string]int) error {
+	switch {
+	case c.Runs == 0 && c.MinPass > 0:
+		return p.errf(at["min_pass"], "min_pass without runs: add a runs line (runs: R, the case runs R times)")
+	case c.Runs == 0 && c.Score != "":
+		return p.errf(at["score"], "score: %s without runs: add a runs line (runs: R, the case runs R times)", c.Score)
+	case c.MinPass > 0 && c.Score != "":
+		return p.errf(max(at["min_pass"], at["score"]), "min_pass and score: %s exclude each other: a case passes on K runs or earns the fraction passed", c.Score)
+	case c.MinPass > c.Runs:
+		return p.errf(at["min_pass"], "min_pass %d is more than the case's %d runs", c.MinPass, c.Runs)
+	}
+	return nil
+}

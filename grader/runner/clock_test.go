@@ -1,0 +1,219 @@
+package runner
+
+import (
+	"context"
+	"github.com/cs540-tools/autograder/grader/internal/gradertest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// needFaketime skips a test when libfaketime is missing, but fails it
+// under CI, where .ci/run installs it.
+func needFaketime(t *testing.T) {
+	t.Helper()
+	if Faketime() != "" {
+		return
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("libfaketime missing under CI (looked in %s)", FaketimeWhere())
+	}
+	t.Skipf("libfaketime missing (looked in %s)", FaketimeWhere())
+}
+
+// clockPrinters print the clock in seconds as the program sees it and
+// the first number of a generator seeded with it, in the ways programs
+// of each language seed from the clock.
+var clockPrinters = []struct {
+	lang rubric.Language
+	file submission.File
+}{
+	{rubric.C, submission.File{Name: "clock.c", Data: []byte(`#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+int main(void) {
+    time_t now = time(NULL);
+    srand(time(NULL));
+    printf("%lld %d\n", (long long)now, rand());
+    return 0;
+}
+`)}},
+	{rubric.Python, submission.File{Name: "clock.py", Data: []byte(`import random
+import time
+
+now = int(time.time())
+random.seed(int(time.time()))
+print(now, random.randrange(1 << 30))
+`)}},
+	// currentTimeMillis asks the C library's clock_gettime, which
+	// libfaketime answers; so does Instant.now().
+	{rubric.Java, submission.File{Name: "Clock.java", Data: []byte(`import java.util.Random;
+
+public class Clock {
+    public static void main(String[] args) {
+        long now = System.currentTimeMillis() / 1000;
+        if (Math.abs(java.time.Instant.now().getEpochSecond() - now) > 1) throw new AssertionError("two clocks");
+        System.out.println(now + " " + new Random(System.currentTimeMillis() / 1000).nextInt(1 << 30));
+    }
+}
+`)}},
+}
+
+// TestClockShift: run n of a repeated case sees the real clock n
+// ClockShifts ahead, in C (srand(time(NULL))), Python (random.seed of
+// time.time()) and Java (System.currentTimeMillis()); a case run once sees
+// the real clock. So runs started within one second seed differently.
+func TestClockShift(t *testing.T) {
+	needFaketime(t)
+	for _, tc := range clockPrinters {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			gradertest.NeedTools(t, toolsOf[tc.lang]...)
+			if tc.lang == rubric.Java && testing.Short() {
+				t.Skip("-short: runs JVMs")
+			}
+			prog := build(t, tc.lang, tc.file)
+			seen := map[string]int{}
+			for n := range 4 {
+				draw := clockRun(t, prog, n)
+				if m, dup := seen[draw]; dup {
+					t.Errorf("runs %d and %d drew the same number %s", m, n, draw)
+				}
+				seen[draw] = n
+			}
+			if f := prog.(grader.Flagger).Flags(); f != nil {
+				t.Errorf("flags %q with libfaketime", f)
+			}
+		})
+	}
+}
+
+// clockRun runs prog as run n and checks the clock it saw: the real one,
+// n ClockShifts ahead. It returns the number drawn.
+func clockRun(t *testing.T, prog grader.Program, n int) string {
+	t.Helper()
+	before := time.Now().Unix()
+	ex, err := prog.Run(context.Background(), grader.Input{Attempt: n})
+	after := time.Now().Unix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(string(ex.Stdout))
+	if ex.ExitCode != 0 || len(f) != 2 {
+		t.Fatalf("run %d: exit %d, stdout %q, stderr %.300q", n, ex.ExitCode, ex.Stdout, ex.Stderr)
+	}
+	secs, err := strconv.ParseInt(f[0], 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shift := int64(0)
+	if n > 0 {
+		shift = int64(runShift(prog.(*program).base, n) / time.Second)
+	}
+	if secs < before+shift || secs > after+shift {
+		t.Errorf("run %d saw %d, want %d to %d (the real clock %d s ahead)", n, secs, before+shift, after+shift, shift)
+	}
+	if len(ex.Stderr) > 0 {
+		t.Errorf("run %d: stderr %.300q", n, ex.Stderr)
+	}
+	return f[1]
+}
+
+// build builds one file with a language's preset.
+func build(t *testing.T, lang rubric.Language, f submission.File) grader.Program {
+	t.Helper()
+	b, err := rubric.Preset(lang, []string{f.Name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSandboxed(b, rubric.Limits{Wall: 60 * time.Second, CPU: 30 * time.Second, BuildWall: 2 * time.Minute})
+	built, err := s.Build(context.Background(), []submission.File{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !built.OK {
+		t.Fatalf("build failed: %s", built.Log)
+	}
+	t.Cleanup(func() { built.Program.Close() })
+	return built.Program
+}
+
+// TestClockStatic: a statically linked program loads no library, so its
+// clock is never shifted (the runner's documentation says so).
+func TestClockStatic(t *testing.T) {
+	needFaketime(t)
+	gradertest.NeedTools(t, "gcc")
+	dir := t.TempDir()
+	src := filepath.Join(dir, "clock.c")
+	if err := os.WriteFile(src, clockPrinters[0].file.Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "main")
+	if out, err := exec.Command("gcc", "-static", "-O2", "-o", bin, src).CombinedOutput(); err != nil {
+		t.Skipf("no static C library here: %v: %s", err, out)
+	}
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := rubric.Preset(rubric.C, []string{"clock.c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := &program{s: newSandboxed(b, rubric.Limits{Wall: 60 * time.Second}), files: []sandbox.File{{Name: "main", Data: data, Mode: 0o755}}}
+	before := time.Now().Unix()
+	ex, err := prog.Run(context.Background(), grader.Input{Attempt: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	secs, err := strconv.ParseInt(strings.Fields(string(ex.Stdout) + " x")[0], 10, 64)
+	if err != nil || secs < before || secs > time.Now().Unix() {
+		t.Errorf("a static program saw %q, want the real clock (%d)", ex.Stdout, before)
+	}
+}
+
+// TestClockMissing: without libfaketime the runs still run, on the real
+// clock, and the program tells the TA.
+func TestClockMissing(t *testing.T) {
+	gradertest.NeedTools(t, "gcc")
+	saved := faketime
+	faketime = func() string { return "" }
+	t.Cleanup(func() { faketime = saved })
+	prog := build(t, rubric.C, clockPrinters[0].file)
+	if f := prog.(grader.Flagger).Flags(); f != nil {
+		t.Errorf("flags %q before any repeated run", f)
+	}
+	before := time.Now().Unix()
+	ex, err := prog.Run(context.Background(), grader.Input{Attempt: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if secs, _ := strconv.ParseInt(strings.Fields(string(ex.Stdout) + " x")[0], 10, 64); secs < before || secs > time.Now().Unix() {
+		t.Errorf("saw %q, want the real clock", ex.Stdout)
+	}
+	f := prog.(grader.Flagger).Flags()
+	if len(f) != 1 || !strings.Contains(f[0], "repeated cases ran with the real clock") || !strings.Contains(f[0], "srand(time(NULL))") {
+		t.Errorf("flags %q, want one saying the clock was real", f)
+	}
+}
+
+// TestCheckClock: doctor's check sees a box's clock one ClockShift ahead.
+func TestCheckClock(t *testing.T) {
+	needFaketime(t)
+	lib, ahead, err := CheckClock(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lib != Faketime() || ahead < ClockShift || ahead > ClockShift+time.Minute {
+		t.Errorf("CheckClock = %s, %v; want %s, %v", lib, ahead, Faketime(), ClockShift)
+	}
+}
