@@ -153,6 +153,9 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	if err != nil {
 		return res, fmt.Errorf("%s: build: %w", sub.ID, err)
 	}
+	if b.Runtime != "" {
+		res.Provenance.Runtime = b.Runtime
+	}
 	if !b.OK {
 		res.BuildLog = b.Log
 		a.fail(&res, StatusCompile, CompileError, "")

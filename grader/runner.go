@@ -50,6 +50,10 @@ type Build struct {
 	OK      bool
 	Log     string  // what the compiler printed, for the student
 	Program Program // set when OK
+	// Runtime names the runtime this build used ("gcc 12.2.0") when the
+	// runner picks one per submission (a rubric's language "auto");
+	// "" leaves the runner's (Describer) in the result's provenance.
+	Runtime string
 }
 
 // Program runs one built submission on one case at a time.
