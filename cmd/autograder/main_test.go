@@ -93,6 +93,7 @@ func TestScripts(t *testing.T) {
 			"gsresults":   cmdGsresults,
 			"junit":       cmdJunit,
 			"zipfiles":    cmdZipfiles,
+			"labelled":    cmdLabelled,
 		},
 		Condition: condition,
 	})

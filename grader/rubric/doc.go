@@ -172,8 +172,10 @@
 //	points    a positive number (required)
 //	cases     the part's folder under the cases folder; it must hold at
 //	          least one *.case file (the id)
-//	scoring   "proportional" (points × passed cases / cases) or
-//	          "all-or-nothing" ("proportional")
+//	scoring   "proportional" (points × passed cases / cases),
+//	          "all-or-nothing", or "min" (points × the least credit of a
+//	          case: 1 for a pass, a judge's partial credit, else 0)
+//	          ("proportional")
 //	readings  the names of the readings the part accepts: a case's expected
 //	          output labelled with any of them passes ([]: every reading)
 package rubric

@@ -289,6 +289,10 @@ type Scoring string
 const (
 	Proportional Scoring = "proportional"   // points × passed cases / cases
 	AllOrNothing Scoring = "all-or-nothing" // all points if every case passes, else none
+	// Min earns points × the least credit of a case (1 for a pass, a
+	// judge's partial credit, 0 otherwise): a contest package's test group
+	// aggregated by its minimum.
+	Min Scoring = "min"
 )
 
 // Load reads and checks a rubric file. Its cases folder is relative to the
@@ -326,6 +330,12 @@ func Parse(name string, data []byte, dir string) (*Rubric, error) {
 	r.sum = sha256.Sum256(data)
 	return r, nil
 }
+
+// SetContent makes SHA256 the hash of content: for a rubric made in Go
+// rather than read from a file (package grader/problem: the problem
+// package's files it was made from), so that results still name what
+// graded them.
+func (r *Rubric) SetContent(content []byte) { r.sum = sha256.Sum256(content) }
 
 // SHA256 returns the hex SHA-256 of the rubric file's bytes.
 func (r *Rubric) SHA256() string { return hex.EncodeToString(r.sum[:]) }

@@ -216,7 +216,7 @@ var parseErrorCases = []struct {
 	{"compare mode", head + "compare.mode = \"exact\"\n" + partA,
 		`rubric.toml:4:1: compare.mode must be "lines", "strict" or "ignore-case", got "exact"`},
 	{"scoring", head + partA + "scoring = \"all\"\n",
-		`rubric.toml:8:1: part "a": scoring must be "proportional" or "all-or-nothing", got "all"`},
+		`rubric.toml:8:1: part "a": scoring must be "proportional", "all-or-nothing" or "min", got "all"`},
 	{"hidden", head + "[report]\nhidden = \"none\"\n" + partA,
 		`rubric.toml:5:1: report.hidden must be "verdict" or "count", got "none"`},
 	{"gradescope hidden", head + "[report]\ngradescope_hidden = \"visible\"\n" + partA,

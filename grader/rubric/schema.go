@@ -478,7 +478,7 @@ func (d *decoder) part(t *table, i int, seen map[string]int) (p Part, ok bool) {
 	if c := p.Cases; c == "" && p.ID != "" || c != "" && (strings.Contains(c, `\`) || !filepath.IsLocal(filepath.FromSlash(c))) {
 		t.errf("cases", "cases must be a folder inside the rubric's cases folder, got %q", c)
 	}
-	p.Scoring = oneOf(t, "scoring", Proportional, AllOrNothing)
+	p.Scoring = oneOf(t, "scoring", Proportional, AllOrNothing, Min)
 	p.Readings = t.strs("readings")
 	for j, r := range p.Readings {
 		switch {
