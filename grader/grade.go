@@ -58,13 +58,7 @@ func LoadAssignment(rubricPath string) (*Assignment, error) {
 
 // NewAssignment loads the cases of a parsed rubric.
 func NewAssignment(r *rubric.Rubric) (*Assignment, error) {
-	a := &Assignment{Rubric: r}
-	mode, err := compare.ParseMode(r.Compare.Mode)
-	if err != nil {
-		return nil, err
-	}
-	a.mode = mode
-	var all []cases.Case
+	var parts [][]cases.Case
 	for _, p := range r.Parts {
 		cs, err := cases.LoadPart(r.CasesDir, p.Cases)
 		if err != nil {
@@ -73,7 +67,26 @@ func NewAssignment(r *rubric.Rubric) (*Assignment, error) {
 		if len(cs) == 0 {
 			return nil, fmt.Errorf("%s: part %q has no cases in %s: %w", r.Path, p.ID, path.Join(r.CasesDir, p.Cases), rubric.ErrInvalid)
 		}
-		a.Parts = append(a.Parts, cs)
+		parts = append(parts, cs)
+	}
+	return NewAssignmentOf(r, parts)
+}
+
+// NewAssignmentOf makes the assignment of a rubric and its parts' cases,
+// read elsewhere (package grader/problem reads them from a problem
+// package): parts[i] are the cases of r.Parts[i], at least one each.
+func NewAssignmentOf(r *rubric.Rubric, parts [][]cases.Case) (*Assignment, error) {
+	if len(parts) != len(r.Parts) {
+		return nil, fmt.Errorf("grader: %d parts of cases for the %d parts of %s", len(parts), len(r.Parts), r.Path)
+	}
+	a := &Assignment{Rubric: r, Parts: parts}
+	mode, err := compare.ParseMode(r.Compare.Mode)
+	if err != nil {
+		return nil, err
+	}
+	a.mode = mode
+	var all []cases.Case
+	for _, cs := range parts {
 		all = append(all, cs...)
 	}
 	a.CasesHash = cases.Hash(all)
@@ -152,6 +165,9 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	b, err := run.Build(ctx, files)
 	if err != nil {
 		return res, fmt.Errorf("%s: build: %w", sub.ID, err)
+	}
+	if b.Runtime != "" {
+		res.Provenance.Runtime = b.Runtime
 	}
 	if !b.OK {
 		res.BuildLog = b.Log
@@ -238,7 +254,8 @@ func (a *Assignment) fail(res *Result, st Status, v Verdict, note string) {
 
 // score fills the part scores and the total: proportional parts earn
 // points x credit / cases (a passed case is worth 1, one a judge gave
-// partial credit its score), all-or-nothing parts all or none; each part's
+// partial credit its score), all-or-nothing parts all or none, min parts
+// points x the least credit of a case; each part's
 // score is rounded to two decimals, the total is their sum less deductions,
 // never below zero. A late penalty is a percentage of the assignment's
 // total points, as in the handout ("10% of the total points ... deducted").
@@ -261,10 +278,12 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 		switch {
 		case pr.Total == 0:
 			pr.Score = 0
-		case p.Scoring == "all-or-nothing":
+		case p.Scoring == rubric.AllOrNothing:
 			if pr.Passed == pr.Total {
 				pr.Score = pr.MaxScore
 			}
+		case p.Scoring == rubric.Min:
+			pr.Score = round2(pr.MaxScore * a.least(res, pr.ID))
 		default:
 			pr.Score = round2(pr.MaxScore * credit / float64(pr.Total))
 		}
@@ -272,6 +291,22 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 	}
 	res.Penalty = round2(a.Rubric.Total * latePct / 100)
 	res.Score = round2(math.Max(0, total-deduct-res.Penalty))
+}
+
+// least is the smallest credit of a part's cases: 1 for a pass, a
+// judge's partial credit, 0 for any other verdict.
+func (a *Assignment) least(res *Result, part string) float64 {
+	least := 1.0
+	for _, c := range res.Cases {
+		switch {
+		case c.Part != part:
+		case c.Score != nil:
+			least = min(least, *c.Score)
+		case c.Verdict != Pass:
+			least = 0
+		}
+	}
+	return least
 }
 
 // Days writes a count of days as a sentence does: "1 day", "3 days".

@@ -246,6 +246,9 @@ func TestScore(t *testing.T) {
 		{name: "all-or-nothing", prog: failOn("200 01234567"), status: grader.Graded, score: 30, parts: map[string]float64{"a": 10, "b": 20, "c": 0}},
 		{name: "proportional-c", edits: []string{"scoring = \"all-or-nothing\"", "scoring = \"proportional\""}, prog: failOn("200 01234567"), status: grader.Graded, score: 35, parts: map[string]float64{"a": 10, "b": 20, "c": 5}},
 		{name: "all-or-nothing-a", edits: []string{"points = 10\nscoring = \"proportional\"", "points = 10\nscoring = \"all-or-nothing\""}, prog: failOn("100 27364150"), status: grader.Graded, score: 30, parts: map[string]float64{"a": 0, "b": 20, "c": 10}},
+		// A min part is worth the least credit of its cases.
+		{name: "min-a", edits: []string{"points = 10\nscoring = \"proportional\"", "points = 10\nscoring = \"min\""}, prog: failOn("100 27364150"), status: grader.Graded, score: 30, parts: map[string]float64{"a": 0, "b": 20, "c": 10}},
+		{name: "min-a-full", edits: []string{"points = 10\nscoring = \"proportional\"", "points = 10\nscoring = \"min\""}, prog: correct, status: grader.Graded, score: 40, parts: map[string]float64{"a": 10, "b": 20, "c": 10}},
 		// Two parts failing: the total is the sum of the rounded parts.
 		{name: "sum", prog: failOn("100 27364150", "200 12375643", "200 01234567"), status: grader.Graded, score: 16.67, parts: map[string]float64{"a": 6.67, "b": 10, "c": 0}},
 		{name: "nothing", prog: scripted(grader.Execution{Stdout: []byte("?\n")}), status: grader.Graded, score: 0, parts: map[string]float64{"a": 0, "b": 0, "c": 0}},

@@ -47,6 +47,10 @@ type Build struct {
 	// build made no program to run ("compiled, but no class EightQueen:
 	// ..."). Grade gives it as the submission's note.
 	Note string
+	// Runtime names the runtime this build used ("gcc 12.2.0") when the
+	// runner picks one per submission (a rubric's language "auto");
+	// "" leaves the runner's (Describer) in the result's provenance.
+	Runtime string
 }
 
 // Program runs one built submission on one case at a time.

@@ -98,6 +98,7 @@ func TestScripts(t *testing.T) {
 			"junit":       cmdJunit,
 			"zipfiles":    cmdZipfiles,
 			"replace":     cmdReplace,
+			"labelled":    cmdLabelled,
 		},
 		Condition: condition,
 	})

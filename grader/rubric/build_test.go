@@ -31,6 +31,8 @@ func TestCommands(t *testing.T) {
 			`[[make queens] [strip queens]]`, `[./queens --fast]`, "", Raw, "./queens --fast 315 -1 'two words' 'it'\\''s' ''"},
 		{"raw without build", `language = "raw"` + "\n" + `run = ["sh", "run.sh"]`, `[]`,
 			`[]`, `[sh run.sh]`, "", Raw, "sh run.sh 315 -1 'two words' 'it'\\''s' ''"},
+		{"auto", `language = "auto"`, `[]`, `[]`, `[]`, "", Auto, "program 315 -1 'two words' 'it'\\''s' ''"},
+		{"auto list", `language = ["python", "java"]` + "\n" + `main = "Sum"`, `["README"]`, `[]`, `[]`, "Sum", Auto, "program 315 -1 'two words' 'it'\\''s' ''"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := fmt.Sprintf("name = \"HW\"\ntotal = 5\n[submission]\nrequired = %s\n[build]\n%s\n[[part]]\nid = \"a\"\npoints = 5\n", tc.required, tc.build)
@@ -48,7 +50,7 @@ func TestCommands(t *testing.T) {
 			if got := r.Build.Command(shownArgs); got != tc.wantShown {
 				t.Errorf("Command(%q) = %s, want %s", shownArgs, got, tc.wantShown)
 			}
-			if tc.wantLanguage != Raw {
+			if tc.wantLanguage != Raw && tc.wantLanguage != Auto {
 				p, err := Preset(tc.wantLanguage, strings.Fields(strings.NewReplacer(`"`, "", ",", "", "[", "", "]", "").Replace(tc.required)))
 				if err != nil {
 					t.Fatal(err)
@@ -123,5 +125,45 @@ part = [
 func TestLoadMissingFile(t *testing.T) {
 	if _, err := Load("testdata/none.toml"); err == nil {
 		t.Error("Load of a missing file: no error")
+	}
+}
+
+func TestAutoLanguages(t *testing.T) {
+	for _, tc := range []struct{ build, want string }{
+		{`language = "auto"`, "[c cpp java python]"},
+		{`language = ["python", "c"]`, "[python c]"},
+		{`language = "c"`, "[]"},
+	} {
+		src := fmt.Sprintf("name = \"HW\"\ntotal = 5\n[submission]\nrequired = [\"a.c\"]\n[build]\n%s\n[[part]]\nid = \"a\"\npoints = 5\n", tc.build)
+		r, err := Parse("rubric.toml", []byte(src), casesDir(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(r.Build.Languages); got != tc.want {
+			t.Errorf("%s: languages %s, want %s", tc.build, got, tc.want)
+		}
+		if !r.Build.Product("x.pyc") == (r.Build.Language == Auto) {
+			t.Errorf("%s: Product(x.pyc) = %v", tc.build, r.Build.Product("x.pyc"))
+		}
+	}
+}
+
+func TestPresetMain(t *testing.T) {
+	b, err := PresetMain(Python, []string{"util.py", "sum.py"}, "sum.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, run := b.Commands(); fmt.Sprint(run) != "[python3 sum.py]" {
+		t.Errorf("run %v", run)
+	}
+	if _, err := PresetMain(Python, []string{"util.py"}, "sum.py"); err == nil {
+		t.Error("PresetMain accepted a Python main that is not one of the files")
+	}
+	b, err = PresetMain(Java, []string{"Sum.java", "Util.java"}, "Main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, run := b.Commands(); fmt.Sprint(run) != "[java -cp . Main]" {
+		t.Errorf("run %v", run)
 	}
 }

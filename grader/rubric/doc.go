@@ -61,11 +61,15 @@
 //
 // [build]:
 //
-//	language  "java", "c", "cpp", "python" or "raw" ("java")
+//	language  "java", "c", "cpp", "python" or "raw" ("java"); or "auto",
+//	          or a list of presets (["c", "cpp", "java", "python"]):
+//	          each submission's sources pick the preset (below)
 //	main      java: the main class (the first required .java file's name
 //	          without ".java"); c, cpp: the program the compiler writes
 //	          ("main"); python: the file run, one of the required files (the
-//	          first required .py file). Not allowed with "raw".
+//	          first required .py file). Not allowed with "raw". Under
+//	          "auto" or a list: optional, a name without extension that
+//	          picks the class or file to run among several (below).
 //	build     raw only: the build commands, each an array of program and
 //	          arguments, run in order ([]: nothing to build)
 //	run       raw only: the command that runs the program (required)
@@ -91,6 +95,24 @@
 // Python's build is a syntax check: a syntax error is a compile error,
 // reported once, not a runtime error on every case. [Preset] gives a
 // preset's Build without a rubric file.
+//
+// # Language by file
+//
+// With language = "auto" (every preset) or a list of presets, one rubric
+// grades submissions in several languages (package grader/runner picks the
+// preset when it builds each one). submission.required then names no
+// source: it may be empty, and whatever it names must still be there (a
+// README, say). The files built are those of the shallowest folder of the
+// submission that holds a source of an accepted language, and their
+// extensions pick the preset: .c is c; .cc, .cpp or .cxx is cpp; .java is
+// java, run as the class that declares "public static void main" (of
+// several, the one named main; with none, the first file's name); .py is
+// python, running the only .py file, or else the one named main + ".py"
+// (or main.py). C and C++ programs are "main" as with one language.
+// Sources of two languages in that folder, or of none accepted, are a
+// compile error whose log says so; each result's provenance names the
+// runtime that built and ran it. Reports show the command as "program"
+// and its arguments, as each submission runs its own way.
 //
 // Commands run in the folder that holds the submission's files, without a
 // shell: no globbing, no quoting. A program named with a slash ("./main")
@@ -165,8 +187,10 @@
 //	points    a positive number (required)
 //	cases     the part's folder under the cases folder; it must hold at
 //	          least one *.case file (the id)
-//	scoring   "proportional" (points × passed cases / cases) or
-//	          "all-or-nothing" ("proportional")
+//	scoring   "proportional" (points × passed cases / cases),
+//	          "all-or-nothing", or "min" (points × the least credit of a
+//	          case: 1 for a pass, a judge's partial credit, else 0)
+//	          ("proportional")
 //	readings  the names of the readings the part accepts: a case's expected
 //	          output labelled with any of them passes ([]: every reading)
 package rubric

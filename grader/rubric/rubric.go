@@ -62,23 +62,30 @@ const (
 // Language names a build preset.
 type Language string
 
-// The languages. Raw is no preset: the rubric gives the commands.
+// The languages. Raw is no preset: the rubric gives the commands. Auto is
+// a preset chosen per submission, by its files, among Build.Languages.
 const (
 	Java   Language = "java"
 	C      Language = "c"
 	CPP    Language = "cpp"
 	Python Language = "python"
 	Raw    Language = "raw"
+	Auto   Language = "auto"
 )
 
 // Build says how a submission is built and run.
 type Build struct {
 	Language Language
+	// Languages are the presets a submission may pick when Language is
+	// Auto, in the order the rubric lists them; nil otherwise.
+	Languages []Language
 	// Main is, for Java, the main class; for C and C++, the program the
-	// compiler writes; for Python, the file run. Empty for Raw.
+	// compiler writes; for Python, the file run. Empty for Raw. Under
+	// Auto, the name (without extension) that picks the Java class or the
+	// Python file to run among several; empty when the rubric names none.
 	Main string
 	// Sources are the required files the preset compiles (or, for Python,
-	// may import), in rubric order. Empty for Raw.
+	// may import), in rubric order. Empty for Raw and Auto.
 	Sources []string
 	// SpotCheck is how many of a submission's warm-mode answers also run
 	// cold, to check them (0: none).
@@ -104,7 +111,15 @@ func (b Build) Product(name string) bool {
 	if (b.Language == C || b.Language == CPP) && base == b.Main {
 		return true
 	}
-	for _, pat := range products[b.Language] {
+	langs := []Language{b.Language}
+	if b.Language == Auto {
+		langs = b.Languages
+	}
+	var pats []string
+	for _, l := range langs {
+		pats = append(pats, products[l]...)
+	}
+	for _, pat := range pats {
 		if ok, _ := path.Match(pat, base); ok {
 			return true
 		}
@@ -130,11 +145,15 @@ func (b Build) Commands() (build [][]string, run []string) {
 // without what the grader adds ("java EightQueen 315 1 12375643",
 // "./main 3 4", "python3 sum.py"), or a raw rubric's run command, then
 // the arguments. A word a shell would split or expand is single-quoted.
-// Every report shows a case's command this way.
+// Every report shows a case's command this way. Under Auto, where each
+// submission runs its own way, the program is called "program".
 func (b Build) Command(args []string) string {
 	cmd := b.run
-	if b.Language == Java {
+	switch b.Language {
+	case Java:
 		cmd = []string{"java", b.Main}
+	case Auto:
+		cmd = []string{"program"}
 	}
 	words := make([]string, 0, len(cmd)+len(args))
 	for _, w := range append(slices.Clone(cmd), args...) {
@@ -274,6 +293,10 @@ type Scoring string
 const (
 	Proportional Scoring = "proportional"   // points × passed cases / cases
 	AllOrNothing Scoring = "all-or-nothing" // all points if every case passes, else none
+	// Min earns points × the least credit of a case (1 for a pass, a
+	// judge's partial credit, 0 otherwise): a contest package's test group
+	// aggregated by its minimum.
+	Min Scoring = "min"
 )
 
 // Load reads and checks a rubric file. Its cases folder is relative to the
@@ -311,6 +334,12 @@ func Parse(name string, data []byte, dir string) (*Rubric, error) {
 	r.sum = sha256.Sum256(data)
 	return r, nil
 }
+
+// SetContent makes SHA256 the hash of content: for a rubric made in Go
+// rather than read from a file (package grader/problem: the problem
+// package's files it was made from), so that results still name what
+// graded them.
+func (r *Rubric) SetContent(content []byte) { r.sum = sha256.Sum256(content) }
 
 // SHA256 returns the hex SHA-256 of the rubric file's bytes.
 func (r *Rubric) SHA256() string { return hex.EncodeToString(r.sum[:]) }

@@ -184,7 +184,7 @@ func (d *decoder) submission(t *table, s *Submission) {
 }
 
 func (d *decoder) build(t *table, b *Build, required []string) {
-	b.Language = oneOf(t, "language", Java, C, CPP, Python, Raw)
+	b.Language, b.Languages = language(t)
 	b.SpotCheck = defaultSpotCheck
 	if x, ok := t.num("spot_check"); ok {
 		if x < 0 || x != math.Trunc(x) || x > 1000 {
@@ -221,6 +221,15 @@ func (d *decoder) build(t *table, b *Build, required []string) {
 			t.errf(k, `build.%s applies only to language = "raw"; %q builds and runs with its preset`, k, b.Language)
 		}
 	}
+	if b.Language == Auto {
+		// Each submission's files pick the preset: main only chooses
+		// among several Java classes or Python files.
+		if b.Main = main; t.has("main") && !javaMainRE.MatchString(main) {
+			t.errf("main", "build.main must be a name without extension (a Java class, a Python file without .py) under language %s, got %q", autoName(b.Languages), main)
+		}
+		t.done()
+		return
+	}
 	for _, f := range required {
 		if slices.Contains(sourceExts[b.Language], path.Ext(f)) {
 			b.Sources = append(b.Sources, f)
@@ -253,6 +262,48 @@ func (d *decoder) build(t *table, b *Build, required []string) {
 	t.done()
 }
 
+// presets are the languages a list or "auto" may name, in the order
+// "auto" tries them.
+var presets = []Language{C, CPP, Java, Python}
+
+// language reads build.language: one language, "auto" (every preset) or
+// a list of presets (Auto with those).
+func language(t *table) (Language, []Language) {
+	v, ok := t.m["language"]
+	if !ok || isString(v) {
+		l := oneOf(t, "language", Java, C, CPP, Python, Raw, Auto)
+		if l == Auto {
+			return Auto, slices.Clone(presets)
+		}
+		return l, nil
+	}
+	names, _ := array(t, "language", "strings", "a string", asString)
+	var langs []Language
+	for _, n := range names {
+		l := Language(n)
+		switch {
+		case !slices.Contains(presets, l):
+			t.errf("language", `build.language: %q is not a preset ("c", "cpp", "java" or "python")`, n)
+		case slices.Contains(langs, l):
+			t.errf("language", "build.language lists %q twice", n)
+		default:
+			langs = append(langs, l)
+		}
+	}
+	if len(names) == 0 {
+		t.errf("language", "build.language: an empty list accepts no language")
+	}
+	return Auto, langs
+}
+
+// autoName is how messages name an Auto build's languages.
+func autoName(langs []Language) string {
+	if slices.Equal(langs, presets) {
+		return `"auto"`
+	}
+	return fmt.Sprintf("%q", langs)
+}
+
 // presetCommands are a preset's build steps and run command.
 func presetCommands(lang Language, main string, sources []string) (steps [][]string, run []string) {
 	switch lang {
@@ -278,6 +329,14 @@ func presetCommands(lang Language, main string, sources []string) (steps [][]str
 // (what `autograder doctor` builds its hello-worlds with). It fails for
 // Raw and when no file is a source of the language.
 func Preset(lang Language, required []string) (Build, error) {
+	return PresetMain(lang, required, "")
+}
+
+// PresetMain is Preset with a main of the caller's choice ("" for the
+// default): the Java class run, the program C and C++ write, the Python
+// file run (which must be one of the files). Package grader/runner builds
+// an Auto rubric's submissions with the preset it picks this way.
+func PresetMain(lang Language, required []string, main string) (Build, error) {
 	exts, ok := sourceExts[lang]
 	if !ok {
 		return Build{}, fmt.Errorf("rubric: no preset for language %q", lang)
@@ -291,10 +350,20 @@ func Preset(lang Language, required []string) (Build, error) {
 	if len(b.Sources) == 0 {
 		return Build{}, fmt.Errorf("rubric: language %q needs a %s file", lang, strings.Join(exts, " or "))
 	}
-	b.Main = defaultMain(lang, b.Sources)
+	if main == "" {
+		main = defaultMain(lang, b.Sources)
+	}
+	if lang == Python && !slices.Contains(b.Sources, main) {
+		return Build{}, fmt.Errorf("rubric: the Python file to run, %q, is not one of %s", main, strings.Join(b.Sources, ", "))
+	}
+	b.Main = main
 	b.steps, b.run = presetCommands(lang, b.Main, b.Sources)
 	return b, nil
 }
+
+// SourceExts returns the file endings of a preset's sources (".cpp",
+// ".cc", ".cxx"); nil for Raw and Auto.
+func SourceExts(lang Language) []string { return slices.Clone(sourceExts[lang]) }
 
 // defaultMain is a preset's main when the rubric names none.
 func defaultMain(lang Language, sources []string) string {
@@ -420,7 +489,7 @@ func (d *decoder) part(t *table, i int, seen map[string]int) (p Part, ok bool) {
 	if c := p.Cases; c == "" && p.ID != "" || c != "" && (strings.Contains(c, `\`) || !filepath.IsLocal(filepath.FromSlash(c))) {
 		t.errf("cases", "cases must be a folder inside the rubric's cases folder, got %q", c)
 	}
-	p.Scoring = oneOf(t, "scoring", Proportional, AllOrNothing)
+	p.Scoring = oneOf(t, "scoring", Proportional, AllOrNothing, Min)
 	p.Readings = t.strs("readings")
 	for j, r := range p.Readings {
 		switch {

@@ -71,15 +71,45 @@ type Sandboxed struct {
 	sources []string // the files the preset compiles
 	preset  *preset  // nil for a raw rubric
 	lim     rubric.Limits
+	// auto is the rubric's build when its language is "auto" or a list:
+	// each Build picks a preset by the files and builds with a runner of
+	// that preset, whose parent is this one.
+	auto   *rubric.Build
+	parent *Sandboxed
 }
 
 // New prepares the rubric's build and run commands. The preset's tools
-// are looked for on the first Build or Run.
-func New(r *rubric.Rubric) *Sandboxed { return newSandboxed(r.Build, r.Limits) }
+// are looked for on the first Build or Run. Under language "auto" (or a
+// list), each Build picks the preset by the submission's files (see
+// package rubric, "Language by file"), and the build's Runtime names it.
+func New(r *rubric.Rubric) *Sandboxed {
+	if r.Build.Language == rubric.Auto {
+		b := r.Build
+		return &Sandboxed{lang: rubric.Auto, lim: r.Limits, auto: &b}
+	}
+	return newSandboxed(r.Build, r.Limits)
+}
 
 func newSandboxed(b rubric.Build, lim rubric.Limits) *Sandboxed {
 	build, run := b.Commands()
 	return &Sandboxed{build: build, run: run, lang: b.Language, main: b.Main, sources: b.Sources, preset: presets[b.Language], lim: lim}
+}
+
+// buildAuto picks the preset of the files and builds them with it. Files
+// no preset fits fail to build, the log saying why.
+func (s *Sandboxed) buildAuto(ctx context.Context, files []submission.File) (grader.Build, error) {
+	b, picked, problem := pick(*s.auto, files)
+	if problem != "" {
+		return grader.Build{Log: problem + "\n"}, nil
+	}
+	inner := newSandboxed(b, s.lim)
+	inner.parent = s
+	built, err := inner.Build(ctx, picked)
+	if err != nil {
+		return built, err
+	}
+	built.Runtime = inner.Runtime()
+	return built, nil
 }
 
 // found holds each preset's tools once found: a machine's compilers do
@@ -174,6 +204,9 @@ func (s *Sandboxed) limits(build bool) sandbox.Limits {
 // Build runs each build command in a fresh box with the current files and
 // collects every file the step wrote for the next step and the runs.
 func (s *Sandboxed) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
+	if s.auto != nil {
+		return s.buildAuto(ctx, files)
+	}
 	cur := make([]sandbox.File, len(files))
 	for i, f := range files {
 		cur[i] = sandbox.File{Name: f.Name, Data: f.Data}
@@ -253,7 +286,7 @@ type program struct {
 // the spec's Files changes no other run's.
 func (s *Sandboxed) Spec(ctx context.Context, prog grader.Program, in grader.Input) (sandbox.Spec, error) {
 	p, ok := prog.(*program)
-	if !ok || p.s != s {
+	if !ok || p.s != s && p.s.parent != s {
 		return sandbox.Spec{}, fmt.Errorf("runner: %T is not a program this runner built", prog)
 	}
 	return p.spec(ctx, in)

@@ -69,15 +69,17 @@ func clock(ctx context.Context) string {
 // sourceExts are the file endings that make a loose file in a batch folder
 // a submission of its own.
 func sourceExts(a *grader.Assignment) []string {
-	switch a.Rubric.Build.Language {
-	case "java":
-		return []string{".java"}
-	case "c":
-		return []string{".c"}
-	case "cpp":
-		return []string{".cpp", ".cc", ".cxx"}
-	case "python":
-		return []string{".py"}
+	b := a.Rubric.Build
+	switch b.Language {
+	case rubric.Raw:
+	case rubric.Auto:
+		var out []string
+		for _, l := range b.Languages {
+			out = append(out, rubric.SourceExts(l)...)
+		}
+		return out
+	default:
+		return rubric.SourceExts(b.Language)
 	}
 	var out []string
 	for _, r := range a.Rubric.Submission.Required {

@@ -15,6 +15,7 @@ import (
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/canvas"
+	"github.com/cs540-tools/autograder/grader/problem"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
 	ucli "github.com/urfave/cli/v2"
@@ -261,7 +262,7 @@ func (p *progress) finish() {
 func numStr(x float64) string { return fmt.Sprint(x) }
 
 func rubricFlag() ucli.Flag {
-	return &ucli.StringFlag{Name: "rubric", Usage: "the assignment's rubric `FILE` (default: rubric.toml here or in a parent folder, else the built-in one)"}
+	return &ucli.StringFlag{Name: "rubric", Usage: "the assignment's rubric `FILE`, or a problem package's folder (holding problem.yaml) (default: rubric.toml here or in a parent folder, else the built-in one)"}
 }
 
 // loadAssignment finds and loads the rubric and its cases: --rubric, else
@@ -281,11 +282,24 @@ func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
 			return bundle.Load()
 		}
 	}
-	a, err := grader.LoadAssignment(path)
+	load := grader.LoadAssignment
+	if dir, ok := packageDir(path); ok {
+		path, load = dir, problem.Load
+	}
+	a, err := load(path)
 	if err != nil {
 		return nil, badInput(err)
 	}
 	return a, nil
+}
+
+// packageDir says whether --rubric names a problem package (its folder, or
+// its problem.yaml), and returns the package's folder.
+func packageDir(path string) (string, bool) {
+	if filepath.Base(path) == problem.File {
+		return filepath.Dir(path), true
+	}
+	return path, problem.Is(path)
 }
 
 // findRubric looks for rubric.toml in the current folder and its parents.

@@ -1,0 +1,4 @@
+// Run-time error: aborts.
+#include <cstdlib>
+
+int main() { std::abort(); }

@@ -1,0 +1,316 @@
+package problem
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
+// pkg is a package read: its rubric and each part's cases.
+type pkg struct {
+	rubric *rubric.Rubric
+	parts  [][]cases.Case
+}
+
+// settings are a test group's, from its testdata.yaml or an ancestor's.
+type settings struct {
+	onReject    string // "break" or "continue"
+	aggregation string // "sum", "min" or "pass-fail"
+	acceptScore float64
+	score       *float64 // 2023-07 scoring.score: the group's points
+	flags       []string // the output validator's
+	flagsSet    bool
+}
+
+var defaults = settings{onReject: "break", aggregation: "sum", acceptScore: 1}
+
+// group is a test group that holds cases.
+type group struct {
+	path  string // under data, slash-separated: "secret/group1"
+	cases []cases.Case
+	set   settings
+}
+
+// read reads the package in dir.
+func read(dir string) (*pkg, error) {
+	file := filepath.Join(dir, File)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	m, err := parseMeta(file, data)
+	if err != nil {
+		return nil, err
+	}
+	content := &bytes.Buffer{}
+	fmt.Fprintf(content, "%s\n%s", File, data)
+	if !m.timeSet && !m.modern {
+		if m.limits.CPU, m.timeSet, err = readTimelimit(filepath.Join(dir, ".timelimit")); err != nil {
+			return nil, err
+		}
+	}
+	m.timeLimit()
+	root, err := groupSettings(filepath.Join(dir, "data"), "", m, defaults, content)
+	if err != nil {
+		return nil, err
+	}
+	var groups []group
+	for _, top := range []string{"sample", "secret"} {
+		gs, err := walk(dir, top, m, root, content)
+		if err != nil {
+			return nil, err
+		}
+		groups = append(groups, gs...)
+	}
+	if !slices.ContainsFunc(groups, func(g group) bool { return strings.HasPrefix(g.path, "secret") }) {
+		return nil, badf(filepath.Join(dir, "data", "secret"), "no test case (NAME.in) here or in a group below")
+	}
+	j, err := judge(dir, m, groups, content)
+	if err != nil {
+		return nil, err
+	}
+	r := &rubric.Rubric{
+		Name: m.name, Path: file, CasesDir: filepath.Join(dir, "data"),
+		Submission: rubric.Submission{Package: rubric.PackageReport},
+		Build:      rubric.Build{Language: rubric.Auto, Languages: m.languages},
+		Limits:     m.limits, Compare: rubric.Compare{Mode: "lines"}, Judge: j,
+		Report: rubric.Report{Hidden: rubric.HiddenVerdict, Gradescope: rubric.GradescopeAfterDueDate},
+	}
+	p := &pkg{rubric: r}
+	for _, g := range groups {
+		part := partOf(g, m.scoring)
+		r.Parts = append(r.Parts, part)
+		r.Total += part.Points
+		p.parts = append(p.parts, g.cases)
+	}
+	if r.Total <= 0 {
+		return nil, badf(file, "the secret groups are worth no points")
+	}
+	r.SetContent(content.Bytes())
+	return p, nil
+}
+
+// walk reads the group data/rel and the groups below it, in name order.
+// parent is the settings the group inherits; content gathers the files
+// that shape grading, for the rubric's hash.
+func walk(dir, rel string, m meta, parent settings, content *bytes.Buffer) ([]group, error) {
+	folder := filepath.Join(dir, "data", filepath.FromSlash(rel))
+	entries, err := os.ReadDir(folder)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	set, err := groupSettings(folder, rel, m, parent, content)
+	if err != nil {
+		return nil, err
+	}
+	g := group{path: rel, set: set}
+	var sub []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case e.IsDir():
+			sub = append(sub, name)
+		case strings.HasSuffix(name, ".in"):
+			c, err := readCase(folder, rel, strings.TrimSuffix(name, ".in"), m.interactive)
+			if err != nil {
+				return nil, err
+			}
+			g.cases = append(g.cases, c)
+		}
+	}
+	var out []group
+	if len(g.cases) > 0 {
+		out = append(out, g)
+	}
+	for _, s := range sub {
+		gs, err := walk(dir, path.Join(rel, s), m, set, content)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, gs...)
+	}
+	return out, nil
+}
+
+// readCase reads the case NAME.in, NAME.ans of a group's folder.
+func readCase(folder, rel, name string, interactive bool) (cases.Case, error) {
+	in, err := os.ReadFile(filepath.Join(folder, name+".in"))
+	if err != nil {
+		return cases.Case{}, err
+	}
+	c := cases.Case{ID: partID(rel) + "/" + name, Part: partID(rel), Stdin: in, Visibility: cases.Hidden,
+		Path: filepath.Join(folder, name+".in")}
+	if strings.HasPrefix(rel, "sample") {
+		c.Visibility = cases.Public
+	}
+	ans, err := os.ReadFile(filepath.Join(folder, name+".ans"))
+	switch {
+	case err == nil:
+		c.Outputs = []cases.Output{{Stdout: ans}}
+	case errors.Is(err, os.ErrNotExist) && interactive:
+	case errors.Is(err, os.ErrNotExist):
+		return cases.Case{}, badf(filepath.Join(folder, name+".in"), "no answer file %s.ans beside it", name)
+	default:
+		return cases.Case{}, err
+	}
+	return c, nil
+}
+
+var unsafeID = regexp.MustCompile(`[^a-z0-9_-]+`)
+
+// partID is a group's part id: its path, lower-cased, "/" and other bytes
+// a part id cannot hold written "-".
+func partID(rel string) string { return unsafeID.ReplaceAllString(strings.ToLower(rel), "-") }
+
+// partOf makes a group's rubric part: see the package documentation.
+func partOf(g group, scoring bool) rubric.Part {
+	p := rubric.Part{ID: partID(g.path), Name: g.path, Cases: g.path, Scoring: rubric.Proportional}
+	n := float64(len(g.cases))
+	switch {
+	case !scoring:
+		p.Points = n
+		if g.set.onReject == "break" {
+			p.Scoring = rubric.AllOrNothing
+		}
+	case strings.HasPrefix(g.path, "sample"):
+		// Samples are judged and shown, worth nothing, as in the formats.
+	default:
+		p.Points = g.set.acceptScore * n
+		switch g.set.aggregation {
+		case "min":
+			p.Points, p.Scoring = g.set.acceptScore, rubric.Min
+		case "pass-fail":
+			p.Scoring = rubric.AllOrNothing
+		}
+		if g.set.score != nil {
+			p.Points = *g.set.score
+		}
+	}
+	return p
+}
+
+// judge makes the rubric's [judge]: the package's output validator, or
+// the default one ("tokens"), with the flags every group agrees on.
+func judge(dir string, m meta, groups []group, content *bytes.Buffer) (rubric.Judge, error) {
+	j := rubric.Judge{Name: "tokens", Flags: m.flags}
+	var flags []string
+	var from string
+	for _, g := range groups {
+		if !g.set.flagsSet {
+			continue
+		}
+		if from != "" && !slices.Equal(flags, g.set.flags) {
+			return j, badf(filepath.Join(dir, "data", filepath.FromSlash(g.path)),
+				"output validator flags %q differ from %q in %s: the grader gives one set of flags to every case", g.set.flags, flags, from)
+		}
+		flags, from = g.set.flags, g.path
+	}
+	j.Flags = append(slices.Clip(j.Flags), flags...)
+	if m.modern && (isDir(filepath.Join(dir, "output_validator")) || isDir(filepath.Join(dir, "output_validators"))) {
+		m.custom = true // 2023-07 has no validation key: the program is the sign
+	}
+	if !m.custom {
+		return j, nil
+	}
+	checker, err := validator(dir, m)
+	if err != nil {
+		return j, err
+	}
+	if err := hashProgram(checker, content); err != nil {
+		return j, err
+	}
+	j.Name, j.Checker, j.Interactive = "checker", checker, m.interactive
+	j.CheckerCPU, j.CheckerWall = checkerCPU, checkerWall
+	if m.interactive {
+		j.CheckerWall += m.limits.Wall
+	}
+	return j, nil
+}
+
+// validator finds the output validator program: the folder
+// output_validator/ (2023-07), or the one program in output_validators/.
+func validator(dir string, m meta) (string, error) {
+	if single := filepath.Join(dir, "output_validator"); isDir(single) {
+		return single, nil
+	}
+	multi := filepath.Join(dir, "output_validators")
+	entries, err := os.ReadDir(multi)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", err
+	}
+	var progs []string
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".") {
+			progs = append(progs, e.Name())
+		}
+	}
+	file := filepath.Join(dir, File)
+	switch {
+	case len(progs) == 1:
+		return filepath.Join(multi, progs[0]), nil
+	case len(progs) > 1:
+		return "", badf(multi, "%d output validators (%s): the grader runs one", len(progs), strings.Join(progs, ", "))
+	case m.modern:
+		return "", badf(file, "an interactive problem needs its output validator in output_validator/")
+	}
+	return "", badf(file, "validation is custom, but output_validators/ holds no validator")
+}
+
+func isDir(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.IsDir()
+}
+
+// hashProgram adds a program's files (a file, or a folder's regular
+// files) to content.
+func hashProgram(p string, content *bytes.Buffer) error {
+	return filepath.WalkDir(p, func(f string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !d.Type().IsRegular() {
+			return err
+		}
+		data, err := os.ReadFile(f)
+		if err == nil {
+			rel, _ := filepath.Rel(p, f)
+			fmt.Fprintf(content, "\n%s %d\n%s", filepath.ToSlash(rel), len(data), data)
+		}
+		return err
+	})
+}
+
+// groupSettings reads a group's testdata.yaml (or test_group.yaml), or
+// inherits parent's: see the package documentation.
+func groupSettings(folder, rel string, m meta, parent settings, content *bytes.Buffer) (settings, error) {
+	set := parent
+	if m.modern {
+		set.score, set.aggregation = nil, "sum"
+		if rel != "secret" {
+			set.aggregation = parent.aggregation
+		}
+	}
+	for _, name := range []string{"testdata.yaml", "test_group.yaml"} {
+		file := filepath.Join(folder, name)
+		data, err := os.ReadFile(file)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		} else if err != nil {
+			return set, err
+		}
+		fmt.Fprintf(content, "\n%s %d\n%s", path.Join(rel, name), len(data), data)
+		if !m.modern {
+			set = defaults // a legacy group's file replaces its ancestor's
+		}
+		return parseSettings(file, data, set)
+	}
+	return set, nil
+}

@@ -1,0 +1,102 @@
+// Package problem reads a programming-contest problem package, in the
+// Kattis problem package format (its legacy version and 2023-07), as a
+// grader.Assignment: a teacher reuses a contest archive's problem as an
+// assignment without writing a rubric. A package is a folder holding
+// problem.yaml; Load reads it.
+//
+// # What is read
+//
+// problem.yaml: problem_format_version ("legacy", the default, or
+// "2023-07", with or without "-draft"); name (a string, or a map by
+// language: "en", else the first); type (legacy: "pass-fail" or
+// "scoring"; 2023-07: those, "interactive", or a list of them;
+// "multi-pass" and "submit-answer" are refused); validation (legacy:
+// "default", or "custom" followed by "interactive" and/or "score");
+// validator_flags (a string of words: the flags of the output validator);
+// limits (time_limit in seconds, memory and output in MiB,
+// compilation_time in seconds; the time multipliers are accepted and
+// unused, as the grader does not run the judges' solutions); languages
+// (2023-07: "all" or a list of language codes; c, cpp, java and python3
+// are the grader's, others are left out). Every other key the two
+// versions define is accepted and unused; an unknown key is an error.
+// Without limits.time_limit, a legacy package's .timelimit file (as
+// DOMjudge and BAPCtools write it) gives the time limit.
+//
+// Submissions are built by the language of their files (a rubric's
+// language "auto", package grader/runner): .c, .cc/.cpp/.cxx, .java,
+// .py, each a single file or a folder of files.
+//
+// # Limits
+//
+// A run's CPU time limit is time_limit; its wall-clock limit is twice
+// that and 5 seconds more (a program blocked on a judge that will not
+// answer, as one that forgets to flush, waits on the wall clock, and a
+// busy machine slows every run). Without a time limit, the default is 10
+// seconds of CPU time, the rubric's own default. A contest package
+// derives its limit from its judges' solutions (legacy: 5 times the
+// slowest, 2023-07: twice, rounded up to a second), which typically run
+// under a second in C++, for limits of 1 to 5 seconds; students'
+// programs in Python or Java run several times slower than a contest
+// judge's C++, and a course grades what is correct, so the default errs
+// on the generous side while still ending a program that loops. Memory
+// defaults to 1 GiB (contest systems typically give 2 GiB; a JVM gets
+// half the limit as its heap), output to 8 MiB (the formats' typical
+// default), a build to 60 seconds.
+//
+// # Test data and scoring
+//
+// data/sample holds public cases, data/secret hidden ones: each NAME.in
+// is a case's standard input and NAME.ans its answer, given to the output
+// validator (for an interactive problem, NAME.ans may be absent: the
+// validator gets an empty one). Folders under data/secret are test groups,
+// nested as deep as they go. Every group that holds cases directly is a
+// rubric part, named by its path ("secret/group1", id "secret-group1"),
+// its cases in name order; a case's id is "PART/NAME".
+//
+// Each group's settings come from its testdata.yaml (or test_group.yaml),
+// else the closest ancestor's: legacy keys on_reject ("break" or
+// "continue"), grading ("default"; "custom" graders are refused),
+// grader_flags (of the default grader's words, "min" and "sum" choose the
+// aggregation; "max" and "avg" are refused; others are accepted and
+// unused), accept_score, reject_score and range (accepted; a rejected
+// case earns nothing), output_validator_flags; 2023-07 keys scoring
+// (score: the group's points; aggregation: "sum", "min" or "pass-fail"),
+// output_validator_args; input validator keys, hints and descriptions
+// are accepted and unused. Every group must give the output validator
+// the same flags (the grader has one judge per assignment); they follow
+// problem.yaml's validator_flags.
+//
+// A pass-fail problem scores a point per case. A group with on_reject:
+// break (the legacy default) is all-or-nothing, which is what break
+// decides in a contest: the group is accepted only if every case is,
+// whichever fails first. With on_reject: continue its cases count one by
+// one (proportional), which is what a course usually wants: write
+// continue in data/testdata.yaml for partial credit.
+//
+// A scoring problem gives each secret group its points: scoring.score
+// (2023-07), else accept_score (1 by default) times its cases under the
+// sum aggregation, accept_score alone under min. Aggregation sum is a
+// proportional part (each case earns its share, or a partial one from
+// the validator's score.txt, which must be between 0 and 1); min is a
+// "min" part (the group earns its points times its worst case's
+// credit); pass-fail is all-or-nothing. on_reject is not read for
+// scoring problems: every case is judged and counted, where a contest
+// judge stopping at the first rejection would make a sum depend on the
+// order of the cases. Samples are judged and shown, worth no points, as
+// in the formats.
+//
+// # Judges
+//
+// A custom output validator (legacy: validation "custom ..." and the one
+// program in output_validators/; 2023-07: output_validator/, or
+// output_validators/ with one program) is the judge "checker" of package
+// grader/checker, interactive for validation "custom interactive" or
+// type interactive; otherwise the judge is "tokens", the formats' default
+// output validator. Either gets the flags above. A package with several
+// output validators is refused: the grader runs one.
+//
+// # Errors
+//
+// An error is one line naming the file and the problem, and wraps
+// ErrInvalid when the package is at fault.
+package problem

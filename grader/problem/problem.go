@@ -1,0 +1,337 @@
+package problem
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"go.yaml.in/yaml/v3"
+)
+
+// File is the file that makes a folder a problem package.
+const File = "problem.yaml"
+
+// ErrInvalid is wrapped by every error a package's content causes.
+var ErrInvalid = errors.New("invalid problem package")
+
+// Defaults when problem.yaml gives no limit; the package documentation
+// says why.
+const (
+	defaultTime      = 10 * time.Second
+	defaultMemoryMiB = 1024
+	defaultOutputMiB = 8
+	defaultBuild     = 60 * time.Second
+	// A checker needs milliseconds; these only stop one that hangs.
+	checkerWall = 60 * time.Second
+	checkerCPU  = 20 * time.Second
+)
+
+// Is reports whether dir is a problem package: a folder holding
+// problem.yaml.
+func Is(dir string) bool {
+	info, err := os.Stat(filepath.Join(dir, File))
+	return err == nil && info.Mode().IsRegular()
+}
+
+// Load reads the problem package in dir as an assignment.
+func Load(dir string) (*grader.Assignment, error) {
+	p, err := read(dir)
+	if err != nil {
+		return nil, err
+	}
+	return grader.NewAssignmentOf(p.rubric, p.parts)
+}
+
+// badf is an error of the package's content, naming its file.
+func badf(file, format string, args ...any) error {
+	return fmt.Errorf("%s: %s: %w", file, fmt.Sprintf(format, args...), ErrInvalid)
+}
+
+// meta is what problem.yaml says.
+type meta struct {
+	modern      bool // 2023-07, not legacy
+	name        string
+	scoring     bool
+	interactive bool
+	custom      bool // a custom output validator judges
+	flags       []string
+	limits      rubric.Limits
+	timeSet     bool
+	languages   []rubric.Language
+}
+
+// knownKeys are problem.yaml's keys in either version.
+var knownKeys = []string{
+	"problem_format_version", "type", "name", "uuid", "version", "author", "credits", "source", "source_url",
+	"license", "rights_owner", "embargo_until", "limits", "validation", "validator_flags", "grading",
+	"keywords", "languages", "allow_file_writing", "constants",
+}
+
+// parseMeta reads problem.yaml's content; file names it in messages.
+func parseMeta(file string, data []byte) (meta, error) {
+	var raw map[string]any
+	if err := yaml.Unmarshal(data, &raw); err != nil {
+		return meta{}, badf(file, "%s", oneLine(err.Error()))
+	}
+	for _, k := range sortedKeys(raw) {
+		if !slices.Contains(knownKeys, k) {
+			return meta{}, badf(file, "unknown key %q", k)
+		}
+	}
+	m := meta{limits: rubric.Limits{Memory: defaultMemoryMiB << 20, Output: defaultOutputMiB << 20, BuildWall: defaultBuild}}
+	steps := []func(file string, raw map[string]any, m *meta) error{metaVersion, metaName, metaType, metaValidation, metaLimits, metaLanguages}
+	for _, step := range steps {
+		if err := step(file, raw, &m); err != nil {
+			return meta{}, err
+		}
+	}
+	return m, nil
+}
+
+func metaVersion(file string, raw map[string]any, m *meta) error {
+	v, ok := raw["problem_format_version"]
+	if !ok {
+		return nil
+	}
+	switch s, _ := v.(string); s {
+	case "legacy", "legacy-icpc":
+	case "2023-07", "2023-07-draft", "draft":
+		m.modern = true
+	default:
+		return badf(file, `problem_format_version must be "legacy" or "2023-07", got %v`, v)
+	}
+	return nil
+}
+
+func metaName(file string, raw map[string]any, m *meta) error {
+	switch v := raw["name"].(type) {
+	case nil:
+		m.name = filepath.Base(filepath.Dir(file))
+	case string:
+		m.name = v
+	case map[string]any:
+		if s, ok := v["en"].(string); ok {
+			m.name = s
+		} else if keys := sortedKeys(v); len(keys) > 0 {
+			m.name, _ = v[keys[0]].(string)
+		}
+	}
+	if strings.TrimSpace(m.name) == "" {
+		return badf(file, "name must be a string, or a map of strings by language")
+	}
+	return nil
+}
+
+func metaType(file string, raw map[string]any, m *meta) error {
+	types, err := words(raw["type"], true)
+	if err != nil {
+		return badf(file, "type: %v", err)
+	}
+	for _, t := range types {
+		switch t {
+		case "pass-fail":
+		case "scoring":
+			m.scoring = true
+		case "interactive":
+			m.interactive, m.custom = true, true
+		case "multi-pass", "submit-answer":
+			return badf(file, "type %s: the grader cannot grade this type of problem", t)
+		default:
+			return badf(file, `type must be "pass-fail", "scoring" or "interactive", got %q`, t)
+		}
+	}
+	if m.scoring && slices.Contains(types, "pass-fail") {
+		return badf(file, "type: pass-fail and scoring exclude each other")
+	}
+	return nil
+}
+
+func metaValidation(file string, raw map[string]any, m *meta) error {
+	v, err := words(raw["validation"], false)
+	if err != nil {
+		return badf(file, "validation: %v", err)
+	}
+	if len(v) > 0 {
+		switch v[0] {
+		case "default":
+			if len(v) > 1 {
+				return badf(file, "validation: %q takes no options; %q does", "default", "custom")
+			}
+		case "custom":
+			m.custom = true
+			for _, o := range v[1:] {
+				switch o {
+				case "interactive":
+					m.interactive = true
+				case "score":
+				default:
+					return badf(file, `validation: "custom" may be followed by "interactive" and "score", not %q`, o)
+				}
+			}
+		default:
+			return badf(file, `validation must start with "default" or "custom", got %q`, v[0])
+		}
+	}
+	if m.flags, err = words(raw["validator_flags"], false); err != nil {
+		return badf(file, "validator_flags: %v", err)
+	}
+	return nil
+}
+
+// limitKeys are the keys of limits the grader reads; unusedLimits those it
+// accepts and does not use.
+var (
+	limitKeys    = []string{"time_limit", "memory", "output", "compilation_time"}
+	unusedLimits = []string{"time_multiplier", "time_safety_margin", "time_multipliers", "time_resolution", "code",
+		"compilation_memory", "validation_time", "validation_memory", "validation_output", "validation_passes"}
+)
+
+func metaLimits(file string, raw map[string]any, m *meta) error {
+	v, ok := raw["limits"]
+	if !ok {
+		return nil
+	}
+	lim, ok := v.(map[string]any)
+	if !ok {
+		return badf(file, "limits must be a map")
+	}
+	for _, k := range sortedKeys(lim) {
+		if !slices.Contains(limitKeys, k) && !slices.Contains(unusedLimits, k) {
+			return badf(file, "limits: unknown key %q", k)
+		}
+	}
+	for _, k := range limitKeys {
+		x, ok := lim[k]
+		if !ok {
+			continue
+		}
+		f, isNum := number(x)
+		if !isNum || f <= 0 || f > 1e6 {
+			return badf(file, "limits.%s must be a positive number, got %v", k, x)
+		}
+		switch k {
+		case "time_limit":
+			m.limits.CPU, m.timeSet = seconds(f), true
+		case "memory":
+			m.limits.Memory = int64(f * (1 << 20))
+		case "output":
+			m.limits.Output = int64(f * (1 << 20))
+		case "compilation_time":
+			m.limits.BuildWall = seconds(f)
+		}
+	}
+	return nil
+}
+
+// languageCodes are the formats' language codes of the grader's presets.
+var languageCodes = map[string]rubric.Language{"c": rubric.C, "cpp": rubric.CPP, "java": rubric.Java, "python3": rubric.Python, "python": rubric.Python}
+
+// every is every preset, in the order a rubric's "auto" has them.
+var every = []rubric.Language{rubric.C, rubric.CPP, rubric.Java, rubric.Python}
+
+func metaLanguages(file string, raw map[string]any, m *meta) error {
+	m.languages = slices.Clone(every)
+	codes, err := words(raw["languages"], true)
+	if err != nil {
+		return badf(file, "languages: %v", err)
+	}
+	if len(codes) == 0 || slices.Contains(codes, "all") {
+		return nil
+	}
+	m.languages = nil
+	for _, l := range every {
+		for _, c := range codes {
+			if languageCodes[c] == l && !slices.Contains(m.languages, l) {
+				m.languages = append(m.languages, l)
+			}
+		}
+	}
+	if len(m.languages) == 0 {
+		return badf(file, "languages %s: none of them is c, cpp, java or python3, which the grader builds", strings.Join(codes, ", "))
+	}
+	return nil
+}
+
+// timeLimit applies the time limit, or the default: the CPU time of a
+// run, and a wall-clock limit of twice that and 5 seconds more.
+func (m *meta) timeLimit() {
+	if !m.timeSet {
+		m.limits.CPU = defaultTime
+	}
+	m.limits.Wall = 2*m.limits.CPU + 5*time.Second
+}
+
+// readTimelimit reads a .timelimit file (seconds, as DOMjudge writes it).
+func readTimelimit(path string) (time.Duration, bool, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, false, nil
+	} else if err != nil {
+		return 0, false, err
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(string(data)), 64)
+	if err != nil || f <= 0 || f > 1e6 {
+		return 0, false, badf(path, "a time limit must be a positive number of seconds, got %q", strings.TrimSpace(string(data)))
+	}
+	return seconds(f), true, nil
+}
+
+func seconds(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
+
+// words reads a string of space-separated words or, when list allows it,
+// a sequence of strings.
+func words(v any, list bool) ([]string, error) {
+	switch x := v.(type) {
+	case nil:
+		return nil, nil
+	case string:
+		return strings.Fields(x), nil
+	case []any:
+		if !list {
+			break
+		}
+		var out []string
+		for _, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				return nil, fmt.Errorf("must be a list of strings, got %v", e)
+			}
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	if list {
+		return nil, fmt.Errorf("must be a string or a list of strings, got %v", v)
+	}
+	return nil, fmt.Errorf("must be a string, got %v", v)
+}
+
+// number reads a YAML number.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// oneLine folds a message's line breaks and runs of space into one space.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
