@@ -159,6 +159,11 @@ func caseDetail(b *bytes.Buffer, c grader.CaseResult) {
 	if len(c.Mistakes) > 0 {
 		fmt.Fprintf(b, "This output is what a program with the known mistake %s prints.\n\n", orList(c.Mistakes))
 	}
+	if c.Score != nil || c.Feedback != "" {
+		var w bytes.Buffer
+		judgeSays(&w, c, "")
+		fence(b, w.String())
+	}
 	if c.Stderr != "" {
 		b.WriteString("stderr:\n\n")
 		fence(b, c.Stderr)

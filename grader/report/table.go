@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -135,9 +136,10 @@ func checkDetail(w io.Writer, c grader.CaseResult, pre string) {
 		fmt.Fprintf(w, "%sstopped at the %s limit\n", pre, c.Limit)
 	case c.Signal != "":
 		fmt.Fprintf(w, "%sexit status %d %s\n", pre, c.ExitCode, c.Signal)
-	default:
+	case c.ExitCode != 0 || c.Feedback == "" && c.Score == nil:
 		fmt.Fprintf(w, "%sexit status %d\n", pre, c.ExitCode)
 	}
+	judgeSays(w, c, pre)
 	if len(c.Mistakes) > 0 {
 		fmt.Fprintf(w, "%sknown mistake: this is what a program with %s prints\n", pre, orList(c.Mistakes))
 	}
@@ -172,4 +174,15 @@ func indent(s, pre string) string {
 		lines[i] = pre + l
 	}
 	return strings.Join(lines, "\n")
+}
+
+// judgeSays prints the credit a judge gave a case and its message for the
+// student, when it gave them.
+func judgeSays(w io.Writer, c grader.CaseResult, pre string) {
+	if c.Score != nil {
+		fmt.Fprintf(w, "%spartial credit: %s of the case\n", pre, strconv.FormatFloat(*c.Score, 'f', -1, 64))
+	}
+	if c.Feedback != "" {
+		fmt.Fprintf(w, "%sthe judge says:\n%s\n", pre, indent(strings.TrimRight(c.Feedback, "\n"), pre+"  "))
+	}
 }

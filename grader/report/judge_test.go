@@ -1,0 +1,60 @@
+package report_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/internal/gradertest"
+	"github.com/cs540-tools/autograder/grader/report"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+func init() {
+	grader.RegisterJudge("report-feedback", func(*rubric.Rubric) (grader.Judge, error) { return feedbackJudge{}, nil })
+}
+
+// feedbackJudge gives every run a quarter of the credit and a word.
+type feedbackJudge struct{}
+
+func (feedbackJudge) Judge(context.Context, grader.Trial) (grader.Judgement, error) {
+	quarter := 0.25
+	return grader.Judgement{Score: &quarter, Feedback: "look again at line 1", Log: "for the TA only"}, nil
+}
+
+// TestJudgeWords: a judge's partial credit and message reach the student
+// for public cases, in check and in the report; never for a hidden case,
+// and the judge's log for the TA never.
+func TestJudgeWords(t *testing.T) {
+	a := gradertest.Assignment(t, "../testdata", "[late]", "[judge]\nname = \"report-feedback\"\n\n[late]")
+	s := submission.Submission{ID: "s", Files: []submission.File{{Name: "EightQueen.java", Data: []byte("class EightQueen {}\n")}}}
+	res, err := a.Grade(context.Background(), randRunner{randProgram{}}, s, 0, grader.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A student's check runs the public cases only.
+	mine, err := a.Grade(context.Background(), randRunner{randProgram{}}, s, 0, grader.Options{Visibility: "public"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	public := 0
+	for _, c := range res.Cases {
+		if c.Visibility == "public" {
+			public++
+		}
+	}
+	var b bytes.Buffer
+	report.Check(&b, a, mine, report.Style{})
+	md := string(report.Markdown(a, res))
+	for name, out := range map[string]string{"check": b.String(), "report": md} {
+		if n := strings.Count(out, "the judge says:"); n != public {
+			t.Errorf("%s: the judge's word %d times, want once per public case (%d):\n%s", name, n, public, out)
+		}
+		if !strings.Contains(out, "partial credit: 0.25 of the case") || strings.Contains(out, "for the TA only") {
+			t.Errorf("%s: want the credit and no TA log:\n%s", name, out)
+		}
+	}
+}
