@@ -2,6 +2,8 @@ package sandbox
 
 import (
 	"bufio"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -26,6 +28,14 @@ var (
 	cgFound   cgroupParents
 	cgFindErr error
 	cgSeq     atomic.Int64
+	// cgRun tells this process's cgroups from those a killed process of
+	// the same pid left behind: a pid comes round again, and a box's
+	// cgroup outlives a grader killed before it could remove it.
+	cgRun = func() string {
+		var b [4]byte
+		rand.Read(b[:])
+		return hex.EncodeToString(b[:])
+	}()
 )
 
 func findCgroups() (cgroupParents, error) {
@@ -150,7 +160,7 @@ func newCgroup(l Limits) (*cgroup, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := fmt.Sprintf("autograder-sandbox-%d-%d", os.Getpid(), cgSeq.Add(1))
+	name := fmt.Sprintf("autograder-sandbox-%d-%s-%d", os.Getpid(), cgRun, cgSeq.Add(1))
 	cg := &cgroup{v2: p.v2 != "", dirs: map[string]string{}}
 	// The helper and its Go runtime threads live in the box's pids cgroup
 	// too; a little slack keeps them from eating into the program's share.

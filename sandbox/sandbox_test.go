@@ -421,3 +421,36 @@ func BenchmarkPlainExec(b *testing.B) {
 		}
 	}
 }
+
+// TestStaleCgroup: a cgroup that a killed grader of the same pid left
+// behind (a pid comes round again) does not stop a box from starting.
+func TestStaleCgroup(t *testing.T) {
+	if runtime.GOOS != "linux" || Detect() < TierFull {
+		t.Skipf("no cgroups at tier %s", Detect())
+	}
+	p, err := findCgroups()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parents := []string{p.v2}
+	if p.v2 == "" {
+		parents = nil
+		for _, d := range p.v1 {
+			parents = append(parents, d)
+		}
+	}
+	for next := cgSeq.Load() + 1; next <= cgSeq.Load()+3; next++ {
+		for _, parent := range parents {
+			// The names a grader of this pid gave its boxes before.
+			stale := filepath.Join(parent, fmt.Sprintf("autograder-sandbox-%d-%d", os.Getpid(), next))
+			if err := os.Mkdir(stale, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.Remove(stale) })
+		}
+	}
+	res, err := Run(context.Background(), Spec{Path: "/bin/true"})
+	if err != nil || !res.OK() {
+		t.Fatalf("a box beside stale cgroups: %+v, %v", res, err)
+	}
+}
