@@ -39,8 +39,39 @@ var (
 )
 
 func findCgroups() (cgroupParents, error) {
-	cgOnce.Do(func() { cgFound, cgFindErr = readCgroupParents() })
+	cgOnce.Do(func() {
+		cgFound, cgFindErr = readCgroupParents()
+		if cgFindErr == nil {
+			cgFound.removeStale()
+		}
+	})
 	return cgFound, cgFindErr
+}
+
+// removeStale removes the empty box cgroups that graders no longer
+// running left behind (a grader killed with SIGKILL cannot remove its
+// boxes' cgroups). A cgroup still holding a process cannot be removed,
+// and one of a live grader is never tried.
+func (p cgroupParents) removeStale() {
+	parents := []string{p.v2}
+	for _, d := range p.v1 {
+		parents = append(parents, d)
+	}
+	for _, parent := range parents {
+		if parent == "" {
+			continue
+		}
+		dirs, _ := filepath.Glob(filepath.Join(parent, "autograder-sandbox-*"))
+		for _, d := range dirs {
+			pid, _, _ := strings.Cut(strings.TrimPrefix(filepath.Base(d), "autograder-sandbox-"), "-")
+			if _, err := strconv.Atoi(pid); err != nil {
+				continue
+			}
+			if _, err := os.Stat("/proc/" + pid); errors.Is(err, os.ErrNotExist) {
+				os.Remove(d)
+			}
+		}
+	}
 }
 
 // readCgroupParents joins /proc/self/cgroup (which cgroup we are in) with

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -452,5 +453,20 @@ func TestStaleCgroup(t *testing.T) {
 	res, err := Run(context.Background(), Spec{Path: "/bin/true"})
 	if err != nil || !res.OK() {
 		t.Fatalf("a box beside stale cgroups: %+v, %v", res, err)
+	}
+
+	// Those of a grader no longer running are removed.
+	gone := exec.Command("/bin/true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	dead := filepath.Join(parents[0], fmt.Sprintf("autograder-sandbox-%d-0badc0de-1", gone.Process.Pid))
+	if err := os.Mkdir(dead, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Remove(dead) })
+	p.removeStale()
+	if _, err := os.Stat(dead); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s of a grader that ended: still there (%v)", dead, err)
 	}
 }
