@@ -104,6 +104,25 @@ func Parse(name string, data []byte) (Case, error) {
 	}
 	p := parser{name: name}
 	lines := splitLines(data)
+	i, err := p.header(&c, lines)
+	if err != nil {
+		return c, err
+	}
+	if err := p.sections(&c, lines[i:], i); err != nil {
+		return c, err
+	}
+	switch {
+	case c.Check == CheckReference && len(c.Outputs) > 0:
+		return c, p.errf(len(lines), "a case with check: %s has no expected output: remove its -- stdout -- sections", c.Check)
+	case c.Check == "" && len(c.Outputs) == 0:
+		return c, p.errf(len(lines), "no expected output: add a -- stdout -- section (or check: reference)")
+	}
+	return c, nil
+}
+
+// header reads the "key: value" lines before the first section marker
+// into c and returns the index of the line after them.
+func (p parser) header(c *Case, lines []string) (int, error) {
 	seen := map[string]bool{}
 	at := map[string]int{} // the line index of each repeat key
 	i := 0
@@ -118,56 +137,63 @@ func Parse(name string, data []byte) (Case, error) {
 		}
 		key, value, ok := strings.Cut(line, ":")
 		if !ok {
-			return c, p.errf(i, "want \"key: value\", a # comment or a section marker such as -- stdout --, got %q", clip(line))
+			return i, p.errf(i, "want \"key: value\", a # comment or a section marker such as -- stdout --, got %q", clip(line))
 		}
 		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 		if seen[key] {
-			return c, p.errf(i, "%s given twice", key)
+			return i, p.errf(i, "%s given twice", key)
 		}
-		seen[key] = true
-		at[key] = i
-		if ok, err := p.repeatKey(&c, i, key, value); ok {
-			if err != nil {
-				return c, err
-			}
-			continue
-		}
-		switch key {
-		case "args":
-			args, err := splitArgs(value)
-			if err != nil {
-				return c, p.errf(i, "args: %v", err)
-			}
-			c.Args = args
-		case "visibility":
-			switch v := Visibility(value); v {
-			case Public, Hidden:
-				c.Visibility = v
-			default:
-				return c, p.errf(i, "visibility must be public or hidden, got %q", clip(value))
-			}
-		case "note":
-			c.Note = value
-		case "check":
-			if !judgeName.MatchString(value) {
-				return c, p.errf(i, "check must name a judge (%q: the rubric's reference program; or a judge's name, made of a-z, 0-9, _ and -), got %q", CheckReference, clip(value))
-			}
-			c.Check = value
-		default:
-			return c, p.errf(i, "unknown key %q (want args, visibility, note, check, runs, min_pass or score)", clip(key))
+		seen[key], at[key] = true, i
+		if err := p.key(c, i, key, value); err != nil {
+			return i, err
 		}
 	}
 	if !seen["args"] {
-		return c, p.errf(i, "no args line (write \"args:\" for a program run without arguments)")
+		return i, p.errf(i, "no args line (write \"args:\" for a program run without arguments)")
 	}
-	if err := p.checkRepeat(c, at); err != nil {
-		return c, err
+	return i, p.checkRepeat(*c, at)
+}
+
+// key reads one header key, on line index i, into c.
+func (p parser) key(c *Case, i int, key, value string) error {
+	if ok, err := p.repeatKey(c, i, key, value); ok {
+		return err
 	}
-	for i < len(lines) {
+	switch key {
+	case "args":
+		args, err := splitArgs(value)
+		if err != nil {
+			return p.errf(i, "args: %v", err)
+		}
+		c.Args = args
+	case "visibility":
+		switch v := Visibility(value); v {
+		case Public, Hidden:
+			c.Visibility = v
+		default:
+			return p.errf(i, "visibility must be public or hidden, got %q", clip(value))
+		}
+	case "note":
+		c.Note = value
+	case "check":
+		if !judgeName.MatchString(value) {
+			return p.errf(i, "check must name a judge (%q: the rubric's reference program; or a judge's name, made of a-z, 0-9, _ and -), got %q", CheckReference, clip(value))
+		}
+		c.Check = value
+	default:
+		return p.errf(i, "unknown key %q (want args, visibility, note, check, runs, min_pass or score)", clip(key))
+	}
+	return nil
+}
+
+// sections reads the stdin and stdout sections into c; lines start at
+// line index first of the file.
+func (p parser) sections(c *Case, lines []string, first int) error {
+	for i := 0; i < len(lines); {
 		start := i
 		kind, label, err := parseMarker(lines[i])
 		if err != nil {
-			return c, p.errf(i, "%v", err)
+			return p.errf(first+i, "%v", err)
 		}
 		i++
 		var content []byte
@@ -175,45 +201,46 @@ func Parse(name string, data []byte) (Case, error) {
 			line := lines[i]
 			if strings.TrimRight(line, " \t\r") == noFinalNewline {
 				if len(content) == 0 {
-					return c, p.errf(i, "%q must follow the last line of a non-empty section", noFinalNewline)
+					return p.errf(first+i, "%q must follow the last line of a non-empty section", noFinalNewline)
 				}
 				if i+1 < len(lines) && !isMarker(lines[i+1]) {
-					return c, p.errf(i, "%q must be the last line of its section", noFinalNewline)
+					return p.errf(first+i, "%q must be the last line of its section", noFinalNewline)
 				}
 				content = content[:len(content)-1]
 				continue
 			}
-			line = strings.TrimPrefix(line, `\`)
-			content = append(content, line...)
+			content = append(content, strings.TrimPrefix(line, `\`)...)
 			content = append(content, '\n')
 		}
 		if content == nil {
 			content = []byte{}
 		}
-		switch kind {
-		case "stdin":
-			if c.Stdin != nil {
-				return c, p.errf(start, "a second stdin section")
-			}
-			c.Stdin = content
-		case "stdout":
-			for _, r := range label {
-				for _, o := range c.Outputs {
-					if slices.Contains(o.Readings, r) {
-						return c, p.errf(start, "reading %q already has an expected output", r)
-					}
-				}
-			}
-			c.Outputs = append(c.Outputs, Output{Readings: label, Stdout: content})
+		if err := p.section(c, kind, label, content, first+start); err != nil {
+			return err
 		}
 	}
-	switch {
-	case c.Check == CheckReference && len(c.Outputs) > 0:
-		return c, p.errf(len(lines), "a case with check: %s has no expected output: remove its -- stdout -- sections", c.Check)
-	case c.Check == "" && len(c.Outputs) == 0:
-		return c, p.errf(len(lines), "no expected output: add a -- stdout -- section (or check: reference)")
+	return nil
+}
+
+// section keeps one section's content, whose marker is on line index at.
+func (p parser) section(c *Case, kind string, label []string, content []byte, at int) error {
+	switch kind {
+	case "stdin":
+		if c.Stdin != nil {
+			return p.errf(at, "a second stdin section")
+		}
+		c.Stdin = content
+	case "stdout":
+		for _, r := range label {
+			for _, o := range c.Outputs {
+				if slices.Contains(o.Readings, r) {
+					return p.errf(at, "reading %q already has an expected output", r)
+				}
+			}
+		}
+		c.Outputs = append(c.Outputs, Output{Readings: label, Stdout: content})
 	}
-	return c, nil
+	return nil
 }
 
 type parser struct{ name string }
