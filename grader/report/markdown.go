@@ -15,65 +15,9 @@ import (
 // as the rubric says), compile errors verbatim, limits hit.
 func Markdown(a *grader.Assignment, r grader.Result) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# %s: %s\n\n", a.Rubric.Name, r.ID)
-	fmt.Fprintf(&b, "**Score: %s / %s**", num(r.Score), num(r.MaxScore))
-	if r.Status != grader.Graded {
-		fmt.Fprintf(&b, " (%s)", r.Status)
-	}
-	b.WriteString("\n\n")
-	switch {
-	case r.LateDays > 0 && r.Status == grader.Graded:
-		fmt.Fprintf(&b, "Handed in %d day(s) late: %s points deducted.\n\n", r.LateDays, num(r.Penalty))
-	case r.LateDays > 0:
-		// Not graded (not accepted, did not compile): no deduction to speak of.
-		fmt.Fprintf(&b, "Handed in %d day(s) late.\n\n", r.LateDays)
-	}
-	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "- %s\n", n)
-	}
-	if len(r.Notes) > 0 {
-		b.WriteString("\n")
-	}
-	b.WriteString("| part | name | passed | score |\n|---|---|---|---|\n")
-	for _, p := range r.Parts {
-		fmt.Fprintf(&b, "| %s | %s | %d / %d | %s / %s |\n", p.ID, p.Name, p.Passed, p.Total, num(p.Score), num(p.MaxScore))
-	}
-	b.WriteString("\n")
-	if r.BuildLog != "" {
-		b.WriteString("## Compile errors\n\n")
-		fence(&b, r.BuildLog)
-	}
-	if len(r.Diagnoses) > 0 {
-		b.WriteString("## Known mistakes\n\n")
-		b.WriteString("Your output is exactly what a program with this mistake prints:\n\n")
-		for _, d := range r.Diagnoses {
-			if len(d.Alternatives) > 0 {
-				fmt.Fprintf(&b, "### One of these: %s\n\nEach of them prints exactly this output, so it cannot tell which one your program has.\n\n",
-					strings.Join(append([]string{d.Mistake}, d.Alternatives...), ", "))
-			} else {
-				fmt.Fprintf(&b, "### %s\n\n", d.Mistake)
-			}
-			fmt.Fprintf(&b, "%s\n\nCases: %s.\n\n", strings.TrimSpace(d.Hint), caseList(a, r, d.Cases))
-		}
-	}
-	var readings []string
-	for _, c := range r.Cases {
-		if c.Verdict == grader.Pass && c.Reading != "" && (c.Visibility != "hidden" || a.Rubric.Report.Hidden != "count") {
-			readings = append(readings, fmt.Sprintf("%s (%s)", c.ID, c.Reading))
-		}
-	}
-	if len(readings) > 0 {
-		fmt.Fprintf(&b, "Passed under one of the readings the handout allows: %s.\n\n", strings.Join(readings, ", "))
-	}
-	var repeated []string
-	for _, c := range r.Cases {
-		if c.Verdict == grader.Pass && c.Attempts != nil && (c.Visibility != "hidden" || a.Rubric.Report.Hidden != "count") {
-			repeated = append(repeated, c.ID+": "+c.Attempts.Summary())
-		}
-	}
-	if len(repeated) > 0 {
-		fmt.Fprintf(&b, "Passed over repeated runs: %s.\n\n", strings.Join(repeated, "; "))
-	}
+	headline(&b, a, r)
+	diagnoses(&b, a, r)
+	passedHow(&b, a, r)
 	var hidden []grader.CaseResult
 	for _, c := range r.Cases {
 		if c.Visibility == "hidden" {
@@ -89,35 +33,115 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 		runsDetail(&b, a, c)
 	}
 	if len(hidden) > 0 && r.Status == grader.Graded {
-		b.WriteString("## Hidden cases\n\n")
-		if a.Rubric.Report.Hidden == "count" {
-			for _, p := range r.Parts {
-				n, pass := 0, 0
-				for _, c := range hidden {
-					if c.Part == p.ID {
-						n++
-						if c.Verdict == grader.Pass {
-							pass++
-						}
-					}
-				}
-				if n > 0 {
-					fmt.Fprintf(&b, "- part %s: %d of %d passed\n", p.ID, pass, n)
-				}
-			}
-		} else {
-			b.WriteString("| case | part | verdict |\n|---|---|---|\n")
-			for _, c := range hidden {
-				v := string(c.Verdict)
-				if c.Attempts != nil {
-					v += ": " + c.Attempts.Summary()
-				}
-				fmt.Fprintf(&b, "| %s | %s | %s |\n", c.ID, c.Part, v)
-			}
-		}
-		b.WriteString("\n")
+		hiddenCases(&b, a, r, hidden)
 	}
 	return b.Bytes()
+}
+
+// headline writes the title, the score, the late days, the notes, the
+// parts' table and the compiler's messages.
+func headline(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
+	fmt.Fprintf(b, "# %s: %s\n\n", a.Rubric.Name, r.ID)
+	fmt.Fprintf(b, "**Score: %s / %s**", num(r.Score), num(r.MaxScore))
+	if r.Status != grader.Graded {
+		fmt.Fprintf(b, " (%s)", r.Status)
+	}
+	b.WriteString("\n\n")
+	switch {
+	case r.LateDays > 0 && r.Status == grader.Graded:
+		fmt.Fprintf(b, "Handed in %d day(s) late: %s points deducted.\n\n", r.LateDays, num(r.Penalty))
+	case r.LateDays > 0:
+		// Not graded (not accepted, did not compile): no deduction to speak of.
+		fmt.Fprintf(b, "Handed in %d day(s) late.\n\n", r.LateDays)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(b, "- %s\n", n)
+	}
+	if len(r.Notes) > 0 {
+		b.WriteString("\n")
+	}
+	b.WriteString("| part | name | passed | score |\n|---|---|---|---|\n")
+	for _, p := range r.Parts {
+		fmt.Fprintf(b, "| %s | %s | %d / %d | %s / %s |\n", p.ID, p.Name, p.Passed, p.Total, num(p.Score), num(p.MaxScore))
+	}
+	b.WriteString("\n")
+	if r.BuildLog != "" {
+		b.WriteString("## Compile errors\n\n")
+		fence(b, r.BuildLog)
+	}
+}
+
+// diagnoses writes the known mistakes the wrong answers point to.
+func diagnoses(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
+	if len(r.Diagnoses) == 0 {
+		return
+	}
+	b.WriteString("## Known mistakes\n\n")
+	b.WriteString("Your output is exactly what a program with this mistake prints:\n\n")
+	for _, d := range r.Diagnoses {
+		if len(d.Alternatives) > 0 {
+			fmt.Fprintf(b, "### One of these: %s\n\nEach of them prints exactly this output, so it cannot tell which one your program has.\n\n",
+				strings.Join(append([]string{d.Mistake}, d.Alternatives...), ", "))
+		} else {
+			fmt.Fprintf(b, "### %s\n\n", d.Mistake)
+		}
+		fmt.Fprintf(b, "%s\n\nCases: %s.\n\n", strings.TrimSpace(d.Hint), caseList(a, r, d.Cases))
+	}
+}
+
+// passedHow names the cases passed under a reading of the handout, and
+// those passed over repeated runs, where the rubric shows them.
+func passedHow(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
+	var readings, repeated []string
+	for _, c := range r.Cases {
+		if c.Verdict != grader.Pass || c.Visibility == "hidden" && a.Rubric.Report.Hidden == "count" {
+			continue
+		}
+		if c.Reading != "" {
+			readings = append(readings, fmt.Sprintf("%s (%s)", c.ID, c.Reading))
+		}
+		if c.Attempts != nil {
+			repeated = append(repeated, c.ID+": "+c.Attempts.Summary())
+		}
+	}
+	if len(readings) > 0 {
+		fmt.Fprintf(b, "Passed under one of the readings the handout allows: %s.\n\n", strings.Join(readings, ", "))
+	}
+	if len(repeated) > 0 {
+		fmt.Fprintf(b, "Passed over repeated runs: %s.\n\n", strings.Join(repeated, "; "))
+	}
+}
+
+// hiddenCases writes the hidden cases' verdicts, or only how many of each
+// part passed, as the rubric says.
+func hiddenCases(b *bytes.Buffer, a *grader.Assignment, r grader.Result, hidden []grader.CaseResult) {
+	b.WriteString("## Hidden cases\n\n")
+	defer b.WriteString("\n")
+	if a.Rubric.Report.Hidden == "count" {
+		for _, p := range r.Parts {
+			n, pass := 0, 0
+			for _, c := range hidden {
+				if c.Part == p.ID {
+					n++
+					if c.Verdict == grader.Pass {
+						pass++
+					}
+				}
+			}
+			if n > 0 {
+				fmt.Fprintf(b, "- part %s: %d of %d passed\n", p.ID, pass, n)
+			}
+		}
+		return
+	}
+	b.WriteString("| case | part | verdict |\n|---|---|---|\n")
+	for _, c := range hidden {
+		v := string(c.Verdict)
+		if c.Attempts != nil {
+			v += ": " + c.Attempts.Summary()
+		}
+		fmt.Fprintf(b, "| %s | %s | %s |\n", c.ID, c.Part, v)
+	}
 }
 
 // inlineCode is s as Markdown inline code: fenced by more backticks than
