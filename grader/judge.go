@@ -69,6 +69,10 @@ type Trial struct {
 	Stdout []byte
 	// Attempt is the run's attempt of a repeated case (0: run once).
 	Attempt int
+	// ExitCode and Stderr are how the run ended: status 0, or, for a
+	// case with exit: nonzero, the status the program chose.
+	ExitCode int
+	Stderr   []byte
 }
 
 // Judgement is a judge's decision on one run.
@@ -93,6 +97,15 @@ type Violation struct {
 	Line int    `json:"line"`
 	Rule string `json:"rule"`
 	Msg  string `json:"message"`
+}
+
+// String says what broke: "line 7 breaks the rule "move": ..."; a
+// violation of no one line (Line 0) names only the rule.
+func (v Violation) String() string {
+	if v.Line <= 0 {
+		return fmt.Sprintf("the run breaks the rule %q: %s", v.Rule, v.Msg)
+	}
+	return fmt.Sprintf("line %d breaks the rule %q: %s", v.Line, v.Rule, v.Msg)
 }
 
 // KnownMistake is a catalogued wrong program and one of its outputs.
@@ -265,8 +278,8 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 		if ex, err = prog.Run(ctx, Input{Args: c.Args, Stdin: c.Stdin, Attempt: n}); err != nil {
 			return nil, err
 		}
-		if verdictOf(ex) == Pass {
-			t.Stdout = ex.Stdout
+		if expectedEnd(c, ex) {
+			t.Stdout, t.ExitCode, t.Stderr = ex.Stdout, ex.ExitCode, ex.Stderr
 			j, judgeErr = jd.Judge(ctx, t)
 		}
 	}
@@ -274,6 +287,10 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 		return nil, ctx.Err()
 	}
 	a.record(cr, ex, opt)
+	if c.Exit == cases.ExitNonzero {
+		exitNonzero(cr, ex, &j)
+	}
+
 	switch v := cr.Verdict; {
 	case judgeErr != nil:
 		cr.Verdict, cr.JudgeLog = GraderFailure, judgeErr.Error()
@@ -303,6 +320,28 @@ func (a *Assignment) record(cr *CaseResult, ex Execution, opt Options) {
 		cr.Stdout = ex.Stdout
 	}
 	cr.Verdict = verdictOf(ex)
+}
+
+// expectedEnd reports whether a run ended as case c's correct runs do,
+// for its judge to decide: on its own, with status 0 or, for a case with
+// exit: nonzero, another status.
+func expectedEnd(c cases.Case, ex Execution) bool {
+	if c.Exit == cases.ExitNonzero {
+		return ex.Limit == None && ex.Signal == "" && ex.ExitCode > 0
+	}
+	return verdictOf(ex) == Pass
+}
+
+// exitNonzero readies the verdict of a case whose correct run exits with
+// a status other than 0: a run that did so is its judge's to decide, one
+// that exited 0 a wrong answer (j is then no pass, with the reason).
+func exitNonzero(cr *CaseResult, ex Execution, j *Judgement) {
+	switch {
+	case expectedEnd(cases.Case{Exit: cases.ExitNonzero}, ex):
+		cr.Verdict = Pass
+	case cr.Verdict == Pass:
+		*j = Judgement{Violation: &Violation{Rule: "exit status", Msg: "the program exited with status 0, but this case wants it to stop with an error status (as on a usage error)"}}
+	}
 }
 
 // verdictOf is the verdict of how a run ended: Pass when it ended on its

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/internal/gradertest"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
@@ -189,5 +190,61 @@ func TestTokensJudge(t *testing.T) {
 	_, err := grader.NewAssignment(gradertest.Rubric(t, "testdata", judgeEdit("tokens", "float_tolerance")...))
 	if err == nil || !strings.Contains(err.Error(), `rubric.toml: judge "tokens": `) {
 		t.Errorf("a tolerance without a value: %v", err)
+	}
+}
+
+// usageJudge passes a run that printed nothing and explained itself on
+// stderr, as a program refusing its command line does.
+type usageJudge struct{}
+
+func (usageJudge) Judge(_ context.Context, t grader.Trial) (grader.Judgement, error) {
+	ok := len(t.Stdout) == 0 && len(t.Stderr) > 0 && t.ExitCode != 0
+	return grader.Judgement{Pass: ok}, nil
+}
+
+func init() {
+	grader.RegisterJudge("test-usage", func(*rubric.Rubric) (grader.Judge, error) { return usageJudge{}, nil })
+}
+
+// TestExitNonzero: a case with exit: nonzero passes a program that stops
+// with an error status as its judge wants, and fails one that exits 0,
+// one killed, and one whose error its judge refuses.
+func TestExitNonzero(t *testing.T) {
+	var parts [][]cases.Case
+	for _, id := range []string{"a", "b", "c"} {
+		c, err := cases.Parse(id+"/usage.case", []byte("args:\nexit: nonzero\ncheck: test-usage\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, []cases.Case{c})
+	}
+	a, err := grader.NewAssignmentOf(gradertest.Rubric(t, "testdata"), parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		ex   grader.Execution
+		want grader.Verdict
+		rule string
+	}{
+		{"usage error", grader.Execution{ExitCode: 255, Stderr: []byte("usage: nim N\n")}, grader.Pass, ""},
+		{"silent error", grader.Execution{ExitCode: 1}, grader.WrongAnswer, ""},
+		{"exit 0", grader.Execution{Stdout: []byte("10: Max takes 1\n")}, grader.WrongAnswer, "exit status"},
+		{"killed", grader.Execution{ExitCode: -1, Signal: "segmentation fault", Stderr: []byte("x")}, grader.RuntimeError, ""},
+		{"time limit", grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.Wall}, grader.Timeout, ""},
+	} {
+		res := grade(t, a, run(scripted(tc.ex)), eightQueen("s"), 0, grader.Options{})
+		c := caseResult(t, res, "a/usage")
+		if c.Verdict != tc.want {
+			t.Errorf("%s: verdict %s, want %s", tc.name, c.Verdict, tc.want)
+		}
+		if got := ""; c.Violation != nil {
+			if got = c.Violation.Rule; got != tc.rule {
+				t.Errorf("%s: violation %v, want rule %q", tc.name, c.Violation, tc.rule)
+			}
+		} else if tc.rule != "" {
+			t.Errorf("%s: no violation, want rule %q", tc.name, tc.rule)
+		}
 	}
 }

@@ -36,12 +36,22 @@ type Case struct {
 	Runs    int
 	MinPass int
 	Score   string
+	// Exit is how a correct run ends: "" (the default), with status 0;
+	// ExitNonzero, with a status other than 0 and on its own (not killed),
+	// as a program rejecting its command line does. Either way a run that
+	// ended so is handed to the case's judge, its exit status and stderr
+	// with it.
+	Exit    string
 	Outputs []Output // at least one, unless Check is set
 	Path    string   // the file it was read from; empty for a generated case
 }
 
 // CheckReference names the rubric's reference program as a case's judge.
 const CheckReference = "reference"
+
+// ExitNonzero is the exit key's value for a case whose correct run exits
+// with a status other than 0 (a usage error).
+const ExitNonzero = "nonzero"
 
 // Output is one accepted standard output.
 type Output struct {
@@ -180,8 +190,16 @@ func (p parser) key(c *Case, i int, key, value string) error {
 			return p.errf(i, "check must name a judge (%q: the rubric's reference program; or a judge's name, made of a-z, 0-9, _ and -), got %q", CheckReference, clip(value))
 		}
 		c.Check = value
+	case "exit":
+		switch value {
+		case "0":
+		case ExitNonzero:
+			c.Exit = value
+		default:
+			return p.errf(i, "exit must be 0 or %s (a correct run fails, as on a usage error), got %q", ExitNonzero, clip(value))
+		}
 	default:
-		return p.errf(i, "unknown key %q (want args, visibility, note, check, runs, min_pass or score)", clip(key))
+		return p.errf(i, "unknown key %q (want args, visibility, note, check, exit, runs, min_pass or score)", clip(key))
 	}
 	return nil
 }
@@ -388,6 +406,9 @@ func (c Case) Format() []byte {
 	}
 	if c.Check != "" {
 		fmt.Fprintf(&b, "check: %s\n", c.Check)
+	}
+	if c.Exit != "" {
+		fmt.Fprintf(&b, "exit: %s\n", c.Exit)
 	}
 	if c.Runs > 0 {
 		fmt.Fprintf(&b, "runs: %d\n", c.Runs)

@@ -273,7 +273,7 @@ func gradescopeCase(r grader.Result, c grader.CaseResult, visible bool) string {
 	}
 	switch {
 	case c.Violation != nil:
-		fmt.Fprintf(&b, "line %d breaks the rule %q: %s\n", c.Violation.Line, c.Violation.Rule, c.Violation.Msg)
+		fmt.Fprintf(&b, "%s\n", c.Violation)
 	case c.Mismatch != nil:
 		fmt.Fprintf(&b, "first difference at line %d\n    expected: %s\n    got:      %s\n", c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
 		if c.Mismatch.Diff != "" {

@@ -132,7 +132,7 @@ func junitText(a *grader.Assignment, r grader.Result, c grader.CaseResult) strin
 	}
 	switch {
 	case c.Violation != nil:
-		fmt.Fprintf(&b, "line %d breaks the rule %q: %s\n", c.Violation.Line, c.Violation.Rule, c.Violation.Msg)
+		fmt.Fprintf(&b, "%s\n", c.Violation)
 	case c.Mismatch != nil:
 		fmt.Fprintf(&b, "first difference at line %d\n    expected: %s\n    got:      %s\n", c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
 		if c.Mismatch.Diff != "" {

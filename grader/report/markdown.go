@@ -166,7 +166,7 @@ func inlineCode(s string) string {
 func caseDetail(b *bytes.Buffer, c grader.CaseResult) {
 	switch {
 	case c.Violation != nil:
-		fmt.Fprintf(b, "Line %d breaks the rule %q: %s\n\n", c.Violation.Line, c.Violation.Rule, c.Violation.Msg)
+		fmt.Fprintf(b, "%s\n\n", capitalize(c.Violation.String()))
 	case c.Mismatch != nil:
 		fmt.Fprintf(b, "First difference at line %d:\n\n", c.Mismatch.Line)
 		fmt.Fprintf(b, "    expected: %s\n    got:      %s\n\n", c.Mismatch.Expected, c.Mismatch.Got)
@@ -280,4 +280,13 @@ func fence(b *bytes.Buffer, s string) {
 		f += "`"
 	}
 	fmt.Fprintf(b, "%s\n%s\n%s\n\n", f, strings.TrimRight(s, "\n"), f)
+}
+
+// capitalize starts s with a capital letter (s starts with an ASCII
+// letter here: a sentence the grader wrote).
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }

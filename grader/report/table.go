@@ -126,7 +126,7 @@ func checkRuns(w io.Writer, a *grader.Assignment, c grader.CaseResult, st Style)
 func checkDetail(w io.Writer, c grader.CaseResult, pre string) {
 	switch {
 	case c.Violation != nil:
-		fmt.Fprintf(w, "%sline %d breaks the rule %q: %s\n", pre, c.Violation.Line, c.Violation.Rule, c.Violation.Msg)
+		fmt.Fprintf(w, "%s%s\n", pre, c.Violation)
 	case c.Mismatch != nil:
 		fmt.Fprintf(w, "%[1]sfirst difference at line %[2]d\n%[1]s  expected: %[3]s\n%[1]s  got:      %[4]s\n", pre, c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
 		if c.Mismatch.Diff != "" {
