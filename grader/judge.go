@@ -287,8 +287,8 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 		return nil, ctx.Err()
 	}
 	a.record(cr, ex, opt)
-	if c.Exit == cases.ExitNonzero {
-		exitNonzero(cr, ex, &j)
+	if c.Exit != "" {
+		exitRule(c, cr, ex, &j)
 	}
 
 	switch v := cr.Verdict; {
@@ -322,22 +322,27 @@ func (a *Assignment) record(cr *CaseResult, ex Execution, opt Options) {
 	cr.Verdict = verdictOf(ex)
 }
 
-// expectedEnd reports whether a run ended as case c's correct runs do,
-// for its judge to decide: on its own, with status 0 or, for a case with
-// exit: nonzero, another status.
+// expectedEnd reports whether a run ended as case c's correct runs may,
+// for its judge to decide: on its own (not killed, within its limits),
+// with status 0 or as the case's exit key says.
 func expectedEnd(c cases.Case, ex Execution) bool {
-	if c.Exit == cases.ExitNonzero {
-		return ex.Limit == None && ex.Signal == "" && ex.ExitCode > 0
+	onItsOwn := ex.Limit == None && ex.Signal == "" && ex.ExitCode >= 0
+	switch c.Exit {
+	case cases.ExitNonzero:
+		return onItsOwn && ex.ExitCode != 0
+	case cases.ExitAny:
+		return onItsOwn
 	}
 	return verdictOf(ex) == Pass
 }
 
-// exitNonzero readies the verdict of a case whose correct run exits with
-// a status other than 0: a run that did so is its judge's to decide, one
-// that exited 0 a wrong answer (j is then no pass, with the reason).
-func exitNonzero(cr *CaseResult, ex Execution, j *Judgement) {
+// exitRule readies the verdict of a case with an exit key: a run that
+// ended as the key allows is its judge's to decide, one that exited 0
+// where an error status was wanted a wrong answer (j is then no pass,
+// with the reason).
+func exitRule(c cases.Case, cr *CaseResult, ex Execution, j *Judgement) {
 	switch {
-	case expectedEnd(cases.Case{Exit: cases.ExitNonzero}, ex):
+	case expectedEnd(c, ex):
 		cr.Verdict = Pass
 	case cr.Verdict == Pass:
 		*j = Judgement{Violation: &Violation{Rule: "exit status", Msg: "the program exited with status 0, but this case wants it to stop with an error status (as on a usage error)"}}

@@ -208,33 +208,42 @@ func init() {
 
 // TestExitNonzero: a case with exit: nonzero passes a program that stops
 // with an error status as its judge wants, and fails one that exits 0,
-// one killed, and one whose error its judge refuses.
+// one killed, and one whose error its judge refuses; exit: any leaves
+// any status to the judge.
 func TestExitNonzero(t *testing.T) {
-	var parts [][]cases.Case
-	for _, id := range []string{"a", "b", "c"} {
-		c, err := cases.Parse(id+"/usage.case", []byte("args:\nexit: nonzero\ncheck: test-usage\n"))
+	exitCases := func(exit string) *grader.Assignment {
+		var parts [][]cases.Case
+		for _, id := range []string{"a", "b", "c"} {
+			c, err := cases.Parse(id+"/usage.case", []byte("args:\nexit: "+exit+"\ncheck: test-usage\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, []cases.Case{c})
+		}
+		a, err := grader.NewAssignmentOf(gradertest.Rubric(t, "testdata"), parts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts = append(parts, []cases.Case{c})
+		return a
 	}
-	a, err := grader.NewAssignmentOf(gradertest.Rubric(t, "testdata"), parts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	nonzero, anyExit := exitCases("nonzero"), exitCases("any")
 	for _, tc := range []struct {
 		name string
+		a    *grader.Assignment
 		ex   grader.Execution
 		want grader.Verdict
 		rule string
 	}{
-		{"usage error", grader.Execution{ExitCode: 255, Stderr: []byte("usage: nim N\n")}, grader.Pass, ""},
-		{"silent error", grader.Execution{ExitCode: 1}, grader.WrongAnswer, ""},
-		{"exit 0", grader.Execution{Stdout: []byte("10: Max takes 1\n")}, grader.WrongAnswer, "exit status"},
-		{"killed", grader.Execution{ExitCode: -1, Signal: "segmentation fault", Stderr: []byte("x")}, grader.RuntimeError, ""},
-		{"time limit", grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.Wall}, grader.Timeout, ""},
+		{"usage error", nonzero, grader.Execution{ExitCode: 255, Stderr: []byte("usage: nim N\n")}, grader.Pass, ""},
+		{"silent error", nonzero, grader.Execution{ExitCode: 1}, grader.WrongAnswer, ""},
+		{"exit 0", nonzero, grader.Execution{Stdout: []byte("10: Max takes 1\n")}, grader.WrongAnswer, "exit status"},
+		{"killed", nonzero, grader.Execution{ExitCode: -1, Signal: "segmentation fault", Stderr: []byte("x")}, grader.RuntimeError, ""},
+		{"time limit", nonzero, grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.Wall}, grader.Timeout, ""},
+		{"any: usage error", anyExit, grader.Execution{ExitCode: 2, Stderr: []byte("usage\n")}, grader.Pass, ""},
+		{"any: exit 0, judge refuses", anyExit, grader.Execution{Stdout: []byte("x\n")}, grader.WrongAnswer, ""},
+		{"any: killed", anyExit, grader.Execution{ExitCode: -1, Signal: "segmentation fault"}, grader.RuntimeError, ""},
 	} {
-		res := grade(t, a, run(scripted(tc.ex)), eightQueen("s"), 0, grader.Options{})
+		res := grade(t, tc.a, run(scripted(tc.ex)), eightQueen("s"), 0, grader.Options{})
 		c := caseResult(t, res, "a/usage")
 		if c.Verdict != tc.want {
 			t.Errorf("%s: verdict %s, want %s", tc.name, c.Verdict, tc.want)

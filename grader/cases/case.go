@@ -38,9 +38,9 @@ type Case struct {
 	Score   string
 	// Exit is how a correct run ends: "" (the default), with status 0;
 	// ExitNonzero, with a status other than 0 and on its own (not killed),
-	// as a program rejecting its command line does. Either way a run that
-	// ended so is handed to the case's judge, its exit status and stderr
-	// with it.
+	// as a program rejecting its command line does; ExitAny, on its own
+	// with any status. A run that ended so is handed to the case's judge,
+	// its exit status and stderr with it.
 	Exit    string
 	Outputs []Output // at least one, unless Check is set
 	Path    string   // the file it was read from; empty for a generated case
@@ -49,9 +49,12 @@ type Case struct {
 // CheckReference names the rubric's reference program as a case's judge.
 const CheckReference = "reference"
 
-// ExitNonzero is the exit key's value for a case whose correct run exits
-// with a status other than 0 (a usage error).
-const ExitNonzero = "nonzero"
+// The exit key's values besides "0": a correct run exits with a status
+// other than 0 (a usage error), or with any status (the judge decides).
+const (
+	ExitNonzero = "nonzero"
+	ExitAny     = "any"
+)
 
 // Output is one accepted standard output.
 type Output struct {
@@ -193,10 +196,10 @@ func (p parser) key(c *Case, i int, key, value string) error {
 	case "exit":
 		switch value {
 		case "0":
-		case ExitNonzero:
+		case ExitNonzero, ExitAny:
 			c.Exit = value
 		default:
-			return p.errf(i, "exit must be 0 or %s (a correct run fails, as on a usage error), got %q", ExitNonzero, clip(value))
+			return p.errf(i, "exit must be 0, %s (a correct run stops with an error status, as on a usage error) or %s (its judge decides), got %q", ExitNonzero, ExitAny, clip(value))
 		}
 	default:
 		return p.errf(i, "unknown key %q (want args, visibility, note, check, exit, runs, min_pass or score)", clip(key))

@@ -23,7 +23,7 @@ func TestParseErrors(t *testing.T) {
 		{"no output", "args: 100 01234567\n", "x/y.case:2: no expected output"},
 		{"stdin only", "args:\n-- stdin --\nhello\n", "x/y.case:4: no expected output"},
 		{"unknown key", "args: 1\ntimeout: 3s\n-- stdout --\n", `x/y.case:2: unknown key "timeout"`},
-		{"bad exit", "args: 1\nexit: 2\n-- stdout --\n", `x/y.case:2: exit must be 0 or nonzero`},
+		{"bad exit", "args: 1\nexit: 2\n-- stdout --\n", `x/y.case:2: exit must be 0, nonzero (`},
 		{"key twice", "args: 1\nargs: 2\n-- stdout --\n", "x/y.case:2: args given twice"},
 		{"not key value", "args: 1\njust words\n-- stdout --\n", `x/y.case:2: want "key: value"`},
 		{"bad visibility", "args: 1\nvisibility: secret\n-- stdout --\n", `x/y.case:2: visibility must be public or hidden, got "secret"`},
@@ -106,6 +106,7 @@ func TestRoundTrip(t *testing.T) {
 		{Args: []string{"1"}, Runs: 1, Outputs: []Output{{Stdout: []byte("ok\n")}}},
 		{Args: []string{"8"}, Check: CheckReference, Runs: 30, Score: ScoreFraction},
 		{Args: []string{"2"}, Exit: ExitNonzero, Outputs: []Output{{Stdout: []byte{}}}},
+		{Args: []string{"200"}, Exit: ExitAny, Check: "nim"},
 	}
 	for i, c := range tests {
 		c.ID, c.Part, c.Path = "p/x", "p", filepath.Join("p", "x.case")

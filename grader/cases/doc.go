@@ -42,10 +42,11 @@
 //	            correct run obeys, and the case has no stdout section;
 //	            or the name of another judge the grader has ("tokens", an
 //	            assignment's checker)
-//	exit        optional: "0" (the default) or "nonzero": a correct run
+//	exit        optional: "0" (the default); "nonzero": a correct run
 //	            ends on its own with a status other than 0, as a program
 //	            rejecting its command line does (a run that exits 0 is
-//	            then a wrong answer); its judge sees the status and stderr
+//	            then a wrong answer); "any": with any status, the judge
+//	            decides. The judge sees the status and stderr
 //	runs        optional: how many times the case runs, 1 to 1000, for a
 //	            program whose runs differ (one that seeds its generator
 //	            from the clock); each run is judged on its own
