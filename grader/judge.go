@@ -108,10 +108,14 @@ func (v Violation) String() string {
 	return fmt.Sprintf("line %d breaks the rule %q: %s", v.Line, v.Rule, v.Msg)
 }
 
-// KnownMistake is a catalogued wrong program and one of its outputs.
+// KnownMistake is a catalogued wrong program and what it does on one
+// command line: prints Stdout (a wrong answer), or, when Verdict is set,
+// ends so (Timeout: a program too slow for the case; RuntimeError: one
+// that crashes on it).
 type KnownMistake struct {
-	Name   string
-	Stdout []byte
+	Name    string
+	Stdout  []byte
+	Verdict Verdict
 }
 
 // Trace is a correct run explained.
@@ -239,7 +243,7 @@ func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, 
 	if err != nil {
 		return err
 	}
-	if cr.Verdict == WrongAnswer && cr.Score == nil {
+	if v := cr.Verdict; v != Pass && v != GraderFailure && cr.Score == nil {
 		part, _ := a.Rubric.Part(cr.Part)
 		a.diagnose(cr, stdout, part.Readings)
 	}
@@ -418,16 +422,23 @@ func (a *Assignment) diagnoses(res *Result) {
 }
 
 // diagnose names the known mistakes whose output, under a reading the
-// part accepts, is the wrong answer got, as the comparison sees it. A
-// seed -1 run is random: a mistake can only be named when its output
-// does not depend on the seed.
+// part accepts, is the wrong answer got, as the comparison sees it, or
+// that end as the run did (a time limit, a crash). A seed -1 run is
+// random: a mistake can only be named when its output does not depend on
+// the seed.
 func (a *Assignment) diagnose(cr *CaseResult, got []byte, readings []string) {
 	dg, ok := a.Reference.(Diagnoser)
 	if !ok {
 		return
 	}
 	for _, m := range dg.Mistakes(cr.Args, readings) {
-		if !slices.Contains(cr.Mistakes, m.Name) && compare.Equal(m.Stdout, got, a.mode) {
+		var match bool
+		if m.Verdict == "" {
+			match = cr.Verdict == WrongAnswer && compare.Equal(m.Stdout, got, a.mode)
+		} else {
+			match = cr.Verdict == m.Verdict
+		}
+		if match && !slices.Contains(cr.Mistakes, m.Name) {
 			cr.Mistakes = append(cr.Mistakes, m.Name)
 		}
 	}

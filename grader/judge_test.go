@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -254,6 +255,39 @@ func TestExitNonzero(t *testing.T) {
 			}
 		} else if tc.rule != "" {
 			t.Errorf("%s: no violation, want rule %q", tc.name, tc.rule)
+		}
+	}
+}
+
+// slowMistake is a reference that knows a program too slow for every case.
+type slowMistake struct{ grader.Expected }
+
+func (slowMistake) Mistakes([]string, []string) []grader.KnownMistake {
+	return []grader.KnownMistake{{Name: "no-table", Verdict: grader.Timeout}, {Name: "crash", Verdict: grader.RuntimeError}}
+}
+func (slowMistake) Hint(m string) string { return "hint for " + m }
+
+// TestDiagnoseHowItEnded: a mistake known by how its runs end is named
+// for a run that ended so, and only then.
+func TestDiagnoseHowItEnded(t *testing.T) {
+	a := testAssignment(t)
+	if err := a.SetReference(slowMistake{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		ex   grader.Execution
+		want []string
+	}{
+		{grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.CPU}, []string{"no-table"}},
+		{grader.Execution{ExitCode: -1, Signal: "segmentation fault"}, []string{"crash"}},
+		{grader.Execution{Stdout: []byte("wrong\n")}, nil},
+	} {
+		res := grade(t, a, run(scripted(tc.ex)), eightQueen("s"), 0, grader.Options{})
+		if c := caseResult(t, res, "a/hidden-01"); !slices.Equal(c.Mistakes, tc.want) {
+			t.Errorf("%+v: mistakes %q, want %q", tc.ex, c.Mistakes, tc.want)
+		}
+		if tc.want != nil && (len(res.Diagnoses) != 1 || res.Diagnoses[0].Hint != "hint for "+tc.want[0]) {
+			t.Errorf("%+v: diagnoses %+v", tc.ex, res.Diagnoses)
 		}
 	}
 }
