@@ -31,6 +31,8 @@
 //	reference  the assignment's reference program, built into the grader
 //	       ("eightqueen"): it names the known mistake a wrong output
 //	       reproduces and judges "check: reference" cases (none)
+//	handout  the handout for students, a file in the rubric's folder
+//	       ("handout.md"): `autograder handout` prints it (none)
 //
 // [submission]:
 //

@@ -24,7 +24,11 @@ type Rubric struct {
 	// Reference names the assignment's reference program, which diagnoses
 	// wrong outputs and checks "check: reference" cases ("eightqueen");
 	// empty when there is none.
-	Reference  string
+	Reference string
+	// Handout is the assignment's handout for students, a file beside the
+	// rubric (absolute path; `autograder handout` prints it); empty when
+	// the rubric names none.
+	Handout    string
 	Submission Submission
 	Build      Build
 	Limits     Limits

@@ -34,6 +34,13 @@ func dump(t *testing.T, r *Rubric) string {
 	line("total", r.Total)
 	line("path", r.Path)
 	line("cases dir (relative)", filepath.ToSlash(casesDir))
+	if r.Handout != "" {
+		handout, err := filepath.Rel(wd, r.Handout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line("handout (relative)", filepath.ToSlash(handout))
+	}
 	line("submission.required", fmt.Sprintf("%q", r.Submission.Required))
 	line("submission.package", r.Submission.Package)
 	line("submission.package_penalty", r.Submission.PackagePenalty)
@@ -154,6 +161,12 @@ var parseErrorCases = []struct {
 		`rubric.toml:4:7: toml: expected end of table array name delimiter ']', but got '\n' instead`},
 	{"duplicate key", head + "total = 6\n",
 		`rubric.toml:4:1: toml: Key 'total' has already been defined.`},
+	{"handout missing", head + "handout = \"handout.md\"\n" + partA,
+		`rubric.toml:4:1: no handout file DIR/handout.md`},
+	{"handout outside", head + "handout = \"../etc/passwd\"\n" + partA,
+		`rubric.toml:4:1: handout must name a file in the rubric's folder, got "../etc/passwd"`},
+	{"handout a folder", head + "handout = \"cases\"\n" + partA,
+		`rubric.toml:4:1: no handout file DIR/cases`},
 	{"unknown key", "name = \"HW\"\ntotl = 60\n" + partA,
 		`rubric.toml:2:1: unknown key "totl"`},
 	{"unknown table", head + partA + "[limit]\nwall = \"1s\"\n",

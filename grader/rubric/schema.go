@@ -79,6 +79,8 @@ func (d *decoder) rubric(raw map[string]any, dir, abs string) *Rubric {
 		top.errf("reference", "reference %q must be made of a-z, 0-9, _ and -", r.Reference)
 	}
 
+	r.Handout = d.handout(top, dir, abs)
+
 	d.submission(top.sub("submission"), &r.Submission)
 	d.build(top.sub("build"), &r.Build, r.Submission.Required)
 	d.limits(top.sub("limits"), &r.Limits)
@@ -504,6 +506,25 @@ func (d *decoder) part(t *table, i int, seen map[string]int) (p Part, ok bool) {
 }
 
 // caseFolder checks that a part's case folder holds a case.
+// handout reads the handout key: a file beside the rubric (or below its
+// folder), returned as an absolute path; "" when the key is absent.
+func (d *decoder) handout(top *table, dir, abs string) string {
+	name := top.str("handout", "")
+	if !top.has("handout") {
+		return ""
+	}
+	if name == "" || filepath.IsAbs(name) || !filepath.IsLocal(filepath.FromSlash(name)) {
+		top.errf("handout", "handout must name a file in the rubric's folder, got %q", name)
+		return ""
+	}
+	p := filepath.Join(abs, filepath.FromSlash(name))
+	if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+		top.errf("handout", "no handout file %s", filepath.Join(dir, filepath.FromSlash(name)))
+		return ""
+	}
+	return p
+}
+
 func (d *decoder) caseFolder(t *table, p Part, shown, dir string) {
 	key := "cases"
 	if !t.has(key) {
