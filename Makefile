@@ -1,7 +1,7 @@
 # Release builds: `make release` writes dist/autograder-<os>-<arch>[.exe] for
 # every target below, each one static binary (CGO_ENABLED=0) with the
-# default assignment built in, as every build has (rubric.toml and its public
-# cases; see cmd/autograder/internal/bundle), so that a student needs only the binary
+# built-in assignments, as every build has (each rubric with its handout and
+# public cases; see cmd/autograder/internal/bundle), so that a student needs only the binary
 # and a JDK. VERSION defaults to `git describe`.
 
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
@@ -22,10 +22,11 @@ release: bundle
 		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $$out ./cmd/autograder; \
 	done
 
-# The assignment built into every binary, from rubric.toml and cases/: a
-# copy committed in git (a test checks it is up to date).
+# The assignments built into every binary (rubric.toml, cases/nim, ...: see
+# Sources in cmd/autograder/internal/bundle): a copy committed in git (a test
+# checks it is up to date).
 bundle:
-	$(GO) run ./cmd/autograder/internal/bundle/gen -rubric rubric.toml -out $(BUNDLE)
+	$(GO) run ./cmd/autograder/internal/bundle/gen -root . -out $(BUNDLE)
 
 test:
 	$(GO) test ./...

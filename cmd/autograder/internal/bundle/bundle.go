@@ -1,12 +1,14 @@
-// Package bundle is the assignment built into every autograder binary: the
-// rubric and its public cases, so that a student needs only the binary and
-// a JDK to check their work (autograder check, with no rubric.toml in
-// sight). Hidden cases are never bundled, only counted (Hidden), so that
-// check can say how many more the grading runs.
+// Package bundle is the assignments built into every autograder binary:
+// each one's rubric, handout and public cases, so that a student needs
+// only the binary (and the language's compiler) to check their work
+// (autograder check, with no rubric.toml in sight; --assignment picks one).
+// Hidden cases are never bundled, only counted (Hidden), so that check can
+// say how many more the grading runs.
 //
-// The bundle is this package's data folder, committed in git so that any
-// build embeds it (go install included, with no tag and no generated file
-// to miss). The generator writes it from rubric.toml and cases/:
+// The bundle is this package's data folder, one folder per assignment,
+// committed in git so that any build embeds it (go install included, with
+// no tag and no generated file to miss). The generator writes it from the
+// rubrics that Sources lists:
 //
 //	go generate ./cmd/autograder/internal/bundle   # or: make bundle
 //
@@ -14,7 +16,7 @@
 // writes today.
 package bundle
 
-//go:generate go run ./gen -rubric ../../../../rubric.toml -out data
+//go:generate go run ./gen -root ../../../.. -out data
 
 import (
 	"errors"
@@ -32,52 +34,139 @@ import (
 	_ "github.com/cs540-tools/autograder/reference/oracle" // reference = "eightqueen" in a rubric
 )
 
-// RubricName is the rubric's file name in the bundle; its cases folder
-// sits beside it, where the rubric's cases key says.
+// Source is a built-in assignment: its name and its rubric's path in the
+// repository, slash-separated.
+type Source struct {
+	Name   string
+	Rubric string
+}
+
+// Sources are the assignments built in, the default first.
+var Sources = []Source{
+	{"eightqueen", "rubric.toml"},
+}
+
+// Default is the assignment a command uses when nothing names one.
+const Default = "eightqueen"
+
+// RubricName is the rubric's file name in each assignment's folder of the
+// bundle; its cases folder sits beside it, where the rubric's cases key
+// says.
 const RubricName = "rubric.toml"
 
-// Path is how messages name the built-in rubric.
-const Path = "rubric.toml (built in)"
-
-// hiddenName is the bundle's file that counts the rubric's hidden cases,
-// which are never bundled: a student's check says how many more the
-// grading runs.
+// hiddenName is the file of an assignment's folder that counts the
+// rubric's hidden cases, which are never bundled: a student's check says
+// how many more the grading runs.
 const hiddenName = "hidden-cases"
 
-// files is the bundle: RubricName and its cases (embed.go). Tests may
-// swap it.
+// files is the bundle: a folder per assignment (embed.go). Tests may swap
+// it.
 var files fs.FS
 
-// Load loads the bundled assignment. It writes the bundle to a temporary
-// folder, loads it and removes the folder: an assignment holds its cases
-// in memory. The rubric's Path is then Path.
-func Load() (*grader.Assignment, error) {
+// Path is how messages name the built-in rubric of the assignment name.
+func Path(name string) string { return name + " (built in)" }
+
+// Name is the built-in assignment whose rubric a message names path
+// (Path), if it is one.
+func Name(path string) (string, bool) {
+	name, ok := strings.CutSuffix(path, " (built in)")
+	return name, ok && slices.Contains(Names(), name)
+}
+
+// Names lists the assignments built in, sorted.
+func Names() []string {
 	if files == nil {
-		return nil, errors.New("this autograder has no built-in assignment")
+		return nil
 	}
-	dir, err := os.MkdirTemp("", "autograder-bundle-")
+	entries, err := fs.ReadDir(files, ".")
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		if _, err := fs.Stat(files, e.Name()+"/"+RubricName); e.IsDir() && err == nil {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// ErrUnknown is the error of a name no built-in assignment has.
+var ErrUnknown = errors.New("no such built-in assignment")
+
+// sub is the bundle's folder of the assignment name.
+func sub(name string) (fs.FS, error) {
+	if !slices.Contains(Names(), name) {
+		if len(Names()) == 0 {
+			return nil, errors.New("this autograder has no built-in assignment")
+		}
+		return nil, fmt.Errorf("%w %q (built in: %s)", ErrUnknown, name, strings.Join(Names(), ", "))
+	}
+	return fs.Sub(files, name)
+}
+
+// Load loads the built-in assignment name. It writes the assignment's
+// folder to a temporary folder, loads it and removes the folder: an
+// assignment holds its cases in memory. The rubric's Path is then
+// Path(name), and its Handout empty (Handout reads it).
+func Load(name string) (*grader.Assignment, error) {
+	var a *grader.Assignment
+	err := extracted(name, func(dir string) error {
+		var err error
+		a, err = grader.LoadAssignment(filepath.Join(dir, RubricName))
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
-	if err := extract(files, dir); err != nil {
-		return nil, fmt.Errorf("the built-in assignment: %w", err)
-	}
-	a, err := grader.LoadAssignment(filepath.Join(dir, RubricName))
-	if err != nil {
-		return nil, fmt.Errorf("the built-in assignment: %w", err)
-	}
-	a.Rubric.Path = Path
+	a.Rubric.Path, a.Rubric.Handout = Path(name), ""
 	return a, nil
 }
 
-// Hidden is how many hidden cases the rubric the bundle was made from has
-// (the bundle holds none of them); 0 when it cannot tell.
-func Hidden() int {
-	if files == nil {
+// Handout is the handout of the built-in assignment name; nil when its
+// rubric names none.
+func Handout(name string) ([]byte, error) {
+	var text []byte
+	err := extracted(name, func(dir string) error {
+		a, err := grader.LoadAssignment(filepath.Join(dir, RubricName))
+		if err == nil && a.Rubric.Handout != "" {
+			text, err = os.ReadFile(a.Rubric.Handout)
+		}
+		return err
+	})
+	return text, err
+}
+
+// extracted calls f with the folder the assignment name is written to for
+// the call.
+func extracted(name string, f func(dir string) error) error {
+	fsys, err := sub(name)
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "autograder-bundle-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	if err := extract(fsys, dir); err != nil {
+		return fmt.Errorf("the built-in assignment %s: %w", name, err)
+	}
+	if err := f(dir); err != nil {
+		return fmt.Errorf("the built-in assignment %s: %w", name, err)
+	}
+	return nil
+}
+
+// Hidden is how many hidden cases the rubric the assignment name was
+// bundled from has (the bundle holds none of them); 0 when it cannot
+// tell.
+func Hidden(name string) int {
+	fsys, err := sub(name)
+	if err != nil {
 		return 0
 	}
-	data, err := fs.ReadFile(files, hiddenName)
+	data, err := fs.ReadFile(fsys, hiddenName)
 	if err != nil {
 		return 0
 	}
@@ -106,14 +195,41 @@ func extract(fsys fs.FS, dir string) error {
 	})
 }
 
+// GenerateAll writes the bundle of every assignment Sources lists, with
+// root the repository's folder, into out (a folder per assignment). out
+// is replaced whole; a folder that is not empty and holds anything but
+// bundled assignments is refused, so that a wrong path cannot wipe
+// anything else.
+func GenerateAll(root, out string) error {
+	_, oneAssignment := os.Stat(filepath.Join(out, RubricName)) // the bundle of one assignment, as it was before
+	if entries, err := os.ReadDir(out); err == nil && oneAssignment != nil {
+		for _, e := range entries {
+			if _, err := os.Stat(filepath.Join(out, e.Name(), RubricName)); err != nil {
+				return fmt.Errorf("%s: holds %s, not a bundled assignment: not replacing it", out, e.Name())
+			}
+		}
+	}
+	tmp, err := tempBeside(out)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	for _, src := range Sources {
+		if err := Generate(filepath.Join(root, filepath.FromSlash(src.Rubric)), filepath.Join(tmp, src.Name)); err != nil {
+			return err
+		}
+	}
+	return replace(tmp, out)
+}
+
 // Generate writes the bundle of the rubric at rubricPath into the folder
-// out: the rubric file as it is and, under the cases folder it names, the
-// public cases' files as they are. The rubric must load, its cases folder
-// must lie inside the rubric's folder, and every part must have a public
-// case (a bundle without any could check nothing). out is replaced whole;
-// a folder that is not empty and holds no RubricName is refused, so that a
-// wrong path cannot wipe anything else. The bundle is checked to load
-// before it replaces out.
+// out: the rubric file as it is, its handout and, under the cases folder
+// it names, the public cases' files as they are. The rubric must load,
+// its cases folder must lie inside the rubric's folder, and every part
+// must have a public case (a bundle without any could check nothing). out
+// is replaced whole; a folder that is not empty and holds no RubricName is
+// refused, so that a wrong path cannot wipe anything else. The bundle is
+// checked to load before it replaces out.
 func Generate(rubricPath, out string) error {
 	a, err := grader.LoadAssignment(rubricPath)
 	if err != nil {
@@ -124,7 +240,7 @@ func Generate(rubricPath, out string) error {
 		return err
 	}
 	rel, err := filepath.Rel(rubricDir, a.Rubric.CasesDir)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+	if err != nil || !filepath.IsLocal(rel) && rel != "." {
 		return fmt.Errorf("%s: the cases folder %s is not inside the rubric's folder", rubricPath, a.Rubric.CasesDir)
 	}
 	if entries, err := os.ReadDir(out); err == nil && len(entries) > 0 {
@@ -132,57 +248,27 @@ func Generate(rubricPath, out string) error {
 			return fmt.Errorf("%s: not empty and not a bundle (no %s): not replacing it", out, RubricName)
 		}
 	}
-	if err := os.MkdirAll(filepath.Dir(filepath.Clean(out)), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(filepath.Clean(out)), ".bundle-")
+	tmp, err := tempBeside(out)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-
-	data, err := os.ReadFile(rubricPath)
-	if err != nil {
+	if err := copyFile(rubricPath, filepath.Join(tmp, RubricName)); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(tmp, RubricName), data, 0o644); err != nil {
+	if h := a.Rubric.Handout; h != "" {
+		hrel, err := filepath.Rel(rubricDir, h)
+		if err != nil {
+			return err
+		}
+		if err := copyFile(h, filepath.Join(tmp, hrel)); err != nil {
+			return err
+		}
+	}
+	if err := copyPublic(a, rubricPath, filepath.Join(tmp, rel)); err != nil {
 		return err
 	}
-	for i, p := range a.Rubric.Parts {
-		n := 0
-		for _, c := range a.Parts[i] {
-			if c.Visibility != cases.Public {
-				continue
-			}
-			if c.Path == "" {
-				return fmt.Errorf("%s: case %s has no file", rubricPath, c.ID)
-			}
-			src, err := os.ReadFile(c.Path)
-			if err != nil {
-				return err
-			}
-			dst := filepath.Join(tmp, rel, filepath.FromSlash(p.Cases), filepath.Base(c.Path))
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				return err
-			}
-			if err := os.WriteFile(dst, src, 0o644); err != nil {
-				return err
-			}
-			n++
-		}
-		if n == 0 {
-			return fmt.Errorf("%s: part %q has no public case: a bundle of it could check nothing", rubricPath, p.ID)
-		}
-	}
-	hidden := 0
-	for _, cs := range a.Parts {
-		for _, c := range cs {
-			if c.Visibility != cases.Public {
-				hidden++
-			}
-		}
-	}
-	if err := os.WriteFile(filepath.Join(tmp, hiddenName), []byte(fmt.Sprintln(hidden)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, hiddenName), []byte(fmt.Sprintln(countHidden(a))), 0o644); err != nil {
 		return err
 	}
 	b, err := grader.LoadAssignment(filepath.Join(tmp, RubricName))
@@ -192,6 +278,69 @@ func Generate(rubricPath, out string) error {
 	if got, want := publicIDs(b), publicIDs(a); !slices.Equal(got, want) {
 		return fmt.Errorf("the bundle holds the cases %v, want the public %v", got, want)
 	}
+	return replace(tmp, out)
+}
+
+// copyPublic copies the public cases of each part of a into casesDir,
+// under the part's folder; a part without one is refused.
+func copyPublic(a *grader.Assignment, rubricPath, casesDir string) error {
+	for i, p := range a.Rubric.Parts {
+		n := 0
+		for _, c := range a.Parts[i] {
+			if c.Visibility != cases.Public {
+				continue
+			}
+			if c.Path == "" {
+				return fmt.Errorf("%s: case %s has no file", rubricPath, c.ID)
+			}
+			if err := copyFile(c.Path, filepath.Join(casesDir, filepath.FromSlash(p.Cases), filepath.Base(c.Path))); err != nil {
+				return err
+			}
+			n++
+		}
+		if n == 0 {
+			return fmt.Errorf("%s: part %q has no public case: a bundle of it could check nothing", rubricPath, p.ID)
+		}
+	}
+	return nil
+}
+
+// countHidden counts a's cases that are not public.
+func countHidden(a *grader.Assignment) int {
+	n := 0
+	for _, cs := range a.Parts {
+		for _, c := range cs {
+			if c.Visibility != cases.Public {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// copyFile copies the file src to dst, making dst's folder.
+func copyFile(src, dst string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(dst, data, 0o644)
+}
+
+// tempBeside makes a temporary folder beside out, to be renamed to it.
+func tempBeside(out string) (string, error) {
+	parent := filepath.Dir(filepath.Clean(out))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", err
+	}
+	return os.MkdirTemp(parent, ".bundle-")
+}
+
+// replace puts the folder tmp in out's place.
+func replace(tmp, out string) error {
 	if err := os.RemoveAll(out); err != nil {
 		return err
 	}

@@ -1,9 +1,11 @@
 package bundle
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -90,7 +92,7 @@ func TestGenerateRefuses(t *testing.T) {
 // ./cmd/autograder/internal/bundle` (or `make bundle`) when it fails.
 func TestCommitted(t *testing.T) {
 	want := filepath.Join(t.TempDir(), "data")
-	if err := Generate(filepath.Join(repo, "rubric.toml"), want); err != nil {
+	if err := GenerateAll(repo, want); err != nil {
 		t.Fatal(err)
 	}
 	wantFiles, gotFiles := tree(t, os.DirFS(want)), tree(t, files)
@@ -131,30 +133,41 @@ func tree(t *testing.T, fsys fs.FS) map[string]string {
 	return out
 }
 
-// TestLoad: a bundle loads from memory, under its own name; without one
-// Load says so.
-func TestLoad(t *testing.T) {
-	saved := files
-	t.Cleanup(func() { files = saved })
-	files = nil
-	if _, err := Load(); err == nil {
-		t.Error("Load without a bundle")
-	}
-	out := filepath.Join(t.TempDir(), "data")
-	if err := Generate(filepath.Join(repo, "rubric.toml"), out); err != nil {
-		t.Fatal(err)
-	}
-	mem := fstest.MapFS{} // the bundle as embed would hold it
-	filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+// memFS reads the folder dir into memory, as embed would hold it.
+func memFS(dir string) fstest.MapFS {
+	mem := fstest.MapFS{}
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
-			rel, _ := filepath.Rel(out, p)
+			rel, _ := filepath.Rel(dir, p)
 			data, _ := os.ReadFile(p)
 			mem[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data, Mode: 0o644}
 		}
 		return err
 	})
-	files = mem
-	a, err := Load()
+	return mem
+}
+
+// useBundle makes the bundle GenerateAll writes from the repository the
+// one Load reads, for the test.
+func useBundle(t *testing.T) {
+	saved := files
+	t.Cleanup(func() { files = saved })
+	out := filepath.Join(t.TempDir(), "data")
+	if err := GenerateAll(repo, out); err != nil {
+		t.Fatal(err)
+	}
+	files = memFS(out)
+}
+
+// TestLoad: a bundled assignment loads from memory, under its own name;
+// an unknown name is refused with the names there are; without a bundle
+// Load says so.
+func TestLoad(t *testing.T) {
+	useBundle(t)
+	if names := Names(); len(names) != len(Sources) || !slices.Contains(names, Default) {
+		t.Errorf("Names() = %q, want one per source, %s among them", names, Default)
+	}
+	a, err := Load(Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,8 +175,14 @@ func TestLoad(t *testing.T) {
 	for _, cs := range a.Parts {
 		n += len(cs)
 	}
-	if a.Rubric.Path != Path || n != 24 || a.Rubric.Total != 60 {
+	if a.Rubric.Path != Path(Default) || n != 24 || a.Rubric.Total != 60 {
 		t.Errorf("loaded %s: %d cases, total %v", a.Rubric.Path, n, a.Rubric.Total)
+	}
+	if name, ok := Name(a.Rubric.Path); !ok || name != Default {
+		t.Errorf("Name(%q) = %q, %v", a.Rubric.Path, name, ok)
+	}
+	if _, err := Load("nope"); !errors.Is(err, ErrUnknown) || !strings.Contains(err.Error(), "(built in: "+strings.Join(Names(), ", ")+")") {
+		t.Errorf("Load(nope): %v", err)
 	}
 	// The hidden cases are counted, never bundled.
 	full, err := grader.LoadAssignment(filepath.Join(repo, "rubric.toml"))
@@ -174,11 +193,47 @@ func TestLoad(t *testing.T) {
 	for _, cs := range full.Parts {
 		hidden += len(cs)
 	}
-	if hidden -= 24; Hidden() != hidden || hidden == 0 {
-		t.Errorf("Hidden() = %d, want the rubric's %d hidden cases", Hidden(), hidden)
+	if hidden -= 24; Hidden(Default) != hidden || hidden == 0 {
+		t.Errorf("Hidden() = %d, want the rubric's %d hidden cases", Hidden(Default), hidden)
 	}
-	files = fstest.MapFS{}
-	if Hidden() != 0 {
-		t.Errorf("Hidden() = %d without a count, want 0", Hidden())
+	files = nil
+	if _, err := Load(Default); err == nil || Hidden(Default) != 0 {
+		t.Error("Load without a bundle")
+	}
+}
+
+// TestHandout: a rubric's handout is bundled beside it and read back.
+func TestHandout(t *testing.T) {
+	saved := files
+	t.Cleanup(func() { files = saved })
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "a"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a", "one.case"), []byte("args: 1\nvisibility: public\n-- stdout --\n1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "handout.md"), []byte("# Echo\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "rubric.toml"), []byte("name = \"echo\"\ntotal = 1\ncases = \".\"\nhandout = \"handout.md\"\nsubmission.required = [\"echo.py\"]\nbuild.language = \"python\"\n[[part]]\nid = \"a\"\npoints = 1\n"), 0o644)
+	out := filepath.Join(t.TempDir(), "data")
+	if err := Generate(filepath.Join(dir, "rubric.toml"), filepath.Join(out, "echo")); err != nil {
+		t.Fatal(err)
+	}
+	files = memFS(out)
+	text, err := Handout("echo")
+	if err != nil || string(text) != "# Echo\n" {
+		t.Errorf("Handout(echo) = %q, %v", text, err)
+	}
+	if a, err := Load("echo"); err != nil || a.Rubric.Handout != "" || len(a.Parts[0]) != 1 {
+		t.Errorf("Load(echo) = %+v, %v", a, err)
+	}
+}
+
+// TestGenerateAllRefuses: GenerateAll replaces a bundle, never another
+// folder.
+func TestGenerateAllRefuses(t *testing.T) {
+	other := t.TempDir()
+	os.WriteFile(filepath.Join(other, "thesis.tex"), []byte("years of work"), 0o644)
+	if err := GenerateAll(repo, other); err == nil || !strings.Contains(err.Error(), "not a bundled assignment") {
+		t.Errorf("got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(other, "thesis.tex")); err != nil {
+		t.Error("the folder was touched")
 	}
 }

@@ -116,6 +116,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 		Commands: []*ucli.Command{
 			versionCommand(),
 			checkCommand(),
+			handoutCommand(),
 			gradeCommand(),
 			referenceCommand(),
 			casesCommand(),

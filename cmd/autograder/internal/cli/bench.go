@@ -30,7 +30,7 @@ func benchCommand() *ucli.Command {
 			"sample and the time for all N extrapolated. The sample's results must be the\n" +
 			"same both ways; a difference fails the command.",
 		Flags: []ucli.Flag{
-			rubricFlag(),
+			rubricFlag(), assignmentFlag(),
 			&ucli.IntFlag{Name: "submissions", Aliases: []string{"n"}, Value: 300, Usage: "grade `N` synthetic submissions warm"},
 			&ucli.IntFlag{Name: "cold", Value: 10, Usage: "grade the first `N` submissions cold too (0: no cold half)"},
 			jobsFlag(),

@@ -35,7 +35,7 @@ func casesCommand() *ucli.Command {
 					&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "write the case files under `DIR`"},
 					&ucli.BoolFlag{Name: "force", Usage: "write into --out even when it holds files (cases there not generated are removed)"},
 					&ucli.StringFlag{Name: "solution", Usage: "the model solution `FILE` or folder: its outputs become the expected ones"},
-					rubricFlag(),
+					rubricFlag(), assignmentFlag(),
 				},
 				Action: generateCases,
 			},
@@ -45,7 +45,7 @@ func casesCommand() *ucli.Command {
 				ArgsUsage: "[DIR]",
 				Flags: []ucli.Flag{
 					&ucli.StringFlag{Name: "solution", Usage: "a model solution `FILE` or folder that must pass every case"},
-					rubricFlag(),
+					rubricFlag(), assignmentFlag(),
 				},
 				Action: verifyCases,
 			},

@@ -26,7 +26,7 @@ func checkCommand() *ucli.Command {
 			"case and prints the reference's run beside yours, each line with the step\n" +
 			"that made it, up to the first line where they differ.",
 		Flags: []ucli.Flag{
-			rubricFlag(),
+			rubricFlag(), assignmentFlag(),
 			&ucli.BoolFlag{Name: "all", Usage: "run the hidden cases too (for TAs)"},
 			&ucli.BoolFlag{Name: "no-color", Usage: "never colour the output (also: NO_COLOR)"},
 			modeFlag(),
@@ -76,8 +76,8 @@ func (sc selfCheck) hiddenNote(w io.Writer) {
 			}
 		}
 	}
-	if sc.a.Rubric.Path == bundle.Path {
-		n += bundle.Hidden()
+	if name, ok := bundle.Name(sc.a.Rubric.Path); ok {
+		n += bundle.Hidden(name)
 	}
 	switch {
 	case n == 1:

@@ -21,7 +21,7 @@ func ciCommand() *ucli.Command {
 			"(as in GitHub Actions), appends a Markdown summary to it. Exit status 1 when a\n" +
 			"case fails.",
 		Flags: []ucli.Flag{
-			rubricFlag(),
+			rubricFlag(), assignmentFlag(),
 			&ucli.StringFlag{Name: "junit", Value: "autograder-junit.xml", Usage: "write JUnit XML to `FILE` (empty: none)"},
 			&ucli.BoolFlag{Name: "all", Usage: "run the hidden cases too (for TAs)"},
 			&ucli.BoolFlag{Name: "no-color", Usage: "never colour the output (also: NO_COLOR)"},

@@ -35,7 +35,7 @@ func gradeCommand() *ucli.Command {
 			"interruption grades only what is left.",
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results under `DIR`", Required: true},
-			rubricFlag(),
+			rubricFlag(), assignmentFlag(),
 			jobsFlag(),
 			&ucli.BoolFlag{Name: "timings", Usage: "record each run's wall time in results.json (makes it differ between runs)"},
 			&ucli.BoolFlag{Name: "timestamp", Usage: "record when the batch was graded in results.json"},
@@ -262,24 +262,29 @@ func (p *progress) finish() {
 func numStr(x float64) string { return fmt.Sprint(x) }
 
 func rubricFlag() ucli.Flag {
-	return &ucli.StringFlag{Name: "rubric", Usage: "the assignment's rubric `FILE`, or a problem package's folder (holding problem.yaml) (default: rubric.toml here or in a parent folder, else the built-in one)"}
+	return &ucli.StringFlag{Name: "rubric", Usage: "the assignment's rubric `FILE`, or a problem package's folder (holding problem.yaml) (default: rubric.toml here or in a parent folder, else the built-in assignment)"}
+}
+
+func assignmentFlag() ucli.Flag {
+	return &ucli.StringFlag{Name: "assignment", Usage: fmt.Sprintf("the built-in assignment `NAME` (%s; default %s when no rubric.toml is here or above)", strings.Join(bundle.Names(), ", "), bundle.Default)}
 }
 
 // loadAssignment finds and loads the rubric and its cases: --rubric, else
-// rubric.toml here or in a parent folder, else the assignment built into
-// every binary (package bundle). Any problem with them is bad input
-// (exit 2), but for a built-in assignment that does not load, which is
-// the grader's own failure.
+// --assignment's built-in one, else rubric.toml here or in a parent
+// folder, else the default built-in assignment (package bundle). Any
+// problem with them is bad input (exit 2), but for a built-in assignment
+// that does not load, which is the grader's own failure.
 func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
-	path := c.String("rubric")
-	if path == "" {
+	path, name := c.String("rubric"), c.String("assignment")
+	switch {
+	case path != "" && name != "":
+		return nil, badInputf("--rubric and --assignment both name an assignment: give one")
+	case name != "":
+		return loadBuiltIn(c, name)
+	case path == "":
 		var err error
 		if path, err = findRubric(); err != nil {
-			if n := c.Command.Name; n != "check" && n != "ci" {
-				// A TA's command would miss the hidden cases unawares.
-				fmt.Fprintf(c.App.ErrWriter, "autograder: no rubric.toml here or above: %s uses the built-in assignment, which has the public cases only\n", n)
-			}
-			return bundle.Load()
+			return loadBuiltIn(c, bundle.Default)
 		}
 	}
 	load := grader.LoadAssignment
@@ -289,6 +294,22 @@ func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
 	a, err := load(path)
 	if err != nil {
 		return nil, badInput(err)
+	}
+	return a, nil
+}
+
+// loadBuiltIn loads the built-in assignment name; a TA's command that
+// would miss its hidden cases says so.
+func loadBuiltIn(c *ucli.Context, name string) (*grader.Assignment, error) {
+	a, err := bundle.Load(name)
+	if errors.Is(err, bundle.ErrUnknown) {
+		return nil, badInputf("--assignment: %v", err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if n := c.Command.Name; !slices.Contains([]string{"check", "ci", "handout"}, n) && bundle.Hidden(name) > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "autograder: %s uses the built-in assignment %s, which has the public cases only (the rubric.toml it was made from has %d hidden ones)\n", n, name, bundle.Hidden(name))
 	}
 	return a, nil
 }

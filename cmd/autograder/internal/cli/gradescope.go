@@ -29,7 +29,7 @@ func gradescopeCommand() *ucli.Command {
 			"grader itself fails, results.json says so with a score of 0 (exit 3).",
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "root", Value: "/autograder", Usage: "Gradescope's autograder `DIR`, which holds submission/, submission_metadata.json and results/"},
-			rubricFlag(),
+			rubricFlag(), assignmentFlag(),
 			modeFlag(),
 		},
 		Action: func(c *ucli.Context) error {
@@ -58,7 +58,7 @@ func gradescopeCommand() *ucli.Command {
 			if info, err := os.Stat(subDir); err != nil || !info.IsDir() {
 				return badInputf("%s: no such folder: Gradescope puts the student's files there; --root names another place", subDir)
 			}
-			if c.String("rubric") == "" {
+			if c.String("rubric") == "" && c.String("assignment") == "" {
 				if p := filepath.Join(root, "source", "rubric.toml"); fileExists(p) {
 					if err := c.Set("rubric", p); err != nil {
 						return err

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,7 +29,7 @@ const slurmDefaultJobs = 2
 
 // slurmForwarded are the grade flags the slurm command takes and passes on
 // to every job, in this order; paths among them are made absolute.
-var slurmForwarded = []string{"rubric", "mode", "timings", "timestamp", "late-csv", "late-days-default", "canvas-assignment-id"}
+var slurmForwarded = []string{"rubric", "assignment", "mode", "timings", "timestamp", "late-csv", "late-days-default", "canvas-assignment-id"}
 
 var slurmPathFlags = []string{"rubric", "late-csv"}
 
@@ -124,10 +125,15 @@ func slurmGradeArgs(c *ucli.Context, a *grader.Assignment, jobs int, inputs []st
 		v := c.String(name)
 		switch {
 		case name == "rubric":
-			if a.Rubric.Path == "" {
-				continue // the built-in assignment
+			if _, builtIn := bundle.Name(a.Rubric.Path); builtIn {
+				continue
 			}
 			v = a.Rubric.Path
+		case name == "assignment":
+			builtIn := false
+			if v, builtIn = bundle.Name(a.Rubric.Path); !builtIn {
+				continue
+			}
 		case !c.IsSet(name):
 			continue
 		}
