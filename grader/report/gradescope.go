@@ -107,7 +107,10 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 			} else {
 				allPass = false
 			}
-			t.Output = gradescopeCase(r, c, t.Visibility == GradescopeVisible)
+			if c.Score != nil && r.Status == grader.Graded {
+				t.Score = shares[i] * *c.Score // a judge's partial credit, a repeated case's fraction
+			}
+			t.Output = gradescopeCase(a, r, c, t.Visibility == GradescopeVisible)
 			out.Tests = append(out.Tests, t)
 		}
 		if p.Scoring == rubric.AllOrNothing {
@@ -259,7 +262,7 @@ func statusText(s grader.Status) string {
 // gradescopeCase explains a case's test: nothing for a pass (but the
 // reading it passed under), the verdict alone for a hidden case, the
 // details for a public one.
-func gradescopeCase(r grader.Result, c grader.CaseResult, visible bool) string {
+func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, visible bool) string {
 	if c.Verdict == grader.Pass {
 		if c.Reading != "" && visible {
 			return "passed under the reading " + c.Reading + "\n"
@@ -272,6 +275,8 @@ func gradescopeCase(r grader.Result, c grader.CaseResult, visible bool) string {
 		return b.String()
 	}
 	switch {
+	case c.Attempts != nil:
+		checkRuns(&b, a, c, Style{})
 	case c.Violation != nil:
 		fmt.Fprintf(&b, "%s\n", c.Violation)
 	case c.Mismatch != nil:

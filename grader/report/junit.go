@@ -103,8 +103,12 @@ func junitMessage(r grader.Result, c grader.CaseResult) string {
 	switch {
 	case r.Status != grader.Graded:
 		return v + ": " + statusText(r.Status)
-	case c.Violation != nil:
+	case c.Attempts != nil:
+		return v + ": " + c.Attempts.Summary()
+	case c.Violation != nil && c.Violation.Line > 0:
 		return fmt.Sprintf("%s: line %d breaks the rule %q", v, c.Violation.Line, c.Violation.Rule)
+	case c.Violation != nil:
+		return fmt.Sprintf("%s: the rule %q is broken", v, c.Violation.Rule)
 	case c.Mismatch != nil:
 		return fmt.Sprintf("%s: first difference at line %d", v, c.Mismatch.Line)
 	case c.Limit != grader.None:
@@ -131,6 +135,8 @@ func junitText(a *grader.Assignment, r grader.Result, c grader.CaseResult) strin
 		return b.String()
 	}
 	switch {
+	case c.Attempts != nil:
+		checkRuns(&b, a, c, Style{})
 	case c.Violation != nil:
 		fmt.Fprintf(&b, "%s\n", c.Violation)
 	case c.Mismatch != nil:

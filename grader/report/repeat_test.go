@@ -3,6 +3,7 @@ package report_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -54,6 +55,17 @@ func TestRepeatedReports(t *testing.T) {
 			var b bytes.Buffer
 			report.Check(&b, a, res, report.Style{})
 			golden(t, "check-repeat-"+tc.name, b.Bytes())
+			// CI's JUnit and Gradescope say it too, with the same runs.
+			junit, err := report.JUnit(a, res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, "junit-repeat-"+tc.name, junit)
+			gs, err := json.MarshalIndent(report.Gradescope(a, res), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, "gradescope-repeat-"+tc.name, append(gs, '\n'))
 		})
 	}
 }
