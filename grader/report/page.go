@@ -145,6 +145,9 @@ type pageCase struct {
 	Time    string // the run's wall time, when timings were asked for
 	Failed  bool
 	Diff    []diffRow // side by side, when the output differed
+	// Runs says how a repeated case's runs went, with its failing runs,
+	// as check prints them.
+	Runs string
 }
 
 // classRow is a submission's row of the class table.
@@ -195,6 +198,11 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass,
 			Command: a.Command(c)}
 		details(&pc, r.ID)
+		if c.Attempts != nil {
+			var b strings.Builder
+			checkRuns(&b, a, c, Style{})
+			pc.Runs, pc.Anchor = b.String(), anchor(r.ID, c.ID)
+		}
 		switch {
 		case pc.Failed && pc.Anchor == "":
 			s.NotRun = append(s.NotRun, pc)

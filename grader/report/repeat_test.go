@@ -66,6 +66,13 @@ func TestRepeatedReports(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden(t, "gradescope-repeat-"+tc.name, append(gs, '\n'))
+			page, err := report.Page(a, report.NewBatch(a, "test", []grader.Result{res}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "r/min</a></td><td>public</td><td class=\"v-"; !bytes.Contains(page, []byte(want)) || !bytes.Contains(page, []byte("runs passed (needs 15)</td>")) || !bytes.Contains(page, []byte("<pre class=\"runs\">")) {
+				t.Errorf("index.html does not show r/min's runs:\n%s", page)
+			}
 		})
 	}
 }
