@@ -170,6 +170,9 @@ func (b *Batch) key(sub submission.Submission, late int) string {
 	field(b.Version)
 	field(b.Assignment.Rubric.SHA256())
 	field(b.Assignment.CasesHash)
+	if jh := b.Assignment.JudgesHash(); jh != "" { // absent, the keys of earlier batches hold
+		field(jh)
+	}
 	field(fmt.Sprintf("%s|%v|late=%d|id=%s|problem=%s", b.Options.Visibility, b.Options.Timings, late, sub.ID, sub.Problem))
 	for _, f := range sub.Files {
 		field(f.Name)

@@ -276,6 +276,14 @@ func TestBatchKeys(t *testing.T) {
 			b.Assignment = testAssignment(t, "total = 40", "total = 40 # edited")
 			return b, sub
 		},
+		"checker": func() (*grader.Batch, submission.Submission) {
+			b := base()
+			b.Assignment = testAssignment(t)
+			if err := b.Assignment.SetReference(printJudge{fp: "checker v2"}); err != nil {
+				t.Fatal(err)
+			}
+			return b, sub
+		},
 	}
 	for name, v := range variants {
 		b, s := v()

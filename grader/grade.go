@@ -2,7 +2,10 @@ package grader
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"maps"
 	"math"
 	"path"
 	"slices"
@@ -28,6 +31,29 @@ type Assignment struct {
 	Reference Judge
 	judges    map[string]Judge // by a case's check key; "" is the rubric's [judge]
 	mode      compare.Mode
+}
+
+// JudgesHash identifies what the assignment's judges decide by beyond the
+// rubric and the cases (a checker program's source: see Fingerprinter);
+// "" when nothing.
+func (a *Assignment) JudgesHash() string {
+	keys := slices.Sorted(maps.Keys(a.judges))
+	h := sha256.New()
+	n := 0
+	for _, k := range keys {
+		if fp, ok := a.judges[k].(Fingerprinter); ok {
+			fmt.Fprintf(h, "%q %q\n", k, fp.Fingerprint())
+			n++
+		}
+	}
+	if fp, ok := a.Reference.(Fingerprinter); ok {
+		fmt.Fprintf(h, "reference %q\n", fp.Fingerprint())
+		n++
+	}
+	if n == 0 {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // SetReference gives the assignment a reference program (NewAssignment
@@ -201,7 +227,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 // provenance describes what grades with run.
 func (a *Assignment) provenance(run Runner) *Provenance {
 	l := a.Rubric.Limits
-	p := &Provenance{RubricSHA256: a.Rubric.SHA256(), CasesSHA256: a.CasesHash, Reference: a.Rubric.Reference,
+	p := &Provenance{RubricSHA256: a.Rubric.SHA256(), CasesSHA256: a.CasesHash, JudgeSHA256: a.JudgesHash(), Reference: a.Rubric.Reference,
 		WallMS: l.Wall.Milliseconds(), CPUMS: l.CPU.Milliseconds(), MemoryBytes: l.Memory, OutputBytes: l.Output}
 	if d, ok := run.(Describer); ok {
 		p.Runtime = d.Runtime()

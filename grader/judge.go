@@ -127,6 +127,14 @@ type Trace struct {
 	Why []string
 }
 
+// Fingerprinter is a Judge whose decisions depend on files of its own
+// beyond the rubric and the cases (a checker program's source): its
+// Fingerprint, a hash of them, goes into every result's provenance and
+// into the key a batch caches results by, so a changed checker regrades.
+type Fingerprinter interface {
+	Fingerprint() string
+}
+
 // JudgeMaker makes a judge for an assignment; r's [judge] section holds
 // its options (Flags). Its error names the problem in a line.
 type JudgeMaker func(r *rubric.Rubric) (Judge, error)

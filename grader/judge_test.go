@@ -291,3 +291,39 @@ func TestDiagnoseHowItEnded(t *testing.T) {
 		}
 	}
 }
+
+// printJudge is a judge with files of its own, fingerprinted.
+type printJudge struct {
+	grader.Expected
+	fp string
+}
+
+func (p printJudge) Fingerprint() string { return p.fp }
+
+// TestJudgesHash: a judge's own files (a checker's source) are part of a
+// result's provenance; an assignment whose judges have none says nothing.
+func TestJudgesHash(t *testing.T) {
+	a := testAssignment(t)
+	if h := a.JudgesHash(); h != "" {
+		t.Fatalf("JudgesHash() = %q with no fingerprinted judge", h)
+	}
+	res := grade(t, a, run(correct), eightQueen("s"), 0, grader.Options{})
+	if res.Provenance == nil || res.Provenance.JudgeSHA256 != "" {
+		t.Errorf("provenance %+v, want no judge hash", res.Provenance)
+	}
+	hashes := map[string]bool{}
+	for _, fp := range []string{"v1", "v2"} {
+		if err := a.SetReference(printJudge{fp: fp}); err != nil {
+			t.Fatal(err)
+		}
+		res := grade(t, a, run(correct), eightQueen("s"), 0, grader.Options{})
+		h := a.JudgesHash()
+		if h == "" || res.Provenance.JudgeSHA256 != h {
+			t.Errorf("%s: JudgesHash %q, provenance %q", fp, h, res.Provenance.JudgeSHA256)
+		}
+		hashes[h] = true
+	}
+	if len(hashes) != 2 {
+		t.Error("two checkers, one hash")
+	}
+}

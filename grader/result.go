@@ -43,7 +43,8 @@ type Result struct {
 }
 
 // Provenance is what produced a result: the same grader version, rubric,
-// cases and runtime grade the same submission the same way (seed -1 cases
+// cases, judges' own files and runtime grade the same submission the same
+// way (seed -1 cases
 // included: their verdicts do not depend on the seed). Repeated cases
 // (runs: R) are the exception: their runs see the real clock, shifted per
 // run, so a randomized program's runs, and so its count of passed runs,
@@ -52,6 +53,9 @@ type Provenance struct {
 	GraderVersion string `json:"grader_version,omitempty"`
 	RubricSHA256  string `json:"rubric_sha256"`
 	CasesSHA256   string `json:"cases_sha256"`
+	// JudgeSHA256 identifies the judges' own files (a checker program's
+	// source); empty when the judges have none.
+	JudgeSHA256 string `json:"judge_sha256,omitempty"`
 	Reference     string `json:"reference,omitempty"` // the rubric's reference program
 	Runtime       string `json:"runtime,omitempty"`   // e.g. "java 17.0.15"
 	// The rubric's limits of one run (0: the sandbox's default).

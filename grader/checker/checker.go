@@ -2,6 +2,8 @@ package checker
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -64,6 +66,18 @@ type Checker struct {
 	mu       sync.Mutex
 	prog     grader.Program // once built
 	buildErr error          // why it did not build, once tried
+}
+
+// Fingerprint implements grader.Fingerprinter: a hash of the checker's
+// files and flags, so that a changed checker regrades.
+func (c *Checker) Fingerprint() string {
+	h := sha256.New()
+	for _, f := range c.files {
+		fmt.Fprintf(h, "%q %d\n", f.Name, len(f.Data))
+		h.Write(f.Data)
+	}
+	fmt.Fprintf(h, "flags %q\n", c.flags)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // languages are the presets a checker's file extension chooses.

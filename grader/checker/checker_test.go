@@ -167,3 +167,30 @@ func TestNewErrors(t *testing.T) {
 		t.Error("no checker: no error")
 	}
 }
+
+// TestFingerprint: a checker's fingerprint follows its source and flags,
+// so a changed checker regrades a batch.
+func TestFingerprint(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "check.py")
+	write := func(s string) {
+		if err := os.WriteFile(src, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fp := func(flags ...string) string {
+		return newJudge(t, src, flags...).(grader.Fingerprinter).Fingerprint()
+	}
+	write("import sys\nsys.exit(42)\n")
+	v1 := fp()
+	if fp() != v1 {
+		t.Error("the same checker, two fingerprints")
+	}
+	if fp("case_sensitive") == v1 {
+		t.Error("other flags, the same fingerprint")
+	}
+	write("import sys\nsys.exit(43)\n")
+	if fp() == v1 {
+		t.Error("another source, the same fingerprint")
+	}
+}
