@@ -56,8 +56,8 @@ type Provenance struct {
 	// JudgeSHA256 identifies the judges' own files (a checker program's
 	// source); empty when the judges have none.
 	JudgeSHA256 string `json:"judge_sha256,omitempty"`
-	Reference     string `json:"reference,omitempty"` // the rubric's reference program
-	Runtime       string `json:"runtime,omitempty"`   // e.g. "java 17.0.15"
+	Reference   string `json:"reference,omitempty"` // the rubric's reference program
+	Runtime     string `json:"runtime,omitempty"`   // e.g. "java 17.0.15"
 	// The rubric's limits of one run (0: the sandbox's default).
 	WallMS      int64 `json:"wall_ms"`
 	CPUMS       int64 `json:"cpu_ms"`
