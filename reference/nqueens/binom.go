@@ -70,5 +70,13 @@ func Wilson(ok, n int) (lo, hi float64) {
 	p, nf, z2 := float64(ok)/float64(n), float64(n), Z*Z
 	mid := (p + z2/(2*nf)) / (1 + z2/nf)
 	half := Z / (1 + z2/nf) * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
-	return max(mid-half, 0), min(mid+half, 1)
+	lo, hi = max(mid-half, 0), min(mid+half, 1)
+	// Exact at the ends, which rounding would miss.
+	if ok == 0 {
+		lo = 0
+	}
+	if ok == n {
+		hi = 1
+	}
+	return lo, hi
 }
