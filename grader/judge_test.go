@@ -12,7 +12,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
-	"github.com/cs540-tools/autograder/grader/internal/gradertest"
+	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 

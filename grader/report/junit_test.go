@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
-	"github.com/cs540-tools/autograder/grader/internal/gradertest"
+	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/report"
 )
 

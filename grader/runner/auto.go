@@ -146,9 +146,10 @@ var (
 )
 
 // JavaMainClass returns the name of the class of a Java source that
-// declares "public static void main", or "" when none does: the class (or
-// record, enum, interface) declared last before the method, comments,
-// strings and character literals left out.
+// declares "public static void main", or "" when none does: the innermost
+// class (or record, enum, interface) whose body holds the method (a
+// record declared and closed before main, inside the class, is not it),
+// comments, strings and character literals left out.
 func JavaMainClass(src []byte) string {
 	code := javaCode(src)
 	m := javaMainRE.FindIndex(code)
@@ -157,9 +158,30 @@ func JavaMainClass(src []byte) string {
 	}
 	var class string
 	for _, c := range javaClassRE.FindAllSubmatchIndex(code[:m[0]], -1) {
-		class = string(code[c[2]:c[3]])
+		if openAt(code[c[1]:m[0]]) {
+			class = string(code[c[2]:c[3]])
+		}
 	}
 	return class
+}
+
+// openAt reports whether the body a declaration starts (at its first
+// brace in code) is still open at the end of code.
+func openAt(code []byte) bool {
+	depth, opened := 0, false
+	for _, b := range code {
+		switch b {
+		case '{':
+			depth++
+			opened = true
+		case '}':
+			depth--
+			if opened && depth == 0 {
+				return false
+			}
+		}
+	}
+	return opened
 }
 
 // javaCode blanks a Java source's comments, strings and character

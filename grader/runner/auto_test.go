@@ -75,6 +75,8 @@ func TestJavaMainClass(t *testing.T) {
 		{"class A { String s = \"class B { public static void main(\"; }", ""},
 		{"/* public static void main( */ class A {}", ""},
 		{"class Outer { char c = '\"'; public static void main(String[] a) {} }", "Outer"},
+		{"public class Nim {\n  record Choice(int value, int move) {}\n  static class Table { int[] v = {1, 2}; }\n  public static void main(String[] a) {}\n}", "Nim"},
+		{"class Outer {\n  static class Inner {\n    public static void main(String[] a) {}\n  }\n}", "Inner"},
 		{"", ""},
 	} {
 		if got := JavaMainClass([]byte(tc.src)); got != tc.want {

@@ -2,7 +2,7 @@ package runner
 
 import (
 	"context"
-	"github.com/cs540-tools/autograder/grader/internal/gradertest"
+	"github.com/cs540-tools/autograder/grader/gradertest"
 	"os"
 	"os/exec"
 	"path/filepath"

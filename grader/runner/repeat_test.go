@@ -4,7 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/cs540-tools/autograder/grader/internal/gradertest"
+	"github.com/cs540-tools/autograder/grader/gradertest"
 	"math"
 	"math/big"
 	"os"

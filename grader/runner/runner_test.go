@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
-	"github.com/cs540-tools/autograder/grader/internal/gradertest"
+	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/sandbox"

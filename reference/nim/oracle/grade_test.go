@@ -3,7 +3,6 @@ package oracle_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	_ "github.com/cs540-tools/autograder/reference/nim/oracle" // reference = "nim"
@@ -114,7 +114,7 @@ func TestGradeSubmissions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs 18 programs in C, C++, Java and Python in the sandbox")
 	}
-	needTools(t, "gcc", "g++", "javac", "java", "python3")
+	gradertest.NeedTools(t, "gcc", "g++", "javac", "java", "python3")
 	results := graded(t)
 	for name, want := range expected {
 		t.Run(name, func(t *testing.T) {
@@ -173,19 +173,4 @@ func describe(res grader.Result) string {
 		b.WriteString("  build: " + res.BuildLog + "\n")
 	}
 	return b.String()
-}
-
-// needTools skips a test whose compilers this machine lacks, but fails it
-// under CI (as grader/internal/gradertest.NeedTools, which this package
-// may not import).
-func needTools(t *testing.T, names ...string) {
-	t.Helper()
-	for _, n := range names {
-		if _, err := exec.LookPath(n); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s missing under CI: %v", n, err)
-			}
-			t.Skipf("%s missing: %v", n, err)
-		}
-	}
 }

@@ -3,13 +3,13 @@ package oracle
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/nqueens"
@@ -59,19 +59,10 @@ func TestPackAgrees(t *testing.T) {
 	}
 }
 
-// needTools skips a test whose tools are missing, or fails it under
-// CI=true (grader/internal/gradertest's NeedTools, which this tree may
-// not import).
-func needTools(t *testing.T, names ...string) {
+// needFaketime skips a test of clock-seeded programs without
+// libfaketime, or fails it under CI=true (CI installs it).
+func needFaketime(t *testing.T) {
 	t.Helper()
-	for _, n := range names {
-		if _, err := exec.LookPath(n); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s missing under CI: %v", n, err)
-			}
-			t.Skipf("%s missing: %v", n, err)
-		}
-	}
 	if runner.Faketime() == "" {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("libfaketime missing under CI (looked in %s)", runner.FaketimeWhere())
@@ -115,7 +106,8 @@ func TestGrade(t *testing.T) {
 	if testing.Short() {
 		t.Skip("grades 13 programs in the sandbox, about 900 runs")
 	}
-	needTools(t, "gcc", "python3")
+	gradertest.NeedTools(t, "gcc", "python3")
+	needFaketime(t)
 	a, err := grader.LoadAssignment(rubricPath)
 	if err != nil {
 		t.Fatal(err)

@@ -30,8 +30,10 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
-	_ "github.com/cs540-tools/autograder/grader/checker"   // [judge] name = "checker" in a rubric
-	_ "github.com/cs540-tools/autograder/reference/oracle" // reference = "eightqueen" in a rubric
+	_ "github.com/cs540-tools/autograder/grader/checker"           // [judge] name = "checker" in a rubric
+	_ "github.com/cs540-tools/autograder/reference/nim/oracle"     // reference = "nim" in a rubric
+	_ "github.com/cs540-tools/autograder/reference/nqueens/oracle" // reference = "nqueens" in a rubric
+	_ "github.com/cs540-tools/autograder/reference/oracle"         // reference = "eightqueen" in a rubric
 )
 
 // Source is a built-in assignment: its name and its rubric's path in the
@@ -44,6 +46,8 @@ type Source struct {
 // Sources are the assignments built in, the default first.
 var Sources = []Source{
 	{"eightqueen", "rubric.toml"},
+	{"nim", "cases/nim/rubric.toml"},
+	{"nqueens", "cases/nqueens/rubric.toml"},
 }
 
 // Default is the assignment a command uses when nothing names one.

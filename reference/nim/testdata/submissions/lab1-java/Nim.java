@@ -6,6 +6,9 @@ import java.util.Map;
  * search stops at the first winning move. Solved states are memoised.
  */
 public class Nim {
+    /** A move and its value for the player making it. */
+    record Choice(int move, int value) {}
+
     private final Map<Integer, Choice> memo = new HashMap<>();
 
     Choice negamax(int sticks) {
@@ -54,7 +57,4 @@ public class Nim {
         }
         System.out.println("1: " + player[turn] + " looses");
     }
-
-    /** A move and its value for the player making it. */
-    record Choice(int move, int value) {}
 }
