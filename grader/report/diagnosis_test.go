@@ -31,7 +31,7 @@ func TestDiagnosisAndReadings(t *testing.T) {
 		"## Known mistakes\n",
 		"### lowercase-solved\n\nThe handout prints \"Solved\".\n\nCases: a/p1.\n",
 		"### One of these: sa-exp-sign, sa-always-accept\n\nEach of them prints exactly this output, so it cannot tell which one your program has.\n\nYour annealing accepts every worse move.\n\nCases: a/p2.\n",
-		"This output is what a program with the known mistake lowercase-solved prints.\n",
+		"Known mistake: this is what a program with lowercase-solved prints.\n",
 		"Line 7 breaks the rule \"move\": 13276471 is not one of the steepest moves of 13276470\n",
 		"Passed under one of the readings the handout allows: a/p3 (cutoff-optimum).\n",
 	} {

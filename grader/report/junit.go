@@ -146,7 +146,7 @@ func junitText(a *grader.Assignment, r grader.Result, c grader.CaseResult) strin
 		}
 	}
 	if len(c.Mistakes) > 0 {
-		fmt.Fprintf(&b, "known mistake: this is what a program with %s prints\n", orList(c.Mistakes))
+		fmt.Fprintf(&b, "known mistake: %s\n", mistakeSentence(c))
 	}
 	if c.Stderr != "" {
 		fmt.Fprintf(&b, "stderr:\n%s\n", strings.TrimRight(c.Stderr, "\n"))

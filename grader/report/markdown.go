@@ -77,7 +77,7 @@ func diagnoses(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
 		return
 	}
 	b.WriteString("## Known mistakes\n\n")
-	b.WriteString("Your output is exactly what a program with this mistake prints:\n\n")
+	b.WriteString("Your program does exactly what a program with this mistake does:\n\n")
 	for _, d := range r.Diagnoses {
 		if len(d.Alternatives) > 0 {
 			fmt.Fprintf(b, "### One of these: %s\n\nEach of them prints exactly this output, so it cannot tell which one your program has.\n\n",
@@ -181,7 +181,7 @@ func caseDetail(b *bytes.Buffer, c grader.CaseResult) {
 		fmt.Fprintf(b, "Exit status %d.\n\n", c.ExitCode)
 	}
 	if len(c.Mistakes) > 0 {
-		fmt.Fprintf(b, "This output is what a program with the known mistake %s prints.\n\n", orList(c.Mistakes))
+		fmt.Fprintf(b, "Known mistake: %s.\n\n", mistakeSentence(c))
 	}
 	if c.Score != nil || c.Feedback != "" {
 		var w bytes.Buffer

@@ -145,6 +145,8 @@ type pageCase struct {
 	Time    string // the run's wall time, when timings were asked for
 	Failed  bool
 	Diff    []diffRow // side by side, when the output differed
+	// Mistake says what the case's known mistakes explain.
+	Mistake string
 	// Runs says how a repeated case's runs went, with its failing runs,
 	// as check prints them.
 	Runs string
@@ -198,6 +200,9 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass,
 			Command: a.Command(c)}
 		details(&pc, r.ID)
+		if len(c.Mistakes) > 0 {
+			pc.Mistake = mistakeSentence(c)
+		}
 		if c.Attempts != nil {
 			var b strings.Builder
 			checkRuns(&b, a, c, Style{})

@@ -170,7 +170,7 @@ func TestPageShowsEverything(t *testing.T) {
 		`<option value="wrong-answer">wrong-answer</option>`,
 		`<div class="hint"><h3>Known mistake: lowercase-solved</h3><p>The handout prints &#34;Solved&#34;.</p><p>Cases: a/p1.</p></div>`,
 		`<p class="violation">Line 7 breaks the rule “move”: 13276471 is not one of the steepest moves</p>`,
-		`<b>lowercase-solved</b>`,
+		`<p>Known mistake: this is what a program with lowercase-solved prints.</p>`,
 		`expected <code>1:02375643·10</code>, got <code>1:02375643··10</code>`,
 		`<tr><td class="ln">1</td><td class="text exp">0:12375643·14</td><td class="ln">1</td><td class="text got">0:12375643·14</td></tr>`,
 		`<tr class="changed"><td class="ln">2</td><td class="text exp">1:02375643·10</td><td class="ln">2</td><td class="text got">1:02375643·<mark>·</mark>10</td></tr>`,

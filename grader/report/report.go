@@ -186,3 +186,16 @@ func WriteAll(dir string, a *grader.Assignment, b Batch) error {
 	}
 	return nil
 }
+
+// mistakeSentence says what a case's known mistakes explain: its output
+// ("this is what a program with X prints"), or how it ended (a program
+// with X runs out of time, or crashes, here too).
+func mistakeSentence(c grader.CaseResult) string {
+	switch c.Verdict {
+	case grader.Timeout:
+		return "a program with " + orList(c.Mistakes) + " runs out of time here too"
+	case grader.RuntimeError:
+		return "a program with " + orList(c.Mistakes) + " crashes here too"
+	}
+	return "this is what a program with " + orList(c.Mistakes) + " prints"
+}

@@ -141,7 +141,7 @@ func checkDetail(w io.Writer, c grader.CaseResult, pre string) {
 	}
 	judgeSays(w, c, pre)
 	if len(c.Mistakes) > 0 {
-		fmt.Fprintf(w, "%sknown mistake: this is what a program with %s prints\n", pre, orList(c.Mistakes))
+		fmt.Fprintf(w, "%sknown mistake: %s\n", pre, mistakeSentence(c))
 	}
 	if c.Stderr != "" {
 		fmt.Fprintf(w, "%sstderr:\n%s\n", pre, indent(c.Stderr, pre+"  "))
