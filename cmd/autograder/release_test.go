@@ -28,7 +28,7 @@ func TestRelease(t *testing.T) {
 	}
 	goBin := goTool()
 	repo, _ := paths(t)
-	data := filepath.Join(repo, "cmd", "autograder", "internal", "bundle", "data")
+	data := filepath.Join(repo, "cmd", "autograder", "internal", "bundle", "data", "eightqueen")
 	hidden, _ := filepath.Glob(filepath.Join(data, "cases", "*", "hidden-*"))
 	public, _ := filepath.Glob(filepath.Join(data, "cases", "*", "*.case"))
 	if len(hidden) > 0 || len(public) != 24 {
