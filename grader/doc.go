@@ -14,7 +14,9 @@
 // program, an assignment's reference program. An Interactor is a Judge that
 // talks with the program while it runs. What a judge may also know is a
 // separate, optional interface: a Diagnoser names the catalogued mistake
-// behind a wrong answer, a Tracer explains a correct run line by line.
+// behind a wrong answer, a RunsDiagnoser the one behind a repeated case's
+// runs (a success rate, the rules its runs broke), a Tracer explains a
+// correct run line by line.
 // Judges are registered by name (RegisterJudge) and chosen by the rubric
 // ([judge] name, reference) and a case's check key; adding one needs no
 // change to this package.
@@ -30,5 +32,6 @@
 // Runner starts each attempt's clock at a different time (package runner:
 // a shifted clock per run), so that runs of a program seeding its generator
 // from the clock in seconds differ even when started within one second.
-// No catalogued mistake is looked for in a repeated case.
+// No run of a repeated case is matched against a catalogued mistake's
+// output; a RunsDiagnoser judges the runs as a whole.
 package grader

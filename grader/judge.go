@@ -39,9 +39,24 @@ type Diagnoser interface {
 	// args under each of the readings (nil: every reading). A mistake may
 	// appear once per reading.
 	Mistakes(args []string, readings []string) []KnownMistake
-	// Hint is the paragraph for a student whose output a mistake
-	// reproduces, pointing at the handout's words.
+	Hinter
+}
+
+// Hinter gives the hint for a named mistake: the paragraph for a student
+// whose program the mistake explains, pointing at the handout's words.
+type Hinter interface {
 	Hint(mistake string) string
+}
+
+// RunsDiagnoser is a Judge that knows the usual wrong programs of a
+// randomized assignment by how their runs go: after a repeated case fails,
+// Grade asks it which mistakes explain its runs (how many passed, the
+// rules the failing ones broke), and names them with a hint. A mistake
+// named from a success rate is a likely cause, not a proof: the judge
+// names only those whose measured rate makes that many passes plausible.
+type RunsDiagnoser interface {
+	DiagnoseRuns(c cases.Case, at *Attempts) []string
+	Hinter
 }
 
 // Tracer is a Judge that can explain a correct run line by line, for
@@ -454,8 +469,8 @@ func (a *Assignment) diagnose(cr *CaseResult, got []byte, readings []string) {
 
 // hint is the reference's hint for a mistake.
 func (a *Assignment) hint(mistake string) string {
-	if dg, ok := a.Reference.(Diagnoser); ok {
-		return dg.Hint(mistake)
+	if h, ok := a.Reference.(Hinter); ok {
+		return h.Hint(mistake)
 	}
 	return ""
 }

@@ -12,8 +12,9 @@ import (
 // run with the case's judge as if it were a case of its own. The case
 // passes when MinPass runs pass (every one by default); with score:
 // fraction it earns the share of its runs' credit. Its evidence is its
-// failing runs'; no catalogued mistake is looked for, a randomized
-// program's wrong answers being its own each time.
+// failing runs'. A randomized program's wrong answers are its own each
+// time, so no run is matched against a catalogued mistake's output; a
+// RunsDiagnoser may name the mistakes that explain the runs as a whole.
 func (a *Assignment) runRepeated(ctx context.Context, prog Program, cr *CaseResult, c cases.Case, opt Options) error {
 	t := tally{at: &Attempts{Runs: c.Runs}, counts: map[Verdict]int{}}
 	if c.Score == "" {
@@ -30,6 +31,9 @@ func (a *Assignment) runRepeated(ctx context.Context, prog Program, cr *CaseResu
 	}
 	cr.Attempts, cr.TimeMS, cr.JudgeLog = t.at, t.slowest, t.judgeLog
 	cr.Verdict = t.verdict(c.Need())
+	if dg, ok := a.Reference.(RunsDiagnoser); ok && cr.Verdict != Pass && cr.Verdict != GraderFailure {
+		cr.Mistakes = dg.DiagnoseRuns(c, t.at)
+	}
 	if c.Score == cases.ScoreFraction {
 		s := t.credit / float64(c.Runs)
 		cr.Score = &s

@@ -198,6 +198,50 @@ func TestRepeatedNoDiagnosis(t *testing.T) {
 	}
 }
 
+// rateMistake is a reference that names a mistake from how a repeated
+// case's runs went (it also knows the stuck output, never matched there).
+type rateMistake struct {
+	stuckMistake
+	seen []grader.Attempts
+}
+
+func (r *rateMistake) DiagnoseRuns(c cases.Case, at *grader.Attempts) []string {
+	r.seen = append(r.seen, *at)
+	if at.Passed < 5 {
+		return []string{"no-restarts", "first-tie"}
+	}
+	return nil
+}
+
+// TestRepeatedRunsDiagnosis: a RunsDiagnoser is asked about a repeated
+// case that failed, never one that passed; what it names becomes the
+// case's mistakes and a diagnosis with alternatives and hints.
+func TestRepeatedRunsDiagnosis(t *testing.T) {
+	a := repeatAssignment(t)
+	ref := &rateMistake{}
+	if err := a.SetReference(ref); err != nil {
+		t.Fatal(err)
+	}
+	all := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}
+	res := grade(t, a, run(&randProgram{fails: failing(stuck, all...)}), randSub, 0, grader.Options{Cases: []string{"r/min"}})
+	c := caseResult(t, res, "r/min")
+	if c.Verdict != grader.WrongAnswer || !slices.Equal(c.Mistakes, []string{"no-restarts", "first-tie"}) {
+		t.Errorf("r/min: %s, mistakes %q; want both named", c.Verdict, c.Mistakes)
+	}
+	if len(ref.seen) != 1 || ref.seen[0].Passed != 2 || ref.seen[0].Runs != 20 {
+		t.Errorf("asked about %+v, want r/min's 2 of 20 runs once", ref.seen)
+	}
+	want := []grader.Diagnosis{{Mistake: "no-restarts", Alternatives: []string{"first-tie"}, Hint: "restart when stuck", Cases: []string{"r/min"}}}
+	if !reflect.DeepEqual(res.Diagnoses, want) {
+		t.Errorf("diagnoses %+v, want %+v", res.Diagnoses, want)
+	}
+	ref.seen = nil
+	res = grade(t, a, run(&randProgram{}), randSub, 0, grader.Options{Cases: []string{"r/min"}})
+	if c := caseResult(t, res, "r/min"); c.Verdict != grader.Pass || c.Mistakes != nil || ref.seen != nil {
+		t.Errorf("passing r/min: %s, mistakes %q, asked about %+v", c.Verdict, c.Mistakes, ref.seen)
+	}
+}
+
 // TestRepeatedKeepStdout: check --explain sees the first failing run's
 // output, or the last run's when every one passed.
 func TestRepeatedKeepStdout(t *testing.T) {

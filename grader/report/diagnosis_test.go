@@ -51,3 +51,39 @@ func TestDiagnosisAndReadings(t *testing.T) {
 		}
 	}
 }
+
+// TestDiagnosisByRuns: a mistake named from a repeated case's runs is
+// said to fail runs like the student's, not to print their output, in
+// the report, check's output and Gradescope's; alternatives are named
+// and each hint is its own paragraph.
+func TestDiagnosisByRuns(t *testing.T) {
+	a := assignment(t)
+	r := grader.Result{ID: "s1", Score: 0, MaxScore: a.Rubric.Total, Status: grader.Graded,
+		Parts: []grader.PartResult{{ID: "a", Name: "A", MaxScore: 10, Total: 1}},
+		Cases: []grader.CaseResult{
+			{ID: "a/p1", Part: "a", Args: []string{"8", "2"}, Visibility: "public", Verdict: grader.WrongAnswer,
+				Attempts: &grader.Attempts{Runs: 20, Passed: 3, MinPass: 18, Failed: []int{1, 2}}, Mistakes: []string{"no-restarts", "first-tie"}},
+		},
+		Diagnoses: []grader.Diagnosis{{Mistake: "no-restarts", Alternatives: []string{"first-tie"},
+			Hint: "Restart when stuck.\n\nBreak ties at random.", Cases: []string{"a/p1"}}},
+	}
+	md := string(report.Markdown(a, r))
+	for _, want := range []string{
+		"Your program's runs go as a program's with this mistake go:\n",
+		"### One of these: no-restarts, first-tie\n\nA program with any of them fails runs as yours does, so the runs cannot tell which one your program has.\n\nRestart when stuck.\n\nBreak ties at random.\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the report lacks %q:\n%s", want, md)
+		}
+	}
+	var b bytes.Buffer
+	report.Check(&b, a, r, report.Style{})
+	for _, want := range []string{
+		"  known mistake: a program with no-restarts or first-tie fails runs like these\n",
+		"known mistake: no-restarts or first-tie (1 cases)\n  Restart when stuck.\n\n  Break ties at random.\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("check's output lacks %q:\n%s", want, b.String())
+		}
+	}
+}

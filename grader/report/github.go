@@ -61,7 +61,7 @@ func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 	if len(r.Diagnoses) > 0 {
 		b.WriteString("### Known mistakes\n\n")
 		for _, d := range r.Diagnoses {
-			fmt.Fprintf(&b, "- **%s** (%s): %s\n", d.Mistake, strings.Join(d.Cases, ", "), strings.TrimSpace(d.Hint))
+			fmt.Fprintf(&b, "- **%s** (%s): %s\n", mistakeNames(d), strings.Join(d.Cases, ", "), strings.TrimSpace(d.Hint))
 		}
 		b.WriteString("\n")
 	}

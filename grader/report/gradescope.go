@@ -293,7 +293,11 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 	}
 	for _, d := range r.Diagnoses {
 		if slices.Contains(d.Cases, c.ID) {
-			fmt.Fprintf(&b, "\nknown mistake %s: this output is what a program with it prints.\n%s\n", d.Mistake, wrap(d.Hint, 76))
+			what := "this output is what a program with it prints"
+			if c.Attempts != nil {
+				what = "a program with it fails runs like these"
+			}
+			fmt.Fprintf(&b, "\nknown mistake %s: %s.\n%s\n", mistakeNames(d), what, wrap(d.Hint, 76))
 		}
 	}
 	if c.Stderr != "" {

@@ -77,12 +77,20 @@ func diagnoses(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
 		return
 	}
 	b.WriteString("## Known mistakes\n\n")
-	b.WriteString("Your program does exactly what a program with this mistake does:\n\n")
+	if slices.ContainsFunc(r.Diagnoses, func(d grader.Diagnosis) bool { return !byRuns(r, d) }) {
+		b.WriteString("Your program does exactly what a program with this mistake does:\n\n")
+	} else {
+		b.WriteString("Your program's runs go as a program's with this mistake go:\n\n")
+	}
 	for _, d := range r.Diagnoses {
-		if len(d.Alternatives) > 0 {
+		switch {
+		case len(d.Alternatives) > 0 && byRuns(r, d):
+			fmt.Fprintf(b, "### One of these: %s\n\nA program with any of them fails runs as yours does, so the runs cannot tell which one your program has.\n\n",
+				strings.Join(append([]string{d.Mistake}, d.Alternatives...), ", "))
+		case len(d.Alternatives) > 0:
 			fmt.Fprintf(b, "### One of these: %s\n\nEach of them prints exactly this output, so it cannot tell which one your program has.\n\n",
 				strings.Join(append([]string{d.Mistake}, d.Alternatives...), ", "))
-		} else {
+		default:
 			fmt.Fprintf(b, "### %s\n\n", d.Mistake)
 		}
 		fmt.Fprintf(b, "%s\n\nCases: %s.\n\n", strings.TrimSpace(d.Hint), caseList(a, r, d.Cases))

@@ -187,14 +187,30 @@ func WriteAll(dir string, a *grader.Assignment, b Batch) error {
 	return nil
 }
 
+// byRuns reports whether a diagnosis was made from a repeated case's runs
+// as a whole (a success rate, the rules they broke), not from one output.
+func byRuns(r grader.Result, d grader.Diagnosis) bool {
+	return slices.ContainsFunc(r.Cases, func(c grader.CaseResult) bool {
+		return c.Attempts != nil && slices.Contains(d.Cases, c.ID)
+	})
+}
+
+// mistakeNames is a diagnosis's mistake and its alternatives: "a or b".
+func mistakeNames(d grader.Diagnosis) string {
+	return orList(append([]string{d.Mistake}, d.Alternatives...))
+}
+
 // mistakeSentence says what a case's known mistakes explain: its output
-// ("this is what a program with X prints"), or how it ended (a program
-// with X runs out of time, or crashes, here too).
+// ("this is what a program with X prints"), how it ended (a program
+// with X runs out of time, or crashes, here too), or a repeated case's
+// runs as a whole.
 func mistakeSentence(c grader.CaseResult) string {
-	switch c.Verdict {
-	case grader.Timeout:
+	switch {
+	case c.Attempts != nil:
+		return "a program with " + orList(c.Mistakes) + " fails runs like these"
+	case c.Verdict == grader.Timeout:
 		return "a program with " + orList(c.Mistakes) + " runs out of time here too"
-	case grader.RuntimeError:
+	case c.Verdict == grader.RuntimeError:
 		return "a program with " + orList(c.Mistakes) + " crashes here too"
 	}
 	return "this is what a program with " + orList(c.Mistakes) + " prints"

@@ -97,7 +97,7 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		checkDetail(w, c, "  ")
 	}
 	for _, d := range r.Diagnoses {
-		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), d.Mistake, len(d.Cases), indent(wrap(d.Hint, 76), "  "))
+		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), mistakeNames(d), len(d.Cases), indent(wrap(d.Hint, 76), "  "))
 	}
 	total := len(r.Cases)
 	fmt.Fprintf(w, "\n%d of %d cases passed", total-failed, total)
@@ -118,6 +118,9 @@ func checkRuns(w io.Writer, a *grader.Assignment, c grader.CaseResult, st Style)
 	}
 	if more := len(at.Failed) - len(at.Failures); more > 0 {
 		fmt.Fprintf(w, "  (the %s not shown)\n", otherRuns(more))
+	}
+	if len(c.Mistakes) > 0 {
+		fmt.Fprintf(w, "  known mistake: %s\n", mistakeSentence(c))
 	}
 }
 
@@ -148,8 +151,18 @@ func checkDetail(w io.Writer, c grader.CaseResult, pre string) {
 	}
 }
 
-// wrap breaks a paragraph into lines of at most width bytes, at spaces.
+// wrap breaks text into lines of at most width bytes, at spaces, paragraph
+// by paragraph (a blank line between paragraphs is kept).
 func wrap(s string, width int) string {
+	paras := strings.Split(strings.TrimSpace(s), "\n\n")
+	for i, p := range paras {
+		paras[i] = wrapPara(p, width)
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// wrapPara fills one paragraph to width.
+func wrapPara(s string, width int) string {
 	var lines []string
 	line := ""
 	for _, w := range strings.Fields(s) {
@@ -171,7 +184,9 @@ func wrap(s string, width int) string {
 func indent(s, pre string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	for i, l := range lines {
-		lines[i] = pre + l
+		if l != "" {
+			lines[i] = pre + l
+		}
 	}
 	return strings.Join(lines, "\n")
 }

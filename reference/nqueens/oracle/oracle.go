@@ -82,8 +82,12 @@ func feedback(n int, alg nqueens.Algorithm, rep nqueens.Report) string {
 		}
 		return b.String()
 	}
-	fmt.Fprintf(&b, "not solved: %s ended on a board with %d conflicting pairs (line %d): %s; the queens in conflict are Q:\n%s",
-		alg, f.Board.Conflicts(), f.Line, pairs(f.Board), f.Board)
+	pl := "s"
+	if f.Board.Conflicts() == 1 {
+		pl = ""
+	}
+	fmt.Fprintf(&b, "not solved: %s ended on a board with %d conflicting pair%s (line %d): %s; the queens in conflict are Q:\n%s",
+		alg, f.Board.Conflicts(), pl, f.Line, pairs(f.Board), f.Board)
 	return strings.TrimSuffix(b.String(), "\n")
 }
 

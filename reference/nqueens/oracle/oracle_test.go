@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -78,23 +79,24 @@ type graded struct {
 	only       []string // the parts graded (nil: every part)
 	edit       func(string) string
 	rule       string // a rule its failing runs name
+	named      string // the mistake named in every part it loses
 }
 
 var programs = []graded{
 	{name: "correct", file: "nqueens.c"},
 	{name: "correct", file: "nqueens.py"},
-	{name: "no-restarts", file: "nqueens.c", loses: []string{"hill8", "hill10"}, only: []string{"hill8", "hill10"}},
-	{name: "no-restarts-py", file: "nqueens.py", loses: []string{"hill8"}, only: []string{"hill8"}},
-	{name: "first-tie", file: "nqueens.c", loses: []string{"hill8", "hill10"}, only: []string{"hill8", "hill10"}},
-	{name: "accept-all", file: "nqueens.c", loses: []string{"anneal8"}, only: []string{"anneal8"}},
-	{name: "constant-temperature", file: "nqueens.c", loses: []string{"anneal8"}, only: []string{"anneal8"}},
-	{name: "conflicts-per-queen", file: "nqueens.c", loses: []string{"random"}, only: []string{"random", "hill8"}, rule: nqueens.RuleEvaluation},
-	{name: "no-mutation", file: "nqueens.c", loses: []string{"genetic8"}, only: []string{"genetic8"}},
-	{name: "marks-earlier-rows", file: "nqueens.c", loses: []string{"random", "hill8"}, only: []string{"random", "hill8"}, rule: nqueens.RuleMarks},
-	{name: "solved-claim", file: "nqueens.c", loses: []string{"random"}, only: []string{"random", "anneal8"}, rule: nqueens.RuleClaim},
-	{name: "solved-claim-py", file: "nqueens.py", loses: []string{"random"}, only: []string{"random"}, rule: nqueens.RuleClaim},
+	{name: "no-restarts", file: "nqueens.c", loses: []string{"hill8", "hill10"}, only: []string{"hill8", "hill10"}, named: "hill-climbing-no-restarts"},
+	{name: "no-restarts-py", file: "nqueens.py", loses: []string{"hill8"}, only: []string{"hill8"}, named: "hill-climbing-no-restarts"},
+	{name: "first-tie", file: "nqueens.c", loses: []string{"hill8", "hill10"}, only: []string{"hill8", "hill10"}, named: "hill-climbing-first-tie"},
+	{name: "accept-all", file: "nqueens.c", loses: []string{"anneal8"}, only: []string{"anneal8"}, named: "annealing-accept-all"},
+	{name: "constant-temperature", file: "nqueens.c", loses: []string{"anneal8"}, only: []string{"anneal8"}, named: "annealing-constant-temperature"},
+	{name: "conflicts-per-queen", file: "nqueens.c", loses: []string{"random"}, only: []string{"random", "hill8"}, rule: nqueens.RuleEvaluation, named: "conflicts-counted-twice"},
+	{name: "no-mutation", file: "nqueens.c", loses: []string{"genetic8"}, only: []string{"genetic8"}, named: "genetic-no-mutation"},
+	{name: "marks-earlier-rows", file: "nqueens.c", loses: []string{"random", "hill8"}, only: []string{"random", "hill8"}, rule: nqueens.RuleMarks, named: "marks-not-conflicts"},
+	{name: "solved-claim", file: "nqueens.c", loses: []string{"random"}, only: []string{"random", "anneal8"}, rule: nqueens.RuleClaim, named: "false-solved-claim"},
+	{name: "solved-claim-py", file: "nqueens.py", loses: []string{"random"}, only: []string{"random"}, rule: nqueens.RuleClaim, named: "false-solved-claim"},
 	// Every queen q: the initial board nearly always has a conflict.
-	{name: "correct", file: "nqueens.c", loses: []string{"random", "genetic8"}, only: []string{"random", "genetic8"}, rule: nqueens.RuleMarks,
+	{name: "correct", file: "nqueens.c", loses: []string{"random", "genetic8"}, only: []string{"random", "genetic8"}, rule: nqueens.RuleMarks, named: "marks-not-conflicts",
 		edit: func(s string) string { return strings.ReplaceAll(s, `printf("Q");`, `printf("q");`) }},
 }
 
@@ -164,7 +166,13 @@ func gradeOne(t *testing.T, a *grader.Assignment, run grader.Runner, i int, g gr
 		if (c.Verdict == grader.Pass) == lose {
 			t.Errorf("program %d (%s/%s): case %s: %s with %d runs passed; want it to lose: %v", i, g.name, g.file, c.ID, c.Verdict, passed, lose)
 		}
-		t.Logf("program %d (%s/%s): case %s: %s, %d of 20 runs passed", i, g.name, g.file, c.ID, c.Verdict, passed)
+		t.Logf("program %d (%s/%s): case %s: %s, %d of 20 runs passed, named %q", i, g.name, g.file, c.ID, c.Verdict, passed, c.Mistakes)
+		if lose && g.named != "" && !slices.Contains(c.Mistakes, g.named) {
+			t.Errorf("program %d (%s/%s): case %s: named %q, want %s among them", i, g.name, g.file, c.ID, c.Mistakes, g.named)
+		}
+		if !lose && len(c.Mistakes) > 0 {
+			t.Errorf("program %d (%s/%s): case %s passed and names %q", i, g.name, g.file, c.ID, c.Mistakes)
+		}
 		if lose && g.rule != "" && !namesRule(c, g.rule) {
 			t.Errorf("program %d (%s/%s): case %s: no failing run names the rule %q", i, g.name, g.file, c.ID, g.rule)
 		}
