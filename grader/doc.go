@@ -30,8 +30,9 @@
 // (score: fraction); CaseResult.Attempts says "17/20 runs passed (needs
 // 15)" and keeps the evidence of the first MaxFailures failing runs. A
 // Runner starts each attempt's clock at a different time (package runner:
-// a shifted clock per run), so that runs of a program seeding its generator
-// from the clock in seconds differ even when started within one second.
+// a time drawn from the case's ID and the run's number), so that runs of a
+// program seeding its generator from the clock in seconds differ even when
+// started within one second, and are the same on every grading.
 // No run of a repeated case is matched against a catalogued mistake's
 // output; a RunsDiagnoser judges the runs as a whole.
 package grader

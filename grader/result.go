@@ -46,9 +46,10 @@ type Result struct {
 // cases, judges' own files and runtime grade the same submission the same
 // way (seed -1 cases
 // included: their verdicts do not depend on the seed). Repeated cases
-// (runs: R) are the exception: their runs see the real clock, shifted per
-// run, so a randomized program's runs, and so its count of passed runs,
-// differ from one grading to the next.
+// (runs: R) are the same too for a program seeding its generator from the
+// clock (each run's clock starts at a time drawn from the case's ID), but
+// not for one seeded otherwise (os.urandom, System.nanoTime): its runs,
+// and so its count of passed runs, differ from one grading to the next.
 type Provenance struct {
 	GraderVersion string `json:"grader_version,omitempty"`
 	RubricSHA256  string `json:"rubric_sha256"`

@@ -74,6 +74,9 @@ type Input struct {
 	// that a program seeding its generator from the clock differs from
 	// run to run.
 	Attempt int
+	// Case is the case's ID: a runner starts its runs' clocks at times
+	// drawn from it, the same on every grading.
+	Case string
 }
 
 // Live reports whether the run talks with a judge while it runs.

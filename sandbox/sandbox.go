@@ -109,8 +109,9 @@ type Spec struct {
 	// StdoutTo, when set, is also given stdout as it arrives, up to the
 	// output limit. Its Write must not block for long: the program waits.
 	StdoutTo io.Writer
-	// Env is the program's whole environment. PATH, HOME and TMPDIR get
-	// sane values inside the box unless Env sets them.
+	// Env is the program's whole environment. PATH, HOME, TMPDIR, LANG
+	// (C.UTF-8) and TZ (UTC0) get sane values inside the box unless Env
+	// sets them.
 	Env []string
 
 	Limits Limits
@@ -344,6 +345,9 @@ func env(given []string, home, tmp string) []string {
 		{"HOME", home},
 		{"TMPDIR", tmp},
 		{"LANG", "C.UTF-8"},
+		// The same local time on every machine (and libfaketime reads a
+		// run's start time in it).
+		{"TZ", "UTC0"},
 	} {
 		if !hasEnv(given, kv[0]) {
 			out = append(out, kv[0]+"="+kv[1])

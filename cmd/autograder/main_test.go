@@ -382,7 +382,7 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 
 // condition answers [tool:PROGRAM] and [faketime].
 func condition(cond string) (bool, error) {
-	if cond == "faketime" { // the runner shifts each repeated run's clock
+	if cond == "faketime" { // the runner moves each repeated run's clock
 		if runner.Faketime() == "" && os.Getenv("CI") == "true" {
 			return false, fmt.Errorf("libfaketime is missing under CI (looked in %s)", runner.FaketimeWhere())
 		}

@@ -3,7 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
+	"hash/fnv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,21 +16,29 @@ import (
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
-// ClockShift is how far each run of a repeated case moves the clock: run
-// n sees the real time plus a build's base shift plus n times ClockShift
-// (an hour, a minute and a second, so that the seconds, the minutes and
-// the hours of the day all differ from one run to the next).
+// ClockShift is how far apart the clocks of a repeated case's runs start:
+// run n starts n ClockShifts after the case's first second (an hour, a
+// minute and a second, so that the seconds, the minutes and the hours of
+// the day all differ from one run to the next).
 const ClockShift = time.Hour + time.Minute + time.Second
 
-// MaxBaseShift bounds the base shift, drawn at random for each build (each
-// grading of a submission) from 0 up to it, in whole seconds: the real
-// clock alone would give two gradings started within a second the same
-// runs, and so the same count of passed runs.
-const MaxBaseShift = 10 * 24 * time.Hour
+// clockFrom and clockSpan are where a case's first second is drawn from:
+// a second of the ten years from 2020-01-01 00:00:00 UTC.
+var (
+	clockFrom = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	clockSpan = int64(10 * 365 * 24 * time.Hour / time.Second)
+)
 
-// baseShift draws a build's base shift.
-func baseShift() time.Duration {
-	return time.Duration(rand.Int64N(int64(MaxBaseShift/time.Second))) * time.Second
+// RunStart is the time run n of the case with that ID starts its clock
+// at: the case's first second, drawn from its ID (FNV-1a), plus n
+// ClockShifts. It depends on nothing else, so a regrade, another grader
+// or another machine gives a clock-seeded program the same runs, and two
+// cases (other IDs) other runs.
+func RunStart(caseID string, n int) time.Time {
+	h := fnv.New64a()
+	h.Write([]byte(caseID))
+	first := clockFrom.Add(time.Duration(h.Sum64()%uint64(clockSpan)) * time.Second)
+	return first.Add(time.Duration(n) * ClockShift)
 }
 
 // faketimeNames are libfaketime's files, the thread-safe build first (a
@@ -80,18 +88,15 @@ func FaketimeWhere() string {
 	return strings.Join(faketimeDirs(), ", ")
 }
 
-// runShift is how far ahead of the real clock run n of a repeated case
-// is, in a build with the given base shift.
-func runShift(base time.Duration, n int) time.Duration { return base + time.Duration(n)*ClockShift }
-
-// shiftClock makes spec's program see the clock shift ahead of the real
-// one, with libfaketime preloaded (FAKETIME="+<seconds>": the clock runs
-// on from there). The monotonic clock stays real: timers and sleeps keep
-// their length, and a JVM hangs at start without it.
-func shiftClock(spec *sandbox.Spec, lib string, shift time.Duration) {
+// startClock makes spec's program see its clock start at start, with
+// libfaketime preloaded (FAKETIME="@<start>", read in UTC: the box's TZ is
+// UTC0): the clock runs on from there as the real one does. The monotonic
+// clock stays real: timers and sleeps keep their length, and a JVM hangs
+// at start without it.
+func startClock(spec *sandbox.Spec, lib string, start time.Time) {
 	spec.Env = append(spec.Env[:len(spec.Env):len(spec.Env)],
 		"LD_PRELOAD="+lib,
-		"FAKETIME=+"+strconv.FormatInt(int64(shift/time.Second), 10),
+		"FAKETIME=@"+start.UTC().Format(time.DateTime),
 		"FAKETIME_DONT_FAKE_MONOTONIC=1",
 	)
 	// Every box shows /usr; a library elsewhere must be shown too.
@@ -100,35 +105,34 @@ func shiftClock(spec *sandbox.Spec, lib string, shift time.Duration) {
 	}
 }
 
-// CheckClock runs date in a box as run 1 of a repeated case with no base
-// shift and returns the library it used and by how much the program's
-// clock was ahead of the real one (ClockShift when libfaketime works), for
-// doctor.
-func CheckClock(ctx context.Context) (lib string, ahead time.Duration, err error) {
-	lib = Faketime()
+// CheckClock runs date in a box as run 1 of a repeated case "doctor" and
+// returns the library it used, the time date printed and the time it
+// should have printed (RunStart("doctor", 1), or a second or two later),
+// for doctor.
+func CheckClock(ctx context.Context) (lib string, saw, want time.Time, err error) {
+	lib, want = Faketime(), RunStart("doctor", 1)
 	if lib == "" {
-		return "", 0, fmt.Errorf("libfaketime not found (looked in %s)", FaketimeWhere())
+		return "", saw, want, fmt.Errorf("libfaketime not found (looked in %s)", FaketimeWhere())
 	}
 	date, err := exec.LookPath("date")
 	if err != nil {
-		return lib, 0, err
+		return lib, saw, want, err
 	}
 	if date, err = filepath.EvalSymlinks(date); err != nil {
-		return lib, 0, err
+		return lib, saw, want, err
 	}
 	spec := sandbox.Spec{Path: date, Args: []string{"+%s"}}
-	shiftClock(&spec, lib, runShift(0, 1))
-	before := time.Now()
+	startClock(&spec, lib, want)
 	res, err := sandbox.Run(ctx, spec)
 	if err != nil {
-		return lib, 0, err
+		return lib, saw, want, err
 	}
 	if !res.OK() {
-		return lib, 0, fmt.Errorf("date failed in the box: %s", why(res))
+		return lib, saw, want, fmt.Errorf("date failed in the box: %s", why(res))
 	}
 	secs, err := strconv.ParseInt(strings.TrimSpace(string(res.Stdout)), 10, 64)
 	if err != nil {
-		return lib, 0, fmt.Errorf("date printed %q", res.Stdout)
+		return lib, saw, want, fmt.Errorf("date printed %q", res.Stdout)
 	}
-	return lib, time.Unix(secs, 0).Sub(before.Truncate(time.Second)), nil
+	return lib, time.Unix(secs, 0).UTC(), want, nil
 }

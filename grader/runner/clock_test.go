@@ -69,10 +69,11 @@ public class Clock {
 `)}},
 }
 
-// TestClockShift: run n of a repeated case sees the real clock n
-// ClockShifts ahead, in C (srand(time(NULL))), Python (random.seed of
+// TestClockShift: run n of a repeated case sees its clock start at
+// RunStart(case, n), in C (srand(time(NULL))), Python (random.seed of
 // time.time()) and Java (System.currentTimeMillis()); a case run once sees
-// the real clock. So runs started within one second seed differently.
+// the real clock. So runs started within one second seed differently, and
+// a second grading of the case draws the same numbers.
 func TestClockShift(t *testing.T) {
 	needFaketime(t)
 	for _, tc := range clockPrinters {
@@ -84,7 +85,7 @@ func TestClockShift(t *testing.T) {
 			prog := build(t, tc.lang, tc.file)
 			seen := map[string]int{}
 			for n := range 4 {
-				draw := clockRun(t, prog, n)
+				draw := clockRun(t, prog, "hill8/public-01", n)
 				if m, dup := seen[draw]; dup {
 					t.Errorf("runs %d and %d drew the same number %s", m, n, draw)
 				}
@@ -93,16 +94,26 @@ func TestClockShift(t *testing.T) {
 			if f := prog.(grader.Flagger).Flags(); f != nil {
 				t.Errorf("flags %q with libfaketime", f)
 			}
+			again := build(t, tc.lang, tc.file)
+			for n := 1; n < 4; n++ {
+				if draw := clockRun(t, again, "hill8/public-01", n); seen[draw] != n {
+					t.Errorf("a second build's run %d drew %s, the first build's run %d", n, draw, seen[draw])
+				}
+			}
+			if draw := clockRun(t, again, "hill10/public-01", 1); seen[draw] != 0 {
+				t.Errorf("another case's run 1 drew %s, as run %d of the first", draw, seen[draw])
+			}
 		})
 	}
 }
 
-// clockRun runs prog as run n and checks the clock it saw: the real one,
-// n ClockShifts ahead. It returns the number drawn.
-func clockRun(t *testing.T, prog grader.Program, n int) string {
+// clockRun runs prog as run n of the case and checks the clock it saw:
+// the real one for n = 0, else RunStart(caseID, n) (or up to 5 s later, on
+// a loaded machine). It returns the number drawn.
+func clockRun(t *testing.T, prog grader.Program, caseID string, n int) string {
 	t.Helper()
 	before := time.Now().Unix()
-	ex, err := prog.Run(context.Background(), grader.Input{Attempt: n})
+	ex, err := prog.Run(context.Background(), grader.Input{Attempt: n, Case: caseID})
 	after := time.Now().Unix()
 	if err != nil {
 		t.Fatal(err)
@@ -115,12 +126,13 @@ func clockRun(t *testing.T, prog grader.Program, n int) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shift := int64(0)
+	lo, hi := before, after
 	if n > 0 {
-		shift = int64(runShift(prog.(*program).base, n) / time.Second)
+		lo = RunStart(caseID, n).Unix()
+		hi = lo + 5
 	}
-	if secs < before+shift || secs > after+shift {
-		t.Errorf("run %d saw %d, want %d to %d (the real clock %d s ahead)", n, secs, before+shift, after+shift, shift)
+	if secs < lo || secs > hi {
+		t.Errorf("run %d saw %d, want %d to %d", n, secs, lo, hi)
 	}
 	if len(ex.Stderr) > 0 {
 		t.Errorf("run %d: stderr %.300q", n, ex.Stderr)
@@ -206,14 +218,37 @@ func TestClockMissing(t *testing.T) {
 	}
 }
 
-// TestCheckClock: doctor's check sees a box's clock one ClockShift ahead.
+// TestCheckClock: doctor's check sees a box's clock start at run 1's
+// time of the case "doctor".
 func TestCheckClock(t *testing.T) {
 	needFaketime(t)
-	lib, ahead, err := CheckClock(context.Background())
+	lib, saw, want, err := CheckClock(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if lib != Faketime() || ahead < ClockShift || ahead > ClockShift+time.Minute {
-		t.Errorf("CheckClock = %s, %v; want %s, %v", lib, ahead, Faketime(), ClockShift)
+	if d := saw.Sub(want); lib != Faketime() || d < 0 || d > 5*time.Second {
+		t.Errorf("CheckClock = %s, %s, %s; want %s, %s", lib, saw, want, Faketime(), want)
+	}
+}
+
+// TestRunStart: runs of a case start an hour, a minute and a second
+// apart, within the span, and the times are pinned (a change would give
+// every clock-seeded program other runs than it had).
+func TestRunStart(t *testing.T) {
+	first := RunStart("hill8/public-01", 0)
+	if first.Before(clockFrom) || !first.Before(clockFrom.Add(time.Duration(clockSpan)*time.Second)) {
+		t.Errorf("first second %s outside the span", first)
+	}
+	if d := RunStart("hill8/public-01", 3).Sub(first); d != 3*ClockShift {
+		t.Errorf("run 3 starts %v after the first second", d)
+	}
+	for _, tc := range []struct{ id, want string }{
+		{"hill8/public-01", "2029-09-29 22:34:59"},
+		{"r/twenty", "2020-10-09 20:57:36"},
+		{"doctor", "2029-05-01 01:45:03"},
+	} {
+		if got := RunStart(tc.id, 1).Format(time.DateTime); got != tc.want {
+			t.Errorf("RunStart(%q, 1) = %s, want %s", tc.id, got, tc.want)
+		}
 	}
 }

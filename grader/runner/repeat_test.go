@@ -58,25 +58,27 @@ print("solved" if draw < PERMILLE else "stuck")
 const repeatCase = "args:\nruns: 20\nmin_pass: 15\n-- stdout --\nsolved\n"
 
 // The success rates of the programs, per mille, and the verdicts they
-// earn. A program that succeeds 90% of the time fails runs: 20, min_pass:
-// 15 once in 89 gradings (see TestRepeatOdds), so no grader passes it in
-// 100 of 100 gradings with any certainty; one that succeeds 98% of the
-// time fails it once in 513,000, and one that succeeds 25% of the time
-// passes it once in 262,000.
+// earn: issue 13's programs, one that succeeds 90% of the time and one
+// that succeeds 30% of the time. Each run's clock starts at a time drawn
+// from the case's ID, so every grading of the case makes the same runs
+// and gives the same verdict: what chance is left is in which 20 seconds
+// the case's ID picks. Over IDs, a 90% program fails runs: 20, min_pass:
+// 15 for one case in 89 and a 30% one passes it for one in 23,288 (see
+// TestRepeatOdds); the case here is one where each gets its verdict.
 var rates = []struct {
 	permille int
 	want     grader.Verdict
 }{
-	{980, grader.Pass},
-	{250, grader.WrongAnswer},
+	{900, grader.Pass},
+	{300, grader.WrongAnswer},
 }
 
 // TestRandomizedPrograms grades a C program seeded with srand(time(NULL))
 // and a Python one seeded with random.seed(int(time.time())) on issue
 // 13's case, for real: the runs of one grading draw different numbers
-// (their clocks are shifted apart), so do different gradings, the runs
-// that passed are counted right, and each program gets its verdict in
-// every grading.
+// (their clocks start apart), every grading draws the same ones (a
+// regrade repeats the runs), the runs that passed are counted right, and
+// each program gets its verdict in every grading.
 func TestRandomizedPrograms(t *testing.T) {
 	needFaketime(t)
 	n := *gradings
@@ -90,25 +92,23 @@ func TestRandomizedPrograms(t *testing.T) {
 				src := randomized[lang]
 				src.Data = []byte(strings.ReplaceAll(string(src.Data), "PERMILLE", strconv.Itoa(rate.permille)))
 				a := repeatAssignment(t, lang, src.Name)
-				seen := map[string]int{}
+				var first []int
 				var passed []int
 				for g := range n {
 					draws, at := gradeRandomized(t, a, src, rate.permille, rate.want)
-					key := fmt.Sprint(draws)
-					if h, dup := seen[key]; dup {
-						t.Errorf("gradings %d and %d drew the same numbers %v", h, g, draws)
+					if g == 0 {
+						first = draws
+					} else if !slices.Equal(draws, first) {
+						t.Errorf("grading %d drew %v, grading 0 %v", g, draws, first)
 					}
-					seen[key] = g
 					passed = append(passed, at.Passed)
 				}
-				t.Logf("runs passed in each of %d gradings: %v", n, passed)
+				t.Logf("runs passed in each of %d gradings: %v (draws %v)", n, passed, first)
 			})
 		}
 	}
 }
 
-// gradeRandomized grades src once and checks the grading; it returns
-// what the 20 runs drew and the case's attempts.
 func gradeRandomized(t *testing.T, a *grader.Assignment, src submission.File, permille int, want grader.Verdict) ([]int, *grader.Attempts) {
 	t.Helper()
 	rec := &recorder{s: New(a.Rubric)}
@@ -197,9 +197,10 @@ func (p recording) Run(ctx context.Context, in grader.Input) (grader.Execution, 
 }
 
 // TestRepeatOdds computes, exactly, the odds the documentation and the
-// rates above state for runs: 20, min_pass: 15, and those of issue 13's
-// claim "100 of 100 gradings": what is left to chance once every run of a
-// grading is independent of the others, which TestRandomizedPrograms shows.
+// rates above state for runs: 20, min_pass: 15: the chance that a case's
+// 20 clocks (independent draws, as TestRandomizedPrograms shows) give a
+// program the wrong verdict, and what "100 of 100 gradings" would have
+// left to chance had every grading drawn its own clocks.
 func TestRepeatOdds(t *testing.T) {
 	for _, tc := range []struct {
 		permille int

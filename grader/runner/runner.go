@@ -21,26 +21,31 @@
 // itself when run twice within a second, and a repeated case's runs start
 // milliseconds apart. So run n of a repeated case (grader.Input.Attempt n)
 // runs with libfaketime preloaded (Debian's package libfaketime; Faketime
-// finds it, `autograder doctor` says whether it works), its clock moved
-// ahead of the real one by the build's base shift, drawn at random up to
-// MaxBaseShift, plus n ClockShifts (1h 1m 1s): every run of a grading sees
-// another second, and two gradings started together see other clocks. The
-// monotonic clock is left alone, so timers and time limits are real. No
-// student changes a line. What each language sees:
+// finds it, `autograder doctor` says whether it works), its clock starting
+// at RunStart(case, n): a second drawn from the case's ID, plus n
+// ClockShifts (1h 1m 1s). Every run of a case sees another second, and
+// every grading of the case sees the same ones: a clock-seeded program
+// makes the same runs on a regrade, on a student's machine and on the
+// TA's, so its score is reproducible. The monotonic clock is left alone,
+// so timers and time limits are real. No student changes a line. What
+// each language sees:
 //
 //   - C and C++: time(), gettimeofday() and clock_gettime(CLOCK_REALTIME)
-//     are shifted, so srand(time(NULL)) differs from run to run (a seed
+//     are moved, so srand(time(NULL)) differs from run to run (a seed
 //     that mixes in getpid() needs the shift as much: a box's pid is
-//     nearly always the same small number).
-//     A statically linked program (gcc -static) loads no library and sees
+//     nearly always the same small number) and is the same on every
+//     grading. A statically linked program (gcc -static) loads no library and sees
 //     the real clock; the presets link dynamically.
 //   - Java: new Random() and Math.random() seed from System.nanoTime() and
-//     a counter, and differ anyway; System.currentTimeMillis() and
-//     Instant.now() ask the C library's clock_gettime, which libfaketime
-//     answers, so new Random(System.currentTimeMillis()) is shifted too.
+//     a counter, and differ from run to run and from grading to grading;
+//     System.currentTimeMillis() and Instant.now() ask the C library's
+//     clock_gettime, which libfaketime answers, so new
+//     Random(System.currentTimeMillis() / 1000) is moved too (in
+//     milliseconds, the JVM's start time makes it vary a little).
 //     Warm mode runs a repeated case's runs cold, one JVM each.
-//   - Python: random seeds from os.urandom by default and differs anyway;
-//     time.time() is shifted, so random.seed(int(time.time())) differs too.
+//   - Python: random seeds from os.urandom by default and differs from run
+//     to run and from grading to grading; time.time() is moved, so
+//     random.seed(int(time.time())) is as in C.
 //
 // Without libfaketime a repeated case still runs, on the real clock, and
 // the program's Flags tell the TA that a clock-seeded program may have
@@ -54,7 +59,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -240,7 +244,7 @@ func (s *Sandboxed) Build(ctx context.Context, files []submission.File) (grader.
 	if note := s.NoProgram(cur); note != "" {
 		return grader.Build{OK: false, Log: log.String(), Note: note}, nil
 	}
-	return grader.Build{OK: true, Log: log.String(), Program: &program{s: s, files: cur, base: baseShift()}}, nil
+	return grader.Build{OK: true, Log: log.String(), Program: &program{s: s, files: cur}}, nil
 }
 
 // NoProgram says why build commands that succeeded, leaving the files
@@ -271,8 +275,6 @@ func merge(a, b []sandbox.File) []sandbox.File {
 type program struct {
 	s     *Sandboxed
 	files []sandbox.File
-	// base is the build's base shift of the clock of repeated cases' runs.
-	base time.Duration
 	// realClock is set once a run of a repeated case ran with the real
 	// clock, for want of libfaketime.
 	realClock atomic.Bool
@@ -304,8 +306,7 @@ func (p *program) spec(ctx context.Context, in grader.Input) (sandbox.Spec, erro
 }
 
 // Run runs one case in a fresh box holding the built files; run n of a
-// repeated case (in.Attempt n) sees the clock the build's base shift and
-// n ClockShifts ahead.
+// repeated case (in.Attempt n) sees its clock start at RunStart(in.Case, n).
 func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, error) {
 	spec, err := p.spec(ctx, in)
 	if err != nil {
@@ -313,7 +314,7 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 	}
 	if in.Attempt > 0 {
 		if lib := Faketime(); lib != "" {
-			shiftClock(&spec, lib, runShift(p.base, in.Attempt))
+			startClock(&spec, lib, RunStart(in.Case, in.Attempt))
 		} else {
 			p.realClock.Store(true)
 		}
@@ -331,7 +332,7 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 func (p *program) Close() error { return nil }
 
 // Flags implements grader.Flagger: the TA is told when the runs of a
-// repeated case could not have their clocks shifted.
+// repeated case could not have their clocks moved.
 func (p *program) Flags() []string {
 	if !p.realClock.Load() {
 		return nil

@@ -101,7 +101,7 @@ var programs = []graded{
 }
 
 // TestGrade grades the catalogue for real, in the sandbox, each run of a
-// repeated case on a shifted clock: the correct C and Python programs
+// repeated case on a clock of its own: the correct C and Python programs
 // get full marks, each mistake fails its algorithm's parts (and a rule
 // it breaks in a single run is named).
 func TestGrade(t *testing.T) {

@@ -55,15 +55,15 @@ func hello(ctx context.Context, lang rubric.Language) string {
 
 // clock says whether the runs of a repeated case get clocks of their own.
 func clock(ctx context.Context) string {
-	lib, ahead, err := runner.CheckClock(ctx)
-	if err == nil && (ahead < runner.ClockShift || ahead > runner.ClockShift+time.Minute) {
-		err = fmt.Errorf("a box's clock was %v ahead with %s, not %v", ahead, lib, runner.ClockShift)
+	lib, saw, want, err := runner.CheckClock(ctx)
+	if d := saw.Sub(want); err == nil && (d < 0 || d > time.Minute) {
+		err = fmt.Errorf("a box's clock read %s with %s, not %s", saw.Format(time.DateTime), lib, want.Format(time.DateTime))
 	}
 	if err != nil {
-		return "the clock is not shifted (" + err.Error() + "): a program seeding its generator from the clock in seconds " +
+		return "the clock is not moved (" + err.Error() + "): a program seeding its generator from the clock in seconds " +
 			"may repeat itself across a repeated case's runs; install libfaketime (Debian's package libfaketime)"
 	}
-	return fmt.Sprintf("each run's clock shifted by %s (a box's clock %v ahead for run 1)", lib, runner.ClockShift)
+	return fmt.Sprintf("each run's clock starts at its own time with %s (run 1 of a case %q read %s UTC)", lib, "doctor", saw.Format(time.DateTime))
 }
 
 // sourceExts are the file endings that make a loose file in a batch folder
