@@ -226,8 +226,16 @@ func (e Expected) Judge(_ context.Context, t Trial) (Judgement, error) {
 // float_tolerance E, float_absolute_tolerance E, float_relative_tolerance E).
 type Tokens struct{ Options compare.TokenOptions }
 
-// Judge implements Judge.
+// Judge implements Judge. A case with its own JudgeArgs is compared under
+// those flags instead.
 func (tk Tokens) Judge(_ context.Context, t Trial) (Judgement, error) {
+	if t.Case.JudgeArgs != nil {
+		opt, err := compare.ParseValidatorFlags(t.Case.JudgeArgs)
+		if err != nil {
+			return Judgement{}, fmt.Errorf("case %s: %w", t.Case.ID, err)
+		}
+		tk.Options = opt
+	}
 	accepted := t.Case.Accepts(t.Readings)
 	var first *compare.TokenMismatch
 	for i, o := range accepted {

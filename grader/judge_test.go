@@ -194,6 +194,36 @@ func TestTokensJudge(t *testing.T) {
 	}
 }
 
+// TestTokensCaseArgs: a case's own JudgeArgs replace the rubric's flags
+// (a problem package's output_validator_args for one case).
+func TestTokensCaseArgs(t *testing.T) {
+	tk := grader.Tokens{}
+	c := cases.Case{ID: "s/1", Outputs: []cases.Output{{Stdout: []byte("Yes 1.0\n")}}}
+	try := func(args []string, got string) (bool, error) {
+		c.JudgeArgs = args
+		j, err := tk.Judge(context.Background(), grader.Trial{Case: c, Stdout: []byte(got)})
+		return j.Pass, err
+	}
+	for _, tc := range []struct {
+		args []string
+		got  string
+		pass bool
+	}{
+		{nil, "yes 1.0", true},
+		{nil, "Yes 1.1", false},
+		{[]string{"float_tolerance", "0.2"}, "yes 1.1", true},
+		{[]string{"case_sensitive"}, "yes 1.0", false},
+		{[]string{}, "yes 1.0", true},
+	} {
+		if pass, err := try(tc.args, tc.got); err != nil || pass != tc.pass {
+			t.Errorf("args %q, %q: pass %v, %v; want %v", tc.args, tc.got, pass, err, tc.pass)
+		}
+	}
+	if _, err := try([]string{"float_tolerance"}, "Yes 1.0"); err == nil || !strings.Contains(err.Error(), "case s/1") {
+		t.Errorf("bad case args: %v", err)
+	}
+}
+
 // usageJudge passes a run that printed nothing and explained itself on
 // stderr, as a program refusing its command line does.
 type usageJudge struct{}

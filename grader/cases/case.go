@@ -44,6 +44,11 @@ type Case struct {
 	Exit    string
 	Outputs []Output // at least one, unless Check is set
 	Path    string   // the file it was read from; empty for a generated case
+	// JudgeArgs, when not nil, are the arguments the case's judge gets
+	// instead of the rubric's [judge] flags: a problem package's
+	// output_validator_args for the case or its test group. Case files
+	// have no key for it.
+	JudgeArgs []string
 }
 
 // CheckReference names the rubric's reference program as a case's judge.

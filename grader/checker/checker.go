@@ -208,9 +208,14 @@ func (c *Checker) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, 
 }
 
 // spec is the box of one run of the checker on trial t: its files, the
-// case's input and answer, an empty feedback folder collected afterwards.
+// case's input and answer, an empty feedback folder collected afterwards;
+// its flags are the case's JudgeArgs when it has its own.
 func (c *Checker) spec(ctx context.Context, prog grader.Program, t grader.Trial, in grader.Input) (sandbox.Spec, error) {
-	in.Args = append([]string{inputFile, answerFile, feedbackDir}, c.flags...)
+	flags := c.flags
+	if t.Case.JudgeArgs != nil {
+		flags = t.Case.JudgeArgs
+	}
+	in.Args = append([]string{inputFile, answerFile, feedbackDir}, flags...)
 	spec, err := c.runner.Spec(ctx, prog, in)
 	if err != nil {
 		return sandbox.Spec{}, fmt.Errorf("checker %s: %w", c.path, err)

@@ -92,6 +92,18 @@ func TestNumbers(t *testing.T) {
 					checkJudgement(t, j, err, tc.pass, tc.score, tc.feedback, tc.fails)
 				})
 			}
+			// A case's own arguments (a problem package's
+			// output_validator_args) replace the rubric's flags.
+			t.Run("case args", func(t *testing.T) {
+				t.Parallel()
+				tr := trial("1.5 2 3\n", "9 1.5 2\n")
+				tr.Case.JudgeArgs = []string{"partial"}
+				j, err := plain.Judge(context.Background(), tr)
+				checkJudgement(t, j, err, true, 0.666667, "2 of 3 numbers right", false)
+				tr.Case.JudgeArgs = []string{}
+				j, err = partial.Judge(context.Background(), tr)
+				checkJudgement(t, j, err, false, -1, "2 of 3 numbers right", false)
+			})
 		})
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/compare"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
@@ -29,6 +30,7 @@ type settings struct {
 	score       *float64 // 2023-07 scoring.score: the group's points
 	flags       []string // the output validator's
 	flagsSet    bool
+	args        []string // the program's command line
 }
 
 var defaults = settings{onReject: "break", aggregation: "sum", acceptScore: 1}
@@ -59,6 +61,10 @@ func read(dir string) (*pkg, error) {
 		}
 	}
 	m.timeLimit()
+	if inc := filepath.Join(dir, "include"); isDir(inc) {
+		return nil, badf(inc, "the grader does not add a package's included files to submissions; "+
+			"hand them to students to submit with their code, and move include/ out of the package")
+	}
 	root, err := groupSettings(filepath.Join(dir, "data"), "", m, defaults, content)
 	if err != nil {
 		return nil, err
@@ -122,7 +128,7 @@ func walk(dir, rel string, m meta, parent settings, content *bytes.Buffer) ([]gr
 		case e.IsDir():
 			sub = append(sub, name)
 		case strings.HasSuffix(name, ".in"):
-			c, err := readCase(folder, rel, strings.TrimSuffix(name, ".in"), m.interactive)
+			c, err := readCase(folder, rel, strings.TrimSuffix(name, ".in"), m, set, content)
 			if err != nil {
 				return nil, err
 			}
@@ -143,8 +149,11 @@ func walk(dir, rel string, m meta, parent settings, content *bytes.Buffer) ([]gr
 	return out, nil
 }
 
-// readCase reads the case NAME.in, NAME.ans of a group's folder.
-func readCase(folder, rel, name string, interactive bool) (cases.Case, error) {
+// readCase reads the case NAME.in, NAME.ans of a group's folder, and its
+// NAME.yaml if there is one: its command line (args) and its output
+// validator's arguments, else the group's (set); content gathers the
+// yaml for the rubric's hash.
+func readCase(folder, rel, name string, m meta, set settings, content *bytes.Buffer) (cases.Case, error) {
 	in, err := os.ReadFile(filepath.Join(folder, name+".in"))
 	if err != nil {
 		return cases.Case{}, err
@@ -158,11 +167,25 @@ func readCase(folder, rel, name string, interactive bool) (cases.Case, error) {
 	switch {
 	case err == nil:
 		c.Outputs = []cases.Output{{Stdout: ans}}
-	case errors.Is(err, os.ErrNotExist) && interactive:
+	case errors.Is(err, os.ErrNotExist) && m.interactive:
 	case errors.Is(err, os.ErrNotExist):
 		return cases.Case{}, badf(filepath.Join(folder, name+".in"), "no answer file %s.ans beside it", name)
 	default:
 		return cases.Case{}, err
+	}
+	if isDir(filepath.Join(folder, name+".files")) {
+		return cases.Case{}, badf(filepath.Join(folder, name+".files"),
+			"the grader does not copy a test case's files into the program's folder; give the data on standard input")
+	}
+	if set, err = caseSettings(filepath.Join(folder, name+".yaml"), path.Join(rel, name+".yaml"), set, content); err != nil {
+		return cases.Case{}, err
+	}
+	c.Args = slices.Clone(set.args)
+	if set.flagsSet {
+		c.JudgeArgs = append(slices.Clone(m.flags), set.flags...)
+		if c.JudgeArgs == nil {
+			c.JudgeArgs = []string{}
+		}
 	}
 	return c, nil
 }
@@ -201,27 +224,16 @@ func partOf(g group, scoring bool) rubric.Part {
 }
 
 // judge makes the rubric's [judge]: the package's output validator, or
-// the default one ("tokens"), with the flags every group agrees on.
+// the default one ("tokens"), with problem.yaml's validator_flags; a case
+// whose group or own yaml gives the validator arguments has them in its
+// JudgeArgs (checked here for the default validator).
 func judge(dir string, m meta, groups []group, content *bytes.Buffer) (rubric.Judge, error) {
 	j := rubric.Judge{Name: "tokens", Flags: m.flags}
-	var flags []string
-	var from string
-	for _, g := range groups {
-		if !g.set.flagsSet {
-			continue
-		}
-		if from != "" && !slices.Equal(flags, g.set.flags) {
-			return j, badf(filepath.Join(dir, "data", filepath.FromSlash(g.path)),
-				"output validator flags %q differ from %q in %s: the grader gives one set of flags to every case", g.set.flags, flags, from)
-		}
-		flags, from = g.set.flags, g.path
-	}
-	j.Flags = append(slices.Clip(j.Flags), flags...)
 	if m.modern && (isDir(filepath.Join(dir, "output_validator")) || isDir(filepath.Join(dir, "output_validators"))) {
 		m.custom = true // 2023-07 has no validation key: the program is the sign
 	}
 	if !m.custom {
-		return j, nil
+		return j, tokenArgs(dir, groups)
 	}
 	checker, err := validator(dir, m)
 	if err != nil {
@@ -236,6 +248,21 @@ func judge(dir string, m meta, groups []group, content *bytes.Buffer) (rubric.Ju
 		j.CheckerWall += m.limits.Wall
 	}
 	return j, nil
+}
+
+// tokenArgs checks the cases' own arguments of the default validator.
+func tokenArgs(dir string, groups []group) error {
+	for _, g := range groups {
+		for _, c := range g.cases {
+			if c.JudgeArgs == nil {
+				continue
+			}
+			if _, err := compare.ParseValidatorFlags(c.JudgeArgs); err != nil {
+				return badf(filepath.Join(dir, "data", filepath.FromSlash(g.path)), "case %s: output validator arguments: %v", c.ID, err)
+			}
+		}
+	}
+	return nil
 }
 
 // validator finds the output validator program: the folder

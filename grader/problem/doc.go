@@ -61,10 +61,17 @@
 // unused), accept_score, reject_score and range (accepted; a rejected
 // case earns nothing), output_validator_flags; 2023-07 keys scoring
 // (score: the group's points; aggregation: "sum", "min" or "pass-fail"),
-// output_validator_args; input validator keys, hints and descriptions
-// are accepted and unused. Every group must give the output validator
-// the same flags (the grader has one judge per assignment); they follow
-// problem.yaml's validator_flags.
+// output_validator_args, args (the program's command line); input
+// validator keys, hints and descriptions are accepted and unused. A
+// group's output validator flags follow problem.yaml's validator_flags
+// (groups may differ; each case carries its own, cases.Case.JudgeArgs).
+//
+// A case's own NAME.yaml (2023-07) may replace its group's args and
+// output_validator_args; input_validator_args, full_feedback, hint and
+// description are accepted and unused, any other key is an error. A
+// case's NAME.files folder (files copied beside the program) and a
+// package's include/ folder (files added to every submission) are refused
+// with an error: the grader does neither.
 //
 // A pass-fail problem scores a point per case. A group with on_reject:
 // break (the legacy default) is all-or-nothing, which is what break

@@ -1,8 +1,10 @@
 package problem
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -65,7 +67,7 @@ func TestParseSettings(t *testing.T) {
 	if err != nil || *set.score != 40 || set.aggregation != "min" || !set.flagsSet {
 		t.Errorf("2023-07: %+v %v", set, err)
 	}
-	for _, bad := range []string{"on_reject: stop\n", "grading: custom\n", "grader_flags: avg\n", "accept_score: -1\n", "scoring: {aggregation: max}\n", "args: [1]\n", "wat: 1\n"} {
+	for _, bad := range []string{"on_reject: stop\n", "grading: custom\n", "grader_flags: avg\n", "accept_score: -1\n", "scoring: {aggregation: max}\n", "args: {a: 1}\n", "wat: 1\n"} {
 		if _, err := parseSettings("t.yaml", []byte(bad), defaults); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
@@ -81,8 +83,16 @@ func TestLoadErrors(t *testing.T) {
 		{map[string]string{"problem.yaml": "name: X\n"}, "data/secret: no test case"},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "1\n"}, "data/secret/1.in: no answer file 1.ans beside it"},
 		{map[string]string{"problem.yaml": "name: X\nvalidation: custom\n", "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}, "problem.yaml: validation is custom, but output_validators/ holds no validator"},
-		{map[string]string{"problem.yaml": "name: X\n", "data/secret/a/1.in": "", "data/secret/a/1.ans": "", "data/secret/a/testdata.yaml": "output_validator_flags: x\n",
-			"data/secret/b/1.in": "", "data/secret/b/1.ans": "", "data/secret/b/testdata.yaml": "output_validator_flags: y\n"}, "data/secret/b: output validator flags"},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/a/1.in": "", "data/secret/a/1.ans": "", "data/secret/a/testdata.yaml": "output_validator_flags: x\n"},
+			`data/secret/a: case secret-a/1: output validator arguments: unknown validator flag "x"`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.yaml": "arg: [a]\n"},
+			`data/secret/1.yaml: unknown key "arg"`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.yaml": "args: 7\n"},
+			`data/secret/1.yaml: args: must be a string or a list of strings, got 7`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "include/c/lib.h": "\n"},
+			`include: the grader does not add a package's included files to submissions`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.files/data.txt": "x\n"},
+			`data/secret/1.files: the grader does not copy a test case's files`},
 	} {
 		dir := t.TempDir()
 		for name, content := range tc.files {
@@ -98,6 +108,52 @@ func TestLoadErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("got %v, want %s", err, tc.want)
 		}
+	}
+}
+
+// TestCaseArgs: a group's args and output validator arguments reach its
+// cases, a case's own yaml replaces them, and groups may differ.
+func TestCaseArgs(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"problem.yaml":     "problem_format_version: 2023-07\nname: X\nvalidator_flags: case_sensitive\n",
+		"data/sample/1.in": "", "data/sample/1.ans": "",
+		"data/secret/test_group.yaml": "args: [--fast]\n",
+		"data/secret/a/1.in":          "", "data/secret/a/1.ans": "",
+		"data/secret/a/2.in": "", "data/secret/a/2.ans": "",
+		"data/secret/a/2.yaml":          "args: [-n, \"3\"]\noutput_validator_args: [float_tolerance, \"1e-6\"]\nhint: think\ndescription: small\n",
+		"data/secret/b/test_group.yaml": "output_validator_args: space_change_sensitive\n",
+		"data/secret/b/1.in":            "", "data/secret/b/1.ans": "",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, part := range a.Parts {
+		for _, c := range part {
+			got[c.ID] = fmt.Sprintf("args %q judge %q", c.Args, c.JudgeArgs)
+		}
+	}
+	want := map[string]string{
+		"sample/1":   `args [] judge []`,
+		"secret-a/1": `args ["--fast"] judge []`,
+		"secret-a/2": `args ["-n" "3"] judge ["case_sensitive" "float_tolerance" "1e-6"]`,
+		"secret-b/1": `args ["--fast"] judge ["case_sensitive" "space_change_sensitive"]`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("cases:\n got %q\nwant %q", got, want)
+	}
+	if f := a.Rubric.Judge.Flags; len(f) != 1 || f[0] != "case_sensitive" {
+		t.Errorf("the rubric's flags %q, want problem.yaml's", f)
 	}
 }
 

@@ -1,6 +1,10 @@
 package problem
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
 	"slices"
 
 	"go.yaml.in/yaml/v3"
@@ -44,7 +48,9 @@ func parseSettings(file string, data []byte, set settings) (settings, error) {
 			}
 			set.flagsSet = true
 		case "args":
-			return set, badf(file, "args: the grader gives a problem package's programs no arguments")
+			if set.args, err = words(v, true); err != nil {
+				return set, badf(file, "args: %v", err)
+			}
 		default:
 			if !slices.Contains(groupKeys, k) {
 				return set, badf(file, "unknown key %q", k)
@@ -52,6 +58,46 @@ func parseSettings(file string, data []byte, set settings) (settings, error) {
 		}
 		if err != nil {
 			return set, err
+		}
+	}
+	return set, nil
+}
+
+// caseKeys are a test case's yaml keys (2023-07) that the grader accepts
+// and does not use.
+var caseKeys = []string{"input_validator_args", "full_feedback", "hint", "description"}
+
+// caseSettings reads a test case's NAME.yaml, when there is one, over its
+// group's settings: args, the program's command line, and
+// output_validator_args, its validator's arguments, replace the group's.
+// rel names it in the rubric's hash.
+func caseSettings(file, rel string, set settings, content *bytes.Buffer) (settings, error) {
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return set, nil
+	} else if err != nil {
+		return set, err
+	}
+	fmt.Fprintf(content, "\n%s %d\n%s", rel, len(data), data)
+	var raw map[string]any
+	if err := yaml.Unmarshal(data, &raw); err != nil {
+		return set, badf(file, "%s", oneLine(err.Error()))
+	}
+	for _, k := range sortedKeys(raw) {
+		var err error
+		switch k {
+		case "args":
+			set.args, err = words(raw[k], true)
+		case "output_validator_args":
+			set.flags, err = words(raw[k], true)
+			set.flagsSet = true
+		default:
+			if !slices.Contains(caseKeys, k) {
+				return set, badf(file, "unknown key %q", k)
+			}
+		}
+		if err != nil {
+			return set, badf(file, "%s: %v", k, err)
 		}
 	}
 	return set, nil

@@ -24,7 +24,7 @@ import (
 // a few by default, to show the runs are independent and counted right;
 // 100 for issue 13's acceptance ("100 of 100 grading runs"):
 //
-//	go test -run TestRandomizedPrograms -gradings 100 ./grader/runner/
+//	go test -run TestRandomizedPrograms ./grader/runner/ -gradings=100
 var gradings = flag.Int("gradings", 2, "how many times TestRandomizedPrograms grades each program")
 
 // The randomized programs: each seeds its generator from the clock in
