@@ -94,17 +94,7 @@ func TestLoadErrors(t *testing.T) {
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.files/data.txt": "x\n"},
 			`data/secret/1.files: the grader does not copy a test case's files`},
 	} {
-		dir := t.TempDir()
-		for name, content := range tc.files {
-			p := filepath.Join(dir, filepath.FromSlash(name))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		_, err := Load(dir)
+		_, err := Load(writePackage(t, tc.files))
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("got %v, want %s", err, tc.want)
 		}
@@ -114,8 +104,7 @@ func TestLoadErrors(t *testing.T) {
 // TestCaseArgs: a group's args and output validator arguments reach its
 // cases, a case's own yaml replaces them, and groups may differ.
 func TestCaseArgs(t *testing.T) {
-	dir := t.TempDir()
-	for name, content := range map[string]string{
+	dir := writePackage(t, map[string]string{
 		"problem.yaml":     "problem_format_version: 2023-07\nname: X\nvalidator_flags: case_sensitive\n",
 		"data/sample/1.in": "", "data/sample/1.ans": "",
 		"data/secret/test_group.yaml": "args: [--fast]\n",
@@ -124,15 +113,7 @@ func TestCaseArgs(t *testing.T) {
 		"data/secret/a/2.yaml":          "args: [-n, \"3\"]\noutput_validator_args: [float_tolerance, \"1e-6\"]\nhint: think\ndescription: small\n",
 		"data/secret/b/test_group.yaml": "output_validator_args: space_change_sensitive\n",
 		"data/secret/b/1.in":            "", "data/secret/b/1.ans": "",
-	} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	a, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -155,6 +136,23 @@ func TestCaseArgs(t *testing.T) {
 	if f := a.Rubric.Judge.Flags; len(f) != 1 || f[0] != "case_sensitive" {
 		t.Errorf("the rubric's flags %q, want problem.yaml's", f)
 	}
+}
+
+// writePackage writes a problem package's files (slash-separated names)
+// into a new folder and returns it.
+func writePackage(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
 
 func FuzzParseMeta(f *testing.F) {

@@ -27,29 +27,21 @@ func TestDiagnosisAndReadings(t *testing.T) {
 			{Mistake: "sa-exp-sign", Alternatives: []string{"sa-always-accept"}, Hint: "Your annealing accepts every worse move.", Cases: []string{"a/p2"}}},
 	}
 	md := string(report.Markdown(a, r))
-	for _, want := range []string{
+	lacks(t, "the report", md,
 		"## Known mistakes\n",
 		"### lowercase-solved\n\nThe handout prints \"Solved\".\n\nCases: a/p1.\n",
 		"### One of these: sa-exp-sign, sa-always-accept\n\nEach of them prints exactly this output, so it cannot tell which one your program has.\n\nYour annealing accepts every worse move.\n\nCases: a/p2.\n",
 		"Known mistake: this is what a program with lowercase-solved prints.\n",
 		"Line 7 breaks the rule \"move\": 13276471 is not one of the steepest moves of 13276470\n",
 		"Passed under one of the readings the handout allows: a/p3 (cutoff-optimum).\n",
-	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("the report lacks %q:\n%s", want, md)
-		}
-	}
+	)
 	var b bytes.Buffer
 	report.Check(&b, a, r, report.Style{})
-	for _, want := range []string{
+	lacks(t, "check's output", b.String(),
 		"  line 7 breaks the rule \"move\": 13276471",
 		"  known mistake: this is what a program with lowercase-solved prints\n",
 		"known mistake: lowercase-solved (1 cases)\n  The handout prints \"Solved\".\n",
-	} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("check's output lacks %q:\n%s", want, b.String())
-		}
-	}
+	)
 }
 
 // TestDiagnosisByRuns: a mistake named from a repeated case's runs is
@@ -68,22 +60,24 @@ func TestDiagnosisByRuns(t *testing.T) {
 			Hint: "Restart when stuck.\n\nBreak ties at random.", Cases: []string{"a/p1"}}},
 	}
 	md := string(report.Markdown(a, r))
-	for _, want := range []string{
+	lacks(t, "the report", md,
 		"Your program's runs go as a program's with this mistake go:\n",
 		"### One of these: no-restarts, first-tie\n\nA program with any of them fails runs as yours does, so the runs cannot tell which one your program has.\n\nRestart when stuck.\n\nBreak ties at random.\n",
-	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("the report lacks %q:\n%s", want, md)
-		}
-	}
+	)
 	var b bytes.Buffer
 	report.Check(&b, a, r, report.Style{})
-	for _, want := range []string{
+	lacks(t, "check's output", b.String(),
 		"  known mistake: a program with no-restarts or first-tie fails runs like these\n",
 		"known mistake: no-restarts or first-tie (1 cases)\n  Restart when stuck.\n\n  Break ties at random.\n",
-	} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("check's output lacks %q:\n%s", want, b.String())
+	)
+}
+
+// lacks reports each of wants that text (what names it) does not hold.
+func lacks(t *testing.T, what, text string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s lacks %q:\n%s", what, want, text)
 		}
 	}
 }
