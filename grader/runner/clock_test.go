@@ -108,7 +108,7 @@ func TestClockShift(t *testing.T) {
 }
 
 // clockRun runs prog as run n of the case and checks the clock it saw:
-// the real one for n = 0, else RunStart(caseID, n) (or up to 5 s later, on
+// the real one for n = 0, else RunStart(caseID, n) (or up to a minute later: a JVM reads the clock after its start-up, on
 // a loaded machine). It returns the number drawn.
 func clockRun(t *testing.T, prog grader.Program, caseID string, n int) string {
 	t.Helper()
@@ -129,7 +129,7 @@ func clockRun(t *testing.T, prog grader.Program, caseID string, n int) string {
 	lo, hi := before, after
 	if n > 0 {
 		lo = RunStart(caseID, n).Unix()
-		hi = lo + 5
+		hi = lo + 60
 	}
 	if secs < lo || secs > hi {
 		t.Errorf("run %d saw %d, want %d to %d", n, secs, lo, hi)
@@ -226,7 +226,7 @@ func TestCheckClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := saw.Sub(want); lib != Faketime() || d < 0 || d > 5*time.Second {
+	if d := saw.Sub(want); lib != Faketime() || d < 0 || d > time.Minute {
 		t.Errorf("CheckClock = %s, %s, %s; want %s, %s", lib, saw, want, Faketime(), want)
 	}
 }
