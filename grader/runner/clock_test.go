@@ -108,8 +108,9 @@ func TestClockShift(t *testing.T) {
 }
 
 // clockRun runs prog as run n of the case and checks the clock it saw:
-// the real one for n = 0, else RunStart(caseID, n) (or up to a minute later: a JVM reads the clock after its start-up, on
-// a loaded machine). It returns the number drawn.
+// the real one for n = 0, else RunStart(caseID, n) or up to a minute later
+// (a JVM reads the clock after its start-up, slow on a loaded machine).
+// It returns the number drawn.
 func clockRun(t *testing.T, prog grader.Program, caseID string, n int) string {
 	t.Helper()
 	before := time.Now().Unix()
