@@ -37,15 +37,16 @@ type Batch struct {
 	Assignment *Assignment
 	Runner     Runner
 	Store      Store // may be nil
-	Jobs       int
-	Options    Options
-	Version    string // the grader's version, part of every result's key
+	// Jobs is the cores the batch's builds and runs share (see Cores).
+	Jobs    int
+	Options Options
+	Version string // the grader's version, part of every result's key
 	// LateDays gives a submission's days late by ID.
 	LateDays func(submission.Submission) int
 	Progress func(Event)
 }
 
-// Run grades every submission, at most Jobs at a time, and returns the
+// Run grades every submission, Jobs at a time on Jobs cores, and returns the
 // results sorted by ID. One submission's failure never stops the others:
 // only the grader's own failures (a store that cannot be written, a
 // cancelled context) are errors.
@@ -54,8 +55,12 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 		return nil, err
 	}
 	results := make([]Result, len(subs))
+	jobs := max(1, b.Jobs)
+	if coresOf(ctx) == nil {
+		ctx = WithCores(ctx, NewCores(jobs))
+	}
 	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(max(1, b.Jobs))
+	g.SetLimit(jobs)
 	done := make(chan Event)
 	progressDone := make(chan struct{})
 	go func() {

@@ -20,11 +20,37 @@ import (
 
 // byContent builds each submission into the program its EightQueen.java
 // names: "correct", "broken" (the runner fails on it: a Go error), or a
-// catalogued mistake. It counts builds and the submissions in flight.
+// catalogued mistake. It counts builds, the submissions in flight (built,
+// not yet closed) and the builds and runs at work at once.
 type byContent struct {
 	builds   atomic.Int32
-	inFlight atomic.Int32
-	maxSeen  atomic.Int32
+	inFlight gauge
+	working  gauge
+}
+
+// gauge counts what is under way and the most that ever was at once.
+type gauge struct{ now, most atomic.Int32 }
+
+func (g *gauge) up() {
+	n := g.now.Add(1)
+	for {
+		m := g.most.Load()
+		if n <= m || g.most.CompareAndSwap(m, n) {
+			return
+		}
+	}
+}
+
+func (g *gauge) down() { g.now.Add(-1) }
+
+// working counts the runs of p in w.
+func working(w *gauge, p programFunc) programFunc {
+	return func(args []string, stdin []byte) (grader.Execution, error) {
+		w.up()
+		defer w.down()
+		time.Sleep(100 * time.Microsecond) // let the others overlap
+		return p(args, stdin)
+	}
 }
 
 type closer struct {
@@ -36,15 +62,11 @@ func (c closer) Close() error { c.done(); return nil }
 
 func (r *byContent) Build(_ context.Context, files []submission.File) (grader.Build, error) {
 	r.builds.Add(1)
-	n := r.inFlight.Add(1)
-	for {
-		m := r.maxSeen.Load()
-		if n <= m || r.maxSeen.CompareAndSwap(m, n) {
-			break
-		}
-	}
+	r.working.up()
+	defer r.working.down()
+	r.inFlight.up()
 	time.Sleep(time.Millisecond) // let the others overlap
-	done := func() { r.inFlight.Add(-1) }
+	done := r.inFlight.down
 	src := ""
 	for _, f := range files {
 		if f.Name == "EightQueen.java" {
@@ -67,7 +89,7 @@ func (r *byContent) Build(_ context.Context, files []submission.File) (grader.Bu
 		}
 		p = refProgram(reference.Default, m)
 	}
-	return grader.Build{OK: true, Program: closer{p, done}}, nil
+	return grader.Build{OK: true, Program: closer{working(&r.working, p), done}}, nil
 }
 
 func batchSubmissions() []submission.Submission {
@@ -111,7 +133,11 @@ func TestBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := runner.maxSeen.Load(); got > 4 {
+	// Builds and runs that never wait share the 4 cores.
+	if got := runner.working.most.Load(); got > 4 {
+		t.Errorf("%d builds and runs at once, Jobs is 4", got)
+	}
+	if got := runner.inFlight.most.Load(); got > 4 {
 		t.Errorf("%d submissions in flight, Jobs is 4", got)
 	}
 	ids := func(rs []grader.Result) []string {
@@ -158,8 +184,8 @@ func TestBatch(t *testing.T) {
 			}
 		}
 	}
-	if runner.inFlight.Load() != 0 {
-		t.Errorf("%d programs not closed", runner.inFlight.Load())
+	if runner.inFlight.now.Load() != 0 {
+		t.Errorf("%d programs not closed", runner.inFlight.now.Load())
 	}
 	// Each submission starts, then finishes; Done counts the finished.
 	if len(events) != 2*len(subs) {

@@ -35,4 +35,12 @@
 // started within one second, and are the same on every grading.
 // No run of a repeated case is matched against a catalogued mistake's
 // output; a RunsDiagnoser judges the runs as a whole.
+//
+// # Cores
+//
+// A batch's builds and runs share its Cores (Batch.Jobs of them): each
+// takes one and gives it back when it ends, or when the sandbox sees its
+// box waiting (sandbox.WithWaiting); a submission's cases run side by side
+// as far as the cores allow. Each case writes only its own CaseResult, so
+// the order runs finish in changes no result.
 package grader

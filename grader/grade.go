@@ -10,6 +10,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
@@ -188,7 +189,12 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	}
 	files, deduct := src.files, src.deduct
 	res.Notes = append(res.Notes, src.notes...)
-	b, err := run.Build(ctx, files)
+	cores := coresOf(ctx)
+	if cores == nil {
+		cores = NewCores(1)
+		ctx = WithCores(ctx, cores)
+	}
+	b, err := build(ctx, cores, run, files)
 	if err != nil {
 		return res, fmt.Errorf("%s: build: %w", sub.ID, err)
 	}
@@ -201,15 +207,11 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		return res, nil
 	}
 	defer b.Program.Close()
-	for i := range res.Cases {
-		cr := &res.Cases[i]
-		c := a.caseByID(cr.ID)
-		if err := a.runCase(ctx, b.Program, cr, c, opt); err != nil {
-			if ctx.Err() != nil {
-				return res, ctx.Err()
-			}
-			return res, fmt.Errorf("%s: case %s: %w", sub.ID, c.ID, err)
+	if err := a.runCases(ctx, b.Program, res.Cases, opt); err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
 		}
+		return res, fmt.Errorf("%s: %w", sub.ID, err)
 	}
 	a.diagnoses(&res)
 	for _, cr := range res.Cases {
@@ -222,6 +224,40 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	}
 	a.score(&res, deduct, pct)
 	return res, nil
+}
+
+// build builds the files on a core of cores.
+func build(ctx context.Context, cores *Cores, run Runner, files []submission.File) (Build, error) {
+	ctx, done, err := cores.take(ctx)
+	if err != nil {
+		return Build{}, err
+	}
+	defer done()
+	return run.Build(ctx, files)
+}
+
+// runCases runs and judges the cases into crs, side by side as far as the
+// context's Cores allow (each run takes a core, see runOnce); each case
+// writes only its own CaseResult, so the order they finish in changes
+// nothing. The error is the first case's, in case order.
+func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResult, opt Options) error {
+	errs := make([]error, len(crs))
+	var wg sync.WaitGroup
+	for i := range crs {
+		wg.Go(func() {
+			c := a.caseByID(crs[i].ID)
+			if err := a.runCase(ctx, prog, &crs[i], c, opt); err != nil {
+				errs[i] = fmt.Errorf("case %s: %w", c.ID, err)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // provenance describes what grades with run.

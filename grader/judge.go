@@ -282,10 +282,10 @@ func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, 
 }
 
 // runOnce runs the program once on case c (run n of a repeated case, 0
-// for a case run once), beside its judge when the judge talks with it,
-// judges the run into cr and returns its stdout. A judge's failure is the
-// case's GraderFailure, with the judge's error for the TA; a run's is
-// Grade's.
+// for a case run once) on a core of the context's Cores, beside its judge
+// when the judge talks with it, judges the run into cr and returns its
+// stdout. A judge's failure is the case's GraderFailure, with the judge's
+// error for the TA; a run's is Grade's.
 //
 // How the run ended decides first (a time limit, a crash); a run that
 // ended on its own with status 0 is its judge's to decide. An
@@ -293,6 +293,14 @@ func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, 
 // that forgot to flush waits until then): a rejection is a wrong answer
 // even if the program crashed afterwards.
 func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, c cases.Case, n int, opt Options) ([]byte, error) {
+	if cores := coresOf(ctx); cores != nil {
+		cctx, done, err := cores.take(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer done()
+		ctx = cctx
+	}
 	part, _ := a.Rubric.Part(cr.Part)
 	c.Args, c.Stdin = c.Attempt(max(n, 1))
 	t := Trial{Case: c, Readings: part.Readings, Attempt: n}

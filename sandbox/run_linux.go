@@ -289,22 +289,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 
 	done := make(chan struct{})
 	if cg != nil {
-		// RLIMIT_CPU holds per process; the cgroup counts the whole box.
-		go func() {
-			t := time.NewTicker(50 * time.Millisecond)
-			defer t.Stop()
-			for {
-				select {
-				case <-done:
-					return
-				case <-t.C:
-					if used, ok := cg.cpu(); ok && used > l.CPU {
-						kill(errCPU)
-						return
-					}
-				}
-			}
-		}()
+		go watchCPU(cg, l.CPU, start, Waiting(ctx), done, func() { kill(errCPU) })
 	}
 	waitErr := cmd.Wait()
 	close(done)
@@ -358,6 +343,34 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	}
 	res.Limit = classify(cause, sig, res, l, oom, pidsMax, fileCapped)
 	return res, nil
+}
+
+// watchCPU samples the box's CPU time until done: RLIMIT_CPU holds per
+// process, the cgroup counts the whole box, over its limit it calls over.
+// It calls waiting, once, when the box seems to wait (see WithWaiting).
+func watchCPU(cg *cgroup, limit time.Duration, start time.Time, waiting func(), done <-chan struct{}, over func()) {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	var w idleWatch
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			used, ok := cg.cpu()
+			if !ok {
+				continue
+			}
+			if used > limit {
+				over()
+				return
+			}
+			if waiting != nil && w.waiting(time.Since(start), used) {
+				waiting()
+				waiting = nil
+			}
+		}
+	}
 }
 
 // pick keeps a limit the parent acted on over one seen afterwards.

@@ -23,6 +23,7 @@ const (
 	kindExit   = 1
 	kindThrow  = 2
 	kindLimit  = 3
+	kindWait   = 4 // it waited (asleep, say): it reruns cold
 )
 
 const (

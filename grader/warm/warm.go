@@ -93,7 +93,27 @@ type Stats struct {
 	Disagreed    atomic.Int64 // submissions regraded cold after a spot check
 	JVMs         atomic.Int64 // harness runs
 	CompileFails atomic.Int64
+
+	// Where the time goes, summed over the submissions (wall time).
+	Waited    atomic.Int64 // cases that waited (asleep, say) and reran cold
+	Compile   Clock        // Build waiting for the compile service
+	Start     Clock        // harness boxes, from their start to the first answer: box, JVM and harness start, the first case
+	Cases     Clock        // the cases' own time in the warm JVMs
+	Harness   Clock        // harness boxes, from start to end
+	SpotCheck Clock        // the spot checks' cold runs
 }
+
+// Clock adds up durations from many goroutines.
+type Clock struct{ ns atomic.Int64 }
+
+// Add adds d.
+func (c *Clock) Add(d time.Duration) { c.ns.Add(int64(d)) }
+
+// Since adds the time since t.
+func (c *Clock) Since(t time.Time) { c.Add(time.Since(t)) }
+
+// Total is the sum so far.
+func (c *Clock) Total() time.Duration { return time.Duration(c.ns.Load()) }
 
 // New returns a warm Runner for the rubric, which runs inputs ahead in
 // Build. It fails, saying why, when warm mode cannot run this rubric's
@@ -198,6 +218,7 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 	if !flat(files) {
 		return w.buildCold(ctx, p, "its files are in subfolders")
 	}
+	started := time.Now()
 	c := w.takePrepared(files)
 	if c == nil {
 		// Compiled in a box of its own, which runs no student code: the
@@ -211,6 +232,7 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 			return w.buildCold(ctx, p, "the compile service did not answer")
 		}
 	}
+	w.stats.Compile.Since(started)
 	if c.rc != 0 {
 		w.stats.CompileFails.Add(1)
 		return grader.Build{OK: false, Log: c.log}, nil
@@ -266,6 +288,10 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 				pending = pending[1:]
 				if ex, ok := execution(f); ok {
 					p.results[f.Index] = outcome{ex: ex, done: true}
+				}
+				w.stats.Cases.Add(f.Wall)
+				if f.Flags&flagRerun != 0 && f.Kind == kindWait {
+					w.stats.Waited.Add(1)
 				}
 				halted = f.Flags&flagHalt != 0
 			case frameFallback:
@@ -363,6 +389,7 @@ func execution(f frame) (grader.Execution, bool) {
 // kills the JVM when a case outlives its wall limit.
 func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int) ([]frame, error) {
 	w.stats.JVMs.Add(1)
+	defer w.stats.Harness.Since(time.Now())
 	// The harness watches each case's limits itself, and so does this
 	// side; the box's are a backstop for the JVM as a whole, all its
 	// threads counted: a tighter backstop costs only a restart.
@@ -402,6 +429,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		done <- ran{res, err}
 	}()
 	var frames []frame
+	started := time.Now()
 	send := func(b []byte, d time.Duration) bool {
 		pw.SetWriteDeadline(time.Now().Add(d))
 		_, err := pw.Write(b)
@@ -419,6 +447,9 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 			break
 		}
 		f, got := sink.next(time.Now().Add(w.lim.Wall + slack))
+		if len(frames) == 0 {
+			w.stats.Start.Since(started)
+		}
 		slack = 5 * time.Second
 		if !got || f.Type == frameCompile || f.Type == frameCase && f.Index != i {
 			break // dead, late, or not an answer to this case
@@ -516,9 +547,11 @@ func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 	if w.spot == 0 {
 		return nil
 	}
+	// A timeout is left out: checking it would cost a whole CPU or wall
+	// limit, and a forged one only costs its program the case.
 	var warm []int
 	for i, o := range p.results {
-		if o.done && !w.inputs[i].Varies {
+		if o.done && !w.inputs[i].Varies && !timeout(o.ex) {
 			warm = append(warm, i)
 		}
 	}
@@ -537,7 +570,9 @@ func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 	for _, i := range warm {
 		in := w.inputs[i]
 		w.stats.SpotChecks.Add(1)
+		started := time.Now()
 		ex, err := cold.Run(ctx, grader.Input{Args: in.Args, Stdin: in.Stdin})
+		w.stats.SpotCheck.Since(started)
 		if err != nil {
 			return err
 		}
@@ -557,11 +592,12 @@ func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 	return nil
 }
 
+func timeout(ex grader.Execution) bool { return ex.Limit == grader.Wall || ex.Limit == grader.CPU }
+
 // agree reports whether a warm and a cold run of a case end alike: the
 // same exit, signal, limit, stdout and stderr; two timeouts agree whatever
 // they printed before (where a run is stopped depends on the machine).
 func agree(warm, cold grader.Execution) bool {
-	timeout := func(ex grader.Execution) bool { return ex.Limit == grader.Wall || ex.Limit == grader.CPU }
 	if timeout(warm) || timeout(cold) {
 		return timeout(warm) && timeout(cold)
 	}

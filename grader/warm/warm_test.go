@@ -133,9 +133,10 @@ func TestEquivalence(t *testing.T) {
 		inputs []Input
 		// loose names inputs that never end by burning CPU: which of the
 		// CPU and wall limits comes first depends on the load, cold or warm.
-		loose string
-		note  string        // a note the warm program must have ("" for none)
-		wall  time.Duration // the wall limit, when not the rubric's
+		loose  string
+		note   string        // a note the warm program must have ("" for none)
+		wall   time.Duration // the wall limit, when not the rubric's
+		waited int64         // the runs the harness gave up as waiting (they ran cold)
 	}{
 		{dir: "clean", inputs: []Input{
 			args("plain"), args("exit0"), args("exit3"), args("exit261"), args("exitcatch"), args("exitfinally"),
@@ -146,8 +147,9 @@ func TestEquivalence(t *testing.T) {
 		}},
 		// The runs that meet a time limit, alone: each costs its limit,
 		// cold and warm, and a short wall limit changes no verdict of
-		// theirs (a run that never ends times out at any limit).
-		{dir: "clean", inputs: []Input{args("loop"), args("sleep")}, loose: "loop", wall: 4 * time.Second},
+		// theirs (a run that never ends times out at any limit). The
+		// harness gives up the one that sleeps, and it runs cold.
+		{dir: "clean", inputs: []Input{args("loop"), args("sleep"), args("plain")}, loose: "loop", wall: 4 * time.Second, waited: 1},
 		{dir: "stateless", inputs: []Input{
 			args("a"), args("exitcatch"), args("b"), args("throw"), args("c"), args("exit"), args("d"),
 		}},
@@ -216,6 +218,9 @@ func TestEquivalence(t *testing.T) {
 			}
 			if tc.note == "" && notes != "" {
 				t.Errorf("notes %q, want none", notes)
+			}
+			if got := w.stats.Waited.Load(); got != tc.waited {
+				t.Errorf("%d runs given up as waiting, want %d", got, tc.waited)
 			}
 			t.Logf("%s: %d runs warm, %d cold", tc.dir, w.stats.WarmCases.Load(), w.stats.ColdCases.Load())
 		})

@@ -78,12 +78,14 @@ import javax.tools.ToolProvider;
  */
 public final class Harness {
     static final int F_COMPILE = 1, F_CASE = 2, F_FALLBACK = 3, F_DONE = 4;
-    static final int K_RETURN = 0, K_EXIT = 1, K_THROW = 2, K_LIMIT = 3;
+    static final int K_RETURN = 0, K_EXIT = 1, K_THROW = 2, K_LIMIT = 3, K_WAIT = 4;
     static final int L_NONE = 0, L_WALL = 1, L_CPU = 2, L_OUTPUT = 3;
     static final int FL_OUT_TRUNC = 1, FL_ERR_TRUNC = 2, FL_RERUN = 4, FL_HALT = 8;
 
     /** A thread stuck in a frozen capture costs a thread of the box's budget: at most this many, then a restart. */
     static final int MAX_PARKED = 16;
+    /** A case that uses almost no CPU for this long waits: it reruns cold. */
+    static final long WAIT_NS = 500_000_000L;
 
     /** The frame marker: public, for framing only (the compile service sets its own). */
     static byte[] marker = "autograder-warm2".getBytes(StandardCharsets.US_ASCII);
@@ -321,7 +323,8 @@ public final class Harness {
         long t0 = System.nanoTime();
         long cpu0 = processCPU();
         int limit = L_NONE;
-        boolean halt = false;
+        boolean halt = false, waits = false;
+        long mark = t0, cpuAtMark = 0;
         try {
             t.start();
             long poll = 1;
@@ -343,12 +346,21 @@ public final class Harness {
                 }
                 // All the JVM's threads, as a cold run's limit counts them.
                 long cpu = Math.max(mx.getThreadCpuTime(t.getId()), processCPU() - cpu0);
+                long now = System.nanoTime();
                 if (cpu > cpuLimit) {
                     limit = L_CPU;
-                } else if (System.nanoTime() - t0 > wallLimit) {
+                } else if (now - t0 > wallLimit) {
                     limit = L_WALL;
+                } else if (now - mark >= WAIT_NS) {
+                    // Less than a twentieth of a core since the mark: the
+                    // case waits (asleep, say). A cold run waits out its
+                    // wall limit on no core of the grader's; this JVM
+                    // would hold one, and the cases after it.
+                    waits = (cpu - cpuAtMark) * 20 < now - mark && wallLimit > 2 * WAIT_NS;
+                    mark = now;
+                    cpuAtMark = cpu;
                 }
-                if (limit != L_NONE) {
+                if (limit != L_NONE || waits) {
                     c.freeze();
                     halt = true;
                     break;
@@ -386,7 +398,10 @@ public final class Harness {
             lastMain = main;
         }
         int kind, code = 0, flags = 0;
-        if (limit != L_NONE) {
+        if (waits) {
+            kind = K_WAIT;
+            code = -1;
+        } else if (limit != L_NONE) {
             kind = K_LIMIT;
             code = -1;
         } else if (c.overflow) {
@@ -415,6 +430,9 @@ public final class Harness {
         }
         if (halt) {
             flags |= FL_HALT;
+        }
+        if (waits) {
+            flags |= FL_RERUN;
         }
         ByteArrayOutputStream f = new ByteArrayOutputStream();
         DataOutputStream d = new DataOutputStream(f);

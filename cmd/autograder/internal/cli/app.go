@@ -152,5 +152,5 @@ func versionCommand() *ucli.Command {
 
 // jobsFlag is --jobs, for the commands that grade many submissions at once.
 func jobsFlag() ucli.Flag {
-	return &ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "grade `N` submissions at once", DefaultText: "the number of cores"}
+	return &ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "grade `N` submissions at once, their builds and runs sharing N cores (a run that waits gives its core back)", DefaultText: "the number of cores"}
 }

@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -109,6 +112,7 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 
 	fmt.Fprintf(errw, "grading %d submissions warm...\n", n)
 	start = time.Now()
+	cpu0, cpuOK := machineCPU()
 	builds := make([][]submission.File, len(subs))
 	for i, s := range subs {
 		builds[i] = s.Files
@@ -128,12 +132,14 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 	fmt.Fprintf(w, "warm: %d submissions, %d runs in %s: %.0f cases/s (compile service %s; %d runs warm, %d cold; %d JVMs; %d submissions fell back to cold; %d spot checks, %d disagreed)\n",
 		n, warmRuns, warmTime.Round(time.Millisecond), warmRate, compiled.Round(time.Millisecond),
 		st.WarmCases.Load(), st.ColdCases.Load(), st.JVMs.Load(), st.Fallbacks.Load(), st.SpotChecks.Load(), st.Disagreed.Load())
+	fmt.Fprint(w, warmBreakdown(st, n, compiled, cpu0, cpuOK))
 	if coldN == 0 {
 		return nil
 	}
 
 	fmt.Fprintf(errw, "grading %d submissions cold...\n", coldN)
 	start = time.Now()
+	cpu0, cpuOK = machineCPU()
 	coldResults, err := (&grader.Batch{Assignment: a, Runner: runner.New(a.Rubric), Jobs: jobs}).Run(ctx, subs[:coldN])
 	if err != nil {
 		return err
@@ -147,6 +153,10 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 	}
 	fmt.Fprintf(w, "cold: %d submissions (a sample), %d runs in %s: %.1f cases/s%s\n",
 		coldN, coldRuns, coldTime.Round(time.Millisecond), coldRate, all)
+	if cpu1, ok := machineCPU(); ok && cpuOK && coldRuns > 0 {
+		fmt.Fprintf(w, "cold, per run: %s of wall time on %d cores, the machine's CPU %s\n",
+			ms(time.Duration(float64(coldTime)*float64(jobs)/float64(coldRuns))), jobs, cpu1.sub(cpu0).per(coldRuns))
+	}
 	if coldRate > 0 {
 		fmt.Fprintf(w, "warm/cold: %.1fx the cases per second\n", warmRate/coldRate)
 	}
@@ -171,6 +181,65 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 	}
 	fmt.Fprintf(w, "the %d submissions graded both ways have the same results\n", coldN)
 	return nil
+}
+
+// warmBreakdown says where a warm submission's time went, on average:
+// the wall time of each step (summed over the jobs, so the steps of
+// submissions graded side by side add up) and the machine's CPU time.
+func warmBreakdown(st *warm.Stats, n int, compiled time.Duration, cpu0 cpuTimes, cpuOK bool) string {
+	per := func(d time.Duration) string { return ms(d / time.Duration(n)) }
+	var b strings.Builder
+	fmt.Fprintf(&b, "warm, per submission: compile service %s (its share of the batch's %s); harness box %s: %s to the first answer (box, JVM and harness start), the cases %s in the JVM",
+		ms(compiled/time.Duration(n)), compiled.Round(time.Millisecond), per(st.Harness.Total()), per(st.Start.Total()), per(st.Cases.Total()))
+	if k := st.SpotChecks.Load(); k > 0 {
+		fmt.Fprintf(&b, "; %.1f spot checks %s (%s each)", float64(k)/float64(n), per(st.SpotCheck.Total()), ms(st.SpotCheck.Total()/time.Duration(k)))
+	}
+	if k := st.Waited.Load(); k > 0 {
+		fmt.Fprintf(&b, "; %d cases waited and reran cold", k)
+	}
+	if cpu1, ok := machineCPU(); ok && cpuOK {
+		fmt.Fprintf(&b, "; the machine's CPU %s", cpu1.sub(cpu0).per(n))
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// ms rounds d to a tenth of a millisecond.
+func ms(d time.Duration) string { return d.Round(100 * time.Microsecond).String() }
+
+// cpuTimes is the CPU time the machine spent working, all processes: the
+// boxes' programs are not the grader's children once their box is gone,
+// so the grader's own rusage misses them.
+type cpuTimes struct{ user, system time.Duration }
+
+func (c cpuTimes) sub(d cpuTimes) cpuTimes { return cpuTimes{c.user - d.user, c.system - d.system} }
+
+func (c cpuTimes) per(n int) string {
+	k := time.Duration(n)
+	return fmt.Sprintf("%s (user %s, system %s)", ms((c.user+c.system)/k), ms(c.user/k), ms(c.system/k))
+}
+
+// machineCPU reads the machine's CPU time from /proc/stat (Linux; false
+// elsewhere): user and nice, then system, irq and softirq, in clock ticks
+// of 10 ms.
+func machineCPU() (cpuTimes, bool) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return cpuTimes{}, false
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 8 || f[0] != "cpu" {
+		return cpuTimes{}, false
+	}
+	var v [8]int64
+	for i := 1; i < 8; i++ {
+		if v[i], err = strconv.ParseInt(f[i], 10, 64); err != nil {
+			return cpuTimes{}, false
+		}
+	}
+	tick := 10 * time.Millisecond
+	return cpuTimes{user: time.Duration(v[1]+v[2]) * tick, system: time.Duration(v[3]+v[6]+v[7]) * tick}, true
 }
 
 // spotCheckFlag is the --spot-check flag of grade and bench.

@@ -1,0 +1,68 @@
+package grader
+
+import (
+	"context"
+	"sync"
+
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// Cores shares the machine's cores among the builds and runs of a batch,
+// so that waiting is not working: each takes a core before it starts and
+// gives it back when it ends, or as soon as the sandbox sees its box
+// waiting (asleep, blocked, waiting out its wall limit; see
+// sandbox.WithWaiting), when the next run may start. A program that
+// sleeps in every case then costs the batch its wall limits side by side,
+// not one after the other, and one that loops costs its CPU limits: the
+// cores stay busy with work. How a run ends never depends on this: a
+// waiting run keeps running to its own end, under its own limits.
+type Cores struct {
+	busy chan struct{} // a token per core in use
+	live chan struct{} // a token per build or run under way, waiting or not
+}
+
+// MaxWaiting bounds the runs that wait at once beyond the cores' number
+// (each holds a box and its memory).
+const MaxWaiting = 16
+
+// NewCores shares n cores (at least 1).
+func NewCores(n int) *Cores {
+	n = max(n, 1)
+	return &Cores{busy: make(chan struct{}, n), live: make(chan struct{}, n+MaxWaiting)}
+}
+
+type coresKey struct{}
+
+// WithCores returns a context whose grading shares c: Grade runs a
+// submission's cases side by side as far as c allows. Without it, Grade
+// uses one core.
+func WithCores(ctx context.Context, c *Cores) context.Context {
+	return context.WithValue(ctx, coresKey{}, c)
+}
+
+func coresOf(ctx context.Context) *Cores {
+	if c, ok := ctx.Value(coresKey{}).(*Cores); ok {
+		return c
+	}
+	return nil
+}
+
+// take waits for a core; the context it returns gives the core back when
+// the sandbox sees the work waiting, and done gives it back, if that has
+// not happened, and ends the work's share.
+func (c *Cores) take(ctx context.Context) (_ context.Context, done func(), err error) {
+	select {
+	case c.live <- struct{}{}:
+	case <-ctx.Done():
+		return ctx, nil, ctx.Err()
+	}
+	select {
+	case c.busy <- struct{}{}:
+	case <-ctx.Done():
+		<-c.live
+		return ctx, nil, ctx.Err()
+	}
+	var once sync.Once
+	free := func() { once.Do(func() { <-c.busy }) }
+	return sandbox.WithWaiting(ctx, free), func() { free(); <-c.live }, nil
+}

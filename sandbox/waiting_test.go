@@ -1,0 +1,59 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"os"
+	"testing"
+	"time"
+)
+
+func TestIdleWatch(t *testing.T) {
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	for _, tc := range []struct {
+		name    string
+		samples [][2]int // wall, CPU in ms
+		want    bool     // after the last sample
+	}{
+		{"too early to tell", [][2]int{{50, 0}, {100, 0}, {150, 0}, {200, 0}}, false},
+		{"asleep for a window", [][2]int{{50, 0}, {100, 0}, {150, 0}, {200, 0}, {300, 0}}, true},
+		{"working", [][2]int{{50, 40}, {100, 90}, {150, 140}, {200, 190}, {300, 290}}, false},
+		{"a JVM's start, then asleep", [][2]int{{50, 50}, {100, 100}, {150, 110}, {200, 110}, {300, 111}, {400, 112}}, true},
+		{"asleep, then working again", [][2]int{{50, 0}, {100, 0}, {150, 0}, {200, 0}, {250, 30}, {300, 80}, {350, 130}}, false},
+		{"a twentieth of a core is working", [][2]int{{0, 0}, {100, 5}, {200, 10}, {300, 15}}, false},
+		{"less is waiting", [][2]int{{0, 0}, {100, 4}, {200, 8}, {300, 12}}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var w idleWatch
+			got := false
+			for _, s := range tc.samples {
+				got = w.waiting(ms(s[0]), ms(s[1]))
+			}
+			if got != tc.want {
+				t.Errorf("waiting = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestWaitingBox: a box that sleeps is seen waiting long before its wall
+// limit (the hook cancels the run). Whether a working box is ever taken
+// for a waiting one depends on the machine's load; it changes only which
+// run starts next, and is left untested.
+func TestWaitingBox(t *testing.T) {
+	if Detect() < TierFull {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("tier %s under CI: only the full tier's cgroup tells a waiting box", Detect())
+		}
+		t.Skipf("tier %s: only the full tier's cgroup tells a waiting box", Detect())
+	}
+	seen := errors.New("seen waiting")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	spec := sh("sleep 100")
+	spec.Limits.Wall = time.Minute
+	_, err := Run(WithWaiting(ctx, func() { cancel(seen) }), spec)
+	if err == nil || !errors.Is(context.Cause(ctx), seen) {
+		t.Fatalf("a sleeping box ran to its wall limit unseen (err %v)", err)
+	}
+}
