@@ -21,14 +21,14 @@ type Cores struct {
 	live chan struct{} // a token per build or run under way, waiting or not
 }
 
-// MaxWaiting bounds the runs that wait at once beyond the cores' number
-// (each holds a box and its memory).
-const MaxWaiting = 16
-
-// NewCores shares n cores (at least 1).
+// NewCores shares n cores (at least 1). At most n builds and runs wait
+// beyond the n that work: a program that waits, then works again, keeps
+// its box running without a core, and this bounds the machine's load it
+// can cause to twice its cores (each run's wall limit is well above its
+// CPU limit).
 func NewCores(n int) *Cores {
 	n = max(n, 1)
-	return &Cores{busy: make(chan struct{}, n), live: make(chan struct{}, n+MaxWaiting)}
+	return &Cores{busy: make(chan struct{}, n), live: make(chan struct{}, 2*n)}
 }
 
 type coresKey struct{}

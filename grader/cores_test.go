@@ -47,7 +47,7 @@ func (*meeting) Close() error { return nil }
 
 func TestWaitingRunsShareCores(t *testing.T) {
 	a := testAssignment(t)
-	m := &meeting{n: 5, met: make(chan struct{}), waits: true}
+	m := &meeting{n: 2, met: make(chan struct{}), waits: true}
 	ctx := grader.WithCores(context.Background(), grader.NewCores(1))
 	res, err := a.Grade(ctx, run(m), eightQueen("correct"), 0, grader.Options{})
 	if err != nil {
