@@ -290,7 +290,7 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 					p.results[f.Index] = outcome{ex: ex, done: true}
 				}
 				w.stats.Cases.Add(f.Wall)
-				if f.Flags&flagRerun != 0 && f.Kind == kindWait {
+				if f.Kind == kindWait {
 					w.stats.Waited.Add(1)
 				}
 				halted = f.Flags&flagHalt != 0
@@ -389,7 +389,8 @@ func execution(f frame) (grader.Execution, bool) {
 // kills the JVM when a case outlives its wall limit.
 func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int) ([]frame, error) {
 	w.stats.JVMs.Add(1)
-	defer w.stats.Harness.Since(time.Now())
+	started := time.Now()
+	defer func() { w.stats.Harness.Since(started) }()
 	// The harness watches each case's limits itself, and so does this
 	// side; the box's are a backstop for the JVM as a whole, all its
 	// threads counted: a tighter backstop costs only a restart.
@@ -429,7 +430,6 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		done <- ran{res, err}
 	}()
 	var frames []frame
-	started := time.Now()
 	send := func(b []byte, d time.Duration) bool {
 		pw.SetWriteDeadline(time.Now().Add(d))
 		_, err := pw.Write(b)
@@ -592,6 +592,7 @@ func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 	return nil
 }
 
+// timeout reports whether a run ended at its CPU or wall limit.
 func timeout(ex grader.Execution) bool { return ex.Limit == grader.Wall || ex.Limit == grader.CPU }
 
 // agree reports whether a warm and a cold run of a case end alike: the
