@@ -177,7 +177,7 @@ func (s *Sandboxed) spec(ctx context.Context, argv []string, build bool) (sandbo
 	for _, t := range tools {
 		if t.Name == argv[0] {
 			spec.Path = t.Path
-			spec.Args = append(s.preset.opts(t.Name, lim.Memory), spec.Args...)
+			spec.Args = append(s.preset.opts(t.Name, lim.Memory, t.Version), spec.Args...)
 			spec.ReadOnly = s.preset.readOnlyFor(t.Path)
 		}
 	}

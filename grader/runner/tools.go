@@ -29,7 +29,7 @@ func (p *preset) findTool(ctx context.Context, t tool, lim sandbox.Limits) (Tool
 	var tried []string
 	for _, path := range candidates(t.candidates) {
 		res, err := sandbox.Run(ctx, sandbox.Spec{
-			Path: path, Args: append(p.opts(t.name, lim.Memory), t.version...),
+			Path: path, Args: append(p.opts(t.name, lim.Memory, ""), t.version...),
 			Env: p.env, Limits: lim, ReadOnly: p.readOnlyFor(path),
 		})
 		if err != nil {
@@ -108,11 +108,11 @@ func lastLine(b []byte) string {
 	return s
 }
 
-func (p *preset) opts(tool string, memory int64) []string {
+func (p *preset) opts(tool string, memory int64, version string) []string {
 	if p.options == nil {
 		return nil
 	}
-	return p.options(tool, memory)
+	return p.options(tool, memory, version)
 }
 
 func (p *preset) readOnlyFor(resolved string) []string {

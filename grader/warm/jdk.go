@@ -19,6 +19,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/cs540-tools/autograder/grader/runner"
 )
 
 //go:embed java/*.java
@@ -115,7 +117,8 @@ func findJDK(cacheDir string) (*JDK, error) {
 		return nil, fmt.Errorf("warm mode: %w", err)
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n", java, out)
+	// The archive is made with the preset's options and fits only them.
+	fmt.Fprintf(h, "%s\n%s\n%q\n", java, out, runner.JVMOptions(0, j.Version))
 	if st, err := os.Stat(filepath.Join(filepath.Dir(filepath.Dir(java)), "lib", "modules")); err == nil {
 		fmt.Fprintf(h, "%d %d\n", st.Size(), st.ModTime().UnixNano())
 	}
@@ -275,8 +278,8 @@ func (j *JDK) train(jsa string) error {
 	}, cases)
 	part := jsa + ".part" + strconv.Itoa(os.Getpid())
 	defer os.Remove(part)
-	// The options the Java preset gives (runner.JVMOptions), so that the archive fits the runs.
-	args := []string{"-Xmx256m", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1", "-XX:ArchiveClassesAtExit=" + part}
+	// The options the Java preset gives, so that the archive fits the runs.
+	args := append(runner.JVMOptions(0, j.Version), "-XX:ArchiveClassesAtExit="+part)
 	for _, o := range j.jvmOptions(harnessMain) {
 		if !strings.HasPrefix(o, "-XX:SharedArchiveFile=") && o != "-Xshare:auto" {
 			args = append(args, o)

@@ -113,7 +113,7 @@ func (w *Runner) compileService(ctx context.Context, items []prepItem) {
 	n := time.Duration(len(items))
 	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Path:  w.jdk.Java,
-		Args:  append(runner.JVMOptions(w.memory), w.jdk.jvmOptions(compilerMain)...),
+		Args:  append(runner.JVMOptions(w.memory, w.jdk.Version), w.jdk.jvmOptions(compilerMain)...),
 		Stdin: e.Bytes(),
 		Limits: sandbox.Limits{
 			Wall:   w.lim.BuildWall + n*5*time.Second,

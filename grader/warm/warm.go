@@ -404,7 +404,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	sink := newSink()
 	spec := sandbox.Spec{
 		Path:      w.jdk.Java,
-		Args:      append(runner.JVMOptions(w.memory), w.jdk.jvmOptions(harnessMain)...),
+		Args:      append(runner.JVMOptions(w.memory, w.jdk.Version), w.jdk.jvmOptions(harnessMain)...),
 		Files:     files,
 		StdinFrom: pr,
 		StdoutTo:  sink,
