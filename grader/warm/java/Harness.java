@@ -392,10 +392,20 @@ public final class Harness {
         if (t.isAlive() && c.parked) {
             parked++;
             halt = halt || parked >= MAX_PARKED;
-        } else if (reusable && !t.isAlive()) {
-            // Nothing of this case is left running: the next may use the same classes.
-            lastLoader = loader;
-            lastMain = main;
+        } else if (!t.isAlive()) {
+            // The group is empty (a case starts no threads). Left in its
+            // parent, it would make every later walk of the JVM's threads
+            // longer: a case's cost would grow with the cases before it.
+            try {
+                group.destroy();
+            } catch (IllegalThreadStateException e) {
+                // not empty after all: it stays, harmless
+            }
+            if (reusable) {
+                // Nothing of this case is left running: the next may use the same classes.
+                lastLoader = loader;
+                lastMain = main;
+            }
         }
         int kind, code = 0, flags = 0;
         if (waits) {
