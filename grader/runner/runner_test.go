@@ -167,7 +167,7 @@ func TestPresetLimit(t *testing.T) {
 
 func TestJVMOptions(t *testing.T) {
 	const gc = "-XX:+UseG1GC -XX:ParallelGCThreads=1 -XX:ConcGCThreads=1"
-	const rest = " -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -XX:TieredStopAtLevel=1"
+	const rest = " -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=5"
 	const cds = " -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0"
 	for _, tc := range []struct {
 		memory   int64
