@@ -182,8 +182,8 @@ func javaFeature(version string) int {
 // the given version ("17.0.15") in a box with the given memory (0: the
 // sandbox's default), before any of the caller's: a heap cap below the
 // box's memory, so that a greedy program gets an OutOfMemoryError rather
-// than the OOM killer, a single-threaded collector, no hsperfdata, crash
-// logs in /tmp.
+// than the OOM killer, a collector with one thread of each kind, no
+// hsperfdata, crash logs in /tmp.
 func JVMOptions(memory int64, version string) []string { return jvmOptions(memory, false, version) }
 
 // JDKHome returns the JDK folder of a java or javac binary (its bin
