@@ -51,20 +51,27 @@ func flat(files []submission.File) bool {
 // be given it, in compile-service JVMs: one per core at most, each
 // compiling many submissions with a javac that is warm after the first few,
 // tens of milliseconds each instead of a JVM start and a cold javac. Build
-// then only runs the cases. What Prepare could not compile (a compile that
-// ran past the build limit, a service that died) Build compiles itself, so
-// Prepare never changes a result, and its error is only a cancelled ctx.
+// then only runs the cases. Identical sets of files (the same bytes handed
+// in twice) compile once: each Build of them takes the same result, which
+// is forgotten once the last has taken it. What Prepare could not compile
+// (a compile that ran past the build limit, a service that died) Build
+// compiles itself, so Prepare never changes a result, and its error is
+// only a cancelled ctx.
 func (w *Runner) Prepare(ctx context.Context, builds [][]submission.File) error {
 	w.prepMu.Lock()
-	seen := map[string]bool{}
 	var todo []prepItem
 	for _, files := range builds {
-		k := filesKey(files)
-		if _, ok := w.prepared[k]; ok || seen[k] || !flat(files) {
+		if !flat(files) {
 			continue
 		}
-		seen[k] = true
-		todo = append(todo, prepItem{key: k, files: files})
+		k := filesKey(files)
+		if e, ok := w.prepared[k]; ok {
+			e.users++
+			continue
+		}
+		e := &prepEntry{users: 1, done: make(chan struct{})}
+		w.prepared[k] = e
+		todo = append(todo, prepItem{key: k, files: files, entry: e})
 	}
 	w.prepMu.Unlock()
 	if len(todo) == 0 {
@@ -85,13 +92,29 @@ func (w *Runner) Prepare(ctx context.Context, builds [][]submission.File) error 
 	return ctx.Err()
 }
 
+// prepEntry is one set of files' compile: under way until done is
+// closed, then c (nil when the service did not answer for it). users
+// counts the Builds Prepare expects that have not yet come for it; once
+// it is done and none is left, the Build that took it last forgets it, so
+// that a batch holds each compiled result only while a submission with
+// those bytes still needs it.
+type prepEntry struct {
+	c     *compiled
+	users int
+	done  chan struct{}
+}
+
 type prepItem struct {
 	key   string
 	files []submission.File
+	entry *prepEntry
 }
 
-// compileService compiles the items in one JVM and records what it said.
+// compileService compiles the items in one JVM and records what it said
+// in their entries, done when it returns, answered or not.
 func (w *Runner) compileService(ctx context.Context, items []prepItem) {
+	results := make([]*compiled, len(items))
+	defer w.finish(items, results)
 	w.stats.JVMs.Add(1)
 	tok := newToken()
 	var e encoder
@@ -154,21 +177,57 @@ func (w *Runner) compileService(ctx context.Context, items []prepItem) {
 		if d.err != nil {
 			return
 		}
-		w.prepMu.Lock()
-		w.prepared[it.key] = c
-		w.prepMu.Unlock()
+		results[id] = c
 	}
 }
 
-// takePrepared returns, and forgets, what Prepare made of files.
-func (w *Runner) takePrepared(files []submission.File) *compiled {
+// finish records the results of the items' compiles in their entries and
+// wakes the Builds waiting for them.
+func (w *Runner) finish(items []prepItem, results []*compiled) {
 	w.prepMu.Lock()
 	defer w.prepMu.Unlock()
-	if len(w.prepared) == 0 {
+	for i, it := range items {
+		it.entry.c = results[i]
+		close(it.entry.done)
+	}
+}
+
+// takePrepared returns what the compile service made of files: what
+// Prepare made, or what a compile under way for a Build of the same bytes
+// makes, or, when there is neither, what the compile it starts makes; nil
+// when the service did not answer (or ctx ended first).
+func (w *Runner) takePrepared(ctx context.Context, files []submission.File) *compiled {
+	k := filesKey(files)
+	w.prepMu.Lock()
+	e, ok := w.prepared[k]
+	if ok {
+		e.users--
+	} else {
+		e = &prepEntry{done: make(chan struct{})}
+		w.prepared[k] = e
+	}
+	w.prepMu.Unlock()
+	if !ok {
+		// Compiled in a box of its own, which runs no student code: the
+		// classes that come back are javac's, whatever the cases do.
+		w.compileService(ctx, []prepItem{{key: k, files: files, entry: e}})
+	}
+	select {
+	case <-e.done:
+	case <-ctx.Done():
 		return nil
 	}
-	k := filesKey(files)
-	c := w.prepared[k]
-	delete(w.prepared, k)
-	return c
+	w.prepMu.Lock()
+	if e.users <= 0 && w.prepared[k] == e {
+		delete(w.prepared, k)
+	}
+	w.prepMu.Unlock()
+	if e.c == nil && ok && ctx.Err() == nil {
+		// The service that compiled it for others did not answer: one of
+		// its own may.
+		alone := &prepEntry{done: make(chan struct{})}
+		w.compileService(ctx, []prepItem{{key: k, files: files, entry: alone}})
+		return alone.c
+	}
+	return e.c
 }

@@ -80,7 +80,7 @@ type Runner struct {
 	stats Stats
 
 	prepMu   sync.Mutex
-	prepared map[string]*compiled // by filesKey, from Prepare
+	prepared map[string]*prepEntry // by filesKey: Prepare's compiles and Build's under way
 }
 
 // Stats counts what a Runner did, for `autograder bench`.
@@ -148,7 +148,7 @@ func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
 		},
 		memory:   l.Memory,
 		spot:     max(opt.SpotCheck, 0),
-		prepared: map[string]*compiled{},
+		prepared: map[string]*prepEntry{},
 	}
 	h := sha256.New()
 	for _, in := range inputs {
@@ -219,18 +219,12 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 		return w.buildCold(ctx, p, "its files are in subfolders")
 	}
 	started := time.Now()
-	c := w.takePrepared(files)
+	c := w.takePrepared(ctx, files)
 	if c == nil {
-		// Compiled in a box of its own, which runs no student code: the
-		// classes that come back are javac's, whatever the cases do.
-		k := filesKey(files)
-		w.compileService(ctx, []prepItem{{key: k, files: files}})
-		if c = w.takePrepared(files); c == nil {
-			if ctx.Err() != nil {
-				return grader.Build{}, ctx.Err()
-			}
-			return w.buildCold(ctx, p, "the compile service did not answer")
+		if ctx.Err() != nil {
+			return grader.Build{}, ctx.Err()
 		}
+		return w.buildCold(ctx, p, "the compile service did not answer")
 	}
 	w.stats.Compile.Since(started)
 	if c.rc != 0 {
