@@ -166,6 +166,16 @@ type Options struct {
 	Cases []string
 	// KeepStdout keeps each run's whole stdout in CaseResult.Stdout.
 	KeepStdout bool
+	// Progress, when set, hears of each case judged, one call at a time,
+	// in the order they finish (check's progress line); it must not
+	// change the result it is shown.
+	Progress func(CaseEvent)
+}
+
+// CaseEvent reports one case of a submission judged, for progress output.
+type CaseEvent struct {
+	Done, Total int // cases judged so far, of all
+	Case        CaseResult
 }
 
 // Grade builds and runs one submission and scores it. LateDays comes from
@@ -242,12 +252,23 @@ func build(ctx context.Context, cores *Cores, run Runner, files []submission.Fil
 // nothing. The error is the first case's, in case order.
 func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResult, opt Options) error {
 	errs := make([]error, len(crs))
-	var wg sync.WaitGroup
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		done int
+	)
 	for i := range crs {
 		wg.Go(func() {
 			c := a.caseByID(crs[i].ID)
 			if err := a.runCase(ctx, prog, &crs[i], c, opt); err != nil {
 				errs[i] = fmt.Errorf("case %s: %w", c.ID, err)
+				return
+			}
+			if opt.Progress != nil {
+				mu.Lock()
+				defer mu.Unlock()
+				done++
+				opt.Progress(CaseEvent{Done: done, Total: len(crs), Case: crs[i]})
 			}
 		})
 	}

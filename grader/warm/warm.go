@@ -59,6 +59,12 @@ type Options struct {
 	// SpotCheck is how many of a submission's warm answers are checked
 	// against a cold run (the rubric's build.spot_check); 0 checks none.
 	SpotCheck int
+	// HandOff, when set below the CPU limit, hands a case that has used
+	// this much CPU time in a warm JVM, and every case after it, to cold
+	// runs, which Grade runs side by side as its Cores allow: a check
+	// whose program loops or is slow costs its limits two or more at a
+	// time, not one after the other in a JVM (check and ci set it).
+	HandOff time.Duration
 }
 
 // Runner is a grader.Runner for the rubric's Java preset. Its Build
@@ -75,6 +81,7 @@ type Runner struct {
 	lim    limits
 	memory int64
 	spot   int
+	hand   bool   // the harness's CPU limit is Options.HandOff: reaching it hands the case off
 	secret []byte // what the spot checks are chosen by, besides a submission's files: all the inputs
 
 	stats Stats
@@ -155,6 +162,9 @@ func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
 		h.Write([]byte(inputKey(in.Args, in.Stdin)))
 	}
 	w.secret = h.Sum(nil)
+	if opt.HandOff > 0 && opt.HandOff < w.lim.CPU {
+		w.lim.CPU, w.hand = opt.HandOff, true
+	}
 	if w.lim.Output <= 0 {
 		w.lim.Output = sandbox.DefaultOutput
 	}
@@ -276,9 +286,16 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 			return fmt.Errorf("warm harness: %w", err)
 		}
 		halted, done := false, false
+	answers:
 		for _, f := range frames {
 			switch f.Type {
 			case frameCase:
+				if w.hand && f.Kind == kindLimit && f.Limit == limitCPU {
+					p.flags = append(p.flags, fmt.Sprintf("warm mode: ran cold from its run %d on: it used %v of CPU time (the hand-off)", len(w.inputs)-len(pending)+1, w.lim.CPU))
+					w.stats.Fallbacks.Add(1)
+					pending, done = nil, true
+					break answers
+				}
 				pending = pending[1:]
 				if ex, ok := execution(f); ok {
 					p.results[f.Index] = outcome{ex: ex, done: true}

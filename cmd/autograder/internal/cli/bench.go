@@ -103,7 +103,7 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 		n, kinds, len(inputs), runtime.NumCPU(), jobs, sandbox.Detect())
 
 	start := time.Now()
-	wr, err := warm.New(a.Rubric, inputs, warm.Options{SpotCheck: a.Rubric.Build.SpotCheck})
+	wr, err := warm.New(a.Rubric, inputs, warm.Options{SpotCheck: a.Rubric.Build.SpotCheck, HandOff: handOff})
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
@@ -271,7 +271,7 @@ func modeFlag() ucli.Flag {
 // the runs will be ("public" for check, "" for all), which a warm runner
 // runs ahead. In auto mode, when warm mode is unavailable, it says why on
 // errw and runs cold.
-func runnerFor(mode string, a *grader.Assignment, visibility string, errw io.Writer) (grader.Runner, error) {
+func runnerFor(mode string, a *grader.Assignment, visibility string, handOff time.Duration, errw io.Writer) (grader.Runner, error) {
 	switch mode {
 	case "cold":
 		return runner.New(a.Rubric), nil
@@ -279,7 +279,7 @@ func runnerFor(mode string, a *grader.Assignment, visibility string, errw io.Wri
 		if a.Rubric.Build.Language != "java" && mode != "warm" {
 			return runner.New(a.Rubric), nil
 		}
-		w, err := warm.New(a.Rubric, warm.Inputs(a, visibility), warm.Options{SpotCheck: a.Rubric.Build.SpotCheck})
+		w, err := warm.New(a.Rubric, warm.Inputs(a, visibility), warm.Options{SpotCheck: a.Rubric.Build.SpotCheck, HandOff: handOff})
 		if err == nil {
 			return w, nil
 		}

@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"time"
 
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
 	"github.com/cs540-tools/autograder/grader"
@@ -49,7 +52,7 @@ func checkCommand() *ucli.Command {
 				}
 				return failed(fmt.Errorf("%s: case %s differs", path, cs.ID))
 			}
-			res, err := a.Grade(c.Context, run, sub, 0, opt)
+			res, err := sc.grade(c.Context, c.App.ErrWriter)
 			if err != nil {
 				return err
 			}
@@ -122,9 +125,69 @@ func newSelfCheck(c *ucli.Context) (selfCheck, error) {
 	if (mode == "auto" || mode == "") && c.String("explain") != "" {
 		mode = "cold" // one case: a warm JVM would run them all
 	}
-	sc.run, err = runnerFor(mode, sc.a, sc.opt.Visibility, c.App.ErrWriter)
+	sc.run, err = runnerFor(mode, sc.a, sc.opt.Visibility, handOff, c.App.ErrWriter)
 	return sc, err
 }
+
+// grade grades the submission on the machine's cores, its cases side by
+// side (a program that loops in six cases costs its CPU limits two or
+// more at a time, not one after the other), and shows its progress on
+// errw when that is a terminal.
+func (sc selfCheck) grade(ctx context.Context, errw io.Writer) (grader.Result, error) {
+	ctx = grader.WithCores(ctx, grader.NewCores(runtime.NumCPU()))
+	p := newCaseProgress(errw)
+	opt := sc.opt
+	opt.Progress = p.event
+	p.start()
+	defer p.finish()
+	return sc.a.Grade(ctx, sc.run, sc.sub, 0, opt)
+}
+
+// caseProgress shows a check under way on a terminal: one line, which
+// each case judged rewrites ("case 12/24 c/public-03: timeout, 2
+// failed"), erased before the report. Elsewhere (a pipe, a CI log) it
+// prints nothing: the report alone, the same bytes every time.
+type caseProgress struct {
+	w        io.Writer
+	terminal bool
+	failed   int
+}
+
+func newCaseProgress(w io.Writer) *caseProgress {
+	return &caseProgress{w: w, terminal: isTerminal(w)}
+}
+
+func (p *caseProgress) start() {
+	if p.terminal {
+		fmt.Fprint(p.w, "\r\x1b[Kbuilding and running...")
+	}
+}
+
+func (p *caseProgress) event(ev grader.CaseEvent) {
+	if ev.Case.Verdict != grader.Pass {
+		p.failed++
+	}
+	if !p.terminal {
+		return
+	}
+	line := fmt.Sprintf("case %d/%d %s: %s", ev.Done, ev.Total, ev.Case.ID, ev.Case.Verdict)
+	if p.failed > 0 {
+		line += fmt.Sprintf(", %d failed", p.failed)
+	}
+	fmt.Fprintf(p.w, "\r\x1b[K%s", line)
+}
+
+func (p *caseProgress) finish() {
+	if p.terminal {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
+
+// handOff is how much CPU time a case of check or ci may use in a warm
+// JVM before it and the cases after it run cold, side by side (see
+// warm.Options.HandOff): the same verdicts, sooner, for a program that
+// loops or is slow; a correct Eight Queens case uses a few milliseconds.
+const handOff = 500 * time.Millisecond
 
 // passed is check's and ci's exit status: 0 only when every case passed.
 func passed(path string, res grader.Result) error {

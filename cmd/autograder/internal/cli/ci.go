@@ -33,7 +33,7 @@ func ciCommand() *ucli.Command {
 				return err
 			}
 			a, path := sc.a, sc.path
-			res, err := a.Grade(c.Context, sc.run, sc.sub, 0, sc.opt)
+			res, err := sc.grade(c.Context, c.App.ErrWriter)
 			if err != nil {
 				return err
 			}

@@ -86,7 +86,7 @@ func gradeCommand() *ucli.Command {
 			}
 			all := len(subs)
 			subs = sh.pick(subs)
-			run, err := runnerFor(c.String("mode"), a, "", errw)
+			run, err := runnerFor(c.String("mode"), a, "", 0, errw)
 			if err != nil {
 				return err
 			}

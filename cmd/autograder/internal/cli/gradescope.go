@@ -74,7 +74,7 @@ func gradescopeCommand() *ucli.Command {
 			fmt.Fprintf(w, "gradescope: %s; rubric %s\n", describeMeta(meta), a.Rubric.Path)
 
 			// A runner that cannot start (no JDK) is the grader's failure.
-			run, err := runnerFor(c.String("mode"), a, "", c.App.ErrWriter)
+			run, err := runnerFor(c.String("mode"), a, "", 0, c.App.ErrWriter)
 			if err != nil {
 				return gradescopeFailed(results, err)
 			}
