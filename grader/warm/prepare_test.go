@@ -5,6 +5,7 @@ import (
 	"os"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -63,5 +64,61 @@ func TestIdenticalCopies(t *testing.T) {
 				t.Errorf("%d compiles still held after the batch", len(w.prepared))
 			}
 		})
+	}
+}
+
+// TestHandOff: with a hand-off, the first case that uses that much CPU in
+// the warm JVM, and every case after it, run cold, and end as they end
+// without one (a loop at its CPU limit, the others' output); without,
+// every case is answered warm.
+func TestHandOff(t *testing.T) {
+	requireJDK(t)
+	r := loadRubric(t, "testdata/eq/rubric.toml")
+	r.Limits.CPU = time.Second
+	ctx := context.Background()
+	files := readFiles(t, "testdata/handoff")
+	inputs := []Input{args("one"), args("loop"), args("two"), args("loop"), args("three")}
+	var runs [2][]grader.Execution
+	for k, hand := range []time.Duration{0, 200 * time.Millisecond} {
+		w, err := New(r, inputs, Options{CacheDir: cacheDir, HandOff: hand})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := w.Build(ctx, files)
+		if err != nil || !b.OK {
+			t.Fatalf("hand-off %v: build ok=%v %v %s", hand, b.OK, err, b.Log)
+		}
+		for _, in := range inputs {
+			ex, err := b.Program.Run(ctx, grader.Input{Args: in.Args})
+			if err != nil {
+				t.Fatal(err)
+			}
+			runs[k] = append(runs[k], ex)
+		}
+		b.Program.Close()
+		// Without a hand-off, each loop ends its warm JVM at the CPU
+		// limit and the next JVM runs the rest: a compile and 3 harness
+		// JVMs. With one, the first loop ends the warm runs.
+		cold, jvms := int64(0), int64(4)
+		if hand > 0 {
+			cold, jvms = 4, 2
+		}
+		if got := w.stats.ColdCases.Load(); got != cold {
+			t.Errorf("hand-off %v: %d cases ran cold, want %d", hand, got, cold)
+		}
+		if got := w.stats.JVMs.Load(); got != jvms {
+			t.Errorf("hand-off %v: %d JVMs, want %d", hand, got, jvms)
+		}
+	}
+	for i, in := range inputs {
+		if in.Args[0] == "loop" {
+			// Which signal a cold run's CPU limit sends depends on the
+			// kernel's timing: the limit is what agrees.
+			if runs[0][i].Limit != grader.CPU || runs[1][i].Limit != grader.CPU {
+				t.Errorf("%s: limits %q without the hand-off, %q with; want the CPU limit", in.Args, runs[0][i].Limit, runs[1][i].Limit)
+			}
+		} else if d := sameExecution(runs[0][i], runs[1][i]); d != "" {
+			t.Errorf("%s: with and without the hand-off:\n%s", in.Args, d)
+		}
 	}
 }

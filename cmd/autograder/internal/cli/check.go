@@ -52,7 +52,7 @@ func checkCommand() *ucli.Command {
 				}
 				return failed(fmt.Errorf("%s: case %s differs", path, cs.ID))
 			}
-			res, err := sc.grade(c.Context, c.App.ErrWriter)
+			res, err := sc.grade(c.Context, c.App.ErrWriter, isTerminal(c.App.ErrWriter))
 			if err != nil {
 				return err
 			}
@@ -132,10 +132,10 @@ func newSelfCheck(c *ucli.Context) (selfCheck, error) {
 // grade grades the submission on the machine's cores, its cases side by
 // side (a program that loops in six cases costs its CPU limits two or
 // more at a time, not one after the other), and shows its progress on
-// errw when that is a terminal.
-func (sc selfCheck) grade(ctx context.Context, errw io.Writer) (grader.Result, error) {
+// errw when that is a terminal (isTerminal(errw)).
+func (sc selfCheck) grade(ctx context.Context, errw io.Writer, terminal bool) (grader.Result, error) {
 	ctx = grader.WithCores(ctx, grader.NewCores(runtime.NumCPU()))
-	p := newCaseProgress(errw)
+	p := &caseProgress{w: errw, terminal: terminal}
 	opt := sc.opt
 	opt.Progress = p.event
 	p.start()
@@ -151,10 +151,6 @@ type caseProgress struct {
 	w        io.Writer
 	terminal bool
 	failed   int
-}
-
-func newCaseProgress(w io.Writer) *caseProgress {
-	return &caseProgress{w: w, terminal: isTerminal(w)}
 }
 
 func (p *caseProgress) start() {

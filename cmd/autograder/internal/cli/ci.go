@@ -33,7 +33,7 @@ func ciCommand() *ucli.Command {
 				return err
 			}
 			a, path := sc.a, sc.path
-			res, err := sc.grade(c.Context, c.App.ErrWriter)
+			res, err := sc.grade(c.Context, c.App.ErrWriter, isTerminal(c.App.ErrWriter))
 			if err != nil {
 				return err
 			}

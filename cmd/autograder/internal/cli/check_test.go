@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+// inFlight is a program whose runs count how many of them run at once,
+// and each wait until want of them do (or 10 s, far above need): the
+// most at once is then want exactly when the runs are let side by side.
+type inFlight struct {
+	want int
+	mu   sync.Mutex
+	now  int
+	most int
+	met  chan struct{}
+	once sync.Once
+}
+
+func (p *inFlight) Build(context.Context, []submission.File) (grader.Build, error) {
+	return grader.Build{OK: true, Program: p}, nil
+}
+
+func (p *inFlight) Run(ctx context.Context, in grader.Input) (grader.Execution, error) {
+	p.mu.Lock()
+	p.now++
+	if p.now == p.want && p.most < p.want {
+		p.meet()
+	}
+	p.most = max(p.most, p.now)
+	p.mu.Unlock()
+	defer func() {
+		p.mu.Lock()
+		p.now--
+		p.mu.Unlock()
+	}()
+	select {
+	case <-p.met:
+	case <-time.After(10 * time.Second):
+		p.meet() // they never met: the rest need not wait
+	case <-ctx.Done():
+		return grader.Execution{}, ctx.Err()
+	}
+	// As a program that loops: stopped at its CPU limit.
+	return grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.CPU, Stdout: []byte{}}, nil
+}
+
+func (p *inFlight) meet() { p.once.Do(func() { close(p.met) }) }
+
+func (*inFlight) Close() error { return nil }
+
+// check runs a submission's cases as many at once as the machine has
+// cores, and no more; its progress shows on a terminal alone.
+func TestCheckSideBySide(t *testing.T) {
+	a, err := grader.LoadAssignment("../../../../rubric.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := selfCheck{a: a, path: "x", opt: grader.Options{Visibility: "public"},
+		sub: submission.Submission{ID: "x", Files: []submission.File{{Name: "EightQueen.java", Data: []byte("class EightQueen {}")}}}}
+	for _, terminal := range []bool{false, true} {
+		p := &inFlight{want: min(runtime.NumCPU(), 24), met: make(chan struct{})}
+		sc.run = p
+		var errw bytes.Buffer
+		res, err := sc.grade(context.Background(), &errw, terminal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.most != p.want {
+			t.Errorf("%d runs at once, want %d (the cores)", p.most, p.want)
+		}
+		if len(res.Cases) != 24 || res.Cases[0].Verdict != grader.Timeout {
+			t.Fatalf("%d cases, the first %s", len(res.Cases), res.Cases[0].Verdict)
+		}
+		out := errw.String()
+		switch {
+		case !terminal && out != "":
+			t.Errorf("progress off a terminal: %q", out)
+		case terminal && (!strings.Contains(out, "\r\x1b[Kcase 24/24 ") || !strings.Contains(out, ", 24 failed") || !strings.HasSuffix(out, "\r\x1b[K")):
+			t.Errorf("progress on a terminal: %q", out)
+		}
+	}
+}
