@@ -1,5 +1,13 @@
 package grader
 
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
 // Verdict is the outcome of one case for one submission.
 type Verdict string
 
@@ -52,4 +60,61 @@ func (v Verdict) Describe() string {
 		return "the grader failed to run it"
 	}
 	return string(v)
+}
+
+// Describe says, for a person, that a run went past limit l, with the
+// limit's size as lim sets it: "ran past the 5 s CPU limit", "ran past
+// the 10 s wall-time limit", "used more than the 512 MiB memory limit",
+// "printed more than the 1 MiB output limit"; "" for None. A size lim
+// leaves at zero goes unsaid.
+func (l Limit) Describe(lim rubric.Limits) string {
+	switch l {
+	case None:
+		return ""
+	case CPU:
+		return "ran past the " + sized(durationText(lim.CPU), "CPU limit")
+	case Wall:
+		return "ran past the " + sized(durationText(lim.Wall), "wall-time limit")
+	case Memory:
+		return "used more than the " + sized(sizeText(lim.Memory), "memory limit")
+	case Output:
+		return "printed more than the " + sized(sizeText(lim.Output), "output limit")
+	case Procs:
+		return "started more processes than the limit allows"
+	}
+	return "hit the " + string(l) + " limit"
+}
+
+func sized(size, name string) string {
+	if size == "" {
+		return name
+	}
+	return size + " " + name
+}
+
+// durationText writes a limit as a rubric would: "5 s", "1.5 s", "250 ms".
+func durationText(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return ""
+	case d < time.Second:
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
+}
+
+// sizeText writes a size in the largest binary unit that divides it:
+// "512 MiB", "64 KiB", "1000 bytes".
+func sizeText(n int64) string {
+	switch {
+	case n <= 0:
+		return ""
+	case n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

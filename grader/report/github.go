@@ -81,7 +81,7 @@ func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 		shown++
 		fmt.Fprintf(&b, "### %s: %s\n\n", c.ID, c.Verdict.Describe())
 		fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
-		caseDetail(&b, c)
+		caseDetail(&b, a, c)
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(&b, "%d more failed: %s.\n\n", len(rest), strings.Join(rest, ", "))

@@ -270,9 +270,16 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString(c.Verdict.Describe() + "\n")
 	if !visible || r.Status != grader.Graded {
-		return b.String()
+		return c.Verdict.Describe() + "\n"
+	}
+	// A run a limit stopped says which, with its size, in place of the
+	// verdict's phrase.
+	stopped := c.Limit != grader.None && c.Attempts == nil && c.Violation == nil && c.Mismatch == nil
+	if stopped {
+		b.WriteString(c.Limit.Describe(a.Rubric.Limits) + "\n")
+	} else {
+		b.WriteString(c.Verdict.Describe() + "\n")
 	}
 	switch {
 	case c.Attempts != nil:
@@ -284,8 +291,7 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 		if c.Mismatch.Diff != "" {
 			fmt.Fprintf(&b, "\n%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
 		}
-	case c.Limit != grader.None:
-		fmt.Fprintf(&b, "stopped at the %s limit\n", c.Limit)
+	case stopped:
 	case c.Signal != "":
 		fmt.Fprintf(&b, "killed by signal %s\n", c.Signal)
 	case c.ExitCode != 0:

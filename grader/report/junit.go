@@ -66,7 +66,7 @@ func JUnit(a *grader.Assignment, r grader.Result) ([]byte, error) {
 				tc.Time = fmt.Sprintf("%.3f", float64(*c.TimeMS)/1000)
 			}
 			if c.Verdict != grader.Pass {
-				pr := &junitProblem{Type: string(c.Verdict), Message: junitMessage(r, c), Text: xmlSafe(junitText(a, r, c))}
+				pr := &junitProblem{Type: string(c.Verdict), Message: junitMessage(a, r, c), Text: xmlSafe(junitText(a, r, c))}
 				if c.Verdict == grader.GraderFailure {
 					tc.Error = pr
 					s.Errors++
@@ -98,7 +98,7 @@ func JUnit(a *grader.Assignment, r grader.Result) ([]byte, error) {
 }
 
 // junitMessage is a failure's one-line message.
-func junitMessage(r grader.Result, c grader.CaseResult) string {
+func junitMessage(a *grader.Assignment, r grader.Result, c grader.CaseResult) string {
 	v := string(c.Verdict)
 	switch {
 	case r.Status != grader.Graded:
@@ -112,7 +112,7 @@ func junitMessage(r grader.Result, c grader.CaseResult) string {
 	case c.Mismatch != nil:
 		return fmt.Sprintf("%s: first difference at line %d", v, c.Mismatch.Line)
 	case c.Limit != grader.None:
-		return fmt.Sprintf("%s: stopped at the %s limit", v, c.Limit)
+		return v + ": " + c.Limit.Describe(a.Rubric.Limits)
 	case c.Signal != "":
 		return fmt.Sprintf("%s: killed by signal %s", v, c.Signal)
 	case c.ExitCode != 0:

@@ -29,7 +29,7 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 		}
 		fmt.Fprintf(&b, "## Case %s: %s\n\n", c.ID, c.Verdict.Describe())
 		fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
-		caseDetail(&b, c)
+		caseDetail(&b, a, c)
 		runsDetail(&b, a, c)
 	}
 	if len(hidden) > 0 && r.Status == grader.Graded {
@@ -171,7 +171,7 @@ func inlineCode(s string) string {
 	return fence + s + fence
 }
 
-func caseDetail(b *bytes.Buffer, c grader.CaseResult) {
+func caseDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
 	switch {
 	case c.Violation != nil:
 		fmt.Fprintf(b, "%s\n\n", capitalize(c.Violation.String()))
@@ -182,7 +182,7 @@ func caseDetail(b *bytes.Buffer, c grader.CaseResult) {
 			b.WriteString("```diff\n" + strings.TrimRight(c.Mismatch.Diff, "\n") + "\n```\n\n")
 		}
 	case c.Limit != grader.None:
-		fmt.Fprintf(b, "Stopped at the %s limit.\n\n", c.Limit)
+		fmt.Fprintf(b, "%s.\n\n", capitalize(c.Limit.Describe(a.Rubric.Limits)))
 	case c.Signal != "":
 		fmt.Fprintf(b, "Killed by signal %s.\n\n", c.Signal)
 	case c.ExitCode != 0:
@@ -213,7 +213,7 @@ func runsDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
 	for _, f := range at.Failures {
 		fmt.Fprintf(b, "### Run %d: %s\n\n", f.Run, f.Verdict.Describe())
 		fmt.Fprintf(b, "Command: %s\n\n", inlineCode(a.RunCommand(c, f.Run)))
-		caseDetail(b, attemptResult(f))
+		caseDetail(b, a, attemptResult(f))
 	}
 	if more := len(at.Failed) - len(at.Failures); more > 0 {
 		fmt.Fprintf(b, "The %s not shown.\n\n", otherRuns(more))

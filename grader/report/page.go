@@ -150,6 +150,9 @@ type pageCase struct {
 	// Runs says how a repeated case's runs went, with its failing runs,
 	// as check prints them.
 	Runs string
+	// Stopped says which limit stopped the run, with its size ("Ran past
+	// the 5 s CPU limit"); "" when none did.
+	Stopped string
 }
 
 // classRow is a submission's row of the class table.
@@ -198,7 +201,7 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 	s := pageSub{Result: r, Anchor: anchor(r.ID)}
 	for _, c := range r.Cases {
 		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass,
-			Command: a.Command(c)}
+			Command: a.Command(c), Stopped: capitalize(c.Limit.Describe(a.Rubric.Limits))}
 		details(&pc, r.ID)
 		if len(c.Mistakes) > 0 {
 			pc.Mistake = mistakeSentence(c)

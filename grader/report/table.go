@@ -94,7 +94,7 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 			checkRuns(w, a, c, st)
 			continue
 		}
-		checkDetail(w, c, "  ")
+		checkDetail(w, a, c, "  ")
 	}
 	for _, d := range r.Diagnoses {
 		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), mistakeNames(d), len(d.Cases), indent(wrap(d.Hint, 76), "  "))
@@ -114,7 +114,7 @@ func checkRuns(w io.Writer, a *grader.Assignment, c grader.CaseResult, st Style)
 	fmt.Fprintf(w, "  %s; failed: %s\n", at.Summary(), runList(at.Failed))
 	for _, f := range at.Failures {
 		fmt.Fprintf(w, "  run %d: %s: %s\n", f.Run, st.verdict(f.Verdict), a.RunCommand(c, f.Run))
-		checkDetail(w, attemptResult(f), "    ")
+		checkDetail(w, a, attemptResult(f), "    ")
 	}
 	if more := len(at.Failed) - len(at.Failures); more > 0 {
 		fmt.Fprintf(w, "  (the %s not shown)\n", otherRuns(more))
@@ -126,7 +126,7 @@ func checkRuns(w io.Writer, a *grader.Assignment, c grader.CaseResult, st Style)
 
 // checkDetail prints why a case (or a run of one) failed, each line
 // starting with pre.
-func checkDetail(w io.Writer, c grader.CaseResult, pre string) {
+func checkDetail(w io.Writer, a *grader.Assignment, c grader.CaseResult, pre string) {
 	switch {
 	case c.Violation != nil:
 		fmt.Fprintf(w, "%s%s\n", pre, c.Violation)
@@ -136,7 +136,7 @@ func checkDetail(w io.Writer, c grader.CaseResult, pre string) {
 			fmt.Fprintf(w, "%s\n", indent(c.Mismatch.Diff, pre))
 		}
 	case c.Limit != grader.None:
-		fmt.Fprintf(w, "%sstopped at the %s limit\n", pre, c.Limit)
+		fmt.Fprintf(w, "%s%s\n", pre, c.Limit.Describe(a.Rubric.Limits))
 	case c.Signal != "":
 		fmt.Fprintf(w, "%sexit status %d %s\n", pre, c.ExitCode, c.Signal)
 	case c.ExitCode != 0 || c.Feedback == "" && c.Score == nil:
