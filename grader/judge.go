@@ -347,7 +347,27 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 		cr.Verdict = WrongAnswer
 	}
 	a.apply(cr, j)
+	if !live { // an interactive run's output went to its judge: the transcript is in JudgeLog
+		keepOutput(cr, ex.Stdout)
+	}
 	return ex.Stdout, nil
+}
+
+// maxOutput is how much of a run's output a result keeps (Output).
+const maxOutput = 2048
+
+// keepOutput keeps the start of what a judged run printed when its judge
+// failed it, or gave it part of the credit, without a difference or a
+// broken rule to show for it (a checker program's verdict): a diff-judged
+// case shows the output in its diff, and this one must show it too.
+func keepOutput(cr *CaseResult, stdout []byte) {
+	if cr.Mismatch != nil || cr.Violation != nil {
+		return
+	}
+	if cr.Verdict == WrongAnswer || cr.Score != nil && *cr.Score < 1 {
+		out := excerpt(stdout, maxOutput)
+		cr.Output = &out
+	}
 }
 
 // record keeps what the run did and gives the case the verdict of how

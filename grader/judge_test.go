@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"slices"
@@ -21,6 +22,7 @@ func init() {
 	grader.RegisterJudge("test-half", func(r *rubric.Rubric) (grader.Judge, error) { return halfJudge{}, nil })
 	grader.RegisterJudge("test-broken", func(*rubric.Rubric) (grader.Judge, error) { return brokenJudge{}, nil })
 	grader.RegisterJudge("test-ping", func(*rubric.Rubric) (grader.Judge, error) { return pingJudge{}, nil })
+	grader.RegisterJudge("test-quiet", func(*rubric.Rubric) (grader.Judge, error) { return quietJudge{}, nil })
 	grader.RegisterJudge("test-flags", func(r *rubric.Rubric) (grader.Judge, error) {
 		if len(r.Judge.Flags) != 1 {
 			return nil, errors.New("wants one flag")
@@ -38,6 +40,18 @@ func (halfJudge) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, e
 	if !j.Pass {
 		half := 0.5
 		j.Score, j.Feedback, j.Log = &half, "half right", "judge: half"
+	}
+	return j, err
+}
+
+// quietJudge judges as the diff does but shows no difference, only a
+// message, as a checker program does.
+type quietJudge struct{}
+
+func (quietJudge) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, error) {
+	j, err := grader.Expected{}.Judge(ctx, t)
+	if !j.Pass {
+		j.Mismatch, j.Feedback = nil, "wrong cost"
 	}
 	return j, err
 }
@@ -106,6 +120,51 @@ func TestJudgeScore(t *testing.T) {
 	if res.Score != 38.33 {
 		t.Errorf("score %v, want 38.33", res.Score)
 	}
+}
+
+// TestJudgeOutputKept: a run its judge fails without a difference to show
+// (a checker's verdict) keeps the output the judge's message is about,
+// "" for none; a diff-judged run, a passing one and a live one keep none.
+func TestJudgeOutputKept(t *testing.T) {
+	wrong := override(correct, "100 01234567", func([]byte) grader.Execution { return grader.Execution{Stdout: []byte("29\n")} })
+	silent := override(correct, "100 01234567", func([]byte) grader.Execution { return grader.Execution{} })
+	for _, tc := range []struct {
+		name  string
+		judge string
+		prog  grader.Program
+		want  *string
+	}{
+		{"checker-like", "test-quiet", wrong, ptr("29\n")},
+		{"checker-like, no output", "test-quiet", silent, ptr("")},
+		{"diff", "diff", wrong, nil},
+		{"live", "test-ping", talker{answer: map[string]string{"ping\n": "pang\n"}}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := testAssignment(t, judgeEdit(tc.judge)...)
+			res := grade(t, a, run(tc.prog), eightQueen("s"), 0, grader.Options{})
+			c := caseResult(t, res, "a/public-01")
+			if c.Verdict != grader.WrongAnswer || !equalPtr(c.Output, tc.want) {
+				t.Errorf("a/public-01: %s, output %s; want wrong-answer, output %s", c.Verdict, show(c.Output), show(tc.want))
+			}
+			if tc.judge == "test-quiet" && c.Feedback != "wrong cost" {
+				t.Errorf("a/public-01: feedback %q, want the judge's", c.Feedback)
+			}
+			if p := caseResult(t, res, "a/public-02"); tc.judge != "test-ping" && (p.Verdict != grader.Pass || p.Output != nil) {
+				t.Errorf("a/public-02: %s, output %s; want a pass without output", p.Verdict, show(p.Output))
+			}
+		})
+	}
+}
+
+func ptr(s string) *string { return &s }
+
+func equalPtr(x, y *string) bool { return x == nil && y == nil || x != nil && y != nil && *x == *y }
+
+func show(s *string) string {
+	if s == nil {
+		return "none"
+	}
+	return fmt.Sprintf("%q", *s)
 }
 
 // TestJudgeFailure: a judge that fails is the grader's failure on that

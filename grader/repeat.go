@@ -101,7 +101,7 @@ func (at *Attempts) fail(n int, run CaseResult) {
 		Run: n, Args: run.Args, Verdict: run.Verdict,
 		ExitCode: run.ExitCode, Signal: run.Signal, Limit: run.Limit,
 		Mismatch: run.Mismatch, Violation: run.Violation, Stderr: run.Stderr,
-		Feedback: run.Feedback, JudgeLog: run.JudgeLog,
+		Feedback: run.Feedback, JudgeLog: run.JudgeLog, Output: run.Output,
 	})
 }
 

@@ -122,6 +122,12 @@ type CaseResult struct {
 	// JudgeLog is the judge's word for the TA alone (a checker's judge
 	// message, or why the judge failed); no student-facing output shows it.
 	JudgeLog string `json:"judge_log,omitempty"`
+	// Output is what the program printed (its stdout, the start of it), kept
+	// when its judge failed the run, or gave it part of the credit, with no
+	// difference or broken rule to show (a checker program's verdict):
+	// the output the judge's message is about. Nil otherwise; "" when the
+	// program printed nothing.
+	Output *string `json:"output,omitempty"`
 	// Attempts says how the runs of a repeated case (runs: R in its case
 	// file) went; nil for a case run once. Such a case has its verdict,
 	// score and time here and its evidence in Attempts.Failures.
@@ -164,6 +170,8 @@ type Attempt struct {
 	Feedback  string     `json:"feedback,omitempty"`
 	// JudgeLog is for the TA alone, as CaseResult.JudgeLog.
 	JudgeLog string `json:"judge_log,omitempty"`
+	// Output is the run's output, as CaseResult.Output.
+	Output *string `json:"output,omitempty"`
 }
 
 // Summary says how the runs went, as reports print it: "17/20 runs

@@ -263,13 +263,16 @@ func statusText(s grader.Status) string {
 // reading it passed under), the verdict alone for a hidden case, the
 // details for a public one.
 func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, visible bool) string {
+	var b strings.Builder
 	if c.Verdict == grader.Pass {
 		if c.Reading != "" && visible {
-			return "passed under the reading " + c.Reading + "\n"
+			b.WriteString("passed under the reading " + c.Reading + "\n")
 		}
-		return ""
+		if visible && r.Status == grader.Graded {
+			judgeEvidence(&b, c) // a judge's partial credit
+		}
+		return strings.TrimPrefix(b.String(), "\n")
 	}
-	var b strings.Builder
 	if !visible || r.Status != grader.Graded {
 		return c.Verdict.Describe() + "\n"
 	}
@@ -297,6 +300,7 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 	case c.ExitCode != 0:
 		fmt.Fprintf(&b, "exit status %d\n", c.ExitCode)
 	}
+	judgeEvidence(&b, c)
 	for _, d := range r.Diagnoses {
 		if slices.Contains(d.Cases, c.ID) {
 			what := "this output is what a program with it prints"
@@ -310,6 +314,18 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 		fmt.Fprintf(&b, "\nstderr:\n%s\n", strings.TrimRight(c.Stderr, "\n"))
 	}
 	return b.String()
+}
+
+// judgeEvidence writes what a judge that shows no difference (a checker
+// program) said to the student, and the output it judged, as a
+// Gradescope test or a JUnit failure shows them: each after a blank line.
+func judgeEvidence(b *strings.Builder, c grader.CaseResult) {
+	if c.Feedback != "" {
+		fmt.Fprintf(b, "\nthe judge says:\n%s\n", strings.TrimRight(c.Feedback, "\n"))
+	}
+	if c.Output != nil {
+		fmt.Fprintf(b, "\nstdout:\n%s\n", strings.TrimRight(printed(*c.Output), "\n"))
+	}
 }
 
 // GradescopeMetadata is what the grader reads of Gradescope's

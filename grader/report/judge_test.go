@@ -49,12 +49,32 @@ func TestJudgeWords(t *testing.T) {
 	var b bytes.Buffer
 	report.Check(&b, a, mine, report.Style{})
 	md := string(report.Markdown(a, res))
-	for name, out := range map[string]string{"check": b.String(), "report": md} {
+	junit, err := report.JUnit(a, mine) // ci's, of check's results
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gs strings.Builder
+	for _, test := range report.Gradescope(a, res).Tests {
+		if strings.Contains(test.Output, "the judge says:") && test.Visibility != report.GradescopeVisible {
+			t.Errorf("Gradescope: the hidden test %s shows the judge's word:\n%s", test.Name, test.Output)
+		}
+		gs.WriteString(test.Output)
+	}
+	for name, out := range map[string]string{"check": b.String(), "report": md, "junit": string(junit), "gradescope": gs.String()} {
 		if n := strings.Count(out, "the judge says:"); n != public {
 			t.Errorf("%s: the judge's word %d times, want once per public case (%d):\n%s", name, n, public, out)
 		}
-		if !strings.Contains(out, "partial credit: 0.25 of the case") || strings.Contains(out, "for the TA only") {
-			t.Errorf("%s: want the credit and no TA log:\n%s", name, out)
+		// The output the judge judged, shown as a diff-judged case shows its diff.
+		if n := strings.Count(out, "stdout:"); n != public {
+			t.Errorf("%s: the program's output %d times, want once per public case (%d):\n%s", name, n, public, out)
+		}
+		if strings.Contains(out, "for the TA only") {
+			t.Errorf("%s: shows the judge's log for the TA:\n%s", name, out)
+		}
+	}
+	for name, out := range map[string]string{"check": b.String(), "report": md} {
+		if !strings.Contains(out, "partial credit: 0.25 of the case") {
+			t.Errorf("%s: want the credit:\n%s", name, out)
 		}
 	}
 }

@@ -145,6 +145,7 @@ func junitText(a *grader.Assignment, r grader.Result, c grader.CaseResult) strin
 			fmt.Fprintf(&b, "%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
 		}
 	}
+	judgeEvidence(&b, c)
 	if len(c.Mistakes) > 0 {
 		fmt.Fprintf(&b, "known mistake: %s\n", mistakeSentence(c))
 	}

@@ -196,6 +196,10 @@ func caseDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
 		judgeSays(&w, c, "")
 		fence(b, w.String())
 	}
+	if c.Output != nil {
+		b.WriteString("stdout:\n\n")
+		fence(b, printed(*c.Output))
+	}
 	if c.Stderr != "" {
 		b.WriteString("stderr:\n\n")
 		fence(b, c.Stderr)
@@ -232,7 +236,7 @@ func otherRuns(n int) string {
 // attemptResult is a failing run as a case's result, for caseDetail.
 func attemptResult(f grader.Attempt) grader.CaseResult {
 	return grader.CaseResult{Verdict: f.Verdict, ExitCode: f.ExitCode, Signal: f.Signal, Limit: f.Limit,
-		Mismatch: f.Mismatch, Violation: f.Violation, Stderr: f.Stderr, Feedback: f.Feedback}
+		Mismatch: f.Mismatch, Violation: f.Violation, Stderr: f.Stderr, Feedback: f.Feedback, Output: f.Output}
 }
 
 // runList writes run numbers as "run 3" or "runs 3, 5 and 7".

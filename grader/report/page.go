@@ -145,6 +145,9 @@ type pageCase struct {
 	Time    string // the run's wall time, when timings were asked for
 	Failed  bool
 	Diff    []diffRow // side by side, when the output differed
+	// Printed is the output kept for a case judged without a difference
+	// to show (CaseResult.Output), as reports show it.
+	Printed string
 	// Mistake says what the case's known mistakes explain.
 	Mistake string
 	// Runs says how a repeated case's runs went, with its failing runs,
@@ -233,8 +236,11 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 func details(pc *pageCase, id string) {
 	c := pc.CaseResult
 	if c.Mismatch != nil || c.Violation != nil || len(c.Mistakes) > 0 || c.Limit != grader.None ||
-		c.Signal != "" || c.ExitCode != 0 || c.Stderr != "" || pc.Failed && !submissionVerdict(c.Verdict) {
+		c.Signal != "" || c.ExitCode != 0 || c.Stderr != "" || c.Output != nil || pc.Failed && !submissionVerdict(c.Verdict) {
 		pc.Anchor = anchor(id, c.ID)
+	}
+	if c.Output != nil {
+		pc.Printed = printed(*c.Output)
 	}
 	if c.TimeMS != nil {
 		pc.Time = fmt.Sprintf("%d ms", *c.TimeMS)

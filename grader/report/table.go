@@ -143,6 +143,9 @@ func checkDetail(w io.Writer, a *grader.Assignment, c grader.CaseResult, pre str
 		fmt.Fprintf(w, "%sexit status %d\n", pre, c.ExitCode)
 	}
 	judgeSays(w, c, pre)
+	if c.Output != nil {
+		fmt.Fprintf(w, "%sstdout:\n%s\n", pre, indent(printed(*c.Output), pre+"  "))
+	}
 	if len(c.Mistakes) > 0 {
 		fmt.Fprintf(w, "%sknown mistake: %s\n", pre, mistakeSentence(c))
 	}
@@ -189,6 +192,15 @@ func indent(s, pre string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// printed is a run's kept output (CaseResult.Output) as reports show it:
+// "(nothing)" when the program printed nothing.
+func printed(out string) string {
+	if out == "" {
+		return "(nothing)"
+	}
+	return out
 }
 
 // judgeSays prints the credit a judge gave a case and its message for the
