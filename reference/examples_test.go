@@ -193,3 +193,42 @@ func BenchmarkHill399(b *testing.B)   { benchmarkRun(b, "399", "2", "12375643") 
 func BenchmarkAnneal599(b *testing.B) { benchmarkRun(b, "599", "7", "01234567") }
 func BenchmarkFirst499(b *testing.B)  { benchmarkRun(b, "499", "01234567") }
 func BenchmarkCost100(b *testing.B)   { benchmarkRun(b, "100", "01234567") }
+
+// TestHandoutMarkdownExamples: the examples of the Eight Queens handout
+// students read (handout.md, `autograder handout`) are what every
+// reading prints.
+func TestHandoutMarkdownExamples(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "handout.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var block strings.Builder
+	for _, line := range strings.Split(string(data), "\n") {
+		// The examples: indented lines from "$ java EightQueen ARGS" on.
+		if rest, ok := strings.CutPrefix(line, "    $ java EightQueen "); ok {
+			block.WriteString("$ " + rest + "\n")
+		} else if rest, ok := strings.CutPrefix(line, "    "); ok && block.Len() > 0 {
+			block.WriteString(rest + "\n")
+		} else if block.Len() > 0 {
+			break
+		}
+	}
+	examples, err := reference.ParseExamples(strings.NewReader(block.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(examples) < 5 {
+		t.Fatalf("handout.md shows %d examples, want one per part", len(examples))
+	}
+	for _, r := range reference.Readings() {
+		for _, ex := range examples {
+			cmd, err := reference.ParseArgs(ex.Args)
+			if err != nil {
+				t.Fatalf("handout.md example %d: %v", ex.Line, err)
+			}
+			if got := string(reference.Output(cmd, reference.Options{Reading: r})); got != ex.Output {
+				t.Errorf("handout.md: reading %s, %s:\ngot:\n%swant:\n%s", r, cmd, got, ex.Output)
+			}
+		}
+	}
+}
