@@ -38,8 +38,9 @@ type GradescopeTest struct {
 	// Status is "passed" or "failed".
 	Status string `json:"status"`
 	// Output explains a failure: for a public case its first difference,
-	// diff, broken rule, known mistake and stderr; for a hidden case its
-	// verdict only.
+	// diff, broken rule, the judge's message and the output it judged (a
+	// checker's), known mistake and stderr; for a hidden case its verdict
+	// only.
 	Output string `json:"output,omitempty"`
 	// Visibility is "visible" for a public case and the rubric's
 	// [report] gradescope_hidden for a hidden one.

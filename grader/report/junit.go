@@ -50,7 +50,8 @@ type junitProblem struct {
 // <failure type="<verdict>"> whose message is one line ("wrong-answer:
 // first difference at line 11") and whose text is the command line and
 // the details: the first difference and the diff, the rule broken, the
-// known mistake, stderr; a submission that did not build has each case
+// judge's message and the output it judged (a checker's), the known
+// mistake, stderr; a submission that did not build has each case
 // fail with the compiler's message. A case the grader failed to run is an
 // <error>, not a failure. Times are given only when the result has them.
 func JUnit(a *grader.Assignment, r grader.Result) ([]byte, error) {
