@@ -345,7 +345,7 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 		cr.Verdict, cr.JudgeLog = GraderFailure, judgeErr.Error()
 		return ex.Stdout, nil
 	case live && j.DecidedFirst && !j.Pass:
-		cr.Verdict = WrongAnswer
+		a.rejectedFirst(cr, &j)
 	case v != Pass:
 		if live {
 			cr.JudgeLog = j.Log // the transcript up to the end
@@ -356,6 +356,26 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 	}
 	a.apply(cr, j)
 	return ex.Stdout, nil
+}
+
+// rejectedFirst makes cr a wrong answer: its interactive judge rejected
+// the run before the program ended. How the program ended afterwards (a
+// crash, a time limit while it waited for a reply that never came) did
+// not decide it: it goes to the TA's log, not into the case's result.
+func (a *Assignment) rejectedFirst(cr *CaseResult, j *Judgement) {
+	end := ""
+	switch {
+	case cr.Limit != None:
+		end = cr.Limit.Describe(a.Rubric.Limits)
+	case cr.Signal != "":
+		end = "was killed by a signal (" + cr.Signal + ")"
+	case cr.ExitCode != 0:
+		end = fmt.Sprintf("exited with status %d", cr.ExitCode)
+	}
+	if end != "" {
+		j.Log = strings.TrimSuffix("the judge rejected the run before the program ended; the program then "+end+"\n\n"+j.Log, "\n\n")
+	}
+	cr.Verdict, cr.ExitCode, cr.Signal, cr.Limit = WrongAnswer, 0, "", None
 }
 
 // record keeps what the run did and gives the case the verdict of how

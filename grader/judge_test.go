@@ -187,6 +187,13 @@ func TestInteractor(t *testing.T) {
 			if got := verdicts(res); !maps.Equal(got, every(tc.want)) {
 				t.Errorf("verdicts %v, want every case %s", got, tc.want)
 			}
+			// A rejection first: how the program ended afterwards is
+			// for the TA's log alone, not the result.
+			c := res.Cases[0]
+			if tc.a == first && tc.want == grader.WrongAnswer &&
+				(c.ExitCode != 0 || c.Signal != "" || c.Limit != grader.None || !strings.HasPrefix(c.JudgeLog, "the judge rejected the run before the program ended; the program then ")) {
+				t.Errorf("exit %d, signal %q, limit %q, log %q", c.ExitCode, c.Signal, c.Limit, c.JudgeLog)
+			}
 		})
 	}
 }
