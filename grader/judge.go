@@ -105,6 +105,11 @@ type Judgement struct {
 	// judge message).
 	Feedback string
 	Log      string
+	// DecidedFirst says an interactive judge decided before the program
+	// ended: its rejection then stands whatever the program does
+	// afterwards (a program left waiting for an answer that never comes
+	// runs out of time because of it).
+	DecidedFirst bool
 }
 
 // Violation is the line of a checked run that broke a rule.
@@ -288,10 +293,11 @@ func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, 
 // error for the TA; a run's is Grade's.
 //
 // How the run ended decides first (a time limit, a crash); a run that
-// ended on its own with status 0 is its judge's to decide. An
-// interactive run is the judge's unless it hit a time limit (a program
-// that forgot to flush waits until then): a rejection is a wrong answer
-// even if the program crashed afterwards.
+// ended on its own with status 0 (or as its case's exit key allows) is
+// its judge's to decide. An interactive judge that rejects before the
+// program ends decides alone: the run is a wrong answer whatever the
+// program does afterwards (crash, or wait for an answer that never
+// comes until its time limit), as problemtools and DOMjudge judge it.
 func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, c cases.Case, n int, opt Options) ([]byte, error) {
 	if cores := coresOf(ctx); cores != nil {
 		cctx, done, err := cores.take(ctx)
@@ -338,9 +344,11 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 	case judgeErr != nil:
 		cr.Verdict, cr.JudgeLog = GraderFailure, judgeErr.Error()
 		return ex.Stdout, nil
-	case v == Timeout || v != Pass && !live:
+	case live && j.DecidedFirst && !j.Pass:
+		a.rejectedFirst(cr, &j)
+	case v != Pass:
 		if live {
-			cr.JudgeLog = j.Log // the transcript up to the limit
+			cr.JudgeLog = j.Log // the transcript up to the end
 		}
 		return ex.Stdout, nil
 	case !j.Pass:
@@ -368,6 +376,26 @@ func keepOutput(cr *CaseResult, stdout []byte) {
 		out := excerpt(stdout, maxOutput)
 		cr.Output = &out
 	}
+}
+
+// rejectedFirst makes cr a wrong answer: its interactive judge rejected
+// the run before the program ended. How the program ended afterwards (a
+// crash, a time limit while it waited for a reply that never came) did
+// not decide it: it goes to the TA's log, not into the case's result.
+func (a *Assignment) rejectedFirst(cr *CaseResult, j *Judgement) {
+	end := ""
+	switch {
+	case cr.Limit != None:
+		end = cr.Limit.Describe(a.Rubric.Limits)
+	case cr.Signal != "":
+		end = "was killed by a signal (" + cr.Signal + ")"
+	case cr.ExitCode != 0:
+		end = fmt.Sprintf("exited with status %d", cr.ExitCode)
+	}
+	if end != "" {
+		j.Log = strings.TrimSuffix("the judge rejected the run before the program ended; the program then "+end+"\n\n"+j.Log, "\n\n")
+	}
+	cr.Verdict, cr.ExitCode, cr.Signal, cr.Limit = WrongAnswer, 0, "", None
 }
 
 // record keeps what the run did and gives the case the verdict of how
@@ -408,7 +436,7 @@ func exitRule(c cases.Case, cr *CaseResult, ex Execution, j *Judgement) {
 	case expectedEnd(c, ex):
 		cr.Verdict = Pass
 	case cr.Verdict == Pass:
-		*j = Judgement{Violation: &Violation{Rule: "exit status", Msg: "the program exited with status 0, but this case wants it to stop with an error status (as on a usage error)"}}
+		*j = Judgement{Violation: &Violation{Rule: "exit status", Msg: "the program exited with status 0, but this case wants it to stop with an error status (as on a usage error)"}, Log: j.Log}
 	}
 }
 

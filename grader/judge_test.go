@@ -21,7 +21,9 @@ import (
 func init() {
 	grader.RegisterJudge("test-half", func(r *rubric.Rubric) (grader.Judge, error) { return halfJudge{}, nil })
 	grader.RegisterJudge("test-broken", func(*rubric.Rubric) (grader.Judge, error) { return brokenJudge{}, nil })
-	grader.RegisterJudge("test-ping", func(*rubric.Rubric) (grader.Judge, error) { return pingJudge{}, nil })
+	grader.RegisterJudge("test-ping", func(r *rubric.Rubric) (grader.Judge, error) {
+		return pingJudge{first: slices.Contains(r.Judge.Flags, "first")}, nil
+	})
 	grader.RegisterJudge("test-quiet", func(*rubric.Rubric) (grader.Judge, error) { return quietJudge{}, nil })
 	grader.RegisterJudge("test-flags", func(r *rubric.Rubric) (grader.Judge, error) {
 		if len(r.Judge.Flags) != 1 {
@@ -62,14 +64,18 @@ func (brokenJudge) Judge(context.Context, grader.Trial) (grader.Judgement, error
 	return grader.Judgement{}, errors.New("checker exited 1: segmentation fault")
 }
 
-// pingJudge says "ping" and passes a program that answers "pong".
-type pingJudge struct{ brokenJudge }
+// pingJudge says "ping" and passes a program that answers "pong"; with
+// the flag "first", it says it decided before the program ended.
+type pingJudge struct {
+	brokenJudge
+	first bool
+}
 
-func (pingJudge) Interact(ctx context.Context, t grader.Trial, run func(grader.Input) (grader.Execution, error)) (grader.Execution, grader.Judgement, error) {
+func (p pingJudge) Interact(ctx context.Context, t grader.Trial, run func(grader.Input) (grader.Execution, error)) (grader.Execution, grader.Judgement, error) {
 	var got bytes.Buffer
 	ex, err := run(grader.Input{StdinFrom: strings.NewReader("ping\n"), StdoutTo: &got})
 	ok := got.String() == "pong\n"
-	j := grader.Judgement{Pass: ok}
+	j := grader.Judgement{Pass: ok, DecidedFirst: p.first}
 	if !ok {
 		j.Feedback = "expected pong, got " + strings.TrimSpace(got.String())
 	}
@@ -210,24 +216,42 @@ func TestJudgeChoice(t *testing.T) {
 }
 
 // TestInteractor: an interactive judge runs the program live; the verdict
-// is the judge's, unless the program ran into a time limit.
+// is the judge's when the program ended as it should, or when the judge
+// rejected before the program ended; otherwise how the program ended.
 func TestInteractor(t *testing.T) {
-	a := testAssignment(t, judgeEdit("test-ping")...)
+	after := testAssignment(t, judgeEdit("test-ping")...)
+	first := testAssignment(t, judgeEdit("test-ping", "first")...)
+	pang := map[string]string{"ping\n": "pang\n"}
+	pong := map[string]string{"ping\n": "pong\n"}
+	crash := grader.Execution{ExitCode: 2}
+	limit := grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.CPU}
 	for _, tc := range []struct {
 		name string
+		a    *grader.Assignment
 		prog talker
 		want grader.Verdict
 	}{
-		{"pong", talker{answer: map[string]string{"ping\n": "pong\n"}}, grader.Pass},
-		{"wrong", talker{answer: map[string]string{"ping\n": "pang\n"}}, grader.WrongAnswer},
-		{"wrong then crash", talker{answer: map[string]string{"ping\n": "pang\n"}, ex: grader.Execution{ExitCode: 2}}, grader.WrongAnswer},
-		{"right then crash", talker{answer: map[string]string{"ping\n": "pong\n"}, ex: grader.Execution{ExitCode: 2}}, grader.RuntimeError},
-		{"never flushed", talker{ex: grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.Wall}}, grader.Timeout},
+		{"pong", after, talker{answer: pong}, grader.Pass},
+		{"wrong", after, talker{answer: pang}, grader.WrongAnswer},
+		{"wrong, crashed before the judge decided", after, talker{answer: pang, ex: crash}, grader.RuntimeError},
+		{"wrong, crashed after the judge rejected", first, talker{answer: pang, ex: crash}, grader.WrongAnswer},
+		{"wrong, timed out after the judge rejected", first, talker{answer: pang, ex: limit}, grader.WrongAnswer},
+		{"right, crashed before the judge decided", after, talker{answer: pong, ex: crash}, grader.RuntimeError},
+		{"right, crashed after the judge accepted", first, talker{answer: pong, ex: crash}, grader.RuntimeError},
+		{"right, timed out after the judge accepted", first, talker{answer: pong, ex: limit}, grader.Timeout},
+		{"never flushed", after, talker{ex: grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.Wall}}, grader.Timeout},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := grade(t, a, run(tc.prog), eightQueen("s"), 0, grader.Options{})
+			res := grade(t, tc.a, run(tc.prog), eightQueen("s"), 0, grader.Options{})
 			if got := verdicts(res); !maps.Equal(got, every(tc.want)) {
 				t.Errorf("verdicts %v, want every case %s", got, tc.want)
+			}
+			// A rejection first: how the program ended afterwards is
+			// for the TA's log alone, not the result.
+			c := res.Cases[0]
+			if tc.a == first && tc.want == grader.WrongAnswer &&
+				(c.ExitCode != 0 || c.Signal != "" || c.Limit != grader.None || !strings.HasPrefix(c.JudgeLog, "the judge rejected the run before the program ended; the program then ")) {
+				t.Errorf("exit %d, signal %q, limit %q, log %q", c.ExitCode, c.Signal, c.Limit, c.JudgeLog)
 			}
 		})
 	}

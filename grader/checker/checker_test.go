@@ -55,6 +55,15 @@ var numberCases = []struct {
 	{name: "wrong", answer: "1.5 2 3\n", stdout: "1 2 3\n", score: -1, feedback: "2 of 3 numbers right"},
 	{name: "too many", answer: "1.5 2 3\n", stdout: "1.5 2 3 4\n", score: -1, feedback: "3 of 3 numbers right"},
 	{name: "not a number", answer: "1.5 2 3\n", stdout: "1.5 two 3\n", score: -1, feedback: "not a number: two"},
+	// Numbers as the format writes them, in ASCII: no NaN, infinity,
+	// hexadecimal, "1_0", other scripts' digits or bytes that are not
+	// UTF-8 (shown replaced).
+	{name: "nan", answer: "1.5 2 3\n", stdout: "1.5 nan 3\n", score: -1, feedback: "not a number: nan"},
+	{name: "infinity", answer: "1.5 2 3\n", stdout: "1.5 -Infinity 3\n", score: -1, feedback: "not a number: -Infinity"},
+	{name: "hexadecimal", answer: "16\n", stdout: "0x10\n", score: -1, feedback: "not a number: 0x10"},
+	{name: "underscore", answer: "10\n", stdout: "1_0\n", score: -1, feedback: "not a number: 1_0"},
+	{name: "fullwidth", answer: "10\n", stdout: "\uff11\uff10\n", score: -1, feedback: "not a number: \uff11\uff10"},
+	{name: "not UTF-8", answer: "10\n", stdout: "1\xff0\n", score: -1, feedback: "not a number: 1\ufffd0"},
 	{name: "no answer", answer: "-", stdout: "\n", pass: true, score: -1, feedback: "0 of 0 numbers right"},
 	{name: "checker crash", answer: "oops\n", stdout: "1\n", fails: true},
 	{name: "score", partial: true, answer: "1.5 2 3\n", stdout: "9 1.5 2\n", pass: true, score: 0.666667, feedback: "2 of 3 numbers right"},
@@ -129,7 +138,7 @@ func checkJudgement(t *testing.T, j grader.Judgement, err error, pass bool, scor
 	case score >= 0 && (j.Score == nil || math.Abs(*j.Score-score) > 1e-9):
 		t.Errorf("score %v, want %v", j.Score, score)
 	}
-	if !strings.HasPrefix(j.Log, "got ") && feedback != "not a number: two" {
+	if !strings.HasPrefix(j.Log, "got ") && !strings.HasPrefix(feedback, "not a number: ") {
 		t.Errorf("log %q, want the judge message", j.Log)
 	}
 }

@@ -58,12 +58,19 @@
 // of the case's). When one side ends, the other reads end of file, and
 // what it still writes is dropped, so neither waits for a side that is
 // gone; a program that never flushes its output, or stops reading, waits
-// until its wall limit and times out. The verdict is the checker's, with
-// two exceptions: a program that hits a time limit times out, and a
-// program that ends badly (a crash, a limit) before the checker decides
-// gets that verdict, since the checker then only saw its output end.
-// When both end on their own at once, which came first is decided by
-// which the grader saw first. The conversation is kept, cut at 64 KiB,
+// until its wall limit and times out. The verdict follows problemtools
+// and DOMjudge: a checker that rejects before the program ends decides
+// (a wrong answer, whatever the program does afterwards, a crash or a
+// time limit); otherwise a program that ended badly (a limit, a crash,
+// a status its case's exit key does not allow) gets that verdict;
+// otherwise the checker's judgement decides, never a pass it did not
+// give. A checker that fails is the grader's failure, unless the program
+// had sent it bytes a line-based text protocol cannot carry (not UTF-8,
+// a control character, a line longer than 64 KiB): then the program
+// caused it, a wrong answer that breaks the rule "text". When both end
+// on their own at once, which came first is decided by which the grader
+// saw first; the checker's end is recorded before the program can read
+// its end of file. The conversation is kept, cut at 64 KiB,
 // in the case's log for the TA, as a problem package's .interaction
 // files write it: "> " before what the program wrote, "< " before what
 // it read.

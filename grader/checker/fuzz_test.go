@@ -38,3 +38,43 @@ func FuzzMessage(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTextCheck: what the program sends, cut anywhere into two writes,
+// is found not text exactly when, whole, it is not valid UTF-8 or holds a
+// control character or a line longer than maxLine; and at the same line.
+func FuzzTextCheck(f *testing.F) {
+	for _, s := range []string{"", "500\n", "é\n", "\xff\n", "a\x00b", "\xe2\x82", "\xe2\x82\xac\n", "\r\n\t\v\f", "\x7f", "\n\n\xc3"} {
+		f.Add([]byte(s), uint(1))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, cut uint) {
+		var whole, split textCheck
+		whole.add(data)
+		whole.end()
+		i := int(cut % uint(len(data)+1))
+		split.add(data[:i])
+		split.add(data[i:])
+		split.end()
+		if whole.bad != split.bad || whole.badLine != split.badLine {
+			t.Errorf("%q: whole %q at line %d, cut at %d %q at line %d", data, whole.bad, whole.badLine, i, split.bad, split.badLine)
+		}
+		if (whole.bad == "") != isText(data) {
+			t.Errorf("%q: found %q", data, whole.bad)
+		}
+	})
+}
+
+// isText is textCheck's rule, written plainly.
+func isText(b []byte) bool {
+	s := string(b)
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, line := range strings.Split(s, "\n") {
+		if len(line) > maxLine || strings.ContainsFunc(line, func(r rune) bool {
+			return r < ' ' && !strings.ContainsRune("\t\v\f\r", r) || r == 0x7f
+		}) {
+			return false
+		}
+	}
+	return true
+}

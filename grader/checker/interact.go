@@ -40,6 +40,7 @@ func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grad
 	if err != nil {
 		return grader.Execution{}, grader.Judgement{}, err
 	}
+	toJudge.check = &textCheck{}
 	toProg, err := newPipe(tr, '<')
 	if err != nil {
 		toJudge.end()
@@ -67,7 +68,7 @@ func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grad
 	if runErr != nil {
 		return ex, grader.Judgement{}, runErr
 	}
-	j, err := i.decide(judged, ex, judgeFirst, tr.String())
+	j, err := i.decide(judged, judgeFirst, toJudge.sent(), tr.String())
 	return ex, j, err
 }
 
@@ -93,41 +94,6 @@ func closed(c <-chan struct{}) bool {
 	}
 }
 
-// decide gives the judgement of an interactive run: the checker's, unless
-// the program ended badly before the checker decided. Then the checker
-// only saw the program's output end, whatever it made of that, and how
-// the run ended is the verdict: the judgement passes it on (a time limit
-// is a timeout whatever the judgement says).
-func (i *interactor) decide(judged ran, ex grader.Execution, judgeFirst bool, transcript string) (grader.Judgement, error) {
-	if judged.err != nil {
-		return grader.Judgement{}, judged.err
-	}
-	log := "transcript (> the program wrote, < it read):\n" + transcript
-	j, err := i.judgement(judged.res)
-	if !judgeFirst && (ex.Limit != grader.None || ex.Signal != "" || ex.ExitCode != 0) {
-		said := "accepted"
-		switch {
-		case err != nil:
-			said = err.Error()
-		case !j.Pass:
-			said = "rejected"
-		}
-		return grader.Judgement{Pass: true, Log: "the program ended before the checker decided; the checker then: " + said + "\n\n" + log}, nil
-	}
-	if err != nil {
-		return grader.Judgement{}, fmt.Errorf("%w\n\n%s", err, log)
-	}
-	j.Log = joinLog(j.Log, log)
-	return j, nil
-}
-
-func joinLog(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "\n\n" + b
-}
-
 // pipe carries one direction of a conversation. The sending box's stdout
 // is written to it and never waits (what a run may write is bounded by
 // its output limit, and the sandbox's writer must not block); a goroutine
@@ -135,9 +101,10 @@ func joinLog(a, b string) string {
 // the receiver reads what is left, then end of file; when the receiver
 // ends, what it did not read is dropped.
 type pipe struct {
-	r, w *os.File
-	dir  byte // '>' or '<', for the transcript
-	tr   *transcript
+	r, w  *os.File
+	dir   byte // '>' or '<', for the transcript
+	tr    *transcript
+	check *textCheck // when set, what the receiver is sent is checked
 
 	mu      sync.Mutex
 	more    *sync.Cond
@@ -165,6 +132,9 @@ func (p *pipe) Write(b []byte) (int, error) {
 	if !p.dropped && !p.ended {
 		p.buf = append(p.buf, b...)
 		p.more.Signal()
+		if p.check != nil {
+			p.check.add(b)
+		}
 	}
 	p.mu.Unlock()
 	return len(b), nil
@@ -173,6 +143,9 @@ func (p *pipe) Write(b []byte) (int, error) {
 // end says the sender is done.
 func (p *pipe) end() {
 	p.mu.Lock()
+	if p.check != nil && !p.dropped && !p.ended {
+		p.check.end()
+	}
 	p.ended = true
 	p.more.Signal()
 	p.mu.Unlock()
@@ -187,6 +160,17 @@ func (p *pipe) drop() {
 	p.more.Signal()
 	p.mu.Unlock()
 	p.r.Close()
+}
+
+// sent is what the check found in what the receiver was sent while it
+// ran (a zero textCheck without a check).
+func (p *pipe) sent() textCheck {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.check == nil {
+		return textCheck{}
+	}
+	return *p.check
 }
 
 // wait waits until the feeder has stopped.

@@ -69,3 +69,31 @@ func TestPipe(t *testing.T) {
 		t.Errorf("transcript %q, want it cut", s[:min(len(s), 80)])
 	}
 }
+
+// TestTextCheck: what a program sends its checker, in pieces, is text
+// until a byte that is not UTF-8, a control character or a long line;
+// the first is kept, with its line.
+func TestTextCheck(t *testing.T) {
+	for _, tc := range []struct {
+		pieces []string
+		bad    string
+		line   int
+	}{
+		{[]string{"500\n", "750\n"}, "", 0},
+		{[]string{"caf\xc3", "\xa9\r\n\tx\n"}, "", 0}, // é cut between two writes
+		{[]string{"1\n2\n", "\xff\n"}, "a byte that is not UTF-8 (0xff)", 3},
+		{[]string{"1\n", "2\x00\n", "\xff"}, "a control character (0x00)", 2},
+		{[]string{"ok\n\xe2\x82"}, "a byte that is not UTF-8 (0xe2, a character cut short)", 2},
+		{[]string{strings.Repeat("1", maxLine), "\n"}, "", 0},
+		{[]string{"\n", strings.Repeat("1", maxLine), "1"}, "a line longer than 64 KiB", 2},
+	} {
+		var c textCheck
+		for _, p := range tc.pieces {
+			c.add([]byte(p))
+		}
+		c.end()
+		if c.bad != tc.bad || tc.bad != "" && c.badLine != tc.line {
+			t.Errorf("%q: %q at line %d, want %q at line %d", tc.pieces, c.bad, c.badLine, tc.bad, tc.line)
+		}
+	}
+}

@@ -3,8 +3,11 @@
 // 1e-6 (absolute, or relative for large ones). With the flag "partial"
 // an output of as many numbers is accepted and scored by the share that
 // match. An answer file that is not all numbers is the checker's own
-// failure: it aborts.
+// failure: it aborts. Numbers are read as the problem package format
+// writes them, in ASCII: NaN, infinity, hexadecimal and anything else
+// strtod reads beyond that grammar are not numbers.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -14,7 +17,37 @@
 #include <string>
 #include <vector>
 
+// decimal says whether tok is [+-]?([0-9]*\.[0-9]+|[0-9]+\.?)([eE][+-]?[0-9]+)?
+static bool decimal(const std::string &tok) {
+	size_t i = 0, digits = 0;
+	auto run = [&] {
+		size_t n = 0;
+		for (; i < tok.size() && std::isdigit((unsigned char)tok[i]); i++)
+			n++;
+		return n;
+	};
+	if (i < tok.size() && (tok[i] == '+' || tok[i] == '-'))
+		i++;
+	digits = run();
+	if (i < tok.size() && tok[i] == '.') {
+		i++;
+		digits += run();
+	}
+	if (digits == 0)
+		return false;
+	if (i < tok.size() && (tok[i] == 'e' || tok[i] == 'E')) {
+		i++;
+		if (i < tok.size() && (tok[i] == '+' || tok[i] == '-'))
+			i++;
+		if (run() == 0)
+			return false;
+	}
+	return i == tok.size();
+}
+
 static bool number(const std::string &tok, double *x) {
+	if (!decimal(tok))
+		return false;
 	char *end = nullptr;
 	*x = std::strtod(tok.c_str(), &end);
 	return !tok.empty() && *end == '\0' && std::isfinite(*x);

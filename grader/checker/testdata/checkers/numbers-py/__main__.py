@@ -2,15 +2,24 @@
 numbers.cpp. The program's output must hold the answer file's numbers, in
 any order, each within a tolerance. With the flag "partial" an output of
 as many numbers is accepted and scored by the share that match. An answer
-file that is not all numbers makes it fail (a ValueError, status 1)."""
+file that is not all numbers makes it fail (a ValueError, status 1).
+Numbers are read as the problem package format writes them, in ASCII:
+NaN, infinity, hexadecimal, "1_0", other scripts' digits and bytes that
+are not UTF-8 are not numbers."""
 
 import math
+import re
 import sys
 
 from tolerance import close
 
+FLOAT = re.compile(rb"[+-]?([0-9]*\.[0-9]+|[0-9]+\.?)([eE][+-]?[0-9]+)?")
+
 
 def number(tok):
+    """The number a token (bytes) writes; a ValueError if none."""
+    if not FLOAT.fullmatch(tok):
+        raise ValueError(tok)
     x = float(tok)
     if not math.isfinite(x):
         raise ValueError(tok)
@@ -18,7 +27,7 @@ def number(tok):
 
 
 def write(feedback, name, text):
-    with open(feedback + name, "w") as f:
+    with open(feedback + name, "w", encoding="utf-8") as f:
         f.write(text + "\n")
 
 
@@ -41,14 +50,15 @@ def main():
         return 1
     feedback = sys.argv[3]
     partial = sys.argv[4:5] == ["partial"]
-    with open(sys.argv[2]) as f:
+    with open(sys.argv[2], "rb") as f:
         want = sorted(number(t) for t in f.read().split())
     got = []
-    for tok in sys.stdin.read().split():
+    for tok in sys.stdin.buffer.read().split():
         try:
             got.append(number(tok))
         except ValueError:
-            write(feedback, "teammessage.txt", "not a number: " + tok[:40])
+            shown = tok[:40].decode("utf-8", "replace")
+            write(feedback, "teammessage.txt", "not a number: " + shown)
             return 43
     got.sort()
     right = matches(want, got)

@@ -38,8 +38,9 @@ int main(int argc, char **argv) {
     if (got != want) return reject("the first line is not the divisors of n");
     double mean;
     if (!(std::cin >> mean)) return reject("no mean on the second line");
+    if (!std::isfinite(mean)) return reject("the mean is not a finite number");
     double exact = sum / want.size();
-    if (std::fabs(mean - exact) > eps * std::fmax(1, std::fabs(exact))) return reject("the mean is off");
+    if (!(std::fabs(mean - exact) <= eps * std::fmax(1, std::fabs(exact)))) return reject("the mean is off");
     std::string extra;
     if (std::cin >> extra) return reject("more output than asked for");
     return 42;

@@ -1,0 +1,50 @@
+package checker
+
+import (
+	"fmt"
+
+	"github.com/cs540-tools/autograder/grader"
+)
+
+// decide gives the judgement of an interactive run: how the checker's
+// run ended (judged), whether it ended before the program did (first),
+// what it found wrong with what the program sent it before it ended
+// (sent, with its line), and the conversation. The grader then weighs it
+// against how the program ended (grader.Judgement.DecidedFirst):
+//
+//   - The checker judged (status 42 or 43): its judgement, whenever the
+//     program ended; never a pass it did not give.
+//   - The checker failed (another status, a signal, a limit) after the
+//     program sent it bytes that are not text (see textCheck): the
+//     program's wrong answer, the rule "text" broken on that line; the
+//     checker's failure goes in the log for the TA.
+//   - The checker failed otherwise (on text, or on nothing): an error,
+//     the grader's failure, whatever the program did.
+func (i *interactor) decide(judged ran, first bool, sent textCheck, transcript string) (grader.Judgement, error) {
+	if judged.err != nil {
+		return grader.Judgement{}, judged.err
+	}
+	log := "transcript (> the program wrote, < it read):\n" + transcript
+	j, err := i.judgement(judged.res)
+	switch {
+	case err != nil && sent.bad != "":
+		return grader.Judgement{
+			Violation: &grader.Violation{Line: sent.badLine, Rule: "text",
+				Msg: "the program sent " + sent.bad + " to the checker, and the checker failed on it"},
+			Log:          joinLog(err.Error(), log),
+			DecidedFirst: first,
+		}, nil
+	case err != nil:
+		return grader.Judgement{}, fmt.Errorf("%w\n\n%s", err, log)
+	}
+	j.Log = joinLog(j.Log, log)
+	j.DecidedFirst = first
+	return j, nil
+}
+
+func joinLog(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n\n" + b
+}
