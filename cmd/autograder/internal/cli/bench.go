@@ -296,5 +296,15 @@ func runnerWith(mode string, a *grader.Assignment, visibility string, opt warm.O
 		fmt.Fprintf(errw, "autograder: %v; running cold\n", err)
 		return runner.New(a.Rubric), nil
 	}
-	return nil, badInputf("--mode must be warm, cold or auto, not %q", mode)
+	return nil, checkMode(mode)
+}
+
+// checkMode checks a --mode flag's value: bad input unless warm, cold or
+// auto.
+func checkMode(mode string) error {
+	switch mode {
+	case "warm", "cold", "auto", "":
+		return nil
+	}
+	return badInputf("--mode must be warm, cold or auto, not %q", mode)
 }

@@ -87,6 +87,9 @@ func gradeCommand() *ucli.Command {
 			}
 			all := len(subs)
 			subs = sh.pick(subs)
+			if err := checkMode(c.String("mode")); err != nil {
+				return err
+			}
 			if _, _, err := rubricSecret(a); err != nil {
 				return err
 			}
