@@ -69,7 +69,7 @@ func TestMain(m *testing.M) {
 //	                                 (slash paths under $WORK); none: an empty zip
 //	replace OLD NEW FILE             replace the first OLD in FILE with NEW (OLD
 //	                                 must be there): a javasrc variant edited
-//	cmpnokey A B                     cmp two results.json but for their results'
+//	[!] cmpnokey A B                 cmp two results.json but for their results'
 //	                                 keys (which name the mode and the secret)
 //
 // and the conditions [tool:PROGRAM], true when PROGRAM is on PATH, and

@@ -15,14 +15,17 @@ var keyLine = regexp.MustCompile(`(?m)^\s*"key": "[0-9a-f]*",?\n`)
 
 // cmdCmpnokey compares two results.json files but for their results'
 // keys: a warm and a cold grading, or two with other secrets, give the
-// same results under other keys.
+// same results under other keys. Negated, they must differ.
 func cmdCmpnokey(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 2 {
+	if len(args) != 2 {
 		ts.Fatalf("usage: cmpnokey A B")
 	}
 	a := keyLine.ReplaceAllString(ts.ReadFile(args[0]), "")
 	b := keyLine.ReplaceAllString(ts.ReadFile(args[1]), "")
-	if a == b {
+	switch {
+	case neg && a == b:
+		ts.Fatalf("%s and %s are the same (keys aside)", args[0], args[1])
+	case neg, a == b:
 		return
 	}
 	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
