@@ -176,11 +176,7 @@ func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
 		decide:   opt.Decider,
 		prepared: map[string]*prepEntry{},
 	}
-	h := hmac.New(sha256.New, opt.Secret)
-	for _, in := range inputs {
-		h.Write([]byte(inputKey(in.Args, in.Stdin)))
-	}
-	w.secret = h.Sum(nil)
+	w.secret = secretOf(opt.Secret, inputs)
 	if opt.HandOff > 0 && opt.HandOff < w.lim.CPU {
 		w.lim.CPU, w.hand = opt.HandOff, true
 	}
@@ -188,6 +184,17 @@ func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
 		w.lim.Output = sandbox.DefaultOutput
 	}
 	return w, nil
+}
+
+// secretOf is what the spot checks are chosen by, besides a submission's
+// files and the case: an HMAC, keyed by the batch's secret, of all the
+// inputs, hidden ones included.
+func secretOf(secret []byte, inputs []Input) []byte {
+	h := hmac.New(sha256.New, secret)
+	for _, in := range inputs {
+		h.Write([]byte(inputKey(in.Args, in.Stdin)))
+	}
+	return h.Sum(nil)
 }
 
 func orDefault(d, def time.Duration) time.Duration {
