@@ -31,6 +31,12 @@ type Input struct {
 	// the warm JVM only after every public one has produced its output.
 	ID     string
 	Hidden bool
+	// Varies is set when the run's output may differ from one run to the
+	// next (a case judged by the reference's rules, such as an unseeded
+	// random run, or by a checker): a spot check compares its warm and
+	// cold runs by the verdict and credit each earns (Options.Decider),
+	// where it compares the others' byte for byte.
+	Varies bool
 	// ColdOnly is set when Grade never takes the input's warm answer: a
 	// repeated case's runs and an interactive case's run cold. A spot
 	// check never picks it; it picks from every other kind of case,
@@ -45,7 +51,7 @@ func Inputs(a *grader.Assignment, visibility string) []Input {
 	for _, cs := range a.Parts {
 		for _, c := range cs {
 			if visibility == "" || string(c.Visibility) == visibility {
-				out = append(out, Input{Args: c.Args, Stdin: c.Stdin, ID: c.ID, Hidden: c.Visibility != cases.Public, ColdOnly: !a.Checkable(c)})
+				out = append(out, Input{Args: c.Args, Stdin: c.Stdin, ID: c.ID, Hidden: c.Visibility != cases.Public, Varies: c.Check != "", ColdOnly: !a.Checkable(c)})
 			}
 		}
 	}
@@ -65,11 +71,11 @@ type Options struct {
 	// that no student can compute which cases are checked. nil (check,
 	// ci: public cases) chooses by the files and the inputs alone.
 	Secret []byte
-	// Decider, when set, judges a spot check's warm and cold runs of a
-	// case (grader.Assignment.Decide): they agree when they end alike, or
-	// when their verdicts and credit do, so that a case whose output
-	// varies from run to run (the reference's rules on a random run) is
-	// checked as well. Without it, the runs must end alike.
+	// Decider judges a spot check's warm and cold runs of a case whose
+	// output varies (Input.Varies; grader.Assignment.Decide): they agree
+	// when they end alike or earn the same verdict and credit, so that
+	// such a case (the reference's rules on a random run) is checked as
+	// well as the others. Without it, every two runs must end alike.
 	Decider Decider
 	// HandOff, when set below the CPU limit, hands a case that has used
 	// this much CPU time in a warm JVM, and every case after it, to cold
@@ -653,12 +659,13 @@ func (w *Runner) spotPicks(p *Program) []int {
 }
 
 // agrees reports whether a warm and a cold run of an input agree: they
-// end alike, or, with a Decider, they earn the same verdict and credit.
+// end alike, or, when its output varies and a Decider can say, they earn
+// the same verdict and credit.
 func (w *Runner) agrees(ctx context.Context, in Input, warm, cold grader.Execution) (bool, error) {
 	if agree(warm, cold) {
 		return true, nil
 	}
-	if w.decide == nil || in.ID == "" {
+	if !in.Varies || w.decide == nil || in.ID == "" {
 		return false, nil
 	}
 	wv, wc, err := w.decide.Decide(ctx, in.ID, warm)
