@@ -1,6 +1,8 @@
 package warm
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"slices"
 	"testing"
@@ -64,5 +66,43 @@ func TestSpotPicks(t *testing.T) {
 	}
 	if other := pick(a, "y"); slices.Equal(other, first) {
 		t.Errorf("other files picked the same %v", other)
+	}
+}
+
+// verdictByLines is a Decider: a run passes when it prints two lines.
+type verdictByLines struct{}
+
+func (verdictByLines) Decide(_ context.Context, _ string, ex grader.Execution) (grader.Verdict, float64, error) {
+	if bytes.Count(ex.Stdout, []byte("\n")) == 2 {
+		return grader.Pass, 1, nil
+	}
+	return grader.WrongAnswer, 0, nil
+}
+
+// TestAgrees: a spot check's warm and cold runs agree when they end alike;
+// runs of a case whose output varies also when they earn the same verdict
+// and credit, and those of any other case only byte for byte.
+func TestAgrees(t *testing.T) {
+	w := &Runner{decide: verdictByLines{}}
+	out := func(s string) grader.Execution { return grader.Execution{Stdout: []byte(s)} }
+	for _, tc := range []struct {
+		name       string
+		varies     bool
+		warm, cold grader.Execution
+		want       bool
+	}{
+		{"alike", false, out("a\nb\n"), out("a\nb\n"), true},
+		{"other output, same verdict", false, out("a\nb\n"), out("c\nd\n"), false},
+		{"varies, same verdict", true, out("a\nb\n"), out("c\nd\n"), true},
+		{"varies, other verdict", true, out("a\nb\n"), out("cold\n"), false},
+	} {
+		got, err := w.agrees(context.Background(), Input{ID: "a/x", Varies: tc.varies}, tc.warm, tc.cold)
+		if err != nil || got != tc.want {
+			t.Errorf("%s: agrees = %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+	}
+	w.decide = nil
+	if ok, _ := w.agrees(context.Background(), Input{ID: "a/x", Varies: true}, out("a\nb\n"), out("c\nd\n")); ok {
+		t.Error("with no Decider, runs that do not end alike agree")
 	}
 }
