@@ -163,7 +163,8 @@ func (b *Batch) prepare(ctx context.Context, subs []submission.Submission) error
 }
 
 // key identifies a result by everything that decides it: the grader's
-// version, the rubric, the cases, the options, and the submission's files.
+// version, the rubric, the cases, the options (the batch's secret by its
+// hash), how the runner runs (Keyer), and the submission's files.
 func (b *Batch) key(sub submission.Submission, late int) string {
 	h := sha256.New()
 	field := func(s string) {
@@ -179,6 +180,13 @@ func (b *Batch) key(sub submission.Submission, late int) string {
 		field(jh)
 	}
 	field(fmt.Sprintf("%s|%v|late=%d|id=%s|problem=%s", b.Options.Visibility, b.Options.Timings, late, sub.ID, sub.Problem))
+	if k, ok := b.Runner.(Keyer); ok {
+		field("runner=" + k.Key())
+	}
+	if len(b.Options.Secret) > 0 {
+		sum := sha256.Sum256(b.Options.Secret)
+		field("secret=" + hex.EncodeToString(sum[:]))
+	}
 	for _, f := range sub.Files {
 		field(f.Name)
 		field(string(f.Data))

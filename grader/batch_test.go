@@ -317,7 +317,38 @@ func TestBatchKeys(t *testing.T) {
 			t.Errorf("%s: the key did not change", name)
 		}
 	}
+	// How the runner runs (issue 27, item 3) and the batch's secret
+	// (item 4): each other one is another key; the same, the same key.
+	seen := map[string]string{}
+	for _, mode := range []string{"", "cold", "warm spot-check=2", "warm spot-check=0"} {
+		for _, secret := range []string{"", "0123456789abcdef", "fedcba9876543210"} {
+			what := fmt.Sprintf("runner %q, secret %q", mode, secret)
+			b := base()
+			if mode != "" {
+				b.Runner = keyed{&byContent{}, mode}
+			}
+			if secret != "" {
+				b.Options.Secret = []byte(secret)
+			}
+			k := keyOf(b, sub)
+			if other, dup := seen[k]; dup {
+				t.Errorf("%s: the key of %s", what, other)
+			}
+			seen[k] = what
+			if again := keyOf(b, sub); again != k {
+				t.Errorf("%s: the same batch gives another key", what)
+			}
+		}
+	}
 }
+
+// keyed is a runner with a Key (grader.Keyer).
+type keyed struct {
+	grader.Runner
+	key string
+}
+
+func (k keyed) Key() string { return k.key }
 
 type failingStore struct{ err error }
 

@@ -166,6 +166,11 @@ type Options struct {
 	Cases []string
 	// KeepStdout keeps each run's whole stdout in CaseResult.Stdout.
 	KeepStdout bool
+	// Secret is the batch's secret (grade keeps one per --out): a
+	// repeated case's runs start their clocks at times drawn from it (see
+	// Input.Secret), which no program can know ahead. nil (check, whose
+	// cases are public) draws them from the case IDs alone.
+	Secret []byte
 	// Progress, when set, hears of each case judged, one call at a time,
 	// in the order they finish (check's progress line); it must not
 	// change the result it is shown.

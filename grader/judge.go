@@ -319,12 +319,12 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 	inter, live := jd.(Interactor)
 	if live {
 		ex, j, judgeErr = inter.Interact(ctx, t, func(in Input) (Execution, error) {
-			in.Args, in.Attempt, in.Case = c.Args, n, c.ID
+			in.Args, in.Attempt, in.Case, in.Secret = c.Args, n, c.ID, opt.Secret
 			return prog.Run(ctx, in)
 		})
 	} else {
 		var err error
-		if ex, err = prog.Run(ctx, Input{Args: c.Args, Stdin: c.Stdin, Attempt: n, Case: c.ID}); err != nil {
+		if ex, err = prog.Run(ctx, Input{Args: c.Args, Stdin: c.Stdin, Attempt: n, Case: c.ID, Secret: opt.Secret}); err != nil {
 			return nil, err
 		}
 		if expectedEnd(c, ex) {

@@ -31,6 +31,14 @@ type Describer interface {
 	Runtime() string
 }
 
+// Keyer is a Runner whose way of running can change a verdict (warm mode
+// answers from a JVM it spot-checks, cold mode runs each case in a fresh
+// box): its Key names that way, and goes into the key a batch caches
+// results by, so that a regrade another way runs again.
+type Keyer interface {
+	Key() string
+}
+
 // Flagger is a Program with something to tell the TA alone (that its
 // warm and cold runs disagreed). Grade puts the flags in Result.Flags,
 // which no student-facing output shows.
@@ -75,8 +83,11 @@ type Input struct {
 	// run to run.
 	Attempt int
 	// Case is the case's ID: a runner starts its runs' clocks at times
-	// drawn from it, the same on every grading.
+	// drawn from it and Secret, the same on every grading with that
+	// secret.
 	Case string
+	// Secret is the batch's secret (Options.Secret); nil for check.
+	Secret []byte
 }
 
 // Live reports whether the run talks with a judge while it runs.

@@ -124,6 +124,7 @@ func testInterrupt(t *testing.T, sig syscall.Signal, group bool) {
 
 	// An uninterrupted run gives the same files, byte for byte.
 	full := filepath.Join(dir, "full")
+	shareSecret(t, resumed, full)
 	if out, err := grade(full).CombinedOutput(); err != nil {
 		t.Fatalf("uninterrupted run: %v\n%s", err, out)
 	}

@@ -69,6 +69,8 @@ func TestMain(m *testing.M) {
 //	                                 (slash paths under $WORK); none: an empty zip
 //	replace OLD NEW FILE             replace the first OLD in FILE with NEW (OLD
 //	                                 must be there): a javasrc variant edited
+//	[!] cmpnokey A B                 cmp two results.json but for their results'
+//	                                 keys (which name the mode and the secret)
 //
 // and the conditions [tool:PROGRAM], true when PROGRAM is on PATH, and
 // [faketime], true when the runner finds libfaketime; under CI=true a
@@ -98,6 +100,7 @@ func TestScripts(t *testing.T) {
 			"junit":       cmdJunit,
 			"zipfiles":    cmdZipfiles,
 			"replace":     cmdReplace,
+			"cmpnokey":    cmdCmpnokey,
 			"labelled":    cmdLabelled,
 		},
 		Condition: condition,
@@ -641,6 +644,7 @@ func TestResume(t *testing.T) {
 	// The run killed half way: SIGKILL as soon as half the progress lines
 	// are out.
 	resumed := filepath.Join(dir, "resumed")
+	shareSecret(t, full, resumed)
 	cmd := grade(resumed)
 	lw, waited := startUntil(t, cmd, "[", n/2)
 	cmd.Process.Kill()
@@ -666,6 +670,9 @@ func TestResume(t *testing.T) {
 		info, err := e.Info()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if e.Name() == "secret" {
+			continue // the batch's secret, shared with the uninterrupted run
 		}
 		if strings.HasPrefix(e.Name(), ".") {
 			// SIGKILL may land while a job writes its result (another
@@ -886,7 +893,7 @@ func outFiles(t *testing.T, dir string, ids []string) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{".autograder": true, "results.json": true, "gradebook.csv": true, "parts.csv": true, "index.html": true}
+	want := map[string]bool{".autograder": true, "results.json": true, "gradebook.csv": true, "parts.csv": true, "index.html": true, ".cache/secret": true}
 	for _, id := range ids {
 		want["reports/"+id+".md"] = true
 	}

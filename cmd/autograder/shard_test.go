@@ -49,6 +49,7 @@ func TestShardKilled(t *testing.T) {
 	}
 
 	out := filepath.Join(dir, "out")
+	shareSecret(t, one, out)
 	other := grade(out, "--shard", "2/2")
 	var otherLog bytes.Buffer
 	other.Stdout, other.Stderr = &otherLog, &otherLog

@@ -108,6 +108,7 @@ func TestSlurm(t *testing.T) {
 	}
 
 	sharded := filepath.Join(cl.dir, "sharded")
+	shareSecret(t, one, sharded)
 	script, err := exec.Command(bin, "slurm", "--shards", "3", "--jobs", "1", "--rubric", rubric, "--out", sharded, "--autograder", bin, examples).Output()
 	if err != nil {
 		t.Fatalf("autograder slurm: %v", err)

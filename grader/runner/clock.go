@@ -2,6 +2,9 @@ package runner
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -30,15 +33,29 @@ var (
 )
 
 // RunStart is the time run n of the case with that ID starts its clock
-// at: the case's first second, drawn from its ID (FNV-1a), plus n
-// ClockShifts. It depends on nothing else, so a regrade, another grader
-// or another machine gives a clock-seeded program the same runs, and two
-// cases (other IDs) other runs.
-func RunStart(caseID string, n int) time.Time {
-	h := fnv.New64a()
-	h.Write([]byte(caseID))
-	first := clockFrom.Add(time.Duration(h.Sum64()%uint64(clockSpan)) * time.Second)
+// at: the case's first second, plus n ClockShifts. With a secret (the
+// batch's, see grader.Options.Secret) the first second is drawn from
+// HMAC-SHA256(secret, ID), which no program can compute: a program cannot
+// carry a table of the seconds its runs will see. No secret (check,
+// whose cases are public anyway) draws it from the ID alone (FNV-1a), as
+// a student's own check on any machine sees it. Either way it depends on
+// nothing else, so a regrade with the same secret gives a clock-seeded
+// program the same runs, and two cases (other IDs) other runs.
+func RunStart(secret []byte, caseID string, n int) time.Time {
+	first := clockFrom.Add(time.Duration(firstSecond(secret, caseID)%uint64(clockSpan)) * time.Second)
 	return first.Add(time.Duration(n) * ClockShift)
+}
+
+// firstSecond is the number a case's first second is drawn from.
+func firstSecond(secret []byte, caseID string) uint64 {
+	if len(secret) == 0 {
+		h := fnv.New64a()
+		h.Write([]byte(caseID))
+		return h.Sum64()
+	}
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte("clock\x00" + caseID))
+	return binary.BigEndian.Uint64(m.Sum(nil))
 }
 
 // faketimeNames are libfaketime's files, the thread-safe build first (a
@@ -107,10 +124,10 @@ func startClock(spec *sandbox.Spec, lib string, start time.Time) {
 
 // CheckClock runs date in a box as run 1 of a repeated case "doctor" and
 // returns the library it used, the time date printed and the time it
-// should have printed (RunStart("doctor", 1), or a second or two later),
+// should have printed (RunStart(nil, "doctor", 1), or a second or two later),
 // for doctor.
 func CheckClock(ctx context.Context) (lib string, saw, want time.Time, err error) {
-	lib, want = Faketime(), RunStart("doctor", 1)
+	lib, want = Faketime(), RunStart(nil, "doctor", 1)
 	if lib == "" {
 		return "", saw, want, fmt.Errorf("libfaketime not found (looked in %s)", FaketimeWhere())
 	}

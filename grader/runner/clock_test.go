@@ -70,10 +70,11 @@ public class Clock {
 }
 
 // TestClockShift: run n of a repeated case sees its clock start at
-// RunStart(case, n), in C (srand(time(NULL))), Python (random.seed of
-// time.time()) and Java (System.currentTimeMillis()); a case run once sees
-// the real clock. So runs started within one second seed differently, and
-// a second grading of the case draws the same numbers.
+// RunStart(secret, case, n), in C (srand(time(NULL))), Python (random.seed
+// of time.time()) and Java (System.currentTimeMillis()); a case run once
+// sees the real clock. So runs started within one second seed
+// differently, a second grading of the case with the same secret draws
+// the same numbers, and one with another secret (or none: check) others.
 func TestClockShift(t *testing.T) {
 	needFaketime(t)
 	for _, tc := range clockPrinters {
@@ -85,7 +86,7 @@ func TestClockShift(t *testing.T) {
 			prog := build(t, tc.lang, tc.file)
 			seen := map[string]int{}
 			for n := range 4 {
-				draw := clockRun(t, prog, "hill8/public-01", n)
+				draw := clockRun(t, prog, testSecret, "hill8/public-01", n)
 				if m, dup := seen[draw]; dup {
 					t.Errorf("runs %d and %d drew the same number %s", m, n, draw)
 				}
@@ -96,25 +97,30 @@ func TestClockShift(t *testing.T) {
 			}
 			again := build(t, tc.lang, tc.file)
 			for n := 1; n < 4; n++ {
-				if draw := clockRun(t, again, "hill8/public-01", n); seen[draw] != n {
+				if draw := clockRun(t, again, testSecret, "hill8/public-01", n); seen[draw] != n {
 					t.Errorf("a second build's run %d drew %s, the first build's run %d", n, draw, seen[draw])
 				}
 			}
-			if draw := clockRun(t, again, "hill10/public-01", 1); seen[draw] != 0 {
+			if draw := clockRun(t, again, testSecret, "hill10/public-01", 1); seen[draw] != 0 {
 				t.Errorf("another case's run 1 drew %s, as run %d of the first", draw, seen[draw])
+			}
+			for _, secret := range [][]byte{otherSecret, nil} {
+				if draw := clockRun(t, again, secret, "hill8/public-01", 1); seen[draw] != 0 {
+					t.Errorf("secret %x: run 1 drew %s, as run %d with the first secret", secret, draw, seen[draw])
+				}
 			}
 		})
 	}
 }
 
 // clockRun runs prog as run n of the case and checks the clock it saw:
-// the real one for n = 0, else RunStart(caseID, n) or up to a minute later
+// the real one for n = 0, else RunStart(secret, caseID, n) or up to a minute later
 // (a JVM reads the clock after its start-up, slow on a loaded machine).
 // It returns the number drawn.
-func clockRun(t *testing.T, prog grader.Program, caseID string, n int) string {
+func clockRun(t *testing.T, prog grader.Program, secret []byte, caseID string, n int) string {
 	t.Helper()
 	before := time.Now().Unix()
-	ex, err := prog.Run(context.Background(), grader.Input{Attempt: n, Case: caseID})
+	ex, err := prog.Run(context.Background(), grader.Input{Attempt: n, Case: caseID, Secret: secret})
 	after := time.Now().Unix()
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +135,7 @@ func clockRun(t *testing.T, prog grader.Program, caseID string, n int) string {
 	}
 	lo, hi := before, after
 	if n > 0 {
-		lo = RunStart(caseID, n).Unix()
+		lo = RunStart(secret, caseID, n).Unix()
 		hi = lo + 60
 	}
 	if secs < lo || secs > hi {
@@ -232,24 +238,42 @@ func TestCheckClock(t *testing.T) {
 	}
 }
 
+// testSecret and otherSecret are two batches' secrets.
+var (
+	testSecret  = []byte("0123456789abcdef0123456789abcdef")
+	otherSecret = []byte("fedcba9876543210fedcba9876543210")
+)
+
 // TestRunStart: runs of a case start an hour, a minute and a second
-// apart, within the span, and the times are pinned (a change would give
-// every clock-seeded program other runs than it had).
+// apart, within the span, whatever the secret; the times are pinned (a
+// change would give every clock-seeded program other runs than it had):
+// with no secret (check) they are the case's alone, with one they are
+// the secret's and the case's, and another secret moves them.
 func TestRunStart(t *testing.T) {
-	first := RunStart("hill8/public-01", 0)
-	if first.Before(clockFrom) || !first.Before(clockFrom.Add(time.Duration(clockSpan)*time.Second)) {
-		t.Errorf("first second %s outside the span", first)
+	for _, secret := range [][]byte{nil, testSecret, otherSecret} {
+		first := RunStart(secret, "hill8/public-01", 0)
+		if first.Before(clockFrom) || !first.Before(clockFrom.Add(time.Duration(clockSpan)*time.Second)) {
+			t.Errorf("secret %q: first second %s outside the span", secret, first)
+		}
+		if d := RunStart(secret, "hill8/public-01", 3).Sub(first); d != 3*ClockShift {
+			t.Errorf("secret %q: run 3 starts %v after the first second", secret, d)
+		}
 	}
-	if d := RunStart("hill8/public-01", 3).Sub(first); d != 3*ClockShift {
-		t.Errorf("run 3 starts %v after the first second", d)
-	}
-	for _, tc := range []struct{ id, want string }{
-		{"hill8/public-01", "2029-09-29 22:34:59"},
-		{"r/twenty", "2020-10-09 20:57:36"},
-		{"doctor", "2029-05-01 01:45:03"},
+	for _, tc := range []struct {
+		secret   []byte
+		id, want string
+	}{
+		{nil, "hill8/public-01", "2029-09-29 22:34:59"},
+		{nil, "r/twenty", "2020-10-09 20:57:36"},
+		{nil, "doctor", "2029-05-01 01:45:03"},
+		{testSecret, "hill8/public-01", "2029-08-20 12:29:07"},
+		{testSecret, "r/twenty", "2023-02-28 06:09:26"},
+		{otherSecret, "hill8/public-01", "2025-11-05 05:04:41"},
+		{otherSecret, "r/twenty", "2029-11-21 10:24:50"},
+		{[]byte{}, "r/twenty", "2020-10-09 20:57:36"}, // empty: no secret,
 	} {
-		if got := RunStart(tc.id, 1).Format(time.DateTime); got != tc.want {
-			t.Errorf("RunStart(%q, 1) = %s, want %s", tc.id, got, tc.want)
+		if got := RunStart(tc.secret, tc.id, 1).Format(time.DateTime); got != tc.want {
+			t.Errorf("RunStart(%q, %q, 1) = %s, want %s", tc.secret, tc.id, got, tc.want)
 		}
 	}
 }

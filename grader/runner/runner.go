@@ -22,11 +22,14 @@
 // milliseconds apart. So run n of a repeated case (grader.Input.Attempt n)
 // runs with libfaketime preloaded (Debian's package libfaketime; Faketime
 // finds it, `autograder doctor` says whether it works), its clock starting
-// at RunStart(case, n): a second drawn from the case's ID, plus n
-// ClockShifts (1h 1m 1s). Every run of a case sees another second, and
-// every grading of the case sees the same ones: a clock-seeded program
-// makes the same runs on a regrade, on a student's machine and on the
-// TA's, so its score is reproducible. The monotonic clock is left alone,
+// at RunStart(secret, case, n): a second drawn from the batch's secret
+// (grader.Input.Secret) and the case's ID, plus n ClockShifts (1h 1m 1s).
+// Every run of a case sees another second, and every grading of the case
+// with the same secret sees the same ones: a clock-seeded program makes
+// the same runs on a regrade, so its score is reproducible; but no
+// program can know them ahead and carry a table of the seconds it fails
+// on. check, with no secret, draws them from the case's ID alone: a
+// student sees the same runs on any machine. The monotonic clock is left alone,
 // so timers and time limits are real. No student changes a line. What
 // each language sees:
 //
@@ -160,6 +163,9 @@ func (s *Sandboxed) Runtime() string {
 	}
 	return s.preset.name + " " + tools[0].Version
 }
+
+// Key implements grader.Keyer: cold mode, each case in a fresh box.
+func (s *Sandboxed) Key() string { return "cold" }
 
 // spec makes the sandbox spec of a command: its tool resolved, with the
 // preset's options and environment.
@@ -306,7 +312,8 @@ func (p *program) spec(ctx context.Context, in grader.Input) (sandbox.Spec, erro
 }
 
 // Run runs one case in a fresh box holding the built files; run n of a
-// repeated case (in.Attempt n) sees its clock start at RunStart(in.Case, n).
+// repeated case (in.Attempt n) sees its clock start at
+// RunStart(in.Secret, in.Case, n).
 func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, error) {
 	spec, err := p.spec(ctx, in)
 	if err != nil {
@@ -314,7 +321,7 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 	}
 	if in.Attempt > 0 {
 		if lib := Faketime(); lib != "" {
-			startClock(&spec, lib, RunStart(in.Case, in.Attempt))
+			startClock(&spec, lib, RunStart(in.Secret, in.Case, in.Attempt))
 		} else {
 			p.realClock.Store(true)
 		}

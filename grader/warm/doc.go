@@ -24,11 +24,17 @@
 //     catch the rest).
 //   - Warm answers are checked. For every submission graded warm, a few
 //     cases (Options.SpotCheck; the command line takes the rubric's
-//     build.spot_check, default 2, or --spot-check) chosen from the submission's and the cases' hash, which a student
-//     cannot compute without the hidden cases, also run cold. If the two
-//     disagree the whole submission is regraded cold, and Program.Flags
-//     says "fast and safe runs disagreed on case X" for the TA (results.json
-//     and index.html, never the student's report).
+//     build.spot_check, default 2, or --spot-check), chosen by an HMAC of
+//     the batch's secret (Options.Secret), the submission's files and the
+//     case, which no student can compute, also run cold. Every case the
+//     grader takes a warm answer of may be chosen, whatever its judge:
+//     two runs agree when they end alike, or, for a case whose output
+//     varies from run to run (the reference's rules on a random run, a
+//     checker), when they earn the same verdict and credit
+//     (Options.Decider). If the two disagree the whole submission is
+//     regraded cold, and Program.Flags says "fast and safe runs disagreed
+//     on case X" for the TA (results.json and index.html, never the
+//     student's report).
 //   - The box bounds the JVM as a whole: its cgroup counts the CPU of all
 //     its threads against a budget of a few cases, its wall clock likewise,
 //     and the Go process gives up on a case that outlives its wall limit

@@ -3,8 +3,8 @@ package warm
 import (
 	"bytes"
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -33,8 +33,15 @@ type Input struct {
 	Hidden bool
 	// Varies is set when the run's output may differ from one run to the
 	// next (a case judged by the reference's rules, such as an unseeded
-	// random run): a spot check never picks it, as its stdout cannot agree.
+	// random run, or by a checker): a spot check compares its warm and
+	// cold runs by the verdict and credit each earns (Options.Decider),
+	// where it compares the others' byte for byte.
 	Varies bool
+	// ColdOnly is set when Grade never takes the input's warm answer: a
+	// repeated case's runs and an interactive case's run cold. A spot
+	// check never picks it; it picks from every other kind of case,
+	// whatever its judge (see Options.Decider).
+	ColdOnly bool
 }
 
 // Inputs lists the runs Grade asks of a program under the assignment: the
@@ -44,7 +51,7 @@ func Inputs(a *grader.Assignment, visibility string) []Input {
 	for _, cs := range a.Parts {
 		for _, c := range cs {
 			if visibility == "" || string(c.Visibility) == visibility {
-				out = append(out, Input{Args: c.Args, Stdin: c.Stdin, ID: c.ID, Hidden: c.Visibility != cases.Public, Varies: c.Check != ""})
+				out = append(out, Input{Args: c.Args, Stdin: c.Stdin, ID: c.ID, Hidden: c.Visibility != cases.Public, Varies: c.Check != "", ColdOnly: !a.Checkable(c)})
 			}
 		}
 	}
@@ -59,12 +66,28 @@ type Options struct {
 	// SpotCheck is how many of a submission's warm answers are checked
 	// against a cold run (the rubric's build.spot_check); 0 checks none.
 	SpotCheck int
+	// Secret is the batch's secret (grader.Options.Secret): the spot
+	// checks are chosen by it, the submission's files and the case, so
+	// that no student can compute which cases are checked. nil (check,
+	// ci: public cases) chooses by the files and the inputs alone.
+	Secret []byte
+	// Decider judges a spot check's warm and cold runs of a case whose
+	// output varies (Input.Varies; grader.Assignment.Decide): they agree
+	// when they end alike or earn the same verdict and credit, so that
+	// such a case (the reference's rules on a random run) is checked as
+	// well as the others. Without it, every two runs must end alike.
+	Decider Decider
 	// HandOff, when set below the CPU limit, hands a case that has used
 	// this much CPU time in a warm JVM, and every case after it, to cold
 	// runs, which Grade runs side by side as its Cores allow: a check
 	// whose program loops or is slow costs its limits two or more at a
 	// time, not one after the other in a JVM (check and ci set it).
 	HandOff time.Duration
+}
+
+// Decider judges a run of a case as Grade does: grader.Assignment is one.
+type Decider interface {
+	Decide(ctx context.Context, caseID string, ex grader.Execution) (grader.Verdict, float64, error)
 }
 
 // Runner is a grader.Runner for the rubric's Java preset. Its Build
@@ -82,7 +105,8 @@ type Runner struct {
 	memory int64
 	spot   int
 	hand   bool   // the harness's CPU limit is Options.HandOff: reaching it hands the case off
-	secret []byte // what the spot checks are chosen by, besides a submission's files: all the inputs
+	secret []byte // what the spot checks are chosen by, besides a submission's files and the case: Options.Secret, and all the inputs
+	decide Decider
 
 	stats Stats
 
@@ -155,13 +179,10 @@ func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
 		},
 		memory:   l.Memory,
 		spot:     max(opt.SpotCheck, 0),
+		decide:   opt.Decider,
 		prepared: map[string]*prepEntry{},
 	}
-	h := sha256.New()
-	for _, in := range inputs {
-		h.Write([]byte(inputKey(in.Args, in.Stdin)))
-	}
-	w.secret = h.Sum(nil)
+	w.secret = secretOf(opt.Secret, inputs)
 	if opt.HandOff > 0 && opt.HandOff < w.lim.CPU {
 		w.lim.CPU, w.hand = opt.HandOff, true
 	}
@@ -169,6 +190,17 @@ func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
 		w.lim.Output = sandbox.DefaultOutput
 	}
 	return w, nil
+}
+
+// secretOf is what the spot checks are chosen by, besides a submission's
+// files and the case: an HMAC, keyed by the batch's secret, of all the
+// inputs, hidden ones included.
+func secretOf(secret []byte, inputs []Input) []byte {
+	h := hmac.New(sha256.New, secret)
+	for _, in := range inputs {
+		h.Write([]byte(inputKey(in.Args, in.Stdin)))
+	}
+	return h.Sum(nil)
 }
 
 func orDefault(d, def time.Duration) time.Duration {
@@ -550,30 +582,21 @@ func (p *Program) Close() error {
 // Runtime implements grader.Describer, as the cold runner names it.
 func (w *Runner) Runtime() string { return "java " + w.jdk.Version }
 
+// Key implements grader.Keyer: warm mode, with how many answers of each
+// submission are spot-checked (a batch's secret, which chooses them, is
+// in its key already).
+func (w *Runner) Key() string {
+	return fmt.Sprintf("warm spot-check=%d hand-off=%v decided=%v", w.spot, w.hand, w.decide != nil)
+}
+
 // spotCheck runs a few of the warm answers again cold (w.spot of them,
-// chosen by the submission's files and all the inputs, hidden ones
-// included, so that a student cannot tell which), and when one differs
-// throws every warm answer away: the whole submission runs cold, flagged.
+// see spotPicks), and when one disagrees throws every warm answer away:
+// the whole submission runs cold, flagged.
 func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 	if w.spot == 0 {
 		return nil
 	}
-	// A timeout is left out: checking it would cost a whole CPU or wall
-	// limit, and a forged one only costs its program the case.
-	var warm []int
-	for i, o := range p.results {
-		if o.done && !w.inputs[i].Varies && !timeout(o.ex) {
-			warm = append(warm, i)
-		}
-	}
-	seed := sha256.Sum256(append([]byte(filesKey(p.src)), w.secret...))
-	rank := func(i int) []byte {
-		h := sha256.Sum256(binary.BigEndian.AppendUint64(seed[:], uint64(i)))
-		return h[:]
-	}
-	slices.SortFunc(warm, func(a, b int) int { return bytes.Compare(rank(a), rank(b)) })
-	warm = warm[:min(w.spot, len(warm))]
-	slices.Sort(warm)
+	warm := w.spotPicks(p)
 	cold, err := p.coldProgram(ctx)
 	if err != nil {
 		return err
@@ -587,7 +610,11 @@ func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 		if err != nil {
 			return err
 		}
-		if agree(p.results[i].ex, ex) {
+		ok, err := w.agrees(ctx, in, p.results[i].ex, ex)
+		if err != nil {
+			return err
+		}
+		if ok {
 			continue
 		}
 		w.stats.Disagreed.Add(1)
@@ -601,6 +628,55 @@ func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 		return nil
 	}
 	return nil
+}
+
+// spotPicks chooses the answers a spot check runs again: w.spot of the
+// warm ones, ranked by an HMAC of the batch's secret over the submission's
+// files and each case, so that a student, who knows neither the secret
+// nor the hidden cases, cannot tell which. Every kind of case may be
+// picked, whatever its judge, but for those Grade never takes a warm
+// answer of (Input.ColdOnly) and timeouts: checking one would cost a whole
+// CPU or wall limit, and a forged one only costs its program the case.
+func (w *Runner) spotPicks(p *Program) []int {
+	var warm []int
+	for i, o := range p.results {
+		if o.done && !w.inputs[i].ColdOnly && !timeout(o.ex) {
+			warm = append(warm, i)
+		}
+	}
+	m := hmac.New(sha256.New, w.secret)
+	m.Write([]byte(filesKey(p.src)))
+	seed := m.Sum(nil)
+	rank := func(i int) []byte {
+		h := hmac.New(sha256.New, seed)
+		fmt.Fprintf(h, "%d:%s#%d", len(w.inputs[i].ID), w.inputs[i].ID, i)
+		return h.Sum(nil)
+	}
+	slices.SortFunc(warm, func(a, b int) int { return bytes.Compare(rank(a), rank(b)) })
+	warm = warm[:min(w.spot, len(warm))]
+	slices.Sort(warm)
+	return warm
+}
+
+// agrees reports whether a warm and a cold run of an input agree: they
+// end alike, or, when its output varies and a Decider can say, they earn
+// the same verdict and credit.
+func (w *Runner) agrees(ctx context.Context, in Input, warm, cold grader.Execution) (bool, error) {
+	if agree(warm, cold) {
+		return true, nil
+	}
+	if !in.Varies || w.decide == nil || in.ID == "" {
+		return false, nil
+	}
+	wv, wc, err := w.decide.Decide(ctx, in.ID, warm)
+	if err != nil {
+		return false, err
+	}
+	cv, cc, err := w.decide.Decide(ctx, in.ID, cold)
+	if err != nil {
+		return false, err
+	}
+	return wv == cv && wc == cc, nil
 }
 
 // timeout reports whether a run ended at its CPU or wall limit.

@@ -103,7 +103,7 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 		n, kinds, len(inputs), runtime.NumCPU(), jobs, sandbox.Detect())
 
 	start := time.Now()
-	wr, err := warm.New(a.Rubric, inputs, warm.Options{SpotCheck: a.Rubric.Build.SpotCheck, HandOff: handOff})
+	wr, err := warm.New(a.Rubric, inputs, warm.Options{SpotCheck: a.Rubric.Build.SpotCheck, HandOff: handOff, Decider: a})
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
@@ -272,6 +272,13 @@ func modeFlag() ucli.Flag {
 // runs ahead. In auto mode, when warm mode is unavailable, it says why on
 // errw and runs cold.
 func runnerFor(mode string, a *grader.Assignment, visibility string, handOff time.Duration, errw io.Writer) (grader.Runner, error) {
+	return runnerWith(mode, a, visibility, warm.Options{HandOff: handOff}, errw)
+}
+
+// runnerWith is runnerFor with a warm runner's options (grade's secret);
+// the spot checks are the rubric's, decided by the assignment's judges.
+func runnerWith(mode string, a *grader.Assignment, visibility string, opt warm.Options, errw io.Writer) (grader.Runner, error) {
+	opt.SpotCheck, opt.Decider = a.Rubric.Build.SpotCheck, a
 	switch mode {
 	case "cold":
 		return runner.New(a.Rubric), nil
@@ -279,7 +286,7 @@ func runnerFor(mode string, a *grader.Assignment, visibility string, handOff tim
 		if a.Rubric.Build.Language != "java" && mode != "warm" {
 			return runner.New(a.Rubric), nil
 		}
-		w, err := warm.New(a.Rubric, warm.Inputs(a, visibility), warm.Options{SpotCheck: a.Rubric.Build.SpotCheck, HandOff: handOff})
+		w, err := warm.New(a.Rubric, warm.Inputs(a, visibility), opt)
 		if err == nil {
 			return w, nil
 		}
@@ -289,5 +296,15 @@ func runnerFor(mode string, a *grader.Assignment, visibility string, handOff tim
 		fmt.Fprintf(errw, "autograder: %v; running cold\n", err)
 		return runner.New(a.Rubric), nil
 	}
-	return nil, badInputf("--mode must be warm, cold or auto, not %q", mode)
+	return nil, checkMode(mode)
+}
+
+// checkMode checks a --mode flag's value: bad input unless warm, cold or
+// auto.
+func checkMode(mode string) error {
+	switch mode {
+	case "warm", "cold", "auto", "":
+		return nil
+	}
+	return badInputf("--mode must be warm, cold or auto, not %q", mode)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/problem"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/warm"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -86,14 +87,24 @@ func gradeCommand() *ucli.Command {
 			}
 			all := len(subs)
 			subs = sh.pick(subs)
-			run, err := runnerFor(c.String("mode"), a, "", 0, errw)
-			if err != nil {
+			if err := checkMode(c.String("mode")); err != nil {
+				return err
+			}
+			if _, _, err := rubricSecret(a); err != nil {
 				return err
 			}
 			if err := out.create(); err != nil {
 				return err
 			}
 			st, err := sh.openStore(filepath.Join(out.path, ".cache"))
+			if err != nil {
+				return err
+			}
+			secret, err := batchSecret(a, filepath.Join(out.path, ".cache"))
+			if err != nil {
+				return err
+			}
+			run, err := runnerWith(c.String("mode"), a, "", warm.Options{Secret: secret}, errw)
 			if err != nil {
 				return err
 			}
@@ -104,7 +115,7 @@ func gradeCommand() *ucli.Command {
 			fmt.Fprintf(errw, "grading %s, %d at a time\n", count(len(subs), "submission"), jobs)
 			prog := newProgress(errw, len(subs))
 			b := grader.Batch{Assignment: a, Runner: run, Store: st, Jobs: jobs, Version: Version,
-				Options:  grader.Options{Timings: c.Bool("timings")},
+				Options:  grader.Options{Timings: c.Bool("timings"), Secret: secret},
 				LateDays: late.Days,
 				Progress: prog.event}
 			results, err := b.Run(c.Context, subs)

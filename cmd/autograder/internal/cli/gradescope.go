@@ -12,6 +12,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/warm"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -73,13 +74,17 @@ func gradescopeCommand() *ucli.Command {
 			w := c.App.Writer
 			fmt.Fprintf(w, "gradescope: %s; rubric %s\n", describeMeta(meta), a.Rubric.Path)
 
+			secret, err := oneOffSecret(a, c.App.ErrWriter)
+			if err != nil {
+				return err
+			}
 			// A runner that cannot start (no JDK) is the grader's failure.
-			run, err := runnerFor(c.String("mode"), a, "", 0, c.App.ErrWriter)
+			run, err := runnerWith(c.String("mode"), a, "", warm.Options{Secret: secret}, c.App.ErrWriter)
 			if err != nil {
 				return gradescopeFailed(results, err)
 			}
 			sub := submission.Load(subDir, submission.DefaultLimits)
-			res, err := a.Grade(c.Context, run, sub, 0, grader.Options{})
+			res, err := a.Grade(c.Context, run, sub, 0, grader.Options{Secret: secret})
 			if err != nil {
 				return gradescopeFailed(results, err)
 			}
