@@ -25,18 +25,11 @@ func (a *Assignment) Command(c CaseResult) string {
 	return CommandLine(a.Rubric.Build, c.Args, stdin)
 }
 
-// RunCommand renders run n of a repeated case as Command does, with its
-// {run} and {seed} replaced.
-func (a *Assignment) RunCommand(c CaseResult, n int) string {
-	for _, cs := range a.Parts {
-		for _, k := range cs {
-			if k.ID == c.ID {
-				args, stdin := k.Attempt(n)
-				return CommandLine(a.Rubric.Build, args, stdin)
-			}
-		}
-	}
-	return CommandLine(a.Rubric.Build, c.Args, nil)
+// RunCommand renders a failing run of a repeated case as Command does,
+// with the args and stdin it was given ({run} and {seed} replaced, as
+// the batch's secret drew them).
+func (a *Assignment) RunCommand(f Attempt) string {
+	return CommandLine(a.Rubric.Build, f.Args, []byte(f.Stdin))
 }
 
 // CommandLine renders a run as a student would type it (b.Command: "java

@@ -274,7 +274,7 @@ func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, 
 	if c.Repeated() {
 		return a.runRepeated(ctx, prog, cr, c, opt)
 	}
-	cr.Args, _ = c.Attempt(1)
+	cr.Args, _ = c.Attempt(opt.Secret, 1)
 	stdout, err := a.runOnce(ctx, prog, cr, c, 0, opt)
 	if err != nil {
 		return err
@@ -308,7 +308,7 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 		ctx = cctx
 	}
 	part, _ := a.Rubric.Part(cr.Part)
-	c.Args, c.Stdin = c.Attempt(max(n, 1))
+	c.Args, c.Stdin = c.Attempt(opt.Secret, max(n, 1))
 	t := Trial{Case: c, Readings: part.Readings, Attempt: n}
 	var (
 		ex       Execution

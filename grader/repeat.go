@@ -22,12 +22,13 @@ func (a *Assignment) runRepeated(ctx context.Context, prog Program, cr *CaseResu
 	}
 	for n := 1; n <= c.Runs; n++ {
 		run := CaseResult{ID: cr.ID, Part: cr.Part}
-		run.Args, _ = c.Attempt(n)
+		var stdin []byte
+		run.Args, stdin = c.Attempt(opt.Secret, n)
 		stdout, err := a.runOnce(ctx, prog, &run, c, n, opt)
 		if err != nil {
 			return err
 		}
-		t.add(n, run, stdout)
+		t.add(n, run, stdin, stdout)
 	}
 	cr.Attempts, cr.TimeMS, cr.JudgeLog = t.at, t.slowest, t.judgeLog
 	cr.Verdict = t.verdict(c.Need())
@@ -55,7 +56,7 @@ type tally struct {
 	stdout   []byte  // the first failing run's output, else the last run's
 }
 
-func (t *tally) add(n int, run CaseResult, stdout []byte) {
+func (t *tally) add(n int, run CaseResult, stdin, stdout []byte) {
 	t.credit += caseCredit(run)
 	if run.TimeMS != nil && (t.slowest == nil || *run.TimeMS > *t.slowest) {
 		t.slowest = run.TimeMS
@@ -67,7 +68,7 @@ func (t *tally) add(n int, run CaseResult, stdout []byte) {
 		t.at.Passed++
 		return
 	}
-	t.at.fail(n, run)
+	t.at.fail(n, run, stdin)
 	t.counts[run.Verdict]++
 	if t.counts[run.Verdict] > t.counts[t.worst] {
 		t.worst = run.Verdict
@@ -90,9 +91,9 @@ func (t *tally) verdict(need int) Verdict {
 	return Pass
 }
 
-// fail records failing run n, with its evidence while fewer than
-// MaxFailures are kept.
-func (at *Attempts) fail(n int, run CaseResult) {
+// fail records failing run n, with its evidence (and the stdin it was
+// given) while fewer than MaxFailures are kept.
+func (at *Attempts) fail(n int, run CaseResult, stdin []byte) {
 	at.Failed = append(at.Failed, n)
 	if len(at.Failures) == MaxFailures {
 		return
@@ -102,6 +103,7 @@ func (at *Attempts) fail(n int, run CaseResult) {
 		ExitCode: run.ExitCode, Signal: run.Signal, Limit: run.Limit,
 		Mismatch: run.Mismatch, Violation: run.Violation, Stderr: run.Stderr,
 		Feedback: run.Feedback, JudgeLog: run.JudgeLog, Output: run.Output,
+		Stdin: string(stdin),
 	})
 }
 

@@ -123,7 +123,7 @@ func merge(ms ...map[int]grader.Execution) map[int]grader.Execution {
 	return out
 }
 
-func seed(id string, n int) string { return strconv.FormatUint(uint64(cases.Seed(id, n)), 10) }
+func seed(id string, n int) string { return strconv.FormatUint(uint64(cases.Seed(nil, id, n)), 10) }
 
 // TestRepeatedFraction: with score: fraction a case earns the share of its
 // runs that passed, and passes only when all did; {run} is replaced in

@@ -158,8 +158,10 @@ type Attempts struct {
 
 // Attempt is one failing run of a repeated case and why it failed.
 type Attempt struct {
-	Run       int        `json:"run"`
-	Args      []string   `json:"args"` // {run} and {seed} replaced
+	Run  int      `json:"run"`
+	Args []string `json:"args"` // {run} and {seed} replaced
+	// Stdin is what the run read, {run} and {seed} replaced ("" for none).
+	Stdin     string     `json:"stdin,omitempty"`
 	Verdict   Verdict    `json:"verdict"`
 	ExitCode  int        `json:"exit_code"`
 	Signal    string     `json:"signal,omitempty"`

@@ -257,7 +257,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("runs %d, min_pass %d, score %q accepted", c.Runs, c.MinPass, c.Score)
 		}
 		if c.Runs > 0 {
-			args, stdin := c.Attempt(c.Runs)
+			args, stdin := c.Attempt(nil, c.Runs)
 			if len(args) != len(c.Args) || (stdin == nil) != (c.Stdin == nil) {
 				t.Fatalf("Attempt(%d) = %q, %q from %q, %q", c.Runs, args, stdin, c.Args, c.Stdin)
 			}
@@ -272,7 +272,7 @@ func TestAttempt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	args, stdin := c.Attempt(3)
+	args, stdin := c.Attempt(nil, 3)
 	if want := []string{"939860838", "run=3", "{other}"}; !reflect.DeepEqual(args, want) {
 		t.Errorf("args %q, want %q", args, want)
 	}
@@ -286,7 +286,7 @@ func TestAttempt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if args, stdin := once.Attempt(1); !reflect.DeepEqual(args, []string{"{seed}"}) || stdin != nil {
+	if args, stdin := once.Attempt(nil, 1); !reflect.DeepEqual(args, []string{"{seed}"}) || stdin != nil {
 		t.Errorf("a case without runs: %q, %q", args, stdin)
 	}
 }
@@ -304,8 +304,28 @@ func TestSeed(t *testing.T) {
 		{"c/rand-01", 3, 939860838},
 		{"p/x", 20, 514997620},
 	} {
-		if got := Seed(tt.id, tt.run); got != tt.want {
-			t.Errorf("Seed(%q, %d) = %d, want %d", tt.id, tt.run, got, tt.want)
+		if got := Seed(nil, tt.id, tt.run); got != tt.want {
+			t.Errorf("Seed(nil, %q, %d) = %d, want %d", tt.id, tt.run, got, tt.want)
+		}
+	}
+}
+
+// TestSecretSeed pins {seed} under a batch's secret: the values were
+// computed by openssl, as printf '%s' 'c/rand-01#1' | openssl dgst
+// -sha256 -hmac 'k3y', first 8 hex digits, top bit cleared; another
+// secret gives other seeds.
+func TestSecretSeed(t *testing.T) {
+	for _, tt := range []struct {
+		secret, id string
+		run        int
+		want       uint32
+	}{
+		{"k3y", "c/rand-01", 1, 778616743},
+		{"k3y", "c/rand-01", 2, 239945447},
+		{"other", "c/rand-01", 1, 966792126},
+	} {
+		if got := Seed([]byte(tt.secret), tt.id, tt.run); got != tt.want {
+			t.Errorf("Seed(%q, %q, %d) = %d, want %d", tt.secret, tt.id, tt.run, got, tt.want)
 		}
 	}
 }

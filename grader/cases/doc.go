@@ -73,9 +73,11 @@
 //
 //	{run}   the run's number, 1 to R
 //	{seed}  a number from 0 to 2147483647 for this case and run: the first
-//	        four bytes, big-endian, of the SHA-256 of "<case ID>#<run>"
-//	        (for run 3 of c/rand-01, of "c/rand-01#3"), top bit cleared;
-//	        the same in every grading, different from run to run
+//	        four bytes, big-endian, of the HMAC-SHA256 keyed by the batch's
+//	        secret of "<case ID>#<run>" (for run 3 of c/rand-01, of
+//	        "c/rand-01#3"), top bit cleared, or of its plain SHA-256 with
+//	        no secret (check); the same in every grading with that secret,
+//	        different from run to run
 //
 // The expected outputs hold no placeholders. In a case without a runs
 // line, braces are passed as they are.

@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
 	"strconv"
@@ -33,13 +34,14 @@ func (c Case) Need() int {
 }
 
 // Attempt returns the args and stdin of run n (from 1) of a case with a
-// runs line, {run} and {seed} replaced (see Seed); a case without one is
-// returned as it is, braces and all.
-func (c Case) Attempt(n int) (args []string, stdin []byte) {
+// runs line, {run} and {seed} replaced (see Seed; secret is the batch's,
+// nil for the public seeds check uses); a case without one is returned
+// as it is, braces and all.
+func (c Case) Attempt(secret []byte, n int) (args []string, stdin []byte) {
 	if c.Runs == 0 {
 		return c.Args, c.Stdin
 	}
-	run, seed := strconv.Itoa(n), strconv.FormatUint(uint64(Seed(c.ID, n)), 10)
+	run, seed := strconv.Itoa(n), strconv.FormatUint(uint64(Seed(secret, c.ID, n)), 10)
 	r := strings.NewReplacer(PlaceholderRun, run, PlaceholderSeed, seed)
 	if c.Args != nil {
 		args = make([]string, len(c.Args))
@@ -54,12 +56,24 @@ func (c Case) Attempt(n int) (args []string, stdin []byte) {
 }
 
 // Seed is the {seed} of run n of the case with the given ID: the first
-// four bytes, big-endian, of the SHA-256 of "<id>#<n>" ("c/rand-01#3"),
-// top bit cleared. It lies in 0..2147483647, an int in every language,
-// differs from run to run and case to case, and is the same on every
-// machine and in every grading.
-func Seed(id string, n int) uint32 {
-	sum := sha256.Sum256([]byte(id + "#" + strconv.Itoa(n)))
+// four bytes, big-endian, top bit cleared, of the HMAC-SHA256 keyed by
+// the batch's secret of "<id>#<n>" ("c/rand-01#3"), or with no secret
+// (check, on public cases) of its plain SHA-256. It lies in
+// 0..2147483647, an int in every language, differs from run to run and
+// case to case, and is the same on every machine and in every grading
+// with that secret; without the secret no program can know it ahead, so
+// none can carry a table of the seeds it fails.
+func Seed(secret []byte, id string, n int) uint32 {
+	msg := []byte(id + "#" + strconv.Itoa(n))
+	var sum []byte
+	if len(secret) == 0 {
+		s := sha256.Sum256(msg)
+		sum = s[:]
+	} else {
+		m := hmac.New(sha256.New, secret)
+		m.Write(msg)
+		sum = m.Sum(nil)
+	}
 	return binary.BigEndian.Uint32(sum[:4]) &^ (1 << 31)
 }
 

@@ -216,7 +216,7 @@ func runsDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
 	fmt.Fprintf(b, "%s; failed: %s.\n\n", at.Summary(), runList(at.Failed))
 	for _, f := range at.Failures {
 		fmt.Fprintf(b, "### Run %d: %s\n\n", f.Run, f.Verdict.Describe())
-		fmt.Fprintf(b, "Command: %s\n\n", inlineCode(a.RunCommand(c, f.Run)))
+		fmt.Fprintf(b, "Command: %s\n\n", inlineCode(a.RunCommand(f)))
 		caseDetail(b, a, attemptResult(f))
 	}
 	if more := len(at.Failed) - len(at.Failures); more > 0 {

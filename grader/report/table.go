@@ -113,7 +113,7 @@ func checkRuns(w io.Writer, a *grader.Assignment, c grader.CaseResult, st Style)
 	at := c.Attempts
 	fmt.Fprintf(w, "  %s; failed: %s\n", at.Summary(), runList(at.Failed))
 	for _, f := range at.Failures {
-		fmt.Fprintf(w, "  run %d: %s: %s\n", f.Run, st.verdict(f.Verdict), a.RunCommand(c, f.Run))
+		fmt.Fprintf(w, "  run %d: %s: %s\n", f.Run, st.verdict(f.Verdict), a.RunCommand(f))
 		checkDetail(w, a, attemptResult(f), "    ")
 	}
 	if more := len(at.Failed) - len(at.Failures); more > 0 {
