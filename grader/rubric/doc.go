@@ -171,6 +171,10 @@
 //
 // A day late is a started 24-hour period after the deadline: one second
 // late is one day late, 24 hours late too, 24 hours and a second is two.
+// A rubric without a [late] table has no late policy: late work (a Canvas
+// LATE marker) is graded as on time, and `autograder grade` says how many
+// submissions were late. An empty [late] table is a policy that accepts
+// no late work.
 //
 // [report]:
 //

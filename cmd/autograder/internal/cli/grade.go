@@ -81,7 +81,11 @@ func gradeCommand() *ucli.Command {
 				return err
 			}
 			errw := c.App.ErrWriter
-			for _, w := range append(warnings, late.Unmatched(subs)...) {
+			warnings = append(warnings, late.Unmatched(subs)...)
+			if w := lateWithoutPolicy(a, late, subs); w != "" {
+				warnings = append(warnings, w)
+			}
+			for _, w := range warnings {
 				fmt.Fprintf(errw, "autograder: warning: %s\n", oneLine(w))
 			}
 			all := len(subs)
@@ -192,6 +196,31 @@ func lateDays(c *ucli.Context, a *grader.Assignment) (canvas.Late, error) {
 		return l, badInput(err)
 	}
 	return l, nil
+}
+
+// lateWithoutPolicy warns, when the rubric has no late policy and some
+// submissions are late, that they are graded as on time, how many, and
+// how to add a policy; "" otherwise.
+func lateWithoutPolicy(a *grader.Assignment, late canvas.Late, subs []submission.Submission) string {
+	if a.Rubric.Late.Given {
+		return ""
+	}
+	n := 0
+	for _, s := range subs {
+		if late.Days(s) > 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	verb := "are"
+	if n == 1 {
+		verb = "is"
+	}
+	return fmt.Sprintf("%s marked late %s graded as on time: the rubric %s has no late policy; "+
+		"to deduct for lateness, add to it [late] penalties = [10, 25] (percent of the total off for 1 and 2 days late; later is not accepted)",
+		count(n, "submission"), verb, a.Rubric.Path)
 }
 
 // progress prints a line per submission started and finished, or one
