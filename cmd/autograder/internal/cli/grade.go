@@ -121,9 +121,12 @@ func gradeCommand() *ucli.Command {
 			}
 			if sh.on() {
 				sh.done(errw, len(results), all, out.path)
-				return nil
+				return incomplete(errw, results)
 			}
-			return writeBatch(c, a, out, results, subs)
+			if err := writeBatch(c, a, out, results, subs); err != nil {
+				return err
+			}
+			return incomplete(errw, results)
 		},
 	}
 }
@@ -159,6 +162,46 @@ func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []gra
 	report.Table(c.App.Writer, a, results, style(c, c.App.Writer))
 	fmt.Fprintf(errw, "graded %s; results in %s\n", count(len(results), "submission"), out.path)
 	return nil
+}
+
+// incomplete lists on w each submission the grader failed on (status
+// grader-failure: no score, none in gradebook.csv) with why, and returns
+// exit status 4 when there is one: the batch is not all graded.
+func incomplete(w io.Writer, results []grader.Result) error {
+	n := 0
+	for _, r := range results {
+		if r.Status != grader.StatusFailed {
+			continue
+		}
+		n++
+		fmt.Fprintf(w, "autograder: not graded: %s: %s\n", r.ID, oneLine(failedWhy(r)))
+	}
+	if n == 0 {
+		return nil
+	}
+	return &exitError{ExitIncomplete, fmt.Errorf("%s of %d not graded (grader-failure, no score in gradebook.csv): fix the cause and run the same command again to grade them", count(n, "submission"), len(results))}
+}
+
+// failedWhy says why the grader failed on a result: its first case the
+// judge failed on, with the judge's error, or else its notes.
+func failedWhy(r grader.Result) string {
+	var ids []string
+	why := ""
+	for _, c := range r.Cases {
+		if c.Verdict == grader.GraderFailure {
+			if why == "" {
+				why = c.JudgeLog
+			}
+			ids = append(ids, c.ID)
+		}
+	}
+	switch {
+	case len(ids) == 1:
+		return fmt.Sprintf("case %s: %s", ids[0], why)
+	case len(ids) > 1:
+		return fmt.Sprintf("case %s (and %d more): %s", ids[0], len(ids)-1, why)
+	}
+	return strings.Join(r.Notes, "; ")
 }
 
 // count writes n things: "1 submission", "6 submissions".
@@ -250,6 +293,9 @@ func (p *progress) event(ev grader.Event) {
 	p.running = slices.DeleteFunc(p.running, func(id string) bool { return id == ev.ID })
 	p.done = ev.Done
 	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s", ev.Done, ev.Total, ev.ID, numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status)
+	if ev.Result.Status == grader.StatusFailed {
+		line = fmt.Sprintf("[%d/%d] %s: not graded (%s)", ev.Done, ev.Total, ev.ID, ev.Result.Status)
+	}
 	if ev.Cached {
 		line += " (done before, not regraded)"
 	}
