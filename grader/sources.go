@@ -91,6 +91,73 @@ type picked struct {
 	notes   []string          // a tie of required files, a file built under another's name
 	renamed bool              // a file is built under a required name it does not have
 	missing []missing
+
+	required []string  // what the submission must hold (required)
+	fit      sourceFit // what its language knows of a source; nil: none
+}
+
+// required is what a submission of files must hold, and the language
+// whose sources it is judged by: the rubric's required files and language;
+// or, under a list of languages ("auto"), the required files of the
+// submission's language (requiredLanguage) and those that are no
+// language's source (a README), each language's own name holding for it
+// alone (required = ["sum.c", "sum.py"]: a C submission needs sum.c).
+func (a *Assignment) required(files []submission.File) ([]string, rubric.Language) {
+	b, req := a.Rubric.Build, a.Rubric.Submission.Required
+	if b.Language != rubric.Auto {
+		return req, b.Language
+	}
+	lang := requiredLanguage(b.Languages, req, files)
+	var out []string
+	for _, r := range req {
+		if l := languageOf(b.Languages, r); l == "" || l == lang {
+			out = append(out, r)
+		}
+	}
+	return out, lang
+}
+
+// requiredLanguage is the language of langs a submission of files is in:
+// the first whose required sources (of req) it holds, all by name; else
+// that of its shallowest source (of several, the first by path), as
+// package grader/runner picks; "" when it holds none.
+func requiredLanguage(langs []rubric.Language, req []string, files []submission.File) rubric.Language {
+	names := map[string]bool{}
+	for _, f := range files {
+		names[path.Base(f.Name)] = true
+	}
+	for _, l := range langs {
+		all, some := true, false
+		for _, r := range req {
+			if languageOf(langs, r) == l {
+				some, all = true, all && names[r]
+			}
+		}
+		if some && all {
+			return l
+		}
+	}
+	var sources []string
+	for _, f := range files {
+		if languageOf(langs, f.Name) != "" {
+			sources = append(sources, f.Name)
+		}
+	}
+	if s := shallowest(sources); len(s) > 0 {
+		return languageOf(langs, s[0])
+	}
+	return ""
+}
+
+// languageOf is the language of langs whose source name is, by its
+// extension; "" when none.
+func languageOf(langs []rubric.Language, name string) rubric.Language {
+	for _, l := range langs {
+		if slices.Contains(rubric.SourceExts(l), path.Ext(name)) {
+			return l
+		}
+	}
+	return ""
 }
 
 // missing is a required file that is not there, and why no other file was
@@ -131,11 +198,11 @@ func (p picked) missingNote() string {
 // anywhere in the submission, the others in its folder. The file found is
 // built under the required name, with a note naming it.
 func (a *Assignment) pickFiles(files []submission.File) picked {
-	req := a.Rubric.Submission.Required
+	req, lang := a.required(files)
 	if len(req) == 0 {
 		return picked{files: files}
 	}
-	var p picked
+	p := picked{fit: sourceFits[lang], required: req}
 	var candidates []string // the shallowest files named req[0], by name
 	depth := math.MaxInt
 	for _, f := range files {
@@ -150,7 +217,7 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 	}
 	rename := map[string]string{} // a file's path to the required name it is built under
 	if len(candidates) == 0 {
-		found, m := a.standIn(req[0], files)
+		found, m := p.standIn(req[0], files)
 		if found == "" {
 			for _, r := range req[1:] {
 				m = append(m, missing{name: r})
@@ -182,7 +249,7 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 				rest = append(rest, f)
 			}
 		}
-		found, m := a.standIn(r, rest)
+		found, m := p.standIn(r, rest)
 		if found == "" {
 			p.missing = append(p.missing, m...)
 			continue
@@ -216,13 +283,13 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 // different depths the shallowest counts. A file that could not build
 // under req's name is never taken. It returns the path of the file found,
 // or "" and the missing file with what could have been it.
-func (a *Assignment) standIn(req string, files []submission.File) (string, []missing) {
+func (p picked) standIn(req string, files []submission.File) (string, []missing) {
 	m := missing{name: req}
-	fit := sourceFits[a.Rubric.Build.Language]
+	fit := p.fit
 	var declares, named []string
 	for _, f := range files {
 		base := path.Base(f.Name)
-		if !strings.EqualFold(path.Ext(base), path.Ext(req)) || slices.Contains(a.Rubric.Submission.Required, base) {
+		if !strings.EqualFold(path.Ext(base), path.Ext(req)) || slices.Contains(p.required, base) {
 			continue
 		}
 		decl, conflict := false, ""
