@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"path"
@@ -200,20 +201,29 @@ func (p picked) missingNote() string {
 func (a *Assignment) pickFiles(files []submission.File) picked {
 	req, lang := a.required(files)
 	if len(req) == 0 {
-		return picked{files: files}
+		return picked{files: files, notes: a.folderNote(files)}
 	}
 	p := picked{fit: sourceFits[lang], required: req}
 	var candidates []string // the shallowest files named req[0], by name
+	var deeper []string     // the others named req[0]
 	depth := math.MaxInt
 	for _, f := range files {
 		if path.Base(f.Name) == req[0] {
 			switch d := strings.Count(f.Name, "/"); {
 			case d < depth:
+				deeper = append(deeper, candidates...)
 				candidates, depth = []string{f.Name}, d
 			case d == depth:
 				candidates = append(candidates, f.Name)
+			default:
+				deeper = append(deeper, f.Name)
 			}
 		}
+	}
+	if len(candidates) == 1 && len(deeper) > 0 {
+		slices.Sort(deeper)
+		p.notes = append(p.notes, fmt.Sprintf("%d files named %s: built %s, the shallowest, and ignored %s",
+			1+len(deeper), req[0], candidates[0], strings.Join(deeper, ", ")))
 	}
 	rename := map[string]string{} // a file's path to the required name it is built under
 	if len(candidates) == 0 {
@@ -230,8 +240,10 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 	slices.Sort(candidates)
 	dir := path.Dir(candidates[0])
 	if len(candidates) > 1 {
+		ignored := append(slices.Clone(candidates[1:]), deeper...)
+		slices.Sort(ignored)
 		p.notes = append(p.notes, fmt.Sprintf("%d files named %s at the same depth: built %s, ignored %s",
-			len(candidates), req[0], candidates[0], strings.Join(candidates[1:], ", ")))
+			len(candidates), req[0], candidates[0], strings.Join(ignored, ", ")))
 	}
 	var inDir []submission.File
 	for _, f := range files {
@@ -273,6 +285,41 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 		p.files = append(p.files, submission.File{Name: name, Data: f.Data})
 	}
 	return p
+}
+
+// folderNote says which folder a submission is built from under a list
+// of languages when sources of its languages sit in several folders, as
+// package grader/runner picks it (the shallowest, of several the first
+// by name), and which it ignored; nil when one folder holds them all.
+func (a *Assignment) folderNote(files []submission.File) []string {
+	b := a.Rubric.Build
+	if b.Language != rubric.Auto {
+		return nil
+	}
+	var dirs []string // each folder holding a source, once
+	for _, f := range files {
+		if d := path.Dir(f.Name); languageOf(b.Languages, f.Name) != "" && !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) < 2 {
+		return nil
+	}
+	slices.SortFunc(dirs, func(x, y string) int {
+		return cmp.Or(cmp.Compare(strings.Count(x, "/"), strings.Count(y, "/")), strings.Compare(x, y))
+	})
+	why := "the shallowest"
+	if strings.Count(dirs[0], "/") == strings.Count(dirs[1], "/") {
+		why = "the first by name of those at the shallowest depth"
+	}
+	shown := make([]string, len(dirs))
+	for i, d := range dirs {
+		shown[i] = d + "/"
+		if d == "." {
+			shown[i] = "the top folder"
+		}
+	}
+	return []string{fmt.Sprintf("sources in %d folders: built those in %s, %s, and ignored %s", len(dirs), shown[0], why, andList(shown[1:]))}
 }
 
 // standIn looks among files for the one that must be the missing required
