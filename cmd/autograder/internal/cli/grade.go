@@ -32,7 +32,9 @@ func gradeCommand() *ucli.Command {
 			"parts.csv, index.html and reports/<id>.md under --out, a new or empty folder\n" +
 			"or an earlier run's (which is replaced), never one inside an INPUT. Finished\n" +
 			"submissions are kept under --out/.cache: the same command after an\n" +
-			"interruption grades only what is left.",
+			"interruption grades only what is left. Exit status 4 when the grader failed on\n" +
+			"some submissions (grader-failure, e.g. a checker that crashed): they are listed\n" +
+			"on stderr, have no score, and the same command grades them again.",
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results under `DIR`", Required: true},
 			rubricFlag(), assignmentFlag(),
