@@ -64,7 +64,9 @@ var ErrNoSubmissions = errors.New("no submissions in it")
 
 // Discover lists the submissions of the inputs: a folder holds one
 // submission per entry (a sub-folder, a zip, or a loose source file), and a
-// zip or a source file given directly is one submission. Names starting
+// zip or a source file given directly is one submission, except a zip of
+// a class's folders, which is one submission per folder (zipBatch); a
+// folder that holds one such folder and nothing else is read as it. Names starting
 // with "." and __MACOSX are skipped. (A single submission's folder, as
 // `check .` takes, is read with Load.) Errors are for inputs that do not
 // exist or hold no submission (ErrNoSubmissions: an empty folder or zip, a
@@ -124,6 +126,10 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 	return out, nil
 }
 
+// maxBatchBytes bounds what a zip read as a batch (zipBatch) may unpack
+// to in all, as a Canvas download is bounded.
+const maxBatchBytes = 2 << 30
+
 // zipBatch reads the zip p as a batch when it is one: when its top level
 // (or, if it holds one folder and nothing else, that folder's) holds no
 // source file but several folders that do (a class's folders zipped
@@ -138,10 +144,14 @@ func zipBatch(p string, exts []string, lim Limits) []Submission {
 	defer zr.Close()
 	var names []string
 	files := map[string]*zip.File{}
+	var size uint64 // what the headers say it all unpacks to
 	for _, f := range zr.File {
 		n := strings.ReplaceAll(f.Name, "\\", "/")
 		if _, err := safeName(n); err != nil {
 			return nil // a hostile entry: Load refuses the whole zip
+		}
+		if size += f.UncompressedSize64; size > maxBatchBytes {
+			return nil // more than a class hands in: Load refuses it
 		}
 		if f.FileInfo().IsDir() || slices.ContainsFunc(strings.Split(n, "/"), junk) {
 			continue
