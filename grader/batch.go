@@ -114,7 +114,8 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 				r.Provenance.GraderVersion = b.Version
 			}
 			results[i] = r
-			if b.Store != nil {
+			// A grader failure is never kept: the next run grades it again.
+			if b.Store != nil && r.Status != StatusFailed {
 				if err := b.Store.Put(key, r); err != nil {
 					return err
 				}

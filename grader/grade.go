@@ -238,7 +238,34 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		res.Flags = append(res.Flags, f.Flags()...)
 	}
 	a.score(&res, deduct, pct)
+	unjudged(&res)
 	return res, nil
+}
+
+// unjudged makes a result with a case the grader failed to judge (a
+// checker that crashed) a grader failure: never a score, which would
+// count the grader's failure against the student. Its cases keep their
+// verdicts, as evidence; its score and its parts' scores are 0, and a
+// note says which cases were not judged.
+func unjudged(res *Result) {
+	var ids []string
+	for _, cr := range res.Cases {
+		if cr.Verdict == GraderFailure {
+			ids = append(ids, cr.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	res.Status, res.Score, res.Penalty = StatusFailed, 0, 0
+	for i := range res.Parts {
+		res.Parts[i].Score = 0
+	}
+	what := "case " + ids[0]
+	if len(ids) > 1 {
+		what = fmt.Sprintf("%d cases (%s)", len(ids), strings.Join(ids, ", "))
+	}
+	res.Notes = append(res.Notes, fmt.Sprintf("not graded: the grader failed to judge %s, which says nothing of the program; it is to be regraded", what))
 }
 
 // build builds the files on a core of cores.

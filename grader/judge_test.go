@@ -15,6 +15,8 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/store"
+	"github.com/cs540-tools/autograder/grader/submission"
 )
 
 // The judges of these tests, registered as an assignment's package would.
@@ -185,6 +187,13 @@ func TestJudgeFailure(t *testing.T) {
 	}
 	if len(res.Flags) != len(res.Cases) || !strings.HasPrefix(res.Flags[0], "case a/hidden-01: the judge failed, regrade: checker exited 1") {
 		t.Errorf("flags %q, want one per case for the TA", res.Flags)
+	}
+	// Never a score (issue 28, item 2): not graded, no points, a note.
+	if res.Status != grader.StatusFailed || res.Score != 0 || res.Parts[0].Score != 0 {
+		t.Errorf("status %s, score %v, part a %v; want grader-failure with no points", res.Status, res.Score, res.Parts[0].Score)
+	}
+	if len(res.Notes) != 1 || !strings.HasPrefix(res.Notes[0], "not graded: the grader failed to judge ") {
+		t.Errorf("notes %q, want one saying the cases were not judged", res.Notes)
 	}
 	// How a run ended is decided before any judge is asked.
 	res = grade(t, a, run(scripted(grader.Execution{ExitCode: 1})), eightQueen("s"), 0, grader.Options{})
@@ -438,5 +447,34 @@ func TestJudgesHash(t *testing.T) {
 	}
 	if len(hashes) != 2 {
 		t.Error("two checkers, one hash")
+	}
+}
+
+// TestJudgeFailureNotStored: a result the grader failed to judge is never
+// kept in a batch's store (issue 28, item 2): the next run grades it again.
+func TestJudgeFailureNotStored(t *testing.T) {
+	a := testAssignment(t, judgeEdit("test-broken")...)
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cached []bool
+	b := &grader.Batch{Assignment: a, Runner: run(correct), Store: st, Jobs: 1, Version: "test",
+		Progress: func(ev grader.Event) {
+			if !ev.Started {
+				cached = append(cached, ev.Cached)
+			}
+		}}
+	for range 2 {
+		rs, err := b.Run(context.Background(), []submission.Submission{eightQueen("s")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rs[0].Status != grader.StatusFailed {
+			t.Fatalf("status %s, want grader-failure", rs[0].Status)
+		}
+	}
+	if !slices.Equal(cached, []bool{false, false}) {
+		t.Errorf("taken from the store: %v, want never", cached)
 	}
 }

@@ -13,7 +13,7 @@ const (
 	StatusReject  Status = "rejected"       // refused by the rubric
 	StatusLate    Status = "not-accepted"   // later than the late policy allows
 	StatusUnread  Status = "unreadable"     // the archive could not be read
-	StatusFailed  Status = "grader-failure" // the grader failed on it; regrade
+	StatusFailed  Status = "grader-failure" // the grader failed on it or on a case (a checker that crashed): never a score; regrade
 )
 
 // Result is one submission's grade and the evidence for it.

@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"path"
@@ -91,6 +92,73 @@ type picked struct {
 	notes   []string          // a tie of required files, a file built under another's name
 	renamed bool              // a file is built under a required name it does not have
 	missing []missing
+
+	required []string  // what the submission must hold (required)
+	fit      sourceFit // what its language knows of a source; nil: none
+}
+
+// required is what a submission of files must hold, and the language
+// whose sources it is judged by: the rubric's required files and language;
+// or, under a list of languages ("auto"), the required files of the
+// submission's language (requiredLanguage) and those that are no
+// language's source (a README), each language's own name holding for it
+// alone (required = ["sum.c", "sum.py"]: a C submission needs sum.c).
+func (a *Assignment) required(files []submission.File) ([]string, rubric.Language) {
+	b, req := a.Rubric.Build, a.Rubric.Submission.Required
+	if b.Language != rubric.Auto {
+		return req, b.Language
+	}
+	lang := requiredLanguage(b.Languages, req, files)
+	var out []string
+	for _, r := range req {
+		if l := languageOf(b.Languages, r); l == "" || l == lang {
+			out = append(out, r)
+		}
+	}
+	return out, lang
+}
+
+// requiredLanguage is the language of langs a submission of files is in:
+// the first whose required sources (of req) it holds, all by name; else
+// that of its shallowest source (of several, the first by path), as
+// package grader/runner picks; "" when it holds none.
+func requiredLanguage(langs []rubric.Language, req []string, files []submission.File) rubric.Language {
+	names := map[string]bool{}
+	for _, f := range files {
+		names[path.Base(f.Name)] = true
+	}
+	for _, l := range langs {
+		all, some := true, false
+		for _, r := range req {
+			if languageOf(langs, r) == l {
+				some, all = true, all && names[r]
+			}
+		}
+		if some && all {
+			return l
+		}
+	}
+	var sources []string
+	for _, f := range files {
+		if languageOf(langs, f.Name) != "" {
+			sources = append(sources, f.Name)
+		}
+	}
+	if s := shallowest(sources); len(s) > 0 {
+		return languageOf(langs, s[0])
+	}
+	return ""
+}
+
+// languageOf is the language of langs whose source name is, by its
+// extension; "" when none.
+func languageOf(langs []rubric.Language, name string) rubric.Language {
+	for _, l := range langs {
+		if slices.Contains(rubric.SourceExts(l), path.Ext(name)) {
+			return l
+		}
+	}
+	return ""
 }
 
 // missing is a required file that is not there, and why no other file was
@@ -131,26 +199,35 @@ func (p picked) missingNote() string {
 // anywhere in the submission, the others in its folder. The file found is
 // built under the required name, with a note naming it.
 func (a *Assignment) pickFiles(files []submission.File) picked {
-	req := a.Rubric.Submission.Required
+	req, lang := a.required(files)
 	if len(req) == 0 {
-		return picked{files: files}
+		return picked{files: files, notes: a.folderNote(files)}
 	}
-	var p picked
+	p := picked{fit: sourceFits[lang], required: req}
 	var candidates []string // the shallowest files named req[0], by name
+	var deeper []string     // the others named req[0]
 	depth := math.MaxInt
 	for _, f := range files {
 		if path.Base(f.Name) == req[0] {
 			switch d := strings.Count(f.Name, "/"); {
 			case d < depth:
+				deeper = append(deeper, candidates...)
 				candidates, depth = []string{f.Name}, d
 			case d == depth:
 				candidates = append(candidates, f.Name)
+			default:
+				deeper = append(deeper, f.Name)
 			}
 		}
 	}
+	if len(candidates) == 1 && len(deeper) > 0 {
+		slices.Sort(deeper)
+		p.notes = append(p.notes, fmt.Sprintf("%d files named %s: built %s, the shallowest, and ignored %s",
+			1+len(deeper), req[0], candidates[0], strings.Join(deeper, ", ")))
+	}
 	rename := map[string]string{} // a file's path to the required name it is built under
 	if len(candidates) == 0 {
-		found, m := a.standIn(req[0], files)
+		found, m := p.standIn(req[0], files)
 		if found == "" {
 			for _, r := range req[1:] {
 				m = append(m, missing{name: r})
@@ -163,8 +240,10 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 	slices.Sort(candidates)
 	dir := path.Dir(candidates[0])
 	if len(candidates) > 1 {
+		ignored := append(slices.Clone(candidates[1:]), deeper...)
+		slices.Sort(ignored)
 		p.notes = append(p.notes, fmt.Sprintf("%d files named %s at the same depth: built %s, ignored %s",
-			len(candidates), req[0], candidates[0], strings.Join(candidates[1:], ", ")))
+			len(candidates), req[0], candidates[0], strings.Join(ignored, ", ")))
 	}
 	var inDir []submission.File
 	for _, f := range files {
@@ -182,7 +261,7 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 				rest = append(rest, f)
 			}
 		}
-		found, m := a.standIn(r, rest)
+		found, m := p.standIn(r, rest)
 		if found == "" {
 			p.missing = append(p.missing, m...)
 			continue
@@ -208,6 +287,41 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 	return p
 }
 
+// folderNote says which folder a submission is built from under a list
+// of languages when sources of its languages sit in several folders, as
+// package grader/runner picks it (the shallowest, of several the first
+// by name), and which it ignored; nil when one folder holds them all.
+func (a *Assignment) folderNote(files []submission.File) []string {
+	b := a.Rubric.Build
+	if b.Language != rubric.Auto {
+		return nil
+	}
+	var dirs []string // each folder holding a source, once
+	for _, f := range files {
+		if d := path.Dir(f.Name); languageOf(b.Languages, f.Name) != "" && !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) < 2 {
+		return nil
+	}
+	slices.SortFunc(dirs, func(x, y string) int {
+		return cmp.Or(cmp.Compare(strings.Count(x, "/"), strings.Count(y, "/")), strings.Compare(x, y))
+	})
+	why := "the shallowest"
+	if strings.Count(dirs[0], "/") == strings.Count(dirs[1], "/") {
+		why = "the first by name of those at the shallowest depth"
+	}
+	shown := make([]string, len(dirs))
+	for i, d := range dirs {
+		shown[i] = d + "/"
+		if d == "." {
+			shown[i] = "the top folder"
+		}
+	}
+	return []string{fmt.Sprintf("sources in %d folders: built those in %s, %s, and ignored %s", len(dirs), shown[0], why, andList(shown[1:]))}
+}
+
 // standIn looks among files for the one that must be the missing required
 // file req, of the same extension: the one that declares what req would
 // (by the build language's sourceFit), or else the one whose name differs
@@ -216,13 +330,13 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 // different depths the shallowest counts. A file that could not build
 // under req's name is never taken. It returns the path of the file found,
 // or "" and the missing file with what could have been it.
-func (a *Assignment) standIn(req string, files []submission.File) (string, []missing) {
+func (p picked) standIn(req string, files []submission.File) (string, []missing) {
 	m := missing{name: req}
-	fit := sourceFits[a.Rubric.Build.Language]
+	fit := p.fit
 	var declares, named []string
 	for _, f := range files {
 		base := path.Base(f.Name)
-		if !strings.EqualFold(path.Ext(base), path.Ext(req)) || slices.Contains(a.Rubric.Submission.Required, base) {
+		if !strings.EqualFold(path.Ext(base), path.Ext(req)) || slices.Contains(p.required, base) {
 			continue
 		}
 		decl, conflict := false, ""

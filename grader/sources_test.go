@@ -133,3 +133,45 @@ func TestStandIn(t *testing.T) {
 		t.Errorf("renamed and stripped: score %v, notes %q; want 32.5 and two notes", res.Score, res.Notes)
 	}
 }
+
+// TestRequiredPerLanguage: under a list of languages the required names
+// hold per language (issue 28, item 4): a Python submission needs the
+// Python name alone, a misnamed file of its language is built under it
+// with rename_penalty, and a Java one is looked for by what it declares.
+func TestRequiredPerLanguage(t *testing.T) {
+	f := func(name, data string) submission.File { return submission.File{Name: name, Data: []byte(data)} }
+	a := testAssignment(t, `required = ["EightQueen.java"]`, `required = ["EightQueen.java", "eightqueen.py", "README.md"]`+"\nrename_penalty = 2",
+		"language = \"java\"\nmain = \"EightQueen\"", `language = ["java", "python"]`)
+	for _, tc := range []struct {
+		name  string
+		files []submission.File
+		built []string // nil: missing-file
+		note  string
+	}{
+		{"python", []submission.File{f("eightqueen.py", "print(1)\n"), f("README.md", "r")}, []string{"eightqueen.py", "README.md"}, ""},
+		{"python misnamed", []submission.File{f("hw/EightQueen.py", "print(1)\n"), f("hw/README.md", "r")}, []string{"eightqueen.py", "README.md"},
+			"eightqueen.py is missing: built hw/EightQueen.py under that name, 2 points deducted"},
+		{"java by declaration", []submission.File{f("Queens.java", "class EightQueen {}\n"), f("README.md", "r")}, []string{"EightQueen.java", "README.md"},
+			"EightQueen.java is missing: built Queens.java under that name, 2 points deducted"},
+		{"no readme", []submission.File{f("eightqueen.py", "print(1)\n")}, nil, "missing README.md"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := a.BuildFiles(submission.Submission{ID: "s", Files: tc.files}, 0)
+			var names []string
+			for _, b := range got {
+				names = append(names, b.Name)
+			}
+			if !reflect.DeepEqual(names, tc.built) {
+				t.Errorf("built %q, want %q", names, tc.built)
+			}
+			res := grade(t, a, run(correct), submission.Submission{ID: "s", Files: tc.files}, 0, grader.Options{})
+			var want []string
+			if tc.note != "" {
+				want = []string{tc.note}
+			}
+			if !reflect.DeepEqual(res.Notes, want) {
+				t.Errorf("notes %q, want %q", res.Notes, want)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,9 +21,9 @@ import (
 // case, each with its points and visibility. Gradescope applies its own
 // late policy, so the score should be of a submission graded on time.
 type GradescopeResults struct {
-	// Score is the submission's total. Gradescope takes it over the sum of
-	// the tests' scores: it is the rubric's score to the cent, with any
-	// deduction (a package statement), which the tests do not show.
+	// Score is the submission's total: the rubric's score to the cent,
+	// with any deduction (a package statement). The tests' scores add up
+	// to it exactly, a deduction being a test of its own.
 	Score float64 `json:"score"`
 	// Output is shown to the student above the tests: how many public
 	// cases passed, notes, a compile error, known mistakes.
@@ -57,15 +58,16 @@ const (
 // Gradescope is the Gradescope results of one submission graded against a.
 //
 // A proportional part gives each of its cases an equal share of its
-// points in whole cents, the cents left over one each to its last cases,
-// so that the shares add up to the part's points exactly (10 points over
-// 3 cases: 3.33, 3.33, 3.34; see Shares). The tests' scores may then
-// differ by a cent from the rubric's part score, which rounds the part as
-// a whole; Score is the rubric's. An all-or-nothing part gets one test of
-// its own that carries its points, passed only when all its cases pass,
-// and its cases' tests carry none (max_score 0); that test is visible only
-// when every case of the part is public, as its score would tell the
-// hidden cases' fate.
+// points in whole cents, the cents left over one each to a case, so that
+// the shares add up to the part's points exactly (10 points over 3 cases:
+// 3.33, 3.33, 3.34; see Shares), and the tests' scores add up to the
+// rubric's part score exactly (see fitShares): rounded once, so that
+// Score, the rubric's, is the sum of the tests. An all-or-nothing part,
+// or a min part, gets one test of its own that carries its points and
+// score, and its cases' tests carry none (max_score 0); that test is
+// visible only when every case of the part is public, as its score would
+// tell the hidden cases' fate. A deduction is a test of its own with a
+// negative score.
 //
 // Within a part, the public cases' tests come first. A hidden case's test
 // is named by the case's id alone and explains a failure by its verdict
@@ -90,29 +92,36 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 		slices.SortStableFunc(cs, func(x, y grader.CaseResult) int {
 			return cmpBool(x.Visibility == "hidden", y.Visibility == "hidden")
 		})
-		shares := make([]float64, len(cs))
-		if p.Scoring != rubric.AllOrNothing {
-			shares = Shares(p.Points, len(cs))
+		graded := r.Status == grader.Graded
+		shares, scores := make([]float64, len(cs)), make([]float64, len(cs))
+		if p.Scoring == rubric.Proportional || p.Scoring == "" {
+			credits := make([]float64, len(cs))
+			for i, c := range cs {
+				if graded {
+					credits[i] = credit(c)
+				}
+			}
+			shares, scores = fitShares(p.Points, partScore(r, p.ID), credits)
 		}
 		allPass, allPublic := true, true
 		for i, c := range cs {
-			t := GradescopeTest{Name: c.ID, MaxScore: shares[i], Status: GradescopeFailed, Visibility: hidden}
+			t := GradescopeTest{Name: c.ID, MaxScore: shares[i], Score: scores[i], Status: GradescopeFailed, Visibility: hidden}
 			if c.Visibility != "hidden" {
 				t.Name = c.ID + ": " + a.Command(c)
 				t.Visibility = GradescopeVisible
 			} else {
 				allPublic = false
 			}
-			if c.Verdict == grader.Pass && r.Status == grader.Graded {
-				t.Score, t.Status = shares[i], GradescopePassed
+			if c.Verdict == grader.Pass && graded {
+				t.Status = GradescopePassed
 			} else {
 				allPass = false
 			}
-			if c.Score != nil && r.Status == grader.Graded {
-				t.Score = shares[i] * *c.Score // a judge's partial credit, a repeated case's fraction
-			}
 			t.Output = gradescopeCase(a, r, c, t.Visibility == GradescopeVisible)
 			out.Tests = append(out.Tests, t)
+		}
+		if p.Scoring == rubric.Min {
+			out.Tests = append(out.Tests, minTest(p, len(cs), partScore(r, p.ID), allPublic, hidden))
 		}
 		if p.Scoring == rubric.AllOrNothing {
 			t := GradescopeTest{
@@ -131,7 +140,125 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 			out.Tests = append(out.Tests, t)
 		}
 	}
+	if d := deduction(r, out.Tests); d != nil {
+		out.Tests = append(out.Tests, *d)
+	}
 	return out
+}
+
+// deduction is the test that carries what the rubric deducts beyond the
+// parts' scores (a package statement, a file built under another name), so
+// that the tests add up to the score; nil when nothing is deducted.
+func deduction(r grader.Result, tests []GradescopeTest) *GradescopeTest {
+	var cents int64
+	for _, t := range tests {
+		cents += int64(math.Round(t.Score * 100))
+	}
+	off := cents - int64(math.Round(r.Score*100))
+	if off <= 0 {
+		return nil
+	}
+	return &GradescopeTest{Name: "deductions (see the notes above)", Score: -float64(off) / 100, Status: GradescopeFailed,
+		Output: strings.Join(r.Notes, "\n") + "\n", Visibility: GradescopeVisible}
+}
+
+// minTest is the test of a part scored by its least case credit: its
+// cases' tests carry no points, this one the part's score.
+func minTest(p rubric.Part, n int, score float64, public bool, hidden string) GradescopeTest {
+	t := GradescopeTest{
+		Name:       fmt.Sprintf("part %s: %s (the least credit of its %d cases)", p.ID, p.Name, n),
+		Score:      score,
+		MaxScore:   p.Points,
+		Status:     GradescopeFailed,
+		Output:     "the part earns its points times the least credit of a case\n",
+		Visibility: GradescopeVisible,
+	}
+	if !public {
+		t.Visibility = hidden
+	}
+	if score == p.Points {
+		t.Status, t.Output = GradescopePassed, ""
+	}
+	return t
+}
+
+// partScore is the rubric's score of part id in r (0 when r has none).
+func partScore(r grader.Result, id string) float64 {
+	for _, pr := range r.Parts {
+		if pr.ID == id && r.Status == grader.Graded {
+			return pr.Score
+		}
+	}
+	return 0
+}
+
+// credit is a case's share of its credit: 1 for a pass, a judge's
+// partial credit or a repeated case's fraction, else 0.
+func credit(c grader.CaseResult) float64 {
+	switch {
+	case c.Score != nil:
+		return *c.Score
+	case c.Verdict == grader.Pass:
+		return 1
+	}
+	return 0
+}
+
+// fitShares gives a proportional part's cases their tests' max scores
+// and scores, in whole cents, rounding once: the max scores split the
+// part's points as Shares does (a cent apart at most, adding up to the
+// points), and the scores add up to score, the part's score as the rubric
+// rounds it, exactly. Each case scores its credit's share of the points,
+// the cents that rounding leaves over going to the largest remainders
+// (later cases first on a tie); the larger max scores go first to cases
+// that need them, then to cases without full credit, then to the last
+// cases, as Shares gives them.
+func fitShares(points, score float64, credits []float64) (max, got []float64) {
+	n := len(credits)
+	if n == 0 {
+		return nil, nil
+	}
+	total, target := int64(math.Round(points*100)), int64(math.Round(score*100))
+	each, rest := total/int64(n), total%int64(n)
+	cents, frac := make([]int64, n), make([]float64, n)
+	var sum int64
+	for i, c := range credits {
+		ideal := c * float64(total) / float64(n)
+		cents[i] = min(int64(math.Floor(ideal+1e-9)), each)
+		frac[i] = ideal - float64(cents[i])
+		sum += cents[i]
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = n - 1 - i
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(frac[y], frac[x]) })
+	for k := 0; sum < target && k < n; k++ {
+		cents[order[k]]++
+		sum++
+	}
+	maxCents := make([]int64, n)
+	for i := range maxCents {
+		maxCents[i] = each
+	}
+	big := rest
+	for _, need := range []func(i int) bool{
+		func(i int) bool { return cents[i] > each },
+		func(i int) bool { return credits[i] < 1 },
+		func(int) bool { return true },
+	} {
+		for i := n - 1; i >= 0 && big > 0; i-- {
+			if maxCents[i] == each && need(i) {
+				maxCents[i]++
+				big--
+			}
+		}
+	}
+	max, got = make([]float64, n), make([]float64, n)
+	for i := range cents {
+		max[i], got[i] = float64(maxCents[i])/100, float64(min(cents[i], maxCents[i]))/100
+	}
+	return max, got
 }
 
 func cmpBool(x, y bool) int {

@@ -80,9 +80,15 @@ func checkGradescope(t *testing.T, a *grader.Assignment, r grader.Result, g repo
 		t.Errorf("score %v, want the result's %v", g.Score, r.Score)
 	}
 	max := 0.0
+	var cents int64
 	for _, tc := range g.Tests {
 		max += tc.MaxScore
-		if tc.Score != 0 && tc.Score != tc.MaxScore {
+		cents += int64(math.Round(tc.Score * 100))
+		if tc.Score != math.Round(tc.Score*100)/100 {
+			t.Errorf("%s: score %v is not in whole cents", tc.Name, tc.Score)
+		}
+		deduction := strings.HasPrefix(tc.Name, "deductions") && tc.MaxScore == 0 && tc.Score < 0
+		if tc.Score != 0 && tc.Score != tc.MaxScore && !deduction {
 			t.Errorf("%s: score %v of %v: a test scores all or nothing", tc.Name, tc.Score, tc.MaxScore)
 		}
 		if (tc.Status == report.GradescopePassed) != (tc.Score == tc.MaxScore && (tc.MaxScore > 0 || tc.Output == "" || strings.HasPrefix(tc.Output, "passed"))) {
@@ -91,6 +97,10 @@ func checkGradescope(t *testing.T, a *grader.Assignment, r grader.Result, g repo
 	}
 	if math.Abs(max-a.Rubric.Total) > 1e-9 {
 		t.Errorf("the tests' max_score add up to %v, want the rubric's %v", max, a.Rubric.Total)
+	}
+	// Issue 28, item 5: the tests add up to the score exactly.
+	if want := int64(math.Round(g.Score * 100)); cents != want {
+		t.Errorf("the tests' scores add up to %v, the score is %v", float64(cents)/100, g.Score)
 	}
 	for _, c := range r.Cases {
 		i := slices.IndexFunc(g.Tests, func(tc report.GradescopeTest) bool { return strings.HasPrefix(tc.Name, c.ID) })

@@ -102,7 +102,9 @@ func JUnit(a *grader.Assignment, r grader.Result) ([]byte, error) {
 func junitMessage(a *grader.Assignment, r grader.Result, c grader.CaseResult) string {
 	v := string(c.Verdict)
 	switch {
-	case r.Status != grader.Graded:
+	case c.Verdict == grader.GraderFailure:
+		return v + ": " + c.Verdict.Describe()
+	case !ran(r):
 		return v + ": " + statusText(r.Status)
 	case c.Attempts != nil:
 		return v + ": " + c.Attempts.Summary()
@@ -126,7 +128,7 @@ func junitMessage(a *grader.Assignment, r grader.Result, c grader.CaseResult) st
 func junitText(a *grader.Assignment, r grader.Result, c grader.CaseResult) string {
 	var b strings.Builder
 	b.WriteString(a.Command(c) + "\n")
-	if r.Status != grader.Graded {
+	if !ran(r) || c.Verdict == grader.GraderFailure {
 		for _, n := range r.Notes {
 			fmt.Fprintf(&b, "note: %s\n", n)
 		}
@@ -175,4 +177,11 @@ func xmlSafe(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// ran reports whether r's cases ran, so that their verdicts are the
+// program's: it was graded, or the grader failed to judge some of its
+// cases (the others' verdicts stand).
+func ran(r grader.Result) bool {
+	return r.Status == grader.Graded || r.Status == grader.StatusFailed && len(r.Parts) > 0
 }

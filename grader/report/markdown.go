@@ -42,8 +42,13 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 // parts' table and the compiler's messages.
 func headline(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
 	fmt.Fprintf(b, "# %s: %s\n\n", a.Rubric.Name, r.ID)
-	fmt.Fprintf(b, "**Score: %s / %s**", num(r.Score), num(r.MaxScore))
-	if r.Status != grader.Graded {
+	switch r.Status {
+	case grader.StatusFailed: // never a score
+		fmt.Fprintf(b, "**Score: none yet, out of %s** (%s: %s)", num(r.MaxScore), r.Status, statusText(r.Status))
+	default:
+		fmt.Fprintf(b, "**Score: %s / %s**", num(r.Score), num(r.MaxScore))
+	}
+	if r.Status != grader.Graded && r.Status != grader.StatusFailed {
 		fmt.Fprintf(b, " (%s)", r.Status)
 	}
 	b.WriteString("\n\n")

@@ -69,7 +69,7 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 		var scores []float64
 		for _, r := range b.Submissions {
 			for _, pr := range r.Parts {
-				if pr.ID == p.ID {
+				if pr.ID == p.ID && r.Status != grader.StatusFailed {
 					scores = append(scores, pr.Score)
 				}
 			}
@@ -104,6 +104,7 @@ type pageRow struct {
 	Score, Penalty               float64
 	LateDays                     int
 	Parts                        []pageCell
+	Unscored                     bool // a grader failure: no score, "-"
 }
 
 type pageCell struct {
@@ -160,11 +161,12 @@ type pageCase struct {
 
 // classRow is a submission's row of the class table.
 func classRow(a *grader.Assignment, r grader.Result) pageRow {
-	row := pageRow{ID: r.ID, Anchor: anchor(r.ID), Score: r.Score, Penalty: r.Penalty, Status: string(r.Status), LateDays: r.LateDays}
+	row := pageRow{ID: r.ID, Anchor: anchor(r.ID), Score: r.Score, Penalty: r.Penalty, Status: string(r.Status), LateDays: r.LateDays,
+		Unscored: r.Status == grader.StatusFailed}
 	for _, p := range a.Rubric.Parts {
 		cell := pageCell{Text: "-", Sort: -1}
 		for _, pr := range r.Parts {
-			if pr.ID == p.ID {
+			if pr.ID == p.ID && !row.Unscored {
 				cell = pageCell{Text: num(pr.Score), Sort: pr.Score}
 			}
 		}

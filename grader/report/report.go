@@ -124,7 +124,8 @@ func Gradebook(a *grader.Assignment, results []grader.Result, roster Roster) []b
 }
 
 // Parts is parts.csv: one row per submission with its status, total, late
-// days, penalty and each part's score.
+// days, penalty and each part's score; a result the grader failed on has
+// its total and parts' scores blank.
 func Parts(a *grader.Assignment, results []grader.Result) []byte {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
@@ -134,11 +135,17 @@ func Parts(a *grader.Assignment, results []grader.Result) []byte {
 	}
 	w.Write(head)
 	for _, r := range results {
-		row := []string{r.ID, string(r.Status), num(r.Score), num(r.MaxScore), strconv.Itoa(r.LateDays), num(r.Penalty)}
+		// A grader failure has no score: its score and parts are blank.
+		failed := r.Status == grader.StatusFailed
+		score := num(r.Score)
+		if failed {
+			score = ""
+		}
+		row := []string{r.ID, string(r.Status), score, num(r.MaxScore), strconv.Itoa(r.LateDays), num(r.Penalty)}
 		for _, p := range a.Rubric.Parts {
 			cell := ""
 			for _, pr := range r.Parts {
-				if pr.ID == p.ID {
+				if pr.ID == p.ID && !failed {
 					cell = num(pr.Score)
 				}
 			}

@@ -38,13 +38,19 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 	}
 	fmt.Fprintf(w, "  status\n")
 	for _, r := range results {
-		fmt.Fprintf(w, "%-*s  %7s", idw, r.ID, num(r.Score))
+		// A grader failure has no score: "-" for it and its parts.
+		failed := r.Status == grader.StatusFailed
+		score := num(r.Score)
+		if failed {
+			score = "-"
+		}
+		fmt.Fprintf(w, "%-*s  %7s", idw, r.ID, score)
 		// By the rubric's parts, so that a result without parts (a grader
 		// failure) keeps the columns in line.
 		for _, p := range a.Rubric.Parts {
 			cell := "-"
 			for _, pr := range r.Parts {
-				if pr.ID == p.ID {
+				if pr.ID == p.ID && !failed {
 					cell = num(pr.Score)
 				}
 			}
@@ -86,10 +92,15 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 			continue
 		}
 		failed++
-		if r.Status != grader.Graded {
+		if r.Status != grader.Graded && r.Status != grader.StatusFailed {
 			continue
 		}
 		fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, a.Command(c))
+		if c.Verdict == grader.GraderFailure {
+			// Not the program's failure: what the judge said of itself.
+			fmt.Fprintf(w, "  the grader failed to judge this case, which says nothing of the program:\n%s\n", indent(c.JudgeLog, "    "))
+			continue
+		}
 		if c.Attempts != nil {
 			checkRuns(w, a, c, st)
 			continue

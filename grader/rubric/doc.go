@@ -102,9 +102,14 @@
 //
 // With language = "auto" (every preset) or a list of presets, one rubric
 // grades submissions in several languages (package grader/runner picks the
-// preset when it builds each one). submission.required then names no
-// source: it may be empty, and whatever it names must still be there (a
-// README, say). The files built are those of the shallowest folder of the
+// preset when it builds each one). submission.required may then be empty,
+// or name each language's source: its names hold per language (required =
+// ["sum.c", "sum.py"]: a C submission must hold sum.c, a Python one
+// sum.py), and a name of no accepted language (a README) must be in every
+// submission. A submission's language is the first whose required names
+// it holds, else that of its shallowest source; a missing required file
+// of that language is looked for, and rename_penalty deducted, as with
+// one language (package grader). The files built are those of the shallowest folder of the
 // submission that holds a source of an accepted language, and their
 // extensions pick the preset: .c is c; .cc, .cpp or .cxx is cpp; .java is
 // java, run as the class that declares "public static void main" (of
@@ -171,6 +176,10 @@
 //
 // A day late is a started 24-hour period after the deadline: one second
 // late is one day late, 24 hours late too, 24 hours and a second is two.
+// A rubric without a [late] table has no late policy: late work (a Canvas
+// LATE marker) is graded as on time, and `autograder grade` says how many
+// submissions were late. An empty [late] table is a policy that accepts
+// no late work.
 //
 // [report]:
 //

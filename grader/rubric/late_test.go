@@ -8,6 +8,7 @@ import (
 // The handout's policy: 10% off for up to 1 day late, 25% up to 2, 50% up
 // to 3, not accepted after.
 var handout = Late{
+	Given:     true,
 	Deadline:  time.Date(2025, 3, 5, 9, 30, 0, 0, time.FixedZone("CST", -6*3600)),
 	Penalties: []float64{10, 25, 50},
 }
@@ -26,9 +27,12 @@ func TestPenalty(t *testing.T) {
 		{handout, 3, 50, true},
 		{handout, 4, 100, false},
 		{handout, 365, 100, false},
-		{Late{}, 0, 0, true},
-		{Late{}, 1, 100, false},
-		{Late{Penalties: []float64{0, 0}}, 2, 0, true},
+		{Late{Given: true}, 0, 0, true},
+		{Late{Given: true}, 1, 100, false},
+		{Late{Given: true, Penalties: []float64{0, 0}}, 2, 0, true},
+		// No [late] table: no policy, late work is graded as on time.
+		{Late{}, 1, 0, true},
+		{Late{Penalties: []float64{10}}, 5, 0, true},
 	} {
 		percent, accepted := tc.late.Penalty(tc.days)
 		if percent != tc.percent || accepted != tc.accepted {

@@ -215,6 +215,9 @@ type Judge struct {
 
 // Late is the late policy.
 type Late struct {
+	// Given says the rubric has a [late] table. Without one there is no
+	// late policy: late work is graded as on time (Penalty).
+	Given    bool
 	Deadline time.Time // zero when the rubric names none
 	// Penalties[i] is the percentage of the total points deducted for
 	// i+1 days late; a submission later than len(Penalties) days is not
@@ -224,10 +227,11 @@ type Late struct {
 
 // Penalty returns the percentage of the total points deducted for daysLate
 // days, and whether a submission that late is accepted at all (when it is
-// not, percent is 100). Zero or fewer days cost nothing.
+// not, percent is 100). Zero or fewer days cost nothing, and so does any
+// lateness without a policy (Given false).
 func (l Late) Penalty(daysLate int) (percent float64, accepted bool) {
 	switch {
-	case daysLate <= 0:
+	case daysLate <= 0 || !l.Given:
 		return 0, true
 	case daysLate <= len(l.Penalties):
 		return l.Penalties[daysLate-1], true

@@ -91,6 +91,7 @@ func (d *decoder) rubric(raw map[string]any, dir, abs string) *Rubric {
 
 	d.judge(top.sub("judge"), &r.Judge, r.Limits, abs)
 
+	r.Late.Given = top.has("late")
 	d.late(top.sub("late"), &r.Late)
 
 	rep := top.sub("report")

@@ -64,7 +64,9 @@ var ErrNoSubmissions = errors.New("no submissions in it")
 
 // Discover lists the submissions of the inputs: a folder holds one
 // submission per entry (a sub-folder, a zip, or a loose source file), and a
-// zip or a source file given directly is one submission. Names starting
+// zip or a source file given directly is one submission, except a zip of
+// a class's folders, which is one submission per folder (zipBatch); a
+// folder that holds one such folder and nothing else is read as it. Names starting
 // with "." and __MACOSX are skipped. (A single submission's folder, as
 // `check .` takes, is read with Load.) Errors are for inputs that do not
 // exist or hold no submission (ErrNoSubmissions: an empty folder or zip, a
@@ -82,6 +84,10 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 				if err := checkZip(in); err != nil {
 					return nil, err
 				}
+				if batch := zipBatch(in, sourceExts, lim); batch != nil {
+					out = append(out, batch...)
+					continue
+				}
 			}
 			out = append(out, Load(in, lim))
 			continue
@@ -89,6 +95,12 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 		entries, err := os.ReadDir(in)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", in, err)
+		}
+		if wrapped := batchFolder(in, entries, sourceExts); wrapped != "" {
+			in = wrapped // a folder that holds a class's folders, and nothing else
+			if entries, err = os.ReadDir(in); err != nil {
+				return nil, fmt.Errorf("%s: %w", in, err)
+			}
 		}
 		found := len(out)
 		for _, e := range entries {
@@ -112,6 +124,138 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 	}
 	UniqueIDs(out)
 	return out, nil
+}
+
+// maxBatchBytes bounds what a zip read as a batch (zipBatch) may unpack
+// to in all, as a Canvas download is bounded.
+const maxBatchBytes = 2 << 30
+
+// zipBatch reads the zip p as a batch when it is one: when its top level
+// (or, if it holds one folder and nothing else, that folder's) holds no
+// source file but several folders that do (a class's folders zipped
+// together), each folder there is a submission, named by it and read
+// under lim as Load reads one. nil when p is one submission's zip (or
+// cannot be read: Load says why).
+func zipBatch(p string, exts []string, lim Limits) []Submission {
+	zr, err := zip.OpenReader(p)
+	if err != nil || len(exts) == 0 {
+		return nil
+	}
+	defer zr.Close()
+	var names []string
+	files := map[string]*zip.File{}
+	var size uint64 // what the headers say it all unpacks to
+	for _, f := range zr.File {
+		n := strings.ReplaceAll(f.Name, "\\", "/")
+		if _, err := safeName(n); err != nil {
+			return nil // a hostile entry: Load refuses the whole zip
+		}
+		if size += f.UncompressedSize64; size > maxBatchBytes {
+			return nil // more than a class hands in: Load refuses it
+		}
+		if f.FileInfo().IsDir() || slices.ContainsFunc(strings.Split(n, "/"), junk) {
+			continue
+		}
+		names = append(names, n)
+		files[n] = f
+	}
+	top, folders := batchLayout(names, exts)
+	if folders == nil {
+		return nil
+	}
+	var out []Submission
+	for _, dir := range folders {
+		var entries []Entry
+		for _, n := range names {
+			if rel, ok := strings.CutPrefix(n, top+dir+"/"); ok {
+				entries = append(entries, ZipEntry(files[n], rel))
+			}
+		}
+		out = append(out, LoadEntries(utf8Name(dir), filepath.Join(p, filepath.FromSlash(top+dir)), entries, lim))
+	}
+	return out
+}
+
+// batchLayout finds a class's folders among the slash paths of an
+// archive's files: top is "" or the one folder ("class/") that holds
+// every file, and folders are the folders directly below top, sorted,
+// when no file directly in top is a source (of exts) and two or more of
+// them hold one; folders is nil otherwise.
+func batchLayout(names []string, exts []string) (top string, folders []string) {
+	first := func(n string) (string, bool) {
+		dir, _, found := strings.Cut(n, "/")
+		return dir, found
+	}
+	if len(names) > 0 {
+		if d, ok := first(names[0]); ok && !slices.ContainsFunc(names, func(n string) bool { return !strings.HasPrefix(n, d+"/") }) {
+			top = d + "/"
+		}
+	}
+	shaped := map[string]bool{}
+	var all []string
+	for _, n := range names {
+		rel := strings.TrimPrefix(n, top)
+		dir, inFolder := first(rel)
+		switch {
+		case !inFolder && hasExt(rel, exts):
+			return "", nil // a source at the top: one submission
+		case !inFolder:
+		default:
+			if !slices.Contains(all, dir) {
+				all = append(all, dir)
+			}
+			shaped[dir] = shaped[dir] || hasExt(rel, exts)
+		}
+	}
+	if len(shaped) < 2 || countTrue(shaped) < 2 {
+		return "", nil
+	}
+	slices.Sort(all)
+	return top, all
+}
+
+func countTrue(m map[string]bool) int {
+	n := 0
+	for _, v := range m {
+		if v {
+			n++
+		}
+	}
+	return n
+}
+
+// batchFolder is the folder a batch's input folder dir wraps, when dir
+// holds that one folder and nothing else, and it holds a class's folders
+// (batchLayout) rather than one submission; "" otherwise.
+func batchFolder(dir string, entries []os.DirEntry, exts []string) string {
+	var kept []os.DirEntry
+	for _, e := range entries {
+		if !junk(e.Name()) {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) != 1 || !kept[0].IsDir() || len(exts) == 0 {
+		return ""
+	}
+	inner := filepath.Join(dir, kept[0].Name())
+	var names []string
+	filepath.WalkDir(inner, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == inner {
+			return nil
+		}
+		if junk(d.Name()) && d.IsDir() {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && !junk(d.Name()) {
+			rel, _ := filepath.Rel(inner, p)
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if _, folders := batchLayout(names, exts); folders == nil {
+		return ""
+	}
+	return inner
 }
 
 // checkZip says why the file p, given as a batch, is not one: it is not a

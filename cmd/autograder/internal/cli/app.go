@@ -19,6 +19,10 @@ const (
 	ExitFailed   = 1 // the command ran, and a program it judged failed
 	ExitBadInput = 2 // the command line, a rubric, a case or an archive is wrong
 	ExitInternal = 3 // the grader itself failed (I/O, sandbox, a bug)
+	// ExitIncomplete is a command that judged what it could, but not
+	// everything: the grader failed on a submission or a case (a checker
+	// that crashed), which is left ungraded, to be run again.
+	ExitIncomplete = 4
 	// ExitInterrupted is a command stopped by SIGINT or SIGTERM (128 +
 	// SIGINT, as shells report Ctrl-C).
 	ExitInterrupted = 130

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -192,10 +193,38 @@ func gradeSolution(c *ucli.Context, a *grader.Assignment) (grader.Result, error)
 	if err != nil {
 		return res, err
 	}
+	if res.Status == grader.StatusFailed {
+		return res, judgeFailed(c.App.ErrWriter, path, res)
+	}
 	if res.Status != grader.Graded {
 		return res, failed(fmt.Errorf("--solution %s: %s: %s%s", path, res.Status, strings.Join(res.Notes, "; "), res.BuildLog))
 	}
 	return res, nil
+}
+
+// judgeFailed prints, for each case of the solution's result that the
+// grader failed to judge, what the judge said of itself (a checker's exit
+// status and stderr), and returns exit status 4: the cases are not
+// verified.
+func judgeFailed(w io.Writer, path string, res grader.Result) error {
+	var ids []string
+	for _, cr := range res.Cases {
+		if cr.Verdict == grader.GraderFailure {
+			ids = append(ids, cr.ID)
+			fmt.Fprintf(w, "case %s: the grader failed to judge --solution %s:\n%s\n", cr.ID, path, indentLines(cr.JudgeLog, "  "))
+		}
+	}
+	return &exitError{ExitIncomplete, fmt.Errorf("--solution %s: the grader failed to judge %d of %d cases (%s): not verified; fix the judge (above) and run it again",
+		path, len(ids), len(res.Cases), strings.Join(ids, ", "))}
+}
+
+// indentLines starts each line of s with pre.
+func indentLines(s, pre string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i := range lines {
+		lines[i] = pre + lines[i]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // caseNamed returns the assignment's case called id.

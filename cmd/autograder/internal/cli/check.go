@@ -185,8 +185,12 @@ func (p *caseProgress) finish() {
 // loops or is slow; a correct Eight Queens case uses a few milliseconds.
 const handOff = 500 * time.Millisecond
 
-// passed is check's and ci's exit status: 0 only when every case passed.
+// passed is check's and ci's exit status: 0 only when every case passed,
+// 4 when the grader failed to judge one (a checker that crashed).
 func passed(path string, res grader.Result) error {
+	if res.Status == grader.StatusFailed {
+		return &exitError{ExitIncomplete, fmt.Errorf("%s: not all judged: the grader failed on a case (above); fix the assignment's judge and run it again", path)}
+	}
 	if res.Status != grader.Graded {
 		return failed(fmt.Errorf("%s: %s", path, res.Status))
 	}

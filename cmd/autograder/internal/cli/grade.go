@@ -33,7 +33,9 @@ func gradeCommand() *ucli.Command {
 			"parts.csv, index.html and reports/<id>.md under --out, a new or empty folder\n" +
 			"or an earlier run's (which is replaced), never one inside an INPUT. Finished\n" +
 			"submissions are kept under --out/.cache: the same command after an\n" +
-			"interruption grades only what is left.",
+			"interruption grades only what is left. Exit status 4 when the grader failed on\n" +
+			"some submissions (grader-failure, e.g. a checker that crashed): they are listed\n" +
+			"on stderr, have no score, and the same command grades them again.",
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results under `DIR`", Required: true},
 			rubricFlag(), assignmentFlag(),
@@ -82,7 +84,11 @@ func gradeCommand() *ucli.Command {
 				return err
 			}
 			errw := c.App.ErrWriter
-			for _, w := range append(warnings, late.Unmatched(subs)...) {
+			warnings = append(warnings, late.Unmatched(subs)...)
+			if w := lateWithoutPolicy(a, late, subs); w != "" {
+				warnings = append(warnings, w)
+			}
+			for _, w := range warnings {
 				fmt.Fprintf(errw, "autograder: warning: %s\n", oneLine(w))
 			}
 			all := len(subs)
@@ -128,9 +134,19 @@ func gradeCommand() *ucli.Command {
 			}
 			if sh.on() {
 				sh.done(errw, len(results), all, out.path)
+				// Exit 0: a shard's grader failures are not cached, and the
+				// plain grade that follows (slurm's finish job, which runs
+				// only when every shard succeeds) grades them again, and
+				// exits 4 if they fail again.
+				if err := incomplete(errw, results); err != nil {
+					fmt.Fprintf(errw, "autograder: %v\n", err)
+				}
 				return nil
 			}
-			return writeBatch(c, a, out, results, subs)
+			if err := writeBatch(c, a, out, results, subs); err != nil {
+				return err
+			}
+			return incomplete(errw, results)
 		},
 	}
 }
@@ -166,6 +182,46 @@ func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []gra
 	report.Table(c.App.Writer, a, results, style(c, c.App.Writer))
 	fmt.Fprintf(errw, "graded %s; results in %s\n", count(len(results), "submission"), out.path)
 	return nil
+}
+
+// incomplete lists on w each submission the grader failed on (status
+// grader-failure: no score, none in gradebook.csv) with why, and returns
+// exit status 4 when there is one: the batch is not all graded.
+func incomplete(w io.Writer, results []grader.Result) error {
+	n := 0
+	for _, r := range results {
+		if r.Status != grader.StatusFailed {
+			continue
+		}
+		n++
+		fmt.Fprintf(w, "autograder: not graded: %s: %s\n", r.ID, oneLine(failedWhy(r)))
+	}
+	if n == 0 {
+		return nil
+	}
+	return &exitError{ExitIncomplete, fmt.Errorf("%s of %d not graded (grader-failure, no score in gradebook.csv): fix the cause and run the same command again to grade them", count(n, "submission"), len(results))}
+}
+
+// failedWhy says why the grader failed on a result: its first case the
+// judge failed on, with the judge's error, or else its notes.
+func failedWhy(r grader.Result) string {
+	var ids []string
+	why := ""
+	for _, c := range r.Cases {
+		if c.Verdict == grader.GraderFailure {
+			if why == "" {
+				why = c.JudgeLog
+			}
+			ids = append(ids, c.ID)
+		}
+	}
+	switch {
+	case len(ids) == 1:
+		return fmt.Sprintf("case %s: %s", ids[0], why)
+	case len(ids) > 1:
+		return fmt.Sprintf("case %s (and %d more): %s", ids[0], len(ids)-1, why)
+	}
+	return strings.Join(r.Notes, "; ")
 }
 
 // count writes n things: "1 submission", "6 submissions".
@@ -205,6 +261,31 @@ func lateDays(c *ucli.Context, a *grader.Assignment) (canvas.Late, error) {
 	return l, nil
 }
 
+// lateWithoutPolicy warns, when the rubric has no late policy and some
+// submissions are late, that they are graded as on time, how many, and
+// how to add a policy; "" otherwise.
+func lateWithoutPolicy(a *grader.Assignment, late canvas.Late, subs []submission.Submission) string {
+	if a.Rubric.Late.Given {
+		return ""
+	}
+	n := 0
+	for _, s := range subs {
+		if late.Days(s) > 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	verb := "are"
+	if n == 1 {
+		verb = "is"
+	}
+	return fmt.Sprintf("%s marked late %s graded as on time: the rubric %s has no late policy; "+
+		"to deduct for lateness, add to it [late] penalties = [10, 25] (percent of the total off for 1 and 2 days late; later is not accepted)",
+		count(n, "submission"), verb, a.Rubric.Path)
+}
+
 // progress prints a line per submission started and finished, or one
 // updating line on a terminal: something shows within a submission's
 // time, however slow its runs (a cold JVM per case).
@@ -232,6 +313,9 @@ func (p *progress) event(ev grader.Event) {
 	p.running = slices.DeleteFunc(p.running, func(id string) bool { return id == ev.ID })
 	p.done = ev.Done
 	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s", ev.Done, ev.Total, ev.ID, numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status)
+	if ev.Result.Status == grader.StatusFailed {
+		line = fmt.Sprintf("[%d/%d] %s: not graded (%s)", ev.Done, ev.Total, ev.ID, ev.Result.Status)
+	}
 	if ev.Cached {
 		line += " (done before, not regraded)"
 	}

@@ -89,6 +89,9 @@ func gradescopeCommand() *ucli.Command {
 				return gradescopeFailed(results, err)
 			}
 			if res.Status == grader.StatusFailed {
+				// The judge's own words (a checker's stderr) are for the
+				// course staff's log, not results.json, which the student sees.
+				fmt.Fprintf(c.App.ErrWriter, "autograder: not graded: %s\n", oneLine(failedWhy(res)))
 				return gradescopeFailed(results, fmt.Errorf("%s", strings.Join(res.Notes, "; ")))
 			}
 			out, err := report.Gradescope(a, res).JSON()
