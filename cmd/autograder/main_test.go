@@ -56,7 +56,7 @@ func TestMain(m *testing.M) {
 //	                                 eight students (see cmdCanvaszip)
 //	listfiles DIR [NAME...]          print every file and folder under DIR, sorted,
 //	                                 except the top-level NAMEs
-//	samplecases RUBRIC N DIR         copy RUBRIC to DIR/rubric.toml with a sample
+//	samplecases RUBRIC N DIR         copy RUBRIC (and its handout.md) to DIR/rubric.toml with a sample
 //	                                 of its cases: in each part, every Nth case
 //	                                 file by name and the last one (see
 //	                                 cmdSamplecases): for what must run cold
@@ -339,6 +339,9 @@ func cmdSamplecases(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	ts.Check(os.MkdirAll(dir, 0o755))
 	ts.Check(os.WriteFile(filepath.Join(dir, "rubric.toml"), data, 0o644))
+	if handout, err := os.ReadFile(filepath.Join(filepath.Dir(rubric), "handout.md")); err == nil {
+		ts.Check(os.WriteFile(filepath.Join(dir, "handout.md"), handout, 0o644)) // the rubric names it
+	}
 	parts, err := filepath.Glob(filepath.Join(filepath.Dir(rubric), "cases", "*"))
 	ts.Check(err)
 	for _, part := range parts {
