@@ -28,8 +28,8 @@ const (
 // watch measures the cases of one warm box, one at a time, and kills the
 // box when the case under way passes its CPU limit by cpuGrace.
 type watch struct {
-	meter     *sandbox.Meter
-	cpu, wall time.Duration // a case's limits
+	meter     func() (time.Duration, bool) // the box's CPU time; false when it is gone
+	cpu, wall time.Duration                // a case's limits
 	kill      func()
 
 	mu   sync.Mutex
@@ -39,13 +39,15 @@ type watch struct {
 	over int           // the limit the watch killed the box at, or limitNone
 }
 
-func newWatch(meter *sandbox.Meter, l limits, kill func()) *watch {
+// newWatch watches a box whose CPU time meter reads (a sandbox.Meter's
+// CPU), and calls kill to kill it.
+func newWatch(meter func() (time.Duration, bool), l limits, kill func()) *watch {
 	return &watch{meter: meter, cpu: l.CPU, wall: l.Wall, kill: kill}
 }
 
 // read reads the box's CPU time; false when the box is gone.
 func (w *watch) read() (time.Duration, bool) {
-	used, ok := w.meter.CPU()
+	used, ok := w.meter()
 	if ok {
 		w.mu.Lock()
 		w.last = max(w.last, used)

@@ -452,7 +452,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		return err == nil
 	}
 	// Each case's limits hold from outside the box (see limits.go).
-	watch := newWatch(spec.Meter, w.lim, kill)
+	watch := newWatch(spec.Meter.CPU, w.lim, kill)
 	stop := make(chan struct{})
 	defer close(stop)
 	go watch.run(stop)
