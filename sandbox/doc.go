@@ -77,5 +77,12 @@
 // exactly the cap (the JVM ignores the signal); box size is the tmpfs,
 // seen as a nearly full box. RLIMIT_AS is never set: below about 2 GiB
 // it stops the JVM from starting.
+//
+// A caller that enforces limits of its own inside one run (grader/warm:
+// one case after another in one JVM) reads the box's CPU time while it
+// runs through Spec.Meter: the cgroup's count on TierFull, the sum over
+// /proc of the helper and everything below it on TierNamespaces and
+// TierFallback (the helper is the box's PID 1, or its subreaper), nothing
+// on TierBasic (Tier.Metered).
 
 package sandbox

@@ -287,6 +287,8 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		return res, fmt.Errorf("sandbox: %w", err)
 	}
 
+	spec.Meter.attach(boxMeter(cg, cmd.Process.Pid))
+	defer spec.Meter.attach(nil)
 	done := make(chan struct{})
 	if cg != nil {
 		go watchCPU(cg, l.CPU, start, Waiting(ctx), done, func() { kill(errCPU) })

@@ -125,6 +125,9 @@ type Spec struct {
 	// path, inside the box (a JDK's home, say); those inside the system
 	// directories, which every box shows, need not be listed.
 	ReadOnly []string
+
+	// Meter, when set, reads the box's CPU time while it runs (see Meter).
+	Meter *Meter
 }
 
 // Limit names the limit a run ran into.

@@ -17,9 +17,9 @@
 //     one at a time, when they run, public cases first: every public
 //     output is in the Go process's hands before the first hidden case's
 //     arguments reach the JVM. Replies carry no secret token: the Go
-//     process knows which case it asked for, measures each case's wall
-//     time itself, and takes one reply per request, so a forged reply can
-//     only claim an outcome for the case being run, within its wall limit,
+//     process knows which case it asked for, measures each case's time
+//     itself, and takes one reply per request, so a forged reply can only
+//     claim an outcome for the case being run, within its limits,
 //     which the program could have printed itself (the spot checks below
 //     catch the rest).
 //   - Warm answers are checked. For every submission graded warm, a few
@@ -35,10 +35,21 @@
 //     regraded cold, and Program.Flags says "fast and safe runs disagreed
 //     on case X" for the TA (results.json and index.html, never the
 //     student's report).
-//   - The box bounds the JVM as a whole: its cgroup counts the CPU of all
-//     its threads against a budget of a few cases, its wall clock likewise,
-//     and the Go process gives up on a case that outlives its wall limit
-//     (by a few seconds' slack): that case, and a JVM that dies, run cold.
+//   - Limits hold from outside the box (limits.go). A case's CPU time is
+//     what the whole box used, all the JVM's threads counted, from the
+//     case's request to its answer, read by the box's sandbox.Meter (its
+//     cgroup, or /proc of its processes); its wall time is the Go
+//     process's clock over the same span. A case over its CPU or wall
+//     limit ends at that limit, whatever the JVM answered, and its JVM is
+//     left (a new one runs the cases after it); one that has not answered
+//     by its CPU limit and half a second, or its wall limit and one, is
+//     killed with its box and ends at that limit. The harness's own watch
+//     shares the JVM with the submission, which can stop it (hold a
+//     monitor it waits on, say): it can end a case sooner, nothing it says
+//     of time decides a verdict alone. The sandbox's basic tier has no
+//     meter, so no warm mode (New fails; the grader runs cold). The box's
+//     own limits, a few cases' worth, bound the JVM as a whole besides, and
+//     a JVM that dies has its case run cold.
 //
 // Inside the JVM the harness does what it can, and anything it cannot
 // vouch for runs cold. A SecurityManager checks every permission against
@@ -97,7 +108,7 @@
 //
 // Timeouts stay approximate in both modes: a cold run counts the CPU time
 // of the whole JVM, startup and JIT included, and a warm one that of the
-// whole JVM during the case, so a case within a few tenths of a second of
+// whole box from the case's request to its answer, so a case within a few tenths of a second of
 // the CPU limit may end differently. Which of the CPU and wall limits a
 // busy loop reaches first depends on the machine's load in both modes.
 package warm

@@ -16,6 +16,7 @@ const (
 	frameCase     = 2
 	frameFallback = 3
 	frameDone     = 4
+	frameReady    = 5 // the harness waits for its first case
 )
 
 const (
@@ -230,7 +231,7 @@ func cutFrame(tok token, b []byte) (frame, int) {
 	case frameFallback:
 		f.Index = d.int()
 		f.Reason = string(d.bytes())
-	case frameDone:
+	case frameDone, frameReady:
 	default:
 		return frame{}, -1
 	}

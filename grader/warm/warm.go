@@ -159,6 +159,9 @@ func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
 		len(run) != 4 || run[0] != "java" || run[1] != "-cp" {
 		return nil, fmt.Errorf("warm mode: the rubric's commands are not the Java preset (%q, %q)", build, run)
 	}
+	if err := metered(); err != nil {
+		return nil, err
+	}
 	jdk, err := FindJDK(opt.CacheDir)
 	if err != nil {
 		return nil, err
@@ -429,7 +432,8 @@ func execution(f frame) (grader.Execution, bool) {
 // the reply to the one before, and returns the replies: one CASE frame per
 // input it answered, in order, and maybe a FALLBACK or DONE. It stops at
 // the first reply that is not the answer to the case it asked for, and
-// kills the JVM when a case outlives its wall limit.
+// kills the JVM when a case passes its CPU or wall limit, as measured
+// outside the box (limits.go).
 func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int) ([]frame, error) {
 	w.stats.JVMs.Add(1)
 	started := time.Now()
@@ -451,6 +455,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		Files:     files,
 		StdinFrom: pr,
 		StdoutTo:  sink,
+		Meter:     &sandbox.Meter{},
 		Limits: sandbox.Limits{
 			Wall:   k*(w.lim.Wall+time.Second) + 10*time.Second,
 			CPU:    k*(w.lim.CPU+time.Second) + 10*time.Second,
@@ -478,28 +483,41 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		_, err := pw.Write(b)
 		return err == nil
 	}
-	// The first reply waits for a JVM to start too.
+	// Each case's limits hold from outside the box (see limits.go).
+	watch := newWatch(spec.Meter.CPU, w.lim, kill)
+	stop := make(chan struct{})
+	defer close(stop)
+	go watch.run(stop)
+	// The JVM has a while to start, then each case its limits.
 	slack := 20 * time.Second
 	ok := send(encodeHeader(0, nil, w.main, w.cp, w.lim), slack)
+	if f, got := sink.next(time.Now().Add(slack)); !got || f.Type != frameReady {
+		ok = false
+	}
+	slack = 5 * time.Second
 	for _, i := range pending {
-		if !ok {
+		if !ok || !watch.start() {
 			break
 		}
 		in := w.inputs[i]
-		if !send(encodeCase(i, in.Args, in.Stdin), w.lim.Wall+slack) {
+		if !send(encodeCase(i, in.Args, in.Stdin), time.Until(watch.deadline())) {
 			break
 		}
-		f, got := sink.next(time.Now().Add(w.lim.Wall + slack))
+		f, got := sink.next(watch.deadline())
+		_, wall, broke := watch.end()
 		if len(frames) == 0 {
 			w.stats.Start.Since(started)
 		}
-		slack = 5 * time.Second
-		if !got || f.Type == frameCompile || f.Type == frameCase && f.Index != i {
-			break // dead, late, or not an answer to this case
+		if !got && broke != limitNone {
+			f, got = overrun(i, wall, broke), true
+		}
+		if !got || f.Type == frameCompile || f.Type == frameReady || f.Type == frameCase && f.Index != i {
+			break // dead, or not an answer to this case
 		}
 		if f.Type == frameFallback {
 			f.Index = i
 		}
+		enforce(&f, wall, broke)
 		frames = append(frames, f)
 		if f.Type != frameCase || f.Flags&flagHalt != 0 {
 			ok = false

@@ -62,7 +62,9 @@ import javax.tools.ToolProvider;
  * than the case it runs: a case cannot learn the arguments of a later one.
  *
  * <p>Replies on stdout, each framed as MARKER, type, payload length, payload:
- * COMPILE (rc, javac's stdout, its stderr), CASE (one per case), FALLBACK
+ * COMPILE (rc, javac's stdout, its stderr), READY (empty: the harness is up
+ * and waits for the first case, whose CPU and wall time the grader counts
+ * from its request on, outside the box), CASE (one per case), FALLBACK
  * (the submission does something a shared JVM cannot make identical, or
  * that the guard refused: the harness stops and the grader runs it cold)
  * and DONE. After a case that leaves the JVM unusable (a limit, a thread
@@ -76,7 +78,7 @@ import javax.tools.ToolProvider;
  * on whatever thread it runs (a finalizer, a cleaner, a shutdown hook).
  */
 public final class Harness {
-    static final int F_COMPILE = 1, F_CASE = 2, F_FALLBACK = 3, F_DONE = 4;
+    static final int F_COMPILE = 1, F_CASE = 2, F_FALLBACK = 3, F_DONE = 4, F_READY = 5;
     static final int K_RETURN = 0, K_EXIT = 1, K_THROW = 2, K_LIMIT = 3, K_WAIT = 4;
     static final int L_NONE = 0, L_WALL = 1, L_CPU = 2, L_OUTPUT = 3;
     static final int FL_OUT_TRUNC = 1, FL_ERR_TRUNC = 2, FL_RERUN = 4, FL_HALT = 8;
@@ -141,6 +143,8 @@ public final class Harness {
         PrintStream stray = new PrintStream(new Stray(), true), err0 = System.err;
         System.setOut(stray);
         System.setErr(stray);
+        frame(F_READY, new byte[0]);
+        reply.flush();
         boolean first = true;
         while (true) {
             Request r = readRequest(in);

@@ -1,0 +1,157 @@
+package warm
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// The limits of a warm case are the grader's to enforce, from outside the
+// box: the harness watches them too, but it shares its JVM with the
+// submission, which can stop it (hold a monitor its watch waits on, say).
+// A case's CPU time is what the whole box used from the case's request to
+// its answer, by the box's Meter; its wall time is the grader's clock over
+// the same span. A case over either limit ends at it, whatever the JVM
+// answered, and its JVM is left (the next one runs the rest of the cases).
+
+// The slack past a limit before the grader kills the box of a case that
+// has not answered: the harness's own watch, when it works, answers first.
+const (
+	cpuGrace  = 500 * time.Millisecond
+	wallGrace = time.Second
+	// watchTick is how often the watch reads the box's CPU time.
+	watchTick = 50 * time.Millisecond
+)
+
+// watch measures the cases of one warm box, one at a time, and kills the
+// box when the case under way passes its CPU limit by cpuGrace.
+type watch struct {
+	meter     func() (time.Duration, bool) // the box's CPU time; false when it is gone
+	cpu, wall time.Duration                // a case's limits
+	kill      func()
+
+	mu   sync.Mutex
+	sent time.Time     // the request of the case under way; zero between cases
+	cpu0 time.Duration // the box's CPU time then
+	last time.Duration // the box's CPU time when last read
+	over int           // the limit the watch killed the box at, or limitNone
+}
+
+// newWatch watches a box whose CPU time meter reads (a sandbox.Meter's
+// CPU), and calls kill to kill it.
+func newWatch(meter func() (time.Duration, bool), l limits, kill func()) *watch {
+	return &watch{meter: meter, cpu: l.CPU, wall: l.Wall, kill: kill}
+}
+
+// read reads the box's CPU time; false when the box is gone.
+func (w *watch) read() (time.Duration, bool) {
+	used, ok := w.meter()
+	if ok {
+		w.mu.Lock()
+		w.last = max(w.last, used)
+		w.mu.Unlock()
+	}
+	return used, ok
+}
+
+// start marks the request of a case; false when the box is gone.
+func (w *watch) start() bool {
+	used, ok := w.read()
+	if !ok {
+		return false
+	}
+	w.mu.Lock()
+	w.sent, w.cpu0 = time.Now(), used
+	w.mu.Unlock()
+	return true
+}
+
+// deadline is when the case under way reaches its wall limit and grace.
+func (w *watch) deadline() time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.sent.Add(w.wall + wallGrace)
+}
+
+// end ends the case under way, answered or not: its CPU and wall time,
+// and the limit it broke (limitNone when none).
+func (w *watch) end() (cpu, wall time.Duration, broke int) {
+	w.read()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	cpu, wall, broke = w.last-w.cpu0, time.Since(w.sent), w.over
+	w.sent = time.Time{}
+	switch {
+	case broke != limitNone:
+	case cpu > w.cpu:
+		broke = limitCPU
+	case wall > w.wall:
+		broke = limitWall
+	}
+	return cpu, wall, broke
+}
+
+// run reads the box's CPU time every watchTick until stop is closed, and
+// kills the box when the case under way passes its CPU limit and grace.
+func (w *watch) run(stop <-chan struct{}) {
+	t := time.NewTicker(watchTick)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		used, ok := w.read()
+		if ok && w.overran(used) {
+			w.kill()
+			return
+		}
+	}
+}
+
+// overran records whether the case under way has passed its CPU limit
+// and grace.
+func (w *watch) overran(used time.Duration) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.sent.IsZero() || used-w.cpu0 <= w.cpu+cpuGrace {
+		return false
+	}
+	w.over = limitCPU
+	return true
+}
+
+// enforce makes f, the answer to the case the watch measured, say the
+// limit the case broke when it broke one: a CASE frame then ends at that
+// limit, whatever the JVM said, and its JVM is left. Its wall time is the
+// grader's measure.
+func enforce(f *frame, wall time.Duration, broke int) {
+	if f.Type != frameCase {
+		return // a FALLBACK: the case runs cold
+	}
+	f.Wall = wall
+	if broke == limitNone {
+		return
+	}
+	f.Kind, f.Code, f.Limit = kindLimit, -1, broke
+	f.Flags = f.Flags&^flagRerun | flagHalt
+}
+
+// overrun is the answer the grader gives for case i, which never
+// answered: it broke a limit, and its JVM was killed for it.
+func overrun(i int, wall time.Duration, broke int) frame {
+	return frame{Type: frameCase, Index: i, Kind: kindLimit, Code: -1, Limit: broke, Flags: flagHalt, Wall: wall}
+}
+
+// metered fails when the sandbox cannot count a box's CPU time from
+// outside it (the basic tier): warm mode cannot enforce a case's limits
+// there, and the grader runs cold, where the sandbox limits each run.
+func metered() error {
+	if t := sandbox.Detect(); !t.Metered() {
+		return fmt.Errorf("warm mode needs a sandbox that counts a box's CPU time from outside it; tier %q cannot", t)
+	}
+	return nil
+}

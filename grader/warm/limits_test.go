@@ -1,0 +1,196 @@
+package warm
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// gradeBoth grades the submissions of dir/submissions.txtar (a folder per
+// id) under dir/rubric.toml, once warm and once cold, each in one batch.
+func gradeBoth(t *testing.T, dir string) (warm, cold map[string]grader.Result, stats *Stats) {
+	t.Helper()
+	requireJDK(t)
+	a, err := grader.LoadAssignment(dir + "/rubric.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ar, err := txtar.ParseFile(dir + "/submissions.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var subs []submission.Submission
+	for _, f := range ar.Files {
+		id, name, _ := strings.Cut(f.Name, "/")
+		if len(subs) == 0 || subs[len(subs)-1].ID != id {
+			subs = append(subs, submission.Submission{ID: id})
+		}
+		s := &subs[len(subs)-1]
+		s.Files = append(s.Files, submission.File{Name: name, Data: f.Data})
+	}
+	ctx := context.Background()
+	w, err := New(a.Rubric, Inputs(a, ""), Options{CacheDir: cacheDir, SpotCheck: a.Rubric.Build.SpotCheck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs := runtime.NumCPU()
+	wr, err := (&grader.Batch{Assignment: a, Runner: w, Jobs: jobs}).Run(ctx, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr, err := (&grader.Batch{Assignment: a, Runner: runner.New(a.Rubric), Jobs: jobs}).Run(ctx, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warm, cold = map[string]grader.Result{}, map[string]grader.Result{}
+	for i := range wr {
+		warm[wr[i].ID], cold[cr[i].ID] = wr[i], cr[i]
+	}
+	return warm, cold, &w.stats
+}
+
+// TestBlockedWatch grades programs that stop the harness's own watch (they
+// hold a monitor it waits on) and overrun their CPU or wall limit, warm and
+// cold, beside a correct program: every case of theirs ends at a limit
+// (Timeout) both ways, never a pass, and warm without a cold rerun: the
+// grader's watch outside the box did it. The correct program keeps full
+// marks.
+func TestBlockedWatch(t *testing.T) {
+	warm, cold, stats := gradeBoth(t, "testdata/limits")
+	for _, id := range []string{"correct", "blockjoin", "blockgroup", "exiter", "pool", "late", "sleeper"} {
+		t.Run(id, func(t *testing.T) {
+			w, c := warm[id], cold[id]
+			t.Logf("warm %v, cold %v; warm flags %q", w.Score, c.Score, w.Flags)
+			if w.Status != grader.Graded || c.Status != grader.Graded {
+				t.Fatalf("status warm %q, cold %q; notes %q", w.Status, c.Status, w.Notes)
+			}
+			if len(w.Cases) != len(c.Cases) {
+				t.Fatalf("%d cases warm, %d cold", len(w.Cases), len(c.Cases))
+			}
+			// Warm all through: the limits held from outside the box, not
+			// by a cold rerun.
+			if len(w.Flags) > 0 {
+				t.Errorf("flags %q; want it all warm", w.Flags)
+			}
+			want := grader.Timeout
+			if id == "correct" {
+				want = grader.Pass
+			}
+			for i, wc := range w.Cases {
+				cc := c.Cases[i]
+				if wc.Verdict != want || cc.Verdict != want {
+					t.Errorf("case %s: warm %s (limit %v), cold %s (limit %v); want %s", wc.ID, wc.Verdict, wc.Limit, cc.Verdict, cc.Limit, want)
+				}
+			}
+		})
+	}
+	t.Logf("warm runner: %d runs warm, %d cold, %d JVMs", stats.WarmCases.Load(), stats.ColdCases.Load(), stats.JVMs.Load())
+}
+
+// fakeMeter is a box's CPU time as a test sets it.
+type fakeMeter struct {
+	mu   sync.Mutex
+	used time.Duration
+	gone bool
+}
+
+func (m *fakeMeter) cpu() (time.Duration, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.used, !m.gone
+}
+
+func (m *fakeMeter) add(d time.Duration) {
+	m.mu.Lock()
+	m.used += d
+	m.mu.Unlock()
+}
+
+// TestWatch: a case's CPU time is the box's from its request to its end;
+// over the limit and its grace, the watch kills the box; over the limit
+// alone, the case ends at it; between cases, nothing counts.
+func TestWatch(t *testing.T) {
+	m := &fakeMeter{used: 3 * time.Second}
+	kills := 0
+	w := newWatch(m.cpu, limits{CPU: time.Second, Wall: time.Hour}, func() { kills++ })
+
+	w.start()
+	m.add(900 * time.Millisecond)
+	if cpu, _, broke := w.end(); cpu != 900*time.Millisecond || broke != limitNone {
+		t.Errorf("within the limit: cpu %v, broke %d", cpu, broke)
+	}
+	m.add(time.Minute) // between cases
+	used, _ := m.cpu()
+	if w.overran(used) {
+		t.Error("the watch counts the time between cases")
+	}
+
+	w.start()
+	m.add(1200 * time.Millisecond)
+	used, _ = m.cpu()
+	if w.overran(used) {
+		t.Error("killed within the grace")
+	}
+	if cpu, _, broke := w.end(); cpu != 1200*time.Millisecond || broke != limitCPU {
+		t.Errorf("past the limit: cpu %v, broke %d; want the CPU limit", cpu, broke)
+	}
+
+	w.start()
+	m.add(2 * time.Second)
+	used, _ = m.cpu()
+	if !w.overran(used) {
+		t.Error("not killed past the limit and its grace")
+	}
+	m.gone = true // killed: the box is gone, its last reading stands
+	if _, _, broke := w.end(); broke != limitCPU {
+		t.Errorf("killed case: broke %d; want the CPU limit", broke)
+	}
+	if w.start() {
+		t.Error("a case started in a box that is gone")
+	}
+
+	w = newWatch((&fakeMeter{}).cpu, limits{CPU: time.Second, Wall: 0}, func() {})
+	w.start()
+	if _, _, broke := w.end(); broke != limitWall {
+		t.Errorf("past the wall limit: broke %d", broke)
+	}
+}
+
+// TestEnforce: an answer past its limit ends at it and leaves its JVM,
+// whatever the harness said; one within its limits keeps what it said,
+// with the grader's wall time; a fallback still runs cold.
+func TestEnforce(t *testing.T) {
+	ok := frame{Type: frameCase, Index: 2, Kind: kindReturn, Flags: flagRerun | flagOutTrunc, Wall: time.Millisecond, Out: []byte("x")}
+	f := ok
+	enforce(&f, time.Second, limitNone)
+	if f.Kind != kindReturn || f.Flags != ok.Flags || f.Wall != time.Second {
+		t.Errorf("within its limits: %+v", f)
+	}
+	for _, broke := range []int{limitCPU, limitWall} {
+		f := ok
+		enforce(&f, time.Second, broke)
+		if f.Kind != kindLimit || f.Limit != broke || f.Code != -1 || f.Flags != flagOutTrunc|flagHalt || string(f.Out) != "x" {
+			t.Errorf("broke %d: %+v", broke, f)
+		}
+		if ex, done := execution(f); !done || !timeout(ex) {
+			t.Errorf("broke %d: execution %+v, %v; want a timeout", broke, ex, done)
+		}
+		if ex, done := execution(overrun(3, time.Second, broke)); !done || !timeout(ex) {
+			t.Errorf("overrun %d: execution %+v, %v; want a timeout", broke, ex, done)
+		}
+	}
+	fb := frame{Type: frameFallback, Index: 2, Reason: "starts a thread"}
+	f = fb
+	enforce(&f, time.Second, limitCPU)
+	if f.Type != frameFallback || f.Reason != fb.Reason {
+		t.Errorf("fallback: %+v", f)
+	}
+}

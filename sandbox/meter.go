@@ -1,0 +1,43 @@
+package sandbox
+
+import (
+	"sync"
+	"time"
+)
+
+// Meter reads a running box's CPU time from outside the box: all its
+// processes and threads, as the kernel counts them, whatever the program
+// in it says or does. Put a new Meter in Spec.Meter; CPU answers while
+// that Run lasts. The full tier reads the box's cgroup; the namespaces
+// and fallback tiers add up /proc of the helper and every process below
+// it (the box's PID 1, or its subreaper); the basic tier has no meter
+// (see Tier.Metered).
+type Meter struct {
+	mu   sync.Mutex
+	read func() (time.Duration, bool)
+}
+
+// CPU returns the CPU time the box has used so far; false before the box
+// starts, after Run returns, and at a tier without a meter.
+func (m *Meter) CPU() (time.Duration, bool) {
+	m.mu.Lock()
+	read := m.read
+	m.mu.Unlock()
+	if read == nil {
+		return 0, false
+	}
+	return read()
+}
+
+// attach makes CPU call read; nil detaches.
+func (m *Meter) attach(read func() (time.Duration, bool)) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	m.read = read
+	m.mu.Unlock()
+}
+
+// Metered reports whether a box of this tier has a Meter.
+func (t Tier) Metered() bool { return t >= TierFallback }

@@ -1,0 +1,95 @@
+package sandbox
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// boxMeter reads the CPU time of the box whose helper is pid: its
+// cgroup's count where it has one, else /proc's.
+func boxMeter(cg *cgroup, pid int) func() (time.Duration, bool) {
+	if cg != nil {
+		if _, ok := cg.cpu(); ok {
+			return cg.cpu
+		}
+	}
+	return func() (time.Duration, bool) { return treeCPU(pid) }
+}
+
+// maxTree bounds the processes treeCPU walks: more than a box may hold.
+const maxTree = 4096
+
+// treeCPU adds up the CPU time of pid and every process below it: what
+// each used itself (all its threads) and what its children that it has
+// reaped used, so that nothing is counted twice or lost when a process
+// ends. False when pid is gone.
+func treeCPU(pid int) (time.Duration, bool) {
+	var total time.Duration
+	todo := []int{pid}
+	for n := 0; len(todo) > 0 && n < maxTree; n++ {
+		p := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		used, ok := procCPU(p)
+		if !ok {
+			if p == pid {
+				return 0, false
+			}
+			continue // it ended meanwhile: its parent has it, or soon will
+		}
+		total += used
+		todo = append(todo, procChildren(p)...)
+	}
+	return total, true
+}
+
+// clockTick is Linux's unit of the CPU times in /proc (USER_HZ), the same
+// for every program whatever the kernel's own tick.
+const clockTick = 10 * time.Millisecond
+
+// procCPU reads utime, stime, cutime and cstime of /proc/pid/stat (fields
+// 14 to 17; the command's name before them is in parentheses and may hold
+// spaces or parentheses).
+func procCPU(pid int) (time.Duration, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, false
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 15 {
+		return 0, false
+	}
+	var ticks int64
+	for _, s := range f[11:15] { // field 14 is the 12th after the name
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return 0, false
+		}
+		ticks += v
+	}
+	return time.Duration(ticks) * clockTick, true
+}
+
+// procChildren lists pid's child processes, over all its threads.
+func procChildren(pid int) []int {
+	dir := "/proc/" + strconv.Itoa(pid) + "/task/"
+	tasks, _ := os.ReadDir(dir)
+	var out []int
+	for _, t := range tasks {
+		b, err := os.ReadFile(dir + t.Name() + "/children")
+		if err != nil {
+			continue
+		}
+		for _, s := range strings.Fields(string(b)) {
+			if c, err := strconv.Atoi(s); err == nil {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,134 @@
+package sandbox
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func init() {
+	programs["spin"] = spinProgram
+}
+
+// spinProgram starts a copy of itself that spins 400 ms of its own CPU
+// time and then sleeps, spins as long itself, says so on stdout and waits
+// for the end of stdin: the box then holds a busy process tree.
+func spinProgram(args []string) int {
+	if len(args) > 0 && args[0] == "child" {
+		spinCPU(400 * time.Millisecond)
+		os.Stdout.WriteString("child spun\n")
+		time.Sleep(time.Hour)
+		return 0
+	}
+	// Not os.Executable: the box's uid may not reach the test binary by
+	// its path (the fallback tier as root).
+	child := exec.Command("/proc/self/exe", "child")
+	child.Stdout = os.Stdout
+	if err := child.Start(); err != nil {
+		return 2
+	}
+	spinCPU(400 * time.Millisecond)
+	os.Stdout.WriteString("parent spun\n")
+	var b [64]byte
+	for {
+		if _, err := os.Stdin.Read(b[:]); err != nil {
+			return 0
+		}
+	}
+}
+
+// spinCPU keeps the CPU busy until this process has used d of it.
+func spinCPU(d time.Duration) {
+	x := 0
+	for {
+		for i := 0; i < 1_000_000; i++ {
+			x += i ^ x
+		}
+		var ru syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		if time.Duration(ru.Utime.Nano()+ru.Stime.Nano()) >= d || x == 42 {
+			return
+		}
+	}
+}
+
+// lines is a Writer that tells when stdout has shown all the wanted lines.
+type lines struct {
+	mu   sync.Mutex
+	seen strings.Builder
+	want []string
+	all  chan struct{}
+}
+
+func (l *lines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.seen.Write(p)
+	for _, w := range l.want {
+		if !strings.Contains(l.seen.String(), w) {
+			return len(p), nil
+		}
+	}
+	if l.want != nil {
+		close(l.all)
+		l.want = nil
+	}
+	return len(p), nil
+}
+
+// TestMeter: a box's Meter reads, while it runs, the CPU time of all its
+// processes (two that each spun 400 ms of CPU: 800 ms or more, less
+// /proc's rounding to its ticks), at every
+// tier but basic, which has none; before the box and after it, nothing.
+func TestMeter(t *testing.T) {
+	for _, tier := range tiers(t) {
+		t.Run(tier.String(), func(t *testing.T) {
+			t.Parallel()
+			m := &Meter{}
+			if _, ok := m.CPU(); ok {
+				t.Error("a Meter reads before its box runs")
+			}
+			stdin, feed, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer feed.Close()
+			out := &lines{want: []string{"child spun\n", "parent spun\n"}, all: make(chan struct{})}
+			spec := fake(t, "spin")
+			spec.StdinFrom, spec.StdoutTo, spec.Meter = stdin, out, m
+			spec.Limits = Limits{CPU: time.Minute, Wall: 5 * time.Minute}
+			done := make(chan error, 1)
+			var res Result
+			go func() {
+				var err error
+				res, err = run(context.Background(), spec, tier)
+				stdin.Close()
+				done <- err
+			}()
+			select {
+			case <-out.all:
+			case err := <-done:
+				t.Fatalf("the box ended first (%v): exit %d, stdout %q, stderr %q", err, res.ExitCode, res.Stdout, res.Stderr)
+			}
+			used, ok := m.CPU()
+			if ok != tier.Metered() {
+				t.Errorf("meter read %v, %v; tier %s metered: %v", used, ok, tier, tier.Metered())
+			}
+			if ok && used < 800*time.Millisecond-4*clockTick {
+				t.Errorf("meter read %v; the box's processes used 800 ms or more", used)
+			}
+			feed.Close()
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := m.CPU(); ok {
+				t.Error("the Meter reads after its box ended")
+			}
+		})
+	}
+}
