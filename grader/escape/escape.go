@@ -20,6 +20,7 @@ package escape
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -94,4 +95,18 @@ func isPlain(s string, oneLine bool) bool {
 // paragraph separators.
 func hidden(r rune) bool {
 	return r >= utf8.RuneSelf && (unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp))
+}
+
+// TerminalWriter writes to w what is written to it with Terminal: for
+// output that quotes a program's from end to end. Each Write is escaped on
+// its own (a character split between two writes is shown as its bytes).
+func TerminalWriter(w io.Writer) io.Writer { return terminalWriter{w} }
+
+type terminalWriter struct{ w io.Writer }
+
+func (t terminalWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(t.w, Terminal(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

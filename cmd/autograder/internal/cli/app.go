@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/cs540-tools/autograder/grader/escape"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -90,9 +91,12 @@ func isUsage(err error) bool {
 	return false
 }
 
+// oneLine is a message on one line of a terminal: its lines joined by
+// "; ", any control character in it (from a file name, say) shown
+// (escape.TerminalLine).
 func oneLine(s string) string {
 	s = strings.TrimSpace(s)
-	return strings.ReplaceAll(s, "\n", "; ")
+	return escape.TerminalLine(strings.ReplaceAll(s, "\n", "; "))
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
