@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/xml"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -133,6 +134,13 @@ func checkWriters(t *testing.T, a *grader.Assignment, results []grader.Result) {
 		checkTerminal(t, fmt.Sprintf("check of %q", r.ID), check.String())
 		checkMarkdown(t, fmt.Sprintf("the report of %q", r.ID), string(report.Markdown(a, r)))
 		checkMarkdown(t, fmt.Sprintf("the summary of %q", r.ID), string(report.GitHubSummary(a, r)))
+		junit, err := report.JUnit(a, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := xml.Unmarshal(junit, new(struct{})); err != nil {
+			t.Errorf("the JUnit XML of %q is not XML: %v", r.ID, err)
+		}
 	}
 	checkCSV(t, "gradebook.csv", report.Gradebook(a, results, report.Roster{}))
 	checkCSV(t, "parts.csv", report.Parts(a, results))

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -71,7 +72,7 @@ func gradescopeCommand() *ucli.Command {
 			}
 			results := filepath.Join(root, "results", "results.json")
 			w := c.App.Writer
-			fmt.Fprintf(w, "gradescope: %s; rubric %s\n", describeMeta(meta), a.Rubric.Path)
+			fmt.Fprintf(w, "gradescope: %s; rubric %s\n", escape.TerminalLine(describeMeta(meta)), a.Rubric.Path)
 
 			// A runner that cannot start (no JDK) is the grader's failure.
 			run, err := runnerFor(c.String("mode"), a, "", 0, c.App.ErrWriter)
