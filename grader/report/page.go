@@ -34,7 +34,8 @@ var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 // rule; the exit, limit and stderr), then folded the cases it never ran
 // (its status says why) and its passing cases, and the provenance. A case's details have the id #s-<id>~<case> (see anchor),
 // the same string in every link to them. Student output is escaped
-// (html/template); hidden cases are shown too: it is the TA's.
+// (html/template), its control characters shown (see shown); hidden
+// cases are shown too: it is the TA's.
 func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt}
 	for _, p := range a.Rubric.Parts {

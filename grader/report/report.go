@@ -3,7 +3,8 @@
 // score) for spreadsheets, index.html (one self-contained page) for the
 // TA, one Markdown report per submission for students,
 // and the plain-text table printed on a terminal. Every writer is
-// deterministic: the same results give the same bytes.
+// deterministic: the same results give the same bytes, and writes what a
+// student controls escaped for its medium (package escape).
 package report
 
 import (

@@ -92,11 +92,11 @@ func isUsage(err error) bool {
 }
 
 // oneLine is a message on one line of a terminal: its lines joined by
-// "; ", any control character in it (from a file name, say) shown
-// (escape.TerminalLine).
+// "; ", tabs as spaces, any other control character in it (from a file
+// name, say) shown (escape.TerminalLine).
 func oneLine(s string) string {
 	s = strings.TrimSpace(s)
-	return escape.TerminalLine(strings.ReplaceAll(s, "\n", "; "))
+	return escape.TerminalLine(strings.NewReplacer("\n", "; ", "\t", " ").Replace(s))
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
