@@ -134,6 +134,11 @@ func checkWriters(t *testing.T, a *grader.Assignment, results []grader.Result) {
 		checkTerminal(t, fmt.Sprintf("check of %q", r.ID), check.String())
 		checkMarkdown(t, fmt.Sprintf("the report of %q", r.ID), string(report.Markdown(a, r)))
 		checkMarkdown(t, fmt.Sprintf("the summary of %q", r.ID), string(report.GitHubSummary(a, r)))
+		gs := report.Gradescope(a, r)
+		checkTerminal(t, fmt.Sprintf("the Gradescope output of %q", r.ID), gs.Output)
+		for _, test := range gs.Tests {
+			checkTerminal(t, fmt.Sprintf("the Gradescope test %s of %q", test.Name, r.ID), test.Output)
+		}
 		junit, err := report.JUnit(a, r)
 		if err != nil {
 			t.Fatal(err)
