@@ -25,8 +25,10 @@ const separators = ",;\t\r\n"
 // it after a separator (a comma, semicolon, tab or line end) that starts with one of them, for a
 // spreadsheet that splits cells there. A number ("-1", "+2.5"), which no
 // spreadsheet runs, is left as it is, so that the grader's own scores stay
-// numbers.
+// numbers. Control characters are shown first (Terminal), so that the file
+// is safe to print too.
 func CSVCell(s string) string {
+	s = Terminal(s)
 	if isNumber(s) || !strings.ContainsAny(s, formulaStarts) {
 		return s
 	}

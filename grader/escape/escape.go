@@ -11,7 +11,8 @@
 //     no link, image, HTML, emphasis, heading, list or table cell comes from
 //     the text, and no code block is closed by it;
 //   - a spreadsheet (CSVCell, CSV): no cell starts a formula, as OWASP's
-//     CSV injection guidance describes;
+//     CSV injection guidance describes, and control characters are shown
+//     as on a terminal;
 //   - a file name (FileName, FileNames): any id becomes a short, portable,
 //     distinct name.
 //

@@ -101,7 +101,9 @@ func TestCSVCell(t *testing.T) {
 		{"-2+3", "'-2+3"},
 		{"@SUM(A1)", "'@SUM(A1)"},
 		{"\t=1", "'\t'=1"},
-		{"\r=1", "'\r'=1"},
+		{"\r=1", "␍=1"},
+		{"\r\n=1", "'\n'=1"},
+		{"esc\x1b]0;t\x07", "esc␛]0;t␇"},
 		{"  =1+1", "'  =1+1"},
 		{"＝1+1", "'＝1+1"},
 		{"-1", "-1"},
@@ -114,6 +116,7 @@ func TestCSVCell(t *testing.T) {
 		{"a, -1", "a,' -1"},
 		{`"=1"`, `'"=1"`},
 		{"a\n@x", "a\n'@x"},
+		{"a\r@x", "a␍@x"},
 		{`a;"=1"`, `a;'"=1"`},
 		{"--1", "'--1"},
 	} {
@@ -273,6 +276,7 @@ func FuzzCSVCell(f *testing.F) {
 		// The first cell of a row is never the student's alone (an id or
 		// a name has the grader's text before it, or is neutralised).
 		data := CSV([][]string{{"x", a, b}, {"y", b, "-1"}})
+		checkVisible(t, a+b, string(data), "\n\t")
 		for _, comma := range []rune{',', ';', '\t'} {
 			r := csv.NewReader(bytes.NewReader(data))
 			r.Comma, r.FieldsPerRecord, r.LazyQuotes = comma, -1, true
@@ -293,7 +297,7 @@ func FuzzCSVCell(f *testing.F) {
 				t.Fatalf("CSV of %q, %q reads back as %q", a, b, recs)
 			}
 		}
-		if n := CSVCell(a); strings.ReplaceAll(n, "'", "") != strings.ReplaceAll(a, "'", "") {
+		if n := CSVCell(a); strings.ReplaceAll(n, "'", "") != strings.ReplaceAll(Terminal(a), "'", "") {
 			t.Fatalf("CSVCell(%q) = %q changes more than adding quotes", a, n)
 		}
 	})

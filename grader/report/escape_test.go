@@ -147,8 +147,13 @@ func checkWriters(t *testing.T, a *grader.Assignment, results []grader.Result) {
 			t.Errorf("the JUnit XML of %q is not XML: %v", r.ID, err)
 		}
 	}
-	checkCSV(t, "gradebook.csv", report.Gradebook(a, results, report.Roster{}))
-	checkCSV(t, "parts.csv", report.Parts(a, results))
+	for name, data := range map[string][]byte{
+		"gradebook.csv": report.Gradebook(a, results, report.Roster{}),
+		"parts.csv":     report.Parts(a, results),
+	} {
+		checkCSV(t, name, data)
+		checkTerminal(t, name, string(data))
+	}
 	page, err := report.Page(a, report.NewBatch(a, "test", results))
 	if err != nil {
 		t.Fatal(err)
