@@ -56,6 +56,7 @@ func TestMarkdown(t *testing.T) {
 		{"visit www.evil.com", `visit www\.evil.com`},
 		{"&amp; &#60;", `\&amp; \&\#60;`},
 		{"$x^2$", `\$x^2\$`},
+		{"mail alice@example.com", `mail alice\@example.com`},
 		{`back\slash`, `back\\slash`},
 		{"two\nlines", "two␊lines"},
 		{"esc\x1b[2J", `esc␛\[2J`},

@@ -7,9 +7,9 @@ import (
 // mdSpecial are the characters that start or end Markdown inline markup
 // anywhere in a line (CommonMark and GitHub's extensions): code, emphasis,
 // links and images, HTML and autolinks, entities, tables, strikethrough,
-// math and headings. Each is escaped with a backslash, which CommonMark
-// allows before any ASCII punctuation.
-const mdSpecial = "\\`*_[]<>&|~!#$"
+// math, headings and email autolinks. Each is escaped with a backslash,
+// which CommonMark allows before any ASCII punctuation.
+const mdSpecial = "\\`*_[]<>&|~!#$@"
 
 // Markdown is s as Markdown inline text, shown as it is and never as
 // markup: on one line (TerminalLine), every character that may start
