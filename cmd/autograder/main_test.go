@@ -52,6 +52,7 @@ func TestMain(m *testing.M) {
 //	exitcode N PROG [ARGS...]        run PROG like exec and require exit status N
 //	result FILE ID                   print submission ID of results.json FILE in
 //	                                 a line-oriented form for stdout assertions
+//	                                 (ID's Go escapes and repeats expanded, as mvq's)
 //	canvaszip [-stray] FILE          write a Canvas "Download Submissions" zip of
 //	                                 eight students (see cmdCanvaszip)
 //	listfiles DIR [NAME...]          print every file and folder under DIR, sorted,
@@ -71,6 +72,9 @@ func TestMain(m *testing.M) {
 //	                                 must be there): a javasrc variant edited
 //	[!] cmpnokey A B                 cmp two results.json but for their results'
 //	                                 keys (which name the mode and the secret)
+//	mvq OLD NEW                      rename OLD to NEW, whose Go escapes (\x1b,
+//	                                 \a) and repeats ({a*246}) are expanded: a
+//	                                 hostile file name (see cmdMvq)
 //
 // and the conditions [tool:PROGRAM], true when PROGRAM is on PATH, and
 // [faketime], true when the runner finds libfaketime; under CI=true a
@@ -102,6 +106,7 @@ func TestScripts(t *testing.T) {
 			"replace":     cmdReplace,
 			"cmpnokey":    cmdCmpnokey,
 			"labelled":    cmdLabelled,
+			"mvq":         cmdMvq,
 		},
 		Condition: condition,
 	})
@@ -425,7 +430,8 @@ func cmdResult(ts *testscript.TestScript, neg bool, args []string) {
 	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &batch); err != nil {
 		ts.Fatalf("result: %s: %v", args[0], err)
 	}
-	i := slices.IndexFunc(batch.Submissions, func(r grader.Result) bool { return r.ID == args[1] })
+	id := expandName(ts, args[1])
+	i := slices.IndexFunc(batch.Submissions, func(r grader.Result) bool { return r.ID == id })
 	if i < 0 {
 		ts.Fatalf("result: no submission %q in %s", args[1], args[0])
 	}

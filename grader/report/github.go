@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 )
 
 // summaryDetails is how many failed cases GitHubSummary shows in full; the
@@ -37,7 +38,7 @@ func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 	}
 	b.WriteString("\n\n")
 	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "- %s\n", n)
+		fmt.Fprintf(&b, "- %s\n", escape.Markdown(n))
 	}
 	if len(r.Notes) > 0 {
 		b.WriteString("\n")

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
@@ -77,7 +78,9 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 	if hidden == "" {
 		hidden = string(rubric.GradescopeAfterDueDate)
 	}
-	out := GradescopeResults{Score: r.Score, Output: gradescopeOutput(a, r, hidden), Tests: []GradescopeTest{}}
+	// Gradescope shows the outputs as text: what a student's program
+	// printed in them has its control characters shown (escape.Terminal).
+	out := GradescopeResults{Score: r.Score, Output: escape.Terminal(gradescopeOutput(a, r, hidden)), Tests: []GradescopeTest{}}
 	for _, p := range a.Rubric.Parts {
 		var cs []grader.CaseResult
 		for _, c := range r.Cases {
@@ -117,7 +120,7 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 			} else {
 				allPass = false
 			}
-			t.Output = gradescopeCase(a, r, c, t.Visibility == GradescopeVisible)
+			t.Output = escape.Terminal(gradescopeCase(a, r, c, t.Visibility == GradescopeVisible))
 			out.Tests = append(out.Tests, t)
 		}
 		if p.Scoring == rubric.Min {

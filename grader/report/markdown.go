@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 )
 
 // Markdown is what a student may be shown: per-part scores, each failed
@@ -41,7 +42,7 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 // headline writes the title, the score, the late days, the notes, the
 // parts' table and the compiler's messages.
 func headline(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
-	fmt.Fprintf(b, "# %s: %s\n\n", a.Rubric.Name, r.ID)
+	fmt.Fprintf(b, "# %s: %s\n\n", a.Rubric.Name, escape.Markdown(r.ID))
 	switch r.Status {
 	case grader.StatusFailed: // never a score
 		fmt.Fprintf(b, "**Score: none yet, out of %s** (%s: %s)", num(r.MaxScore), r.Status, statusText(r.Status))
@@ -60,7 +61,7 @@ func headline(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
 		fmt.Fprintf(b, "Handed in %d day(s) late.\n\n", r.LateDays)
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintf(b, "- %s\n", n)
+		fmt.Fprintf(b, "- %s\n", escape.Markdown(n))
 	}
 	if len(r.Notes) > 0 {
 		b.WriteString("\n")
@@ -157,34 +158,18 @@ func hiddenCases(b *bytes.Buffer, a *grader.Assignment, r grader.Result, hidden 
 	}
 }
 
-// inlineCode is s as Markdown inline code: fenced by more backticks than
-// it holds in a row, and padded when it starts or ends with one.
-func inlineCode(s string) string {
-	run, longest := 0, 0
-	for _, r := range s {
-		if r == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	fence := strings.Repeat("`", longest+1)
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
-		s = " " + s + " "
-	}
-	return fence + s + fence
-}
+// inlineCode is s as Markdown inline code (escape.InlineCode).
+func inlineCode(s string) string { return escape.InlineCode(s) }
 
 func caseDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
 	switch {
 	case c.Violation != nil:
-		fmt.Fprintf(b, "%s\n\n", capitalize(c.Violation.String()))
+		fmt.Fprintf(b, "%s\n\n", escape.Markdown(capitalize(c.Violation.String())))
 	case c.Mismatch != nil:
 		fmt.Fprintf(b, "First difference at line %d:\n\n", c.Mismatch.Line)
-		fmt.Fprintf(b, "    expected: %s\n    got:      %s\n\n", c.Mismatch.Expected, c.Mismatch.Got)
+		fmt.Fprintf(b, "    expected: %s\n    got:      %s\n\n", escape.TerminalLine(c.Mismatch.Expected), escape.TerminalLine(c.Mismatch.Got))
 		if c.Mismatch.Diff != "" {
-			b.WriteString("```diff\n" + strings.TrimRight(c.Mismatch.Diff, "\n") + "\n```\n\n")
+			b.WriteString(escape.CodeBlock("diff", c.Mismatch.Diff))
 		}
 	case c.Limit != grader.None:
 		fmt.Fprintf(b, "%s.\n\n", capitalize(c.Limit.Describe(a.Rubric.Limits)))
@@ -291,13 +276,8 @@ func orList(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-func fence(b *bytes.Buffer, s string) {
-	f := "```"
-	for strings.Contains(s, f) {
-		f += "`"
-	}
-	fmt.Fprintf(b, "%s\n%s\n%s\n\n", f, strings.TrimRight(s, "\n"), f)
-}
+// fence writes s as a fenced code block (escape.CodeBlock).
+func fence(b *bytes.Buffer, s string) { b.WriteString(escape.CodeBlock("", s)) }
 
 // capitalize starts s with a capital letter (s starts with an ASCII
 // letter here: a sentence the grader wrote).

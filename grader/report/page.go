@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 )
 
 //go:embed page/index.html.tmpl
@@ -33,7 +34,8 @@ var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 // rule; the exit, limit and stderr), then folded the cases it never ran
 // (its status says why) and its passing cases, and the provenance. A case's details have the id #s-<id>~<case> (see anchor),
 // the same string in every link to them. Student output is escaped
-// (html/template); hidden cases are shown too: it is the TA's.
+// (html/template), its control characters shown (see shown); hidden
+// cases are shown too: it is the TA's.
 func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt}
 	for _, p := range a.Rubric.Parts {
@@ -42,6 +44,7 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 	present := map[grader.Verdict]bool{}
 	var totals []float64
 	for _, r := range b.Submissions {
+		r = shown(r)
 		d.Rows = append(d.Rows, classRow(a, r))
 		for _, c := range r.Cases {
 			present[c.Verdict] = true
@@ -157,6 +160,44 @@ type pageCase struct {
 	// Stopped says which limit stopped the run, with its size ("Ran past
 	// the 5 s CPU limit"); "" when none did.
 	Stopped string
+}
+
+// shown is r with the control characters of what its student controls
+// shown (escape.Terminal): html/template escapes markup, but would leave
+// the escape sequences a terminal acts on when the page is printed.
+func shown(r grader.Result) grader.Result {
+	r.ID = escape.TerminalLine(r.ID)
+	r.Notes = mapText(r.Notes, escape.Terminal)
+	r.Flags = mapText(r.Flags, escape.Terminal)
+	r.BuildLog = escape.Terminal(r.BuildLog)
+	r.Cases = slices.Clone(r.Cases)
+	for i := range r.Cases {
+		c := &r.Cases[i]
+		c.Stderr, c.Feedback = escape.Terminal(c.Stderr), escape.Terminal(c.Feedback)
+		if c.Violation != nil {
+			v := *c.Violation
+			v.Rule, v.Msg = escape.TerminalLine(v.Rule), escape.Terminal(v.Msg)
+			c.Violation = &v
+		}
+		if c.Mismatch != nil { // shown by package compare already: once more, to be sure
+			m := *c.Mismatch
+			m.Expected, m.Got, m.Diff = escape.TerminalLine(m.Expected), escape.TerminalLine(m.Got), escape.Terminal(m.Diff)
+			c.Mismatch = &m
+		}
+	}
+	return r
+}
+
+// mapText is f applied to each of texts, in a new slice.
+func mapText(texts []string, f func(string) string) []string {
+	if texts == nil {
+		return nil
+	}
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = f(t)
+	}
+	return out
 }
 
 // classRow is a submission's row of the class table.

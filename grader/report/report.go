@@ -3,13 +3,13 @@
 // score) for spreadsheets, index.html (one self-contained page) for the
 // TA, one Markdown report per submission for students,
 // and the plain-text table printed on a terminal. Every writer is
-// deterministic: the same results give the same bytes.
+// deterministic: the same results give the same bytes, and writes what a
+// student controls escaped for its medium (package escape).
 package report
 
 import (
-	"bytes"
-	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -97,17 +98,18 @@ var GradebookHeader = []string{"Student", "ID", "SIS User ID", "SIS Login ID", "
 // the rubric's total; then one row per result, in order, with the
 // student's name and Canvas user id (blank when unknown: Canvas cannot
 // match such a row) and the total score. A result the grader failed on has
-// a blank score, which Canvas leaves unchanged.
+// a blank score, which Canvas leaves unchanged. No cell starts a formula
+// (escape.CSV): a name such as =HYPERLINK(...) is text.
 func Gradebook(a *grader.Assignment, results []grader.Result, roster Roster) []byte {
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
 	column := a.Rubric.Name
 	if roster.AssignmentID != "" {
 		column += " (" + roster.AssignmentID + ")"
 	}
 	blank := make([]string, len(GradebookHeader)-1)
-	w.Write(append(slices.Clone(GradebookHeader), column))
-	w.Write(append(append([]string{"Points Possible"}, blank...), num(a.Rubric.Total)))
+	rows := [][]string{
+		append(slices.Clone(GradebookHeader), column),
+		append(append([]string{"Points Possible"}, blank...), num(a.Rubric.Total)),
+	}
 	for _, r := range results {
 		st, ok := roster.Students[r.ID]
 		if !ok || st.Name == "" {
@@ -117,23 +119,20 @@ func Gradebook(a *grader.Assignment, results []grader.Result, roster Roster) []b
 		if r.Status == grader.StatusFailed {
 			score = ""
 		}
-		w.Write([]string{st.Name, st.UserID, "", "", "", score})
+		rows = append(rows, []string{st.Name, st.UserID, "", "", "", score})
 	}
-	w.Flush()
-	return buf.Bytes()
+	return escape.CSV(rows)
 }
 
 // Parts is parts.csv: one row per submission with its status, total, late
-// days, penalty and each part's score; a result the grader failed on has
-// its total and parts' scores blank.
+// days, penalty and each part's score, no cell a formula (escape.CSV); a
+// result the grader failed on has its total and parts' scores blank.
 func Parts(a *grader.Assignment, results []grader.Result) []byte {
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
 	head := []string{"id", "status", "score", "max_score", "late_days", "penalty"}
 	for _, p := range a.Rubric.Parts {
 		head = append(head, fmt.Sprintf("part %s (%s)", p.ID, num(p.Points)))
 	}
-	w.Write(head)
+	rows := [][]string{head}
 	for _, r := range results {
 		// A grader failure has no score: its score and parts are blank.
 		failed := r.Status == grader.StatusFailed
@@ -151,17 +150,33 @@ func Parts(a *grader.Assignment, results []grader.Result) []byte {
 			}
 			row = append(row, cell)
 		}
-		w.Write(row)
+		rows = append(rows, row)
 	}
-	w.Flush()
-	return buf.Bytes()
+	return escape.CSV(rows)
 }
 
 // num prints a score without trailing zeros: 60, 7.5, 3.33.
 func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
+// ReportNames are the names of the submissions' reports under reports/,
+// in the order of results: each id as a safe file name, distinct from the
+// others' (escape.FileNames), with ".md".
+func ReportNames(results []grader.Result) []string {
+	ids := make([]string, len(results))
+	for i, r := range results {
+		ids[i] = r.ID
+	}
+	names := escape.FileNames(ids)
+	for i := range names {
+		names[i] += ".md"
+	}
+	return names
+}
+
 // WriteAll writes results.json, gradebook.csv, index.html, parts.csv and
-// reports/<id>.md under dir, each file atomically.
+// the reports (reports/<id>.md, the id as a safe file name: ReportNames)
+// under dir, each file atomically. A report that cannot be written stops
+// no other: the error names every one that failed.
 func WriteAll(dir string, a *grader.Assignment, b Batch) error {
 	if err := os.MkdirAll(filepath.Join(dir, "reports"), 0o755); err != nil {
 		return err
@@ -186,12 +201,13 @@ func WriteAll(dir string, a *grader.Assignment, b Batch) error {
 	if err := store.WriteFile(filepath.Join(dir, "parts.csv"), Parts(a, b.Submissions)); err != nil {
 		return err
 	}
-	for _, r := range b.Submissions {
-		if err := store.WriteFile(filepath.Join(dir, "reports", r.ID+".md"), Markdown(a, r)); err != nil {
-			return err
+	var errs []error
+	for i, name := range ReportNames(b.Submissions) {
+		if err := store.WriteFile(filepath.Join(dir, "reports", name), Markdown(a, b.Submissions[i])); err != nil {
+			errs = append(errs, fmt.Errorf("the report of %s: %w", escape.TerminalLine(b.Submissions[i].ID), err))
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // byRuns reports whether a diagnosis was made from a repeated case's runs

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 )
 
 // Style colours a terminal's text; the zero value prints plain text.
@@ -30,7 +31,7 @@ func (s Style) verdict(v grader.Verdict) string {
 func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style) {
 	idw := len("submission")
 	for _, r := range results {
-		idw = max(idw, len(r.ID))
+		idw = max(idw, len(escape.TerminalLine(r.ID)))
 	}
 	fmt.Fprintf(w, "%-*s  %7s", idw, "submission", "score")
 	for _, p := range a.Rubric.Parts {
@@ -44,7 +45,7 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 		if failed {
 			score = "-"
 		}
-		fmt.Fprintf(w, "%-*s  %7s", idw, r.ID, score)
+		fmt.Fprintf(w, "%-*s  %7s", idw, escape.TerminalLine(r.ID), score)
 		// By the rubric's parts, so that a result without parts (a grader
 		// failure) keeps the columns in line.
 		for _, p := range a.Rubric.Parts {
@@ -68,10 +69,10 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 // case with its first difference and diff.
 func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 	for _, n := range r.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
+		fmt.Fprintf(w, "note: %s\n", escape.Terminal(n))
 	}
 	if r.BuildLog != "" {
-		fmt.Fprintf(w, "%s\n%s\n", st.paint("31", "compile error:"), strings.TrimRight(r.BuildLog, "\n"))
+		fmt.Fprintf(w, "%s\n%s\n", st.paint("31", "compile error:"), escape.Terminal(strings.TrimRight(r.BuildLog, "\n")))
 	}
 	for _, p := range r.Parts {
 		if p.Total == 0 {
@@ -140,11 +141,11 @@ func checkRuns(w io.Writer, a *grader.Assignment, c grader.CaseResult, st Style)
 func checkDetail(w io.Writer, a *grader.Assignment, c grader.CaseResult, pre string) {
 	switch {
 	case c.Violation != nil:
-		fmt.Fprintf(w, "%s%s\n", pre, c.Violation)
+		fmt.Fprintf(w, "%s%s\n", pre, escape.Terminal(c.Violation.String()))
 	case c.Mismatch != nil:
-		fmt.Fprintf(w, "%[1]sfirst difference at line %[2]d\n%[1]s  expected: %[3]s\n%[1]s  got:      %[4]s\n", pre, c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
+		fmt.Fprintf(w, "%[1]sfirst difference at line %[2]d\n%[1]s  expected: %[3]s\n%[1]s  got:      %[4]s\n", pre, c.Mismatch.Line, escape.TerminalLine(c.Mismatch.Expected), escape.TerminalLine(c.Mismatch.Got))
 		if c.Mismatch.Diff != "" {
-			fmt.Fprintf(w, "%s\n", indent(c.Mismatch.Diff, pre))
+			fmt.Fprintf(w, "%s\n", indent(escape.Terminal(c.Mismatch.Diff), pre))
 		}
 	case c.Limit != grader.None:
 		fmt.Fprintf(w, "%s%s\n", pre, c.Limit.Describe(a.Rubric.Limits))
@@ -161,7 +162,7 @@ func checkDetail(w io.Writer, a *grader.Assignment, c grader.CaseResult, pre str
 		fmt.Fprintf(w, "%sknown mistake: %s\n", pre, mistakeSentence(c))
 	}
 	if c.Stderr != "" {
-		fmt.Fprintf(w, "%sstderr:\n%s\n", pre, indent(c.Stderr, pre+"  "))
+		fmt.Fprintf(w, "%sstderr:\n%s\n", pre, indent(escape.Terminal(c.Stderr), pre+"  "))
 	}
 }
 
@@ -221,6 +222,6 @@ func judgeSays(w io.Writer, c grader.CaseResult, pre string) {
 		fmt.Fprintf(w, "%spartial credit: %s of the case\n", pre, strconv.FormatFloat(*c.Score, 'f', -1, 64))
 	}
 	if c.Feedback != "" {
-		fmt.Fprintf(w, "%sthe judge says:\n%s\n", pre, indent(strings.TrimRight(c.Feedback, "\n"), pre+"  "))
+		fmt.Fprintf(w, "%sthe judge says:\n%s\n", pre, indent(escape.Terminal(strings.TrimRight(c.Feedback, "\n")), pre+"  "))
 	}
 }

@@ -505,6 +505,9 @@ func (b *budget) read(e Entry, prefix string, unpack bool) ([]File, error) {
 	if slices.ContainsFunc(strings.Split(clean, "/"), junk) {
 		return nil, nil
 	}
+	if err := nameFits(clean); err != nil {
+		return nil, fmt.Errorf("%s %v", label, err)
+	}
 	// The ratio first: for a bomb it is the telling reason.
 	if e.Packed > 0 && e.Size/e.Packed > b.lim.Ratio {
 		return nil, fmt.Errorf("%s unpacks to %s, %d times its packed size (at most %d allowed): refused as a zip bomb",
@@ -587,6 +590,29 @@ func utf8Name(name string) string {
 
 // safeName refuses absolute paths, "..", and backslash tricks (zip-slip);
 // its errors read after the name ("zip entry \"../x\" climbs out ...").
+// The longest file name, and path, a submission's file may have: what
+// every common file system holds (255 bytes a name), and a path far from
+// the system's limit wherever the sandbox puts it.
+const (
+	maxNameBytes = 255
+	maxPathBytes = 1024
+)
+
+// nameFits says why a file of a submission named name (clean, slash
+// separated) could not be written to disk to be built: a name or the
+// path too long.
+func nameFits(name string) error {
+	for _, part := range strings.Split(name, "/") {
+		if len(part) > maxNameBytes {
+			return fmt.Errorf("has a name of %d bytes, longer than a file system holds (%d)", len(part), maxNameBytes)
+		}
+	}
+	if len(name) > maxPathBytes {
+		return fmt.Errorf("has a path of %d bytes (at most %d)", len(name), maxPathBytes)
+	}
+	return nil
+}
+
 func safeName(name string) (string, error) {
 	n := strings.ReplaceAll(name, "\\", "/")
 	if strings.ContainsRune(n, 0) {

@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/cs540-tools/autograder/grader/escape"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -94,9 +95,12 @@ func isUsage(err error) bool {
 	return false
 }
 
+// oneLine is a message on one line of a terminal: its lines joined by
+// "; ", tabs as spaces, any other control character in it (from a file
+// name, say) shown (escape.TerminalLine).
 func oneLine(s string) string {
 	s = strings.TrimSpace(s)
-	return strings.ReplaceAll(s, "\n", "; ")
+	return escape.TerminalLine(strings.NewReplacer("\n", "; ", "\t", " ").Replace(s))
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {

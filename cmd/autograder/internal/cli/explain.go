@@ -9,6 +9,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/submission"
 )
 
@@ -49,8 +50,11 @@ func findCase(a *grader.Assignment, id, visibility string) (cases.Case, string, 
 // does, and shows why it passed or failed: with a reference that can
 // trace a correct run, its trace beside the submission's output, line by
 // line, up to the first line where they differ; otherwise the judge's
-// evidence. It returns whether the case passed.
+// evidence. It returns whether the case passed. What it prints quotes
+// the program's output: control characters in it are shown
+// (escape.TerminalWriter).
 func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.Runner, sub submission.Submission, c cases.Case, partID string) (bool, error) {
+	w = escape.TerminalWriter(w)
 	if sub.Problem != "" {
 		return false, failed(fmt.Errorf("%s: %s", sub.Source, sub.Problem))
 	}

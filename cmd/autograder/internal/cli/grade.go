@@ -15,6 +15,7 @@ import (
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/canvas"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/problem"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -160,28 +161,25 @@ func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []gra
 	if c.Bool("timestamp") {
 		batch.Stamp(time.Now())
 	}
-	ids := make([]string, len(results))
-	for i, r := range results {
-		ids[i] = r.ID
-	}
-	replaced, reports := out.existing(ids)
-	if err := report.WriteAll(out.path, a, batch); err != nil {
-		return err
-	}
-	stale, err := out.removeStale(ids)
+	names := report.ReportNames(results)
+	replaced, reports := out.existing(names)
+	// A report that could not be written stops no other file: the table
+	// is printed, then the error.
+	werr := report.WriteAll(out.path, a, batch)
+	stale, err := out.removeStale(names)
 	if err != nil {
-		return err
+		return errors.Join(werr, err)
 	}
 	errw := c.App.ErrWriter
 	if len(replaced) > 0 || reports > 0 {
 		fmt.Fprintf(errw, "autograder: replaced the earlier %s in %s\n", replacedText(replaced, reports), out.path)
 	}
 	if len(stale) > 0 {
-		fmt.Fprintf(errw, "autograder: removed %s of submissions not in this batch: %s\n", count(len(stale), "report"), strings.Join(stale, ", "))
+		fmt.Fprintf(errw, "autograder: removed %s of submissions not in this batch: %s\n", count(len(stale), "report"), escape.TerminalLine(strings.Join(stale, ", ")))
 	}
 	report.Table(c.App.Writer, a, results, style(c, c.App.Writer))
 	fmt.Fprintf(errw, "graded %s; results in %s\n", count(len(results), "submission"), out.path)
-	return nil
+	return werr
 }
 
 // incomplete lists on w each submission the grader failed on (status
@@ -305,16 +303,16 @@ func (p *progress) event(ev grader.Event) {
 	if ev.Started {
 		p.running = append(p.running, ev.ID)
 		if !p.terminal {
-			fmt.Fprintf(p.w, "%s: grading\n", ev.ID)
+			fmt.Fprintf(p.w, "%s: grading\n", escape.TerminalLine(ev.ID))
 		}
 		p.redraw()
 		return
 	}
 	p.running = slices.DeleteFunc(p.running, func(id string) bool { return id == ev.ID })
 	p.done = ev.Done
-	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s", ev.Done, ev.Total, ev.ID, numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status)
+	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s", ev.Done, ev.Total, escape.TerminalLine(ev.ID), numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status)
 	if ev.Result.Status == grader.StatusFailed {
-		line = fmt.Sprintf("[%d/%d] %s: not graded (%s)", ev.Done, ev.Total, ev.ID, ev.Result.Status)
+		line = fmt.Sprintf("[%d/%d] %s: not graded (%s)", ev.Done, ev.Total, escape.TerminalLine(ev.ID), ev.Result.Status)
 	}
 	if ev.Cached {
 		line += " (done before, not regraded)"
@@ -340,7 +338,7 @@ func (p *progress) redraw() {
 	line := fmt.Sprintf("[%s] %d/%d", bar, p.done, p.total)
 	if n := len(p.running); n > 0 {
 		const shown = 3 // keep the line short enough not to wrap
-		line += " grading " + strings.Join(p.running[:min(n, shown)], ", ")
+		line += " grading " + escape.TerminalLine(strings.Join(p.running[:min(n, shown)], ", "))
 		if n > shown {
 			line += fmt.Sprintf(" and %d more", n-shown)
 		}

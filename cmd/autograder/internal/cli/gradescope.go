@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -72,7 +73,7 @@ func gradescopeCommand() *ucli.Command {
 			}
 			results := filepath.Join(root, "results", "results.json")
 			w := c.App.Writer
-			fmt.Fprintf(w, "gradescope: %s; rubric %s\n", describeMeta(meta), a.Rubric.Path)
+			fmt.Fprintf(w, "gradescope: %s; rubric %s\n", escape.TerminalLine(describeMeta(meta)), a.Rubric.Path)
 
 			secret, err := oneOffSecret(a, c.App.ErrWriter)
 			if err != nil {

@@ -106,46 +106,47 @@ func (o outDir) create() error {
 	return store.WriteFile(marker, []byte(markerText))
 }
 
-// existing lists what of an earlier run the next WriteAll of ids will
-// replace: the top-level files by name, and how many reports.
-func (o outDir) existing(ids []string) (files []string, reports int) {
+// existing lists what of an earlier run the next WriteAll will replace:
+// the top-level files by name, and how many of the reports named (their
+// file names under reports/, report.ReportNames).
+func (o outDir) existing(names []string) (files []string, reports int) {
 	for _, name := range outFiles {
 		if _, err := os.Stat(filepath.Join(o.path, name)); err == nil {
 			files = append(files, name)
 		}
 	}
-	for _, id := range o.reports() {
-		if slices.Contains(ids, id) {
+	for _, name := range o.reports() {
+		if slices.Contains(names, name) {
 			reports++
 		}
 	}
 	return files, reports
 }
 
-// reports lists the ids of the reports in the folder, sorted.
+// reports lists the file names of the reports in the folder, sorted.
 func (o outDir) reports() []string {
 	entries, _ := os.ReadDir(filepath.Join(o.path, "reports"))
-	var ids []string
+	var names []string
 	for _, e := range entries {
-		if id, ok := strings.CutSuffix(e.Name(), ".md"); ok && e.Type().IsRegular() {
-			ids = append(ids, id)
+		if strings.HasSuffix(e.Name(), ".md") && e.Type().IsRegular() {
+			names = append(names, e.Name())
 		}
 	}
-	return ids
+	return names
 }
 
-// removeStale removes the reports of submissions that are not ids (an
-// earlier batch's) and returns their names, sorted.
-func (o outDir) removeStale(ids []string) ([]string, error) {
+// removeStale removes the reports that are not named (an earlier batch's
+// submissions') and returns their paths, sorted.
+func (o outDir) removeStale(names []string) ([]string, error) {
 	var removed []string
-	for _, id := range o.reports() {
-		if slices.Contains(ids, id) {
+	for _, name := range o.reports() {
+		if slices.Contains(names, name) {
 			continue
 		}
-		if err := os.Remove(filepath.Join(o.path, "reports", id+".md")); err != nil {
+		if err := os.Remove(filepath.Join(o.path, "reports", name)); err != nil {
 			return removed, err
 		}
-		removed = append(removed, "reports/"+id+".md")
+		removed = append(removed, "reports/"+name)
 	}
 	return removed, nil
 }
