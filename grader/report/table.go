@@ -156,7 +156,7 @@ func checkDetail(w io.Writer, a *grader.Assignment, c grader.CaseResult, pre str
 	}
 	judgeSays(w, c, pre)
 	if c.Output != nil {
-		fmt.Fprintf(w, "%sstdout:\n%s\n", pre, indent(printed(*c.Output), pre+"  "))
+		fmt.Fprintf(w, "%sstdout:\n%s\n", pre, indent(escape.Terminal(printed(*c.Output)), pre+"  "))
 	}
 	if len(c.Mistakes) > 0 {
 		fmt.Fprintf(w, "%sknown mistake: %s\n", pre, mistakeSentence(c))
