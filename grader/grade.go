@@ -406,10 +406,3 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 func formatPoints(x float64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
 }
-
-func excerpt(b []byte, n int) string {
-	if len(b) <= n {
-		return string(b)
-	}
-	return string(b[:n]) + fmt.Sprintf("\n... (%d more bytes)", len(b)-n)
-}

@@ -354,7 +354,7 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 // the run ended.
 func (a *Assignment) record(cr *CaseResult, ex Execution, opt Options) {
 	cr.ExitCode, cr.Signal, cr.Limit = ex.ExitCode, ex.Signal, ex.Limit
-	cr.Stderr = excerpt(ex.Stderr, 2048)
+	cr.Stderr = excerpt(ex.Stderr, KeptStderr)
 	if opt.Timings {
 		ms := ex.Time.Milliseconds()
 		cr.TimeMS = &ms
