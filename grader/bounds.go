@@ -1,6 +1,10 @@
 package grader
 
-import "github.com/cs540-tools/autograder/grader/clip"
+import (
+	"fmt"
+
+	"github.com/cs540-tools/autograder/grader/clip"
+)
 
 // What the grader keeps of what a program prints. A run's stdout and its
 // stderr are bounded first by the rubric's output limit (limits.output,
@@ -21,7 +25,86 @@ const (
 	// case is judged. A submission whose answers need more runs its
 	// remaining cases cold, each judged as it ends (the TA is told).
 	WarmAnswers = 8 << 20
+
+	// KeptEvidence is how many bytes of evidence (diffs, stderr, judges'
+	// words) one submission's result keeps, in case order. The cases past
+	// it keep their first differing line and KeptPast bytes of each
+	// other text; a note in the report says so.
+	KeptEvidence = 64 << 10
+
+	// KeptPast is what a case past KeptEvidence keeps of its stderr and
+	// of each judge's word (its first and last halves); its diff is left
+	// out.
+	KeptPast = 256
 )
 
 // excerpt keeps the first and last halves of n bytes of b.
 func excerpt(b []byte, n int) string { return clip.Excerpt(b, n/2, n-n/2) }
+
+// boundEvidence keeps the result's evidence within KeptEvidence: the
+// cases past it (in the result's order) keep their first differing line
+// and short excerpts, and a note says how many were cut.
+func boundEvidence(res *Result) {
+	held, full, cut := 0, true, 0
+	for i := range res.Cases {
+		c := &res.Cases[i]
+		n := caseEvidence(c)
+		if full && held+n <= KeptEvidence {
+			held += n
+			continue
+		}
+		full = false
+		shortened := shorten(&c.Mismatch, &c.Stderr, &c.Feedback, &c.JudgeLog)
+		if c.Attempts != nil {
+			for j := range c.Attempts.Failures {
+				f := &c.Attempts.Failures[j]
+				shortened = shorten(&f.Mismatch, &f.Stderr, &f.Feedback, &f.JudgeLog) || shortened
+			}
+		}
+		if shortened {
+			cut++
+		}
+	}
+	if cut > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d cases show only their first differing line and the start and end of their stderr: a report keeps at most %s of diffs and stderr", cut, sizeText(KeptEvidence)))
+	}
+}
+
+// caseEvidence is the bytes of a case's evidence.
+func caseEvidence(c *CaseResult) int {
+	n := evidence(c.Mismatch, c.Stderr, c.Feedback, c.JudgeLog)
+	if c.Attempts != nil {
+		for _, f := range c.Attempts.Failures {
+			n += evidence(f.Mismatch, f.Stderr, f.Feedback, f.JudgeLog)
+		}
+	}
+	return n
+}
+
+func evidence(m *Mismatch, texts ...string) int {
+	n := 0
+	if m != nil {
+		n += len(m.Diff) + len(m.Expected) + len(m.Got)
+	}
+	for _, t := range texts {
+		n += len(t)
+	}
+	return n
+}
+
+// shorten drops a diff and cuts each text to KeptPast bytes; it reports
+// whether that changed anything.
+func shorten(m **Mismatch, texts ...*string) bool {
+	changed := false
+	if *m != nil && (*m).Diff != "" {
+		short := **m
+		short.Diff = ""
+		*m, changed = &short, true
+	}
+	for _, t := range texts {
+		if len(*t) > KeptPast {
+			*t, changed = excerpt([]byte(*t), KeptPast), true
+		}
+	}
+	return changed
+}

@@ -224,6 +224,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		return res, fmt.Errorf("%s: %w", sub.ID, err)
 	}
 	a.diagnoses(&res)
+	boundEvidence(&res)
 	for _, cr := range res.Cases {
 		if cr.Verdict == GraderFailure {
 			res.Flags = append(res.Flags, fmt.Sprintf("case %s: the judge failed, regrade: %s", cr.ID, cr.JudgeLog))
