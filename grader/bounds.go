@@ -48,17 +48,18 @@ func boundEvidence(res *Result) {
 	held, full, cut := 0, true, 0
 	for i := range res.Cases {
 		c := &res.Cases[i]
+		clipViolation(&c.Violation, KeptStderr)
 		n := caseEvidence(c)
 		if full && held+n <= KeptEvidence {
 			held += n
 			continue
 		}
 		full = false
-		shortened := shorten(&c.Mismatch, &c.Stderr, &c.Feedback, &c.JudgeLog)
+		shortened := shorten(&c.Mismatch, &c.Violation, &c.Stderr, &c.Feedback, &c.JudgeLog)
 		if c.Attempts != nil {
 			for j := range c.Attempts.Failures {
 				f := &c.Attempts.Failures[j]
-				shortened = shorten(&f.Mismatch, &f.Stderr, &f.Feedback, &f.JudgeLog) || shortened
+				shortened = shorten(&f.Mismatch, &f.Violation, &f.Stderr, &f.Feedback, &f.JudgeLog) || shortened
 			}
 		}
 		if shortened {
@@ -72,19 +73,22 @@ func boundEvidence(res *Result) {
 
 // caseEvidence is the bytes of a case's evidence.
 func caseEvidence(c *CaseResult) int {
-	n := evidence(c.Mismatch, c.Stderr, c.Feedback, c.JudgeLog)
+	n := evidence(c.Mismatch, c.Violation, c.Stderr, c.Feedback, c.JudgeLog)
 	if c.Attempts != nil {
 		for _, f := range c.Attempts.Failures {
-			n += evidence(f.Mismatch, f.Stderr, f.Feedback, f.JudgeLog)
+			n += evidence(f.Mismatch, f.Violation, f.Stderr, f.Feedback, f.JudgeLog)
 		}
 	}
 	return n
 }
 
-func evidence(m *Mismatch, texts ...string) int {
+func evidence(m *Mismatch, v *Violation, texts ...string) int {
 	n := 0
 	if m != nil {
 		n += len(m.Diff) + len(m.Expected) + len(m.Got)
+	}
+	if v != nil {
+		n += len(v.Msg)
 	}
 	for _, t := range texts {
 		n += len(t)
@@ -92,10 +96,10 @@ func evidence(m *Mismatch, texts ...string) int {
 	return n
 }
 
-// shorten drops a diff and cuts each text to KeptPast bytes; it reports
-// whether that changed anything.
-func shorten(m **Mismatch, texts ...*string) bool {
-	changed := false
+// shorten drops a diff and cuts a rule's message and each text to
+// KeptPast bytes; it reports whether that changed anything.
+func shorten(m **Mismatch, v **Violation, texts ...*string) bool {
+	changed := clipViolation(v, KeptPast)
 	if *m != nil && (*m).Diff != "" {
 		short := **m
 		short.Diff = ""
@@ -107,4 +111,16 @@ func shorten(m **Mismatch, texts ...*string) bool {
 		}
 	}
 	return changed
+}
+
+// clipViolation cuts the message of a broken rule, which may quote the
+// program's output, to n bytes; it reports whether it did.
+func clipViolation(v **Violation, n int) bool {
+	if *v == nil || len((*v).Msg) <= n {
+		return false
+	}
+	short := **v
+	short.Msg = excerpt([]byte(short.Msg), n)
+	*v = &short
+	return true
 }

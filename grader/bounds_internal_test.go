@@ -78,3 +78,19 @@ func TestBoundEvidenceAttempts(t *testing.T) {
 		t.Errorf("a failing run past the bound kept a %d-byte diff and %d bytes of stderr", len(f.Mismatch.Diff), len(f.Stderr))
 	}
 }
+
+// TestBoundEvidenceViolation: a broken rule's message quoting a long line
+// of output is cut in every case, and shorter past the bound.
+func TestBoundEvidenceViolation(t *testing.T) {
+	long := strings.Repeat("q", 100_000)
+	r := loudResult(20, 6000, 0)
+	r.Cases[0].Violation = &Violation{Line: 1, Rule: "claim", Msg: long}
+	r.Cases[19].Violation = &Violation{Line: 1, Rule: "claim", Msg: long}
+	boundEvidence(&r)
+	if n := len(r.Cases[0].Violation.Msg); n > KeptStderr+64 || !strings.Contains(r.Cases[0].Violation.Msg, "bytes left out") {
+		t.Errorf("first case's rule message kept as %d bytes", n)
+	}
+	if n := len(r.Cases[19].Violation.Msg); n > KeptPast+64 {
+		t.Errorf("last case's rule message kept as %d bytes", n)
+	}
+}
