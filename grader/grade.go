@@ -229,6 +229,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		return res, fmt.Errorf("%s: %w", sub.ID, err)
 	}
 	a.diagnoses(&res)
+	boundEvidence(&res)
 	for _, cr := range res.Cases {
 		if cr.Verdict == GraderFailure {
 			res.Flags = append(res.Flags, fmt.Sprintf("case %s: the judge failed, regrade: %s", cr.ID, cr.JudgeLog))
@@ -437,11 +438,4 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 
 func formatPoints(x float64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
-}
-
-func excerpt(b []byte, n int) string {
-	if len(b) <= n {
-		return string(b)
-	}
-	return string(b[:n]) + fmt.Sprintf("\n... (%d more bytes)", len(b)-n)
 }

@@ -165,7 +165,7 @@ func TestStderrIgnored(t *testing.T) {
 func TestStderrTruncated(t *testing.T) {
 	a := testAssignment(t)
 	res := grade(t, a, run(scripted(grader.Execution{ExitCode: 1, Stderr: []byte(strings.Repeat("x", 3000))})), eightQueen("s"), 0, grader.Options{})
-	want := strings.Repeat("x", 2048) + "\n... (952 more bytes)"
+	want := strings.Repeat("x", 1024) + "\n… 952 bytes left out …\n" + strings.Repeat("x", 1024)
 	if got := res.Cases[0].Stderr; got != want {
 		t.Errorf("stderr kept as %d bytes ending %q", len(got), got[max(0, len(got)-30):])
 	}

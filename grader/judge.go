@@ -361,9 +361,6 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 	return ex.Stdout, nil
 }
 
-// maxOutput is how much of a run's output a result keeps (Output).
-const maxOutput = 2048
-
 // keepOutput keeps the start of what a judged run printed when its judge
 // failed it, or gave it part of the credit, without a difference or a
 // broken rule to show for it (a checker program's verdict): a diff-judged
@@ -373,7 +370,7 @@ func keepOutput(cr *CaseResult, stdout []byte) {
 		return
 	}
 	if cr.Verdict == WrongAnswer || cr.Score != nil && *cr.Score < 1 {
-		out := excerpt(stdout, maxOutput)
+		out := excerpt(stdout, KeptOutput)
 		cr.Output = &out
 	}
 }
@@ -402,7 +399,7 @@ func (a *Assignment) rejectedFirst(cr *CaseResult, j *Judgement) {
 // the run ended.
 func (a *Assignment) record(cr *CaseResult, ex Execution, opt Options) {
 	cr.ExitCode, cr.Signal, cr.Limit = ex.ExitCode, ex.Signal, ex.Limit
-	cr.Stderr = excerpt(ex.Stderr, 2048)
+	cr.Stderr = excerpt(ex.Stderr, KeptStderr)
 	if opt.Timings {
 		ms := ex.Time.Milliseconds()
 		cr.TimeMS = &ms

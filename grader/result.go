@@ -112,7 +112,7 @@ type CaseResult struct {
 	// Mistakes names the known mistakes (the reference's catalogue) that
 	// print exactly this wrong answer.
 	Mistakes []string `json:"mistakes,omitempty"`
-	Stderr   string   `json:"stderr,omitempty"` // the start of stderr
+	Stderr   string   `json:"stderr,omitempty"` // the start and end of stderr (KeptStderr)
 	// Score is the share of the case's credit a judge gave, from 0 to 1,
 	// when it gives partial credit; nil: all for a pass, none otherwise.
 	Score *float64 `json:"score,omitempty"`
@@ -168,7 +168,7 @@ type Attempt struct {
 	Limit     Limit      `json:"limit,omitempty"`
 	Mismatch  *Mismatch  `json:"mismatch,omitempty"`
 	Violation *Violation `json:"violation,omitempty"`
-	Stderr    string     `json:"stderr,omitempty"` // the start of stderr
+	Stderr    string     `json:"stderr,omitempty"` // the start and end of stderr (KeptStderr)
 	Feedback  string     `json:"feedback,omitempty"`
 	// JudgeLog is for the TA alone, as CaseResult.JudgeLog.
 	JudgeLog string `json:"judge_log,omitempty"`

@@ -63,7 +63,7 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 	defer kill(nil)
 	wctx, stop := context.WithTimeoutCause(kctx, l.Wall, errWall)
 	defer stop()
-	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }, tee: spec.StdoutTo}
+	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }, tee: spec.StdoutTo, teeOnly: spec.StdoutTo != nil && spec.StdoutToOnly}
 	stderr := &capture{max: l.Output, over: func() { kill(errOutput) }}
 	cmd := exec.CommandContext(wctx, prog, spec.Args...)
 	cmd.Args[0] = spec.Path

@@ -222,7 +222,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	wctx, stop := context.WithTimeoutCause(kctx, l.Wall, errWall)
 	defer stop()
 
-	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }, tee: spec.StdoutTo}
+	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }, tee: spec.StdoutTo, teeOnly: spec.StdoutTo != nil && spec.StdoutToOnly}
 	stderr := &capture{max: l.Output, over: func() { kill(errOutput) }}
 	cmd := exec.CommandContext(wctx, "/proc/self/exe")
 	cmd.Args = []string{"autograder-sandbox"}

@@ -109,6 +109,10 @@ type Spec struct {
 	// StdoutTo, when set, is also given stdout as it arrives, up to the
 	// output limit. Its Write must not block for long: the program waits.
 	StdoutTo io.Writer
+	// StdoutToOnly, with StdoutTo, gives stdout to StdoutTo alone:
+	// Result.Stdout stays empty, so that a long conversation (a warm JVM's
+	// every answer) is not held twice. The output limit still counts it.
+	StdoutToOnly bool
 	// Env is the program's whole environment. PATH, HOME, TMPDIR, LANG
 	// (C.UTF-8) and TZ (UTC0) get sane values inside the box unless Env
 	// sets them.
@@ -390,22 +394,23 @@ type capture struct {
 	truncated bool
 	over      func()
 	tee       io.Writer // also gets what is kept, as it comes
+	teeOnly   bool      // tee alone gets it: buf stays empty, n counts it
+	n         int64
 }
 
 func (c *capture) Write(p []byte) (int, error) {
 	c.mu.Lock()
-	room := c.max - int64(len(c.buf))
+	room := c.max - c.n
 	fire := false
 	kept := p
 	if int64(len(p)) > room {
 		kept = p[:max(room, 0)]
-		if room > 0 {
-			c.buf = append(c.buf, p[:room]...)
-		}
 		fire = !c.truncated
 		c.truncated = true
-	} else {
-		c.buf = append(c.buf, p...)
+	}
+	c.n += int64(len(kept))
+	if !c.teeOnly {
+		c.buf = append(c.buf, kept...)
 	}
 	if c.tee != nil && len(kept) > 0 {
 		c.tee.Write(kept)

@@ -95,6 +95,9 @@
 //     or mentions java.lang.OutOfMemoryError: that case reruns cold;
 //   - the harness dies or misbehaves: the case it was on reruns cold, and
 //     after two such deaths the rest does.
+//   - its answers so far and this case's hold more than Options.Answers
+//     (grader.WarmAnswers, 8 MiB) of stdout and stderr, which wait in
+//     memory until they are judged: this case and the rest run cold.
 //
 // Program.Flags says when and why a submission ran cold, for the TA
 // alone (results.json and index.html): the student's report speaks of

@@ -247,6 +247,8 @@ type sink struct {
 	buf    []byte
 	closed bool
 	wake   chan struct{}
+	max    int64 // bounds buf, when set: a frame is never larger
+	broken bool  // more than max came at once: nothing more is read
 }
 
 func newSink() *sink { return &sink{wake: make(chan struct{}, 1)} }
@@ -254,7 +256,12 @@ func newSink() *sink { return &sink{wake: make(chan struct{}, 1)} }
 // Write never blocks: the harness must not wait on the grader.
 func (s *sink) Write(p []byte) (int, error) {
 	s.mu.Lock()
-	s.buf = append(s.buf, p...)
+	if s.max > 0 && int64(len(s.buf)+len(p)) > s.max {
+		s.broken, s.buf = true, nil
+	}
+	if !s.broken {
+		s.buf = append(s.buf, p...)
+	}
 	s.mu.Unlock()
 	s.poke()
 	return len(p), nil
@@ -285,7 +292,7 @@ func (s *sink) next(deadline time.Time) (frame, bool) {
 		if n > 0 {
 			s.buf = s.buf[n:]
 		}
-		closed := s.closed
+		closed := s.closed || s.broken
 		s.mu.Unlock()
 		switch {
 		case n > 0:

@@ -2,6 +2,7 @@ package warm
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
@@ -83,6 +84,10 @@ type Options struct {
 	// whose program loops or is slow costs its limits two or more at a
 	// time, not one after the other in a JVM (check and ci set it).
 	HandOff time.Duration
+	// Answers bounds the bytes of stdout and stderr the warm answers of
+	// one submission hold until they are judged (0: grader.WarmAnswers);
+	// past it, its cases run cold.
+	Answers int64
 }
 
 // Decider judges a run of a case as Grade does: grader.Assignment is one.
@@ -107,6 +112,7 @@ type Runner struct {
 	hand   bool   // the harness's CPU limit is Options.HandOff: reaching it hands the case off
 	secret []byte // what the spot checks are chosen by, besides a submission's files and the case: Options.Secret, and all the inputs
 	decide Decider
+	keep   int64 // Options.Answers
 
 	stats Stats
 
@@ -183,6 +189,7 @@ func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
 		memory:   l.Memory,
 		spot:     max(opt.SpotCheck, 0),
 		decide:   opt.Decider,
+		keep:     cmp.Or(max(opt.Answers, 0), defaultAnswers),
 		prepared: map[string]*prepEntry{},
 	}
 	w.secret = secretOf(opt.Secret, inputs)
@@ -234,6 +241,7 @@ type Program struct {
 	results []outcome
 	index   map[string]int
 	flags   []string // for the TA: why it ran cold, a spot check's disagreement
+	kept    answers  // what results hold
 
 	mu   sync.Mutex
 	cold grader.Program
@@ -253,7 +261,7 @@ func inputKey(args []string, stdin []byte) string {
 // Build with OK false and javac's messages.
 func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
 	w.stats.Submissions.Add(1)
-	p := &Program{w: w, src: files, results: make([]outcome, len(w.inputs)), index: map[string]int{}}
+	p := &Program{w: w, src: files, results: make([]outcome, len(w.inputs)), index: map[string]int{}, kept: answers{max: w.keep}}
 	for i, in := range w.inputs {
 		k := inputKey(in.Args, in.Stdin)
 		if _, ok := p.index[k]; !ok {
@@ -313,7 +321,7 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		frames, err := w.harness(ctx, p.built, pending)
+		frames, err := w.harness(ctx, p.built, pending, &p.kept)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -433,8 +441,8 @@ func execution(f frame) (grader.Execution, bool) {
 // input it answered, in order, and maybe a FALLBACK or DONE. It stops at
 // the first reply that is not the answer to the case it asked for, and
 // kills the JVM when a case passes its CPU or wall limit, as measured
-// outside the box (limits.go).
-func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int) ([]frame, error) {
+// outside the box (limits.go). kept bounds the answers held.
+func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int, kept *answers) ([]frame, error) {
 	w.stats.JVMs.Add(1)
 	started := time.Now()
 	defer func() { w.stats.Harness.Since(started) }()
@@ -449,6 +457,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	}
 	defer pw.Close()
 	sink := newSink()
+	sink.max = frameMax(w.lim.Output)
 	spec := sandbox.Spec{
 		Path:      w.jdk.Java,
 		Args:      append(runner.JVMOptions(w.memory, w.jdk.Version), w.jdk.jvmOptions(harnessMain)...),
@@ -456,11 +465,13 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		StdinFrom: pr,
 		StdoutTo:  sink,
 		Meter:     &sandbox.Meter{},
+		// The frames are kept as they come, bounded by kept: once only.
+		StdoutToOnly: true,
 		Limits: sandbox.Limits{
 			Wall:   k*(w.lim.Wall+time.Second) + 10*time.Second,
 			CPU:    k*(w.lim.CPU+time.Second) + 10*time.Second,
 			Memory: w.memory,
-			Output: min(out, 1<<30),
+			Output: min(out, streamMax(kept, w.lim.Output), 1<<30),
 		},
 		ReadOnly: []string{w.jdk.dir, runner.JDKHome(w.jdk.Java)},
 	}
@@ -504,6 +515,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 			break
 		}
 		f, got := sink.next(watch.deadline())
+		f = kept.admit(f)
 		_, wall, broke := watch.end()
 		if len(frames) == 0 {
 			w.stats.Start.Since(started)
