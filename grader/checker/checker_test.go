@@ -20,6 +20,13 @@ import (
 // limits far above a checker's need.
 func newJudge(t *testing.T, path string, flags ...string) grader.Judge {
 	t.Helper()
+	return newChecker(t, path, false, flags...)
+}
+
+// newChecker makes the judge of a rubric whose checker is path,
+// interactive or not, with limits far above a checker's need.
+func newChecker(t *testing.T, path string, interactive bool, flags ...string) grader.Judge {
+	t.Helper()
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		t.Fatal(err)
@@ -27,7 +34,7 @@ func newJudge(t *testing.T, path string, flags ...string) grader.Judge {
 	r := &rubric.Rubric{
 		Path:   "rubric.toml",
 		Limits: rubric.Limits{BuildWall: 2 * time.Minute},
-		Judge: rubric.Judge{Name: "checker", Checker: abs, Flags: flags,
+		Judge: rubric.Judge{Name: "checker", Checker: abs, Flags: flags, Interactive: interactive,
 			CheckerWall: time.Minute, CheckerCPU: 30 * time.Second},
 	}
 	j, err := checker.New(r)

@@ -6,13 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
-	"github.com/cs540-tools/autograder/grader/checker"
 	"github.com/cs540-tools/autograder/grader/gradertest"
-	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
 // The example problems' packages, beside the command's tests.
@@ -94,19 +91,5 @@ func TestShippedInteractors(t *testing.T) {
 // newInteractor is the interactive judge of the checker at path.
 func newInteractor(t *testing.T, path string) grader.Interactor {
 	t.Helper()
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &rubric.Rubric{
-		Path:   "rubric.toml",
-		Limits: rubric.Limits{BuildWall: 2 * time.Minute},
-		Judge: rubric.Judge{Name: "checker", Checker: abs, Interactive: true,
-			CheckerWall: time.Minute, CheckerCPU: 30 * time.Second},
-	}
-	j, err := checker.New(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return j.(grader.Interactor)
+	return newChecker(t, path, true).(grader.Interactor)
 }
