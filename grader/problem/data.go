@@ -265,33 +265,77 @@ func tokenArgs(dir string, groups []group) error {
 	return nil
 }
 
-// validator finds the output validator program: the folder
-// output_validator/ (2023-07), or the one program in output_validators/.
+// validator finds the output validator program: output_validator/
+// (2023-07 and 2025-09) or output_validators/ (legacy; 2023-07 drafts
+// read either). As problemtools loads them, a program there is a single
+// file or a folder of its own: output_validator/ is the program when it
+// holds its files, or the one program it holds (a file or a folder, as
+// Kattis' guess example ships output_validator/guess_validator/);
+// output_validators/ holds one program.
 func validator(dir string, m meta) (string, error) {
-	if single := filepath.Join(dir, "output_validator"); isDir(single) {
-		return single, nil
-	}
-	multi := filepath.Join(dir, "output_validators")
-	entries, err := os.ReadDir(multi)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return "", err
-	}
-	var progs []string
-	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), ".") {
-			progs = append(progs, e.Name())
-		}
-	}
 	file := filepath.Join(dir, File)
-	switch {
-	case len(progs) == 1:
-		return filepath.Join(multi, progs[0]), nil
-	case len(progs) > 1:
-		return "", badf(multi, "%d output validators (%s): the grader runs one", len(progs), strings.Join(progs, ", "))
-	case m.modern:
-		return "", badf(file, "an interactive problem needs its output validator in output_validator/")
+	for _, name := range []string{"output_validator", "output_validators"} {
+		folder := filepath.Join(dir, name)
+		if !isDir(folder) {
+			continue
+		}
+		prog, err := programIn(folder, name == "output_validator")
+		if err != nil {
+			return "", err
+		}
+		return prog, scripted(prog)
+	}
+	if m.modern {
+		return "", badf(file, "the problem needs a custom output validator, but output_validator/ holds none")
 	}
 	return "", badf(file, "validation is custom, but output_validators/ holds no validator")
+}
+
+// programIn finds the one program in folder: a file or a folder of its
+// own; when whole, a folder holding files directly is itself the program.
+func programIn(folder string, whole bool) (string, error) {
+	entries, err := os.ReadDir(folder)
+	if err != nil {
+		return "", err
+	}
+	var files, dirs []string
+	for _, e := range entries {
+		switch n := e.Name(); {
+		case strings.HasPrefix(n, "."):
+		case e.IsDir():
+			dirs = append(dirs, n)
+		default:
+			files = append(files, n)
+		}
+	}
+	switch {
+	case len(files)+len(dirs) == 0:
+		return "", badf(folder, "no output validator here")
+	case whole && len(dirs) == 0:
+		return folder, nil
+	case len(files)+len(dirs) == 1:
+		return filepath.Join(folder, slices.Concat(files, dirs)[0]), nil
+	case whole && len(dirs) == 1 && len(files) > 0:
+		return "", badf(folder, "both files (%s) and a folder (%s): hold one program, its files here or in the folder", strings.Join(files, ", "), dirs[0])
+	}
+	all := slices.Concat(dirs, files)
+	slices.Sort(all)
+	return "", badf(folder, "%d output validators (%s): the grader runs one", len(all), strings.Join(all, ", "))
+}
+
+// scripted refuses a validator built or run by its own scripts (build,
+// run), which the grader does not run: it builds a validator from its
+// sources by their language, as it builds a submission.
+func scripted(prog string) error {
+	if !isDir(prog) {
+		return nil
+	}
+	for _, s := range []string{"build", "run"} {
+		if _, err := os.Stat(filepath.Join(prog, s)); err == nil {
+			return badf(filepath.Join(prog, s), "the grader does not run a validator's build or run script; it builds the validator's .c, .cpp or .py sources itself")
+		}
+	}
+	return nil
 }
 
 func isDir(p string) bool {

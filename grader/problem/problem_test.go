@@ -188,3 +188,46 @@ func FuzzParseSettings(f *testing.F) {
 		}
 	})
 }
+
+// TestValidatorDiscovery: a validator is a file or a folder of its own,
+// in output_validator/ (2023-07, 2025-09) or output_validators/ (legacy),
+// as problemtools loads it; anything else is one line naming the folder.
+func TestValidatorDiscovery(t *testing.T) {
+	const modern, legacy = "problem_format_version: 2023-07-draft\nname: X\n", "name: X\nvalidation: custom\n"
+	for _, tc := range []struct {
+		yaml  string
+		files []string
+		want  string // the program, relative to the package; or an error's words
+	}{
+		{modern, []string{"output_validator/v.py"}, "output_validator"},
+		{modern, []string{"output_validator/a.cc", "output_validator/a.h"}, "output_validator"},
+		{modern, []string{"output_validator/guess/validate.cc", "output_validator/guess/validate.h"}, "output_validator/guess"},
+		{modern, []string{"output_validators/v/validate.py"}, "output_validators/v"},
+		{legacy, []string{"output_validators/v/validate.cc"}, "output_validators/v"},
+		{legacy, []string{"output_validators/check.py"}, "output_validators/check.py"},
+		{legacy, []string{"output_validators/a.py", "output_validators/b/b.py"}, "output_validators: 2 output validators (a.py, b): the grader runs one"},
+		{modern, []string{"output_validator/a/a.py", "output_validator/b/b.py"}, "output_validator: 2 output validators (a, b)"},
+		{modern, []string{"output_validator/x.py", "output_validator/lib/y.py"}, "output_validator: both files (x.py) and a folder (lib)"},
+		{modern, []string{"output_validator/v/build", "output_validator/v/v.cc"}, "output_validator/v/build: the grader does not run a validator's build or run script"},
+	} {
+		files := map[string]string{"problem.yaml": tc.yaml, "data/secret/1.in": "", "data/secret/1.ans": ""}
+		for _, f := range tc.files {
+			files[f] = "\n"
+		}
+		dir := writePackage(t, files)
+		m, err := parseMeta(filepath.Join(dir, File), []byte(tc.yaml))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := validator(dir, m)
+		if err != nil {
+			got = err.Error()
+		} else {
+			got, _ = filepath.Rel(dir, got)
+			got = filepath.ToSlash(got)
+		}
+		if !strings.Contains(got, tc.want) || strings.Contains(got, "\n") {
+			t.Errorf("%q: got %q, want %q", tc.files, got, tc.want)
+		}
+	}
+}
