@@ -14,6 +14,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"go.yaml.in/yaml/v3"
 )
 
 // pkg is a package read: its rubric and each part's cases.
@@ -80,6 +81,19 @@ func read(dir string) (*pkg, error) {
 	if !slices.ContainsFunc(groups, func(g group) bool { return strings.HasPrefix(g.path, "secret") }) {
 		return nil, badf(filepath.Join(dir, "data", "secret"), "no test case (NAME.in) here or in a group below")
 	}
+	var parts []rubric.Part
+	if m.final {
+		if groups, err = finalGroups(dir, groups); err != nil {
+			return nil, err
+		}
+		secret, err := groupSettings(filepath.Join(dir, "data", "secret"), "secret", m, root, &bytes.Buffer{})
+		if err != nil {
+			return nil, err
+		}
+		if parts, err = finalParts(dir, m, groups, secret); err != nil {
+			return nil, err
+		}
+	}
 	j, err := judge(dir, m, groups, content)
 	if err != nil {
 		return nil, err
@@ -92,8 +106,11 @@ func read(dir string) (*pkg, error) {
 		Report: rubric.Report{Hidden: rubric.HiddenVerdict, Gradescope: rubric.GradescopeAfterDueDate},
 	}
 	p := &pkg{rubric: r}
-	for _, g := range groups {
+	for i, g := range groups {
 		part := partOf(g, m.scoring)
+		if m.final {
+			part = parts[i]
+		}
 		r.Parts = append(r.Parts, part)
 		r.Total += part.Points
 		p.parts = append(p.parts, g.cases)
@@ -242,8 +259,14 @@ func judge(dir string, m meta, groups []group, content *bytes.Buffer) (rubric.Ju
 	if err := hashProgram(checker, content); err != nil {
 		return j, err
 	}
+	if m.multipass {
+		return j, badf(filepath.Join(dir, File), "type multi-pass: not yet graded")
+	}
 	j.Name, j.Checker, j.Interactive = "checker", checker, m.interactive
 	j.CheckerCPU, j.CheckerWall = checkerCPU, checkerWall
+	if m.validation > 0 {
+		j.CheckerCPU = m.validation
+	}
 	if m.interactive {
 		j.CheckerWall += m.limits.Wall
 	}
@@ -363,7 +386,10 @@ func hashProgram(p string, content *bytes.Buffer) error {
 // inherits parent's: see the package documentation.
 func groupSettings(folder, rel string, m meta, parent settings, content *bytes.Buffer) (settings, error) {
 	set := parent
-	if m.modern {
+	switch {
+	case m.final:
+		finalDefaults(rel, &set)
+	case m.modern:
 		set.score, set.aggregation = nil, "sum"
 		if rel != "secret" {
 			set.aggregation = parent.aggregation
@@ -380,6 +406,14 @@ func groupSettings(folder, rel string, m meta, parent settings, content *bytes.B
 		fmt.Fprintf(content, "\n%s %d\n%s", path.Join(rel, name), len(data), data)
 		if !m.modern {
 			set = defaults // a legacy group's file replaces its ancestor's
+		}
+		if m.final {
+			var raw map[string]any
+			if yaml.Unmarshal(data, &raw) == nil {
+				if err := finalKeys(file, rel, raw, m.scoring); err != nil {
+					return set, err
+				}
+			}
 		}
 		return parseSettings(file, data, set)
 	}

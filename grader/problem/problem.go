@@ -56,7 +56,10 @@ func badf(file, format string, args ...any) error {
 
 // meta is what problem.yaml says.
 type meta struct {
-	modern      bool // 2023-07, not legacy
+	modern      bool // 2023-07 or 2025-09, not legacy
+	final       bool // 2025-09 (test groups aggregate pass-fail unless told)
+	multipass   bool
+	passes      int // multi-pass: the most passes (limits.validation_passes)
 	name        string
 	scoring     bool
 	interactive bool
@@ -64,6 +67,7 @@ type meta struct {
 	flags       []string
 	limits      rubric.Limits
 	timeSet     bool
+	validation  time.Duration // limits.validation_time: a validator's CPU time
 	languages   []rubric.Language
 }
 
@@ -92,6 +96,12 @@ func parseMeta(file string, data []byte) (meta, error) {
 			return meta{}, err
 		}
 	}
+	switch {
+	case m.passes > 0 && !m.multipass:
+		return meta{}, badf(file, "limits.validation_passes applies only to a multi-pass problem")
+	case m.multipass && m.passes == 0:
+		m.passes = 2 // the format's default
+	}
 	return m, nil
 }
 
@@ -104,8 +114,10 @@ func metaVersion(file string, raw map[string]any, m *meta) error {
 	case "legacy", "legacy-icpc":
 	case "2023-07", "2023-07-draft", "draft":
 		m.modern = true
+	case "2025-09":
+		m.modern, m.final = true, true
 	default:
-		return badf(file, `problem_format_version must be "legacy" or "2023-07", got %v`, v)
+		return badf(file, `problem_format_version must be "legacy", "2023-07" or "2025-09", got %v`, v)
 	}
 	return nil
 }
@@ -141,10 +153,12 @@ func metaType(file string, raw map[string]any, m *meta) error {
 			m.scoring = true
 		case "interactive":
 			m.interactive, m.custom = true, true
-		case "multi-pass", "submit-answer":
-			return badf(file, "type %s: the grader cannot grade this type of problem", t)
+		case "multi-pass":
+			m.multipass, m.custom = true, true
+		case "submit-answer":
+			return badf(file, "type %s: the grader grades programs, not answers", t)
 		default:
-			return badf(file, `type must be "pass-fail", "scoring" or "interactive", got %q`, t)
+			return badf(file, `type must be "pass-fail", "scoring", "interactive" or "multi-pass", got %q`, t)
 		}
 	}
 	if m.scoring && slices.Contains(types, "pass-fail") {
@@ -188,9 +202,12 @@ func metaValidation(file string, raw map[string]any, m *meta) error {
 // limitKeys are the keys of limits the grader reads; unusedLimits those it
 // accepts and does not use.
 var (
-	limitKeys    = []string{"time_limit", "memory", "output", "compilation_time"}
+	limitKeys    = []string{"time_limit", "memory", "output", "compilation_time", "validation_time", "validation_passes"}
 	unusedLimits = []string{"time_multiplier", "time_safety_margin", "time_multipliers", "time_resolution", "code",
-		"compilation_memory", "validation_time", "validation_memory", "validation_output", "validation_passes"}
+		"compilation_memory", "validation_memory", "validation_output"}
+	// multipliers are time_multipliers' keys: they infer a time limit from
+	// the judges' solutions' times, which the grader does not measure.
+	multipliers = []string{"ac_to_time_limit", "time_limit_to_tle"}
 )
 
 func metaLimits(file string, raw map[string]any, m *meta) error {
@@ -206,6 +223,9 @@ func metaLimits(file string, raw map[string]any, m *meta) error {
 		if !slices.Contains(limitKeys, k) && !slices.Contains(unusedLimits, k) {
 			return badf(file, "limits: unknown key %q", k)
 		}
+	}
+	if err := timeMultipliers(file, lim["time_multipliers"]); err != nil {
+		return err
 	}
 	for _, k := range limitKeys {
 		x, ok := lim[k]
@@ -225,6 +245,35 @@ func metaLimits(file string, raw map[string]any, m *meta) error {
 			m.limits.Output = int64(f * (1 << 20))
 		case "compilation_time":
 			m.limits.BuildWall = seconds(f)
+		case "validation_time":
+			m.validation = seconds(f)
+		case "validation_passes":
+			if f != float64(int(f)) || f < 2 || f > 1000 {
+				return badf(file, "limits.validation_passes must be a whole number from 2 to 1000, got %v", x)
+			}
+			m.passes = int(f)
+		}
+	}
+	return nil
+}
+
+// timeMultipliers checks limits.time_multipliers: a map of numbers of at
+// least 1, under the keys the format defines.
+func timeMultipliers(file string, v any) error {
+	if v == nil {
+		return nil
+	}
+	tm, ok := v.(map[string]any)
+	if !ok {
+		return badf(file, "limits.time_multipliers must be a map (ac_to_time_limit, time_limit_to_tle)")
+	}
+	for _, k := range sortedKeys(tm) {
+		f, isNum := number(tm[k])
+		switch {
+		case !slices.Contains(multipliers, k):
+			return badf(file, "limits.time_multipliers: unknown key %q", k)
+		case !isNum || f < 1:
+			return badf(file, "limits.time_multipliers.%s must be a number, at least 1, got %v", k, tm[k])
 		}
 	}
 	return nil

@@ -27,6 +27,12 @@ func TestParseMeta(t *testing.T) {
 			return m.modern && m.name == "Guess" && m.scoring && m.interactive && m.limits.CPU == 1500*time.Millisecond &&
 				m.limits.Memory == 256<<20 && m.limits.Output == 2<<20 && len(m.languages) == 2 && m.languages[0] == rubric.CPP
 		}},
+		{"multi-pass", "problem_format_version: 2025-09\nname: X\ntype: [pass-fail, multi-pass, interactive]\nlimits: {validation_passes: 5, validation_time: 2}\n", func(m meta) bool {
+			return m.final && m.multipass && m.interactive && m.passes == 5 && m.validation == 2*time.Second
+		}},
+		{"multi-pass default passes", "problem_format_version: 2025-09\nname: X\ntype: multi-pass\n", func(m meta) bool {
+			return m.multipass && m.passes == 2 && m.custom
+		}},
 	} {
 		m, err := parseMeta("p/problem.yaml", []byte(tc.yaml))
 		if err != nil {
@@ -42,13 +48,17 @@ func TestParseMeta(t *testing.T) {
 func TestParseMetaErrors(t *testing.T) {
 	for _, tc := range []struct{ yaml, want string }{
 		{"nmae: x\n", `p/problem.yaml: unknown key "nmae"`},
-		{"type: multi-pass\n", "p/problem.yaml: type multi-pass: the grader cannot grade this type of problem"},
+		{"type: submit-answer\n", "p/problem.yaml: type submit-answer: the grader grades programs, not answers"},
+		{"limits: {validation_passes: 3}\n", "p/problem.yaml: limits.validation_passes applies only to a multi-pass problem"},
+		{"type: multi-pass\nlimits: {validation_passes: 1}\n", "p/problem.yaml: limits.validation_passes must be a whole number from 2 to 1000, got 1"},
+		{"limits: {time_multipliers: {ac_to_time_limit: 0.5}}\n", "p/problem.yaml: limits.time_multipliers.ac_to_time_limit must be a number, at least 1, got 0.5"},
+		{"limits: {time_multipliers: {tle: 2}}\n", `p/problem.yaml: limits.time_multipliers: unknown key "tle"`},
 		{"type: [pass-fail, scoring]\n", "p/problem.yaml: type: pass-fail and scoring exclude each other"},
 		{"validation: custom fast\n", `p/problem.yaml: validation: "custom" may be followed by "interactive" and "score", not "fast"`},
 		{"limits: {time_limit: -1}\n", "p/problem.yaml: limits.time_limit must be a positive number, got -1"},
 		{"limits: {tme_limit: 1}\n", `p/problem.yaml: limits: unknown key "tme_limit"`},
 		{"languages: [rust]\n", "p/problem.yaml: languages rust: none of them is c, cpp, java or python3, which the grader builds"},
-		{"problem_format_version: 2099-01\n", `p/problem.yaml: problem_format_version must be "legacy" or "2023-07", got 2099-01`},
+		{"problem_format_version: 2099-01\n", `p/problem.yaml: problem_format_version must be "legacy", "2023-07" or "2025-09", got 2099-01`},
 		{"name: [\n", "p/problem.yaml: yaml:"},
 	} {
 		_, err := parseMeta("p/problem.yaml", []byte(tc.yaml))
