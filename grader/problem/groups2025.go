@@ -168,4 +168,3 @@ func finalKeys(file, rel string, raw map[string]any, scoring bool) error {
 	}
 	return nil
 }
-
