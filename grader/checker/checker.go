@@ -50,7 +50,10 @@ func New(r *rubric.Rubric) (grader.Judge, error) {
 			Wall: j.CheckerWall, CPU: j.CheckerCPU, BuildWall: r.Limits.BuildWall,
 		}}),
 	}
-	if j.Interactive {
+	switch {
+	case j.Passes > 1:
+		return &multipass{Checker: c, passes: j.Passes, live: j.Interactive}, nil
+	case j.Interactive:
 		return &interactor{c}, nil
 	}
 	return c, nil

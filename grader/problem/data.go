@@ -259,10 +259,10 @@ func judge(dir string, m meta, groups []group, content *bytes.Buffer) (rubric.Ju
 	if err := hashProgram(checker, content); err != nil {
 		return j, err
 	}
-	if m.multipass {
-		return j, badf(filepath.Join(dir, File), "type multi-pass: not yet graded")
-	}
 	j.Name, j.Checker, j.Interactive = "checker", checker, m.interactive
+	if m.multipass {
+		j.Passes = m.passes
+	}
 	j.CheckerCPU, j.CheckerWall = checkerCPU, checkerWall
 	if m.validation > 0 {
 		j.CheckerCPU = m.validation

@@ -211,6 +211,10 @@ type Judge struct {
 	Interactive bool
 	// CheckerWall and CheckerCPU bound each run of the checker.
 	CheckerWall, CheckerCPU time.Duration
+	// Passes, above 1, makes a multi-pass problem's checker (a problem
+	// package's): the program runs again on the input the checker writes
+	// to nextpass.in, up to Passes runs in all.
+	Passes int
 }
 
 // Late is the late policy.
