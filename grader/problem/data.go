@@ -62,9 +62,9 @@ func read(dir string) (*pkg, error) {
 		}
 	}
 	m.timeLimit()
-	if inc := filepath.Join(dir, "include"); isDir(inc) {
-		return nil, badf(inc, "the grader does not add a package's included files to submissions; "+
-			"hand them to students to submit with their code, and move include/ out of the package")
+	include, err := readInclude(filepath.Join(dir, "include"), content)
+	if err != nil {
+		return nil, err
 	}
 	root, err := groupSettings(filepath.Join(dir, "data"), "", m, defaults, content)
 	if err != nil {
@@ -101,7 +101,7 @@ func read(dir string) (*pkg, error) {
 	r := &rubric.Rubric{
 		Name: m.name, Path: file, CasesDir: filepath.Join(dir, "data"),
 		Submission: rubric.Submission{Package: rubric.PackageReport},
-		Build:      rubric.Build{Language: rubric.Auto, Languages: m.languages},
+		Build:      rubric.Build{Language: rubric.Auto, Languages: m.languages, Include: include, Main: pythonEntry},
 		Limits:     m.limits, Compare: rubric.Compare{Mode: "lines"}, Judge: j,
 		Report: rubric.Report{Hidden: rubric.HiddenVerdict, Gradescope: rubric.GradescopeAfterDueDate},
 	}
@@ -121,6 +121,10 @@ func read(dir string) (*pkg, error) {
 	r.SetContent(content.Bytes())
 	return p, nil
 }
+
+// pythonEntry is the format's entry point of a Python submission of
+// several files (__main__.py), as a rubric's Build.Main names it.
+const pythonEntry = "__main__"
 
 // walk reads the group data/rel and the groups below it, in name order.
 // parent is the settings the group inherits; content gathers the files

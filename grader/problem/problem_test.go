@@ -99,8 +99,10 @@ func TestLoadErrors(t *testing.T) {
 			`data/secret/1.yaml: unknown key "arg"`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.yaml": "args: 7\n"},
 			`data/secret/1.yaml: args: must be a string or a list of strings, got 7`},
-		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "include/c/lib.h": "\n"},
-			`include: the grader does not add a package's included files to submissions`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "include/c/sub/lib.h": "\n"},
+			`include/c/sub: the grader adds the files of a language's include folder, not folders`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "include/lib.h": "\n"},
+			`include/lib.h: include/ holds folders, one per language`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.files/data.txt": "x\n"},
 			`data/secret/1.files: the grader does not copy a test case's files`},
 	} {
