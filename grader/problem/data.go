@@ -62,6 +62,9 @@ func read(dir string) (*pkg, error) {
 		}
 	}
 	m.timeLimit()
+	if err := unsupportedFolders(dir); err != nil {
+		return nil, err
+	}
 	include, err := readInclude(filepath.Join(dir, "include"), content)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -75,4 +76,28 @@ func includeFiles(folder string, content *bytes.Buffer) (map[string][]byte, erro
 		return nil, badf(folder, "empty: the format wants each include folder to hold files")
 	}
 	return files, nil
+}
+
+// dataEntries are what data/ may hold: the test data the grader runs,
+// the groups' settings, and the validation test data (which tests a
+// package's validators, not a submission, and is not read).
+var dataEntries = []string{"sample", "secret", "invalid_input", "invalid_output", "valid_output", "testdata.yaml", "test_group.yaml"}
+
+// unsupportedFolders refuses a package's static validator, which judges
+// a submission's source and which the grader does not run, and what
+// data/ holds that the format does not define.
+func unsupportedFolders(dir string) error {
+	if sv := filepath.Join(dir, "static_validator"); isDir(sv) {
+		return badf(sv, "the grader has no static validator: it judges programs by their runs")
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "data"))
+	if err != nil {
+		return nil // read again, and reported, with data/secret
+	}
+	for _, e := range entries {
+		if n := e.Name(); !strings.HasPrefix(n, ".") && !slices.Contains(dataEntries, n) {
+			return badf(filepath.Join(dir, "data", n), "not a folder the format defines in data/ (sample, secret, invalid_input, invalid_output, valid_output)")
+		}
+	}
+	return nil
 }

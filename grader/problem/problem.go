@@ -90,7 +90,7 @@ func parseMeta(file string, data []byte) (meta, error) {
 		}
 	}
 	m := meta{limits: rubric.Limits{Memory: defaultMemoryMiB << 20, Output: defaultOutputMiB << 20, BuildWall: defaultBuild}}
-	steps := []func(file string, raw map[string]any, m *meta) error{metaVersion, metaName, metaType, metaValidation, metaLimits, metaLanguages}
+	steps := []func(file string, raw map[string]any, m *meta) error{metaVersion, metaName, metaType, metaValidation, metaLimits, metaLanguages, metaUnsupported}
 	for _, step := range steps {
 		if err := step(file, raw, &m); err != nil {
 			return meta{}, err
@@ -195,6 +195,32 @@ func metaValidation(file string, raw map[string]any, m *meta) error {
 	}
 	if m.flags, err = words(raw["validator_flags"], false); err != nil {
 		return badf(file, "validator_flags: %v", err)
+	}
+	return nil
+}
+
+// metaUnsupported refuses what problem.yaml may ask that the grader does
+// not do: a legacy minimization problem (grading.objective min), and
+// constants, which the format substitutes into validators, included
+// files and submissions.
+func metaUnsupported(file string, raw map[string]any, _ *meta) error {
+	if g, ok := raw["grading"].(map[string]any); ok {
+		for _, k := range sortedKeys(g) {
+			switch k {
+			case "objective":
+				if g[k] != "max" {
+					return badf(file, "grading.objective %v: the grader maximizes scores", g[k])
+				}
+			case "show_test_data_groups":
+			default:
+				return badf(file, "grading: unknown key %q", k)
+			}
+		}
+	} else if raw["grading"] != nil {
+		return badf(file, "grading must be a map (objective, show_test_data_groups)")
+	}
+	if c, ok := raw["constants"].(map[string]any); ok && len(c) > 0 {
+		return badf(file, "constants: the grader does not substitute {{name}} in validators, included files and submissions")
 	}
 	return nil
 }

@@ -60,6 +60,8 @@ func TestParseMetaErrors(t *testing.T) {
 		{"languages: [rust]\n", "p/problem.yaml: languages rust: none of them is c, cpp, java or python3, which the grader builds"},
 		{"problem_format_version: 2099-01\n", `p/problem.yaml: problem_format_version must be "legacy", "2023-07" or "2025-09", got 2099-01`},
 		{"name: [\n", "p/problem.yaml: yaml:"},
+		{"grading: {objective: min}\n", "p/problem.yaml: grading.objective min: the grader maximizes scores"},
+		{"constants: {n: 5}\n", "p/problem.yaml: constants: the grader does not substitute {{name}}"},
 	} {
 		_, err := parseMeta("p/problem.yaml", []byte(tc.yaml))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
@@ -101,6 +103,12 @@ func TestLoadErrors(t *testing.T) {
 			`data/secret/1.yaml: args: must be a string or a list of strings, got 7`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "include/c/sub/lib.h": "\n"},
 			`include/c/sub: the grader adds the files of a language's include folder, not folders`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "static_validator/v.py": "\n"},
+			`static_validator: the grader has no static validator`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/extra/1.in": "\n"},
+			`data/extra: not a folder the format defines in data/`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/testdata.yaml": "grader_flags: accept_if_any_accepted\n"},
+			`grader_flags accept_if_any_accepted: the grader scores each group by its own cases`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "include/lib.h": "\n"},
 			`include/lib.h: include/ holds folders, one per language`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.files/data.txt": "x\n"},
