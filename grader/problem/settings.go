@@ -67,7 +67,7 @@ func parseSettings(file string, data []byte, set settings) (settings, error) {
 
 // caseKeys are a test case's yaml keys (2023-07) that the grader accepts
 // and does not use.
-var caseKeys = []string{"input_validator_args", "full_feedback", "hint", "description"}
+var caseKeys = []string{"input_validator_args", "input_visualizer_args", "output_visualizer_args", "full_feedback", "hint", "description"}
 
 // caseSettings reads a test case's NAME.yaml, when there is one, over its
 // group's settings: args, the program's command line, and
