@@ -54,8 +54,9 @@ func finalGroups(dir string, groups []group) ([]group, error) {
 	return out, nil
 }
 
-// groupFolders lists the folders of data/secret that hold test_group.yaml,
-// as "secret/NAME"; a test_group.yaml deeper down is an error.
+// groupFolders lists the folders of data/secret that hold test_group.yaml
+// (or testdata.yaml, its name before 2025-09, which packages still use),
+// as "secret/NAME"; either file deeper down is an error.
 func groupFolders(secret string) ([]string, error) {
 	entries, err := os.ReadDir(secret)
 	if err != nil {
@@ -67,7 +68,7 @@ func groupFolders(secret string) ([]string, error) {
 			continue
 		}
 		folder := filepath.Join(secret, e.Name())
-		if _, err := os.Stat(filepath.Join(folder, "test_group.yaml")); err == nil {
+		if settingsFile(folder) != "" {
 			out = append(out, "secret/"+e.Name())
 			if err := noDeeperGroup(folder); err != nil {
 				return nil, err
@@ -80,7 +81,7 @@ func groupFolders(secret string) ([]string, error) {
 // noDeeperGroup refuses a test_group.yaml below a group's folder.
 func noDeeperGroup(folder string) error {
 	return filepath.WalkDir(folder, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() != "test_group.yaml" || filepath.Dir(p) == folder {
+		if err != nil || d.IsDir() || !slices.Contains(settingsNames, d.Name()) || filepath.Dir(p) == folder {
 			return err
 		}
 		return badf(p, "a test group inside a test group: the format allows one level of groups")
@@ -167,4 +168,18 @@ func finalKeys(file, rel string, raw map[string]any, scoring bool) error {
 		}
 	}
 	return nil
+}
+
+// settingsNames are the names of a group's settings file: 2025-09's, and
+// the one before it.
+var settingsNames = []string{"test_group.yaml", "testdata.yaml"}
+
+// settingsFile is the settings file in folder, "" when it has none.
+func settingsFile(folder string) string {
+	for _, n := range settingsNames {
+		if _, err := os.Stat(filepath.Join(folder, n)); err == nil {
+			return n
+		}
+	}
+	return ""
 }

@@ -251,3 +251,52 @@ func TestValidatorDiscovery(t *testing.T) {
 		}
 	}
 }
+
+// TestFinalGroups: under 2025-09 a group is a folder of data/secret with
+// test_group.yaml (or testdata.yaml) and every case below it, worth its
+// max_score, pass-fail unless told; what the grader cannot score is one
+// line naming the file.
+func TestFinalGroups(t *testing.T) {
+	const head = "problem_format_version: 2025-09\nname: X\nuuid: u\ntype: scoring\n"
+	a, err := Load(writePackage(t, map[string]string{
+		"problem.yaml":     head,
+		"data/sample/1.in": "", "data/sample/1.ans": "",
+		"data/secret/a/test_group.yaml": "max_score: 40\n",
+		"data/secret/a/1.in":            "", "data/secret/a/1.ans": "",
+		"data/secret/a/deep/2.in": "", "data/secret/a/deep/2.ans": "",
+		"data/secret/b/testdata.yaml": "max_score: 60\nscore_aggregation: min\n",
+		"data/secret/b/1.in":          "", "data/secret/b/1.ans": "",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i, p := range a.Rubric.Parts {
+		got = append(got, fmt.Sprintf("%s %v %s %d", p.Name, p.Points, p.Scoring, len(a.Parts[i])))
+	}
+	want := []string{"sample 0 proportional 1", "secret/a 40 all-or-nothing 2", "secret/b 60 min 1"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("parts %q, want %q", got, want)
+	}
+	for _, tc := range []struct {
+		files map[string]string
+		want  string
+	}{
+		{map[string]string{"data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/g/test_group.yaml": "max_score: 5\n", "data/secret/g/1.in": "", "data/secret/g/1.ans": ""},
+			"data/secret: test cases beside test groups"},
+		{map[string]string{"data/secret/g/test_group.yaml": "max_score: 5\n", "data/secret/g/h/test_group.yaml": "max_score: 5\n", "data/secret/g/h/1.in": "", "data/secret/g/h/1.ans": ""},
+			"data/secret/g/h/test_group.yaml: a test group inside a test group"},
+		{map[string]string{"data/secret/g/test_group.yaml": "max_score: 70\n", "data/secret/g/1.in": "", "data/secret/g/1.ans": "", "data/secret/h/test_group.yaml": "max_score: 70\n", "data/secret/h/1.in": "", "data/secret/h/1.ans": ""},
+			"data/secret/test_group.yaml: the groups' max_score add up to 140, more than secret's max_score 100"},
+		{map[string]string{"data/secret/g/test_group.yaml": "require_pass: sample\nmax_score: 100\n", "data/secret/g/1.in": "", "data/secret/g/1.ans": ""},
+			"require_pass: the grader scores every group whatever the others earn"},
+		{map[string]string{"data/sample/test_group.yaml": "max_score: 1\n", "data/secret/1.in": "", "data/secret/1.ans": ""},
+			"data/sample/test_group.yaml: max_score is not permitted in data/sample"},
+	} {
+		tc.files["problem.yaml"] = head
+		_, err := Load(writePackage(t, tc.files))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("got %v, want %s", err, tc.want)
+		}
+	}
+}
