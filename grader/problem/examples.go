@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/rubric"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -396,4 +398,31 @@ func Scoring(dir string) (bool, error) {
 	}
 	m, err := parseMeta(file, data)
 	return m.scoring, err
+}
+
+// TLELimits are the limits under which a submission labelled to run out
+// of time is graded by cases verify: the package's, the CPU time limit
+// times time_limit_to_tle (1.5 by default), so that, as the format asks,
+// it runs out of time with that margin, and the wall clock as for any
+// run (twice the CPU limit and 5 seconds more).
+func TLELimits(dir string, lim rubric.Limits) (rubric.Limits, error) {
+	file := filepath.Join(dir, File)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return lim, err
+	}
+	m, err := parseMeta(file, data)
+	if err != nil {
+		return lim, err
+	}
+	lim.CPU = time.Duration(float64(lim.CPU) * m.toTLE)
+	lim.Wall = 2*lim.CPU + 5*time.Second
+	return lim, nil
+}
+
+// WantsTLE reports whether the example must run out of time somewhere (a
+// rule requires TLE alone): the submissions the format grades with the
+// time_limit_to_tle margin.
+func (ex Example) WantsTLE() bool {
+	return slices.ContainsFunc(ex.rules, func(r rule) bool { return len(r.required) == 1 && r.required[0] == "TLE" })
 }

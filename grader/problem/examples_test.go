@@ -4,6 +4,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
 func TestGlobMatches(t *testing.T) {
@@ -74,6 +77,35 @@ func TestExamples(t *testing.T) {
 		_, err := Examples(writePackage(t, tc.files))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("got %v, want %s", err, tc.want)
+		}
+	}
+}
+
+// TestTLELimits: a submission that must run out of time is graded with
+// the time limit times time_limit_to_tle (1.5 by default).
+func TestTLELimits(t *testing.T) {
+	for _, tc := range []struct {
+		yaml string
+		cpu  time.Duration
+	}{
+		{"name: X\n", 3 * time.Second},
+		{"problem_format_version: 2025-09\nname: X\nlimits: {time_multipliers: {time_limit_to_tle: 2}}\n", 4 * time.Second},
+	} {
+		dir := writePackage(t, map[string]string{"problem.yaml": tc.yaml})
+		lim, err := TLELimits(dir, rubric.Limits{CPU: 2 * time.Second, Wall: 9 * time.Second})
+		if err != nil || lim.CPU != tc.cpu || lim.Wall != 2*tc.cpu+5*time.Second {
+			t.Errorf("%q: %v %v", tc.yaml, lim, err)
+		}
+	}
+	exs, err := Examples(writePackage(t, map[string]string{
+		"submissions/time_limit_exceeded/t.py": "", "submissions/brute_force/b.py": "", "submissions/accepted/a.py": "",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range exs {
+		if want := ex.Name == "time_limit_exceeded/t.py"; ex.WantsTLE() != want {
+			t.Errorf("%s: WantsTLE %v", ex.Name, !want)
 		}
 	}
 }

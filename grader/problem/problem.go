@@ -28,6 +28,10 @@ const (
 	defaultMemoryMiB = 1024
 	defaultOutputMiB = 8
 	defaultBuild     = 60 * time.Second
+	// defaultToTLE is the format's time_limit_to_tle: a submission
+	// labelled to run out of time must still do so with this many times
+	// the time limit.
+	defaultToTLE = 1.5
 	// A checker needs milliseconds; these only stop one that hangs.
 	checkerWall = 60 * time.Second
 	checkerCPU  = 20 * time.Second
@@ -68,6 +72,7 @@ type meta struct {
 	limits      rubric.Limits
 	timeSet     bool
 	validation  time.Duration // limits.validation_time: a validator's CPU time
+	toTLE       float64       // limits.time_multipliers.time_limit_to_tle
 	languages   []rubric.Language
 }
 
@@ -89,7 +94,7 @@ func parseMeta(file string, data []byte) (meta, error) {
 			return meta{}, badf(file, "unknown key %q", k)
 		}
 	}
-	m := meta{limits: rubric.Limits{Memory: defaultMemoryMiB << 20, Output: defaultOutputMiB << 20, BuildWall: defaultBuild}}
+	m := meta{limits: rubric.Limits{Memory: defaultMemoryMiB << 20, Output: defaultOutputMiB << 20, BuildWall: defaultBuild}, toTLE: defaultToTLE}
 	steps := []func(file string, raw map[string]any, m *meta) error{metaVersion, metaName, metaType, metaValidation, metaLimits, metaLanguages, metaUnsupported}
 	for _, step := range steps {
 		if err := step(file, raw, &m); err != nil {
@@ -250,7 +255,7 @@ func metaLimits(file string, raw map[string]any, m *meta) error {
 			return badf(file, "limits: unknown key %q", k)
 		}
 	}
-	if err := timeMultipliers(file, lim["time_multipliers"]); err != nil {
+	if err := timeMultipliers(file, lim["time_multipliers"], m); err != nil {
 		return err
 	}
 	for _, k := range limitKeys {
@@ -285,7 +290,7 @@ func metaLimits(file string, raw map[string]any, m *meta) error {
 
 // timeMultipliers checks limits.time_multipliers: a map of numbers of at
 // least 1, under the keys the format defines.
-func timeMultipliers(file string, v any) error {
+func timeMultipliers(file string, v any, m *meta) error {
 	if v == nil {
 		return nil
 	}
@@ -298,8 +303,10 @@ func timeMultipliers(file string, v any) error {
 		switch {
 		case !slices.Contains(multipliers, k):
 			return badf(file, "limits.time_multipliers: unknown key %q", k)
-		case !isNum || f < 1:
-			return badf(file, "limits.time_multipliers.%s must be a number, at least 1, got %v", k, tm[k])
+		case !isNum || f < 1 || f > 100:
+			return badf(file, "limits.time_multipliers.%s must be a number from 1 to 100, got %v", k, tm[k])
+		case k == "time_limit_to_tle":
+			m.toTLE = f
 		}
 	}
 	return nil

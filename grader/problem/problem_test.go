@@ -51,7 +51,7 @@ func TestParseMetaErrors(t *testing.T) {
 		{"type: submit-answer\n", "p/problem.yaml: type submit-answer: the grader grades programs, not answers"},
 		{"limits: {validation_passes: 3}\n", "p/problem.yaml: limits.validation_passes applies only to a multi-pass problem"},
 		{"type: multi-pass\nlimits: {validation_passes: 1}\n", "p/problem.yaml: limits.validation_passes must be a whole number from 2 to 1000, got 1"},
-		{"limits: {time_multipliers: {ac_to_time_limit: 0.5}}\n", "p/problem.yaml: limits.time_multipliers.ac_to_time_limit must be a number, at least 1, got 0.5"},
+		{"limits: {time_multipliers: {ac_to_time_limit: 0.5}}\n", "p/problem.yaml: limits.time_multipliers.ac_to_time_limit must be a number from 1 to 100, got 0.5"},
 		{"limits: {time_multipliers: {tle: 2}}\n", `p/problem.yaml: limits.time_multipliers: unknown key "tle"`},
 		{"type: [pass-fail, scoring]\n", "p/problem.yaml: type: pass-fail and scoring exclude each other"},
 		{"validation: custom fast\n", `p/problem.yaml: validation: "custom" may be followed by "interactive" and "score", not "fast"`},

@@ -15,6 +15,8 @@ import (
 // verifyExamples is `cases verify --rubric PACKAGE` on a problem package:
 // it grades the package's labelled submissions and says which are judged
 // as their folder and submissions.yaml expect, failing when any is not.
+// One that must run out of time gets the format's margin: the time limit
+// times time_limit_to_tle.
 func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 	exs, err := problem.Examples(dir)
 	if err != nil {
@@ -25,6 +27,11 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 		return badInput(err)
 	}
 	run := runner.New(a.Rubric)
+	slow := *a.Rubric
+	if slow.Limits, err = problem.TLELimits(dir, slow.Limits); err != nil {
+		return badInput(err)
+	}
+	runSlow := runner.New(&slow)
 	var bad, judged int
 	for _, ex := range exs {
 		if ex.Skip != "" {
@@ -32,7 +39,11 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 			continue
 		}
 		sub := submission.Load(ex.Path, submission.DefaultLimits)
-		res, err := a.Grade(c.Context, run, sub, 0, grader.Options{})
+		r := run
+		if ex.WantsTLE() {
+			r = runSlow
+		}
+		res, err := a.Grade(c.Context, r, sub, 0, grader.Options{})
 		if err != nil {
 			return err
 		}
