@@ -90,6 +90,11 @@ func Examples(dir string) ([]Example, error) {
 	if len(out) == 0 {
 		return nil, badf(subs, "no labelled submission (submissions/LABEL/NAME)")
 	}
+	for _, k := range spec.keys {
+		if !slices.ContainsFunc(out, func(ex Example) bool { return globMatches(k, ex.Name) }) {
+			return nil, badf(spec.file, "%s: matches no submission", k)
+		}
+	}
 	return out, nil
 }
 

@@ -71,6 +71,7 @@ func TestExamples(t *testing.T) {
 		want  string
 	}{
 		{map[string]string{"submissions/odd/x.py": ""}, "submissions/odd: a folder the format does not define"},
+		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "acepted/*:\n  permitted: [AC]\n"}, `submissions.yaml: acepted/*: matches no submission`},
 		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "accepted:\n  permited: [AC]\n"}, `accepted: unknown key "permited"`},
 		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "accepted:\n  permitted: [OK]\n"}, `"OK" is not one of AC, WA, TLE, RTE`},
 	} {
