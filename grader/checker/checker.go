@@ -42,6 +42,9 @@ func New(r *rubric.Rubric) (grader.Judge, error) {
 	if err != nil {
 		return nil, err
 	}
+	for i := range files {
+		files[i].Data = j.Constants.Replace(files[i].Data)
+	}
 	c := &Checker{
 		path:  j.Checker,
 		files: files,

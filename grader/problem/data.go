@@ -65,7 +65,7 @@ func read(dir string) (*pkg, error) {
 	if err := unsupportedFolders(dir); err != nil {
 		return nil, err
 	}
-	include, err := readInclude(filepath.Join(dir, "include"), content)
+	include, err := readInclude(filepath.Join(dir, "include"), m.constants, content)
 	if err != nil {
 		return nil, err
 	}
@@ -266,7 +266,7 @@ func judge(dir string, m meta, groups []group, content *bytes.Buffer) (rubric.Ju
 	if err := hashProgram(checker, content); err != nil {
 		return j, err
 	}
-	j.Name, j.Checker, j.Interactive = "checker", checker, m.interactive
+	j.Name, j.Checker, j.Interactive, j.Constants = "checker", checker, m.interactive, m.constants
 	if m.multipass {
 		j.Passes = m.passes
 	}
@@ -411,6 +411,7 @@ func groupSettings(folder, rel string, m meta, parent settings, content *bytes.B
 			return set, err
 		}
 		fmt.Fprintf(content, "\n%s %d\n%s", path.Join(rel, name), len(data), data)
+		data = m.constants.Replace(data)
 		if !m.modern {
 			set = defaults // a legacy group's file replaces its ancestor's
 		}

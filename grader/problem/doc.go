@@ -18,7 +18,9 @@
 // a multi-pass problem, 2 by default; the time multipliers are checked
 // and unused, as the grader does not run the judges' solutions to infer a
 // time limit); grading (legacy: objective "max" only); constants
-// (refused when it defines any: the grader substitutes nothing); languages
+// (2025-09: each {{name}} and {{name.variant}} is replaced in the output
+// validator, included files, group settings files and labelled
+// submissions, rubric.Constants); languages
 // (2023-07: "all" or a list of language codes; c, cpp, java and python3
 // are the grader's, others are left out). Every other key the two
 // versions define is accepted and unused; an unknown key is an error.

@@ -22,9 +22,14 @@ type Example struct {
 	Name string // under submissions/, slash-separated: "accepted/sol.py"
 	// Skip, when set, says why the grader does not judge this one (a
 	// language it does not build); it is listed, never judged.
-	Skip  string
-	rules []rule
+	Skip   string
+	rules  []rule
+	consts rubric.Constants
 }
+
+// Replace replaces the package's constants ({{name}}) in a file of the
+// example, as the format does before it builds.
+func (ex Example) Replace(data []byte) []byte { return ex.consts.Replace(data) }
 
 // rule is one expectation on the cases a case glob matches ("" for all),
 // as the format's submissions.yaml writes it.
@@ -67,6 +72,10 @@ func Examples(dir string) ([]Example, error) {
 	if err != nil {
 		return nil, err
 	}
+	var m meta
+	if data, err := os.ReadFile(filepath.Join(dir, File)); err == nil {
+		m, _ = parseMeta(filepath.Join(dir, File), data) // Load has read it
+	}
 	var out []Example
 	for _, l := range labels {
 		if !l.IsDir() || strings.HasPrefix(l.Name(), ".") {
@@ -80,7 +89,7 @@ func Examples(dir string) ([]Example, error) {
 			if strings.HasPrefix(e.Name(), ".") {
 				continue
 			}
-			ex := Example{Path: filepath.Join(subs, l.Name(), e.Name()), Name: l.Name() + "/" + e.Name()}
+			ex := Example{Path: filepath.Join(subs, l.Name(), e.Name()), Name: l.Name() + "/" + e.Name(), consts: m.constants}
 			if err := spec.apply(&ex, l.Name()); err != nil {
 				return nil, err
 			}
@@ -186,7 +195,11 @@ func (s subSpec) ruleKeys(ex *Example, key string, m map[string]any, r *rule) er
 				ex.Skip = fmt.Sprintf("language %v is not one the grader builds (c, cpp, java, python3)", v)
 			}
 		case "entrypoint":
-			ex.Skip = fmt.Sprintf("entrypoint %v: the grader chooses a submission's entry point by its language", v)
+			// Of several Python files the grader runs __main__.py, else
+			// main.py; any other entry point it cannot honour.
+			if v != "__main__.py" && v != "main.py" {
+				ex.Skip = fmt.Sprintf("entrypoint %v: the grader runs a Python folder's __main__.py or main.py, a Java folder's class with main", v)
+			}
 		case "permitted", "required", "score", "message":
 			err = ruleKey(k, v, r)
 		default:

@@ -18,7 +18,7 @@ import (
 // (rubric.Build.Include). A folder of another language, which the grader
 // does not build, is not read; a folder inside a language's folder is
 // refused. content gathers the files, for the rubric's hash.
-func readInclude(dir string, content *bytes.Buffer) (rubric.Included, error) {
+func readInclude(dir string, consts rubric.Constants, content *bytes.Buffer) (rubric.Included, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -41,7 +41,7 @@ func readInclude(dir string, content *bytes.Buffer) (rubric.Included, error) {
 		if !ok {
 			continue
 		}
-		files, err := includeFiles(filepath.Join(dir, name), content)
+		files, err := includeFiles(filepath.Join(dir, name), consts, content)
 		if err != nil {
 			return nil, err
 		}
@@ -51,7 +51,7 @@ func readInclude(dir string, content *bytes.Buffer) (rubric.Included, error) {
 }
 
 // includeFiles reads one language's included files.
-func includeFiles(folder string, content *bytes.Buffer) (map[string][]byte, error) {
+func includeFiles(folder string, consts rubric.Constants, content *bytes.Buffer) (map[string][]byte, error) {
 	entries, err := os.ReadDir(folder)
 	if err != nil {
 		return nil, err
@@ -68,8 +68,8 @@ func includeFiles(folder string, content *bytes.Buffer) (map[string][]byte, erro
 			if err != nil {
 				return nil, err
 			}
-			files[e.Name()] = data
 			fmt.Fprintf(content, "\ninclude/%s/%s %d\n%s", filepath.Base(folder), e.Name(), len(data), data)
+			files[e.Name()] = consts.Replace(data)
 		}
 	}
 	if len(files) == 0 {

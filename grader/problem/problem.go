@@ -73,6 +73,7 @@ type meta struct {
 	timeSet     bool
 	validation  time.Duration // limits.validation_time: a validator's CPU time
 	toTLE       float64       // limits.time_multipliers.time_limit_to_tle
+	constants   rubric.Constants
 	languages   []rubric.Language
 }
 
@@ -100,6 +101,9 @@ func parseMeta(file string, data []byte) (meta, error) {
 		if err := step(file, raw, &m); err != nil {
 			return meta{}, err
 		}
+	}
+	if err := metaConstants(file, data, &m); err != nil {
+		return meta{}, err
 	}
 	switch {
 	case m.passes > 0 && !m.multipass:
@@ -205,9 +209,7 @@ func metaValidation(file string, raw map[string]any, m *meta) error {
 }
 
 // metaUnsupported refuses what problem.yaml may ask that the grader does
-// not do: a legacy minimization problem (grading.objective min), and
-// constants, which the format substitutes into validators, included
-// files and submissions.
+// not do: a legacy minimization problem (grading.objective min).
 func metaUnsupported(file string, raw map[string]any, _ *meta) error {
 	if g, ok := raw["grading"].(map[string]any); ok {
 		for _, k := range sortedKeys(g) {
@@ -223,9 +225,6 @@ func metaUnsupported(file string, raw map[string]any, _ *meta) error {
 		}
 	} else if raw["grading"] != nil {
 		return badf(file, "grading must be a map (objective, show_test_data_groups)")
-	}
-	if c, ok := raw["constants"].(map[string]any); ok && len(c) > 0 {
-		return badf(file, "constants: the grader does not substitute {{name}} in validators, included files and submissions")
 	}
 	return nil
 }

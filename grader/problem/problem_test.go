@@ -30,6 +30,9 @@ func TestParseMeta(t *testing.T) {
 		{"multi-pass", "problem_format_version: 2025-09\nname: X\ntype: [pass-fail, multi-pass, interactive]\nlimits: {validation_passes: 5, validation_time: 2}\n", func(m meta) bool {
 			return m.final && m.multipass && m.interactive && m.passes == 5 && m.validation == 2*time.Second
 		}},
+		{"constants", "problem_format_version: 2025-09\nname: X\nconstants: {k: 1e6, m: {value: 5000000, tex: '5 \\cdot 10^6'}}\n", func(m meta) bool {
+			return string(m.constants.Replace([]byte("{{k}} {{m}} {{m.tex}} {{m.value}} {{k.value}} {{x}} {k}"))) == `1e6 5000000 5 \cdot 10^6 5000000 1e6 {{x}} {k}`
+		}},
 		{"multi-pass default passes", "problem_format_version: 2025-09\nname: X\ntype: multi-pass\n", func(m meta) bool {
 			return m.multipass && m.passes == 2 && m.custom
 		}},
@@ -61,7 +64,9 @@ func TestParseMetaErrors(t *testing.T) {
 		{"problem_format_version: 2099-01\n", `p/problem.yaml: problem_format_version must be "legacy", "2023-07" or "2025-09", got 2099-01`},
 		{"name: [\n", "p/problem.yaml: yaml:"},
 		{"grading: {objective: min}\n", "p/problem.yaml: grading.objective min: the grader maximizes scores"},
-		{"constants: {n: 5}\n", "p/problem.yaml: constants: the grader does not substitute {{name}}"},
+		{"constants: {n-1: 5}\n", `p/problem.yaml: constants: "n-1" is not a name`},
+		{"constants: {n: {tex: x}}\n", "p/problem.yaml: constants.n: a map needs its value"},
+		{"constants: {n: [1]}\n", "p/problem.yaml: constants.n must be a number, a string or a map with a value"},
 	} {
 		_, err := parseMeta("p/problem.yaml", []byte(tc.yaml))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {

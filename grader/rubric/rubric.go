@@ -225,6 +225,9 @@ type Judge struct {
 	// package's): the program runs again on the input the checker writes
 	// to nextpass.in, up to Passes runs in all.
 	Passes int
+	// Constants are replaced in the checker's files before it builds (a
+	// problem package's constants); nil for a rubric.toml.
+	Constants Constants
 }
 
 // Late is the late policy.

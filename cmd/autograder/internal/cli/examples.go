@@ -39,6 +39,9 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 			continue
 		}
 		sub := submission.Load(ex.Path, submission.DefaultLimits)
+		for i := range sub.Files {
+			sub.Files[i].Data = ex.Replace(sub.Files[i].Data)
+		}
 		r := run
 		if ex.WantsTLE() {
 			r = runSlow
