@@ -275,7 +275,9 @@ func judge(dir string, m meta, groups []group, content *bytes.Buffer) (rubric.Ju
 		j.CheckerCPU = m.validation
 	}
 	if m.interactive {
-		j.CheckerWall += m.limits.Wall
+		// It talks with the program as long as the program runs, which
+		// cases verify may give the margin of time_limit_to_tle.
+		j.CheckerWall += m.limits.Wall + tleMargin(m, m.limits.CPU)
 	}
 	return j, nil
 }

@@ -93,6 +93,9 @@ func Examples(dir string) ([]Example, error) {
 			if err := spec.apply(&ex, l.Name()); err != nil {
 				return nil, err
 			}
+			if ex.Skip == "" {
+				ex.Skip = unbuilt(ex.Path)
+			}
 			out = append(out, ex)
 		}
 	}
@@ -174,7 +177,7 @@ func (s subSpec) apply(ex *Example, label string) error {
 		}
 	}
 	if !matched {
-		return badf(filepath.Dir(ex.Path), "a folder the format does not define, and submissions.yaml gives its submissions no expectation")
+		ex.Skip = fmt.Sprintf("no expectation: %s is not a folder the format defines, and submissions.yaml gives it none", label)
 	}
 	return nil
 }
@@ -421,8 +424,8 @@ func Scoring(dir string) (bool, error) {
 // TLELimits are the limits under which a submission labelled to run out
 // of time is graded by cases verify: the package's, the CPU time limit
 // times time_limit_to_tle (1.5 by default), so that, as the format asks,
-// it runs out of time with that margin, and the wall clock as for any
-// run (twice the CPU limit and 5 seconds more).
+// it runs out of time with that margin, and the wall clock as much longer
+// (a program blocked on its judge waits that much more, not twice).
 func TLELimits(dir string, lim rubric.Limits) (rubric.Limits, error) {
 	file := filepath.Join(dir, File)
 	data, err := os.ReadFile(file)
@@ -433,9 +436,16 @@ func TLELimits(dir string, lim rubric.Limits) (rubric.Limits, error) {
 	if err != nil {
 		return lim, err
 	}
-	lim.CPU = time.Duration(float64(lim.CPU) * m.toTLE)
-	lim.Wall = 2*lim.CPU + 5*time.Second
+	more := tleMargin(m, lim.CPU)
+	lim.CPU += more
+	lim.Wall += more
 	return lim, nil
+}
+
+// tleMargin is how much more CPU time a submission that must run out of
+// time gets: (time_limit_to_tle - 1) times the time limit.
+func tleMargin(m meta, cpu time.Duration) time.Duration {
+	return time.Duration((m.toTLE - 1) * float64(cpu))
 }
 
 // WantsTLE reports whether the example must run out of time somewhere (a
@@ -443,4 +453,27 @@ func TLELimits(dir string, lim rubric.Limits) (rubric.Limits, error) {
 // time_limit_to_tle margin.
 func (ex Example) WantsTLE() bool {
 	return slices.ContainsFunc(ex.rules, func(r rule) bool { return len(r.required) == 1 && r.required[0] == "TLE" })
+}
+
+// sourceExts are the file endings of the languages the grader builds.
+var sourceExts = []string{".c", ".cc", ".cpp", ".cxx", ".java", ".py"}
+
+// unbuilt says why the grader cannot build the submission at p (a file,
+// or a folder of files): none of its files is in a language it builds;
+// "" when one is.
+func unbuilt(p string) string {
+	var exts []string
+	filepath.WalkDir(p, func(f string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			exts = append(exts, filepath.Ext(f))
+		}
+		return nil
+	})
+	for _, e := range exts {
+		if slices.Contains(sourceExts, strings.ToLower(e)) {
+			return ""
+		}
+	}
+	slices.Sort(exts)
+	return fmt.Sprintf("no file in a language the grader builds (c, cpp, java, python3): %s", strings.Join(slices.Compact(exts), ", "))
 }

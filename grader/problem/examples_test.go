@@ -70,7 +70,6 @@ func TestExamples(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{map[string]string{"submissions/odd/x.py": ""}, "submissions/odd: a folder the format does not define"},
 		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "acepted/*:\n  permitted: [AC]\n"}, `submissions.yaml: acepted/*: matches no submission`},
 		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "accepted:\n  permited: [AC]\n"}, `accepted: unknown key "permited"`},
 		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "accepted:\n  permitted: [OK]\n"}, `"OK" is not one of AC, WA, TLE, RTE`},
@@ -94,7 +93,7 @@ func TestTLELimits(t *testing.T) {
 	} {
 		dir := writePackage(t, map[string]string{"problem.yaml": tc.yaml})
 		lim, err := TLELimits(dir, rubric.Limits{CPU: 2 * time.Second, Wall: 9 * time.Second})
-		if err != nil || lim.CPU != tc.cpu || lim.Wall != 2*tc.cpu+5*time.Second {
+		if err != nil || lim.CPU != tc.cpu || lim.Wall != 7*time.Second+tc.cpu {
 			t.Errorf("%q: %v %v", tc.yaml, lim, err)
 		}
 	}
@@ -108,5 +107,30 @@ func TestTLELimits(t *testing.T) {
 		if want := ex.Name == "time_limit_exceeded/t.py"; ex.WantsTLE() != want {
 			t.Errorf("%s: WantsTLE %v", ex.Name, !want)
 		}
+	}
+}
+
+// TestExamplesSkipped: a folder the format does not define and
+// submissions.yaml does not name, and a submission in a language the
+// grader does not build, are listed as skipped, saying why.
+func TestExamplesSkipped(t *testing.T) {
+	exs, err := Examples(writePackage(t, map[string]string{
+		"submissions/slow_accepted/x.py": "", "submissions/accepted/h.kt": "", "submissions/accepted/f/main.rs": "", "submissions/accepted/a.py": "",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, ex := range exs {
+		got[ex.Name] = ex.Skip
+	}
+	want := map[string]string{
+		"accepted/a.py":      "",
+		"accepted/f":         "no file in a language the grader builds (c, cpp, java, python3): .rs",
+		"accepted/h.kt":      "no file in a language the grader builds (c, cpp, java, python3): .kt",
+		"slow_accepted/x.py": "no expectation: slow_accepted is not a folder the format defines, and submissions.yaml gives it none",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("skips:\n got %q\nwant %q", got, want)
 	}
 }

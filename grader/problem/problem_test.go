@@ -112,8 +112,6 @@ func TestLoadErrors(t *testing.T) {
 			`static_validator: the grader has no static validator`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/extra/1.in": "\n"},
 			`data/extra: not a folder the format defines in data/`},
-		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/testdata.yaml": "grader_flags: accept_if_any_accepted\n"},
-			`grader_flags accept_if_any_accepted: the grader scores each group by its own cases`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "include/lib.h": "\n"},
 			`include/lib.h: include/ holds folders, one per language`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.files/data.txt": "x\n"},

@@ -118,8 +118,6 @@ func graderFlags(file string, v any, set *settings) error {
 			set.aggregation = f
 		case "max", "avg":
 			return badf(file, "grader_flags %s: the grader aggregates by sum or min only", f)
-		case "always_accept", "accept_if_any_accepted":
-			return badf(file, "grader_flags %s: the grader scores each group by its own cases", f)
 		}
 	}
 	return nil
