@@ -43,8 +43,9 @@ type rule struct {
 }
 
 // defaultRules are the format's expectations of its standard folders
-// (2025-09), and legacy's partially_accepted: a partial score, no case
-// timed out or crashed.
+// (2025-09), and legacy's partially_accepted: an accepted verdict (which
+// a scoring problem's groups give as they earn points) and less than
+// full marks, its cases' verdicts free; Misfits checks its score.
 var defaultRules = map[string]rule{
 	"accepted":            {permitted: []string{"AC"}},
 	"rejected":            {required: []string{"RTE", "TLE", "WA"}},
@@ -52,7 +53,7 @@ var defaultRules = map[string]rule{
 	"time_limit_exceeded": {permitted: []string{"AC", "TLE"}, required: []string{"TLE"}},
 	"run_time_error":      {permitted: []string{"AC", "RTE"}, required: []string{"RTE"}},
 	"brute_force":         {permitted: []string{"AC", "RTE", "TLE"}, required: []string{"RTE", "TLE"}},
-	"partially_accepted":  {permitted: []string{"AC", "WA"}},
+	"partially_accepted":  {},
 }
 
 // verdicts are the format's names of the verdicts a rule may name.
