@@ -342,9 +342,11 @@ func CaseName(a *grader.Assignment, id string) string {
 
 // Misfits says how a graded example does not meet its expectations: none
 // when it is judged as labelled. A pass-fail problem's cases count up to
-// the first that is not accepted, where a contest judge stops.
+// the first that is not accepted, where a contest judge stops. A result
+// the grader failed on is judged by its cases' verdicts (JE, which no
+// rule permits, where it failed).
 func (ex Example) Misfits(a *grader.Assignment, r grader.Result, scoring bool) []string {
-	if r.Status != grader.Graded {
+	if !Judged(r) {
 		return []string{fmt.Sprintf("not graded: %s", r.Status)}
 	}
 	cs := r.Cases
@@ -361,6 +363,12 @@ func (ex Example) Misfits(a *grader.Assignment, r grader.Result, scoring bool) [
 		out = append(out, fmt.Sprintf("partially_accepted: score %v of %v, not strictly between", r.Score, r.MaxScore))
 	}
 	return out
+}
+
+// Judged reports whether a result has its cases' verdicts: graded, or a
+// grader failure on some case.
+func Judged(r grader.Result) bool {
+	return r.Status == grader.Graded || r.Status == grader.StatusFailed && len(r.Cases) > 0
 }
 
 // misfits checks one rule on the cases it concerns.

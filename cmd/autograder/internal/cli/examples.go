@@ -70,7 +70,7 @@ func exampleLine(w io.Writer, a *grader.Assignment, ex problem.Example, res grad
 		vs = append(vs, problem.Verdict(cr.Verdict))
 	}
 	what := fmt.Sprintf("%s, %v/%v", strings.Join(vs, " "), res.Score, res.MaxScore)
-	if res.Status != grader.Graded {
+	if !problem.Judged(res) {
 		what = string(res.Status)
 	}
 	miss := ex.Misfits(a, res, scoring)
