@@ -42,6 +42,9 @@ func New(r *rubric.Rubric) (grader.Judge, error) {
 	if err != nil {
 		return nil, err
 	}
+	for i := range files {
+		files[i].Data = j.Constants.Replace(files[i].Data)
+	}
 	c := &Checker{
 		path:  j.Checker,
 		files: files,
@@ -50,7 +53,10 @@ func New(r *rubric.Rubric) (grader.Judge, error) {
 			Wall: j.CheckerWall, CPU: j.CheckerCPU, BuildWall: r.Limits.BuildWall,
 		}}),
 	}
-	if j.Interactive {
+	switch {
+	case j.Passes > 1:
+		return &multipass{Checker: c, passes: j.Passes, live: j.Interactive}, nil
+	case j.Interactive:
 		return &interactor{c}, nil
 	}
 	return c, nil

@@ -74,4 +74,18 @@
 // in the case's log for the TA, as a problem package's .interaction
 // files write it: "> " before what the program wrote, "< " before what
 // it read.
+//
+// # Multi-pass checkers
+//
+// With passes above 1 (a problem package of type multi-pass; rubric Judge
+// Passes), the program runs, the checker judges the run, and when it
+// accepts and has written nextpass.in to its feedback folder, the program
+// runs again with that as its stdin, up to passes runs, each under the
+// case's limits. Each pass's checker gets that pass's input as its
+// testcase.in, and finds in feedback/ what it left there in the pass
+// before (nextpass.in taken out), so that its judge message may gather
+// every pass's. A pass that ends badly, or that the checker rejects, ends
+// the case with that verdict; a checker that asks for a pass beyond the
+// last is the checker's failure. An interactive multi-pass checker talks
+// with the program in each pass, as above.
 package checker

@@ -78,7 +78,9 @@ func (i *interactor) converse(ctx context.Context, prog grader.Program, t grader
 	if err != nil {
 		return ran{err: err}
 	}
+	passOf(ctx).ready(&spec)
 	res, err := sandbox.Run(ctx, spec)
+	passOf(ctx).done(res)
 	if err != nil {
 		err = fmt.Errorf("checker %s: %w", i.path, err)
 	}

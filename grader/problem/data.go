@@ -14,6 +14,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"go.yaml.in/yaml/v3"
 )
 
 // pkg is a package read: its rubric and each part's cases.
@@ -61,9 +62,12 @@ func read(dir string) (*pkg, error) {
 		}
 	}
 	m.timeLimit()
-	if inc := filepath.Join(dir, "include"); isDir(inc) {
-		return nil, badf(inc, "the grader does not add a package's included files to submissions; "+
-			"hand them to students to submit with their code, and move include/ out of the package")
+	if err := unsupportedFolders(dir); err != nil {
+		return nil, err
+	}
+	include, err := readInclude(filepath.Join(dir, "include"), m.constants, content)
+	if err != nil {
+		return nil, err
 	}
 	root, err := groupSettings(filepath.Join(dir, "data"), "", m, defaults, content)
 	if err != nil {
@@ -80,6 +84,19 @@ func read(dir string) (*pkg, error) {
 	if !slices.ContainsFunc(groups, func(g group) bool { return strings.HasPrefix(g.path, "secret") }) {
 		return nil, badf(filepath.Join(dir, "data", "secret"), "no test case (NAME.in) here or in a group below")
 	}
+	var parts []rubric.Part
+	if m.final {
+		if groups, err = finalGroups(dir, groups); err != nil {
+			return nil, err
+		}
+		secret, err := groupSettings(filepath.Join(dir, "data", "secret"), "secret", m, root, &bytes.Buffer{})
+		if err != nil {
+			return nil, err
+		}
+		if parts, err = finalParts(dir, m, groups, secret); err != nil {
+			return nil, err
+		}
+	}
 	j, err := judge(dir, m, groups, content)
 	if err != nil {
 		return nil, err
@@ -87,13 +104,16 @@ func read(dir string) (*pkg, error) {
 	r := &rubric.Rubric{
 		Name: m.name, Path: file, CasesDir: filepath.Join(dir, "data"),
 		Submission: rubric.Submission{Package: rubric.PackageReport},
-		Build:      rubric.Build{Language: rubric.Auto, Languages: m.languages},
+		Build:      rubric.Build{Language: rubric.Auto, Languages: m.languages, Include: include, Main: pythonEntry},
 		Limits:     m.limits, Compare: rubric.Compare{Mode: "lines"}, Judge: j,
 		Report: rubric.Report{Hidden: rubric.HiddenVerdict, Gradescope: rubric.GradescopeAfterDueDate},
 	}
 	p := &pkg{rubric: r}
-	for _, g := range groups {
+	for i, g := range groups {
 		part := partOf(g, m.scoring)
+		if m.final {
+			part = parts[i]
+		}
 		r.Parts = append(r.Parts, part)
 		r.Total += part.Points
 		p.parts = append(p.parts, g.cases)
@@ -104,6 +124,10 @@ func read(dir string) (*pkg, error) {
 	r.SetContent(content.Bytes())
 	return p, nil
 }
+
+// pythonEntry is the format's entry point of a Python submission of
+// several files (__main__.py), as a rubric's Build.Main names it.
+const pythonEntry = "__main__"
 
 // walk reads the group data/rel and the groups below it, in name order.
 // parent is the settings the group inherits; content gathers the files
@@ -242,10 +266,18 @@ func judge(dir string, m meta, groups []group, content *bytes.Buffer) (rubric.Ju
 	if err := hashProgram(checker, content); err != nil {
 		return j, err
 	}
-	j.Name, j.Checker, j.Interactive = "checker", checker, m.interactive
+	j.Name, j.Checker, j.Interactive, j.Constants = "checker", checker, m.interactive, m.constants
+	if m.multipass {
+		j.Passes = m.passes
+	}
 	j.CheckerCPU, j.CheckerWall = checkerCPU, checkerWall
+	if m.validation > 0 {
+		j.CheckerCPU = m.validation
+	}
 	if m.interactive {
-		j.CheckerWall += m.limits.Wall
+		// It talks with the program as long as the program runs, which
+		// cases verify may give the margin of time_limit_to_tle.
+		j.CheckerWall += m.limits.Wall + tleMargin(m, m.limits.CPU)
 	}
 	return j, nil
 }
@@ -265,33 +297,77 @@ func tokenArgs(dir string, groups []group) error {
 	return nil
 }
 
-// validator finds the output validator program: the folder
-// output_validator/ (2023-07), or the one program in output_validators/.
+// validator finds the output validator program: output_validator/
+// (2023-07 and 2025-09) or output_validators/ (legacy; 2023-07 drafts
+// read either). As problemtools loads them, a program there is a single
+// file or a folder of its own: output_validator/ is the program when it
+// holds its files, or the one program it holds (a file or a folder, as
+// Kattis' guess example ships output_validator/guess_validator/);
+// output_validators/ holds one program.
 func validator(dir string, m meta) (string, error) {
-	if single := filepath.Join(dir, "output_validator"); isDir(single) {
-		return single, nil
-	}
-	multi := filepath.Join(dir, "output_validators")
-	entries, err := os.ReadDir(multi)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return "", err
-	}
-	var progs []string
-	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), ".") {
-			progs = append(progs, e.Name())
-		}
-	}
 	file := filepath.Join(dir, File)
-	switch {
-	case len(progs) == 1:
-		return filepath.Join(multi, progs[0]), nil
-	case len(progs) > 1:
-		return "", badf(multi, "%d output validators (%s): the grader runs one", len(progs), strings.Join(progs, ", "))
-	case m.modern:
-		return "", badf(file, "an interactive problem needs its output validator in output_validator/")
+	for _, name := range []string{"output_validator", "output_validators"} {
+		folder := filepath.Join(dir, name)
+		if !isDir(folder) {
+			continue
+		}
+		prog, err := programIn(folder, name == "output_validator")
+		if err != nil {
+			return "", err
+		}
+		return prog, scripted(prog)
+	}
+	if m.modern {
+		return "", badf(file, "the problem needs a custom output validator, but output_validator/ holds none")
 	}
 	return "", badf(file, "validation is custom, but output_validators/ holds no validator")
+}
+
+// programIn finds the one program in folder: a file or a folder of its
+// own; when whole, a folder holding files directly is itself the program.
+func programIn(folder string, whole bool) (string, error) {
+	entries, err := os.ReadDir(folder)
+	if err != nil {
+		return "", err
+	}
+	var files, dirs []string
+	for _, e := range entries {
+		switch n := e.Name(); {
+		case strings.HasPrefix(n, "."):
+		case e.IsDir():
+			dirs = append(dirs, n)
+		default:
+			files = append(files, n)
+		}
+	}
+	switch {
+	case len(files)+len(dirs) == 0:
+		return "", badf(folder, "no output validator here")
+	case whole && len(dirs) == 0:
+		return folder, nil
+	case len(files)+len(dirs) == 1:
+		return filepath.Join(folder, slices.Concat(files, dirs)[0]), nil
+	case whole && len(dirs) == 1 && len(files) > 0:
+		return "", badf(folder, "both files (%s) and a folder (%s): hold one program, its files here or in the folder", strings.Join(files, ", "), dirs[0])
+	}
+	all := slices.Concat(dirs, files)
+	slices.Sort(all)
+	return "", badf(folder, "%d output validators (%s): the grader runs one", len(all), strings.Join(all, ", "))
+}
+
+// scripted refuses a validator built or run by its own scripts (build,
+// run), which the grader does not run: it builds a validator from its
+// sources by their language, as it builds a submission.
+func scripted(prog string) error {
+	if !isDir(prog) {
+		return nil
+	}
+	for _, s := range []string{"build", "run"} {
+		if _, err := os.Stat(filepath.Join(prog, s)); err == nil {
+			return badf(filepath.Join(prog, s), "the grader does not run a validator's build or run script; it builds the validator's .c, .cpp or .py sources itself")
+		}
+	}
+	return nil
 }
 
 func isDir(p string) bool {
@@ -319,7 +395,10 @@ func hashProgram(p string, content *bytes.Buffer) error {
 // inherits parent's: see the package documentation.
 func groupSettings(folder, rel string, m meta, parent settings, content *bytes.Buffer) (settings, error) {
 	set := parent
-	if m.modern {
+	switch {
+	case m.final:
+		finalDefaults(rel, &set)
+	case m.modern:
 		set.score, set.aggregation = nil, "sum"
 		if rel != "secret" {
 			set.aggregation = parent.aggregation
@@ -334,8 +413,17 @@ func groupSettings(folder, rel string, m meta, parent settings, content *bytes.B
 			return set, err
 		}
 		fmt.Fprintf(content, "\n%s %d\n%s", path.Join(rel, name), len(data), data)
+		data = m.constants.Replace(data)
 		if !m.modern {
 			set = defaults // a legacy group's file replaces its ancestor's
+		}
+		if m.final {
+			var raw map[string]any
+			if yaml.Unmarshal(data, &raw) == nil {
+				if err := finalKeys(file, rel, raw, m.scoring); err != nil {
+					return set, err
+				}
+			}
 		}
 		return parseSettings(file, data, set)
 	}

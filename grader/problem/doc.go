@@ -1,21 +1,26 @@
 // Package problem reads a programming-contest problem package, in the
-// Kattis problem package format (its legacy version and 2023-07), as a
+// Kattis problem package format (legacy, 2023-07 and its drafts, 2025-09), as a
 // grader.Assignment: a teacher reuses a contest archive's problem as an
 // assignment without writing a rubric. A package is a folder holding
 // problem.yaml; Load reads it.
 //
 // # What is read
 //
-// problem.yaml: problem_format_version ("legacy", the default, or
-// "2023-07", with or without "-draft"); name (a string, or a map by
-// language: "en", else the first); type (legacy: "pass-fail" or
-// "scoring"; 2023-07: those, "interactive", or a list of them;
-// "multi-pass" and "submit-answer" are refused); validation (legacy:
+// problem.yaml: problem_format_version ("legacy", the default;
+// "2023-07", with or without "-draft"; "2025-09"); name (a string, or a
+// map by language: "en", else the first); type ("pass-fail", "scoring",
+// "interactive", "multi-pass", or several, as words or a list;
+// "submit-answer" is refused); validation (legacy:
 // "default", or "custom" followed by "interactive" and/or "score");
 // validator_flags (a string of words: the flags of the output validator);
 // limits (time_limit in seconds, memory and output in MiB,
-// compilation_time in seconds; the time multipliers are accepted and
-// unused, as the grader does not run the judges' solutions); languages
+// compilation_time and validation_time in seconds, validation_passes for
+// a multi-pass problem, 2 by default; the time multipliers are checked
+// and unused, as the grader does not run the judges' solutions to infer a
+// time limit); grading (legacy: objective "max" only); constants
+// (2025-09: each {{name}} and {{name.variant}} is replaced in the output
+// validator, included files, group settings files and labelled
+// submissions, rubric.Constants); languages
 // (2023-07: "all" or a list of language codes; c, cpp, java and python3
 // are the grader's, others are left out). Every other key the two
 // versions define is accepted and unused; an unknown key is an error.
@@ -67,11 +72,21 @@
 // (groups may differ; each case carries its own, cases.Case.JudgeArgs).
 //
 // A case's own NAME.yaml (2023-07) may replace its group's args and
-// output_validator_args; input_validator_args, full_feedback, hint and
-// description are accepted and unused, any other key is an error. A
-// case's NAME.files folder (files copied beside the program) and a
-// package's include/ folder (files added to every submission) are refused
-// with an error: the grader does neither.
+// output_validator_args; input_validator_args, the visualizers' args,
+// full_feedback, hint and description are accepted and unused, any other
+// key is an error. A case's NAME.files folder (files copied beside the
+// program) is refused. A package's include/default/ and include/LANGUAGE/
+// hold files added to each submission in that language before it builds
+// (rubric.Build.Include). static_validator/ and folders of data/ the
+// format does not define are refused.
+//
+// Format 2025-09 groups differently: every folder of data/secret holding
+// test_group.yaml is a test group with every case below it (without
+// one, data/secret is a single group), worth its max_score (100 for
+// data/secret), aggregated as its score_aggregation says: pass-fail by
+// default in a group (all or nothing), sum (each case its share) or min.
+// data/secret over groups must sum them; unbounded scores, require_pass
+// and static validation are refused.
 //
 // A pass-fail problem scores a point per case. A group with on_reject:
 // break (the legacy default) is all-or-nothing, which is what break
@@ -98,9 +113,19 @@
 // program in output_validators/; 2023-07: output_validator/, or
 // output_validators/ with one program) is the judge "checker" of package
 // grader/checker, interactive for validation "custom interactive" or
-// type interactive; otherwise the judge is "tokens", the formats' default
-// output validator. Either gets the flags above. A package with several
-// output validators is refused: the grader runs one.
+// type interactive, multi-pass for type multi-pass (rubric Judge.Passes);
+// otherwise the judge is "tokens", the formats' default output validator.
+// Either gets the flags above. The program is, as problemtools loads it, a
+// single file or a folder of its own: output_validator/ itself when it
+// holds files, else the one file or folder in it; the one in
+// output_validators/. Several are refused (the grader runs one), as are
+// build and run scripts.
+//
+// # Labelled submissions
+//
+// Examples lists a package's submissions/LABEL/NAME with what their
+// folder and submissions.yaml expect; Example.Misfits checks a graded one
+// against that (autograder cases verify).
 //
 // # Errors
 //

@@ -28,6 +28,10 @@ const (
 	defaultMemoryMiB = 1024
 	defaultOutputMiB = 8
 	defaultBuild     = 60 * time.Second
+	// defaultToTLE is the format's time_limit_to_tle: a submission
+	// labelled to run out of time must still do so with this many times
+	// the time limit.
+	defaultToTLE = 1.5
 	// A checker needs milliseconds; these only stop one that hangs.
 	checkerWall = 60 * time.Second
 	checkerCPU  = 20 * time.Second
@@ -56,7 +60,10 @@ func badf(file, format string, args ...any) error {
 
 // meta is what problem.yaml says.
 type meta struct {
-	modern      bool // 2023-07, not legacy
+	modern      bool // 2023-07 or 2025-09, not legacy
+	final       bool // 2025-09 (test groups aggregate pass-fail unless told)
+	multipass   bool
+	passes      int // multi-pass: the most passes (limits.validation_passes)
 	name        string
 	scoring     bool
 	interactive bool
@@ -64,6 +71,9 @@ type meta struct {
 	flags       []string
 	limits      rubric.Limits
 	timeSet     bool
+	validation  time.Duration // limits.validation_time: a validator's CPU time
+	toTLE       float64       // limits.time_multipliers.time_limit_to_tle
+	constants   rubric.Constants
 	languages   []rubric.Language
 }
 
@@ -85,12 +95,21 @@ func parseMeta(file string, data []byte) (meta, error) {
 			return meta{}, badf(file, "unknown key %q", k)
 		}
 	}
-	m := meta{limits: rubric.Limits{Memory: defaultMemoryMiB << 20, Output: defaultOutputMiB << 20, BuildWall: defaultBuild}}
-	steps := []func(file string, raw map[string]any, m *meta) error{metaVersion, metaName, metaType, metaValidation, metaLimits, metaLanguages}
+	m := meta{limits: rubric.Limits{Memory: defaultMemoryMiB << 20, Output: defaultOutputMiB << 20, BuildWall: defaultBuild}, toTLE: defaultToTLE}
+	steps := []func(file string, raw map[string]any, m *meta) error{metaVersion, metaName, metaType, metaValidation, metaLimits, metaLanguages, metaUnsupported}
 	for _, step := range steps {
 		if err := step(file, raw, &m); err != nil {
 			return meta{}, err
 		}
+	}
+	if err := metaConstants(file, data, &m); err != nil {
+		return meta{}, err
+	}
+	switch {
+	case m.passes > 0 && !m.multipass:
+		return meta{}, badf(file, "limits.validation_passes applies only to a multi-pass problem")
+	case m.multipass && m.passes == 0:
+		m.passes = 2 // the format's default
 	}
 	return m, nil
 }
@@ -104,8 +123,10 @@ func metaVersion(file string, raw map[string]any, m *meta) error {
 	case "legacy", "legacy-icpc":
 	case "2023-07", "2023-07-draft", "draft":
 		m.modern = true
+	case "2025-09":
+		m.modern, m.final = true, true
 	default:
-		return badf(file, `problem_format_version must be "legacy" or "2023-07", got %v`, v)
+		return badf(file, `problem_format_version must be "legacy", "2023-07" or "2025-09", got %v`, v)
 	}
 	return nil
 }
@@ -141,10 +162,12 @@ func metaType(file string, raw map[string]any, m *meta) error {
 			m.scoring = true
 		case "interactive":
 			m.interactive, m.custom = true, true
-		case "multi-pass", "submit-answer":
-			return badf(file, "type %s: the grader cannot grade this type of problem", t)
+		case "multi-pass":
+			m.multipass, m.custom = true, true
+		case "submit-answer":
+			return badf(file, "type %s: the grader grades programs, not answers", t)
 		default:
-			return badf(file, `type must be "pass-fail", "scoring" or "interactive", got %q`, t)
+			return badf(file, `type must be "pass-fail", "scoring", "interactive" or "multi-pass", got %q`, t)
 		}
 	}
 	if m.scoring && slices.Contains(types, "pass-fail") {
@@ -185,12 +208,36 @@ func metaValidation(file string, raw map[string]any, m *meta) error {
 	return nil
 }
 
+// metaUnsupported refuses what problem.yaml may ask that the grader does
+// not do: a legacy minimization problem (grading.objective min).
+func metaUnsupported(file string, raw map[string]any, _ *meta) error {
+	if g, ok := raw["grading"].(map[string]any); ok {
+		for _, k := range sortedKeys(g) {
+			switch k {
+			case "objective":
+				if g[k] != "max" {
+					return badf(file, "grading.objective %v: the grader maximizes scores", g[k])
+				}
+			case "show_test_data_groups":
+			default:
+				return badf(file, "grading: unknown key %q", k)
+			}
+		}
+	} else if raw["grading"] != nil {
+		return badf(file, "grading must be a map (objective, show_test_data_groups)")
+	}
+	return nil
+}
+
 // limitKeys are the keys of limits the grader reads; unusedLimits those it
 // accepts and does not use.
 var (
-	limitKeys    = []string{"time_limit", "memory", "output", "compilation_time"}
+	limitKeys    = []string{"time_limit", "memory", "output", "compilation_time", "validation_time", "validation_passes"}
 	unusedLimits = []string{"time_multiplier", "time_safety_margin", "time_multipliers", "time_resolution", "code",
-		"compilation_memory", "validation_time", "validation_memory", "validation_output", "validation_passes"}
+		"compilation_memory", "validation_memory", "validation_output"}
+	// multipliers are time_multipliers' keys: they infer a time limit from
+	// the judges' solutions' times, which the grader does not measure.
+	multipliers = []string{"ac_to_time_limit", "time_limit_to_tle"}
 )
 
 func metaLimits(file string, raw map[string]any, m *meta) error {
@@ -206,6 +253,9 @@ func metaLimits(file string, raw map[string]any, m *meta) error {
 		if !slices.Contains(limitKeys, k) && !slices.Contains(unusedLimits, k) {
 			return badf(file, "limits: unknown key %q", k)
 		}
+	}
+	if err := timeMultipliers(file, lim["time_multipliers"], m); err != nil {
+		return err
 	}
 	for _, k := range limitKeys {
 		x, ok := lim[k]
@@ -225,6 +275,37 @@ func metaLimits(file string, raw map[string]any, m *meta) error {
 			m.limits.Output = int64(f * (1 << 20))
 		case "compilation_time":
 			m.limits.BuildWall = seconds(f)
+		case "validation_time":
+			m.validation = seconds(f)
+		case "validation_passes":
+			if f != float64(int(f)) || f < 2 || f > 1000 {
+				return badf(file, "limits.validation_passes must be a whole number from 2 to 1000, got %v", x)
+			}
+			m.passes = int(f)
+		}
+	}
+	return nil
+}
+
+// timeMultipliers checks limits.time_multipliers: a map of numbers of at
+// least 1, under the keys the format defines.
+func timeMultipliers(file string, v any, m *meta) error {
+	if v == nil {
+		return nil
+	}
+	tm, ok := v.(map[string]any)
+	if !ok {
+		return badf(file, "limits.time_multipliers must be a map (ac_to_time_limit, time_limit_to_tle)")
+	}
+	for _, k := range sortedKeys(tm) {
+		f, isNum := number(tm[k])
+		switch {
+		case !slices.Contains(multipliers, k):
+			return badf(file, "limits.time_multipliers: unknown key %q", k)
+		case !isNum || f < 1 || f > 100:
+			return badf(file, "limits.time_multipliers.%s must be a number from 1 to 100, got %v", k, tm[k])
+		case k == "time_limit_to_tle":
+			m.toTLE = f
 		}
 	}
 	return nil

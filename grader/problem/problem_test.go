@@ -27,6 +27,15 @@ func TestParseMeta(t *testing.T) {
 			return m.modern && m.name == "Guess" && m.scoring && m.interactive && m.limits.CPU == 1500*time.Millisecond &&
 				m.limits.Memory == 256<<20 && m.limits.Output == 2<<20 && len(m.languages) == 2 && m.languages[0] == rubric.CPP
 		}},
+		{"multi-pass", "problem_format_version: 2025-09\nname: X\ntype: [pass-fail, multi-pass, interactive]\nlimits: {validation_passes: 5, validation_time: 2}\n", func(m meta) bool {
+			return m.final && m.multipass && m.interactive && m.passes == 5 && m.validation == 2*time.Second
+		}},
+		{"constants", "problem_format_version: 2025-09\nname: X\nconstants: {k: 1e6, m: {value: 5000000, tex: '5 \\cdot 10^6'}}\n", func(m meta) bool {
+			return string(m.constants.Replace([]byte("{{k}} {{m}} {{m.tex}} {{m.value}} {{k.value}} {{x}} {k}"))) == `1e6 5000000 5 \cdot 10^6 5000000 1e6 {{x}} {k}`
+		}},
+		{"multi-pass default passes", "problem_format_version: 2025-09\nname: X\ntype: multi-pass\n", func(m meta) bool {
+			return m.multipass && m.passes == 2 && m.custom
+		}},
 	} {
 		m, err := parseMeta("p/problem.yaml", []byte(tc.yaml))
 		if err != nil {
@@ -42,14 +51,22 @@ func TestParseMeta(t *testing.T) {
 func TestParseMetaErrors(t *testing.T) {
 	for _, tc := range []struct{ yaml, want string }{
 		{"nmae: x\n", `p/problem.yaml: unknown key "nmae"`},
-		{"type: multi-pass\n", "p/problem.yaml: type multi-pass: the grader cannot grade this type of problem"},
+		{"type: submit-answer\n", "p/problem.yaml: type submit-answer: the grader grades programs, not answers"},
+		{"limits: {validation_passes: 3}\n", "p/problem.yaml: limits.validation_passes applies only to a multi-pass problem"},
+		{"type: multi-pass\nlimits: {validation_passes: 1}\n", "p/problem.yaml: limits.validation_passes must be a whole number from 2 to 1000, got 1"},
+		{"limits: {time_multipliers: {ac_to_time_limit: 0.5}}\n", "p/problem.yaml: limits.time_multipliers.ac_to_time_limit must be a number from 1 to 100, got 0.5"},
+		{"limits: {time_multipliers: {tle: 2}}\n", `p/problem.yaml: limits.time_multipliers: unknown key "tle"`},
 		{"type: [pass-fail, scoring]\n", "p/problem.yaml: type: pass-fail and scoring exclude each other"},
 		{"validation: custom fast\n", `p/problem.yaml: validation: "custom" may be followed by "interactive" and "score", not "fast"`},
 		{"limits: {time_limit: -1}\n", "p/problem.yaml: limits.time_limit must be a positive number, got -1"},
 		{"limits: {tme_limit: 1}\n", `p/problem.yaml: limits: unknown key "tme_limit"`},
 		{"languages: [rust]\n", "p/problem.yaml: languages rust: none of them is c, cpp, java or python3, which the grader builds"},
-		{"problem_format_version: 2099-01\n", `p/problem.yaml: problem_format_version must be "legacy" or "2023-07", got 2099-01`},
+		{"problem_format_version: 2099-01\n", `p/problem.yaml: problem_format_version must be "legacy", "2023-07" or "2025-09", got 2099-01`},
 		{"name: [\n", "p/problem.yaml: yaml:"},
+		{"grading: {objective: min}\n", "p/problem.yaml: grading.objective min: the grader maximizes scores"},
+		{"constants: {n-1: 5}\n", `p/problem.yaml: constants: "n-1" is not a name`},
+		{"constants: {n: {tex: x}}\n", "p/problem.yaml: constants.n: a map needs its value"},
+		{"constants: {n: [1]}\n", "p/problem.yaml: constants.n must be a number, a string or a map with a value"},
 	} {
 		_, err := parseMeta("p/problem.yaml", []byte(tc.yaml))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
@@ -89,8 +106,14 @@ func TestLoadErrors(t *testing.T) {
 			`data/secret/1.yaml: unknown key "arg"`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.yaml": "args: 7\n"},
 			`data/secret/1.yaml: args: must be a string or a list of strings, got 7`},
-		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "include/c/lib.h": "\n"},
-			`include: the grader does not add a package's included files to submissions`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "include/c/sub/lib.h": "\n"},
+			`include/c/sub: the grader adds the files of a language's include folder, not folders`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "static_validator/v.py": "\n"},
+			`static_validator: the grader has no static validator`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/extra/1.in": "\n"},
+			`data/extra: not a folder the format defines in data/`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "include/lib.h": "\n"},
+			`include/lib.h: include/ holds folders, one per language`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.files/data.txt": "x\n"},
 			`data/secret/1.files: the grader does not copy a test case's files`},
 	} {
@@ -187,4 +210,96 @@ func FuzzParseSettings(f *testing.F) {
 			t.Fatalf("a negative score: %+v", set)
 		}
 	})
+}
+
+// TestValidatorDiscovery: a validator is a file or a folder of its own,
+// in output_validator/ (2023-07, 2025-09) or output_validators/ (legacy),
+// as problemtools loads it; anything else is one line naming the folder.
+func TestValidatorDiscovery(t *testing.T) {
+	const modern, legacy = "problem_format_version: 2023-07-draft\nname: X\n", "name: X\nvalidation: custom\n"
+	for _, tc := range []struct {
+		yaml  string
+		files []string
+		want  string // the program, relative to the package; or an error's words
+	}{
+		{modern, []string{"output_validator/v.py"}, "output_validator"},
+		{modern, []string{"output_validator/a.cc", "output_validator/a.h"}, "output_validator"},
+		{modern, []string{"output_validator/guess/validate.cc", "output_validator/guess/validate.h"}, "output_validator/guess"},
+		{modern, []string{"output_validators/v/validate.py"}, "output_validators/v"},
+		{legacy, []string{"output_validators/v/validate.cc"}, "output_validators/v"},
+		{legacy, []string{"output_validators/check.py"}, "output_validators/check.py"},
+		{legacy, []string{"output_validators/a.py", "output_validators/b/b.py"}, "output_validators: 2 output validators (a.py, b): the grader runs one"},
+		{modern, []string{"output_validator/a/a.py", "output_validator/b/b.py"}, "output_validator: 2 output validators (a, b)"},
+		{modern, []string{"output_validator/x.py", "output_validator/lib/y.py"}, "output_validator: both files (x.py) and a folder (lib)"},
+		{modern, []string{"output_validator/v/build", "output_validator/v/v.cc"}, "output_validator/v/build: the grader does not run a validator's build or run script"},
+	} {
+		files := map[string]string{"problem.yaml": tc.yaml, "data/secret/1.in": "", "data/secret/1.ans": ""}
+		for _, f := range tc.files {
+			files[f] = "\n"
+		}
+		dir := writePackage(t, files)
+		m, err := parseMeta(filepath.Join(dir, File), []byte(tc.yaml))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := validator(dir, m)
+		if err != nil {
+			got = err.Error()
+		} else {
+			got, _ = filepath.Rel(dir, got)
+			got = filepath.ToSlash(got)
+		}
+		if !strings.Contains(got, tc.want) || strings.Contains(got, "\n") {
+			t.Errorf("%q: got %q, want %q", tc.files, got, tc.want)
+		}
+	}
+}
+
+// TestFinalGroups: under 2025-09 a group is a folder of data/secret with
+// test_group.yaml (or testdata.yaml) and every case below it, worth its
+// max_score, pass-fail unless told; what the grader cannot score is one
+// line naming the file.
+func TestFinalGroups(t *testing.T) {
+	const head = "problem_format_version: 2025-09\nname: X\nuuid: u\ntype: scoring\n"
+	a, err := Load(writePackage(t, map[string]string{
+		"problem.yaml":     head,
+		"data/sample/1.in": "", "data/sample/1.ans": "",
+		"data/secret/a/test_group.yaml": "max_score: 40\n",
+		"data/secret/a/1.in":            "", "data/secret/a/1.ans": "",
+		"data/secret/a/deep/2.in": "", "data/secret/a/deep/2.ans": "",
+		"data/secret/b/testdata.yaml": "max_score: 60\nscore_aggregation: min\n",
+		"data/secret/b/1.in":          "", "data/secret/b/1.ans": "",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i, p := range a.Rubric.Parts {
+		got = append(got, fmt.Sprintf("%s %v %s %d", p.Name, p.Points, p.Scoring, len(a.Parts[i])))
+	}
+	want := []string{"sample 0 proportional 1", "secret/a 40 all-or-nothing 2", "secret/b 60 min 1"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("parts %q, want %q", got, want)
+	}
+	for _, tc := range []struct {
+		files map[string]string
+		want  string
+	}{
+		{map[string]string{"data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/g/test_group.yaml": "max_score: 5\n", "data/secret/g/1.in": "", "data/secret/g/1.ans": ""},
+			"data/secret: test cases beside test groups"},
+		{map[string]string{"data/secret/g/test_group.yaml": "max_score: 5\n", "data/secret/g/h/test_group.yaml": "max_score: 5\n", "data/secret/g/h/1.in": "", "data/secret/g/h/1.ans": ""},
+			"data/secret/g/h/test_group.yaml: a test group inside a test group"},
+		{map[string]string{"data/secret/g/test_group.yaml": "max_score: 70\n", "data/secret/g/1.in": "", "data/secret/g/1.ans": "", "data/secret/h/test_group.yaml": "max_score: 70\n", "data/secret/h/1.in": "", "data/secret/h/1.ans": ""},
+			"data/secret/test_group.yaml: the groups' max_score add up to 140, more than secret's max_score 100"},
+		{map[string]string{"data/secret/g/test_group.yaml": "require_pass: sample\nmax_score: 100\n", "data/secret/g/1.in": "", "data/secret/g/1.ans": ""},
+			"require_pass: the grader scores every group whatever the others earn"},
+		{map[string]string{"data/sample/test_group.yaml": "max_score: 1\n", "data/secret/1.in": "", "data/secret/1.ans": ""},
+			"data/sample/test_group.yaml: max_score is not permitted in data/sample"},
+	} {
+		tc.files["problem.yaml"] = head
+		_, err := Load(writePackage(t, tc.files))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("got %v, want %s", err, tc.want)
+		}
+	}
 }

@@ -13,7 +13,7 @@ import (
 // groupKeys are testdata.yaml's (and test_group.yaml's) keys in either
 // version that the grader accepts and does not use.
 var groupKeys = []string{"reject_score", "range", "input_validator_flags", "input_validator_args",
-	"full_feedback", "hint", "description", "static_validation"}
+	"full_feedback", "hint", "description", "static_validation", "input_visualizer_args", "output_visualizer_args"}
 
 // parseSettings reads a group's settings file over set; file names it in
 // messages.
@@ -42,6 +42,8 @@ func parseSettings(file string, data []byte, set settings) (settings, error) {
 			}
 		case "scoring":
 			err = scoringMap(file, v, &set)
+		case "max_score", "score_aggregation", "require_pass", "static_validation_score", "static_validator_args":
+			err = finalSetting(file, k, v, &set)
 		case "output_validator_flags", "output_validator_args":
 			if set.flags, err = words(v, true); err != nil {
 				return set, badf(file, "%s: %v", k, err)
@@ -65,7 +67,7 @@ func parseSettings(file string, data []byte, set settings) (settings, error) {
 
 // caseKeys are a test case's yaml keys (2023-07) that the grader accepts
 // and does not use.
-var caseKeys = []string{"input_validator_args", "full_feedback", "hint", "description"}
+var caseKeys = []string{"input_validator_args", "input_visualizer_args", "output_visualizer_args", "full_feedback", "hint", "description"}
 
 // caseSettings reads a test case's NAME.yaml, when there is one, over its
 // group's settings: args, the program's command line, and
@@ -117,6 +119,32 @@ func graderFlags(file string, v any, set *settings) error {
 		case "max", "avg":
 			return badf(file, "grader_flags %s: the grader aggregates by sum or min only", f)
 		}
+	}
+	return nil
+}
+
+// finalSetting reads a 2025-09 scoring key of test_group.yaml.
+func finalSetting(file, k string, v any, set *settings) error {
+	switch k {
+	case "max_score":
+		if v == "unbounded" {
+			return badf(file, "max_score: unbounded: the grader needs each group's maximum score")
+		}
+		s, err := score(file, k, v)
+		set.score = &s
+		return err
+	case "score_aggregation":
+		a, _ := v.(string)
+		if a != "sum" && a != "min" && a != "pass-fail" {
+			return badf(file, `score_aggregation must be "pass-fail", "sum" or "min", got %v`, v)
+		}
+		set.aggregation = a
+	case "require_pass":
+		if w, err := words(v, true); err != nil || len(w) > 0 {
+			return badf(file, "require_pass: the grader scores every group whatever the others earn")
+		}
+	default:
+		return badf(file, "%s: the grader has no static validator (it judges programs by their runs)", k)
 	}
 	return nil
 }

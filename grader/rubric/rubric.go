@@ -91,12 +91,22 @@ type Build struct {
 	// Sources are the required files the preset compiles (or, for Python,
 	// may import), in rubric order. Empty for Raw and Auto.
 	Sources []string
+	// Include are files added to a submission before it builds under
+	// Auto (a problem package's include/), by the language picked, with
+	// the files for every language without its own under "": each by its
+	// name, in the folder of the submission's sources, replacing a file
+	// of that name. Nil for a rubric.toml.
+	Include Included
 	// SpotCheck is how many of a submission's warm-mode answers also run
 	// cold, to check them (0: none).
 	SpotCheck int
 	steps     [][]string
 	run       []string
 }
+
+// Included are a problem package's included files, by language (see
+// Build.Include): each file's bytes by its name.
+type Included map[Language]map[string][]byte
 
 // products are the files each preset's compilers and interpreters write:
 // a submission's own are ignored, never built with.
@@ -211,6 +221,13 @@ type Judge struct {
 	Interactive bool
 	// CheckerWall and CheckerCPU bound each run of the checker.
 	CheckerWall, CheckerCPU time.Duration
+	// Passes, above 1, makes a multi-pass problem's checker (a problem
+	// package's): the program runs again on the input the checker writes
+	// to nextpass.in, up to Passes runs in all.
+	Passes int
+	// Constants are replaced in the checker's files before it builds (a
+	// problem package's constants); nil for a rubric.toml.
+	Constants Constants
 }
 
 // Late is the late policy.

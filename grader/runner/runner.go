@@ -106,6 +106,11 @@ func newSandboxed(b rubric.Build, lim rubric.Limits) *Sandboxed {
 // no preset fits fail to build, the log saying why.
 func (s *Sandboxed) buildAuto(ctx context.Context, files []submission.File) (grader.Build, error) {
 	b, picked, problem := pick(*s.auto, files)
+	if inc := includeFor(s.auto.Include, b.Language); problem == "" && len(inc) > 0 {
+		one := *s.auto
+		one.Languages, one.Main = []rubric.Language{b.Language}, mainWithIncluded(b, inc)
+		b, picked, problem = pick(one, withIncluded(picked, inc))
+	}
 	if problem != "" {
 		return grader.Build{Log: problem + "\n"}, nil
 	}

@@ -42,7 +42,7 @@ func casesCommand() *ucli.Command {
 			},
 			{
 				Name:      "verify",
-				Usage:     "check an assignment's cases: they load, their judges exist, the reference or a model solution agrees",
+				Usage:     "check an assignment's cases: they load, their judges exist, the reference or a model solution agrees; a problem package's labelled submissions are judged as labelled",
 				ArgsUsage: "[DIR]",
 				Flags: []ucli.Flag{
 					&ucli.StringFlag{Name: "solution", Usage: "a model solution `FILE` or folder that must pass every case"},
@@ -135,6 +135,9 @@ func verifyCases(c *ucli.Context) error {
 		if len(cs) == 0 {
 			return badInputf("%s: no case files", dir)
 		}
+	}
+	if dir, ok := packageDir(c.String("rubric")); ok && c.NArg() == 0 && c.String("solution") == "" {
+		return verifyExamples(c, a, dir)
 	}
 	var checked []string
 	if v, ok := a.Reference.(grader.CaseVerifier); ok {

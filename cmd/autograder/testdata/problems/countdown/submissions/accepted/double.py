@@ -1,0 +1,2 @@
+r, v = map(int, input().split())
+print(2 * v)

@@ -1,0 +1,6 @@
+#include <iostream>
+int main() {
+    long long n;
+    std::cin >> n;
+    std::cout << n << ' ' << 1 << '\n';
+}

@@ -1,0 +1,136 @@
+package problem
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
+func TestGlobMatches(t *testing.T) {
+	for _, tc := range []struct {
+		glob, name string
+		want       bool
+	}{
+		{"accepted", "accepted/a.py", true},
+		{"accepted/*", "accepted/a.py", true},
+		{"accepted/*.py", "accepted/a.cpp", false},
+		{"accepted/a.{py,cpp}", "accepted/a.cpp", true},
+		{"{accepted,wrong_answer}/*", "wrong_answer/w.py", true},
+		{"secret/*-easy", "secret/01-easy/3", true},
+		{"secret/*", "sample/1", false},
+		{"*", "secret/g/1", true},
+	} {
+		if got := globMatches(tc.glob, tc.name); got != tc.want {
+			t.Errorf("globMatches(%q, %q) = %v", tc.glob, tc.name, got)
+		}
+	}
+}
+
+// TestExamples: a folder's default expectation, replaced key by key by
+// submissions.yaml's entry of that name; other globs add rules; group
+// keys apply to their cases; unknown folders and keys are errors.
+func TestExamples(t *testing.T) {
+	dir := writePackage(t, map[string]string{
+		"submissions/accepted/a.py":            "",
+		"submissions/accepted/b.php":           "",
+		"submissions/time_limit_exceeded/t.cc": "",
+		"submissions/mixed/m.py":               "",
+		"submissions/submissions.yaml": "time_limit_exceeded:\n  permitted: [AC, WA, TLE]\n" +
+			"accepted/*.php:\n  language: php\n" +
+			"mixed/m.py:\n  secret/hard:\n    required: [TLE]\n  sample:\n    permitted: [AC]\n  message: slow\n",
+	})
+	exs, err := Examples(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, ex := range exs {
+		var rs []string
+		for _, r := range ex.rules {
+			rs = append(rs, strings.TrimSpace(r.cases+" "+strings.Join(r.permitted, ",")+"/"+strings.Join(r.required, ",")+" "+r.message))
+		}
+		got[ex.Name] = strings.Join(rs, "; ")
+		if ex.Skip != "" {
+			got[ex.Name] += " skip"
+		}
+	}
+	want := map[string]string{
+		"accepted/a.py":            "AC/",
+		"accepted/b.php":           "AC/ skip",
+		"time_limit_exceeded/t.cc": "AC,WA,TLE/TLE",
+		"mixed/m.py":               "sample AC/; secret/hard /TLE; / slow",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("rules:\n got %q\nwant %q", got, want)
+	}
+	for _, tc := range []struct {
+		files map[string]string
+		want  string
+	}{
+		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "acepted/*:\n  permitted: [AC]\n"}, `submissions.yaml: acepted/*: matches no submission`},
+		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "accepted:\n  permited: [AC]\n"}, `accepted: unknown key "permited"`},
+		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "accepted:\n  permitted: [OK]\n"}, `"OK" is not one of AC, WA, TLE, RTE`},
+	} {
+		_, err := Examples(writePackage(t, tc.files))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v, want %s", err, tc.want)
+		}
+	}
+}
+
+// TestTLELimits: a submission that must run out of time is graded with
+// the time limit times time_limit_to_tle (1.5 by default).
+func TestTLELimits(t *testing.T) {
+	for _, tc := range []struct {
+		yaml string
+		cpu  time.Duration
+	}{
+		{"name: X\n", 3 * time.Second},
+		{"problem_format_version: 2025-09\nname: X\nlimits: {time_multipliers: {time_limit_to_tle: 2}}\n", 4 * time.Second},
+	} {
+		dir := writePackage(t, map[string]string{"problem.yaml": tc.yaml})
+		lim, err := TLELimits(dir, rubric.Limits{CPU: 2 * time.Second, Wall: 9 * time.Second})
+		if err != nil || lim.CPU != tc.cpu || lim.Wall != 7*time.Second+tc.cpu {
+			t.Errorf("%q: %v %v", tc.yaml, lim, err)
+		}
+	}
+	exs, err := Examples(writePackage(t, map[string]string{
+		"submissions/time_limit_exceeded/t.py": "", "submissions/brute_force/b.py": "", "submissions/accepted/a.py": "",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range exs {
+		if want := ex.Name == "time_limit_exceeded/t.py"; ex.WantsTLE() != want {
+			t.Errorf("%s: WantsTLE %v", ex.Name, !want)
+		}
+	}
+}
+
+// TestExamplesSkipped: a folder the format does not define and
+// submissions.yaml does not name, and a submission in a language the
+// grader does not build, are listed as skipped, saying why.
+func TestExamplesSkipped(t *testing.T) {
+	exs, err := Examples(writePackage(t, map[string]string{
+		"submissions/slow_accepted/x.py": "", "submissions/accepted/h.kt": "", "submissions/accepted/f/main.rs": "", "submissions/accepted/a.py": "",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, ex := range exs {
+		got[ex.Name] = ex.Skip
+	}
+	want := map[string]string{
+		"accepted/a.py":      "",
+		"accepted/f":         "no file in a language the grader builds (c, cpp, java, python3): .rs",
+		"accepted/h.kt":      "no file in a language the grader builds (c, cpp, java, python3): .kt",
+		"slow_accepted/x.py": "no expectation: slow_accepted is not a folder the format defines, and submissions.yaml gives it none",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("skips:\n got %q\nwant %q", got, want)
+	}
+}
