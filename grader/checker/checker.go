@@ -46,9 +46,10 @@ func New(r *rubric.Rubric) (grader.Judge, error) {
 		files[i].Data = j.Constants.Replace(files[i].Data)
 	}
 	c := &Checker{
-		path:  j.Checker,
-		files: files,
-		flags: slices.Clone(j.Flags),
+		path:     j.Checker,
+		files:    files,
+		flags:    slices.Clone(j.Flags),
+		multOnly: j.MultiplierOnly,
 		runner: runner.New(&rubric.Rubric{Build: b, Limits: rubric.Limits{
 			Wall: j.CheckerWall, CPU: j.CheckerCPU, BuildWall: r.Limits.BuildWall,
 		}}),
@@ -68,6 +69,8 @@ type Checker struct {
 	files  []submission.File
 	flags  []string
 	runner *runner.Sandboxed
+	// multOnly refuses score.txt (rubric.Judge.MultiplierOnly).
+	multOnly bool
 
 	mu       sync.Mutex
 	prog     grader.Program // once built

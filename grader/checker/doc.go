@@ -46,8 +46,11 @@
 // the share of the case's maximum) holds one number from 0 to 1, written
 // as the format writes floating-point numbers; anything else in it, or
 // both files, is the checker's failure. A package whose cases are worth
-// more must scale its checker's scores to 1. A rejecting checker's score
-// files are ignored: a rejected case earns nothing.
+// more must scale its checker's scores to 1. In a 2025-09 package
+// score.txt is the case's absolute score, which the grader cannot scale:
+// there it is the checker's failure, naming score_multiplier.txt
+// (rubric.Judge.MultiplierOnly). A rejecting checker's score files are
+// ignored: a rejected case earns nothing.
 //
 // # Interactive checkers
 //

@@ -53,6 +53,9 @@ func (c *Checker) judgement(res sandbox.Result) (grader.Judgement, error) {
 	if !j.Pass {
 		return j, nil
 	}
+	if _, ok := fb[scoreFile]; ok && c.multOnly {
+		return grader.Judgement{}, fmt.Errorf("checker %s wrote %s, in a 2025-09 package the case's absolute score, which the grader cannot scale to its share of the case: write %s (the share, 0 to 1) instead", c.path, scoreFile, multiplierFile)
+	}
 	score, err := readScore(fb)
 	if err != nil {
 		return grader.Judgement{}, fmt.Errorf("checker %s: %w", c.path, err)

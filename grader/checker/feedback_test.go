@@ -22,6 +22,7 @@ func TestJudgement(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		res      sandbox.Result
+		multOnly bool // a 2025-09 package's checker
 		pass     bool
 		score    float64 // -1: none
 		feedback string
@@ -40,13 +41,16 @@ func TestJudgement(t *testing.T) {
 		{name: "empty score", res: sandbox.Result{ExitCode: 42, Files: feedback(scoreFile, "")}, err: `checker c.py: score.txt: want one number from 0 to 1, got ""`},
 		{name: "score over 1", res: sandbox.Result{ExitCode: 42, Files: feedback(scoreFile, "1.5")}, err: `score.txt: want a number from 0 to 1, got 1.5`},
 		{name: "both scores", res: sandbox.Result{ExitCode: 42, Files: feedback(scoreFile, "1", multiplierFile, "1")}, err: "wrote both score.txt and score_multiplier.txt"},
+		{name: "2025-09 score.txt", res: sandbox.Result{ExitCode: 42, Files: feedback(scoreFile, "0.5")}, multOnly: true,
+			err: "checker c.py wrote score.txt, in a 2025-09 package the case's absolute score"},
+		{name: "2025-09 multiplier", res: sandbox.Result{ExitCode: 42, Files: feedback(multiplierFile, "0.5")}, multOnly: true, pass: true, score: 0.5},
 		{name: "score of a rejection", res: sandbox.Result{ExitCode: 43, Files: feedback(scoreFile, "0.5")}, score: -1},
 		{name: "long message", res: sandbox.Result{ExitCode: 43, Files: feedback(teamMessage, long)}, score: -1,
 			feedback: long[:maxMessage] + "\n... (100 more bytes)"},
 		{name: "bad bytes", res: sandbox.Result{ExitCode: 43, Files: feedback(judgeMessage, "a\x00b\xffc")}, score: -1, log: "ab\uFFFDc"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			j, err := (&Checker{path: "c.py"}).judgement(tc.res)
+			j, err := (&Checker{path: "c.py", multOnly: tc.multOnly}).judgement(tc.res)
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v, want %q", err, tc.err)

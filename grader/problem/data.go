@@ -267,6 +267,7 @@ func judge(dir string, m meta, groups []group, content *bytes.Buffer) (rubric.Ju
 		return j, err
 	}
 	j.Name, j.Checker, j.Interactive, j.Constants = "checker", checker, m.interactive, m.constants
+	j.MultiplierOnly = m.final
 	if m.multipass {
 		j.Passes = m.passes
 	}

@@ -225,6 +225,10 @@ type Judge struct {
 	// package's): the program runs again on the input the checker writes
 	// to nextpass.in, up to Passes runs in all.
 	Passes int
+	// MultiplierOnly refuses a checker's score.txt: in a 2025-09 problem
+	// package it is an absolute score, which the grader cannot scale to
+	// its share of the case; score_multiplier.txt gives that share.
+	MultiplierOnly bool
 	// Constants are replaced in the checker's files before it builds (a
 	// problem package's constants); nil for a rubric.toml.
 	Constants Constants
