@@ -14,7 +14,7 @@ type Options struct {
 	Base Base // code not counted as copied (nil: none)
 	Jobs int  // goroutines comparing at once (0: one per core)
 	// Show is how many of the top pairs are aligned, for the matching
-	// regions and the longest match (0: 50).
+	// regions and the longest match (0: 50; less than 0: none).
 	Show int
 	// Cluster is the score from which two submissions are linked into a
 	// cluster (0: 0.5).
@@ -36,10 +36,11 @@ type Pair struct {
 	Longest int
 }
 
-// Score is how a pair is ranked: the larger share, so that a short
-// program copied whole into a longer one ranks as high as a copy of the
-// same length.
-func (p Pair) Score() float64 { return max(p.AB, p.BA) }
+// Score is how a pair is ranked: the mean of its two shares, which ranked
+// the labelled sets best (see README; the larger share ranks two short
+// programs that any two students write alike too high, the lesser misses
+// a program copied into a longer one).
+func (p Pair) Score() float64 { return (p.AB + p.BA) / 2 }
 
 // Result is a comparison's outcome: the documents, the pairs that share
 // any fingerprint, best first, and the clusters.
@@ -73,7 +74,7 @@ func Compare(docs []*Doc, o Options) *Result {
 	r := &Result{Settings: o.Settings, Docs: docs}
 	r.Pairs, r.Compared = allPairs(docs, ok, o)
 	sortPairs(r.Pairs)
-	r.Aligned = min(o.Show, len(r.Pairs))
+	r.Aligned = max(0, min(o.Show, len(r.Pairs)))
 	for i := range r.Pairs[:r.Aligned] {
 		p := &r.Pairs[i]
 		p.Matches = align(docs[p.A], docs[p.B], o.K)
@@ -92,7 +93,7 @@ func (o Options) defaults() Options {
 	if o.Jobs <= 0 {
 		o.Jobs = runtime.NumCPU()
 	}
-	if o.Show <= 0 {
+	if o.Show == 0 {
 		o.Show = 50
 	}
 	if o.Cluster <= 0 {

@@ -10,7 +10,7 @@ type Settings struct {
 
 // DefaultSettings are the parameters picked by the labelled benchmark
 // (see README).
-var DefaultSettings = Settings{K: 12, W: 4}
+var DefaultSettings = Settings{K: 8, W: 4}
 
 // hashBase is the rolling hash's multiplier (odd, so that no bit is lost).
 const hashBase = 0x100000001b3
