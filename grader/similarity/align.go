@@ -14,8 +14,8 @@ type Match struct {
 
 // Span is a stretch of a document's file: its bytes and lines.
 type Span struct {
-	File                 int
-	Start, End           int // bytes
+	File                int
+	Start, End          int // bytes
 	FirstLine, LastLine int
 }
 

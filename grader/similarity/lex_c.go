@@ -73,7 +73,7 @@ func lexC(src []byte, cpp bool) []Token {
 	return s.out
 }
 
-// literalKind is a string's kind for '"', a character's for '\''.
+// literalKind is a string's kind for '"', a character's for '\”.
 func literalKind(q byte) uint32 {
 	if q == '"' {
 		return kindString
