@@ -26,7 +26,7 @@ func (r *Result) CSV(n int) []byte {
 	}
 	for _, d := range r.Docs {
 		if d.Problem != "" {
-			rows = append(rows, []string{"-", d.ID, "", "", "", "", "", "", "", "not compared: " + d.Problem})
+			rows = append(rows, []string{"", d.ID, "", "", "", "", "", "", "", "not compared: " + d.Problem})
 		}
 	}
 	return escape.CSV(rows)
