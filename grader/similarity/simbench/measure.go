@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -131,8 +132,8 @@ var simLine = regexp.MustCompile(`^(.*) consists for (\d+) % of (.*) material$`)
 // itself), -a (both ways), -t1 (every pair of 1% or more), and scores a
 // pair by the larger percentage, as the package does.
 func reportSIM(s *set) {
-	if _, err := exec.LookPath(s.SIM); err != nil {
-		fmt.Printf("%-18s SIM: %s is missing (apt-get install similarity-tester)\n", s.Name, s.SIM)
+	if _, err := exec.LookPath(s.SIM); err != nil || !exists("/usr/bin/time") {
+		fmt.Printf("%-18s SIM: %s or /usr/bin/time is missing (apt-get install similarity-tester time)\n", s.Name, s.SIM)
 		return
 	}
 	start := time.Now()
@@ -144,8 +145,12 @@ func reportSIM(s *set) {
 			fmt.Printf("%-18s SIM: %v\n", s.Name, err)
 			return
 		}
-		cmd := exec.Command(s.SIM, "-p", "-e", "-s", "-a", "-t1", "-i")
+		// Through /usr/bin/time: a child's peak memory from wait4 starts
+		// at its parent's, this process's.
+		cmd := exec.Command("/usr/bin/time", "-f", "%M", s.SIM, "-p", "-e", "-s", "-a", "-t1", "-i")
 		cmd.Dir = dir
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
 		var names bytes.Buffer
 		for x := range g {
 			fmt.Fprintf(&names, "%d%s\n", x, s.Ext)
@@ -156,7 +161,9 @@ func reportSIM(s *set) {
 			fmt.Printf("%-18s SIM: %s: %v\n", s.Name, s.SIM, err)
 			return
 		}
-		rss = max(rss, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss<<10)
+		if kb, err := strconv.ParseInt(strings.TrimSpace(lastLine(stderr.String())), 10, 64); err == nil {
+			rss = max(rss, kb<<10)
+		}
 		sc := bufio.NewScanner(bytes.NewReader(out))
 		for sc.Scan() {
 			m := simLine.FindStringSubmatch(sc.Text())
@@ -180,6 +187,12 @@ func reportSIM(s *set) {
 	auc, f1, at := figures(scores)
 	fmt.Printf("%-18s SIM %-19s  AUC %.3f  best F1 %.3f (at %.2f)  %d pairs  %v  peak RSS %d MB\n",
 		s.Name, s.SIM, auc, f1, at, len(scores), elapsed.Round(time.Millisecond), rss>>20)
+}
+
+// lastLine is the last line of s.
+func lastLine(s string) string {
+	s = strings.TrimRight(s, "\n")
+	return s[strings.LastIndex(s, "\n")+1:]
 }
 
 // fileIndex is the set's index of the file SIM names ("12.java": the

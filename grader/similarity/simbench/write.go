@@ -20,3 +20,9 @@ func writeGroup(s *set, g []int) (string, error) {
 	}
 	return dir, nil
 }
+
+// exists says whether a file is there.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
