@@ -41,7 +41,7 @@ func program(rng *rand.Rand, id int) []string {
 	lines := []string{"import java.util.*;", "", "public class Main {"}
 	for m := 0; len(lines) < 290; m++ {
 		lines = append(lines, fmt.Sprintf("    static int f%d(int a, int b) {", m), "        int x = a, y = b, z = 0;")
-		for s := 0; s < 8+rng.IntN(8); s++ {
+		for s := 0; s < 6+rng.IntN(6); s++ {
 			lines = append(lines, statement(rng)...)
 		}
 		lines = append(lines, "        return x + y + z;", "    }", "")
@@ -49,27 +49,49 @@ func program(rng *rand.Rand, id int) []string {
 	return append(lines, fmt.Sprintf("    public static void main(String[] args) { System.out.println(f0(%d, 2)); }", id), "}")
 }
 
-// statement is one random statement, a loop or condition with a body.
+// statement is one random statement: an assignment, a loop, a
+// condition, a call or an array update, over random expressions.
 func statement(rng *rand.Rand) []string {
 	v := []string{"x", "y", "z"}
 	pick := func() string { return v[rng.IntN(3)] }
-	ops := []string{"+", "-", "*", "%", "^"}
-	expr := func() string {
-		return fmt.Sprintf("%s %s %d", pick(), ops[rng.IntN(len(ops))], 1+rng.IntN(9))
+	e := func() string { return expr(rng, 2) }
+	switch rng.IntN(7) {
+	case 0:
+		return []string{fmt.Sprintf("        for (int i = 0; i < %s; i++) {", e()),
+			fmt.Sprintf("            %s += %s;", pick(), e()), "        }"}
+	case 1:
+		return []string{fmt.Sprintf("        if (%s > %s) {", e(), e()),
+			fmt.Sprintf("            %s = %s;", pick(), e()), "        } else {",
+			fmt.Sprintf("            %s -= %s;", pick(), e()), "        }"}
+	case 2:
+		return []string{fmt.Sprintf("        while (%s < %s) {", pick(), e()),
+			fmt.Sprintf("            %s++;", pick()), "        }"}
+	case 3:
+		return []string{fmt.Sprintf("        System.out.println(%q + %s);", pick(), e())}
+	case 4:
+		return []string{fmt.Sprintf("        int[] t%d = new int[%d];", rng.IntN(9), 2+rng.IntN(9)),
+			fmt.Sprintf("        %s = Math.max(%s, %s);", pick(), e(), e())}
+	case 5:
+		return []string{fmt.Sprintf("        if (%s == %s) return %s;", pick(), e(), e())}
 	}
+	return []string{fmt.Sprintf("        %s = %s;", pick(), e())}
+}
+
+// expr is a random expression at most depth deep.
+func expr(rng *rand.Rand, depth int) string {
+	leaves := []string{"x", "y", "z", "a", "b", "1", "2", "7", "Math.abs(x)", "(x % 3)"}
+	if depth == 0 || rng.IntN(3) == 0 {
+		return leaves[rng.IntN(len(leaves))]
+	}
+	ops := []string{"+", "-", "*", "/", "%", "^", "&", "|", "<<", ">>"}
+	x, y := expr(rng, depth-1), expr(rng, depth-1)
 	switch rng.IntN(4) {
 	case 0:
-		return []string{fmt.Sprintf("        for (int i = 0; i < %d; i++) {", 2+rng.IntN(20)),
-			fmt.Sprintf("            %s += %s;", pick(), expr()), "        }"}
+		return "(" + x + " " + ops[rng.IntN(len(ops))] + " " + y + ")"
 	case 1:
-		return []string{fmt.Sprintf("        if (%s > %s) {", pick(), pick()),
-			fmt.Sprintf("            %s = %s;", pick(), expr()), "        } else {",
-			fmt.Sprintf("            %s -= %d;", pick(), rng.IntN(5)), "        }"}
-	case 2:
-		return []string{fmt.Sprintf("        while (%s < %d) {", pick(), 10+rng.IntN(90)),
-			fmt.Sprintf("            %s = %s + 1;", pick(), pick()), "        }"}
+		return fmt.Sprintf("f%d(%s, %s)", rng.IntN(5), x, y)
 	}
-	return []string{fmt.Sprintf("        %s = %s;", pick(), expr())}
+	return x + " " + ops[rng.IntN(len(ops))] + " " + y
 }
 
 // disguise renames a program's variables and drops a few of its lines.
