@@ -30,6 +30,11 @@ type run struct{ i, j, n int }
 // run of k or more equal tokens that starts a k-gram match, longest
 // first, each kept when it overlaps no run kept before in either.
 func align(a, b *Doc, k int) []Match {
+	for _, d := range []*Doc{a, b} {
+		if d.hashes == nil {
+			d.kgramsOwn(k)
+		}
+	}
 	at := map[uint64][]int{}
 	for j, h := range b.hashes {
 		if h != 0 && len(at[h]) < maxCandidates {
@@ -80,14 +85,14 @@ func same(a, b *Doc, i, j int) bool {
 // inFiles says whether tokens i of a and j of b are in the same files as
 // tokens fi and fj: a run stays within one file of each.
 func inFiles(a, b *Doc, i, j, fi, fj int) bool {
-	return a.file[i] == a.file[fi] && b.file[j] == b.file[fj]
+	return a.fileOf(i) == a.fileOf(fi) && b.fileOf(j) == b.fileOf(fj)
 }
 
 // span is where n tokens from i lie in their file.
 func (d *Doc) span(i, n int) Span {
 	f, first := d.token(i)
 	_, last := d.token(i + n - 1)
-	return Span{File: int(d.file[i]), Start: int(first.Start), End: int(last.End),
+	return Span{File: d.fileOf(i), Start: int(first.Start), End: int(last.End),
 		FirstLine: int(first.Line), LastLine: lastLine(f.Data, last)}
 }
 

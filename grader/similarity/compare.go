@@ -75,7 +75,7 @@ func Compare(docs []*Doc, o Options) *Result {
 	r.Pairs, r.Compared = allPairs(docs, ok, o)
 	sortPairs(r.Pairs)
 	r.Aligned = max(0, min(o.Show, len(r.Pairs)))
-	for i := range r.Pairs[:r.Aligned] {
+	for i := range r.Pairs[:r.Aligned] { // one at a time: align reads the files again
 		p := &r.Pairs[i]
 		p.Matches = align(docs[p.A], docs[p.B], o.K)
 		if len(p.Matches) > 0 {
@@ -139,7 +139,11 @@ func allPairs(docs []*Doc, ok []int, o Options) ([]Pair, int) {
 		})
 	}
 	wg.Wait()
-	var out []Pair
+	n := 0
+	for _, r := range rows {
+		n += len(r)
+	}
+	out := make([]Pair, 0, n)
 	for _, r := range rows {
 		out = append(out, r...)
 	}

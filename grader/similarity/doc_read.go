@@ -29,9 +29,10 @@ type Doc struct {
 	Problem string
 
 	kinds  []uint32 // every token's kind, the files one after another
-	file   []int32  // the file of each token
-	offset []int32  // the token's index in its file
-	hashes []uint64 // the k-gram starting at each token; 0: none (it crosses a file's end or is base)
+	starts []int    // where each file's tokens start in kinds
+	// hashes are the k-grams starting at each token (0: none, where they
+	// cross a file's end or are base code), while they are needed.
+	hashes []uint64
 	base   []bool   // the token is in a k-gram of the base code
 	fps    []uint64 // the winnowed fingerprints, sorted, unique
 	own    int      // tokens not in base code
@@ -50,6 +51,7 @@ func Read(sub submission.Submission, corpus bool) *Doc {
 			continue
 		}
 		d.add(File{Name: f.Name, Lang: lang, Data: f.Data, Tokens: Tokens(lang, f.Data)})
+		d.Files[len(d.Files)-1].Tokens = nil // read again if shown (token): a batch's would fill memory
 	}
 	if d.Problem == "" && len(d.Files) == 0 {
 		d.Problem = "no C, C++, Java or Python source file"
@@ -62,13 +64,23 @@ func Read(sub submission.Submission, corpus bool) *Doc {
 
 // add appends a file and its tokens to the document's stream.
 func (d *Doc) add(f File) {
-	fi := int32(len(d.Files))
 	d.Files = append(d.Files, f)
-	for i, t := range f.Tokens {
+	d.starts = append(d.starts, len(d.kinds))
+	for _, t := range f.Tokens {
 		d.kinds = append(d.kinds, t.Kind)
-		d.file = append(d.file, fi)
-		d.offset = append(d.offset, int32(i))
 	}
+}
+
+// fileOf is the file of the stream's token i.
+func (d *Doc) fileOf(i int) int {
+	f, found := slices.BinarySearch(d.starts, i)
+	if !found {
+		f--
+	}
+	for f+1 < len(d.starts) && d.starts[f+1] == i { // skip empty files
+		f++
+	}
+	return f
 }
 
 // Tokens is the number of tokens the document has in all.
@@ -77,13 +89,13 @@ func (d *Doc) Tokens() int { return len(d.kinds) }
 // Own is the number of its tokens not in the base code.
 func (d *Doc) Own() int { return d.own }
 
-// token is the i-th token of the stream.
+// token is the i-th token of the stream, its file read again the first
+// time.
 func (d *Doc) token(i int) (File, Token) {
-	f := d.Files[d.file[i]]
-	return f, f.Tokens[d.offset[i]]
-}
-
-// sortFiles orders a document's files by name (a submission's are).
-func sortFiles(fs []File) {
-	slices.SortFunc(fs, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
+	fi := d.fileOf(i)
+	f := &d.Files[fi]
+	if f.Tokens == nil {
+		f.Tokens = Tokens(f.Lang, f.Data)
+	}
+	return *f, f.Tokens[i-d.starts[fi]]
 }

@@ -27,14 +27,20 @@ func (d *Doc) kgrams(k int) {
 	for range k - 1 {
 		pow *= hashBase
 	}
-	var h uint64
-	for i := range n {
-		if i >= k {
-			h -= uint64(d.kinds[i-k]) * pow
+	for f, lo := range d.starts {
+		hi := n
+		if f+1 < len(d.starts) {
+			hi = d.starts[f+1]
 		}
-		h = h*hashBase + uint64(d.kinds[i])
-		if start := i - k + 1; start >= 0 && d.file[start] == d.file[i] {
-			d.hashes[start] = h | 1 // never 0, which means none
+		var h uint64
+		for i := lo; i < hi; i++ {
+			if i-lo >= k {
+				h -= uint64(d.kinds[i-k]) * pow
+			}
+			h = h*hashBase + uint64(d.kinds[i])
+			if start := i - k + 1; start >= lo {
+				d.hashes[start] = h | 1 // never 0, which means none
+			}
 		}
 	}
 }
@@ -81,7 +87,19 @@ func (d *Doc) prepare(base Base, s Settings) {
 	}
 	d.fps = winnow(d.hashes, s.W)
 	slices.Sort(d.fps)
-	d.fps = slices.Compact(d.fps)
+	d.fps = slices.Clip(slices.Compact(d.fps))
+	d.hashes = nil // made again for a pair shown (align): a batch's would fill memory
+}
+
+// kgramsOwn sets d.hashes again after prepare: the k-grams with no token
+// of base code.
+func (d *Doc) kgramsOwn(k int) {
+	d.kgrams(k)
+	for i := range d.hashes {
+		if d.hashes[i] != 0 && slices.Contains(d.base[i:i+k], true) {
+			d.hashes[i] = 0
+		}
+	}
 }
 
 // winnow picks from each window of w consecutive k-gram hashes (the
