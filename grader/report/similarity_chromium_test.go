@@ -10,12 +10,12 @@ import (
 	"github.com/cs540-tools/autograder/grader/submission"
 )
 
-// TestSimilarityInChromium opens similarity.html (issue 31) from disk in
-// headless Chromium, as TestPageInChromium does index.html: the top pair
-// (the example batch's correct program and a copy of it with other
-// names, under a name that is markup) is shown side by side with its
-// matching regions highlighted on both sides; clicking one marks its
-// counterpart; the name is shown as text, not run.
+// TestSimilarityInChromium opens similarity.html (issue 31) of the
+// example batch (and a copy of alice's program with other names, handed
+// in under a name that is markup) from disk in headless Chromium, as
+// TestPageInChromium does index.html: the top pair is shown side by side
+// with its matching regions highlighted on both sides; clicking one marks
+// its counterpart; the name is shown as text, not run.
 func TestSimilarityInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: starts Chromium (go test without -short runs it)")
@@ -30,17 +30,24 @@ func TestSimilarityInChromium(t *testing.T) {
 			t.Skip(msg)
 		}
 	}
-	ref, err := os.ReadFile("../../examples/alice/EightQueen.java")
+	// The example batch, read as grade reads it, and a copy of alice's
+	// program with other names, handed in under a name that is markup.
+	subs, err := submission.Discover([]string{"../../examples"}, []string{".java"}, submission.DefaultLimits)
 	if err != nil {
 		t.Fatal(err)
 	}
-	copied := strings.NewReplacer("board", "grid", "heuristic", "attacks", "// ", "// my note: ").Replace(string(ref))
-	other := "public class EightQueen {\n    public static void main(String[] a) {\n        System.out.println(a.length);\n    }\n}\n"
-	read := func(id, src string) *similarity.Doc {
-		return similarity.Read(submission.Submission{ID: id, Files: []submission.File{{Name: "EightQueen.java", Data: []byte(src)}}}, false)
+	var docs []*similarity.Doc
+	var ref []byte
+	for _, s := range subs {
+		docs = append(docs, similarity.Read(s, false))
+		if s.ID == "alice" {
+			ref = s.Files[0].Data
+		}
 	}
+	copied := strings.NewReplacer("board", "grid", "heuristic", "attacks", "// ", "// my note: ").Replace(string(ref))
 	const evil = `<img src=x onerror="document.title='ran'">`
-	r := similarity.Compare([]*similarity.Doc{read("alice", string(ref)), read(evil, copied), read("zed", other)}, similarity.Options{Jobs: 1})
+	docs = append(docs, similarity.Read(submission.Submission{ID: evil, Files: []submission.File{{Name: "EightQueen.java", Data: []byte(copied)}}}, false))
+	r := similarity.Compare(docs, similarity.Options{Jobs: 1})
 	page, err := r.HTML("Eight Queens", 100)
 	if err != nil {
 		t.Fatal(err)
@@ -60,11 +67,18 @@ func TestSimilarityInChromium(t *testing.T) {
 	defer sess.call(t, "DELETE", "", nil)
 	sess.call(t, "POST", "/url", map[string]any{"url": "file://" + filepath.ToSlash(filepath.Join(out, "similarity.html")) + "#p-1"})
 	sess.waitFor(t, "the top pair's section", func() string {
-		if h := sess.text(t, sess.find(t, "#p-1 h2")); !strings.HasPrefix(h, "1. alice and "+evil) {
+		if h := sess.text(t, sess.find(t, "#p-1 h2")); !strings.HasPrefix(h, "1. alice and carol: 100.0%") {
 			return "its title is " + h
 		}
 		return ""
 	})
+	shown := false
+	for _, el := range sess.findAll(t, "#pairs + table td") {
+		shown = shown || sess.text(t, el) == evil
+	}
+	if !shown {
+		t.Errorf("no cell of the pairs' table shows the name %s as text", evil)
+	}
 	var title string
 	sess.call(t, "GET", "/title", nil, &title)
 	if title != "Eight Queens: similarity" {

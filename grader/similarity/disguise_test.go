@@ -175,3 +175,29 @@ func TestSkeletonAloneScoresNearZero(t *testing.T) {
 	}
 	t.Logf("with the skeleton as base: reference and copy %.3f (%d of %d tokens the reference's own)", r.Pairs[0].Score(), docs[1].Own(), docs[1].Tokens())
 }
+
+// TestMultiFile checks that a submission of two files is compared as one
+// (a copy split into two files matches the whole), that a match never
+// crosses from one file into the next, and that its spans name the
+// right file.
+func TestMultiFile(t *testing.T) {
+	ref := reference(t)
+	cut := strings.Index(ref, "    // FLAG 3XX")
+	split := similarity.Read(submission.Submission{ID: "split", Files: []submission.File{
+		{Name: "A.java", Data: []byte(ref[:cut] + "}\n")}, {Name: "B.java", Data: []byte("class B {\n" + ref[cut:])}}}, false)
+	r := similarity.Compare([]*similarity.Doc{doc("whole", "EightQueen.java", ref), split}, similarity.Options{Jobs: 1})
+	if len(r.Pairs) != 1 || r.Pairs[0].Score() < 0.9 {
+		t.Fatalf("the split copy scores %+v against the whole", r.Pairs)
+	}
+	files := map[int]bool{}
+	for _, m := range r.Pairs[0].Matches {
+		files[m.B.File] = true
+		name := split.Files[m.B.File].Name
+		if m.B.End > len(split.Files[m.B.File].Data) {
+			t.Errorf("a match ends at byte %d of %s, past its end", m.B.End, name)
+		}
+	}
+	if !files[0] || !files[1] {
+		t.Errorf("the matches are in files %v of the split copy, want both", files)
+	}
+}

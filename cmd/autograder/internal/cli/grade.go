@@ -98,6 +98,9 @@ func gradeCommand() *ucli.Command {
 			if err := checkMode(c.String("mode")); err != nil {
 				return err
 			}
+			if err := similarityAlone(c); err != nil {
+				return err
+			}
 			if _, _, err := rubricSecret(a); err != nil {
 				return err
 			}

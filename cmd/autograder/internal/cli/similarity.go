@@ -52,11 +52,7 @@ func similarityCommand() *ucli.Command {
 			for _, w := range warnings {
 				fmt.Fprintf(c.App.ErrWriter, "autograder: warning: %s\n", oneLine(w))
 			}
-			out := c.String("out")
-			if err := os.MkdirAll(out, 0o755); err != nil {
-				return err
-			}
-			_, err = runSimilarity(c, a, subs, out)
+			_, err = runSimilarity(c, a, subs, c.String("out"))
 			return err
 		},
 	}
@@ -95,6 +91,9 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	show, list := c.Int("show"), c.Int("list")
 	if show < 0 || list < 0 {
 		return nil, badInputf("--show and --list must be 0 or more")
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
 	}
 	prog := newPairProgress(errw)
 	r := similarity.Compare(docs, similarity.Options{Base: base, Jobs: c.Int("jobs"), Show: cmpOr(min(show, list), -1), Progress: prog.update})
@@ -221,4 +220,18 @@ func similarColumn(cl map[string]similarity.Closest) map[string]report.Similar {
 		out[id] = report.Similar{Other: c.Other, Score: c.Score, Link: link}
 	}
 	return out
+}
+
+// similarityAlone is bad input when grade is given the similarity flags
+// without --similarity, which would ignore them.
+func similarityAlone(c *ucli.Context) error {
+	if c.Bool("similarity") {
+		return nil
+	}
+	for _, f := range []string{"base", "against", "show", "list"} {
+		if c.IsSet(f) {
+			return badInputf("--%s is for --similarity, which is not given", f)
+		}
+	}
+	return nil
 }
