@@ -71,6 +71,7 @@ func Compare(docs []*Doc, o Options) *Result {
 		}
 		ok = append(ok, i)
 	}
+	dropCommon(docs, ok, o.Common)
 	r := &Result{Settings: o.Settings, Docs: docs}
 	r.Pairs, r.Compared = allPairs(docs, ok, o)
 	sortPairs(r.Pairs)
@@ -100,6 +101,25 @@ func (o Options) defaults() Options {
 		o.Cluster = 0.5
 	}
 	return o
+}
+
+// dropCommon removes from the documents ok the fingerprints more than a
+// share common of them have, when there are ten or more.
+func dropCommon(docs []*Doc, ok []int, common float64) {
+	if common <= 0 || len(ok) < 10 {
+		return
+	}
+	seen := map[uint64]int32{}
+	for _, i := range ok {
+		for _, h := range docs[i].fps {
+			seen[h]++
+		}
+	}
+	most := int32(common * float64(len(ok)))
+	for _, i := range ok {
+		d := docs[i]
+		d.fps = slices.DeleteFunc(d.fps, func(h uint64) bool { return seen[h] > most })
+	}
 }
 
 // tooFew says why a document has no fingerprint.

@@ -6,11 +6,15 @@ import "slices"
 type Settings struct {
 	K int // tokens in a k-gram: a match shorter than K is never seen
 	W int // the winnowing window: any match of W+K-1 tokens or more is seen
+	// Common, when more than 0, drops a fingerprint found in more than
+	// this share of the documents (of ten or more): code every solution
+	// of the task has, as MOSS's -m does.
+	Common float64
 }
 
 // DefaultSettings are the parameters picked by the labelled benchmark
 // (see README).
-var DefaultSettings = Settings{K: 8, W: 4}
+var DefaultSettings = Settings{K: 8, W: 4, Common: 0.5}
 
 // hashBase is the rolling hash's multiplier (odd, so that no bit is lost).
 const hashBase = 0x100000001b3

@@ -31,6 +31,7 @@ func main() {
 	socoGit := flag.String("soco-git", "", "a local clone (`GITDIR`) of JR-espacial/BERTPlagarismDetectionCNN instead of fetching it")
 	ks := flag.String("k", "", "k-gram lengths to try, comma-separated (default: the package's)")
 	ws := flag.String("w", "", "winnowing windows to try, comma-separated (default: the package's)")
+	cs := flag.String("common", "", "shares of the documents above which a fingerprint is dropped, in percent, comma-separated (default: the package's)")
 	peer := flag.Bool("sim", true, "run SIM (sim_java, sim_c) on the same pairs")
 	gen := flag.Int("generate", 0, "write `N` synthetic submissions of about 300 lines under -out, and nothing else")
 	out := flag.String("out", "", "the `DIR` -generate writes into")
@@ -45,7 +46,7 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	for _, s := range settings(*ks, *ws) {
+	for _, s := range settings(*ks, *ws, *cs) {
 		for _, set := range sets {
 			report(set, s)
 		}

@@ -19,8 +19,11 @@ import (
 )
 
 // settings are the parameters to try: every k with every w.
-func settings(ks, ws string) []similarity.Settings {
-	k, w := ints(ks), ints(ws)
+func settings(ks, ws, cs string) []similarity.Settings {
+	k, w, c := ints(ks), ints(ws), ints(cs)
+	if len(c) == 0 {
+		c = []int{int(100 * similarity.DefaultSettings.Common)}
+	}
 	if len(k) == 0 {
 		k = []int{similarity.DefaultSettings.K}
 	}
@@ -30,7 +33,9 @@ func settings(ks, ws string) []similarity.Settings {
 	var out []similarity.Settings
 	for _, x := range k {
 		for _, y := range w {
-			out = append(out, similarity.Settings{K: x, W: y})
+			for _, z := range c {
+				out = append(out, similarity.Settings{K: x, W: y, Common: float64(z) / 100})
+			}
 		}
 	}
 	return out
@@ -68,8 +73,8 @@ func report(s *set, st similarity.Settings) {
 			scores[i] = scored{way.f(sh.ab, sh.ba), p.Copied}
 		}
 		auc, f1, at := figures(scores)
-		fmt.Printf("%-18s autograder k=%-2d w=%-2d %-4s  AUC %.3f  best F1 %.3f (at %.2f)  %d pairs  %v  peak RSS %d MB\n",
-			s.Name, st.K, st.W, way.name, auc, f1, at, len(scores), elapsed.Round(time.Millisecond), selfRSS()>>20)
+		fmt.Printf("%-18s autograder k=%-2d w=%-2d c=%-3.0f %-4s  AUC %.3f  best F1 %.3f (at %.2f)  %d pairs  %v  peak RSS %d MB\n",
+			s.Name, st.K, st.W, 100*st.Common, way.name, auc, f1, at, len(scores), elapsed.Round(time.Millisecond), selfRSS()>>20)
 	}
 }
 

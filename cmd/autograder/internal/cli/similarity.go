@@ -65,6 +65,7 @@ func similarityFlags() []ucli.Flag {
 		&ucli.StringSliceFlag{Name: "against", Usage: "a `DIR` of earlier terms' submissions or known solutions, compared with the batch but not within itself (repeatable)"},
 		&ucli.IntFlag{Name: "show", Value: 50, Usage: "show the top `N` pairs side by side in similarity.html"},
 		&ucli.IntFlag{Name: "list", Value: 1000, Usage: "list the top `N` pairs in similarity.html and similarity.csv"},
+		&ucli.IntFlag{Name: "common", Value: int(100 * similarity.DefaultSettings.Common), Usage: "ignore code found in more than `PERCENT` of the submissions (of ten or more): what every solution has (0: ignore none)"},
 	}
 }
 
@@ -89,14 +90,16 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	}
 	docs = append(docs, corpus...)
 	show, list := c.Int("show"), c.Int("list")
-	if show < 0 || list < 0 {
-		return nil, badInputf("--show and --list must be 0 or more")
+	if err := similarityNumbers(c); err != nil {
+		return nil, err
 	}
+	settings := similarity.DefaultSettings
+	settings.Common = float64(c.Int("common")) / 100
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
 	prog := newPairProgress(errw)
-	r := similarity.Compare(docs, similarity.Options{Base: base, Jobs: c.Int("jobs"), Show: cmpOr(min(show, list), -1), Progress: prog.update})
+	r := similarity.Compare(docs, similarity.Options{Settings: settings, Base: base, Jobs: c.Int("jobs"), Show: cmpOr(min(show, list), -1), Progress: prog.update})
 	prog.finish()
 	page, err := r.HTML(a.Rubric.Name, list)
 	if err != nil {
@@ -226,12 +229,23 @@ func similarColumn(cl map[string]similarity.Closest) map[string]report.Similar {
 // without --similarity, which would ignore them.
 func similarityAlone(c *ucli.Context) error {
 	if c.Bool("similarity") {
-		return nil
+		return similarityNumbers(c)
 	}
-	for _, f := range []string{"base", "against", "show", "list"} {
+	for _, f := range []string{"base", "against", "show", "list", "common"} {
 		if c.IsSet(f) {
 			return badInputf("--%s is for --similarity, which is not given", f)
 		}
+	}
+	return similarityNumbers(c)
+}
+
+// similarityNumbers checks --show, --list and --common.
+func similarityNumbers(c *ucli.Context) error {
+	if c.Int("show") < 0 || c.Int("list") < 0 {
+		return badInputf("--show and --list must be 0 or more")
+	}
+	if p := c.Int("common"); p < 0 || p > 100 {
+		return badInputf("--common must be a percentage, 0 to 100, not %d", p)
 	}
 	return nil
 }
