@@ -21,7 +21,7 @@ const (
 		virtual wchar_t xor xor_eq`
 	// Qualifiers that a copy may add or remove without changing the code.
 	cDrop   = `const register volatile inline static`
-	cppDrop = `constexpr explicit mutable virtual override final noexcept std`
+	cppDrop = `constexpr explicit mutable virtual override final noexcept`
 	cOps    = `<<= >>= ... -> ++ -- << >> <= >= == != && || += -= *= /= %= &= |= ^= ##`
 	cppOps  = `->* <=> :: .*`
 )
@@ -55,6 +55,10 @@ func lexC(src []byte, cpp bool) []Token {
 		case isIdentStart(c):
 			start := s.pos
 			w := s.word()
+			if cpp && w == "std" && s.has("::") {
+				s.pos += 2 // as if not written, as under "using namespace std"
+				break
+			}
 			if isStringPrefix(w) && (s.peek(0) == '"' || s.peek(0) == '\'') {
 				s.pos = start + len(w)
 				s.quoted(s.peek(0), literalKind(s.peek(0)))

@@ -25,7 +25,7 @@ func TestLexersNormalise(t *testing.T) {
 			"#include <stdio.h>\nint\nmain (void){int count=42;return count+ 7;}",
 			"int main(void) { int x = 3; return x - 1; }"},
 		{CPP, `auto s = R"(a ")" b)"; std::string t = u8"x"; x <<= 2;`,
-			`auto q = R"x(other)x" b)"; std::string t = "y"; /* c */ y <<= 9;`,
+			`auto q = R"x(other)x" b)"; string t = "y"; /* c */ y <<= 9;`,
 			`auto q = R"x(other)x"; string t = "y"; y >>= 9;`},
 		{Java, "package p;\nimport java.util.*;\n@Override public final int f(int a) { return this.a + 0x1F + 'c'; }",
 			"/** doc */ int g(int b) { return b + 31 + 'd'; } // x",

@@ -226,9 +226,13 @@ func similarColumn(cl map[string]similarity.Closest) map[string]report.Similar {
 }
 
 // similarityAlone is bad input when grade is given the similarity flags
-// without --similarity, which would ignore them.
+// without --similarity, which would ignore them, or --similarity with
+// --shard, which sees part of the batch.
 func similarityAlone(c *ucli.Context) error {
 	if c.Bool("similarity") {
+		if c.IsSet("shard") {
+			return badInputf("--similarity compares the whole batch: give it to the plain grade that follows the shards, not to --shard")
+		}
 		return similarityNumbers(c)
 	}
 	for _, f := range []string{"base", "against", "show", "list", "common"} {
