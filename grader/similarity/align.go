@@ -106,3 +106,19 @@ func lastLine(data []byte, t Token) int {
 	}
 	return n
 }
+
+// Tiling scores a pair of compared documents the way Greedy String
+// Tiling (JPlag) does, for measuring against winnowing: the share of each
+// one's own tokens (not base code) covered by the tiles align finds.
+// It is much slower than the fingerprints' shares (a hash table of one
+// document's k-grams per pair), so Compare ranks by those.
+func Tiling(a, b *Doc, k int) (ab, ba float64) {
+	if a.own == 0 || b.own == 0 {
+		return 0, 0
+	}
+	covered := 0
+	for _, m := range align(a, b, k) {
+		covered += m.Tokens
+	}
+	return float64(covered) / float64(a.own), float64(covered) / float64(b.own)
+}

@@ -33,6 +33,7 @@ func main() {
 	ws := flag.String("w", "", "winnowing windows to try, comma-separated (default: the package's)")
 	cs := flag.String("common", "", "shares of the documents above which a fingerprint is dropped, in percent, comma-separated (default: the package's)")
 	peer := flag.Bool("sim", true, "run SIM (sim_java, sim_c) on the same pairs")
+	tiling := flag.Bool("tiling", false, "also score every pair by greedy string tiling (slow), to compare with winnowing")
 	gen := flag.Int("generate", 0, "write `N` synthetic submissions of about 300 lines under -out, and nothing else")
 	out := flag.String("out", "", "the `DIR` -generate writes into")
 	flag.Parse()
@@ -48,7 +49,10 @@ func main() {
 	}
 	for _, s := range settings(*ks, *ws, *cs) {
 		for _, set := range sets {
-			report(set, s)
+			report(set, s, false)
+			if *tiling {
+				report(set, s, true)
+			}
 		}
 	}
 	if *peer {

@@ -43,10 +43,14 @@ func settings(ks, ws, cs string) []similarity.Settings {
 
 // report scores a set's pairs with package similarity and prints the
 // figures, for each way of making one score of a pair's two shares.
-func report(s *set, st similarity.Settings) {
+func report(s *set, st similarity.Settings, tiling bool) {
 	start := time.Now()
 	type shares struct{ ab, ba float64 }
-	got := map[[2]int]shares{}
+	got, tiled := map[[2]int]shares{}, map[[2]int]shares{}
+	method := "winnow"
+	if tiling {
+		method = "tiling"
+	}
 	for _, g := range s.Groups {
 		docs := make([]*similarity.Doc, len(g))
 		for x, i := range g {
@@ -58,6 +62,23 @@ func report(s *set, st similarity.Settings) {
 		for _, p := range r.Pairs {
 			got[[2]int{g[p.A], g[p.B]}] = shares{p.AB, p.BA}
 		}
+		if tiling {
+			where := map[int]int{}
+			for x, i := range g {
+				where[i] = x
+			}
+			for _, p := range s.Pairs {
+				a, okA := where[p.A]
+				b, okB := where[p.B]
+				if okA && okB {
+					ab, ba := similarity.Tiling(docs[a], docs[b], st.K)
+					tiled[[2]int{p.A, p.B}] = shares{ab, ba}
+				}
+			}
+		}
+	}
+	if tiling {
+		got = tiled
 	}
 	elapsed := time.Since(start)
 	for _, way := range []struct {
@@ -73,8 +94,8 @@ func report(s *set, st similarity.Settings) {
 			scores[i] = scored{way.f(sh.ab, sh.ba), p.Copied}
 		}
 		auc, f1, at := figures(scores)
-		fmt.Printf("%-18s autograder k=%-2d w=%-2d c=%-3.0f %-4s  AUC %.3f  best F1 %.3f (at %.2f)  %d pairs  %v  peak RSS %d MB\n",
-			s.Name, st.K, st.W, 100*st.Common, way.name, auc, f1, at, len(scores), elapsed.Round(time.Millisecond), selfRSS()>>20)
+		fmt.Printf("%-18s autograder %s k=%-2d w=%-2d c=%-3.0f %-4s  AUC %.3f  best F1 %.3f (at %.2f)  %d pairs  %v  peak RSS %d MB\n",
+			s.Name, method, st.K, st.W, 100*st.Common, way.name, auc, f1, at, len(scores), elapsed.Round(time.Millisecond), selfRSS()>>20)
 	}
 }
 
