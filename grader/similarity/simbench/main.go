@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command simbench measures package similarity on labelled public data
 // sets of copied code, beside Debian's similarity-tester (SIM) on the
 // same pairs, and writes synthetic batches for timing it at scale.
