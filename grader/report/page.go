@@ -18,6 +18,7 @@ var pageSource string
 var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 	"num":    num,
 	"plural": plural,
+	"pct":    func(x float64) string { return fmt.Sprintf("%.0f", 100*x) },
 }).Parse(pageSource))
 
 // Page is index.html: one self-contained page (inline CSS, JavaScript and
@@ -37,7 +38,7 @@ var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 // (html/template), its control characters shown (see shown); hidden
 // cases are shown too: it is the TA's.
 func Page(a *grader.Assignment, b Batch) ([]byte, error) {
-	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt}
+	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt, HasSimilar: b.Similar != nil}
 	for _, p := range a.Rubric.Parts {
 		d.Parts = append(d.Parts, pagePart{ID: p.ID, Name: p.Name, Points: p.Points})
 	}
@@ -45,7 +46,11 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 	var totals []float64
 	for _, r := range b.Submissions {
 		r = shown(r)
-		d.Rows = append(d.Rows, classRow(a, r))
+		row := classRow(a, r)
+		if s, ok := b.Similar[r.ID]; ok {
+			row.Similar = &s
+		}
+		d.Rows = append(d.Rows, row)
 		for _, c := range r.Cases {
 			present[c.Verdict] = true
 		}
@@ -95,6 +100,7 @@ type pageData struct {
 	Mistakes                 []pageMistake
 	Histograms               []pageHistogram
 	Subs                     []pageSub
+	HasSimilar               bool // a column of each one's most similar other
 }
 
 type pagePart struct {
@@ -108,6 +114,7 @@ type pageRow struct {
 	LateDays                     int
 	Parts                        []pageCell
 	Unscored                     bool // a grader failure: no score, "-"
+	Similar                      *Similar
 }
 
 type pageCell struct {

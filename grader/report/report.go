@@ -33,6 +33,17 @@ type Batch struct {
 	Submissions   []grader.Result `json:"submissions"`
 	// Roster says who the submissions belong to, for gradebook.csv.
 	Roster Roster `json:"-"`
+	// Similar is each submission's most similar other (grade
+	// --similarity), for index.html's column; nil: no column.
+	Similar map[string]Similar `json:"-"`
+}
+
+// Similar is a submission's most similar other in the batch: its ID, the
+// pair's score (0 to 1) and a link to the pair in similarity.html.
+type Similar struct {
+	Other string
+	Score float64
+	Link  string
 }
 
 // NewBatch describes results graded against a.

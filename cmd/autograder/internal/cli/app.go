@@ -133,6 +133,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 			gradescopeCommand(),
 			ciCommand(),
 			slurmCommand(),
+			similarityCommand(),
 		},
 		OnUsageError: func(_ *ucli.Context, err error, _ bool) error { return badInput(err) },
 	}

@@ -37,7 +37,7 @@ func gradeCommand() *ucli.Command {
 			"interruption grades only what is left. Exit status 4 when the grader failed on\n" +
 			"some submissions (grader-failure, e.g. a checker that crashed): they are listed\n" +
 			"on stderr, have no score, and the same command grades them again.",
-		Flags: []ucli.Flag{
+		Flags: append([]ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results under `DIR`", Required: true},
 			rubricFlag(), assignmentFlag(),
 			jobsFlag(),
@@ -50,7 +50,8 @@ func gradeCommand() *ucli.Command {
 			&ucli.IntFlag{Name: "late-days-default", Value: 1, Usage: "count a submission Canvas marked LATE (and --late-csv does not list) as `N` days late"},
 			&ucli.StringFlag{Name: "canvas-assignment-id", Usage: "the assignment's `ID` in Canvas (from its address), for gradebook.csv's column"},
 			shardFlag(),
-		},
+			&ucli.BoolFlag{Name: "similarity", Usage: "also look for copied code among the submissions (as the similarity command does; its flags below), into similarity.html and a column of index.html"},
+		}, similarityFlags()...),
 		Action: func(c *ucli.Context) error {
 			if c.NArg() == 0 {
 				return badInputf("grade: no INPUT given: name a folder or zip of submissions")
@@ -95,6 +96,9 @@ func gradeCommand() *ucli.Command {
 			all := len(subs)
 			subs = sh.pick(subs)
 			if err := checkMode(c.String("mode")); err != nil {
+				return err
+			}
+			if err := similarityAlone(c); err != nil {
 				return err
 			}
 			if _, _, err := rubricSecret(a); err != nil {
@@ -160,6 +164,13 @@ func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []gra
 	batch.Roster = report.RosterOf(c.String("canvas-assignment-id"), subs)
 	if c.Bool("timestamp") {
 		batch.Stamp(time.Now())
+	}
+	if c.Bool("similarity") {
+		closest, err := runSimilarity(c, a, subs, out.path)
+		if err != nil {
+			return err
+		}
+		batch.Similar = similarColumn(closest)
 	}
 	names := report.ReportNames(results)
 	replaced, reports := out.existing(names)
@@ -401,7 +412,7 @@ func loadBuiltIn(c *ucli.Context, name string) (*grader.Assignment, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n := c.Command.Name; !slices.Contains([]string{"check", "ci", "handout"}, n) && bundle.Hidden(name) > 0 {
+	if n := c.Command.Name; !slices.Contains([]string{"check", "ci", "handout", "similarity"}, n) && bundle.Hidden(name) > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "autograder: %s uses the built-in assignment %s, which has the public cases only (the rubric.toml it was made from has %d hidden ones)\n", n, name, bundle.Hidden(name))
 	}
 	return a, nil

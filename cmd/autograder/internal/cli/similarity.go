@@ -1,0 +1,255 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/canvas"
+	"github.com/cs540-tools/autograder/grader/escape"
+	"github.com/cs540-tools/autograder/grader/report"
+	"github.com/cs540-tools/autograder/grader/similarity"
+	"github.com/cs540-tools/autograder/grader/store"
+	"github.com/cs540-tools/autograder/grader/submission"
+	ucli "github.com/urfave/cli/v2"
+)
+
+func similarityCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:      "similarity",
+		Usage:     "find copied code among a batch's submissions (and against earlier terms or known solutions)",
+		ArgsUsage: "INPUT...",
+		Description: "Reads INPUT as grade does (folders, zips, Canvas downloads; the rubric's\n" +
+			"languages), compares every pair of submissions by winnowed fingerprints of\n" +
+			"their normalised tokens (C, C++, Java, Python: renamed identifiers, changed\n" +
+			"literals, comments and layout do not hide a copy) and writes similarity.html\n" +
+			"(ranked pairs, clusters, matching regions side by side) and similarity.csv\n" +
+			"under --out. Code in --base (the handout's skeleton) is not counted; each\n" +
+			"--against folder (an earlier term's batch, known solutions) is compared with\n" +
+			"INPUT's submissions but not within itself. A submission it cannot read is\n" +
+			"listed, never dropped. It changes no score.",
+		Flags: append([]ucli.Flag{
+			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write similarity.html and similarity.csv under `DIR`", Required: true},
+			rubricFlag(), assignmentFlag(), jobsFlag(),
+		}, similarityFlags()...),
+		Action: func(c *ucli.Context) error {
+			if c.NArg() == 0 {
+				return badInputf("similarity: no INPUT given: name a folder or zip of submissions")
+			}
+			a, err := loadAssignment(c)
+			if err != nil {
+				return err
+			}
+			subs, warnings, err := canvas.Discover(c.Args().Slice(), sourceExts(a), canvas.DefaultLimits)
+			if err != nil {
+				return badInput(err)
+			}
+			for _, w := range warnings {
+				fmt.Fprintf(c.App.ErrWriter, "autograder: warning: %s\n", oneLine(w))
+			}
+			_, err = runSimilarity(c, a, subs, c.String("out"))
+			return err
+		},
+	}
+}
+
+// similarityFlags are the flags similarity and grade --similarity share.
+func similarityFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.StringSliceFlag{Name: "base", Usage: "code every submission was given (a `DIR` or FILE, e.g. the handout's skeleton): not counted as copied (repeatable)"},
+		&ucli.StringSliceFlag{Name: "against", Usage: "a `DIR` of earlier terms' submissions or known solutions, compared with the batch but not within itself (repeatable)"},
+		&ucli.IntFlag{Name: "show", Value: 50, Usage: "show the top `N` pairs side by side in similarity.html"},
+		&ucli.IntFlag{Name: "list", Value: 1000, Usage: "list the top `N` pairs in similarity.html and similarity.csv"},
+		&ucli.IntFlag{Name: "common", Value: int(100 * similarity.DefaultSettings.Common), Usage: "ignore code found in more than `PERCENT` of the submissions (of ten or more): what every solution has (0: ignore none)"},
+	}
+}
+
+// runSimilarity compares subs (and the --against corpora), writes
+// similarity.html and similarity.csv under out, prints the top pairs and
+// what it took, and returns each submission's closest other, for
+// index.html.
+func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Submission, out string) (map[string]similarity.Closest, error) {
+	errw := c.App.ErrWriter
+	start := time.Now()
+	base, err := readBase(c.StringSlice("base"))
+	if err != nil {
+		return nil, err
+	}
+	docs := make([]*similarity.Doc, 0, len(subs))
+	for _, s := range subs {
+		docs = append(docs, similarity.Read(s, false))
+	}
+	corpus, err := readAgainst(c, a)
+	if err != nil {
+		return nil, err
+	}
+	docs = append(docs, corpus...)
+	show, list := c.Int("show"), c.Int("list")
+	if err := similarityNumbers(c); err != nil {
+		return nil, err
+	}
+	settings := similarity.DefaultSettings
+	settings.Common = float64(c.Int("common")) / 100
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
+	}
+	prog := newPairProgress(errw)
+	r := similarity.Compare(docs, similarity.Options{Settings: settings, Base: base, Jobs: c.Int("jobs"), Show: cmpOr(min(show, list), -1), Progress: prog.update})
+	prog.finish()
+	page, err := r.HTML(a.Rubric.Name, list)
+	if err != nil {
+		return nil, err
+	}
+	if err := store.WriteFile(filepath.Join(out, "similarity.html"), page); err != nil {
+		return nil, err
+	}
+	if err := store.WriteFile(filepath.Join(out, "similarity.csv"), r.CSV(list)); err != nil {
+		return nil, err
+	}
+	printPairs(c.App.Writer, r)
+	for _, d := range r.Docs {
+		if d.Problem != "" {
+			fmt.Fprintf(errw, "autograder: similarity: not compared: %s: %s\n", escape.TerminalLine(d.ID), oneLine(d.Problem))
+		}
+	}
+	fmt.Fprintf(errw, "compared %s (%s) in %v, peak memory %d MB; results in %s\n",
+		count(len(docs), "submission"), count(r.Compared, "pair"), time.Since(start).Round(time.Millisecond), peakRSS()>>20, filepath.Join(out, "similarity.html"))
+	return r.Closest(), nil
+}
+
+// cmpOr is x, or def when x is 0.
+func cmpOr(x, def int) int {
+	if x == 0 {
+		return def
+	}
+	return x
+}
+
+// printPairs prints the ten most similar pairs.
+func printPairs(w io.Writer, r *similarity.Result) {
+	for i, p := range r.Pairs[:min(10, len(r.Pairs))] {
+		fmt.Fprintf(w, "%3d. %5.1f%%  %s and %s (%.1f%% and %.1f%% of each in the other)\n", i+1, 100*p.Score(),
+			escape.TerminalLine(r.Docs[p.A].ID), escape.TerminalLine(r.Docs[p.B].ID), 100*p.AB, 100*p.BA)
+	}
+}
+
+// readBase reads the --base files and folders' sources into a Base.
+func readBase(paths []string) (similarity.Base, error) {
+	var files []similarity.File
+	for _, p := range paths {
+		err := filepath.WalkDir(p, func(path string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			lang := similarity.LangOf(path)
+			if e.IsDir() || lang == similarity.None {
+				return nil
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			files = append(files, similarity.File{Name: path, Lang: lang, Data: data})
+			return nil
+		})
+		if err != nil {
+			return nil, badInputf("--base %s: %v", p, err)
+		}
+	}
+	if len(paths) > 0 && len(files) == 0 {
+		return nil, badInputf("--base %s: no C, C++, Java or Python source in it", strings.Join(paths, ", "))
+	}
+	return similarity.NewBase(files, similarity.DefaultSettings), nil
+}
+
+// readAgainst reads each --against folder as a batch, its submissions
+// named <folder>/<id> and marked as a corpus.
+func readAgainst(c *ucli.Context, a *grader.Assignment) ([]*similarity.Doc, error) {
+	var docs []*similarity.Doc
+	for _, dir := range c.StringSlice("against") {
+		subs, _, err := canvas.Discover([]string{dir}, sourceExts(a), canvas.DefaultLimits)
+		if err != nil {
+			return nil, badInputf("--against %v", err)
+		}
+		for _, s := range subs {
+			s.ID = filepath.Base(filepath.Clean(dir)) + "/" + s.ID
+			docs = append(docs, similarity.Read(s, true))
+		}
+	}
+	return docs, nil
+}
+
+// pairProgress shows on a terminal how many pairs are compared; nothing
+// elsewhere (a log gets the summary line).
+type pairProgress struct {
+	w        io.Writer
+	terminal bool
+	last     time.Time
+}
+
+func newPairProgress(w io.Writer) *pairProgress {
+	return &pairProgress{w: w, terminal: isTerminal(w)}
+}
+
+func (p *pairProgress) update(done, total int) {
+	if !p.terminal || time.Since(p.last) < 100*time.Millisecond && done < total {
+		return
+	}
+	p.last = time.Now()
+	const width = 30
+	filled := width * done / max(1, total)
+	fmt.Fprintf(p.w, "\r\x1b[K[%s%s] %d/%d pairs compared", strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, total)
+}
+
+func (p *pairProgress) finish() {
+	if p.terminal && !p.last.IsZero() {
+		fmt.Fprintln(p.w)
+	}
+}
+
+// similarColumn is index.html's column from each submission's closest.
+func similarColumn(cl map[string]similarity.Closest) map[string]report.Similar {
+	out := make(map[string]report.Similar, len(cl))
+	for id, c := range cl {
+		link := "similarity.html#pairs"
+		if c.Aligned {
+			link = fmt.Sprintf("similarity.html#p-%d", c.Rank)
+		}
+		out[id] = report.Similar{Other: c.Other, Score: c.Score, Link: link}
+	}
+	return out
+}
+
+// similarityAlone is bad input when grade is given the similarity flags
+// without --similarity, which would ignore them, or --similarity with
+// --shard, which sees part of the batch.
+func similarityAlone(c *ucli.Context) error {
+	if c.Bool("similarity") {
+		if c.IsSet("shard") {
+			return badInputf("--similarity compares the whole batch: give it to the plain grade that follows the shards, not to --shard")
+		}
+		return similarityNumbers(c)
+	}
+	for _, f := range []string{"base", "against", "show", "list", "common"} {
+		if c.IsSet(f) {
+			return badInputf("--%s is for --similarity, which is not given", f)
+		}
+	}
+	return similarityNumbers(c)
+}
+
+// similarityNumbers checks --show, --list and --common.
+func similarityNumbers(c *ucli.Context) error {
+	if c.Int("show") < 0 || c.Int("list") < 0 {
+		return badInputf("--show and --list must be 0 or more")
+	}
+	if p := c.Int("common"); p < 0 || p > 100 {
+		return badInputf("--common must be a percentage, 0 to 100, not %d", p)
+	}
+	return nil
+}

@@ -1,0 +1,237 @@
+package similarity
+
+import (
+	"cmp"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// Options say how to compare and what to keep.
+type Options struct {
+	Settings
+	Base Base // code not counted as copied (nil: none)
+	Jobs int  // goroutines comparing at once (0: one per core)
+	// Show is how many of the top pairs are aligned, for the matching
+	// regions and the longest match (0: 50; less than 0: none).
+	Show int
+	// Cluster is the score from which two submissions are linked into a
+	// cluster (0: 0.5).
+	Cluster float64
+	// Progress, when set, is told now and then how many pairs of all are
+	// compared.
+	Progress func(done, total int)
+}
+
+// Pair is two documents (indices into Result.Docs, A before B) and how
+// much of each is found in the other.
+type Pair struct {
+	A, B int
+	// AB is the share of A's fingerprints found in B; BA the reverse.
+	AB, BA float64
+	// Matches are the regions both share, longest first; Longest is the
+	// tokens of the longest. Only the top Options.Show pairs have them.
+	Matches []Match
+	Longest int
+}
+
+// Score is how a pair is ranked: the mean of its two shares, which ranked
+// the labelled sets best (see README; the larger share ranks two short
+// programs that any two students write alike too high, the lesser misses
+// a program copied into a longer one).
+func (p Pair) Score() float64 { return (p.AB + p.BA) / 2 }
+
+// Result is a comparison's outcome: the documents, the pairs that share
+// any fingerprint, best first, and the clusters.
+type Result struct {
+	Settings Settings
+	Docs     []*Doc
+	Pairs    []Pair
+	Compared int // the pairs compared
+	// Clusters are groups of three or more documents linked by pairs of
+	// at least Options.Cluster, largest first; each sorted.
+	Clusters [][]int
+	Aligned  int // Pairs[:Aligned] have their matches
+}
+
+// Compare compares every pair of docs but two of a corpus, after
+// removing the base code from each.
+func Compare(docs []*Doc, o Options) *Result {
+	o = o.defaults()
+	var ok []int // the documents compared
+	for i, d := range docs {
+		if d.Problem != "" {
+			continue
+		}
+		d.prepare(o.Base, o.Settings)
+		if len(d.fps) == 0 {
+			d.Problem = tooFew(d, o.Settings)
+			continue
+		}
+		ok = append(ok, i)
+	}
+	dropCommon(docs, ok, o.Common)
+	r := &Result{Settings: o.Settings, Docs: docs}
+	r.Pairs, r.Compared = allPairs(docs, ok, o)
+	sortPairs(r.Pairs)
+	r.Aligned = max(0, min(o.Show, len(r.Pairs)))
+	for i := range r.Pairs[:r.Aligned] { // one at a time: align reads the files again
+		p := &r.Pairs[i]
+		p.Matches = align(docs[p.A], docs[p.B], o.K)
+		if len(p.Matches) > 0 {
+			p.Longest = p.Matches[0].Tokens
+		}
+	}
+	r.Clusters = clusters(r.Pairs, len(docs), o.Cluster)
+	return r
+}
+
+func (o Options) defaults() Options {
+	if o.K <= 0 || o.W <= 0 {
+		o.Settings = DefaultSettings
+	}
+	if o.Jobs <= 0 {
+		o.Jobs = runtime.NumCPU()
+	}
+	if o.Show == 0 {
+		o.Show = 50
+	}
+	if o.Cluster <= 0 {
+		o.Cluster = 0.5
+	}
+	return o
+}
+
+// dropCommon removes from the documents ok the fingerprints more than a
+// share common of them have, when there are ten or more.
+func dropCommon(docs []*Doc, ok []int, common float64) {
+	if common <= 0 || len(ok) < 10 {
+		return
+	}
+	seen := map[uint64]int32{}
+	for _, i := range ok {
+		for _, h := range docs[i].fps {
+			seen[h]++
+		}
+	}
+	most := int32(common * float64(len(ok)))
+	for _, i := range ok {
+		d := docs[i]
+		d.fps = slices.DeleteFunc(d.fps, func(h uint64) bool { return seen[h] > most })
+	}
+}
+
+// tooFew says why a document has no fingerprint.
+func tooFew(d *Doc, s Settings) string {
+	if d.Tokens() < s.K {
+		return "too short to compare: fewer tokens than a match needs"
+	}
+	return "nothing but the base code"
+}
+
+// allPairs scores the pairs of the documents ok, a row (one document
+// against those after it) at a time on o.Jobs goroutines; it keeps the
+// pairs that share a fingerprint, and counts those compared.
+func allPairs(docs []*Doc, ok []int, o Options) ([]Pair, int) {
+	total := len(ok) * (len(ok) - 1) / 2
+	rows := make([][]Pair, len(ok))
+	var next, done, compared atomic.Int64
+	var wg sync.WaitGroup
+	var mu sync.Mutex // orders the progress calls
+	for range o.Jobs {
+		wg.Go(func() {
+			for {
+				x := int(next.Add(1) - 1)
+				if x >= len(ok) {
+					return
+				}
+				var n int
+				rows[x], n = row(docs, ok, x)
+				compared.Add(int64(n))
+				d := done.Add(int64(len(ok) - 1 - x))
+				if o.Progress != nil {
+					mu.Lock()
+					o.Progress(int(d), total)
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	n := 0
+	for _, r := range rows {
+		n += len(r)
+	}
+	out := make([]Pair, 0, n)
+	for _, r := range rows {
+		out = append(out, r...)
+	}
+	return out, int(compared.Load())
+}
+
+// row compares document ok[x] with those after it: the pairs that share
+// a fingerprint, and how many were compared (two of a corpus are not).
+func row(docs []*Doc, ok []int, x int) ([]Pair, int) {
+	a := docs[ok[x]]
+	var out []Pair
+	n := 0
+	for _, j := range ok[x+1:] {
+		b := docs[j]
+		if a.Corpus && b.Corpus {
+			continue
+		}
+		n++
+		s := shared(a.fps, b.fps)
+		if s == 0 {
+			continue
+		}
+		out = append(out, Pair{A: ok[x], B: j, AB: float64(s) / float64(len(a.fps)), BA: float64(s) / float64(len(b.fps))})
+	}
+	return out, n
+}
+
+// sortPairs orders pairs best first; ties by the lesser share, then by
+// position, so that the order is the same in every run.
+func sortPairs(ps []Pair) {
+	slices.SortFunc(ps, func(x, y Pair) int {
+		return cmp.Or(cmp.Compare(y.Score(), x.Score()), cmp.Compare(min(y.AB, y.BA), min(x.AB, x.BA)),
+			cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B))
+	})
+}
+
+// clusters groups the documents linked by pairs scoring at least min
+// into connected groups, keeping those of three or more, largest first.
+func clusters(ps []Pair, n int, least float64) [][]int {
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for _, p := range ps {
+		if p.Score() >= least {
+			a, b := find(p.A), find(p.B)
+			parent[max(a, b)] = min(a, b)
+		}
+	}
+	groups := map[int][]int{}
+	for i := range n {
+		r := find(i)
+		groups[r] = append(groups[r], i)
+	}
+	var out [][]int
+	for i := range n { // roots in order, not the map's
+		if g := groups[i]; len(g) >= 3 {
+			out = append(out, g)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y []int) int { return len(y) - len(x) })
+	return out
+}

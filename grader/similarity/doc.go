@@ -1,0 +1,17 @@
+// Package similarity finds copied code in a batch of submissions: each
+// file is read by a small lexer of its language (C, C++, Java, Python)
+// into normalised tokens (every identifier one token, every literal of a
+// kind one token, comments and layout dropped), the token stream is cut
+// into k-grams whose hashes are winnowed into fingerprints (Schleimer,
+// Wilkerson and Aiken 2003), and every pair of submissions is scored by
+// the share of each one's fingerprints found in the other. The pairs
+// shown are then aligned token by token (greedy tiling of the k-gram
+// matches) to find the matching regions and the longest match.
+//
+// Code given as base (a handout's skeleton) is never counted as copied;
+// submissions of an earlier term or public solutions (Against) are
+// compared with the batch but not among themselves. A submission with no
+// token (no source file of a known language, or one the batch could not
+// read) is listed as not compared, never dropped. Nothing here changes a
+// score: the report is for a person to read.
+package similarity

@@ -1,0 +1,136 @@
+package similarity
+
+import "bytes"
+
+// cSyntax and cppSyntax are C's and C++'s words and operators.
+var (
+	cSyntax = newSyntax(cKeywords, cDrop, cOps)
+	// C++ has C's keywords and more.
+	cppSyntax = newSyntax(cKeywords+" "+cppKeywords, cDrop+" "+cppDrop, cOps+" "+cppOps)
+)
+
+const (
+	cKeywords = `auto break case char const continue default do double else enum extern float
+		for goto if inline int long register restrict return short signed sizeof static struct
+		switch typedef union unsigned void volatile while _Bool _Complex bool true false NULL`
+	cppKeywords = `alignas alignof and and_eq asm bitand bitor catch char8_t char16_t char32_t class
+		compl concept consteval constexpr constinit const_cast co_await co_return co_yield
+		decltype delete dynamic_cast explicit export friend mutable namespace new noexcept not
+		not_eq nullptr operator or or_eq private protected public reinterpret_cast requires
+		static_assert static_cast template this thread_local throw try typeid typename using
+		virtual wchar_t xor xor_eq`
+	// Qualifiers that a copy may add or remove without changing the code.
+	cDrop   = `const register volatile inline static`
+	cppDrop = `constexpr explicit mutable virtual override final noexcept`
+	cOps    = `<<= >>= ... -> ++ -- << >> <= >= == != && || += -= *= /= %= &= |= ^= ##`
+	cppOps  = `->* <=> :: .*`
+)
+
+// lexC reads C, or C++ when cpp. Comments and #include lines are dropped;
+// other preprocessor lines are read as code, their directive one token.
+func lexC(src []byte, cpp bool) []Token {
+	syn := cSyntax
+	if cpp {
+		syn = cppSyntax
+	}
+	s := newScanner(src, syn)
+	lineStart := true
+	for !s.done() {
+		if s.space(true) {
+			continue
+		}
+		c := s.src[s.pos]
+		switch {
+		case c == '\n':
+			s.advance(1)
+			lineStart = true
+			continue
+		case s.has("//"):
+			s.restOfLine()
+		case s.has("/*"):
+			s.skipTo("*/")
+		case c == '#' && lineStart:
+			s.directive()
+		case cpp && s.rawString():
+		case isIdentStart(c):
+			start := s.pos
+			w := s.word()
+			if cpp && w == "std" && s.has("::") {
+				s.pos += 2 // as if not written, as under "using namespace std"
+				break
+			}
+			if isStringPrefix(w) && (s.peek(0) == '"' || s.peek(0) == '\'') {
+				s.pos = start + len(w)
+				s.quoted(s.peek(0), literalKind(s.peek(0)))
+				break
+			}
+			s.name(w, start)
+		case s.isNumberStart():
+			s.number()
+		case c == '"' || c == '\'':
+			s.quoted(c, literalKind(c))
+		default:
+			s.operator()
+		}
+		lineStart = false
+	}
+	return s.out
+}
+
+// literalKind is a string's kind for '"', a character's for '\”.
+func literalKind(q byte) uint32 {
+	if q == '"' {
+		return kindString
+	}
+	return kindChar
+}
+
+// isStringPrefix says whether w prefixes a C or C++ literal: L"", u8"".
+func isStringPrefix(w string) bool {
+	switch w {
+	case "L", "u", "U", "u8":
+		return true
+	}
+	return false
+}
+
+// directive reads a preprocessor line: #include, #pragma and #import are
+// dropped (they name headers, which any program has), others are the
+// directive as one token, and the rest of the line read as code.
+func (s *scanner) directive() {
+	start, line := s.pos, s.line
+	s.pos++
+	s.space(true)
+	w := s.word()
+	switch w {
+	case "include", "pragma", "import", "":
+		s.restOfLine()
+		return
+	}
+	s.emit(kindOf("#"+w), start, line)
+}
+
+// rawString reads a C++ raw string literal, R"delim(...)delim" with any
+// encoding prefix, and reports whether there was one.
+func (s *scanner) rawString() bool {
+	i := 0
+	for _, p := range []string{"u8R\"", "LR\"", "uR\"", "UR\"", "R\""} {
+		if s.has(p) {
+			i = len(p)
+			break
+		}
+	}
+	if i == 0 {
+		return false
+	}
+	rest := s.src[s.pos+i:]
+	open := bytes.IndexByte(rest, '(')
+	if open < 0 || open > 16 || bytes.ContainsAny(rest[:open], " ()\\\t\n") {
+		return false
+	}
+	start, line := s.pos, s.line
+	s.advance(i + open + 1)
+	s.skipTo(")" + string(rest[:open]) + "\"")
+	s.emit(kindString, start, line)
+	return true
+}
