@@ -29,11 +29,19 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 			return res, fmt.Errorf("sandbox: %w", err)
 		}
 	}
-	dir, box, tmp, err := hostDirs()
+	dir, err := os.MkdirTemp("", tempPrefix+"*")
 	if err != nil {
-		return res, err
+		return res, fmt.Errorf("sandbox: %w", err)
 	}
 	defer os.RemoveAll(dir)
+	// The scratch directory sits beside the working one, so that Collect
+	// never picks up the program's temporary files.
+	box, tmp := filepath.Join(dir, "box"), filepath.Join(dir, "tmp")
+	for _, d := range []string{box, tmp} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			return res, fmt.Errorf("sandbox: %w", err)
+		}
+	}
 	for _, f := range files {
 		p := filepath.Join(box, filepath.FromSlash(f.Name))
 		mode := f.Mode.Perm()
@@ -95,24 +103,4 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 		}
 	}
 	return res, nil
-}
-
-// hostDirs makes a box's folders on the host, for the tiers without a
-// mount namespace (basic, fallback): a temporary folder dir holding the
-// working folder home and, beside it, the scratch folder tmp, so that
-// Collect never picks up the program's temporary files. The caller
-// removes dir.
-func hostDirs() (dir, home, tmp string, err error) {
-	dir, err = os.MkdirTemp("", tempPrefix+"*")
-	if err != nil {
-		return "", "", "", fmt.Errorf("sandbox: %w", err)
-	}
-	home, tmp = filepath.Join(dir, "box"), filepath.Join(dir, "tmp")
-	for _, d := range []string{home, tmp} {
-		if err := os.Mkdir(d, 0o755); err != nil {
-			os.RemoveAll(dir)
-			return "", "", "", fmt.Errorf("sandbox: %w", err)
-		}
-	}
-	return dir, home, tmp, nil
 }

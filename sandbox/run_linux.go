@@ -102,10 +102,6 @@ var boxSeq atomic.Int64
 
 func boxUID() int { return ownUIDs() + int(boxSeq.Add(1)%boxUIDsPerProcess) }
 
-// run runs spec in a box of the given tier, in four steps as go-judge
-// runs a command: prepare the box's config (boxConfig), start the helper
-// that builds the box and runs the program in it (startHelper), wait for
-// it (helper.wait), and classify how the run ended (finish).
 func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	if tier == TierBasic {
 		return runBasic(ctx, spec)
@@ -115,16 +111,91 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
-	cfg, home, tmp, cleanup, err := boxConfig(spec, files, tier)
+	l := spec.Limits
+	resolved, inBox, err := program(spec.Path, files)
 	if err != nil {
 		return res, err
 	}
-	defer cleanup()
+
+	root := os.Geteuid() == 0
+	ns := tier >= TierNamespaces
+	cfg := config{
+		Tier:    tier,
+		Path:    resolved,
+		Files:   files,
+		Collect: spec.Collect,
+		Limits:  l,
+		UID:     -1,
+		UserNS:  ns && !root,
+	}
+	if root {
+		cfg.UID = boxUID()
+	}
+	home, tmp := "/box", "/tmp"
+	if ns {
+		cfg.BoxDir = "/box"
+		if !inBox && !underSystem(resolved) {
+			cfg.Binds = append(cfg.Binds, resolved)
+		}
+		for _, p := range spec.ReadOnly {
+			if p == "" {
+				continue
+			}
+			if p, err = filepath.Abs(p); err != nil {
+				return res, fmt.Errorf("sandbox: %w", err)
+			}
+			if !underSystem(p) {
+				cfg.Binds = append(cfg.Binds, p)
+			}
+		}
+		cfg.ProgNS = true
+		if tier < TierFull {
+			cfg.NProc = l.Procs // counted in the program's own user namespace
+		}
+	} else {
+		// No tmpfs without a mount namespace: the box is a host directory.
+		dir, err := os.MkdirTemp("", tempPrefix+"*")
+		if err != nil {
+			return res, fmt.Errorf("sandbox: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		// The scratch directory sits beside the working one, so that
+		// Collect never picks up the program's temporary files.
+		home, tmp = filepath.Join(dir, "box"), filepath.Join(dir, "tmp")
+		cfg.BoxDir = home
+		if err := os.Chmod(dir, 0o711); err != nil { // for the box uid to pass
+			return res, fmt.Errorf("sandbox: %w", err)
+		}
+		for _, d := range []string{home, tmp} {
+			if err := os.Mkdir(d, 0o755); err != nil {
+				return res, fmt.Errorf("sandbox: %w", err)
+			}
+			if root {
+				if err := os.Chown(d, cfg.UID, cfg.UID); err != nil {
+					return res, fmt.Errorf("sandbox: %w", err)
+				}
+			}
+		}
+		if root {
+			cfg.ExecFD = true
+			cfg.ProgNS = userNS()
+			cfg.NProc = l.Procs // in its user namespace, or for its own uid
+		} else {
+			// RLIMIT_NPROC counts all of the grader user's processes.
+			cfg.NProc = l.Procs + userProcesses(os.Getuid())
+		}
+	}
+	if inBox {
+		// The box's working directory as the helper sees it: /box inside
+		// the namespaces, the host directory without them.
+		cfg.Path = filepath.Join(cfg.BoxDir, resolved)
+	}
+	cfg.Argv = append([]string{spec.Path}, spec.Args...)
 	cfg.Env = env(spec.Env, home, tmp)
 
 	var cg *cgroup
 	if tier >= TierFull {
-		if cg, err = newCgroup(spec.Limits); err != nil {
+		if cg, err = newCgroup(l); err != nil {
 			return res, fmt.Errorf("sandbox: %w", err)
 		}
 		defer func() {
@@ -133,183 +204,40 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 			}
 		}()
 	}
-	h, err := startHelper(ctx, spec, cfg, cg)
-	if err != nil {
-		return res, err
-	}
-	defer h.close()
-	return h.wait(ctx, spec, cg, res)
-}
 
-// boxConfig is what the helper is told to build and run: the program
-// resolved, the files, the limits, the box's user and namespaces, the
-// paths bound into it (namespace tiers) or its host directory (fallback,
-// removed by cleanup), and the box's home and scratch directories as the
-// program sees them.
-func boxConfig(spec Spec, files []File, tier Tier) (cfg config, home, tmp string, cleanup func(), err error) {
-	cleanup = func() {}
-	resolved, inBox, err := program(spec.Path, files)
-	if err != nil {
-		return cfg, "", "", cleanup, err
-	}
-	root := os.Geteuid() == 0
-	ns := tier >= TierNamespaces
-	cfg = config{
-		Tier:    tier,
-		Path:    resolved,
-		Files:   files,
-		Collect: spec.Collect,
-		Limits:  spec.Limits,
-		UID:     -1,
-		UserNS:  ns && !root,
-	}
-	if root {
-		cfg.UID = boxUID()
-	}
-	home, tmp = "/box", "/tmp"
-	if ns {
-		err = nsBox(&cfg, spec, resolved, inBox)
-	} else {
-		home, tmp, cleanup, err = fallbackBox(&cfg, spec.Limits, root)
-	}
-	if err != nil {
-		return cfg, "", "", cleanup, err
-	}
-	if inBox {
-		// The box's working directory as the helper sees it: /box inside
-		// the namespaces, the host directory without them.
-		cfg.Path = filepath.Join(cfg.BoxDir, resolved)
-	}
-	cfg.Argv = append([]string{spec.Path}, spec.Args...)
-	return cfg, home, tmp, cleanup, nil
-}
-
-// nsBox configures a box in namespaces: a tmpfs at /box, the program and
-// the spec's read-only paths bound in when the system's folders do not
-// hold them.
-func nsBox(cfg *config, spec Spec, resolved string, inBox bool) error {
-	cfg.BoxDir = "/box"
-	if !inBox && !underSystem(resolved) {
-		cfg.Binds = append(cfg.Binds, resolved)
-	}
-	for _, p := range spec.ReadOnly {
-		if p == "" {
-			continue
-		}
-		p, err := filepath.Abs(p)
-		if err != nil {
-			return fmt.Errorf("sandbox: %w", err)
-		}
-		if !underSystem(p) {
-			cfg.Binds = append(cfg.Binds, p)
-		}
-	}
-	cfg.ProgNS = true
-	if cfg.Tier < TierFull {
-		cfg.NProc = spec.Limits.Procs // counted in the program's own user namespace
-	}
-	return nil
-}
-
-// fallbackBox configures a box without a mount namespace: no tmpfs, so
-// the box is a host directory (hostDirs), owned by the box's user when
-// the grader is root.
-func fallbackBox(cfg *config, l Limits, root bool) (home, tmp string, cleanup func(), err error) {
-	dir, home, tmp, err := hostDirs()
-	if err != nil {
-		return "", "", func() {}, err
-	}
-	cleanup = func() { os.RemoveAll(dir) }
-	cfg.BoxDir = home
-	if err := os.Chmod(dir, 0o711); err != nil { // for the box uid to pass
-		return "", "", cleanup, fmt.Errorf("sandbox: %w", err)
-	}
-	if !root {
-		// RLIMIT_NPROC counts all of the grader user's processes.
-		cfg.NProc = l.Procs + userProcesses(os.Getuid())
-		return home, tmp, cleanup, nil
-	}
-	for _, d := range []string{home, tmp} {
-		if err := os.Chown(d, cfg.UID, cfg.UID); err != nil {
-			return "", "", cleanup, fmt.Errorf("sandbox: %w", err)
-		}
-	}
-	cfg.ExecFD = true
-	cfg.ProgNS = userNS()
-	cfg.NProc = l.Procs // in its user namespace, or for its own uid
-	return home, tmp, cleanup, nil
-}
-
-// helper is a started sandbox helper: the box being built or running.
-type helper struct {
-	cmd            *exec.Cmd
-	stdout, stderr *capture
-	wctx           context.Context // the run's wall clock; its cause says which limit killed it
-	kill           context.CancelCauseFunc
-	stop           context.CancelFunc
-	repR           *os.File
-	reports        chan *report
-	start          time.Time
-}
-
-// startHelper starts the helper (as the box's PID 1 in namespace tiers),
-// puts it in cg, and sends it cfg: it starts the program only once it has
-// read all of it, so nothing of the box runs outside the cgroup.
-func startHelper(ctx context.Context, spec Spec, cfg config, cg *cgroup) (*helper, error) {
 	cfgR, cfgW, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("sandbox: %w", err)
+		return res, fmt.Errorf("sandbox: %w", err)
 	}
 	defer cfgW.Close()
 	repR, repW, err := os.Pipe()
 	if err != nil {
 		cfgR.Close()
-		return nil, fmt.Errorf("sandbox: %w", err)
+		return res, fmt.Errorf("sandbox: %w", err)
 	}
-	h := &helper{repR: repR}
+	defer repR.Close()
+
 	kctx, kill := context.WithCancelCause(ctx)
-	h.wctx, h.stop = context.WithTimeoutCause(kctx, spec.Limits.Wall, errWall)
-	h.kill = kill
-	h.cmd = h.command(spec, cfg.Tier >= TierNamespaces)
-	h.cmd.ExtraFiles = []*os.File{cfgR, repW}
+	defer kill(nil)
+	wctx, stop := context.WithTimeoutCause(kctx, l.Wall, errWall)
+	defer stop()
 
-	h.start = time.Now()
-	err = h.cmd.Start()
-	cfgR.Close()
-	repW.Close()
-	if err != nil {
-		h.close()
-		return nil, fmt.Errorf("sandbox: starting the helper: %w", err)
-	}
-	h.reports = readReport(repR)
-	if err := send(h.cmd, cg, cfg, cfgW); err != nil {
-		_ = h.cmd.Process.Kill()
-		_ = h.cmd.Wait()
-		h.close()
-		return nil, fmt.Errorf("sandbox: %w", err)
-	}
-	return h, nil
-}
-
-// command is the helper's command: this binary, run as the helper, with
-// the spec's stdin and its output captured within the output limit.
-func (h *helper) command(spec Spec, ns bool) *exec.Cmd {
-	l := spec.Limits
-	h.stdout = &capture{max: l.Output, over: func() { h.kill(errOutput) }, tee: spec.StdoutTo, teeOnly: spec.StdoutTo != nil && spec.StdoutToOnly}
-	h.stderr = &capture{max: l.Output, over: func() { h.kill(errOutput) }}
-	cmd := exec.CommandContext(h.wctx, "/proc/self/exe")
+	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }, tee: spec.StdoutTo, teeOnly: spec.StdoutTo != nil && spec.StdoutToOnly}
+	stderr := &capture{max: l.Output, over: func() { kill(errOutput) }}
+	cmd := exec.CommandContext(wctx, "/proc/self/exe")
 	cmd.Args = []string{"autograder-sandbox"}
 	// A binary built with -race sleeps a second at exit unless told not to.
 	cmd.Env = []string{helperEnv + "=helper", "GORACE=atexit_sleep_ms=0"}
+	cmd.ExtraFiles = []*os.File{cfgR, repW}
 	switch {
 	case spec.StdinFrom != nil:
 		cmd.Stdin = spec.StdinFrom
 	case len(spec.Stdin) > 0:
 		cmd.Stdin = bytes.NewReader(spec.Stdin)
 	}
-	cmd.Stdout, cmd.Stderr = h.stdout, h.stderr
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	if ns {
-		cmd.SysProcAttr = nsAttr(os.Geteuid() == 0)
+		cmd.SysProcAttr = nsAttr(root)
 		// The helper is the box's PID 1: killing it kills the box.
 		cmd.Cancel = func() error { return cmd.Process.Kill() }
 	} else {
@@ -320,70 +248,63 @@ func (h *helper) command(spec Spec, ns bool) *exec.Cmd {
 	}
 	// A daemon that escaped the box (fallback tier) may hold stdout open.
 	cmd.WaitDelay = time.Second
-	return cmd
-}
 
-// send puts the started helper in cg and writes it the config.
-func send(cmd *exec.Cmd, cg *cgroup, cfg config, w *os.File) error {
-	if cg != nil {
-		if err := cg.add(cmd.Process.Pid); err != nil {
-			return err
-		}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		cfgR.Close()
+		repW.Close()
+		return res, fmt.Errorf("sandbox: starting the helper: %w", err)
 	}
-	if err := gob.NewEncoder(w).Encode(&cfg); err != nil {
-		return fmt.Errorf("sending the config: %w", err)
-	}
-	return w.Close()
-}
+	cfgR.Close()
+	repW.Close()
 
-// readReport reads the helper's report, nil when it wrote none.
-func readReport(r *os.File) chan *report {
 	reports := make(chan *report, 1)
 	go func() {
 		var rep report
-		if gob.NewDecoder(r).Decode(&rep) != nil {
+		if gob.NewDecoder(repR).Decode(&rep) != nil {
 			reports <- nil
 			return
 		}
 		reports <- &rep
 	}()
-	return reports
-}
 
-// close releases what the helper's run holds once it is over.
-func (h *helper) close() {
-	h.stop()
-	h.kill(nil)
-	h.repR.Close()
-}
+	setup := func() error {
+		if cg != nil {
+			if err := cg.add(cmd.Process.Pid); err != nil {
+				return err
+			}
+		}
+		// The helper starts the program only after reading this to its
+		// end, so nothing of the box runs outside the cgroup.
+		if err := gob.NewEncoder(cfgW).Encode(&cfg); err != nil {
+			return fmt.Errorf("sending the config: %w", err)
+		}
+		return cfgW.Close()
+	}
+	if err := setup(); err != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return res, fmt.Errorf("sandbox: %w", err)
+	}
 
-// wait waits for the box to end, watching its CPU time from its cgroup
-// and metering it for spec.Meter meanwhile, and gives its result.
-func (h *helper) wait(ctx context.Context, spec Spec, cg *cgroup, res Result) (Result, error) {
-	spec.Meter.attach(boxMeter(cg, h.cmd.Process.Pid))
+	spec.Meter.attach(boxMeter(cg, cmd.Process.Pid))
 	defer spec.Meter.attach(nil)
 	done := make(chan struct{})
 	if cg != nil {
-		go watchCPU(cg, spec.Limits.CPU, h.start, Waiting(ctx), done, func() { h.kill(errCPU) })
+		go watchCPU(cg, l.CPU, start, Waiting(ctx), done, func() { kill(errCPU) })
 	}
-	waitErr := h.cmd.Wait()
+	waitErr := cmd.Wait()
 	close(done)
-	res.Wall = time.Since(h.start)
-	rep := <-h.reports
+	res.Wall = time.Since(start)
+	rep := <-reports
 
-	res.Stdout, res.StdoutTruncated = h.stdout.result()
-	res.Stderr, res.StderrTruncated = h.stderr.result()
-	cause := causeLimit(context.Cause(h.wctx))
+	res.Stdout, res.StdoutTruncated = stdout.result()
+	res.Stderr, res.StderrTruncated = stderr.result()
+	cause := causeLimit(context.Cause(wctx))
 	if ctx.Err() != nil && cause == None {
 		return res, fmt.Errorf("sandbox: %w", ctx.Err())
 	}
-	return finish(res, rep, cause, cg, waitErr, spec.Limits)
-}
 
-// finish completes a run's result from the helper's report (or its
-// absence: a box killed from outside reports nothing) and the box's
-// cgroup, and classifies which limit, if any, ended it.
-func finish(res Result, rep *report, cause Limit, cg *cgroup, waitErr error, l Limits) (Result, error) {
 	var oom, pidsMax bool
 	if cg != nil {
 		res.PeakMemory, oom, pidsMax = cg.stats()
