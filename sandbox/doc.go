@@ -1,5 +1,5 @@
-// Package sandbox runs untrusted programs (student submissions, javac
-// and java included) in a box with limits, from which nothing escapes.
+// Package sandbox runs untrusted programs (student submissions, compilers
+// and interpreters included) in a box with limits, from which nothing escapes.
 //
 // # Use
 //

@@ -160,7 +160,7 @@ func preset(path string, names []string) (rubric.Build, error) {
 	return rubric.Preset(rubric.Language(langs[0].Name), sources)
 }
 
-// extList names every toolchain's source endings: ".c, .cpp, ... or .py".
+// extList names every toolchain's source endings, in the toolchains' order.
 func extList() string {
 	var exts []string
 	for _, tc := range toolchain.All() {

@@ -255,8 +255,8 @@ func metaLanguages(file string, raw map[string]any, m *meta) error {
 	return nil
 }
 
-// codeList names each toolchain by its first language code: "c, cpp or
-// python3".
+// codeList names each toolchain by its first language code, in the
+// toolchains' order.
 func codeList() string {
 	var codes []string
 	for _, tc := range toolchain.All() {

@@ -81,7 +81,7 @@ const (
 var (
 	Java   = Language(toolchain.Java.Name)
 	C      = Language(toolchain.C.Name)
-	CPP    = Language(toolchain.CPP.Name)
+	CPP    = Language(toolchain.CXX.Name)
 	Python = Language(toolchain.Python.Name)
 )
 

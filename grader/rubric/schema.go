@@ -352,8 +352,8 @@ func PresetMain(lang Language, required []string, main string) (Build, error) {
 	return b, nil
 }
 
-// SourceExts returns the file endings of a preset's sources (".cpp",
-// ".cc", ".cxx"); nil for Raw and Auto.
+// SourceExts returns the file endings of a preset's sources, its
+// toolchain's Exts; nil for Raw and Auto.
 func SourceExts(lang Language) []string {
 	if tc := toolchain.Lookup(string(lang)); tc != nil {
 		return slices.Clone(tc.Exts)

@@ -2,17 +2,18 @@
 // per build step and per case, by the rubric's language preset.
 //
 // The rubric says a preset's commands ("gcc -O2 -o main sum.c", "./main");
-// this package holds the rest of what a preset knows of its language: the
-// compilers and interpreters those commands name, resolved to the files
-// that really run (through every symbolic link; for Python, the system's
-// python3 before a version manager's shim on PATH) and checked to run in
-// a box; the options an interpreter needs there (a JVM's heap cap); how a
-// program reports running out of memory (an OutOfMemoryError, a
-// MemoryError, std::bad_alloc); whether a build that succeeded made the
-// program the run command starts (javac makes no class EightQueen of a
-// file that is all comment: see Sandboxed.NoProgram); and the runtime's
-// version, for each result's provenance ("python 3.11.2", "gcc 12.2.0",
-// "java 17.0.15").
+// the preset's toolchain (package grader/toolchain) says the rest, which
+// this package applies and names no language for: the compilers and
+// interpreters those commands name, resolved to the files that really run
+// (through every symbolic link, the system's own before a version
+// manager's shim on PATH) and checked to run in a box (Tools); the
+// options an interpreter needs there (a JVM's heap cap); how a program
+// reports running out of memory; whether a build that succeeded made the
+// program the run command starts (see Sandboxed.NoProgram); and the
+// runtime's version, for each result's provenance ("gcc 12.2.0").
+// Under language "auto", the toolchain of a submission's files builds it,
+// choosing its main unit (pick). Hello runs a toolchain's hello-world, as
+// `autograder doctor` does for each.
 //
 // # Repeated runs and the clock
 //

@@ -12,7 +12,7 @@ import (
 
 // Tool is a program of a language preset as found on this machine.
 type Tool struct {
-	Name    string // as the rubric's commands name it ("python3")
+	Name    string // as the rubric's commands name it ("gcc")
 	Path    string // the file run, every symbolic link resolved
 	Version string // as the tool prints it ("3.11.2")
 }

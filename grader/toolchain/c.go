@@ -32,8 +32,8 @@ int main(int argc, char **argv) {
 `)},
 }
 
-// CPP compiles with g++ as C++17, optimised, linking the maths library.
-var CPP = &Toolchain{
+// CXX is C++: it compiles with g++ as C++17, optimised, linking the maths library.
+var CXX = &Toolchain{
 	Name:        "cpp",
 	Codes:       []string{"cpp"},
 	Exts:        []string{".cpp", ".cc", ".cxx"},
