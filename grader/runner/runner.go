@@ -209,6 +209,9 @@ func (s *Sandboxed) limits(build bool) sandbox.Limits {
 		// what the student must see, whatever the output cap of a run.
 		l.Wall, l.CPU = s.lim.BuildWall, s.lim.BuildWall
 		l.Output = max(l.Output, 1<<20)
+		if s.tc != nil {
+			l.BoxSize = s.tc.BuildBox
+		}
 	}
 	return l
 }
