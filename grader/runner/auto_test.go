@@ -41,6 +41,8 @@ func TestPick(t *testing.T) {
 		{"first folder by name", every, "", []string{"b/sum.c", "a/sum.py"}, "[[python3 -m py_compile sum.py]] [python3 sum.py]"},
 		{"several languages", every, "", []string{"sum.c", "sum.py"}, "sources in 2 languages: sum.c (c); sum.py (python)"},
 		{"c and cpp", every, "", []string{"a.c", "b.cpp"}, "sources in 2 languages: a.c (c); b.cpp (cpp)"},
+		{"rust: the crate root", rubric.Presets(), "", []string{"parse.rs", "main.rs"}, "[[rustc --edition 2021 -O -o main main.rs]] [./main]"},
+		{"go", rubric.Presets(), "", []string{"sum.go", "util.go"}, "[[go build -o main sum.go util.go]] [./main]"},
 		{"none", every, "", []string{"README.md", "sum.rs"}, "no source file to build: the assignment accepts c, cpp, java or python (.c, .cpp, .cc, .cxx, .java, .py)"},
 		{"not accepted", []rubric.Language{rubric.Python}, "", []string{"sum.c"}, "no source file to build: the assignment accepts python (.py)"},
 		{"list ignores others", []rubric.Language{rubric.C, rubric.Python}, "", []string{"sum.c", "Sum.java"}, "[[gcc -O2 -o main sum.c -lm]] [./main]"},

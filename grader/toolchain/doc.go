@@ -30,6 +30,10 @@
 //	                            run:   java -cp . EightQueen
 //	python  .py                 build: python3 -m py_compile main.py util.py
 //	                            run:   python3 main.py
+//	rust    .rs                 build: rustc --edition 2021 -O -o main main.rs
+//	                            run:   ./main
+//	go      .go                 build: go build -o main a.go b.go
+//	                            run:   ./main
 //
 // Python's build is a syntax check: a syntax error is a compile error,
 // reported once, not a runtime error on every case. The main unit: Java's
@@ -37,6 +41,11 @@
 // class declaring "public static void main", of several the one the rubric
 // names); Python's a file of the sources (the first; under "auto" the only
 // one, else main + ".py", else main.py); a compiled program is "main".
+// Rust compiles one crate root, main.rs when it is a source (else the
+// first), whose modules are the other sources. Go builds without a
+// module, a network or cgo; its build cache starts empty in each build's
+// box, which therefore takes tens of seconds, and a bigger box (BuildBox),
+// to compile the standard library.
 // A report shows a Java run as "java EightQueen ..." and the others as
 // their run command.
 //
