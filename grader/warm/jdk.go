@@ -53,7 +53,9 @@ type jdkResult struct {
 	err error
 }
 
-// FindJDK finds the java on PATH, checks its version and prepares the
+// FindJDK finds the Java toolchain's JDK as the runner does
+// (toolchain.FindJDK: the java on PATH, the javac beside it), checks its
+// version and prepares the
 // harness for it under cacheDir (default: the user's cache folder,
 // autograder/warm): the Java sources embedded in this package are compiled
 // on first use, into a folder keyed by the JDK and the sources, together
