@@ -43,10 +43,10 @@
 // one, else main + ".py", else main.py); a compiled program is "main".
 // Rust compiles one crate root, main.rs when it is a source (else the
 // first), whose modules are the other sources. Go builds without a
-// module, a network or cgo; its build cache starts empty in each build's
-// box, which therefore takes tens of seconds, and a bigger box (BuildBox),
-// to compile the standard library.
-// A report shows a Java run as "java EightQueen ..." and the others as
+// module, a network or cgo; its build cache (in the box's home, its
+// working folder) starts empty in each build's box, which therefore takes
+// seconds to tens of seconds, and a bigger box (BuildBox), to compile the
+// standard library. A report shows a Java run as "java EightQueen ..." and the others as
 // their run command.
 //
 // # Tools

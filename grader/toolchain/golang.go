@@ -22,11 +22,12 @@ var Go = &Toolchain{
 	BuildBox: 256 << 20,
 	Tools: []Tool{{Name: "go", Candidates: []string{"go", "/usr/local/go/bin/go", "/usr/lib/go/bin/go"},
 		Version: []string{"version"}, VersionRE: regexp.MustCompile(`go version go(\S+)`)}},
-	// Everything the go command would otherwise look for in a home, a
-	// network or a C compiler. /tmp is the box's own from the namespaces tier
-	// up (see package sandbox).
-	Env: []string{"GOCACHE=/tmp/go-build", "GOPATH=/tmp/go", "GOENV=off", "GOTOOLCHAIN=local",
-		"GOPROXY=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=0", "GOTELEMETRY=off"},
+	// No configuration, network, toolchain download or C compiler. The
+	// build cache is the go command's default, under $HOME: the box's
+	// working folder, its own in every tier (an absolute GOCACHE, as
+	// /tmp/go-build, would be the host's, shared by every box, below the
+	// namespaces tier).
+	Env: []string{"GOENV=off", "GOTOOLCHAIN=local", "GOPROXY=off", "CGO_ENABLED=0", "GOTELEMETRY=off"},
 	Commands: func(main string, sources []string) ([][]string, []string) {
 		return [][]string{append([]string{"go", "build", "-o", main}, sources...)}, []string{"./" + main}
 	},
