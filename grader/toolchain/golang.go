@@ -9,7 +9,7 @@ import (
 )
 
 // Go builds the sources, one package main, with the go command, without
-// a module, a network or cgo, its build cache in the box's /tmp.
+// a module, a network or cgo, its build cache in the box.
 var Go = &Toolchain{
 	Name:     "go",
 	Codes:    []string{"go"},

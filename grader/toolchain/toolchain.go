@@ -40,7 +40,7 @@ type Toolchain struct {
 	// Env is added to the environment of each of its tools' runs.
 	Env []string
 	// BuildBox is the size of the box its build steps need for their
-	// files (a build cache in /tmp), when more than the sandbox's
+	// files (a build cache), when more than the sandbox's
 	// default; 0: the default.
 	BuildBox int64
 	// Commands are the build steps and the run command for a main (see
