@@ -40,6 +40,14 @@
 // reports over a second pipe. It stays the box's PID 1, so its exit
 // kills whatever is left.
 //
+// The parent's side of a run takes the steps go-judge's envexec takes:
+// the helper's config (boxConfig: the box's folder, binds and rlimits by
+// tier), the cgroup, the helper started and sent its config
+// (startHelper), its end awaited with the box's CPU time watched
+// (helper.wait), and its report read into a Result (result, classify).
+// The wall clock, the kill and the captured streams are one type,
+// streams, which the basic tier's run shares.
+//
 // # Tiers
 //
 // Detect picks, once, the strongest tier the machine allows, and Reason
