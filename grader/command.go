@@ -32,9 +32,8 @@ func (a *Assignment) RunCommand(f Attempt) string {
 	return CommandLine(a.Rubric.Build, f.Args, []byte(f.Stdin))
 }
 
-// CommandLine renders a run as a student would type it (b.Command: "java
-// EightQueen 315 1 12375643", "./main 3", "python3 sum.py"), then, when
-// there is stdin, what the program reads, Go-quoted on the same line:
+// CommandLine renders a run as a student would type it (b.Command:
+// "./main 3"), then, when there is stdin, what the program reads, Go-quoted on the same line:
 // `./sum < stdin: "3 4\n"`. Stdin longer than 80 bytes is cut, and its
 // size given: `< stdin: "1 2\n3 4\n..."... (1200 bytes)`.
 func CommandLine(b rubric.Build, args []string, stdin []byte) string {

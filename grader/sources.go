@@ -10,6 +10,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // sources is what Grade makes of a submission's files before it builds:
@@ -203,7 +204,7 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 	if len(req) == 0 {
 		return picked{files: files, notes: a.folderNote(files)}
 	}
-	p := picked{fit: sourceFits[lang], required: req}
+	p := picked{fit: fitOf(lang), required: req}
 	var candidates []string // the shallowest files named req[0], by name
 	var deeper []string     // the others named req[0]
 	depth := math.MaxInt
@@ -398,25 +399,13 @@ func shallowest(paths []string) []string {
 // it could).
 type sourceFit func(required string, data []byte) (declares bool, conflict string)
 
-// sourceFits are the languages whose sources say what they declare. Other
-// languages' files are looked for by name alone.
-var sourceFits = map[rubric.Language]sourceFit{rubric.Java: javaFit}
-
-// javaFit: a Java source stands in for Name.java when it declares a
-// top-level type Name, public or not, and none public of another name
-// (javac wants a public type in a file of its name).
-func javaFit(required string, data []byte) (bool, string) {
-	class := strings.TrimSuffix(required, path.Ext(required))
-	declares, conflict := false, ""
-	for _, t := range submission.JavaTypes(data) {
-		switch {
-		case t.Name == class:
-			declares = true
-		case t.Public && conflict == "":
-			conflict = fmt.Sprintf("declares public %s %s", t.Kind, t.Name)
-		}
+// fitOf is the fit of lang's toolchain; nil when it has none (a raw
+// rubric's, or a language whose sources are looked for by name alone).
+func fitOf(lang rubric.Language) sourceFit {
+	if tc := toolchain.Lookup(string(lang)); tc != nil && tc.Fit != nil {
+		return tc.Fit
 	}
-	return declares, conflict
+	return nil
 }
 
 // andList joins names as "a", "a and b", "a, b and c".
@@ -427,24 +416,34 @@ func andList(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// packageFiles names the Java sources with a package statement (one in a
-// comment or a string is none).
+// packageFiles names the sources with a package statement, by their
+// toolchain (one in a comment or a string is none).
 func packageFiles(files []submission.File) []string {
 	var out []string
 	for _, f := range files {
-		if _, _, _, ok := submission.JavaPackage(f.Data); ok && strings.HasSuffix(f.Name, ".java") {
+		if _, _, ok := packageStatement(f); ok {
 			out = append(out, f.Name)
 		}
 	}
 	return out
 }
 
+// packageStatement finds the package statement of a source whose
+// toolchain has them.
+func packageStatement(f submission.File) (start, end int, ok bool) {
+	tc := toolchain.ByExt(path.Ext(f.Name))
+	if tc == nil || tc.Package == nil {
+		return 0, 0, false
+	}
+	return tc.Package(f.Data)
+}
+
 // stripPackage blanks package statements, keeping line numbers and columns
-// for javac's messages.
+// for the compiler's messages.
 func stripPackage(files []submission.File) []submission.File {
 	out := slices.Clone(files)
 	for i, f := range out {
-		if _, start, end, ok := submission.JavaPackage(f.Data); ok && strings.HasSuffix(f.Name, ".java") {
+		if start, end, ok := packageStatement(f); ok {
 			data := slices.Clone(f.Data)
 			for k := start; k < end; k++ {
 				if data[k] != '\n' && data[k] != '\r' {

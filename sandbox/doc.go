@@ -1,5 +1,5 @@
-// Package sandbox runs untrusted programs (student submissions, javac
-// and java included) in a box with limits, from which nothing escapes.
+// Package sandbox runs untrusted programs (student submissions, compilers
+// and interpreters included) in a box with limits, from which nothing escapes.
 //
 // # Use
 //
@@ -39,6 +39,14 @@
 // (ptrace), reaps it and everything it left behind, collects files and
 // reports over a second pipe. It stays the box's PID 1, so its exit
 // kills whatever is left.
+//
+// The parent's side of a run takes the steps go-judge's envexec takes:
+// the helper's config (boxConfig: the box's folder, binds and rlimits by
+// tier), the cgroup, the helper started and sent its config
+// (startHelper), its end awaited with the box's CPU time watched
+// (helper.wait), and its report read into a Result (result, classify).
+// The wall clock, the kill and the captured streams are one type,
+// streams, which the basic tier's run shares.
 //
 // # Tiers
 //

@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -18,7 +17,6 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
-	l := spec.Limits
 	name, inBox, err := boxProgram(spec.Path, files)
 	if err != nil {
 		return res, err
@@ -59,23 +57,13 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 		prog = filepath.Join(box, filepath.FromSlash(name))
 	}
 
-	kctx, kill := context.WithCancelCause(ctx)
-	defer kill(nil)
-	wctx, stop := context.WithTimeoutCause(kctx, l.Wall, errWall)
-	defer stop()
-	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }, tee: spec.StdoutTo, teeOnly: spec.StdoutTo != nil && spec.StdoutToOnly}
-	stderr := &capture{max: l.Output, over: func() { kill(errOutput) }}
-	cmd := exec.CommandContext(wctx, prog, spec.Args...)
+	st := newStreams(ctx, spec)
+	defer st.close()
+	cmd := exec.CommandContext(st.wctx, prog, spec.Args...)
 	cmd.Args[0] = spec.Path
 	cmd.Dir = box
 	cmd.Env = basicEnv(spec.Env, box, tmp)
-	switch {
-	case spec.StdinFrom != nil:
-		cmd.Stdin = spec.StdinFrom
-	case len(spec.Stdin) > 0:
-		cmd.Stdin = bytes.NewReader(spec.Stdin)
-	}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
+	st.attach(cmd, spec)
 	cmd.WaitDelay = time.Second
 	killable(cmd)
 
@@ -86,11 +74,9 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 	_ = cmd.Wait()
 	res.Wall = time.Since(start)
 	reap(cmd)
-	res.Stdout, res.StdoutTruncated = stdout.result()
-	res.Stderr, res.StderrTruncated = stderr.result()
-	cause := causeLimit(context.Cause(wctx))
-	if ctx.Err() != nil && cause == None {
-		return res, fmt.Errorf("sandbox: %w", ctx.Err())
+	cause, err := st.end(&res)
+	if err != nil {
+		return res, err
 	}
 	ps := cmd.ProcessState
 	res.ExitCode = ps.ExitCode()

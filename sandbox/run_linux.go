@@ -102,6 +102,10 @@ var boxSeq atomic.Int64
 
 func boxUID() int { return ownUIDs() + int(boxSeq.Add(1)%boxUIDsPerProcess) }
 
+// run runs spec in a box of the given tier, in the steps go-judge's
+// envexec takes: the helper's config (boxConfig), a cgroup, the helper
+// started in the box with the config sent (startHelper), its end and its
+// report awaited (wait), and the report read into a result (result).
 func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	if tier == TierBasic {
 		return runBasic(ctx, spec)
@@ -111,91 +115,14 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
-	l := spec.Limits
-	resolved, inBox, err := program(spec.Path, files)
+	cfg, cleanup, err := boxConfig(spec, files, tier)
 	if err != nil {
 		return res, err
 	}
-
-	root := os.Geteuid() == 0
-	ns := tier >= TierNamespaces
-	cfg := config{
-		Tier:    tier,
-		Path:    resolved,
-		Files:   files,
-		Collect: spec.Collect,
-		Limits:  l,
-		UID:     -1,
-		UserNS:  ns && !root,
-	}
-	if root {
-		cfg.UID = boxUID()
-	}
-	home, tmp := "/box", "/tmp"
-	if ns {
-		cfg.BoxDir = "/box"
-		if !inBox && !underSystem(resolved) {
-			cfg.Binds = append(cfg.Binds, resolved)
-		}
-		for _, p := range spec.ReadOnly {
-			if p == "" {
-				continue
-			}
-			if p, err = filepath.Abs(p); err != nil {
-				return res, fmt.Errorf("sandbox: %w", err)
-			}
-			if !underSystem(p) {
-				cfg.Binds = append(cfg.Binds, p)
-			}
-		}
-		cfg.ProgNS = true
-		if tier < TierFull {
-			cfg.NProc = l.Procs // counted in the program's own user namespace
-		}
-	} else {
-		// No tmpfs without a mount namespace: the box is a host directory.
-		dir, err := os.MkdirTemp("", tempPrefix+"*")
-		if err != nil {
-			return res, fmt.Errorf("sandbox: %w", err)
-		}
-		defer os.RemoveAll(dir)
-		// The scratch directory sits beside the working one, so that
-		// Collect never picks up the program's temporary files.
-		home, tmp = filepath.Join(dir, "box"), filepath.Join(dir, "tmp")
-		cfg.BoxDir = home
-		if err := os.Chmod(dir, 0o711); err != nil { // for the box uid to pass
-			return res, fmt.Errorf("sandbox: %w", err)
-		}
-		for _, d := range []string{home, tmp} {
-			if err := os.Mkdir(d, 0o755); err != nil {
-				return res, fmt.Errorf("sandbox: %w", err)
-			}
-			if root {
-				if err := os.Chown(d, cfg.UID, cfg.UID); err != nil {
-					return res, fmt.Errorf("sandbox: %w", err)
-				}
-			}
-		}
-		if root {
-			cfg.ExecFD = true
-			cfg.ProgNS = userNS()
-			cfg.NProc = l.Procs // in its user namespace, or for its own uid
-		} else {
-			// RLIMIT_NPROC counts all of the grader user's processes.
-			cfg.NProc = l.Procs + userProcesses(os.Getuid())
-		}
-	}
-	if inBox {
-		// The box's working directory as the helper sees it: /box inside
-		// the namespaces, the host directory without them.
-		cfg.Path = filepath.Join(cfg.BoxDir, resolved)
-	}
-	cfg.Argv = append([]string{spec.Path}, spec.Args...)
-	cfg.Env = env(spec.Env, home, tmp)
-
+	defer cleanup()
 	var cg *cgroup
 	if tier >= TierFull {
-		if cg, err = newCgroup(l); err != nil {
+		if cg, err = newCgroup(spec.Limits); err != nil {
 			return res, fmt.Errorf("sandbox: %w", err)
 		}
 		defer func() {
@@ -204,40 +131,191 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 			}
 		}()
 	}
+	st := newStreams(ctx, spec)
+	defer st.close()
+	h, err := startHelper(st, spec, &cfg, cg, tier >= TierNamespaces)
+	if err != nil {
+		return res, err
+	}
+	defer h.close()
+	spec.Meter.attach(boxMeter(cg, h.cmd.Process.Pid))
+	defer spec.Meter.attach(nil)
+	rep, waitErr := h.wait(ctx, st, cg, spec.Limits.CPU)
+	res.Wall = time.Since(h.start)
+	cause, err := st.end(&res)
+	if err != nil {
+		return res, err
+	}
+	return result(res, rep, waitErr, cause, cg, spec.Limits)
+}
 
+// boxConfig is the helper's config for a run; cleanup removes what it
+// made on the host (below the namespaces tier, the box's folder).
+func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func(), err error) {
+	cleanup = func() {}
+	resolved, inBox, err := program(spec.Path, files)
+	if err != nil {
+		return cfg, cleanup, err
+	}
+	root := os.Geteuid() == 0
+	ns := tier >= TierNamespaces
+	cfg = config{
+		Tier:    tier,
+		Path:    resolved,
+		Files:   files,
+		Collect: spec.Collect,
+		Limits:  spec.Limits,
+		UID:     -1,
+		UserNS:  ns && !root,
+	}
+	if root {
+		cfg.UID = boxUID()
+	}
+	home, tmp := "/box", "/tmp"
+	if ns {
+		err = cfg.namespaceBox(spec, resolved, inBox)
+	} else {
+		var dir string
+		dir, err = cfg.hostBox(root)
+		cleanup = func() { os.RemoveAll(dir) }
+		home, tmp = filepath.Join(dir, "box"), filepath.Join(dir, "tmp")
+	}
+	if err != nil {
+		cleanup()
+		return cfg, func() {}, err
+	}
+	if inBox {
+		// The box's working directory as the helper sees it: /box inside
+		// the namespaces, the host directory without them.
+		cfg.Path = filepath.Join(cfg.BoxDir, resolved)
+	}
+	cfg.Argv = append([]string{spec.Path}, spec.Args...)
+	cfg.Env = env(spec.Env, home, tmp)
+	return cfg, cleanup, nil
+}
+
+// namespaceBox configures a box in namespaces: its working directory
+// /box, and the host files it shows read-only beyond the system's.
+func (cfg *config) namespaceBox(spec Spec, resolved string, inBox bool) error {
+	cfg.BoxDir = "/box"
+	if !inBox && !underSystem(resolved) {
+		cfg.Binds = append(cfg.Binds, resolved)
+	}
+	for _, p := range spec.ReadOnly {
+		if p == "" {
+			continue
+		}
+		p, err := filepath.Abs(p)
+		if err != nil {
+			return fmt.Errorf("sandbox: %w", err)
+		}
+		if !underSystem(p) {
+			cfg.Binds = append(cfg.Binds, p)
+		}
+	}
+	cfg.ProgNS = true
+	if cfg.Tier < TierFull {
+		cfg.NProc = cfg.Limits.Procs // counted in the program's own user namespace
+	}
+	return nil
+}
+
+// hostBox makes a box's folders on the host, without a mount namespace
+// (and so no tmpfs): dir holds the working folder box and the scratch
+// folder tmp, beside it so that Collect never picks up the program's
+// temporary files. dir is "" when none was made.
+func (cfg *config) hostBox(root bool) (dir string, err error) {
+	if dir, err = os.MkdirTemp("", tempPrefix+"*"); err != nil {
+		return "", fmt.Errorf("sandbox: %w", err)
+	}
+	home, tmp := filepath.Join(dir, "box"), filepath.Join(dir, "tmp")
+	cfg.BoxDir = home
+	if err := os.Chmod(dir, 0o711); err != nil { // for the box uid to pass
+		return dir, fmt.Errorf("sandbox: %w", err)
+	}
+	for _, d := range []string{home, tmp} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			return dir, fmt.Errorf("sandbox: %w", err)
+		}
+		if root {
+			if err := os.Chown(d, cfg.UID, cfg.UID); err != nil {
+				return dir, fmt.Errorf("sandbox: %w", err)
+			}
+		}
+	}
+	if root {
+		cfg.ExecFD = true
+		cfg.ProgNS = userNS()
+		cfg.NProc = cfg.Limits.Procs // in its user namespace, or for its own uid
+	} else {
+		// RLIMIT_NPROC counts all of the grader user's processes.
+		cfg.NProc = cfg.Limits.Procs + userProcesses(os.Getuid())
+	}
+	return dir, nil
+}
+
+// helper is the sandbox helper started for one run: it reads its config
+// from cfgW and writes its report to repR.
+type helper struct {
+	cmd     *exec.Cmd
+	cfgW    *os.File
+	repR    *os.File
+	start   time.Time
+	reports chan *report // the decoded report, nil when there was none
+}
+
+// startHelper starts the helper process in the box's namespaces (ns) and
+// cgroup, and sends it its config: the program starts only once the
+// helper has read it, so nothing of the box runs outside the cgroup.
+func startHelper(st *streams, spec Spec, cfg *config, cg *cgroup, ns bool) (*helper, error) {
 	cfgR, cfgW, err := os.Pipe()
 	if err != nil {
-		return res, fmt.Errorf("sandbox: %w", err)
+		return nil, fmt.Errorf("sandbox: %w", err)
 	}
-	defer cfgW.Close()
 	repR, repW, err := os.Pipe()
 	if err != nil {
 		cfgR.Close()
-		return res, fmt.Errorf("sandbox: %w", err)
+		cfgW.Close()
+		return nil, fmt.Errorf("sandbox: %w", err)
 	}
-	defer repR.Close()
+	h := &helper{cmd: helperCommand(st, spec, ns), cfgW: cfgW, repR: repR}
+	h.cmd.ExtraFiles = []*os.File{cfgR, repW}
+	h.start = time.Now()
+	err = h.cmd.Start()
+	cfgR.Close()
+	repW.Close()
+	if err != nil {
+		h.close()
+		return nil, fmt.Errorf("sandbox: starting the helper: %w", err)
+	}
+	h.reports = make(chan *report, 1)
+	go func() {
+		var rep report
+		if gob.NewDecoder(repR).Decode(&rep) != nil {
+			h.reports <- nil
+			return
+		}
+		h.reports <- &rep
+	}()
+	if err := h.send(cfg, cg); err != nil {
+		_ = h.cmd.Process.Kill()
+		_ = h.cmd.Wait()
+		h.close()
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	return h, nil
+}
 
-	kctx, kill := context.WithCancelCause(ctx)
-	defer kill(nil)
-	wctx, stop := context.WithTimeoutCause(kctx, l.Wall, errWall)
-	defer stop()
-
-	stdout := &capture{max: l.Output, over: func() { kill(errOutput) }, tee: spec.StdoutTo, teeOnly: spec.StdoutTo != nil && spec.StdoutToOnly}
-	stderr := &capture{max: l.Output, over: func() { kill(errOutput) }}
-	cmd := exec.CommandContext(wctx, "/proc/self/exe")
+// helperCommand is the helper's command: this binary, re-run, with the
+// run's streams, killed with the box when the run ends.
+func helperCommand(st *streams, spec Spec, ns bool) *exec.Cmd {
+	cmd := exec.CommandContext(st.wctx, "/proc/self/exe")
 	cmd.Args = []string{"autograder-sandbox"}
 	// A binary built with -race sleeps a second at exit unless told not to.
 	cmd.Env = []string{helperEnv + "=helper", "GORACE=atexit_sleep_ms=0"}
-	cmd.ExtraFiles = []*os.File{cfgR, repW}
-	switch {
-	case spec.StdinFrom != nil:
-		cmd.Stdin = spec.StdinFrom
-	case len(spec.Stdin) > 0:
-		cmd.Stdin = bytes.NewReader(spec.Stdin)
-	}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
+	st.attach(cmd, spec)
 	if ns {
-		cmd.SysProcAttr = nsAttr(root)
+		cmd.SysProcAttr = nsAttr(os.Geteuid() == 0)
 		// The helper is the box's PID 1: killing it kills the box.
 		cmd.Cancel = func() error { return cmd.Process.Kill() }
 	} else {
@@ -248,63 +326,42 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	}
 	// A daemon that escaped the box (fallback tier) may hold stdout open.
 	cmd.WaitDelay = time.Second
+	return cmd
+}
 
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		cfgR.Close()
-		repW.Close()
-		return res, fmt.Errorf("sandbox: starting the helper: %w", err)
-	}
-	cfgR.Close()
-	repW.Close()
-
-	reports := make(chan *report, 1)
-	go func() {
-		var rep report
-		if gob.NewDecoder(repR).Decode(&rep) != nil {
-			reports <- nil
-			return
+// send puts the helper in the cgroup, then sends its config.
+func (h *helper) send(cfg *config, cg *cgroup) error {
+	if cg != nil {
+		if err := cg.add(h.cmd.Process.Pid); err != nil {
+			return err
 		}
-		reports <- &rep
-	}()
-
-	setup := func() error {
-		if cg != nil {
-			if err := cg.add(cmd.Process.Pid); err != nil {
-				return err
-			}
-		}
-		// The helper starts the program only after reading this to its
-		// end, so nothing of the box runs outside the cgroup.
-		if err := gob.NewEncoder(cfgW).Encode(&cfg); err != nil {
-			return fmt.Errorf("sending the config: %w", err)
-		}
-		return cfgW.Close()
 	}
-	if err := setup(); err != nil {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		return res, fmt.Errorf("sandbox: %w", err)
+	if err := gob.NewEncoder(h.cfgW).Encode(cfg); err != nil {
+		return fmt.Errorf("sending the config: %w", err)
 	}
+	return h.cfgW.Close()
+}
 
-	spec.Meter.attach(boxMeter(cg, cmd.Process.Pid))
-	defer spec.Meter.attach(nil)
+// wait waits for the helper to end, the box's CPU time watched meanwhile
+// when it has a cgroup, and returns its report (nil when it sent none).
+func (h *helper) wait(ctx context.Context, st *streams, cg *cgroup, cpu time.Duration) (*report, error) {
 	done := make(chan struct{})
 	if cg != nil {
-		go watchCPU(cg, l.CPU, start, Waiting(ctx), done, func() { kill(errCPU) })
+		go watchCPU(cg, cpu, h.start, Waiting(ctx), done, func() { st.kill(errCPU) })
 	}
-	waitErr := cmd.Wait()
+	err := h.cmd.Wait()
 	close(done)
-	res.Wall = time.Since(start)
-	rep := <-reports
+	return <-h.reports, err
+}
 
-	res.Stdout, res.StdoutTruncated = stdout.result()
-	res.Stderr, res.StderrTruncated = stderr.result()
-	cause := causeLimit(context.Cause(wctx))
-	if ctx.Err() != nil && cause == None {
-		return res, fmt.Errorf("sandbox: %w", ctx.Err())
-	}
+func (h *helper) close() {
+	h.cfgW.Close()
+	h.repR.Close()
+}
 
+// result reads the helper's report (nil when it sent none) into res: the
+// program's exit, times, memory and files, and the limit it hit.
+func result(res Result, rep *report, waitErr error, cause Limit, cg *cgroup, l Limits) (Result, error) {
 	var oom, pidsMax bool
 	if cg != nil {
 		res.PeakMemory, oom, pidsMax = cg.stats()

@@ -87,7 +87,7 @@ type File struct {
 
 // Spec describes one run.
 type Spec struct {
-	// Path is the program. A name without a slash ("javac", "gcc") is
+	// Path is the program. A name without a slash ("gcc") is
 	// looked up on the host's PATH, and an absolute path is a host file;
 	// either is made visible, read-only, inside the box when it lies
 	// outside the system directories. A relative path with a slash

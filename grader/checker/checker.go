@@ -16,6 +16,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -89,12 +90,6 @@ func (c *Checker) Fingerprint() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// languages are the presets a checker's file extension chooses.
-var languages = map[string]rubric.Language{
-	".c": rubric.C, ".cc": rubric.CPP, ".cpp": rubric.CPP, ".cxx": rubric.CPP,
-	".py": rubric.Python, ".java": rubric.Java,
-}
-
 // load reads a checker's source file, or the files of its folder, and
 // chooses their language's preset.
 func load(path string) ([]submission.File, rubric.Build, error) {
@@ -146,35 +141,42 @@ func folder(dir string) ([]string, error) {
 // preset is the Build of the checker's files: the language of their
 // extensions, the main file first.
 func preset(path string, names []string) (rubric.Build, error) {
-	var langs []rubric.Language
+	var langs []*toolchain.Toolchain
 	var sources []string
 	for _, n := range names {
-		if l, ok := languages[filepath.Ext(n)]; ok {
+		if tc := toolchain.ByExt(filepath.Ext(n)); tc != nil {
 			sources = append(sources, n)
-			if !slices.Contains(langs, l) {
-				langs = append(langs, l)
+			if !slices.Contains(langs, tc) {
+				langs = append(langs, tc)
 			}
 		}
 	}
 	switch {
 	case len(langs) == 0:
-		return rubric.Build{}, fmt.Errorf("checker %s: no source file (.c, .cc, .cpp, .cxx, .py or .java)", path)
+		return rubric.Build{}, fmt.Errorf("checker %s: no source file (%s)", path, extList())
 	case len(langs) > 1:
 		return rubric.Build{}, fmt.Errorf("checker %s: sources of several languages (%s)", path, strings.Join(sources, ", "))
 	}
-	// The preset runs the first Python or Java file.
-	if main := mains[langs[0]]; main != "" && len(sources) > 1 {
+	// The preset runs the first file: the folder's main, for a toolchain
+	// that runs one file of several.
+	if main := langs[0].FolderMain; main != "" && len(sources) > 1 {
 		i := slices.Index(sources, main)
 		if i < 0 {
 			return rubric.Build{}, fmt.Errorf("checker %s: several %s files and no %s to run", path, filepath.Ext(main), main)
 		}
 		sources = append([]string{main}, slices.Delete(sources, i, i+1)...)
 	}
-	return rubric.Preset(langs[0], sources)
+	return rubric.Preset(rubric.Language(langs[0].Name), sources)
 }
 
-// mains are the files a folder of several Python or Java files runs.
-var mains = map[rubric.Language]string{rubric.Python: "__main__.py", rubric.Java: "Main.java"}
+// extList names every toolchain's source endings, in the toolchains' order.
+func extList() string {
+	var exts []string
+	for _, tc := range toolchain.All() {
+		exts = append(exts, tc.Exts...)
+	}
+	return strings.Join(exts[:len(exts)-1], ", ") + " or " + exts[len(exts)-1]
+}
 
 // program builds the checker the first time it is needed, and returns
 // that build, or why it failed, ever after. A cancelled build is tried

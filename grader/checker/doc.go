@@ -16,10 +16,11 @@
 // # Checker programs
 //
 // The checker is built once per assignment, on first use, with the
-// language preset of its files' extension (.c; .cc, .cpp or .cxx; .py;
-// .java) as package grader/runner builds a submission: a folder's files
-// are built together (Python runs __main__.py, Java Main.java, when the
-// folder holds several). A checker that does not build fails every case
+// preset of the toolchain its files' extension names (package
+// grader/toolchain), as package grader/runner builds a submission: a
+// folder's files are built together, and run from the toolchain's
+// FolderMain when it has one and the folder holds several sources
+// (__main__.py, Main.java). A checker that does not build fails every case
 // it judges, as the grader's failure with its compiler's messages: the
 // assignment's fault, never the student's.
 //

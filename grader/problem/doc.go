@@ -21,15 +21,16 @@
 // (2025-09: each {{name}} and {{name.variant}} is replaced in the output
 // validator, included files, group settings files and labelled
 // submissions, rubric.Constants); languages
-// (2023-07: "all" or a list of language codes; c, cpp, java and python3
-// are the grader's, others are left out). Every other key the two
+// (2023-07: "all" or a list of language codes; the codes of package
+// grader/toolchain's toolchains are the grader's, others are left out).
+// Every other key the two
 // versions define is accepted and unused; an unknown key is an error.
 // Without limits.time_limit, a legacy package's .timelimit file (as
 // DOMjudge and BAPCtools write it) gives the time limit.
 //
 // Submissions are built by the language of their files (a rubric's
-// language "auto", package grader/runner): .c, .cc/.cpp/.cxx, .java,
-// .py, each a single file or a folder of files.
+// language "auto", package grader/runner), by any toolchain's extension,
+// each a single file or a folder of files.
 //
 // # Limits
 //

@@ -195,8 +195,8 @@ func (s subSpec) ruleKeys(ex *Example, key string, m map[string]any, r *rule) er
 			// Who wrote it, and the time limit's inference: not the grader's.
 		case "language":
 			lang, _ := v.(string)
-			if _, ok := languageCodes[lang]; !ok {
-				ex.Skip = fmt.Sprintf("language %v is not one the grader builds (c, cpp, java, python3)", v)
+			if _, ok := codeLanguage(lang); !ok {
+				ex.Skip = fmt.Sprintf("language %v is not one the grader builds (%s)", v, strings.Join(firstCodes(), ", "))
 			}
 		case "entrypoint":
 			// Of several Python files the grader runs __main__.py, else

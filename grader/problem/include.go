@@ -31,10 +31,10 @@ func readInclude(dir string, consts rubric.Constants, content *bytes.Buffer) (ru
 		if strings.HasPrefix(name, ".") {
 			continue
 		}
-		lang, ok := languageCodes[name]
+		lang, ok := codeLanguage(name)
 		switch {
 		case !e.IsDir():
-			return nil, badf(filepath.Join(dir, name), "include/ holds folders, one per language (default, c, cpp, java, python3)")
+			return nil, badf(filepath.Join(dir, name), "include/ holds folders, one per language (default, %s)", strings.Join(firstCodes(), ", "))
 		case name == "default":
 			lang, ok = "", true
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -311,13 +312,8 @@ func timeMultipliers(file string, v any, m *meta) error {
 	return nil
 }
 
-// languageCodes are the formats' language codes of the grader's presets.
-var languageCodes = map[string]rubric.Language{"c": rubric.C, "cpp": rubric.CPP, "java": rubric.Java, "python3": rubric.Python, "python": rubric.Python}
-
-// every is every preset, in the order a rubric's "auto" has them.
-var every = []rubric.Language{rubric.C, rubric.CPP, rubric.Java, rubric.Python}
-
 func metaLanguages(file string, raw map[string]any, m *meta) error {
+	every := rubric.Presets()
 	m.languages = slices.Clone(every)
 	codes, err := words(raw["languages"], true)
 	if err != nil {
@@ -329,15 +325,41 @@ func metaLanguages(file string, raw map[string]any, m *meta) error {
 	m.languages = nil
 	for _, l := range every {
 		for _, c := range codes {
-			if languageCodes[c] == l && !slices.Contains(m.languages, l) {
+			if tc := toolchain.ByCode(c); tc != nil && rubric.Language(tc.Name) == l && !slices.Contains(m.languages, l) {
 				m.languages = append(m.languages, l)
 			}
 		}
 	}
 	if len(m.languages) == 0 {
-		return badf(file, "languages %s: none of them is c, cpp, java or python3, which the grader builds", strings.Join(codes, ", "))
+		return badf(file, "languages %s: none of them is %s, which the grader builds", strings.Join(codes, ", "), codeList())
 	}
 	return nil
+}
+
+// codeList names each toolchain by its first language code, in the
+// toolchains' order.
+func codeList() string {
+	codes := firstCodes()
+	return strings.Join(codes[:len(codes)-1], ", ") + " or " + codes[len(codes)-1]
+}
+
+// firstCodes are each toolchain's first language code, in the
+// toolchains' order.
+func firstCodes() []string {
+	var codes []string
+	for _, tc := range toolchain.All() {
+		codes = append(codes, tc.Codes[0])
+	}
+	return codes
+}
+
+// codeLanguage is the preset of a package's language code, ok false
+// when no toolchain has it.
+func codeLanguage(code string) (rubric.Language, bool) {
+	if tc := toolchain.ByCode(code); tc != nil {
+		return rubric.Language(tc.Name), true
+	}
+	return "", false
 }
 
 // timeLimit applies the time limit, or the default: the CPU time of a

@@ -18,7 +18,7 @@ func TestParseMeta(t *testing.T) {
 		check      func(m meta) bool
 	}{
 		{"legacy defaults", "name: Sum\n", func(m meta) bool {
-			return !m.modern && m.name == "Sum" && !m.scoring && !m.custom && m.limits.Memory == 1<<30 && len(m.languages) == 4
+			return !m.modern && m.name == "Sum" && !m.scoring && !m.custom && m.limits.Memory == 1<<30 && len(m.languages) == 6
 		}},
 		{"legacy custom interactive", "validation: custom interactive score\nvalidator_flags: a b\ntype: scoring\n", func(m meta) bool {
 			return m.custom && m.interactive && m.scoring && strings.Join(m.flags, " ") == "a b"
@@ -60,7 +60,7 @@ func TestParseMetaErrors(t *testing.T) {
 		{"validation: custom fast\n", `p/problem.yaml: validation: "custom" may be followed by "interactive" and "score", not "fast"`},
 		{"limits: {time_limit: -1}\n", "p/problem.yaml: limits.time_limit must be a positive number, got -1"},
 		{"limits: {tme_limit: 1}\n", `p/problem.yaml: limits: unknown key "tme_limit"`},
-		{"languages: [rust]\n", "p/problem.yaml: languages rust: none of them is c, cpp, java or python3, which the grader builds"},
+		{"languages: [cobol]\n", "p/problem.yaml: languages cobol: none of them is c, cpp, java, python3, rust or go, which the grader builds"},
 		{"problem_format_version: 2099-01\n", `p/problem.yaml: problem_format_version must be "legacy", "2023-07" or "2025-09", got 2099-01`},
 		{"name: [\n", "p/problem.yaml: yaml:"},
 		{"grading: {objective: min}\n", "p/problem.yaml: grading.objective min: the grader maximizes scores"},

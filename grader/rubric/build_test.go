@@ -130,7 +130,7 @@ func TestLoadMissingFile(t *testing.T) {
 
 func TestAutoLanguages(t *testing.T) {
 	for _, tc := range []struct{ build, want string }{
-		{`language = "auto"`, "[c cpp java python]"},
+		{`language = "auto"`, "[c cpp java python rust go]"},
 		{`language = ["python", "c"]`, "[python c]"},
 		{`language = "c"`, "[]"},
 	} {

@@ -63,15 +63,17 @@
 //
 // [build]:
 //
-//	language  "java", "c", "cpp", "python" or "raw" ("java"); or "auto",
-//	          or a list of presets (["c", "cpp", "java", "python"]):
-//	          each submission's sources pick the preset (below)
-//	main      java: the main class (the first required .java file's name
-//	          without ".java"); c, cpp: the program the compiler writes
-//	          ("main"); python: the file run, one of the required files (the
-//	          first required .py file). Not allowed with "raw". Under
-//	          "auto" or a list: optional, a name without extension that
-//	          picks the class or file to run among several (below).
+//	language  a preset, the name of a toolchain of package
+//	          grader/toolchain ("java", "c", "cpp", "python", ...), or
+//	          "raw" ("java"); or "auto", or a list of presets (["c",
+//	          "java"]): each submission's sources pick the preset (below)
+//	main      the preset's main unit (package grader/toolchain): a Java
+//	          main class (the first required .java file's name without
+//	          ".java"); for a compiler, the program it writes ("main"); for
+//	          Python, the file run, one of the required files (the first
+//	          required .py file). Not allowed with "raw". Under "auto" or a
+//	          list: optional, a name without extension that picks the class
+//	          or file to run among several (below).
 //	build     raw only: the build commands, each an array of program and
 //	          arguments, run in order ([]: nothing to build)
 //	run       raw only: the command that runs the program (required)
@@ -80,23 +82,10 @@
 //	          answers; a difference regrades the submission cold (2; 0:
 //	          none)
 //
-// The presets compile the required files with their language's extension
-// (.java; .c; .cpp, .cc or .cxx; .py), in rubric order, and need at least
-// one. For required = ["EightQueen.java"] (or ["a.c", "b.c"], ...) and the
-// default main:
-//
-//	java    build: javac -encoding UTF-8 EightQueen.java
-//	        run:   java -cp . EightQueen
-//	c       build: gcc -O2 -o main a.c b.c -lm
-//	        run:   ./main
-//	cpp     build: g++ -O2 -std=c++17 -o main a.cpp -lm
-//	        run:   ./main
-//	python  build: python3 -m py_compile main.py util.py
-//	        run:   python3 main.py
-//
-// Python's build is a syntax check: a syntax error is a compile error,
-// reported once, not a runtime error on every case. [Preset] gives a
-// preset's Build without a rubric file.
+// The presets compile the required files with their toolchain's
+// extensions, in rubric order, and need at least one; package
+// grader/toolchain lists each preset's extensions and commands. [Preset]
+// gives a preset's Build without a rubric file.
 //
 // # Language by file
 //
@@ -111,11 +100,9 @@
 // of that language is looked for, and rename_penalty deducted, as with
 // one language (package grader). The files built are those of the shallowest folder of the
 // submission that holds a source of an accepted language, and their
-// extensions pick the preset: .c is c; .cc, .cpp or .cxx is cpp; .java is
-// java, run as the class that declares "public static void main" (of
-// several, the one named main; with none, the first file's name); .py is
-// python, running the only .py file, or else the one named main + ".py"
-// (or main.py). C and C++ programs are "main" as with one language.
+// extensions pick the preset, whose toolchain picks the main unit (package
+// grader/toolchain: the Java class that declares main, the Python file to
+// run); compiled programs are "main" as with one language.
 // Sources of two languages in that folder, or of none accepted, are a
 // compile error whose log says so; each result's provenance names the
 // runtime that built and ran it. Reports show the command as "program"
@@ -128,7 +115,7 @@
 // preset's compiler or interpreter as the file it really is and adds its
 // options (a JVM's heap cap). Reports show a case's command as a student
 // would type it, [Build.Command]: "java EightQueen 315 1 12375643",
-// "./main 3 4", "python3 main.py".
+// "./main 3 4".
 //
 // [limits], for one run of the program on one case:
 //
@@ -153,8 +140,8 @@
 //	       a checker program gets them after its feedback folder
 //	checker       the judge "checker"'s program (package grader/checker):
 //	              a source file or a folder of sources, relative to the
-//	              rubric's folder; its language by extension (.c; .cc,
-//	              .cpp or .cxx; .py; .java), built with that preset (none)
+//	              rubric's folder; its toolchain by extension, built
+//	              with that preset (none)
 //	interactive   true: the checker talks with the program while it runs,
 //	              its stdout the program's stdin and the other way round
 //	              (false)

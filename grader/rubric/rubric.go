@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // Rubric is an assignment's rubric, checked, with every default filled in.
@@ -63,18 +65,24 @@ const (
 	PackageReject PackagePolicy = "reject" // verdict rejected, score 0
 )
 
-// Language names a build preset.
+// Language names a build preset: a toolchain's name (package
+// grader/toolchain), Raw or Auto.
 type Language string
 
-// The languages. Raw is no preset: the rubric gives the commands. Auto is
-// a preset chosen per submission, by its files, among Build.Languages.
+// Raw is no preset: the rubric gives the commands. Auto is a preset chosen
+// per submission, by its files, among Build.Languages.
 const (
-	Java   Language = "java"
-	C      Language = "c"
-	CPP    Language = "cpp"
-	Python Language = "python"
-	Raw    Language = "raw"
-	Auto   Language = "auto"
+	Raw  Language = "raw"
+	Auto Language = "auto"
+)
+
+// Some toolchains' presets by name, for code that must name one (tests,
+// built-in assignments). A rubric knows every toolchain by its name alone.
+var (
+	Java   = Language(toolchain.Java.Name)
+	C      = Language(toolchain.C.Name)
+	CPP    = Language(toolchain.CXX.Name)
+	Python = Language(toolchain.Python.Name)
 )
 
 // Build says how a submission is built and run.
@@ -83,13 +91,13 @@ type Build struct {
 	// Languages are the presets a submission may pick when Language is
 	// Auto, in the order the rubric lists them; nil otherwise.
 	Languages []Language
-	// Main is, for Java, the main class; for C and C++, the program the
-	// compiler writes; for Python, the file run. Empty for Raw. Under
-	// Auto, the name (without extension) that picks the Java class or the
-	// Python file to run among several; empty when the rubric names none.
+	// Main is what the toolchain runs: a class (Java), the program the
+	// compiler writes (C), the file run (Python). Empty for Raw. Under
+	// Auto, the name (without extension) that picks the class or file to
+	// run among several; empty when the rubric names none.
 	Main string
-	// Sources are the required files the preset compiles (or, for Python,
-	// may import), in rubric order. Empty for Raw and Auto.
+	// Sources are the required files the preset compiles (or, for an
+	// interpreter, may import), in rubric order. Empty for Raw and Auto.
 	Sources []string
 	// Include are files added to a submission before it builds under
 	// Auto (a problem package's include/), by the language picked, with
@@ -108,37 +116,22 @@ type Build struct {
 // Build.Include): each file's bytes by its name.
 type Included map[Language]map[string][]byte
 
-// products are the files each preset's compilers and interpreters write:
-// a submission's own are ignored, never built with.
-var products = map[Language][]string{
-	Java:   {"*.class", "*.jar"},
-	C:      {"*.o", "*.obj", "*.a", "*.so", "*.out", "*.exe"},
-	CPP:    {"*.o", "*.obj", "*.a", "*.so", "*.out", "*.exe"},
-	Python: {"*.pyc", "*.pyo"},
-}
-
 // Product reports whether a file of that name (a path, slash-separated) is
 // something the preset builds, not a source: a class file, a jar, an
 // object file, the program itself.
 func (b Build) Product(name string) bool {
 	base := path.Base(name)
-	if (b.Language == C || b.Language == CPP) && base == b.Main {
-		return true
-	}
-	langs := []Language{b.Language}
 	if b.Language == Auto {
-		langs = b.Languages
-	}
-	var pats []string
-	for _, l := range langs {
-		pats = append(pats, products[l]...)
-	}
-	for _, pat := range pats {
-		if ok, _ := path.Match(pat, base); ok {
-			return true
+		// Each submission's program is named by its own preset.
+		for _, l := range b.Languages {
+			if tc := toolchain.Lookup(string(l)); tc != nil && tc.Product(base, "") {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	tc := toolchain.Lookup(string(b.Language))
+	return tc != nil && tc.Product(base, b.Main)
 }
 
 // Commands returns the commands that build the program, in order, and the
@@ -157,16 +150,15 @@ func (b Build) Commands() (build [][]string, run []string) {
 // Command renders how a program is run on a case's arguments, as a
 // student would type it in the folder of the files: a preset's run command
 // without what the grader adds ("java EightQueen 315 1 12375643",
-// "./main 3 4", "python3 sum.py"), or a raw rubric's run command, then
+// "./main 3 4"), or a raw rubric's run command, then
 // the arguments. A word a shell would split or expand is single-quoted.
 // Every report shows a case's command this way. Under Auto, where each
 // submission runs its own way, the program is called "program".
 func (b Build) Command(args []string) string {
 	cmd := b.run
-	switch b.Language {
-	case Java:
-		cmd = []string{"java", b.Main}
-	case Auto:
+	if tc := toolchain.Lookup(string(b.Language)); tc != nil && tc.Display != nil {
+		cmd = tc.Display(b.Main)
+	} else if b.Language == Auto {
 		cmd = []string{"program"}
 	}
 	words := make([]string, 0, len(cmd)+len(args))

@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // Defaults of the optional keys; the package documentation lists them.
@@ -29,18 +31,10 @@ const (
 )
 
 var (
-	idRE       = regexp.MustCompile(`^[a-z0-9_-]+$`)
-	javaMainRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
-	binaryRE   = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`)
+	idRE = regexp.MustCompile(`^[a-z0-9_-]+$`)
+	// nameRE is an Auto build's main: a name without extension.
+	nameRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 )
-
-// sourceExts are the files each preset compiles.
-var sourceExts = map[Language][]string{
-	Java:   {".java"},
-	C:      {".c"},
-	CPP:    {".cpp", ".cc", ".cxx"},
-	Python: {".py"},
-}
 
 // rubric decodes the whole document. dir is the rubric's folder as given,
 // for messages; abs is the same folder made absolute.
@@ -227,66 +221,72 @@ func (d *decoder) build(t *table, b *Build, required []string) {
 	if b.Language == Auto {
 		// Each submission's files pick the preset: main only chooses
 		// among several Java classes or Python files.
-		if b.Main = main; t.has("main") && !javaMainRE.MatchString(main) {
+		if b.Main = main; t.has("main") && !nameRE.MatchString(main) {
 			t.errf("main", "build.main must be a name without extension (a Java class, a Python file without .py) under language %s, got %q", autoName(b.Languages), main)
 		}
 		t.done()
 		return
 	}
-	for _, f := range required {
-		if slices.Contains(sourceExts[b.Language], path.Ext(f)) {
-			b.Sources = append(b.Sources, f)
-		}
-	}
-	if len(b.Sources) == 0 {
-		t.errf("language", "build.language %q needs a %s file in submission.required", b.Language, strings.Join(sourceExts[b.Language], " or "))
+	tc := toolchain.Lookup(string(b.Language))
+	if b.Sources = tc.Sources(required); len(b.Sources) == 0 {
+		t.errf("language", "build.language %q needs a %s file in submission.required", b.Language, strings.Join(tc.Exts, " or "))
 		t.done()
 		return
 	}
 	if !t.has("main") {
-		main = defaultMain(b.Language, b.Sources)
+		main = tc.DefaultMain(b.Sources)
 	}
 	b.Main = main
-	switch b.Language {
-	case Java:
-		if !javaMainRE.MatchString(main) {
-			t.errf("main", "build.main must be a Java class name without a package, got %q", main)
-		}
-	case C, CPP:
-		if !binaryRE.MatchString(main) {
-			t.errf("main", "build.main must be a file name for the program, got %q", main)
-		}
-	case Python:
-		if !slices.Contains(required, main) {
-			t.errf("main", "build.main must be a file of submission.required, got %q", main)
-		}
+	if why := tc.CheckMain(main, required); why != "" {
+		t.errf("main", "build.main must be %s, got %q", why, main)
 	}
-	b.steps, b.run = presetCommands(b.Language, main, b.Sources)
+	b.steps, b.run = tc.Commands(main, b.Sources)
 	t.done()
 }
 
-// presets are the languages a list or "auto" may name, in the order
-// "auto" tries them.
-var presets = []Language{C, CPP, Java, Python}
+// Presets returns the languages of the toolchains (package
+// grader/toolchain), in the order "auto" tries them: what a rubric's list
+// may name.
+func Presets() []Language {
+	var out []Language
+	for _, tc := range toolchain.All() {
+		out = append(out, Language(tc.Name))
+	}
+	return out
+}
+
+// languages are the values build.language takes: the default preset
+// first, then the other presets, Raw and Auto.
+func languages() []Language {
+	def := Language(toolchain.Default().Name)
+	out := []Language{def}
+	for _, l := range Presets() {
+		if l != def {
+			out = append(out, l)
+		}
+	}
+	return append(out, Raw, Auto)
+}
 
 // language reads build.language: one language, "auto" (every preset) or
 // a list of presets (Auto with those).
 func language(t *table) (Language, []Language) {
 	v, ok := t.m["language"]
 	if !ok || isString(v) {
-		l := oneOf(t, "language", Java, C, CPP, Python, Raw, Auto)
+		l := oneOf(t, "language", languages()...)
 		if l == Auto {
-			return Auto, slices.Clone(presets)
+			return Auto, Presets()
 		}
 		return l, nil
 	}
 	names, _ := array(t, "language", "strings", "a string", asString)
 	var langs []Language
+	presets := Presets()
 	for _, n := range names {
 		l := Language(n)
 		switch {
 		case !slices.Contains(presets, l):
-			t.errf("language", `build.language: %q is not a preset ("c", "cpp", "java" or "python")`, n)
+			t.errf("language", "build.language: %q is not a preset (%s)", n, quotedList(presets))
 		case slices.Contains(langs, l):
 			t.errf("language", "build.language lists %q twice", n)
 		default:
@@ -301,30 +301,22 @@ func language(t *table) (Language, []Language) {
 
 // autoName is how messages name an Auto build's languages.
 func autoName(langs []Language) string {
-	if slices.Equal(langs, presets) {
+	if slices.Equal(langs, Presets()) {
 		return `"auto"`
 	}
 	return fmt.Sprintf("%q", langs)
 }
 
-// presetCommands are a preset's build steps and run command.
-func presetCommands(lang Language, main string, sources []string) (steps [][]string, run []string) {
-	switch lang {
-	case Java:
-		return [][]string{append([]string{"javac", "-encoding", "UTF-8"}, sources...)}, []string{"java", "-cp", ".", main}
-	case C, CPP:
-		cc := []string{"gcc", "-O2"}
-		if lang == CPP {
-			cc = []string{"g++", "-O2", "-std=c++17"}
-		}
-		cc = append(append(append(cc, "-o", main), sources...), "-lm")
-		return [][]string{cc}, []string{"./" + main}
-	case Python:
-		// A syntax check of every file: a syntax error is a compile
-		// error, not a runtime error on every case.
-		return [][]string{append([]string{"python3", "-m", "py_compile"}, sources...)}, []string{"python3", main}
+// quotedList quotes names as `"a", "b" or "c"`.
+func quotedList(names []Language) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(string(n))
 	}
-	return nil, nil
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
 // Preset returns a language preset's Build for the given files, as a
@@ -340,45 +332,33 @@ func Preset(lang Language, required []string) (Build, error) {
 // file run (which must be one of the files). Package grader/runner builds
 // an Auto rubric's submissions with the preset it picks this way.
 func PresetMain(lang Language, required []string, main string) (Build, error) {
-	exts, ok := sourceExts[lang]
-	if !ok {
+	tc := toolchain.Lookup(string(lang))
+	if tc == nil {
 		return Build{}, fmt.Errorf("rubric: no preset for language %q", lang)
 	}
-	b := Build{Language: lang}
-	for _, f := range required {
-		if slices.Contains(exts, path.Ext(f)) {
-			b.Sources = append(b.Sources, f)
-		}
-	}
+	b := Build{Language: lang, Sources: tc.Sources(required)}
 	if len(b.Sources) == 0 {
-		return Build{}, fmt.Errorf("rubric: language %q needs a %s file", lang, strings.Join(exts, " or "))
+		return Build{}, fmt.Errorf("rubric: language %q needs a %s file", lang, strings.Join(tc.Exts, " or "))
 	}
 	if main == "" {
-		main = defaultMain(lang, b.Sources)
+		main = tc.DefaultMain(b.Sources)
 	}
-	if lang == Python && !slices.Contains(b.Sources, main) {
-		return Build{}, fmt.Errorf("rubric: the Python file to run, %q, is not one of %s", main, strings.Join(b.Sources, ", "))
+	// A main that is a source's name (Python's file run) must be one.
+	if slices.Contains(tc.Exts, path.Ext(main)) && !slices.Contains(b.Sources, main) {
+		return Build{}, fmt.Errorf("rubric: the %s file to run, %q, is not one of %s", lang, main, strings.Join(b.Sources, ", "))
 	}
 	b.Main = main
-	b.steps, b.run = presetCommands(lang, b.Main, b.Sources)
+	b.steps, b.run = tc.Commands(b.Main, b.Sources)
 	return b, nil
 }
 
-// SourceExts returns the file endings of a preset's sources (".cpp",
-// ".cc", ".cxx"); nil for Raw and Auto.
-func SourceExts(lang Language) []string { return slices.Clone(sourceExts[lang]) }
-
-// defaultMain is a preset's main when the rubric names none.
-func defaultMain(lang Language, sources []string) string {
-	switch lang {
-	case Java:
-		return strings.TrimSuffix(sources[0], ".java")
-	case C, CPP:
-		return "main"
-	case Python:
-		return sources[0]
+// SourceExts returns the file endings of a preset's sources, its
+// toolchain's Exts; nil for Raw and Auto.
+func SourceExts(lang Language) []string {
+	if tc := toolchain.Lookup(string(lang)); tc != nil {
+		return slices.Clone(tc.Exts)
 	}
-	return ""
+	return nil
 }
 
 func isArray(v any) bool {

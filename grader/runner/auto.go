@@ -3,12 +3,13 @@ package runner
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // pick chooses the preset of a submission under a rubric whose language
@@ -87,46 +88,19 @@ func folderOf(files []submission.File, langOf map[string]rubric.Language) []subm
 	return out
 }
 
-// mainOf chooses what a Java or Python submission runs: the class that
-// declares main (of several, the one named want; of none, the only
-// file's, or want's, or the first file's name), the only Python file (of
-// several, want.py, else main.py). C and C++ keep their preset's.
+// mainOf chooses what a submission runs, as its toolchain picks it (a
+// Java class declaring main, one Python file of several); a toolchain
+// that picks none keeps its preset's default.
 func mainOf(lang rubric.Language, sources []string, files []submission.File, want string) (main, problem string) {
-	switch lang {
-	case rubric.Java:
-		var classes []string
-		for _, f := range files {
-			if c := JavaMainClass(f.Data); c != "" && slices.Contains(sources, f.Name) && !slices.Contains(classes, c) {
-				classes = append(classes, c)
-			}
-		}
-		switch {
-		case len(classes) == 1:
-			return classes[0], ""
-		case len(classes) > 1 && slices.Contains(classes, want):
-			return want, ""
-		case len(classes) > 1:
-			return "", fmt.Sprintf("several classes declare main (%s): the assignment cannot tell which one to run", strings.Join(classes, ", "))
-		case slices.Contains(sources, want+".java"):
-			return want, ""
-		}
-		return strings.TrimSuffix(sources[0], ".java"), ""
-	case rubric.Python:
-		switch {
-		case len(sources) == 1:
-			return sources[0], ""
-		case want != "" && slices.Contains(sources, want+".py"):
-			return want + ".py", ""
-		case slices.Contains(sources, "main.py"):
-			return "main.py", ""
-		}
-		name := "main.py"
-		if want != "" {
-			name = want + ".py"
-		}
-		return "", fmt.Sprintf("several Python files (%s) and none named %s: the assignment cannot tell which one to run", strings.Join(sources, ", "), name)
+	tc := toolchain.Lookup(string(lang))
+	if tc == nil || tc.PickMain == nil {
+		return "", ""
 	}
-	return "", ""
+	boxed := make([]sandbox.File, len(files))
+	for i, f := range files {
+		boxed[i] = sandbox.File{Name: f.Name, Data: f.Data}
+	}
+	return tc.PickMain(sources, boxed, want)
 }
 
 func languageList(langs []rubric.Language) string {
@@ -138,90 +112,4 @@ func languageList(langs []rubric.Language) string {
 		return s[0]
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
-}
-
-var (
-	javaClassRE = regexp.MustCompile(`\b(?:class|record|enum|interface)\s+([A-Za-z_$][A-Za-z0-9_$]*)`)
-	javaMainRE  = regexp.MustCompile(`\b(?:public\s+static|static\s+public)\s+(?:final\s+)?void\s+main\s*\(`)
-)
-
-// JavaMainClass returns the name of the class of a Java source that
-// declares "public static void main", or "" when none does: the innermost
-// class (or record, enum, interface) whose body holds the method (a
-// record declared and closed before main, inside the class, is not it),
-// comments, strings and character literals left out.
-func JavaMainClass(src []byte) string {
-	code := javaCode(src)
-	m := javaMainRE.FindIndex(code)
-	if m == nil {
-		return ""
-	}
-	var class string
-	for _, c := range javaClassRE.FindAllSubmatchIndex(code[:m[0]], -1) {
-		if openAt(code[c[1]:m[0]]) {
-			class = string(code[c[2]:c[3]])
-		}
-	}
-	return class
-}
-
-// openAt reports whether the body a declaration starts (at its first
-// brace in code) is still open at the end of code.
-func openAt(code []byte) bool {
-	depth, opened := 0, false
-	for _, b := range code {
-		switch b {
-		case '{':
-			depth++
-			opened = true
-		case '}':
-			depth--
-			if opened && depth == 0 {
-				return false
-			}
-		}
-	}
-	return opened
-}
-
-// javaCode blanks a Java source's comments, strings and character
-// literals, keeping every other byte where it was.
-func javaCode(src []byte) []byte {
-	out := slices.Clone(src)
-	blank := func(i int) {
-		if out[i] != '\n' {
-			out[i] = ' '
-		}
-	}
-	for i := 0; i < len(out); i++ {
-		switch {
-		case out[i] == '/' && i+1 < len(out) && out[i+1] == '/':
-			for ; i < len(out) && out[i] != '\n'; i++ {
-				blank(i)
-			}
-		case out[i] == '/' && i+1 < len(out) && out[i+1] == '*':
-			j := i + 2
-			for j < len(out) && !(out[j-1] == '*' && out[j] == '/' && j > i+2) {
-				j++
-			}
-			for ; i <= j && i < len(out); i++ {
-				blank(i)
-			}
-			i--
-		case out[i] == '"' || out[i] == '\'':
-			q := out[i]
-			blank(i)
-			for i++; i < len(out) && out[i] != q && out[i] != '\n'; i++ {
-				if out[i] == '\\' && i+1 < len(out) {
-					blank(i)
-					i++
-				}
-				blank(i)
-			}
-			if i < len(out) && out[i] == q {
-				blank(i)
-			}
-		}
-	}
-	return out
 }

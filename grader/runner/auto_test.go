@@ -41,6 +41,8 @@ func TestPick(t *testing.T) {
 		{"first folder by name", every, "", []string{"b/sum.c", "a/sum.py"}, "[[python3 -m py_compile sum.py]] [python3 sum.py]"},
 		{"several languages", every, "", []string{"sum.c", "sum.py"}, "sources in 2 languages: sum.c (c); sum.py (python)"},
 		{"c and cpp", every, "", []string{"a.c", "b.cpp"}, "sources in 2 languages: a.c (c); b.cpp (cpp)"},
+		{"rust: the crate root", rubric.Presets(), "", []string{"parse.rs", "main.rs"}, "[[rustc --edition 2021 -O -o main main.rs]] [./main]"},
+		{"go", rubric.Presets(), "", []string{"sum.go", "util.go"}, "[[go build -o main sum.go util.go]] [./main]"},
 		{"none", every, "", []string{"README.md", "sum.rs"}, "no source file to build: the assignment accepts c, cpp, java or python (.c, .cpp, .cc, .cxx, .java, .py)"},
 		{"not accepted", []rubric.Language{rubric.Python}, "", []string{"sum.c"}, "no source file to build: the assignment accepts python (.py)"},
 		{"list ignores others", []rubric.Language{rubric.C, rubric.Python}, "", []string{"sum.c", "Sum.java"}, "[[gcc -O2 -o main sum.c -lm]] [./main]"},
@@ -65,36 +67,4 @@ func TestPick(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestJavaMainClass(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
-		{fmt.Sprintf(javaMain, "Sum"), "Sum"},
-		{"class Helper {}\nclass Sum {\n  static public void main(String... a) {}\n}", "Sum"},
-		{"// class Fake { public static void main(\nclass Real { public static final void main(String[] a) {} }", "Real"},
-		{"class A { String s = \"class B { public static void main(\"; }", ""},
-		{"/* public static void main( */ class A {}", ""},
-		{"class Outer { char c = '\"'; public static void main(String[] a) {} }", "Outer"},
-		{"public class Nim {\n  record Choice(int value, int move) {}\n  static class Table { int[] v = {1, 2}; }\n  public static void main(String[] a) {}\n}", "Nim"},
-		{"class Outer {\n  static class Inner {\n    public static void main(String[] a) {}\n  }\n}", "Inner"},
-		{"", ""},
-	} {
-		if got := JavaMainClass([]byte(tc.src)); got != tc.want {
-			t.Errorf("JavaMainClass(%q) = %q, want %q", tc.src, got, tc.want)
-		}
-	}
-}
-
-func FuzzJavaMainClass(f *testing.F) {
-	f.Add([]byte(fmt.Sprintf(javaMain, "Sum")))
-	f.Add([]byte("/* x */ class A { char c = '\\''; String s = \"\\\"\"; }"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		c := JavaMainClass(src)
-		if len(javaCode(src)) != len(src) {
-			t.Fatal("javaCode changed the length")
-		}
-		if c != "" && !strings.Contains(string(src), c) {
-			t.Fatalf("class %q is not in the source", c)
-		}
-	})
 }

@@ -2,17 +2,18 @@
 // per build step and per case, by the rubric's language preset.
 //
 // The rubric says a preset's commands ("gcc -O2 -o main sum.c", "./main");
-// this package holds the rest of what a preset knows of its language: the
-// compilers and interpreters those commands name, resolved to the files
-// that really run (through every symbolic link; for Python, the system's
-// python3 before a version manager's shim on PATH) and checked to run in
-// a box; the options an interpreter needs there (a JVM's heap cap); how a
-// program reports running out of memory (an OutOfMemoryError, a
-// MemoryError, std::bad_alloc); whether a build that succeeded made the
-// program the run command starts (javac makes no class EightQueen of a
-// file that is all comment: see Sandboxed.NoProgram); and the runtime's
-// version, for each result's provenance ("python 3.11.2", "gcc 12.2.0",
-// "java 17.0.15").
+// the preset's toolchain (package grader/toolchain) says the rest, which
+// this package applies and names no language for: the compilers and
+// interpreters those commands name, resolved to the files that really run
+// (through every symbolic link, the system's own before a version
+// manager's shim on PATH) and checked to run in a box (Tools); the
+// options an interpreter needs there (a JVM's heap cap); how a program
+// reports running out of memory; whether a build that succeeded made the
+// program the run command starts (see Sandboxed.NoProgram); and the
+// runtime's version, for each result's provenance ("gcc 12.2.0").
+// Under language "auto", the toolchain of a submission's files builds it,
+// choosing its main unit (pick). Hello runs a toolchain's hello-world, as
+// `autograder doctor` does for each.
 //
 // # Repeated runs and the clock
 //
@@ -66,6 +67,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -74,9 +76,9 @@ type Sandboxed struct {
 	build   [][]string
 	run     []string
 	lang    rubric.Language
-	main    string   // the preset's main (build.main)
-	sources []string // the files the preset compiles
-	preset  *preset  // nil for a raw rubric
+	main    string               // the preset's main (build.main)
+	sources []string             // the files the preset compiles
+	tc      *toolchain.Toolchain // nil for a raw rubric
 	lim     rubric.Limits
 	// auto is the rubric's build when its language is "auto" or a list:
 	// each Build picks a preset by the files and builds with a runner of
@@ -99,7 +101,7 @@ func New(r *rubric.Rubric) *Sandboxed {
 
 func newSandboxed(b rubric.Build, lim rubric.Limits) *Sandboxed {
 	build, run := b.Commands()
-	return &Sandboxed{build: build, run: run, lang: b.Language, main: b.Main, sources: b.Sources, preset: presets[b.Language], lim: lim}
+	return &Sandboxed{build: build, run: run, lang: b.Language, main: b.Main, sources: b.Sources, tc: toolchain.Lookup(string(b.Language)), lim: lim}
 }
 
 // buildAuto picks the preset of the files and builds them with it. Files
@@ -136,7 +138,7 @@ var found struct {
 // checked to print its version in a box. A raw rubric's commands are run
 // as they are, and it has none.
 func (s *Sandboxed) Tools(ctx context.Context) ([]Tool, error) {
-	if s.preset == nil {
+	if s.tc == nil {
 		return nil, nil
 	}
 	found.Lock()
@@ -145,8 +147,8 @@ func (s *Sandboxed) Tools(ctx context.Context) ([]Tool, error) {
 		return tools, nil
 	}
 	var tools []Tool
-	for _, t := range s.preset.tools {
-		f, err := s.preset.findTool(ctx, t, s.limits(true))
+	for _, t := range s.tc.Tools {
+		f, err := findTool(ctx, s.tc, t, s.limits(true))
 		if err != nil {
 			return nil, err
 		}
@@ -166,7 +168,7 @@ func (s *Sandboxed) Runtime() string {
 	if err != nil || len(tools) == 0 {
 		return ""
 	}
-	return s.preset.name + " " + tools[0].Version
+	return s.tc.Runtime + " " + tools[0].Version
 }
 
 // Key implements grader.Keyer: cold mode, each case in a fresh box.
@@ -181,15 +183,15 @@ func (s *Sandboxed) spec(ctx context.Context, argv []string, build bool) (sandbo
 	}
 	lim := s.limits(build)
 	spec := sandbox.Spec{Path: argv[0], Args: slices.Clone(argv[1:]), Limits: lim}
-	if s.preset == nil {
+	if s.tc == nil {
 		return spec, nil
 	}
-	spec.Env = s.preset.env
+	spec.Env = s.tc.Env
 	for _, t := range tools {
 		if t.Name == argv[0] {
 			spec.Path = t.Path
-			spec.Args = append(s.preset.opts(t.Name, lim.Memory, t.Version), spec.Args...)
-			spec.ReadOnly = s.preset.readOnlyFor(t.Path)
+			spec.Args = append(options(s.tc, t.Name, lim.Memory, t.Version), spec.Args...)
+			spec.ReadOnly = readOnly(s.tc, t.Path)
 		}
 	}
 	return spec, nil
@@ -199,8 +201,8 @@ func (s *Sandboxed) spec(ctx context.Context, argv []string, build bool) (sandbo
 // failed, the one the program reports in the preset's words.
 func (s *Sandboxed) limit(res sandbox.Result) grader.Limit {
 	l := limit(res.Limit)
-	if l == grader.None && !res.OK() && s.preset != nil && s.preset.limit != nil {
-		l = s.preset.limit(res.Stderr)
+	if l == grader.None && !res.OK() && s.tc != nil && s.tc.Limit != nil {
+		l = limit(s.tc.Limit(res.Stderr))
 	}
 	return l
 }
@@ -212,6 +214,9 @@ func (s *Sandboxed) limits(build bool) sandbox.Limits {
 		// what the student must see, whatever the output cap of a run.
 		l.Wall, l.CPU = s.lim.BuildWall, s.lim.BuildWall
 		l.Output = max(l.Output, 1<<20)
+		if s.tc != nil {
+			l.BoxSize = s.tc.BuildBox
+		}
 	}
 	return l
 }
@@ -264,10 +269,10 @@ func (s *Sandboxed) Build(ctx context.Context, files []submission.File) (grader.
 // compiles, but there is nothing to run. Build fails with it as the note;
 // package grader/warm checks its own compiles with it.
 func (s *Sandboxed) NoProgram(built []sandbox.File) string {
-	if s.preset == nil || s.preset.noProgram == nil {
+	if s.tc == nil || s.tc.NoProgram == nil {
 		return ""
 	}
-	return s.preset.noProgram(s.main, s.sources, built)
+	return s.tc.NoProgram(s.main, s.sources, built)
 }
 
 // merge adds or replaces files by name, keeping the order stable.

@@ -13,12 +13,20 @@ import (
 	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
-var toolsOf = map[rubric.Language][]string{
-	rubric.Java: {"java", "javac"}, rubric.C: {"gcc"}, rubric.CPP: {"g++"}, rubric.Python: {"python3"},
-}
+// toolsOf are the tools each preset's tests need.
+var toolsOf = func() map[rubric.Language][]string {
+	m := map[rubric.Language][]string{}
+	for _, tc := range toolchain.All() {
+		for _, t := range tc.Tools {
+			m[rubric.Language(tc.Name)] = append(m[rubric.Language(tc.Name)], t.Name)
+		}
+	}
+	return m
+}()
 
 // TestHello builds and runs each preset's hello-world in the sandbox: its
 // tools are found, resolved to real files, and name the runtime.
@@ -29,15 +37,19 @@ func TestHello(t *testing.T) {
 		rubric.CPP:    regexp.MustCompile(`^g\+\+ [0-9]+(\.[0-9]+)+$`),
 		rubric.Python: regexp.MustCompile(`^python 3\.[0-9]+\.[0-9]+`),
 	}
-	for _, lang := range Languages {
+	for _, lang := range rubric.Presets() {
 		t.Run(string(lang), func(t *testing.T) {
 			gradertest.NeedTools(t, toolsOf[lang]...)
 			tools, runtime, err := Hello(context.Background(), lang)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !runtimeRE[lang].MatchString(runtime) {
-				t.Errorf("runtime %q, want %v", runtime, runtimeRE[lang])
+			re := runtimeRE[lang]
+			if re == nil {
+				re = regexp.MustCompile("^" + regexp.QuoteMeta(toolchain.Lookup(string(lang)).Runtime) + ` [0-9]+(\.[0-9]+)*`)
+			}
+			if !re.MatchString(runtime) {
+				t.Errorf("runtime %q, want %v", runtime, re)
 			}
 			for _, tool := range tools {
 				if real, err := filepath.EvalSymlinks(tool.Path); err != nil || real != tool.Path {
@@ -57,10 +69,10 @@ func TestToolInBox(t *testing.T) {
 	if err := os.WriteFile(shim, []byte("#!/bin/sh\necho 'pyenv: python3: command not found' >&2\nexit 127\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	p := *presets[rubric.Python]
-	py := p.tools[0]
-	py.candidates = append([]string{shim}, py.candidates...)
-	found, err := p.findTool(context.Background(), py, sandbox.Limits{})
+	p := toolchain.Python
+	py := p.Tools[0]
+	py.Candidates = append([]string{shim}, py.Candidates...)
+	found, err := findTool(context.Background(), p, py, sandbox.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,13 +80,13 @@ func TestToolInBox(t *testing.T) {
 		t.Errorf("found %+v, want a working python3 after the shim", found)
 	}
 
-	py.candidates = []string{shim}
-	_, err = p.findTool(context.Background(), py, sandbox.Limits{})
+	py.Candidates = []string{shim}
+	_, err = findTool(context.Background(), p, py, sandbox.Limits{})
 	if want := "no working python3: fails in the sandbox: " + shim + " (exit status 127: pyenv: python3: command not found)"; !errors.Is(err, ErrNoTool) || err.Error() != want {
 		t.Errorf("the shim alone: error %v, want ErrNoTool naming it", err)
 	}
-	py.candidates = []string{"/no/such/python3", "no-such-python3"}
-	_, err = p.findTool(context.Background(), py, sandbox.Limits{})
+	py.Candidates = []string{"/no/such/python3", "no-such-python3"}
+	_, err = findTool(context.Background(), p, py, sandbox.Limits{})
 	if want := "no working python3: not found (looked for /no/such/python3, no-such-python3 on PATH)"; !errors.Is(err, ErrNoTool) || err.Error() != want {
 		t.Errorf("no python3: error %v, want %s", err, want)
 	}
@@ -150,7 +162,7 @@ func TestPresetLimit(t *testing.T) {
 		{rubric.CPP, "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n", grader.Memory},
 		{rubric.C, "Segmentation fault\n", grader.None},
 	} {
-		s := &Sandboxed{preset: presets[tc.lang]}
+		s := &Sandboxed{tc: toolchain.Lookup(string(tc.lang))}
 		// Only a run that failed without a sandbox limit is read.
 		failed := sandbox.Result{ExitCode: 1, Stderr: []byte(tc.stderr)}
 		if got := s.limit(failed); got != tc.want {
@@ -161,48 +173,6 @@ func TestPresetLimit(t *testing.T) {
 		}
 		if got := s.limit(sandbox.Result{ExitCode: -1, Signal: "killed", Limit: sandbox.Wall, Stderr: []byte(tc.stderr)}); got != grader.Wall {
 			t.Errorf("%s, stderr %.60q, at the wall limit: limit %q", tc.lang, tc.stderr, got)
-		}
-	}
-}
-
-func TestJVMOptions(t *testing.T) {
-	const gc = "-XX:+UseG1GC -XX:ParallelGCThreads=1 -XX:ConcGCThreads=1"
-	const rest = " -XX:-UsePerfData -XX:ErrorFile=/tmp/hs_err_pid%p.log -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=5"
-	const cds = " -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0"
-	for _, tc := range []struct {
-		memory   int64
-		launcher bool
-		version  string
-		want     string
-	}{
-		{256 << 20, false, "17.0.15", "-Xmx128m " + gc + rest + cds},
-		{512 << 20, true, "17.0.15", "-J-Xmx256m -J" + strings.ReplaceAll(gc+rest+cds, " ", " -J")},
-		{8 << 20, false, "21", "-Xmx16m " + gc + rest + cds},
-		{0, false, "", "-Xmx256m " + gc + rest},
-		{0, false, "11.0.2", "-Xmx256m " + gc + rest},
-		{0, false, "1.8.0_392", "-Xmx256m " + gc + rest},
-	} {
-		if got := strings.Join(jvmOptions(tc.memory, tc.launcher, tc.version), " "); got != tc.want {
-			t.Errorf("jvmOptions(%d, %v, %q):\n got %s\nwant %s", tc.memory, tc.launcher, tc.version, got, tc.want)
-		}
-	}
-}
-
-func TestJavaFeature(t *testing.T) {
-	for v, want := range map[string]int{"17.0.15": 17, "21": 21, "1.8.0_392": 8, "22-ea": 22, "": 0, "x": 0} {
-		if got := javaFeature(v); got != want {
-			t.Errorf("javaFeature(%q) = %d, want %d", v, got, want)
-		}
-	}
-}
-
-func TestJDKHome(t *testing.T) {
-	for in, want := range map[string]string{
-		"/opt/jdk-17/bin/java": "/opt/jdk-17",
-		"/opt/jdk-17/java":     "",
-	} {
-		if got := JDKHome(in); got != want {
-			t.Errorf("JDKHome(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

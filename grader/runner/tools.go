@@ -4,17 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
-	"path/filepath"
-	"slices"
 	"strings"
 
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // Tool is a program of a language preset as found on this machine.
 type Tool struct {
-	Name    string // as the rubric's commands name it ("python3")
+	Name    string // as the rubric's commands name it ("gcc")
 	Path    string // the file run, every symbolic link resolved
 	Version string // as the tool prints it ("3.11.2")
 }
@@ -25,27 +23,26 @@ var ErrNoTool = errors.New("no working")
 
 // findTool resolves t's candidates and returns the first that prints its
 // version in a box with the given limits.
-func (p *preset) findTool(ctx context.Context, t tool, lim sandbox.Limits) (Tool, error) {
+func findTool(ctx context.Context, tc *toolchain.Toolchain, t toolchain.Tool, lim sandbox.Limits) (Tool, error) {
 	var tried []string
-	for _, path := range candidates(t.candidates) {
+	for _, path := range t.Paths() {
 		res, err := sandbox.Run(ctx, sandbox.Spec{
-			Path: path, Args: append(p.opts(t.name, lim.Memory, ""), t.version...),
-			Env: p.env, Limits: lim, ReadOnly: p.readOnlyFor(path),
+			Path: path, Args: append(options(tc, t.Name, lim.Memory, ""), t.Version...),
+			Env: tc.Env, Limits: lim, ReadOnly: readOnly(tc, path),
 		})
 		if err != nil {
 			return Tool{}, err
 		}
-		out := append(res.Stdout, res.Stderr...)
-		m := t.versionRE.FindSubmatch(out)
-		if res.OK() && m != nil {
-			return Tool{Name: t.name, Path: path, Version: string(m[1])}, nil
+		v, ok := t.ParseVersion(append(res.Stdout, res.Stderr...))
+		if res.OK() && ok {
+			return Tool{Name: t.Name, Path: path, Version: v}, nil
 		}
 		tried = append(tried, fmt.Sprintf("%s (%s)", path, why(res)))
 	}
 	if len(tried) == 0 {
-		return Tool{}, fmt.Errorf("%w %s: not found (looked for %s)", ErrNoTool, t.name, where(t.candidates))
+		return Tool{}, fmt.Errorf("%w %s: not found (looked for %s)", ErrNoTool, t.Name, where(t.Candidates))
 	}
-	return Tool{}, fmt.Errorf("%w %s: fails in the sandbox: %s", ErrNoTool, t.name, strings.Join(tried, "; "))
+	return Tool{}, fmt.Errorf("%w %s: fails in the sandbox: %s", ErrNoTool, t.Name, strings.Join(tried, "; "))
 }
 
 // where names the places candidates are looked for.
@@ -58,26 +55,6 @@ func where(candidates []string) string {
 		out = append(out, c)
 	}
 	return strings.Join(out, ", ")
-}
-
-// candidates resolves names through PATH and paths through symbolic
-// links, dropping those missing and repeats.
-func candidates(names []string) []string {
-	var out []string
-	for _, n := range names {
-		p, err := exec.LookPath(n)
-		if err != nil {
-			continue
-		}
-		if p, err = filepath.Abs(p); err != nil {
-			continue
-		}
-		if p, err = filepath.EvalSymlinks(p); err != nil || slices.Contains(out, p) {
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
 }
 
 // why says in a few words how a probe failed.
@@ -108,16 +85,18 @@ func lastLine(b []byte) string {
 	return s
 }
 
-func (p *preset) opts(tool string, memory int64, version string) []string {
-	if p.options == nil {
+// options are the toolchain's options for a tool, none when it has none.
+func options(tc *toolchain.Toolchain, tool string, memory int64, version string) []string {
+	if tc.Options == nil {
 		return nil
 	}
-	return p.options(tool, memory, version)
+	return tc.Options(tool, memory, version)
 }
 
-func (p *preset) readOnlyFor(resolved string) []string {
-	if p.readOnly == nil {
+// readOnly are the host folders a resolved tool needs in the box.
+func readOnly(tc *toolchain.Toolchain, resolved string) []string {
+	if tc.ReadOnly == nil {
 		return nil
 	}
-	return p.readOnly(resolved)
+	return tc.ReadOnly(resolved)
 }

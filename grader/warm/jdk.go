@@ -14,13 +14,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 //go:embed java/*.java
@@ -54,7 +53,9 @@ type jdkResult struct {
 	err error
 }
 
-// FindJDK finds the java on PATH, checks its version and prepares the
+// FindJDK finds the Java toolchain's JDK as the runner does
+// (toolchain.FindJDK: the java on PATH, the javac beside it), checks its
+// version and prepares the
 // harness for it under cacheDir (default: the user's cache folder,
 // autograder/warm): the Java sources embedded in this package are compiled
 // on first use, into a folder keyed by the JDK and the sources, together
@@ -72,34 +73,15 @@ func FindJDK(cacheDir string) (*JDK, error) {
 	return j, err
 }
 
-var versionRE = regexp.MustCompile(`version "([^"]+)"`)
-
 func findJDK(cacheDir string) (*JDK, error) {
-	java, err := exec.LookPath("java")
-	if err != nil {
-		return nil, fmt.Errorf("warm mode: no java on PATH")
-	}
-	if java, err = filepath.EvalSymlinks(java); err != nil {
-		return nil, fmt.Errorf("warm mode: %w", err)
-	}
-	javac := filepath.Join(filepath.Dir(java), "javac")
-	if _, err := os.Stat(javac); err != nil {
-		return nil, fmt.Errorf("warm mode: no javac beside %s (a JRE, not a JDK?)", java)
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, java, "-version").CombinedOutput()
+	found, err := toolchain.FindJDK(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("warm mode: %s -version: %v", java, err)
+		return nil, fmt.Errorf("warm mode: %w", err)
 	}
-	m := versionRE.FindSubmatch(out)
-	if m == nil {
-		return nil, fmt.Errorf("warm mode: cannot read the version of %s: %q", java, out)
-	}
-	j := &JDK{Java: java, Version: string(m[1])}
-	first, _, _ := strings.Cut(j.Version, ".")
-	first, _, _ = strings.Cut(first, "-")
-	j.Feature, _ = strconv.Atoi(first)
+	java, javac, out := found.Java, found.Javac, found.Banner
+	j := &JDK{Java: java, Version: found.Version, Feature: found.Feature}
 	switch {
 	case j.Feature < MinJava:
 		return nil, fmt.Errorf("warm mode: Java %s is older than %d", j.Version, MinJava)
@@ -118,7 +100,7 @@ func findJDK(cacheDir string) (*JDK, error) {
 	}
 	h := sha256.New()
 	// The archive is made with the preset's options and fits only them.
-	fmt.Fprintf(h, "%s\n%s\n%q\n", java, out, runner.JVMOptions(0, j.Version))
+	fmt.Fprintf(h, "%s\n%s\n%q\n", java, out, toolchain.JVMOptions(0, j.Version))
 	if st, err := os.Stat(filepath.Join(filepath.Dir(filepath.Dir(java)), "lib", "modules")); err == nil {
 		fmt.Fprintf(h, "%d %d\n", st.Size(), st.ModTime().UnixNano())
 	}
@@ -279,7 +261,7 @@ func (j *JDK) train(jsa string) error {
 	part := jsa + ".part" + strconv.Itoa(os.Getpid())
 	defer os.Remove(part)
 	// The options the Java preset gives, so that the archive fits the runs.
-	args := append(runner.JVMOptions(0, j.Version), "-XX:ArchiveClassesAtExit="+part)
+	args := append(toolchain.JVMOptions(0, j.Version), "-XX:ArchiveClassesAtExit="+part)
 	for _, o := range j.jvmOptions(harnessMain) {
 		if !strings.HasPrefix(o, "-XX:SharedArchiveFile=") && o != "-Xshare:auto" {
 			args = append(args, o)

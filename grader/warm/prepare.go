@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/sandbox"
 	"golang.org/x/sync/errgroup"
 )
@@ -136,7 +136,7 @@ func (w *Runner) compileService(ctx context.Context, items []prepItem) {
 	n := time.Duration(len(items))
 	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Path:  w.jdk.Java,
-		Args:  append(runner.JVMOptions(w.memory, w.jdk.Version), w.jdk.jvmOptions(compilerMain)...),
+		Args:  append(toolchain.JVMOptions(w.memory, w.jdk.Version), w.jdk.jvmOptions(compilerMain)...),
 		Stdin: e.Bytes(),
 		Limits: sandbox.Limits{
 			Wall:   w.lim.BuildWall + n*5*time.Second,
@@ -144,7 +144,7 @@ func (w *Runner) compileService(ctx context.Context, items []prepItem) {
 			Memory: w.memory,
 			Output: min(16<<20+4*size+int64(len(items))<<20, 1<<30),
 		},
-		ReadOnly: []string{w.jdk.dir, runner.JDKHome(w.jdk.Java)},
+		ReadOnly: []string{w.jdk.dir, toolchain.JDKHome(w.jdk.Java)},
 	})
 	if err != nil {
 		return

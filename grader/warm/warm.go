@@ -21,6 +21,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -152,17 +153,24 @@ func (c *Clock) Since(t time.Time) { c.Add(time.Since(t)) }
 // Total is the sum so far.
 func (c *Clock) Total() time.Duration { return time.Duration(c.ns.Load()) }
 
+// Supports reports whether warm mode runs the rubric's submissions: those
+// of the Java toolchain's preset (package grader/toolchain), whose JVM
+// the harness is.
+func Supports(r *rubric.Rubric) bool {
+	return toolchain.Lookup(string(r.Build.Language)) == toolchain.Java
+}
+
 // New returns a warm Runner for the rubric, which runs inputs ahead in
 // Build. It fails, saying why, when warm mode cannot run this rubric's
 // submissions: not the Java preset, or no JDK 17 to 23 on PATH (see
 // FindJDK); the caller then uses grader/runner (cold mode).
 func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
-	if r.Build.Language != rubric.Java {
+	if !Supports(r) {
 		return nil, fmt.Errorf("warm mode runs Java only; the rubric's language is %q", r.Build.Language)
 	}
+	// The toolchain's commands: one compiler step, then "java -cp . Main".
 	build, run := r.Build.Commands()
-	if len(build) != 1 || len(build[0]) < 2 || build[0][0] != "javac" ||
-		len(run) != 4 || run[0] != "java" || run[1] != "-cp" {
+	if len(build) != 1 || len(build[0]) < 2 || len(run) != 4 {
 		return nil, fmt.Errorf("warm mode: the rubric's commands are not the Java preset (%q, %q)", build, run)
 	}
 	if err := metered(); err != nil {
@@ -460,7 +468,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	sink.max = frameMax(w.lim.Output)
 	spec := sandbox.Spec{
 		Path:      w.jdk.Java,
-		Args:      append(runner.JVMOptions(w.memory, w.jdk.Version), w.jdk.jvmOptions(harnessMain)...),
+		Args:      append(toolchain.JVMOptions(w.memory, w.jdk.Version), w.jdk.jvmOptions(harnessMain)...),
 		Files:     files,
 		StdinFrom: pr,
 		StdoutTo:  sink,
@@ -473,7 +481,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 			Memory: w.memory,
 			Output: min(out, streamMax(kept, w.lim.Output), 1<<30),
 		},
-		ReadOnly: []string{w.jdk.dir, runner.JDKHome(w.jdk.Java)},
+		ReadOnly: []string{w.jdk.dir, toolchain.JDKHome(w.jdk.Java)},
 	}
 	bctx, kill := context.WithCancel(ctx)
 	defer kill()

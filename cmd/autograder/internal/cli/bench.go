@@ -56,7 +56,7 @@ func benchCommand() *ucli.Command {
 			if err := setSpotCheck(c, a); err != nil {
 				return err
 			}
-			if a.Rubric.Build.Language != "java" {
+			if !warm.Supports(a.Rubric) {
 				return badInputf("bench: the rubric's language is %q; bench grades Java submissions", a.Rubric.Build.Language)
 			}
 			return runBench(c.Context, c.App.Writer, c.App.ErrWriter, a, n, coldN, jobs)
@@ -283,7 +283,7 @@ func runnerWith(mode string, a *grader.Assignment, visibility string, opt warm.O
 	case "cold":
 		return runner.New(a.Rubric), nil
 	case "warm", "auto", "":
-		if a.Rubric.Build.Language != "java" && mode != "warm" {
+		if !warm.Supports(a.Rubric) && mode != "warm" {
 			return runner.New(a.Rubric), nil
 		}
 		w, err := warm.New(a.Rubric, warm.Inputs(a, visibility), opt)

@@ -26,7 +26,7 @@ func doctorCommand() *ucli.Command {
 				fmt.Fprintf(w, "  WARNING: %s\n", warn)
 			}
 			fmt.Fprintln(w, "languages (a hello-world built and run in the sandbox):")
-			for _, lang := range runner.Languages {
+			for _, lang := range rubric.Presets() {
 				fmt.Fprintf(w, "  %-7s %s\n", lang, hello(c.Context, lang))
 			}
 			if j, err := warm.FindJDK(""); err != nil {

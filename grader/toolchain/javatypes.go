@@ -1,4 +1,4 @@
-package submission
+package toolchain
 
 // JavaType is a type a Java source declares at its top level.
 type JavaType struct {
@@ -91,4 +91,80 @@ func isJavaKeyword(w string) bool {
 		return true
 	}
 	return false
+}
+
+// JavaMainClass returns the name of the class of a Java source that
+// declares "public static void main", or "" when none does: the innermost
+// class (or record, enum, interface) whose body holds the method (a
+// record declared and closed before main, inside the class, is not it),
+// read as JavaTypes reads: comments and literals skipped.
+func JavaMainClass(src []byte) string {
+	s := &javaScanner{src: src}
+	var open []string // per open brace, the type whose body it opens, or ""
+	pending := ""     // a type declared, its body not yet open
+	var prev javaToken
+	var mods []string // the words since the last declaration's start
+	for t := s.next(); t.text != ""; prev, t = t, s.next() {
+		switch {
+		case t.text == "{":
+			open, pending, mods = append(open, pending), "", nil
+		case t.text == "}":
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+			pending, mods = "", nil
+		case t.text == ";":
+			pending, mods = "", nil
+		case t.word && isTypeKeyword(t.text) && prev.text != ".":
+			mark := s.i
+			if name := s.next(); name.ident() && !isJavaKeyword(name.text) {
+				pending = name.text
+				t = name
+			} else {
+				s.i = mark
+			}
+			mods = nil
+		case t.text == "main" && isMainHead(mods) && s.peek() == "(":
+			for i := len(open) - 1; i >= 0; i-- {
+				if open[i] != "" {
+					return open[i]
+				}
+			}
+			return ""
+		case t.word:
+			mods = append(mods, t.text)
+		default:
+			mods = nil
+		}
+	}
+	return ""
+}
+
+func isTypeKeyword(w string) bool {
+	return w == "class" || w == "record" || w == "enum" || w == "interface"
+}
+
+// isMainHead reports whether the words before "main" make it the entry
+// point: public and static (either order), perhaps final, then void.
+func isMainHead(words []string) bool {
+	n := len(words)
+	if n < 3 || words[n-1] != "void" {
+		return false
+	}
+	head := words[n-3 : n-1]
+	if words[n-2] == "final" {
+		if n < 4 {
+			return false
+		}
+		head = words[n-4 : n-2]
+	}
+	return head[0] == "public" && head[1] == "static" || head[0] == "static" && head[1] == "public"
+}
+
+// peek returns the next token's text without reading it.
+func (s *javaScanner) peek() string {
+	mark := s.i
+	t := s.next()
+	s.i = mark
+	return t.text
 }

@@ -1,0 +1,167 @@
+package toolchain
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// Java compiles with javac and runs the main class with java, both of one
+// JDK; the JVM gets a heap cap below the box's memory (see JVMOptions).
+var Java = &Toolchain{
+	Name:     "java",
+	Codes:    []string{"java"},
+	Exts:     []string{".java"},
+	Products: []string{"*.class", "*.jar"},
+	Runtime:  "java",
+	Tools:    []Tool{javaTool, javacTool},
+	Commands: func(main string, sources []string) ([][]string, []string) {
+		return [][]string{append([]string{javacTool.Name, "-encoding", "UTF-8"}, sources...)}, []string{javaTool.Name, "-cp", ".", main}
+	},
+	Display:     func(main string) []string { return []string{javaTool.Name, main} },
+	DefaultMain: func(sources []string) string { return strings.TrimSuffix(sources[0], ".java") },
+	CheckMain: func(main string, _ []string) string {
+		if !javaNameRE.MatchString(main) {
+			return "a Java class name without a package"
+		}
+		return ""
+	},
+	PickMain:   javaMain,
+	FolderMain: "Main.java",
+	Options: func(tool string, memory int64, version string) []string {
+		return jvmOptions(memory, tool != javaTool.Name, version)
+	},
+	ReadOnly: func(resolved string) []string {
+		if h := JDKHome(resolved); h != "" {
+			return []string{h}
+		}
+		return nil
+	},
+	Limit:     javaLimit,
+	NoProgram: javaNoClass,
+	Fit:       javaFit,
+	Package: func(src []byte) (int, int, bool) {
+		_, start, end, ok := JavaPackage(src)
+		return start, end, ok
+	},
+	Hello: sandbox.File{Name: "Hello.java", Data: []byte(`import java.util.Scanner;
+
+public class Hello {
+    public static void main(String[] args) {
+        System.out.println("hello, " + new Scanner(System.in).next() + " " + args[0]);
+    }
+}
+`)},
+}
+
+// The JDK's launcher and compiler, which JDK discovery also finds.
+var (
+	javaTool  = Tool{Name: "java", Candidates: []string{"java"}, Version: []string{"-version"}, VersionRE: regexp.MustCompile(`version "([^"]+)"`)}
+	javacTool = Tool{Name: "javac", Candidates: []string{"javac"}, Version: []string{"-version"}, VersionRE: regexp.MustCompile(`javac (\S+)`)}
+)
+
+var javaNameRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
+// javaMain runs the class that declares main: of several, the one named
+// want; of none, want's file, else the first file's name.
+func javaMain(sources []string, files []sandbox.File, want string) (string, string) {
+	var classes []string
+	for _, f := range files {
+		if c := JavaMainClass(f.Data); c != "" && slices.Contains(sources, f.Name) && !slices.Contains(classes, c) {
+			classes = append(classes, c)
+		}
+	}
+	switch {
+	case len(classes) == 1:
+		return classes[0], ""
+	case len(classes) > 1 && slices.Contains(classes, want):
+		return want, ""
+	case len(classes) > 1:
+		return "", fmt.Sprintf("several classes declare main (%s): the assignment cannot tell which one to run", strings.Join(classes, ", "))
+	case slices.Contains(sources, want+".java"):
+		return want, ""
+	}
+	return strings.TrimSuffix(sources[0], ".java"), ""
+}
+
+// javaNoClass: javac compiles a file that declares no class of the main
+// class's name without a word (a file that is all comment, one that
+// declares class Main), and java would then fail on every case. The main
+// class's file is what the run needs; when it is not among the build's
+// files, the note says what the sources hold instead.
+func javaNoClass(main string, sources []string, built []sandbox.File) string {
+	if slices.ContainsFunc(built, func(f sandbox.File) bool { return f.Name == main+".class" }) {
+		return ""
+	}
+	blank := true
+	var types []string
+	for _, f := range built {
+		if !slices.Contains(sources, f.Name) {
+			continue
+		}
+		blank = blank && JavaBlank(f.Data)
+		pkg, _, _, _ := JavaPackage(f.Data)
+		for _, t := range JavaTypes(f.Data) {
+			name := t.Name
+			if pkg != "" {
+				name = pkg + "." + name
+			}
+			types = append(types, t.Kind+" "+name)
+		}
+	}
+	file, holds, declares := "the file", "holds", "it declares"
+	if len(sources) > 1 {
+		file, holds, declares = "the files", "hold", "they declare"
+	}
+	why := declares + " no class"
+	switch {
+	case blank:
+		why = fmt.Sprintf("%s %s no code outside comments", file, holds)
+	case len(types) > 0:
+		why = declares + " " + andList(types)
+	}
+	return fmt.Sprintf("compiled, but no class %s: %s", main, why)
+}
+
+// javaFit: a Java source stands in for Name.java when it declares a
+// top-level type Name, public or not, and none public of another name
+// (javac wants a public type in a file of its name).
+func javaFit(required string, data []byte) (bool, string) {
+	class := strings.TrimSuffix(required, path.Ext(required))
+	declares, conflict := false, ""
+	for _, t := range JavaTypes(data) {
+		switch {
+		case t.Name == class:
+			declares = true
+		case t.Public && conflict == "":
+			conflict = fmt.Sprintf("declares public %s %s", t.Kind, t.Name)
+		}
+	}
+	return declares, conflict
+}
+
+// javaLimit reads the limit a JVM reports having hit: with -Xmx below the
+// box's memory, a greedy program gets an OutOfMemoryError rather than the
+// OOM killer.
+func javaLimit(stderr []byte) sandbox.Limit {
+	switch {
+	case bytes.Contains(stderr, []byte("java.lang.OutOfMemoryError: unable to create native thread")):
+		return sandbox.Procs
+	case bytes.Contains(stderr, []byte("java.lang.OutOfMemoryError")):
+		return sandbox.Memory
+	}
+	return sandbox.None
+}
+
+// andList joins names as "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

@@ -1,0 +1,131 @@
+package toolchain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// JDK is the Java toolchain's JDK as found on this machine, outside any
+// box: what warm mode (package grader/warm) runs its harness with.
+type JDK struct {
+	Java    string // the java launcher, every symbolic link resolved
+	Javac   string // the javac beside it
+	Version string // as java -version prints it ("17.0.15")
+	Feature int    // the feature release (17)
+	Banner  []byte // all that java -version printed
+}
+
+// FindJDK finds the Java toolchain's java as the runner does (its tool's
+// candidates, through PATH and symbolic links), the javac beside it, and
+// its version. The error says what is missing.
+func FindJDK(ctx context.Context) (JDK, error) {
+	paths := javaTool.Paths()
+	if len(paths) == 0 {
+		return JDK{}, errors.New("no java on PATH")
+	}
+	j := JDK{Java: paths[0], Javac: filepath.Join(filepath.Dir(paths[0]), javacTool.Name)}
+	if _, err := os.Stat(j.Javac); err != nil {
+		return JDK{}, fmt.Errorf("no javac beside %s (a JRE, not a JDK?)", j.Java)
+	}
+	out, err := exec.CommandContext(ctx, j.Java, javaTool.Version...).CombinedOutput()
+	if err != nil {
+		return JDK{}, fmt.Errorf("%s %s: %v", j.Java, strings.Join(javaTool.Version, " "), err)
+	}
+	v, ok := javaTool.ParseVersion(out)
+	if !ok {
+		return JDK{}, fmt.Errorf("cannot read the version of %s: %q", j.Java, out)
+	}
+	j.Version, j.Feature, j.Banner = v, JavaFeature(v), out
+	return j, nil
+}
+
+// JDKHome returns the JDK folder of a java or javac binary (its bin
+// folder's parent, symbolic links resolved), which a box must show when it
+// lies outside the system folders; "" when it cannot tell.
+func JDKHome(java string) string {
+	if real, err := filepath.EvalSymlinks(java); err == nil {
+		java = real
+	}
+	bin := filepath.Dir(java)
+	if filepath.Base(bin) != "bin" {
+		return ""
+	}
+	return filepath.Dir(bin)
+}
+
+// JavaFeature is the feature release of a Java version as the JDK prints
+// it: 17 for "17.0.15", 8 for "1.8.0_392", 0 when it cannot tell.
+func JavaFeature(version string) int {
+	first, rest, _ := strings.Cut(version, ".")
+	if first == "1" {
+		first, _, _ = strings.Cut(rest, ".")
+	}
+	first, _, _ = strings.Cut(first, "-")
+	n, _ := strconv.Atoi(first)
+	return n
+}
+
+// JVMOptions are the options the Java toolchain gives the java launcher
+// of the given version ("17.0.15") in a box with the given memory (0: the
+// sandbox's default), before any of the caller's: a heap cap below the
+// box's memory, so that a greedy program gets an OutOfMemoryError rather
+// than the OOM killer, a collector with one thread of each kind, no
+// hsperfdata, crash logs in /tmp.
+func JVMOptions(memory int64, version string) []string { return jvmOptions(memory, false, version) }
+
+// jvmOptions are JVMOptions; launcher gives them as -J options, for javac
+// and the other JDK launchers.
+func jvmOptions(memory int64, launcher bool, version string) []string {
+	if memory <= 0 {
+		memory = sandbox.DefaultMemory
+	}
+	// Without -Xmx the JVM sizes its heap from the host's memory, not the
+	// box's, and is killed by the memory limit instead of throwing
+	// OutOfMemoryError. Half the box leaves room for metaspace, the code
+	// cache, thread stacks and the box's own tmpfs files.
+	heap := max(memory/2>>20, 16)
+	opts := []string{
+		fmt.Sprintf("-Xmx%dm", heap),
+		// G1 with one thread of each kind: the JDK's class data archive
+		// holds objects (the module graph) only G1 can map, which starts a
+		// JVM about a fifth faster than the serial collector here; one
+		// thread each keeps the process count low when many boxes run.
+		"-XX:+UseG1GC", "-XX:ParallelGCThreads=1", "-XX:ConcGCThreads=1",
+		// No hsperfdata file in /tmp, and a faster start.
+		"-XX:-UsePerfData",
+		// A crash log lands in the working directory by default, where it
+		// would be collected as if the program had written it; /tmp is
+		// the box's own from the namespaces tier up.
+		"-XX:ErrorFile=/tmp/hs_err_pid%p.log",
+		// Graded runs and javac are short: the C1 compiler alone starts
+		// them faster (about 7 ms a run here).
+		"-XX:TieredStopAtLevel=1",
+		// A method compiled after 1,000 calls rather than 200, a loop after
+		// 300,000 turns rather than 60,000: a short run no longer compiles
+		// a hundred JDK methods it will not call again (an Eight Queens
+		// case cold: about 8 ms of CPU less, a sixth), and a long one loses
+		// a millisecond or so.
+		"-XX:CompileThresholdScaling=5",
+	}
+	if JavaFeature(version) >= 14 {
+		// The class data archive mapped where it was made, not at a random
+		// address it must then be relocated to (Java 17.0.15 does that by
+		// default: about 5 ms a start). The box, not the JVM's address
+		// layout, is what keeps a program in.
+		opts = append(opts, "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0")
+	}
+	if launcher {
+		for i, o := range opts {
+			opts[i] = "-J" + o
+		}
+	}
+	return opts
+}

@@ -1,0 +1,67 @@
+package toolchain
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// Python runs the main file with the system's python3, after a syntax
+// check of every source: a syntax error is a compile error, reported once,
+// not a runtime error on every case.
+var Python = &Toolchain{
+	Name:     "python",
+	Codes:    []string{"python3", "python"},
+	Exts:     []string{".py"},
+	Products: []string{"*.pyc", "*.pyo"},
+	Runtime:  "python",
+	// The system's interpreter first: a version manager's python3 on
+	// PATH is often a shim, a script that cannot find its interpreters
+	// inside the box.
+	Tools: []Tool{{Name: "python3", Candidates: []string{"/usr/bin/python3", "/usr/local/bin/python3", "python3"},
+		Version: []string{"--version"}, VersionRE: regexp.MustCompile(`Python (\S+)`)}},
+	// The box is thrown away: caches written there help no one.
+	Env: []string{"PYTHONDONTWRITEBYTECODE=1"},
+	Commands: func(main string, sources []string) ([][]string, []string) {
+		return [][]string{append([]string{"python3", "-m", "py_compile"}, sources...)}, []string{"python3", main}
+	},
+	DefaultMain: func(sources []string) string { return sources[0] },
+	CheckMain: func(main string, required []string) string {
+		if !slices.Contains(required, main) {
+			return "a file of submission.required"
+		}
+		return ""
+	},
+	PickMain:   pythonMain,
+	FolderMain: "__main__.py",
+	Limit: func(stderr []byte) sandbox.Limit {
+		if lastLineHas(stderr, "MemoryError") {
+			return sandbox.Memory
+		}
+		return sandbox.None
+	},
+	Hello: sandbox.File{Name: "hello.py", Data: []byte(`import sys
+
+print("hello, " + input().strip() + " " + sys.argv[1])
+`)},
+}
+
+// pythonMain runs the only Python file; of several, want.py, else main.py.
+func pythonMain(sources []string, _ []sandbox.File, want string) (string, string) {
+	switch {
+	case len(sources) == 1:
+		return sources[0], ""
+	case want != "" && slices.Contains(sources, want+".py"):
+		return want + ".py", ""
+	case slices.Contains(sources, "main.py"):
+		return "main.py", ""
+	}
+	name := "main.py"
+	if want != "" {
+		name = want + ".py"
+	}
+	return "", fmt.Sprintf("several Python files (%s) and none named %s: the assignment cannot tell which one to run", strings.Join(sources, ", "), name)
+}

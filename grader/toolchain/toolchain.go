@@ -1,0 +1,222 @@
+package toolchain
+
+import (
+	"bytes"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// Toolchain is one language: what its sources are called, the tools that
+// build and run them, and what those tools need and say in a box. A
+// value's func fields may be nil where the language needs nothing (each
+// says what nil means).
+type Toolchain struct {
+	// Name is the preset's name in a rubric's build.language ("cpp").
+	Name string
+	// Codes are the language codes a contest problem package's
+	// problem.yaml gives it ("python3", "python"); the first is the one
+	// messages name.
+	Codes []string
+	// Exts are the endings of its source files, the usual one first
+	// (".cpp", ".cc", ".cxx"). No two toolchains share one.
+	Exts []string
+	// Products are patterns (path.Match, on a base name) of the files its
+	// tools write: a submission's own are ignored, never built with.
+	Products []string
+	// Binary says the build writes the program as the file main names
+	// ("./main"), which is a product too.
+	Binary bool
+	// Runtime names the runtime in a result's provenance ("python"),
+	// before the first tool's version.
+	Runtime string
+	// Tools are the programs its commands start with; the first names
+	// the runtime's version.
+	Tools []Tool
+	// Env is added to the environment of each of its tools' runs.
+	Env []string
+	// BuildBox is the size of the box its build steps need for their
+	// files (a build cache), when more than the sandbox's
+	// default; 0: the default.
+	BuildBox int64
+	// Commands are the build steps and the run command for a main (see
+	// DefaultMain) and the sources, in rubric order. The runner resolves
+	// each command's tool and adds Options.
+	Commands func(main string, sources []string) (build [][]string, run []string)
+	// Display is the run command as a student types it, without what the
+	// grader adds ("java EightQueen"); nil: the run command itself.
+	Display func(main string) []string
+	// DefaultMain is the main of sources when the rubric names none.
+	DefaultMain func(sources []string) string
+	// CheckMain says what main must be, as "build.main must be ..." ends
+	// ("a file name for the program"), when main does not fit the
+	// required files; "" when it does.
+	CheckMain func(main string, required []string) string
+	// PickMain chooses the main of a submission graded by its files
+	// (rubric language "auto"): want is the rubric's main, a name without
+	// extension ("" for none), files the folder's files. problem is why
+	// none can be chosen, for the student. nil: DefaultMain.
+	PickMain func(sources []string, files []sandbox.File, want string) (main, problem string)
+	// FolderMain is the file run first when a checker's folder holds
+	// several sources ("__main__.py"); "" when the build needs none.
+	FolderMain string
+	// Options are inserted after a tool's program name, before the
+	// command's arguments, in a box with the given memory; version is the
+	// tool's as it prints it, "" while the tool is being found. nil: none.
+	Options func(tool string, memory int64, version string) []string
+	// ReadOnly are host folders a resolved tool needs in the box besides
+	// its own file (a JDK's home). nil: none.
+	ReadOnly func(resolved string) []string
+	// Limit reads, from the stderr of a run that failed without hitting a
+	// sandbox limit, the limit the program says it hit (sandbox.None for
+	// none). nil: none.
+	Limit func(stderr []byte) sandbox.Limit
+	// NoProgram says, after build steps that succeeded, why they made no
+	// program for the run command to start ("" when they did). nil: a
+	// build that succeeds made it.
+	NoProgram func(main string, sources []string, built []sandbox.File) string
+	// Fit says whether a source that might be a missing required file
+	// declares what the required file would, and, when it could not be
+	// built under the required name, why ("" when it could). nil: a
+	// missing file is looked for by name alone.
+	Fit func(required string, data []byte) (declares bool, conflict string)
+	// Package finds a source's package statement, which a rubric's
+	// submission.package policy judges: its byte range, ok false when
+	// there is none. nil: the language has none.
+	Package func(src []byte) (start, end int, ok bool)
+	// Hello is a hello-world, `autograder doctor`'s self test: it reads a
+	// name on stdin and prints "hello, NAME ARG1".
+	Hello sandbox.File
+}
+
+// Tool is one program of a toolchain.
+type Tool struct {
+	Name string // as the commands name it ("python3")
+	// Candidates are tried in order, each resolved through PATH (for a
+	// bare name) and every symbolic link; the first that runs in the box
+	// wins. The system's own come first where a version manager's shim
+	// is likely on PATH.
+	Candidates []string
+	Version    []string       // arguments that make it print its version
+	VersionRE  *regexp.Regexp // its first group is the version
+}
+
+// Paths resolves the tool's candidates through PATH and symbolic links,
+// dropping those missing and repeats.
+func (t Tool) Paths() []string {
+	var out []string
+	for _, n := range t.Candidates {
+		p, err := exec.LookPath(n)
+		if err != nil {
+			continue
+		}
+		if p, err = filepath.Abs(p); err != nil {
+			continue
+		}
+		if p, err = filepath.EvalSymlinks(p); err != nil || slices.Contains(out, p) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// ParseVersion reads the version from what the tool printed for Version.
+func (t Tool) ParseVersion(out []byte) (string, bool) {
+	m := t.VersionRE.FindSubmatch(out)
+	if m == nil {
+		return "", false
+	}
+	return string(m[1]), true
+}
+
+// All returns every toolchain, in the order a rubric's language "auto"
+// tries them and `autograder doctor` lists them.
+func All() []*Toolchain { return slices.Clone(all) }
+
+// Lookup returns the toolchain of a preset name ("cpp"), nil for none.
+func Lookup(name string) *Toolchain {
+	for _, t := range all {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// ByExt returns the toolchain whose sources end in ext (".cc"), nil for
+// none.
+func ByExt(ext string) *Toolchain {
+	for _, t := range all {
+		if slices.Contains(t.Exts, ext) {
+			return t
+		}
+	}
+	return nil
+}
+
+// ByCode returns the toolchain of a contest package's language code
+// ("python3"), nil for none.
+func ByCode(code string) *Toolchain {
+	for _, t := range all {
+		if slices.Contains(t.Codes, code) {
+			return t
+		}
+	}
+	return nil
+}
+
+// Default is the preset of a rubric that names no language.
+func Default() *Toolchain { return Java }
+
+// Sources returns the names among files that are t's sources, in order.
+func (t *Toolchain) Sources(files []string) []string {
+	var out []string
+	for _, f := range files {
+		if slices.Contains(t.Exts, path.Ext(f)) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Product reports whether a file of that base name is something t's
+// tools write, for a program called main.
+func (t *Toolchain) Product(base, main string) bool {
+	if t.Binary && base == main {
+		return true
+	}
+	for _, pat := range t.Products {
+		if ok, _ := path.Match(pat, base); ok {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	dottedRE = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)*)`)
+	binaryRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`)
+)
+
+// checkBinary is CheckMain for a toolchain whose build writes the program.
+func checkBinary(main string, _ []string) string {
+	if !binaryRE.MatchString(main) {
+		return "a file name for the program"
+	}
+	return ""
+}
+
+// lastLineHas reports whether the last non-empty line of b starts with
+// prefix: an uncaught exception's name ends Python's traceback.
+func lastLineHas(b []byte, prefix string) bool {
+	b = bytes.TrimRight(b, "\n")
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		b = b[i+1:]
+	}
+	return bytes.HasPrefix(b, []byte(prefix))
+}

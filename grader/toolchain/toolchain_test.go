@@ -1,0 +1,64 @@
+package toolchain
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestList: every toolchain is complete and told apart from the others by
+// its name, its extensions and its language codes, so that a language is
+// added by its file and one name in the list.
+func TestList(t *testing.T) {
+	names, exts, codes := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, tc := range All() {
+		t.Run(tc.Name, func(t *testing.T) {
+			switch {
+			case tc.Name == "" || tc.Name == "raw" || tc.Name == "auto" || names[tc.Name]:
+				t.Errorf("name %q is empty, taken or reserved", tc.Name)
+			case len(tc.Exts) == 0 || len(tc.Codes) == 0 || len(tc.Tools) == 0:
+				t.Errorf("no extensions, codes or tools: %q %q %d", tc.Exts, tc.Codes, len(tc.Tools))
+			case tc.Commands == nil || tc.DefaultMain == nil || tc.CheckMain == nil || tc.Runtime == "":
+				t.Error("missing Commands, DefaultMain, CheckMain or Runtime")
+			}
+			names[tc.Name] = true
+			for _, e := range tc.Exts {
+				if exts[e] || ByExt(e) != tc {
+					t.Errorf("extension %s is another toolchain's", e)
+				}
+				exts[e] = true
+			}
+			for _, c := range tc.Codes {
+				if codes[c] || ByCode(c) != tc {
+					t.Errorf("code %s is another toolchain's", c)
+				}
+				codes[c] = true
+			}
+			if Lookup(tc.Name) != tc {
+				t.Errorf("Lookup(%q) is another toolchain", tc.Name)
+			}
+			// The hello-world is a source, built as a rubric requiring it
+			// alone builds it, by the tools the toolchain finds.
+			hello := tc.Sources([]string{tc.Hello.Name, "notes.txt"})
+			if len(hello) != 1 || len(tc.Hello.Data) == 0 {
+				t.Fatalf("hello-world %q is not one of its sources", tc.Hello.Name)
+			}
+			main := tc.DefaultMain(hello)
+			if why := tc.CheckMain(main, hello); why != "" {
+				t.Errorf("default main %q: must be %s", main, why)
+			}
+			build, run := tc.Commands(main, hello)
+			for _, argv := range append(build, run) {
+				if len(argv) == 0 || !slices.ContainsFunc(tc.Tools, func(x Tool) bool { return x.Name == argv[0] }) && !strings.HasPrefix(argv[0], "./") {
+					t.Errorf("command %q starts with none of its tools", argv)
+				}
+			}
+			if tc.Product(tc.Hello.Name, main) {
+				t.Errorf("its source %s is a product", tc.Hello.Name)
+			}
+		})
+	}
+	if Default() == nil || Lookup(Default().Name) != Default() {
+		t.Error("the default toolchain is not in the list")
+	}
+}

@@ -1,0 +1,60 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os/exec"
+)
+
+// streams are what every tier's run shares around its process: the
+// caller's context, a wall clock and a kill (over them, wctx), and the
+// standard streams, stdout and stderr captured up to the output limit.
+type streams struct {
+	ctx            context.Context // the caller's
+	wctx           context.Context // ends at the wall limit or a kill, with its cause
+	kill           context.CancelCauseFunc
+	stopWall       context.CancelFunc
+	stdout, stderr *capture
+}
+
+// newStreams starts a run's wall clock; close stops it.
+func newStreams(ctx context.Context, spec Spec) *streams {
+	s := &streams{ctx: ctx}
+	var kctx context.Context
+	kctx, s.kill = context.WithCancelCause(ctx)
+	s.wctx, s.stopWall = context.WithTimeoutCause(kctx, spec.Limits.Wall, errWall)
+	over := func() { s.kill(errOutput) }
+	s.stdout = &capture{max: spec.Limits.Output, over: over, tee: spec.StdoutTo, teeOnly: spec.StdoutTo != nil && spec.StdoutToOnly}
+	s.stderr = &capture{max: spec.Limits.Output, over: over}
+	return s
+}
+
+func (s *streams) close() {
+	s.stopWall()
+	s.kill(nil)
+}
+
+// attach gives cmd the spec's stdin and the captures.
+func (s *streams) attach(cmd *exec.Cmd, spec Spec) {
+	switch {
+	case spec.StdinFrom != nil:
+		cmd.Stdin = spec.StdinFrom
+	case len(spec.Stdin) > 0:
+		cmd.Stdin = bytes.NewReader(spec.Stdin)
+	}
+	cmd.Stdout, cmd.Stderr = s.stdout, s.stderr
+}
+
+// end, once the process is gone, puts what it printed in res and returns
+// the limit that stopped it (None when none did); an error when the
+// caller cancelled the run.
+func (s *streams) end(res *Result) (Limit, error) {
+	res.Stdout, res.StdoutTruncated = s.stdout.result()
+	res.Stderr, res.StderrTruncated = s.stderr.result()
+	cause := causeLimit(context.Cause(s.wctx))
+	if s.ctx.Err() != nil && cause == None {
+		return cause, fmt.Errorf("sandbox: %w", s.ctx.Err())
+	}
+	return cause, nil
+}
