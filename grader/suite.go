@@ -54,6 +54,13 @@ type Weigher interface {
 	Weight(c cases.Case) float64
 }
 
+// Commander is a Judge whose cases are no command line (a unit test):
+// Command says what a report shows for one instead ("JUnit test
+// CalculatorTest.adds").
+type Commander interface {
+	Command(c cases.Case) string
+}
+
 // PublicFiler is a Judge with files of its own a student may see (a
 // unit-test suite's public test sources), absolute paths: a bundle of the
 // assignment carries them beside its public cases.
