@@ -41,7 +41,8 @@ func (j *Judge) outcomes(g group, r ran, out map[string]grader.Outcome) []string
 	}
 	reported, err := parseAll(r.reports)
 	if err != nil {
-		fail(grader.Outcome{Execution: grader.Execution{ExitCode: r.res.ExitCode, Stderr: []byte("the test run ended without a readable report (" + err.Error() + "): code that ends the process (System.exit, os._exit) ends the tests with it\n")}})
+		msg := fmt.Sprintf("the test run ended (exit status %d) without a readable report (%v): code that ends the process (System.exit, os._exit) ends the tests with it\n", r.res.ExitCode, err)
+		fail(grader.Outcome{Execution: grader.Execution{ExitCode: max(r.res.ExitCode, 1), Stderr: []byte(msg)}})
 		return nil
 	}
 	expected := j.expected(g)

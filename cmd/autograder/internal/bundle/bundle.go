@@ -31,6 +31,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	_ "github.com/cs540-tools/autograder/grader/checker"           // [judge] name = "checker" in a rubric
+	_ "github.com/cs540-tools/autograder/grader/unittest"          // check: junit, check: pytest in a case
 	_ "github.com/cs540-tools/autograder/reference/nim/oracle"     // reference = "nim" in a rubric
 	_ "github.com/cs540-tools/autograder/reference/nqueens/oracle" // reference = "nqueens" in a rubric
 	_ "github.com/cs540-tools/autograder/reference/oracle"         // reference = "eightqueen" in a rubric
