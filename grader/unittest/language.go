@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path"
 	"regexp"
 	"slices"
@@ -309,4 +310,26 @@ func runPytest(ctx context.Context, e env) (ran, error) {
 		return ran{}, fmt.Errorf("pytest: running the tests: %w", err)
 	}
 	return ran{res: res, reports: contents(res.Files)}, nil
+}
+
+// Missing says what the framework of the judge name ("junit", "pytest")
+// lacks on this machine ("" when nothing): JUnit's console launcher, or
+// pytest with pytest-timeout for the system's python3.
+func Missing(name string) string {
+	switch name {
+	case "junit":
+		if firstFile(JUnitJars) == "" {
+			return "no JUnit console launcher in " + strings.Join(JUnitJars, ", ") + " (apt-get install junit5)"
+		}
+	case "pytest":
+		for _, py := range []string{"/usr/bin/python3", "/usr/local/bin/python3"} {
+			if exec.Command(py, "-I", "-c", "import pytest, pytest_timeout").Run() == nil {
+				return ""
+			}
+		}
+		return "no pytest with pytest-timeout for /usr/bin/python3 (apt-get install python3-pytest python3-pytest-timeout)"
+	default:
+		return "no unit-test framework " + name
+	}
+	return ""
 }
