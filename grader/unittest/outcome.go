@@ -47,12 +47,15 @@ func (j *Judge) outcomes(g group, r ran, out map[string]grader.Outcome) []string
 	}
 	expected := j.expected(g)
 	count := map[string]int{}
-	var flags []string
+	var flags, extra []string
 	for _, t := range reported {
 		count[t.ID]++
-		if _, ok := expected[t.ID]; !ok {
-			flags = append(flags, fmt.Sprintf("%s (%s tests): the report names a test the instructor's files do not declare: %q", j.lang.title, what, clip(t.ID)))
+		if _, ok := expected[t.ID]; !ok && count[t.ID] == 1 {
+			extra = append(extra, fmt.Sprintf("%q", clip(t.ID)))
 		}
+	}
+	if len(extra) > 0 {
+		flags = append(flags, fmt.Sprintf("%s (%s tests): the report names %d tests that are neither a case nor a sentinel of the run's files: %s", j.lang.title, what, len(extra), clip(strings.Join(extra, ", "))))
 	}
 	if bad := j.sentinels(g, reported, count); bad != "" {
 		flags = append(flags, fmt.Sprintf("%s (%s tests): the run is not trusted, every test fails: %s", j.lang.title, what, bad))
