@@ -281,3 +281,24 @@ func TestOutcomes(t *testing.T) {
 		}
 	}
 }
+
+func TestJavaTrace(t *testing.T) {
+	trace := "org.opentest4j.AssertionFailedError: x ==> expected: <1> but was: <2>\n" +
+		"\tat org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)\n" +
+		"\tat Check.same(Check.java:9)\n" +
+		"\tat FractionTest.multiplies(FractionTest.java:22)\n" +
+		"\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)\n" +
+		"\tat org.junit.platform.commons.util.ReflectionUtils.invokeMethod(ReflectionUtils.java:727)\n" +
+		"\tat Other.frame(Other.java:1)\n" +
+		"Caused by: java.lang.IllegalStateException: no\n" +
+		"\tat Fraction.plus(Fraction.java:3)\n" +
+		"\t... 70 more"
+	want := "org.opentest4j.AssertionFailedError: x ==> expected: <1> but was: <2>\n" +
+		"\tat Check.same(Check.java:9)\n" +
+		"\tat FractionTest.multiplies(FractionTest.java:22)\n" +
+		"Caused by: java.lang.IllegalStateException: no\n" +
+		"\tat Fraction.plus(Fraction.java:3)"
+	if got := javaTrace(trace); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

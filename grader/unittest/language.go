@@ -68,8 +68,33 @@ var junit = &language{
 	run: runJUnit,
 	outcome: func(t Reported, hidden bool) grader.Outcome {
 		timeout := t.Type == "java.util.concurrent.TimeoutException"
+		t.Trace = javaTrace(t.Trace)
 		return outcomeOf(t, t.Status == Failed, timeout, hidden)
 	},
+}
+
+// javaTrace keeps of a stack trace what a student reads: the exception's
+// lines and the frames of the test and the code it calls, without
+// JUnit's own frames and the reflection and framework frames that call
+// the test method.
+func javaTrace(trace string) string {
+	var out []string
+	below := false // past the test method, in the frames that call it
+	for _, line := range strings.Split(trace, "\n") {
+		frame := strings.TrimSpace(line)
+		switch {
+		case !strings.HasPrefix(frame, "at ") && !strings.HasPrefix(frame, "... "):
+			below = false
+			out = append(out, line)
+		case below || strings.HasPrefix(frame, "... "):
+		case strings.HasPrefix(frame, "at java.base/jdk.internal.reflect.") || strings.HasPrefix(frame, "at java.base/java.lang.reflect."):
+			below = true
+		case strings.HasPrefix(frame, "at org.junit.") || strings.HasPrefix(frame, "at org.opentest4j."):
+		default:
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // scanJava finds the tests a Java file declares: "Class.method" for each

@@ -189,8 +189,12 @@ func find(rs []Reported, id string) Reported {
 // alone, or, for an exception, are cut to the exception's type.
 func outcomeOf(t Reported, wrong, timeout bool, hidden bool) grader.Outcome {
 	text := strings.TrimSpace(t.Message)
-	if tr := strings.TrimSpace(t.Trace); tr != "" && !strings.Contains(text, tr) {
-		text = strings.TrimSpace(text + "\n\n" + tr)
+	switch tr := strings.TrimSpace(t.Trace); {
+	case tr == "":
+	case strings.Contains(tr, text):
+		text = tr
+	default:
+		text += "\n\n" + tr
 	}
 	text = clip(text)
 	switch {
