@@ -400,7 +400,7 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 			if c.Verdict == Pass {
 				pr.Passed++
 			}
-			w := a.weight(c.ID)
+			w := a.Weight(c.ID)
 			credit += caseCredit(c) * w
 			weight += w
 		}

@@ -164,8 +164,9 @@ func runSuite(ctx context.Context, s Suite, run Runner, prog Program, cs []cases
 	return s.RunSuite(ctx, run, prog, cs)
 }
 
-// weight is the weight of the case with that ID in its part's score.
-func (a *Assignment) weight(id string) float64 {
+// Weight is the weight of the case with that ID in its part's score
+// (see Weigher): 1 unless its judge weighs it.
+func (a *Assignment) Weight(id string) float64 {
 	c := a.caseByID(id)
 	if w, ok := a.judgeFor(c).(Weigher); ok {
 		return w.Weight(c)
