@@ -325,7 +325,9 @@ func apportion(ideal []float64, target int64, may func(int) bool, caps []int64) 
 	for i := range order {
 		order[i] = n - 1 - i
 	}
-	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(ideal[y]-math.Floor(ideal[y]+1e-9), ideal[x]-math.Floor(ideal[x]+1e-9)) })
+	slices.SortStableFunc(order, func(x, y int) int {
+		return cmp.Compare(ideal[y]-math.Floor(ideal[y]+1e-9), ideal[x]-math.Floor(ideal[x]+1e-9))
+	})
 	for moved := true; sum != target && moved; {
 		moved = false
 		for _, i := range order {

@@ -62,7 +62,9 @@
 //     plugin autoloading off, pytest-timeout's --timeout of limits.wall),
 //     writing the XML report (--junitxml).
 //
-// The box's limits are the rubric's of one run stretched to the tests:
+// A test's own limit (JUnit's @Timeout, pytest's
+// @pytest.mark.timeout(N)) replaces limits.wall for it. The box's limits
+// are the rubric's of one run stretched to the tests:
 // limits.wall and limits.cpu x (tests + 1) + limits.build_wall, and
 // limits.memory.
 //
