@@ -144,7 +144,7 @@ func (j *Judge) Plan(cs []cases.Case) error {
 			return fmt.Errorf("case %s: no file %s beside the cases for its test %s", c.ID, file, id)
 		}
 		s := &j.sources[i]
-		k := slices.IndexFunc(s.tests, func(d declared) bool { return d.id == id })
+		k := slices.IndexFunc(s.tests, func(d declared) bool { return d.id == declaredID(id) })
 		if k < 0 || s.tests[k].sentinel {
 			return fmt.Errorf("case %s: %s declares no test %s (%s)", c.ID, s.path, id, j.lang.declaredHow)
 		}
@@ -153,16 +153,45 @@ func (j *Judge) Plan(cs []cases.Case) error {
 		}
 		vis[file] = c.Visibility
 		s.hidden = c.Visibility != cases.Public
-		j.tests[c.ID] = planned{id: id, file: file, weight: j.points(s.tests[k])}
+		j.tests[c.ID] = planned{id: id, file: file, weight: j.points(s.tests[k], id)}
+	}
+	return j.uncovered()
+}
+
+// declaredID is the test a reported ID is an instance of: a parametrized
+// pytest test's "test_m.test_x[1-2]" is "test_m.test_x"'s.
+func declaredID(id string) string {
+	base, _, _ := strings.Cut(id, "[")
+	return base
+}
+
+// uncovered says which test of a planned file has no case: the report
+// would name it, and the run would be flagged every time.
+func (j *Judge) uncovered() error {
+	for _, s := range j.sources {
+		var ids []string
+		for _, t := range j.tests {
+			if t.file == s.name {
+				ids = append(ids, declaredID(t.id))
+			}
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		for _, d := range s.tests {
+			if !d.sentinel && !slices.Contains(ids, d.id) {
+				return fmt.Errorf("%s declares the test %s, which has no case file (add %s.case, or mark it a sentinel)", s.path, d.id, d.id)
+			}
+		}
 	}
 	return nil
 }
 
-// points is a test's weight: the first rubric rule its ID matches, else
-// its own annotation, else 1.
-func (j *Judge) points(d declared) float64 {
+// points is the weight of the test id, an instance of d: the first
+// rubric rule its ID matches, else d's own annotation, else 1.
+func (j *Judge) points(d declared, id string) float64 {
 	for _, r := range j.rules {
-		if ok, _ := path.Match(r.pattern, d.id); ok {
+		if ok, _ := path.Match(r.pattern, id); ok {
 			return r.points
 		}
 	}

@@ -86,7 +86,7 @@ func TestPointsRules(t *testing.T) {
 		{declared{id: "Other.x", points: 7}, 7},
 		{declared{id: "Other.y"}, 1},
 	} {
-		if got := j.points(tc.d); got != tc.want {
+		if got := j.points(tc.d, tc.d.id); got != tc.want {
 			t.Errorf("%s: %v points, want %v", tc.d.id, got, tc.want)
 		}
 	}
@@ -137,11 +137,11 @@ def test_s(): assert False
 
 func TestPlan(t *testing.T) {
 	j := fixture(t, pytest, map[string]string{"test_p.py": pyTests, "test_h.py": "def test_h(): pass\n", "helpers.py": "x = 1\n"})
-	err := j.Plan([]cases.Case{testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b", cases.Public), testCase(t, "test_h.test_h", cases.Hidden)})
+	err := j.Plan([]cases.Case{testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b[1-2]", cases.Public), testCase(t, "test_p.test_b[3-4]", cases.Public), testCase(t, "test_h.test_h", cases.Hidden)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := j.Weight(testCase(t, "test_p.test_b", cases.Public)); w != 2 {
+	if w := j.Weight(testCase(t, "test_p.test_b[3-4]", cases.Public)); w != 2 {
 		t.Errorf("test_b weighs %v, want 2", w)
 	}
 	var public []string
@@ -153,8 +153,9 @@ func TestPlan(t *testing.T) {
 	}
 	for name, cs := range map[string][]cases.Case{
 		"no such test":  {testCase(t, "test_p.test_z", cases.Public)},
+		"no case":       {testCase(t, "test_p.test_a", cases.Public)},
 		"no such file":  {testCase(t, "test_q.test_a", cases.Public)},
-		"a sentinel":    {testCase(t, "test_p.test_s", cases.Public)},
+		"a sentinel":    {testCase(t, "test_p.test_s", cases.Public), testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b", cases.Public)},
 		"mixed visible": {testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b", cases.Hidden)},
 	} {
 		if err := j.Plan(cs); err == nil {

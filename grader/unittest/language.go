@@ -149,7 +149,7 @@ func runJUnit(ctx context.Context, e env) (ran, error) {
 	for _, o := range runner.JVMOptions(e.memory, javac.Version) {
 		args = append(args, "-J"+o)
 	}
-	args = append(args, "-proc:none", "-encoding", "UTF-8", "-nowarn", "-d", box+"/classes", "-cp", jar+":.")
+	args = append(args, "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn", "-d", box+"/classes", "-cp", jar+":.")
 	for _, s := range e.files {
 		args = append(args, box+"/"+s.name)
 	}

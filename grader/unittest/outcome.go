@@ -3,6 +3,7 @@ package unittest
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -146,9 +147,14 @@ func (j *Judge) expected(g group) map[string]bool {
 	out := map[string]bool{}
 	for _, s := range g.files {
 		for _, d := range s.tests {
-			if known[d.id] || d.sentinel {
-				out[d.id] = d.sentinel
+			if d.sentinel {
+				out[d.id] = true
 			}
+		}
+	}
+	for _, t := range j.tests {
+		if slices.ContainsFunc(g.files, func(s source) bool { return s.name == t.file }) {
+			out[t.id] = false
 		}
 	}
 	return out
