@@ -22,7 +22,6 @@ import (
 // of this package is here and in the two values below.
 type language struct {
 	title       string // "JUnit"
-	config      string // what the language's refused files are, for the student's note
 	declaredHow string // how a test is declared, for messages
 	source      func(name string) bool
 	scan        func(name string, data []byte) []declared
@@ -46,7 +45,6 @@ var (
 
 var junit = &language{
 	title:       "JUnit",
-	config:      "configuration and classes",
 	declaredHow: `a method annotated @Test in the class of the file's name; @Tag("points=N") gives it N points, @Tag("sentinel") makes it a sentinel`,
 	source:      func(name string) bool { return strings.HasSuffix(name, ".java") },
 	scan:        scanJava,
@@ -213,7 +211,6 @@ var (
 
 var pytest = &language{
 	title:       "pytest",
-	config:      "configuration (conftest.py, pytest.ini, pyproject.toml, setup.cfg, tox.ini, sitecustomize, usercustomize, .pth files)",
 	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test*; @pytest.mark.points(N) gives it N points, @pytest.mark.sentinel makes it a sentinel",
 	source:      func(name string) bool { return strings.HasSuffix(name, ".py") },
 	scan:        scanPython,

@@ -75,7 +75,7 @@ func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Pro
 	out := grader.SuiteRun{Outcomes: map[string]grader.Outcome{}}
 	student, left := j.studentFiles(base.Files)
 	if len(left) > 0 {
-		out.Notes = append(out.Notes, fmt.Sprintf("left out of the %s run: %s (a test run takes only the grader's own %s)", j.lang.title, strings.Join(left, ", "), j.lang.config))
+		out.Notes = append(out.Notes, fmt.Sprintf("left out of the %s run: %s (the tests run with the grader's configuration and the instructor's own files)", j.lang.title, strings.Join(left, ", ")))
 		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, left out of the test run", j.lang.title, strings.Join(left, ", ")))
 	}
 	for _, g := range j.groups(cs) {
