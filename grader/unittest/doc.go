@@ -24,10 +24,14 @@
 // in the default package) and "<module>.<function>" or
 // "<module>.<Class>.<method>" for pytest (test_*.py or *_test.py); its
 // case file is "<ID>.case", with an empty args line, its visibility and
-// check: junit or check: pytest. A case whose test its file does not
-// declare, or a file with both public and hidden tests, is an error when
-// the assignment loads. A file that declares no test is a helper: every
-// run holds it, and it is public (bundled, and in check's box).
+// check: junit or check: pytest (a parametrized pytest test's instances
+// are cases of their own, "test_calc.test_add[1-2].case"; JUnit's nested
+// classes and parameterized tests are not supported). A case whose test
+// its file does not declare, a test of a file with cases that has none
+// (and is no sentinel), or a file with both public and hidden tests, is
+// an error when the assignment loads. A file that declares no test is a
+// helper: every run holds it, and it is public (bundled, and in check's
+// box).
 // cases/unittest-java and cases/unittest-python are examples.
 //
 // # Points
