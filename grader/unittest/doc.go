@@ -78,8 +78,7 @@
 // and trace (without the framework's frames) the feedback; an exception a
 // runtime error, its trace the stderr; a timed-out test a timeout; a
 // skipped test a wrong answer. A hidden test shows the student its
-// verdict alone (and, of an exception, its type): its message goes to the
-// TA's log. A run that ended other than as a test runner ends (exit
+// verdict alone: a failed assertion's message goes to the TA's log. A run that ended other than as a test runner ends (exit
 // status 0 or 1), a run stopped at a box limit, or one that wrote no
 // readable report (System.exit or os._exit in the student's code, a
 // report cut short) fails every test of the box, with how it ended.

@@ -301,11 +301,16 @@ markers =
 // the interpreter runs isolated (-I: no PYTHON* variables, no user site,
 // neither the script's folder nor the working folder on sys.path), so
 // that the standard library and pytest come first, and a submission's
-// module can shadow none of them.
+// module can shadow none of them. It ends the process once pytest returns,
+// as JUnit's launcher does: a thread the student's code left running does
+// not keep it alive.
 const pytestMain = `import os, sys
 sys.path.append(os.getcwd())
 import pytest
-sys.exit(pytest.main(sys.argv[1:]))
+code = pytest.main(sys.argv[1:])
+sys.stdout.flush()
+sys.stderr.flush()
+os._exit(int(code))
 `
 
 // runPytest runs the group's test files with pytest under the grader's
