@@ -18,65 +18,97 @@ const maxShown = 8 << 10
 // own, wrote a report, every sentinel of its files is reported failed,
 // and the report names the test once, passed.
 func (j *Judge) outcomes(g group, r ran, out map[string]grader.Outcome) []string {
-	fail := func(o grader.Outcome) {
-		for _, c := range g.cases {
-			out[c.ID] = o
-		}
+	o, whole := runOutcome(g, r)
+	if !whole {
+		reported, _ := parseAll(r.reports)
+		return j.reportOutcomes(g, reported, out)
 	}
-	what := "public"
-	if g.hidden {
-		what = "hidden"
+	for _, c := range g.cases {
+		out[c.ID] = o
 	}
+	return nil
+}
+
+// runOutcome is the outcome every test of the group gets when the run
+// decides them all (whole): the tests did not compile, the run did not
+// end as a test runner ends, or it wrote no readable report.
+func runOutcome(g group, r ran) (o grader.Outcome, whole bool) {
 	if r.compileLog != "" {
 		msg := "the instructor's tests do not compile against your classes"
 		if g.hidden {
-			fail(grader.Outcome{Judgement: grader.Judgement{Feedback: msg + " (the messages of hidden tests are not shown)", Log: clip(r.compileLog)}})
-		} else {
-			fail(grader.Outcome{Judgement: grader.Judgement{Feedback: msg + ":\n" + clip(r.compileLog)}})
+			return grader.Outcome{Judgement: grader.Judgement{Feedback: msg + " (the messages of hidden tests are not shown)", Log: clip(r.compileLog)}}, true
 		}
-		return nil
+		return grader.Outcome{Judgement: grader.Judgement{Feedback: msg + ":\n" + clip(r.compileLog)}}, true
 	}
 	if ex, ended := ended(r.res, g.hidden); !ended {
-		fail(grader.Outcome{Execution: ex})
-		return nil
+		return grader.Outcome{Execution: ex}, true
 	}
-	reported, err := parseAll(r.reports)
-	if err != nil {
+	if _, err := parseAll(r.reports); err != nil {
 		msg := fmt.Sprintf("the test run ended (exit status %d) without a readable report (%v): code that ends the process (System.exit, os._exit) ends the tests with it\n", r.res.ExitCode, err)
-		fail(grader.Outcome{Execution: grader.Execution{ExitCode: max(r.res.ExitCode, 1), Stderr: []byte(msg)}})
-		return nil
+		return grader.Outcome{Execution: grader.Execution{ExitCode: max(r.res.ExitCode, 1), Stderr: []byte(msg)}}, true
 	}
-	expected := j.expected(g)
+	return grader.Outcome{}, false
+}
+
+// reportOutcomes gives each case of the group its outcome from a report
+// read: its test's, unless the report is untrusted (a sentinel not
+// reported failed: every test fails) or names the test other than once.
+func (j *Judge) reportOutcomes(g group, reported []Reported, out map[string]grader.Outcome) []string {
+	what := j.lang.title + " (public tests)"
+	if g.hidden {
+		what = j.lang.title + " (hidden tests)"
+	}
 	count := map[string]int{}
-	var flags, extra []string
 	for _, t := range reported {
 		count[t.ID]++
-		if _, ok := expected[t.ID]; !ok && count[t.ID] == 1 {
-			extra = append(extra, fmt.Sprintf("%q", clip(t.ID)))
-		}
 	}
-	if len(extra) > 0 {
-		flags = append(flags, fmt.Sprintf("%s (%s tests): the report names %d tests that are neither a case nor a sentinel of the run's files: %s", j.lang.title, what, len(extra), clip(strings.Join(extra, ", "))))
+	var flags []string
+	if extra := j.extra(g, reported); extra != "" {
+		flags = append(flags, what+": "+extra)
 	}
 	if bad := j.sentinels(g, reported, count); bad != "" {
-		flags = append(flags, fmt.Sprintf("%s (%s tests): the run is not trusted, every test fails: %s", j.lang.title, what, bad))
-		fail(grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte("the test run was tampered with: its report cannot be trusted\n")}})
-		return flags
+		for _, c := range g.cases {
+			out[c.ID] = failed("the test run was tampered with: its report cannot be trusted")
+		}
+		return append(flags, what+": the run is not trusted, every test fails: "+bad)
 	}
 	for _, c := range g.cases {
 		id := j.tests[c.ID].id
 		switch count[id] {
 		case 0:
-			flags = append(flags, fmt.Sprintf("%s (%s tests): the report does not name the test %s", j.lang.title, what, id))
-			out[c.ID] = grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte("the test run did not report this test\n")}}
+			flags = append(flags, fmt.Sprintf("%s: the report does not name the test %s", what, id))
+			out[c.ID] = failed("the test run did not report this test")
 		case 1:
 			out[c.ID] = j.lang.outcome(find(reported, id), g.hidden)
 		default:
-			flags = append(flags, fmt.Sprintf("%s (%s tests): the report names the test %s %d times", j.lang.title, what, id, count[id]))
-			out[c.ID] = grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte("the test run reported this test more than once\n")}}
+			flags = append(flags, fmt.Sprintf("%s: the report names the test %s %d times", what, id, count[id]))
+			out[c.ID] = failed("the test run reported this test more than once")
 		}
 	}
 	return flags
+}
+
+// failed is the outcome of a test the run did not report as it must.
+func failed(why string) grader.Outcome {
+	return grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte(why + "\n")}}
+}
+
+// extra says which tests the report names that are neither a case nor a
+// sentinel of the group's files ("" when none).
+func (j *Judge) extra(g group, reported []Reported) string {
+	expected := j.expected(g)
+	var extra []string
+	seen := map[string]bool{}
+	for _, t := range reported {
+		if _, ok := expected[t.ID]; !ok && !seen[t.ID] {
+			seen[t.ID] = true
+			extra = append(extra, fmt.Sprintf("%q", clip(t.ID)))
+		}
+	}
+	if len(extra) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the report names %d tests that are neither a case nor a sentinel of the run's files: %s", len(extra), clip(strings.Join(extra, ", ")))
 }
 
 // ended says whether a group's run ended on its own, as a test runner
