@@ -17,8 +17,19 @@ import (
 )
 
 func init() {
-	grader.RegisterJudge("junit", func(r *rubric.Rubric) (grader.Judge, error) { return New(junit, r) })
-	grader.RegisterJudge("pytest", func(r *rubric.Rubric) (grader.Judge, error) { return New(pytest, r) })
+	grader.RegisterJudge("junit", maker(junit))
+	grader.RegisterJudge("pytest", maker(pytest))
+}
+
+// maker makes the judge of lang's tests for a rubric.
+func maker(lang *language) grader.JudgeMaker {
+	return func(r *rubric.Rubric) (grader.Judge, error) {
+		j, err := newJudge(lang, r)
+		if err != nil {
+			return nil, err
+		}
+		return j, nil
+	}
 }
 
 // Judge is the judge "junit" or "pytest": a grader.Suite whose cases are
@@ -64,9 +75,9 @@ type pointsRule struct {
 	points  float64
 }
 
-// New makes the judge of a language's tests for the rubric r: every file
-// of the language in r's parts' case folders is the instructor's.
-func New(lang *language, r *rubric.Rubric) (*Judge, error) {
+// newJudge makes the judge of a language's tests for the rubric r: every
+// file of the language in r's parts' case folders is the instructor's.
+func newJudge(lang *language, r *rubric.Rubric) (*Judge, error) {
 	j := &Judge{lang: lang, limits: r.Limits}
 	var err error
 	if j.rules, err = pointsRules(r.Judge.Flags); err != nil {

@@ -111,7 +111,7 @@ func fixture(t *testing.T, lang *language, files map[string]string) *Judge {
 		}
 	}
 	r := &rubric.Rubric{CasesDir: dir, Parts: []rubric.Part{{ID: "unit", Cases: "unit"}}, Limits: rubric.Limits{Wall: 1e9}}
-	j, err := New(lang, r)
+	j, err := newJudge(lang, r)
 	if err != nil {
 		t.Fatal(err)
 	}
