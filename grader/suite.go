@@ -93,6 +93,16 @@ func (a *Assignment) Suites() bool {
 	return false
 }
 
+// suiteKey is the key of case c's judge among the assignment's judges:
+// its check key ("" for the rubric's [judge]); a "check: reference"
+// case's judge, the reference, is none of them.
+func suiteKey(c cases.Case) string {
+	if c.Check == cases.CheckReference {
+		return "\x00reference"
+	}
+	return c.Check
+}
+
 // planSuites gives each Suite its cases (Suite.Plan).
 func (a *Assignment) planSuites() error {
 	for _, k := range slices.Sorted(maps.Keys(a.judges)) {
@@ -103,7 +113,7 @@ func (a *Assignment) planSuites() error {
 		var cs []cases.Case
 		for _, part := range a.Parts {
 			for _, c := range part {
-				if a.judgeFor(c) == a.judges[k] {
+				if suiteKey(c) == k {
 					cs = append(cs, c)
 				}
 			}
@@ -127,7 +137,7 @@ func (a *Assignment) runSuites(ctx context.Context, run Runner, prog Program, re
 		}
 		var cs []cases.Case
 		for _, cr := range res.Cases {
-			if c := a.caseByID(cr.ID); a.judgeFor(c) == a.judges[k] {
+			if c := a.caseByID(cr.ID); suiteKey(c) == k {
 				cs = append(cs, c)
 			}
 		}
