@@ -17,9 +17,13 @@ func (a *Assignment) Command(c CaseResult) string {
 	var stdin []byte
 	for _, cs := range a.Parts {
 		for _, k := range cs {
-			if k.ID == c.ID {
-				stdin = k.Stdin
+			if k.ID != c.ID {
+				continue
 			}
+			if cm, ok := a.judgeFor(k).(Commander); ok {
+				return cm.Command(k)
+			}
+			stdin = k.Stdin
 		}
 	}
 	return CommandLine(a.Rubric.Build, c.Args, stdin)

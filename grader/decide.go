@@ -9,11 +9,13 @@ import (
 
 // Checkable reports whether Decide can judge a run of case c on its own:
 // a case run once (no runs key) whose judge does not talk with the
-// program while it runs. A repeated case is judged over all its runs, and
+// program while it runs, nor runs a test suite (Suite). A repeated case is judged over all its runs, and
 // an interactive one only beside its judge.
 func (a *Assignment) Checkable(c cases.Case) bool {
-	_, live := a.judgeFor(c).(Interactor)
-	return c.Runs == 0 && !live
+	jd := a.judgeFor(c)
+	_, live := jd.(Interactor)
+	_, suite := jd.(Suite)
+	return c.Runs == 0 && !live && !suite
 }
 
 // Decide judges a finished run of the case with that ID as Grade judges

@@ -120,6 +120,9 @@ func NewAssignmentOf(r *rubric.Rubric, parts [][]cases.Case) (*Assignment, error
 	if err := a.makeJudges(); err != nil {
 		return nil, err
 	}
+	if err := a.planSuites(); err != nil {
+		return nil, err
+	}
 	return a, nil
 }
 
@@ -175,6 +178,8 @@ type Options struct {
 	// in the order they finish (check's progress line); it must not
 	// change the result it is shown.
 	Progress func(CaseEvent)
+	// outcomes are the suite cases' outcomes (see Suite), by case ID.
+	outcomes map[string]Outcome
 }
 
 // CaseEvent reports one case of a submission judged, for progress output.
@@ -222,6 +227,12 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		return res, nil
 	}
 	defer b.Program.Close()
+	if opt.outcomes, err = a.runSuites(ctx, run, b.Program, &res); err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		return res, fmt.Errorf("%s: %w", sub.ID, err)
+	}
 	if err := a.runCases(ctx, b.Program, res.Cases, opt); err != nil {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
@@ -370,7 +381,8 @@ func (a *Assignment) fail(res *Result, st Status, v Verdict, note string) {
 
 // score fills the part scores and the total: proportional parts earn
 // points x credit / cases (a passed case is worth 1, one a judge gave
-// partial credit its score), all-or-nothing parts all or none, min parts
+// partial credit its score; each times its weight, see Weigher, over
+// the cases' total weight), all-or-nothing parts all or none, min parts
 // points x the least credit of a case; each part's
 // score is rounded to two decimals, the total is their sum less deductions,
 // never below zero. A late penalty is a percentage of the assignment's
@@ -380,7 +392,7 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 	for i := range res.Parts {
 		pr := &res.Parts[i]
 		pr.Passed = 0
-		credit := 0.0 // passed cases, and the partial credit judges gave
+		credit, weight := 0.0, 0.0 // passed cases, and the partial credit judges gave; of what weight
 		for _, c := range res.Cases {
 			if c.Part != pr.ID {
 				continue
@@ -388,7 +400,9 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 			if c.Verdict == Pass {
 				pr.Passed++
 			}
-			credit += caseCredit(c)
+			w := a.Weight(c.ID)
+			credit += caseCredit(c) * w
+			weight += w
 		}
 		p, _ := a.Rubric.Part(pr.ID)
 		switch {
@@ -401,7 +415,7 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 		case p.Scoring == rubric.Min:
 			pr.Score = round2(pr.MaxScore * a.least(res, pr.ID))
 		default:
-			pr.Score = round2(pr.MaxScore * credit / float64(pr.Total))
+			pr.Score = round2(pr.MaxScore * credit / weight)
 		}
 		total += pr.Score
 	}

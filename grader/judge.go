@@ -316,6 +316,10 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 		judgeErr error
 	)
 	jd := a.judgeFor(c)
+	o, suite := opt.outcomes[c.ID]
+	if suite { // a suite's test: its share of the suite's run, which printed nothing of its own
+		prog, jd = replay{o.Execution}, decided{o.Judgement}
+	}
 	inter, live := jd.(Interactor)
 	if live {
 		ex, j, judgeErr = inter.Interact(ctx, t, func(in Input) (Execution, error) {
@@ -355,7 +359,7 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 		cr.Verdict = WrongAnswer
 	}
 	a.apply(cr, j)
-	if !live { // an interactive run's output went to its judge: the transcript is in JudgeLog
+	if !live && !suite { // an interactive run's output went to its judge: the transcript is in JudgeLog
 		keepOutput(cr, ex.Stdout)
 	}
 	return ex.Stdout, nil

@@ -24,6 +24,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
 	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/unittest"
 	"github.com/cs540-tools/autograder/reference"
 	"github.com/cs540-tools/autograder/reference/javarand"
 	"github.com/cs540-tools/autograder/reference/javasrc"
@@ -76,8 +77,9 @@ func TestMain(m *testing.M) {
 //	                                 \a) and repeats ({a*246}) are expanded: a
 //	                                 hostile file name (see cmdMvq)
 //
-// and the conditions [tool:PROGRAM], true when PROGRAM is on PATH, and
-// [faketime], true when the runner finds libfaketime; under CI=true a
+// and the conditions [tool:PROGRAM], true when PROGRAM is on PATH,
+// [faketime], true when the runner finds libfaketime, and [junit] and
+// [pytest], true when the unit-test framework works; under CI=true a
 // missing one fails the script instead (so that "[!tool:gcc] skip" never
 // skips in CI).
 func TestScripts(t *testing.T) {
@@ -391,13 +393,20 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// condition answers [tool:PROGRAM] and [faketime].
+// condition answers [tool:PROGRAM], [faketime], [junit] and [pytest].
 func condition(cond string) (bool, error) {
 	if cond == "faketime" { // the runner moves each repeated run's clock
 		if runner.Faketime() == "" && os.Getenv("CI") == "true" {
 			return false, fmt.Errorf("libfaketime is missing under CI (looked in %s)", runner.FaketimeWhere())
 		}
 		return runner.Faketime() != "", nil
+	}
+	if cond == "junit" || cond == "pytest" { // a unit-test framework (package grader/unittest)
+		missing := unittest.Missing(cond)
+		if missing != "" && os.Getenv("CI") == "true" {
+			return false, fmt.Errorf("%s is missing under CI: %s", cond, missing)
+		}
+		return missing == "", nil
 	}
 	prog, ok := strings.CutPrefix(cond, "tool:")
 	if !ok {

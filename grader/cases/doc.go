@@ -41,7 +41,8 @@
 //	            reference program judges the run by the rules every
 //	            correct run obeys, and the case has no stdout section;
 //	            or the name of another judge the grader has ("tokens", an
-//	            assignment's checker)
+//	            assignment's checker; "junit" or "pytest": the case is the
+//	            instructor's unit test of its name, see grader/unittest)
 //	exit        optional: "0" (the default); "nonzero": a correct run
 //	            ends on its own with a status other than 0, as a program
 //	            rejecting its command line does (a run that exits 0 is

@@ -105,6 +105,9 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 				}
 			}
 			shares, scores = fitShares(p.Points, partScore(r, p.ID), credits)
+			if ws, weighed := weights(a, cs); weighed {
+				shares, scores = fitWeighted(p.Points, partScore(r, p.ID), credits, ws)
+			}
 		}
 		allPass, allPublic := true, true
 		for i, c := range cs {
@@ -262,6 +265,87 @@ func fitShares(points, score float64, credits []float64) (max, got []float64) {
 		max[i], got[i] = float64(maxCents[i])/100, float64(min(cents[i], maxCents[i]))/100
 	}
 	return max, got
+}
+
+// weights are the cases' weights in their part (grader.Weigher), and
+// whether they differ.
+func weights(a *grader.Assignment, cs []grader.CaseResult) ([]float64, bool) {
+	ws := make([]float64, len(cs))
+	differ := false
+	for i, c := range cs {
+		ws[i] = a.Weight(c.ID)
+		differ = differ || ws[i] != ws[0]
+	}
+	return ws, differ
+}
+
+// fitWeighted is fitShares for cases of different weights (unit tests'
+// points): the max scores split the part's points in proportion to the
+// weights, the cents left over going to the largest remainders, and the
+// scores, each its credit's share of its max score, add up to score
+// exactly, the cents rounding leaves over going to (or coming from) the
+// largest (smallest) remainders among the cases with credit, never past
+// a case's max score.
+func fitWeighted(points, score float64, credits, weights []float64) (max, got []float64) {
+	n := len(credits)
+	total, target := int64(math.Round(points*100)), int64(math.Round(score*100))
+	sum := 0.0
+	for _, w := range weights {
+		sum += w
+	}
+	ideal := make([]float64, n)
+	for i, w := range weights {
+		ideal[i] = float64(total) * w / sum
+	}
+	maxCents := apportion(ideal, total, func(int) bool { return true }, nil)
+	for i := range ideal {
+		ideal[i] = credits[i] * float64(maxCents[i])
+	}
+	gotCents := apportion(ideal, target, func(i int) bool { return credits[i] > 0 }, maxCents)
+	max, got = make([]float64, n), make([]float64, n)
+	for i := range maxCents {
+		max[i], got[i] = float64(maxCents[i])/100, float64(gotCents[i])/100
+	}
+	return max, got
+}
+
+// apportion rounds ideal cents down, then moves cents one at a time until
+// they add up to target: up for the largest remainders, down for the
+// smallest, only for cases that may move, never above a cap (nil: none)
+// or below 0.
+func apportion(ideal []float64, target int64, may func(int) bool, caps []int64) []int64 {
+	n := len(ideal)
+	cents := make([]int64, n)
+	var sum int64
+	for i, x := range ideal {
+		cents[i] = int64(math.Floor(x + 1e-9))
+		sum += cents[i]
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = n - 1 - i
+	}
+	slices.SortStableFunc(order, func(x, y int) int {
+		return cmp.Compare(ideal[y]-math.Floor(ideal[y]+1e-9), ideal[x]-math.Floor(ideal[x]+1e-9))
+	})
+	for moved := true; sum != target && moved; {
+		moved = false
+		for _, i := range order {
+			if sum < target && may(i) && (caps == nil || cents[i] < caps[i]) {
+				cents[i]++
+				sum++
+				moved = true
+			}
+		}
+		for k := n - 1; k >= 0 && sum > target; k-- {
+			if i := order[k]; may(i) && cents[i] > 0 {
+				cents[i]--
+				sum--
+				moved = true
+			}
+		}
+	}
+	return cents
 }
 
 func cmpBool(x, y bool) int {

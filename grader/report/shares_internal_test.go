@@ -2,6 +2,7 @@ package report
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -53,5 +54,26 @@ func checkFit(t *testing.T, points, score float64, credits, max, got []float64, 
 	}
 	if maxC != int64(math.Round(points*100)) || gotC != int64(math.Round(score*100)) {
 		t.Errorf("%v of %v over %v: max scores %v add up to %d cents, scores %v to %d", score, points, credits, max, maxC, got, gotC)
+	}
+}
+
+// Weighted tests (unit tests' points) get max scores in proportion to
+// their weights and scores adding up to the part's score, a failed test
+// none.
+func TestFitWeighted(t *testing.T) {
+	for _, tc := range []struct {
+		points, score    float64
+		credits, weights []float64
+		wantMax, wantGot []float64
+	}{
+		{10, 6.25, []float64{1, 0, 1, 1}, []float64{1, 3, 3, 1}, []float64{1.25, 3.75, 3.75, 1.25}, []float64{1.25, 0, 3.75, 1.25}},
+		{10, 3.33, []float64{1, 0, 0}, []float64{1, 1, 1}, []float64{3.33, 3.33, 3.34}, []float64{3.33, 0, 0}},
+		{4, 1, []float64{1, 0}, []float64{1, 3}, []float64{1, 3}, []float64{1, 0}},
+		{7, 7, []float64{1, 1, 1}, []float64{2, 2, 3}, []float64{2, 2, 3}, []float64{2, 2, 3}},
+	} {
+		max, got := fitWeighted(tc.points, tc.score, tc.credits, tc.weights)
+		if !slices.Equal(max, tc.wantMax) || !slices.Equal(got, tc.wantGot) {
+			t.Errorf("fitWeighted(%v, %v, %v, %v) = %v, %v; want %v, %v", tc.points, tc.score, tc.credits, tc.weights, max, got, tc.wantMax, tc.wantGot)
+		}
 	}
 }

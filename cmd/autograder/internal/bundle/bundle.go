@@ -31,6 +31,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	_ "github.com/cs540-tools/autograder/grader/checker"           // [judge] name = "checker" in a rubric
+	_ "github.com/cs540-tools/autograder/grader/unittest"          // check: junit, check: pytest in a case
 	_ "github.com/cs540-tools/autograder/reference/nim/oracle"     // reference = "nim" in a rubric
 	_ "github.com/cs540-tools/autograder/reference/nqueens/oracle" // reference = "nqueens" in a rubric
 	_ "github.com/cs540-tools/autograder/reference/oracle"         // reference = "eightqueen" in a rubric
@@ -48,6 +49,7 @@ var Sources = []Source{
 	{"eightqueen", "rubric.toml"},
 	{"nim", "cases/nim/rubric.toml"},
 	{"nqueens", "cases/nqueens/rubric.toml"},
+	{"unittest-python", "cases/unittest-python/rubric.toml"},
 }
 
 // Default is the assignment a command uses when nothing names one.
@@ -228,7 +230,8 @@ func GenerateAll(root, out string) error {
 
 // Generate writes the bundle of the rubric at rubricPath into the folder
 // out: the rubric file as it is, its handout and, under the cases folder
-// it names, the public cases' files as they are. The rubric must load,
+// it names, the public cases' files as they are, and the files of its
+// judges a student may see (grader.PublicFiler: public unit tests). The rubric must load,
 // its cases folder must lie inside the rubric's folder, and every part
 // must have a public case (a bundle without any could check nothing). out
 // is replaced whole; a folder that is not empty and holds no RubricName is
@@ -272,6 +275,9 @@ func Generate(rubricPath, out string) error {
 	if err := copyPublic(a, rubricPath, filepath.Join(tmp, rel)); err != nil {
 		return err
 	}
+	if err := copyJudgeFiles(a, rubricDir, tmp); err != nil {
+		return err
+	}
 	if err := os.WriteFile(filepath.Join(tmp, hiddenName), []byte(fmt.Sprintln(countHidden(a))), 0o644); err != nil {
 		return err
 	}
@@ -304,6 +310,22 @@ func copyPublic(a *grader.Assignment, rubricPath, casesDir string) error {
 		}
 		if n == 0 {
 			return fmt.Errorf("%s: part %q has no public case: a bundle of it could check nothing", rubricPath, p.ID)
+		}
+	}
+	return nil
+}
+
+// copyJudgeFiles copies the files of a's judges a student may see (a
+// unit-test suite's public tests and helpers: grader.PublicFiler) to
+// where they are under the rubric's folder.
+func copyJudgeFiles(a *grader.Assignment, rubricDir, out string) error {
+	for _, f := range a.PublicFiles() {
+		rel, err := filepath.Rel(rubricDir, f)
+		if err != nil || !filepath.IsLocal(rel) {
+			return fmt.Errorf("%s: a judge's file outside the rubric's folder", f)
+		}
+		if err := copyFile(f, filepath.Join(out, rel)); err != nil {
+			return err
 		}
 	}
 	return nil

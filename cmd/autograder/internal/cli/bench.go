@@ -283,6 +283,12 @@ func runnerWith(mode string, a *grader.Assignment, visibility string, opt warm.O
 	case "cold":
 		return runner.New(a.Rubric), nil
 	case "warm", "auto", "":
+		if a.Suites() { // a test suite runs in the sandbox, once per submission
+			if mode == "warm" {
+				return nil, badInputf("--mode warm: %s is graded by unit tests, which run cold", a.Rubric.Path)
+			}
+			return runner.New(a.Rubric), nil
+		}
 		if !warm.Supports(a.Rubric) && mode != "warm" {
 			return runner.New(a.Rubric), nil
 		}

@@ -14,6 +14,7 @@ import (
 	_ "github.com/cs540-tools/autograder/grader/checker" // [judge] name = "checker" in a rubric
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
+	_ "github.com/cs540-tools/autograder/grader/unittest"  // check: junit, check: pytest in a case
 	_ "github.com/cs540-tools/autograder/reference/oracle" // reference = "eightqueen" in a rubric
 	ucli "github.com/urfave/cli/v2"
 )

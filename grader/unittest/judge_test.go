@@ -1,0 +1,305 @@
+package unittest
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+func TestScanJava(t *testing.T) {
+	src := `import org.junit.jupiter.api.*;
+class CalcTest {
+    @Test void adds() {}
+    @Test
+    @Tag("points=2.5")
+    public void multiplies() throws Exception {}
+    @Test @Tag("sentinel") void sentinel() { fail(); }
+    @DisplayName("not a test") void helper() {}
+    void plain() {}
+    @org.junit.jupiter.api.Test @Timeout(value = 1, unit = TimeUnit.SECONDS) void timed() {}
+}`
+	got := scanJava("CalcTest.java", []byte(src))
+	want := []declared{{id: "CalcTest.adds"}, {id: "CalcTest.multiplies", points: 2.5}, {id: "CalcTest.sentinel", sentinel: true}, {id: "CalcTest.timed"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestScanPython(t *testing.T) {
+	src := `import pytest
+
+def test_a():
+    def test_nested():
+        pass
+
+@pytest.mark.points(3)
+def test_b():
+    pass
+
+@pytest.mark.sentinel
+def test_c(): assert False
+
+def helper():
+    pass
+
+class TestX:
+    @pytest.mark.points(2)
+    def test_y(self):
+        pass
+
+    def other(self):
+        pass
+
+def test_d():
+    pass
+`
+	got := scanPython("test_m.py", []byte(src))
+	want := []declared{{id: "test_m.test_a"}, {id: "test_m.test_b", points: 3}, {id: "test_m.test_c", sentinel: true},
+		{id: "test_m.TestX.test_y", points: 2}, {id: "test_m.test_d"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+	if got := scanPython("helpers.py", []byte(src)); got != nil {
+		t.Errorf("a helper declares %+v", got)
+	}
+}
+
+func TestPointsRules(t *testing.T) {
+	rules, err := pointsRules([]string{"case_sensitive", "points:Calc*.hid*=3", "points:Calc*=0.5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := &Judge{rules: rules}
+	for _, tc := range []struct {
+		d    declared
+		want float64
+	}{
+		{declared{id: "CalcTest.hidden"}, 3},
+		{declared{id: "CalcTest.adds", points: 7}, 0.5},
+		{declared{id: "Other.x", points: 7}, 7},
+		{declared{id: "Other.y"}, 1},
+	} {
+		if got := j.points(tc.d, tc.d.id); got != tc.want {
+			t.Errorf("%s: %v points, want %v", tc.d.id, got, tc.want)
+		}
+	}
+	for _, bad := range []string{"points:x", "points:x=0", "points:x=-1", "points:[=1"} {
+		if _, err := pointsRules([]string{bad}); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// fixture writes a part folder with the files and loads the judge of
+// lang for it.
+func fixture(t *testing.T, lang *language, files map[string]string) *Judge {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "unit"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, "unit", name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &rubric.Rubric{CasesDir: dir, Parts: []rubric.Part{{ID: "unit", Cases: "unit"}}, Limits: rubric.Limits{Wall: 1e9}}
+	j, err := newJudge(lang, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
+func testCase(t *testing.T, id string, vis cases.Visibility) cases.Case {
+	t.Helper()
+	c, err := cases.Parse("unit/"+id+".case", []byte("args:\nvisibility: "+string(vis)+"\ncheck: pytest\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+const pyTests = `import pytest
+def test_a(): pass
+@pytest.mark.points(2)
+def test_b(): pass
+@pytest.mark.sentinel
+def test_s(): assert False
+`
+
+func TestPlan(t *testing.T) {
+	j := fixture(t, pytest, map[string]string{"test_p.py": pyTests, "test_h.py": "def test_h(): pass\n", "helpers.py": "x = 1\n"})
+	err := j.Plan([]cases.Case{testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b[1-2]", cases.Public), testCase(t, "test_p.test_b[3-4]", cases.Public), testCase(t, "test_h.test_h", cases.Hidden)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := j.Weight(testCase(t, "test_p.test_b[3-4]", cases.Public)); w != 2 {
+		t.Errorf("test_b weighs %v, want 2", w)
+	}
+	var public []string
+	for _, f := range j.PublicFiles() {
+		public = append(public, filepath.Base(f))
+	}
+	if got := strings.Join(public, " "); got != "helpers.py test_p.py" {
+		t.Errorf("public files %s", got)
+	}
+	for name, cs := range map[string][]cases.Case{
+		"no such test":  {testCase(t, "test_p.test_z", cases.Public)},
+		"no case":       {testCase(t, "test_p.test_a", cases.Public)},
+		"no such file":  {testCase(t, "test_q.test_a", cases.Public)},
+		"a sentinel":    {testCase(t, "test_p.test_s", cases.Public), testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b", cases.Public)},
+		"mixed visible": {testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b", cases.Hidden)},
+	} {
+		if err := j.Plan(cs); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestStudentFiles(t *testing.T) {
+	j := fixture(t, pytest, map[string]string{"test_p.py": pyTests, "helpers.py": "x = 1\n"})
+	var files []sandbox.File
+	for _, n := range []string{"stats.py", "conftest.py", "pytest.ini", "sub/setup.cfg", "x.pth", "helpers.py", "test_p.py", "_instructor/run.py", "sitecustomize.py", "notes.txt"} {
+		files = append(files, sandbox.File{Name: n})
+	}
+	keep, left := j.studentFiles(files)
+	var kept []string
+	for _, f := range keep {
+		kept = append(kept, f.Name)
+	}
+	if got := strings.Join(kept, " "); got != "stats.py notes.txt" {
+		t.Errorf("kept %s", got)
+	}
+	if len(left) != 8 {
+		t.Errorf("left out %q", left)
+	}
+	jj := fixture(t, junit, map[string]string{"CalcTest.java": "class CalcTest { @Test void a() {} }", "Check.java": "class Check {}"})
+	files = nil
+	for _, n := range []string{"Calc.java", "Calc.class", "Check.class", "Check$1.class", "CalcTest.java", "junit-platform.properties", "META-INF/services/x", "Checker.class"} {
+		files = append(files, sandbox.File{Name: n})
+	}
+	keep, _ = jj.studentFiles(files)
+	kept = nil
+	for _, f := range keep {
+		kept = append(kept, f.Name)
+	}
+	if got := strings.Join(kept, " "); got != "Calc.java Calc.class Checker.class" {
+		t.Errorf("kept %s", got)
+	}
+}
+
+// outcomesOf plans the cases and gives a run's report to outcomes.
+func outcomesOf(t *testing.T, j *Judge, r ran, cs ...cases.Case) (map[string]grader.Outcome, []string) {
+	t.Helper()
+	if err := j.Plan(cs); err != nil {
+		t.Fatal(err)
+	}
+	gs := j.groups(cs)
+	if len(gs) != 1 {
+		t.Fatalf("%d groups", len(gs))
+	}
+	out := map[string]grader.Outcome{}
+	flags := j.outcomes(gs[0], r, out)
+	return out, flags
+}
+
+func report(tests ...string) [][]byte {
+	return [][]byte{[]byte("<testsuites><testsuite>" + strings.Join(tests, "") + "</testsuite></testsuites>")}
+}
+
+const (
+	passA    = `<testcase classname="test_p" name="test_a"/>`
+	failB    = `<testcase classname="test_p" name="test_b"><failure message="AssertionError: got 3">trace</failure></testcase>`
+	failS    = `<testcase classname="test_p" name="test_s"><failure message="assert False"/></testcase>`
+	passS    = `<testcase classname="test_p" name="test_s"/>`
+	crashB   = `<testcase classname="test_p" name="test_b"><failure message="KeyError: 'x'">trace</failure></testcase>`
+	timeoutB = `<testcase classname="test_p" name="test_b"><failure message="Failed: Timeout &gt;1.0s">trace</failure></testcase>`
+)
+
+func TestOutcomes(t *testing.T) {
+	j := fixture(t, pytest, map[string]string{"test_p.py": pyTests})
+	a, b := testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b", cases.Public)
+	hb := testCase(t, "test_p.test_b", cases.Hidden)
+	ha := testCase(t, "test_p.test_a", cases.Hidden)
+	ok := sandbox.Result{ExitCode: 1}
+	verdict := func(o grader.Outcome) string {
+		switch ex := o.Execution; {
+		case ex.Limit != grader.None:
+			return "timeout"
+		case ex.ExitCode != 0:
+			return "error: " + string(ex.Stderr)
+		case o.Judgement.Pass:
+			return "pass"
+		}
+		return "wrong: " + o.Judgement.Feedback
+	}
+	for _, tc := range []struct {
+		name      string
+		r         ran
+		cs        []cases.Case
+		want      []string // each case's verdict, in order, as a prefix
+		flagged   string
+		notInText string
+	}{
+		{"as reported", ran{res: ok, reports: report(passA, failB, failS)}, []cases.Case{a, b}, []string{"pass", "wrong: AssertionError: got 3"}, "", ""},
+		{"exception", ran{res: ok, reports: report(passA, crashB, failS)}, []cases.Case{a, b}, []string{"pass", "error: KeyError: 'x'"}, "", ""},
+		{"hidden exception", ran{res: ok, reports: report(passA, crashB, failS)}, []cases.Case{ha, hb}, []string{"pass", "error: the test ended with an exception (a hidden"}, "", "KeyError"},
+		{"hidden assertion", ran{res: ok, reports: report(passA, failB, failS)}, []cases.Case{ha, hb}, []string{"pass", "wrong: an assertion failed"}, "", "got 3"},
+		{"timeout", ran{res: ok, reports: report(passA, timeoutB, failS)}, []cases.Case{a, b}, []string{"pass", "timeout"}, "", ""},
+		{"sentinel passed", ran{res: ok, reports: report(passA, failB, passS)}, []cases.Case{a, b}, []string{"error: the test run was tampered", "error: the test run was tampered"}, "sentinel test_p.test_s, which must fail, is reported passed", ""},
+		{"sentinel missing", ran{res: ok, reports: report(passA, failB)}, []cases.Case{a, b}, []string{"error: the test run was tampered", "error: the test run was tampered"}, "reported 0 times", ""},
+		{"test missing", ran{res: ok, reports: report(passA, failS)}, []cases.Case{a, b}, []string{"pass", "error: the test run did not report"}, "does not name the test test_p.test_b", ""},
+		{"test twice", ran{res: ok, reports: report(passA, passA, failB, failS)}, []cases.Case{a, b}, []string{"error: the test run reported this test more than once", "wrong"}, "2 times", ""},
+		{"extra test", ran{res: ok, reports: report(passA, failB, failS, `<testcase classname="x" name="y"/>`)}, []cases.Case{a, b}, []string{"pass", "wrong"}, `neither a case nor a sentinel of the run's files: "x.y"`, ""},
+		{"no report", ran{res: sandbox.Result{ExitCode: 0}}, []cases.Case{a, b}, []string{"error: the test run ended (exit status 0) without a readable report", "error: the test run ended"}, "", ""},
+		{"partial report", ran{res: ok, reports: [][]byte{report(passA, failB, failS)[0][:40]}}, []cases.Case{a, b}, []string{"error: the test run ended (exit status 1) without", "error"}, "", ""},
+		{"killed", ran{res: sandbox.Result{ExitCode: -1, Signal: "killed", Limit: sandbox.CPU}, reports: report(passA, failB, failS)}, []cases.Case{a, b}, []string{"timeout", "timeout"}, "", ""},
+		{"exit 3", ran{res: sandbox.Result{ExitCode: 3}, reports: report(passA, failB, failS)}, []cases.Case{a, b}, []string{"error: the test run ended (exit status 3)", "error"}, "", ""},
+		{"compile error", ran{compileLog: "test_p.py:3: error"}, []cases.Case{a, b}, []string{"wrong: the instructor's tests do not compile against your classes:\ntest_p.py:3", "wrong"}, "", ""},
+		{"hidden compile error", ran{compileLog: "test_p.py:3: error"}, []cases.Case{ha, hb}, []string{"wrong: the instructor's tests do not compile", "wrong"}, "", "test_p.py:3"},
+	} {
+		out, flags := outcomesOf(t, j, tc.r, tc.cs...)
+		for i, c := range tc.cs {
+			o := out[c.ID]
+			if got := verdict(o); !strings.HasPrefix(got, tc.want[i]) {
+				t.Errorf("%s: %s: %q, want %q...", tc.name, c.ID, got, tc.want[i])
+			}
+			if tc.notInText != "" && (strings.Contains(o.Judgement.Feedback, tc.notInText) || strings.Contains(string(o.Execution.Stderr), tc.notInText)) {
+				t.Errorf("%s: %s shows the student %q", tc.name, c.ID, tc.notInText)
+			}
+		}
+		all := strings.Join(flags, "\n")
+		if tc.flagged == "" && all != "" || !strings.Contains(all, tc.flagged) {
+			t.Errorf("%s: flags %q, want %q", tc.name, all, tc.flagged)
+		}
+	}
+}
+
+func TestJavaTrace(t *testing.T) {
+	trace := "org.opentest4j.AssertionFailedError: x ==> expected: <1> but was: <2>\n" +
+		"\tat org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)\n" +
+		"\tat Check.same(Check.java:9)\n" +
+		"\tat FractionTest.multiplies(FractionTest.java:22)\n" +
+		"\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)\n" +
+		"\tat org.junit.platform.commons.util.ReflectionUtils.invokeMethod(ReflectionUtils.java:727)\n" +
+		"\tat Other.frame(Other.java:1)\n" +
+		"Caused by: java.lang.IllegalStateException: no\n" +
+		"\tat Fraction.plus(Fraction.java:3)\n" +
+		"\t... 70 more"
+	want := "org.opentest4j.AssertionFailedError: x ==> expected: <1> but was: <2>\n" +
+		"\tat Check.same(Check.java:9)\n" +
+		"\tat FractionTest.multiplies(FractionTest.java:22)\n" +
+		"Caused by: java.lang.IllegalStateException: no\n" +
+		"\tat Fraction.plus(Fraction.java:3)"
+	if got := javaTrace(trace); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

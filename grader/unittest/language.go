@@ -1,0 +1,362 @@
+package unittest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// language is what the suite knows of one test framework: how its tests
+// are declared, which of a submission's files it never takes, and how a
+// group of tests is built and run in the box. Everything language-specific
+// of this package is here and in the two values below.
+type language struct {
+	title       string // "JUnit"
+	declaredHow string // how a test is declared, for messages
+	source      func(name string) bool
+	scan        func(name string, data []byte) []declared
+	fileOf      func(id string) string
+	refused     func(name string) bool
+	sameName    func(student, instructor string) bool
+	run         func(ctx context.Context, e env) (ran, error)
+	outcome     func(t Reported, hidden bool) grader.Outcome
+}
+
+// JUnitJars are where the JUnit 5 console launcher is looked for, in
+// order (Debian's junit5 package installs the first).
+var JUnitJars = []string{"/usr/share/java/junit-platform-console-standalone.jar"}
+
+var (
+	// A test method: annotations (one of them @Test), then a method.
+	javaTestRE = regexp.MustCompile(`((?:@[A-Za-z_][\w.]*(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?\s*)+)(?:(?:public|protected|private|static|final|synchronized)\s+)*void\s+([A-Za-z_$][\w$]*)\s*\(`)
+	javaTagRE  = regexp.MustCompile(`@Tag\s*\(\s*"([^"]*)"\s*\)`)
+	javaTestAn = regexp.MustCompile(`@(?:org\.junit\.jupiter\.api\.)?Test\b`)
+)
+
+var junit = &language{
+	title:       "JUnit",
+	declaredHow: `a method annotated @Test in the class of the file's name; @Tag("points=N") gives it N points, @Tag("sentinel") makes it a sentinel`,
+	source:      func(name string) bool { return strings.HasSuffix(name, ".java") },
+	scan:        scanJava,
+	fileOf: func(id string) string {
+		class, _, _ := strings.Cut(id, ".")
+		return class + ".java"
+	},
+	refused: func(name string) bool {
+		base := path.Base(name)
+		return base == "junit-platform.properties" || strings.HasPrefix(name, "META-INF/")
+	},
+	sameName: func(student, instructor string) bool {
+		class := strings.TrimSuffix(instructor, ".java")
+		base := path.Base(student)
+		stem := strings.TrimSuffix(strings.TrimSuffix(base, ".java"), ".class")
+		stem, _, _ = strings.Cut(stem, "$")
+		return stem == class
+	},
+	run: runJUnit,
+	outcome: func(t Reported, hidden bool) grader.Outcome {
+		timeout := t.Type == "java.util.concurrent.TimeoutException"
+		t.Trace = javaTrace(t.Trace)
+		return outcomeOf(t, t.Status == Failed, timeout, hidden)
+	},
+}
+
+// javaTrace keeps of a stack trace what a student reads: the exception's
+// lines and the frames of the test and the code it calls, without
+// JUnit's own frames and the reflection and framework frames that call
+// the test method.
+func javaTrace(trace string) string {
+	var out []string
+	below := false // past the test method, in the frames that call it
+	for _, line := range strings.Split(trace, "\n") {
+		frame := strings.TrimSpace(line)
+		switch {
+		case !strings.HasPrefix(frame, "at ") && !strings.HasPrefix(frame, "... "):
+			below = false
+			out = append(out, line)
+		case below || strings.HasPrefix(frame, "... "):
+		case strings.HasPrefix(frame, "at java.base/jdk.internal.reflect.") || strings.HasPrefix(frame, "at java.base/java.lang.reflect."):
+			below = true
+		case strings.HasPrefix(frame, "at org.junit.") || strings.HasPrefix(frame, "at org.opentest4j."):
+		default:
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// scanJava finds the tests a Java file declares: "Class.method" for each
+// @Test method, the class being the file's name.
+func scanJava(name string, data []byte) []declared {
+	class := strings.TrimSuffix(name, ".java")
+	var out []declared
+	for _, m := range javaTestRE.FindAllStringSubmatch(string(data), -1) {
+		if !javaTestAn.MatchString(m[1]) {
+			continue
+		}
+		d := declared{id: class + "." + m[2]}
+		for _, tag := range javaTagRE.FindAllStringSubmatch(m[1], -1) {
+			d.mark(tag[1])
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// mark reads a tag or marker: "points=N" or "sentinel".
+func (d *declared) mark(tag string) {
+	if n, ok := strings.CutPrefix(tag, "points="); ok {
+		if x, err := strconv.ParseFloat(strings.TrimSpace(n), 64); err == nil && x > 0 {
+			d.points = x
+		}
+	}
+	if tag == "sentinel" {
+		d.sentinel = true
+	}
+}
+
+// runJUnit compiles the group's files against the submission's classes,
+// then runs its test classes with the console launcher, each test under
+// a preemptive timeout of limits.wall, the instructor's classes before
+// the submission's on the class path.
+func runJUnit(ctx context.Context, e env) (ran, error) {
+	jar := firstFile(JUnitJars)
+	if jar == "" {
+		return ran{}, fmt.Errorf("JUnit: no console launcher (looked in %s; on Debian: apt-get install junit5)", strings.Join(JUnitJars, ", "))
+	}
+	javac, err := tool(e.tools, "javac")
+	if err != nil {
+		return ran{}, err
+	}
+	java, err := tool(e.tools, "java")
+	if err != nil {
+		return ran{}, err
+	}
+	ro := e.base.ReadOnly
+	args := []string{}
+	for _, o := range toolchain.JVMOptions(e.memory, javac.Version) {
+		args = append(args, "-J"+o)
+	}
+	args = append(args, "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn", "-d", box+"/classes", "-cp", jar+":.")
+	for _, s := range e.files {
+		args = append(args, box+"/"+s.name)
+	}
+	res, err := sandbox.Run(ctx, sandbox.Spec{Path: javac.Path, Args: args, Files: append(slices.Clone(e.student), instructorFiles(e.files)...),
+		Limits: e.build, ReadOnly: ro, Collect: []string{box + "/classes/*"}})
+	if err != nil {
+		return ran{}, fmt.Errorf("JUnit: compiling the tests: %w", err)
+	}
+	if !res.OK() {
+		return ran{compileLog: string(res.Stdout) + string(res.Stderr) + limitNote(res)}, nil
+	}
+	classes := res.Files
+	args = append(toolchain.JVMOptions(e.memory, java.Version), "-jar", jar, "--disable-banner", "--details=none", "--disable-ansi-colors",
+		"--include-engine=junit-jupiter", "-cp", box+"/classes:.", "--reports-dir", box+"/reports",
+		"--config", fmt.Sprintf("junit.jupiter.execution.timeout.default=%dms", e.perTest.Milliseconds()),
+		"--config", "junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD")
+	for _, s := range e.testFiles() {
+		args = append(args, "--select-class", strings.TrimSuffix(s.name, ".java"))
+	}
+	res, err = sandbox.Run(ctx, sandbox.Spec{Path: java.Path, Args: args, Files: append(slices.Clone(e.student), classes...),
+		Limits: e.limits, ReadOnly: ro, Collect: []string{box + "/reports/*.xml"}})
+	if err != nil {
+		return ran{}, fmt.Errorf("JUnit: running the tests: %w", err)
+	}
+	return ran{res: res, reports: contents(res.Files)}, nil
+}
+
+// firstFile is the first of paths that is a file; "" when none is.
+func firstFile(paths []string) string {
+	for _, p := range paths {
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p
+		}
+	}
+	return ""
+}
+
+func limitNote(res sandbox.Result) string {
+	if res.Limit != sandbox.None {
+		return fmt.Sprintf("\n(stopped at the %s limit)\n", res.Limit)
+	}
+	return ""
+}
+
+// contents are the files' contents, in name order.
+func contents(files []sandbox.File) [][]byte {
+	files = slices.Clone(files)
+	slices.SortFunc(files, func(a, b sandbox.File) int { return strings.Compare(a.Name, b.Name) })
+	var out [][]byte
+	for _, f := range files {
+		out = append(out, f.Data)
+	}
+	return out
+}
+
+var (
+	pyDefRE    = regexp.MustCompile(`^([ \t]*)(?:async\s+)?def\s+(test\w*)\s*\(`)
+	pyClassRE  = regexp.MustCompile(`^class\s+(Test\w*)\s*[:(]`)
+	pyMarkerRE = regexp.MustCompile(`^[ \t]*@pytest\.mark\.(points|sentinel)\b(?:\s*\(\s*([0-9.]+)\s*\))?`)
+)
+
+var pytest = &language{
+	title:       "pytest",
+	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test*; @pytest.mark.points(N) gives it N points, @pytest.mark.sentinel makes it a sentinel",
+	source:      func(name string) bool { return strings.HasSuffix(name, ".py") },
+	scan:        scanPython,
+	fileOf: func(id string) string {
+		mod, _, _ := strings.Cut(id, ".")
+		return mod + ".py"
+	},
+	refused: func(name string) bool {
+		switch base := path.Base(name); {
+		case slices.Contains([]string{"conftest.py", "pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "sitecustomize.py", "usercustomize.py"}, base),
+			strings.HasSuffix(base, ".pth"):
+			return true
+		}
+		return false
+	},
+	sameName: func(student, instructor string) bool { return path.Base(student) == instructor },
+	run:      runPytest,
+	outcome: func(t Reported, hidden bool) grader.Outcome {
+		msg := strings.TrimSpace(t.Message)
+		timeout := strings.HasPrefix(msg, "Failed: Timeout >")
+		wrong := t.Status == Failed && (strings.HasPrefix(msg, "AssertionError") || strings.HasPrefix(msg, "assert ") || strings.HasPrefix(msg, "Failed:"))
+		return outcomeOf(t, wrong, timeout, hidden)
+	},
+}
+
+// scanPython finds the tests a test module declares ("test_calc.test_add",
+// "test_calc.TestX.test_y"), with their markers; a file whose name is not
+// test_*.py or *_test.py declares none (a helper).
+func scanPython(name string, data []byte) []declared {
+	mod := strings.TrimSuffix(name, ".py")
+	if !strings.HasPrefix(mod, "test_") && !strings.HasSuffix(mod, "_test") {
+		return nil
+	}
+	var out []declared
+	var marks []string
+	class := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		if m := pyClassRE.FindStringSubmatch(line); m != nil {
+			class, marks = m[1], nil
+			continue
+		}
+		if m := pyMarkerRE.FindStringSubmatch(line); m != nil {
+			if m[1] == "points" {
+				marks = append(marks, "points="+m[2])
+			} else {
+				marks = append(marks, "sentinel")
+			}
+			continue
+		}
+		m := pyDefRE.FindStringSubmatch(line)
+		switch {
+		case m == nil:
+			if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "@") && !strings.HasPrefix(t, "#") {
+				marks = nil
+			}
+			if line != "" && line[0] != ' ' && line[0] != '\t' && line[0] != '@' && line[0] != '#' {
+				class = ""
+			}
+			continue
+		case m[1] == "":
+			class = ""
+		case class == "":
+			marks = nil
+			continue // a nested function
+		}
+		d := declared{id: mod + "." + m[2]}
+		if m[1] != "" {
+			d.id = mod + "." + class + "." + m[2]
+		}
+		for _, mk := range marks {
+			d.mark(mk)
+		}
+		marks = nil
+		out = append(out, d)
+	}
+	return out
+}
+
+// pytestIni is the configuration every pytest run uses: the markers this
+// package reads registered, nothing else.
+const pytestIni = `[pytest]
+markers =
+    points(n): the test is worth n points
+    sentinel: a test that must fail; if it passes, the run was tampered with
+`
+
+// pytestMain starts pytest with the submission's folder last on sys.path:
+// the interpreter runs isolated (-I: no PYTHON* variables, no user site,
+// neither the script's folder nor the working folder on sys.path), so
+// that the standard library and pytest come first, and a submission's
+// module can shadow none of them. It ends the process once pytest returns,
+// as JUnit's launcher does: a thread the student's code left running does
+// not keep it alive.
+const pytestMain = `import os, sys
+sys.path.append(os.getcwd())
+import pytest
+code = pytest.main(sys.argv[1:])
+sys.stdout.flush()
+sys.stderr.flush()
+os._exit(int(code))
+`
+
+// runPytest runs the group's test files with pytest under the grader's
+// own configuration, each test under pytest-timeout's limit of
+// limits.wall.
+func runPytest(ctx context.Context, e env) (ran, error) {
+	py, err := tool(e.tools, "python3")
+	if err != nil {
+		return ran{}, err
+	}
+	files := append(slices.Clone(e.student), instructorFiles(e.files)...)
+	files = append(files, sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)}, sandbox.File{Name: box + "/run.py", Data: []byte(pytestMain)})
+	args := []string{"-I", "-B", box + "/run.py", "-p", "pytest_timeout", "-p", "no:cacheprovider",
+		"-c", box + "/pytest.ini", "--rootdir", box, "--confcutdir", box, "-q", "--color=no",
+		"--junitxml", box + "/report.xml", "-o", "junit_family=xunit1",
+		"--timeout", strconv.FormatFloat(e.perTest.Seconds(), 'f', -1, 64)}
+	for _, s := range e.testFiles() {
+		args = append(args, box+"/"+s.name)
+	}
+	env := append(slices.Clone(e.base.Env), "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1", "PYTHONDONTWRITEBYTECODE=1")
+	res, err := sandbox.Run(ctx, sandbox.Spec{Path: py.Path, Args: args, Files: files, Env: env,
+		Limits: e.limits, ReadOnly: e.base.ReadOnly, Collect: []string{box + "/report.xml"}})
+	if err != nil {
+		return ran{}, fmt.Errorf("pytest: running the tests: %w", err)
+	}
+	return ran{res: res, reports: contents(res.Files)}, nil
+}
+
+// Missing says what the framework of the judge name ("junit", "pytest")
+// lacks on this machine ("" when nothing): JUnit's console launcher, or
+// pytest with pytest-timeout for the system's python3.
+func Missing(name string) string {
+	switch name {
+	case "junit":
+		if firstFile(JUnitJars) == "" {
+			return "no JUnit console launcher in " + strings.Join(JUnitJars, ", ") + " (apt-get install junit5)"
+		}
+	case "pytest":
+		for _, py := range []string{"/usr/bin/python3", "/usr/local/bin/python3"} {
+			if exec.Command(py, "-I", "-c", "import pytest, pytest_timeout").Run() == nil {
+				return ""
+			}
+		}
+		return "no pytest with pytest-timeout for /usr/bin/python3 (apt-get install python3-pytest python3-pytest-timeout)"
+	default:
+		return "no unit-test framework " + name
+	}
+	return ""
+}

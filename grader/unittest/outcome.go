@@ -1,0 +1,276 @@
+package unittest
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// maxShown bounds a test's message and trace as a case keeps them.
+const maxShown = 8 << 10
+
+// outcomes gives each case of the group its outcome from the group's run
+// and returns the TA's flags. A test passes only when the run ended on its
+// own, wrote a report, every sentinel of its files is reported failed,
+// and the report names the test once, passed.
+func (j *Judge) outcomes(g group, r ran, out map[string]grader.Outcome) []string {
+	o, whole := runOutcome(g, r)
+	if !whole {
+		reported, _ := parseAll(r.reports)
+		return j.reportOutcomes(g, reported, out)
+	}
+	for _, c := range g.cases {
+		out[c.ID] = o
+	}
+	return nil
+}
+
+// runOutcome is the outcome every test of the group gets when the run
+// decides them all (whole): the tests did not compile, the run did not
+// end as a test runner ends, or it wrote no readable report.
+func runOutcome(g group, r ran) (o grader.Outcome, whole bool) {
+	if r.compileLog != "" {
+		msg := "the instructor's tests do not compile against your classes"
+		if g.hidden {
+			return grader.Outcome{Judgement: grader.Judgement{Feedback: msg + " (the messages of hidden tests are not shown)", Log: clip(r.compileLog)}}, true
+		}
+		return grader.Outcome{Judgement: grader.Judgement{Feedback: msg + ":\n" + clip(r.compileLog)}}, true
+	}
+	if ex, ended := ended(r.res, g.hidden); !ended {
+		return grader.Outcome{Execution: ex}, true
+	}
+	if _, err := parseAll(r.reports); err != nil {
+		msg := fmt.Sprintf("the test run ended (exit status %d) without a readable report (%v): code that ends the process (System.exit, os._exit) ends the tests with it\n", r.res.ExitCode, err)
+		return grader.Outcome{Execution: grader.Execution{ExitCode: max(r.res.ExitCode, 1), Stderr: []byte(msg)}}, true
+	}
+	return grader.Outcome{}, false
+}
+
+// reportOutcomes gives each case of the group its outcome from a report
+// read: its test's, unless the report is untrusted (a sentinel not
+// reported failed: every test fails) or names the test other than once.
+func (j *Judge) reportOutcomes(g group, reported []Reported, out map[string]grader.Outcome) []string {
+	what := j.lang.title + " (public tests)"
+	if g.hidden {
+		what = j.lang.title + " (hidden tests)"
+	}
+	count := map[string]int{}
+	for _, t := range reported {
+		count[t.ID]++
+	}
+	var flags []string
+	if extra := j.extra(g, reported); extra != "" {
+		flags = append(flags, what+": "+extra)
+	}
+	if bad := j.sentinels(g, reported, count); bad != "" {
+		for _, c := range g.cases {
+			out[c.ID] = failed("the test run was tampered with: its report cannot be trusted")
+		}
+		return append(flags, what+": the run is not trusted, every test fails: "+bad)
+	}
+	for _, c := range g.cases {
+		id := j.tests[c.ID].id
+		switch count[id] {
+		case 0:
+			flags = append(flags, fmt.Sprintf("%s: the report does not name the test %s", what, id))
+			out[c.ID] = failed("the test run did not report this test")
+		case 1:
+			out[c.ID] = j.lang.outcome(find(reported, id), g.hidden)
+		default:
+			flags = append(flags, fmt.Sprintf("%s: the report names the test %s %d times", what, id, count[id]))
+			out[c.ID] = failed("the test run reported this test more than once")
+		}
+	}
+	return flags
+}
+
+// failed is the outcome of a test the run did not report as it must.
+func failed(why string) grader.Outcome {
+	return grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte(why + "\n")}}
+}
+
+// extra says which tests the report names that are neither a case nor a
+// sentinel of the group's files ("" when none).
+func (j *Judge) extra(g group, reported []Reported) string {
+	expected := j.expected(g)
+	var extra []string
+	seen := map[string]bool{}
+	for _, t := range reported {
+		if _, ok := expected[t.ID]; !ok && !seen[t.ID] {
+			seen[t.ID] = true
+			extra = append(extra, fmt.Sprintf("%q", clip(t.ID)))
+		}
+	}
+	if len(extra) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the report names %d tests that are neither a case nor a sentinel of the run's files: %s", len(extra), clip(strings.Join(extra, ", ")))
+}
+
+// ended says whether a group's run ended on its own, as a test runner
+// ends (status 0: every test passed; 1: some failed); if not, the
+// execution every test of it gets.
+func ended(res sandbox.Result, hidden bool) (grader.Execution, bool) {
+	if res.Limit == sandbox.None && res.Signal == "" && (res.ExitCode == 0 || res.ExitCode == 1) {
+		return grader.Execution{}, true
+	}
+	ex := grader.Execution{ExitCode: res.ExitCode, Signal: res.Signal, Limit: limitOf(res.Limit)}
+	msg := fmt.Sprintf("the test run ended (exit status %d) before it reported this test", res.ExitCode)
+	if res.Signal != "" {
+		msg = "the test run was killed by a signal (" + res.Signal + ") before it reported this test"
+	}
+	if ex.Limit != grader.None {
+		msg = "the test run was stopped at its " + res.Limit.String() + " limit before it reported this test"
+	}
+	ex.Stderr = []byte(msg + "\n")
+	if !hidden && len(res.Stderr) > 0 {
+		ex.Stderr = append(ex.Stderr, "\n"+clip(string(res.Stderr))...)
+	}
+	return ex, false
+}
+
+func limitOf(l sandbox.Limit) grader.Limit {
+	switch l {
+	case sandbox.None:
+		return grader.None
+	case sandbox.Wall:
+		return grader.Wall
+	case sandbox.CPU:
+		return grader.CPU
+	case sandbox.Memory:
+		return grader.Memory
+	case sandbox.Output:
+		return grader.Output
+	case sandbox.Procs:
+		return grader.Procs
+	case sandbox.FileSize:
+		return grader.FileSize
+	}
+	return grader.BoxSize
+}
+
+// parseAll reads every report of a run; none is an error.
+func parseAll(reports [][]byte) ([]Reported, error) {
+	if len(reports) == 0 {
+		return nil, errors.New("no report")
+	}
+	var all []Reported
+	for _, r := range reports {
+		got, err := Parse(r)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, got...)
+	}
+	return all, nil
+}
+
+// expected are the tests the group's run must report: the planned cases'
+// tests and the sentinels of the group's files.
+func (j *Judge) expected(g group) map[string]bool {
+	known := map[string]bool{}
+	for _, t := range j.tests {
+		known[t.id] = true
+	}
+	out := map[string]bool{}
+	for _, s := range g.files {
+		for _, d := range s.tests {
+			if d.sentinel {
+				out[d.id] = true
+			}
+		}
+	}
+	for _, t := range j.tests {
+		if slices.ContainsFunc(g.files, func(s source) bool { return s.name == t.file }) {
+			out[t.id] = false
+		}
+	}
+	return out
+}
+
+// sentinels says why the run is not to be trusted ("" when it is): a
+// sentinel of the group's files that is not reported, once, as failed.
+func (j *Judge) sentinels(g group, reported []Reported, count map[string]int) string {
+	for _, s := range g.files {
+		for _, d := range s.tests {
+			if !d.sentinel {
+				continue
+			}
+			if count[d.id] != 1 {
+				return fmt.Sprintf("the sentinel %s is reported %d times, not once", d.id, count[d.id])
+			}
+			if st := find(reported, d.id).Status; st != Failed && st != Errored {
+				return fmt.Sprintf("the sentinel %s, which must fail, is reported %s", d.id, st)
+			}
+		}
+	}
+	return ""
+}
+
+func find(rs []Reported, id string) Reported {
+	for _, r := range rs {
+		if r.ID == id {
+			return r
+		}
+	}
+	return Reported{}
+}
+
+// outcomeOf is the usual outcome of a reported test: a pass; a failed
+// assertion a wrong answer, with the message and trace as feedback; an
+// exception a runtime error, with them as its stderr; a skipped test a
+// wrong answer. A hidden test's message and trace go to the TA's log
+// alone, or, for an exception, nowhere.
+func outcomeOf(t Reported, wrong, timeout bool, hidden bool) grader.Outcome {
+	text := strings.TrimSpace(t.Message)
+	switch tr := strings.TrimSpace(t.Trace); {
+	case tr == "":
+	case strings.Contains(tr, text):
+		text = tr
+	default:
+		text += "\n\n" + tr
+	}
+	text = clip(text)
+	switch {
+	case t.Status == Passed:
+		return grader.Outcome{Judgement: grader.Judgement{Pass: true}}
+	case t.Status == Skipped:
+		return grader.Outcome{Judgement: grader.Judgement{Feedback: "the test was skipped, so it did not pass", Log: text}}
+	case timeout:
+		msg := "the test ran past its time limit"
+		if !hidden {
+			msg += ": " + firstLine(t.Message)
+		}
+		return grader.Outcome{Execution: grader.Execution{ExitCode: -1, Limit: grader.Wall, Stderr: []byte(msg + "\n")}}
+	case wrong && hidden:
+		return grader.Outcome{Judgement: grader.Judgement{Feedback: "an assertion failed", Log: text}}
+	case wrong:
+		return grader.Outcome{Judgement: grader.Judgement{Feedback: text}}
+	case hidden:
+		// Not even the exception's type: code that read the hidden tests
+		// in its box could name a class after what it read.
+		return grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte("the test ended with an exception (a hidden test's messages are not shown)\n")}}
+	}
+	return grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte(text + "\n")}}
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// clip keeps the start of s, at most maxShown bytes, on a rune boundary.
+func clip(s string) string {
+	if len(s) <= maxShown {
+		return s
+	}
+	s = s[:maxShown]
+	for len(s) > 0 && s[len(s)-1]&0xC0 == 0x80 {
+		s = s[:len(s)-1]
+	}
+	return strings.ToValidUTF8(s, "") + "\n[... cut]"
+}

@@ -1,0 +1,134 @@
+package unittest
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Status is how a reported test ended.
+type Status string
+
+// The statuses of a reported test.
+const (
+	Passed  Status = "passed"
+	Failed  Status = "failed"  // an assertion failed
+	Errored Status = "errored" // an exception other than an assertion's
+	Skipped Status = "skipped"
+)
+
+// Reported is one test of a JUnit XML report: its ID, "<class>.<name>"
+// ("CalculatorTest.adds", "test_calc.test_add", "test_calc.TestX.test_y"),
+// how it ended and, unless it passed, the runner's message and trace.
+type Reported struct {
+	ID      string
+	Status  Status
+	Type    string // the failure's or error's type attribute, when given
+	Message string
+	Trace   string
+}
+
+// MaxReport is the largest report Parse reads; a larger one is no report.
+const MaxReport = 8 << 20
+
+// MaxTests is the most tests a report may hold.
+const MaxTests = 10000
+
+// ErrReport marks a report that is not a JUnit XML report.
+var ErrReport = errors.New("not a JUnit XML report")
+
+// The elements of a JUnit XML report Parse reads: <testsuites> holding
+// <testsuite>s (or one <testsuite> alone), each holding <testcase>s with
+// at most one <failure>, <error> or <skipped>.
+type xmlCase struct {
+	Name      string     `xml:"name,attr"`
+	ClassName string     `xml:"classname,attr"`
+	Failure   *xmlResult `xml:"failure"`
+	Error     *xmlResult `xml:"error"`
+	Skipped   *xmlResult `xml:"skipped"`
+}
+
+type xmlResult struct {
+	Type    string `xml:"type,attr"`
+	Message string `xml:"message,attr"`
+	Text    string `xml:",chardata"`
+}
+
+// Parse reads a JUnit XML report, as JUnit 5's console launcher and
+// pytest's --junitxml write it: every <testcase> in document order, at
+// any depth. A test method's "()" is dropped from its name (JUnit writes
+// "adds()"). A report that is not well-formed XML (a run killed while
+// writing it), holds no <testsuite> or <testsuites> root, is larger than
+// MaxReport or holds more than MaxTests tests is an error wrapping
+// ErrReport.
+func Parse(data []byte) ([]Reported, error) {
+	if len(data) > MaxReport {
+		return nil, fmt.Errorf("%w: %d bytes, more than %d", ErrReport, len(data), MaxReport)
+	}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.Strict = true
+	var (
+		out  []Reported
+		root string
+	)
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrReport, err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		if root == "" {
+			root = se.Name.Local
+			if root != "testsuites" && root != "testsuite" {
+				return nil, fmt.Errorf("%w: the root element is <%s>", ErrReport, root)
+			}
+			continue
+		}
+		if se.Name.Local != "testcase" {
+			continue
+		}
+		var c xmlCase
+		if err := d.DecodeElement(&c, &se); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrReport, err)
+		}
+		if len(out) == MaxTests {
+			return nil, fmt.Errorf("%w: more than %d tests", ErrReport, MaxTests)
+		}
+		out = append(out, c.reported())
+	}
+	if root == "" {
+		return nil, fmt.Errorf("%w: empty", ErrReport)
+	}
+	return out, nil
+}
+
+// reported is what a <testcase> says.
+func (c xmlCase) reported() Reported {
+	name := strings.TrimSuffix(c.Name, "()")
+	r := Reported{ID: name, Status: Passed}
+	if c.ClassName != "" {
+		r.ID = c.ClassName + "." + name
+	}
+	var res *xmlResult
+	switch {
+	case c.Error != nil:
+		r.Status, res = Errored, c.Error
+	case c.Failure != nil:
+		r.Status, res = Failed, c.Failure
+	case c.Skipped != nil:
+		r.Status, res = Skipped, c.Skipped
+	}
+	if res != nil {
+		r.Type, r.Message, r.Trace = res.Type, res.Message, res.Text
+	}
+	return r
+}

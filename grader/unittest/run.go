@@ -1,0 +1,193 @@
+package unittest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// box is the folder of the box that holds the instructor's files; a
+// submission's files under it are left out.
+const box = "_instructor"
+
+// sandboxRunner is what a suite needs of the runner that built the
+// submission: the built files, and the preset's tools.
+type sandboxRunner interface {
+	Spec(ctx context.Context, prog grader.Program, in grader.Input) (sandbox.Spec, error)
+	Tools(ctx context.Context) ([]runner.Tool, error)
+}
+
+// Judge implements grader.Judge; Grade never asks it (see grader.Suite).
+func (j *Judge) Judge(context.Context, grader.Trial) (grader.Judgement, error) {
+	return grader.Judgement{}, errors.New("a unit test is judged by its suite's run, not alone")
+}
+
+// group is the tests run in one box: all public, or all hidden.
+type group struct {
+	hidden bool
+	cases  []cases.Case
+	files  []source // test files of the cases, then helpers
+}
+
+// env is what one box of a group runs with.
+type env struct {
+	student []sandbox.File
+	tools   []runner.Tool
+	base    sandbox.Spec // the program's run: its ReadOnly, Env
+	files   []source
+	limits  sandbox.Limits
+	build   sandbox.Limits
+	perTest time.Duration
+	memory  int64
+}
+
+// ran is how a group's box went.
+type ran struct {
+	compileLog string // set when the instructor's tests did not compile
+	res        sandbox.Result
+	reports    [][]byte
+}
+
+// RunSuite implements grader.Suite: the public tests in one box, the
+// hidden ones in another, so that no run a student sees the end of holds
+// a hidden test's file.
+func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Program, cs []cases.Case) (grader.SuiteRun, error) {
+	sr, ok := run.(sandboxRunner)
+	if !ok {
+		return grader.SuiteRun{}, fmt.Errorf("%s tests run in the sandbox (cold mode), not with %T", j.lang.title, run)
+	}
+	base, err := sr.Spec(ctx, prog, grader.Input{})
+	if err != nil {
+		return grader.SuiteRun{}, err
+	}
+	tools, err := sr.Tools(ctx)
+	if err != nil {
+		return grader.SuiteRun{}, err
+	}
+	out := grader.SuiteRun{Outcomes: map[string]grader.Outcome{}}
+	student, left := j.studentFiles(base.Files)
+	if len(left) > 0 {
+		out.Notes = append(out.Notes, fmt.Sprintf("left out of the %s run: %s (the tests run with the grader's configuration and the instructor's own files)", j.lang.title, strings.Join(left, ", ")))
+		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, left out of the test run", j.lang.title, strings.Join(left, ", ")))
+	}
+	for _, g := range j.groups(cs) {
+		e := j.env(g, student, tools, base)
+		r, err := j.lang.run(ctx, e)
+		if err != nil {
+			return grader.SuiteRun{}, err
+		}
+		flags := j.outcomes(g, r, out.Outcomes)
+		out.Flags = append(out.Flags, flags...)
+	}
+	return out, nil
+}
+
+// groups splits the cases into their public and hidden groups, each with
+// its files: its tests', then the helpers.
+func (j *Judge) groups(cs []cases.Case) []group {
+	var gs []group
+	for _, hidden := range []bool{false, true} {
+		g := group{hidden: hidden}
+		for _, c := range cs {
+			if (c.Visibility != cases.Public) == hidden {
+				g.cases = append(g.cases, c)
+			}
+		}
+		if len(g.cases) == 0 {
+			continue
+		}
+		for _, s := range j.sources {
+			if s.hidden == hidden && slices.ContainsFunc(g.cases, func(c cases.Case) bool { return j.tests[c.ID].file == s.name }) {
+				g.files = append(g.files, s)
+			}
+		}
+		for _, s := range j.sources {
+			if len(s.tests) == 0 {
+				g.files = append(g.files, s)
+			}
+		}
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+// env readies a group's box: the rubric's limits of one run stretched to
+// the group's tests, each test allowed limits.wall.
+func (j *Judge) env(g group, student []sandbox.File, tools []runner.Tool, base sandbox.Spec) env {
+	l := j.limits
+	n := time.Duration(len(g.cases) + 1)
+	return env{
+		student: student, tools: tools, base: base, files: g.files,
+		limits:  sandbox.Limits{Wall: l.Wall*n + l.BuildWall, CPU: l.CPU*n + l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
+		build:   sandbox.Limits{Wall: l.BuildWall, CPU: l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
+		perTest: l.Wall,
+		memory:  l.Memory,
+	}
+}
+
+// studentFiles are the submission's built files the test run takes, and
+// the names of those it leaves out: the language's configuration files
+// (conftest.py, junit-platform.properties), anything in the box's
+// instructor folder, and files named as the instructor's are.
+func (j *Judge) studentFiles(files []sandbox.File) ([]sandbox.File, []string) {
+	var keep []sandbox.File
+	var left []string
+	for _, f := range files {
+		if j.refused(f.Name) {
+			left = append(left, f.Name)
+			continue
+		}
+		keep = append(keep, f)
+	}
+	return keep, left
+}
+
+func (j *Judge) refused(name string) bool {
+	if strings.HasPrefix(name, box+"/") || name == box || j.lang.refused(name) {
+		return true
+	}
+	for _, s := range j.sources {
+		if j.lang.sameName(name, s.name) {
+			return true
+		}
+	}
+	return false
+}
+
+// instructorFiles are the group's files as the box holds them.
+func instructorFiles(srcs []source) []sandbox.File {
+	var out []sandbox.File
+	for _, s := range srcs {
+		out = append(out, sandbox.File{Name: box + "/" + s.name, Data: s.data})
+	}
+	return out
+}
+
+// tool is the preset's tool of that name.
+func tool(tools []runner.Tool, name string) (runner.Tool, error) {
+	for _, t := range tools {
+		if t.Name == name {
+			return t, nil
+		}
+	}
+	return runner.Tool{}, fmt.Errorf("unit tests: the preset has no %s", name)
+}
+
+// testFiles are the group's files that declare tests.
+func (e env) testFiles() []source {
+	var out []source
+	for _, s := range e.files {
+		if len(s.tests) > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
