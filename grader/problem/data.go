@@ -365,7 +365,7 @@ func scripted(prog string) error {
 	}
 	for _, s := range []string{"build", "run"} {
 		if _, err := os.Stat(filepath.Join(prog, s)); err == nil {
-			return badf(filepath.Join(prog, s), "the grader does not run a validator's build or run script; it builds the validator's .c, .cpp or .py sources itself")
+			return badf(filepath.Join(prog, s), "the grader does not run a validator's build or run script; it builds the validator from its sources itself, by their language")
 		}
 	}
 	return nil

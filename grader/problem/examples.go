@@ -12,6 +12,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -464,9 +465,6 @@ func (ex Example) WantsTLE() bool {
 	return slices.ContainsFunc(ex.rules, func(r rule) bool { return len(r.required) == 1 && r.required[0] == "TLE" })
 }
 
-// sourceExts are the file endings of the languages the grader builds.
-var sourceExts = []string{".c", ".cc", ".cpp", ".cxx", ".java", ".py"}
-
 // unbuilt says why the grader cannot build the submission at p (a file,
 // or a folder of files): none of its files is in a language it builds;
 // "" when one is.
@@ -479,10 +477,10 @@ func unbuilt(p string) string {
 		return nil
 	})
 	for _, e := range exts {
-		if slices.Contains(sourceExts, strings.ToLower(e)) {
+		if toolchain.ByExt(strings.ToLower(e)) != nil {
 			return ""
 		}
 	}
 	slices.Sort(exts)
-	return fmt.Sprintf("no file in a language the grader builds (c, cpp, java, python3): %s", strings.Join(slices.Compact(exts), ", "))
+	return fmt.Sprintf("no file in a language the grader builds (%s): %s", strings.Join(firstCodes(), ", "), strings.Join(slices.Compact(exts), ", "))
 }

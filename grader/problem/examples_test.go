@@ -115,7 +115,7 @@ func TestTLELimits(t *testing.T) {
 // grader does not build, are listed as skipped, saying why.
 func TestExamplesSkipped(t *testing.T) {
 	exs, err := Examples(writePackage(t, map[string]string{
-		"submissions/slow_accepted/x.py": "", "submissions/accepted/h.kt": "", "submissions/accepted/f/main.rs": "", "submissions/accepted/a.py": "",
+		"submissions/slow_accepted/x.py": "", "submissions/accepted/h.kt": "", "submissions/accepted/f/main.hs": "", "submissions/accepted/a.py": "",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -126,8 +126,8 @@ func TestExamplesSkipped(t *testing.T) {
 	}
 	want := map[string]string{
 		"accepted/a.py":      "",
-		"accepted/f":         "no file in a language the grader builds (c, cpp, java, python3): .rs",
-		"accepted/h.kt":      "no file in a language the grader builds (c, cpp, java, python3): .kt",
+		"accepted/f":         "no file in a language the grader builds (c, cpp, java, python3, rust, go): .hs",
+		"accepted/h.kt":      "no file in a language the grader builds (c, cpp, java, python3, rust, go): .kt",
 		"slow_accepted/x.py": "no expectation: slow_accepted is not a folder the format defines, and submissions.yaml gives it none",
 	}
 	if !reflect.DeepEqual(got, want) {

@@ -14,7 +14,7 @@ import (
 
 // readInclude reads a package's include/ folder: include/default/ holds
 // the files added to every submission, include/LANGUAGE/ (c, cpp, java,
-// python3) those added instead to a submission in that language
+// python3, as package grader/toolchain lists them) those added instead to a submission in that language
 // (rubric.Build.Include). A folder of another language, which the grader
 // does not build, is not read; a folder inside a language's folder is
 // refused. content gathers the files, for the rubric's hash.
