@@ -136,7 +136,7 @@ func TestEquivalence(t *testing.T) {
 		loose  string
 		note   string        // a note the warm program must have ("" for none)
 		wall   time.Duration // the wall limit, when not the rubric's
-		waited int64         // the runs the harness gave up as waiting (they ran cold)
+		waited int64         // the runs the harness must give up as waiting (they ran cold)
 	}{
 		{dir: "clean", inputs: []Input{
 			args("plain"), args("exit0"), args("exit3"), args("exit261"), args("exitcatch"), args("exitfinally"),
@@ -219,8 +219,11 @@ func TestEquivalence(t *testing.T) {
 			if tc.note == "" && notes != "" {
 				t.Errorf("notes %q, want none", notes)
 			}
-			if got := w.stats.Waited.Load(); got != tc.waited {
-				t.Errorf("%d runs given up as waiting, want %d", got, tc.waited)
+			// At least the runs that wait are given up as waiting; on a
+			// loaded machine a starved run may look waiting too (it then
+			// runs cold, and must still end as the cold run did, above).
+			if got := w.stats.Waited.Load(); got < tc.waited {
+				t.Errorf("%d runs given up as waiting, want at least %d", got, tc.waited)
 			}
 			t.Logf("%s: %d runs warm, %d cold", tc.dir, w.stats.WarmCases.Load(), w.stats.ColdCases.Load())
 		})
