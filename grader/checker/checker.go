@@ -20,9 +20,9 @@ import (
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
-func init() {
-	grader.RegisterJudge("checker", New)
-}
+// Judges is this package's judge, "checker", for a program's list of
+// judges (grader.Judges).
+var Judges = grader.Judges{"checker": New}
 
 // The files a checker's box holds beside the checker's own.
 const (

@@ -30,11 +30,22 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
-	_ "github.com/cs540-tools/autograder/grader/checker"           // [judge] name = "checker" in a rubric
-	_ "github.com/cs540-tools/autograder/grader/unittest"          // check: junit, check: pytest in a case
-	_ "github.com/cs540-tools/autograder/reference/nim/oracle"     // reference = "nim" in a rubric
-	_ "github.com/cs540-tools/autograder/reference/nqueens/oracle" // reference = "nqueens" in a rubric
-	_ "github.com/cs540-tools/autograder/reference/oracle"         // reference = "eightqueen" in a rubric
+	"github.com/cs540-tools/autograder/grader/checker"
+	"github.com/cs540-tools/autograder/grader/unittest"
+	nim "github.com/cs540-tools/autograder/reference/nim/oracle"
+	nqueens "github.com/cs540-tools/autograder/reference/nqueens/oracle"
+	eightqueen "github.com/cs540-tools/autograder/reference/oracle"
+)
+
+// Judges are every judge the autograder has beside the grader's own
+// (diff, tokens): a rubric names one by its name, and every command loads
+// its assignment with these.
+var Judges = grader.JoinJudges(
+	checker.Judges,    // [judge] name = "checker" in a rubric
+	unittest.Judges,   // check: junit, check: pytest in a case
+	eightqueen.Judges, // reference = "eightqueen" in a rubric
+	nim.Judges,        // reference = "nim" in a rubric
+	nqueens.Judges,    // reference = "nqueens" in a rubric
 )
 
 // Source is a built-in assignment: its name and its rubric's path in the
@@ -119,7 +130,7 @@ func Load(name string) (*grader.Assignment, error) {
 	var a *grader.Assignment
 	err := extracted(name, func(dir string) error {
 		var err error
-		a, err = grader.LoadAssignment(filepath.Join(dir, RubricName))
+		a, err = grader.LoadAssignment(filepath.Join(dir, RubricName), Judges)
 		return err
 	})
 	if err != nil {
@@ -134,7 +145,7 @@ func Load(name string) (*grader.Assignment, error) {
 func Handout(name string) ([]byte, error) {
 	var text []byte
 	err := extracted(name, func(dir string) error {
-		a, err := grader.LoadAssignment(filepath.Join(dir, RubricName))
+		a, err := grader.LoadAssignment(filepath.Join(dir, RubricName), Judges)
 		if err == nil && a.Rubric.Handout != "" {
 			text, err = os.ReadFile(a.Rubric.Handout)
 		}
@@ -238,7 +249,7 @@ func GenerateAll(root, out string) error {
 // refused, so that a wrong path cannot wipe anything else. The bundle is
 // checked to load before it replaces out.
 func Generate(rubricPath, out string) error {
-	a, err := grader.LoadAssignment(rubricPath)
+	a, err := grader.LoadAssignment(rubricPath, Judges)
 	if err != nil {
 		return err
 	}
@@ -281,7 +292,7 @@ func Generate(rubricPath, out string) error {
 	if err := os.WriteFile(filepath.Join(tmp, hiddenName), []byte(fmt.Sprintln(countHidden(a))), 0o644); err != nil {
 		return err
 	}
-	b, err := grader.LoadAssignment(filepath.Join(tmp, RubricName))
+	b, err := grader.LoadAssignment(filepath.Join(tmp, RubricName), Judges)
 	if err != nil {
 		return fmt.Errorf("the bundle does not load: %w", err)
 	}

@@ -185,7 +185,7 @@ func TestLoad(t *testing.T) {
 		t.Errorf("Load(nope): %v", err)
 	}
 	// The hidden cases are counted, never bundled.
-	full, err := grader.LoadAssignment(filepath.Join(repo, "rubric.toml"))
+	full, err := grader.LoadAssignment(filepath.Join(repo, "rubric.toml"), Judges)
 	if err != nil {
 		t.Fatal(err)
 	}
