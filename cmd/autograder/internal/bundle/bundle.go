@@ -242,7 +242,8 @@ func GenerateAll(root, out string) error {
 // Generate writes the bundle of the rubric at rubricPath into the folder
 // out: the rubric file as it is, its handout and, under the cases folder
 // it names, the public cases' files as they are, and the files of its
-// judges a student may see (grader.PublicFiler: public unit tests). The rubric must load,
+// judges a student may see (grader.PublicFiler: public unit tests, a
+// checker program's source). The rubric must load,
 // its cases folder must lie inside the rubric's folder, and every part
 // must have a public case (a bundle without any could check nothing). out
 // is replaced whole; a folder that is not empty and holds no RubricName is
@@ -327,8 +328,9 @@ func copyPublic(a *grader.Assignment, rubricPath, casesDir string) error {
 }
 
 // copyJudgeFiles copies the files of a's judges a student may see (a
-// unit-test suite's public tests and helpers: grader.PublicFiler) to
-// where they are under the rubric's folder.
+// unit-test suite's public tests and helpers, a checker program's
+// source: grader.PublicFiler) to where they are under the rubric's
+// folder.
 func copyJudgeFiles(a *grader.Assignment, rubricDir, out string) error {
 	for _, f := range a.PublicFiles() {
 		rel, err := filepath.Rel(rubricDir, f)
