@@ -37,30 +37,39 @@ import (
 	eightqueen "github.com/cs540-tools/autograder/reference/oracle"
 )
 
-// Judges are every judge the autograder has beside the grader's own
-// (diff, tokens): a rubric names one by its name, and every command loads
-// its assignment with these.
-var Judges = grader.JoinJudges(
-	checker.Judges,    // [judge] name = "checker" in a rubric
-	unittest.Judges,   // check: junit, check: pytest in a case
-	eightqueen.Judges, // reference = "eightqueen" in a rubric
-	nim.Judges,        // reference = "nim" in a rubric
-	nqueens.Judges,    // reference = "nqueens" in a rubric
-)
-
-// Source is a built-in assignment: its name and its rubric's path in the
-// repository, slash-separated.
+// Source is a built-in assignment: its name, its rubric's path in the
+// repository, slash-separated, and the judges of its own its rubric
+// names (its reference program's), if any.
 type Source struct {
 	Name   string
 	Rubric string
+	Judges grader.Judges
 }
 
 // Sources are the assignments built in, the default first.
 var Sources = []Source{
-	{"eightqueen", "rubric.toml"},
-	{"nim", "cases/nim/rubric.toml"},
-	{"nqueens", "cases/nqueens/rubric.toml"},
-	{"unittest-python", "cases/unittest-python/rubric.toml"},
+	{"eightqueen", "rubric.toml", eightqueen.Judges},         // reference = "eightqueen"
+	{"nim", "cases/nim/rubric.toml", nim.Judges},             // reference = "nim"
+	{"nqueens", "cases/nqueens/rubric.toml", nqueens.Judges}, // reference = "nqueens"
+	{"unittest-python", "cases/unittest-python/rubric.toml", nil},
+}
+
+// Judges are every judge the autograder has beside the grader's own
+// (diff, tokens): the general ones and each built-in assignment's. A
+// rubric names one by its name, and every command loads its assignment
+// with these.
+var Judges = grader.JoinJudges(append([]grader.Judges{
+	checker.Judges,  // [judge] name = "checker" in a rubric
+	unittest.Judges, // check: junit, check: pytest in a case
+}, sourceJudges()...)...)
+
+// sourceJudges are the judges of each of Sources.
+func sourceJudges() []grader.Judges {
+	var js []grader.Judges
+	for _, src := range Sources {
+		js = append(js, src.Judges)
+	}
+	return js
 }
 
 // Default is the assignment a command uses when nothing names one.
