@@ -14,7 +14,7 @@ import (
 // the run ended (a limit, a crash). Warm mode's spot checks compare warm
 // and cold runs so, rules-judged cases among them (issue 27, item 2).
 func TestDecide(t *testing.T) {
-	a, err := grader.LoadAssignment("../rubric.toml")
+	a, err := grader.LoadAssignment("../rubric.toml", testJudges)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,9 +17,10 @@
 // behind a wrong answer, a RunsDiagnoser the one behind a repeated case's
 // runs (a success rate, the rules its runs broke), a Tracer explains a
 // correct run line by line.
-// Judges are registered by name (RegisterJudge) and chosen by the rubric
-// ([judge] name, reference) and a case's check key; adding one needs no
-// change to this package.
+// Judges are named in a list the program passes when it loads an
+// assignment (Judges; the grader's own, diff and tokens, need none) and
+// chosen by the rubric ([judge] name, reference) and a case's check key;
+// adding one needs no change to this package.
 //
 // # Repeated runs
 //

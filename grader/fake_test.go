@@ -100,7 +100,7 @@ func eightQueen(id string) submission.Submission {
 // pairs of the file's text) applied first.
 func testAssignment(t testing.TB, edits ...string) *grader.Assignment {
 	t.Helper()
-	return gradertest.Assignment(t, "testdata", edits...)
+	return gradertest.AssignmentWith(t, testJudges, "testdata", edits...)
 }
 
 func grade(t *testing.T, a *grader.Assignment, r grader.Runner, sub submission.Submission, late int, opt grader.Options) grader.Result {

@@ -58,7 +58,7 @@ func (a *Assignment) JudgesHash() string {
 }
 
 // SetReference gives the assignment a reference program (NewAssignment
-// gives it the registered judge its rubric names; tests give others). It
+// gives it the judge its rubric names; tests give others). It
 // fails when a "check: reference" case would have no reference to check it.
 func (a *Assignment) SetReference(j Judge) error {
 	if j == nil {
@@ -74,17 +74,19 @@ func (a *Assignment) SetReference(j Judge) error {
 	return nil
 }
 
-// LoadAssignment reads a rubric and the cases of each of its parts.
-func LoadAssignment(rubricPath string) (*Assignment, error) {
+// LoadAssignment reads a rubric and the cases of each of its parts; js
+// are the judges it may name beside the grader's own (nil: none).
+func LoadAssignment(rubricPath string, js Judges) (*Assignment, error) {
 	r, err := rubric.Load(rubricPath)
 	if err != nil {
 		return nil, err
 	}
-	return NewAssignment(r)
+	return NewAssignment(r, js)
 }
 
-// NewAssignment loads the cases of a parsed rubric.
-func NewAssignment(r *rubric.Rubric) (*Assignment, error) {
+// NewAssignment loads the cases of a parsed rubric; js are the judges it
+// may name beside the grader's own (nil: none).
+func NewAssignment(r *rubric.Rubric, js Judges) (*Assignment, error) {
 	var parts [][]cases.Case
 	for _, p := range r.Parts {
 		cs, err := cases.LoadPart(r.CasesDir, p.Cases)
@@ -96,13 +98,14 @@ func NewAssignment(r *rubric.Rubric) (*Assignment, error) {
 		}
 		parts = append(parts, cs)
 	}
-	return NewAssignmentOf(r, parts)
+	return NewAssignmentOf(r, parts, js)
 }
 
 // NewAssignmentOf makes the assignment of a rubric and its parts' cases,
 // read elsewhere (package grader/problem reads them from a problem
-// package): parts[i] are the cases of r.Parts[i], at least one each.
-func NewAssignmentOf(r *rubric.Rubric, parts [][]cases.Case) (*Assignment, error) {
+// package): parts[i] are the cases of r.Parts[i], at least one each; js
+// are the judges it may name beside the grader's own (nil: none).
+func NewAssignmentOf(r *rubric.Rubric, parts [][]cases.Case, js Judges) (*Assignment, error) {
 	if len(parts) != len(r.Parts) {
 		return nil, fmt.Errorf("grader: %d parts of cases for the %d parts of %s", len(parts), len(r.Parts), r.Path)
 	}
@@ -117,7 +120,7 @@ func NewAssignmentOf(r *rubric.Rubric, parts [][]cases.Case) (*Assignment, error
 		all = append(all, cs...)
 	}
 	a.CasesHash = cases.Hash(all)
-	if err := a.makeJudges(); err != nil {
+	if err := a.makeJudges(js); err != nil {
 		return nil, err
 	}
 	if err := a.planSuites(); err != nil {
@@ -127,18 +130,18 @@ func NewAssignmentOf(r *rubric.Rubric, parts [][]cases.Case) (*Assignment, error
 }
 
 // makeJudges makes the rubric's judges: its [judge], its reference and
-// each one a case's check key names.
-func (a *Assignment) makeJudges() error {
+// each one a case's check key names, each one of js or the grader's own.
+func (a *Assignment) makeJudges(js Judges) error {
 	r := a.Rubric
 	a.judges = map[string]Judge{}
-	jd, err := makeJudge(r.Judge.Name, r)
+	jd, err := js.makeJudge(r.Judge.Name, r)
 	if err != nil {
 		return fmt.Errorf("%s: judge %q: %v: %w", r.Path, r.Judge.Name, err, rubric.ErrInvalid)
 	}
 	a.judges[""] = jd
 	var ref Judge
 	if r.Reference != "" {
-		if ref, err = makeJudge(r.Reference, r); err != nil {
+		if ref, err = js.makeJudge(r.Reference, r); err != nil {
 			return fmt.Errorf("%s: reference %q: %v: %w", r.Path, r.Reference, err, rubric.ErrInvalid)
 		}
 	}
@@ -150,7 +153,7 @@ func (a *Assignment) makeJudges() error {
 			if _, ok := a.judges[c.Check]; ok || c.Check == cases.CheckReference {
 				continue
 			}
-			if a.judges[c.Check], err = makeJudge(c.Check, r); err != nil {
+			if a.judges[c.Check], err = js.makeJudge(c.Check, r); err != nil {
 				return fmt.Errorf("%s: check: %s: %v: %w", c.Path, c.Check, err, cases.ErrInvalid)
 			}
 		}

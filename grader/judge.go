@@ -3,9 +3,9 @@ package grader
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
@@ -159,45 +159,59 @@ type Fingerprinter interface {
 // its options (Flags). Its error names the problem in a line.
 type JudgeMaker func(r *rubric.Rubric) (Judge, error)
 
-var (
-	judgesMu sync.Mutex
-	judges   = map[string]JudgeMaker{}
-)
+// Judges are the judges an assignment may name, by name ([judge] name,
+// reference, a case's check key): the program lists every judge it has
+// in one value (the autograder command in its package bundle, a test its
+// own) and passes it when it loads an assignment. The grader's own judges,
+// "diff" and "tokens", need no listing.
+type Judges map[string]JudgeMaker
 
-// RegisterJudge makes a judge available to rubrics by its name ([judge]
-// name, reference, a case's check key); the package that implements one
-// registers it in an init function and the program imports that package,
-// as database/sql drivers are. Registering a name twice panics.
-func RegisterJudge(name string, mk JudgeMaker) {
-	judgesMu.Lock()
-	defer judgesMu.Unlock()
-	if _, dup := judges[name]; dup {
-		panic("grader: judge " + name + " registered twice")
+// JoinJudges is the judges of every list, which name no judge twice
+// (that panics: the program's lists are wrong).
+func JoinJudges(lists ...Judges) Judges {
+	all := Judges{}
+	for _, js := range lists {
+		for name, mk := range js {
+			if _, dup := all[name]; dup {
+				panic("grader: judge " + name + " listed twice")
+			}
+			all[name] = mk
+		}
 	}
-	judges[name] = mk
+	return all
 }
 
-func init() {
-	RegisterJudge("diff", func(r *rubric.Rubric) (Judge, error) {
+// ownJudges are the judges every assignment may name.
+var ownJudges = Judges{
+	"diff": func(r *rubric.Rubric) (Judge, error) {
 		mode, err := compare.ParseMode(r.Compare.Mode)
 		return Expected{Mode: mode}, err
-	})
-	RegisterJudge("tokens", func(r *rubric.Rubric) (Judge, error) {
+	},
+	"tokens": func(r *rubric.Rubric) (Judge, error) {
 		opt, err := compare.ParseValidatorFlags(r.Judge.Flags)
 		return Tokens{Options: opt}, err
-	})
+	},
 }
 
-// makeJudge makes the registered judge called name.
-func makeJudge(name string, r *rubric.Rubric) (Judge, error) {
-	judgesMu.Lock()
-	mk, ok := judges[name]
-	var known []string
-	for n := range judges {
-		known = append(known, n)
+// maker is the judge js or the grader has by name.
+func (js Judges) maker(name string) (JudgeMaker, bool) {
+	if mk, ok := ownJudges[name]; ok {
+		return mk, true
 	}
-	judgesMu.Unlock()
+	mk, ok := js[name]
+	return mk, ok
+}
+
+// makeJudge makes the judge called name, one of js or the grader's own.
+func (js Judges) makeJudge(name string, r *rubric.Rubric) (Judge, error) {
+	mk, ok := js.maker(name)
 	if !ok {
+		known := slices.Sorted(maps.Keys(ownJudges))
+		for n := range js {
+			if _, own := ownJudges[n]; !own {
+				known = append(known, n)
+			}
+		}
 		slices.Sort(known)
 		return nil, fmt.Errorf("no judge %q in this grader (it has %s)", name, strings.Join(known, ", "))
 	}

@@ -17,23 +17,27 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/reference/oracle"
 )
 
-// The judges of these tests, registered as an assignment's package would.
-func init() {
-	grader.RegisterJudge("test-half", func(r *rubric.Rubric) (grader.Judge, error) { return halfJudge{}, nil })
-	grader.RegisterJudge("test-broken", func(*rubric.Rubric) (grader.Judge, error) { return brokenJudge{}, nil })
-	grader.RegisterJudge("test-ping", func(r *rubric.Rubric) (grader.Judge, error) {
+// testJudges are the judges of these tests, listed as a program lists
+// its own, and the reference of the repository's rubric.toml.
+var testJudges = grader.JoinJudges(oracle.Judges, grader.Judges{
+	"test-half":   func(r *rubric.Rubric) (grader.Judge, error) { return halfJudge{}, nil },
+	"test-broken": func(*rubric.Rubric) (grader.Judge, error) { return brokenJudge{}, nil },
+	"test-ping": func(r *rubric.Rubric) (grader.Judge, error) {
 		return pingJudge{first: slices.Contains(r.Judge.Flags, "first")}, nil
-	})
-	grader.RegisterJudge("test-quiet", func(*rubric.Rubric) (grader.Judge, error) { return quietJudge{}, nil })
-	grader.RegisterJudge("test-flags", func(r *rubric.Rubric) (grader.Judge, error) {
+	},
+	"test-quiet": func(*rubric.Rubric) (grader.Judge, error) { return quietJudge{}, nil },
+	"test-flags": func(r *rubric.Rubric) (grader.Judge, error) {
 		if len(r.Judge.Flags) != 1 {
 			return nil, errors.New("wants one flag")
 		}
 		return halfJudge{}, nil
-	})
-}
+	},
+	"test-usage": func(*rubric.Rubric) (grader.Judge, error) { return usageJudge{}, nil },
+	"test-suite": func(*rubric.Rubric) (grader.Judge, error) { return theSuite, nil },
+})
 
 // halfJudge passes the expected output and gives half the credit to any
 // other; its feedback and log say which.
@@ -214,12 +218,12 @@ func TestJudgeChoice(t *testing.T) {
 		{[]string{`cases = "cases"`, "cases = \"cases\"\nreference = \"nope\""}, `rubric.toml: reference "nope": no judge "nope"`},
 	} {
 		r := gradertest.Rubric(t, "testdata", tc.edit...)
-		_, err := grader.NewAssignment(r)
+		_, err := grader.NewAssignment(r, testJudges)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, rubric.ErrInvalid) {
 			t.Errorf("%v: got %v, want %q", tc.edit, err, tc.want)
 		}
 	}
-	if _, err := grader.NewAssignment(gradertest.Rubric(t, "testdata", judgeEdit("test-flags", "x")...)); err != nil {
+	if _, err := grader.NewAssignment(gradertest.Rubric(t, "testdata", judgeEdit("test-flags", "x")...), testJudges); err != nil {
 		t.Errorf("one flag: %v", err)
 	}
 }
@@ -280,7 +284,7 @@ func TestTokensJudge(t *testing.T) {
 	if c.Verdict != grader.WrongAnswer || c.Mismatch == nil || c.Mismatch.Line != 1 || !strings.Contains(c.Mismatch.Diff, "is not within 0.5") {
 		t.Errorf("15 for 14: %+v", c)
 	}
-	_, err := grader.NewAssignment(gradertest.Rubric(t, "testdata", judgeEdit("tokens", "float_tolerance")...))
+	_, err := grader.NewAssignment(gradertest.Rubric(t, "testdata", judgeEdit("tokens", "float_tolerance")...), testJudges)
 	if err == nil || !strings.Contains(err.Error(), `rubric.toml: judge "tokens": `) {
 		t.Errorf("a tolerance without a value: %v", err)
 	}
@@ -325,10 +329,6 @@ func (usageJudge) Judge(_ context.Context, t grader.Trial) (grader.Judgement, er
 	return grader.Judgement{Pass: ok}, nil
 }
 
-func init() {
-	grader.RegisterJudge("test-usage", func(*rubric.Rubric) (grader.Judge, error) { return usageJudge{}, nil })
-}
-
 // TestExitNonzero: a case with exit: nonzero passes a program that stops
 // with an error status as its judge wants, and fails one that exits 0,
 // one killed, and one whose error its judge refuses; exit: any leaves
@@ -343,7 +343,7 @@ func TestExitNonzero(t *testing.T) {
 			}
 			parts = append(parts, []cases.Case{c})
 		}
-		a, err := grader.NewAssignmentOf(gradertest.Rubric(t, "testdata"), parts)
+		a, err := grader.NewAssignmentOf(gradertest.Rubric(t, "testdata"), parts, testJudges)
 		if err != nil {
 			t.Fatal(err)
 		}

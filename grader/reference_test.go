@@ -7,7 +7,6 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/reference"
-	_ "github.com/cs540-tools/autograder/reference/oracle" // rubric.toml's reference
 )
 
 // TestRealCasesPredictScores grades the reference's wrong programs with the
@@ -15,7 +14,7 @@ import (
 // part it concerns and in no other, and its result names it; a right
 // program under any reading gets full marks.
 func TestRealCasesPredictScores(t *testing.T) {
-	a, err := grader.LoadAssignment("../rubric.toml")
+	a, err := grader.LoadAssignment("../rubric.toml", testJudges)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +58,7 @@ func TestRealCasesPredictScores(t *testing.T) {
 // names them once, as alternatives, with their shared hint once, and no two
 // diagnoses explain the same cases.
 func TestAlternativeDiagnoses(t *testing.T) {
-	a, err := grader.LoadAssignment("../rubric.toml")
+	a, err := grader.LoadAssignment("../rubric.toml", testJudges)
 	if err != nil {
 		t.Fatal(err)
 	}

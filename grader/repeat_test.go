@@ -56,7 +56,7 @@ func failing(ex grader.Execution, runs ...int) map[int]grader.Execution {
 
 func repeatAssignment(t *testing.T, edits ...string) *grader.Assignment {
 	t.Helper()
-	return gradertest.Assignment(t, filepath.Join("testdata", "repeat"), edits...)
+	return gradertest.AssignmentWith(t, testJudges, filepath.Join("testdata", "repeat"), edits...)
 }
 
 var randSub = submission.Submission{ID: "s", Files: []submission.File{{Name: "rand.c", Data: []byte("int main(void) { return 0; }\n")}}}

@@ -62,7 +62,8 @@ type Commander interface {
 }
 
 // PublicFiler is a Judge with files of its own a student may see (a
-// unit-test suite's public test sources), absolute paths: a bundle of the
+// unit-test suite's public test sources, a checker program's source),
+// absolute paths: a bundle of the
 // assignment carries them beside its public cases.
 type PublicFiler interface {
 	PublicFiles() []string

@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
@@ -476,7 +477,7 @@ func cmdResult(ts *testscript.TestScript, neg bool, args []string) {
 // sum of the parts.
 func TestMistakePredictions(t *testing.T) {
 	repo, _ := paths(t)
-	a, err := grader.LoadAssignment(filepath.Join(repo, "rubric.toml"))
+	a, err := grader.LoadAssignment(filepath.Join(repo, "rubric.toml"), bundle.Judges)
 	if err != nil {
 		t.Fatal(err)
 	}

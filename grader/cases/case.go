@@ -25,7 +25,7 @@ type Case struct {
 	// rubric's [judge]: "reference", the rubric's reference program (which
 	// checks a run it cannot predict, an unseeded one, by the rules every
 	// correct run obeys; such a case has no Outputs), or the name of a
-	// judge registered with the grader ("tokens").
+	// judge the grader is given ("tokens"; see grader.Judges).
 	Check string
 	// Runs, when set, is how many times the case runs (runs: R, from 1 to
 	// MaxRuns), for a program whose every run differs: each run is judged

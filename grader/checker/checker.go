@@ -20,9 +20,9 @@ import (
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
-func init() {
-	grader.RegisterJudge("checker", New)
-}
+// Judges is this package's judge, "checker", for a program's list of
+// judges (grader.Judges).
+var Judges = grader.Judges{"checker": New}
 
 // The files a checker's box holds beside the checker's own.
 const (
@@ -43,11 +43,16 @@ func New(r *rubric.Rubric) (grader.Judge, error) {
 	if err != nil {
 		return nil, err
 	}
+	srcs, err := sources(j.Checker, files)
+	if err != nil {
+		return nil, err
+	}
 	for i := range files {
 		files[i].Data = j.Constants.Replace(files[i].Data)
 	}
 	c := &Checker{
 		path:     j.Checker,
+		srcs:     srcs,
 		files:    files,
 		flags:    slices.Clone(j.Flags),
 		multOnly: j.MultiplierOnly,
@@ -66,7 +71,8 @@ func New(r *rubric.Rubric) (grader.Judge, error) {
 
 // Checker is a checker program, the judge of finished runs.
 type Checker struct {
-	path   string // the source file or folder, for messages
+	path   string   // the source file or folder, for messages
+	srcs   []string // the files, absolute paths (PublicFiles)
 	files  []submission.File
 	flags  []string
 	runner *runner.Sandboxed
@@ -88,6 +94,28 @@ func (c *Checker) Fingerprint() string {
 	}
 	fmt.Fprintf(h, "flags %q\n", c.flags)
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// PublicFiles implements grader.PublicFiler: the checker's files, which
+// a bundle of the assignment carries beside its public cases so that a
+// student's check can run the checker too.
+func (c *Checker) PublicFiles() []string { return slices.Clone(c.srcs) }
+
+// sources are the absolute paths of the files load read from path.
+func sources(path string, files []submission.File) ([]string, error) {
+	dir := filepath.Dir(path)
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		dir = path
+	}
+	var srcs []string
+	for _, f := range files {
+		abs, err := filepath.Abs(filepath.Join(dir, f.Name))
+		if err != nil {
+			return nil, fmt.Errorf("checker: %w", err)
+		}
+		srcs = append(srcs, abs)
+	}
+	return srcs, nil
 }
 
 // load reads a checker's source file, or the files of its folder, and

@@ -1,7 +1,7 @@
 // Package checker judges runs with an assignment's checker program, as
 // the output validators of the Kattis problem package format do, and
-// talks with a program through an interactive one. It registers the
-// judge "checker" with package grader: a rubric chooses it with
+// talks with a program through an interactive one. It gives
+// package grader the judge "checker" (Judges): a rubric chooses it with
 //
 //	[judge]
 //	name = "checker"
@@ -9,9 +9,9 @@
 //	flags = ["partial"]       # after feedback_dir (none)
 //	interactive = false       # true: an interactive problem's judge
 //
-// and a program that imports this package grades with it. Package grader
-// knows nothing of it: a judge written in Go inside the project is one
-// RegisterJudge call, too.
+// and a program that lists Judges among its judges grades with it.
+// Package grader knows nothing of it: a judge written in Go inside the
+// project is one more entry in the program's list, too.
 //
 // # Checker programs
 //

@@ -33,16 +33,16 @@ func (sumJudge) Judge(_ context.Context, t grader.Trial) (grader.Judgement, erro
 }
 
 // A checker written in Go inside the project needs no checker program
-// and no change to package grader: its package registers it, and a
-// rubric names it ([judge] name = "example-sum").
-func init() {
-	grader.RegisterJudge("example-sum", func(*rubric.Rubric) (grader.Judge, error) { return sumJudge{}, nil })
+// and no change to package grader: the program lists it among its judges,
+// and a rubric names it ([judge] name = "example-sum").
+var exampleJudges = grader.Judges{
+	"example-sum": func(*rubric.Rubric) (grader.Judge, error) { return sumJudge{}, nil },
 }
 
 // Example_goChecker grades three programs' outputs with the Go checker
 // above; the programs are stand-ins that print a fixed output.
 func Example_goChecker() {
-	a, err := grader.LoadAssignment("testdata/sum/rubric.toml")
+	a, err := grader.LoadAssignment("testdata/sum/rubric.toml", exampleJudges)
 	if err != nil {
 		fmt.Println(err)
 		return

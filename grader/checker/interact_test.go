@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/checker"
 	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -19,7 +20,7 @@ import (
 // checker's one build.
 func TestGuessingGame(t *testing.T) {
 	gradertest.NeedTools(t, "gcc", "python3")
-	a, err := grader.LoadAssignment("testdata/guess/rubric.toml")
+	a, err := grader.LoadAssignment("testdata/guess/rubric.toml", checker.Judges)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestGuessingGame(t *testing.T) {
 // grader's.
 func TestInteractiveEnds(t *testing.T) {
 	gradertest.NeedTools(t, "gcc", "python3")
-	a, err := grader.LoadAssignment("testdata/ends/rubric.toml")
+	a, err := grader.LoadAssignment("testdata/ends/rubric.toml", checker.Judges)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,10 +15,17 @@ import (
 
 // Assignment loads dir/rubric.toml (dir: the grader's testdata folder as
 // the calling test sees it) and its cases, with each edit (old, new pairs
-// of the file's text) applied first.
+// of the file's text) applied first. Its rubric may name the grader's own
+// judges only (AssignmentWith: others).
 func Assignment(t testing.TB, dir string, edits ...string) *grader.Assignment {
 	t.Helper()
-	a, err := grader.NewAssignment(Rubric(t, dir, edits...))
+	return AssignmentWith(t, nil, dir, edits...)
+}
+
+// AssignmentWith is Assignment whose rubric may name the judges js, too.
+func AssignmentWith(t testing.TB, js grader.Judges, dir string, edits ...string) *grader.Assignment {
+	t.Helper()
+	a, err := grader.NewAssignment(Rubric(t, dir, edits...), js)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,13 +45,15 @@ func Is(dir string) bool {
 	return err == nil && info.Mode().IsRegular()
 }
 
-// Load reads the problem package in dir as an assignment.
-func Load(dir string) (*grader.Assignment, error) {
+// Load reads the problem package in dir as an assignment whose judge is
+// one of js ("checker", for a custom output validator) or the grader's
+// own.
+func Load(dir string, js grader.Judges) (*grader.Assignment, error) {
 	p, err := read(dir)
 	if err != nil {
 		return nil, err
 	}
-	return grader.NewAssignmentOf(p.rubric, p.parts)
+	return grader.NewAssignmentOf(p.rubric, p.parts, js)
 }
 
 // badf is an error of the package's content, naming its file.

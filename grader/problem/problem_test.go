@@ -117,7 +117,7 @@ func TestLoadErrors(t *testing.T) {
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.files/data.txt": "x\n"},
 			`data/secret/1.files: the grader does not copy a test case's files`},
 	} {
-		_, err := Load(writePackage(t, tc.files))
+		_, err := Load(writePackage(t, tc.files), nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("got %v, want %s", err, tc.want)
 		}
@@ -137,7 +137,7 @@ func TestCaseArgs(t *testing.T) {
 		"data/secret/b/test_group.yaml": "output_validator_args: space_change_sensitive\n",
 		"data/secret/b/1.in":            "", "data/secret/b/1.ans": "",
 	})
-	a, err := Load(dir)
+	a, err := Load(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func TestFinalGroups(t *testing.T) {
 		"data/secret/a/deep/2.in": "", "data/secret/a/deep/2.ans": "",
 		"data/secret/b/testdata.yaml": "max_score: 60\nscore_aggregation: min\n",
 		"data/secret/b/1.in":          "", "data/secret/b/1.ans": "",
-	}))
+	}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +297,7 @@ func TestFinalGroups(t *testing.T) {
 			"data/sample/test_group.yaml: max_score is not permitted in data/sample"},
 	} {
 		tc.files["problem.yaml"] = head
-		_, err := Load(writePackage(t, tc.files))
+		_, err := Load(writePackage(t, tc.files), nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("got %v, want %s", err, tc.want)
 		}

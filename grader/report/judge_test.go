@@ -13,8 +13,9 @@ import (
 	"github.com/cs540-tools/autograder/grader/submission"
 )
 
-func init() {
-	grader.RegisterJudge("report-feedback", func(*rubric.Rubric) (grader.Judge, error) { return feedbackJudge{}, nil })
+// feedbackJudges list feedbackJudge as a program lists its judges.
+var feedbackJudges = grader.Judges{
+	"report-feedback": func(*rubric.Rubric) (grader.Judge, error) { return feedbackJudge{}, nil },
 }
 
 // feedbackJudge gives every run a quarter of the credit and a word.
@@ -29,7 +30,7 @@ func (feedbackJudge) Judge(context.Context, grader.Trial) (grader.Judgement, err
 // for public cases, in check and in the report; never for a hidden case,
 // and the judge's log for the TA never.
 func TestJudgeWords(t *testing.T) {
-	a := gradertest.Assignment(t, "../testdata", "[late]", "[judge]\nname = \"report-feedback\"\n\n[late]")
+	a := gradertest.AssignmentWith(t, feedbackJudges, "../testdata", "[late]", "[judge]\nname = \"report-feedback\"\n\n[late]")
 	s := submission.Submission{ID: "s", Files: []submission.File{{Name: "EightQueen.java", Data: []byte("class EightQueen {}\n")}}}
 	res, err := a.Grade(context.Background(), randRunner{randProgram{}}, s, 0, grader.Options{})
 	if err != nil {

@@ -135,7 +135,7 @@
 //
 //	name   "diff" (the case's expected output under [compare]), "tokens"
 //	       (token by token, as contest packages' default output validator),
-//	       or a judge an assignment's package registers ("diff")
+//	       or one of the program's judges (grader.Judges) ("diff")
 //	flags  the judge's options, as strings (["float_tolerance", "1e-6"]);
 //	       a checker program gets them after its feedback folder
 //	checker       the judge "checker"'s program (package grader/checker):

@@ -196,10 +196,10 @@ type Compare struct {
 
 // Judge says how a case without a check key is judged.
 type Judge struct {
-	// Name is a judge registered with the grader: "diff" (the default:
+	// Name is a judge the grader is given: "diff" (the default:
 	// the case's expected output, compared as [Compare] says), "tokens"
 	// (token by token, as contest packages' default output validator
-	// does), or one an assignment's package registers (see grader.Judge).
+	// does), or one of the program's list of judges (see grader.Judges).
 	Name string
 	// Flags are the judge's options ("float_tolerance", "1e-6"); a
 	// checker program gets them after its feedback folder.

@@ -161,7 +161,7 @@ func repeatAssignment(t *testing.T, lang rubric.Language, name string) *grader.A
 			t.Fatal(err)
 		}
 	}
-	a, err := grader.LoadAssignment(filepath.Join(dir, "rubric.toml"))
+	a, err := grader.LoadAssignment(filepath.Join(dir, "rubric.toml"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Package unittest grades a student's classes and functions with the
 // instructor's unit tests: JUnit 5 for Java (the judge "junit"), pytest
-// for Python (the judge "pytest"). It registers both with package grader
+// for Python (the judge "pytest"). It gives both to package grader (Judges)
 // as grader.Suite judges: the tests run once per submission, in the
 // sandbox, and each test is a case of its own, with its verdict, its
 // points and its visibility, in check, grade, every report, Gradescope's

@@ -16,10 +16,9 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
-func init() {
-	grader.RegisterJudge("junit", maker(junit))
-	grader.RegisterJudge("pytest", maker(pytest))
-}
+// Judges are this package's judges, "junit" and "pytest", for a
+// program's list of judges (grader.Judges).
+var Judges = grader.Judges{"junit": maker(junit), "pytest": maker(pytest)}
 
 // maker makes the judge of lang's tests for a rubric.
 func maker(lang *language) grader.JudgeMaker {

@@ -17,6 +17,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/reference/oracle"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -55,7 +56,7 @@ func gradeAttacks(t *testing.T) *attackBatch {
 }
 
 func loadAttacks(t *testing.T) (*attackBatch, error) {
-	a, err := grader.LoadAssignment("testdata/attack/rubric.toml")
+	a, err := grader.LoadAssignment("testdata/attack/rubric.toml", oracle.Judges)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/reference/oracle"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -19,7 +20,7 @@ import (
 func gradeBoth(t *testing.T, dir string) (warm, cold map[string]grader.Result, stats *Stats) {
 	t.Helper()
 	requireJDK(t)
-	a, err := grader.LoadAssignment(dir + "/rubric.toml")
+	a, err := grader.LoadAssignment(dir+"/rubric.toml", oracle.Judges)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/reference/oracle"
 )
 
 // TestIdenticalCopies grades a batch of copies of the same bytes, under
@@ -17,7 +18,7 @@ import (
 // the last copy has taken it.
 func TestIdenticalCopies(t *testing.T) {
 	requireJDK(t)
-	a, err := grader.LoadAssignment("../../rubric.toml")
+	a, err := grader.LoadAssignment("../../rubric.toml", oracle.Judges)
 	if err != nil {
 		t.Fatal(err)
 	}

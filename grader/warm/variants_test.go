@@ -14,7 +14,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/javasrc"
-	_ "github.com/cs540-tools/autograder/reference/oracle" // rubric.toml's reference
+	"github.com/cs540-tools/autograder/reference/oracle"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -32,7 +32,7 @@ import (
 // on the load; the endless variant costs its CPU limit per 5XX case.
 func TestVariants(t *testing.T) {
 	requireJDK(t)
-	a, err := grader.LoadAssignment("../../rubric.toml")
+	a, err := grader.LoadAssignment("../../rubric.toml", oracle.Judges)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func compareVariant(ctx context.Context, t *testing.T, w *Runner, v javasrc.Vari
 // miscount costs fail them, naming the line and the rule.
 func TestUnseededRepeated(t *testing.T) {
 	requireJDK(t)
-	a, err := grader.LoadAssignment("../../rubric.toml")
+	a, err := grader.LoadAssignment("../../rubric.toml", oracle.Judges)
 	if err != nil {
 		t.Fatal(err)
 	}

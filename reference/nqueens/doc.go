@@ -14,6 +14,6 @@
 // probability under 1e-3 (Tail). The command internal/measure prints the
 // table that cases/nqueens/MEASURED.md records.
 //
-// The package does no I/O; package nqueens/oracle registers Check with the
+// The package does no I/O; package nqueens/oracle gives Check to the
 // grader as the judge "nqueens".
 package nqueens

@@ -4,9 +4,8 @@
 // reproduces a wrong output, and explains a correct run line by line.
 //
 // It is the one place where the assignment-neutral grader meets package
-// reference; neither of those imports the other. Importing this package
-// registers the oracle with the grader as the judge "eightqueen"
-// (grader.RegisterJudge): a grader.Judge of unseeded runs, a
+// reference; neither of those imports the other. Its Judges give the
+// grader the oracle as the judge "eightqueen": a grader.Judge of unseeded runs, a
 // grader.Diagnoser of wrong answers and a grader.Tracer for explanations.
 package oracle
 
@@ -35,9 +34,9 @@ var (
 	_ grader.CaseVerifier = EightQueen{}
 )
 
-func init() {
-	grader.RegisterJudge(Name, func(*rubric.Rubric) (grader.Judge, error) { return EightQueen{}, nil })
-}
+// Judges is this package's judge, Name, for a program's list of judges
+// (grader.Judges).
+var Judges = grader.Judges{Name: func(*rubric.Rubric) (grader.Judge, error) { return EightQueen{}, nil }}
 
 // Judge implements grader.Judge: a run passes when it obeys every rule a
 // correct run obeys under the part's readings (Check).

@@ -14,7 +14,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
-	_ "github.com/cs540-tools/autograder/reference/nim/oracle" // reference = "nim"
+	"github.com/cs540-tools/autograder/reference/nim/oracle"
 )
 
 // expected is how a submission under ../testdata/submissions grades: the
@@ -54,7 +54,7 @@ var (
 func graded(t *testing.T) map[string]grader.Result {
 	t.Helper()
 	batchOnce.Do(func() {
-		a, err := grader.LoadAssignment("../../../cases/nim/rubric.toml")
+		a, err := grader.LoadAssignment("../../../cases/nim/rubric.toml", oracle.Judges)
 		if err != nil {
 			batchErr = err
 			return

@@ -4,8 +4,7 @@
 // catalogued mistake a wrong answer, a crash or a time-out reproduces,
 // and explains a correct game line by line.
 //
-// Importing this package registers the judge "nim" with the grader
-// (grader.RegisterJudge): a grader.Judge, a grader.Diagnoser and a
+// Its Judges give the grader the judge "nim": a grader.Judge, a grader.Diagnoser and a
 // grader.Tracer.
 package oracle
 
@@ -31,9 +30,9 @@ var (
 	_ grader.Tracer    = Nim{}
 )
 
-func init() {
-	grader.RegisterJudge(Name, func(*rubric.Rubric) (grader.Judge, error) { return Nim{}, nil })
-}
+// Judges is this package's judge, Name, for a program's list of judges
+// (grader.Judges).
+var Judges = grader.Judges{Name: func(*rubric.Rubric) (grader.Judge, error) { return Nim{}, nil }}
 
 // Judge implements grader.Judge: the run passes when it obeys every rule
 // of its command line (a game, or a usage error) under the part's

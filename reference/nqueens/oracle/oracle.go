@@ -4,8 +4,7 @@
 // passes it only when it broke none and solved the puzzle, so that a case
 // with runs: R and min_pass: K scores the algorithm by its success rate.
 //
-// Importing this package registers the judge (grader.RegisterJudge); it
-// is the one place where the grader meets package nqueens.
+// Its Judges give the grader the judge; it is the one place where the grader meets package nqueens.
 package oracle
 
 import (
@@ -27,9 +26,9 @@ type Judge struct{}
 
 var _ grader.Judge = Judge{}
 
-func init() {
-	grader.RegisterJudge(Name, func(*rubric.Rubric) (grader.Judge, error) { return Judge{}, nil })
-}
+// Judges is this package's judge, Name, for a program's list of judges
+// (grader.Judges).
+var Judges = grader.Judges{Name: func(*rubric.Rubric) (grader.Judge, error) { return Judge{}, nil }}
 
 // Judge implements grader.Judge. A case's args are "N ALG"; any other
 // command line is the case file's fault, an error.

@@ -40,7 +40,7 @@ func TestDecide(t *testing.T) {
 // TestPackAgrees checks that the pack loads and that each part's case
 // runs the program as nqueens.Parts records: args N ALG, R runs, K.
 func TestPackAgrees(t *testing.T) {
-	a, err := grader.LoadAssignment(rubricPath)
+	a, err := grader.LoadAssignment(rubricPath, Judges)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestGrade(t *testing.T) {
 	}
 	gradertest.NeedTools(t, "gcc", "python3")
 	needFaketime(t)
-	a, err := grader.LoadAssignment(rubricPath)
+	a, err := grader.LoadAssignment(rubricPath, Judges)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,26 +30,46 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
-	_ "github.com/cs540-tools/autograder/grader/checker"           // [judge] name = "checker" in a rubric
-	_ "github.com/cs540-tools/autograder/grader/unittest"          // check: junit, check: pytest in a case
-	_ "github.com/cs540-tools/autograder/reference/nim/oracle"     // reference = "nim" in a rubric
-	_ "github.com/cs540-tools/autograder/reference/nqueens/oracle" // reference = "nqueens" in a rubric
-	_ "github.com/cs540-tools/autograder/reference/oracle"         // reference = "eightqueen" in a rubric
+	"github.com/cs540-tools/autograder/grader/checker"
+	"github.com/cs540-tools/autograder/grader/unittest"
+	nim "github.com/cs540-tools/autograder/reference/nim/oracle"
+	nqueens "github.com/cs540-tools/autograder/reference/nqueens/oracle"
+	eightqueen "github.com/cs540-tools/autograder/reference/oracle"
 )
 
-// Source is a built-in assignment: its name and its rubric's path in the
-// repository, slash-separated.
+// Source is a built-in assignment: its name, its rubric's path in the
+// repository, slash-separated, and the judges of its own its rubric
+// names (its reference program's), if any.
 type Source struct {
 	Name   string
 	Rubric string
+	Judges grader.Judges
 }
 
 // Sources are the assignments built in, the default first.
 var Sources = []Source{
-	{"eightqueen", "rubric.toml"},
-	{"nim", "cases/nim/rubric.toml"},
-	{"nqueens", "cases/nqueens/rubric.toml"},
-	{"unittest-python", "cases/unittest-python/rubric.toml"},
+	{"eightqueen", "rubric.toml", eightqueen.Judges},         // reference = "eightqueen"
+	{"nim", "cases/nim/rubric.toml", nim.Judges},             // reference = "nim"
+	{"nqueens", "cases/nqueens/rubric.toml", nqueens.Judges}, // reference = "nqueens"
+	{"unittest-python", "cases/unittest-python/rubric.toml", nil},
+}
+
+// Judges are every judge the autograder has beside the grader's own
+// (diff, tokens): the general ones and each built-in assignment's. A
+// rubric names one by its name, and every command loads its assignment
+// with these.
+var Judges = grader.JoinJudges(append([]grader.Judges{
+	checker.Judges,  // [judge] name = "checker" in a rubric
+	unittest.Judges, // check: junit, check: pytest in a case
+}, sourceJudges()...)...)
+
+// sourceJudges are the judges of each of Sources.
+func sourceJudges() []grader.Judges {
+	var js []grader.Judges
+	for _, src := range Sources {
+		js = append(js, src.Judges)
+	}
+	return js
 }
 
 // Default is the assignment a command uses when nothing names one.
@@ -119,7 +139,7 @@ func Load(name string) (*grader.Assignment, error) {
 	var a *grader.Assignment
 	err := extracted(name, func(dir string) error {
 		var err error
-		a, err = grader.LoadAssignment(filepath.Join(dir, RubricName))
+		a, err = grader.LoadAssignment(filepath.Join(dir, RubricName), Judges)
 		return err
 	})
 	if err != nil {
@@ -134,7 +154,7 @@ func Load(name string) (*grader.Assignment, error) {
 func Handout(name string) ([]byte, error) {
 	var text []byte
 	err := extracted(name, func(dir string) error {
-		a, err := grader.LoadAssignment(filepath.Join(dir, RubricName))
+		a, err := grader.LoadAssignment(filepath.Join(dir, RubricName), Judges)
 		if err == nil && a.Rubric.Handout != "" {
 			text, err = os.ReadFile(a.Rubric.Handout)
 		}
@@ -231,14 +251,15 @@ func GenerateAll(root, out string) error {
 // Generate writes the bundle of the rubric at rubricPath into the folder
 // out: the rubric file as it is, its handout and, under the cases folder
 // it names, the public cases' files as they are, and the files of its
-// judges a student may see (grader.PublicFiler: public unit tests). The rubric must load,
+// judges a student may see (grader.PublicFiler: public unit tests, a
+// checker program's source). The rubric must load,
 // its cases folder must lie inside the rubric's folder, and every part
 // must have a public case (a bundle without any could check nothing). out
 // is replaced whole; a folder that is not empty and holds no RubricName is
 // refused, so that a wrong path cannot wipe anything else. The bundle is
 // checked to load before it replaces out.
 func Generate(rubricPath, out string) error {
-	a, err := grader.LoadAssignment(rubricPath)
+	a, err := grader.LoadAssignment(rubricPath, Judges)
 	if err != nil {
 		return err
 	}
@@ -281,7 +302,7 @@ func Generate(rubricPath, out string) error {
 	if err := os.WriteFile(filepath.Join(tmp, hiddenName), []byte(fmt.Sprintln(countHidden(a))), 0o644); err != nil {
 		return err
 	}
-	b, err := grader.LoadAssignment(filepath.Join(tmp, RubricName))
+	b, err := grader.LoadAssignment(filepath.Join(tmp, RubricName), Judges)
 	if err != nil {
 		return fmt.Errorf("the bundle does not load: %w", err)
 	}
@@ -316,8 +337,9 @@ func copyPublic(a *grader.Assignment, rubricPath, casesDir string) error {
 }
 
 // copyJudgeFiles copies the files of a's judges a student may see (a
-// unit-test suite's public tests and helpers: grader.PublicFiler) to
-// where they are under the rubric's folder.
+// unit-test suite's public tests and helpers, a checker program's
+// source: grader.PublicFiler) to where they are under the rubric's
+// folder.
 func copyJudgeFiles(a *grader.Assignment, rubricDir, out string) error {
 	for _, f := range a.PublicFiles() {
 		rel, err := filepath.Rel(rubricDir, f)

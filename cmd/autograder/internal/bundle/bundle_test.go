@@ -185,7 +185,7 @@ func TestLoad(t *testing.T) {
 		t.Errorf("Load(nope): %v", err)
 	}
 	// The hidden cases are counted, never bundled.
-	full, err := grader.LoadAssignment(filepath.Join(repo, "rubric.toml"))
+	full, err := grader.LoadAssignment(filepath.Join(repo, "rubric.toml"), Judges)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,5 +235,35 @@ func TestGenerateAllRefuses(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(other, "thesis.tex")); err != nil {
 		t.Error("the folder was touched")
+	}
+}
+
+// TestGenerateChecker: the bundle of an assignment judged by a checker
+// program carries the checker's source beside the public cases, where the
+// rubric names it, so that the bundle loads and a student's check runs
+// the checker too.
+func TestGenerateChecker(t *testing.T) {
+	src := filepath.Join(repo, "grader", "checker", "testdata", "guess")
+	dir := t.TempDir()
+	for _, f := range []string{"rubric.toml", "interactor.py", filepath.Join("cases", "play", "secret-737.case")} {
+		if err := copyFile(filepath.Join(src, f), filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "data")
+	if err := Generate(filepath.Join(dir, "rubric.toml"), out); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(filepath.Join(src, "interactor.py"))
+	got, err := os.ReadFile(filepath.Join(out, "interactor.py"))
+	if err != nil || string(got) != string(want) {
+		t.Errorf("the bundle's interactor.py is not the checker's (%v)", err)
+	}
+	a, err := grader.LoadAssignment(filepath.Join(out, RubricName), Judges)
+	if err != nil {
+		t.Fatalf("the bundle does not load: %v", err)
+	}
+	if got := a.PublicFiles(); len(got) != 1 || filepath.Base(got[0]) != "interactor.py" {
+		t.Errorf("the bundle's judge files are %v, want its interactor.py", got)
 	}
 }

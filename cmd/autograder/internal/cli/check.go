@@ -11,11 +11,8 @@ import (
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
-	_ "github.com/cs540-tools/autograder/grader/checker" // [judge] name = "checker" in a rubric
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
-	_ "github.com/cs540-tools/autograder/grader/unittest"  // check: junit, check: pytest in a case
-	_ "github.com/cs540-tools/autograder/reference/oracle" // reference = "eightqueen" in a rubric
 	ucli "github.com/urfave/cli/v2"
 )
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -60,7 +61,7 @@ func (*inFlight) Close() error { return nil }
 // check runs a submission's cases as many at once as the machine has
 // cores, and no more; its progress shows on a terminal alone.
 func TestCheckSideBySide(t *testing.T) {
-	a, err := grader.LoadAssignment("../../../../rubric.toml")
+	a, err := grader.LoadAssignment("../../../../rubric.toml", bundle.Judges)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -375,7 +375,8 @@ func assignmentFlag() ucli.Flag {
 
 // loadAssignment finds and loads the rubric and its cases: --rubric, else
 // --assignment's built-in one, else rubric.toml here or in a parent
-// folder, else the default built-in assignment (package bundle). Any
+// folder, else the default built-in assignment (package bundle), with
+// every judge the autograder has (bundle.Judges). Any
 // problem with them is bad input (exit 2), but for a built-in assignment
 // that does not load, which is the grader's own failure.
 func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
@@ -395,7 +396,7 @@ func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
 	if dir, ok := packageDir(path); ok {
 		path, load = dir, problem.Load
 	}
-	a, err := load(path)
+	a, err := load(path, bundle.Judges)
 	if err != nil {
 		return nil, badInput(err)
 	}
