@@ -84,29 +84,32 @@ func TestClockShift(t *testing.T) {
 				t.Skip("-short: runs JVMs")
 			}
 			prog := build(t, tc.lang, tc.file)
-			seen := map[string]int{}
+			seen, first := map[string]int{}, map[int]clock{}
 			for n := range 4 {
-				draw := clockRun(t, prog, testSecret, "hill8/public-01", n)
-				if m, dup := seen[draw]; dup {
-					t.Errorf("runs %d and %d drew the same number %s", m, n, draw)
+				c := clockRun(t, prog, testSecret, "hill8/public-01", n)
+				if m, dup := seen[c.draw]; dup {
+					t.Errorf("runs %d and %d drew the same number %s", m, n, c.draw)
 				}
-				seen[draw] = n
+				seen[c.draw], first[n] = n, c
 			}
 			if f := prog.(grader.Flagger).Flags(); f != nil {
 				t.Errorf("flags %q with libfaketime", f)
 			}
 			again := build(t, tc.lang, tc.file)
+			// Its clock starts where the first build's did (clockRun checks
+			// it); a run that reads it in the same second (the JVM's start
+			// may take longer on a loaded machine) draws the same number.
 			for n := 1; n < 4; n++ {
-				if draw := clockRun(t, again, testSecret, "hill8/public-01", n); seen[draw] != n {
-					t.Errorf("a second build's run %d drew %s, the first build's run %d", n, draw, seen[draw])
+				if c := clockRun(t, again, testSecret, "hill8/public-01", n); c.secs == first[n].secs && c.draw != first[n].draw {
+					t.Errorf("a second build's run %d drew %s at second %d, the first build's %s", n, c.draw, c.secs, first[n].draw)
 				}
 			}
-			if draw := clockRun(t, again, testSecret, "hill10/public-01", 1); seen[draw] != 0 {
-				t.Errorf("another case's run 1 drew %s, as run %d of the first", draw, seen[draw])
+			if c := clockRun(t, again, testSecret, "hill10/public-01", 1); seen[c.draw] != 0 {
+				t.Errorf("another case's run 1 drew %s, as run %d of the first", c.draw, seen[c.draw])
 			}
 			for _, secret := range [][]byte{otherSecret, nil} {
-				if draw := clockRun(t, again, secret, "hill8/public-01", 1); seen[draw] != 0 {
-					t.Errorf("secret %x: run 1 drew %s, as run %d with the first secret", secret, draw, seen[draw])
+				if c := clockRun(t, again, secret, "hill8/public-01", 1); seen[c.draw] != 0 {
+					t.Errorf("secret %x: run 1 drew %s, as run %d with the first secret", secret, c.draw, seen[c.draw])
 				}
 			}
 		})
@@ -116,8 +119,8 @@ func TestClockShift(t *testing.T) {
 // clockRun runs prog as run n of the case and checks the clock it saw:
 // the real one for n = 0, else RunStart(secret, caseID, n) or up to a minute later
 // (a JVM reads the clock after its start-up, slow on a loaded machine).
-// It returns the number drawn.
-func clockRun(t *testing.T, prog grader.Program, secret []byte, caseID string, n int) string {
+// It returns the clock's second it saw and the number drawn.
+func clockRun(t *testing.T, prog grader.Program, secret []byte, caseID string, n int) clock {
 	t.Helper()
 	before := time.Now().Unix()
 	ex, err := prog.Run(context.Background(), grader.Input{Attempt: n, Case: caseID, Secret: secret})
@@ -144,7 +147,14 @@ func clockRun(t *testing.T, prog grader.Program, secret []byte, caseID string, n
 	if len(ex.Stderr) > 0 {
 		t.Errorf("run %d: stderr %.300q", n, ex.Stderr)
 	}
-	return f[1]
+	return clock{secs, f[1]}
+}
+
+// clock is what a clock printer printed: the second it saw, and the
+// number it drew seeded by it.
+type clock struct {
+	secs int64
+	draw string
 }
 
 // build builds one file with a language's preset.
