@@ -104,11 +104,16 @@ func TestHandOff(t *testing.T) {
 		if hand > 0 {
 			cold, jvms = 4, 2
 		}
-		if got := w.stats.ColdCases.Load(); got != cold {
-			t.Errorf("hand-off %v: %d cases ran cold, want %d", hand, got, cold)
+		// On a loaded machine a starved case may look waiting: it is
+		// given up and runs cold, and the JVM after it runs the rest. The
+		// counts are then larger, never smaller; the runs' ends are
+		// compared below either way.
+		waited := w.stats.Waited.Load()
+		if got := w.stats.ColdCases.Load(); got < cold || waited == 0 && got != cold {
+			t.Errorf("hand-off %v: %d cases ran cold (%d given up as waiting), want %d", hand, got, waited, cold)
 		}
-		if got := w.stats.JVMs.Load(); got != jvms {
-			t.Errorf("hand-off %v: %d JVMs, want %d", hand, got, jvms)
+		if got := w.stats.JVMs.Load(); got < jvms || waited == 0 && got != jvms {
+			t.Errorf("hand-off %v: %d JVMs (%d cases given up as waiting), want %d", hand, got, waited, jvms)
 		}
 	}
 	for i, in := range inputs {
