@@ -169,7 +169,7 @@ func (b *Batch) pipeline(subs []submission.Submission, jobs int) (ready []chan s
 		builds = append(builds, files)
 	}
 	prepare = func(ctx context.Context) {
-		work := chunks(len(todo))
+		work := chunks(len(todo), jobs)
 		g := errgroup.Group{}
 		g.SetLimit(jobs)
 		start := 0
@@ -212,15 +212,26 @@ func (b *Batch) prepareFiles(sub submission.Submission, isPreparer bool) []submi
 	return b.Assignment.BuildFiles(sub, late)
 }
 
-// chunks splits n builds into the chunks a Preparer is given, in order: a
-// small first chunk, so that grading starts soon, then chunks of 8, so
-// that the compile service's start is paid once per few submissions (and
-// a warm Runner compiles a chunk in one JVM, see warm.Runner.Prepare).
-func chunks(n int) []int {
-	var out []int
-	for size := 4; n > 0; size = min(2*size, 8) {
-		out = append(out, min(size, n))
-		n -= min(size, n)
+// chunks splits n builds into the chunks a Preparer is given, in order:
+// as many as a warm Runner would start compile services for the batch at
+// once (one per core, at least 8 builds each), since each costs a JVM
+// start and a cold javac, but the first of them smaller, so that its
+// grading starts while the others still compile.
+func chunks(n, jobs int) []int {
+	k := min(jobs, (n+7)/8)
+	if n == 0 {
+		return nil
+	}
+	if k <= 1 {
+		return []int{n}
+	}
+	first := (n + 2*k - 1) / (2 * k)
+	out := []int{first}
+	n -= first
+	for i := k - 1; i > 0; i-- {
+		size := (n + i - 1) / i
+		out = append(out, size)
+		n -= size
 	}
 	return out
 }
