@@ -411,7 +411,7 @@ func TestBatchInterrupted(t *testing.T) {
 
 // preparing is a byContent runner that prepares builds ahead (a fake
 // compile service): it records the files each Prepare was given, holds
-// the last chunk until a submission's grading has begun, and counts a
+// the chunk of the last submission until a submission's grading has begun, and counts a
 // Prepare as work beside the builds and runs.
 type preparing struct {
 	byContent
@@ -419,8 +419,7 @@ type preparing struct {
 	prepared  map[string]bool // by EightQueen.java's contents
 	unplanned []string        // built before their Prepare returned
 	calls     int
-	total     int           // the builds to be prepared in all
-	seen      int           // prepared so far
+	last      string        // the last submission's source
 	built     chan struct{} // closed at the first Build
 	once      sync.Once
 	early     bool // a Build began before the last Prepare returned
@@ -441,10 +440,8 @@ func (p *preparing) Prepare(ctx context.Context, builds [][]submission.File) err
 	time.Sleep(time.Millisecond) // let the others overlap
 	p.mu.Lock()
 	p.calls++
-	p.seen += len(builds)
-	last := p.seen == p.total
 	p.mu.Unlock()
-	if last {
+	if slices.ContainsFunc(builds, func(files []submission.File) bool { return source(files) == p.last }) {
 		// Grading must not wait for the whole batch's compile: a
 		// submission prepared before builds while this one compiles.
 		select {
@@ -486,7 +483,7 @@ func TestBatchPipelined(t *testing.T) {
 		src := programs[i%len(programs)] + strings.Repeat(" ", i) + "\n"
 		subs = append(subs, submission.Submission{ID: fmt.Sprintf("s%02d", i), Files: []submission.File{{Name: "EightQueen.java", Data: []byte(src)}}})
 	}
-	runner := &preparing{prepared: map[string]bool{}, total: len(subs), built: make(chan struct{})}
+	runner := &preparing{prepared: map[string]bool{}, last: source(subs[len(subs)-1].Files), built: make(chan struct{})}
 	b := &grader.Batch{Assignment: a, Runner: runner, Jobs: 2, Version: "test"}
 	got, err := b.Run(context.Background(), subs)
 	if err != nil {
