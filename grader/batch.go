@@ -51,9 +51,6 @@ type Batch struct {
 // only the grader's own failures (a store that cannot be written, a
 // cancelled context) are errors.
 func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result, error) {
-	if err := b.prepare(ctx, subs); err != nil {
-		return nil, err
-	}
 	results := make([]Result, len(subs))
 	jobs := max(1, b.Jobs)
 	if coresOf(ctx) == nil {
@@ -61,6 +58,12 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 	}
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(jobs)
+	ready, prepare := b.pipeline(subs, jobs)
+	prepared := make(chan struct{})
+	go func() {
+		defer close(prepared)
+		prepare(ctx)
+	}()
 	done := make(chan Event)
 	progressDone := make(chan struct{})
 	go func() {
@@ -91,6 +94,7 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 					return nil
 				}
 			}
+			<-ready[i] // its build prepared (or not to be)
 			done <- Event{ID: sub.ID, Started: true}
 			r, err := b.Assignment.Grade(ctx, b.Runner, sub, late, b.Options)
 			if err == nil && ctx.Err() != nil {
@@ -125,6 +129,7 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 		})
 	}
 	err := g.Wait()
+	<-prepared
 	close(done)
 	<-progressDone
 	sort.SliceStable(results, func(i, j int) bool { return results[i].ID < results[j].ID })
@@ -138,29 +143,97 @@ func (b *Batch) late(sub submission.Submission) int {
 	return b.LateDays(sub)
 }
 
-// prepare gives a Preparer runner the files of every submission that
-// will be built: not those the store has a result for.
-func (b *Batch) prepare(ctx context.Context, subs []submission.Submission) error {
-	p, ok := b.Runner.(Preparer)
-	if !ok {
-		return nil
-	}
+// pipeline plans the building ahead of the submissions: ready[i] is
+// closed once submission i's build is prepared, or at once when it is not
+// to be (the runner is no Preparer, the store has its result, it builds
+// nothing); prepare gives a Preparer runner the files of the others in
+// chunks, in the order of subs, up to jobs chunks at once, each on a core
+// of the context's Cores beside the builds and runs of the submissions
+// prepared before, and returns when every ready is closed. A submission's
+// cases then start as soon as its own chunk is built, not after the whole
+// batch's. Preparing never changes a result: what is not prepared (ctx
+// ended) Build builds itself.
+func (b *Batch) pipeline(subs []submission.Submission, jobs int) (ready []chan struct{}, prepare func(context.Context)) {
+	ready = make([]chan struct{}, len(subs))
+	var todo []int // the submissions to prepare, by index
 	var builds [][]submission.File
-	for _, sub := range subs {
-		late := b.late(sub)
-		if b.Store != nil {
-			if _, ok, err := b.Store.Get(b.key(sub, late)); err != nil || ok {
-				continue // a store error is reported when the submission's turn comes
-			}
+	p, isPreparer := b.Runner.(Preparer)
+	for i, sub := range subs {
+		ready[i] = make(chan struct{})
+		files := b.prepareFiles(sub, isPreparer)
+		if files == nil {
+			close(ready[i])
+			continue
 		}
-		if files := b.Assignment.BuildFiles(sub, late); files != nil {
-			builds = append(builds, files)
-		}
+		todo = append(todo, i)
+		builds = append(builds, files)
 	}
-	if len(builds) == 0 {
+	prepare = func(ctx context.Context) {
+		work := chunks(len(todo), jobs)
+		g := errgroup.Group{}
+		g.SetLimit(jobs)
+		start := 0
+		for _, n := range work {
+			idx, files := todo[start:start+n], builds[start:start+n]
+			start += n
+			g.Go(func() error {
+				defer func() {
+					for _, i := range idx {
+						close(ready[i])
+					}
+				}()
+				cctx, done, err := coresOf(ctx).take(ctx)
+				if err != nil {
+					return nil // ctx ended: the Builds see it
+				}
+				defer done()
+				p.Prepare(cctx, files)
+				return nil
+			})
+		}
+		g.Wait()
+	}
+	return ready, prepare
+}
+
+// prepareFiles returns the files a Preparer is to build ahead for sub, nil
+// when none: it is no Preparer, the store has sub's result, or sub builds
+// nothing.
+func (b *Batch) prepareFiles(sub submission.Submission, isPreparer bool) []submission.File {
+	if !isPreparer {
 		return nil
 	}
-	return p.Prepare(ctx, builds)
+	late := b.late(sub)
+	if b.Store != nil {
+		if _, ok, err := b.Store.Get(b.key(sub, late)); err != nil || ok {
+			return nil // a store error is reported when the submission's turn comes
+		}
+	}
+	return b.Assignment.BuildFiles(sub, late)
+}
+
+// chunks splits n builds into the chunks a Preparer is given, in order:
+// as many as a warm Runner would start compile services for the batch at
+// once (one per core, at least 8 builds each), since each costs a JVM
+// start and a cold javac, but the first of them smaller, so that its
+// grading starts while the others still compile.
+func chunks(n, jobs int) []int {
+	k := min(jobs, (n+7)/8)
+	if n == 0 {
+		return nil
+	}
+	if k <= 1 {
+		return []int{n}
+	}
+	first := (n + 2*k - 1) / (2 * k)
+	out := []int{first}
+	n -= first
+	for i := k - 1; i > 0; i-- {
+		size := (n + i - 1) / i
+		out = append(out, size)
+		n -= size
+	}
+	return out
 }
 
 // key identifies a result by everything that decides it: the grader's

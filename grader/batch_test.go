@@ -408,3 +408,111 @@ func TestBatchInterrupted(t *testing.T) {
 		t.Errorf("after the interruption: %v of %v: the killed run was stored", rs[0].Score, a.Rubric.Total)
 	}
 }
+
+// preparing is a byContent runner that prepares builds ahead (a fake
+// compile service): it records the files each Prepare was given, holds
+// the chunk of the last submission until a submission's grading has begun, and counts a
+// Prepare as work beside the builds and runs.
+type preparing struct {
+	byContent
+	mu        sync.Mutex
+	prepared  map[string]bool // by EightQueen.java's contents
+	unplanned []string        // built before their Prepare returned
+	calls     int
+	last      string        // the last submission's source
+	built     chan struct{} // closed at the first Build
+	once      sync.Once
+	early     bool // a Build began before the last Prepare returned
+}
+
+func source(files []submission.File) string {
+	for _, f := range files {
+		if f.Name == "EightQueen.java" {
+			return string(f.Data)
+		}
+	}
+	return ""
+}
+
+func (p *preparing) Prepare(ctx context.Context, builds [][]submission.File) error {
+	p.working.up()
+	defer p.working.down()
+	time.Sleep(time.Millisecond) // let the others overlap
+	p.mu.Lock()
+	p.calls++
+	p.mu.Unlock()
+	if slices.ContainsFunc(builds, func(files []submission.File) bool { return source(files) == p.last }) {
+		// Grading must not wait for the whole batch's compile: a
+		// submission prepared before builds while this one compiles.
+		select {
+		case <-p.built:
+			p.early = true
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Minute): // only a failing batch gets here
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, files := range builds {
+		p.prepared[source(files)] = true
+	}
+	return nil
+}
+
+func (p *preparing) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
+	p.mu.Lock()
+	if !p.prepared[source(files)] {
+		p.unplanned = append(p.unplanned, source(files))
+	}
+	p.mu.Unlock()
+	p.once.Do(func() { close(p.built) })
+	return p.byContent.Build(ctx, files)
+}
+
+// TestBatchPipelined: a Preparer is given the batch's builds in chunks,
+// and a submission's grading starts once its own chunk is prepared, while
+// later chunks are still compiling; the Prepares share the Jobs cores with
+// the builds and runs; the results are those of a batch without Prepare.
+func TestBatchPipelined(t *testing.T) {
+	a := testAssignment(t)
+	programs := []string{"correct", "lowercase-solved", "pairs-counted-twice", "value-first-order", "stay-put-successor", "hc-first-steepest"}
+	var subs []submission.Submission
+	for i := range 30 {
+		// Distinct bytes (byContent trims the spaces), six programs.
+		src := programs[i%len(programs)] + strings.Repeat(" ", i) + "\n"
+		subs = append(subs, submission.Submission{ID: fmt.Sprintf("s%02d", i), Files: []submission.File{{Name: "EightQueen.java", Data: []byte(src)}}})
+	}
+	runner := &preparing{prepared: map[string]bool{}, last: source(subs[len(subs)-1].Files), built: make(chan struct{})}
+	b := &grader.Batch{Assignment: a, Runner: runner, Jobs: 2, Version: "test"}
+	got, err := b.Run(context.Background(), subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !runner.early {
+		t.Error("no submission was graded before the last chunk was prepared")
+	}
+	if runner.calls < 2 {
+		t.Errorf("%d Prepares for %d builds, want them in chunks", runner.calls, len(subs))
+	}
+	if len(runner.unplanned) > 0 {
+		t.Errorf("built before their Prepare returned: %q", runner.unplanned)
+	}
+	if most := runner.working.most.Load(); most > 2 {
+		t.Errorf("%d Prepares, builds and runs at once, Jobs is 2", most)
+	}
+	// The same results as one at a time with nothing prepared.
+	one := &grader.Batch{Assignment: a, Runner: &byContent{}, Jobs: 1, Version: "test"}
+	want, err := one.Run(context.Background(), subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("a pipelined batch's results differ from one graded without Prepare, one at a time")
+	}
+	for _, r := range got {
+		if r.Status != grader.Graded {
+			t.Errorf("%s: status %s (notes %q)", r.ID, r.Status, r.Notes)
+		}
+	}
+}

@@ -18,9 +18,11 @@ type Runner interface {
 
 // Preparer is a Runner that can build many submissions ahead, faster
 // together than one at a time (a warm compile service). Batch.Run gives it
-// the files of every submission it will build before it starts; Build
-// then takes what was prepared. Preparing never changes a result, and its
-// error is only a cancelled ctx.
+// the files of the submissions it will build in chunks, a few at once
+// beside the grading of those prepared before, and builds a submission
+// once its chunk's Prepare has returned: Build then takes what was
+// prepared. Preparing never changes a result, and its error is only a
+// cancelled ctx.
 type Preparer interface {
 	Prepare(ctx context.Context, builds [][]submission.File) error
 }

@@ -6,14 +6,12 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"runtime"
 	"strings"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/sandbox"
-	"golang.org/x/sync/errgroup"
 )
 
 // compiled is what the compile service made of one submission.
@@ -48,8 +46,9 @@ func flat(files []submission.File) bool {
 }
 
 // Prepare compiles many submissions ahead, each set of files as Build will
-// be given it, in compile-service JVMs: one per core at most, each
-// compiling many submissions with a javac that is warm after the first few,
+// be given it, in one compile-service JVM (on one core: a batch calls it
+// with a chunk of its submissions per core, see grader.Batch), compiling
+// them with a javac that is warm after the first few,
 // tens of milliseconds each instead of a JVM start and a cold javac. Build
 // then only runs the cases. Identical sets of files (the same bytes handed
 // in twice) compile once: each Build of them takes the same result, which
@@ -77,18 +76,7 @@ func (w *Runner) Prepare(ctx context.Context, builds [][]submission.File) error 
 	if len(todo) == 0 {
 		return nil
 	}
-	jvms := min(runtime.GOMAXPROCS(0), (len(todo)+7)/8)
-	size := (len(todo) + jvms - 1) / jvms
-	g, gctx := errgroup.WithContext(ctx)
-	for len(todo) > 0 {
-		chunk := todo[:min(size, len(todo))]
-		todo = todo[len(chunk):]
-		g.Go(func() error {
-			w.compileService(gctx, chunk)
-			return nil
-		})
-	}
-	g.Wait()
+	w.compileService(ctx, todo)
 	return ctx.Err()
 }
 

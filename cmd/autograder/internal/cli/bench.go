@@ -18,6 +18,7 @@ import (
 	"github.com/cs540-tools/autograder/reference/javasrc"
 	"github.com/cs540-tools/autograder/sandbox"
 	ucli "github.com/urfave/cli/v2"
+	"golang.org/x/sync/errgroup"
 )
 
 func benchCommand() *ucli.Command {
@@ -117,7 +118,7 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 	for i, s := range subs {
 		builds[i] = s.Files
 	}
-	if err := wr.Prepare(ctx, builds); err != nil {
+	if err := prepareAll(ctx, wr, builds, jobs); err != nil {
 		return err
 	}
 	compiled := time.Since(start)
@@ -313,4 +314,17 @@ func checkMode(mode string) error {
 		return nil
 	}
 	return badInputf("--mode must be warm, cold or auto, not %q", mode)
+}
+
+// prepareAll compiles the builds ahead in the compile service, a JVM per
+// job at most, 8 builds each at least (a Prepare compiles in one), as a
+// batch does.
+func prepareAll(ctx context.Context, wr *warm.Runner, builds [][]submission.File, jobs int) error {
+	var g errgroup.Group
+	k := max(1, min(jobs, (len(builds)+7)/8))
+	for i := range k {
+		part := builds[i*len(builds)/k : (i+1)*len(builds)/k]
+		g.Go(func() error { return wr.Prepare(ctx, part) })
+	}
+	return g.Wait()
 }
