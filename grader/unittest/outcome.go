@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -118,7 +119,7 @@ func ended(res sandbox.Result, hidden bool) (grader.Execution, bool) {
 	if res.Limit == sandbox.None && res.Signal == "" && (res.ExitCode == 0 || res.ExitCode == 1) {
 		return grader.Execution{}, true
 	}
-	ex := grader.Execution{ExitCode: res.ExitCode, Signal: res.Signal, Limit: limitOf(res.Limit)}
+	ex := grader.Execution{ExitCode: res.ExitCode, Signal: res.Signal, Limit: runner.Limit(res.Limit)}
 	msg := fmt.Sprintf("the test run ended (exit status %d) before it reported this test", res.ExitCode)
 	if res.Signal != "" {
 		msg = "the test run was killed by a signal (" + res.Signal + ") before it reported this test"
@@ -131,26 +132,6 @@ func ended(res sandbox.Result, hidden bool) (grader.Execution, bool) {
 		ex.Stderr = append(ex.Stderr, "\n"+clip(string(res.Stderr))...)
 	}
 	return ex, false
-}
-
-func limitOf(l sandbox.Limit) grader.Limit {
-	switch l {
-	case sandbox.None:
-		return grader.None
-	case sandbox.Wall:
-		return grader.Wall
-	case sandbox.CPU:
-		return grader.CPU
-	case sandbox.Memory:
-		return grader.Memory
-	case sandbox.Output:
-		return grader.Output
-	case sandbox.Procs:
-		return grader.Procs
-	case sandbox.FileSize:
-		return grader.FileSize
-	}
-	return grader.BoxSize
 }
 
 // parseAll reads every report of a run; none is an error.
