@@ -41,19 +41,7 @@ const waitLimit = 2 * time.Minute
 // a submission opened from the table (submission.png). WebDriver is spoken
 // over plain HTTP: no browser library.
 func TestPageInChromium(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: starts Chromium (go test without -short runs it)")
-	}
-	browser, driver := "/usr/bin/chromium", "/usr/bin/chromedriver"
-	for _, p := range []string{browser, driver} {
-		if _, err := os.Stat(p); err != nil {
-			msg := p + " is missing: this test drives Debian's chromium with chromium-driver (apt-get install chromium chromium-driver)"
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s; CI=true, so it must run", msg)
-			}
-			t.Skip(msg)
-		}
-	}
+	browser, driver := needChromium(t)
 	a := assignment(t)
 	page, err := report.Page(a, report.NewBatch(a, "test", pageResults(t, a)))
 	if err != nil {
@@ -388,4 +376,25 @@ func (s *session) text(t *testing.T, el string) string {
 	var v string
 	s.call(t, "GET", "/element/"+el+"/text", nil, &v)
 	return strings.TrimSpace(v)
+}
+
+// needChromium skips the test under -short or without Debian's chromium
+// and chromium-driver, except under CI, where .ci/run installs them and
+// the test must run; it returns their paths.
+func needChromium(t *testing.T) (browser, driver string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: starts Chromium (go test without -short runs it)")
+	}
+	browser, driver = "/usr/bin/chromium", "/usr/bin/chromedriver"
+	for _, p := range []string{browser, driver} {
+		if _, err := os.Stat(p); err != nil {
+			msg := p + " is missing: this test drives Debian's chromium with chromium-driver (apt-get install chromium chromium-driver)"
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s; CI=true, so it must run", msg)
+			}
+			t.Skip(msg)
+		}
+	}
+	return browser, driver
 }

@@ -17,19 +17,7 @@ import (
 // with its matching regions highlighted on both sides; clicking one marks
 // its counterpart; the name is shown as text, not run.
 func TestSimilarityInChromium(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: starts Chromium (go test without -short runs it)")
-	}
-	browser, driver := "/usr/bin/chromium", "/usr/bin/chromedriver"
-	for _, p := range []string{browser, driver} {
-		if _, err := os.Stat(p); err != nil {
-			msg := p + " is missing: this test drives Debian's chromium with chromium-driver (apt-get install chromium chromium-driver)"
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s; CI=true, so it must run", msg)
-			}
-			t.Skip(msg)
-		}
-	}
+	browser, driver := needChromium(t)
 	// The example batch, read as grade reads it, and a copy of alice's
 	// program with other names, handed in under a name that is markup.
 	subs, err := submission.Discover([]string{"../../examples"}, []string{".java"}, submission.DefaultLimits)
