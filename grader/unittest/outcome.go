@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/sandbox"
 )
@@ -37,9 +38,9 @@ func runOutcome(g group, r ran) (o grader.Outcome, whole bool) {
 	if r.compileLog != "" {
 		msg := "the instructor's tests do not compile against your classes"
 		if g.hidden {
-			return grader.Outcome{Judgement: grader.Judgement{Feedback: msg + " (the messages of hidden tests are not shown)", Log: clip(r.compileLog)}}, true
+			return grader.Outcome{Judgement: grader.Judgement{Feedback: msg + " (the messages of hidden tests are not shown)", Log: shorten(r.compileLog)}}, true
 		}
-		return grader.Outcome{Judgement: grader.Judgement{Feedback: msg + ":\n" + clip(r.compileLog)}}, true
+		return grader.Outcome{Judgement: grader.Judgement{Feedback: msg + ":\n" + shorten(r.compileLog)}}, true
 	}
 	if ex, ended := ended(r.res, g.hidden); !ended {
 		return grader.Outcome{Execution: ex}, true
@@ -103,13 +104,13 @@ func (j *Judge) extra(g group, reported []Reported) string {
 	for _, t := range reported {
 		if _, ok := expected[t.ID]; !ok && !seen[t.ID] {
 			seen[t.ID] = true
-			extra = append(extra, fmt.Sprintf("%q", clip(t.ID)))
+			extra = append(extra, fmt.Sprintf("%q", shorten(t.ID)))
 		}
 	}
 	if len(extra) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the report names %d tests that are neither a case nor a sentinel of the run's files: %s", len(extra), clip(strings.Join(extra, ", ")))
+	return fmt.Sprintf("the report names %d tests that are neither a case nor a sentinel of the run's files: %s", len(extra), shorten(strings.Join(extra, ", ")))
 }
 
 // ended says whether a group's run ended on its own, as a test runner
@@ -129,7 +130,7 @@ func ended(res sandbox.Result, hidden bool) (grader.Execution, bool) {
 	}
 	ex.Stderr = []byte(msg + "\n")
 	if !hidden && len(res.Stderr) > 0 {
-		ex.Stderr = append(ex.Stderr, "\n"+clip(string(res.Stderr))...)
+		ex.Stderr = append(ex.Stderr, "\n"+shorten(string(res.Stderr))...)
 	}
 	return ex, false
 }
@@ -215,7 +216,7 @@ func outcomeOf(t Reported, wrong, timeout bool, hidden bool) grader.Outcome {
 	default:
 		text += "\n\n" + tr
 	}
-	text = clip(text)
+	text = shorten(text)
 	switch {
 	case t.Status == Passed:
 		return grader.Outcome{Judgement: grader.Judgement{Pass: true}}
@@ -244,14 +245,12 @@ func firstLine(s string) string {
 	return s
 }
 
-// clip keeps the start of s, at most maxShown bytes, on a rune boundary.
-func clip(s string) string {
+// shorten keeps the start of s, at most maxShown bytes, on a character
+// boundary, as package clip cuts a program's output ("… N bytes left
+// out …" after it when it cut).
+func shorten(s string) string {
 	if len(s) <= maxShown {
 		return s
 	}
-	s = s[:maxShown]
-	for len(s) > 0 && s[len(s)-1]&0xC0 == 0x80 {
-		s = s[:len(s)-1]
-	}
-	return strings.ToValidUTF8(s, "") + "\n[... cut]"
+	return strings.ToValidUTF8(clip.Excerpt([]byte(s), maxShown, 0), "")
 }
