@@ -15,7 +15,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
-	"github.com/cs540-tools/autograder/reference"
+	"github.com/cs540-tools/autograder/reference/eightqueen"
 )
 
 // byContent builds each submission into the program its EightQueen.java
@@ -82,12 +82,12 @@ func (r *byContent) Build(_ context.Context, files []submission.File) (grader.Bu
 			return grader.Execution{}, errors.New("sandbox: box vanished")
 		}
 	default:
-		m, err := reference.LookupMistake(src)
+		m, err := eightqueen.LookupMistake(src)
 		if err != nil {
 			done()
 			return grader.Build{OK: false, Log: "unknown program " + src}, nil
 		}
-		p = refProgram(reference.Default, m)
+		p = refProgram(eightqueen.Default, m)
 	}
 	return grader.Build{OK: true, Program: closer{working(&r.working, p), done}}, nil
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/submission"
-	"github.com/cs540-tools/autograder/reference"
+	"github.com/cs540-tools/autograder/reference/eightqueen"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/cases from the reference")
@@ -30,18 +30,18 @@ func (programFunc) Close() error { return nil }
 
 // refProgram prints what the reference prints under a reading, with the
 // mistakes of a catalogued wrong program.
-func refProgram(r reference.Reading, mistakes ...reference.Mistake) programFunc {
+func refProgram(r eightqueen.Reading, mistakes ...eightqueen.Mistake) programFunc {
 	return func(args []string, _ []byte) (grader.Execution, error) {
-		cmd, err := reference.ParseArgs(args)
+		cmd, err := eightqueen.ParseArgs(args)
 		if err != nil {
 			return grader.Execution{ExitCode: 1, Stderr: []byte(err.Error() + "\n")}, nil
 		}
-		return grader.Execution{Stdout: reference.Output(cmd, reference.Options{Reading: r, Mistakes: mistakes})}, nil
+		return grader.Execution{Stdout: eightqueen.Output(cmd, eightqueen.Options{Reading: r, Mistakes: mistakes})}, nil
 	}
 }
 
 // correct is a right program under the default reading.
-var correct = refProgram(reference.Default)
+var correct = refProgram(eightqueen.Default)
 
 // scripted returns ex for every case.
 func scripted(ex grader.Execution) programFunc {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/submission"
-	"github.com/cs540-tools/autograder/reference"
+	"github.com/cs540-tools/autograder/reference/eightqueen"
 )
 
 var allCases = []string{"a/hidden-01", "a/public-01", "a/public-02", "b/hidden-01", "b/public-01", "c/hidden-01", "c/hidden-02"}
@@ -521,14 +521,14 @@ func TestReadings(t *testing.T) {
 	a := testAssignment(t)
 	for _, tc := range []struct {
 		name     string
-		r        reference.Reading
+		r        eightqueen.Reading
 		verdicts map[string]grader.Verdict
 		readings map[string]string // case ID to the reading reported
 		score    float64
 	}{
-		{"steepest-all", reference.Default, every(grader.Pass), map[string]string{"b/hidden-01": "steepest-all", "c/hidden-01": "steepest-all"}, 40},
+		{"steepest-all", eightqueen.Default, every(grader.Pass), map[string]string{"b/hidden-01": "steepest-all", "c/hidden-01": "steepest-all"}, 40},
 		// Part b accepts both readings; part c only the default, and is all-or-nothing.
-		{"steepest-nonraising", reference.Reading{NonRaising: true}, with("c/hidden-01", grader.WrongAnswer), map[string]string{"b/hidden-01": "steepest-nonraising"}, 30},
+		{"steepest-nonraising", eightqueen.Reading{NonRaising: true}, with("c/hidden-01", grader.WrongAnswer), map[string]string{"b/hidden-01": "steepest-nonraising"}, 30},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := grade(t, a, run(refProgram(tc.r)), eightQueen("s"), 0, grader.Options{})

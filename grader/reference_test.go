@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
-	"github.com/cs540-tools/autograder/reference"
+	"github.com/cs540-tools/autograder/reference/eightqueen"
 )
 
 // TestRealCasesPredictScores grades the reference's wrong programs with the
@@ -23,17 +23,17 @@ func TestRealCasesPredictScores(t *testing.T) {
 			t.Fatalf("part %q is not one of the handout's parts a-e", p.ID)
 		}
 	}
-	for _, r := range reference.Readings() {
+	for _, r := range eightqueen.Readings() {
 		res := grade(t, a, run(refProgram(r)), eightQueen("right"), 0, grader.Options{})
 		if res.Score != res.MaxScore || res.MaxScore != 60 {
 			t.Errorf("a right program under reading %v scores %v of %v", r, res.Score, res.MaxScore)
 		}
 	}
-	for _, m := range reference.Catalogue() {
+	for _, m := range eightqueen.Catalogue() {
 		t.Run(m.Name, func(t *testing.T) {
-			res := grade(t, a, run(refProgram(reference.Default, m)), eightQueen(m.Name), 0, grader.Options{})
+			res := grade(t, a, run(refProgram(eightqueen.Default, m)), eightQueen(m.Name), 0, grader.Options{})
 			for _, p := range res.Parts {
-				concerns := m.Concerns(reference.Part(p.ID[0]))
+				concerns := m.Concerns(eightqueen.Part(p.ID[0]))
 				switch {
 				case concerns && p.Score >= p.MaxScore:
 					t.Errorf("part %s: full marks (%d/%d cases), but the mistake concerns it", p.ID, p.Passed, p.Total)
@@ -62,11 +62,11 @@ func TestAlternativeDiagnoses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := reference.LookupMistake("sa-always-accept")
+	m, err := eightqueen.LookupMistake("sa-always-accept")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := grade(t, a, run(refProgram(reference.Default, m)), eightQueen(m.Name), 0, grader.Options{})
+	res := grade(t, a, run(refProgram(eightqueen.Default, m)), eightQueen(m.Name), 0, grader.Options{})
 	var found *grader.Diagnosis
 	for i, d := range res.Diagnoses {
 		names := append([]string{d.Mistake}, d.Alternatives...)

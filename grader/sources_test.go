@@ -7,10 +7,10 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/submission"
-	"github.com/cs540-tools/autograder/reference/javasrc"
+	"github.com/cs540-tools/autograder/reference/eightqueen/javasrc"
 )
 
-// correctSource is the realistic correct EightQueen.java of reference/javasrc.
+// correctSource is the realistic correct EightQueen.java of reference/eightqueen/javasrc.
 func correctSource(t *testing.T) string {
 	t.Helper()
 	for _, v := range javasrc.Variants() {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader/cases"
-	"github.com/cs540-tools/autograder/reference"
+	"github.com/cs540-tools/autograder/reference/eightqueen"
 )
 
 // testdataCases are testdata/cases: FLAG 100 and 200 command lines, and
@@ -28,7 +28,7 @@ var testdataCases = []struct {
 }
 
 // steepestName names the reading of the "steepest" point.
-func steepestName(r reference.Reading) string {
+func steepestName(r eightqueen.Reading) string {
 	if r.NonRaising {
 		return "steepest-nonraising"
 	}
@@ -39,12 +39,12 @@ func referenceCases(t *testing.T) []cases.Case {
 	var out []cases.Case
 	for _, tc := range testdataCases {
 		args := strings.Fields(tc.args)
-		cmd, err := reference.ParseArgs(args)
+		cmd, err := eightqueen.ParseArgs(args)
 		if err != nil {
 			t.Fatal(err)
 		}
 		c := cases.Case{ID: tc.id, Part: tc.id[:1], Args: args, Visibility: tc.vis}
-		outs := reference.Outcomes(cmd, []reference.Reading{reference.Default, {NonRaising: true}})
+		outs := eightqueen.Outcomes(cmd, []eightqueen.Reading{eightqueen.Default, {NonRaising: true}})
 		for _, o := range outs {
 			out := cases.Output{Stdout: append([]byte{}, o.Output...)}
 			if len(outs) > 1 {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cs540-tools/autograder/reference/javasrc"
+	"github.com/cs540-tools/autograder/reference/eightqueen/javasrc"
 )
 
 // TestInstall: a plain `go install ./cmd/autograder` (no tag, no make, no

@@ -24,11 +24,12 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/unittest"
-	"github.com/cs540-tools/autograder/reference"
+	"github.com/cs540-tools/autograder/reference/eightqueen"
+	"github.com/cs540-tools/autograder/reference/eightqueen/javasrc"
 	"github.com/cs540-tools/autograder/reference/javarand"
-	"github.com/cs540-tools/autograder/reference/javasrc"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -59,7 +60,7 @@ func TestMain(m *testing.M) {
 //	                                 eight students (see cmdCanvaszip)
 //	listfiles DIR [NAME...]          print every file and folder under DIR, sorted,
 //	                                 except the top-level NAMEs
-//	samplecases RUBRIC N DIR         copy RUBRIC (and its handout.md) to DIR/rubric.toml with a sample
+//	samplecases RUBRIC N DIR         copy RUBRIC (and its handout) to DIR/rubric.toml with a sample
 //	                                 of its cases: in each part, every Nth case
 //	                                 file by name and the last one (see
 //	                                 cmdSamplecases): for what must run cold
@@ -196,7 +197,7 @@ func cmdZipfiles(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // cmdReplace edits a file of the script's work folder: a variant of
-// reference/javasrc handed in otherwise (its class not public, under
+// reference/eightqueen/javasrc handed in otherwise (its class not public, under
 // another name).
 func cmdReplace(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
@@ -331,42 +332,63 @@ func cmdListfiles(ts *testscript.TestScript, neg bool, args []string) {
 // cmdSamplecases writes a copy of a rubric whose cases folder holds a
 // deterministic sample of the rubric's: in each part, the case files whose
 // index in name order is a multiple of N, and the last one (for the Eight
-// Queens cases: hidden, public and seed -1 cases alike). Scripts compare
-// cold mode with warm on it, so that they run a few dozen JVMs, not a
-// thousand.
+// Queens cases: hidden, public and seed -1 cases alike). The copy keeps
+// the rubric's layout: its cases folder and handout sit where its cases
+// and handout keys say. Scripts compare cold mode with warm on it, so that
+// they run a few dozen JVMs, not a thousand.
 func cmdSamplecases(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
 		ts.Fatalf("usage: samplecases RUBRIC N DIR")
 	}
-	rubric, dir := ts.MkAbs(args[0]), ts.MkAbs(args[2])
+	path, dir := ts.MkAbs(args[0]), ts.MkAbs(args[2])
 	n, err := strconv.Atoi(args[1])
 	if err != nil || n < 1 {
 		ts.Fatalf("samplecases: N must be a positive number, not %q", args[1])
 	}
-	data, err := os.ReadFile(rubric)
+	r, err := rubric.Load(path)
 	ts.Check(err)
-	ts.Check(os.MkdirAll(dir, 0o755))
-	ts.Check(os.WriteFile(filepath.Join(dir, "rubric.toml"), data, 0o644))
-	if handout, err := os.ReadFile(filepath.Join(filepath.Dir(rubric), "handout.md")); err == nil {
-		ts.Check(os.WriteFile(filepath.Join(dir, "handout.md"), handout, 0o644)) // the rubric names it
+	from := filepath.Dir(path)
+	ts.Check(copyTo(path, filepath.Join(dir, "rubric.toml")))
+	if r.Handout != "" {
+		ts.Check(copyTo(r.Handout, beside(ts, from, r.Handout, dir)))
 	}
-	parts, err := filepath.Glob(filepath.Join(filepath.Dir(rubric), "cases", "*"))
+	casesDir := beside(ts, from, r.CasesDir, dir)
+	parts, err := filepath.Glob(filepath.Join(r.CasesDir, "*"))
 	ts.Check(err)
 	for _, part := range parts {
 		files, err := filepath.Glob(filepath.Join(part, "*.case"))
 		ts.Check(err)
 		slices.Sort(files)
-		out := filepath.Join(dir, "cases", filepath.Base(part))
-		ts.Check(os.MkdirAll(out, 0o755))
 		for i, f := range files {
-			if i%n != 0 && i != len(files)-1 {
-				continue
+			if i%n == 0 || i == len(files)-1 {
+				ts.Check(copyTo(f, filepath.Join(casesDir, filepath.Base(part), filepath.Base(f))))
 			}
-			b, err := os.ReadFile(f)
-			ts.Check(err)
-			ts.Check(os.WriteFile(filepath.Join(out, filepath.Base(f)), b, 0o644))
 		}
 	}
+}
+
+// beside is where the file or folder p, under the folder from, goes in a
+// copy of from at to.
+func beside(ts *testscript.TestScript, from, p, to string) string {
+	abs, err := filepath.Abs(from)
+	ts.Check(err)
+	rel, err := filepath.Rel(abs, p)
+	if err != nil || !filepath.IsLocal(rel) {
+		ts.Fatalf("samplecases: %s is not inside %s", p, from)
+	}
+	return filepath.Join(to, rel)
+}
+
+// copyTo copies the file src to dst, making dst's folder.
+func copyTo(src, dst string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(dst, data, 0o644)
 }
 
 // cmdExitcode is exec with an exact exit status: testscript's "! exec"
@@ -471,7 +493,7 @@ func cmdResult(ts *testscript.TestScript, neg bool, args []string) {
 // observed.
 //
 // The prediction: a case passes iff one of the outputs it accepts for the
-// part equals reference.Output for the variant under compare.Lines; a
+// part equals eightqueen.Output for the variant under compare.Lines; a
 // proportional part scores points × passed / total rounded to two decimals,
 // half away from zero (computed exactly, in rationals); the total is the
 // sum of the parts.
@@ -490,8 +512,8 @@ func TestMistakePredictions(t *testing.T) {
 			vs = append(vs, v)
 		}
 	}
-	if len(vs) != 1+len(reference.Catalogue()) {
-		t.Fatalf("%d variants, want the correct one and %d mistakes", len(vs), len(reference.Catalogue()))
+	if len(vs) != 1+len(eightqueen.Catalogue()) {
+		t.Fatalf("%d variants, want the correct one and %d mistakes", len(vs), len(eightqueen.Catalogue()))
 	}
 	slices.SortFunc(vs, func(x, y javasrc.Variant) int { return strings.Compare(x.Name(), y.Name()) })
 
@@ -508,18 +530,18 @@ func TestMistakePredictions(t *testing.T) {
 		for i, p := range a.Rubric.Parts {
 			passed := 0
 			for _, c := range a.Parts[i] {
-				cmd, err := reference.ParseArgs(c.Args)
+				cmd, err := eightqueen.ParseArgs(c.Args)
 				if err != nil {
 					t.Fatalf("%s: %v", c.ID, err)
 				}
 				if c.Check != "" { // seed -1: judged by the rules; no verdict depends on the seed (casegen)
 					opt.Unseeded = javarand.New(1)
-					if reference.VerifyRun(cmd, reference.Output(cmd, opt), nil) == nil {
+					if eightqueen.VerifyRun(cmd, eightqueen.Output(cmd, opt), nil) == nil {
 						passed++
 					}
 					continue
 				}
-				got := reference.Output(cmd, opt)
+				got := eightqueen.Output(cmd, opt)
 				if slices.ContainsFunc(c.Accepts(p.Readings), func(o cases.Output) bool { return compare.Equal(o.Stdout, got, compare.Lines) }) {
 					passed++
 				}
@@ -539,7 +561,7 @@ func TestMistakePredictions(t *testing.T) {
 			cells = append(cells, points(h))
 			// Acceptance: the hidden cases keep an annealing mistake to at
 			// most half of part e (casegen makes each lose half its cases).
-			if k := opt.Mistakes; p.ID == "e" && len(k) == 1 && slices.Equal(k[0].Parts, []reference.Part{reference.PartAnneal}) && 2*h > hundredths(new(big.Rat).SetFloat64(p.Points)) {
+			if k := opt.Mistakes; p.ID == "e" && len(k) == 1 && slices.Equal(k[0].Parts, []eightqueen.Part{eightqueen.PartAnneal}) && 2*h > hundredths(new(big.Rat).SetFloat64(p.Points)) {
 				t.Errorf("%s: predicted %s of %v in part e, want at most half", v.Name(), points(h), p.Points)
 			}
 		}

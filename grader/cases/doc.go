@@ -3,8 +3,8 @@
 // line, optional standard input and the expected standard output.
 //
 // The package knows nothing about any one assignment; a generator (for
-// Eight Queens, package reference/casegen) or a TA writes the files, the
-// grader loads them.
+// Eight Queens, package reference/eightqueen/casegen) or a TA writes the
+// files, the grader loads them.
 //
 // # Layout
 //

@@ -10,7 +10,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/report"
-	"github.com/cs540-tools/autograder/reference/oracle"
+	"github.com/cs540-tools/autograder/reference/eightqueen/oracle"
 )
 
 // pageResults is the test batch and three more submissions, graded with

@@ -21,7 +21,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
-	"github.com/cs540-tools/autograder/reference"
+	"github.com/cs540-tools/autograder/reference/eightqueen"
 )
 
 var update = flag.Bool("update", false, "rewrite the testdata/*.golden files")
@@ -55,7 +55,7 @@ func assignment(t *testing.T, edits ...string) *grader.Assignment {
 // program fakes a student's program: the reference's output, except for
 // the command lines in odd, which get that Execution instead.
 type program struct {
-	reading  reference.Reading
+	reading  eightqueen.Reading
 	mistakes []string // catalogued mistakes the program makes
 	odd      map[string]grader.Execution
 	err      error
@@ -69,19 +69,19 @@ func (p program) Run(_ context.Context, in grader.Input) (grader.Execution, erro
 	if ex, ok := p.odd[strings.Join(args, " ")]; ok {
 		return ex, nil
 	}
-	cmd, err := reference.ParseArgs(args)
+	cmd, err := eightqueen.ParseArgs(args)
 	if err != nil {
 		return grader.Execution{}, err
 	}
-	opt := reference.Options{Reading: p.reading}
+	opt := eightqueen.Options{Reading: p.reading}
 	for _, name := range p.mistakes {
-		m, err := reference.LookupMistake(name)
+		m, err := eightqueen.LookupMistake(name)
 		if err != nil {
 			return grader.Execution{}, err
 		}
 		opt.Mistakes = append(opt.Mistakes, m)
 	}
-	return grader.Execution{Stdout: reference.Output(cmd, opt)}, nil
+	return grader.Execution{Stdout: eightqueen.Output(cmd, opt)}, nil
 }
 
 func (program) Close() error { return nil }
@@ -92,7 +92,7 @@ var students = map[string]program{
 	"correct": {},
 	// A wrong public case with stderr, a timeout, and the other reading,
 	// which part c does not accept.
-	"alice": {reading: reference.Reading{NonRaising: true}, odd: map[string]grader.Execution{
+	"alice": {reading: eightqueen.Reading{NonRaising: true}, odd: map[string]grader.Execution{
 		"100 01234567": {Stdout: []byte("29\n"), Stderr: []byte("counting pairs twice?\n")},
 		"100 27364150": {ExitCode: -1, Signal: "killed", Limit: grader.Wall, Stdout: []byte("1\n")},
 	}},

@@ -17,7 +17,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
-	"github.com/cs540-tools/autograder/reference/oracle"
+	"github.com/cs540-tools/autograder/reference/eightqueen/oracle"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 

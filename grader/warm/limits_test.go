@@ -11,7 +11,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
-	"github.com/cs540-tools/autograder/reference/oracle"
+	"github.com/cs540-tools/autograder/reference/eightqueen/oracle"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 

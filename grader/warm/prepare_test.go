@@ -9,7 +9,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/submission"
-	"github.com/cs540-tools/autograder/reference/oracle"
+	"github.com/cs540-tools/autograder/reference/eightqueen/oracle"
 )
 
 // TestIdenticalCopies grades a batch of copies of the same bytes, under

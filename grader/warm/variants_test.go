@@ -13,8 +13,8 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/submission"
-	"github.com/cs540-tools/autograder/reference/javasrc"
-	"github.com/cs540-tools/autograder/reference/oracle"
+	"github.com/cs540-tools/autograder/reference/eightqueen/javasrc"
+	"github.com/cs540-tools/autograder/reference/eightqueen/oracle"
 	"golang.org/x/sync/errgroup"
 )
 

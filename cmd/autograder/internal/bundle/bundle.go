@@ -32,9 +32,9 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/checker"
 	"github.com/cs540-tools/autograder/grader/unittest"
+	eightqueen "github.com/cs540-tools/autograder/reference/eightqueen/oracle"
 	nim "github.com/cs540-tools/autograder/reference/nim/oracle"
 	nqueens "github.com/cs540-tools/autograder/reference/nqueens/oracle"
-	eightqueen "github.com/cs540-tools/autograder/reference/oracle"
 )
 
 // Source is a built-in assignment: its name, its rubric's path in the

@@ -16,8 +16,9 @@ import (
 const repo = "../../../.."
 
 // TestGenerate: the bundle of the Eight Queens rubric is the rubric as it
-// is and its 24 public cases, and it loads; extracting it gives the same
-// files back.
+// is, its handout and its 24 public cases where the rubric names them
+// (cases/eightqueen), and it loads; extracting it gives the same files
+// back.
 func TestGenerate(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "data")
 	if err := Generate(filepath.Join(repo, "rubric.toml"), out); err != nil {
@@ -28,7 +29,7 @@ func TestGenerate(t *testing.T) {
 	if err != nil || string(got) != string(want) {
 		t.Errorf("the bundled rubric differs from rubric.toml (%v)", err)
 	}
-	files, _ := filepath.Glob(filepath.Join(out, "cases", "*", "*"))
+	files, _ := filepath.Glob(filepath.Join(out, "cases", "eightqueen", "*", "*.case"))
 	if len(files) != 24 {
 		t.Errorf("%d case files, want the 24 public ones", len(files))
 	}
@@ -39,11 +40,11 @@ func TestGenerate(t *testing.T) {
 		}
 	}
 	// Again over the old bundle: replaced whole.
-	os.WriteFile(filepath.Join(out, "cases", "stray.case"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(out, "cases", "eightqueen", "stray.case"), []byte("x"), 0o644)
 	if err := Generate(filepath.Join(repo, "rubric.toml"), out); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(out, "cases", "stray.case")); err == nil {
+	if _, err := os.Stat(filepath.Join(out, "cases", "eightqueen", "stray.case")); err == nil {
 		t.Error("a stray file survived regeneration")
 	}
 	// Extracting gives the files back.
@@ -51,7 +52,8 @@ func TestGenerate(t *testing.T) {
 	if err := extract(os.DirFS(out), dir); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range append(files, filepath.Join(out, RubricName)) {
+	handout := filepath.Join(out, "cases", "eightqueen", "handout.md")
+	for _, f := range append(files, filepath.Join(out, RubricName), handout) {
 		rel, _ := filepath.Rel(out, f)
 		a, _ := os.ReadFile(f)
 		b, err := os.ReadFile(filepath.Join(dir, rel))
@@ -76,7 +78,7 @@ func TestGenerateRefuses(t *testing.T) {
 	// A part without a public case could check nothing.
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "cases", "a"), 0o755)
-	hidden, _ := os.ReadFile(filepath.Join(repo, "cases", "a", "hidden-01.case"))
+	hidden, _ := os.ReadFile(filepath.Join(repo, "cases", "eightqueen", "a", "hidden-01.case"))
 	os.WriteFile(filepath.Join(dir, "cases", "a", "hidden-01.case"), hidden, 0o644)
 	os.WriteFile(filepath.Join(dir, "rubric.toml"), []byte("name = \"x\"\ntotal = 1\nsubmission.required = [\"EightQueen.java\"]\n[[part]]\nid = \"a\"\npoints = 1\n"), 0o644)
 	err = Generate(filepath.Join(dir, "rubric.toml"), filepath.Join(t.TempDir(), "data"))
@@ -86,7 +88,7 @@ func TestGenerateRefuses(t *testing.T) {
 }
 
 // TestCommitted: the bundle committed in data/, which every build embeds,
-// is what the generator writes from rubric.toml and cases/ today: the
+// is what the generator writes from the rubrics of Sources today: the
 // rubric and its public cases, file for file and byte for byte, and
 // nothing else (never a hidden case). Run `go generate
 // ./cmd/autograder/internal/bundle` (or `make bundle`) when it fails.

@@ -15,7 +15,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/warm"
-	"github.com/cs540-tools/autograder/reference/javasrc"
+	"github.com/cs540-tools/autograder/reference/eightqueen/javasrc"
 	"github.com/cs540-tools/autograder/sandbox"
 	ucli "github.com/urfave/cli/v2"
 	"golang.org/x/sync/errgroup"

@@ -14,7 +14,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
-	"github.com/cs540-tools/autograder/reference/casegen"
+	"github.com/cs540-tools/autograder/reference/eightqueen/casegen"
 	ucli "github.com/urfave/cli/v2"
 )
 

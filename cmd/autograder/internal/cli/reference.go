@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cs540-tools/autograder/reference"
+	"github.com/cs540-tools/autograder/reference/eightqueen"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -23,31 +23,31 @@ func referenceCommand() *ucli.Command {
 			&ucli.BoolFlag{Name: "agree", Usage: "also say on stderr whether every reading prints the same output"},
 		},
 		Action: func(c *ucli.Context) error {
-			cmd, err := reference.ParseArgs(c.Args().Slice())
+			cmd, err := eightqueen.ParseArgs(c.Args().Slice())
 			if err != nil {
 				return badInput(err)
 			}
-			r, err := reference.ParseReading(c.StringSlice("reading"))
+			r, err := eightqueen.ParseReading(c.StringSlice("reading"))
 			if err != nil {
 				return badInput(err)
 			}
-			opt := reference.Options{Reading: r}
+			opt := eightqueen.Options{Reading: r}
 			if name := c.String("mistake"); name != "" {
-				k, err := reference.LookupMistake(name)
+				k, err := eightqueen.LookupMistake(name)
 				if err != nil {
 					return badInput(err)
 				}
-				opt.Mistakes = []reference.Mistake{k}
+				opt.Mistakes = []eightqueen.Mistake{k}
 			}
 			errw := c.App.ErrWriter
 			if c.Bool("trace") {
-				opt.Trace = func(s reference.Step) { fmt.Fprintln(errw, s) }
+				opt.Trace = func(s eightqueen.Step) { fmt.Fprintln(errw, s) }
 			}
-			if err := reference.Run(c.App.Writer, cmd, opt); err != nil {
+			if err := eightqueen.Run(c.App.Writer, cmd, opt); err != nil {
 				return err
 			}
 			if c.Bool("agree") {
-				outs := reference.Outcomes(cmd, nil)
+				outs := eightqueen.Outcomes(cmd, nil)
 				if len(outs) == 1 {
 					fmt.Fprintf(errw, "all readings agree on %s\n", cmd)
 				} else {
@@ -68,7 +68,7 @@ func referenceCommand() *ucli.Command {
 
 func readingHelp() string {
 	var b strings.Builder
-	for _, c := range reference.ReadingChoices() {
+	for _, c := range eightqueen.ReadingChoices() {
 		def := ""
 		if c.Default {
 			def = " (default)"

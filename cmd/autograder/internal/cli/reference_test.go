@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cs540-tools/autograder/reference"
+	"github.com/cs540-tools/autograder/reference/eightqueen"
 )
 
 // Every handout example, byte for byte, through the command line.
 func TestReferenceCommandReproducesHandout(t *testing.T) {
-	examples := reference.HandoutExamples()
+	examples := eightqueen.HandoutExamples()
 	if len(examples) != 24 {
 		t.Fatalf("%d examples, want 24", len(examples))
 	}
