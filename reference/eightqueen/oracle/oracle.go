@@ -4,7 +4,7 @@
 // reproduces a wrong output, and explains a correct run line by line.
 //
 // It is the one place where the assignment-neutral grader meets package
-// reference; neither of those imports the other. Its Judges give the
+// eightqueen; neither of those imports the other. Its Judges give the
 // grader the oracle as the judge "eightqueen": a grader.Judge of unseeded runs, a
 // grader.Diagnoser of wrong answers and a grader.Tracer for explanations.
 package oracle
