@@ -29,8 +29,8 @@ func TestRelease(t *testing.T) {
 	goBin := goTool()
 	repo, _ := paths(t)
 	data := filepath.Join(repo, "cmd", "autograder", "internal", "bundle", "data", "eightqueen")
-	hidden, _ := filepath.Glob(filepath.Join(data, "cases", "*", "hidden-*"))
-	public, _ := filepath.Glob(filepath.Join(data, "cases", "*", "*.case"))
+	hidden, _ := filepath.Glob(filepath.Join(data, "cases", "eightqueen", "*", "hidden-*"))
+	public, _ := filepath.Glob(filepath.Join(data, "cases", "eightqueen", "*", "*.case"))
 	if len(hidden) > 0 || len(public) != 24 {
 		t.Fatalf("the bundle holds %d cases, %d of them hidden; want the 24 public ones", len(public), len(hidden))
 	}
