@@ -46,7 +46,11 @@ type Source struct {
 	Judges grader.Judges
 }
 
-// Sources are the assignments built in, the default first.
+// Sources are the assignments built in, the default first: a list of
+// values, where adding an assignment is adding a line (its rubric, its
+// cases in cases/<name>, and its reference's Judges from
+// reference/<name>/oracle); nothing registers itself from an init
+// function or a blank import.
 var Sources = []Source{
 	{"eightqueen", "rubric.toml", eightqueen.Judges},         // reference = "eightqueen"
 	{"nim", "cases/nim/rubric.toml", nim.Judges},             // reference = "nim"
