@@ -215,7 +215,7 @@ func (b *Batch) prepareFiles(sub submission.Submission, isPreparer bool) []submi
 // chunks splits n builds into the chunks a Preparer is given, in order:
 // as many as a warm Runner would start compile services for the batch at
 // once (one per core, at least 8 builds each), since each costs a JVM
-// start and a cold javac, but the first of them smaller, so that its
+// start and a cold compiler, but the first of them smaller, so that its
 // grading starts while the others still compile.
 func chunks(n, jobs int) []int {
 	k := min(jobs, (n+7)/8)

@@ -13,11 +13,12 @@ import (
 )
 
 // readInclude reads a package's include/ folder: include/default/ holds
-// the files added to every submission, include/LANGUAGE/ (c, cpp, java,
-// python3, as package grader/toolchain lists them) those added instead to a submission in that language
-// (rubric.Build.Include). A folder of another language, which the grader
-// does not build, is not read; a folder inside a language's folder is
-// refused. content gathers the files, for the rubric's hash.
+// the files added to every submission, include/LANGUAGE/ (LANGUAGE a
+// contest language code of a toolchain, Toolchain.Codes) those added
+// instead to a submission in that language (rubric.Build.Include). A
+// folder of another language, which the grader does not build, is not
+// read; a folder inside a language's folder is refused. content gathers
+// the files, for the rubric's hash.
 func readInclude(dir string, consts rubric.Constants, content *bytes.Buffer) (rubric.Included, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {

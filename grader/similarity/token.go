@@ -5,7 +5,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // Lang is a language the lexers read.
@@ -20,37 +20,45 @@ const (
 	Python
 )
 
-// String is the language's name, as the rubric spells it.
+// String is the language's name, its toolchain's.
 func (l Lang) String() string {
-	switch l {
-	case C:
-		return string(rubric.C)
-	case CPP:
-		return string(rubric.CPP)
-	case Java:
-		return string(rubric.Java)
-	case Python:
-		return string(rubric.Python)
+	if tc := l.toolchain(); tc != nil {
+		return tc.Name
 	}
 	return "none"
 }
 
-// headers are the C and C++ header files, which the rubric's presets do not
+// toolchain is the toolchain whose sources the language's lexer reads,
+// nil for None.
+func (l Lang) toolchain() *toolchain.Toolchain {
+	switch l {
+	case C:
+		return toolchain.C
+	case CPP:
+		return toolchain.CXX
+	case Java:
+		return toolchain.Java
+	case Python:
+		return toolchain.Python
+	}
+	return nil
+}
+
+// headers are the C and C++ header files, which the toolchains do not
 // compile but a submission may hold.
 var headers = map[string]Lang{".h": C, ".hpp": CPP, ".hh": CPP, ".hxx": CPP}
 
-// LangOf is the language of a file by its extension: the rubric's source
-// extensions of each preset, and C and C++ headers.
+// LangOf is the language of a file by its extension: the source
+// extensions of each lexer's toolchain, and C and C++ headers.
 func LangOf(name string) Lang {
 	ext := strings.ToLower(path.Ext(name))
 	if l, ok := headers[ext]; ok {
 		return l
 	}
+	tc := toolchain.ByExt(ext)
 	for _, l := range []Lang{C, CPP, Java, Python} {
-		for _, e := range rubric.SourceExts(rubric.Language(l.String())) {
-			if ext == e {
-				return l
-			}
+		if tc != nil && l.toolchain() == tc {
+			return l
 		}
 	}
 	return None

@@ -13,9 +13,11 @@
 // grader/runner its tools, options and messages, grader/checker and
 // grader/problem its extensions and contest language codes, package
 // grader the sources that stand in for a missing file and their package
-// statements, and grader/warm (the JVM harness) its JDK (FindJDK) and JVM
-// options. A language is added by a file defining its Toolchain and one
-// name in list.go.
+// statements, grader/unittest its unit-test frameworks (Tests: the tools
+// a framework runs, where its launcher or its interpreter is found),
+// grader/similarity the extensions its lexers read, and grader/warm (the
+// JVM harness) its JDK (FindJDK) and JVM options. A language is added by
+// a file defining its Toolchain and one name in list.go.
 //
 // # Presets
 //

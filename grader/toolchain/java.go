@@ -13,6 +13,8 @@ import (
 
 // Java compiles with javac and runs the main class with java, both of one
 // JDK; the JVM gets a heap cap below the box's memory (see JVMOptions).
+// Its unit tests are JUnit 5's, compiled by the javac and run by the java
+// console launcher.
 var Java = &Toolchain{
 	Name:     "java",
 	Codes:    []string{"java"},
@@ -48,6 +50,13 @@ var Java = &Toolchain{
 	Package: func(src []byte) (int, int, bool) {
 		_, start, end, ok := JavaPackage(src)
 		return start, end, ok
+	},
+	Tests: &TestFramework{
+		Name: "junit", Title: "JUnit", Compiler: javacTool.Name, Runner: javaTool.Name,
+		// Debian's junit5 package installs the first.
+		Launchers: []string{"/usr/share/java/junit-platform-console-standalone.jar"},
+		Needs:     "JUnit console launcher",
+		Install:   "apt-get install junit5",
 	},
 	Hello: sandbox.File{Name: "Hello.java", Data: []byte(`import java.util.Scanner;
 

@@ -11,22 +11,19 @@ import (
 
 // Python runs the main file with the system's python3, after a syntax
 // check of every source: a syntax error is a compile error, reported once,
-// not a runtime error on every case.
+// not a runtime error on every case. Its unit tests are pytest's, with
+// pytest-timeout, on the system's interpreter.
 var Python = &Toolchain{
 	Name:     "python",
 	Codes:    []string{"python3", "python"},
 	Exts:     []string{".py"},
 	Products: []string{"*.pyc", "*.pyo"},
 	Runtime:  "python",
-	// The system's interpreter first: a version manager's python3 on
-	// PATH is often a shim, a script that cannot find its interpreters
-	// inside the box.
-	Tools: []Tool{{Name: "python3", Candidates: []string{"/usr/bin/python3", "/usr/local/bin/python3", "python3"},
-		Version: []string{"--version"}, VersionRE: regexp.MustCompile(`Python (\S+)`)}},
+	Tools:    []Tool{pythonTool},
 	// The box is thrown away: caches written there help no one.
 	Env: []string{"PYTHONDONTWRITEBYTECODE=1"},
 	Commands: func(main string, sources []string) ([][]string, []string) {
-		return [][]string{append([]string{"python3", "-m", "py_compile"}, sources...)}, []string{"python3", main}
+		return [][]string{append([]string{pythonTool.Name, "-m", "py_compile"}, sources...)}, []string{pythonTool.Name, main}
 	},
 	DefaultMain: func(sources []string) string { return sources[0] },
 	CheckMain: func(main string, required []string) string {
@@ -43,11 +40,28 @@ var Python = &Toolchain{
 		}
 		return sandbox.None
 	},
+	Tests: &TestFramework{
+		Name: "pytest", Title: "pytest", Runner: pythonTool.Name,
+		Hosts:   systemPython,
+		Probe:   []string{"-I", "-c", "import pytest, pytest_timeout"},
+		Needs:   "pytest with pytest-timeout",
+		Install: "apt-get install python3-pytest python3-pytest-timeout",
+	},
 	Hello: sandbox.File{Name: "hello.py", Data: []byte(`import sys
 
 print("hello, " + input().strip() + " " + sys.argv[1])
 `)},
 }
+
+// systemPython are the system's interpreters, which the Python tool tries
+// before the one on PATH and in which pytest is looked for.
+var systemPython = []string{"/usr/bin/python3", "/usr/local/bin/python3"}
+
+// pythonTool is the interpreter: the system's first, since a version
+// manager's python3 on PATH is often a shim, a script that cannot find
+// its interpreters inside the box.
+var pythonTool = Tool{Name: "python3", Candidates: append(slices.Clone(systemPython), "python3"),
+	Version: []string{"--version"}, VersionRE: regexp.MustCompile(`Python (\S+)`)}
 
 // pythonMain runs the only Python file; of several, want.py, else main.py.
 func pythonMain(sources []string, _ []sandbox.File, want string) (string, string) {

@@ -88,6 +88,9 @@ type Toolchain struct {
 	// submission.package policy judges: its byte range, ok false when
 	// there is none. nil: the language has none.
 	Package func(src []byte) (start, end int, ok bool)
+	// Tests is the language's unit-test framework (package
+	// grader/unittest); nil: none.
+	Tests *TestFramework
 	// Hello is a hello-world, `autograder doctor`'s self test: it reads a
 	// name on stdin and prints "hello, NAME ARG1".
 	Hello sandbox.File

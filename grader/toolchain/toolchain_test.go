@@ -1,6 +1,8 @@
 package toolchain
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -60,5 +62,65 @@ func TestList(t *testing.T) {
 	}
 	if Default() == nil || Lookup(Default().Name) != Default() {
 		t.Error("the default toolchain is not in the list")
+	}
+}
+
+// TestFrameworks: each unit-test framework is found by its name, runs
+// tools of its own toolchain, and says where it is looked for.
+func TestFrameworks(t *testing.T) {
+	var names []string
+	for _, tc := range Frameworks() {
+		f := tc.Tests
+		names = append(names, f.Name)
+		if ByFramework(f.Name) != tc {
+			t.Errorf("ByFramework(%q) is another toolchain", f.Name)
+		}
+		for _, tool := range []string{f.Compiler, f.Runner} {
+			if tool != "" && !slices.ContainsFunc(tc.Tools, func(x Tool) bool { return x.Name == tool }) {
+				t.Errorf("%s: %q is none of %s's tools", f.Name, tool, tc.Name)
+			}
+		}
+		if f.Runner == "" || f.Title == "" || f.Needs == "" || f.Install == "" || f.Launchers == nil && f.Hosts == nil {
+			t.Errorf("%s: incomplete: %+v", f.Name, *f)
+		}
+	}
+	// The order of All, which `autograder doctor` lists them in.
+	if want := []string{"junit", "pytest"}; !slices.Equal(names, want) {
+		t.Errorf("frameworks %q, want %q", names, want)
+	}
+	if ByFramework("nosuch") != nil {
+		t.Error("ByFramework found a framework that is not there")
+	}
+}
+
+// TestFrameworkMissing: a framework is there when a launcher is a file
+// and a host passes the probe, and otherwise says what it lacks.
+func TestFrameworkMissing(t *testing.T) {
+	jar := filepath.Join(t.TempDir(), "launcher.jar")
+	if err := os.WriteFile(jar, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join(t.TempDir(), "gone")
+	self, err := os.Executable() // the test binary: runs no test and exits 0
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		f    TestFramework
+		want string
+	}{
+		{TestFramework{Launchers: []string{gone, jar}}, ""},
+		{TestFramework{Launchers: []string{gone}, Needs: "X launcher", Install: "get x"}, "no X launcher in " + gone + " (get x)"},
+		{TestFramework{Launchers: []string{gone, filepath.Dir(jar)}, Needs: "X launcher", Install: "get x"}, "no X launcher in " + gone + ", " + filepath.Dir(jar) + " (get x)"},
+		{TestFramework{Hosts: []string{gone, self}, Probe: []string{"-test.run=^$"}}, ""},
+		{TestFramework{Hosts: []string{self, gone}, Probe: []string{"-test.run=^$", "-no-such-flag"}, Needs: "y", Install: "get y"}, "no y for " + self + " (get y)"},
+		{TestFramework{}, ""},
+	} {
+		if got := c.f.Missing(); got != c.want {
+			t.Errorf("%+v: Missing() = %q, want %q", c.f, got, c.want)
+		}
+	}
+	if got := (&TestFramework{Launchers: []string{gone, jar, jar + "2"}}).Launcher(); got != jar {
+		t.Errorf("Launcher() = %q, want %q", got, jar)
 	}
 }

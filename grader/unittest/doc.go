@@ -4,15 +4,18 @@
 // as grader.Suite judges: the tests run once per submission, in the
 // sandbox, and each test is a case of its own, with its verdict, its
 // points and its visibility, in check, grade, every report, Gradescope's
-// results, JUnit out and the HTML page.
+// results, JUnit out and the HTML page. Which language's each framework
+// is, the tools it runs and how what it needs is found on the machine
+// are its toolchain's (package grader/toolchain, Toolchain.Tests):
+// `autograder doctor` lists them from there.
 //
 // # An assignment
 //
-// The rubric's build is the language's preset (language = "java" or
-// "python", required = the student's files): a submission that does not
-// compile is a compile error, as always. A part's case folder holds the
-// instructor's test files and one case file per test, named after the
-// test:
+// The rubric's build is the preset of the framework's toolchain (Java's
+// for JUnit, Python's for pytest; required = the student's files): a
+// submission that does not compile is a compile error, as always. A
+// part's case folder holds the instructor's test files and one case file
+// per test, named after the test:
 //
 //	cases/unit/FractionTest.java              the public tests
 //	cases/unit/FractionHiddenTest.java        the hidden tests
@@ -51,14 +54,15 @@
 // holds a hidden test's file. Each box holds the student's built files,
 // and the instructor's files in the folder _instructor:
 //
-//   - JUnit: javac (-proc:none) compiles the instructor's files against
-//     the student's classes, then the console launcher of Debian's junit5
-//     (JUnitJars) runs the test classes with the instructor's classes
-//     before the student's on the class path, each test under a
-//     preemptive timeout (separate thread) of the rubric's limits.wall,
-//     writing the XML report. Tests that do not compile against the
-//     student's classes all fail, with javac's messages for public ones.
-//   - pytest: the system's python3 runs isolated (-I: no PYTHON*
+//   - JUnit: the JDK's compiler (-proc:none) compiles the instructor's
+//     files against the student's classes, then the console launcher of
+//     Debian's junit5 (the toolchain's Launchers) runs the test classes
+//     with the instructor's classes before the student's on the class
+//     path, each test under a preemptive timeout (separate thread) of the
+//     rubric's limits.wall, writing the XML report. Tests that do not compile against the
+//     student's classes all fail, with the compiler's messages for public
+//     ones.
+//   - pytest: the system's interpreter runs isolated (-I: no PYTHON*
 //     variables, no user site, neither the script's nor the working folder
 //     on sys.path) a starter that appends the student's folder to the end
 //     of sys.path and runs pytest with the grader's own configuration

@@ -18,7 +18,7 @@ import (
 
 // Judges are this package's judges, "junit" and "pytest", for a
 // program's list of judges (grader.Judges).
-var Judges = grader.Judges{"junit": maker(junit), "pytest": maker(pytest)}
+var Judges = grader.Judges{junit.name(): maker(junit), pytest.name(): maker(pytest)}
 
 // maker makes the judge of lang's tests for a rubric.
 func maker(lang *language) grader.JudgeMaker {
@@ -220,7 +220,7 @@ func (j *Judge) Weight(c cases.Case) float64 {
 }
 
 // Command implements grader.Commander: "JUnit test CalculatorTest.adds".
-func (j *Judge) Command(c cases.Case) string { return j.lang.title + " test " + TestID(c) }
+func (j *Judge) Command(c cases.Case) string { return j.lang.title() + " test " + TestID(c) }
 
 // PublicFiles implements grader.PublicFiler: the files of public tests,
 // and the helpers, which every run holds.

@@ -3,8 +3,6 @@ package unittest
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
 	"path"
 	"regexp"
 	"slices"
@@ -18,12 +16,12 @@ import (
 
 // language is what the suite knows of one test framework: how its tests
 // are declared, which of a submission's files it never takes, and how a
-// group of tests is built and run in the box. Everything language-specific
-// of this package is here and in the two values below.
+// group of tests is built and run in the box. Which language's it is,
+// the tools it runs and what else it needs on the machine are its
+// toolchain's (package grader/toolchain: Toolchain.Tests).
 type language struct {
-	title       string // "JUnit"
-	declaredHow string // how a test is declared, for messages
-	source      func(name string) bool
+	tc          *toolchain.Toolchain // the toolchain whose Tests it runs
+	declaredHow string               // how a test is declared, for messages
 	scan        func(name string, data []byte) []declared
 	fileOf      func(id string) string
 	refused     func(name string) bool
@@ -32,9 +30,23 @@ type language struct {
 	outcome     func(t Reported, hidden bool) grader.Outcome
 }
 
-// JUnitJars are where the JUnit 5 console launcher is looked for, in
-// order (Debian's junit5 package installs the first).
-var JUnitJars = []string{"/usr/share/java/junit-platform-console-standalone.jar"}
+// framework is the toolchain of the unit-test framework named name.
+func framework(name string) *toolchain.Toolchain {
+	tc := toolchain.ByFramework(name)
+	if tc == nil {
+		panic("unittest: no toolchain has the test framework " + name)
+	}
+	return tc
+}
+
+// name is the framework's judge name ("junit").
+func (l *language) name() string { return l.tc.Tests.Name }
+
+// title names the framework in messages ("JUnit").
+func (l *language) title() string { return l.tc.Tests.Title }
+
+// source reports whether a file is one of the language's sources.
+func (l *language) source(name string) bool { return len(l.tc.Sources([]string{name})) > 0 }
 
 var (
 	// A test method: annotations (one of them @Test), then a method.
@@ -44,9 +56,8 @@ var (
 )
 
 var junit = &language{
-	title:       "JUnit",
+	tc:          framework("junit"),
 	declaredHow: `a method annotated @Test in the class of the file's name; @Tag("points=N") gives it N points, @Tag("sentinel") makes it a sentinel`,
-	source:      func(name string) bool { return strings.HasSuffix(name, ".java") },
 	scan:        scanJava,
 	fileOf: func(id string) string {
 		class, _, _ := strings.Cut(id, ".")
@@ -130,59 +141,47 @@ func (d *declared) mark(tag string) {
 // a preemptive timeout of limits.wall, the instructor's classes before
 // the submission's on the class path.
 func runJUnit(ctx context.Context, e env) (ran, error) {
-	jar := firstFile(JUnitJars)
+	fw := e.tc.Tests
+	jar := fw.Launcher()
 	if jar == "" {
-		return ran{}, fmt.Errorf("JUnit: no console launcher (looked in %s; on Debian: apt-get install junit5)", strings.Join(JUnitJars, ", "))
+		return ran{}, fmt.Errorf("%s: no console launcher (looked in %s; on Debian: %s)", fw.Title, strings.Join(fw.Launchers, ", "), fw.Install)
 	}
-	javac, err := tool(e.tools, "javac")
+	compiler, err := tool(e.tools, fw.Compiler)
 	if err != nil {
 		return ran{}, err
 	}
-	java, err := tool(e.tools, "java")
+	launcher, err := tool(e.tools, fw.Runner)
 	if err != nil {
 		return ran{}, err
 	}
 	ro := e.base.ReadOnly
-	args := []string{}
-	for _, o := range toolchain.JVMOptions(e.memory, javac.Version) {
-		args = append(args, "-J"+o)
-	}
+	args := e.options(compiler)
 	args = append(args, "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn", "-d", box+"/classes", "-cp", jar+":.")
 	for _, s := range e.files {
 		args = append(args, box+"/"+s.name)
 	}
-	res, err := sandbox.Run(ctx, sandbox.Spec{Path: javac.Path, Args: args, Files: append(slices.Clone(e.student), instructorFiles(e.files)...),
+	res, err := sandbox.Run(ctx, sandbox.Spec{Path: compiler.Path, Args: args, Files: append(slices.Clone(e.student), instructorFiles(e.files)...),
 		Limits: e.build, ReadOnly: ro, Collect: []string{box + "/classes/*"}})
 	if err != nil {
-		return ran{}, fmt.Errorf("JUnit: compiling the tests: %w", err)
+		return ran{}, fmt.Errorf("%s: compiling the tests: %w", fw.Title, err)
 	}
 	if !res.OK() {
 		return ran{compileLog: string(res.Stdout) + string(res.Stderr) + limitNote(res)}, nil
 	}
 	classes := res.Files
-	args = append(toolchain.JVMOptions(e.memory, java.Version), "-jar", jar, "--disable-banner", "--details=none", "--disable-ansi-colors",
+	args = append(e.options(launcher), "-jar", jar, "--disable-banner", "--details=none", "--disable-ansi-colors",
 		"--include-engine=junit-jupiter", "-cp", box+"/classes:.", "--reports-dir", box+"/reports",
 		"--config", fmt.Sprintf("junit.jupiter.execution.timeout.default=%dms", e.perTest.Milliseconds()),
 		"--config", "junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD")
 	for _, s := range e.testFiles() {
 		args = append(args, "--select-class", strings.TrimSuffix(s.name, ".java"))
 	}
-	res, err = sandbox.Run(ctx, sandbox.Spec{Path: java.Path, Args: args, Files: append(slices.Clone(e.student), classes...),
+	res, err = sandbox.Run(ctx, sandbox.Spec{Path: launcher.Path, Args: args, Files: append(slices.Clone(e.student), classes...),
 		Limits: e.limits, ReadOnly: ro, Collect: []string{box + "/reports/*.xml"}})
 	if err != nil {
-		return ran{}, fmt.Errorf("JUnit: running the tests: %w", err)
+		return ran{}, fmt.Errorf("%s: running the tests: %w", fw.Title, err)
 	}
 	return ran{res: res, reports: contents(res.Files)}, nil
-}
-
-// firstFile is the first of paths that is a file; "" when none is.
-func firstFile(paths []string) string {
-	for _, p := range paths {
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
-			return p
-		}
-	}
-	return ""
 }
 
 func limitNote(res sandbox.Result) string {
@@ -210,9 +209,8 @@ var (
 )
 
 var pytest = &language{
-	title:       "pytest",
+	tc:          framework("pytest"),
 	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test*; @pytest.mark.points(N) gives it N points, @pytest.mark.sentinel makes it a sentinel",
-	source:      func(name string) bool { return strings.HasSuffix(name, ".py") },
 	scan:        scanPython,
 	fileOf: func(id string) string {
 		mod, _, _ := strings.Cut(id, ".")
@@ -317,7 +315,7 @@ os._exit(int(code))
 // own configuration, each test under pytest-timeout's limit of
 // limits.wall.
 func runPytest(ctx context.Context, e env) (ran, error) {
-	py, err := tool(e.tools, "python3")
+	py, err := tool(e.tools, e.tc.Tests.Runner)
 	if err != nil {
 		return ran{}, err
 	}
@@ -334,29 +332,18 @@ func runPytest(ctx context.Context, e env) (ran, error) {
 	res, err := sandbox.Run(ctx, sandbox.Spec{Path: py.Path, Args: args, Files: files, Env: env,
 		Limits: e.limits, ReadOnly: e.base.ReadOnly, Collect: []string{box + "/report.xml"}})
 	if err != nil {
-		return ran{}, fmt.Errorf("pytest: running the tests: %w", err)
+		return ran{}, fmt.Errorf("%s: running the tests: %w", e.tc.Tests.Title, err)
 	}
 	return ran{res: res, reports: contents(res.Files)}, nil
 }
 
-// Missing says what the framework of the judge name ("junit", "pytest")
-// lacks on this machine ("" when nothing): JUnit's console launcher, or
-// pytest with pytest-timeout for the system's python3.
+// Missing says what the unit-test framework of the judge name ("junit",
+// "pytest") lacks on this machine ("" when nothing), as its toolchain
+// finds it (toolchain.TestFramework.Missing).
 func Missing(name string) string {
-	switch name {
-	case "junit":
-		if firstFile(JUnitJars) == "" {
-			return "no JUnit console launcher in " + strings.Join(JUnitJars, ", ") + " (apt-get install junit5)"
-		}
-	case "pytest":
-		for _, py := range []string{"/usr/bin/python3", "/usr/local/bin/python3"} {
-			if exec.Command(py, "-I", "-c", "import pytest, pytest_timeout").Run() == nil {
-				return ""
-			}
-		}
-		return "no pytest with pytest-timeout for /usr/bin/python3 (apt-get install python3-pytest python3-pytest-timeout)"
-	default:
+	tc := toolchain.ByFramework(name)
+	if tc == nil {
 		return "no unit-test framework " + name
 	}
-	return ""
+	return tc.Tests.Missing()
 }

@@ -56,9 +56,9 @@ func runOutcome(g group, r ran) (o grader.Outcome, whole bool) {
 // read: its test's, unless the report is untrusted (a sentinel not
 // reported failed: every test fails) or names the test other than once.
 func (j *Judge) reportOutcomes(g group, reported []Reported, out map[string]grader.Outcome) []string {
-	what := j.lang.title + " (public tests)"
+	what := j.lang.title() + " (public tests)"
 	if g.hidden {
-		what = j.lang.title + " (hidden tests)"
+		what = j.lang.title() + " (hidden tests)"
 	}
 	count := map[string]int{}
 	for _, t := range reported {

@@ -11,6 +11,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -39,6 +40,7 @@ type group struct {
 
 // env is what one box of a group runs with.
 type env struct {
+	tc      *toolchain.Toolchain // the framework's
 	student []sandbox.File
 	tools   []runner.Tool
 	base    sandbox.Spec // the program's run: its ReadOnly, Env
@@ -62,7 +64,7 @@ type ran struct {
 func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Program, cs []cases.Case) (grader.SuiteRun, error) {
 	sr, ok := run.(sandboxRunner)
 	if !ok {
-		return grader.SuiteRun{}, fmt.Errorf("%s tests run in the sandbox (cold mode), not with %T", j.lang.title, run)
+		return grader.SuiteRun{}, fmt.Errorf("%s tests run in the sandbox (cold mode), not with %T", j.lang.title(), run)
 	}
 	base, err := sr.Spec(ctx, prog, grader.Input{})
 	if err != nil {
@@ -75,8 +77,8 @@ func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Pro
 	out := grader.SuiteRun{Outcomes: map[string]grader.Outcome{}}
 	student, left := j.studentFiles(base.Files)
 	if len(left) > 0 {
-		out.Notes = append(out.Notes, fmt.Sprintf("left out of the %s run: %s (the tests run with the grader's configuration and the instructor's own files)", j.lang.title, strings.Join(left, ", ")))
-		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, left out of the test run", j.lang.title, strings.Join(left, ", ")))
+		out.Notes = append(out.Notes, fmt.Sprintf("left out of the %s run: %s (the tests run with the grader's configuration and the instructor's own files)", j.lang.title(), strings.Join(left, ", ")))
+		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, left out of the test run", j.lang.title(), strings.Join(left, ", ")))
 	}
 	for _, g := range j.groups(cs) {
 		e := j.env(g, student, tools, base)
@@ -125,7 +127,7 @@ func (j *Judge) env(g group, student []sandbox.File, tools []runner.Tool, base s
 	l := j.limits
 	n := time.Duration(len(g.cases) + 1)
 	return env{
-		student: student, tools: tools, base: base, files: g.files,
+		tc: j.lang.tc, student: student, tools: tools, base: base, files: g.files,
 		limits:  sandbox.Limits{Wall: l.Wall*n + l.BuildWall, CPU: l.CPU*n + l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
 		build:   sandbox.Limits{Wall: l.BuildWall, CPU: l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
 		perTest: l.Wall,
@@ -179,6 +181,15 @@ func tool(tools []runner.Tool, name string) (runner.Tool, error) {
 		}
 	}
 	return runner.Tool{}, fmt.Errorf("unit tests: the preset has no %s", name)
+}
+
+// options are the toolchain's options for a tool in the group's box,
+// before the command's own arguments (a JVM's heap cap).
+func (e env) options(t runner.Tool) []string {
+	if e.tc.Options == nil {
+		return nil
+	}
+	return e.tc.Options(t.Name, e.memory, t.Version)
 }
 
 // testFiles are the group's files that declare tests.

@@ -9,7 +9,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
-	"github.com/cs540-tools/autograder/grader/unittest"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/grader/warm"
 	"github.com/cs540-tools/autograder/sandbox"
 	ucli "github.com/urfave/cli/v2"
@@ -36,11 +36,11 @@ func doctorCommand() *ucli.Command {
 				fmt.Fprintf(w, "warm mode: ready (java %s at %s)\n", j.Version, j.Java)
 			}
 			fmt.Fprintf(w, "repeated runs: %s\n", clock(c.Context))
-			for _, fw := range []string{"junit", "pytest"} {
-				if missing := unittest.Missing(fw); missing != "" {
-					fmt.Fprintf(w, "unit tests, %s: unavailable: %s\n", fw, missing)
+			for _, tc := range toolchain.Frameworks() {
+				if missing := tc.Tests.Missing(); missing != "" {
+					fmt.Fprintf(w, "unit tests, %s: unavailable: %s\n", tc.Tests.Name, missing)
 				} else {
-					fmt.Fprintf(w, "unit tests, %s: ready\n", fw)
+					fmt.Fprintf(w, "unit tests, %s: ready\n", tc.Tests.Name)
 				}
 			}
 			return nil
