@@ -390,7 +390,7 @@ func result(res Result, rep *report, waitErr error, cause Limit, cg *cgroup, l L
 		if rep.BoxFull {
 			cause = pick(cause, BoxSize)
 		}
-	case cause != None || oom || pidsMax:
+	case cause != None || oom || pidsMax || res.Stopped:
 		// Killed by the parent (or, rarely, the OOM killer chose the
 		// helper): the box is gone and with it the report.
 		sig = syscall.SIGKILL
