@@ -363,7 +363,7 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 		cr.Verdict, cr.JudgeLog = GraderFailure, judgeErr.Error()
 		return ex.Stdout, nil
 	case live && j.DecidedFirst && !j.Pass:
-		a.rejectedFirst(cr, &j)
+		a.rejectedFirst(cr, &j, ex.Stopped)
 	case v != Pass:
 		if live {
 			cr.JudgeLog = j.Log // the transcript up to the end
@@ -395,11 +395,13 @@ func keepOutput(cr *CaseResult, stdout []byte) {
 
 // rejectedFirst makes cr a wrong answer: its interactive judge rejected
 // the run before the program ended. How the program ended afterwards (a
-// crash, a time limit while it waited for a reply that never came) did
-// not decide it: it goes to the TA's log, not into the case's result.
-func (a *Assignment) rejectedFirst(cr *CaseResult, j *Judgement) {
+// crash, or stopped by the grader, which need not wait for it) did not
+// decide it: it goes to the TA's log, not into the case's result.
+func (a *Assignment) rejectedFirst(cr *CaseResult, j *Judgement, stopped bool) {
 	end := ""
 	switch {
+	case stopped:
+		end = "was stopped: the verdict no longer depended on it"
 	case cr.Limit != None:
 		end = cr.Limit.Describe(a.Rubric.Limits)
 	case cr.Signal != "":

@@ -249,6 +249,7 @@ func TestInteractor(t *testing.T) {
 		{"wrong, crashed before the judge decided", after, talker{answer: pang, ex: crash}, grader.RuntimeError},
 		{"wrong, crashed after the judge rejected", first, talker{answer: pang, ex: crash}, grader.WrongAnswer},
 		{"wrong, timed out after the judge rejected", first, talker{answer: pang, ex: limit}, grader.WrongAnswer},
+		{"wrong, stopped after the judge rejected", first, talker{answer: pang, ex: grader.Execution{ExitCode: -1, Signal: "killed", Stopped: true}}, grader.WrongAnswer},
 		{"right, crashed before the judge decided", after, talker{answer: pong, ex: crash}, grader.RuntimeError},
 		{"right, crashed after the judge accepted", first, talker{answer: pong, ex: crash}, grader.RuntimeError},
 		{"right, timed out after the judge accepted", first, talker{answer: pong, ex: limit}, grader.Timeout},

@@ -79,6 +79,10 @@ type Input struct {
 	// arrives: an interactive judge talks with the program through them.
 	StdinFrom io.Reader
 	StdoutTo  io.Writer
+	// Stop, when it is closed, ends the run early: its judge has decided
+	// without it (an interactive judge that rejected the program first).
+	// The Execution then says Stopped.
+	Stop <-chan struct{}
 	// Attempt numbers the runs of a repeated case from 1 (0: a case run
 	// once). A runner starts each attempt's clock at a different time, so
 	// that a program seeding its generator from the clock differs from
@@ -115,7 +119,9 @@ type Execution struct {
 	ExitCode int    // -1 when killed by a signal
 	Signal   string // e.g. "killed", when a signal ended it
 	Limit    Limit
-	Stdout   []byte
-	Stderr   []byte
-	Time     time.Duration // wall time of the run
+	// Stopped says the run was ended by its Input's Stop, not by itself.
+	Stopped bool
+	Stdout  []byte
+	Stderr  []byte
+	Time    time.Duration // wall time of the run
 }

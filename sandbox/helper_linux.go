@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -55,6 +56,7 @@ type config struct {
 	Collect []string
 	Limits  Limits
 	Binds   []string // extra host paths to show read-only at the same path
+	Etc     []string // the host's /etc entries to show read-only (etcPaths)
 	BoxDir  string   // the working directory (fallback: a host directory)
 	UID     int      // run the program as this uid and gid (when root), or -1
 	UserNS  bool     // not root: the helper runs in a user namespace
@@ -415,6 +417,17 @@ var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "
 // rest of /etc (shadow, the grader's configuration) stays out.
 var etcEntries = []string{"alternatives", "java*", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "timezone", "nsswitch.conf", "host.conf", "ssl", "mime.types"}
 
+// etcPaths are the host's paths that etcEntries match, found once per
+// grader (the parent), not in every box's helper: /etc is read once.
+var etcPaths = sync.OnceValue(func() []string {
+	var paths []string
+	for _, pat := range etcEntries {
+		matches, _ := filepath.Glob(filepath.Join("/etc", pat))
+		paths = append(paths, matches...)
+	}
+	return paths
+})
+
 var devNodes = []string{"null", "zero", "full", "random", "urandom"}
 
 // buildRoot makes the box's file system and pivots into it: a tmpfs of
@@ -472,12 +485,9 @@ func buildRoot(cfg *config) error {
 			return fmt.Errorf("%s: %w", d, err)
 		}
 	}
-	for _, pat := range etcEntries {
-		matches, _ := filepath.Glob(filepath.Join("/etc", pat))
-		for _, m := range matches {
-			if err := addBind(m, m, ro, false); err != nil {
-				return fmt.Errorf("%s: %w", m, err)
-			}
+	for _, m := range cfg.Etc {
+		if err := addBind(m, m, ro, false); err != nil && !errors.Is(err, unix.ENOENT) {
+			return fmt.Errorf("%s: %w", m, err)
 		}
 	}
 	for _, p := range cfg.Binds {

@@ -213,6 +213,7 @@ func (cfg *config) namespaceBox(spec Spec, resolved string, inBox bool) error {
 			cfg.Binds = append(cfg.Binds, p)
 		}
 	}
+	cfg.Etc = etcPaths()
 	cfg.ProgNS = true
 	if cfg.Tier < TierFull {
 		cfg.NProc = cfg.Limits.Procs // counted in the program's own user namespace
@@ -312,7 +313,9 @@ func helperCommand(st *streams, spec Spec, ns bool) *exec.Cmd {
 	cmd := exec.CommandContext(st.wctx, "/proc/self/exe")
 	cmd.Args = []string{"autograder-sandbox"}
 	// A binary built with -race sleeps a second at exit unless told not to.
-	cmd.Env = []string{helperEnv + "=helper", "GORACE=atexit_sleep_ms=0"}
+	// GOMAXPROCS set: the helper's runtime does not read the cgroup's CPU
+	// limit at start; it waits far more than it works.
+	cmd.Env = []string{helperEnv + "=helper", "GORACE=atexit_sleep_ms=0", "GOMAXPROCS=1"}
 	st.attach(cmd, spec)
 	if ns {
 		cmd.SysProcAttr = nsAttr(os.Geteuid() == 0)
@@ -387,7 +390,7 @@ func result(res Result, rep *report, waitErr error, cause Limit, cg *cgroup, l L
 		if rep.BoxFull {
 			cause = pick(cause, BoxSize)
 		}
-	case cause != None || oom || pidsMax:
+	case cause != None || oom || pidsMax || res.Stopped:
 		// Killed by the parent (or, rarely, the OOM killer chose the
 		// helper): the box is gone and with it the report.
 		sig = syscall.SIGKILL

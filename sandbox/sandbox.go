@@ -113,6 +113,10 @@ type Spec struct {
 	// Result.Stdout stays empty, so that a long conversation (a warm JVM's
 	// every answer) is not held twice. The output limit still counts it.
 	StdoutToOnly bool
+	// Stop, when it is closed, kills the box: the caller no longer needs
+	// the run (an interactive judge has rejected it). The result then
+	// says Stopped; no limit is blamed.
+	Stop <-chan struct{}
 	// Env is the program's whole environment. PATH, HOME, TMPDIR, LANG
 	// (C.UTF-8) and TZ (UTC0) get sane values inside the box unless Env
 	// sets them.
@@ -164,6 +168,8 @@ type Result struct {
 	ExitCode int    // exit status, or -1 when killed by a signal
 	Signal   string // the signal that ended the program ("killed"), or ""
 	Limit    Limit  // the limit that was hit, if any
+	// Stopped says the box was killed because Spec.Stop was closed.
+	Stopped bool
 
 	CPU        time.Duration // CPU time of the box (of the program and its children where no cgroup counts it)
 	Wall       time.Duration // real time of the program
@@ -451,6 +457,7 @@ var (
 	errWall   = errors.New("wall time limit")
 	errOutput = errors.New("output limit")
 	errCPU    = errors.New("CPU time limit")
+	errStop   = errors.New("stopped by the caller")
 )
 
 func causeLimit(err error) Limit {

@@ -248,6 +248,47 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// onWrite closes stop at the first write: the program has started.
+type onWrite struct {
+	once sync.Once
+	stop chan struct{}
+}
+
+func (w *onWrite) Write(b []byte) (int, error) {
+	w.once.Do(func() { close(w.stop) })
+	return len(b), nil
+}
+
+// TestStop: a box whose Stop is closed is killed, whatever its limits,
+// and says so; no limit is blamed and the run is no error. A run that
+// ended first is not stopped.
+func TestStop(t *testing.T) {
+	for _, tier := range tiers(t) {
+		t.Run(tier.String(), func(t *testing.T) {
+			t.Parallel()
+			w := &onWrite{stop: make(chan struct{})}
+			spec := sh("echo started; sleep 1000")
+			spec.Limits = Limits{Wall: 1000 * time.Second}
+			spec.StdoutTo, spec.Stop = w, w.stop
+			res, err := run(context.Background(), spec, tier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Stopped || res.Limit != None || res.Signal == "" || res.OK() {
+				t.Errorf("stopped %v limit %v signal %q exit %d, want stopped, killed, no limit", res.Stopped, res.Limit, res.Signal, res.ExitCode)
+			}
+			stop := make(chan struct{})
+			spec = sh("echo done")
+			spec.Stop = stop
+			res, err = run(context.Background(), spec, tier)
+			close(stop)
+			if err != nil || res.Stopped || !res.OK() {
+				t.Errorf("a run that ended on its own: stopped %v ok %v err %v", res.Stopped, res.OK(), err)
+			}
+		})
+	}
+}
+
 func TestLimitsDefaults(t *testing.T) {
 	for _, tc := range []struct {
 		in, want Limits

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os/exec"
 )
@@ -24,6 +25,15 @@ func newStreams(ctx context.Context, spec Spec) *streams {
 	var kctx context.Context
 	kctx, s.kill = context.WithCancelCause(ctx)
 	s.wctx, s.stopWall = context.WithTimeoutCause(kctx, spec.Limits.Wall, errWall)
+	if spec.Stop != nil {
+		go func() {
+			select {
+			case <-spec.Stop:
+				s.kill(errStop)
+			case <-kctx.Done():
+			}
+		}()
+	}
 	over := func() { s.kill(errOutput) }
 	s.stdout = &capture{max: spec.Limits.Output, over: over, tee: spec.StdoutTo, teeOnly: spec.StdoutTo != nil && spec.StdoutToOnly}
 	s.stderr = &capture{max: spec.Limits.Output, over: over}
@@ -48,10 +58,12 @@ func (s *streams) attach(cmd *exec.Cmd, spec Spec) {
 
 // end, once the process is gone, puts what it printed in res and returns
 // the limit that stopped it (None when none did); an error when the
-// caller cancelled the run.
+// caller cancelled the run. A run killed by its Stop says so in
+// res.Stopped.
 func (s *streams) end(res *Result) (Limit, error) {
 	res.Stdout, res.StdoutTruncated = s.stdout.result()
 	res.Stderr, res.StderrTruncated = s.stderr.result()
+	res.Stopped = errors.Is(context.Cause(s.wctx), errStop)
 	cause := causeLimit(context.Cause(s.wctx))
 	if s.ctx.Err() != nil && cause == None {
 		return cause, fmt.Errorf("sandbox: %w", s.ctx.Err())

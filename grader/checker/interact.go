@@ -48,17 +48,22 @@ func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grad
 		return grader.Execution{}, grader.Judgement{}, err
 	}
 	var judged ran
-	done := make(chan struct{})
+	done, stop := make(chan struct{}), make(chan struct{})
 	go func() {
 		judged = i.converse(ctx, prog, t, toJudge, toProg)
 		// Marked before the program can read its end of file: the
 		// program cannot end because of it before the checker is seen
 		// to have ended first.
 		close(done)
+		if i.rejected(judged) {
+			// Decided: nothing the program does now changes its verdict,
+			// and it need not wait out its limits.
+			close(stop)
+		}
 		toProg.end()
 		toJudge.drop()
 	}()
-	ex, runErr := run(grader.Input{StdinFrom: toProg.r, StdoutTo: toJudge})
+	ex, runErr := run(grader.Input{StdinFrom: toProg.r, StdoutTo: toJudge, Stop: stop})
 	judgeFirst := closed(done)
 	toJudge.end()
 	toProg.drop()
@@ -70,6 +75,16 @@ func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grad
 	}
 	j, err := i.decide(judged, judgeFirst, toJudge.sent(), tr.String())
 	return ex, j, err
+}
+
+// rejected reports whether the checker's run judged the program wrong:
+// when it ends first, the program's verdict is decided.
+func (i *interactor) rejected(judged ran) bool {
+	if judged.err != nil {
+		return false
+	}
+	j, err := i.judgement(judged.res)
+	return err == nil && !j.Pass
 }
 
 // converse runs the checker on trial t, its stdin and stdout the pipes.

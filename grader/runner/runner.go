@@ -317,7 +317,7 @@ func (p *program) spec(ctx context.Context, in grader.Input) (sandbox.Spec, erro
 	}
 	spec.Args = append(spec.Args, in.Args...)
 	spec.Files, spec.Stdin = slices.Clip(p.files), in.Stdin
-	spec.StdinFrom, spec.StdoutTo = in.StdinFrom, in.StdoutTo
+	spec.StdinFrom, spec.StdoutTo, spec.Stop = in.StdinFrom, in.StdoutTo, in.Stop
 	return spec, nil
 }
 
@@ -341,7 +341,7 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 		return grader.Execution{}, err
 	}
 	return grader.Execution{
-		ExitCode: res.ExitCode, Signal: res.Signal, Limit: p.s.limit(res),
+		ExitCode: res.ExitCode, Signal: res.Signal, Limit: p.s.limit(res), Stopped: res.Stopped,
 		Stdout: res.Stdout, Stderr: res.Stderr, Time: res.Wall,
 	}, nil
 }
