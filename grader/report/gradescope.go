@@ -419,7 +419,7 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 	}
 	fmt.Fprintf(&b, "%s: %d of %d public cases passed", a.Rubric.Name, passed, public)
 	if r.Status != grader.Graded {
-		fmt.Fprintf(&b, " (%s: %s)", r.Status, statusText(r.Status))
+		fmt.Fprintf(&b, " (%s: %s)", r.Status, r.Status.Describe())
 	}
 	b.WriteString(".\n")
 	if hiddenN > 0 {
@@ -455,25 +455,6 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 	return b.String()
 }
 
-// statusText says what a submission's status means, for the student.
-func statusText(s grader.Status) string {
-	switch s {
-	case grader.StatusCompile:
-		return "the program did not compile"
-	case grader.StatusMissing:
-		return "a required file is missing"
-	case grader.StatusReject:
-		return "the rubric refuses the submission"
-	case grader.StatusLate:
-		return "handed in too late to be accepted"
-	case grader.StatusUnread:
-		return "the submission could not be read"
-	case grader.StatusFailed:
-		return "the grader failed on it; the course staff will regrade it"
-	}
-	return string(s)
-}
-
 // gradescopeCase explains a case's test: nothing for a pass (but the
 // reading it passed under), the verdict alone for a hidden case, the
 // details for a public one.
@@ -488,32 +469,25 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 		}
 		return strings.TrimPrefix(b.String(), "\n")
 	}
+	e := explain(a, c)
 	if !visible || r.Status != grader.Graded {
-		return c.Verdict.Describe() + "\n"
+		return e.Verdict + "\n"
 	}
 	// A run a limit stopped says which, with its size, in place of the
 	// verdict's phrase.
-	stopped := c.Limit != grader.None && c.Attempts == nil && c.Violation == nil && c.Mismatch == nil
-	if stopped {
-		b.WriteString(c.Limit.Describe(a.Rubric.Limits) + "\n")
-	} else {
-		b.WriteString(c.Verdict.Describe() + "\n")
-	}
+	b.WriteString(e.Headline + "\n")
 	switch {
 	case c.Attempts != nil:
 		checkRuns(&b, a, c, Style{})
-	case c.Violation != nil:
-		fmt.Fprintf(&b, "%s\n", c.Violation)
+	case e.Rule != "":
+		fmt.Fprintf(&b, "%s\n", e.Rule)
 	case c.Mismatch != nil:
-		fmt.Fprintf(&b, "first difference at line %d\n    expected: %s\n    got:      %s\n", c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
+		fmt.Fprintf(&b, "%s\n    expected: %s\n    got:      %s\n", e.Difference, c.Mismatch.Expected, c.Mismatch.Got)
 		if c.Mismatch.Diff != "" {
 			fmt.Fprintf(&b, "\n%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
 		}
-	case stopped:
-	case c.Signal != "":
-		fmt.Fprintf(&b, "killed by signal %s\n", c.Signal)
-	case c.ExitCode != 0:
-		fmt.Fprintf(&b, "exit status %d\n", c.ExitCode)
+	case e.Ended != "" && e.Ended != e.Headline:
+		fmt.Fprintf(&b, "%s\n", e.Ended)
 	}
 	judgeEvidence(&b, c)
 	for _, d := range r.Diagnoses {

@@ -233,19 +233,3 @@ func byRuns(r grader.Result, d grader.Diagnosis) bool {
 func mistakeNames(d grader.Diagnosis) string {
 	return orList(append([]string{d.Mistake}, d.Alternatives...))
 }
-
-// mistakeSentence says what a case's known mistakes explain: its output
-// ("this is what a program with X prints"), how it ended (a program
-// with X runs out of time, or crashes, here too), or a repeated case's
-// runs as a whole.
-func mistakeSentence(c grader.CaseResult) string {
-	switch {
-	case c.Attempts != nil:
-		return "a program with " + orList(c.Mistakes) + " fails runs like these"
-	case c.Verdict == grader.Timeout:
-		return "a program with " + orList(c.Mistakes) + " runs out of time here too"
-	case c.Verdict == grader.RuntimeError:
-		return "a program with " + orList(c.Mistakes) + " crashes here too"
-	}
-	return "this is what a program with " + orList(c.Mistakes) + " prints"
-}
