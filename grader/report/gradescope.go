@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
@@ -93,7 +94,7 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 		}
 		// The public cases first, which a student sees from the start.
 		slices.SortStableFunc(cs, func(x, y grader.CaseResult) int {
-			return cmpBool(x.Visibility == "hidden", y.Visibility == "hidden")
+			return cmpBool(x.Visibility == cases.Hidden, y.Visibility == cases.Hidden)
 		})
 		graded := r.Status == grader.Graded
 		shares, scores := make([]float64, len(cs)), make([]float64, len(cs))
@@ -112,7 +113,7 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 		allPass, allPublic := true, true
 		for i, c := range cs {
 			t := GradescopeTest{Name: c.ID, MaxScore: shares[i], Score: scores[i], Status: GradescopeFailed, Visibility: hidden}
-			if c.Visibility != "hidden" {
+			if c.Visibility != cases.Hidden {
 				t.Name = c.ID + ": " + a.Command(c)
 				t.Visibility = GradescopeVisible
 			} else {
@@ -408,7 +409,7 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 	var b strings.Builder
 	public, passed, hiddenN := 0, 0, 0
 	for _, c := range r.Cases {
-		if c.Visibility == "hidden" {
+		if c.Visibility == cases.Hidden {
 			hiddenN++
 			continue
 		}
@@ -443,7 +444,7 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 		var shown []string
 		for _, id := range d.Cases {
 			i := slices.IndexFunc(r.Cases, func(c grader.CaseResult) bool { return c.ID == id })
-			if i >= 0 && r.Cases[i].Visibility != "hidden" {
+			if i >= 0 && r.Cases[i].Visibility != cases.Hidden {
 				shown = append(shown, id)
 			}
 		}
