@@ -90,7 +90,7 @@ func TestExplain(t *testing.T) {
 			grader.Explanation{Verdict: "passed", Headline: "passed", Runs: "3/4 runs passed", Failed: "run 2",
 				Exit: "exit status 0", Reason: "3/4 runs passed", Credit: "partial credit: 0.5 of the case"}},
 		{"grader failure", run(grader.RunResult{Verdict: grader.GraderFailure, JudgeLog: "checker crashed"}),
-			grader.Explanation{Verdict: "the grader failed to run it", Headline: "the grader failed to run it", Exit: "exit status 0", Reason: "the grader failed to run it"}},
+			grader.Explanation{Verdict: "the grader failed to judge it", Headline: "the grader failed to judge it", Exit: "exit status 0", Reason: "the grader failed to judge it"}},
 		{"compile error", run(grader.RunResult{Verdict: grader.StatusCompile.Verdict()}),
 			grader.Explanation{Verdict: "did not compile", Headline: "did not compile", Exit: "exit status 0", Reason: "did not compile"}},
 	} {

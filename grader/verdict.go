@@ -55,7 +55,7 @@ func (v Verdict) Describe() string {
 	case Unreadable:
 		return "the submission could not be read"
 	case GraderFailure:
-		return "the grader failed to run it"
+		return "the grader failed to judge it"
 	}
 	return string(v)
 }

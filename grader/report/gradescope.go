@@ -493,11 +493,11 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 	judgeEvidence(&b, c)
 	for _, d := range r.Diagnoses {
 		if slices.Contains(d.Cases, c.ID) {
-			what := "this output is what a program with it prints"
-			if c.Attempts != nil {
-				what = "a program with it fails runs like these"
-			}
-			fmt.Fprintf(&b, "\nknown mistake %s: %s.\n%s\n", mistakeNames(d), what, wrap(d.Hint, 76))
+			// Each diagnosis with its hint: the case as if it named only
+			// the diagnosis's mistakes.
+			dc := c
+			dc.Mistakes = append([]string{d.Mistake}, d.Alternatives...)
+			fmt.Fprintf(&b, "\nknown mistake: %s.\n%s\n", explain(a, dc).Mistake, wrap(d.Hint, 76))
 		}
 	}
 	if c.Stderr != "" {

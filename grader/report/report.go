@@ -4,7 +4,9 @@
 // TA, one Markdown report per submission for students,
 // and the plain-text table printed on a terminal. Every writer is
 // deterministic: the same results give the same bytes, and writes what a
-// student controls escaped for its medium (package escape).
+// student controls escaped for its medium (package escape). Why a case
+// failed is worded once, by grader.Explain: the writers lay its words
+// out, each its own way, but never word it themselves.
 package report
 
 import (

@@ -98,7 +98,7 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, a.Command(c))
 		if c.Verdict == grader.GraderFailure {
 			// Not the program's failure: what the judge said of itself.
-			fmt.Fprintf(w, "  the grader failed to judge this case, which says nothing of the program:\n%s\n", indent(c.JudgeLog, "    "))
+			fmt.Fprintf(w, "  %s, which says nothing of the program:\n%s\n", explain(a, c).Verdict, indent(c.JudgeLog, "    "))
 			continue
 		}
 		if c.Attempts != nil {
