@@ -358,6 +358,8 @@ func (p *program) Flags() []string {
 		"): a program that seeds its generator from the clock in seconds, srand(time(NULL)), may have repeated one run's result in others started within the same second"}
 }
 
-// Limit is the limit l as a result names it: the same type since the
-// grader's Limit became the sandbox's, kept for the callers that convert.
+// Limit is the limit l as a result names it: l itself, grader.Limit
+// being sandbox.Limit.
+//
+// Deprecated: use the sandbox's limit as it is.
 func Limit(l sandbox.Limit) grader.Limit { return l }
