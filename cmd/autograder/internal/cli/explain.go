@@ -113,7 +113,7 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 		fmt.Fprintln(w, e.Credit)
 	}
 	if cr.Feedback != "" {
-		fmt.Fprintf(w, "judge: %s\n", strings.TrimRight(cr.Feedback, "\n"))
+		fmt.Fprintf(w, "the judge says:\n%s\n", indentLines(cr.Feedback, "  "))
 	}
 	return cr.Verdict == grader.Pass, nil
 }
