@@ -62,14 +62,7 @@ func Explain(c CaseResult, lim rubric.Limits) Explanation {
 	if c.Mismatch != nil {
 		e.Difference = fmt.Sprintf("first difference at line %d", c.Mismatch.Line)
 	}
-	switch {
-	case c.Limit != None:
-		e.Ended = limitText(c.Limit, lim)
-	case c.Signal != "":
-		e.Ended = "killed by signal " + c.Signal
-	case c.ExitCode != 0:
-		e.Ended = e.Exit
-	}
+	e.Ended = ended(c.RunResult, lim)
 	e.Headline = e.Verdict
 	if c.Limit != None && c.Attempts == nil && c.Violation == nil && c.Mismatch == nil {
 		e.Headline = e.Ended
@@ -80,6 +73,20 @@ func Explain(c CaseResult, lim rubric.Limits) Explanation {
 	}
 	e.Mistake = mistakeText(c)
 	return e
+}
+
+// ended says how run r ended when not on its own with status 0: the
+// limit it hit, the signal that killed it, its exit status.
+func ended(r RunResult, lim rubric.Limits) string {
+	switch {
+	case r.Limit != None:
+		return limitText(r.Limit, lim)
+	case r.Signal != "":
+		return "killed by signal " + r.Signal
+	case r.ExitCode != 0:
+		return fmt.Sprintf("exit status %d", r.ExitCode)
+	}
+	return ""
 }
 
 // firstOf is the first of texts that says something.
