@@ -24,8 +24,9 @@ const (
 
 // Verdict is the verdict a status gives every case of its submission
 // that it kept from running: CompileError for StatusCompile, and so on.
-// Graded gives none (""): its cases have their own; StatusFailed's cases
-// keep theirs too, GraderFailure on those the grader failed on.
+// Graded gives none (""): its cases have their own. StatusFailed gives
+// GraderFailure, the verdict of the cases the grader failed on; its
+// other cases keep theirs.
 func (s Status) Verdict() Verdict {
 	if s == Graded {
 		return ""
