@@ -13,9 +13,7 @@ func loudResult(n, diff, stderr int) Result {
 	r := Result{ID: "s"}
 	for i := range n {
 		r.Cases = append(r.Cases, CaseResult{
-			ID: fmt.Sprintf("a/hidden-%02d", i+1), Verdict: WrongAnswer,
-			Mismatch: &Mismatch{Line: 2, Expected: "8", Got: "x", Diff: strings.Repeat("+x\n", diff/3)},
-			Stderr:   excerpt([]byte(strings.Repeat("e", stderr)), KeptStderr),
+			ID: fmt.Sprintf("a/hidden-%02d", i+1), RunResult: RunResult{Verdict: WrongAnswer, Mismatch: &Mismatch{Line: 2, Expected: "8", Got: "x", Diff: strings.Repeat("+x\n", diff/3)}, Stderr: excerpt([]byte(strings.Repeat("e", stderr)), KeptStderr)},
 		})
 	}
 	return r
@@ -71,7 +69,7 @@ func TestBoundEvidence(t *testing.T) {
 // are cut, as a case.
 func TestBoundEvidenceAttempts(t *testing.T) {
 	r := loudResult(40, 6000, 0)
-	r.Cases[39].Attempts = &Attempts{Runs: 5, Failures: []Attempt{{Run: 1, Mismatch: &Mismatch{Line: 1, Diff: strings.Repeat("-", 5000)}, Stderr: strings.Repeat("e", 2000)}}}
+	r.Cases[39].Attempts = &Attempts{Runs: 5, Failures: []Attempt{{Run: 1, RunResult: RunResult{Mismatch: &Mismatch{Line: 1, Diff: strings.Repeat("-", 5000)}, Stderr: strings.Repeat("e", 2000)}}}}
 	boundEvidence(&r)
 	f := r.Cases[39].Attempts.Failures[0]
 	if f.Mismatch.Diff != "" || len(f.Stderr) > KeptPast+64 {

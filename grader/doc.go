@@ -7,6 +7,20 @@
 // submission (in the sandbox, or a warm JVM). A student program's failure is
 // a Verdict in the Result; a Go error means the grader itself failed.
 //
+// # Results
+//
+// A Result is a submission's grade; its Status says how far it got, and
+// a status that kept the cases from running is the Verdict each of them
+// gets (Status.Verdict: StatusCompile gives CompileError). Each case has
+// a CaseResult: its Verdict and the evidence of how its run ended and
+// why, a RunResult (exit code, signal, the Limit hit, the first
+// difference, the rule broken, stderr, the judge's words, the output),
+// which each failing run of a repeated case (an Attempt) has too. A
+// Limit is the sandbox's own type (sandbox.Limit), from the box to the
+// report. Explain turns a case's result into the words every report
+// uses ("ran past the 5 s CPU limit", "13/20 runs passed (needs 15)"):
+// the reports differ in layout and escaping, never in wording.
+//
 // # Judges
 //
 // A Judge decides each run that ended on its own: "diff" (the default,

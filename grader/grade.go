@@ -199,15 +199,15 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	pct, accepted := a.Rubric.Late.Penalty(lateDays)
 	switch {
 	case sub.Problem != "":
-		a.fail(&res, StatusUnread, Unreadable, sub.Problem)
+		a.fail(&res, StatusUnread, sub.Problem)
 		return res, nil
 	case !accepted:
-		a.fail(&res, StatusLate, NotAccepted, fmt.Sprintf("%s late: the late policy accepts at most %d", Days(lateDays), len(a.Rubric.Late.Penalties)))
+		a.fail(&res, StatusLate, fmt.Sprintf("%s late: the late policy accepts at most %d", Days(lateDays), len(a.Rubric.Late.Penalties)))
 		return res, nil
 	}
 	src := a.sources(sub)
 	if src.status != "" {
-		a.fail(&res, src.status, src.verdict, src.note)
+		a.fail(&res, src.status, src.note)
 		return res, nil
 	}
 	files, deduct := src.files, src.deduct
@@ -226,7 +226,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	}
 	if !b.OK {
 		res.BuildLog = b.Log
-		a.fail(&res, StatusCompile, CompileError, b.Note)
+		a.fail(&res, StatusCompile, b.Note)
 		return res, nil
 	}
 	defer b.Program.Close()
@@ -349,7 +349,7 @@ func (a *Assignment) blank(id string, lateDays int, opt Options) Result {
 				continue
 			}
 			pr.Total++
-			res.Cases = append(res.Cases, CaseResult{ID: c.ID, Part: p.ID, Args: c.Args, Visibility: string(c.Visibility)})
+			res.Cases = append(res.Cases, CaseResult{ID: c.ID, Part: p.ID, Args: c.Args, Visibility: c.Visibility})
 		}
 		res.Parts = append(res.Parts, pr)
 	}
@@ -367,14 +367,15 @@ func (a *Assignment) caseByID(id string) cases.Case {
 	panic("grader: unknown case " + id)
 }
 
-// fail gives every case the same verdict and the submission a zero.
-func (a *Assignment) fail(res *Result, st Status, v Verdict, note string) {
+// fail gives the submission status st and a zero, and every case st's
+// verdict.
+func (a *Assignment) fail(res *Result, st Status, note string) {
 	res.Status = st
 	if note != "" {
 		res.Notes = append(res.Notes, note)
 	}
 	for i := range res.Cases {
-		res.Cases[i].Verdict = v
+		res.Cases[i].Verdict = st.Verdict()
 	}
 	a.score(res, 0, 0)
 	if st != Graded {

@@ -121,11 +121,14 @@ type Violation struct {
 
 // String says what broke: "line 7 breaks the rule "move": ..."; a
 // violation of no one line (Line 0) names only the rule.
-func (v Violation) String() string {
+func (v Violation) String() string { return v.brief() + ": " + v.Msg }
+
+// brief says what broke without why: "line 7 breaks the rule "move"".
+func (v Violation) brief() string {
 	if v.Line <= 0 {
-		return fmt.Sprintf("the run breaks the rule %q: %s", v.Rule, v.Msg)
+		return fmt.Sprintf("the run breaks the rule %q", v.Rule)
 	}
-	return fmt.Sprintf("line %d breaks the rule %q: %s", v.Line, v.Rule, v.Msg)
+	return fmt.Sprintf("line %d breaks the rule %q", v.Line, v.Rule)
 }
 
 // KnownMistake is a catalogued wrong program and what it does on one
@@ -403,7 +406,7 @@ func (a *Assignment) rejectedFirst(cr *CaseResult, j *Judgement, stopped bool) {
 	case stopped:
 		end = "was stopped: the verdict no longer depended on it"
 	case cr.Limit != None:
-		end = cr.Limit.Describe(a.Rubric.Limits)
+		end = limitText(cr.Limit, a.Rubric.Limits)
 	case cr.Signal != "":
 		end = "was killed by a signal (" + cr.Signal + ")"
 	case cr.ExitCode != 0:

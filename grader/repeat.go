@@ -98,13 +98,7 @@ func (at *Attempts) fail(n int, run CaseResult, stdin []byte) {
 	if len(at.Failures) == MaxFailures {
 		return
 	}
-	at.Failures = append(at.Failures, Attempt{
-		Run: n, Args: run.Args, Verdict: run.Verdict,
-		ExitCode: run.ExitCode, Signal: run.Signal, Limit: run.Limit,
-		Mismatch: run.Mismatch, Violation: run.Violation, Stderr: run.Stderr,
-		Feedback: run.Feedback, JudgeLog: run.JudgeLog, Output: run.Output,
-		Stdin: string(stdin),
-	})
+	at.Failures = append(at.Failures, Attempt{Run: n, Args: run.Args, Stdin: string(stdin), RunResult: run.RunResult})
 }
 
 // caseCredit is the share of a case's credit a judged run earns: its

@@ -1,20 +1,58 @@
 package grader
 
-import "fmt"
+import (
+	"fmt"
 
-// Status says how far a submission got.
+	"github.com/cs540-tools/autograder/grader/cases"
+)
+
+// Status says how far a submission got. A submission that did not get
+// to run its cases gives each of them the verdict of the same name
+// (Status.Verdict): one vocabulary from the case to the submission.
 type Status string
 
 // The statuses of a submission.
 const (
-	Graded        Status = "graded"         // built and ran; the cases say the rest
-	StatusCompile Status = "compile-error"  // did not build
-	StatusMissing Status = "missing-file"   // a required file is missing
-	StatusReject  Status = "rejected"       // refused by the rubric
-	StatusLate    Status = "not-accepted"   // later than the late policy allows
-	StatusUnread  Status = "unreadable"     // the archive could not be read
-	StatusFailed  Status = "grader-failure" // the grader failed on it or on a case (a checker that crashed): never a score; regrade
+	Graded        Status = "graded"              // built and ran; the cases say the rest
+	StatusCompile        = Status(CompileError)  // did not build
+	StatusMissing        = Status(MissingFile)   // a required file is missing
+	StatusReject         = Status(Rejected)      // refused by the rubric
+	StatusLate           = Status(NotAccepted)   // later than the late policy allows
+	StatusUnread         = Status(Unreadable)    // the archive could not be read
+	StatusFailed         = Status(GraderFailure) // the grader failed on it or on a case (a checker that crashed): never a score; regrade
 )
+
+// Verdict is the verdict a status gives every case of its submission
+// that it kept from running: CompileError for StatusCompile, and so on.
+// Graded gives none (""): its cases have their own. StatusFailed gives
+// GraderFailure, the verdict of the cases the grader failed on; its
+// other cases keep theirs.
+func (s Status) Verdict() Verdict {
+	if s == Graded {
+		return ""
+	}
+	return Verdict(s)
+}
+
+// Describe says what a submission's status means, for the student: "the
+// program did not compile".
+func (s Status) Describe() string {
+	switch s {
+	case StatusCompile:
+		return "the program did not compile"
+	case StatusMissing:
+		return "a required file is missing"
+	case StatusReject:
+		return "the rubric refuses the submission"
+	case StatusLate:
+		return "handed in too late to be accepted"
+	case StatusUnread:
+		return "the submission could not be read"
+	case StatusFailed:
+		return "the grader failed on it; the course staff will regrade it"
+	}
+	return string(s)
+}
 
 // Result is one submission's grade and the evidence for it.
 type Result struct {
@@ -89,33 +127,53 @@ type PartResult struct {
 	Total    int     `json:"total"`
 }
 
-// CaseResult is one case's verdict and what a report needs to explain it.
+// CaseResult is one case's verdict and what a report needs to explain it
+// (Explain says it in words).
 type CaseResult struct {
-	ID         string   `json:"id"`
-	Part       string   `json:"part"`
-	Args       []string `json:"args"`
-	Visibility string   `json:"visibility"`
-	Verdict    Verdict  `json:"verdict"`
+	ID         string           `json:"id"`
+	Part       string           `json:"part"`
+	Args       []string         `json:"args"`
+	Visibility cases.Visibility `json:"visibility"`
+	// RunResult is how the run ended and why: for a repeated case, its
+	// verdict over all its runs, the evidence being in Attempts.Failures.
+	RunResult
 	// TimeMS is the run's wall time; it is left null unless timings were
 	// asked for, so that the same inputs give the same bytes.
 	TimeMS *int64 `json:"time_ms"`
 	// Reading names the accepted reading whose output matched, when the
 	// case has outputs that depend on the reading.
-	Reading  string    `json:"reading,omitempty"`
-	ExitCode int       `json:"exit_code"`
-	Signal   string    `json:"signal,omitempty"`
+	Reading string `json:"reading,omitempty"`
+	// Mistakes names the known mistakes (the reference's catalogue) that
+	// print exactly this wrong answer.
+	Mistakes []string `json:"mistakes,omitempty"`
+	// Score is the share of the case's credit a judge gave, from 0 to 1,
+	// when it gives partial credit; nil: all for a pass, none otherwise.
+	Score *float64 `json:"score,omitempty"`
+	// Attempts says how the runs of a repeated case (runs: R in its case
+	// file) went; nil for a case run once. Such a case has its verdict,
+	// score and time here and its evidence in Attempts.Failures.
+	Attempts *Attempts `json:"attempts,omitempty"`
+	// Stdout is the run's whole output, kept only when Options.KeepStdout
+	// asks (for check --explain); never written to results. A repeated
+	// case keeps its first failing run's (its last run's when all passed).
+	Stdout []byte `json:"-"`
+}
+
+// RunResult is how one run ended and the evidence of why: what a case
+// run once and each failing run of a repeated case (Attempt) have in
+// common. Its fields are written in results flat, beside the case's or
+// the run's own.
+type RunResult struct {
+	Verdict  Verdict `json:"verdict"`
+	ExitCode int     `json:"exit_code"`
+	Signal   string  `json:"signal,omitempty"`
+	// Limit is the limit the run hit, when it hit one.
 	Limit    Limit     `json:"limit,omitempty"`
 	Mismatch *Mismatch `json:"mismatch,omitempty"`
 	// Violation is the rule a checked run (a "check: reference" case)
 	// broke, and where.
 	Violation *Violation `json:"violation,omitempty"`
-	// Mistakes names the known mistakes (the reference's catalogue) that
-	// print exactly this wrong answer.
-	Mistakes []string `json:"mistakes,omitempty"`
-	Stderr   string   `json:"stderr,omitempty"` // the start and end of stderr (KeptStderr)
-	// Score is the share of the case's credit a judge gave, from 0 to 1,
-	// when it gives partial credit; nil: all for a pass, none otherwise.
-	Score *float64 `json:"score,omitempty"`
+	Stderr    string     `json:"stderr,omitempty"` // the start and end of stderr (KeptStderr)
 	// Feedback is the judge's word for the student (a checker program's
 	// team message).
 	Feedback string `json:"feedback,omitempty"`
@@ -128,14 +186,6 @@ type CaseResult struct {
 	// the output the judge's message is about. Nil otherwise; "" when the
 	// program printed nothing.
 	Output *string `json:"output,omitempty"`
-	// Attempts says how the runs of a repeated case (runs: R in its case
-	// file) went; nil for a case run once. Such a case has its verdict,
-	// score and time here and its evidence in Attempts.Failures.
-	Attempts *Attempts `json:"attempts,omitempty"`
-	// Stdout is the run's whole output, kept only when Options.KeepStdout
-	// asks (for check --explain); never written to results. A repeated
-	// case keeps its first failing run's (its last run's when all passed).
-	Stdout []byte `json:"-"`
 }
 
 // MaxFailures is how many failing runs of a repeated case keep their
@@ -161,19 +211,8 @@ type Attempt struct {
 	Run  int      `json:"run"`
 	Args []string `json:"args"` // {run} and {seed} replaced
 	// Stdin is what the run read, {run} and {seed} replaced ("" for none).
-	Stdin     string     `json:"stdin,omitempty"`
-	Verdict   Verdict    `json:"verdict"`
-	ExitCode  int        `json:"exit_code"`
-	Signal    string     `json:"signal,omitempty"`
-	Limit     Limit      `json:"limit,omitempty"`
-	Mismatch  *Mismatch  `json:"mismatch,omitempty"`
-	Violation *Violation `json:"violation,omitempty"`
-	Stderr    string     `json:"stderr,omitempty"` // the start and end of stderr (KeptStderr)
-	Feedback  string     `json:"feedback,omitempty"`
-	// JudgeLog is for the TA alone, as CaseResult.JudgeLog.
-	JudgeLog string `json:"judge_log,omitempty"`
-	// Output is the run's output, as CaseResult.Output.
-	Output *string `json:"output,omitempty"`
+	Stdin string `json:"stdin,omitempty"`
+	RunResult
 }
 
 // Summary says how the runs went, as reports print it: "17/20 runs

@@ -21,15 +21,14 @@ type sources struct {
 	deduct float64
 	notes  []string
 
-	status  Status
-	verdict Verdict
-	note    string
+	status Status
+	note   string
 }
 
 func (a *Assignment) sources(sub submission.Submission) sources {
 	p := a.pickFiles(sub.Files)
 	if len(p.missing) > 0 {
-		return sources{status: StatusMissing, verdict: MissingFile, note: p.missingNote()}
+		return sources{status: StatusMissing, note: p.missingNote()}
 	}
 	src := sources{notes: p.notes}
 	if p.renamed {
@@ -40,7 +39,7 @@ func (a *Assignment) sources(sub submission.Submission) sources {
 	if found := packageFiles(files); len(found) > 0 {
 		switch a.Rubric.Submission.Package {
 		case "reject":
-			return sources{status: StatusReject, verdict: Rejected, note: fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", "))}
+			return sources{status: StatusReject, note: fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", "))}
 		case "strip":
 			files = stripPackage(files)
 			src.deduct += a.Rubric.Submission.PackagePenalty

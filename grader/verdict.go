@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"time"
-
-	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
 // Verdict is the outcome of one case for one submission.
@@ -57,32 +55,9 @@ func (v Verdict) Describe() string {
 	case Unreadable:
 		return "the submission could not be read"
 	case GraderFailure:
-		return "the grader failed to run it"
+		return "the grader failed to judge it"
 	}
 	return string(v)
-}
-
-// Describe says, for a person, that a run went past limit l, with the
-// limit's size as lim sets it: "ran past the 5 s CPU limit", "ran past
-// the 10 s wall-time limit", "used more than the 512 MiB memory limit",
-// "printed more than the 1 MiB output limit"; "" for None. A size lim
-// leaves at zero goes unsaid.
-func (l Limit) Describe(lim rubric.Limits) string {
-	switch l {
-	case None:
-		return ""
-	case CPU:
-		return "ran past the " + sized(durationText(lim.CPU), "CPU limit")
-	case Wall:
-		return "ran past the " + sized(durationText(lim.Wall), "wall-time limit")
-	case Memory:
-		return "used more than the " + sized(sizeText(lim.Memory), "memory limit")
-	case Output:
-		return "printed more than the " + sized(sizeText(lim.Output), "output limit")
-	case Procs:
-		return "started more processes than the limit allows"
-	}
-	return "hit the " + string(l) + " limit"
 }
 
 func sized(size, name string) string {

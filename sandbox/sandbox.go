@@ -155,11 +155,36 @@ const (
 
 var limitNames = [...]string{"none", "wall time", "CPU time", "memory", "processes", "output", "file size", "box size"}
 
+// limitKeys are the limits' names in results (results.json's "limit"):
+// None is "", which a result leaves out.
+var limitKeys = [...]string{"", "wall", "cpu", "memory", "processes", "output", "file-size", "box-size"}
+
+// String names the limit for a person: "wall time", "CPU time".
 func (l Limit) String() string {
 	if l < 0 || int(l) >= len(limitNames) {
 		return fmt.Sprintf("Limit(%d)", int(l))
 	}
 	return limitNames[l]
+}
+
+// MarshalText writes the limit's key: "wall", "cpu", "memory",
+// "processes", "output", "file-size", "box-size"; "" for None.
+func (l Limit) MarshalText() ([]byte, error) {
+	if l < 0 || int(l) >= len(limitKeys) {
+		return nil, fmt.Errorf("sandbox: no limit %d", int(l))
+	}
+	return []byte(limitKeys[l]), nil
+}
+
+// UnmarshalText reads a key MarshalText writes.
+func (l *Limit) UnmarshalText(text []byte) error {
+	for i, k := range limitKeys {
+		if k == string(text) {
+			*l = Limit(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("sandbox: no limit %q", text)
 }
 
 // Result is what became of a run. A program that fails, crashes or is

@@ -17,11 +17,9 @@ func TestDiagnosisAndReadings(t *testing.T) {
 	r := grader.Result{ID: "s1", Score: 10, MaxScore: a.Rubric.Total, Status: grader.Graded,
 		Parts: []grader.PartResult{{ID: "a", Name: "A", Score: 10, MaxScore: 10, Passed: 1, Total: 3}},
 		Cases: []grader.CaseResult{
-			{ID: "a/p1", Part: "a", Args: []string{"315", "1", "12375643"}, Visibility: "public", Verdict: grader.WrongAnswer,
-				Mismatch: &grader.Mismatch{Line: 11, Expected: "Solved", Got: "solved"}, Mistakes: []string{"lowercase-solved"}},
-			{ID: "a/p2", Part: "a", Args: []string{"399", "-1", "13276471"}, Visibility: "public", Verdict: grader.WrongAnswer,
-				Violation: &grader.Violation{Line: 7, Rule: "move", Msg: "13276471 is not one of the steepest moves of 13276470"}},
-			{ID: "a/p3", Part: "a", Args: []string{"499", "01234567"}, Visibility: "public", Verdict: grader.Pass, Reading: "cutoff-optimum"},
+			{ID: "a/p1", Part: "a", Args: []string{"315", "1", "12375643"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Mismatch: &grader.Mismatch{Line: 11, Expected: "Solved", Got: "solved"}}, Mistakes: []string{"lowercase-solved"}},
+			{ID: "a/p2", Part: "a", Args: []string{"399", "-1", "13276471"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Violation: &grader.Violation{Line: 7, Rule: "move", Msg: "13276471 is not one of the steepest moves of 13276470"}}},
+			{ID: "a/p3", Part: "a", Args: []string{"499", "01234567"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.Pass}, Reading: "cutoff-optimum"},
 		},
 		Diagnoses: []grader.Diagnosis{{Mistake: "lowercase-solved", Hint: "The handout prints \"Solved\".", Cases: []string{"a/p1"}},
 			{Mistake: "sa-exp-sign", Alternatives: []string{"sa-always-accept"}, Hint: "Your annealing accepts every worse move.", Cases: []string{"a/p2"}}},
@@ -53,7 +51,7 @@ func TestDiagnosisByRuns(t *testing.T) {
 	r := grader.Result{ID: "s1", Score: 0, MaxScore: a.Rubric.Total, Status: grader.Graded,
 		Parts: []grader.PartResult{{ID: "a", Name: "A", MaxScore: 10, Total: 1}},
 		Cases: []grader.CaseResult{
-			{ID: "a/p1", Part: "a", Args: []string{"8", "2"}, Visibility: "public", Verdict: grader.WrongAnswer,
+			{ID: "a/p1", Part: "a", Args: []string{"8", "2"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.WrongAnswer},
 				Attempts: &grader.Attempts{Runs: 20, Passed: 3, MinPass: 18, Failed: []int{1, 2}}, Mistakes: []string{"no-restarts", "first-tie"}},
 		},
 		Diagnoses: []grader.Diagnosis{{Mistake: "no-restarts", Alternatives: []string{"first-tie"},

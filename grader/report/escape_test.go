@@ -70,7 +70,7 @@ func hostileResult(t testing.TB, r grader.Result, id, text string) grader.Result
 	c.Verdict = grader.WrongAnswer
 	c.Violation = &grader.Violation{Line: 2, Rule: text, Msg: text}
 	c.Attempts = &grader.Attempts{Runs: 3, Passed: 1, Failed: []int{2, 3}, Failures: []grader.Attempt{
-		{Run: 2, Verdict: grader.RuntimeError, ExitCode: 1, Stderr: text, Feedback: text},
+		{Run: 2, RunResult: grader.RunResult{Verdict: grader.RuntimeError, ExitCode: 1, Stderr: text, Feedback: text}},
 	}}
 	return r
 }

@@ -34,7 +34,7 @@ func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 	fmt.Fprintf(&b, "## %s %s\n\n", mark, a.Rubric.Name)
 	fmt.Fprintf(&b, "**%d of %d cases passed**", passed, len(r.Cases))
 	if r.Status != grader.Graded {
-		fmt.Fprintf(&b, " (%s: %s)", r.Status, statusText(r.Status))
+		fmt.Fprintf(&b, " (%s: %s)", r.Status, r.Status.Describe())
 	}
 	b.WriteString("\n\n")
 	for _, n := range r.Notes {
@@ -80,7 +80,7 @@ func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 			continue
 		}
 		shown++
-		fmt.Fprintf(&b, "### %s: %s\n\n", c.ID, c.Verdict.Describe())
+		fmt.Fprintf(&b, "### %s: %s\n\n", c.ID, explain(a, c).Verdict)
 		fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
 		caseDetail(&b, a, c)
 	}

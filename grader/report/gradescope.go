@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
@@ -93,7 +94,7 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 		}
 		// The public cases first, which a student sees from the start.
 		slices.SortStableFunc(cs, func(x, y grader.CaseResult) int {
-			return cmpBool(x.Visibility == "hidden", y.Visibility == "hidden")
+			return cmpBool(x.Visibility == cases.Hidden, y.Visibility == cases.Hidden)
 		})
 		graded := r.Status == grader.Graded
 		shares, scores := make([]float64, len(cs)), make([]float64, len(cs))
@@ -112,7 +113,7 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 		allPass, allPublic := true, true
 		for i, c := range cs {
 			t := GradescopeTest{Name: c.ID, MaxScore: shares[i], Score: scores[i], Status: GradescopeFailed, Visibility: hidden}
-			if c.Visibility != "hidden" {
+			if c.Visibility != cases.Hidden {
 				t.Name = c.ID + ": " + a.Command(c)
 				t.Visibility = GradescopeVisible
 			} else {
@@ -408,7 +409,7 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 	var b strings.Builder
 	public, passed, hiddenN := 0, 0, 0
 	for _, c := range r.Cases {
-		if c.Visibility == "hidden" {
+		if c.Visibility == cases.Hidden {
 			hiddenN++
 			continue
 		}
@@ -419,7 +420,7 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 	}
 	fmt.Fprintf(&b, "%s: %d of %d public cases passed", a.Rubric.Name, passed, public)
 	if r.Status != grader.Graded {
-		fmt.Fprintf(&b, " (%s: %s)", r.Status, statusText(r.Status))
+		fmt.Fprintf(&b, " (%s: %s)", r.Status, r.Status.Describe())
 	}
 	b.WriteString(".\n")
 	if hiddenN > 0 {
@@ -443,7 +444,7 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 		var shown []string
 		for _, id := range d.Cases {
 			i := slices.IndexFunc(r.Cases, func(c grader.CaseResult) bool { return c.ID == id })
-			if i >= 0 && r.Cases[i].Visibility != "hidden" {
+			if i >= 0 && r.Cases[i].Visibility != cases.Hidden {
 				shown = append(shown, id)
 			}
 		}
@@ -453,25 +454,6 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 		fmt.Fprintf(&b, "\nknown mistake: %s (%s)\n%s\n", d.Mistake, strings.Join(shown, ", "), wrap(d.Hint, 76))
 	}
 	return b.String()
-}
-
-// statusText says what a submission's status means, for the student.
-func statusText(s grader.Status) string {
-	switch s {
-	case grader.StatusCompile:
-		return "the program did not compile"
-	case grader.StatusMissing:
-		return "a required file is missing"
-	case grader.StatusReject:
-		return "the rubric refuses the submission"
-	case grader.StatusLate:
-		return "handed in too late to be accepted"
-	case grader.StatusUnread:
-		return "the submission could not be read"
-	case grader.StatusFailed:
-		return "the grader failed on it; the course staff will regrade it"
-	}
-	return string(s)
 }
 
 // gradescopeCase explains a case's test: nothing for a pass (but the
@@ -488,41 +470,34 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 		}
 		return strings.TrimPrefix(b.String(), "\n")
 	}
+	e := explain(a, c)
 	if !visible || r.Status != grader.Graded {
-		return c.Verdict.Describe() + "\n"
+		return e.Verdict + "\n"
 	}
 	// A run a limit stopped says which, with its size, in place of the
 	// verdict's phrase.
-	stopped := c.Limit != grader.None && c.Attempts == nil && c.Violation == nil && c.Mismatch == nil
-	if stopped {
-		b.WriteString(c.Limit.Describe(a.Rubric.Limits) + "\n")
-	} else {
-		b.WriteString(c.Verdict.Describe() + "\n")
-	}
+	b.WriteString(e.Headline + "\n")
 	switch {
 	case c.Attempts != nil:
 		checkRuns(&b, a, c, Style{})
-	case c.Violation != nil:
-		fmt.Fprintf(&b, "%s\n", c.Violation)
+	case e.Rule != "":
+		fmt.Fprintf(&b, "%s\n", e.Rule)
 	case c.Mismatch != nil:
-		fmt.Fprintf(&b, "first difference at line %d\n    expected: %s\n    got:      %s\n", c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
+		fmt.Fprintf(&b, "%s\n    expected: %s\n    got:      %s\n", e.Difference, c.Mismatch.Expected, c.Mismatch.Got)
 		if c.Mismatch.Diff != "" {
 			fmt.Fprintf(&b, "\n%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
 		}
-	case stopped:
-	case c.Signal != "":
-		fmt.Fprintf(&b, "killed by signal %s\n", c.Signal)
-	case c.ExitCode != 0:
-		fmt.Fprintf(&b, "exit status %d\n", c.ExitCode)
+	case e.Ended != "" && e.Ended != e.Headline:
+		fmt.Fprintf(&b, "%s\n", e.Ended)
 	}
 	judgeEvidence(&b, c)
 	for _, d := range r.Diagnoses {
 		if slices.Contains(d.Cases, c.ID) {
-			what := "this output is what a program with it prints"
-			if c.Attempts != nil {
-				what = "a program with it fails runs like these"
-			}
-			fmt.Fprintf(&b, "\nknown mistake %s: %s.\n%s\n", mistakeNames(d), what, wrap(d.Hint, 76))
+			// Each diagnosis with its hint: the case as if it named only
+			// the diagnosis's mistakes.
+			dc := c
+			dc.Mistakes = append([]string{d.Mistake}, d.Alternatives...)
+			fmt.Fprintf(&b, "\nknown mistake: %s.\n%s\n", explain(a, dc).Mistake, wrap(d.Hint, 76))
 		}
 	}
 	if c.Stderr != "" {

@@ -100,28 +100,14 @@ func JUnit(a *grader.Assignment, r grader.Result) ([]byte, error) {
 
 // junitMessage is a failure's one-line message.
 func junitMessage(a *grader.Assignment, r grader.Result, c grader.CaseResult) string {
-	v := string(c.Verdict)
+	v, e := string(c.Verdict), explain(a, c)
 	switch {
 	case c.Verdict == grader.GraderFailure:
-		return v + ": " + c.Verdict.Describe()
+		return v + ": " + e.Verdict
 	case !ran(r):
-		return v + ": " + statusText(r.Status)
-	case c.Attempts != nil:
-		return v + ": " + c.Attempts.Summary()
-	case c.Violation != nil && c.Violation.Line > 0:
-		return fmt.Sprintf("%s: line %d breaks the rule %q", v, c.Violation.Line, c.Violation.Rule)
-	case c.Violation != nil:
-		return fmt.Sprintf("%s: the rule %q is broken", v, c.Violation.Rule)
-	case c.Mismatch != nil:
-		return fmt.Sprintf("%s: first difference at line %d", v, c.Mismatch.Line)
-	case c.Limit != grader.None:
-		return v + ": " + c.Limit.Describe(a.Rubric.Limits)
-	case c.Signal != "":
-		return fmt.Sprintf("%s: killed by signal %s", v, c.Signal)
-	case c.ExitCode != 0:
-		return fmt.Sprintf("%s: exit status %d", v, c.ExitCode)
+		return v + ": " + r.Status.Describe()
 	}
-	return v + ": " + c.Verdict.Describe()
+	return v + ": " + e.Reason
 }
 
 // junitText is a failure's text: the command, then what went wrong.
@@ -137,20 +123,21 @@ func junitText(a *grader.Assignment, r grader.Result, c grader.CaseResult) strin
 		}
 		return b.String()
 	}
+	e := explain(a, c)
 	switch {
 	case c.Attempts != nil:
 		checkRuns(&b, a, c, Style{})
-	case c.Violation != nil:
-		fmt.Fprintf(&b, "%s\n", c.Violation)
+	case e.Rule != "":
+		fmt.Fprintf(&b, "%s\n", e.Rule)
 	case c.Mismatch != nil:
-		fmt.Fprintf(&b, "first difference at line %d\n    expected: %s\n    got:      %s\n", c.Mismatch.Line, c.Mismatch.Expected, c.Mismatch.Got)
+		fmt.Fprintf(&b, "%s\n    expected: %s\n    got:      %s\n", e.Difference, c.Mismatch.Expected, c.Mismatch.Got)
 		if c.Mismatch.Diff != "" {
 			fmt.Fprintf(&b, "%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
 		}
 	}
 	judgeEvidence(&b, c)
-	if len(c.Mistakes) > 0 {
-		fmt.Fprintf(&b, "known mistake: %s\n", mistakeSentence(c))
+	if e.Mistake != "" {
+		fmt.Fprintf(&b, "known mistake: %s\n", e.Mistake)
 	}
 	if c.Stderr != "" {
 		fmt.Fprintf(&b, "stderr:\n%s\n", strings.TrimRight(c.Stderr, "\n"))

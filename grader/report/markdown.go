@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/escape"
 )
 
@@ -21,14 +21,14 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 	passedHow(&b, a, r)
 	var hidden []grader.CaseResult
 	for _, c := range r.Cases {
-		if c.Visibility == "hidden" {
+		if c.Visibility == cases.Hidden {
 			hidden = append(hidden, c)
 			continue
 		}
 		if c.Verdict == grader.Pass || r.Status != grader.Graded {
 			continue
 		}
-		fmt.Fprintf(&b, "## Case %s: %s\n\n", c.ID, c.Verdict.Describe())
+		fmt.Fprintf(&b, "## Case %s: %s\n\n", c.ID, explain(a, c).Verdict)
 		fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
 		caseDetail(&b, a, c)
 		runsDetail(&b, a, c)
@@ -45,7 +45,7 @@ func headline(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
 	fmt.Fprintf(b, "# %s: %s\n\n", a.Rubric.Name, escape.Markdown(r.ID))
 	switch r.Status {
 	case grader.StatusFailed: // never a score
-		fmt.Fprintf(b, "**Score: none yet, out of %s** (%s: %s)", num(r.MaxScore), r.Status, statusText(r.Status))
+		fmt.Fprintf(b, "**Score: none yet, out of %s** (%s: %s)", num(r.MaxScore), r.Status, r.Status.Describe())
 	default:
 		fmt.Fprintf(b, "**Score: %s / %s**", num(r.Score), num(r.MaxScore))
 	}
@@ -108,14 +108,14 @@ func diagnoses(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
 func passedHow(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
 	var readings, repeated []string
 	for _, c := range r.Cases {
-		if c.Verdict != grader.Pass || c.Visibility == "hidden" && a.Rubric.Report.Hidden == "count" {
+		if c.Verdict != grader.Pass || c.Visibility == cases.Hidden && a.Rubric.Report.Hidden == "count" {
 			continue
 		}
 		if c.Reading != "" {
 			readings = append(readings, fmt.Sprintf("%s (%s)", c.ID, c.Reading))
 		}
 		if c.Attempts != nil {
-			repeated = append(repeated, c.ID+": "+c.Attempts.Summary())
+			repeated = append(repeated, c.ID+": "+explain(a, c).Runs)
 		}
 	}
 	if len(readings) > 0 {
@@ -152,7 +152,7 @@ func hiddenCases(b *bytes.Buffer, a *grader.Assignment, r grader.Result, hidden 
 	for _, c := range hidden {
 		v := string(c.Verdict)
 		if c.Attempts != nil {
-			v += ": " + c.Attempts.Summary()
+			v += ": " + explain(a, c).Runs
 		}
 		fmt.Fprintf(b, "| %s | %s | %s |\n", c.ID, c.Part, v)
 	}
@@ -161,29 +161,27 @@ func hiddenCases(b *bytes.Buffer, a *grader.Assignment, r grader.Result, hidden 
 // inlineCode is s as Markdown inline code (escape.InlineCode).
 func inlineCode(s string) string { return escape.InlineCode(s) }
 
+// caseDetail writes why a case (or a run of one) failed.
 func caseDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
+	e := explain(a, c)
 	switch {
-	case c.Violation != nil:
-		fmt.Fprintf(b, "%s\n\n", escape.Markdown(capitalize(c.Violation.String())))
+	case e.Rule != "":
+		fmt.Fprintf(b, "%s\n\n", escape.Markdown(capitalize(e.Rule)))
 	case c.Mismatch != nil:
-		fmt.Fprintf(b, "First difference at line %d:\n\n", c.Mismatch.Line)
+		fmt.Fprintf(b, "%s:\n\n", capitalize(e.Difference))
 		fmt.Fprintf(b, "    expected: %s\n    got:      %s\n\n", escape.TerminalLine(c.Mismatch.Expected), escape.TerminalLine(c.Mismatch.Got))
 		if c.Mismatch.Diff != "" {
 			b.WriteString(escape.CodeBlock("diff", c.Mismatch.Diff))
 		}
-	case c.Limit != grader.None:
-		fmt.Fprintf(b, "%s.\n\n", capitalize(c.Limit.Describe(a.Rubric.Limits)))
-	case c.Signal != "":
-		fmt.Fprintf(b, "Killed by signal %s.\n\n", c.Signal)
-	case c.ExitCode != 0:
-		fmt.Fprintf(b, "Exit status %d.\n\n", c.ExitCode)
+	case e.Ended != "":
+		fmt.Fprintf(b, "%s.\n\n", capitalize(e.Ended))
 	}
-	if len(c.Mistakes) > 0 {
-		fmt.Fprintf(b, "Known mistake: %s.\n\n", mistakeSentence(c))
+	if e.Mistake != "" {
+		fmt.Fprintf(b, "Known mistake: %s.\n\n", e.Mistake)
 	}
 	if c.Score != nil || c.Feedback != "" {
 		var w bytes.Buffer
-		judgeSays(&w, c, "")
+		judgeSays(&w, c, e, "")
 		fence(b, w.String())
 	}
 	if c.Output != nil {
@@ -203,9 +201,10 @@ func runsDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
 	if at == nil {
 		return
 	}
-	fmt.Fprintf(b, "%s; failed: %s.\n\n", at.Summary(), runList(at.Failed))
+	e := explain(a, c)
+	fmt.Fprintf(b, "%s; failed: %s.\n\n", e.Runs, e.Failed)
 	for _, f := range at.Failures {
-		fmt.Fprintf(b, "### Run %d: %s\n\n", f.Run, f.Verdict.Describe())
+		fmt.Fprintf(b, "### Run %d: %s\n\n", f.Run, explain(a, attemptResult(f)).Verdict)
 		fmt.Fprintf(b, "Command: %s\n\n", inlineCode(a.RunCommand(f)))
 		caseDetail(b, a, attemptResult(f))
 	}
@@ -225,28 +224,12 @@ func otherRuns(n int) string {
 
 // attemptResult is a failing run as a case's result, for caseDetail.
 func attemptResult(f grader.Attempt) grader.CaseResult {
-	return grader.CaseResult{Verdict: f.Verdict, ExitCode: f.ExitCode, Signal: f.Signal, Limit: f.Limit,
-		Mismatch: f.Mismatch, Violation: f.Violation, Stderr: f.Stderr, Feedback: f.Feedback, Output: f.Output}
+	return grader.CaseResult{RunResult: f.RunResult}
 }
 
-// runList writes run numbers as "run 3" or "runs 3, 5 and 7".
-func runList(runs []int) string {
-	words := make([]string, len(runs))
-	for i, n := range runs {
-		words[i] = strconv.Itoa(n)
-	}
-	if len(runs) == 1 {
-		return "run " + words[0]
-	}
-	return "runs " + andList(words)
-}
-
-// andList joins names as "a", "a and b", "a, b and c".
-func andList(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+// explain is why case c ended as it did, in the words every report uses.
+func explain(a *grader.Assignment, c grader.CaseResult) grader.Explanation {
+	return grader.Explain(c, a.Rubric.Limits)
 }
 
 // caseList names the cases, the hidden ones only by number when the
@@ -256,7 +239,7 @@ func caseList(a *grader.Assignment, r grader.Result, ids []string) string {
 	hidden := 0
 	for _, id := range ids {
 		i := slices.IndexFunc(r.Cases, func(c grader.CaseResult) bool { return c.ID == id })
-		if i >= 0 && r.Cases[i].Visibility == "hidden" && a.Rubric.Report.Hidden == "count" {
+		if i >= 0 && r.Cases[i].Visibility == cases.Hidden && a.Rubric.Report.Hidden == "count" {
 			hidden++
 			continue
 		}

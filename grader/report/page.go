@@ -164,9 +164,9 @@ type pageCase struct {
 	// Runs says how a repeated case's runs went, with its failing runs,
 	// as check prints them.
 	Runs string
-	// Stopped says which limit stopped the run, with its size ("Ran past
-	// the 5 s CPU limit"); "" when none did.
-	Stopped string
+	// Rule, Difference and Ended are the case's explanation's
+	// (grader.Explain), as sentences.
+	Rule, Difference, Ended string
 }
 
 // shown is r with the control characters of what its student controls
@@ -253,12 +253,10 @@ func addMistakes(all []pageMistake, s pageSub) []pageMistake {
 func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 	s := pageSub{Result: r, Anchor: anchor(r.ID)}
 	for _, c := range r.Cases {
-		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass,
-			Command: a.Command(c), Stopped: capitalize(c.Limit.Describe(a.Rubric.Limits))}
+		e := explain(a, c)
+		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass, Command: a.Command(c), Mistake: e.Mistake,
+			Rule: capitalize(e.Rule), Difference: capitalize(e.Difference), Ended: capitalize(e.Ended)}
 		details(&pc, r.ID)
-		if len(c.Mistakes) > 0 {
-			pc.Mistake = mistakeSentence(c)
-		}
 		if c.Attempts != nil {
 			var b strings.Builder
 			checkRuns(&b, a, c, Style{})

@@ -115,9 +115,7 @@ func TestPageEscapes(t *testing.T) {
 	evil := `<script>alert(1)</script>`
 	r := grader.Result{ID: `x"><img onerror=alert(1)>` + evil, Score: 1, MaxScore: a.Rubric.Total, Status: grader.Graded,
 		Notes: []string{evil},
-		Cases: []grader.CaseResult{{ID: "a/p1", Part: "a", Args: []string{evil}, Visibility: "public", Verdict: grader.WrongAnswer,
-			Stderr:   evil,
-			Mismatch: &grader.Mismatch{Line: 1, Expected: "28", Got: evil, Diff: "--- expected\n+++ got\n@@ -1 +1 @@\n-28\n+" + evil + "\n"}}}}
+		Cases: []grader.CaseResult{{ID: "a/p1", Part: "a", Args: []string{evil}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Stderr: evil, Mismatch: &grader.Mismatch{Line: 1, Expected: "28", Got: evil, Diff: "--- expected\n+++ got\n@@ -1 +1 @@\n-28\n+" + evil + "\n"}}}}}
 	page, err := report.Page(a, report.NewBatch(a, "test", []grader.Result{r}))
 	if err != nil {
 		t.Fatal(err)
@@ -147,14 +145,12 @@ func TestPageShowsEverything(t *testing.T) {
 		Flags: []string{"warm mode: ran cold: it starts a thread"},
 		Parts: []grader.PartResult{{ID: "a", Name: "Cost", Score: 10, MaxScore: 10, Passed: 1, Total: 3}},
 		Cases: []grader.CaseResult{
-			{ID: "a/p1", Part: "a", Args: []string{"315", "1", "12375643"}, Visibility: "public", Verdict: grader.WrongAnswer,
-				Mismatch: &grader.Mismatch{Line: 2, Expected: "1:02375643·10", Got: "1:02375643··10",
-					Diff: "--- expected\n+++ got\n@@ -1,3 +1,3 @@\n 0:12375643 14\n-1:02375643 10\n+1:02375643  10\n+extra→line\n 2:02375043 8\n"},
+			{ID: "a/p1", Part: "a", Args: []string{"315", "1", "12375643"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Mismatch: &grader.Mismatch{Line: 2, Expected: "1:02375643·10", Got: "1:02375643··10",
+				Diff: "--- expected\n+++ got\n@@ -1,3 +1,3 @@\n 0:12375643 14\n-1:02375643 10\n+1:02375643  10\n+extra→line\n 2:02375043 8\n"}},
 				Mistakes: []string{"lowercase-solved"}},
-			{ID: "a/p2", Part: "a", Args: []string{"399", "-1", "13276471"}, Visibility: "hidden", Verdict: grader.WrongAnswer,
-				Violation: &grader.Violation{Line: 7, Rule: "move", Msg: "13276471 is not one of the steepest moves"}},
-			{ID: "a/p3", Part: "a", Args: []string{"499", "01234567"}, Visibility: "public", Verdict: grader.Pass,
-				Reading: "cutoff-optimum", TimeMS: &ms, Stderr: "debug: done\n"},
+			{ID: "a/p2", Part: "a", Args: []string{"399", "-1", "13276471"}, Visibility: "hidden", RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Violation: &grader.Violation{Line: 7, Rule: "move", Msg: "13276471 is not one of the steepest moves"}}},
+			{ID: "a/p3", Part: "a", Args: []string{"499", "01234567"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.Pass, Stderr: "debug: done\n"},
+				Reading: "cutoff-optimum", TimeMS: &ms},
 		},
 		Diagnoses:  []grader.Diagnosis{{Mistake: "lowercase-solved", Hint: "The handout prints \"Solved\".", Cases: []string{"a/p1"}}},
 		BuildLog:   "EightQueen.java:3: warning: [removal]\n  x  <- two spaces\n",
@@ -169,7 +165,7 @@ func TestPageShowsEverything(t *testing.T) {
 	for _, want := range []string{
 		`<option value="wrong-answer">wrong-answer</option>`,
 		`<div class="hint"><h3>Known mistake: lowercase-solved</h3><p>The handout prints &#34;Solved&#34;.</p><p>Cases: a/p1.</p></div>`,
-		`<p class="violation">Line 7 breaks the rule “move”: 13276471 is not one of the steepest moves</p>`,
+		`<p class="violation">Line 7 breaks the rule &#34;move&#34;: 13276471 is not one of the steepest moves</p>`,
 		`<p>Known mistake: this is what a program with lowercase-solved prints.</p>`,
 		`expected <code>1:02375643·10</code>, got <code>1:02375643··10</code>`,
 		`<tr><td class="ln">1</td><td class="text exp">0:12375643·14</td><td class="ln">1</td><td class="text got">0:12375643·14</td></tr>`,

@@ -4,7 +4,9 @@
 // TA, one Markdown report per submission for students,
 // and the plain-text table printed on a terminal. Every writer is
 // deterministic: the same results give the same bytes, and writes what a
-// student controls escaped for its medium (package escape).
+// student controls escaped for its medium (package escape). Why a case
+// failed is worded once, by grader.Explain: the writers lay its words
+// out, each its own way, but never word it themselves.
 package report
 
 import (
@@ -232,20 +234,4 @@ func byRuns(r grader.Result, d grader.Diagnosis) bool {
 // mistakeNames is a diagnosis's mistake and its alternatives: "a or b".
 func mistakeNames(d grader.Diagnosis) string {
 	return orList(append([]string{d.Mistake}, d.Alternatives...))
-}
-
-// mistakeSentence says what a case's known mistakes explain: its output
-// ("this is what a program with X prints"), how it ended (a program
-// with X runs out of time, or crashes, here too), or a repeated case's
-// runs as a whole.
-func mistakeSentence(c grader.CaseResult) string {
-	switch {
-	case c.Attempts != nil:
-		return "a program with " + orList(c.Mistakes) + " fails runs like these"
-	case c.Verdict == grader.Timeout:
-		return "a program with " + orList(c.Mistakes) + " runs out of time here too"
-	case c.Verdict == grader.RuntimeError:
-		return "a program with " + orList(c.Mistakes) + " crashes here too"
-	}
-	return "this is what a program with " + orList(c.Mistakes) + " prints"
 }

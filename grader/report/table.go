@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -88,7 +87,7 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 	for _, c := range r.Cases {
 		if c.Verdict == grader.Pass {
 			if c.Attempts != nil {
-				fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, c.Attempts.Summary())
+				fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, explain(a, c).Runs)
 			}
 			continue
 		}
@@ -99,7 +98,7 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, a.Command(c))
 		if c.Verdict == grader.GraderFailure {
 			// Not the program's failure: what the judge said of itself.
-			fmt.Fprintf(w, "  the grader failed to judge this case, which says nothing of the program:\n%s\n", indent(c.JudgeLog, "    "))
+			fmt.Fprintf(w, "  %s, which says nothing of the program:\n%s\n", explain(a, c).Verdict, indent(c.JudgeLog, "    "))
 			continue
 		}
 		if c.Attempts != nil {
@@ -122,8 +121,8 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 // checkRuns prints how a repeated case's runs went and each failing run
 // kept in full, indented under the case.
 func checkRuns(w io.Writer, a *grader.Assignment, c grader.CaseResult, st Style) {
-	at := c.Attempts
-	fmt.Fprintf(w, "  %s; failed: %s\n", at.Summary(), runList(at.Failed))
+	at, e := c.Attempts, explain(a, c)
+	fmt.Fprintf(w, "  %s; failed: %s\n", e.Runs, e.Failed)
 	for _, f := range at.Failures {
 		fmt.Fprintf(w, "  run %d: %s: %s\n", f.Run, st.verdict(f.Verdict), a.RunCommand(f))
 		checkDetail(w, a, attemptResult(f), "    ")
@@ -131,35 +130,35 @@ func checkRuns(w io.Writer, a *grader.Assignment, c grader.CaseResult, st Style)
 	if more := len(at.Failed) - len(at.Failures); more > 0 {
 		fmt.Fprintf(w, "  (the %s not shown)\n", otherRuns(more))
 	}
-	if len(c.Mistakes) > 0 {
-		fmt.Fprintf(w, "  known mistake: %s\n", mistakeSentence(c))
+	if e.Mistake != "" {
+		fmt.Fprintf(w, "  known mistake: %s\n", e.Mistake)
 	}
 }
 
 // checkDetail prints why a case (or a run of one) failed, each line
 // starting with pre.
 func checkDetail(w io.Writer, a *grader.Assignment, c grader.CaseResult, pre string) {
+	e := explain(a, c)
 	switch {
-	case c.Violation != nil:
-		fmt.Fprintf(w, "%s%s\n", pre, escape.Terminal(c.Violation.String()))
+	case e.Rule != "":
+		fmt.Fprintf(w, "%s%s\n", pre, escape.Terminal(e.Rule))
 	case c.Mismatch != nil:
-		fmt.Fprintf(w, "%[1]sfirst difference at line %[2]d\n%[1]s  expected: %[3]s\n%[1]s  got:      %[4]s\n", pre, c.Mismatch.Line, escape.TerminalLine(c.Mismatch.Expected), escape.TerminalLine(c.Mismatch.Got))
+		fmt.Fprintf(w, "%[1]s%[2]s\n%[1]s  expected: %[3]s\n%[1]s  got:      %[4]s\n", pre, e.Difference, escape.TerminalLine(c.Mismatch.Expected), escape.TerminalLine(c.Mismatch.Got))
 		if c.Mismatch.Diff != "" {
 			fmt.Fprintf(w, "%s\n", indent(escape.Terminal(c.Mismatch.Diff), pre))
 		}
-	case c.Limit != grader.None:
-		fmt.Fprintf(w, "%s%s\n", pre, c.Limit.Describe(a.Rubric.Limits))
-	case c.Signal != "":
-		fmt.Fprintf(w, "%sexit status %d %s\n", pre, c.ExitCode, c.Signal)
-	case c.ExitCode != 0 || c.Feedback == "" && c.Score == nil:
-		fmt.Fprintf(w, "%sexit status %d\n", pre, c.ExitCode)
+	case e.Ended != "":
+		fmt.Fprintf(w, "%s%s\n", pre, e.Ended)
+	case c.Feedback == "" && c.Score == nil:
+		// Nothing else says why: the program at least ended on its own.
+		fmt.Fprintf(w, "%s%s\n", pre, e.Exit)
 	}
-	judgeSays(w, c, pre)
+	judgeSays(w, c, e, pre)
 	if c.Output != nil {
 		fmt.Fprintf(w, "%sstdout:\n%s\n", pre, indent(escape.Terminal(printed(*c.Output)), pre+"  "))
 	}
-	if len(c.Mistakes) > 0 {
-		fmt.Fprintf(w, "%sknown mistake: %s\n", pre, mistakeSentence(c))
+	if e.Mistake != "" {
+		fmt.Fprintf(w, "%sknown mistake: %s\n", pre, e.Mistake)
 	}
 	if c.Stderr != "" {
 		fmt.Fprintf(w, "%sstderr:\n%s\n", pre, indent(escape.Terminal(c.Stderr), pre+"  "))
@@ -217,9 +216,9 @@ func printed(out string) string {
 
 // judgeSays prints the credit a judge gave a case and its message for the
 // student, when it gave them.
-func judgeSays(w io.Writer, c grader.CaseResult, pre string) {
-	if c.Score != nil {
-		fmt.Fprintf(w, "%spartial credit: %s of the case\n", pre, strconv.FormatFloat(*c.Score, 'f', -1, 64))
+func judgeSays(w io.Writer, c grader.CaseResult, e grader.Explanation, pre string) {
+	if e.Credit != "" {
+		fmt.Fprintf(w, "%s%s\n", pre, e.Credit)
 	}
 	if c.Feedback != "" {
 		fmt.Fprintf(w, "%sthe judge says:\n%s\n", pre, indent(escape.Terminal(strings.TrimRight(c.Feedback, "\n")), pre+"  "))

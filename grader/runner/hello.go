@@ -44,7 +44,7 @@ func Hello(ctx context.Context, lang rubric.Language) (tools []Tool, runtime str
 	if err != nil {
 		return tools, s.Runtime(), err
 	}
-	if got := string(ex.Stdout); ex.ExitCode != 0 || ex.Limit != "" || got != "hello, world box\n" {
+	if got := string(ex.Stdout); ex.ExitCode != 0 || ex.Limit != grader.None || got != "hello, world box\n" {
 		return tools, s.Runtime(), fmt.Errorf("the run printed %q, exit status %d, limit %q: %s",
 			strings.TrimSpace(got), ex.ExitCode, ex.Limit, lastLine(ex.Stderr))
 	}

@@ -200,9 +200,9 @@ func (s *Sandboxed) spec(ctx context.Context, argv []string, build bool) (sandbo
 // limit is the limit a run hit: the sandbox's, else, for a run that
 // failed, the one the program reports in the preset's words.
 func (s *Sandboxed) limit(res sandbox.Result) grader.Limit {
-	l := Limit(res.Limit)
+	l := res.Limit
 	if l == grader.None && !res.OK() && s.tc != nil && s.tc.Limit != nil {
-		l = Limit(s.tc.Limit(res.Stderr))
+		l = s.tc.Limit(res.Stderr)
 	}
 	return l
 }
@@ -358,23 +358,8 @@ func (p *program) Flags() []string {
 		"): a program that seeds its generator from the clock in seconds, srand(time(NULL)), may have repeated one run's result in others started within the same second"}
 }
 
-// Limit is the grader's name of the sandbox limit l (None for none).
-func Limit(l sandbox.Limit) grader.Limit {
-	switch l {
-	case sandbox.Wall:
-		return grader.Wall
-	case sandbox.CPU:
-		return grader.CPU
-	case sandbox.Memory:
-		return grader.Memory
-	case sandbox.Procs:
-		return grader.Procs
-	case sandbox.Output:
-		return grader.Output
-	case sandbox.FileSize:
-		return grader.FileSize
-	case sandbox.BoxSize:
-		return grader.BoxSize
-	}
-	return grader.None
-}
+// Limit is the limit l as a result names it: l itself, grader.Limit
+// being sandbox.Limit.
+//
+// Deprecated: use the sandbox's limit as it is.
+func Limit(l sandbox.Limit) grader.Limit { return l }

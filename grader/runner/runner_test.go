@@ -104,13 +104,13 @@ func TestBuildAndRun(t *testing.T) {
 		note      string // a failed build's note, when javac succeeded
 		limit     grader.Limit
 	}{
-		{rubric.C, "bad.c", "int main(void) { return 0 }\n", "error: expected", "", ""},
-		{rubric.CPP, "bad.cpp", "int main() { return 0 }\n", "error: expected", "", ""},
-		{rubric.Python, "bad.py", "print('x'\n", "SyntaxError", "", ""},
-		{rubric.Python, "bad.py", "if True:\nprint(1)\n", "IndentationError", "", ""},
-		{rubric.Java, "Bad.java", "public class Bad { void f() { int x = 1 } }\n", "error: ';' expected", "", ""},
-		{rubric.Java, "EightQueen.java", "/*\npublic class EightQueen {\n    public static void main(String[] args) {}\n}\n*/\n", "", "compiled, but no class EightQueen: the file holds no code outside comments", ""},
-		{rubric.Java, "EightQueen.java", "class Main {\n    public static void main(String[] args) {}\n}\n", "", "compiled, but no class EightQueen: it declares class Main", ""},
+		{rubric.C, "bad.c", "int main(void) { return 0 }\n", "error: expected", "", grader.None},
+		{rubric.CPP, "bad.cpp", "int main() { return 0 }\n", "error: expected", "", grader.None},
+		{rubric.Python, "bad.py", "print('x'\n", "SyntaxError", "", grader.None},
+		{rubric.Python, "bad.py", "if True:\nprint(1)\n", "IndentationError", "", grader.None},
+		{rubric.Java, "Bad.java", "public class Bad { void f() { int x = 1 } }\n", "error: ';' expected", "", grader.None},
+		{rubric.Java, "EightQueen.java", "/*\npublic class EightQueen {\n    public static void main(String[] args) {}\n}\n*/\n", "", "compiled, but no class EightQueen: the file holds no code outside comments", grader.None},
+		{rubric.Java, "EightQueen.java", "class Main {\n    public static void main(String[] args) {}\n}\n", "", "compiled, but no class EightQueen: it declares class Main", grader.None},
 		{rubric.Python, "oom.py", "x = [0] * (1 << 40)\n", "", "", grader.Memory},
 		{rubric.Java, "Oom.java", "public class Oom { public static void main(String[] a) { long[][] x = new long[1 << 20][]; for (int i = 0; ; i++) x[i] = new long[1 << 20]; } }\n", "", "", grader.Memory},
 		{rubric.CPP, "oom.cpp", "#include <vector>\nint main() { std::vector<char> v(1ULL << 40); return v[1]; }\n", "", "", grader.Memory},

@@ -18,9 +18,8 @@ func sample(key string) grader.Result {
 		Notes: []string{"EightQueen.java has a package statement"},
 		Parts: []grader.PartResult{{ID: "a", Name: "Cost", Score: 6.67, MaxScore: 10, Passed: 2, Total: 3}},
 		Cases: []grader.CaseResult{
-			{ID: "a/public-01", Part: "a", Args: []string{"100", "01234567"}, Visibility: "public", Verdict: grader.WrongAnswer, TimeMS: &ms,
-				Mismatch: &grader.Mismatch{Line: 1, Expected: "28", Got: "29", Diff: "--- expected\n+++ got\n"}, Stderr: "Exception in thread \"main\"\n"},
-			{ID: "a/hidden-01", Part: "a", Args: []string{}, Visibility: "hidden", Verdict: grader.Timeout, ExitCode: -1, Signal: "killed", Limit: grader.Wall, Reading: "steepest-all"},
+			{ID: "a/public-01", Part: "a", Args: []string{"100", "01234567"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Mismatch: &grader.Mismatch{Line: 1, Expected: "28", Got: "29", Diff: "--- expected\n+++ got\n"}, Stderr: "Exception in thread \"main\"\n"}, TimeMS: &ms},
+			{ID: "a/hidden-01", Part: "a", Args: []string{}, Visibility: "hidden", RunResult: grader.RunResult{Verdict: grader.Timeout, ExitCode: -1, Signal: "killed", Limit: grader.Wall}, Reading: "steepest-all"},
 		},
 		Key: key,
 	}

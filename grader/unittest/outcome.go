@@ -8,7 +8,6 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/clip"
-	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -120,7 +119,7 @@ func ended(res sandbox.Result, hidden bool) (grader.Execution, bool) {
 	if res.Limit == sandbox.None && res.Signal == "" && (res.ExitCode == 0 || res.ExitCode == 1) {
 		return grader.Execution{}, true
 	}
-	ex := grader.Execution{ExitCode: res.ExitCode, Signal: res.Signal, Limit: runner.Limit(res.Limit)}
+	ex := grader.Execution{ExitCode: res.ExitCode, Signal: res.Signal, Limit: res.Limit}
 	msg := fmt.Sprintf("the test run ended (exit status %d) before it reported this test", res.ExitCode)
 	if res.Signal != "" {
 		msg = "the test run was killed by a signal (" + res.Signal + ") before it reported this test"

@@ -10,9 +10,9 @@ import (
 )
 
 func TestDiagnoseRuns(t *testing.T) {
-	unsolved := grader.Attempt{Verdict: grader.WrongAnswer}
+	unsolved := grader.Attempt{RunResult: grader.RunResult{Verdict: grader.WrongAnswer}}
 	broke := func(rule string) grader.Attempt {
-		return grader.Attempt{Verdict: grader.WrongAnswer, Violation: &grader.Violation{Line: 3, Rule: rule}}
+		return grader.Attempt{RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Violation: &grader.Violation{Line: 3, Rule: rule}}}
 	}
 	tests := []struct {
 		name     string
@@ -30,7 +30,7 @@ func TestDiagnoseRuns(t *testing.T) {
 		{"a rule broken: the rule's mistake only", []string{"8", "2"}, 0, []grader.Attempt{unsolved, broke(nqueens.RuleMarks), broke(nqueens.RuleMarks)}, []string{"marks-not-conflicts"}},
 		{"claims and evaluations", []string{"5", "1"}, 3, []grader.Attempt{broke(nqueens.RuleEvaluation), broke(nqueens.RuleClaim)}, []string{"conflicts-counted-twice", "false-solved-claim"}},
 		{"an unknown rule names nothing", []string{"8", "2"}, 0, []grader.Attempt{broke(nqueens.RuleBoard)}, nil},
-		{"timeouts name nothing", []string{"8", "2"}, 0, []grader.Attempt{{Verdict: grader.Timeout}}, nil},
+		{"timeouts name nothing", []string{"8", "2"}, 0, []grader.Attempt{{RunResult: grader.RunResult{Verdict: grader.Timeout}}}, nil},
 		{"a size no part records", []string{"12", "2"}, 0, []grader.Attempt{unsolved}, nil},
 	}
 	for _, tt := range tests {

@@ -76,9 +76,13 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 		return false, failed(fmt.Errorf("%s: nothing to run: %s", sub.Source, strings.Join(res.Notes, "; ")))
 	}
 	cr := res.Cases[0]
+	e := grader.Explain(cr, a.Rubric.Limits)
 	fmt.Fprintf(w, "case %s: %s\n", c.ID, grader.CommandLine(a.Rubric.Build, c.Args, c.Stdin))
 	if cr.Verdict != grader.Pass && cr.Verdict != grader.WrongAnswer {
-		fmt.Fprintf(w, "%s: %s\n", cr.Verdict, cr.Verdict.Describe())
+		fmt.Fprintf(w, "%s: %s\n", cr.Verdict, e.Verdict)
+		if e.Ended != "" {
+			fmt.Fprintln(w, e.Ended)
+		}
 		if cr.Stderr != "" {
 			fmt.Fprintf(w, "stderr:\n%s\n", strings.TrimRight(cr.Stderr, "\n"))
 		}
@@ -89,8 +93,8 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 		// No one correct output: the rules speak.
 		fmt.Fprintln(w, "every run differs, so there is no one correct run to show; the rules every correct run obeys judge it")
 		fmt.Fprint(w, numbered(cr.Stdout))
-		if v := cr.Violation; v != nil {
-			fmt.Fprintf(w, "line %d breaks the rule %q: %s\n", v.Line, v.Rule, v.Msg)
+		if e.Rule != "" {
+			fmt.Fprintln(w, e.Rule)
 		} else if cr.Verdict == grader.Pass {
 			fmt.Fprintln(w, "the run obeys every rule")
 		}
@@ -103,10 +107,13 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 		fmt.Fprintln(w, "your output is accepted")
 	case cr.Mismatch != nil:
 		m := cr.Mismatch
-		fmt.Fprintf(w, "first difference at line %d: expected %s, got %s\n%s", m.Line, m.Expected, m.Got, m.Diff)
+		fmt.Fprintf(w, "%s: expected %s, got %s\n%s", e.Difference, m.Expected, m.Got, m.Diff)
+	}
+	if e.Credit != "" {
+		fmt.Fprintln(w, e.Credit)
 	}
 	if cr.Feedback != "" {
-		fmt.Fprintf(w, "judge: %s\n", strings.TrimRight(cr.Feedback, "\n"))
+		fmt.Fprintf(w, "the judge says:\n%s\n", indentLines(cr.Feedback, "  "))
 	}
 	return cr.Verdict == grader.Pass, nil
 }
