@@ -340,9 +340,10 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 	if err != nil {
 		return grader.Execution{}, err
 	}
-	l := p.s.limit(res)
+	res.Signal = signal(res, p.s.limit(res))
+
 	return grader.Execution{
-		ExitCode: res.ExitCode, Signal: signal(res, l), Limit: l,
+		ExitCode: res.ExitCode, Signal: res.Signal, Limit: p.s.limit(res),
 		Stdout: res.Stdout, Stderr: res.Stderr, Time: res.Wall,
 	}, nil
 }
