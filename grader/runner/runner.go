@@ -341,7 +341,6 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 		return grader.Execution{}, err
 	}
 	res.Signal = signal(res, p.s.limit(res))
-
 	return grader.Execution{
 		ExitCode: res.ExitCode, Signal: res.Signal, Limit: p.s.limit(res),
 		Stdout: res.Stdout, Stderr: res.Stderr, Time: res.Wall,
