@@ -99,6 +99,12 @@
 //     (grader.WarmAnswers, 8 MiB) of stdout and stderr, which wait in
 //     memory until they are judged: this case and the rest run cold.
 //
+// A case that uses Options.HandOff of CPU time (grade, check and ci hand
+// off at half a second) runs cold too, with the later cases of its rubric
+// part, which mostly loop or crawl alike: they run side by side on the
+// cores a batch has idle, each under its own limits, rather than one
+// limit after the other in warm JVMs, and a new JVM runs the other parts.
+//
 // Program.Flags says when and why a submission ran cold, for the TA
 // alone (results.json and index.html): the student's report speaks of
 // the program, not of how the grader ran it. Execution.Time of a warm run

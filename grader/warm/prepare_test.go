@@ -69,62 +69,84 @@ func TestIdenticalCopies(t *testing.T) {
 }
 
 // TestHandOff: with a hand-off, the first case that uses that much CPU in
-// the warm JVM, and every case after it, run cold, and end as they end
-// without one (a loop at its CPU limit, the others' output); without,
-// every case is answered warm.
+// the warm JVM, and every case after it of its part, run cold, and end as
+// they end without one (a loop at its CPU limit, the others' output); a
+// new JVM answers the other parts' cases; without, every case is answered
+// warm. Inputs with no part are of one.
 func TestHandOff(t *testing.T) {
 	requireJDK(t)
-	r := loadRubric(t, "testdata/eq/rubric.toml")
-	r.Limits.CPU = time.Second
-	ctx := context.Background()
-	files := readFiles(t, "testdata/handoff")
-	inputs := []Input{args("one"), args("loop"), args("two"), args("loop"), args("three")}
-	var runs [2][]grader.Execution
-	for k, hand := range []time.Duration{0, 200 * time.Millisecond} {
-		w, err := New(r, inputs, Options{CacheDir: cacheDir, HandOff: hand})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := w.Build(ctx, files)
-		if err != nil || !b.OK {
-			t.Fatalf("hand-off %v: build ok=%v %v %s", hand, b.OK, err, b.Log)
-		}
-		for _, in := range inputs {
-			ex, err := b.Program.Run(ctx, grader.Input{Args: in.Args})
-			if err != nil {
-				t.Fatal(err)
-			}
-			runs[k] = append(runs[k], ex)
-		}
-		b.Program.Close()
-		// Without a hand-off, each loop ends its warm JVM at the CPU
-		// limit and the next JVM runs the rest: a compile and 3 harness
-		// JVMs. With one, the first loop ends the warm runs.
-		cold, jvms := int64(0), int64(4)
-		if hand > 0 {
-			cold, jvms = 4, 2
-		}
-		// On a loaded machine a starved case may look waiting: it is
-		// given up and runs cold, and the JVM after it runs the rest. The
-		// counts are then larger, never smaller; the runs' ends are
-		// compared below either way.
-		waited := w.stats.Waited.Load()
-		if got := w.stats.ColdCases.Load(); got < cold || waited == 0 && got != cold {
-			t.Errorf("hand-off %v: %d cases ran cold (%d given up as waiting), want %d", hand, got, waited, cold)
-		}
-		if got := w.stats.JVMs.Load(); got < jvms || waited == 0 && got != jvms {
-			t.Errorf("hand-off %v: %d JVMs (%d cases given up as waiting), want %d", hand, got, waited, jvms)
-		}
+	a, err := grader.LoadAssignment("testdata/handoff/rubric.toml", nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for i, in := range inputs {
-		if in.Args[0] == "loop" {
-			// Which signal a cold run's CPU limit sends depends on the
-			// kernel's timing: the limit is what agrees.
-			if runs[0][i].Limit != grader.CPU || runs[1][i].Limit != grader.CPU {
-				t.Errorf("%s: limits %q without the hand-off, %q with; want the CPU limit", in.Args, runs[0][i].Limit, runs[1][i].Limit)
+	ctx := context.Background()
+	files := readFiles(t, "testdata/handoff/loop")
+	for _, tc := range []struct {
+		name   string
+		inputs []Input
+		// Without a hand-off, each loop ends its warm JVM at the CPU
+		// limit and the next JVM runs the rest: a compile and harness
+		// JVMs (warm). With one, the first loop hands off cold what is
+		// left of its part, and a harness JVM runs the rest, if any.
+		warm, cold, jvms int64
+		flag             string
+	}{
+		{"no parts", []Input{args("one"), args("loop"), args("two"), args("loop"), args("three")}, 4, 4, 2,
+			"warm mode: ran cold from its run 2 on: it used 200ms of CPU time (the hand-off)"},
+		// Public cases first: a/1, b/1 (loop), b/2, then b/3 and b/4
+		// (loops), c/1.
+		{"parts", Inputs(a, ""), 5, 4, 3,
+			"warm mode: ran part b cold from its run 2 on: it used 200ms of CPU time (the hand-off)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var runs [2][]grader.Execution
+			for k, hand := range []time.Duration{0, 200 * time.Millisecond} {
+				w, err := New(a.Rubric, tc.inputs, Options{CacheDir: cacheDir, HandOff: hand})
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := w.Build(ctx, files)
+				if err != nil || !b.OK {
+					t.Fatalf("hand-off %v: build ok=%v %v %s", hand, b.OK, err, b.Log)
+				}
+				for _, in := range tc.inputs {
+					ex, err := b.Program.Run(ctx, grader.Input{Args: in.Args})
+					if err != nil {
+						t.Fatal(err)
+					}
+					runs[k] = append(runs[k], ex)
+				}
+				flags := b.Program.(grader.Flagger).Flags()
+				b.Program.Close()
+				cold, jvms, flag := int64(0), tc.warm, []string(nil)
+				if hand > 0 {
+					cold, jvms, flag = tc.cold, tc.jvms, []string{tc.flag}
+				}
+				// On a loaded machine a starved case may look waiting: it is
+				// given up and runs cold, and the JVM after it runs the rest. The
+				// counts are then larger, never smaller; the runs' ends are
+				// compared below either way.
+				waited := w.stats.Waited.Load()
+				if got := w.stats.ColdCases.Load(); got < cold || waited == 0 && got != cold {
+					t.Errorf("hand-off %v: %d cases ran cold (%d given up as waiting), want %d", hand, got, waited, cold)
+				}
+				if got := w.stats.JVMs.Load(); got < jvms || waited == 0 && got != jvms {
+					t.Errorf("hand-off %v: %d JVMs (%d cases given up as waiting), want %d", hand, got, waited, jvms)
+				}
+				if !reflect.DeepEqual(flags, flag) {
+					t.Errorf("hand-off %v: flags %q, want %q", hand, flags, flag)
+				}
 			}
-		} else if d := sameExecution(runs[0][i], runs[1][i]); d != "" {
-			t.Errorf("%s: with and without the hand-off:\n%s", in.Args, d)
-		}
+			for i, in := range tc.inputs {
+				if in.Args[0] == "loop" {
+					if runs[0][i].Limit != grader.CPU || runs[1][i].Limit != grader.CPU {
+						t.Errorf("%s: limits %q without the hand-off, %q with; want the CPU limit", in.Args, runs[0][i].Limit, runs[1][i].Limit)
+					}
+				}
+				if d := sameExecution(runs[0][i], runs[1][i]); d != "" {
+					t.Errorf("%s: with and without the hand-off:\n%s", in.Args, d)
+				}
+			}
+		})
 	}
 }

@@ -44,16 +44,20 @@ type Input struct {
 	// check never picks it; it picks from every other kind of case,
 	// whatever its judge (see Options.Decider).
 	ColdOnly bool
+	// Part is the rubric part of the case: a hand-off (Options.HandOff)
+	// hands the rest of its part to cold runs, and every input without
+	// one is of a single part.
+	Part string
 }
 
 // Inputs lists the runs Grade asks of a program under the assignment: the
 // cases of the given visibility ("" for all), in rubric order.
 func Inputs(a *grader.Assignment, visibility string) []Input {
 	var out []Input
-	for _, cs := range a.Parts {
+	for i, cs := range a.Parts {
 		for _, c := range cs {
 			if visibility == "" || string(c.Visibility) == visibility {
-				out = append(out, Input{Args: c.Args, Stdin: c.Stdin, ID: c.ID, Hidden: c.Visibility != cases.Public, Varies: c.Check != "", ColdOnly: !a.Checkable(c)})
+				out = append(out, Input{Args: c.Args, Stdin: c.Stdin, ID: c.ID, Hidden: c.Visibility != cases.Public, Varies: c.Check != "", ColdOnly: !a.Checkable(c), Part: a.Rubric.Parts[i].ID})
 			}
 		}
 	}
@@ -80,10 +84,15 @@ type Options struct {
 	// well as the others. Without it, every two runs must end alike.
 	Decider Decider
 	// HandOff, when set below the CPU limit, hands a case that has used
-	// this much CPU time in a warm JVM, and every case after it, to cold
-	// runs, which Grade runs side by side as its Cores allow: a check
-	// whose program loops or is slow costs its limits two or more at a
-	// time, not one after the other in a JVM (check and ci set it).
+	// this much CPU time in a warm JVM, and every case after it of the
+	// same part (Input.Part), to cold runs, which Grade runs side by side
+	// as its Cores allow, beside the other submissions' work; a new JVM
+	// runs the other parts' cases warm. A program that loops or is slow
+	// in a part then costs its limits there two or more at a time, not
+	// one after the other in a JVM, and the cores a batch has idle run
+	// them. A part's cases test the same code, so one that loops in a
+	// case mostly loops in the others; when it does not, those cases run
+	// cold for nothing, which changes no verdict.
 	HandOff time.Duration
 	// Answers bounds the bytes of stdout and stderr the warm answers of
 	// one submission hold until they are judged (0: grader.WarmAnswers);
@@ -126,7 +135,7 @@ type Stats struct {
 	Submissions  atomic.Int64 // built
 	WarmCases    atomic.Int64 // answered from a warm JVM
 	ColdCases    atomic.Int64 // run cold
-	Fallbacks    atomic.Int64 // submissions that ran cold from some case on
+	Fallbacks    atomic.Int64 // submissions that ran cold from some case on, and parts handed off
 	SpotChecks   atomic.Int64 // warm answers checked by a cold run
 	Disagreed    atomic.Int64 // submissions regraded cold after a spot check
 	JVMs         atomic.Int64 // harness runs
@@ -342,9 +351,9 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 			switch f.Type {
 			case frameCase:
 				if w.hand && f.Kind == kindLimit && f.Limit == limitCPU {
-					p.flags = append(p.flags, fmt.Sprintf("warm mode: ran cold from its run %d on: it used %v of CPU time (the hand-off)", len(w.inputs)-len(pending)+1, w.lim.CPU))
+					p.flags = append(p.flags, w.handOffFlag(f.Index))
 					w.stats.Fallbacks.Add(1)
-					pending, done = nil, true
+					pending, halted = w.handOff(pending[1:], f.Index), true
 					break answers
 				}
 				pending = pending[1:]
@@ -389,6 +398,24 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 	return nil
 }
 
+// handOff is what stays pending after input i is handed off: the inputs
+// of other parts, for the next warm JVM; i's part runs cold.
+func (w *Runner) handOff(pending []int, i int) []int {
+	part := w.inputs[i].Part
+	return slices.DeleteFunc(pending, func(j int) bool { return w.inputs[j].Part == part })
+}
+
+// handOffFlag tells the TA that input i was handed off, and the rest of
+// its part.
+func (w *Runner) handOffFlag(i int) string {
+	run := slices.Index(w.order(), i) + 1
+	what := "ran cold"
+	if part := w.inputs[i].Part; part != "" {
+		what = fmt.Sprintf("ran part %s cold", part)
+	}
+	return fmt.Sprintf("warm mode: %s from its run %d on: it used %v of CPU time (the hand-off)", what, run, w.lim.CPU)
+}
+
 // buildCold builds the submission cold, for all its runs.
 func (w *Runner) buildCold(ctx context.Context, p *Program, why string) (grader.Build, error) {
 	w.stats.Fallbacks.Add(1)
@@ -428,7 +455,7 @@ func execution(f frame) (grader.Execution, bool) {
 		case limitWall:
 			ex.Limit = grader.Wall
 		case limitCPU:
-			ex.Limit, ex.Signal = grader.CPU, "CPU time limit exceeded"
+			ex.Limit, ex.Signal = grader.CPU, runner.CPULimitSignal
 		case limitOutput:
 			ex.Limit = grader.Output
 		default:

@@ -177,10 +177,11 @@ func (p *caseProgress) finish() {
 	}
 }
 
-// handOff is how much CPU time a case of check or ci may use in a warm
-// JVM before it and the cases after it run cold, side by side (see
-// warm.Options.HandOff): the same verdicts, sooner, for a program that
-// loops or is slow; a correct Eight Queens case uses a few milliseconds.
+// handOff is how much CPU time a case of check, ci or grade may use in a
+// warm JVM before it and the cases after it of its part run cold, side by
+// side on the cores the batch has idle (see warm.Options.HandOff): the
+// same verdicts, sooner, for a program that loops or is slow; a correct
+// Eight Queens case uses a few milliseconds.
 const handOff = 500 * time.Millisecond
 
 // passed is check's and ci's exit status: 0 only when every case passed,

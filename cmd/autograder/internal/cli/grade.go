@@ -115,7 +115,7 @@ func gradeCommand() *ucli.Command {
 			if err != nil {
 				return err
 			}
-			run, err := runnerWith(c.String("mode"), a, "", warm.Options{Secret: secret}, errw)
+			run, err := runnerWith(c.String("mode"), a, "", warm.Options{Secret: secret, HandOff: handOff}, errw)
 			if err != nil {
 				return err
 			}
