@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/escape"
@@ -161,5 +162,20 @@ func versionCommand() *ucli.Command {
 
 // jobsFlag is --jobs, for the commands that grade many submissions at once.
 func jobsFlag() ucli.Flag {
-	return &ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "grade `N` submissions at once, their builds and runs sharing N cores (a run that waits gives its core back)", DefaultText: "the number of cores"}
+	return &ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "grade `N` submissions at once, their builds and runs sharing N cores (a run that waits gives its core back)", DefaultText: "the number of cores plus one"}
+}
+
+// jobsOr is --jobs, or its default: one more than the machine's cores.
+// Each job leaves its core idle for moments (a box's set-up and
+// tear-down wait for the kernel; a warm JVM and the grader wait for each
+// other between cases), and one job more fills them: measured on 2 cores,
+// a warm batch 5% and a cold one 9% sooner (README, Performance). No
+// verdict depends on it: CPU limits count CPU time, and a run sharing a
+// core with half another still gets two thirds of one, within a wall
+// limit of twice its CPU limit.
+func jobsOr(c *ucli.Context) int {
+	if jobs := c.Int("jobs"); jobs > 0 {
+		return jobs
+	}
+	return runtime.NumCPU() + 1
 }

@@ -46,10 +46,7 @@ func benchCommand() *ucli.Command {
 				return badInputf("bench: --submissions must be positive and --cold not negative")
 			}
 			coldN = min(coldN, n)
-			jobs := c.Int("jobs")
-			if jobs <= 0 {
-				jobs = runtime.NumCPU()
-			}
+			jobs := jobsOr(c)
 			a, err := loadAssignment(c)
 			if err != nil {
 				return err

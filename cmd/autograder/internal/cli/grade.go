@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -119,10 +118,7 @@ func gradeCommand() *ucli.Command {
 			if err != nil {
 				return err
 			}
-			jobs := c.Int("jobs")
-			if jobs <= 0 {
-				jobs = runtime.NumCPU()
-			}
+			jobs := jobsOr(c)
 			fmt.Fprintf(errw, "grading %s, %d at a time\n", count(len(subs), "submission"), jobs)
 			prog := newProgress(errw, len(subs))
 			b := grader.Batch{Assignment: a, Runner: run, Store: st, Jobs: jobs, Version: Version,

@@ -35,7 +35,8 @@ func similarityCommand() *ucli.Command {
 			"listed, never dropped. It changes no score.",
 		Flags: append([]ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write similarity.html and similarity.csv under `DIR`", Required: true},
-			rubricFlag(), assignmentFlag(), jobsFlag(),
+			rubricFlag(), assignmentFlag(),
+			&ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "compare on `N` cores at once", DefaultText: "the number of cores"},
 		}, similarityFlags()...),
 		Action: func(c *ucli.Context) error {
 			if c.NArg() == 0 {
