@@ -373,9 +373,3 @@ func (p *program) Flags() []string {
 	return []string{"repeated cases ran with the real clock (no libfaketime on the grading machine; looked in " + FaketimeWhere() +
 		"): a program that seeds its generator from the clock in seconds, srand(time(NULL)), may have repeated one run's result in others started within the same second"}
 }
-
-// Limit is the limit l as a result names it: l itself, grader.Limit
-// being sandbox.Limit.
-//
-// Deprecated: use the sandbox's limit as it is.
-func Limit(l sandbox.Limit) grader.Limit { return l }
