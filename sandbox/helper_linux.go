@@ -105,63 +105,100 @@ func helperMain() int {
 	return 0
 }
 
-func supervise(cfg *config) (rep report) {
+// supervise builds the box, runs the program in it and reports how it
+// went: prepare, start, reap, then what the box holds (inspect).
+func supervise(cfg *config) report {
 	fail := func(err error) report { return report{Err: err.Error()} }
 	// no_new_privs is a per-thread flag inherited by the children that
 	// thread forks: the fork must happen on the thread that set it.
 	runtime.LockOSThread()
 	unix.Umask(0o022)
-
 	ns := cfg.Tier >= TierNamespaces
+	execFD, err := prepareBox(cfg, ns)
+	if err != nil {
+		return fail(err)
+	}
+	sys, err := programAttr(cfg, ns)
+	if err != nil {
+		return fail(err)
+	}
+	pid, start, err := startProgram(cfg, sys, execFD, ns)
+	if err != nil {
+		return fail(err)
+	}
+	var rep report
+	ws, ru, err := reapProgram(pid)
+	rep.Wall = time.Since(start)
+	killAll(pid, ns)
+	if err != nil {
+		return fail(err)
+	}
+	rep.Status = uint32(ws)
+	rep.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	rep.MaxRSS = ru.Maxrss << 10
+	if err := inspect(cfg, ns, &rep); err != nil {
+		return fail(err)
+	}
+	return rep
+}
+
+// prepareBox builds the box's file system (in namespaces), writes the
+// working files, and makes the helper's state what the program inherits:
+// descriptors beyond 0-2 closed on exec, no new privileges, and, without
+// namespaces, the helper a subreaper. It returns the descriptor to exec
+// the program through when the config asks for one (ExecFD), else -1.
+func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 	if ns {
 		if err := buildRoot(cfg); err != nil {
-			return fail(fmt.Errorf("building the box: %w", err))
+			return -1, fmt.Errorf("building the box: %w", err)
 		}
 		_ = unix.Sethostname([]byte("box"))
 	}
 	if err := writeFiles(cfg); err != nil {
-		return fail(err)
+		return -1, err
 	}
-
-	execFD := -1
+	execFD = -1
 	if cfg.ExecFD {
 		// Without namespaces the program stays at its host path, which
 		// the box uid may not be able to walk to (go test's 0700
 		// directories); exec through a descriptor opened as root instead.
 		// The program keeps it open as its fd 3 (a script's interpreter
 		// needs it); it only reads the program itself.
-		fd, err := unix.Open(cfg.Path, unix.O_RDONLY, 0)
-		if err != nil {
-			return fail(err)
+		if execFD, err = unix.Open(cfg.Path, unix.O_RDONLY, 0); err != nil {
+			return -1, err
 		}
-		execFD = fd
 	}
-
 	// Go hands children any descriptor that lacks close-on-exec,
 	// including ones inherited from whoever started the grader: mark them
 	// all, so the program gets exactly stdin, stdout and stderr.
 	if err := unix.CloseRange(3, ^uint(0), unix.CLOSE_RANGE_CLOEXEC); err != nil {
-		return fail(err)
+		return execFD, err
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-		return fail(err)
+		return execFD, err
 	}
 	if !ns {
 		// Orphans (a setsid daemon, say) come back to the helper rather
 		// than to the machine's init, so they can be found and killed.
 		if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
-			return fail(err)
+			return execFD, err
 		}
 	}
-	// The program gets a user namespace of its own, in which it is
-	// innerUID: the box uid on the host when the grader is root, else the
-	// grader's uid (the helper's root). It has no capability over the
-	// box's mounts; RLIMIT_NPROC counts its tasks alone; and the helper,
-	// owner of that namespace, may set its rlimits (root itself may not:
-	// it lacks CAP_SYS_RESOURCE in containers). It starts traced, so that
-	// it stops at its execve: the rlimits are set then, before its first
-	// instruction, and on it alone (the helper must stay free to allocate
-	// and start threads).
+	return execFD, nil
+}
+
+// programAttr is how the program is started.
+//
+// The program gets a user namespace of its own, in which it is
+// innerUID: the box uid on the host when the grader is root, else the
+// grader's uid (the helper's root). It has no capability over the
+// box's mounts; RLIMIT_NPROC counts its tasks alone; and the helper,
+// owner of that namespace, may set its rlimits (root itself may not:
+// it lacks CAP_SYS_RESOURCE in containers). It starts traced, so that
+// it stops at its execve: the rlimits are set then, before its first
+// instruction, and on it alone (the helper must stay free to allocate
+// and start threads).
+func programAttr(cfg *config, ns bool) (*syscall.SysProcAttr, error) {
 	sys := &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: !ns, Ptrace: true}
 	switch {
 	case cfg.ProgNS:
@@ -175,7 +212,7 @@ func supervise(cfg *config) (rep report) {
 			// the box uid outside; no groups of root's go along.
 			sys.Credential = &syscall.Credential{Uid: innerUID, Gid: innerUID, NoSetGroups: true}
 			if err := syscall.Setgroups(nil); err != nil {
-				return fail(err)
+				return nil, err
 			}
 		}
 	case cfg.UID >= 0:
@@ -184,10 +221,18 @@ func supervise(cfg *config) (rep report) {
 		sys.Credential = &syscall.Credential{Uid: uint32(cfg.UID), Gid: uint32(cfg.UID), Groups: []uint32{}}
 		sys.Ptrace = false
 		if err := setRlimits(0, cfg); err != nil {
-			return fail(err)
+			return nil, err
 		}
 	}
 	// Otherwise the program has the helper's uid, and prlimit reaches it.
+	return sys, nil
+}
+
+// startProgram starts the program, its rlimits set before its first
+// instruction (when it starts traced), and returns its pid and when it
+// started. Without namespaces, the parent's SIGTERM (its stop) kills the
+// program's group and what escaped it.
+func startProgram(cfg *config, sys *syscall.SysProcAttr, execFD int, ns bool) (pid int, start time.Time, err error) {
 	files := []uintptr{0, 1, 2}
 	prog := cfg.Path
 	if execFD >= 0 {
@@ -201,37 +246,36 @@ func supervise(cfg *config) (rep report) {
 		sigs = make(chan os.Signal, 1)
 		signal.Notify(sigs, syscall.SIGTERM)
 	}
-	start := time.Now()
-	pid, err := syscall.ForkExec(prog, cfg.Argv, &syscall.ProcAttr{
-		Dir:   cfg.BoxDir,
-		Env:   cfg.Env,
-		Files: files,
-		Sys:   sys,
-	})
+	start = time.Now()
+	pid, err = syscall.ForkExec(prog, cfg.Argv, &syscall.ProcAttr{Dir: cfg.BoxDir, Env: cfg.Env, Files: files, Sys: sys})
 	if execFD >= 0 {
 		unix.Close(execFD)
 	}
 	if err != nil {
-		return fail(fmt.Errorf("starting %s: %w", cfg.Argv[0], err))
+		return 0, start, fmt.Errorf("starting %s: %w", cfg.Argv[0], err)
 	}
 	if sys.Ptrace {
 		if err := limit(pid, cfg); err != nil {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 			killAll(pid, ns)
-			return fail(err)
+			return 0, start, err
 		}
 	}
 	if sigs != nil {
 		go func() {
 			<-sigs
 			// Kill only: reaping here would steal the program's status
-			// from the loop below, which then kills and reaps the rest.
+			// from reapProgram, which then kills and reaps the rest.
 			killEach(pid)
 		}()
 	}
+	return pid, start, nil
+}
 
-	// Reap until the program itself is gone; as PID 1 or subreaper the
-	// helper also receives orphans, which are reaped on the way.
+// reapProgram waits until the program itself is gone; as PID 1 or
+// subreaper the helper also receives orphans, which are reaped on the
+// way.
+func reapProgram(pid int) (syscall.WaitStatus, syscall.Rusage, error) {
 	var ws syscall.WaitStatus
 	var ru syscall.Rusage
 	for {
@@ -240,19 +284,18 @@ func supervise(cfg *config) (rep report) {
 			continue
 		}
 		if err != nil {
-			killAll(pid, ns)
-			return fail(fmt.Errorf("waiting: %w", err))
+			return ws, ru, fmt.Errorf("waiting: %w", err)
 		}
 		if got == pid {
-			break
+			return ws, ru, nil
 		}
 	}
-	rep.Wall = time.Since(start)
-	rep.Status = uint32(ws)
-	rep.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	rep.MaxRSS = ru.Maxrss << 10
-	killAll(pid, ns)
+}
 
+// inspect reads, once the program and all it started are gone, what the
+// box holds: whether it filled up, whether a file reached the size cap,
+// and the files to collect.
+func inspect(cfg *config, ns bool, rep *report) (err error) {
 	if ns {
 		var st unix.Statfs_t
 		if unix.Statfs(cfg.BoxDir, &st) == nil {
@@ -271,11 +314,9 @@ func supervise(cfg *config) (rep report) {
 		rep.FileCapped = rep.FileCapped || hasFileOf(d, cfg.Limits.FileSize)
 	}
 	if len(cfg.Collect) > 0 {
-		if rep.Files, err = collect(cfg.BoxDir, cfg.Collect); err != nil {
-			return fail(err)
-		}
+		rep.Files, err = collect(cfg.BoxDir, cfg.Collect)
 	}
-	return rep
+	return err
 }
 
 // hasFileOf reports whether a regular file under dir is size bytes or more.
@@ -439,75 +480,116 @@ func buildRoot(cfg *config) error {
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("making / private: %w", err)
 	}
+	var m boxMounts
+	defer m.close()
+	if err := m.collect(cfg); err != nil {
+		return err
+	}
+	if err := makeBoxDirs(cfg); err != nil {
+		return err
+	}
+	if err := m.mount(); err != nil {
+		return err
+	}
+	if err := writeEtc(); err != nil {
+		return err
+	}
+	if err := unix.Mount("proc", inBox("/proc"), "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("mounting /proc: %w", err)
+	}
+	return pivot()
+}
 
-	type bind struct {
-		dst   string
-		fd    int
-		dir   bool
-		flags uint64
+// inBox is where the box's path p is before pivot_root.
+func inBox(p string) string { return filepath.Join(boxRoot, p) }
+
+// boxBind is a host path shown in the box: opened beforehand (O_PATH), so
+// that anything under boxRoot on the host stays reachable.
+type boxBind struct {
+	dst   string
+	fd    int
+	dir   bool
+	flags uint64
+}
+
+// boxMounts are what the box shows of the host: binds, and links where
+// the host has a symbolic link (merged /usr).
+type boxMounts struct {
+	binds []boxBind
+	links [][2]string // link name in the box, target
+}
+
+func (m *boxMounts) close() {
+	for _, b := range m.binds {
+		unix.Close(b.fd)
 	}
-	var binds []bind
-	var links [][2]string // link name in the box, target
-	defer func() {
-		for _, b := range binds {
-			unix.Close(b.fd)
-		}
-	}()
+}
+
+// collect opens every host path the box shows: the system directories
+// and /etc entries read-only, the config's extra binds, /dev's nodes.
+func (m *boxMounts) collect(cfg *config) error {
 	ro := uint64(unix.MOUNT_ATTR_RDONLY | unix.MOUNT_ATTR_NOSUID | unix.MOUNT_ATTR_NODEV)
-	addBind := func(src, dst string, flags uint64, follow bool) error {
-		var st unix.Stat_t
-		if !follow {
-			if err := unix.Lstat(src, &st); err != nil {
-				return err
-			}
-			if st.Mode&unix.S_IFMT == unix.S_IFLNK {
-				target, err := os.Readlink(src)
-				if err != nil {
-					return err
-				}
-				links = append(links, [2]string{dst, target})
-				return nil
-			}
-		}
-		fd, err := unix.Open(src, unix.O_PATH|unix.O_CLOEXEC, 0)
-		if err != nil {
-			return err
-		}
-		if err := unix.Fstat(fd, &st); err != nil {
-			unix.Close(fd)
-			return err
-		}
-		binds = append(binds, bind{dst: dst, fd: fd, dir: st.Mode&unix.S_IFMT == unix.S_IFDIR, flags: flags})
-		return nil
-	}
 	for _, d := range systemDirs {
-		if err := addBind(d, d, ro, false); err != nil && !errors.Is(err, unix.ENOENT) {
+		if err := m.add(d, ro, false); err != nil && !errors.Is(err, unix.ENOENT) {
 			return fmt.Errorf("%s: %w", d, err)
 		}
 	}
-	for _, m := range cfg.Etc {
-		if err := addBind(m, m, ro, false); err != nil && !errors.Is(err, unix.ENOENT) {
-			return fmt.Errorf("%s: %w", m, err)
+	for _, p := range cfg.Etc {
+		if err := m.add(p, ro, false); err != nil && !errors.Is(err, unix.ENOENT) {
+			return fmt.Errorf("%s: %w", p, err)
 		}
 	}
 	for _, p := range cfg.Binds {
-		if err := addBind(p, p, ro, true); err != nil {
+		if err := m.add(p, ro, true); err != nil {
 			return fmt.Errorf("%s: %w", p, err)
 		}
 	}
 	for _, d := range devNodes {
-		if err := addBind("/dev/"+d, "/dev/"+d, unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NOEXEC, true); err != nil {
+		if err := m.add("/dev/"+d, unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NOEXEC, true); err != nil {
 			return fmt.Errorf("/dev/%s: %w", d, err)
 		}
 	}
+	return nil
+}
 
+// add shows the host path p at the same path in the box, with the mount
+// attributes flags; a symbolic link, unless follow, becomes the same link.
+func (m *boxMounts) add(p string, flags uint64, follow bool) error {
+	var st unix.Stat_t
+	if !follow {
+		if err := unix.Lstat(p, &st); err != nil {
+			return err
+		}
+		if st.Mode&unix.S_IFMT == unix.S_IFLNK {
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			m.links = append(m.links, [2]string{p, target})
+			return nil
+		}
+	}
+	fd, err := unix.Open(p, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	if err := unix.Fstat(fd, &st); err != nil {
+		unix.Close(fd)
+		return err
+	}
+	m.binds = append(m.binds, boxBind{dst: p, fd: fd, dir: st.Mode&unix.S_IFMT == unix.S_IFDIR, flags: flags})
+	return nil
+}
+
+// makeBoxDirs mounts the box's tmpfs and makes its top folders, /box
+// owned by the program.
+func makeBoxDirs(cfg *config) error {
 	l := cfg.Limits
 	// Inodes are bounded too, or a box of empty files would eat kernel memory.
 	opts := fmt.Sprintf("size=%d,nr_inodes=%d,mode=0755", l.BoxSize, 4096+l.BoxSize/4096)
 	if err := unix.Mount("box", boxRoot, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
 		return fmt.Errorf("mounting the box tmpfs: %w", err)
 	}
-	r := func(p string) string { return filepath.Join(boxRoot, p) }
 	uid := cfg.UID
 	if cfg.UserNS {
 		uid = 0 // the helper's own id, the program's innerUID
@@ -520,71 +602,94 @@ func buildRoot(cfg *config) error {
 		{"/box", 0o755, true}, {"/tmp", 0o777 | os.ModeSticky, false}, {"/dev", 0o755, false},
 		{"/dev/shm", 0o777 | os.ModeSticky, false}, {"/proc", 0o555, false}, {"/etc", 0o755, false},
 	} {
-		if err := os.Mkdir(r(d.path), d.mode); err != nil {
+		if err := os.Mkdir(inBox(d.path), d.mode); err != nil {
 			return err
 		}
-		if err := os.Chmod(r(d.path), d.mode); err != nil { // past the umask
+		if err := os.Chmod(inBox(d.path), d.mode); err != nil { // past the umask
 			return err
 		}
 		if d.own && uid > 0 {
-			if err := os.Chown(r(d.path), uid, uid); err != nil {
+			if err := os.Chown(inBox(d.path), uid, uid); err != nil {
 				return err
 			}
 		}
 	}
-	for _, b := range binds {
-		dst := r(b.dst)
-		if b.dir {
-			if err := os.MkdirAll(dst, 0o755); err != nil {
-				return err
-			}
-		} else {
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				return err
-			}
-			if err := os.WriteFile(dst, nil, 0o644); err != nil {
-				return err
-			}
-		}
-		src := "/proc/self/fd/" + strconv.Itoa(b.fd)
-		if err := unix.Mount(src, dst, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
-			return fmt.Errorf("binding %s: %w", b.dst, err)
-		}
-		attr := unix.MountAttr{Attr_set: b.flags}
-		if err := unix.MountSetattr(-1, dst, unix.AT_RECURSIVE, &attr); err != nil {
-			return fmt.Errorf("making %s read-only: %w", b.dst, err)
-		}
-	}
-	for _, ln := range links {
-		if err := os.MkdirAll(filepath.Dir(r(ln[0])), 0o755); err != nil {
-			return err
-		}
-		if err := os.Symlink(ln[1], r(ln[0])); err != nil {
-			return err
-		}
-	}
-	for name, target := range map[string]string{"fd": "/proc/self/fd", "stdin": "/proc/self/fd/0", "stdout": "/proc/self/fd/1", "stderr": "/proc/self/fd/2"} {
-		if err := os.Symlink(target, r("/dev/"+name)); err != nil {
-			return err
-		}
-	}
-	progUID := innerUID
-	for name, data := range map[string]string{
-		"passwd":   fmt.Sprintf("root:x:0:0:root:/root:/bin/sh\nbox:x:%d:%d:box:/box:/bin/sh\n", progUID, progUID),
-		"group":    fmt.Sprintf("root:x:0:\nbox:x:%d:\n", progUID),
-		"hosts":    "127.0.0.1\tlocalhost box\n::1\tlocalhost\n",
-		"hostname": "box\n",
-	} {
-		if err := os.WriteFile(r("/etc/"+name), []byte(data), 0o644); err != nil {
-			return err
-		}
-	}
-	if err := unix.Mount("proc", r("/proc"), "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
-		return fmt.Errorf("mounting /proc: %w", err)
-	}
+	return nil
+}
 
-	// pivot_root(".", ".") stacks the old root under the new one, and the
-	// lazy unmount drops it: the host's tree is then unreachable.
+// mount binds each collected path into the box with its attributes, and
+// makes the links and /dev's links to the process's own descriptors.
+func (m *boxMounts) mount() error {
+	for _, b := range m.binds {
+		if err := bindInto(b); err != nil {
+			return err
+		}
+	}
+	for _, ln := range m.links {
+		if err := os.MkdirAll(filepath.Dir(inBox(ln[0])), 0o755); err != nil {
+			return err
+		}
+		if err := os.Symlink(ln[1], inBox(ln[0])); err != nil {
+			return err
+		}
+	}
+	for _, ln := range [][2]string{{"fd", "/proc/self/fd"}, {"stdin", "/proc/self/fd/0"}, {"stdout", "/proc/self/fd/1"}, {"stderr", "/proc/self/fd/2"}} {
+		if err := os.Symlink(ln[1], inBox("/dev/"+ln[0])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bindInto binds b at its place in the box (a folder, or an empty file to
+// mount over) and sets its attributes on the whole tree.
+func bindInto(b boxBind) error {
+	dst := inBox(b.dst)
+	if b.dir {
+		if err := os.MkdirAll(dst, 0o755); err != nil {
+			return err
+		}
+	} else {
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(dst, nil, 0o644); err != nil {
+			return err
+		}
+	}
+	src := "/proc/self/fd/" + strconv.Itoa(b.fd)
+	if err := unix.Mount(src, dst, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+		return fmt.Errorf("binding %s: %w", b.dst, err)
+	}
+	attr := unix.MountAttr{Attr_set: b.flags}
+	if err := unix.MountSetattr(-1, dst, unix.AT_RECURSIVE, &attr); err != nil {
+		return fmt.Errorf("making %s read-only: %w", b.dst, err)
+	}
+	return nil
+}
+
+// writeEtc writes the box's own /etc files: its users, groups, hosts and
+// name.
+func writeEtc() error {
+	progUID := innerUID
+	files := [][2]string{
+		{"passwd", fmt.Sprintf("root:x:0:0:root:/root:/bin/sh\nbox:x:%d:%d:box:/box:/bin/sh\n", progUID, progUID)},
+		{"group", fmt.Sprintf("root:x:0:\nbox:x:%d:\n", progUID)},
+		{"hosts", "127.0.0.1\tlocalhost box\n::1\tlocalhost\n"},
+		{"hostname", "box\n"},
+	}
+	for _, f := range files {
+		if err := os.WriteFile(inBox("/etc/"+f[0]), []byte(f[1]), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pivot makes the box's tmpfs the root: pivot_root(".", ".") stacks the
+// old root under the new one, and the lazy unmount drops it: the host's
+// tree is then unreachable.
+func pivot() error {
 	if err := unix.Chdir(boxRoot); err != nil {
 		return err
 	}
