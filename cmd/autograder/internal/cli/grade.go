@@ -51,105 +51,138 @@ func gradeCommand() *ucli.Command {
 			shardFlag(),
 			&ucli.BoolFlag{Name: "similarity", Usage: "also look for copied code among the submissions (as the similarity command does; its flags below), into similarity.html and a column of index.html"},
 		}, similarityFlags()...),
-		Action: func(c *ucli.Context) error {
-			if c.NArg() == 0 {
-				return badInputf("grade: no INPUT given: name a folder or zip of submissions")
-			}
-			sh, err := shardOf(c)
-			if err != nil {
-				return err
-			}
-			a, err := loadAssignment(c)
-			if err != nil {
-				return err
-			}
-			if err := setSpotCheck(c, a); err != nil {
-				return err
-			}
-			late, err := lateDays(c, a)
-			if err != nil {
-				return err
-			}
-			if assignmentID := c.String("canvas-assignment-id"); strings.Trim(assignmentID, "0123456789") != "" {
-				return badInputf("--canvas-assignment-id must be the number in the assignment's Canvas address, not %q", assignmentID)
-			}
-			subs, warnings, err := canvas.Discover(c.Args().Slice(), sourceExts(a), canvas.DefaultLimits)
-			if err != nil {
-				return badInput(err)
-			}
-			if len(subs) == 0 {
-				return badInputf("grade: no submissions found in %v", c.Args().Slice())
-			}
-			out, err := claimOut(c.String("out"), c.Args().Slice())
-			if err != nil {
-				return err
-			}
-			errw := c.App.ErrWriter
-			warnings = append(warnings, late.Unmatched(subs)...)
-			if w := lateWithoutPolicy(a, late, subs); w != "" {
-				warnings = append(warnings, w)
-			}
-			for _, w := range warnings {
-				fmt.Fprintf(errw, "autograder: warning: %s\n", oneLine(w))
-			}
-			all := len(subs)
-			subs = sh.pick(subs)
-			if err := checkMode(c.String("mode")); err != nil {
-				return err
-			}
-			if err := similarityAlone(c); err != nil {
-				return err
-			}
-			if _, _, err := rubricSecret(a); err != nil {
-				return err
-			}
-			if err := out.create(); err != nil {
-				return err
-			}
-			st, err := sh.openStore(filepath.Join(out.path, ".cache"))
-			if err != nil {
-				return err
-			}
-			secret, err := batchSecret(a, filepath.Join(out.path, ".cache"))
-			if err != nil {
-				return err
-			}
-			run, err := runnerWith(c.String("mode"), a, "", warm.Options{Secret: secret, HandOff: handOff}, errw)
-			if err != nil {
-				return err
-			}
-			jobs := jobsOr(c)
-			fmt.Fprintf(errw, "grading %s, %d at a time\n", count(len(subs), "submission"), jobs)
-			prog := newProgress(errw, len(subs))
-			b := grader.Batch{Assignment: a, Runner: run, Store: st, Jobs: jobs, Version: Version,
-				Options:  grader.Options{Timings: c.Bool("timings"), Secret: secret},
-				LateDays: late.Days,
-				Progress: prog.event}
-			results, err := b.Run(c.Context, subs)
-			prog.finish()
-			if c.Context.Err() != nil {
-				return errResume // what is finished is in the store
-			}
-			if err != nil {
-				return err
-			}
-			if sh.on() {
-				sh.done(errw, len(results), all, out.path)
-				// Exit 0: a shard's grader failures are not cached, and the
-				// plain grade that follows (slurm's finish job, which runs
-				// only when every shard succeeds) grades them again, and
-				// exits 4 if they fail again.
-				if err := incomplete(errw, results); err != nil {
-					fmt.Fprintf(errw, "autograder: %v\n", err)
-				}
-				return nil
-			}
-			if err := writeBatch(c, a, out, results, subs); err != nil {
-				return err
-			}
-			return incomplete(errw, results)
-		},
+		Action: runGrade,
 	}
+}
+
+// gradeJob is what grade was asked to grade: the assignment, the
+// submissions of this shard (of all found), their days late, where the
+// files go.
+type gradeJob struct {
+	a    *grader.Assignment
+	subs []submission.Submission
+	all  int
+	sh   shard
+	late canvas.Late
+	out  outDir
+}
+
+// runGrade is grade's action: the job read from the command line, its
+// batch graded into the store, then the batch's files written (a shard
+// writes none: the finish job does).
+func runGrade(c *ucli.Context) error {
+	g, err := gradeInputs(c)
+	if err != nil {
+		return err
+	}
+	results, err := g.run(c)
+	if c.Context.Err() != nil {
+		return errResume // what is finished is in the store
+	}
+	if err != nil {
+		return err
+	}
+	errw := c.App.ErrWriter
+	if g.sh.on() {
+		g.sh.done(errw, len(results), g.all, g.out.path)
+		// Exit 0: a shard's grader failures are not cached, and the
+		// plain grade that follows (slurm's finish job, which runs
+		// only when every shard succeeds) grades them again, and
+		// exits 4 if they fail again.
+		if err := incomplete(errw, results); err != nil {
+			fmt.Fprintf(errw, "autograder: %v\n", err)
+		}
+		return nil
+	}
+	if err := writeBatch(c, g.a, g.out, results, g.subs); err != nil {
+		return err
+	}
+	return incomplete(errw, results)
+}
+
+// gradeInputs reads and checks grade's command line and finds the
+// submissions, warning on stderr of what it could not use; nothing is
+// written yet.
+func gradeInputs(c *ucli.Context) (*gradeJob, error) {
+	if c.NArg() == 0 {
+		return nil, badInputf("grade: no INPUT given: name a folder or zip of submissions")
+	}
+	g := &gradeJob{}
+	var err error
+	if g.sh, err = shardOf(c); err != nil {
+		return nil, err
+	}
+	if g.a, err = loadAssignment(c); err != nil {
+		return nil, err
+	}
+	if err := setSpotCheck(c, g.a); err != nil {
+		return nil, err
+	}
+	if g.late, err = lateDays(c, g.a); err != nil {
+		return nil, err
+	}
+	if assignmentID := c.String("canvas-assignment-id"); strings.Trim(assignmentID, "0123456789") != "" {
+		return nil, badInputf("--canvas-assignment-id must be the number in the assignment's Canvas address, not %q", assignmentID)
+	}
+	subs, warnings, err := canvas.Discover(c.Args().Slice(), sourceExts(g.a), canvas.DefaultLimits)
+	if err != nil {
+		return nil, badInput(err)
+	}
+	if len(subs) == 0 {
+		return nil, badInputf("grade: no submissions found in %v", c.Args().Slice())
+	}
+	if g.out, err = claimOut(c.String("out"), c.Args().Slice()); err != nil {
+		return nil, err
+	}
+	warnings = append(warnings, g.late.Unmatched(subs)...)
+	if w := lateWithoutPolicy(g.a, g.late, subs); w != "" {
+		warnings = append(warnings, w)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(c.App.ErrWriter, "autograder: warning: %s\n", oneLine(w))
+	}
+	g.all, g.subs = len(subs), g.sh.pick(subs)
+	if err := checkMode(c.String("mode")); err != nil {
+		return nil, err
+	}
+	if err := similarityAlone(c); err != nil {
+		return nil, err
+	}
+	if _, _, err := rubricSecret(g.a); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// run makes the output folder and its store, and grades the batch into
+// it, with progress on stderr.
+func (g *gradeJob) run(c *ucli.Context) ([]grader.Result, error) {
+	if err := g.out.create(); err != nil {
+		return nil, err
+	}
+	st, err := g.sh.openStore(filepath.Join(g.out.path, ".cache"))
+	if err != nil {
+		return nil, err
+	}
+	secret, err := batchSecret(g.a, filepath.Join(g.out.path, ".cache"))
+	if err != nil {
+		return nil, err
+	}
+	errw := c.App.ErrWriter
+	run, err := runnerWith(c.String("mode"), g.a, "", warm.Options{Secret: secret, HandOff: handOff}, errw)
+	if err != nil {
+		return nil, err
+	}
+	jobs := jobsOr(c)
+	fmt.Fprintf(errw, "grading %s, %d at a time\n", count(len(g.subs), "submission"), jobs)
+	prog := newProgress(errw, len(g.subs))
+	b := grader.Batch{Assignment: g.a, Runner: run, Store: st, Jobs: jobs, Version: Version,
+		Options:  grader.Options{Timings: c.Bool("timings"), Secret: secret},
+		LateDays: g.late.Days,
+		Progress: prog.event}
+	results, err := b.Run(c.Context, g.subs)
+	prog.finish()
+	return results, err
 }
 
 // writeBatch writes the batch's files under --out, replacing an earlier
