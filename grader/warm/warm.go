@@ -481,11 +481,6 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	w.stats.JVMs.Add(1)
 	started := time.Now()
 	defer func() { w.stats.Harness.Since(started) }()
-	// The harness watches each case's limits itself, and so does this
-	// side; the box's are a backstop for the JVM as a whole, all its
-	// threads counted: a tighter backstop costs only a restart.
-	k := time.Duration(min(len(pending), 8))
-	out := int64(len(pending))*(2*w.lim.Output+4096) + 4<<20
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -493,23 +488,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	defer pw.Close()
 	sink := newSink()
 	sink.max = frameMax(w.lim.Output)
-	spec := sandbox.Spec{
-		Path:      w.jdk.Java,
-		Args:      append(toolchain.JVMOptions(w.memory, w.jdk.Version), w.jdk.jvmOptions(harnessMain)...),
-		Files:     files,
-		StdinFrom: pr,
-		StdoutTo:  sink,
-		Meter:     &sandbox.Meter{},
-		// The frames are kept as they come, bounded by kept: once only.
-		StdoutToOnly: true,
-		Limits: sandbox.Limits{
-			Wall:   k*(w.lim.Wall+time.Second) + 10*time.Second,
-			CPU:    k*(w.lim.CPU+time.Second) + 10*time.Second,
-			Memory: w.memory,
-			Output: min(out, streamMax(kept, w.lim.Output), 1<<30),
-		},
-		ReadOnly: []string{w.jdk.dir, toolchain.JDKHome(w.jdk.Java)},
-	}
+	spec := w.harnessSpec(files, len(pending), kept, pr, sink)
 	bctx, kill := context.WithCancel(ctx)
 	defer kill()
 	type ran struct {
@@ -585,6 +564,33 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		return nil, r.err
 	}
 	return frames, nil
+}
+
+// harnessSpec is the box of a harness JVM that runs n cases, reading
+// its requests from in and writing its frames to frames. The harness
+// watches each case's limits itself, and so does this side; the box's
+// are a backstop for the JVM as a whole, all its threads counted: a
+// tighter backstop costs only a restart.
+func (w *Runner) harnessSpec(files []sandbox.File, n int, kept *answers, in *os.File, frames *sink) sandbox.Spec {
+	k := time.Duration(min(n, 8))
+	out := int64(n)*(2*w.lim.Output+4096) + 4<<20
+	return sandbox.Spec{
+		Path:      w.jdk.Java,
+		Args:      append(toolchain.JVMOptions(w.memory, w.jdk.Version), w.jdk.jvmOptions(harnessMain)...),
+		Files:     files,
+		StdinFrom: in,
+		StdoutTo:  frames,
+		Meter:     &sandbox.Meter{},
+		// The frames are kept as they come, bounded by kept: once only.
+		StdoutToOnly: true,
+		Limits: sandbox.Limits{
+			Wall:   k*(w.lim.Wall+time.Second) + 10*time.Second,
+			CPU:    k*(w.lim.CPU+time.Second) + 10*time.Second,
+			Memory: w.memory,
+			Output: min(out, streamMax(kept, w.lim.Output), 1<<30),
+		},
+		ReadOnly: []string{w.jdk.dir, toolchain.JDKHome(w.jdk.Java)},
+	}
 }
 
 // Run answers a run from the warm results, or runs it cold.
