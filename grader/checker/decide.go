@@ -25,7 +25,7 @@ func (i *interactor) decide(judged ran, first bool, sent textCheck, transcript s
 		return grader.Judgement{}, judged.err
 	}
 	log := "transcript (> the program wrote, < it read):\n" + transcript
-	j, err := i.judgement(judged.res)
+	j, err := judged.j, judged.jerr
 	switch {
 	case err != nil && sent.bad != "":
 		return grader.Judgement{

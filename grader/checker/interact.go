@@ -22,10 +22,13 @@ func (i *interactor) Judge(context.Context, grader.Trial) (grader.Judgement, err
 	return grader.Judgement{}, fmt.Errorf("checker %s is interactive: it judges only a run it talks with", i.path)
 }
 
-// ran is how the checker's run ended.
+// ran is how the checker's run ended, and, when it ran, its judgement
+// (or why its output is none).
 type ran struct {
-	res sandbox.Result
-	err error
+	res  sandbox.Result
+	err  error
+	j    grader.Judgement
+	jerr error
 }
 
 // Interact implements grader.Interactor: the checker and the program run
@@ -48,14 +51,18 @@ func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grad
 		return grader.Execution{}, grader.Judgement{}, err
 	}
 	var judged ran
-	done, stop := make(chan struct{}), make(chan struct{})
+	done, stop, judgedDone := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(judgedDone)
 		judged = i.converse(ctx, prog, t, toJudge, toProg)
 		// Marked before the program can read its end of file: the
 		// program cannot end because of it before the checker is seen
 		// to have ended first.
 		close(done)
-		if i.rejected(judged) {
+		if judged.err == nil {
+			judged.j, judged.jerr = i.judgement(judged.res)
+		}
+		if judged.err == nil && judged.jerr == nil && !judged.j.Pass {
 			// Decided: nothing the program does now changes its verdict,
 			// and it need not wait out its limits.
 			close(stop)
@@ -67,7 +74,7 @@ func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grad
 	judgeFirst := closed(done)
 	toJudge.end()
 	toProg.drop()
-	<-done
+	<-judgedDone
 	toJudge.wait()
 	toProg.wait()
 	if runErr != nil {
@@ -75,16 +82,6 @@ func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grad
 	}
 	j, err := i.decide(judged, judgeFirst, toJudge.sent(), tr.String())
 	return ex, j, err
-}
-
-// rejected reports whether the checker's run judged the program wrong:
-// when it ends first, the program's verdict is decided.
-func (i *interactor) rejected(judged ran) bool {
-	if judged.err != nil {
-		return false
-	}
-	j, err := i.judgement(judged.res)
-	return err == nil && !j.Pass
 }
 
 // converse runs the checker on trial t, its stdin and stdout the pipes.
@@ -99,7 +96,7 @@ func (i *interactor) converse(ctx context.Context, prog grader.Program, t grader
 	if err != nil {
 		err = fmt.Errorf("checker %s: %w", i.path, err)
 	}
-	return ran{res, err}
+	return ran{res: res, err: err}
 }
 
 func closed(c <-chan struct{}) bool {
