@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -356,27 +355,9 @@ func killAll(pid int, ns bool) {
 // killEach kills the program's process group and the helper's children.
 func killEach(pid int) {
 	_ = syscall.Kill(-pid, syscall.SIGKILL)
-	for _, c := range children() {
+	for _, c := range procChildren("self") {
 		_ = syscall.Kill(c, syscall.SIGKILL)
 	}
-}
-
-// children lists the helper's child processes, over all its threads.
-func children() []int {
-	var pids []int
-	tasks, _ := os.ReadDir("/proc/self/task")
-	for _, t := range tasks {
-		b, err := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
-		if err != nil {
-			continue
-		}
-		for _, f := range strings.Fields(string(b)) {
-			if n, err := strconv.Atoi(f); err == nil {
-				pids = append(pids, n)
-			}
-		}
-	}
-	return pids
 }
 
 // limit waits for the traced program to stop at its execve, sets its

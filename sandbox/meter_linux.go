@@ -39,7 +39,7 @@ func treeCPU(pid int) (time.Duration, bool) {
 			continue // it ended meanwhile: its parent has it, or soon will
 		}
 		total += used
-		todo = append(todo, procChildren(p)...)
+		todo = append(todo, procChildren(strconv.Itoa(p))...)
 	}
 	return total, true
 }
@@ -75,9 +75,10 @@ func procCPU(pid int) (time.Duration, bool) {
 	return time.Duration(ticks) * clockTick, true
 }
 
-// procChildren lists pid's child processes, over all its threads.
-func procChildren(pid int) []int {
-	dir := "/proc/" + strconv.Itoa(pid) + "/task/"
+// procChildren lists the child processes of the process /proc/<pid>
+// names (a number, or "self"), over all its threads.
+func procChildren(pid string) []int {
+	dir := "/proc/" + pid + "/task/"
 	tasks, _ := os.ReadDir(dir)
 	var out []int
 	for _, t := range tasks {
