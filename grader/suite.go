@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"fmt"
+	"iter"
 	"maps"
 	"slices"
 
@@ -104,13 +105,21 @@ func suiteKey(c cases.Case) string {
 	return c.Check
 }
 
+// suites are the assignment's Suite judges by their key (suiteKey), in
+// the keys' order.
+func (a *Assignment) suites() iter.Seq2[string, Suite] {
+	return func(yield func(string, Suite) bool) {
+		for _, k := range slices.Sorted(maps.Keys(a.judges)) {
+			if s, ok := a.judges[k].(Suite); ok && !yield(k, s) {
+				return
+			}
+		}
+	}
+}
+
 // planSuites gives each Suite its cases (Suite.Plan).
 func (a *Assignment) planSuites() error {
-	for _, k := range slices.Sorted(maps.Keys(a.judges)) {
-		s, ok := a.judges[k].(Suite)
-		if !ok {
-			continue
-		}
+	for k, s := range a.suites() {
 		var cs []cases.Case
 		for _, part := range a.Parts {
 			for _, c := range part {
@@ -131,11 +140,7 @@ func (a *Assignment) planSuites() error {
 // notes and flags go into res.
 func (a *Assignment) runSuites(ctx context.Context, run Runner, prog Program, res *Result) (map[string]Outcome, error) {
 	out := map[string]Outcome{}
-	for _, k := range slices.Sorted(maps.Keys(a.judges)) {
-		s, ok := a.judges[k].(Suite)
-		if !ok {
-			continue
-		}
+	for k, s := range a.suites() {
 		var cs []cases.Case
 		for _, cr := range res.Cases {
 			if c := a.caseByID(cr.ID); suiteKey(c) == k {
