@@ -34,6 +34,9 @@ var attacks = []attack{
 		s.Limits = Limits{CPU: time.Second, Wall: 2 * time.Minute}
 		return s, func(t *testing.T, res Result) {
 			wantLimit(t, res, CPU)
+			if res.Signal != CPULimitSignal {
+				t.Errorf("signal %q, want %q", res.Signal, CPULimitSignal)
+			}
 			if res.CPU < 500*time.Millisecond {
 				t.Errorf("cpu %v", res.CPU)
 			}
@@ -48,6 +51,11 @@ var attacks = []attack{
 		s.Limits = Limits{CPU: time.Second, Wall: 2 * time.Minute}
 		return s, func(t *testing.T, res Result) {
 			wantLimit(t, res, CPU)
+			// Stopped by the cgroup's watch (SIGKILL), not RLIMIT_CPU: it
+			// says SIGXCPU all the same.
+			if res.Signal != CPULimitSignal {
+				t.Errorf("signal %q, want %q", res.Signal, CPULimitSignal)
+			}
 			if res.CPU > 2500*time.Millisecond {
 				t.Errorf("cpu %v: the box's processes were not counted together", res.CPU)
 			}

@@ -404,6 +404,12 @@ func result(res Result, rep *report, waitErr error, cause Limit, cg *cgroup, l L
 		}
 	}
 	res.Limit = classify(cause, sig, res, l, oom, pidsMax, fileCapped)
+	if res.Limit == CPU && res.Signal != "" {
+		// Whichever stopped it first, the kernel's RLIMIT_CPU (SIGXCPU)
+		// or the watch's kill (SIGKILL), a race the machine's load
+		// decides: the result says the same on every run.
+		res.Signal = CPULimitSignal
+	}
 	return res, nil
 }
 

@@ -208,6 +208,10 @@ type Result struct {
 	Tier Tier // the isolation the run had
 }
 
+// CPULimitSignal is the signal a run stopped at its CPU limit reports
+// (SIGXCPU's name), however it was stopped.
+const CPULimitSignal = "CPU time limit exceeded"
+
 // OK reports whether the program exited with status 0 without hitting a limit.
 func (r Result) OK() bool { return r.ExitCode == 0 && r.Signal == "" && r.Limit == None }
 

@@ -340,26 +340,10 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 	if err != nil {
 		return grader.Execution{}, err
 	}
-	res.Signal = signal(res, p.s.limit(res))
 	return grader.Execution{
 		ExitCode: res.ExitCode, Signal: res.Signal, Limit: p.s.limit(res), Stopped: res.Stopped,
 		Stdout: res.Stdout, Stderr: res.Stderr, Time: res.Wall,
 	}, nil
-}
-
-// CPULimitSignal is the signal a run stopped at its CPU limit reports.
-const CPULimitSignal = "CPU time limit exceeded"
-
-// signal is the signal a run that ended at limit l reports: one killed at
-// its CPU limit was stopped by whichever came first of the kernel's
-// RLIMIT_CPU (SIGXCPU) and the sandbox's own count (SIGKILL), a race the
-// machine's load decides, and reports SIGXCPU either way, as warm mode
-// does, so that its result is the same on every grading.
-func signal(res sandbox.Result, l grader.Limit) string {
-	if l == grader.CPU && res.Signal != "" {
-		return CPULimitSignal
-	}
-	return res.Signal
 }
 
 func (p *program) Close() error { return nil }

@@ -455,7 +455,7 @@ func execution(f frame) (grader.Execution, bool) {
 		case limitWall:
 			ex.Limit = grader.Wall
 		case limitCPU:
-			ex.Limit, ex.Signal = grader.CPU, runner.CPULimitSignal
+			ex.Limit, ex.Signal = grader.CPU, sandbox.CPULimitSignal
 		case limitOutput:
 			ex.Limit = grader.Output
 		default:
