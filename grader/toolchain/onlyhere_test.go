@@ -1,0 +1,77 @@
+package toolchain
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// languageWords are what names a language's tools or files (issue 30's
+// check: git grep -i 'javac\|"java"\|python3\|\.cpp').
+var languageWords = regexp.MustCompile(`(?i)javac|"java"|python3|\.cpp`)
+
+// namesLanguagesByNature are the files and folders outside this package
+// that name a language by their nature, as README says ("No other
+// package names a language"): the assignments' own rubrics and their
+// bundled copies, warm mode (the Java toolchain's JVM harness, whose
+// protocol carries javac's arguments), the format docs whose examples are
+// a preset or a source file, the similarity benchmark's public data sets,
+// the reference's Java test helper, and CI's install list.
+var namesLanguagesByNature = []string{
+	".ci/run",
+	"rubric.toml", // every rubric, by its base name
+	"cmd/autograder/internal/bundle/data/",
+	"grader/warm/",
+	"grader/rubric/doc.go",
+	"grader/checker/doc.go",
+	"grader/similarity/simbench/",
+	"reference/internal/javatest/",
+}
+
+// TestOnlyToolchainsNameLanguages: outside this package, its tests, test
+// data and Markdown, only the files README names for it name a language;
+// a new one that does should ask the toolchains instead.
+func TestOnlyToolchainsNameLanguages(t *testing.T) {
+	root := filepath.Join("..", "..")
+	cmd := exec.Command("git", "ls-files", "-z")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		// A copy without git (a source archive): the files it tracks are
+		// unknown, and what is built or written beside them must not count.
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("git ls-files: %v", err)
+		}
+		t.Skipf("not a git checkout (git ls-files: %v): the tracked files are unknown", err)
+	}
+	for _, rel := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+		if strings.HasPrefix(rel, "grader/toolchain/") || strings.Contains("/"+rel, "/testdata/") ||
+			strings.HasSuffix(rel, "_test.go") || strings.HasSuffix(rel, ".md") || byNature(rel) {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(root, rel))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // deleted in the working tree
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := languageWords.Find(data); m != nil {
+			t.Errorf("%s names a language (%s): ask package toolchain, or add it to README's list and namesLanguagesByNature", rel, m)
+		}
+	}
+}
+
+func byNature(rel string) bool {
+	for _, p := range namesLanguagesByNature {
+		if rel == p || strings.HasSuffix(p, "/") && strings.HasPrefix(rel, p) || !strings.Contains(p, "/") && filepath.Base(rel) == p {
+			return true
+		}
+	}
+	return false
+}
