@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -230,4 +231,67 @@ func headingAnchors(md string) map[string]bool {
 		seen[slug]++
 	}
 	return anchors
+}
+
+func TestLinksParse(t *testing.T) {
+	md := strings.Join([]string{
+		"# Title",
+		"A [link](a.md#b) and [another](<c d.md>), `[code](x.md)`, [web](https://example.com).",
+		"",
+		"    [indented code](y.md)",
+		"",
+		"```",
+		"[fenced](z.md)",
+		"```",
+		"[ref]: e.md#f",
+	}, "\n")
+	var got []string
+	for _, l := range links(md) {
+		got = append(got, fmt.Sprintf("%d:%s", l.line, l.target))
+	}
+	want := []string{"2:a.md#b", "9:e.md#f"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("links %v, want %v", got, want)
+	}
+}
+
+func TestHeadingAnchors(t *testing.T) {
+	md := strings.Join([]string{
+		"# The TA's guide",
+		"## Grading a class: `autograder grade`",
+		"### Slurm: beyond one machine",
+		"## Notes",
+		"## Notes",
+		"```",
+		"# not a heading",
+		"```",
+		`<a id="custom"></a>`,
+		"## A [linked](x.md) heading",
+	}, "\n")
+	got := headingAnchors(md)
+	for _, a := range []string{"the-tas-guide", "grading-a-class-autograder-grade", "slurm-beyond-one-machine", "notes", "notes-1", "custom", "a-linked-heading"} {
+		if !got[a] {
+			t.Errorf("no anchor %q in %v", a, got)
+		}
+	}
+	if got["not-a-heading"] {
+		t.Errorf("a fenced line made an anchor")
+	}
+}
+
+func TestCheck(t *testing.T) {
+	anchors := map[string]map[string]bool{}
+	for _, c := range []struct{ from, target, want string }{
+		{"README.md", "docs/ta-guide.md#the-batchs-secret", ""},
+		{"docs/ta-guide.md", "../README.md#install", ""},
+		{"docs/ta-guide.md", "#verdicts", ""},
+		{"README.md", "docs/nothing.md", "no such file or folder"},
+		{"README.md", "docs/ta-guide.md#nothing", "no heading or anchor #nothing in docs/ta-guide.md"},
+		{"README.md", "../outside.md", "outside the repository"},
+		{"README.md", "go.mod#x", "an anchor in a file that is not Markdown"},
+	} {
+		if got := check(c.from, c.target, anchors); got != c.want {
+			t.Errorf("check(%s, %s) = %q, want %q", c.from, c.target, got, c.want)
+		}
+	}
 }
