@@ -37,7 +37,7 @@ type Pair struct {
 }
 
 // Score is how a pair is ranked: the mean of its two shares, which ranked
-// the labelled sets best (see README; the larger share ranks two short
+// the labelled sets best (docs/performance.md; the larger share ranks two short
 // programs that any two students write alike too high, the lesser misses
 // a program copied into a longer one).
 func (p Pair) Score() float64 { return (p.AB + p.BA) / 2 }

@@ -11,13 +11,13 @@ import (
 	"testing"
 )
 
-// languageWords are what names a language's tools or files (issue 30's
-// check: git grep -i 'javac\|"java"\|python3\|\.cpp').
+// languageWords are what names a language's tools or files (the check
+// git grep -i 'javac\|"java"\|python3\|\.cpp' makes).
 var languageWords = regexp.MustCompile(`(?i)javac|"java"|python3|\.cpp`)
 
 // namesLanguagesByNature are the files and folders outside this package
-// that name a language by their nature, as README says ("No other
-// package names a language"): the assignments' own rubrics and their
+// that name a language by their nature, as docs/developing.md lists them
+// ("One place for each language"): the assignments' own rubrics and their
 // bundled copies, warm mode (the Java toolchain's JVM harness, whose
 // protocol carries javac's arguments), the format docs whose examples are
 // a preset or a source file, the similarity benchmark's public data sets,
@@ -34,8 +34,8 @@ var namesLanguagesByNature = []string{
 }
 
 // TestOnlyToolchainsNameLanguages: outside this package, its tests, test
-// data and Markdown, only the files README names for it name a language;
-// a new one that does should ask the toolchains instead.
+// data and Markdown, only the files docs/developing.md names for it name
+// a language; a new one that does should ask the toolchains instead.
 func TestOnlyToolchainsNameLanguages(t *testing.T) {
 	root := filepath.Join("..", "..")
 	cmd := exec.Command("git", "ls-files", "-z")
@@ -62,7 +62,7 @@ func TestOnlyToolchainsNameLanguages(t *testing.T) {
 			t.Fatal(err)
 		}
 		if m := languageWords.Find(data); m != nil {
-			t.Errorf("%s names a language (%s): ask package toolchain, or add it to README's list and namesLanguagesByNature", rel, m)
+			t.Errorf("%s names a language (%s): ask package toolchain, or add it to docs/developing.md's list and namesLanguagesByNature", rel, m)
 		}
 	}
 }

@@ -169,7 +169,7 @@ func jobsFlag() ucli.Flag {
 // Each job leaves its core idle for moments (a box's set-up and
 // tear-down wait for the kernel; a warm JVM and the grader wait for each
 // other between cases), and one job more fills them: measured on 2 cores,
-// a warm batch 5% and a cold one 9% sooner (README, Performance). No
+// a warm batch 5% and a cold one 9% sooner (docs/performance.md). No
 // verdict depends on it: CPU limits count CPU time, and a run sharing a
 // core with half another still gets two thirds of one, within a wall
 // limit of twice its CPU limit.
