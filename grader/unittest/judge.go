@@ -14,6 +14,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
 )
 
 // Judges are this package's judges, "junit" and "pytest", for a
@@ -243,5 +244,11 @@ func (j *Judge) Fingerprint() string {
 		h.Write(s.data)
 	}
 	fmt.Fprintf(h, "rules %v\n", j.rules)
+	if j.lang == pytest {
+		// The bridge is part of how a test runs.
+		for _, f := range pybridge.TestFiles(bridgeDir) {
+			h.Write(f.Data)
+		}
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }

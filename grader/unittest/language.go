@@ -8,9 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
+	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -205,12 +208,12 @@ func contents(files []sandbox.File) [][]byte {
 var (
 	pyDefRE    = regexp.MustCompile(`^([ \t]*)(?:async\s+)?def\s+(test\w*)\s*\(`)
 	pyClassRE  = regexp.MustCompile(`^class\s+(Test\w*)\s*[:(]`)
-	pyMarkerRE = regexp.MustCompile(`^[ \t]*@pytest\.mark\.(points|sentinel)\b(?:\s*\(\s*([0-9.]+)\s*\))?`)
+	pyMarkerRE = regexp.MustCompile(`^[ \t]*@pytest\.mark\.(points)\b(?:\s*\(\s*([0-9.]+)\s*\))?`)
 )
 
 var pytest = &language{
 	tc:          framework("pytest"),
-	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test*; @pytest.mark.points(N) gives it N points, @pytest.mark.sentinel makes it a sentinel",
+	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test*; @pytest.mark.points(N) gives it N points",
 	scan:        scanPython,
 	fileOf: func(id string) string {
 		mod, _, _ := strings.Cut(id, ".")
@@ -251,11 +254,7 @@ func scanPython(name string, data []byte) []declared {
 			continue
 		}
 		if m := pyMarkerRE.FindStringSubmatch(line); m != nil {
-			if m[1] == "points" {
-				marks = append(marks, "points="+m[2])
-			} else {
-				marks = append(marks, "sentinel")
-			}
+			marks = append(marks, "points="+m[2])
 			continue
 		}
 		m := pyDefRE.FindStringSubmatch(line)
@@ -292,49 +291,53 @@ func scanPython(name string, data []byte) []declared {
 const pytestIni = `[pytest]
 markers =
     points(n): the test is worth n points
-    sentinel: a test that must fail; if it passes, the run was tampered with
 `
 
-// pytestMain starts pytest with the submission's folder last on sys.path:
-// the interpreter runs isolated (-I: no PYTHON* variables, no user site,
-// neither the script's folder nor the working folder on sys.path), so
-// that the standard library and pytest come first, and a submission's
-// module can shadow none of them. It ends the process once pytest returns,
-// as JUnit's launcher does: a thread the student's code left running does
-// not keep it alive.
-const pytestMain = `import os, sys
-sys.path.append(os.getcwd())
-import pytest
-code = pytest.main(sys.argv[1:])
-sys.stdout.flush()
-sys.stderr.flush()
-os._exit(int(code))
-`
+// The bridge's folders: in the test box, beside the instructor's; in the
+// student box, beside the student's files (a submission's files there are
+// left out).
+const (
+	bridgeDir  = "_bridge"
+	studentDir = "_autograder"
+)
 
-// runPytest runs the group's test files with pytest under the grader's
-// own configuration, each test under pytest-timeout's limit of
-// limits.wall.
+// runPytest runs the group's test files with pytest in a test box that
+// holds no student file, the student's modules stand-ins whose every use
+// is a call relayed to a student box (package relay, package pybridge):
+// one student process per test module, a fresh one after a test whose
+// process ended or was stopped.
 func runPytest(ctx context.Context, e env) (ran, error) {
 	py, err := tool(e.tools, e.tc.Tests.Runner)
 	if err != nil {
 		return ran{}, err
 	}
-	files := append(slices.Clone(e.student), instructorFiles(e.files)...)
-	files = append(files, sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)}, sandbox.File{Name: box + "/run.py", Data: []byte(pytestMain)})
-	args := []string{"-I", "-B", box + "/run.py", "-p", "pytest_timeout", "-p", "no:cacheprovider",
+	var names []string
+	for _, f := range e.student {
+		names = append(names, f.Name)
+	}
+	files := append(instructorFiles(e.files), pybridge.TestFiles(bridgeDir)...)
+	files = append(files, sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)})
+	args := []string{"-I", "-B", bridgeDir + "/run.py", strings.Join(pybridge.Modules(names), ","), box,
+		"-p", pybridge.Plugin, "-p", "pytest_timeout", "-p", "no:cacheprovider",
 		"-c", box + "/pytest.ini", "--rootdir", box, "--confcutdir", box, "-q", "--color=no",
 		"--junitxml", box + "/report.xml", "-o", "junit_family=xunit1",
-		"--timeout", strconv.FormatFloat(e.perTest.Seconds(), 'f', -1, 64)}
+		// The relay stops a student who keeps a test waiting first; this
+		// bounds the instructor's own code.
+		"--timeout", strconv.FormatFloat((2*e.perTest + 5*time.Second).Seconds(), 'f', -1, 64)}
 	for _, s := range e.testFiles() {
 		args = append(args, box+"/"+s.name)
 	}
 	env := append(slices.Clone(e.base.Env), "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1", "PYTHONDONTWRITEBYTECODE=1")
-	res, err := sandbox.Run(ctx, sandbox.Spec{Path: py.Path, Args: args, Files: files, Env: env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly, Collect: []string{box + "/report.xml"}})
+	test := sandbox.Spec{Path: py.Path, Args: args, Files: files, Env: env,
+		Limits: e.limits, ReadOnly: e.base.ReadOnly, Collect: []string{box + "/report.xml"}}
+	student := sandbox.Spec{Path: py.Path, Args: []string{"-I", "-B", studentDir + "/server.py"},
+		Files: append(slices.Clone(e.student), pybridge.StudentFiles(studentDir)...), Env: env,
+		Limits: e.limits, ReadOnly: e.base.ReadOnly}
+	res, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return student }, PerTest: e.perTestLimits()})
 	if err != nil {
 		return ran{}, fmt.Errorf("%s: running the tests: %w", e.tc.Tests.Title, err)
 	}
-	return ran{res: res, reports: contents(res.Files)}, nil
+	return ran{res: res.Test, reports: contents(res.Test.Files), relayed: res.Tests}, nil
 }
 
 // Missing says what the unit-test framework of the judge name ("junit",

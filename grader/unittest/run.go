@@ -12,6 +12,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -48,6 +49,7 @@ type env struct {
 	limits  sandbox.Limits
 	build   sandbox.Limits
 	perTest time.Duration
+	cpu     time.Duration // a test's CPU time
 	memory  int64
 }
 
@@ -56,6 +58,7 @@ type ran struct {
 	compileLog string // set when the instructor's tests did not compile
 	res        sandbox.Result
 	reports    [][]byte
+	relayed    []relay.Test // what the student's side did in each test, when relayed
 }
 
 // RunSuite implements grader.Suite: the public tests in one box, the
@@ -131,6 +134,7 @@ func (j *Judge) env(g group, student []sandbox.File, tools []runner.Tool, base s
 		limits:  sandbox.Limits{Wall: l.Wall*n + l.BuildWall, CPU: l.CPU*n + l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
 		build:   sandbox.Limits{Wall: l.BuildWall, CPU: l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
 		perTest: l.Wall,
+		cpu:     l.CPU,
 		memory:  l.Memory,
 	}
 }
@@ -153,7 +157,7 @@ func (j *Judge) studentFiles(files []sandbox.File) ([]sandbox.File, []string) {
 }
 
 func (j *Judge) refused(name string) bool {
-	if strings.HasPrefix(name, box+"/") || name == box || j.lang.refused(name) {
+	if strings.HasPrefix(name, box+"/") || name == box || strings.HasPrefix(name, studentDir+"/") || j.lang.refused(name) {
 		return true
 	}
 	for _, s := range j.sources {
@@ -163,6 +167,19 @@ func (j *Judge) refused(name string) bool {
 	}
 	return false
 }
+
+// perTestLimits bound the student's box in one test of a relayed run:
+// the rubric's limits of one run, and a cap on what it prints far above
+// any debugging's (the CPU limit bounds a flood anyway).
+func (e env) perTestLimits() relay.Limits {
+	return relay.Limits{CPU: e.cpu, Wall: e.perTest, Printed: maxPrinted, Keep: keepPrinted}
+}
+
+// What a student may print in one test, and what of it is kept.
+const (
+	maxPrinted  = 256 << 20
+	keepPrinted = 2 << 10
+)
 
 // instructorFiles are the group's files as the box holds them.
 func instructorFiles(srcs []source) []sandbox.File {
