@@ -267,12 +267,12 @@ func relayedTest(ts []relay.Test, id string) *relay.Test {
 }
 
 // withStudent completes a reported test's outcome with what the relay saw
-// of the student's side in it: a test that failed because the student's
-// process ended or was stopped takes that as its verdict (a timeout when a
-// limit stopped it), and a public test that failed shows what the
-// student's code printed in it.
+// of the student's side in it: a test in which a call was answered with
+// the student's process ended or stopped fails with that as its verdict
+// (a timeout when a limit stopped it), whatever the report says; a public
+// test that failed shows what the student's code printed in it.
 func withStudent(o grader.Outcome, t *relay.Test, hidden bool) grader.Outcome {
-	if t == nil || o.Judgement.Pass {
+	if t == nil || o.Judgement.Pass && t.Died == nil {
 		return o
 	}
 	printed := ""

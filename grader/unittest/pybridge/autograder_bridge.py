@@ -25,11 +25,15 @@ import types
 
 MAX_FRAME = 16 << 20
 MAX_DEPTH = 100
+MAX_REPR = 8192
 _SERVER = os.path.abspath(__file__)
+_IMPORTLIB = os.path.dirname(importlib.__file__) + os.sep
 
 
-class StudentDied(Exception):
-    """The student's process ended, or was stopped, instead of answering."""
+class StudentDied(BaseException):
+    """The student's process ended, or was stopped, instead of answering.
+    A BaseException: a test's pytest.raises(Exception) or except Exception
+    does not take a dead process for the exception it expects."""
 
     def __init__(self, why, limit=""):
         __tracebackhide__ = True
@@ -37,8 +41,9 @@ class StudentDied(Exception):
         self.limit = limit
 
 
-class BridgeError(Exception):
-    """A reply from the student's side that breaks the protocol."""
+class BridgeError(BaseException):
+    """A reply from the student's side that breaks the protocol (a
+    BaseException, as StudentDied)."""
 
 
 class StudentTraceback(Exception):
@@ -142,7 +147,8 @@ class Remote:
 
     def __repr__(self):
         __tracebackhide__ = True
-        return _want(self._ag_op("repr"), str, "__repr__")
+        r = _want(self._ag_op("repr"), str, "__repr__")
+        return r if len(r) <= MAX_REPR else r[:MAX_REPR] + "...(%d characters)" % len(r)
 
     def __str__(self):
         __tracebackhide__ = True
@@ -197,10 +203,14 @@ class Remote:
 
     def __exit__(self, et, ev, tb):
         __tracebackhide__ = True
-        # The exception crosses as its type's name and message alone.
+        # The exception crosses as its type's name and message alone, and
+        # the student's object may swallow only an exception its own code
+        # raised: never a test's failed assertion.
         if ev is None:
-            return bool(self._ag_op("exit", None, None))
-        return bool(self._ag_op("exit", type(ev).__name__, str(ev)))
+            self._ag_op("exit", None, None)
+            return False
+        swallow = bool(self._ag_op("exit", type(ev).__name__, str(ev)))
+        return swallow and getattr(ev, "_ag_student", False) is True
 
     def __instancecheck__(self, obj):
         __tracebackhide__ = True
@@ -501,6 +511,8 @@ class Peer:
                 if not self.trusted and (type(name) is not str or name.startswith("_")):
                     raise AttributeError(name)
                 value = getattr(target, name)
+                if not self.trusted and isinstance(value, types.ModuleType):
+                    raise AttributeError(name)
             elif op == "setattr":
                 value = setattr(target, name, args[0])
             elif op == "delattr":
@@ -635,7 +647,14 @@ class Peer:
         try:
             e = cls(*args) if args is not None else cls(msg)
         except Exception:
-            e = cls(msg)
+            try:
+                e = cls(msg)
+            except Exception:
+                e = Exception(msg)
+        try:
+            e._ag_student = True
+        except Exception:
+            pass
         trace = info.get("trace")
         if type(trace) is str and trace:
             e.__cause__ = StudentTraceback("raised in the student's code:\n" + trace.rstrip("\n"))
@@ -716,7 +735,8 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         __tracebackhide__ = True
         f = sys._getframe(1)
         while f is not None and (f.f_code.co_filename.startswith("<frozen") or
-                                 os.path.abspath(f.f_code.co_filename) == _SERVER):
+                                 os.path.abspath(f.f_code.co_filename) == _SERVER or
+                                 f.f_code.co_filename.startswith(_IMPORTLIB)):
             f = f.f_back
         return f is not None and os.path.abspath(f.f_code.co_filename).startswith(self.folder)
 

@@ -208,8 +208,12 @@ func TestForwarding(t *testing.T) {
 // TestRestart: a call whose box ends or is stopped is answered 'X' with
 // why, the test is marked, and the next call starts a fresh box.
 func TestRestart(t *testing.T) {
+	// Each limit far below the others, so that which one stops a box never
+	// depends on the machine's load.
+	cpu, wall := generous, generous
+	cpu.CPU, wall.Wall = time.Second, time.Second
 	tight := generous
-	tight.CPU, tight.Wall, tight.Printed = 2*time.Second, 4*time.Second, 1<<20
+	tight.Printed = 1 << 20
 	for _, tc := range []struct {
 		do, limit, why string
 	}{
@@ -224,7 +228,14 @@ func TestRestart(t *testing.T) {
 	} {
 		t.Run(tc.do, func(t *testing.T) {
 			t.Parallel()
-			res, lines := run(t, tight, "test:a", `call:{"do":"echo"}`, "call:"+tc.do, "test:b", `call:{"do":"echo"}`, "done")
+			l := tight
+			switch tc.limit {
+			case "cpu":
+				l = cpu
+			case "wall":
+				l = wall
+			}
+			res, lines := run(t, l, "test:a", `call:{"do":"echo"}`, "call:"+tc.do, "test:b", `call:{"do":"echo"}`, "done")
 			if len(lines) != 3 || lines[0] != `a: S {"calls":1}` || !strings.HasPrefix(lines[1], "a: X ") || lines[2] != `b: S {"calls":1}` {
 				t.Fatalf("test side got %q", lines)
 			}
