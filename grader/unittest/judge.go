@@ -60,6 +60,9 @@ type declared struct {
 	id       string // "CalculatorTest.adds", "test_calc.TestX.test_y"
 	points   float64
 	sentinel bool
+	// multi: a parameterized or repeated test, reported once per
+	// invocation; it passes when every invocation passes.
+	multi bool
 }
 
 // planned is a case's test.
@@ -67,6 +70,7 @@ type planned struct {
 	id     string
 	file   string
 	weight float64
+	multi  bool // reported once per invocation
 }
 
 // pointsRule is a [judge] flag "points:PATTERN=N".
@@ -164,7 +168,7 @@ func (j *Judge) Plan(cs []cases.Case) error {
 		}
 		vis[file] = c.Visibility
 		s.hidden = c.Visibility != cases.Public
-		j.tests[c.ID] = planned{id: id, file: file, weight: j.points(s.tests[k], id)}
+		j.tests[c.ID] = planned{id: id, file: file, weight: j.points(s.tests[k], id), multi: s.tests[k].multi}
 	}
 	return j.uncovered()
 }

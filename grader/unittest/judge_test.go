@@ -1,6 +1,7 @@
 package unittest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -30,6 +31,66 @@ class CalcTest {
 	want := []declared{{id: "CalcTest.adds"}, {id: "CalcTest.multiplies", points: 2.5}, {id: "CalcTest.sentinel", sentinel: true}, {id: "CalcTest.timed"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestScanJavaKinds: commented-out tests declare nothing; parameterized
+// and repeated tests are one test each (multi); @Nested classes' tests
+// are "Outer$Inner.method", as JUnit's report names them.
+func TestScanJavaKinds(t *testing.T) {
+	src := `class CalcTest {
+    @Test void plain() {}
+    // @Test void commented() {}
+    /* @Test void blockCommented() {}
+       @Test void again() {} */
+    String s = "// @Test void inString() {}";
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3})
+    void values(int x) {}
+    @ParameterizedTest @CsvSource({"1, 2", "3, 4"}) @Tag("points=3")
+    void csv(int a, int b) {}
+    @ParameterizedTest
+    @MethodSource("names")
+    void method(String s) { if (s.equals("}")) {} }
+    @RepeatedTest(3)
+    void repeated() {}
+    @Nested
+    class Inner {
+        @Test void deep() { char c = '{'; }
+        @Nested class Innermost { @Test void deeper() {} }
+    }
+    @Test void after() {}
+}`
+	got := scanJava("CalcTest.java", []byte(src))
+	want := []declared{{id: "CalcTest.plain"}, {id: "CalcTest.values", multi: true}, {id: "CalcTest.csv", points: 3, multi: true},
+		{id: "CalcTest.method", multi: true}, {id: "CalcTest.repeated", multi: true}, {id: "CalcTest$Inner.deep"},
+		{id: "CalcTest$Inner$Innermost.deeper"}, {id: "CalcTest.after"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestParameterizedOutcome: a parameterized test passes when every one of
+// its invocations does, and fails with the first that does not.
+func TestParameterizedOutcome(t *testing.T) {
+	j := fixture(t, junit, map[string]string{"CalcTest.java": `class CalcTest { @ParameterizedTest @ValueSource(ints = {1, 2}) void v(int x) {} @Nested class In { @Test void d() {} } }`})
+	v, d := testCase(t, "CalcTest.v", cases.Public), testCase(t, "CalcTest$In.d", cases.Public)
+	ok := sandbox.Result{ExitCode: 1}
+	inv := func(n int, failed bool) string {
+		f := ""
+		if failed {
+			f = fmt.Sprintf(`<failure message="AssertionFailedError: invocation %d"/>`, n)
+		}
+		return fmt.Sprintf(`<testcase classname="CalcTest" name="v(int)[%d]">%s</testcase>`, n, f)
+	}
+	deep := `<testcase classname="CalcTest$In" name="d()"/>`
+	out, flags := outcomesOf(t, j, ran{res: ok, reports: report(inv(1, false), inv(2, false), deep)}, v, d)
+	if !out[v.ID].Judgement.Pass || !out[d.ID].Judgement.Pass || len(flags) > 0 {
+		t.Errorf("all passed: %+v %+v %q", out[v.ID], out[d.ID], flags)
+	}
+	out, _ = outcomesOf(t, j, ran{res: ok, reports: report(inv(1, false), inv(2, true), deep)}, v, d)
+	if o := out[v.ID]; o.Judgement.Pass || !strings.Contains(o.Judgement.Feedback, "invocation 2") {
+		t.Errorf("one failed: %+v", o)
 	}
 }
 

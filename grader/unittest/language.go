@@ -55,7 +55,6 @@ var (
 	// A test method: annotations (one of them @Test), then a method.
 	javaTestRE = regexp.MustCompile(`((?:@[A-Za-z_][\w.]*(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?\s*)+)(?:(?:public|protected|private|static|final|synchronized)\s+)*void\s+([A-Za-z_$][\w$]*)\s*\(`)
 	javaTagRE  = regexp.MustCompile(`@Tag\s*\(\s*"([^"]*)"\s*\)`)
-	javaTestAn = regexp.MustCompile(`@(?:org\.junit\.jupiter\.api\.)?Test\b`)
 )
 
 var junit = &language{
@@ -64,6 +63,7 @@ var junit = &language{
 	scan:        scanJava,
 	fileOf: func(id string) string {
 		class, _, _ := strings.Cut(id, ".")
+		class, _, _ = strings.Cut(class, "$") // a @Nested class's file is its outer class's
 		return class + ".java"
 	},
 	refused: func(name string) bool {
@@ -110,16 +110,24 @@ func javaTrace(trace string) string {
 }
 
 // scanJava finds the tests a Java file declares: "Class.method" for each
-// @Test method, the class being the file's name.
+// method annotated @Test, @ParameterizedTest or @RepeatedTest, the class
+// being the file's name, or "Class$Inner" for one of its @Nested classes;
+// comments are not read (a commented-out @Test declares nothing). A
+// parameterized or repeated test is one test, its invocations together
+// (multi): it passes when every invocation passes.
 func scanJava(name string, data []byte) []declared {
 	class := strings.TrimSuffix(name, ".java")
+	src := scanJavaSource(string(data))
+	ns := src.nested()
 	var out []declared
-	for _, m := range javaTestRE.FindAllStringSubmatch(string(data), -1) {
-		if !javaTestAn.MatchString(m[1]) {
+	for _, m := range javaTestRE.FindAllStringSubmatchIndex(src.bare, -1) {
+		annotations := src.code[m[2]:m[3]]
+		an := javaTestAnnotation.FindStringSubmatch(annotations)
+		if an == nil {
 			continue
 		}
-		d := declared{id: class + "." + m[2]}
-		for _, tag := range javaTagRE.FindAllStringSubmatch(m[1], -1) {
+		d := declared{id: classAt(class, ns, m[0]) + "." + src.code[m[4]:m[5]], multi: an[1] != "Test"}
+		for _, tag := range javaTagRE.FindAllStringSubmatch(annotations, -1) {
 			d.mark(tag[1])
 		}
 		out = append(out, d)

@@ -76,6 +76,10 @@ func (j *Judge) reportOutcomes(g group, r ran, reported []Reported, out map[stri
 	}
 	for _, c := range g.cases {
 		id := j.tests[c.ID].id
+		if j.tests[c.ID].multi && count[id] > 0 {
+			out[c.ID] = withStudent(j.lang.outcome(allOf(reported, id), g.hidden), relayedTest(r.relayed, id), g.hidden)
+			continue
+		}
 		switch count[id] {
 		case 0:
 			flags = append(flags, fmt.Sprintf("%s: the report does not name the test %s", what, id))
@@ -191,6 +195,17 @@ func (j *Judge) sentinels(g group, reported []Reported, count map[string]int) st
 		}
 	}
 	return ""
+}
+
+// allOf is how the invocations of a parameterized or repeated test went
+// together: the first that did not pass, else a pass.
+func allOf(rs []Reported, id string) Reported {
+	for _, r := range rs {
+		if r.ID == id && r.Status != Passed {
+			return r
+		}
+	}
+	return find(rs, id)
 }
 
 func find(rs []Reported, id string) Reported {
