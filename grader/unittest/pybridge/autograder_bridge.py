@@ -689,6 +689,10 @@ _peer = None
 class _StandIn(types.ModuleType):
     def __getattr__(self, name):
         __tracebackhide__ = True
+        if _peer is None:
+            if name.startswith("__") and name.endswith("__"):
+                raise AttributeError(name)
+            return Remote(None, path=(self.__name__, name))
         if name == "__all__":
             return list(_peer.request({"op": "names", "target": {"path": [self.__name__]}}))
         if name.startswith("__") and name.endswith("__"):
@@ -760,6 +764,12 @@ def install(names, folder):
     os.close(null)
     os.dup2(2, 1)
     _peer = Peer(Conn(rfd, wfd), trusted=False)
+    sys.meta_path.insert(0, _Finder(names, folder))
+
+
+def install_lazy(names, folder):
+    """For collecting the tests alone: the student's modules are stand-ins
+    whose attributes are handles that answer nothing."""
     sys.meta_path.insert(0, _Finder(names, folder))
 
 
