@@ -211,6 +211,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		return res, nil
 	}
 	files, deduct := src.files, src.deduct
+	res.Notes = append(res.Notes, sub.Skipped...)
 	res.Notes = append(res.Notes, src.notes...)
 	cores := coresOf(ctx)
 	if cores == nil {
