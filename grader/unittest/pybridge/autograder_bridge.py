@@ -124,6 +124,8 @@ class Remote:
         if name.startswith("__") and name.endswith("__") and name not in _FORWARDED_DUNDERS:
             raise AttributeError(name)
         p = object.__getattribute__(self, "_ag_peer")
+        if p is not None and not p.trusted and not _by_instructor():
+            raise AttributeError(name)
         v = self._ag_op("getattr", name=name)
         path = object.__getattribute__(self, "_ag_path")
         if isinstance(v, Remote) and path is not None and object.__getattribute__(v, "_ag_path") is None:
@@ -588,13 +590,15 @@ class Peer:
             msg = ""
         trace = ""
         if self.trusted:
-            frames = [f for f in traceback.extract_tb(e.__traceback__) if os.path.abspath(f.filename) != _SERVER]
-            if frames:
-                cwd = os.getcwd() + os.sep
-                for f in frames:
-                    if f.filename.startswith(cwd):
-                        f.filename = f.filename[len(cwd):]
-                trace = "".join(traceback.format_list(frames))
+            # The student's own files' frames alone: not the server's, the
+            # import machinery's or the standard library's.
+            cwd = os.getcwd() + os.sep
+            frames = [f for f in traceback.extract_tb(e.__traceback__)
+                      if not f.filename.startswith("<") and os.path.abspath(f.filename).startswith(cwd) and
+                      not os.path.abspath(f.filename).startswith(os.path.dirname(_SERVER) + os.sep)]
+            for f in frames:
+                f.filename = os.path.abspath(f.filename)[len(cwd):]
+            trace = "".join(traceback.format_list(frames))
         return {"type": info["name"], "module": info["module"], "bases": info["bases"], "args": args,
                 "message": msg[:8192], "trace": trace[:16384]}
 
@@ -693,6 +697,8 @@ class _StandIn(types.ModuleType):
             if name.startswith("__") and name.endswith("__"):
                 raise AttributeError(name)
             return Remote(None, path=(self.__name__, name))
+        if not _by_instructor():
+            raise AttributeError(name)
         if name == "__all__":
             return list(_peer.request({"op": "names", "target": {"path": [self.__name__]}}))
         if name.startswith("__") and name.endswith("__"):
@@ -713,6 +719,27 @@ class _StandIn(types.ModuleType):
         return list(self.__getattr__("__all__"))
 
 
+_instructor_folder = [None]
+
+
+def _by_instructor():
+    """Whether the code asking (past the bridge and the import machinery)
+    is one of the instructor's files: pytest's own probing of a module's
+    or a handle's attributes (fixture markers, test hooks) meets nothing of
+    the student's, and starts no student process."""
+    __tracebackhide__ = True
+    folder = _instructor_folder[0]
+    if folder is None:
+        return True
+    f = sys._getframe(1)
+    while f is not None:
+        name = f.f_code.co_filename
+        if not (name.startswith("<frozen") or name.startswith(_IMPORTLIB) or os.path.abspath(name) == _SERVER):
+            break
+        f = f.f_back
+    return f is not None and os.path.abspath(f.f_code.co_filename).startswith(folder)
+
+
 class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Makes a stand-in for a student's module imported by the instructor's
     files, never for a module of the standard library (even one missing on
@@ -724,25 +751,17 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         stdlib = getattr(sys, "stdlib_module_names", ())
         self.names = {n for n in names if n.split(".")[0] not in stdlib}
         self.folder = os.path.abspath(folder) + os.sep
+        _instructor_folder[0] = self.folder
 
     def find_spec(self, fullname, path, target=None):
         __tracebackhide__ = True
-        if fullname not in self.names or not self.by_instructor():
+        if fullname not in self.names or not _by_instructor():
             return None
         for f in sys.meta_path:
             if f is not self and hasattr(f, "find_spec") and f.find_spec(fullname, path, target) is not None:
                 return None
         pkg = any(n.startswith(fullname + ".") for n in self.names)
         return importlib.util.spec_from_loader(fullname, self, is_package=pkg)
-
-    def by_instructor(self):
-        __tracebackhide__ = True
-        f = sys._getframe(1)
-        while f is not None and (f.f_code.co_filename.startswith("<frozen") or
-                                 os.path.abspath(f.f_code.co_filename) == _SERVER or
-                                 f.f_code.co_filename.startswith(_IMPORTLIB)):
-            f = f.f_back
-        return f is not None and os.path.abspath(f.f_code.co_filename).startswith(self.folder)
 
     def create_module(self, spec):
         __tracebackhide__ = True
