@@ -641,9 +641,11 @@ class Peer:
         cls = self.stand_in(info)
         if cls is StopIteration or (info.get("name") == "StopIteration" and info.get("module") == "builtins"):
             return StopIteration()
-        msg = info.get("message") if type(info.get("message")) is str else ""
+        msg = info.get("message")[:MAX_REPR] if type(info.get("message")) is str else ""
         args = None
-        if type(info.get("args")) is list:
+        if type(info.get("args")) is list and len(json.dumps(info["args"])) <= MAX_REPR:
+            # A huge argument would be the report's, and a report too
+            # large for the grader fails every test: the message, cut, then.
             try:
                 args = [self.dec(a) for a in info["args"]]
             except (BridgeError, ValueError, TypeError):
@@ -661,6 +663,7 @@ class Peer:
             pass
         trace = info.get("trace")
         if type(trace) is str and trace:
+            trace = trace[:2 * MAX_REPR]
             e.__cause__ = StudentTraceback("raised in the student's code:\n" + trace.rstrip("\n"))
         return e
 
