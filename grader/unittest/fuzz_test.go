@@ -18,3 +18,24 @@ func FuzzScanJava(f *testing.F) {
 		scanJava("A.java", []byte(src))
 	})
 }
+
+func TestCollected(t *testing.T) {
+	out := "_instructor/test_calc.py::test_add[1-2-3]\n_instructor/test_calc.py::TestX::test_y\n\n2 tests collected in 0.01s\nnot::a test\n"
+	got := strings.Join(collected([]byte(out)), " ")
+	if want := "test_calc.test_add[1-2-3] test_calc.TestX.test_y"; got != want {
+		t.Errorf("collected %q, want %q", got, want)
+	}
+}
+
+// FuzzCollected: any output of pytest --collect-only gives IDs of a
+// module and a name, never an empty one.
+func FuzzCollected(f *testing.F) {
+	f.Add("a/test_x.py::test_y\n")
+	f.Fuzz(func(t *testing.T, out string) {
+		for _, id := range collected([]byte(out)) {
+			if mod, name, ok := strings.Cut(id, "."); !ok || mod == "" && name == "" {
+				t.Fatalf("ID %q from %q", id, out)
+			}
+		}
+	})
+}
