@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
 	"github.com/cs540-tools/autograder/grader/unittest/relay"
@@ -187,8 +188,8 @@ func runJUnit(ctx context.Context, e env) (ran, error) {
 	for _, s := range e.testFiles() {
 		args = append(args, "--select-class", strings.TrimSuffix(s.name, ".java"))
 	}
-	res, err = sandbox.Run(ctx, sandbox.Spec{Path: launcher.Path, Args: args, Files: append(slices.Clone(e.student), classes...),
-		Limits: e.limits, ReadOnly: ro, Collect: []string{box + "/reports/*.xml"}})
+	res, err = drained(ctx, sandbox.Spec{Path: launcher.Path, Args: args, Files: append(slices.Clone(e.student), classes...),
+		Limits: e.limits, ReadOnly: ro, Collect: []string{box + "/reports/*.xml"}}, sandbox.Run)
 	if err != nil {
 		return ran{}, fmt.Errorf("%s: running the tests: %w", fw.Title, err)
 	}
@@ -341,10 +342,15 @@ func runPytest(ctx context.Context, e env) (ran, error) {
 	student := sandbox.Spec{Path: py.Path, Args: []string{"-I", "-B", studentDir + "/server.py"},
 		Files: append(slices.Clone(e.student), pybridge.StudentFiles(studentDir)...), Env: env,
 		Limits: e.limits, ReadOnly: e.base.ReadOnly}
+	// pytest's own output (its failures, however many) is kept clipped,
+	// never stopped at the output limit.
+	errs := clip.New(keepPrinted, keepPrinted)
+	test.StderrTo = errs
 	res, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return student }, PerTest: e.perTestLimits()})
 	if err != nil {
 		return ran{}, fmt.Errorf("%s: running the tests: %w", e.tc.Tests.Title, err)
 	}
+	res.Test.Stderr = []byte(errs.String())
 	return ran{res: res.Test, reports: contents(res.Test.Files), relayed: res.Tests}, nil
 }
 

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/grader/unittest/relay"
@@ -218,4 +220,24 @@ func (e env) testFiles() []source {
 		}
 	}
 	return out
+}
+
+// drained runs spec with its stdout and stderr drained and kept clipped
+// (head and tail) instead of captured up to the output limit: what a run
+// of tests prints, however much (a student's debugging output, pytest's
+// failures), never stops it; its CPU and wall limits bound a flood. The
+// result's Stdout and Stderr are the clipped excerpts.
+func drained(ctx context.Context, spec sandbox.Spec, run func(context.Context, sandbox.Spec) (sandbox.Result, error)) (sandbox.Result, error) {
+	out, errs := clip.New(keepPrinted, keepPrinted), clip.New(keepPrinted, keepPrinted)
+	if spec.StdoutTo == nil {
+		spec.StdoutTo, spec.StdoutToOnly = out, true
+	}
+	spec.StderrTo = errs
+	spec.Limits.Output = math.MaxInt64
+	res, err := run(ctx, spec)
+	if res.Stdout == nil {
+		res.Stdout = []byte(out.String())
+	}
+	res.Stderr = []byte(errs.String())
+	return res, err
 }
