@@ -93,9 +93,10 @@
 //     in the box with the student's classes, the instructor's classes
 //     before the student's on the class path, each test under a
 //     preemptive timeout (separate thread) of the rubric's limits.wall,
-//     writing the XML report. Tests that do not compile against the
-//     student's classes all fail, with the compiler's messages for public
-//     ones.
+//     writing the XML report. What the run prints is drained and kept
+//     clipped, never stopped at the output limit. Tests that do not
+//     compile against the student's classes all fail, with the compiler's
+//     messages for public ones.
 //
 // A test's own limit (JUnit's @Timeout) replaces limits.wall for it. In a
 // relayed run (pytest) the student's box is bounded per test, from
