@@ -153,7 +153,9 @@
 //     public tests, and no hidden test's message, nor what the student's
 //     code printed in it, reaches a student's report.
 //   - A student's conftest.py, pytest.ini and the like are still left out
-//     of the run and flagged, though they could configure nothing now.
+//     of the run and flagged, though they could configure nothing now; a
+//     student's file named as an instructor's (its own helpers.py) stays
+//     in the student's box, which the tests never see, and is flagged.
 //
 // Not guaranteed: a test that compares two of the student's objects with
 // each other (==, <) uses the student's own methods, and a test that calls

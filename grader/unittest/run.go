@@ -80,7 +80,10 @@ func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Pro
 		return grader.SuiteRun{}, err
 	}
 	out := grader.SuiteRun{Outcomes: map[string]grader.Outcome{}}
-	student, left := j.studentFiles(base.Files)
+	student, left, shadow := j.studentFiles(base.Files)
+	if len(shadow) > 0 {
+		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, named as the instructor's files: kept in the student's box, which the tests never see", j.lang.title(), strings.Join(shadow, ", ")))
+	}
 	if len(left) > 0 {
 		out.Notes = append(out.Notes, fmt.Sprintf("left out of the %s run: %s (the tests run with the grader's configuration and the instructor's own files)", j.lang.title(), strings.Join(left, ", ")))
 		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, left out of the test run", j.lang.title(), strings.Join(left, ", ")))
@@ -143,31 +146,36 @@ func (j *Judge) env(g group, student []sandbox.File, tools []runner.Tool, base s
 
 // studentFiles are the submission's built files the test run takes, and
 // the names of those it leaves out: the language's configuration files
-// (conftest.py, junit-platform.properties), anything in the box's
-// instructor folder, and files named as the instructor's are.
-func (j *Judge) studentFiles(files []sandbox.File) ([]sandbox.File, []string) {
-	var keep []sandbox.File
-	var left []string
+// (conftest.py, junit-platform.properties) and anything in the box's
+// instructor folder. A file named as an instructor's (a helpers.py of the
+// student's own) is left out where the tests share the student's box
+// (JUnit); where they run in a box of their own (pytest) it stays in the
+// student's box, which the tests never see, and is only flagged (shadow).
+func (j *Judge) studentFiles(files []sandbox.File) (keep []sandbox.File, left, shadow []string) {
 	for _, f := range files {
-		if j.refused(f.Name) {
+		switch {
+		case j.refused(f.Name):
 			left = append(left, f.Name)
-			continue
+		case j.sameName(f.Name) && j.lang != pytest:
+			left = append(left, f.Name)
+		case j.sameName(f.Name):
+			shadow = append(shadow, f.Name)
+			keep = append(keep, f)
+		default:
+			keep = append(keep, f)
 		}
-		keep = append(keep, f)
 	}
-	return keep, left
+	return keep, left, shadow
 }
 
 func (j *Judge) refused(name string) bool {
-	if strings.HasPrefix(name, box+"/") || name == box || strings.HasPrefix(name, studentDir+"/") || j.lang.refused(name) {
-		return true
-	}
-	for _, s := range j.sources {
-		if j.lang.sameName(name, s.name) {
-			return true
-		}
-	}
-	return false
+	return strings.HasPrefix(name, box+"/") || name == box || strings.HasPrefix(name, studentDir+"/") || j.lang.refused(name)
+}
+
+// sameName reports whether a student's file is named as one of the
+// instructor's files is.
+func (j *Judge) sameName(name string) bool {
+	return slices.ContainsFunc(j.sources, func(s source) bool { return j.lang.sameName(name, s.name) })
 }
 
 // perTestLimits bound the student's box in one test of a relayed run:
