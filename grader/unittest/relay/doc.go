@@ -19,6 +19,12 @@
 //   - 'X': the relay to the test side, instead of an answer: the student
 //     box ended or was stopped, {"why","limit","exit","signal"}.
 //
+// A student that sends more than the test side reads (64 MiB queued) is
+// stopped too, as its own failure. Time waited counts from a call to the
+// student's next frame: a student that answers with frames the test side
+// does not want restarts that count, and the framework's own per-test
+// timeout (the test side's) is then the backstop.
+//
 // The relay starts a student box at the first call and at the first call
 // after a reset or an 'X'. It stops the box, from outside, when the
 // current test has used more than its CPU time (sandbox.Meter) or has

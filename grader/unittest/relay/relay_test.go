@@ -2,6 +2,7 @@ package relay
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -77,6 +78,19 @@ func testSide(steps []string) int {
 			}
 			slices.Sort(times)
 			fmt.Fprintf(os.Stderr, "median %d\n", times[n/2].Nanoseconds())
+		case "untilx": // waits, then reads until an 'X' frame (or gives up)
+			time.Sleep(2 * time.Second) // far more than the student needs to send all it sends
+			for n := 0; ; n++ {
+				p, err := readFrame(in)
+				if err != nil || n > 200 {
+					fmt.Fprintf(os.Stderr, "%s: no X after %d frames\n", id, n)
+					break
+				}
+				if p[0] == 'X' {
+					fmt.Fprintf(os.Stderr, "%s: X %s\n", id, p[1:])
+					break
+				}
+			}
 		case "call":
 			writeFrame(os.Stdout, append([]byte("S"), arg...))
 			p, err := readFrame(in)
@@ -84,7 +98,7 @@ func testSide(steps []string) int {
 				fmt.Fprintf(os.Stderr, "%s: %v\n", id, err)
 				return 2
 			}
-			fmt.Fprintf(os.Stderr, "%s: %c %s\n", id, p[0], p[1:])
+			fmt.Fprintf(os.Stderr, "%s: %c %.60s\n", id, p[0], p[1:])
 		}
 	}
 	return 0
@@ -134,6 +148,13 @@ func studentSide() int {
 		case "notjson":
 			writeFrame(os.Stdout, []byte("Snot json"))
 			continue
+		case "spam": // answers far more than asked, then waits
+			big := append([]byte(`S"`), bytes.Repeat([]byte("x"), 1<<20)...)
+			big = append(big, '"')
+			for i := 0; i < 100; i++ {
+				writeFrame(os.Stdout, big)
+			}
+			time.Sleep(time.Hour)
 		case "channel":
 			writeFrame(os.Stdout, []byte("X{}"))
 			continue
@@ -334,4 +355,16 @@ func BenchmarkRoundTrip(b *testing.B) {
 		b.Fatalf("no median: %s", res.Test.Stderr)
 	}
 	b.ReportMetric(ns, "median-ns/call")
+}
+
+// TestSpam: a student who sends far more than the tests read is stopped,
+// and the test side told, as the student's failure, not the grader's.
+func TestSpam(t *testing.T) {
+	res, lines := run(t, generous, "test:a", `call:{"do":"spam"}`, "untilx", "test:b", `call:{"do":"echo"}`, "done")
+	if len(lines) != 3 || !strings.Contains(lines[1], "sent more than the tests asked for") || lines[2] != `b: S {"calls":1}` {
+		t.Errorf("test side got %q", lines)
+	}
+	if res.Tests[0].Died == nil {
+		t.Errorf("test a: %+v", res.Tests[0])
+	}
 }

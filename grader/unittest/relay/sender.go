@@ -30,10 +30,15 @@ func newSender(w *os.File) *sender {
 
 // send queues a frame; false when the queue is full (the box does not
 // read) or the sender is closed.
-func (s *sender) send(b []byte) bool {
+func (s *sender) send(b []byte) bool { return s.queue(b, false) }
+
+// sendAlways queues a frame past a full queue (the relay's own, small).
+func (s *sender) sendAlways(b []byte) bool { return s.queue(b, true) }
+
+func (s *sender) queue(b []byte, always bool) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed || s.pending+len(b) > maxPending {
+	if s.closed || !always && s.pending+len(b) > maxPending {
 		return false
 	}
 	s.q = append(s.q, b)
