@@ -98,7 +98,10 @@ func testSide(steps []string) int {
 				fmt.Fprintf(os.Stderr, "%s: %v\n", id, err)
 				return 2
 			}
-			fmt.Fprintf(os.Stderr, "%s: %c %.60s\n", id, p[0], p[1:])
+			if len(p) > 200 { // a flood's frame: its start is enough
+				p = p[:200]
+			}
+			fmt.Fprintf(os.Stderr, "%s: %c %s\n", id, p[0], p[1:])
 		}
 	}
 	return 0
