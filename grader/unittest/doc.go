@@ -160,7 +160,9 @@
 // Not guaranteed: a test that compares two of the student's objects with
 // each other (==, <) uses the student's own methods, and a test that calls
 // a student's method with the expected answer (contains(x)) trusts its
-// reply, as it would in one process; compare plain values. The student's
+// reply, as it would in one process; compare plain values. A list, dict
+// or set a test passes to the student's code may be changed by it, as in
+// one process: never pass the expected answer. The student's
 // code sees the arguments of every call, hidden tests' included (it
 // cannot send them anywhere a student reads). JUnit's tests still run in
 // the box with the student's classes: there, the sentinel (@Tag
