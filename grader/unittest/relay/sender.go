@@ -5,8 +5,9 @@ import (
 	"sync"
 )
 
-// maxPending bounds the bytes queued for a box that does not read them.
-const maxPending = 4 * MaxFrame
+// maxPending bounds the bytes queued for a box that does not read them
+// (a variable for tests).
+var maxPending = 4 * MaxFrame
 
 // sender writes frames to a box's stdin from a goroutine of its own, so
 // that the relay never waits for a box that does not read: frames queue
