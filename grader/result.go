@@ -149,6 +149,11 @@ type CaseResult struct {
 	// Score is the share of the case's credit a judge gave, from 0 to 1,
 	// when it gives partial credit; nil: all for a pass, none otherwise.
 	Score *float64 `json:"score,omitempty"`
+	// Points is what the case is worth of its part's points, when its
+	// judge weighs cases (a unit test's points, see Weigher) in a
+	// proportional part: part points x its weight / the part's weight,
+	// rounded to two decimals. Nil otherwise.
+	Points *float64 `json:"points,omitempty"`
 	// Attempts says how the runs of a repeated case (runs: R in its case
 	// file) went; nil for a case run once. Such a case has its verdict,
 	// score and time here and its evidence in Attempts.Failures.

@@ -113,6 +113,12 @@ type Spec struct {
 	// Result.Stdout stays empty, so that a long conversation (a warm JVM's
 	// every answer) is not held twice. The output limit still counts it.
 	StdoutToOnly bool
+	// StderrTo, when set, is given stderr alone, as it arrives:
+	// Result.Stderr stays empty and the output limit does not count it,
+	// so that a program that prints much is not stopped for it. The
+	// caller bounds what it keeps (a clip.Buffer); its Write must not
+	// block for long.
+	StderrTo io.Writer
 	// Stop, when it is closed, kills the box: the caller no longer needs
 	// the run (an interactive judge has rejected it). The result then
 	// says Stopped; no limit is blamed.

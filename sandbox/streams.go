@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os/exec"
 )
 
@@ -37,6 +38,9 @@ func newStreams(ctx context.Context, spec Spec) *streams {
 	over := func() { s.kill(errOutput) }
 	s.stdout = &capture{max: spec.Limits.Output, over: over, tee: spec.StdoutTo, teeOnly: spec.StdoutTo != nil && spec.StdoutToOnly}
 	s.stderr = &capture{max: spec.Limits.Output, over: over}
+	if spec.StderrTo != nil {
+		s.stderr = &capture{max: math.MaxInt64, tee: spec.StderrTo, teeOnly: true}
+	}
 	return s
 }
 

@@ -30,6 +30,9 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 		}
 		fmt.Fprintf(&b, "## Case %s: %s\n\n", c.ID, explain(a, c).Verdict)
 		fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
+		if c.Points != nil {
+			fmt.Fprintf(&b, "Points: 0 of %s.\n\n", num(*c.Points))
+		}
 		caseDetail(&b, a, c)
 		runsDetail(&b, a, c)
 	}
@@ -148,11 +151,20 @@ func hiddenCases(b *bytes.Buffer, a *grader.Assignment, r grader.Result, hidden 
 		}
 		return
 	}
-	b.WriteString("| case | part | verdict |\n|---|---|---|\n")
+	pointed := slices.ContainsFunc(hidden, func(c grader.CaseResult) bool { return c.Points != nil })
+	if pointed {
+		b.WriteString("| case | part | verdict | points |\n|---|---|---|---|\n")
+	} else {
+		b.WriteString("| case | part | verdict |\n|---|---|---|\n")
+	}
 	for _, c := range hidden {
 		v := string(c.Verdict)
 		if c.Attempts != nil {
 			v += ": " + explain(a, c).Runs
+		}
+		if pointed {
+			fmt.Fprintf(b, "| %s | %s | %s | %s |\n", c.ID, c.Part, v, earned(c))
+			continue
 		}
 		fmt.Fprintf(b, "| %s | %s | %s |\n", c.ID, c.Part, v)
 	}
@@ -269,4 +281,17 @@ func capitalize(s string) string {
 		return s
 	}
 	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// earned is a weighed case's points as "2 / 2" or "0 / 2" ("" when it has
+// none).
+func earned(c grader.CaseResult) string {
+	if c.Points == nil {
+		return ""
+	}
+	got := 0.0
+	if c.Verdict == grader.Pass {
+		got = *c.Points
+	}
+	return num(got) + " / " + num(*c.Points)
 }

@@ -154,6 +154,7 @@ type pageCase struct {
 	Anchor  string
 	Command string
 	Time    string // the run's wall time, when timings were asked for
+	Worth   string // a weighed case's points, "0 / 2" (earned)
 	Failed  bool
 	Diff    []diffRow // side by side, when the output differed
 	// Printed is the output kept for a case judged without a difference
@@ -254,7 +255,7 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 	s := pageSub{Result: r, Anchor: anchor(r.ID)}
 	for _, c := range r.Cases {
 		e := explain(a, c)
-		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass, Command: a.Command(c), Mistake: e.Mistake,
+		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass, Command: a.Command(c), Mistake: e.Mistake, Worth: earned(c),
 			Rule: capitalize(e.Rule), Difference: capitalize(e.Difference), Ended: capitalize(e.Ended)}
 		details(&pc, r.ID)
 		if c.Attempts != nil {

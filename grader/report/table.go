@@ -95,7 +95,11 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		if r.Status != grader.Graded && r.Status != grader.StatusFailed {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, a.Command(c))
+		fmt.Fprintf(w, "\n%s %s: %s", st.verdict(c.Verdict), c.ID, a.Command(c))
+		if c.Points != nil {
+			fmt.Fprintf(w, " (0 of %s points)", num(*c.Points))
+		}
+		fmt.Fprintln(w)
 		if c.Verdict == grader.GraderFailure {
 			// Not the program's failure: what the judge said of itself.
 			fmt.Fprintf(w, "  %s, which says nothing of the program:\n%s\n", explain(a, c).Verdict, indent(c.JudgeLog, "    "))

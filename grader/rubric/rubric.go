@@ -330,10 +330,24 @@ func Load(path string) (*Rubric, error) {
 	return Parse(path, data, filepath.Dir(path))
 }
 
+// LoadToGenerate is Load for a rubric whose parts' folders may hold no
+// case file yet: `cases generate` writes them.
+func LoadToGenerate(path string) (*Rubric, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(path, data, filepath.Dir(path), true)
+}
+
 // Parse checks a rubric's content. Messages call it name; its cases folder
 // is relative to dir. An error is one line, "name:line:col: message", and
 // wraps ErrInvalid when the content is at fault.
 func Parse(name string, data []byte, dir string) (*Rubric, error) {
+	return parse(name, data, dir, false)
+}
+
+func parse(name string, data []byte, dir string, noCases bool) (*Rubric, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -346,7 +360,7 @@ func Parse(name string, data []byte, dir string) (*Rubric, error) {
 		}
 		return nil, &posError{file: name, msg: "toml: " + oneLine(err.Error())}
 	}
-	d := &decoder{file: name, pos: keyPositions(string(data))}
+	d := &decoder{file: name, pos: keyPositions(string(data)), noCases: noCases}
 	r := d.rubric(raw, dir, abs)
 	if err := d.err(); err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
 )
 
 // Judges are this package's judges, "junit" and "pytest", for a
@@ -59,6 +60,9 @@ type declared struct {
 	id       string // "CalculatorTest.adds", "test_calc.TestX.test_y"
 	points   float64
 	sentinel bool
+	// multi: a parameterized or repeated test, reported once per
+	// invocation; it passes when every invocation passes.
+	multi bool
 }
 
 // planned is a case's test.
@@ -66,6 +70,7 @@ type planned struct {
 	id     string
 	file   string
 	weight float64
+	multi  bool // reported once per invocation
 }
 
 // pointsRule is a [judge] flag "points:PATTERN=N".
@@ -163,7 +168,7 @@ func (j *Judge) Plan(cs []cases.Case) error {
 		}
 		vis[file] = c.Visibility
 		s.hidden = c.Visibility != cases.Public
-		j.tests[c.ID] = planned{id: id, file: file, weight: j.points(s.tests[k], id)}
+		j.tests[c.ID] = planned{id: id, file: file, weight: j.points(s.tests[k], id), multi: s.tests[k].multi}
 	}
 	return j.uncovered()
 }
@@ -243,5 +248,11 @@ func (j *Judge) Fingerprint() string {
 		h.Write(s.data)
 	}
 	fmt.Fprintf(h, "rules %v\n", j.rules)
+	if j.lang == pytest {
+		// The bridge is part of how a test runs.
+		for _, f := range pybridge.TestFiles(bridgeDir) {
+			h.Write(f.Data)
+		}
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/clip"
+	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -22,7 +23,7 @@ func (j *Judge) outcomes(g group, r ran, out map[string]grader.Outcome) []string
 	o, whole := runOutcome(g, r)
 	if !whole {
 		reported, _ := parseAll(r.reports)
-		return j.reportOutcomes(g, reported, out)
+		return j.reportOutcomes(g, r, reported, out)
 	}
 	for _, c := range g.cases {
 		out[c.ID] = o
@@ -54,7 +55,7 @@ func runOutcome(g group, r ran) (o grader.Outcome, whole bool) {
 // reportOutcomes gives each case of the group its outcome from a report
 // read: its test's, unless the report is untrusted (a sentinel not
 // reported failed: every test fails) or names the test other than once.
-func (j *Judge) reportOutcomes(g group, reported []Reported, out map[string]grader.Outcome) []string {
+func (j *Judge) reportOutcomes(g group, r ran, reported []Reported, out map[string]grader.Outcome) []string {
 	what := j.lang.title() + " (public tests)"
 	if g.hidden {
 		what = j.lang.title() + " (hidden tests)"
@@ -75,12 +76,16 @@ func (j *Judge) reportOutcomes(g group, reported []Reported, out map[string]grad
 	}
 	for _, c := range g.cases {
 		id := j.tests[c.ID].id
+		if j.tests[c.ID].multi && count[id] > 0 {
+			out[c.ID] = withStudent(j.lang.outcome(allOf(reported, id), g.hidden), relayedTest(r.relayed, id), g.hidden)
+			continue
+		}
 		switch count[id] {
 		case 0:
 			flags = append(flags, fmt.Sprintf("%s: the report does not name the test %s", what, id))
 			out[c.ID] = failed("the test run did not report this test")
 		case 1:
-			out[c.ID] = j.lang.outcome(find(reported, id), g.hidden)
+			out[c.ID] = withStudent(j.lang.outcome(find(reported, id), g.hidden), relayedTest(r.relayed, id), g.hidden)
 		default:
 			flags = append(flags, fmt.Sprintf("%s: the report names the test %s %d times", what, id, count[id]))
 			out[c.ID] = failed("the test run reported this test more than once")
@@ -192,6 +197,17 @@ func (j *Judge) sentinels(g group, reported []Reported, count map[string]int) st
 	return ""
 }
 
+// allOf is how the invocations of a parameterized or repeated test went
+// together: the first that did not pass, else a pass.
+func allOf(rs []Reported, id string) Reported {
+	for _, r := range rs {
+		if r.ID == id && r.Status != Passed {
+			return r
+		}
+	}
+	return find(rs, id)
+}
+
 func find(rs []Reported, id string) Reported {
 	for _, r := range rs {
 		if r.ID == id {
@@ -252,4 +268,66 @@ func shorten(s string) string {
 		return s
 	}
 	return strings.ToValidUTF8(clip.Excerpt([]byte(s), maxShown, 0), "")
+}
+
+// relayedTest is what the student's side did in the test id, nil when
+// the run was not relayed or the test made no call.
+func relayedTest(ts []relay.Test, id string) *relay.Test {
+	for i := range ts {
+		if ts[i].ID == id {
+			return &ts[i]
+		}
+	}
+	return nil
+}
+
+// withStudent completes a reported test's outcome with what the relay saw
+// of the student's side in it: a test in which a call was answered with
+// the student's process ended or stopped fails with that as its verdict
+// (a timeout when a limit stopped it), whatever the report says; a public
+// test that failed shows what the student's code printed in it.
+func withStudent(o grader.Outcome, t *relay.Test, hidden bool) grader.Outcome {
+	if t == nil || o.Judgement.Pass && t.Died == nil {
+		return o
+	}
+	printed := ""
+	if !hidden && strings.TrimSpace(t.Printed) != "" {
+		printed = "\n\nyour code printed:\n" + strings.ToValidUTF8(t.Printed, "\uFFFD")
+	}
+	if d := t.Died; d != nil {
+		ex := grader.Execution{ExitCode: d.Exit, Signal: d.Signal, Limit: diedLimit(d.Limit)}
+		if ex.ExitCode == 0 {
+			ex.ExitCode = 1
+		}
+		if ex.Limit != grader.None {
+			ex.ExitCode = -1
+		}
+		ex.Stderr = []byte(d.Why + printed + "\n")
+		return grader.Outcome{Execution: ex}
+	}
+	switch {
+	case printed == "":
+	case o.Judgement.Feedback != "" && len(o.Execution.Stderr) == 0:
+		o.Judgement.Feedback += printed
+	case len(o.Execution.Stderr) > 0:
+		o.Execution.Stderr = append(o.Execution.Stderr, printed+"\n"...)
+	}
+	return o
+}
+
+// diedLimit is the limit an 'X' frame names.
+func diedLimit(l string) grader.Limit {
+	switch l {
+	case "cpu":
+		return grader.CPU
+	case "wall":
+		return grader.Wall
+	case "memory":
+		return grader.Memory
+	case "output":
+		return grader.Output
+	case "processes":
+		return grader.Procs
+	}
+	return grader.None
 }

@@ -12,8 +12,10 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/unittest"
 	"github.com/cs540-tools/autograder/reference/eightqueen/casegen"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -61,6 +63,9 @@ func generateCases(c *ucli.Context) error {
 	}
 	out := c.String("out")
 	if err := freshFolder(out, c.Bool("force")); err != nil {
+		return err
+	}
+	if done, err := generateUnitTests(c, out); done || err != nil {
 		return err
 	}
 	if c.String("solution") == "" {
@@ -239,4 +244,34 @@ func caseNamed(a *grader.Assignment, id string) cases.Case {
 // allCases lists the assignment's cases in rubric order.
 func allCases(a *grader.Assignment) []cases.Case {
 	return slices.Concat(a.Parts...)
+}
+
+// generateUnitTests is `cases generate --rubric RUBRIC` for a unit-test
+// assignment (judge junit or pytest): a case file per test its parts'
+// test files declare (package grader/unittest). done is false when the
+// rubric is not one, and another generator's turn.
+func generateUnitTests(c *ucli.Context, out string) (done bool, err error) {
+	path := c.String("rubric")
+	if path == "" || c.String("solution") != "" {
+		return false, nil
+	}
+	if _, ok := packageDir(path); ok {
+		return false, nil
+	}
+	r, err := rubric.LoadToGenerate(path)
+	if err != nil {
+		return false, nil // the other generators say what is wrong with it
+	}
+	cs, ok, err := unittest.GenerateCases(c.Context, r, runner.New(r))
+	if !ok {
+		return false, nil
+	}
+	if err != nil {
+		return true, failed(err)
+	}
+	if err := cases.Write(out, cs); err != nil {
+		return true, err
+	}
+	fmt.Fprintf(c.App.ErrWriter, "wrote %d cases under %s, one per test of the test files\n", len(cs), out)
+	return true, nil
 }
