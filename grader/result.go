@@ -241,9 +241,20 @@ type Mismatch struct {
 // it, with their points as they are now, and the TAs' comments.
 type Manual struct {
 	// Auto is the score the autograder gave, before the items.
-	Auto     float64         `json:"auto_score"`
+	Auto float64 `json:"auto_score"`
+	// Parts are the parts the manual grading scored: an autograded part
+	// an item names (its score before and after) and every manual part.
+	Parts    []ManualPart    `json:"parts,omitempty"`
 	Items    []ManualItem    `json:"items,omitempty"`
 	Comments []ManualComment `json:"comments,omitempty"`
+}
+
+// ManualPart is a part's score before the manual items (the autograded
+// score, or a manual part's start) and after.
+type ManualPart struct {
+	ID    string  `json:"id"`
+	Auto  float64 `json:"auto_score"`
+	Score float64 `json:"score"`
 }
 
 // ManualItem is a rubric item applied to a submission.

@@ -36,6 +36,8 @@ func Apply(r *rubric.Rubric, s *State, results []grader.Result, files map[string
 	out := slices.Clone(results)
 	items := s.Items(r)
 	for i, res := range out {
+		res = Unapply(r, res)
+		out[i] = res
 		if res.Status == grader.StatusFailed {
 			continue
 		}
@@ -78,6 +80,7 @@ func applyOne(r *rubric.Rubric, res grader.Result, applied []rubric.ManualItem, 
 	ps := PartScores(r, auto, applied)
 	res.Parts = slices.Clone(res.Parts)
 	for _, p := range ps {
+		m.Parts = append(m.Parts, grader.ManualPart{ID: p.ID, Auto: p.Auto, Score: p.Score})
 		if j := slices.IndexFunc(res.Parts, func(x grader.PartResult) bool { return x.ID == p.ID }); j >= 0 {
 			res.Parts[j].Score = p.Score
 			continue
@@ -86,5 +89,31 @@ func applyOne(r *rubric.Rubric, res grader.Result, applied []rubric.ManualItem, 
 	}
 	res.Score = round2(max(0, res.Score+Delta(ps)))
 	res.Manual = m
+	return res
+}
+
+// Unapply is res as the autograder scored it: a result read back from
+// results.json after Apply, its manual grading taken out (the total and
+// the parts' scores restored, the manual parts dropped). A result without
+// manual grading is returned as it is.
+func Unapply(r *rubric.Rubric, res grader.Result) grader.Result {
+	m := res.Manual
+	if m == nil {
+		return res
+	}
+	res.Score, res.Manual = m.Auto, nil
+	var parts []grader.PartResult
+	for _, p := range res.Parts {
+		if _, ok := r.Part(p.ID); !ok {
+			continue
+		}
+		for _, mp := range m.Parts {
+			if mp.ID == p.ID {
+				p.Score = mp.Auto
+			}
+		}
+		parts = append(parts, p)
+	}
+	res.Parts = parts
 	return res
 }

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"testing"
@@ -80,5 +81,24 @@ func TestApply(t *testing.T) {
 	}
 	if out[2].Manual != nil || results[0].Manual != nil || results[0].Parts[1].Score != 10 {
 		t.Errorf("a grader failure was graded, or results changed: %+v %+v", out[2], results[0])
+	}
+}
+
+// TestApplyTwice: Apply on results it already counted counts once.
+func TestApplyTwice(t *testing.T) {
+	r := testRubric()
+	s := NewState()
+	s.Do(r, Action{TA: "t", Op: OpApply, Subs: []string{"alice"}, Item: "bonus"})
+	results := []grader.Result{{ID: "alice", Status: grader.Graded, Score: 15, Parts: []grader.PartResult{{ID: "a", Score: 5}, {ID: "b", Score: 9}}}}
+	once := Apply(r, s, results, nil)
+	twice := Apply(r, s, once, nil)
+	j1, _ := json.Marshal(once)
+	j2, _ := json.Marshal(twice)
+	// b: 9 + 4, at most its ceiling 12; style: its start, 3.
+	if string(j1) != string(j2) || once[0].Score != 15+3+3 {
+		t.Errorf("once %+v\ntwice %+v", once, twice)
+	}
+	if back := Unapply(r, twice[0]); fmt.Sprint(back) != fmt.Sprint(results[0]) {
+		t.Errorf("Unapply: %+v, want %+v", back, results[0])
 	}
 }

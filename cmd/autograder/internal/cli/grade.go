@@ -189,6 +189,10 @@ func (g *gradeJob) run(c *ucli.Context) ([]grader.Result, error) {
 // run's and removing the reports of submissions no longer in the batch,
 // and prints the class table.
 func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []grader.Result, subs []submission.Submission) error {
+	results, err := withManual(c.App.ErrWriter, a, out.path, results, subs)
+	if err != nil {
+		return err
+	}
 	batch := report.NewBatch(a, Version, results)
 	batch.Roster = report.RosterOf(c.String("canvas-assignment-id"), subs)
 	if c.Bool("timestamp") {
