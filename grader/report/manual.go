@@ -110,3 +110,7 @@ func autograded(a *grader.Assignment, r grader.Result) grader.Result {
 	r.Parts = parts
 	return r
 }
+
+// Anchor is the id of a submission's section in index.html: its address
+// is index.html#<Anchor(id)>.
+func Anchor(id string) string { return anchor(id) }

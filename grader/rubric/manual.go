@@ -10,10 +10,10 @@ import (
 // are the item's, not each application's: changed once (in the rubric or
 // by a TA), they rescore every submission the item is applied to.
 type ManualItem struct {
-	ID     string  // [a-z0-9_-]+, unique among the items
-	Text   string  // what it says, shown to the TA and the student
-	Points float64 // added to its part when applied; negative deducts
-	Part   string  // an autograded part's id or a manual part's
+	ID     string  `json:"id"`     // [a-z0-9_-]+, unique among the items
+	Text   string  `json:"text"`   // what it says, shown to the TA and the student
+	Points float64 `json:"points"` // added to its part when applied; negative deducts
+	Part   string  `json:"part"`   // an autograded part's id or a manual part's
 }
 
 // ManualPart is a part graded by hand ([[manual_part]]) with its own
