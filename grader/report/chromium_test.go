@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cs540-tools/autograder/grader/internal/webdriver"
+	"github.com/cs540-tools/autograder/internal/webdriver"
 	"github.com/cs540-tools/autograder/grader/report"
 )
 

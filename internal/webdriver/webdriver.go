@@ -224,3 +224,32 @@ func NeedChromium(t *testing.T) (browser, driver string) {
 	}
 	return browser, driver
 }
+
+// AlertOpen reports whether the page shows a dialog (alert, confirm,
+// prompt): a script a page must not run would open one.
+func (s *Session) AlertOpen(t *testing.T) bool {
+	t.Helper()
+	resp, err := http.Get(s.wd.base + "/session/" + s.id + "/alert/text")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusOK
+}
+
+// Script runs JavaScript in the page (its body, with arguments) and
+// decodes what it returns into out, if given.
+func (s *Session) Script(t *testing.T, script string, args []any, out any) {
+	t.Helper()
+	if args == nil {
+		args = []any{}
+	}
+	s.Call(t, "POST", "/execute/sync", map[string]any{"script": script, "args": args}, out)
+}
+
+// Type types text into an element, after clearing it.
+func (s *Session) Type(t *testing.T, el, text string) {
+	t.Helper()
+	s.Call(t, "POST", "/element/"+el+"/clear", nil)
+	s.Call(t, "POST", "/element/"+el+"/value", map[string]any{"text": text})
+}
