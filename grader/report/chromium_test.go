@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cs540-tools/autograder/internal/webdriver"
 	"github.com/cs540-tools/autograder/grader/report"
+	"github.com/cs540-tools/autograder/internal/webdriver"
 )
 
 // screenshots keeps the Chromium test's screenshots in a folder of one's
