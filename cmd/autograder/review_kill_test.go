@@ -7,11 +7,11 @@ import (
 	"io"
 	"net/http"
 	"regexp"
-	"time"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/rubric"
