@@ -50,7 +50,7 @@ func gradeCommand() *ucli.Command {
 			&ucli.StringFlag{Name: "canvas-assignment-id", Usage: "the assignment's `ID` in Canvas (from its address), for gradebook.csv's column"},
 			shardFlag(),
 			&ucli.BoolFlag{Name: "similarity", Usage: "also look for copied code among the submissions (as the similarity command does; its flags below), into similarity.html and a column of index.html"},
-		}, similarityFlags()...),
+		}, append(previewFlags(), similarityFlags()...)...),
 		Action: runGrade,
 	}
 }
@@ -93,6 +93,10 @@ func runGrade(c *ucli.Context) error {
 			fmt.Fprintf(errw, "autograder: %v\n", err)
 		}
 		return nil
+	}
+	results, done, err := g.staged(c, results)
+	if err != nil || done {
+		return err
 	}
 	if err := writeBatch(c, g.a, g.out, results, g.subs); err != nil {
 		return err
