@@ -175,3 +175,37 @@ func TestKilledMidWrite(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLoad: whatever bytes a journal holds (a hand edit, a crash, a
+// merge gone wrong), loading it neither fails nor lets in an action the
+// state refuses.
+func FuzzLoad(f *testing.F) {
+	f.Add([]byte(`{"at":"1","ta":"t","op":"apply","subs":["a"],"item":"names"}` + "\n"))
+	f.Add([]byte(`{"at":"1","ta":"t","op":"comment","subs":["a"],"id":"c","file":"A","line":1,"text":"x"}` + "\n{\"at\""))
+	f.Add([]byte("\n\n{}\n[]\nnull\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, Folder), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, Folder, journalName("t")), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, _, err := Load(dir, testRubric())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range s.Comments {
+			if c.Line < 1 || c.Text == "" || c.File == "" {
+				t.Errorf("a comment the state refuses: %+v", c)
+			}
+		}
+		for sub, items := range s.Applied {
+			for _, it := range items {
+				if _, ok := s.Item(testRubric(), it); !ok {
+					t.Errorf("%s: unknown item %q applied", sub, it)
+				}
+			}
+		}
+	})
+}
