@@ -128,7 +128,7 @@ func TestAttacks(t *testing.T) {
 		if code != 200 {
 			t.Fatalf("%s: %d", p, code)
 		}
-		if m := regexp.MustCompile(`(?i)<script>window|<script>alert|<img src=x|"<b>"|<b>`+"`"+`|href="javascript`).FindString(page); m != "" {
+		if m := regexp.MustCompile(`(?i)<script>window|<script>alert|<img src=x|"<b>"|<b>` + "`" + `|href="javascript`).FindString(page); m != "" {
 			t.Errorf("%s: live markup %q", p, m)
 		}
 		if m := regexp.MustCompile(`(?i)\b(src|href)="(https?:)?//`).FindString(page); m != "" {
