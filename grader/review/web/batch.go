@@ -65,7 +65,8 @@ func blindOrder(secret []byte, subs []*sub) []*sub {
 // for the same reasons.
 type group struct {
 	Index   int
-	Why     []string // each failing case and why; known mistakes
+	Why     []string // each failing case and why; known mistakes: the key
+	Shown   []string // Why summed up: each reason once, with its cases
 	Members []*sub
 }
 
@@ -102,6 +103,40 @@ func groups(subs []*sub) []group {
 	})
 	for i := range out {
 		out[i].Index = i
+		out[i].Shown = summary(out[i].Why)
+	}
+	return out
+}
+
+// summary is a group's reasons, each once, with how many cases and the
+// first few: "wrong-answer: value-first-order: 34 cases (b/hidden-01,
+// b/hidden-02, b/hidden-06, ...)".
+func summary(why []string) []string {
+	var reasons []string
+	cases := map[string][]string{}
+	for _, w := range why {
+		id, reason, ok := strings.Cut(w, ": ")
+		if !ok || strings.HasPrefix(w, "known mistake: ") || strings.HasPrefix(w, "status ") {
+			reasons = append(reasons, w)
+			continue
+		}
+		if _, seen := cases[reason]; !seen {
+			reasons = append(reasons, reason)
+		}
+		cases[reason] = append(cases[reason], id)
+	}
+	out := make([]string, len(reasons))
+	for i, r := range reasons {
+		cs, ok := cases[r]
+		if !ok {
+			out[i] = r
+			continue
+		}
+		shown := strings.Join(cs[:min(len(cs), 4)], ", ")
+		if len(cs) > 4 {
+			shown += ", ..."
+		}
+		out[i] = fmt.Sprintf("%s: %d %s (%s)", r, len(cs), map[bool]string{true: "case", false: "cases"}[len(cs) == 1], shown)
 	}
 	return out
 }
