@@ -211,7 +211,11 @@ func readJournal(p string, offset int64) ([]entry, []string, error) {
 		case !complete:
 			notes = append(notes, fmt.Sprintf("%s: ignored its last line, cut short (%d bytes): a write the server did not finish", name, len(line)))
 		case len(line) > maxLine || json.Unmarshal(line, &a) != nil:
-			notes = append(notes, fmt.Sprintf("%s: line %d past the snapshot is not an action: skipped", name, lineNo))
+			where := fmt.Sprintf("line %d", lineNo)
+			if offset > 0 {
+				where += " after the snapshot's end"
+			}
+			notes = append(notes, fmt.Sprintf("%s: %s is not an action: skipped", name, where))
 		default:
 			es = append(es, entry{Action: a, journal: name, end: pos})
 		}
