@@ -25,7 +25,7 @@
 //
 //	name   the assignment's name, for reports (required)
 //	total  its points, a positive number equal to the sum of the parts'
-//	       points (required)
+//	       points, those of [[manual_part]] parts included (required)
 //	cases  the folder of case folders, relative to the rubric's folder
 //	       ("cases")
 //	reference  the assignment's reference program, built into the grader

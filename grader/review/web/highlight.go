@@ -51,73 +51,75 @@ type lexState struct {
 	inTriple string
 }
 
+// spans collects a line's spans, merging neighbours of one class.
+type spans []Span
+
+func (ss *spans) add(class, text string) {
+	if text == "" {
+		return
+	}
+	if n := len(*ss); n > 0 && (*ss)[n-1].Class == class {
+		(*ss)[n-1].Text += text
+		return
+	}
+	*ss = append(*ss, Span{class, text})
+}
+
 // line colours one line, carrying open comments and strings over.
 func (st *lexState) line(syn *toolchain.Syntax, l string) []Span {
-	var spans []Span
-	add := func(class, text string) {
-		if text == "" {
-			return
+	var out spans
+	for i := 0; i < len(l); {
+		n, class, rest := st.open(syn, l[i:])
+		if rest {
+			out.add(class, l[i:])
+			break
 		}
-		if n := len(spans); n > 0 && spans[n-1].Class == class {
-			spans[n-1].Text += text
-			return
-		}
-		spans = append(spans, Span{class, text})
+		out.add(class, l[i:i+n])
+		i += n
 	}
-	i := 0
-	for i < len(l) {
-		rest := l[i:]
-		switch {
-		case st.inBlock:
-			end := strings.Index(rest, syn.BlockComment[1])
-			if end < 0 {
-				add("com", rest)
-				return spans
-			}
-			add("com", rest[:end+len(syn.BlockComment[1])])
-			i += end + len(syn.BlockComment[1])
-			st.inBlock = false
-		case st.inTriple != "":
-			end := strings.Index(rest, st.inTriple)
-			if end < 0 {
-				add("str", rest)
-				return spans
-			}
-			add("str", rest[:end+3])
-			i += end + 3
-			st.inTriple = ""
-		case syn.BlockComment[0] != "" && strings.HasPrefix(rest, syn.BlockComment[0]):
-			st.inBlock = true
-			add("com", syn.BlockComment[0])
-			i += len(syn.BlockComment[0])
-		case slices.ContainsFunc(syn.LineComment, func(c string) bool { return strings.HasPrefix(rest, c) }):
-			add("com", rest)
-			return spans
-		case syn.TripleQuotes && (strings.HasPrefix(rest, `"""`) || strings.HasPrefix(rest, "'''")):
-			st.inTriple = rest[:3]
-			add("str", rest[:3])
-			i += 3
-		case strings.IndexByte(syn.Quotes, rest[0]) >= 0:
-			n := quoted(rest)
-			add("str", rest[:n])
-			i += n
-		case isWord(rest[0]):
-			n := 1
-			for n < len(rest) && isWord(rest[n]) {
-				n++
-			}
-			class := ""
-			if slices.Contains(syn.Keywords, rest[:n]) {
-				class = "kw"
-			}
-			add(class, rest[:n])
-			i += n
-		default:
-			add("", rest[:1])
-			i++
+	return out
+}
+
+// open reads the token at the start of s: its length and class, or rest
+// when it runs to the line's end.
+func (st *lexState) open(syn *toolchain.Syntax, s string) (n int, class string, rest bool) {
+	switch {
+	case st.inBlock:
+		return st.closeAt(s, syn.BlockComment[1], "com", func() { st.inBlock = false })
+	case st.inTriple != "":
+		return st.closeAt(s, st.inTriple, "str", func() { st.inTriple = "" })
+	case syn.BlockComment[0] != "" && strings.HasPrefix(s, syn.BlockComment[0]):
+		st.inBlock = true
+		return len(syn.BlockComment[0]), "com", false
+	case slices.ContainsFunc(syn.LineComment, func(c string) bool { return strings.HasPrefix(s, c) }):
+		return 0, "com", true
+	case syn.TripleQuotes && (strings.HasPrefix(s, `"""`) || strings.HasPrefix(s, "'''")):
+		st.inTriple = s[:3]
+		return 3, "str", false
+	case strings.IndexByte(syn.Quotes, s[0]) >= 0:
+		return quoted(s), "str", false
+	case isWord(s[0]):
+		n := 1
+		for n < len(s) && isWord(s[n]) {
+			n++
 		}
+		if slices.Contains(syn.Keywords, s[:n]) {
+			return n, "kw", false
+		}
+		return n, "", false
 	}
-	return spans
+	return 1, "", false
+}
+
+// closeAt reads an open comment or string up to and with end, or to the
+// line's end; done is called when it closes.
+func (st *lexState) closeAt(s, end, class string, done func()) (int, string, bool) {
+	i := strings.Index(s, end)
+	if i < 0 {
+		return 0, class, true
+	}
+	done()
+	return i + len(end), class, false
 }
 
 // quoted is the length of the string that starts s (its quote, a
