@@ -55,7 +55,7 @@ func TestReviewInChromium(t *testing.T) {
 			return ""
 		}
 	}
-	open(base, "the list", has("h1", "hello: 9 submissions"))
+	open(base, "the list", has("h1", "hello: 11 submissions"))
 	clean("the list")
 	if shots != "" {
 		sess.Screenshot(t, filepath.Join(shots, "review-list.png"))

@@ -48,6 +48,8 @@ var hostileIDs = []string{
 	"\x1b]0;pwned\a\x1b[2Jeve",
 	"<img src=x onerror=alert(1)>[link](http:evil)|pipe",
 	`"><svg onload=window.pwned=1>`,
+	"ALICE", // beside alice
+	strings.Repeat("a", 246),
 }
 
 // reviewBatch writes the rubric and a batch under a new folder: alice
