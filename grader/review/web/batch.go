@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -103,7 +104,9 @@ func groups(subs []*sub) []group {
 	})
 	for i := range out {
 		out[i].Index = i
-		out[i].Shown = summary(out[i].Why)
+		for _, w := range summary(out[i].Why) { // a checker's message may quote the program
+			out[i].Shown = append(out[i].Shown, escape.TerminalLine(w))
+		}
 	}
 	return out
 }

@@ -178,7 +178,13 @@ type subData struct {
 	Items                    []subItem
 	Parts                    []string
 	Files                    []subFile
-	Pool                     []review.PoolEntry
+	Pool                     []poolEntry
+}
+
+// poolEntry is a comment's text to reuse, and how it is shown.
+type poolEntry struct {
+	review.PoolEntry
+	Shown string
 }
 
 func (s *Server) subPage(w http.ResponseWriter, l *link, sb *sub) {
@@ -190,7 +196,10 @@ func (s *Server) subPage(w http.ResponseWriter, l *link, sb *sub) {
 	r := s.applied(st)[sb.Index]
 	d := subData{common: s.common(l, sb.Label+": review", "../", sb.Index), Index: sb.Index, Label: sb.Label,
 		Status: string(r.Status), Anchor: report.Anchor(sb.Label), Auto: sb.Result.Score, Total: r.Score, Max: r.MaxScore,
-		Parts: s.partsOf(l), Pool: st.Pool()}
+		Parts: s.partsOf(l)}
+	for _, p := range st.Pool() {
+		d.Pool = append(d.Pool, poolEntry{PoolEntry: p, Shown: escape.TerminalLine(p.Text)})
+	}
 	if r.Manual != nil {
 		d.Manual = round2(r.Score - r.Manual.Auto)
 	}

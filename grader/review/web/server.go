@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -82,7 +83,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, csrf: token()}
 	for i, r := range results {
-		sb := &sub{Index: i, Result: r, Label: r.ID}
+		sb := &sub{Index: i, Result: r, Label: escape.TerminalLine(r.ID)}
 		if in, ok := byID[r.ID]; ok {
 			sb.Files, sb.Hashes = in.Files, review.HashFiles(in.Files)
 		}

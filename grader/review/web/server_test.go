@@ -18,7 +18,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/submission"
 )
 
-const evil = `"><script>window.pwned=1</script><img src=x onerror=alert(1)>`
+const evil = `"><script>window.pwned=1</script><img src=x onerror=alert(1)>` + "\x1b]0;pwned\a\u202e"
 
 // testServer serves a batch of three (alice passes, bob and the hostile
 // id fail alike) graded against the grader's test assignment, with
@@ -119,7 +119,7 @@ func TestAttacks(t *testing.T) {
 		})
 	}
 	// A hostile comment, and every page: no student byte is markup.
-	code, _ := do("POST", base+"act", "", `{"op":"comment","subs":[1],"file":0,"line":2,"text":"<script>alert(1)</script> `+"`<b>`"+` [x](javascript:alert(1))"}`, json)
+	code, _ := do("POST", base+"act", "", `{"op":"comment","subs":[1],"file":0,"line":2,"text":"<script>alert(1)</script> `+"`<b>`"+` [x](javascript:alert(1)) \u001b[31m \u202e"}`, json)
 	if code != 200 {
 		t.Fatalf("comment: %d", code)
 	}
@@ -130,6 +130,9 @@ func TestAttacks(t *testing.T) {
 		}
 		if m := regexp.MustCompile(`(?i)<script>window|<script>alert|<img src=x|"<b>"|<b>` + "`" + `|href="javascript`).FindString(page); m != "" {
 			t.Errorf("%s: live markup %q", p, m)
+		}
+		if strings.ContainsAny(page, "\x1b\a\u202e") {
+			t.Errorf("%s: a control or bidi character shown raw", p)
 		}
 		if m := regexp.MustCompile(`(?i)\b(src|href)="(https?:)?//`).FindString(page); m != "" {
 			t.Errorf("%s: an outside asset %q", p, m)
