@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/cs540-tools/autograder/grader/canvas"
@@ -52,9 +53,14 @@ func runReview(c *ucli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
-	secret, err := web.SecretOf(dir)
-	if err != nil {
-		return err
+	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
+		return badInputf("review: %v: run autograder grade --out %s first", err, dir)
+	}
+	var secret []byte
+	if c.Bool("blind") {
+		if secret, err = web.SecretOf(dir); err != nil {
+			return err
+		}
 	}
 	srv, err := web.New(web.Config{Dir: dir, Assignment: a, Subs: subs, Version: Version, Blind: c.Bool("blind"),
 		Split: c.Int("split"), By: c.String("by"), Secret: secret})
