@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -54,7 +55,7 @@ func runReview(c *ucli.Context) error {
 		return badInput(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
-		return badInputf("review: %v: run autograder grade --out %s first", err, dir)
+		return badInputf("review: no results.json in %s (%v): run autograder grade --out %s first", dir, errors.Unwrap(err), dir)
 	}
 	var secret []byte
 	if c.Bool("blind") {
