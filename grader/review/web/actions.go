@@ -302,6 +302,9 @@ func (s *Server) applied(st *review.State) []grader.Result {
 // export writes grade's products with the manual grading as it is now,
 // as grade re-run would.
 func (s *Server) export(l *link, _ request) (any, error) {
+	if len(s.cfg.Subs) == 0 {
+		return nil, refuse("the page was started without the submissions (INPUT), whose students gradebook.csv names: run autograder grade with the same --out instead")
+	}
 	st, err := s.load()
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/canvas"
 	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/review/web"
+	"github.com/cs540-tools/autograder/grader/submission"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -16,10 +17,11 @@ func reviewCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:      "review",
 		Usage:     "grade a graded batch by hand in a local web page (rubric items, comments at lines, failure groups)",
-		ArgsUsage: "INPUT...",
+		ArgsUsage: "[INPUT...]",
 		Description: "Opens the batch that grade wrote into --out as a web page served on 127.0.0.1 only,\n" +
 			"and prints its address (with a random token: the address is the key; keep it to\n" +
-			"yourself). INPUT is the submissions as given to grade, whose files the page shows.\n" +
+			"yourself). INPUT is the submissions as given to grade, whose files the page shows\n" +
+			"(without it, the page shows the autograded evidence and the rubric, no files).\n" +
 			"What TAs do is kept in --out/review/ (a journal per TA, and a snapshot), as text to\n" +
 			"keep in git; grade re-run into --out, or the page's button, writes it into\n" +
 			"gradebook.csv, parts.csv, results.json, index.html and the reports. Stops on\n" +
@@ -36,9 +38,6 @@ func reviewCommand() *ucli.Command {
 }
 
 func runReview(c *ucli.Context) error {
-	if c.NArg() == 0 {
-		return badInputf("review: no INPUT given: name the submissions as given to grade, whose files the page shows")
-	}
 	if by := c.String("by"); by != "student" && by != "part" {
 		return badInputf("--by must be student or part, not %q", by)
 	}
@@ -50,8 +49,10 @@ func runReview(c *ucli.Context) error {
 		return err
 	}
 	dir := c.String("out")
-	subs, _, err := canvas.Discover(c.Args().Slice(), sourceExts(a), canvas.DefaultLimits)
-	if err != nil {
+	var subs []submission.Submission
+	if c.NArg() == 0 {
+		fmt.Fprintf(c.App.ErrWriter, "autograder: warning: review: no INPUT given: the page shows no files; give the submissions as given to grade to comment at their lines\n")
+	} else if subs, _, err = canvas.Discover(c.Args().Slice(), sourceExts(a), canvas.DefaultLimits); err != nil {
 		return badInput(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
@@ -79,7 +80,7 @@ func runReview(c *ucli.Context) error {
 		}
 		fmt.Fprintf(c.App.Writer, "%s (%s): %s\n", k.TA, k.What, k.URL)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "autograder: reviewing %d submissions in %s; Ctrl-C stops\n", len(subs), dir)
+	fmt.Fprintf(c.App.ErrWriter, "autograder: reviewing the batch in %s; Ctrl-C stops\n", dir)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(l) }()
 	select {
