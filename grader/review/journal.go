@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -52,7 +51,7 @@ func journalName(ta string) string { return "journal-" + ta + ".jsonl" }
 // new line starts fresh.
 func (j *Journal) Append(a Action) (Action, error) {
 	a.TA = j.TA
-	a.At = time.Now().UTC().Format(time.RFC3339Nano)
+	a.At = time.Now().UTC().Format(stampLayout)
 	if err := a.Check(); err != nil {
 		return a, err
 	}
@@ -100,11 +99,23 @@ func endsTorn(path string) (bool, error) {
 	return b[0] != '\n', nil
 }
 
+// stampLayout is an action's time: fixed width, so that times sort as
+// text too.
+const stampLayout = "2006-01-02T15:04:05.000000000Z"
+
 // snapshot is snapshot.json: the state folded from each journal up to
-// its offset.
+// its offset, the last action's time being Last.
 type snapshot struct {
 	Offsets map[string]int64 `json:"offsets"`
+	Last    string           `json:"last"`
 	State   *State           `json:"state"`
+}
+
+// when is an action's time, for ordering the journals' actions: its At
+// read as a time (a hand-written one too), else the zero time.
+func when(at string) time.Time {
+	t, _ := time.Parse(time.RFC3339Nano, at)
+	return t
 }
 
 // entry is an action read from a journal, with where it ends.
@@ -120,20 +131,22 @@ type entry struct {
 // A missing folder is an empty state.
 func Load(dir string, r *rubric.Rubric) (*State, []string, error) {
 	rd := filepath.Join(dir, Folder)
-	s, offsets, notes := readSnapshot(rd)
-	names, err := filepath.Glob(filepath.Join(rd, "journal-*.jsonl"))
+	snap, notes := readSnapshot(rd)
+	all, n, err := readJournals(rd, snap.Offsets)
 	if err != nil {
 		return nil, nil, err
 	}
-	var all []entry
-	for _, p := range names {
-		es, n, err := readJournal(p, offsets[filepath.Base(p)])
-		if err != nil {
+	// An action older than the snapshot's last (a journal merged in from
+	// git, a TA's clock behind) belongs before what the snapshot folded:
+	// fold everything again, in order.
+	if slices.ContainsFunc(all, func(e entry) bool { return when(e.At).Before(when(snap.Last)) }) {
+		snap = snapshot{State: NewState()}
+		if all, n, err = readJournals(rd, nil); err != nil {
 			return nil, nil, err
 		}
-		all, notes = append(all, es...), append(notes, n...)
 	}
-	slices.SortStableFunc(all, func(x, y entry) int { return strings.Compare(x.At, y.At) })
+	notes = append(notes, n...)
+	s := snap.State
 	for _, e := range all {
 		if err := s.Do(r, e.Action); err != nil {
 			notes = append(notes, fmt.Sprintf("%s: skipped an action: %v", e.journal, err))
@@ -142,22 +155,42 @@ func Load(dir string, r *rubric.Rubric) (*State, []string, error) {
 	return s, notes, nil
 }
 
+// readJournals reads every journal's actions past its offset, in time
+// order (a journal's own in its order for equal times).
+func readJournals(rd string, offsets map[string]int64) ([]entry, []string, error) {
+	names, err := filepath.Glob(filepath.Join(rd, "journal-*.jsonl"))
+	if err != nil {
+		return nil, nil, err
+	}
+	var all []entry
+	var notes []string
+	for _, p := range names {
+		es, n, err := readJournal(p, offsets[filepath.Base(p)])
+		if err != nil {
+			return nil, nil, err
+		}
+		all, notes = append(all, es...), append(notes, n...)
+	}
+	slices.SortStableFunc(all, func(x, y entry) int { return when(x.At).Compare(when(y.At)) })
+	return all, notes, nil
+}
+
 // readSnapshot reads snapshot.json; a missing or unreadable one is an
 // empty state from the journals' starts (with a note when unreadable).
-func readSnapshot(rd string) (*State, map[string]int64, []string) {
+func readSnapshot(rd string) (snapshot, []string) {
 	data, err := os.ReadFile(filepath.Join(rd, snapshotName))
 	if errors.Is(err, fs.ErrNotExist) {
-		return NewState(), nil, nil
+		return snapshot{State: NewState()}, nil
 	}
 	var snap snapshot
 	if err == nil {
 		err = json.Unmarshal(data, &snap)
 	}
 	if err != nil || snap.State == nil {
-		return NewState(), nil, []string{fmt.Sprintf("%s: unreadable (%v): replayed the journals from their start", snapshotName, err)}
+		return snapshot{State: NewState()}, []string{fmt.Sprintf("%s: unreadable (%v): replayed the journals from their start", snapshotName, err)}
 	}
 	fill(snap.State)
-	return snap.State, snap.Offsets, nil
+	return snap, nil
 }
 
 // fill makes a decoded state's nil maps empty.
@@ -242,7 +275,14 @@ func Snapshot(dir string, r *rubric.Rubric) error {
 	if err != nil {
 		return err
 	}
+	all, _, err := readJournals(rd, nil)
+	if err != nil {
+		return err
+	}
 	snap := snapshot{Offsets: map[string]int64{}, State: s}
+	if len(all) > 0 {
+		snap.Last = all[len(all)-1].At
+	}
 	names, _ := filepath.Glob(filepath.Join(rd, "journal-*.jsonl"))
 	for _, p := range names {
 		st, err := os.Stat(p)

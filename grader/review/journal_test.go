@@ -209,3 +209,40 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// TestMergedJournal: a journal merged in (from git) after a snapshot,
+// holding actions older than it, folds as if there were no snapshot.
+func TestMergedJournal(t *testing.T) {
+	dir := t.TempDir()
+	r := testRubric()
+	j, _ := Open(dir, "ta1")
+	j.Append(Action{Op: OpApply, Subs: []string{"alice"}, Item: "names"})
+	if err := Snapshot(dir, r); err != nil {
+		t.Fatal(err)
+	}
+	// ta2, earlier, removed it: in time order, ta1's apply comes last.
+	old := `{"at":"2000-01-01T00:00:00.000000000Z","ta":"ta2","op":"remove","subs":["alice"],"item":"names"}` + "\n"
+	if err := os.WriteFile(filepath.Join(dir, Folder, journalName("ta2")), []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, notes, err := Load(dir, r)
+	if err != nil || len(notes) > 0 {
+		t.Fatal(err, notes)
+	}
+	if len(s.Applied["alice"]) != 1 {
+		t.Errorf("the merged older removal was folded after the snapshot: %v", s.Applied)
+	}
+	os.Remove(filepath.Join(dir, Folder, snapshotName))
+	if s2, _, _ := Load(dir, r); len(s2.Applied["alice"]) != 1 {
+		t.Errorf("without the snapshot: %v", s2.Applied)
+	}
+}
+
+// TestStampsSort: action times sort as text as they do as times.
+func TestStampsSort(t *testing.T) {
+	a := time.Date(2026, 1, 1, 0, 0, 0, 900000000, time.UTC).Format(stampLayout)
+	b := time.Date(2026, 1, 1, 0, 0, 0, 950000000, time.UTC).Format(stampLayout)
+	if !(a < b) || !when(a).Before(when(b)) {
+		t.Errorf("%s and %s", a, b)
+	}
+}
