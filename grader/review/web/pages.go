@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -95,6 +97,8 @@ type listData struct {
 	Items     []rubric.ManualItem
 	FirstFile string
 	Notes     []string
+	// Staged is what the last grade --preview showed, not yet applied.
+	Staged string
 }
 
 func (s *Server) listPage(w http.ResponseWriter, l *link) {
@@ -125,6 +129,7 @@ func (s *Server) listPage(w http.ResponseWriter, l *link) {
 	if req := s.cfg.Assignment.Rubric.Submission.Required; len(req) > 0 {
 		d.FirstFile = req[0]
 	}
+	d.Staged = staged(s.cfg.Dir)
 	render(w, "list.tmpl", d.Nonce, d)
 }
 
@@ -302,4 +307,19 @@ func scriptHashes(page []byte) string {
 		return "'none'"
 	}
 	return strings.Join(srcs, " ")
+}
+
+// staged is what the last grade --preview into dir showed and grade
+// --apply has not written yet ("" when none): the file's lines after its
+// first (the set's hash).
+func staged(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, ".preview"))
+	if err != nil {
+		return ""
+	}
+	_, text, _ := strings.Cut(string(data), "\n")
+	if len(text) > 1<<20 {
+		text = text[:1<<20] + "\n..."
+	}
+	return escape.Terminal(text)
 }

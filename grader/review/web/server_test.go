@@ -204,3 +204,17 @@ func TestBlindAndSplit(t *testing.T) {
 		t.Errorf("applied %v", st.Applied)
 	}
 }
+
+// TestStaged: a regrade grade --preview staged is shown on the list, as
+// text.
+func TestStaged(t *testing.T) {
+	s, base, do := testServer(t, Config{})
+	text := "abc123\n<b>bob</b>: graded 0 → graded 5\n"
+	if err := os.WriteFile(filepath.Join(s.cfg.Dir, ".preview"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, page := do("GET", base, "", "", nil)
+	if !strings.Contains(page, "A regrade is staged") || !strings.Contains(page, "&lt;b&gt;bob&lt;/b&gt;: graded 0 → graded 5") || strings.Contains(page, "abc123") {
+		t.Errorf("the staged regrade is not shown as it should be")
+	}
+}

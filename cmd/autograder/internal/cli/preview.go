@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
@@ -54,7 +55,7 @@ func (g *gradeJob) staged(c *ucli.Context, results []grader.Result) (_ []grader.
 		if err != nil {
 			return nil, false, badInputf("--apply: no preview to apply in %s: run the same command with --preview first", g.out.path)
 		}
-		if string(want) != setHash(now) {
+		if hash, _, _ := strings.Cut(string(want), "\n"); hash+"\n" != setHash(now) {
 			return nil, false, badInputf("--apply: the results differ from the last --preview's (a submission, the rubric, a case or the manual grading changed since): preview again")
 		}
 		os.Remove(stamp)
@@ -62,20 +63,23 @@ func (g *gradeJob) staged(c *ucli.Context, results []grader.Result) (_ []grader.
 	if !c.Bool("preview") {
 		return now, false, nil
 	}
-	if err := store.WriteFile(stamp, []byte(setHash(now))); err != nil {
+	text := regrade.Text(changes, escape.TerminalLine)
+	// The hash first (--apply's), then what was shown (review's page).
+	if err := store.WriteFile(stamp, []byte(setHash(now)+text)); err != nil {
 		return nil, false, err
 	}
 	if len(changes) == 0 {
 		fmt.Fprintln(c.App.Writer, "no submission's verdicts or scores change")
 	}
-	fmt.Fprint(c.App.Writer, regrade.Text(changes, escape.TerminalLine))
+	fmt.Fprint(c.App.Writer, text)
 	fmt.Fprintf(c.App.ErrWriter, "autograder: preview: %s change; nothing written to %s: run the same command with --apply instead to write them all\n",
 		count(len(changes), "submission"), g.out.path)
 	return nil, true, nil
 }
 
 // previewFile holds the hash of the set the last --preview showed, which
-// --apply writes only if it is still the same.
+// --apply writes only if it is still the same, and on the next lines what
+// it showed, for review's page.
 const previewFile = ".preview"
 
 // setHash identifies a set of results to write: each one's id, key,
