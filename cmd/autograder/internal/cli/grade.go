@@ -214,6 +214,7 @@ func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []gra
 	// A report that could not be written stops no other file: the table
 	// is printed, then the error.
 	werr := report.WriteAll(out.path, a, batch)
+	os.Remove(filepath.Join(out.path, previewFile)) // what a preview showed is not what is written now
 	stale, err := out.removeStale(names)
 	if err != nil {
 		return errors.Join(werr, err)
