@@ -73,6 +73,9 @@ type Result struct {
 	Diagnoses []Diagnosis `json:"diagnoses,omitempty"`
 	// BuildLog is what the compiler printed when the build failed.
 	BuildLog string `json:"build_log,omitempty"`
+	// Manual is what TAs graded by hand (autograder review), counted in
+	// Score and Parts; nil when nothing was.
+	Manual *Manual `json:"manual,omitempty"`
 	// Provenance says what produced the result.
 	Provenance *Provenance `json:"provenance,omitempty"`
 	// Key is the content hash of submission, rubric, cases and grader
@@ -237,4 +240,44 @@ type Mismatch struct {
 	Expected string `json:"expected"`
 	Got      string `json:"got"`
 	Diff     string `json:"diff"`
+}
+
+// Manual is a submission's manual grading: the rubric items applied to
+// it, with their points as they are now, and the TAs' comments.
+type Manual struct {
+	// Auto is the score the autograder gave, before the items.
+	Auto float64 `json:"auto_score"`
+	// Parts are the parts the manual grading scored: an autograded part
+	// an item names (its score before and after) and every manual part.
+	Parts    []ManualPart    `json:"parts,omitempty"`
+	Items    []ManualItem    `json:"items,omitempty"`
+	Comments []ManualComment `json:"comments,omitempty"`
+}
+
+// ManualPart is a part's score before the manual items (the autograded
+// score, or a manual part's start) and after.
+type ManualPart struct {
+	ID    string  `json:"id"`
+	Auto  float64 `json:"auto_score"`
+	Score float64 `json:"score"`
+}
+
+// ManualItem is a rubric item applied to a submission.
+type ManualItem struct {
+	ID     string  `json:"id"`
+	Text   string  `json:"text"`
+	Points float64 `json:"points"`
+	Part   string  `json:"part"`
+}
+
+// ManualComment is a TA's comment at a line of a submission's file.
+type ManualComment struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	SHA256 string `json:"sha256"` // the file's when commented on
+	Text   string `json:"text"`   // Markdown, as the TA wrote it
+	Item   string `json:"item,omitempty"`
+	// Changed says the file differs from the one commented on (its hash):
+	// the line may have moved.
+	Changed bool `json:"changed,omitempty"`
 }

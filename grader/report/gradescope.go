@@ -75,6 +75,8 @@ const (
 // is named by the case's id alone and explains a failure by its verdict
 // alone, as the Markdown report does: its command line is never shown.
 func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
+	manual := manualTest(r)
+	r = autograded(a, r)
 	hidden := string(a.Rubric.Report.Gradescope)
 	if hidden == "" {
 		hidden = string(rubric.GradescopeAfterDueDate)
@@ -149,6 +151,10 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 	}
 	if d := deduction(r, out.Tests); d != nil {
 		out.Tests = append(out.Tests, *d)
+	}
+	if manual != nil {
+		out.Tests = append(out.Tests, *manual)
+		out.Score = math.Round((out.Score+manual.Score)*100) / 100
 	}
 	return out
 }

@@ -17,6 +17,7 @@ import (
 func Markdown(a *grader.Assignment, r grader.Result) []byte {
 	var b bytes.Buffer
 	headline(&b, a, r)
+	manualMarkdown(&b, r)
 	diagnoses(&b, a, r)
 	passedHow(&b, a, r)
 	var hidden []grader.CaseResult

@@ -39,9 +39,7 @@ var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 // cases are shown too: it is the TA's.
 func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt, HasSimilar: b.Similar != nil}
-	for _, p := range a.Rubric.Parts {
-		d.Parts = append(d.Parts, pagePart{ID: p.ID, Name: p.Name, Points: p.Points})
-	}
+	d.Parts = columns(a)
 	present := map[grader.Verdict]bool{}
 	var totals []float64
 	for _, r := range b.Submissions {
@@ -212,7 +210,7 @@ func mapText(texts []string, f func(string) string) []string {
 func classRow(a *grader.Assignment, r grader.Result) pageRow {
 	row := pageRow{ID: r.ID, Anchor: anchor(r.ID), Score: r.Score, Penalty: r.Penalty, Status: string(r.Status), LateDays: r.LateDays,
 		Unscored: r.Status == grader.StatusFailed}
-	for _, p := range a.Rubric.Parts {
+	for _, p := range columns(a) {
 		cell := pageCell{Text: "-", Sort: -1}
 		for _, pr := range r.Parts {
 			if pr.ID == p.ID && !row.Unscored {

@@ -142,7 +142,7 @@ func Gradebook(a *grader.Assignment, results []grader.Result, roster Roster) []b
 // result the grader failed on has its total and parts' scores blank.
 func Parts(a *grader.Assignment, results []grader.Result) []byte {
 	head := []string{"id", "status", "score", "max_score", "late_days", "penalty"}
-	for _, p := range a.Rubric.Parts {
+	for _, p := range columns(a) {
 		head = append(head, fmt.Sprintf("part %s (%s)", p.ID, num(p.Points)))
 	}
 	rows := [][]string{head}
@@ -154,7 +154,7 @@ func Parts(a *grader.Assignment, results []grader.Result) []byte {
 			score = ""
 		}
 		row := []string{r.ID, string(r.Status), score, num(r.MaxScore), strconv.Itoa(r.LateDays), num(r.Penalty)}
-		for _, p := range a.Rubric.Parts {
+		for _, p := range columns(a) {
 			cell := ""
 			for _, pr := range r.Parts {
 				if pr.ID == p.ID && !failed {

@@ -33,7 +33,7 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 		idw = max(idw, len(escape.TerminalLine(r.ID)))
 	}
 	fmt.Fprintf(w, "%-*s  %7s", idw, "submission", "score")
-	for _, p := range a.Rubric.Parts {
+	for _, p := range columns(a) {
 		fmt.Fprintf(w, "  %6s", p.ID)
 	}
 	fmt.Fprintf(w, "  status\n")
@@ -47,7 +47,7 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 		fmt.Fprintf(w, "%-*s  %7s", idw, escape.TerminalLine(r.ID), score)
 		// By the rubric's parts, so that a result without parts (a grader
 		// failure) keeps the columns in line.
-		for _, p := range a.Rubric.Parts {
+		for _, p := range columns(a) {
 			cell := "-"
 			for _, pr := range r.Parts {
 				if pr.ID == p.ID && !failed {

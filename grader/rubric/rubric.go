@@ -39,7 +39,12 @@ type Rubric struct {
 	Late       Late
 	Report     Report
 	Parts      []Part // at least one, in file order
-	sum        [sha256.Size]byte
+	// ManualParts are the parts graded by hand and the bounds of the
+	// manual items of autograded parts ([[manual_part]]), in file order.
+	ManualParts []ManualPart
+	// Manual are the rubric items a TA applies by hand ([[manual]]).
+	Manual []ManualItem
+	sum    [sha256.Size]byte
 }
 
 // Submission says what a submission must contain.

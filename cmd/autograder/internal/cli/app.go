@@ -135,6 +135,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 			ciCommand(),
 			slurmCommand(),
 			similarityCommand(),
+			reviewCommand(),
 		},
 		OnUsageError: func(_ *ucli.Context, err error, _ bool) error { return badInput(err) },
 	}

@@ -50,7 +50,7 @@ func gradeCommand() *ucli.Command {
 			&ucli.StringFlag{Name: "canvas-assignment-id", Usage: "the assignment's `ID` in Canvas (from its address), for gradebook.csv's column"},
 			shardFlag(),
 			&ucli.BoolFlag{Name: "similarity", Usage: "also look for copied code among the submissions (as the similarity command does; its flags below), into similarity.html and a column of index.html"},
-		}, similarityFlags()...),
+		}, append(previewFlags(), similarityFlags()...)...),
 		Action: runGrade,
 	}
 }
@@ -93,6 +93,10 @@ func runGrade(c *ucli.Context) error {
 			fmt.Fprintf(errw, "autograder: %v\n", err)
 		}
 		return nil
+	}
+	results, done, err := g.staged(c, results)
+	if err != nil || done {
+		return err
 	}
 	if err := writeBatch(c, g.a, g.out, results, g.subs); err != nil {
 		return err
@@ -189,6 +193,10 @@ func (g *gradeJob) run(c *ucli.Context) ([]grader.Result, error) {
 // run's and removing the reports of submissions no longer in the batch,
 // and prints the class table.
 func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []grader.Result, subs []submission.Submission) error {
+	results, err := withManual(c.App.ErrWriter, a, out.path, results, subs)
+	if err != nil {
+		return err
+	}
 	batch := report.NewBatch(a, Version, results)
 	batch.Roster = report.RosterOf(c.String("canvas-assignment-id"), subs)
 	if c.Bool("timestamp") {
@@ -206,6 +214,7 @@ func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []gra
 	// A report that could not be written stops no other file: the table
 	// is printed, then the error.
 	werr := report.WriteAll(out.path, a, batch)
+	os.Remove(filepath.Join(out.path, previewFile)) // what a preview showed is not what is written now
 	stale, err := out.removeStale(names)
 	if err != nil {
 		return errors.Join(werr, err)
