@@ -1,0 +1,182 @@
+package javabridge
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Options adjust Standins.
+type Options struct {
+	// Reserved are simple class names the tests own (the instructor's
+	// helper classes): a student class of that name gets no stand-in.
+	Reserved []string
+}
+
+// Result is what Standins generates.
+type Result struct {
+	// Sources are the stand-ins' Java sources by path ("Fraction.java",
+	// "pkg/Shape.java"), to compile with the instructor's tests.
+	Sources map[string][]byte
+	// Classes are the student's classes that have a stand-in, by binary
+	// name with dots ("pkg.Shape"), sorted.
+	Classes []string
+	// Notes tell the student about classes left without a stand-in
+	// (nested classes, names the tests' framework owns), sorted.
+	Notes []string
+}
+
+// LoadError lists what in a student's classes the bridge refuses: each
+// problem names the class and member.
+type LoadError struct{ Problems []string }
+
+func (e *LoadError) Error() string {
+	return "the bridge cannot offer these classes to the tests: " + strings.Join(e.Problems, "; ")
+}
+
+// student is one class of the submission, read, with its parsed generic
+// signature.
+type student struct {
+	c   *Class
+	sig *classSig
+}
+
+// gen holds one Standins run.
+type gen struct {
+	all      map[string]*student // every class read, by binary name
+	standin  map[string]bool     // classes that get a stand-in
+	problems []string
+	notes    []string
+}
+
+// Standins reads a student's compiled classes (path -> class file bytes;
+// only files ending .class are read) and returns the Java sources of
+// stand-ins with the same API whose every member forwards through the
+// bridge. A class file that cannot be read, or an API the bridge cannot
+// carry, is a *LoadError naming the class and member.
+func Standins(classes map[string][]byte, opt Options) (*Result, error) {
+	g := &gen{all: map[string]*student{}, standin: map[string]bool{}}
+	g.read(classes)
+	if len(g.problems) == 0 {
+		g.choose(opt)
+	}
+	res := &Result{Sources: map[string][]byte{}}
+	if len(g.problems) == 0 {
+		for _, name := range sortedKeys(g.standin) {
+			src, err := g.source(g.all[name])
+			if err != nil {
+				g.problems = append(g.problems, err.Error())
+				continue
+			}
+			res.Sources[name+".java"] = []byte(src)
+			res.Classes = append(res.Classes, javaName(name))
+		}
+	}
+	if len(g.problems) > 0 {
+		sort.Strings(g.problems)
+		return nil, &LoadError{Problems: g.problems}
+	}
+	sort.Strings(g.notes)
+	res.Notes = g.notes
+	return res, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func (g *gen) read(classes map[string][]byte) {
+	for _, p := range sortedKeys(classes) {
+		if !strings.HasSuffix(p, ".class") {
+			continue
+		}
+		c, err := ReadClass(classes[p])
+		if err != nil {
+			g.problems = append(g.problems, fmt.Sprintf("%s: %v", printable(p), err))
+			continue
+		}
+		if c.Access&accModule != 0 || path.Base(c.Name) == "module-info" || path.Base(c.Name) == "package-info" {
+			continue
+		}
+		if g.all[c.Name] != nil {
+			g.problems = append(g.problems, fmt.Sprintf("%s: class %s is there twice", printable(p), printable(c.Name)))
+			continue
+		}
+		g.all[c.Name] = &student{c: c}
+	}
+}
+
+// printable quotes a student's name for a message when it is not plain.
+func printable(s string) string {
+	for _, r := range s {
+		if r < 0x20 || r > 0x7e {
+			return fmt.Sprintf("%q", s)
+		}
+	}
+	return s
+}
+
+// nested says whether c is a member, local or anonymous class: its own
+// InnerClasses attribute lists it.
+func nested(c *Class) bool {
+	for _, ic := range c.Inner {
+		if ic.Inner == c.Name {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *gen) choose(opt Options) {
+	for _, name := range sortedKeys(g.all) {
+		c := g.all[name].c
+		if nested(c) {
+			if strings.Contains(name, "$") && c.Access&(accPublic) != 0 && c.Access&accSynthetic == 0 {
+				g.notes = append(g.notes, fmt.Sprintf("nested class %s: the tests cannot use nested classes through the bridge", printable(javaName(name))))
+			}
+			continue
+		}
+		if c.Access&(accSynthetic|accAnnotation) != 0 {
+			continue
+		}
+		if err := checkStudentName(name); err != nil {
+			g.problems = append(g.problems, err.Error())
+			continue
+		}
+		if simple := path.Base(name); frameworkNames[simple] || slices.Contains(opt.Reserved, simple) {
+			g.notes = append(g.notes, fmt.Sprintf("class %s: named like a class of the tests or their framework, so the tests cannot use it", javaName(name)))
+			continue
+		}
+		g.standin[name] = true
+	}
+	for _, name := range sortedKeys(g.standin) {
+		st := g.all[name]
+		if st.c.Signature != "" {
+			sig, err := parseClassSig(st.c.Signature)
+			if err != nil {
+				g.problems = append(g.problems, fmt.Sprintf("class %s: its generic signature: %v", javaName(name), err))
+				continue
+			}
+			st.sig = sig
+		}
+	}
+}
+
+// typeName renders a class for the generated sources: a stand-in by its
+// name, a JDK class by its own; anything else the tests cannot see.
+func (g *gen) typeName(bin string) (string, error) {
+	if g.standin[bin] {
+		return javaName(bin), nil
+	}
+	if jdkClass(bin) {
+		return javaName(bin), nil
+	}
+	return "", fmt.Errorf("uses the class %s, which the tests cannot see (only the student's top-level classes and the JDK's are)", printable(javaName(bin)))
+}
