@@ -17,9 +17,9 @@ var javaFS embed.FS
 
 // The bridge's Java entry points and files.
 const (
-	// TestMain starts the tests in the test box: it takes fds 0/1 for the
+	// LauncherMain starts the tests in the test box: it takes fds 0/1 for the
 	// bridge, then runs JUnit's console launcher with its arguments.
-	TestMain = "autograder.bridge.Main"
+	LauncherMain = "autograder.bridge.Main"
 	// ServerMain starts the student-side server in the student box.
 	ServerMain = "autograder.bridge.server.Server"
 	// IndexPath is where Result.Index goes among the tests' classes.

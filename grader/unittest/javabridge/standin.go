@@ -23,6 +23,9 @@ type Result struct {
 	// Classes are the student's classes that have a stand-in, by binary
 	// name with dots ("pkg.Shape"), sorted.
 	Classes []string
+	// Index lists Classes, one a line: it goes among the tests' classes
+	// at IndexPath, where the test side finds which classes are stand-ins.
+	Index []byte
 	// Notes tell the student about classes left without a stand-in
 	// (nested classes, names the tests' framework owns), sorted.
 	Notes []string
@@ -80,6 +83,7 @@ func Standins(classes map[string][]byte, opt Options) (*Result, error) {
 	}
 	sort.Strings(g.notes)
 	res.Notes = g.notes
+	res.Index = []byte(strings.Join(res.Classes, "\n") + "\n")
 	return res, nil
 }
 
@@ -144,6 +148,10 @@ func (g *gen) choose(opt Options) {
 			continue
 		}
 		if c.Access&(accSynthetic|accAnnotation) != 0 {
+			continue
+		}
+		if segs := strings.Split(name, "/"); len(segs) > 1 && shadowers[segs[0]] {
+			g.notes = append(g.notes, fmt.Sprintf("class %s: its package belongs to the JDK, JUnit or the grader, so the tests cannot use it", printable(javaName(name))))
 			continue
 		}
 		if err := checkStudentName(name); err != nil {
