@@ -60,11 +60,73 @@ func TestExampleHonest(t *testing.T) {
 	expect(t, o, map[string]string{
 		"FractionTest.keepsLowestTerms": "passed", "FractionTest.adds": "passed",
 		"FractionTest.multiplies": "passed", "FractionTest.rejectsZeroDenominator": "passed",
-		"FractionTest.sentinel": "failure",
+		"FractionTest.sentinel":                "failure",
 		"FractionHiddenTest.reducesOnCreation": "passed", "FractionHiddenTest.reducesNegatives": "passed",
 		"FractionHiddenTest.addsToWhole": "passed", "FractionHiddenTest.sentinel": "failure",
 	})
 	if m := o.tests["FractionTest.sentinel"].message; !strings.Contains(m, "the fraction, as toString writes it") || !strings.Contains(m, "1/2") {
 		t.Errorf("sentinel's message %q", m)
+	}
+}
+
+func readDir(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[e.Name()] = string(b)
+	}
+	return out
+}
+
+// TestAttacks runs generic tricks and the API's shapes in one run (one
+// build): each test class is a student process of its own.
+func TestAttacks(t *testing.T) {
+	k := requireKit(t)
+	o := k.run(t, scenario{
+		student: readDir(t, filepath.Join("testdata", "attacks", "student")),
+		tests:   readDir(t, filepath.Join("testdata", "attacks", "tests")),
+		classes: []string{"MoneyTest", "LiarTest", "ExitTest", "HookTest", "ShadowTest", "CallbackTest", "ApiTest"},
+	})
+	expect(t, o, map[string]string{
+		"MoneyTest.adds": "failure", "MoneyTest.parseRejectsText": "passed",
+		"MoneyTest.rejectsNegativeAsIllegalArgument": "passed", "MoneyTest.rejectsNegativeAsItsOwn": "passed",
+		"MoneyTest.uncaught": "error", "MoneyTest.jdkException": "passed",
+		"LiarTest.plainExpected": "failure", "LiarTest.plainActual": "failure", "LiarTest.twoOfTheStudents": "passed",
+		"ExitTest.before": "passed", "ExitTest.exits": "error", "ExitTest.after": "passed",
+		"HookTest.answer":                 "failure",
+		"ShadowTest.usesJUnitsAssertions": "failure",
+		"CallbackTest.comparatorLambda":   "passed", "CallbackTest.comparatorDefaultMethod": "passed",
+		"CallbackTest.arrayChangedInPlace": "passed", "CallbackTest.listChangedInPlace": "passed",
+		"CallbackTest.failureInsideCallbackCounts": "failure",
+		"ApiTest.generics":                         "passed", "ApiTest.interfaces": "passed", "ApiTest.enums": "passed", "ApiTest.constants": "passed",
+	})
+	for id, r := range o.tests {
+		t.Logf("%s: %s %s", id, r.status, r.message)
+	}
+	if m := o.tests["MoneyTest.adds"].message; !strings.Contains(m, "one plus two") || !strings.Contains(m, "3.00") {
+		t.Errorf("adds: message %q", m)
+	}
+	if d := o.tests["MoneyTest.uncaught"].detail; !strings.Contains(d, "NegativeMoney") || !strings.Contains(d, "Money.java:6") {
+		t.Errorf("uncaught: want the student's exception and line, got %s", d)
+	}
+	if d := o.tests["ExitTest.exits"].detail; !strings.Contains(d, "StudentDied") || !strings.Contains(d, "exit status 1") {
+		t.Errorf("exits: %s", d)
+	}
+	if !strings.Contains(strings.Join(o.notes, "\n"), "class Assertions") {
+		t.Errorf("no note about Assertions: %v", o.notes)
+	}
+	ents, _ := os.ReadDir(o.studentDir)
+	for _, e := range ents {
+		if strings.Contains(e.Name(), "Test") && e.Name() != "TEST-junit-jupiter.xml" {
+			t.Errorf("the student's folder holds %s", e.Name())
+		}
 	}
 }

@@ -1,0 +1,40 @@
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CallbackTest {
+    @Test
+    void comparatorLambda() {
+        assertEquals(List.of("c", "b", "a"), Sorter.sorted(List.of("a", "c", "b"), (x, y) -> y.compareTo(x)));
+    }
+
+    @Test
+    void comparatorDefaultMethod() {
+        Comparator<String> c = Comparator.naturalOrder();
+        assertEquals(List.of("c", "b", "a"), Sorter.sorted(List.of("a", "c", "b"), c.reversed()));
+    }
+
+    @Test
+    void arrayChangedInPlace() {
+        int[] a = new int[4];
+        Sorter.fill(a);
+        assertArrayEquals(new int[] {0, 1, 4, 9}, a);
+    }
+
+    @Test
+    void listChangedInPlace() {
+        List<Integer> xs = new ArrayList<>(List.of(5));
+        Sorter.grow(xs);
+        assertEquals(List.of(5, 1), xs);
+    }
+
+    @Test
+    void failureInsideCallbackCounts() {
+        Sorter.swallow((x, y) -> fail("the test's own assertion, inside a callback"));
+    }
+}
