@@ -154,7 +154,10 @@ func (p *sigParser) typeArg() (typeArg, error) {
 		a.wild, p.s = c, p.s[1:]
 	}
 	t, err := p.typ(false)
-	if err != nil || t.prim != 0 && t.dims == 0 {
+	if err != nil {
+		return a, err
+	}
+	if t.prim != 0 && t.dims == 0 {
 		return a, errSig
 	}
 	a.t = t
@@ -338,7 +341,11 @@ func renderParams(tps []typeParam, name typeNamer, tvars map[string]bool) (strin
 			b.WriteString(", ")
 		}
 		b.WriteString(tp.name)
-		for j, bound := range tp.bounds {
+		bounds := tp.bounds
+		if len(bounds) == 1 && bounds[0].class == "java/lang/Object" && bounds[0].dims == 0 {
+			bounds = nil // the default bound, written as javac would
+		}
+		for j, bound := range bounds {
 			if j == 0 {
 				b.WriteString(" extends ")
 			} else {

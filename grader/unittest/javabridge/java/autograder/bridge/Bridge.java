@@ -71,8 +71,12 @@ public final class Bridge {
                     }
                 }
                 Object jself = self == null ? null : s.encode(self);
-                Map<String, Object> reply = s.call(Peer.request(op, jself, cls, name, desc, jargs));
-                return ctor ? s.newRef(reply) : s.result(reply, ret, args);
+                try {
+                    Map<String, Object> reply = s.call(Peer.request(op, jself, cls, name, desc, jargs));
+                    return ctor ? s.newRef(reply) : s.result(reply, ret, args);
+                } catch (Values.BadValue | Json.BadJson e) {
+                    throw protocol(s, e);
+                }
             } catch (IOException e) {
                 throw s.broken(e);
             } finally {
@@ -84,6 +88,20 @@ public final class Bridge {
                 }
             }
         }
+    }
+
+    /**
+     * The student's side sent what the protocol forbids: its process is
+     * ended (a reset) and the test fails; the next call starts afresh.
+     */
+    private static StudentDied protocol(TestSide s, RuntimeException e) {
+        try {
+            s.io.write('G', Json.write(Values.tag("op", "reset")));
+        } catch (IOException x) {
+            // the bridge is gone: the next call says so
+        }
+        s.forget();
+        return new StudentDied("the student's process broke the bridge protocol: " + e.getMessage(), "", -1, "");
     }
 
     /** A test's failure inside a callback the student's code may have caught: it fails the test all the same. */

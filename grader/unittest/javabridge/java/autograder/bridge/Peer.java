@@ -19,6 +19,7 @@ import java.util.Map;
  */
 public abstract class Peer extends Values {
     protected final Frames io;
+    private int sent;
     private final Map<Class<?>, Map<String, Executable>> members = new HashMap<>();
 
     protected Peer(Frames io) {
@@ -36,22 +37,31 @@ public abstract class Peer extends Values {
 
     /** Sends a request and returns its reply, serving the other side's requests meanwhile. */
     protected final Map<String, Object> exchange(Map<String, Object> req) throws IOException {
+        Integer seq = ++sent;
+        req.put("seq", seq);
         io.write('S', Json.write(req));
         while (true) {
             Map<String, Object> m = receive();
             if (!m.containsKey("op")) {
-                return m;
+                if (seq.equals(m.get("seq"))) {
+                    return m;
+                }
+                continue; // a reply from a process since ended, or to nothing asked
             }
             io.write('S', Json.write(serveSafely(m)));
         }
     }
 
+    /** Serves a request; the reply carries the request's sequence number. */
     protected final Map<String, Object> serveSafely(Map<String, Object> req) {
+        Map<String, Object> r;
         try {
-            return serve(req);
+            r = serve(req);
         } catch (Throwable t) {
-            return tag("exc", encodeThrowable(t));
+            r = tag("exc", encodeThrowable(t));
         }
+        r.put("seq", req.get("seq") instanceof Integer ? req.get("seq") : 0);
+        return r;
     }
 
     @SuppressWarnings("unchecked")
