@@ -130,3 +130,85 @@ func TestAttacks(t *testing.T) {
 		}
 	}
 }
+
+// TestProtocolAttacks: a student process that writes to the bridge's
+// stream itself fails the test it does it in, and no other.
+func TestProtocolAttacks(t *testing.T) {
+	k := requireKit(t)
+	o := k.run(t, scenario{
+		student: readDir(t, filepath.Join("testdata", "protocol", "student")),
+		tests:   readDir(t, filepath.Join("testdata", "protocol", "tests")),
+		classes: []string{"RogueTest"},
+	})
+	for id, r := range o.tests {
+		t.Logf("%s: %s %s", id, r.status, r.message)
+	}
+	expect(t, o, map[string]string{
+		"RogueTest.garbage": "error", "RogueTest.afterGarbage": "passed",
+		"RogueTest.deep": "error", "RogueTest.stale": "passed",
+		"RogueTest.guessedReplies": "passed", "RogueTest.guessedHandles": "passed",
+		"RogueTest.badLength": "error", "RogueTest.afterBadLength": "passed",
+		"RogueTest.chatty": "passed",
+	})
+	for _, id := range []string{"RogueTest.garbage", "RogueTest.deep", "RogueTest.badLength"} {
+		if m := o.tests[id].message; !strings.Contains(m, "broke the bridge protocol") {
+			t.Errorf("%s: %q", id, m)
+		}
+	}
+}
+
+// forger answers every call with a forgery the test side must refuse.
+func forger(req map[string]any) map[string]any {
+	switch req["name"] {
+	case "<init>":
+		return map[string]any{"re": map[string]any{"handle": 0, "type": "ForgeryTest"}}
+	case "numerator":
+		return map[string]any{"re": "not an int"}
+	case "denominator":
+		return map[string]any{"re": map[string]any{"handle": 1, "type": "java.lang.Integer"}}
+	case "toString":
+		return map[string]any{"re": map[string]any{"handle": 1, "type": "Fraction"}}
+	case "plus":
+		return map[string]any{"exc": map[string]any{"type": "org.opentest4j.TestAbortedException", "msg": "skip me", "trace": []any{}}}
+	case "times":
+		return map[string]any{"exc": map[string]any{"type": "java.lang.OutOfMemoryError", "msg": "boom",
+			"trace": []any{[]any{"Fraction", "times", "Fraction.java", 3}}}}
+	}
+	return map[string]any{"re": nil}
+}
+
+// TestForgedReplies: what a student process sends is checked against the
+// declared types; its exceptions never become the framework's own.
+func TestForgedReplies(t *testing.T) {
+	k := requireKit(t)
+	tests := readDir(t, filepath.Join("testdata", "forged"))
+	o := k.run(t, scenario{
+		student: map[string]string{"Fraction.java": honestFraction(t)},
+		tests:   tests,
+		classes: []string{"ForgeryTest"},
+		fake:    forger,
+	})
+	for id, r := range o.tests {
+		t.Logf("%s: %s %s", id, r.status, r.message)
+	}
+	expect(t, o, map[string]string{
+		"ForgeryTest.forgedTypeFallsBackToDeclared": "passed",
+		"ForgeryTest.stringForInt":                  "error", "ForgeryTest.handleForInt": "error",
+		"ForgeryTest.handleForString": "error", "ForgeryTest.frameworkException": "error",
+		"ForgeryTest.fatalError": "error", "ForgeryTest.stillRuns": "passed",
+	})
+	for id, want := range map[string]string{
+		"ForgeryTest.stringForInt":       "broke the bridge protocol",
+		"ForgeryTest.handleForInt":       "broke the bridge protocol",
+		"ForgeryTest.handleForString":    "broke the bridge protocol",
+		"ForgeryTest.frameworkException": "org.opentest4j.TestAbortedException: skip me",
+		"ForgeryTest.fatalError":         "java.lang.OutOfMemoryError: boom",
+	} {
+		if m := o.tests[id].message; !strings.Contains(m, want) {
+			t.Errorf("%s: %q, want %q", id, m, want)
+		}
+	}
+	if d := o.tests["ForgeryTest.fatalError"].detail; !strings.Contains(d, "StudentException") || !strings.Contains(d, "Fraction.java:3") {
+		t.Errorf("fatalError: %s", d)
+	}
+}

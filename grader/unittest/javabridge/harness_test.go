@@ -102,6 +102,9 @@ type scenario struct {
 	student map[string]string // file -> Java source
 	tests   map[string]string // file -> Java source (default package)
 	classes []string          // test classes to run
+	// fake, when set, answers the test side's calls instead of a student
+	// JVM: it gets each request and returns the reply (its seq is added).
+	fake func(req map[string]any) map[string]any
 }
 
 // outcome is what a run gives: each test's result, what the student's
@@ -150,7 +153,7 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 		t.Fatal(err)
 	}
 	out := &outcome{studentDir: studentDir, notes: res.Notes}
-	out.testErr = k.launch(ctx, t, sc.classes, testsDir, studentDir, reports)
+	out.testErr = k.launch(ctx, t, sc, testsDir, studentDir, reports)
 	out.tests = readReport(t, reports)
 	return out
 }
@@ -175,11 +178,11 @@ func readClasses(t testing.TB, dir string) map[string][]byte {
 
 // launch runs JUnit in the test "box" through autograder.bridge.Main and
 // the forwarder; it returns what the test JVM printed on stderr.
-func (k *kit) launch(ctx context.Context, t testing.TB, classes []string, testsDir, studentDir, reports string) string {
+func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, studentDir, reports string) string {
 	args := []string{"-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
 		strings.Join([]string{k.junit, k.testSide, testsDir}, ":"), LauncherMain,
 		"--disable-banner", "--details=none", "--disable-ansi-colors", "--reports-dir=" + reports}
-	for _, c := range classes {
+	for _, c := range sc.classes {
 		args = append(args, "--select-class="+c)
 	}
 	cmd := exec.CommandContext(ctx, k.java, args...)
@@ -197,7 +200,7 @@ func (k *kit) launch(ctx context.Context, t testing.TB, classes []string, testsD
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	f := &forwarder{ctx: ctx, k: k, dir: studentDir, toTest: toTest}
+	f := &forwarder{ctx: ctx, k: k, dir: studentDir, toTest: toTest, fake: sc.fake}
 	f.run(fromTest)
 	cmd.Wait()
 	f.stop(false)
@@ -213,6 +216,7 @@ type forwarder struct {
 	dir    string
 	toTest io.Writer
 	wmu    sync.Mutex
+	fake   func(map[string]any) map[string]any
 
 	mu      sync.Mutex
 	student *studentProc
@@ -262,6 +266,10 @@ func (f *forwarder) run(fromTest io.Reader) {
 		}
 		switch p[0] {
 		case 'S':
+			if f.fake != nil {
+				f.answer(p[1:])
+				continue
+			}
 			s := f.ensure()
 			if s == nil || writeFrame(s.stdin, p) != nil {
 				f.died(s, "the student's process could not start")
@@ -274,6 +282,18 @@ func (f *forwarder) run(fromTest io.Reader) {
 			}
 		}
 	}
+}
+
+// answer replies to a request as the fake student would.
+func (f *forwarder) answer(p []byte) {
+	var req map[string]any
+	if json.Unmarshal(p, &req) != nil || req["op"] == nil {
+		return
+	}
+	r := f.fake(req)
+	r["seq"] = req["seq"]
+	b, _ := json.Marshal(r)
+	f.send(append([]byte{'S'}, b...))
 }
 
 // ensure returns the running student JVM, starting one when there is none.

@@ -19,7 +19,10 @@ import java.util.Map;
  */
 public abstract class Peer extends Values {
     protected final Frames io;
-    private int sent;
+    /** Made on first use: a student process that is never called back needs none. */
+    private static final class Nonce {
+        static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    }
     private final Map<Class<?>, Map<String, Executable>> members = new HashMap<>();
 
     protected Peer(Frames io) {
@@ -37,7 +40,9 @@ public abstract class Peer extends Values {
 
     /** Sends a request and returns its reply, serving the other side's requests meanwhile. */
     protected final Map<String, Object> exchange(Map<String, Object> req) throws IOException {
-        Integer seq = ++sent;
+        // A number the other side cannot guess: a reply written ahead of
+        // time, or left in the pipe by a process since ended, matches no call.
+        String seq = Long.toHexString(Nonce.RANDOM.nextLong());
         req.put("seq", seq);
         io.write('S', Json.write(req));
         while (true) {
@@ -60,7 +65,7 @@ public abstract class Peer extends Values {
         } catch (Throwable t) {
             r = tag("exc", encodeThrowable(t));
         }
-        r.put("seq", req.get("seq") instanceof Integer ? req.get("seq") : 0);
+        r.put("seq", req.get("seq") instanceof String ? req.get("seq") : "");
         return r;
     }
 
