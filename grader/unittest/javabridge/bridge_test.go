@@ -1,6 +1,7 @@
 package javabridge
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -210,5 +211,43 @@ func TestForgedReplies(t *testing.T) {
 	}
 	if d := o.tests["ForgeryTest.fatalError"].detail; !strings.Contains(d, "StudentException") || !strings.Contains(d, "Fraction.java:3") {
 		t.Errorf("fatalError: %s", d)
+	}
+}
+
+// BenchmarkRoundTrip measures one trivial call (an int method of a
+// student's object) through the bridge and the test harness's forwarder:
+// the test times 20,000 calls one by one, after 5,000 to warm up, and
+// reports their median. Run with -benchtime=1x: each run starts two JVMs.
+func BenchmarkRoundTrip(b *testing.B) {
+	k := requireKit(b)
+	dir := filepath.Join("testdata", "bench")
+	src := func(f string) string {
+		s, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return string(s)
+	}
+	for i := 0; i < b.N; i++ {
+		o := k.run(b, scenario{
+			student: map[string]string{"Counter.java": src("Counter.java")},
+			tests:   map[string]string{"BenchTest.java": src("BenchTest.java")},
+			classes: []string{"BenchTest"},
+		})
+		if r := o.tests["BenchTest.roundTrip"]; r.status != "passed" {
+			b.Fatalf("%s: %s\n%s", r.status, r.message, o.testErr)
+		}
+		_, line, ok := strings.Cut(o.testErr, "roundtrip ")
+		if !ok {
+			b.Fatalf("no timing in:\n%s", o.testErr)
+		}
+		line, _, _ = strings.Cut(line, "\n")
+		for _, f := range strings.Fields(line) {
+			if k, v, ok := strings.Cut(f, "="); ok {
+				var n float64
+				fmt.Sscan(v, &n)
+				b.ReportMetric(n/1000, strings.TrimSuffix(k, "_ns")+"-µs/call")
+			}
+		}
 	}
 }
