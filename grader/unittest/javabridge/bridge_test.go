@@ -91,10 +91,14 @@ func readDir(t *testing.T, dir string) map[string]string {
 // build): each test class is a student process of its own.
 func TestAttacks(t *testing.T) {
 	k := requireKit(t)
+	student := readDir(t, filepath.Join("testdata", "attacks", "student"))
+	for f, s := range readDir(t, filepath.Join("testdata", "attacks", "student-geo")) {
+		student["geo/"+f] = s
+	}
 	o := k.run(t, scenario{
-		student: readDir(t, filepath.Join("testdata", "attacks", "student")),
+		student: student,
 		tests:   readDir(t, filepath.Join("testdata", "attacks", "tests")),
-		classes: []string{"MoneyTest", "LiarTest", "ExitTest", "HookTest", "ShadowTest", "CallbackTest", "ApiTest"},
+		classes: []string{"MoneyTest", "LiarTest", "ExitTest", "HookTest", "ShadowTest", "CallbackTest", "ApiTest", "PackageTest"},
 	})
 	expect(t, o, map[string]string{
 		"MoneyTest.adds": "failure", "MoneyTest.parseRejectsText": "passed",
@@ -107,7 +111,7 @@ func TestAttacks(t *testing.T) {
 		"CallbackTest.comparatorLambda":   "passed", "CallbackTest.comparatorDefaultMethod": "passed",
 		"CallbackTest.arrayChangedInPlace": "passed", "CallbackTest.listChangedInPlace": "passed",
 		"CallbackTest.failureInsideCallbackCounts": "failure",
-		"ApiTest.generics":                         "passed", "ApiTest.interfaces": "passed", "ApiTest.enums": "passed", "ApiTest.constants": "passed",
+		"PackageTest.point":                        "passed", "ApiTest.generics": "passed", "ApiTest.interfaces": "passed", "ApiTest.enums": "passed", "ApiTest.constants": "passed",
 	})
 	for id, r := range o.tests {
 		t.Logf("%s: %s %s", id, r.status, r.message)

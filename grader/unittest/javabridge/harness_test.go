@@ -384,8 +384,8 @@ func (f *forwarder) stop(wait bool) {
 // The JUnit XML report's parts that the tests read.
 type xmlSuite struct {
 	Cases []struct {
-		Name    string `xml:"name,attr"`
-		Class   string `xml:"classname,attr"`
+		Name    string  `xml:"name,attr"`
+		Class   string  `xml:"classname,attr"`
 		Failure *xmlMsg `xml:"failure"`
 		Error   *xmlMsg `xml:"error"`
 		Skipped *xmlMsg `xml:"skipped"`

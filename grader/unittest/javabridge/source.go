@@ -94,7 +94,7 @@ func (w *writer) fail(format string, args ...any) {
 	w.errs = append(w.errs, fmt.Sprintf(format, args...))
 }
 
-func (w *writer) name() string  { return path.Base(w.st.c.Name) }
+func (w *writer) name() string   { return path.Base(w.st.c.Name) }
 func (w *writer) dotted() string { return javaName(w.st.c.Name) }
 
 // head writes "public class Name<T> extends S<T> implements I" and opens
