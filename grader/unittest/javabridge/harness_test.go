@@ -97,6 +97,10 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// jvmOpts are the toolchain's JVM options for both boxes, as a box of
+// 512 MiB gets them.
+var jvmOpts = toolchain.JVMOptions(512<<20, "17")
+
 // scenario is one run: the student's sources, the instructor's tests.
 type scenario struct {
 	student map[string]string // file -> Java source
@@ -179,12 +183,7 @@ func readClasses(t testing.TB, dir string) map[string][]byte {
 // launch runs JUnit in the test "box" through autograder.bridge.Main and
 // the forwarder; it returns what the test JVM printed on stderr.
 func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, studentDir, reports string) string {
-	args := []string{"-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
-		strings.Join([]string{k.junit, k.testSide, testsDir}, ":"), LauncherMain,
-		"--disable-banner", "--details=none", "--disable-ansi-colors", "--reports-dir=" + reports}
-	for _, c := range sc.classes {
-		args = append(args, "--select-class="+c)
-	}
+	args := LauncherArgs(jvmOpts, k.junit, k.testSide, testsDir, reports, sc.classes)
 	cmd := exec.CommandContext(ctx, k.java, args...)
 	cmd.Dir = testsDir
 	var stderr bytes.Buffer
@@ -303,8 +302,7 @@ func (f *forwarder) ensure() *studentProc {
 	if f.student != nil {
 		return f.student
 	}
-	cmd := exec.CommandContext(f.ctx, f.k.java, "-Xshare:auto", "-XX:TieredStopAtLevel=1",
-		"-cp", f.k.server+":"+f.dir, ServerMain)
+	cmd := exec.CommandContext(f.ctx, f.k.java, ServerArgs(jvmOpts, f.k.server, f.dir)...)
 	cmd.Dir = f.dir
 	s := &studentProc{cmd: cmd, done: make(chan struct{})}
 	cmd.Stderr = &s.stderr

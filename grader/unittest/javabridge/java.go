@@ -96,3 +96,30 @@ func Compile(ctx context.Context, javac string, classpath []string, files map[st
 	}
 	return nil
 }
+
+// ServerArgs are the java launcher's arguments that start the student-side
+// server in the student box: opts (the toolchain's JVM options), then a
+// class path with the server's classes before the student's (a student's
+// class cannot stand in for the server's), then ServerMain. The student
+// box holds serverDir and studentDir and nothing of the tests.
+func ServerArgs(opts []string, serverDir, studentDir string) []string {
+	args := append([]string{}, opts...)
+	return append(args, "-cp", serverDir+string(os.PathListSeparator)+studentDir, ServerMain)
+}
+
+// LauncherArgs are the java launcher's arguments that run the tests in the
+// test box: opts, a class path of JUnit's console launcher, the test
+// side's classes and the folder of the compiled stand-ins and tests (with
+// Result.Index), LauncherMain, and the console launcher's own options:
+// its XML report into reports, the classes given. The test box holds no
+// student file.
+func LauncherArgs(opts []string, junit, testSideDir, testsDir, reports string, classes []string) []string {
+	sep := string(os.PathListSeparator)
+	args := append([]string{}, opts...)
+	args = append(args, "-cp", junit+sep+testSideDir+sep+testsDir, LauncherMain,
+		"--disable-banner", "--details=none", "--disable-ansi-colors", "--reports-dir="+reports)
+	for _, c := range classes {
+		args = append(args, "--select-class="+c)
+	}
+	return args
+}

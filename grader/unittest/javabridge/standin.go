@@ -96,7 +96,14 @@ func sortedKeys[V any](m map[string]V) []string {
 	return ks
 }
 
+// MaxClasses bounds how many class files one submission may have.
+const MaxClasses = 10000
+
 func (g *gen) read(classes map[string][]byte) {
+	if len(classes) > MaxClasses {
+		g.problems = append(g.problems, fmt.Sprintf("%d class files, over the limit of %d", len(classes), MaxClasses))
+		return
+	}
 	for _, p := range sortedKeys(classes) {
 		if !strings.HasSuffix(p, ".class") {
 			continue

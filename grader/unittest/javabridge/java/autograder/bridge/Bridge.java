@@ -55,7 +55,22 @@ public final class Bridge {
 
     /** Reads a static field. */
     public static Object getStatic(String cls, String name, String desc, Class<?> type) {
-        return exchange("get", null, cls, name, desc, type, null, false);
+        Object v = exchange("get", null, cls, name, desc, type, null, false);
+        if (v instanceof Remote) {
+            ((Remote) v).bridge$ref().origin = new String[] {cls, name, desc};
+        }
+        return v;
+    }
+
+    /** A static final field's handle, read again after its process ended. */
+    static void refresh(Ref r) {
+        Object v = exchange("get", null, r.origin[0], r.origin[1], r.origin[2], Object.class, null, false);
+        if (!(v instanceof Remote)) {
+            throw new Values.BadValue("a static final field that is no longer an object");
+        }
+        Ref fresh = ((Remote) v).bridge$ref();
+        r.id = fresh.id;
+        r.generation = fresh.generation;
     }
 
     private static Object exchange(String op, Object self, String cls, String name, String desc, Class<?> ret, Object[] args, boolean ctor) {

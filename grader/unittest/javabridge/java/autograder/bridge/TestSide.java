@@ -219,6 +219,9 @@ final class TestSide extends Peer {
     protected Object encodeOther(Object v) {
         if (v instanceof Remote) {
             Ref r = ((Remote) v).bridge$ref();
+            if (r != null && r.generation != generation && r.origin != null) {
+                Bridge.refresh(r);
+            }
             if (r == null || r.generation != generation) {
                 throw new IllegalStateException("this object of the student's lived in a student process that has ended (after a crash, an exit or a limit, or in another test class)");
             }

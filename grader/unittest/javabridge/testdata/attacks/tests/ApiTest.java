@@ -51,3 +51,10 @@ class ApiTest {
         assertEquals("0.00", Constants.ZERO.toString());
     }
 }
+
+class ApiLaterTest {
+    @org.junit.jupiter.api.Test
+    void constantsInALaterProcess() {
+        assertEquals("0.00", Constants.ZERO.toString());
+    }
+}
