@@ -98,7 +98,7 @@ func TestAttacks(t *testing.T) {
 	o := k.run(t, scenario{
 		student: student,
 		tests:   readDir(t, filepath.Join("testdata", "attacks", "tests")),
-		classes: []string{"MoneyTest", "LiarTest", "ExitTest", "HookTest", "ShadowTest", "CallbackTest", "ApiTest", "PackageTest", "ApiLaterTest"},
+		classes: []string{"MoneyTest", "LiarTest", "ExitTest", "HookTest", "ShadowTest", "CallbackTest", "ApiTest", "PackageTest", "ApiLaterTest", "HierarchyTest"},
 	})
 	expect(t, o, map[string]string{
 		"MoneyTest.adds": "failure", "MoneyTest.parseRejectsText": "passed",
@@ -111,7 +111,7 @@ func TestAttacks(t *testing.T) {
 		"CallbackTest.comparatorLambda":   "passed", "CallbackTest.comparatorDefaultMethod": "passed",
 		"CallbackTest.arrayChangedInPlace": "passed", "CallbackTest.listChangedInPlace": "passed",
 		"CallbackTest.failureInsideCallbackCounts": "failure",
-		"PackageTest.point":                        "passed", "ApiLaterTest.constantsInALaterProcess": "passed", "ApiTest.generics": "passed", "ApiTest.interfaces": "passed", "ApiTest.enums": "passed", "ApiTest.constants": "passed",
+		"PackageTest.point":                        "passed", "HierarchyTest.subclass": "passed", "HierarchyTest.enumSwitch": "passed", "ApiLaterTest.constantsInALaterProcess": "passed", "ApiTest.generics": "passed", "ApiTest.interfaces": "passed", "ApiTest.enums": "passed", "ApiTest.constants": "passed",
 	})
 	for id, r := range o.tests {
 		t.Logf("%s: %s %s", id, r.status, r.message)
