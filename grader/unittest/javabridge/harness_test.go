@@ -146,14 +146,11 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tfiles := map[string][]byte{IndexPath: res.Index}
-	for p, b := range res.Sources {
-		tfiles[p] = b
-	}
+	tfiles := map[string][]byte{}
 	for p, s := range sc.tests {
 		tfiles[p] = []byte(s)
 	}
-	if err := Compile(ctx, k.javac, []string{k.junit, k.testSide}, tfiles, testsDir); err != nil {
+	if err := BuildTests(ctx, k.javac, k.junit, k.testSide, res, tfiles, testsDir); err != nil {
 		t.Fatal(err)
 	}
 	out := &outcome{studentDir: studentDir, notes: res.Notes}

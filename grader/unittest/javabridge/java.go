@@ -64,7 +64,7 @@ func ServerFiles() map[string][]byte {
 // compiles the .java ones with javac into out against classpath, and
 // copies the others into out as they are. The error holds javac's
 // messages.
-func Compile(ctx context.Context, javac string, classpath []string, files map[string][]byte, out string) error {
+func Compile(ctx context.Context, javac string, classpath []string, files map[string][]byte, out string, flags ...string) error {
 	src, err := os.MkdirTemp("", "javabridge-src-")
 	if err != nil {
 		return err
@@ -84,7 +84,7 @@ func Compile(ctx context.Context, javac string, classpath []string, files map[st
 			return err
 		}
 	}
-	args := []string{"-d", out, "-proc:none", "-encoding", "UTF-8", "-nowarn", "-Xlint:none", "-implicit:none"}
+	args := append([]string{"-d", out, "-proc:none", "-encoding", "UTF-8", "-nowarn", "-Xlint:none", "-implicit:none"}, flags...)
 	if len(classpath) > 0 {
 		args = append(args, "-cp", strings.Join(classpath, string(os.PathListSeparator)))
 	}
@@ -122,4 +122,24 @@ func LauncherArgs(opts []string, junit, testSideDir, testsDir, reports string, c
 		args = append(args, "--select-class="+c)
 	}
 	return args
+}
+
+// BuildTests compiles, into out, the stand-ins of res (without debugging
+// information: a stand-in's frame in a trace shows no line, never a line
+// of the generated file that the student would take for one of theirs),
+// then the instructor's tests (path -> content) against them, JUnit's
+// console launcher and the test side's classes; and puts res.Index at
+// IndexPath. The error holds javac's messages.
+func BuildTests(ctx context.Context, javac, junit, testSideDir string, res *Result, tests map[string][]byte, out string) error {
+	cp := []string{junit, testSideDir}
+	if len(res.Sources) > 0 {
+		if err := Compile(ctx, javac, cp, res.Sources, out, "-g:none"); err != nil {
+			return fmt.Errorf("the stand-ins: %w", err)
+		}
+	}
+	files := map[string][]byte{IndexPath: res.Index}
+	for p, b := range tests {
+		files[p] = b
+	}
+	return Compile(ctx, javac, append(cp, out), files, out)
 }
