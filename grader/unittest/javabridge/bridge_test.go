@@ -111,7 +111,7 @@ func TestAttacks(t *testing.T) {
 		"CallbackTest.comparatorLambda":   "passed", "CallbackTest.comparatorDefaultMethod": "passed",
 		"CallbackTest.arrayChangedInPlace": "passed", "CallbackTest.listChangedInPlace": "passed",
 		"CallbackTest.failureInsideCallbackCounts": "failure",
-		"PackageTest.point":                        "passed", "HierarchyTest.subclass": "passed", "HierarchyTest.enumSwitch": "passed", "ApiLaterTest.constantsInALaterProcess": "passed", "ApiTest.generics": "passed", "ApiTest.interfaces": "passed", "ApiTest.enums": "passed", "ApiTest.constants": "passed",
+		"PackageTest.point":                        "passed", "HierarchyTest.subclass": "passed", "HierarchyTest.enumSwitch": "passed", "ApiLaterTest.constantsInALaterProcess": "passed", "ApiTest.generics": "passed", "ApiTest.churn": "passed", "ApiTest.interfaces": "passed", "ApiTest.enums": "passed", "ApiTest.constants": "passed",
 	})
 	for id, r := range o.tests {
 		t.Logf("%s: %s %s", id, r.status, r.message)

@@ -149,7 +149,7 @@ func (w *writer) body(m Member, desc, sig *methodSig, tvars map[string]bool) (st
 	}
 	argv := "new Object[] {" + strings.Join(args, ", ") + "}"
 	if m.Name == "<init>" {
-		return fmt.Sprintf(" {\n        this(autograder.bridge.Bridge.construct(%q, %q, %s));\n    }\n", w.dotted(), m.Descriptor, argv), nil
+		return fmt.Sprintf(" {\n        this(autograder.bridge.Bridge.construct(%q, %q, %s));\n        autograder.bridge.Bridge.adopt(this);\n    }\n", w.dotted(), m.Descriptor, argv), nil
 	}
 	if w.interfaceKind() && m.Access&(accAbstract|accStatic) == accAbstract {
 		return ";\n", nil

@@ -4,6 +4,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -29,7 +32,18 @@ final class TestSide extends Peer {
             "java.lang.Double", "java.lang.Float", "java.math.BigInteger", "java.math.BigDecimal");
 
     private int generation;
-    private final Map<Integer, Object> handles = new HashMap<>();
+    /** The stand-ins of the student's objects, held weakly: one the tests drop is freed in the student's process. */
+    private final Map<Integer, Held> handles = new HashMap<>();
+    private final ReferenceQueue<Object> dropped = new ReferenceQueue<>();
+
+    private static final class Held extends WeakReference<Object> {
+        final int id;
+
+        Held(Object standin, int id, ReferenceQueue<Object> q) {
+            super(standin, q);
+            this.id = id;
+        }
+    }
     private final Map<Object, Integer> callbackIds = new IdentityHashMap<>();
     private final List<Object> callbacks = new ArrayList<>();
     private Set<String> standins;
@@ -39,6 +53,17 @@ final class TestSide extends Peer {
     }
 
     Map<String, Object> call(Map<String, Object> req) throws IOException {
+        List<Object> free = new ArrayList<>();
+        for (Reference<?> r; (r = dropped.poll()) != null; ) {
+            Held h = (Held) r;
+            if (handles.get(h.id) == h) {
+                handles.remove(h.id);
+                free.add(h.id);
+            }
+        }
+        if (!free.isEmpty()) {
+            req.put("free", free);
+        }
         return exchange(req);
     }
 
@@ -108,12 +133,23 @@ final class TestSide extends Peer {
         }
     }
 
-    Ref newRef(Map<String, Object> reply) {
-        Object r = result(reply, Object.class, null);
-        if (!(r instanceof Remote)) {
+    /** The handle a constructor's reply gives, for the stand-in being constructed (see adopt). */
+    Ref newRef(Map<String, Object> reply, Object[] args) {
+        result(reply, void.class, args); // throws the student's exception, copies arrays back
+        Object h = reply.get("re");
+        if (!(h instanceof Map) || !(((Map<?, ?>) h).get("handle") instanceof Integer) || ((Map<?, ?>) h).containsKey("owner")) {
             throw new BadValue("a constructor that did not return an object");
         }
-        return ((Remote) r).bridge$ref();
+        return new Ref((Integer) ((Map<?, ?>) h).get("handle"), generation);
+    }
+
+    /** Registers a stand-in that a test constructed, so the student's object it stands for is known as it. */
+    void adopt(Remote standin) {
+        Ref r = standin.bridge$ref();
+        Held h = handles.get(r.id);
+        if (r.generation == generation && (h == null || h.get() == null)) {
+            handles.put(r.id, new Held(standin, r.id, dropped));
+        }
     }
 
     /** The value of a reply as ret; the student's exception thrown as the test's. */
@@ -127,7 +163,7 @@ final class TestSide extends Peer {
         if (!reply.containsKey("re")) {
             throw new BadValue("a reply without a value");
         }
-        Object v = decode(reply.get("re"), ret == void.class ? Object.class : ret);
+        Object v = ret == void.class ? null : decode(reply.get("re"), ret);
         if (reply.containsKey("back") && args != null) {
             List<?> back = jsonList(reply.get("back"));
             for (int i = 0; i < back.size() && i < args.length; i++) {
@@ -275,7 +311,8 @@ final class TestSide extends Peer {
 
     /** The test's view of one of the student's objects: its stand-in if the tests have one that fits, else a proxy. */
     private Object studentObject(int id, String type, Class<?> want) {
-        Object o = handles.get(id);
+        Held h = handles.get(id);
+        Object o = h == null ? null : h.get();
         if (o != null && box(want).isInstance(o)) {
             return o;
         }
@@ -293,7 +330,9 @@ final class TestSide extends Peer {
         } else {
             throw new BadValue("an object of the student's where the test expects " + want.getName());
         }
-        handles.putIfAbsent(id, made);
+        if (o == null) {
+            handles.put(id, new Held(made, id, dropped));
+        }
         return made;
     }
 

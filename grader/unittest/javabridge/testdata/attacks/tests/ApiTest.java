@@ -35,6 +35,21 @@ class ApiTest {
     }
 
     @Test
+    void churn() {
+        Box<Integer> keep = new Box<>(1);
+        Box<Integer> same = keep;
+        for (int i = 0; i < 20000; i++) {
+            assertEquals(i, new Box<>(i).get());
+            if (i % 5000 == 0) {
+                System.gc();
+            }
+        }
+        assertEquals(1, keep.get());
+        assertSame(same, keep);
+        assertEquals(keep, new Box<>(1));
+    }
+
+    @Test
     void enums() {
         assertEquals("red", Color.RED.lower());
         assertSame(Color.GREEN, Color.RED.next());

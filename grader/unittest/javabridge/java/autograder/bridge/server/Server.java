@@ -19,6 +19,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,7 +36,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class Server extends Peer {
     private static final ReentrantLock LOCK = new ReentrantLock();
-    private final List<Object> objects = new ArrayList<>();
+    private final Map<Integer, Object> objects = new HashMap<>();
+    private int next;
     private final Map<Object, Integer> ids = new IdentityHashMap<>();
     private final ClassLoader loader = Server.class.getClassLoader();
 
@@ -77,6 +79,14 @@ public final class Server extends Peer {
 
     @Override
     protected Map<String, Object> serve(Map<String, Object> req) throws Throwable {
+        if (req.get("free") instanceof List) {
+            for (Object id : (List<?>) req.get("free")) {
+                Object o = objects.remove(id);
+                if (o != null) {
+                    ids.remove(o);
+                }
+            }
+        }
         String op = String.valueOf(req.get("op"));
         Class<?> c = Class.forName(String.valueOf(req.get("class")), false, loader);
         String name = String.valueOf(req.get("name")), desc = String.valueOf(req.get("desc"));
@@ -136,8 +146,8 @@ public final class Server extends Peer {
         }
         Integer id = ids.get(v);
         if (id == null) {
-            id = objects.size();
-            objects.add(v);
+            id = next++;
+            objects.put(id, v);
             ids.put(v, id);
         }
         Map<String, Object> m = tag("handle", id);
@@ -154,10 +164,11 @@ public final class Server extends Peer {
         if ("test".equals(m.get("owner"))) {
             return callback((Integer) id, m.get("ifaces"));
         }
-        if ((Integer) id < 0 || (Integer) id >= objects.size()) {
+        Object o = objects.get(id);
+        if (o == null) {
             throw new BadValue("an unknown handle");
         }
-        return objects.get((Integer) id);
+        return o;
     }
 
     private Object callback(int id, Object ifaces) {
