@@ -211,6 +211,7 @@ func TestHostileNames(t *testing.T) {
 			sig: "()" + strings.Repeat("Ljava/util/List<", 100) + "Ljava/lang/String;" + strings.Repeat(">;", 100)}), "too deeply"},
 		{"public field", newClassBuilder().build(accPublic, "Pt", "java/lang/Object", nil,
 			[]member{{access: accPublic, name: "x", desc: "I"}}, nil), "public field Pt.x"},
+		{"descriptor hides a type behind a signature", simpleClass("Sneak", member{access: accPublic, name: "f", desc: "(LHid$X;)V", sig: "(Ljava/lang/String;)V"}), "cannot see"},
 		{"odd super", newClassBuilder().build(accPublic, "L", "java/util/AbstractList", nil, nil, nil), "extends java.util.AbstractList"},
 	} {
 		t.Run(tc.what, func(t *testing.T) {
@@ -338,6 +339,32 @@ func FuzzReadClass(f *testing.F) {
 		// Whatever reads, the generator must refuse or write, never panic.
 		Standins(map[string][]byte{"X.class": data}, Options{})
 		_ = c
+	})
+}
+
+// FuzzStandins builds a class from fuzzed names, descriptor and
+// signature: whatever the generator writes is plain ASCII with balanced
+// braces, and the student's text cannot have opened or closed a block.
+func FuzzStandins(f *testing.F) {
+	f.Add("Fine", "get", "()I", "")
+	f.Add("Gen", "map", "(Ljava/util/function/Function;)LGen;", "<R:Ljava/lang/Object;>(Ljava/util/function/Function<-TT;+TR;>;)LGen<TR;>;")
+	f.Add("Inj", "x(){}static{}void y", "()V", "")
+	f.Fuzz(func(t *testing.T, class, method, desc, sig string) {
+		data := simpleClass(class, member{access: accPublic, name: method, desc: desc, sig: sig})
+		res, err := Standins(map[string][]byte{"X.class": data}, Options{})
+		if err != nil {
+			return
+		}
+		for p, src := range res.Sources {
+			if bytes.Count(src, []byte("{")) != bytes.Count(src, []byte("}")) {
+				t.Fatalf("%s: unbalanced braces:\n%s", p, src)
+			}
+			for _, c := range src {
+				if c >= 0x7f || c < 0x20 && c != '\n' {
+					t.Fatalf("%s: byte %#x in the source:\n%s", p, c, src)
+				}
+			}
+		}
 	})
 }
 

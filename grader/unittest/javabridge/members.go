@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 )
 
 func (w *writer) interfaceKind() bool { return w.st.c.Access&accInterface != 0 }
@@ -50,8 +51,8 @@ func (w *writer) field(f Member) {
 		fmt.Fprintf(w.b, "\n    public static final %s %s = %s;\n", typ, f.Name, v)
 		return
 	}
-	fmt.Fprintf(w.b, "\n    public static final %s %s = (%s) autograder.bridge.Bridge.getStatic(%q, %q, %q, %s.class);\n",
-		typ, f.Name, boxed(t, typ), w.dotted(), f.Name, f.Descriptor, typ)
+	fmt.Fprintf(w.b, "\n    public static final %s %s = (%s) autograder.bridge.Bridge.getStatic(%s, %s, %s, %s.class);\n",
+		typ, f.Name, boxed(t, typ), lit(w.dotted()), lit(f.Name), lit(f.Descriptor), typ)
 }
 
 var boxes = map[byte]string{'B': "Byte", 'C': "Character", 'D': "Double", 'F': "Float",
@@ -117,6 +118,9 @@ func floatConstant(x float64, bits int, box string) string {
 	}
 	return "(" + strconv.FormatFloat(x, 'x', -1, bits) + box + ")"
 }
+
+// lit writes a Go string as a Java string literal (see stringLiteral).
+func lit(s string) string { return stringLiteral(utf16.Encode([]rune(s))) }
 
 // stringLiteral writes UTF-16 code units as a Java string literal that
 // javac reads back exactly: printable ASCII as itself, quote and

@@ -16,6 +16,14 @@ func (w *writer) method(m Member) error {
 	if err != nil {
 		return fmt.Errorf("its descriptor: %w", err)
 	}
+	// The descriptor is what the student's side resolves the call by:
+	// every type in it must be one the tests can name, whatever the
+	// generic signature says.
+	for _, t := range append([]*jtype{desc.result}, desc.params...) {
+		if _, err := t.render(w.g.typeName, nil); err != nil {
+			return err
+		}
+	}
 	sig := desc
 	if m.Signature != "" {
 		if s, err := parseMethod(m.Signature); err == nil && len(s.params) == len(desc.params) {
@@ -149,7 +157,7 @@ func (w *writer) body(m Member, desc, sig *methodSig, tvars map[string]bool) (st
 	}
 	argv := "new Object[] {" + strings.Join(args, ", ") + "}"
 	if m.Name == "<init>" {
-		return fmt.Sprintf(" {\n        this(autograder.bridge.Bridge.construct(%q, %q, %s));\n        autograder.bridge.Bridge.adopt(this);\n    }\n", w.dotted(), m.Descriptor, argv), nil
+		return fmt.Sprintf(" {\n        this(autograder.bridge.Bridge.construct(%s, %s, %s));\n        autograder.bridge.Bridge.adopt(this);\n    }\n", lit(w.dotted()), lit(m.Descriptor), argv), nil
 	}
 	if w.interfaceKind() && m.Access&(accAbstract|accStatic) == accAbstract {
 		return ";\n", nil
@@ -162,7 +170,7 @@ func (w *writer) body(m Member, desc, sig *methodSig, tvars map[string]bool) (st
 	if err != nil {
 		return "", err
 	}
-	call := fmt.Sprintf("%s(%s, %q, %q, %q, %s.class, %s)", bridgeCall, self, w.dotted(), m.Name, m.Descriptor, erased, argv)
+	call := fmt.Sprintf("%s(%s, %s, %s, %s, %s.class, %s)", bridgeCall, self, lit(w.dotted()), lit(m.Name), lit(m.Descriptor), erased, argv)
 	switch {
 	case m.Name == "equals" && m.Descriptor == "(Ljava/lang/Object;)Z" && self == "this":
 		// A student's object equals only another of the student's objects:
