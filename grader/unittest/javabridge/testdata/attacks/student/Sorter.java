@@ -19,6 +19,15 @@ public class Sorter {
         xs.add(xs.size());
     }
 
+    // Calls the test's comparator from a thread of its own.
+    public static int fromThread(Comparator<String> c) throws InterruptedException {
+        int[] out = new int[1];
+        Thread t = new Thread(() -> out[0] = c.compare("a", "b"));
+        t.start();
+        t.join();
+        return out[0];
+    }
+
     public static int swallow(Comparator<String> c) {
         try {
             return c.compare("a", "b");

@@ -34,6 +34,11 @@ class CallbackTest {
     }
 
     @Test
+    void callbackFromAThread() throws InterruptedException {
+        assertEquals(-7, Sorter.fromThread((x, y) -> -7));
+    }
+
+    @Test
     void failureInsideCallbackCounts() {
         Sorter.swallow((x, y) -> fail("the test's own assertion, inside a callback"));
     }
