@@ -51,6 +51,24 @@
 // autograder.bridge.StudentException, so a student cannot abort, skip or
 // fail the run from the framework's side.
 //
+// # Java's 'S' messages
+//
+// Requests: {"op":"new"|"call"|"get","seq":S,"class":C,"name":N,
+// "desc":D,"self":V,"args":[V...],"free":[ids]} ("self" on calls only,
+// null for static; "free": handles the test side dropped). Replies:
+// {"seq":S,"re":V,"back":[V|null...]} or {"seq":S,"exc":{"type":T,
+// "msg":M,"trace":[[class,method,file,line]...]}}. S is a random number
+// the reply must echo. Callbacks from the student side are "call"
+// requests whose "self" is a test-owned handle. Values follow the
+// shared protocol with Java's own tags where JSON cannot say the type:
+// a JSON integer is an Integer, a number with a fraction or exponent a
+// Double; {"long":"5"}, {"short":5}, {"byte":5}, {"char":65},
+// {"float32":"1.5"}, {"float":"NaN"}, {"int":"<BigInteger>"},
+// {"decimal":"<BigDecimal>"}, {"enum":"Color","name":"RED"}; handles
+// {"handle":N,"type":"<class>"} (the student's) and {"handle":N,
+// "owner":"test","ifaces":[...]} (the test's, with the interfaces the
+// student-side proxy implements).
+//
 // # Threat model
 //
 // Every byte of the student's classes and every frame of the student's

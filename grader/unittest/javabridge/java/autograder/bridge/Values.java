@@ -29,7 +29,7 @@ public abstract class Values {
     static final int MAX_DEPTH = 64, MAX_PARTS = 1 << 20;
     private static final Pattern REAL = Pattern.compile("-?(\\d{1,400}\\.\\d{1,400}(E-?\\d{1,4})?|Infinity)|NaN");
     private static final Pattern INT = Pattern.compile("-?\\d{1,20000}");
-    private static final Pattern DECIMAL = Pattern.compile("-?\\d{1,20000}(\\.\\d{1,20000})?(E[+-]?\\d{1,9})?");
+    private static final Pattern DECIMAL = Pattern.compile("-?\\d{1,20000}(\\.\\d{1,20000})?(E[+-]?\\d{1,4})?");
 
     private int parts;
 
