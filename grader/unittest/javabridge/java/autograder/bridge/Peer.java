@@ -79,6 +79,9 @@ public abstract class Peer extends Values {
     }
 
     protected final Map<String, Object> encodeThrowable(Throwable t) {
+        if (t instanceof ExceptionInInitializerError && t.getCause() != null) {
+            t = t.getCause(); // what the class's static initializer threw
+        }
         Map<String, Object> e = tag("type", t.getClass().getName());
         String msg;
         try {

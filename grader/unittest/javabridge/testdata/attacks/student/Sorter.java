@@ -28,6 +28,10 @@ public class Sorter {
         return out[0];
     }
 
+    public static Comparator<String> byLength() {
+        return (a, b) -> a.length() - b.length();
+    }
+
     public static int swallow(Comparator<String> c) {
         try {
             return c.compare("a", "b");

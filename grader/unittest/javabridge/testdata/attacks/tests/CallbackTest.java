@@ -39,6 +39,13 @@ class CallbackTest {
     }
 
     @Test
+    void studentsLambda() {
+        Comparator<String> c = Sorter.byLength();
+        assertEquals(-1, c.compare("a", "bb"));
+        assertEquals(List.of("c", "bb", "aaa"), Sorter.sorted(List.of("aaa", "c", "bb"), c));
+    }
+
+    @Test
     void failureInsideCallbackCounts() {
         Sorter.swallow((x, y) -> fail("the test's own assertion, inside a callback"));
     }

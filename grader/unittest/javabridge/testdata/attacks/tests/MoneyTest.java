@@ -31,6 +31,12 @@ class MoneyTest {
     }
 
     @Test
+    void brokenInitializer() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, Broken::f);
+        assertEquals("no configuration", e.getMessage());
+    }
+
+    @Test
     void jdkException() {
         assertThrows(NumberFormatException.class, () -> Integer.parseInt("x"));
     }
