@@ -322,7 +322,15 @@ public abstract class Values {
             return;
         }
         try {
-            if (orig instanceof Collection && fresh instanceof Collection) {
+            if (orig instanceof List && fresh instanceof List && ((List) orig).size() == ((List) fresh).size()) {
+                // element by element: a fixed-size list (Arrays.asList) takes it too
+                List o = (List) orig, f = (List) fresh;
+                for (int i = 0; i < o.size(); i++) {
+                    if (o.get(i) != f.get(i)) { // never equals: a stand-in's would be a call
+                        o.set(i, f.get(i));
+                    }
+                }
+            } else if (orig instanceof Collection && fresh instanceof Collection) {
                 ((Collection) orig).clear();
                 ((Collection) orig).addAll((Collection) fresh);
             } else if (orig instanceof Map && fresh instanceof Map) {

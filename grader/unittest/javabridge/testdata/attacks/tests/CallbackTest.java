@@ -27,6 +27,13 @@ class CallbackTest {
     }
 
     @Test
+    void fixedSizeListChangedInPlace() {
+        List<String> xs = java.util.Arrays.asList("c", "a", "b");
+        Sorter.sortInPlace(xs);
+        assertEquals(List.of("a", "b", "c"), xs);
+    }
+
+    @Test
     void listChangedInPlace() {
         List<Integer> xs = new ArrayList<>(List.of(5));
         Sorter.grow(xs);
