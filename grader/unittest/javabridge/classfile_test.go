@@ -243,6 +243,10 @@ func TestSkipsReservedAndNested(t *testing.T) {
 	if len(res.Notes) != 4 {
 		t.Errorf("notes %q", res.Notes)
 	}
+	res, err = Standins(map[string][]byte{"Odd.class": newClassBuilder().build(accPublic, "Odd", "java/util/EmptyStackException", nil, nil, nil)}, Options{})
+	if err != nil || !strings.Contains(string(res.Sources["Odd.java"]), "extends java.lang.RuntimeException") || len(res.Notes) != 1 {
+		t.Errorf("notes %q", res.Notes)
+	}
 }
 
 func keys[V any](m map[string]V) []string { return sortedKeys(m) }
