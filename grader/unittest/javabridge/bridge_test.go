@@ -98,10 +98,11 @@ func TestAttacks(t *testing.T) {
 	for f, s := range readDir(t, filepath.Join("testdata", "attacks", "student-junit")) {
 		student["org/junit/jupiter/api/"+f] = s
 	}
+	classes := []string{"MoneyTest", "LiarTest", "ExitTest", "HookTest", "ShadowTest", "CallbackTest", "ApiTest", "PackageTest", "ApiLaterTest", "HierarchyTest"}
 	o := k.run(t, scenario{
 		student: student,
 		tests:   readDir(t, filepath.Join("testdata", "attacks", "tests")),
-		classes: []string{"MoneyTest", "LiarTest", "ExitTest", "HookTest", "ShadowTest", "CallbackTest", "ApiTest", "PackageTest", "ApiLaterTest", "HierarchyTest"},
+		classes: classes,
 	})
 	expect(t, o, map[string]string{
 		"MoneyTest.adds": "failure", "MoneyTest.parseRejectsText": "passed",
@@ -127,6 +128,11 @@ func TestAttacks(t *testing.T) {
 	}
 	if d := o.tests["ExitTest.exits"].detail; !strings.Contains(d, "StudentDied") || !strings.Contains(d, "exit status 1") {
 		t.Errorf("exits: %s", d)
+	}
+	// One process per test class that calls the student's code (all but
+	// ShadowTest; a reset after each), and one more after ExitTest's exit.
+	if want := len(classes) - 1 + 1; o.starts != want {
+		t.Errorf("%d student processes, want %d", o.starts, want)
 	}
 	if !strings.Contains(strings.Join(o.notes, "\n"), "class Assertions") {
 		t.Errorf("no note about Assertions: %v", o.notes)

@@ -118,6 +118,7 @@ type outcome struct {
 	studentDir string
 	testErr    string
 	notes      []string
+	starts     int // student JVMs started
 }
 
 type testResult struct {
@@ -154,7 +155,7 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 		t.Fatal(err)
 	}
 	out := &outcome{studentDir: studentDir, notes: res.Notes}
-	out.testErr = k.launch(ctx, t, sc, testsDir, studentDir, reports)
+	out.testErr, out.starts = k.launch(ctx, t, sc, testsDir, studentDir, reports)
 	out.tests = readReport(t, reports)
 	return out
 }
@@ -179,7 +180,7 @@ func readClasses(t testing.TB, dir string) map[string][]byte {
 
 // launch runs JUnit in the test "box" through autograder.bridge.Main and
 // the forwarder; it returns what the test JVM printed on stderr.
-func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, studentDir, reports string) string {
+func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, studentDir, reports string) (string, int) {
 	args := LauncherArgs(jvmOpts, k.junit, k.testSide, testsDir, reports, sc.classes)
 	cmd := exec.CommandContext(ctx, k.java, args...)
 	cmd.Dir = testsDir
@@ -200,7 +201,7 @@ func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, s
 	f.run(fromTest)
 	cmd.Wait()
 	f.stop(false)
-	return stderr.String()
+	return stderr.String(), f.starts
 }
 
 // forwarder is a tiny relay for these tests: it forwards 'S' frames,
@@ -216,6 +217,7 @@ type forwarder struct {
 
 	mu      sync.Mutex
 	student *studentProc
+	starts  int
 }
 
 type studentProc struct {
@@ -312,6 +314,7 @@ func (f *forwarder) ensure() *studentProc {
 		return nil
 	}
 	f.student = s
+	f.starts++
 	go f.pump(s, out)
 	return s
 }
