@@ -9,7 +9,7 @@ import (
 )
 
 // exampleTests are the instructor's files of cases/unittest-java.
-func exampleTests(t *testing.T) map[string]string {
+func exampleTests(t testing.TB) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	for _, f := range []string{"FractionTest.java", "FractionHiddenTest.java", "Check.java"} {
@@ -22,7 +22,7 @@ func exampleTests(t *testing.T) map[string]string {
 	return out
 }
 
-func honestFraction(t *testing.T) string {
+func honestFraction(t testing.TB) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", "honest", "Fraction.java"))
 	if err != nil {
@@ -262,5 +262,25 @@ func BenchmarkRoundTrip(b *testing.B) {
 				b.ReportMetric(n/1000, strings.TrimSuffix(k, "_ns")+"-µs/call")
 			}
 		}
+	}
+}
+
+// BenchmarkExample runs cases/unittest-java's two test classes against
+// the honest Fraction through the bridge, and reports the run's wall and
+// CPU time (the test JVM and the student JVMs; not the builds).
+func BenchmarkExample(b *testing.B) {
+	k := requireKit(b)
+	sc := scenario{
+		student: map[string]string{"Fraction.java": honestFraction(b)},
+		tests:   exampleTests(b),
+		classes: []string{"FractionTest", "FractionHiddenTest"},
+	}
+	for i := 0; i < b.N; i++ {
+		o := k.run(b, sc)
+		if o.tests["FractionTest.adds"].status != "passed" {
+			b.Fatalf("%v\n%s", o.tests, o.testErr)
+		}
+		b.ReportMetric(o.wall.Seconds(), "wall-s")
+		b.ReportMetric(o.cpu.Seconds(), "cpu-s")
 	}
 }

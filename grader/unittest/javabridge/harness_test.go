@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -118,7 +119,8 @@ type outcome struct {
 	studentDir string
 	testErr    string
 	notes      []string
-	starts     int // student JVMs started
+	starts     int           // student JVMs started
+	wall, cpu  time.Duration // of the run alone (both JVMs), not the builds
 }
 
 type testResult struct {
@@ -155,7 +157,13 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 		t.Fatal(err)
 	}
 	out := &outcome{studentDir: studentDir, notes: res.Notes}
+	var before, after syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &before)
+	start := time.Now()
 	out.testErr, out.starts = k.launch(ctx, t, sc, testsDir, studentDir, reports)
+	out.wall = time.Since(start)
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &after)
+	out.cpu = time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
 	out.tests = readReport(t, reports)
 	return out
 }
