@@ -109,7 +109,7 @@ func TestAttacks(t *testing.T) {
 		"MoneyTest.rejectsNegativeAsIllegalArgument": "passed", "MoneyTest.rejectsNegativeAsItsOwn": "passed",
 		"MoneyTest.uncaught": "error", "MoneyTest.jdkException": "passed",
 		"LiarTest.plainExpected": "failure", "LiarTest.plainActual": "failure", "LiarTest.twoOfTheStudents": "passed",
-		"ExitTest.before": "passed", "ExitTest.exits": "error", "ExitTest.after": "passed",
+		"ExitTest.before": "passed", "ExitTest.exits": "error", "ExitTest.after": "passed", "ExitTest.exitsInsideACallback": "error", "ExitTest.afterTheCallback": "passed",
 		"HookTest.answer":                 "failure",
 		"ShadowTest.usesJUnitsAssertions": "failure",
 		"CallbackTest.comparatorLambda":   "passed", "CallbackTest.comparatorDefaultMethod": "passed",
@@ -130,8 +130,9 @@ func TestAttacks(t *testing.T) {
 		t.Errorf("exits: %s", d)
 	}
 	// One process per test class that calls the student's code (all but
-	// ShadowTest; a reset after each), and one more after ExitTest's exit.
-	if want := len(classes) - 1 + 1; o.starts != want {
+	// ShadowTest; a reset after each), and one more after each of
+	// ExitTest's two exits.
+	if want := len(classes) - 1 + 2; o.starts != want {
 		t.Errorf("%d student processes, want %d", o.starts, want)
 	}
 	if !strings.Contains(strings.Join(o.notes, "\n"), "class Assertions") {

@@ -35,6 +35,16 @@ public abstract class Peer extends Values {
     /** Serves one request of the other side. */
     protected abstract Map<String, Object> serve(Map<String, Object> req) throws Throwable;
 
+    /** Whether a failure while serving ends the exchange rather than crossing as a reply. */
+    protected boolean fatal(Throwable t) {
+        return false;
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> T rethrow(Throwable t) throws T {
+        throw (T) t;
+    }
+
     /** Whether a frame of a trace is worth showing the other side. */
     protected abstract boolean keepFrame(StackTraceElement e);
 
@@ -63,6 +73,9 @@ public abstract class Peer extends Values {
         try {
             r = serve(req);
         } catch (Throwable t) {
+            if (fatal(t)) {
+                throw Peer.<RuntimeException>rethrow(t);
+            }
             r = tag("exc", encodeThrowable(t));
         }
         r.put("seq", req.get("seq") instanceof String ? req.get("seq") : "");

@@ -239,6 +239,12 @@ final class TestSide extends Peer {
         }
     }
 
+    /** The student's process died while a callback ran: the call in progress fails, nothing is answered. */
+    @Override
+    protected boolean fatal(Throwable t) {
+        return t instanceof StudentDied;
+    }
+
     @Override
     protected boolean keepFrame(StackTraceElement e) {
         return !e.getClassName().startsWith("autograder.bridge.");

@@ -25,4 +25,16 @@ class ExitTest {
     void after() {
         assertEquals(1, Exiter.ok(), "a fresh process after the exit");
     }
+
+    @Test
+    @Order(4)
+    void exitsInsideACallback() {
+        Sorter.sorted(java.util.List.of("a", "b"), (x, y) -> Exiter.boom());
+    }
+
+    @Test
+    @Order(5)
+    void afterTheCallback() {
+        assertEquals(1, Exiter.ok(), "a fresh process after the exit");
+    }
 }
