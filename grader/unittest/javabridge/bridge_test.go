@@ -53,8 +53,10 @@ func expect(t *testing.T, o *outcome, want map[string]string) {
 
 func TestExampleHonest(t *testing.T) {
 	k := requireKit(t)
+	// A student's Check that passes everything: the tests keep theirs.
+	forged := "public class Check {\n    static void same(String want, Fraction got) {\n    }\n}\n"
 	o := k.run(t, scenario{
-		student: map[string]string{"Fraction.java": honestFraction(t)},
+		student: map[string]string{"Fraction.java": honestFraction(t), "Check.java": forged},
 		tests:   exampleTests(t),
 		classes: []string{"FractionTest", "FractionHiddenTest"},
 	})
@@ -65,6 +67,9 @@ func TestExampleHonest(t *testing.T) {
 		"FractionHiddenTest.reducesOnCreation": "passed", "FractionHiddenTest.reducesNegatives": "passed",
 		"FractionHiddenTest.addsToWhole": "passed", "FractionHiddenTest.sentinel": "failure",
 	})
+	if len(o.notes) != 1 || !strings.Contains(o.notes[0], "class Check") {
+		t.Errorf("notes %q", o.notes)
+	}
 	if m := o.tests["FractionTest.sentinel"].message; !strings.Contains(m, "the fraction, as toString writes it") || !strings.Contains(m, "1/2") {
 		t.Errorf("sentinel's message %q", m)
 	}

@@ -145,13 +145,13 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	if err := Compile(ctx, k.javac, nil, files, studentDir); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Standins(readClasses(t, studentDir), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	tfiles := map[string][]byte{}
 	for p, s := range sc.tests {
 		tfiles[p] = []byte(s)
+	}
+	res, err := Standins(readClasses(t, studentDir), Options{Reserved: ReservedBy(tfiles)})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if err := BuildTests(ctx, k.javac, k.junit, k.testSide, res, tfiles, testsDir); err != nil {
 		t.Fatal(err)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // Options adjust Standins.
@@ -194,4 +196,20 @@ func (g *gen) typeName(bin string) (string, error) {
 		return javaName(bin), nil
 	}
 	return "", fmt.Errorf("uses the class %s, which the tests cannot see (only the student's top-level classes and the JDK's are)", printable(javaName(bin)))
+}
+
+// ReservedBy lists the top-level types the instructor's Java files
+// (path -> source) declare, for Options.Reserved: a student class of the
+// same name (a helper Check) gets no stand-in, so the tests' own is the
+// one they use.
+func ReservedBy(tests map[string][]byte) []string {
+	var names []string
+	for _, p := range sortedKeys(tests) {
+		if strings.HasSuffix(p, ".java") {
+			for _, t := range toolchain.JavaTypes(tests[p]) {
+				names = append(names, t.Name)
+			}
+		}
+	}
+	return names
 }
