@@ -16,18 +16,23 @@
 //     it implements, public constants) whose every member forwards through
 //     autograder.bridge.Bridge. A student's exception becomes a stand-in
 //     that extends the same JDK base (IllegalArgumentException, Exception,
-//     ...), so assertThrows(TheirException.class, ...) works. They are
-//     compiled with the instructor's tests, with Result.Index at IndexPath.
+//     ...), so assertThrows(TheirException.class, ...) works. Options
+//     .Reserved (ReservedBy: the types the instructor's files declare)
+//     are names no stand-in takes. BuildTests compiles the stand-ins
+//     (without debugging information), then the instructor's tests
+//     against them, and puts Result.Index at IndexPath.
 //   - TestSideFiles are the test side's Java sources: Bridge and its
 //     codec, autograder.bridge.Main (LauncherMain), which takes fds 0/1
 //     for frames, points System.out at stderr and runs JUnit's console
 //     launcher, and a launcher listener that sends the relay "test",
-//     "reset" (after each top-level test class) and "done".
+//     "reset" (after each top-level test class) and "done". LauncherArgs
+//     is the test box's command line.
 //   - ServerFiles are the student-side server (ServerMain), which needs
 //     only the JDK: it takes fds 0/1 before any student class loads,
 //     points System.out at stderr and System.in at nothing, then serves
 //     calls by reflection (overloads chosen by descriptor), keeping the
-//     student's objects in a table of handles.
+//     student's objects in a table of handles. ServerArgs is the student
+//     box's command line.
 //
 // # Values
 //
