@@ -16,9 +16,9 @@
 //     it implements, public constants) whose every member forwards through
 //     autograder.bridge.Bridge. A student's exception becomes a stand-in
 //     that extends the same JDK base (IllegalArgumentException, Exception,
-//     ...), so assertThrows(TheirException.class, ...) works. Options
-//     .Reserved (ReservedBy: the types the instructor's files declare)
-//     are names no stand-in takes. BuildTests compiles the stand-ins
+//     ...), so assertThrows(TheirException.class, ...) works. No stand-in
+//     takes a name in Options.Reserved (ReservedBy: the types the
+//     instructor's files declare). BuildTests compiles the stand-ins
 //     (without debugging information), then the instructor's tests
 //     against them, and puts Result.Index at IndexPath.
 //   - TestSideFiles are the test side's Java sources: Bridge and its
