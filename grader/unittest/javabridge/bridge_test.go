@@ -118,7 +118,7 @@ func TestAttacks(t *testing.T) {
 		"HookTest.answer":                 "failure",
 		"ShadowTest.usesJUnitsAssertions": "failure",
 		"CallbackTest.comparatorLambda":   "passed", "CallbackTest.comparatorDefaultMethod": "passed",
-		"CallbackTest.callbackFromAThread": "passed", "CallbackTest.studentsLambda": "passed", "CallbackTest.fixedSizeListChangedInPlace": "passed", "MoneyTest.brokenInitializer": "passed", "CallbackTest.arrayChangedInPlace": "passed", "CallbackTest.listChangedInPlace": "passed",
+		"CallbackTest.callbackFromAThread": "passed", "CallbackTest.studentsLambda": "passed", "CallbackTest.optional": "passed", "CallbackTest.fixedSizeListChangedInPlace": "passed", "MoneyTest.brokenInitializer": "passed", "CallbackTest.arrayChangedInPlace": "passed", "CallbackTest.listChangedInPlace": "passed",
 		"CallbackTest.failureInsideCallbackCounts": "failure",
 		"PackageTest.point":                        "passed", "HierarchyTest.subclass": "passed", "HierarchyTest.enumSwitch": "passed", "ApiLaterTest.constantsInALaterProcess": "passed", "ApiTest.generics": "passed", "ApiTest.churn": "passed", "ApiTest.interfaces": "passed", "ApiTest.enums": "passed", "ApiTest.constants": "passed",
 	})

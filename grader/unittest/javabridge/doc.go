@@ -37,7 +37,7 @@
 // # Values
 //
 // A value crosses by value only when its class is exactly String, a box,
-// BigInteger, BigDecimal, an array, or one of the JDK's own lists, sets
+// BigInteger, BigDecimal, Optional, an array, or one of the JDK's own lists, sets
 // and maps (of values that cross); arrays and collections passed to the
 // student are copied back into the test's after the call, so in-place
 // changes are seen. Anything else is a handle: on the test side a
@@ -69,7 +69,8 @@
 // a JSON integer is an Integer, a number with a fraction or exponent a
 // Double; {"long":"5"}, {"short":5}, {"byte":5}, {"char":65},
 // {"float32":"1.5"}, {"float":"NaN"}, {"int":"<BigInteger>"},
-// {"decimal":"<BigDecimal>"}, {"enum":"Color","name":"RED"}; handles
+// {"decimal":"<BigDecimal>"}, {"optional":[V]} or {"optional":[]},
+// {"enum":"Color","name":"RED"}; handles
 // {"handle":N,"type":"<class>"} (the student's) and {"handle":N,
 // "owner":"test","ifaces":[...]} (the test's, with the interfaces the
 // student-side proxy implements).

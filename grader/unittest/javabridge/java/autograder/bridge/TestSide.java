@@ -337,7 +337,8 @@ final class TestSide extends Peer {
         } else if (want == Object.class) {
             made = proxy(k != null && k.isInterface() ? k : null, ref);
         } else {
-            throw new BadValue("an object of the student's where the test expects " + want.getName());
+            throw new BadValue("a " + (type.isEmpty() ? "value" : type) + " of the student's where the test expects a "
+                    + want.getName() + " (only plain values, the student's own objects and interfaces cross)");
         }
         if (o == null) {
             handles.put(id, new Held(made, id, dropped));

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -78,6 +79,11 @@ public abstract class Values {
         Object s = scalar(v, c);
         if (s != null) {
             return s;
+        }
+        if (c == Optional.class) {
+            List<Object> items = new ArrayList<>();
+            ((Optional<?>) v).ifPresent(x -> items.add(enc(x, depth + 1)));
+            return tag("optional", items);
         }
         if (c.isArray()) {
             List<Object> items = new ArrayList<>();
@@ -196,6 +202,7 @@ public abstract class Values {
             case "list": return list(x, depth);
             case "set": return new LinkedHashSet<>(list(x, depth));
             case "map": return map(x, depth);
+            case "optional": return optional(x, depth);
             default: throw new BadValue("an unknown value tag " + k);
         }
     }
@@ -227,6 +234,14 @@ public abstract class Values {
             out.add(dec(e, Object.class, depth + 1));
         }
         return out;
+    }
+
+    private Optional<Object> optional(Object x, int depth) {
+        List<Object> items = list(x, depth);
+        if (items.size() > 1 || items.size() == 1 && items.get(0) == null) {
+            throw new BadValue("a malformed Optional");
+        }
+        return items.isEmpty() ? Optional.empty() : Optional.of(items.get(0));
     }
 
     private Map<Object, Object> map(Object x, int depth) {

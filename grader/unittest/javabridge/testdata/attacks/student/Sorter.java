@@ -32,6 +32,10 @@ public class Sorter {
         return out[0];
     }
 
+    public static java.util.Optional<String> first(List<String> xs) {
+        return xs.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(xs.get(0));
+    }
+
     public static Comparator<String> byLength() {
         return (a, b) -> a.length() - b.length();
     }

@@ -46,6 +46,12 @@ class CallbackTest {
     }
 
     @Test
+    void optional() {
+        assertEquals(java.util.Optional.of("x"), Sorter.first(List.of("x", "y")));
+        assertEquals(java.util.Optional.empty(), Sorter.first(List.of()));
+    }
+
+    @Test
     void studentsLambda() {
         Comparator<String> c = Sorter.byLength();
         assertEquals(-1, c.compare("a", "bb"));
