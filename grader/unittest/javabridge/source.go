@@ -68,7 +68,15 @@ func (g *gen) source(st *student) (string, error) {
 		fmt.Fprintf(&b, "package %s;\n\n", strings.ReplaceAll(pkg, "/", "."))
 	}
 	b.WriteString("@SuppressWarnings({\"unchecked\", \"rawtypes\"})\n")
-	w := &writer{g: g, st: st, b: &b, tvars: map[string]bool{}}
+	if errs := g.write(st, kind, base, &b); len(errs) > 0 {
+		return "", fmt.Errorf("%s", strings.Join(errs, "; "))
+	}
+	return b.String(), nil
+}
+
+// write writes one stand-in's class, its nested stand-ins inside it.
+func (g *gen) write(st *student, kind, base string, b *strings.Builder) []string {
+	w := &writer{g: g, st: st, b: b, tvars: map[string]bool{}}
 	switch kind {
 	case "exception":
 		w.exception(base)
@@ -79,10 +87,22 @@ func (g *gen) source(st *student) (string, error) {
 	default:
 		w.class()
 	}
-	if len(w.errs) > 0 {
-		return "", fmt.Errorf("%s", strings.Join(w.errs, "; "))
+	return w.errs
+}
+
+// close writes the nested stand-ins, then closes the class's body.
+func (w *writer) close() {
+	for _, name := range w.st.inner {
+		st := w.g.all[name]
+		kind, base, err := w.g.kind(st.c)
+		if err != nil {
+			w.errs = append(w.errs, err.Error())
+			continue
+		}
+		w.b.WriteString("\n")
+		w.errs = append(w.errs, w.g.write(st, kind, base, w.b)...)
 	}
-	return b.String(), nil
+	w.b.WriteString("}\n")
 }
 
 // writer writes one stand-in; a member it cannot write is an error
@@ -99,8 +119,18 @@ func (w *writer) fail(format string, args ...any) {
 	w.errs = append(w.errs, fmt.Sprintf(format, args...))
 }
 
-func (w *writer) name() string   { return path.Base(w.st.c.Name) }
-func (w *writer) dotted() string { return javaName(w.st.c.Name) }
+func (w *writer) name() string { return w.st.simple }
+
+// dotted is the class's binary name as Class.forName takes it ("pkg.Outer$Node").
+func (w *writer) dotted() string { return strings.ReplaceAll(w.st.c.Name, "/", ".") }
+
+// modifiers of the class's declaration: a nested stand-in is static.
+func (w *writer) modifiers() string {
+	if w.st.outer != "" {
+		return "public static "
+	}
+	return "public "
+}
 
 // head writes "public class Name<T> extends S<T> implements I" and opens
 // the body. extra are interfaces of the bridge's to add.
@@ -131,7 +161,7 @@ func (w *writer) head(keyword string, extra ...string) {
 		}
 	}
 	ifaces = append(ifaces, extra...)
-	fmt.Fprintf(w.b, "public %s %s%s", keyword, w.name(), tps)
+	fmt.Fprintf(w.b, "%s%s %s%s", w.modifiers(), keyword, w.name(), tps)
 	if keyword == "class" && super != "java.lang.Object" {
 		fmt.Fprintf(w.b, " extends %s", super)
 	}
@@ -164,8 +194,9 @@ func (w *writer) exception(base string) {
 	if w.g.standin[c.Super] {
 		super, call = javaName(c.Super), "super(t);"
 	}
-	fmt.Fprintf(w.b, "public class %s extends %s {\n", w.name(), super)
-	fmt.Fprintf(w.b, "    public %s(autograder.bridge.Thrown t) {\n        %s\n    }\n}\n", w.name(), call)
+	fmt.Fprintf(w.b, "%sclass %s extends %s {\n", w.modifiers(), w.name(), super)
+	fmt.Fprintf(w.b, "    public %s(autograder.bridge.Thrown t) {\n        %s\n    }\n", w.name(), call)
+	w.close()
 }
 
 func (w *writer) class() {
@@ -182,14 +213,14 @@ func (w *writer) class() {
 	}
 	w.fields()
 	w.methods(c.Access&accAbstract == 0)
-	w.b.WriteString("}\n")
+	w.close()
 }
 
 func (w *writer) iface() {
 	w.head("interface")
 	w.fields()
 	w.methods(false)
-	w.b.WriteString("}\n")
+	w.close()
 }
 
 func (w *writer) enum() {
@@ -206,5 +237,5 @@ func (w *writer) enum() {
 	w.b.WriteString("    " + strings.Join(names, ", ") + ";\n")
 	w.fields()
 	w.methods(false)
-	w.b.WriteString("}\n")
+	w.close()
 }

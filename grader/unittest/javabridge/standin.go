@@ -44,8 +44,11 @@ func (e *LoadError) Error() string {
 // student is one class of the submission, read, with its parsed generic
 // signature.
 type student struct {
-	c   *Class
-	sig *classSig
+	c      *Class
+	sig    *classSig
+	simple string   // its simple name in source ("Node" for Outer$Node)
+	outer  string   // a static member class's outer class; "" for a top-level one
+	inner  []string // its static member classes that have stand-ins, sorted
 }
 
 // gen holds one Standins run.
@@ -70,13 +73,16 @@ func Standins(classes map[string][]byte, opt Options) (*Result, error) {
 	res := &Result{Sources: map[string][]byte{}}
 	if len(g.problems) == 0 {
 		for _, name := range sortedKeys(g.standin) {
+			res.Classes = append(res.Classes, strings.ReplaceAll(name, "/", "."))
+			if g.all[name].outer != "" {
+				continue // written inside its outer class's source
+			}
 			src, err := g.source(g.all[name])
 			if err != nil {
 				g.problems = append(g.problems, err.Error())
 				continue
 			}
 			res.Sources[name+".java"] = []byte(src)
-			res.Classes = append(res.Classes, javaName(name))
 		}
 	}
 	if len(g.problems) > 0 {
@@ -136,23 +142,57 @@ func printable(s string) string {
 	return s
 }
 
-// nested says whether c is a member, local or anonymous class: its own
-// InnerClasses attribute lists it.
-func nested(c *Class) bool {
+// self is c's own row of its InnerClasses attribute: a member, local or
+// anonymous class has one (a local or anonymous one without an outer).
+func self(c *Class) (InnerClass, bool) {
 	for _, ic := range c.Inner {
 		if ic.Inner == c.Name {
-			return true
+			return ic, true
 		}
 	}
-	return false
+	return InnerClass{}, false
+}
+
+// chooseMembers gives a stand-in, nested in its outer class's, to each
+// static member class whose outer class has one: outermost first.
+func (g *gen) chooseMembers(members map[string]InnerClass) {
+	for changed := true; changed; {
+		changed = false
+		for _, name := range sortedKeys(members) {
+			ic := members[name]
+			if !g.standin[ic.Outer] || g.all[ic.Outer] == nil {
+				continue
+			}
+			delete(members, name)
+			changed = true
+			static := ic.Access&(accStatic|accInterface|accEnum) != 0
+			switch {
+			case !validTypeName(ic.Name) || ic.Inner != ic.Outer+"$"+ic.Name:
+				g.problems = append(g.problems, fmt.Sprintf("nested class %s: not a plain Java name", printable(javaName(name))))
+			case !static:
+				g.notes = append(g.notes, fmt.Sprintf("inner class %s: only static nested classes can be used by the tests", javaName(name)))
+			default:
+				g.standin[name] = true
+				st := g.all[name]
+				st.simple, st.outer = ic.Name, ic.Outer
+				g.all[ic.Outer].inner = append(g.all[ic.Outer].inner, name)
+			}
+		}
+	}
+	for _, name := range sortedKeys(members) {
+		if members[name].Access&accPublic != 0 {
+			g.notes = append(g.notes, fmt.Sprintf("nested class %s: its outer class has no stand-in, so the tests cannot use it", printable(javaName(name))))
+		}
+	}
 }
 
 func (g *gen) choose(opt Options) {
+	members := map[string]InnerClass{}
 	for _, name := range sortedKeys(g.all) {
 		c := g.all[name].c
-		if nested(c) {
-			if strings.Contains(name, "$") && c.Access&(accPublic) != 0 && c.Access&accSynthetic == 0 {
-				g.notes = append(g.notes, fmt.Sprintf("nested class %s: the tests cannot use nested classes through the bridge", printable(javaName(name))))
+		if ic, ok := self(c); ok {
+			if ic.Outer != "" && ic.Access&(accPrivate|accSynthetic) == 0 {
+				members[name] = ic
 			}
 			continue
 		}
@@ -172,7 +212,9 @@ func (g *gen) choose(opt Options) {
 			continue
 		}
 		g.standin[name] = true
+		g.all[name].simple = path.Base(name)
 	}
+	g.chooseMembers(members)
 	for _, name := range sortedKeys(g.standin) {
 		st := g.all[name]
 		if st.c.Signature != "" {
@@ -195,7 +237,7 @@ func (g *gen) typeName(bin string) (string, error) {
 	if jdkClass(bin) {
 		return javaName(bin), nil
 	}
-	return "", fmt.Errorf("uses the class %s, which the tests cannot see (only the student's top-level classes and the JDK's are)", printable(javaName(bin)))
+	return "", fmt.Errorf("uses the class %s, which the tests cannot see (only the student's top-level and static nested classes and the JDK's are)", printable(javaName(bin)))
 }
 
 // ReservedBy lists the top-level types the instructor's Java files
