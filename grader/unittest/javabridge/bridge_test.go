@@ -103,7 +103,7 @@ func TestAttacks(t *testing.T) {
 	for f, s := range readDir(t, filepath.Join("testdata", "attacks", "student-junit")) {
 		student["org/junit/jupiter/api/"+f] = s
 	}
-	classes := []string{"MoneyTest", "LiarTest", "ExitTest", "HookTest", "ShadowTest", "CallbackTest", "ApiTest", "PackageTest", "ApiLaterTest", "HierarchyTest", "NestedTest"}
+	classes := []string{"MoneyTest", "LiarTest", "ExitTest", "HookTest", "ShadowTest", "CallbackTest", "ApiTest", "PackageTest", "ApiLaterTest", "HierarchyTest", "NestedTest", "ParamTest"}
 	o := k.run(t, scenario{
 		student: student,
 		tests:   readDir(t, filepath.Join("testdata", "attacks", "tests")),
@@ -120,7 +120,8 @@ func TestAttacks(t *testing.T) {
 		"CallbackTest.comparatorLambda":   "passed", "CallbackTest.comparatorDefaultMethod": "passed",
 		"CallbackTest.callbackFromAThread": "passed", "CallbackTest.studentsLambda": "passed", "CallbackTest.optional": "passed", "CallbackTest.fixedSizeListChangedInPlace": "passed", "MoneyTest.brokenInitializer": "passed", "CallbackTest.arrayChangedInPlace": "passed", "CallbackTest.listChangedInPlace": "passed",
 		"CallbackTest.failureInsideCallbackCounts": "failure",
-		"PackageTest.point":                        "passed", "HierarchyTest.subclass": "passed", "NestedTest.nestedClasses": "passed", "HierarchyTest.enumSwitch": "passed", "ApiLaterTest.constantsInALaterProcess": "passed", "ApiTest.generics": "passed", "ApiTest.churn": "passed", "ApiTest.interfaces": "passed", "ApiTest.enums": "passed", "ApiTest.constants": "passed",
+		"PackageTest.point":                        "passed", "HierarchyTest.subclass": "passed", "NestedTest.nestedClasses": "passed", "ParamTest.pushes(int)[1]": "passed", "ParamTest.pushes(int)[2]": "passed",
+		"ParamTest.repeats()[1]": "passed", "ParamTest.repeats()[2]": "passed", "ParamTest$Inside.seesTheSameProcess": "passed", "HierarchyTest.enumSwitch": "passed", "ApiLaterTest.constantsInALaterProcess": "passed", "ApiTest.generics": "passed", "ApiTest.churn": "passed", "ApiTest.interfaces": "passed", "ApiTest.enums": "passed", "ApiTest.constants": "passed",
 	})
 	for id, r := range o.tests {
 		t.Logf("%s: %s %s", id, r.status, r.message)
@@ -139,6 +140,12 @@ func TestAttacks(t *testing.T) {
 	// ExitTest's two exits.
 	if want := len(classes) - 1 + 2; o.starts != want {
 		t.Errorf("%d student processes, want %d", o.starts, want)
+	}
+	ids := strings.Join(o.testIDs, " ")
+	for _, id := range []string{"ParamTest.pushes[1]", "ParamTest.pushes[2]", "ParamTest.repeats[2]", "ParamTest$Inside.seesTheSameProcess", "MoneyTest.adds"} {
+		if !strings.Contains(ids, id) {
+			t.Errorf("no test frame for %s in %s", id, ids)
+		}
 	}
 	if !strings.Contains(strings.Join(o.notes, "\n"), "inner class LinkedStack.Cursor") {
 		t.Errorf("no note about the inner class: %v", o.notes)

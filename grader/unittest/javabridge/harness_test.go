@@ -120,6 +120,7 @@ type outcome struct {
 	testErr    string
 	notes      []string
 	starts     int           // student JVMs started
+	testIDs    []string      // the ids of the "test" control frames, in order
 	wall, cpu  time.Duration // of the run alone (both JVMs), not the builds
 }
 
@@ -160,7 +161,7 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	var before, after syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &before)
 	start := time.Now()
-	out.testErr, out.starts = k.launch(ctx, t, sc, testsDir, studentDir, reports)
+	out.testErr, out.starts, out.testIDs = k.launch(ctx, t, sc, testsDir, studentDir, reports)
 	out.wall = time.Since(start)
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &after)
 	out.cpu = time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
@@ -188,7 +189,7 @@ func readClasses(t testing.TB, dir string) map[string][]byte {
 
 // launch runs JUnit in the test "box" through autograder.bridge.Main and
 // the forwarder; it returns what the test JVM printed on stderr.
-func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, studentDir, reports string) (string, int) {
+func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, studentDir, reports string) (string, int, []string) {
 	args := LauncherArgs(jvmOpts, k.junit, k.testSide, testsDir, reports, sc.classes)
 	cmd := exec.CommandContext(ctx, k.java, args...)
 	cmd.Dir = testsDir
@@ -209,7 +210,7 @@ func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, s
 	f.run(fromTest)
 	cmd.Wait()
 	f.stop(false)
-	return stderr.String(), f.starts
+	return stderr.String(), f.starts, f.testIDs
 }
 
 // forwarder is a tiny relay for these tests: it forwards 'S' frames,
@@ -226,6 +227,7 @@ type forwarder struct {
 	mu      sync.Mutex
 	student *studentProc
 	starts  int
+	testIDs []string
 }
 
 type studentProc struct {
@@ -281,8 +283,11 @@ func (f *forwarder) run(fromTest io.Reader) {
 				f.died(s, "the student's process could not start")
 			}
 		case 'G':
-			var g struct{ Op string }
+			var g struct{ Op, ID string }
 			json.Unmarshal(p[1:], &g)
+			if g.Op == "test" {
+				f.testIDs = append(f.testIDs, g.ID)
+			}
 			if g.Op == "reset" || g.Op == "done" {
 				f.stop(true)
 			}

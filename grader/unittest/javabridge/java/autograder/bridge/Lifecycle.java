@@ -46,13 +46,20 @@ public final class Lifecycle implements TestExecutionListener {
         return plan.getParent(id).map(p -> !(p.getSource().orElse(null) instanceof ClassSource)).orElse(true);
     }
 
-    /** "Class.method", as the grader's case files name a test. */
+    /**
+     * "Class.method", as the grader's case files name a test; an
+     * invocation of a parameterized or repeated test "Class.method[N]".
+     */
     static String testID(TestIdentifier id) {
         Object s = id.getSource().orElse(null);
-        if (s instanceof MethodSource) {
-            MethodSource m = (MethodSource) s;
-            return m.getClassName() + "." + m.getMethodName();
+        if (!(s instanceof MethodSource)) {
+            return id.getUniqueId();
         }
-        return id.getUniqueId();
+        MethodSource m = (MethodSource) s;
+        String uid = id.getUniqueId();
+        String mark = "-invocation:#";
+        int at = uid.lastIndexOf(mark);
+        String n = at < 0 ? "" : "[" + uid.substring(at + mark.length(), uid.length() - 1) + "]";
+        return m.getClassName() + "." + m.getMethodName() + n;
     }
 }
