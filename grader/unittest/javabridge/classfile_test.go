@@ -16,6 +16,7 @@ type classBuilder struct {
 	pool  bytes.Buffer
 	count uint16
 	utfs  map[string]uint16
+	inner []InnerClass // written as the class's InnerClasses attribute
 }
 
 func newClassBuilder() *classBuilder { return &classBuilder{count: 1, utfs: map[string]uint16{}} }
@@ -69,7 +70,7 @@ func (b *classBuilder) build(access uint16, name, super string, ifaces []string,
 			b.member(&body, m)
 		}
 	}
-	w(uint16(0)) // class attributes
+	b.innerClasses(w)
 	var out bytes.Buffer
 	for _, v := range []any{uint32(0xCAFEBABE), uint16(0), uint16(61), b.count} {
 		binary.Write(&out, binary.BigEndian, v)
@@ -77,6 +78,77 @@ func (b *classBuilder) build(access uint16, name, super string, ifaces []string,
 	out.Write(b.pool.Bytes())
 	out.Write(body.Bytes())
 	return out.Bytes()
+}
+
+func (b *classBuilder) innerClasses(w func(any)) {
+	if b.inner == nil {
+		w(uint16(0))
+		return
+	}
+	w(uint16(1))
+	w(b.utf8("InnerClasses"))
+	w(uint32(2 + 8*len(b.inner)))
+	w(uint16(len(b.inner)))
+	for _, ic := range b.inner {
+		w(b.class(ic.Inner))
+		for _, n := range []string{ic.Outer, ic.Name} {
+			switch {
+			case n == "":
+				w(uint16(0))
+			case n == ic.Outer:
+				w(b.class(n))
+			default:
+				w(b.utf8(n))
+			}
+		}
+		w(ic.Access)
+	}
+}
+
+// nestedClass is a class with its own InnerClasses row.
+func nestedClass(ic InnerClass) []byte {
+	b := newClassBuilder()
+	b.inner = []InnerClass{ic}
+	return b.build(accPublic, ic.Inner, "java/lang/Object", nil, nil, []member{{access: accPublic, name: "get", desc: "()I"}})
+}
+
+func TestNestedClasses(t *testing.T) {
+	const static = accPublic | accStatic
+	for _, tc := range []struct {
+		what    string
+		classes map[string][]byte
+		want    string // in the error, or in the notes; "" for neither
+		source  string // in Outer.java
+	}{
+		{"static member", map[string][]byte{"Outer.class": simpleClass("Outer"),
+			"Outer$Node.class": nestedClass(InnerClass{"Outer$Node", "Outer", "Node", static})}, "", "public static class Node implements autograder.bridge.Remote"},
+		{"inner", map[string][]byte{"Outer.class": simpleClass("Outer"),
+			"Outer$In.class": nestedClass(InnerClass{"Outer$In", "Outer", "In", accPublic})}, "inner class Outer.In", ""},
+		{"hostile simple name", map[string][]byte{"Outer.class": simpleClass("Outer"),
+			"Outer$X.class": nestedClass(InnerClass{"Outer$X", "Outer", "a;b", static})}, "not a plain Java name", ""},
+		{"name that is not its own", map[string][]byte{"Outer.class": simpleClass("Outer"),
+			"Outer$X.class": nestedClass(InnerClass{"Outer$X", "Outer", "Y", static})}, "not a plain Java name", ""},
+		{"claims a JDK outer", map[string][]byte{
+			"java/lang/String$Evil.class": nestedClass(InnerClass{"java/lang/String$Evil", "java/lang/String", "Evil", static})}, "outer class has no stand-in", ""},
+		{"anonymous", map[string][]byte{"Outer.class": simpleClass("Outer"),
+			"Outer$1.class": nestedClass(InnerClass{"Outer$1", "", "", 0})}, "", ""},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			res, err := Standins(tc.classes, Options{})
+			got := ""
+			if err != nil {
+				got = err.Error()
+			} else {
+				got = strings.Join(res.Notes, "; ")
+				if src := string(res.Sources["Outer.java"]); !strings.Contains(src, tc.source) {
+					t.Errorf("Outer.java lacks %q:\n%s", tc.source, src)
+				}
+			}
+			if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
 }
 
 func (b *classBuilder) member(body *bytes.Buffer, m member) {

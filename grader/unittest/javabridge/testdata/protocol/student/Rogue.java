@@ -60,6 +60,10 @@ public class Rogue {
         return 1;
     }
 
+    public static String huge() {
+        return "x".repeat(17 << 20);
+    }
+
     public static int fine() {
         return 5;
     }

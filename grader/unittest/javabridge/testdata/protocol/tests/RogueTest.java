@@ -17,4 +17,6 @@ class RogueTest {
     @Test @Order(7) void badLength() { assertEquals(1, Rogue.badLength()); }
     @Test @Order(8) void afterBadLength() { assertEquals(5, Rogue.fine()); }
     @Test @Order(9) void chatty() { assertEquals(3, Rogue.chatty()); }
+    @Test @Order(10) void huge() { assertEquals(1, Rogue.huge().length()); }
+    @Test @Order(11) void afterHuge() { assertEquals(5, Rogue.fine()); }
 }
