@@ -103,7 +103,7 @@ func TestAttacks(t *testing.T) {
 	for f, s := range readDir(t, filepath.Join("testdata", "attacks", "student-junit")) {
 		student["org/junit/jupiter/api/"+f] = s
 	}
-	classes := []string{"MoneyTest", "LiarTest", "ExitTest", "HookTest", "ShadowTest", "CallbackTest", "ApiTest", "PackageTest", "ApiLaterTest", "HierarchyTest", "NestedTest", "ParamTest"}
+	classes := []string{"MoneyTest", "LiarTest", "ExitTest", "HookTest", "ShadowTest", "CallbackTest", "ApiTest", "PackageTest", "ApiLaterTest", "HierarchyTest", "NestedTest", "ParamTest", "ImportTest"}
 	o := k.run(t, scenario{
 		student: student,
 		tests:   readDir(t, filepath.Join("testdata", "attacks", "tests")),
@@ -120,7 +120,7 @@ func TestAttacks(t *testing.T) {
 		"CallbackTest.comparatorLambda":   "passed", "CallbackTest.comparatorDefaultMethod": "passed",
 		"CallbackTest.callbackFromAThread": "passed", "CallbackTest.studentsLambda": "passed", "CallbackTest.optional": "passed", "CallbackTest.fixedSizeListChangedInPlace": "passed", "MoneyTest.brokenInitializer": "passed", "CallbackTest.arrayChangedInPlace": "passed", "CallbackTest.listChangedInPlace": "passed",
 		"CallbackTest.failureInsideCallbackCounts": "failure",
-		"PackageTest.point":                        "passed", "HierarchyTest.subclass": "passed", "NestedTest.nestedClasses": "passed", "ParamTest.pushes(int)[1]": "passed", "ParamTest.pushes(int)[2]": "passed",
+		"PackageTest.point":                        "passed", "HierarchyTest.subclass": "passed", "NestedTest.nestedClasses": "passed", "ImportTest.usesTheJDKsArrays": "passed", "ParamTest.pushes(int)[1]": "passed", "ParamTest.pushes(int)[2]": "passed",
 		"ParamTest.repeats()[1]": "passed", "ParamTest.repeats()[2]": "passed", "ParamTest$Inside.seesTheSameProcess": "passed", "HierarchyTest.enumSwitch": "passed", "ApiLaterTest.constantsInALaterProcess": "passed", "ApiTest.generics": "passed", "ApiTest.churn": "passed", "ApiTest.interfaces": "passed", "ApiTest.enums": "passed", "ApiTest.constants": "passed",
 	})
 	for id, r := range o.tests {
@@ -136,9 +136,9 @@ func TestAttacks(t *testing.T) {
 		t.Errorf("exits: %s", d)
 	}
 	// One process per test class that calls the student's code (all but
-	// ShadowTest; a reset after each), and one more after each of
-	// ExitTest's two exits.
-	if want := len(classes) - 1 + 2; o.starts != want {
+	// ShadowTest and ImportTest; a reset after each), and one more after
+	// each of ExitTest's two exits.
+	if want := len(classes) - 2 + 2; o.starts != want {
 		t.Errorf("%d student processes, want %d", o.starts, want)
 	}
 	ids := strings.Join(o.testIDs, " ")
@@ -149,6 +149,9 @@ func TestAttacks(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(o.notes, "\n"), "inner class LinkedStack.Cursor") {
 		t.Errorf("no note about the inner class: %v", o.notes)
+	}
+	if !strings.Contains(strings.Join(o.notes, "\n"), "class Arrays: named like") {
+		t.Errorf("no note about Arrays: %v", o.notes)
 	}
 	if !strings.Contains(strings.Join(o.notes, "\n"), "class Assertions") {
 		t.Errorf("no note about Assertions: %v", o.notes)

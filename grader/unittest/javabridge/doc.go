@@ -84,10 +84,12 @@
 // plain ASCII Java identifier, not a keyword, without $ — anything else
 // is a LoadError naming the class and member, never escaped into
 // source. A student class named like a class of java.lang or of JUnit
-// Jupiter's api and params packages (a default-package Assertions), or
-// in a package of the JDK, JUnit or the grader, gets no stand-in: the
-// tests resolve the name to the framework's class, and the student gets
-// a note. Public fields are a LoadError naming the field; public static
+// Jupiter's api and params packages (a default-package Assertions), like
+// a class of any package the tests import on demand (Shadowing asks
+// javac: a default-package Arrays against "import java.util.*;"), like
+// one of the instructor's (ReservedBy), or in a package of the JDK,
+// JUnit or the grader, gets no stand-in: the tests resolve the name to
+// the framework's class, and the student gets a note. Public fields are a LoadError naming the field; public static
 // final fields are read once (constants are copied exactly).
 //
 // On the wire, the test side checks every reply: JSON strict and nested

@@ -150,7 +150,12 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	for p, s := range sc.tests {
 		tfiles[p] = []byte(s)
 	}
-	res, err := Standins(readClasses(t, studentDir), Options{Reserved: ReservedBy(tfiles)})
+	classes := readClasses(t, studentDir)
+	shadowed, err := Shadowing(ctx, k.javac, []string{k.junit, k.testSide}, tfiles, DefaultPackageNames(classes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Standins(classes, Options{Reserved: append(ReservedBy(tfiles), shadowed...)})
 	if err != nil {
 		t.Fatal(err)
 	}
