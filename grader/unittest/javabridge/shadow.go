@@ -41,7 +41,16 @@ func Shadowing(ctx context.Context, javac string, classpath []string, tests map[
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		return nil, err
 	}
-	args := []string{"-d", dir, "-proc:none", "-implicit:none", "-Xmaxerrs", "100000", "-nowarn"}
+	// The tests' own sources, for the packages of the instructor's that
+	// they import (and the classes they declare beside the tests).
+	srcDir := filepath.Join(dir, "src")
+	for p, b := range tests {
+		f := filepath.Join(srcDir, filepath.FromSlash(p))
+		if os.MkdirAll(filepath.Dir(f), 0o755) != nil || os.WriteFile(f, b, 0o644) != nil {
+			return nil, fmt.Errorf("cannot write %s for the probe", p)
+		}
+	}
+	args := []string{"-d", filepath.Join(dir, "out"), "-sourcepath", srcDir, "-proc:none", "-implicit:none", "-Xmaxerrs", "100000", "-nowarn"}
 	if len(classpath) > 0 {
 		args = append(args, "-cp", strings.Join(classpath, string(os.PathListSeparator)))
 	}
