@@ -459,3 +459,22 @@ func FuzzSignature(f *testing.F) {
 		parseField(s)
 	})
 }
+
+func TestSignatureMustMatch(t *testing.T) {
+	b := newClassBuilder()
+	// A Signature attribute on the class claiming another super class.
+	data := b.build(accPublic, "Claim", "java/lang/Object", nil, nil, nil)
+	c, err := ReadClass(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Signature = "Ljava/lang/Thread;"
+	sig, _ := parseClassSig(c.Signature)
+	if sigMatches(sig, c) {
+		t.Error("a signature claiming Thread matched a class that extends Object")
+	}
+	sig, _ = parseClassSig("<T:Ljava/lang/Object;>Ljava/lang/Object;")
+	if !sigMatches(sig, c) {
+		t.Error("an honest signature did not match")
+	}
+}

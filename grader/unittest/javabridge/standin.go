@@ -1,6 +1,7 @@
 package javabridge
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"slices"
@@ -219,6 +220,9 @@ func (g *gen) choose(opt Options) {
 		st := g.all[name]
 		if st.c.Signature != "" {
 			sig, err := parseClassSig(st.c.Signature)
+			if err == nil && !sigMatches(sig, st.c) {
+				err = errors.New("it does not match the class's own super class and interfaces")
+			}
 			if err != nil {
 				g.problems = append(g.problems, fmt.Sprintf("class %s: its generic signature: %v", javaName(name), err))
 				continue
@@ -226,6 +230,21 @@ func (g *gen) choose(opt Options) {
 			st.sig = sig
 		}
 	}
+}
+
+// sigMatches says whether a generic signature names the class's own super
+// class and interfaces: a stand-in extends and implements what the class
+// file's structure says, whatever an attribute claims.
+func sigMatches(sig *classSig, c *Class) bool {
+	if sig.super == nil || sig.super.class != c.Super || sig.super.dims != 0 || len(sig.ifaces) != len(c.Interfaces) {
+		return false
+	}
+	for i, t := range sig.ifaces {
+		if t.class != c.Interfaces[i] || t.dims != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // typeName renders a class for the generated sources: a stand-in by its
