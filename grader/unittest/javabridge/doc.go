@@ -18,9 +18,10 @@
 //     that extends the same JDK base (IllegalArgumentException, Exception,
 //     ...), so assertThrows(TheirException.class, ...) works. No stand-in
 //     takes a name in Options.Reserved (ReservedBy: the types the
-//     instructor's files declare). BuildTests compiles the stand-ins
-//     (without debugging information), then the instructor's tests
-//     against them, and puts Result.Index at IndexPath.
+//     instructor's files declare; ImportedNames: the classes of the
+//     packages the tests import on demand). BuildTests compiles the
+//     stand-ins and the instructor's tests, and puts Result.Index at
+//     IndexPath.
 //   - TestSideFiles are the test side's Java sources: Bridge and its
 //     codec, autograder.bridge.Main (LauncherMain), which takes fds 0/1
 //     for frames, points System.out at stderr and runs JUnit's console
@@ -85,8 +86,8 @@
 // is a LoadError naming the class and member, never escaped into
 // source. A student class named like a class of java.lang or of JUnit
 // Jupiter's api and params packages (a default-package Assertions), like
-// a class of any package the tests import on demand (Shadowing asks
-// javac: a default-package Arrays against "import java.util.*;"), like
+// a class of any package the tests import on demand (ImportedNames
+// lists them: a default-package Arrays against "import java.util.*;"), like
 // one of the instructor's (ReservedBy), or in a package of the JDK,
 // JUnit or the grader, gets no stand-in: the tests resolve the name to
 // the framework's class, and the student gets a note. Public fields are a LoadError naming the field; public static

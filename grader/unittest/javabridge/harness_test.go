@@ -150,12 +150,11 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	for p, s := range sc.tests {
 		tfiles[p] = []byte(s)
 	}
-	classes := readClasses(t, studentDir)
-	shadowed, err := Shadowing(ctx, k.javac, []string{k.junit, k.testSide}, tfiles, DefaultPackageNames(classes))
+	imported, err := ImportedNames(ctx, k.java, []string{k.junit, k.testSide}, tfiles)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Standins(classes, Options{Reserved: append(ReservedBy(tfiles), shadowed...)})
+	res, err := Standins(readClasses(t, studentDir), Options{Reserved: append(ReservedBy(tfiles), imported...)})
 	if err != nil {
 		t.Fatal(err)
 	}

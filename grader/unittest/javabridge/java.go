@@ -124,22 +124,17 @@ func LauncherArgs(opts []string, junit, testSideDir, testsDir, reports string, c
 	return args
 }
 
-// BuildTests compiles, into out, the stand-ins of res (without debugging
-// information: a stand-in's frame in a trace shows no line, never a line
-// of the generated file that the student would take for one of theirs),
-// then the instructor's tests (path -> content) against them, JUnit's
-// console launcher and the test side's classes; and puts res.Index at
-// IndexPath. The error holds javac's messages.
+// BuildTests compiles, into out, the stand-ins of res and the
+// instructor's tests (path -> content), in one run of javac, against
+// JUnit's console launcher and the test side's classes; and puts
+// res.Index at IndexPath. The error holds javac's messages.
 func BuildTests(ctx context.Context, javac, junit, testSideDir string, res *Result, tests map[string][]byte, out string) error {
-	cp := []string{junit, testSideDir}
-	if len(res.Sources) > 0 {
-		if err := Compile(ctx, javac, cp, res.Sources, out, "-g:none"); err != nil {
-			return fmt.Errorf("the stand-ins: %w", err)
-		}
-	}
 	files := map[string][]byte{IndexPath: res.Index}
+	for p, b := range res.Sources {
+		files[p] = b
+	}
 	for p, b := range tests {
 		files[p] = b
 	}
-	return Compile(ctx, javac, append(cp, out), files, out)
+	return Compile(ctx, javac, []string{junit, testSideDir}, files, out)
 }

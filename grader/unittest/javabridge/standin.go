@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"slices"
 	"sort"
 	"strings"
 
@@ -188,6 +187,10 @@ func (g *gen) chooseMembers(members map[string]InnerClass) {
 }
 
 func (g *gen) choose(opt Options) {
+	reserved := map[string]bool{}
+	for _, n := range opt.Reserved {
+		reserved[n] = true
+	}
 	members := map[string]InnerClass{}
 	for _, name := range sortedKeys(g.all) {
 		c := g.all[name].c
@@ -208,7 +211,7 @@ func (g *gen) choose(opt Options) {
 			g.problems = append(g.problems, err.Error())
 			continue
 		}
-		if simple := path.Base(name); frameworkNames[simple] || slices.Contains(opt.Reserved, simple) {
+		if simple := path.Base(name); frameworkNames[simple] || reserved[simple] {
 			g.notes = append(g.notes, fmt.Sprintf("class %s: named like a class of the tests or their framework, so the tests cannot use it", javaName(name)))
 			continue
 		}
