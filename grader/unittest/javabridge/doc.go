@@ -11,9 +11,10 @@
 //     fields with their constants, methods with descriptors, generic
 //     Signature attributes and Exceptions attributes, and InnerClasses.
 //   - Standins generates, for each top-level class, interface and enum of
-//     the student (with its static nested ones inside), a Java source with the same API (constructors, static
-//     and instance methods, generics, checked exceptions, the interfaces
-//     it implements, public constants) whose every member forwards through
+//     the student (with its static nested ones inside), a Java source
+//     with the same API (constructors, static and instance methods,
+//     generics, checked exceptions, the interfaces it implements, public
+//     constants) whose every member forwards through
 //     autograder.bridge.Bridge. A student's exception becomes a stand-in
 //     that extends the same JDK base (IllegalArgumentException, Exception,
 //     ...), so assertThrows(TheirException.class, ...) works. No stand-in
