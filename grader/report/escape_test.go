@@ -245,3 +245,26 @@ func checkCSV(t *testing.T, what string, data []byte) {
 		}
 	}
 }
+
+// TestGradescopeDeductionEscaped: the test that carries a deduction
+// quotes the notes (a file's name among them) as the top-level output
+// does, its control characters and bidi overrides shown.
+func TestGradescopeDeductionEscaped(t *testing.T) {
+	a := assignment(t)
+	r := graded(t, a)
+	name := "Main\x1b]52;c;ZXZpbA==\x07\x1b[2J\u202eavaj.java"
+	r.Notes = []string{"built " + name + " as Main.java: 1 point off"}
+	r.Score--
+	g := report.Gradescope(a, r)
+	found := false
+	for _, test := range g.Tests {
+		if strings.HasPrefix(test.Name, "deductions") {
+			found = true
+			checkTerminal(t, "the deductions test", test.Output)
+		}
+	}
+	if !found {
+		t.Fatalf("no deductions test in %+v", g.Tests)
+	}
+	checkTerminal(t, "the output", g.Output)
+}
