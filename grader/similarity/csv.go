@@ -10,7 +10,8 @@ import (
 // CSV is similarity.csv: the first n pairs, best first (rank, the two
 // submissions, each one's share found in the other and their mean as
 // percentages, and for an aligned pair the longest match's tokens and
-// lines), then a row for each submission not compared, with why. Every
+// lines), then a row for each submission not compared, with why, and one
+// for each note on how a submission was read (Doc.Notes). Every
 // cell is made inert for a spreadsheet (escape.CSV): IDs and file names
 // are the students'.
 func (r *Result) CSV(n int) []byte {
@@ -27,6 +28,11 @@ func (r *Result) CSV(n int) []byte {
 	for _, d := range r.Docs {
 		if d.Problem != "" {
 			rows = append(rows, []string{"", d.ID, "", "", "", "", "", "", "", "not compared: " + d.Problem})
+		}
+	}
+	for _, d := range r.Docs {
+		for _, n := range d.Notes {
+			rows = append(rows, []string{"", d.ID, "", "", "", "", "", "", "", "note: " + n})
 		}
 	}
 	return escape.CSV(rows)

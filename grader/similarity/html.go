@@ -29,6 +29,9 @@ const maxShownBytes = 256 << 10
 func (r *Result) HTML(title string, n int) ([]byte, error) {
 	d := pageData{Title: title, K: r.Settings.K, W: r.Settings.W, Compared: r.Compared}
 	for _, doc := range r.Docs {
+		for _, n := range doc.Notes {
+			d.Noted = append(d.Noted, pageSkipped{doc.ID, n})
+		}
 		if doc.Problem != "" {
 			d.Skipped = append(d.Skipped, pageSkipped{doc.ID, doc.Problem})
 		} else {
@@ -58,6 +61,7 @@ type pageData struct {
 	Docs     int
 	Compared int
 	Skipped  []pageSkipped
+	Noted    []pageSkipped // notes on how a submission was read
 	Clusters [][]string
 	Pairs    []pagePair
 }

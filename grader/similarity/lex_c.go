@@ -28,12 +28,12 @@ const (
 
 // lexC reads C, or C++ when cpp. Comments and #include lines are dropped;
 // other preprocessor lines are read as code, their directive one token.
-func lexC(src []byte, cpp bool) []Token {
+func lexC(src []byte, cpp bool, limit int) []Token {
 	syn := cSyntax
 	if cpp {
 		syn = cppSyntax
 	}
-	s := newScanner(src, syn)
+	s := newScanner(src, syn, limit)
 	lineStart := true
 	for !s.done() {
 		if s.space(true) {

@@ -117,6 +117,9 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 		if d.Problem != "" {
 			fmt.Fprintf(errw, "autograder: similarity: not compared: %s: %s\n", escape.TerminalLine(d.ID), oneLine(d.Problem))
 		}
+		for _, n := range d.Notes {
+			fmt.Fprintf(errw, "autograder: similarity: note: %s: %s\n", escape.TerminalLine(d.ID), oneLine(n))
+		}
 	}
 	fmt.Fprintf(errw, "compared %s (%s) in %v, peak memory %d MB; results in %s\n",
 		count(len(docs), "submission"), count(r.Compared, "pair"), time.Since(start).Round(time.Millisecond), peakRSS()>>20, filepath.Join(out, "similarity.html"))

@@ -1,0 +1,108 @@
+package similarity_test
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader/similarity"
+)
+
+// The disguises below hide a verbatim copy behind what the compiler
+// makes of the bytes before it reads tokens. Each was checked by hand
+// against the real compiler (javac 21, gcc 12, python 3.11): the
+// disguised file builds and runs as the original does.
+
+// unicodeNewlines puts every line of a Java program behind a line
+// comment that javac ends at \u000a: a lexer that reads the bytes sees
+// comments only.
+func unicodeNewlines(src string) string {
+	return regexp.MustCompile(`(?m)^`).ReplaceAllString(src, `//\u000a`)
+}
+
+// unicodeComments puts an empty comment written with unicode escapes
+// (/\u002a\u002a/) between every two words of a Java program (its own
+// comments dropped, its strings kept): javac reads comments, a lexer that
+// reads the bytes an operator and names.
+func unicodeComments(src string) string {
+	src = regexp.MustCompile(`(?s:/\*.*?\*/)|(?m://.*$)`).ReplaceAllString(src, "")
+	strs := regexp.MustCompile(`"(\\.|[^"\\\n])*"|'(\\.|[^'\\\n])*'`)
+	var b strings.Builder
+	at := 0
+	for _, m := range strs.FindAllStringIndex(src, -1) {
+		b.WriteString(strings.ReplaceAll(src[at:m[0]], " ", ` /\u002a\u002a/ `))
+		b.WriteString(src[m[0]:m[1]])
+		at = m[1]
+	}
+	b.WriteString(strings.ReplaceAll(src[at:], " ", ` /\u002a\u002a/ `))
+	return b.String()
+}
+
+// utf7 writes a Python program on its second line, a comment, in UTF-7,
+// as its coding line says: its line ends are +AAo-.
+func utf7(src string) string {
+	return "# coding: utf-7\n#+AAo-" + strings.NewReplacer("+", "+-", "\n", "+AAo-").Replace(src)
+}
+
+// unicodeEscape writes a Python program on its second line, a comment,
+// in Python's unicode_escape: its line ends are \n.
+func unicodeEscape(src string) string {
+	return "# -*- coding: unicode_escape -*-\n#\\n" + strings.NewReplacer(`\`, `\\`, "\n", `\n`).Replace(src)
+}
+
+// splitWords splits every name and keyword of a C program of two or
+// more letters with a line splice.
+func splitWords(src string) string {
+	return regexp.MustCompile(`\b([A-Za-z_])([A-Za-z_0-9]+)\b`).ReplaceAllString(src, "$1\\\n$2")
+}
+
+// spacedSplices adds a line of decoy code after every line of a C
+// program, which gcc reads as part of a line comment that ends in a
+// backslash and a blank (gcc splices the lines, with a warning).
+func spacedSplices(src string) string {
+	return regexp.MustCompile(`(?m)([;{}])$`).ReplaceAllString(src, "$1 // \\ \nint decoy_a = decoy_b * 2 + decoy_c[3];")
+}
+
+func testProgram(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile("testdata/compiler/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestCompilerText checks that a verbatim copy hidden behind what the
+// compiler makes of a file's bytes (unicode escapes, coding lines, line
+// splices) scores as a copy.
+func TestCompilerText(t *testing.T) {
+	java, c, py := reference(t), testProgram(t, "knapsack.c"), testProgram(t, "knapsack.py")
+	for _, tc := range []struct {
+		name, file, src string
+		disguise        func(string) string
+	}{
+		{"java-unicode-newline", "EightQueen.java", java, unicodeNewlines},
+		{"java-unicode-comment", "EightQueen.java", java, unicodeComments},
+		{"python-utf-7", "knapsack.py", py, utf7},
+		{"python-unicode-escape", "knapsack.py", py, unicodeEscape},
+		{"c-split-words", "knapsack.c", c, splitWords},
+		{"c-spaced-splices", "knapsack.c", c, spacedSplices},
+		{"cpp-split-words", "knapsack.cpp", c, splitWords},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			copied := tc.disguise(tc.src)
+			if copied == tc.src {
+				t.Fatal("the disguise changed nothing")
+			}
+			r := similarity.Compare([]*similarity.Doc{doc("original", tc.file, tc.src), doc("copy", tc.file, copied)}, similarity.Options{Jobs: 1})
+			score := 0.0
+			if len(r.Pairs) == 1 {
+				score = r.Pairs[0].Score()
+			}
+			if score < 0.95 {
+				t.Errorf("the disguised copy scores %.3f against the original (copy: %q), want about 1", score, r.Docs[1].Problem)
+			}
+		})
+	}
+}
