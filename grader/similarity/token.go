@@ -3,8 +3,8 @@ package similarity
 import (
 	"hash/fnv"
 	"math"
-	"regexp"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/toolchain"
