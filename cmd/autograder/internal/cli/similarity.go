@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -81,27 +82,41 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	if err != nil {
 		return nil, err
 	}
-	docs := make([]*similarity.Doc, 0, len(subs))
-	for _, s := range subs {
-		docs = append(docs, similarity.Read(s, false))
+	if err := similarityNumbers(c); err != nil {
+		return nil, err
 	}
 	corpus, err := readAgainst(c, a)
 	if err != nil {
 		return nil, err
 	}
-	docs = append(docs, corpus...)
-	show, list := c.Int("show"), c.Int("list")
-	if err := similarityNumbers(c); err != nil {
-		return nil, err
-	}
-	settings := similarity.DefaultSettings
-	settings.Common = float64(c.Int("common")) / 100
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
+	// An earlier run's pages go first: an interrupted run leaves none
+	// that is not this batch's.
+	for _, name := range []string{"similarity.html", "similarity.csv"} {
+		if err := os.Remove(filepath.Join(out, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	docs := make([]*similarity.Doc, 0, len(subs)+len(corpus))
+	for _, s := range subs {
+		if c.Context.Err() != nil {
+			return nil, errSimilarityStopped
+		}
+		docs = append(docs, similarity.Read(s, false))
+	}
+	docs = append(docs, corpus...)
+	show, list := c.Int("show"), c.Int("list")
+	settings := similarity.DefaultSettings
+	settings.Common = float64(c.Int("common")) / 100
 	prog := newPairProgress(errw)
-	r := similarity.Compare(docs, similarity.Options{Settings: settings, Base: base, Jobs: c.Int("jobs"), Show: cmpOr(min(show, list), -1), Progress: prog.update})
+	r := similarity.Compare(docs, similarity.Options{Settings: settings, Base: base, Jobs: c.Int("jobs"), Show: cmpOr(min(show, list), -1),
+		Progress: prog.update, Context: c.Context})
 	prog.finish()
+	if c.Context.Err() != nil {
+		return nil, errSimilarityStopped
+	}
 	page, err := r.HTML(a.Rubric.Name, list)
 	if err != nil {
 		return nil, err
@@ -125,6 +140,10 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 		count(len(docs), "submission"), count(r.Compared, "pair"), time.Since(start).Round(time.Millisecond), peakRSS()>>20, filepath.Join(out, "similarity.html"))
 	return r.Closest(), nil
 }
+
+// errSimilarityStopped says that similarity was interrupted before it
+// wrote anything.
+var errSimilarityStopped = &exitError{ExitInterrupted, errors.New("interrupted: similarity.html and similarity.csv are not written")}
 
 // cmpOr is x, or def when x is 0.
 func cmpOr(x, def int) int {

@@ -1,0 +1,73 @@
+package similarity
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+// table is a Java class with an array initializer of n ones: 2n tokens
+// of one repeated pattern.
+func table(n int) []byte {
+	return []byte("class T {\n    static int[] t = {" + strings.Repeat("1,", n) + "};\n}\n")
+}
+
+// TestMillionTokenTables: two submissions colluding on an array of a
+// million ones (whose greedy tiling is quadratic) are read within the
+// token budget, with a note, score as the copies they are, and their
+// alignment stops at its bound of token comparisons.
+func TestMillionTokenTables(t *testing.T) {
+	var docs []*Doc
+	for _, id := range []string{"a", "b"} {
+		d := Read(submission.Submission{ID: id, Files: []submission.File{{Name: "T.java", Data: table(1_000_000)}}}, false)
+		if d.Tokens() > MaxTokens {
+			t.Errorf("%s: %d tokens read, budget %d", id, d.Tokens(), MaxTokens)
+		}
+		if len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "T.java line 2") {
+			t.Errorf("%s: notes %q, want one saying where the budget cut", id, d.Notes)
+		}
+		docs = append(docs, d)
+	}
+	r := Compare(docs, Options{Jobs: 1, Show: -1})
+	if len(r.Pairs) != 1 || r.Pairs[0].Score() < 0.99 {
+		t.Fatalf("pairs %+v, want the two tables at 100%%", r.Pairs)
+	}
+	ms, work := alignCounted(docs[0], docs[1], r.Settings.K)
+	if bound := alignWork(docs[0], docs[1]); work > bound {
+		t.Errorf("the alignment made %d token comparisons, bound %d", work, bound)
+	}
+	if len(ms) == 0 || ms[0].Tokens < MaxTokens/2 {
+		t.Errorf("the longest match found is %v, want most of the table", ms[:min(1, len(ms))])
+	}
+	t.Logf("alignment: %d token comparisons (bound %d), longest match %d tokens", work, alignWork(docs[0], docs[1]), ms[0].Tokens)
+}
+
+// TestCompareCancelled: a cancelled comparison stops and says so
+// through its context, aligning nothing more.
+func TestCompareCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var docs []*Doc
+	for _, id := range []string{"a", "b", "c"} {
+		docs = append(docs, Read(submission.Submission{ID: id, Files: []submission.File{{Name: "T.java", Data: table(100)}}}, false))
+	}
+	r := Compare(docs, Options{Jobs: 2, Context: ctx})
+	if r.Aligned != 0 || len(r.Pairs) != 0 {
+		t.Errorf("a cancelled comparison aligned %d pairs of %d", r.Aligned, len(r.Pairs))
+	}
+}
+
+// BenchmarkMillionTokenTables is TestMillionTokenTables's reading,
+// comparison and alignment, for its time and memory.
+func BenchmarkMillionTokenTables(b *testing.B) {
+	data := table(1_000_000)
+	for b.Loop() {
+		docs := []*Doc{
+			Read(submission.Submission{ID: "a", Files: []submission.File{{Name: "T.java", Data: data}}}, false),
+			Read(submission.Submission{ID: "b", Files: []submission.File{{Name: "T.java", Data: data}}}, false),
+		}
+		Compare(docs, Options{Jobs: 1})
+	}
+}
