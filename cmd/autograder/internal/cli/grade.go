@@ -260,7 +260,7 @@ func incomplete(w io.Writer, results []grader.Result) error {
 			continue
 		}
 		n++
-		fmt.Fprintf(w, "autograder: not graded: %s: %s\n", r.ID, oneLine(failedWhy(r)))
+		fmt.Fprintf(w, "autograder: not graded: %s: %s\n", escape.ID(r.ID), oneLine(failedWhy(r)))
 	}
 	if n == 0 {
 		return nil
@@ -371,16 +371,16 @@ func (p *progress) event(ev grader.Event) {
 	if ev.Started {
 		p.running = append(p.running, ev.ID)
 		if !p.terminal {
-			fmt.Fprintf(p.w, "%s: grading\n", escape.TerminalLine(ev.ID))
+			fmt.Fprintf(p.w, "%s: grading\n", escape.ID(ev.ID))
 		}
 		p.redraw()
 		return
 	}
 	p.running = slices.DeleteFunc(p.running, func(id string) bool { return id == ev.ID })
 	p.done = ev.Done
-	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s", ev.Done, ev.Total, escape.TerminalLine(ev.ID), numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status)
+	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s", ev.Done, ev.Total, escape.ID(ev.ID), numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status)
 	if ev.Result.Status == grader.StatusFailed {
-		line = fmt.Sprintf("[%d/%d] %s: not graded (%s)", ev.Done, ev.Total, escape.TerminalLine(ev.ID), ev.Result.Status)
+		line = fmt.Sprintf("[%d/%d] %s: not graded (%s)", ev.Done, ev.Total, escape.ID(ev.ID), ev.Result.Status)
 	}
 	if ev.Cached {
 		line += " (done before, not regraded)"

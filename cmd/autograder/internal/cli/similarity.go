@@ -130,10 +130,10 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	printPairs(c.App.Writer, r)
 	for _, d := range r.Docs {
 		if d.Problem != "" {
-			fmt.Fprintf(errw, "autograder: similarity: not compared: %s: %s\n", escape.TerminalLine(d.ID), oneLine(d.Problem))
+			fmt.Fprintf(errw, "autograder: similarity: not compared: %s: %s\n", escape.ID(d.ID), oneLine(d.Problem))
 		}
 		for _, n := range d.Notes {
-			fmt.Fprintf(errw, "autograder: similarity: note: %s: %s\n", escape.TerminalLine(d.ID), oneLine(n))
+			fmt.Fprintf(errw, "autograder: similarity: note: %s: %s\n", escape.ID(d.ID), oneLine(n))
 		}
 	}
 	fmt.Fprintf(errw, "compared %s (%s) in %v, peak memory %d MB; results in %s\n",
@@ -157,7 +157,7 @@ func cmpOr(x, def int) int {
 func printPairs(w io.Writer, r *similarity.Result) {
 	for i, p := range r.Pairs[:min(10, len(r.Pairs))] {
 		fmt.Fprintf(w, "%3d. %5.1f%%  %s and %s (%.1f%% and %.1f%% of each in the other)\n", i+1, 100*p.Score(),
-			escape.TerminalLine(r.Docs[p.A].ID), escape.TerminalLine(r.Docs[p.B].ID), 100*p.AB, 100*p.BA)
+			escape.ID(r.Docs[p.A].ID), escape.ID(r.Docs[p.B].ID), 100*p.AB, 100*p.BA)
 	}
 }
 
