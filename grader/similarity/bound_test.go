@@ -71,3 +71,46 @@ func BenchmarkMillionTokenTables(b *testing.B) {
 		Compare(docs, Options{Jobs: 1})
 	}
 }
+
+// hostileSources are files of MaxFileBytes made to cost the most to
+// read as their compilers do: every byte in an escape, a splice or a
+// decoded run.
+func hostileSources() map[string]File {
+	fill := func(head, unit string) []byte {
+		return []byte(head + strings.Repeat(unit, (MaxFileBytes-len(head))/len(unit)))
+	}
+	return map[string]File{
+		"java-escapes":   {Name: "A.java", Lang: Java, Data: fill("", `\u0041`)},
+		"java-many-u":    {Name: "A.java", Lang: Java, Data: fill("", `\uuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuu0041 `)},
+		"c-splices":      {Name: "a.c", Lang: C, Data: fill("", "\\\n")},
+		"python-utf-7":   {Name: "a.py", Lang: Python, Data: fill("# coding: utf-7\n+", "2D3eAA")},
+		"python-escapes": {Name: "a.py", Lang: Python, Data: fill("# coding: unicode_escape\n", `\U0001F600`)},
+		"python-sjis":    {Name: "a.py", Lang: Python, Data: fill("# coding: shift_jis\n", "\x83\\")},
+	}
+}
+
+// BenchmarkHostileSources reads each of hostileSources as Read does:
+// its time and the bytes it allocates (per byte of the file: B/op over
+// MaxFileBytes).
+func BenchmarkHostileSources(b *testing.B) {
+	for name, f := range hostileSources() {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Read(submission.Submission{ID: "x", Files: []submission.File{{Name: f.Name, Data: f.Data}}}, false)
+			}
+		})
+	}
+}
+
+// TestHostileSources: a file made to cost the most to read is read
+// within the budget, each token in the file.
+func TestHostileSources(t *testing.T) {
+	for name, f := range hostileSources() {
+		d := Read(submission.Submission{ID: "x", Files: []submission.File{{Name: f.Name, Data: f.Data}}}, false)
+		if d.Tokens() > MaxTokens {
+			t.Errorf("%s: %d tokens", name, d.Tokens())
+		}
+		t.Logf("%s: %d tokens, notes %q", name, d.Tokens(), d.Notes)
+	}
+}

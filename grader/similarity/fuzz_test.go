@@ -46,7 +46,7 @@ func FuzzLexPython(f *testing.F) {
 func checkSource(t *testing.T, s source, src []byte) {
 	for i := 1; i < len(s.marks); i++ {
 		a, b := s.marks[i-1], s.marks[i]
-		if b.t <= a.t || b.o < a.o || b.o > len(src) || b.t > len(s.text) {
+		if b.t <= a.t || b.o < a.o || int(b.o) > len(src) || int(b.t) > len(s.text) {
 			t.Fatalf("mark %d %+v after %+v (text %d bytes, file %d)", i, b, a, len(s.text), len(src))
 		}
 	}

@@ -33,10 +33,10 @@ func (r *Result) HTML(title string, n int) ([]byte, error) {
 	d := pageData{Title: title, K: r.Settings.K, W: r.Settings.W, Compared: r.Compared}
 	for _, doc := range r.Docs {
 		for _, n := range doc.Notes {
-			d.Noted = append(d.Noted, pageSkipped{escape.ID(doc.ID), n})
+			d.Noted = append(d.Noted, pageSkipped{escape.ID(doc.ID), escape.TerminalLine(n)})
 		}
 		if doc.Problem != "" {
-			d.Skipped = append(d.Skipped, pageSkipped{escape.ID(doc.ID), doc.Problem})
+			d.Skipped = append(d.Skipped, pageSkipped{escape.ID(doc.ID), escape.TerminalLine(doc.Problem)})
 		} else {
 			d.Docs++
 		}
@@ -102,7 +102,7 @@ func (r *Result) pagePair(i int, p Pair) pagePair {
 	pp := pagePair{Rank: i + 1, A: escape.ID(a.ID), B: escape.ID(b.ID), CorpusA: a.Corpus, CorpusB: b.Corpus,
 		AB: p.AB, BA: p.BA, Score: p.Score(), Longest: p.Longest, Aligned: i < r.Aligned}
 	if len(p.Matches) > 0 {
-		pp.LongestWhere = a.where(p.Matches[0].A) + " and " + b.where(p.Matches[0].B)
+		pp.LongestWhere = escape.TerminalLine(a.where(p.Matches[0].A) + " and " + b.where(p.Matches[0].B))
 	}
 	if pp.Aligned {
 		pp.SideA = side(a, p.Matches, func(m Match) Span { return m.A })
@@ -128,7 +128,7 @@ func side(d *Doc, ms []Match, span func(Match) Span) []pageFile {
 		}
 		slices.SortFunc(here, func(x, y marked) int { return x.s.Start - y.s.Start })
 		data := f.Data
-		pf := pageFile{Name: f.Name}
+		pf := pageFile{Name: escape.TerminalLine(f.Name)}
 		if len(data) > maxShownBytes {
 			data, pf.Truncated = data[:maxShownBytes], true
 		}

@@ -24,7 +24,7 @@ type source struct {
 
 // mark says that from byte t of the text on, the text's bytes are the
 // file's from byte o on, up to the next mark.
-type mark struct{ t, o int }
+type mark struct{ t, o int32 }
 
 // translator builds a source's text and marks.
 type translator struct {
@@ -44,19 +44,29 @@ func (x *translator) replace(o, end int, text []byte) {
 	x.mark(len(x.out), end)
 }
 
+// replaceRune writes r (nothing when it is less than 0) in the place of
+// the file's bytes from o to end.
+func (x *translator) replaceRune(o, end int, r rune) {
+	x.mark(len(x.out), o)
+	if r >= 0 {
+		x.out = utf8.AppendRune(x.out, r)
+	}
+	x.mark(len(x.out), end)
+}
+
 // mark adds a mark, unless it says what the last one does.
 func (x *translator) mark(t, o int) {
 	if n := len(x.marks); n > 0 {
 		last := x.marks[n-1]
-		if last.t == t {
-			x.marks[n-1].o = o
+		if int(last.t) == t {
+			x.marks[n-1].o = int32(o)
 			return
 		}
-		if last.o+(t-last.t) == o {
+		if int(last.o)+t-int(last.t) == o {
 			return
 		}
 	}
-	x.marks = append(x.marks, mark{t, o})
+	x.marks = append(x.marks, mark{int32(t), int32(o)})
 }
 
 func (x *translator) source(note string) source {
@@ -71,12 +81,12 @@ func (s source) fileOffsets(toks []Token, src []byte) {
 	}
 	m := 0 // the mark in force
 	at := func(p int) int32 {
-		for m+1 < len(s.marks) && s.marks[m+1].t <= p {
+		for m+1 < len(s.marks) && int(s.marks[m+1].t) <= p {
 			m++
 		}
-		o := s.marks[m].o + p - s.marks[m].t
+		o := int(s.marks[m].o) + p - int(s.marks[m].t)
 		if m+1 < len(s.marks) {
-			o = min(o, s.marks[m+1].o)
+			o = min(o, int(s.marks[m+1].o))
 		}
 		return int32(min(o, len(src)))
 	}
@@ -103,7 +113,7 @@ func javaSource(src []byte) source {
 	for i := 0; i < len(src); {
 		if src[i] == '\\' && slashes%2 == 0 {
 			if r, n := unicodeEscape(src[i:]); n > 0 {
-				x.replace(i, i+n, utf8.AppendRune(nil, r))
+				x.replaceRune(i, i+n, r)
 				i += n
 				slashes = 0
 				continue

@@ -257,7 +257,7 @@ func (x *translator) base64Run(i int) int {
 			bits &= 1<<nbits - 1
 			// A lead surrogate waits for its trail.
 			if !utf16.IsSurrogate(rune(units[0])) || len(units) == 2 {
-				x.replace(from, j+1, utf8.AppendRune(nil, decodeUnits(units)))
+				x.replaceRune(from, j+1, decodeUnits(units))
 				from, units = j+1, units[:0]
 			}
 		}
@@ -267,7 +267,7 @@ func (x *translator) base64Run(i int) int {
 		end++
 	}
 	if len(units) > 0 {
-		x.replace(from, end, utf8.AppendRune(nil, utf8.RuneError))
+		x.replaceRune(from, end, utf8.RuneError)
 	} else {
 		x.mark(len(x.out), end)
 	}
@@ -312,8 +312,8 @@ func decodeEscapes(src []byte, raw bool) source {
 	slashes := 0
 	for i := 0; i < len(src); {
 		if src[i] == '\\' && (!raw || slashes%2 == 0) {
-			if text, n := pyEscape(src[i:], raw); n > 0 {
-				x.replace(i, i+n, text)
+			if r, n := pyEscape(src[i:], raw); n > 0 {
+				x.replaceRune(i, i+n, r)
 				i += n
 				slashes = 0
 				continue
@@ -330,31 +330,32 @@ func decodeEscapes(src []byte, raw bool) source {
 	return x.source("")
 }
 
-// pyEscape reads the escape at b's start (b[0] is a backslash): what it
-// stands for and its length, 0 when it is none.
-func pyEscape(b []byte, raw bool) ([]byte, int) {
+// pyEscape reads the escape at b's start (b[0] is a backslash): the
+// character it stands for (-1: none, a spliced line) and its length, 0
+// when it is none.
+func pyEscape(b []byte, raw bool) (rune, int) {
 	if len(b) < 2 {
-		return nil, 0
+		return 0, 0
 	}
 	c := b[1]
-	if digits := map[byte]int{'u': 4, 'U': 8, 'x': 2}[c]; digits > 0 && (c != 'x' || !raw) {
+	if digits := escapeDigits(c); digits > 0 && (c != 'x' || !raw) {
 		if len(b) < 2+digits {
-			return nil, 0
+			return 0, 0
 		}
 		r, ok := hexRune(b[2 : 2+digits])
 		if !ok || r > utf8.MaxRune {
-			return nil, 0
+			return 0, 0
 		}
-		return utf8.AppendRune(nil, r), 2 + digits
+		return r, 2 + digits
 	}
 	if raw {
-		return nil, 0
+		return 0, 0
 	}
 	if e, ok := simpleEscapes[c]; ok {
-		return []byte{e}, 2
+		return rune(e), 2
 	}
 	if c == '\n' {
-		return []byte{}, 2
+		return -1, 2
 	}
 	if '0' <= c && c <= '7' {
 		n, r := 1, rune(c-'0')
@@ -362,7 +363,20 @@ func pyEscape(b []byte, raw bool) ([]byte, int) {
 			r = r<<3 | rune(b[1+n]-'0')
 			n++
 		}
-		return utf8.AppendRune(nil, r), 1 + n
+		return r, 1 + n
 	}
-	return nil, 0
+	return 0, 0
+}
+
+// escapeDigits is how many hexadecimal digits follow \x, \u and \U.
+func escapeDigits(c byte) int {
+	switch c {
+	case 'x':
+		return 2
+	case 'u':
+		return 4
+	case 'U':
+		return 8
+	}
+	return 0
 }
