@@ -72,7 +72,19 @@ func alignCounted(a, b *Doc, k int) ([]Match, int) {
 		}
 		out = append(out, Match{A: a.span(r.i, r.n), B: b.span(r.j, r.n), Tokens: r.n})
 	}
+	a.release()
+	b.release()
 	return out, work
+}
+
+// release drops what aligning a pair made of a document (its k-grams,
+// its files' tokens): made again for its next pair, they would hold a
+// batch's memory for the pairs shown.
+func (d *Doc) release() {
+	d.hashes = nil
+	for i := range d.Files {
+		d.Files[i].Tokens = nil
+	}
 }
 
 // tileRuns finds the maximal runs of k or more equal tokens that start a

@@ -114,3 +114,17 @@ func TestHostileSources(t *testing.T) {
 		t.Logf("%s: %d tokens, notes %q", name, d.Tokens(), d.Notes)
 	}
 }
+
+// TestBudget: a batch compares at most MaxBatchTokens in all, but each
+// submission at least a long program's tokens.
+func TestBudget(t *testing.T) {
+	for _, tc := range []struct{ n, want int }{{0, MaxTokens}, {1, MaxTokens}, {200, MaxTokens}, {1000, 20_000}, {5000, 10_000}, {1 << 30, 10_000}} {
+		if got := Budget(tc.n); got != tc.want {
+			t.Errorf("Budget(%d) = %d, want %d", tc.n, got, tc.want)
+		}
+	}
+	d := ReadWithin(submission.Submission{ID: "a", Files: []submission.File{{Name: "T.java", Data: table(10_000)}}}, false, 5000)
+	if d.Tokens() != 5000 || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "first 5000 tokens") {
+		t.Errorf("%d tokens read within 5000, notes %q", d.Tokens(), d.Notes)
+	}
+}

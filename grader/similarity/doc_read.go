@@ -19,11 +19,21 @@ type File struct {
 
 // The budget of a submission: the most tokens compared (a long program
 // has some thousands) and the most bytes of a file read (an unbuilt
-// table of megabytes is cut); what is left out is noted.
+// table of megabytes is cut); what is left out is noted. A batch
+// compares at most MaxBatchTokens in all (see Budget).
 const (
-	MaxTokens    = 100_000
-	MaxFileBytes = 4 << 20
+	MaxTokens      = 100_000
+	MaxFileBytes   = 4 << 20
+	MaxBatchTokens = 20_000_000
+	minTokens      = 10_000
 )
+
+// Budget is the most tokens of each of n submissions compared:
+// MaxTokens, or less in a batch so large that n of them would pass
+// MaxBatchTokens, but never less than 10,000 (a long program's).
+func Budget(n int) int {
+	return max(minTokens, min(MaxTokens, MaxBatchTokens/max(n, 1)))
+}
 
 // Doc is one submission read for comparison: its source files' tokens,
 // one stream (File and Offset say where each token is), with what the
@@ -48,6 +58,7 @@ type Doc struct {
 	base   []bool   // the token is in a k-gram of the base code
 	fps    []uint64 // the winnowed fingerprints, sorted, unique
 	own    int      // tokens not in base code
+	budget int      // the most tokens read
 }
 
 // Read makes a submission a document: its files of a known language,
@@ -55,7 +66,12 @@ type Doc struct {
 // MaxFileBytes); a submission the batch could not read, or with no such
 // file, keeps a Problem saying so.
 func Read(sub submission.Submission, corpus bool) *Doc {
-	d := &Doc{ID: sub.ID, Source: sub.Source, Corpus: corpus, Problem: sub.Problem}
+	return ReadWithin(sub, corpus, MaxTokens)
+}
+
+// ReadWithin is Read with a budget of tokens (see Budget).
+func ReadWithin(sub submission.Submission, corpus bool, budget int) *Doc {
+	d := &Doc{ID: sub.ID, Source: sub.Source, Corpus: corpus, Problem: sub.Problem, budget: budget}
 	var skipped []string
 	for _, f := range sub.Files {
 		lang := LangOf(f.Name)
@@ -78,7 +94,7 @@ func Read(sub submission.Submission, corpus bool) *Doc {
 // budget, noting what the budget cuts and what the reading of the file
 // says.
 func (d *Doc) read(f File) {
-	left := MaxTokens - len(d.kinds)
+	left := d.budget - len(d.kinds)
 	data := f.Data
 	if len(data) > MaxFileBytes {
 		data = data[:MaxFileBytes]
@@ -94,7 +110,7 @@ func (d *Doc) read(f File) {
 	}
 	if len(toks) > left {
 		toks = toks[:left]
-		d.Notes = append(d.Notes, fmt.Sprintf("only the first %d tokens compared: the rest from %s line %d on is not", MaxTokens, f.Name, toks[left-1].Line))
+		d.Notes = append(d.Notes, fmt.Sprintf("only the first %d tokens compared: the rest from %s line %d on is not", d.budget, f.Name, toks[left-1].Line))
 	}
 	f.Tokens, f.count = toks, len(toks)
 	d.add(f)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,14 +100,10 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 			return nil, err
 		}
 	}
-	docs := make([]*similarity.Doc, 0, len(subs)+len(corpus))
-	for _, s := range subs {
-		if c.Context.Err() != nil {
-			return nil, errSimilarityStopped
-		}
-		docs = append(docs, similarity.Read(s, false))
+	docs, err := readDocs(c, subs, corpus)
+	if err != nil {
+		return nil, err
 	}
-	docs = append(docs, corpus...)
 	show, list := c.Int("show"), c.Int("list")
 	settings := similarity.DefaultSettings
 	settings.Common = float64(c.Int("common")) / 100
@@ -190,10 +187,10 @@ func readBase(paths []string) (similarity.Base, error) {
 	return similarity.NewBase(files, similarity.DefaultSettings), nil
 }
 
-// readAgainst reads each --against folder as a batch, its submissions
-// named <folder>/<id> and marked as a corpus.
-func readAgainst(c *ucli.Context, a *grader.Assignment) ([]*similarity.Doc, error) {
-	var docs []*similarity.Doc
+// readAgainst finds each --against folder's submissions, named
+// <folder>/<id>.
+func readAgainst(c *ucli.Context, a *grader.Assignment) ([]submission.Submission, error) {
+	var out []submission.Submission
 	for _, dir := range c.StringSlice("against") {
 		subs, _, err := canvas.Discover([]string{dir}, sourceExts(a), canvas.DefaultLimits)
 		if err != nil {
@@ -201,8 +198,23 @@ func readAgainst(c *ucli.Context, a *grader.Assignment) ([]*similarity.Doc, erro
 		}
 		for _, s := range subs {
 			s.ID = filepath.Base(filepath.Clean(dir)) + "/" + s.ID
-			docs = append(docs, similarity.Read(s, true))
+			out = append(out, s)
 		}
+	}
+	return out, nil
+}
+
+// readDocs reads the batch's submissions and then the corpus's (marked
+// as such) within the batch's budget of tokens, or stops when the
+// command is interrupted.
+func readDocs(c *ucli.Context, subs, corpus []submission.Submission) ([]*similarity.Doc, error) {
+	budget := similarity.Budget(len(subs) + len(corpus))
+	docs := make([]*similarity.Doc, 0, len(subs)+len(corpus))
+	for i, s := range slices.Concat(subs, corpus) {
+		if c.Context.Err() != nil {
+			return nil, errSimilarityStopped
+		}
+		docs = append(docs, similarity.ReadWithin(s, i >= len(subs), budget))
 	}
 	return docs, nil
 }
