@@ -71,7 +71,7 @@ func Deceptive(id string) bool {
 			prev = r
 			continue
 		}
-		if invisible(r) || asciiLike(r) {
+		if invisible(r) || asciiLike(r) || r == '⚠' { // ⚠: it would fake the flag
 			return true
 		}
 		if unicode.In(r, unicode.Mn, unicode.Me) && precomposing(prev) {

@@ -64,6 +64,11 @@ func spacedSplices(src string) string {
 	return regexp.MustCompile(`(?m)([;{}])$`).ReplaceAllString(src, "$1 // \\ \nint decoy_a = decoy_b * 2 + decoy_c[3];")
 }
 
+// oldMac ends every line with a carriage return alone, as javac, gcc
+// and Python read a line end; a lexer that looks for line feeds reads a
+// line comment to the end of the file.
+func oldMac(src string) string { return strings.ReplaceAll(src, "\n", "\r") }
+
 func testProgram(t *testing.T, name string) string {
 	t.Helper()
 	data, err := os.ReadFile("testdata/compiler/" + name)
@@ -89,6 +94,10 @@ func TestCompilerText(t *testing.T) {
 		{"c-split-words", "knapsack.c", c, splitWords},
 		{"c-spaced-splices", "knapsack.c", c, spacedSplices},
 		{"cpp-split-words", "knapsack.cpp", c, splitWords},
+		{"java-cr-line-ends", "EightQueen.java", java, oldMac},
+		{"python-cr-line-ends", "knapsack.py", py, oldMac},
+		{"c-cr-line-ends", "knapsack.c", c, oldMac},
+		{"python-utf-7-cr", "knapsack.py", py, func(s string) string { return strings.ReplaceAll(utf7(s), "+AAo-", "+AA0-") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			copied := tc.disguise(tc.src)

@@ -1,6 +1,9 @@
 package similarity
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+)
 
 // checkTokens fails when a lexer's tokens are out of the file, out of
 // order, or on no line.
@@ -50,6 +53,16 @@ func checkSource(t *testing.T, s source, src []byte) {
 			t.Fatalf("mark %d %+v after %+v (text %d bytes, file %d)", i, b, a, len(s.text), len(src))
 		}
 	}
+}
+
+func FuzzLineEnds(f *testing.F) {
+	seeds(f, "a\rb\r\nc\r", "\r\r\n\n\r")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		out := lineEnds(src)
+		if len(out) != len(src) || bytes.Contains(out, []byte("\r\n")) != bytes.Contains(src, []byte("\r\n")) || loneCR(out, 0) >= 0 {
+			t.Fatalf("lineEnds(%q) = %q", src, out)
+		}
+	})
 }
 
 func FuzzSourceJava(f *testing.F) {

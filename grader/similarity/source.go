@@ -100,6 +100,38 @@ func (s source) fileOffsets(toks []Token, src []byte) {
 	}
 }
 
+// lineEnds is b with every carriage return that is not followed by a
+// line feed made one: javac, gcc and Python all end a line there (an
+// old Mac file), and the lexers look for line feeds. The result has b's
+// length; b itself is never changed.
+func lineEnds(b []byte) []byte {
+	i := loneCR(b, 0)
+	if i < 0 {
+		return b
+	}
+	out := bytes.Clone(b)
+	for ; i >= 0; i = loneCR(out, i+1) {
+		out[i] = '\n'
+	}
+	return out
+}
+
+// loneCR is the first carriage return from i on not followed by a line
+// feed, or -1.
+func loneCR(b []byte, i int) int {
+	for i < len(b) {
+		j := bytes.IndexByte(b[i:], '\r')
+		if j < 0 {
+			return -1
+		}
+		if i+j+1 >= len(b) || b[i+j+1] != '\n' {
+			return i + j
+		}
+		i += j + 1
+	}
+	return -1
+}
+
 // javaSource turns the file into what javac reads (JLS 3.3): each
 // unicode escape (a backslash preceded by an even number of
 // backslashes, one or more u's, four hexadecimal digits) becomes its

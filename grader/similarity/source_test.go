@@ -65,6 +65,22 @@ func TestSourceText(t *testing.T) {
 	}
 }
 
+// TestLineEnds: a carriage return alone ends a line, as javac, gcc and
+// Python read it; a Windows line end stays; the file is never changed.
+func TestLineEnds(t *testing.T) {
+	src := []byte("a\rb\r\nc\r")
+	if got := string(lineEnds(src)); got != "a\nb\r\nc\n" {
+		t.Errorf("lineEnds = %q", got)
+	}
+	if string(src) != "a\rb\r\nc\r" {
+		t.Errorf("lineEnds changed its input to %q", src)
+	}
+	toks := Tokens(Java, []byte("// c\rint x;"))
+	if len(toks) != 3 || toks[0].Line != 2 {
+		t.Errorf("tokens %+v, want int x ; on line 2", toks)
+	}
+}
+
 // TestTrigraphs: the C and C++ toolchains build in GNU mode and as
 // C++17, where gcc reads no trigraphs; a strict mode would.
 func TestTrigraphs(t *testing.T) {

@@ -107,6 +107,7 @@ func Tokens(lang Lang, src []byte) []Token {
 // lexer read (and its note, what a reader should know of it).
 func tokens(lang Lang, src []byte, limit int) ([]Token, source) {
 	var s source
+	src = lineEnds(src) // the same length: the tokens' places are src's
 	switch lang {
 	case C, CPP:
 		s = cSource(src, lang.trigraphs())
@@ -117,6 +118,7 @@ func tokens(lang Lang, src []byte, limit int) ([]Token, source) {
 	default:
 		return nil, source{text: src}
 	}
+	s.text = lineEnds(s.text) // as an escape or a decoding may make them
 	var toks []Token
 	switch lang {
 	case C, CPP:
