@@ -47,7 +47,7 @@ func ID(id string) string {
 // screen: it holds a byte that is not UTF-8, a control or formatting
 // character (a bidi override, a zero-width space), a blank other than
 // the ASCII space, a combining mark on a letter of a script that has it
-// precomposed, a character made to look like ASCII (full-width and
+// precomposed (Latin, Greek, Cyrillic, kana), a character made to look like ASCII (full-width and
 // mathematical letters, small capitals, modifier letters, dashes); or
 // its letters are of two scripts (Latin and Cyrillic, as "аlice"; Latin
 // with Chinese, Japanese or Korean is usual and allowed), or all of
@@ -148,10 +148,10 @@ var confusables = func() map[rune]bool {
 }()
 
 // precomposing reports whether a combining mark after r may draw what a
-// precomposed character draws: r is a letter of Latin, Greek or
-// Cyrillic, or ASCII.
+// precomposed character draws: r is ASCII, or a letter of Latin, Greek,
+// Cyrillic, or the kana (か and a combining dakuten draw が).
 func precomposing(r rune) bool {
-	return r < utf8.RuneSelf || unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic)
+	return r < utf8.RuneSelf || unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Hiragana, unicode.Katakana)
 }
 
 // cjk are the scripts written together with each other and with Latin

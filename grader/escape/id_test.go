@@ -32,7 +32,9 @@ func TestID(t *testing.T) {
 		{"x\ufffd", "x<U+FFFD> ⚠"},                              //
 		{"a\x1b[2Jb", "a<U+001B>[2Jb ⚠"},                        //
 		{"a\nb", "a<U+000A>b ⚠"},                                //
-		{"bob ⚠", "bob <U+26A0> ⚠"},                             // a fake flag
+		{"bob ⚠", "bob <U+26A0> ⚠"},
+		{"か\u3099", "<U+304B><U+3099> ⚠"}, // a combining dakuten: が
+		{"が", "が"},                        // a fake flag
 		{"", ""},
 	} {
 		if got := ID(tc.id); got != tc.want {
