@@ -64,6 +64,15 @@ func spacedSplices(src string) string {
 	return regexp.MustCompile(`(?m)([;{}])$`).ReplaceAllString(src, "$1 // \\ \nint decoy_a = decoy_b * 2 + decoy_c[3];")
 }
 
+// rawSplice hides a C++ program in a comment that a lexer finds after a
+// raw string it ends early: g++ undoes a line splice within a raw string,
+// so the string runs on to the second )x" (the program's own comments
+// dropped, so that none ends the hiding one).
+func rawSplice(src string) string {
+	src = regexp.MustCompile(`(?s:/\*.*?\*/)|(?m://.*$)`).ReplaceAllString(src, "")
+	return "const char *hide = R\"x(a)\\\nx\" /* )x\";\n" + src + "// */\n"
+}
+
 // oldMac ends every line with a carriage return alone, as javac, gcc
 // and Python read a line end; a lexer that looks for line feeds reads a
 // line comment to the end of the file.
@@ -94,6 +103,7 @@ func TestCompilerText(t *testing.T) {
 		{"c-split-words", "knapsack.c", c, splitWords},
 		{"c-spaced-splices", "knapsack.c", c, spacedSplices},
 		{"cpp-split-words", "knapsack.cpp", c, splitWords},
+		{"cpp-raw-string-splice", "knapsack.cpp", c, rawSplice},
 		{"java-cr-line-ends", "EightQueen.java", java, oldMac},
 		{"python-cr-line-ends", "knapsack.py", py, oldMac},
 		{"c-cr-line-ends", "knapsack.c", c, oldMac},

@@ -76,7 +76,7 @@ func FuzzSourceC(f *testing.F) {
 		for _, tri := range []bool{false, true} {
 			s := cSource(src, tri)
 			checkSource(t, s, src)
-			toks := lexC(s.text, true, 1<<20)
+			toks := lexC(s.text, true, 1<<20, func(at int, closer string) int { return s.rawEnd(src, at, closer) })
 			s.fileOffsets(toks, src)
 			prev := Token{Line: 1}
 			for i, tok := range toks {

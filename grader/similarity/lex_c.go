@@ -28,12 +28,15 @@ const (
 
 // lexC reads C, or C++ when cpp. Comments and #include lines are dropped;
 // other preprocessor lines are read as code, their directive one token.
-func lexC(src []byte, cpp bool, limit int) []Token {
+// rawEnd, when set, is where a raw string whose opening ends at a place
+// ends (see source.rawEnd).
+func lexC(src []byte, cpp bool, limit int, rawEnd func(at int, closer string) int) []Token {
 	syn := cSyntax
 	if cpp {
 		syn = cppSyntax
 	}
 	s := newScanner(src, syn, limit)
+	s.rawEnd = rawEnd
 	lineStart := true
 	for !s.done() {
 		if s.space(true) {
@@ -130,7 +133,12 @@ func (s *scanner) rawString() bool {
 	}
 	start, line := s.pos, s.line
 	s.advance(i + open + 1)
-	s.skipTo(")" + string(rest[:open]) + "\"")
+	closer := ")" + string(rest[:open]) + "\""
+	if s.rawEnd != nil {
+		s.advance(s.rawEnd(s.pos, closer) - s.pos)
+	} else {
+		s.skipTo(closer)
+	}
 	s.emit(kindString, start, line)
 	return true
 }

@@ -20,6 +20,8 @@ type scanner struct {
 	drop     map[string]bool
 	ops      []op // longest first
 	limit    int  // the most tokens read: the rest of the file is skipped
+	// rawEnd, when set, says where a C++ raw string ends (see lexC).
+	rawEnd func(at int, closer string) int
 }
 
 // op is an operator of two or more characters and its kind.

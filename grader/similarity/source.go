@@ -2,6 +2,8 @@ package similarity
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -130,6 +132,47 @@ func loneCR(b []byte, i int) int {
 		i += j + 1
 	}
 	return -1
+}
+
+// rawEnd is where in the text a C++ raw string ends whose opening ends
+// at the text's byte at: past the first closer in the file's bytes from
+// there. g++ reverts line splices (and trigraphs) within a raw string,
+// so that the splices made in the text must not end it early.
+func (s source) rawEnd(src []byte, at int, closer string) int {
+	o := s.fileAt(at)
+	i := bytes.Index(src[o:], []byte(closer))
+	if i < 0 {
+		return len(s.text)
+	}
+	return s.textAt(o + i + len(closer))
+}
+
+// fileAt is where the text's byte t lies in the file.
+func (s source) fileAt(t int) int {
+	if s.marks == nil {
+		return t
+	}
+	m, _ := slices.BinarySearchFunc(s.marks, t, func(x mark, t int) int { return cmp.Compare(int(x.t), t+1) })
+	m-- // the last mark at or before t
+	o := int(s.marks[m].o) + t - int(s.marks[m].t)
+	if m+1 < len(s.marks) {
+		o = min(o, int(s.marks[m+1].o))
+	}
+	return o
+}
+
+// textAt is the first of the text's bytes at or past the file's byte o.
+func (s source) textAt(o int) int {
+	if s.marks == nil {
+		return min(o, len(s.text))
+	}
+	m, _ := slices.BinarySearchFunc(s.marks, o, func(x mark, o int) int { return cmp.Compare(int(x.o), o+1) })
+	m-- // the last mark at or before o
+	t := int(s.marks[m].t) + o - int(s.marks[m].o)
+	if m+1 < len(s.marks) {
+		t = min(t, int(s.marks[m+1].t))
+	}
+	return min(t, len(s.text))
 }
 
 // javaSource turns the file into what javac reads (JLS 3.3): each

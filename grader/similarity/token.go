@@ -122,7 +122,11 @@ func tokens(lang Lang, src []byte, limit int) ([]Token, source) {
 	var toks []Token
 	switch lang {
 	case C, CPP:
-		toks = lexC(s.text, lang == CPP, limit)
+		var rawEnd func(int, string) int
+		if lang == CPP && s.marks != nil {
+			rawEnd = func(at int, closer string) int { return s.rawEnd(src, at, closer) }
+		}
+		toks = lexC(s.text, lang == CPP, limit, rawEnd)
 	case Java:
 		toks = lexJava(s.text, limit)
 	case Python:
