@@ -73,6 +73,32 @@ func rawSplice(src string) string {
 	return "const char *hide = R\"x(a)\\\nx\" /* )x\";\n" + src + "// */\n"
 }
 
+// digraphs spells a C program's braces and brackets and its #s as
+// digraphs (outside its strings and characters).
+func digraphs(src string) string {
+	return outsideLiterals(src, strings.NewReplacer("{", "<%", "}", "%>", "[", "<:", "]", ":>", "#", "%:"))
+}
+
+// alternativeTokens spells a C++ program's logical operators as words.
+func alternativeTokens(src string) string {
+	return outsideLiterals(src, strings.NewReplacer("&&", " and ", "||", " or ", "!=", " not_eq ", "!", " not "))
+}
+
+// outsideLiterals applies r to src but its string and character
+// literals.
+func outsideLiterals(src string, r *strings.Replacer) string {
+	strs := regexp.MustCompile(`"(\\.|[^"\\\n])*"|'(\\.|[^'\\\n])*'`)
+	var b strings.Builder
+	at := 0
+	for _, m := range strs.FindAllStringIndex(src, -1) {
+		b.WriteString(r.Replace(src[at:m[0]]))
+		b.WriteString(src[m[0]:m[1]])
+		at = m[1]
+	}
+	b.WriteString(r.Replace(src[at:]))
+	return b.String()
+}
+
 // oldMac ends every line with a carriage return alone, as javac, gcc
 // and Python read a line end; a lexer that looks for line feeds reads a
 // line comment to the end of the file.
@@ -104,6 +130,8 @@ func TestCompilerText(t *testing.T) {
 		{"c-spaced-splices", "knapsack.c", c, spacedSplices},
 		{"cpp-split-words", "knapsack.cpp", c, splitWords},
 		{"cpp-raw-string-splice", "knapsack.cpp", c, rawSplice},
+		{"c-digraphs", "knapsack.c", c, digraphs},
+		{"cpp-alternative-tokens", "knapsack.cpp", c, alternativeTokens},
 		{"java-cr-line-ends", "EightQueen.java", java, oldMac},
 		{"python-cr-line-ends", "knapsack.py", py, oldMac},
 		{"c-cr-line-ends", "knapsack.c", c, oldMac},

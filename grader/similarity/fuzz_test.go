@@ -24,12 +24,12 @@ func seeds(f *testing.F, srcs ...string) {
 }
 
 func FuzzLexC(f *testing.F) {
-	seeds(f, "#include <x.h>\n#define A(x) (x)\\\n+1\nint main(){char c='\\'';return L\"s\"[0];} /* open", "1.5e-3f 0x1p+3 '")
+	seeds(f, "#include <x.h>\n#define A(x) (x)\\\n+1\nint main(){char c='\\'';return L\"s\"[0];} /* open", "1.5e-3f 0x1p+3 '", "%:define X(a) %:a %:%: a\nint a<:2:> = <%1%>; x and y or not z;")
 	f.Fuzz(func(t *testing.T, src []byte) { checkTokens(t, C, src) })
 }
 
 func FuzzLexCPP(f *testing.F) {
-	seeds(f, `auto s = R"d(x)d"; u8R"(y`, "std::vector<int> v{1'000}; a <=> b; p->*q;")
+	seeds(f, `auto s = R"d(x)d"; u8R"(y`, "std::vector<int> v{1'000}; a <=> b; p->*q;", "std::vector<::std::string> v; a<:0:> bitand compl b;")
 	f.Fuzz(func(t *testing.T, src []byte) { checkTokens(t, CPP, src) })
 }
 

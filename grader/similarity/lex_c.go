@@ -52,7 +52,7 @@ func lexC(src []byte, cpp bool, limit int, rawEnd func(at int, closer string) in
 			s.restOfLine()
 		case s.has("/*"):
 			s.skipTo("*/")
-		case c == '#' && lineStart:
+		case (c == '#' || s.has("%:") && !s.has("%:%:")) && lineStart:
 			s.directive()
 		case cpp && s.rawString():
 		case isIdentStart(c):
@@ -60,6 +60,10 @@ func lexC(src []byte, cpp bool, limit int, rawEnd func(at int, closer string) in
 			w := s.word()
 			if cpp && w == "std" && s.has("::") {
 				s.pos += 2 // as if not written, as under "using namespace std"
+				break
+			}
+			if op, ok := altTokens[w]; ok {
+				s.emit(kindOf(op), start, s.line)
 				break
 			}
 			if isStringPrefix(w) && (s.peek(0) == '"' || s.peek(0) == '\'') {
@@ -72,12 +76,40 @@ func lexC(src []byte, cpp bool, limit int, rawEnd func(at int, closer string) in
 			s.number()
 		case c == '"' || c == '\'':
 			s.quoted(c, literalKind(c))
+		case s.digraph(cpp):
 		default:
 			s.operator()
 		}
 		lineStart = false
 	}
 	return s.out
+}
+
+// altTokens are C++'s other spellings of operators (and C's, with
+// <iso646.h>): each is read as the operator it spells.
+var altTokens = map[string]string{"and": "&&", "or": "||", "not": "!", "not_eq": "!=", "bitand": "&", "bitor": "|",
+	"xor": "^", "compl": "~", "and_eq": "&=", "or_eq": "|=", "xor_eq": "^="}
+
+// digraphs are C's and C++'s other spellings of six operators, longest
+// first.
+var digraphs = []struct{ text, op string }{{"%:%:", "##"}, {"<%", "{"}, {"%>", "}"}, {"<:", "["}, {":>", "]"}, {"%:", "#"}}
+
+// digraph emits the operator a digraph here spells, and reports whether
+// there was one. In C++, <:: is < and :: but before : or >.
+func (s *scanner) digraph(cpp bool) bool {
+	for _, d := range digraphs {
+		if !s.has(d.text) {
+			continue
+		}
+		if cpp && d.text == "<:" && s.has("<::") && s.peek(3) != ':' && s.peek(3) != '>' {
+			return false
+		}
+		start := s.pos
+		s.pos += len(d.text)
+		s.emit(kindOf(d.op), start, s.line)
+		return true
+	}
+	return false
 }
 
 // literalKind is a string's kind for '"', a character's for '\”.
@@ -103,6 +135,9 @@ func isStringPrefix(w string) bool {
 func (s *scanner) directive() {
 	start, line := s.pos, s.line
 	s.pos++
+	if s.src[start] == '%' { // %:
+		s.pos++
+	}
 	s.space(true)
 	w := s.word()
 	switch w {
