@@ -99,6 +99,26 @@ func outsideLiterals(src string, r *strings.Replacer) string {
 	return b.String()
 }
 
+// semicolons ends every simple statement of a Python program with a
+// semicolon, which Python reads as a line end.
+func semicolons(src string) string {
+	return regexp.MustCompile(`(?m)^([ \t]*[^#\s].*[^:\s,(\[{])$`).ReplaceAllString(src, "$1;")
+}
+
+// emptyStatements adds an empty statement after every statement and
+// block opening that ends a line of a Java or C program (but a jump,
+// after which javac refuses an unreachable one).
+func emptyStatements(src string) string {
+	jump := regexp.MustCompile(`^\s*(return|break|continue|throw)\b`)
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		if (strings.HasSuffix(l, ";") || strings.HasSuffix(l, "{")) && !jump.MatchString(l) {
+			lines[i] += ";"
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // oldMac ends every line with a carriage return alone, as javac, gcc
 // and Python read a line end; a lexer that looks for line feeds reads a
 // line comment to the end of the file.
@@ -131,6 +151,9 @@ func TestCompilerText(t *testing.T) {
 		{"cpp-split-words", "knapsack.cpp", c, splitWords},
 		{"cpp-raw-string-splice", "knapsack.cpp", c, rawSplice},
 		{"c-digraphs", "knapsack.c", c, digraphs},
+		{"python-semicolons", "knapsack.py", py, semicolons},
+		{"java-empty-statements", "EightQueen.java", java, emptyStatements},
+		{"c-empty-statements", "knapsack.c", c, emptyStatements},
 		{"cpp-alternative-tokens", "knapsack.cpp", c, alternativeTokens},
 		{"java-cr-line-ends", "EightQueen.java", java, oldMac},
 		{"python-cr-line-ends", "knapsack.py", py, oldMac},

@@ -77,6 +77,8 @@ func lexC(src []byte, cpp bool, limit int, rawEnd func(at int, closer string) in
 		case c == '"' || c == '\'':
 			s.quoted(c, literalKind(c))
 		case s.digraph(cpp):
+		case c == ';':
+			s.semicolon()
 		default:
 			s.operator()
 		}

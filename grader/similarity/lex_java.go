@@ -54,6 +54,8 @@ func lexJava(src []byte, limit int) []Token {
 			s.number()
 		case c == '"' || c == '\'':
 			s.quoted(c, literalKind(c))
+		case c == ';':
+			s.semicolon()
 		default:
 			s.operator()
 		}

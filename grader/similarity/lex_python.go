@@ -31,6 +31,9 @@ func lexPython(src []byte, limit int) []Token {
 			s.restOfLine()
 		case c == '\\' && s.peek(1) == '\n':
 			s.advance(2)
+		case c == ';': // ends a statement, as a line end does
+			s.endLine(depth)
+			s.pos++
 		case s.pythonString():
 		case isIdentStart(c):
 			start := s.pos

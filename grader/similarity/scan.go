@@ -231,6 +231,21 @@ func (s *scanner) operator() {
 	s.emit(opKinds[s.src[start]], start, s.line)
 }
 
+// semicolon reads a ";" that ends a statement in C, C++ or Java: it is
+// dropped when the last token ends one already (";", "{" or "}": an empty
+// statement, which changes nothing).
+func (s *scanner) semicolon() {
+	start := s.pos
+	s.pos++
+	if n := len(s.out); n > 0 {
+		switch s.out[n-1].Kind {
+		case opKinds[';'], opKinds['{'], opKinds['}']:
+			return
+		}
+	}
+	s.emit(opKinds[';'], start, s.line)
+}
+
 // opKinds are the kinds of single bytes, made once.
 var opKinds = func() (k [256]uint32) {
 	for i := range k {
