@@ -90,15 +90,8 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	if err := clearSimilarity(out); err != nil {
 		return nil, err
-	}
-	// An earlier run's pages go first: an interrupted run leaves none
-	// that is not this batch's.
-	for _, name := range []string{"similarity.html", "similarity.csv"} {
-		if err := os.Remove(filepath.Join(out, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, err
-		}
 	}
 	docs, err := readDocs(c, subs, corpus)
 	if err != nil {
@@ -136,6 +129,21 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	fmt.Fprintf(errw, "compared %s (%s) in %v, peak memory %d MB; results in %s\n",
 		count(len(docs), "submission"), count(r.Compared, "pair"), time.Since(start).Round(time.Millisecond), peakRSS()>>20, filepath.Join(out, "similarity.html"))
 	return r.Closest(), nil
+}
+
+// clearSimilarity makes the folder out and removes an earlier run's
+// similarity.html and .csv from it: an interrupted run leaves none that
+// is not this batch's.
+func clearSimilarity(out string) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	for _, name := range []string{"similarity.html", "similarity.csv"} {
+		if err := os.Remove(filepath.Join(out, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
 }
 
 // errSimilarityStopped says that similarity was interrupted before it
