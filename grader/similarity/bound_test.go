@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -83,10 +84,23 @@ func hostileSources() map[string]File {
 		"java-escapes":   {Name: "A.java", Lang: Java, Data: fill("", `\u0041`)},
 		"java-many-u":    {Name: "A.java", Lang: Java, Data: fill("", `\uuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuu0041 `)},
 		"c-splices":      {Name: "a.c", Lang: C, Data: fill("", "\\\n")},
+		"c-macro-bomb":   {Name: "a.c", Lang: C, Data: fill(macroBomb(40), "Z ")},
 		"python-utf-7":   {Name: "a.py", Lang: Python, Data: fill("# coding: utf-7\n+", "2D3eAA")},
 		"python-escapes": {Name: "a.py", Lang: Python, Data: fill("# coding: unicode_escape\n", `\U0001F600`)},
 		"python-sjis":    {Name: "a.py", Lang: Python, Data: fill("# coding: shift_jis\n", "\x83\\")},
 	}
+}
+
+// macroBomb defines n macros, each twice the one before: the last would
+// be 2^n tokens.
+func macroBomb(n int) string {
+	var b strings.Builder
+	b.WriteString("#define M0 x x\n")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "#define M%d M%d M%d\n", i, i-1, i-1)
+	}
+	fmt.Fprintf(&b, "#define Z M%d\n", n-1)
+	return b.String()
 }
 
 // BenchmarkHostileSources reads each of hostileSources as Read does:

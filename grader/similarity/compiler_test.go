@@ -86,7 +86,7 @@ func alternativeTokens(src string) string {
 
 // outsideLiterals applies r to src but its string and character
 // literals.
-func outsideLiterals(src string, r *strings.Replacer) string {
+func outsideLiterals(src string, r interface{ Replace(string) string }) string {
 	strs := regexp.MustCompile(`"(\\.|[^"\\\n])*"|'(\\.|[^'\\\n])*'`)
 	var b strings.Builder
 	at := 0
@@ -118,6 +118,25 @@ func emptyStatements(src string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// keywordMacros writes a C program's keywords and types as macros of
+// other names, which the preprocessor turns back.
+func keywordMacros(src string) string {
+	words := regexp.MustCompile(`\b(for|if|return|int|while|printf|scanf)\b`)
+	return "#define LOOP for\n#define WHEN if\n#define GIVE return\n#define NUM int\n#define AS_LONG_AS while\n#define SAY printf\n#define READ scanf\n" +
+		outsideLiterals(src, wordReplacer{words, func(w string) string {
+			return map[string]string{"for": "LOOP", "if": "WHEN", "return": "GIVE", "int": "NUM", "while": "AS_LONG_AS", "printf": "SAY", "scanf": "READ"}[w]
+		}})
+}
+
+// wordReplacer replaces the matches of a regular expression by a
+// function of them.
+type wordReplacer struct {
+	re *regexp.Regexp
+	f  func(string) string
+}
+
+func (w wordReplacer) Replace(s string) string { return w.re.ReplaceAllStringFunc(s, w.f) }
 
 // oldMac ends every line with a carriage return alone, as javac, gcc
 // and Python read a line end; a lexer that looks for line feeds reads a
@@ -151,6 +170,7 @@ func TestCompilerText(t *testing.T) {
 		{"cpp-split-words", "knapsack.cpp", c, splitWords},
 		{"cpp-raw-string-splice", "knapsack.cpp", c, rawSplice},
 		{"c-digraphs", "knapsack.c", c, digraphs},
+		{"c-keyword-macros", "knapsack.c", c, keywordMacros},
 		{"python-semicolons", "knapsack.py", py, semicolons},
 		{"java-empty-statements", "EightQueen.java", java, emptyStatements},
 		{"c-empty-statements", "knapsack.c", c, emptyStatements},

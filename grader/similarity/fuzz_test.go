@@ -24,7 +24,7 @@ func seeds(f *testing.F, srcs ...string) {
 }
 
 func FuzzLexC(f *testing.F) {
-	seeds(f, "#include <x.h>\n#define A(x) (x)\\\n+1\nint main(){char c='\\'';return L\"s\"[0];} /* open", "1.5e-3f 0x1p+3 '", "%:define X(a) %:a %:%: a\nint a<:2:> = <%1%>; x and y or not z;")
+	seeds(f, "#include <x.h>\n#define A(x) (x)\\\n+1\nint main(){char c='\\'';return L\"s\"[0];} /* open", "1.5e-3f 0x1p+3 '", "%:define X(a) %:a %:%: a\nint a<:2:> = <%1%>; x and y or not z;", "#define N for\n#define E\n#define M N M E\nN E(;;) M N")
 	f.Fuzz(func(t *testing.T, src []byte) { checkTokens(t, C, src) })
 }
 

@@ -45,6 +45,7 @@ func lexC(src []byte, cpp bool, limit int, rawEnd func(at int, closer string) in
 		c := s.src[s.pos]
 		switch {
 		case c == '\n':
+			s.endDefine()
 			s.advance(1)
 			lineStart = true
 			continue
@@ -60,6 +61,10 @@ func lexC(src []byte, cpp bool, limit int, rawEnd func(at int, closer string) in
 			w := s.word()
 			if cpp && w == "std" && s.has("::") {
 				s.pos += 2 // as if not written, as under "using namespace std"
+				break
+			}
+			if body, ok := s.macros[w]; ok && w != s.defining {
+				s.expand(body, start)
 				break
 			}
 			if op, ok := altTokens[w]; ok {
@@ -148,6 +153,51 @@ func (s *scanner) directive() {
 		return
 	}
 	s.emit(kindOf("#"+w), start, line)
+	if w == "define" {
+		s.startDefine()
+	}
+}
+
+// startDefine notes an object-like macro defined on this line (its name
+// not followed by a parenthesis): its tokens, read as code, are the
+// line's after its name (endDefine).
+func (s *scanner) startDefine() {
+	at := s.pos
+	s.space(true)
+	if name := s.word(); name != "" && s.peek(0) != '(' {
+		s.defining, s.bodyFrom = name, len(s.out)+1
+	}
+	s.pos = at
+}
+
+// endDefine records the macro defined on the line that ends here.
+func (s *scanner) endDefine() {
+	if s.defining == "" {
+		return
+	}
+	if s.macros == nil {
+		s.macros = map[string][]uint32{}
+	}
+	var body []uint32
+	for _, t := range s.out[min(s.bodyFrom, len(s.out)):] {
+		body = append(body, t.Kind)
+	}
+	s.macros[s.defining], s.defining = body, ""
+}
+
+// expand emits a macro's tokens for its name, read from start: the
+// first over the name, the others after it, as the preprocessor puts
+// them there.
+func (s *scanner) expand(body []uint32, start int) {
+	for i, k := range body {
+		if i > 0 {
+			start = s.pos
+		}
+		s.emit(k, start, s.line)
+		if s.done() { // the limit
+			return
+		}
+	}
 }
 
 // rawString reads a C++ raw string literal, R"delim(...)delim" with any

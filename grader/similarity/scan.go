@@ -22,6 +22,11 @@ type scanner struct {
 	limit    int  // the most tokens read: the rest of the file is skipped
 	// rawEnd, when set, says where a C++ raw string ends (see lexC).
 	rawEnd func(at int, closer string) int
+	// C's object-like macros: each one's tokens, and the one being
+	// defined on this line, whose tokens start at out[bodyFrom].
+	macros   map[string][]uint32
+	defining string
+	bodyFrom int
 }
 
 // op is an operator of two or more characters and its kind.
