@@ -190,6 +190,7 @@ func TestCompilerText(t *testing.T) {
 			if len(r.Pairs) == 1 {
 				score = r.Pairs[0].Score()
 			}
+			t.Logf("%.3f", score)
 			if score < 0.95 {
 				t.Errorf("the disguised copy scores %.3f against the original (copy: %q), want about 1", score, r.Docs[1].Problem)
 			}
