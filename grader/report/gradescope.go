@@ -172,7 +172,7 @@ func deduction(r grader.Result, tests []GradescopeTest) *GradescopeTest {
 		return nil
 	}
 	return &GradescopeTest{Name: "deductions (see the notes above)", Score: -float64(off) / 100, Status: GradescopeFailed,
-		Output: strings.Join(r.Notes, "\n") + "\n", Visibility: GradescopeVisible}
+		Output: escape.Terminal(strings.Join(r.Notes, "\n") + "\n"), Visibility: GradescopeVisible}
 }
 
 // minTest is the test of a part scored by its least case credit: its

@@ -46,7 +46,7 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 // headline writes the title, the score, the late days, the notes, the
 // parts' table and the compiler's messages.
 func headline(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
-	fmt.Fprintf(b, "# %s: %s\n\n", a.Rubric.Name, escape.Markdown(r.ID))
+	fmt.Fprintf(b, "# %s: %s\n\n", a.Rubric.Name, escape.Markdown(escape.ID(r.ID)))
 	switch r.Status {
 	case grader.StatusFailed: // never a score
 		fmt.Fprintf(b, "**Score: none yet, out of %s** (%s: %s)", num(r.MaxScore), r.Status, r.Status.Describe())

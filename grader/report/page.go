@@ -43,9 +43,11 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 	present := map[grader.Verdict]bool{}
 	var totals []float64
 	for _, r := range b.Submissions {
+		s, similar := b.Similar[r.ID] // keyed by the ids as they are
 		r = shown(r)
 		row := classRow(a, r)
-		if s, ok := b.Similar[r.ID]; ok {
+		if similar {
+			s.Other = escape.ID(s.Other)
 			row.Similar = &s
 		}
 		d.Rows = append(d.Rows, row)
@@ -168,11 +170,12 @@ type pageCase struct {
 	Rule, Difference, Ended string
 }
 
-// shown is r with the control characters of what its student controls
+// shown is r with its id shown as ids are (escape.ID: a look-alike
+// flagged) and the control characters of what its student controls
 // shown (escape.Terminal): html/template escapes markup, but would leave
 // the escape sequences a terminal acts on when the page is printed.
 func shown(r grader.Result) grader.Result {
-	r.ID = escape.TerminalLine(r.ID)
+	r.ID = escape.ID(r.ID)
 	r.Notes = mapText(r.Notes, escape.Terminal)
 	r.Flags = mapText(r.Flags, escape.Terminal)
 	r.BuildLog = escape.Terminal(r.BuildLog)

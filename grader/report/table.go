@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
@@ -30,7 +31,7 @@ func (s Style) verdict(v grader.Verdict) string {
 func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style) {
 	idw := len("submission")
 	for _, r := range results {
-		idw = max(idw, len(escape.TerminalLine(r.ID)))
+		idw = max(idw, utf8.RuneCountInString(escape.ID(r.ID))) // fmt pads to a width in characters
 	}
 	fmt.Fprintf(w, "%-*s  %7s", idw, "submission", "score")
 	for _, p := range columns(a) {
@@ -44,7 +45,7 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 		if failed {
 			score = "-"
 		}
-		fmt.Fprintf(w, "%-*s  %7s", idw, escape.TerminalLine(r.ID), score)
+		fmt.Fprintf(w, "%-*s  %7s", idw, escape.ID(r.ID), score)
 		// By the rubric's parts, so that a result without parts (a grader
 		// failure) keeps the columns in line.
 		for _, p := range columns(a) {

@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"cmp"
+	"context"
 	"runtime"
 	"slices"
 	"sync"
@@ -22,6 +23,10 @@ type Options struct {
 	// Progress, when set, is told now and then how many pairs of all are
 	// compared.
 	Progress func(done, total int)
+	// Context, when set, stops the comparison when it is done (a
+	// signal): Compare then returns what it has, incomplete, and the
+	// caller tells by Context.Err.
+	Context context.Context
 }
 
 // Pair is two documents (indices into Result.Docs, A before B) and how
@@ -77,6 +82,10 @@ func Compare(docs []*Doc, o Options) *Result {
 	sortPairs(r.Pairs)
 	r.Aligned = max(0, min(o.Show, len(r.Pairs)))
 	for i := range r.Pairs[:r.Aligned] { // one at a time: align reads the files again
+		if o.Context.Err() != nil {
+			r.Aligned = i
+			break
+		}
 		p := &r.Pairs[i]
 		p.Matches = align(docs[p.A], docs[p.B], o.K)
 		if len(p.Matches) > 0 {
@@ -99,6 +108,9 @@ func (o Options) defaults() Options {
 	}
 	if o.Cluster <= 0 {
 		o.Cluster = 0.5
+	}
+	if o.Context == nil {
+		o.Context = context.Background()
 	}
 	return o
 }
@@ -143,7 +155,7 @@ func allPairs(docs []*Doc, ok []int, o Options) ([]Pair, int) {
 		wg.Go(func() {
 			for {
 				x := int(next.Add(1) - 1)
-				if x >= len(ok) {
+				if x >= len(ok) || o.Context.Err() != nil {
 					return
 				}
 				var n int

@@ -1,6 +1,9 @@
 // Package similarity finds copied code in a batch of submissions: each
-// file is read by a small lexer of its language (C, C++, Java, Python)
-// into normalised tokens (every identifier one token, every literal of a
+// file is first made into the text its compiler reads (javac's unicode
+// escapes, C's line splices, and trigraphs where the toolchain's gcc
+// mode reads them, Python's coding line: see source), then read by a
+// small lexer of its language (C, C++, Java, Python) into normalised
+// tokens (every identifier one token, every literal of a
 // kind one token, comments and layout dropped), the token stream is cut
 // into k-grams whose hashes are winnowed into fingerprints (Schleimer,
 // Wilkerson and Aiken 2003), and every pair of submissions is scored by
@@ -12,6 +15,11 @@
 // submissions of an earlier term or public solutions (Against) are
 // compared with the batch but not among themselves. A submission with no
 // token (no source file of a known language, or one the batch could not
-// read) is listed as not compared, never dropped. Nothing here changes a
-// score: the report is for a person to read.
+// read) is listed as not compared, never dropped.
+//
+// The work is bounded whatever a submission holds: at most MaxTokens
+// tokens of a submission and MaxFileBytes of a file are read (a note
+// says what was cut), and the alignment of a pair does a bounded number
+// of token comparisons (see align). Nothing here changes a score: the
+// report is for a person to read.
 package similarity

@@ -5,6 +5,8 @@ import (
 	_ "embed"
 	"fmt"
 	"html/template"
+
+	"github.com/cs540-tools/autograder/grader/escape"
 	"slices"
 	"strings"
 )
@@ -25,12 +27,16 @@ const maxShownBytes = 256 << 10
 // the clusters, the first n pairs ranked, and for each aligned pair its
 // two submissions side by side, every matching region marked in both
 // (the same colour and number; clicking one shows the other). Student
-// code and names are escaped (html/template).
+// code and names are escaped (html/template), and ids shown as ids are
+// everywhere (escape.ID: a look-alike flagged).
 func (r *Result) HTML(title string, n int) ([]byte, error) {
 	d := pageData{Title: title, K: r.Settings.K, W: r.Settings.W, Compared: r.Compared}
 	for _, doc := range r.Docs {
+		for _, n := range doc.Notes {
+			d.Noted = append(d.Noted, pageSkipped{escape.ID(doc.ID), escape.TerminalLine(n)})
+		}
 		if doc.Problem != "" {
-			d.Skipped = append(d.Skipped, pageSkipped{doc.ID, doc.Problem})
+			d.Skipped = append(d.Skipped, pageSkipped{escape.ID(doc.ID), escape.TerminalLine(doc.Problem)})
 		} else {
 			d.Docs++
 		}
@@ -38,7 +44,7 @@ func (r *Result) HTML(title string, n int) ([]byte, error) {
 	for _, c := range r.Clusters {
 		var ids []string
 		for _, i := range c {
-			ids = append(ids, r.Docs[i].ID)
+			ids = append(ids, escape.ID(r.Docs[i].ID))
 		}
 		d.Clusters = append(d.Clusters, ids)
 	}
@@ -58,6 +64,7 @@ type pageData struct {
 	Docs     int
 	Compared int
 	Skipped  []pageSkipped
+	Noted    []pageSkipped // notes on how a submission was read
 	Clusters [][]string
 	Pairs    []pagePair
 }
@@ -92,10 +99,10 @@ type pagePart struct {
 
 func (r *Result) pagePair(i int, p Pair) pagePair {
 	a, b := r.Docs[p.A], r.Docs[p.B]
-	pp := pagePair{Rank: i + 1, A: a.ID, B: b.ID, CorpusA: a.Corpus, CorpusB: b.Corpus,
+	pp := pagePair{Rank: i + 1, A: escape.ID(a.ID), B: escape.ID(b.ID), CorpusA: a.Corpus, CorpusB: b.Corpus,
 		AB: p.AB, BA: p.BA, Score: p.Score(), Longest: p.Longest, Aligned: i < r.Aligned}
 	if len(p.Matches) > 0 {
-		pp.LongestWhere = a.where(p.Matches[0].A) + " and " + b.where(p.Matches[0].B)
+		pp.LongestWhere = escape.TerminalLine(a.where(p.Matches[0].A) + " and " + b.where(p.Matches[0].B))
 	}
 	if pp.Aligned {
 		pp.SideA = side(a, p.Matches, func(m Match) Span { return m.A })
@@ -121,7 +128,7 @@ func side(d *Doc, ms []Match, span func(Match) Span) []pageFile {
 		}
 		slices.SortFunc(here, func(x, y marked) int { return x.s.Start - y.s.Start })
 		data := f.Data
-		pf := pageFile{Name: f.Name}
+		pf := pageFile{Name: escape.TerminalLine(f.Name)}
 		if len(data) > maxShownBytes {
 			data, pf.Truncated = data[:maxShownBytes], true
 		}

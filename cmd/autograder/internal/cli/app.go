@@ -65,7 +65,8 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	if err == nil {
 		return ExitOK
 	}
-	if ctx.Err() != nil && !errors.Is(err, errResume) {
+	var stopped *exitError // a command that says how it was interrupted
+	if ctx.Err() != nil && !(errors.As(err, &stopped) && stopped.code == ExitInterrupted) {
 		err = &exitError{ExitInterrupted, errors.New("interrupted")}
 	}
 	code := ExitInternal

@@ -17,6 +17,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/problem"
 	"github.com/cs540-tools/autograder/grader/report"
+	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/warm"
 	ucli "github.com/urfave/cli/v2"
@@ -191,7 +192,9 @@ func (g *gradeJob) run(c *ucli.Context) ([]grader.Result, error) {
 
 // writeBatch writes the batch's files under --out, replacing an earlier
 // run's and removing the reports of submissions no longer in the batch,
-// and prints the class table.
+// and prints the class table; then, with --similarity, compares the
+// batch: every grade and report is written before, whatever similarity
+// costs or however it ends.
 func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []grader.Result, subs []submission.Submission) error {
 	results, err := withManual(c.App.ErrWriter, a, out.path, results, subs)
 	if err != nil {
@@ -202,13 +205,34 @@ func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []gra
 	if c.Bool("timestamp") {
 		batch.Stamp(time.Now())
 	}
-	if c.Bool("similarity") {
-		closest, err := runSimilarity(c, a, subs, out.path)
-		if err != nil {
-			return err
-		}
-		batch.Similar = similarColumn(closest)
+	werr := writeReports(c, a, out, batch, results)
+	if !c.Bool("similarity") {
+		return werr
 	}
+	return errors.Join(werr, addSimilarity(c, a, out, batch, subs))
+}
+
+// addSimilarity compares the batch's submissions into similarity.html
+// and .csv, then writes index.html again with a column of each one's
+// most similar other.
+func addSimilarity(c *ucli.Context, a *grader.Assignment, out outDir, batch report.Batch, subs []submission.Submission) error {
+	closest, err := runSimilarity(c, a, subs, out.path)
+	if errors.Is(err, errSimilarityStopped) {
+		return errGradeSimilarityStopped
+	}
+	if err != nil {
+		return err
+	}
+	batch.Similar = similarColumn(closest)
+	page, err := report.Page(a, batch)
+	if err != nil {
+		return err
+	}
+	return store.WriteFile(filepath.Join(out.path, "index.html"), page)
+}
+
+// writeReports writes the batch's files and prints the class table.
+func writeReports(c *ucli.Context, a *grader.Assignment, out outDir, batch report.Batch, results []grader.Result) error {
 	names := report.ReportNames(results)
 	replaced, reports := out.existing(names)
 	// A report that could not be written stops no other file: the table
@@ -231,6 +255,10 @@ func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []gra
 	return werr
 }
 
+// errGradeSimilarityStopped is how grade --similarity says that
+// similarity was interrupted, the grades and reports written.
+var errGradeSimilarityStopped = &exitError{ExitInterrupted, errors.New("interrupted: the grades and reports are written, similarity.html is not: run the same command again (it grades nothing again)")}
+
 // incomplete lists on w each submission the grader failed on (status
 // grader-failure: no score, none in gradebook.csv) with why, and returns
 // exit status 4 when there is one: the batch is not all graded.
@@ -241,7 +269,7 @@ func incomplete(w io.Writer, results []grader.Result) error {
 			continue
 		}
 		n++
-		fmt.Fprintf(w, "autograder: not graded: %s: %s\n", r.ID, oneLine(failedWhy(r)))
+		fmt.Fprintf(w, "autograder: not graded: %s: %s\n", escape.ID(r.ID), oneLine(failedWhy(r)))
 	}
 	if n == 0 {
 		return nil
@@ -352,16 +380,16 @@ func (p *progress) event(ev grader.Event) {
 	if ev.Started {
 		p.running = append(p.running, ev.ID)
 		if !p.terminal {
-			fmt.Fprintf(p.w, "%s: grading\n", escape.TerminalLine(ev.ID))
+			fmt.Fprintf(p.w, "%s: grading\n", escape.ID(ev.ID))
 		}
 		p.redraw()
 		return
 	}
 	p.running = slices.DeleteFunc(p.running, func(id string) bool { return id == ev.ID })
 	p.done = ev.Done
-	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s", ev.Done, ev.Total, escape.TerminalLine(ev.ID), numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status)
+	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s", ev.Done, ev.Total, escape.ID(ev.ID), numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status)
 	if ev.Result.Status == grader.StatusFailed {
-		line = fmt.Sprintf("[%d/%d] %s: not graded (%s)", ev.Done, ev.Total, escape.TerminalLine(ev.ID), ev.Result.Status)
+		line = fmt.Sprintf("[%d/%d] %s: not graded (%s)", ev.Done, ev.Total, escape.ID(ev.ID), ev.Result.Status)
 	}
 	if ev.Cached {
 		line += " (done before, not regraded)"
