@@ -113,6 +113,11 @@ type Spec struct {
 	// Result.Stdout stays empty, so that a long conversation (a warm JVM's
 	// every answer) is not held twice. The output limit still counts it.
 	StdoutToOnly bool
+	// PassLimit, with StdoutToOnly, bounds what StdoutTo is given instead
+	// of Limits.Output: a conversation passing through to another
+	// program (an interactive judge's messages) is not kept, and may be
+	// larger than what a run may keep. Zero: Limits.Output.
+	PassLimit int64
 	// Stop, when it is closed, kills the box: the caller no longer needs
 	// the run (an interactive judge has rejected it). The result then
 	// says Stopped; no limit is blamed.

@@ -35,7 +35,12 @@ func newStreams(ctx context.Context, spec Spec) *streams {
 		}()
 	}
 	over := func() { s.kill(errOutput) }
-	s.stdout = &capture{max: spec.Limits.Output, over: over, tee: spec.StdoutTo, teeOnly: spec.StdoutTo != nil && spec.StdoutToOnly}
+	teeOnly := spec.StdoutTo != nil && spec.StdoutToOnly
+	outMax := spec.Limits.Output
+	if teeOnly && spec.PassLimit > 0 {
+		outMax = spec.PassLimit
+	}
+	s.stdout = &capture{max: outMax, over: over, tee: spec.StdoutTo, teeOnly: teeOnly}
 	s.stderr = &capture{max: spec.Limits.Output, over: over}
 	return s
 }

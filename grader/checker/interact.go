@@ -13,6 +13,13 @@ import (
 // maxTranscript caps the conversation kept of an interactive run.
 const maxTranscript = 64 << 10
 
+// maxPass bounds what an interactive checker may send the program: its
+// messages are the protocol, passed through and not kept (the
+// transcript keeps maxTranscript of them), so they are not held to the
+// checker's output limit, which bounds what it prints on stderr. A
+// protocol that sends more than this is a checker gone wrong.
+const maxPass = 256 << 20
+
 // interactor is an interactive checker: it talks with the program.
 type interactor struct{ *Checker }
 
@@ -90,6 +97,7 @@ func (i *interactor) converse(ctx context.Context, prog grader.Program, t grader
 	if err != nil {
 		return ran{err: err}
 	}
+	spec.StdoutToOnly, spec.PassLimit = true, maxPass
 	passOf(ctx).ready(&spec)
 	res, err := sandbox.Run(ctx, spec)
 	passOf(ctx).done(res)
