@@ -1,8 +1,10 @@
 package problem
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -49,7 +51,16 @@ func Is(dir string) bool {
 // one of js ("checker", for a custom output validator) or the grader's
 // own.
 func Load(dir string, js grader.Judges) (*grader.Assignment, error) {
-	p, err := read(dir)
+	return LoadContext(context.Background(), dir, js, nil)
+}
+
+// LoadContext is Load that may run programs: a package whose
+// generators/generators.yaml makes its test data has it made in the
+// sandbox (Generate) and cached, ctx bounding the runs. warn, when not
+// nil, gets what a TA should be told (a package graded on its samples
+// alone, the solution chosen for answers).
+func LoadContext(ctx context.Context, dir string, js grader.Judges, warn io.Writer) (*grader.Assignment, error) {
+	p, err := read(ctx, dir, warn)
 	if err != nil {
 		return nil, err
 	}
