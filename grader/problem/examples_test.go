@@ -82,7 +82,8 @@ func TestExamples(t *testing.T) {
 }
 
 // TestTLELimits: a submission that must run out of time is graded with
-// the time limit times time_limit_to_tle (1.5 by default).
+// the time limit times time_limit_to_tle (1.5 by default), and a wall
+// clock 5 seconds longer.
 func TestTLELimits(t *testing.T) {
 	for _, tc := range []struct {
 		yaml string
@@ -93,7 +94,7 @@ func TestTLELimits(t *testing.T) {
 	} {
 		dir := writePackage(t, map[string]string{"problem.yaml": tc.yaml})
 		lim, err := TLELimits(dir, rubric.Limits{CPU: 2 * time.Second, Wall: 9 * time.Second})
-		if err != nil || lim.CPU != tc.cpu || lim.Wall != 7*time.Second+tc.cpu {
+		if err != nil || lim.CPU != tc.cpu || lim.Wall != 5*time.Second+tc.cpu {
 			t.Errorf("%q: %v %v", tc.yaml, lim, err)
 		}
 	}
@@ -132,5 +133,33 @@ func TestExamplesSkipped(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("skips:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestTimeLimitFrom: a package that gives no time limit gets the
+// format's: the slowest accepted run times ac_to_time_limit (legacy:
+// time_multiplier), rounded up to time_resolution, at least one.
+func TestTimeLimitFrom(t *testing.T) {
+	for _, tc := range []struct {
+		files   map[string]string
+		slowest time.Duration
+		given   bool
+		want    time.Duration
+	}{
+		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\n"}, 120 * time.Millisecond, false, time.Second},
+		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\n"}, 1100 * time.Millisecond, false, 3 * time.Second},
+		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\nlimits: {time_resolution: 0.5, time_multipliers: {ac_to_time_limit: 3}}\n"}, 1100 * time.Millisecond, false, 3500 * time.Millisecond},
+		{map[string]string{"problem.yaml": "name: X\n"}, 300 * time.Millisecond, false, 2 * time.Second},
+		{map[string]string{"problem.yaml": "name: X\n", ".timelimit": "3\n"}, 0, true, time.Second},
+		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\nlimits: {time_limit: 4}\n"}, 0, true, time.Second},
+	} {
+		tm, err := TimingOf(writePackage(t, tc.files))
+		if err != nil || tm.Given != tc.given {
+			t.Errorf("%v: %+v %v", tc.files, tm, err)
+			continue
+		}
+		if got := tm.TimeLimitFrom(tc.slowest); got != tc.want {
+			t.Errorf("%v: %v from %v, want %v", tc.files, got, tc.slowest, tc.want)
+		}
 	}
 }
