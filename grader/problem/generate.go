@@ -75,6 +75,9 @@ func Generate(ctx context.Context, dir, out string, warn io.Writer) error {
 		}
 		files[c.path] = f
 	}
+	if err := g.validate(ctx, plan, files); err != nil {
+		return err
+	}
 	return g.write(out, plan, files)
 }
 

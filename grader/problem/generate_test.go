@@ -161,3 +161,31 @@ func TestLoadGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateValidates: the package's input and answer validators check
+// the data made, with their arguments by name; one the grader cannot run
+// (checktestdata) is named in a warning.
+func TestGenerateValidates(t *testing.T) {
+	gradertest.NeedTools(t, "python3")
+	small := "import sys\nn = int(sys.stdin.readline())\nsys.exit(42 if n <= int(sys.argv[1]) else 43)\n"
+	ans := "import sys\nopen(sys.argv[1]).read()\nsys.exit(42 if sys.stdin.read().strip() else 43)\n"
+	for _, tc := range []struct{ yaml, want string }{
+		{"data: {secret: {test_group.yaml: {input_validator_args: {small: ['9']}}, data: {x: out.py 5}}}", ""},
+		{"data: {secret: {test_group.yaml: {input_validator_args: [3]}, data: {x: out.py 5}}}", "secret/x: input_validators/small.py rejects the input (exit status 43, not 42)"},
+		{"data: {secret: {data: {x: {in: '1', ans: '', yaml: {input_validator_args: ['9']}}}}}", "secret/x: answer_validators/nonempty.py rejects the answer"},
+	} {
+		dir := genPackage(t, "solution: /submissions/accepted/sum.py\n"+tc.yaml+"\n", map[string]string{
+			"input_validators/small.py":     small,
+			"input_validators/format.ctd":   "INT(1,9) NEWLINE EOF\n",
+			"answer_validators/nonempty.py": ans,
+		})
+		var warn strings.Builder
+		err := Generate(context.Background(), dir, t.TempDir(), &warn)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: got %v, want %q", tc.yaml, err, tc.want)
+		}
+		if !strings.Contains(warn.String(), "input_validators/format.ctd: a checktestdata or VIVA validator") {
+			t.Errorf("warnings: %q", warn.String())
+		}
+	}
+}
