@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"go.yaml.in/yaml/v3"
@@ -763,6 +764,9 @@ func (p *genParser) inline(c *genCase, e entry) error {
 func (p *genParser) call(v *yaml.Node, casePath string, cfg genConfig, cv int, hasCount bool) (*genCall, error) {
 	if v.Kind != yaml.ScalarNode || strings.TrimSpace(v.Value) == "" {
 		return nil, badf(p.file, "%s: generate must be a command: a generator and its arguments", casePath)
+	}
+	if strings.ContainsFunc(v.Value, func(r rune) bool { return unicode.IsControl(r) && !unicode.IsSpace(r) }) {
+		return nil, badf(p.file, "%s: generate %q: a control character in the command", casePath, v.Value)
 	}
 	command := string(p.consts.Replace([]byte(v.Value)))
 	if hasCount {

@@ -137,6 +137,8 @@ func TestParseGeneratorsRefuses(t *testing.T) {
 		{"data: {secret: {data: {x: }}}", "secret/x: empty"},
 		{"data: {secret: {data: {x: {in: '1', bogus: 2}}}}", `secret/x: unknown key "bogus"`},
 		{bomb, "YAML nodes"},
+		{"data: {secret: {data: {x: \"g\\e[2J.py\"}}}", `generate "g\x1b[2J.py": a control character in the command`},
+		{"generators: {g: [../../etc/passwd]}\ndata: {}", "generators.g: ../../etc/passwd: leaves its folder"},
 	} {
 		_, err := parseGenerators(writeGen(t, tc.yaml, nil), nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") ||
