@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"go.yaml.in/yaml/v3"
 )
 
 // finalGroups reshapes the folders read under format 2025-09 into its
@@ -86,13 +87,28 @@ func groupFolders(secret string) ([]string, error) {
 	return out, nil
 }
 
-// noDeeperGroup refuses a test_group.yaml below a group's folder.
+// noDeeperGroup refuses a test_group.yaml below a group's folder that
+// makes it a group (gives a score: max_score, score_aggregation,
+// require_pass, static_validation_score). One that only sets the
+// validators' or the program's arguments for the cases below it, as
+// BAPCtools writes them, applies to them.
 func noDeeperGroup(folder string) error {
 	return filepath.WalkDir(folder, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !slices.Contains(settingsNames, d.Name()) || filepath.Dir(p) == folder {
 			return err
 		}
-		return badf(p, "a test group inside a test group: the format allows one level of groups")
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		var raw map[string]any
+		yaml.Unmarshal(data, &raw)
+		for _, k := range []string{"max_score", "score_aggregation", "require_pass", "static_validation_score"} {
+			if _, ok := raw[k]; ok {
+				return badf(p, "%s: a test group inside a test group: the format allows one level of groups", k)
+			}
+		}
+		return nil
 	})
 }
 
@@ -182,12 +198,3 @@ func finalKeys(file, rel string, raw map[string]any, scoring bool) error {
 // the one before it.
 var settingsNames = []string{"test_group.yaml", "testdata.yaml"}
 
-// settingsFile is the settings file in folder, "" when it has none.
-func settingsFile(folder string) string {
-	for _, n := range settingsNames {
-		if _, err := os.Stat(filepath.Join(folder, n)); err == nil {
-			return n
-		}
-	}
-	return ""
-}
