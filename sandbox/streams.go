@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"sync"
 )
 
 // streams are what every tier's run shares around its process: the
@@ -41,6 +42,10 @@ func newStreams(ctx context.Context, spec Spec) *streams {
 		outMax = spec.PassLimit
 	}
 	s.stdout = &capture{max: outMax, over: over, tee: spec.StdoutTo, teeOnly: teeOnly}
+	if spec.StdoutTo != nil && spec.StdoutClosed != nil {
+		var once sync.Once
+		s.stdout.eof = func() { once.Do(spec.StdoutClosed) }
+	}
 	s.stderr = &capture{max: spec.Limits.Output, over: over}
 	return s
 }
