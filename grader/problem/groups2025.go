@@ -197,4 +197,3 @@ func finalKeys(file, rel string, raw map[string]any, scoring bool) error {
 // settingsNames are the names of a group's settings file: 2025-09's, and
 // the one before it.
 var settingsNames = []string{"test_group.yaml", "testdata.yaml"}
-
