@@ -70,7 +70,6 @@ func TestExamples(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "acepted/*:\n  permitted: [AC]\n"}, `submissions.yaml: acepted/*: matches no submission`},
 		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "accepted:\n  permited: [AC]\n"}, `accepted: unknown key "permited"`},
 		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "accepted:\n  permitted: [OK]\n"}, `"OK" is not one of AC, WA, TLE, RTE`},
 	} {
@@ -161,5 +160,19 @@ func TestTimeLimitFrom(t *testing.T) {
 		if got := tm.TimeLimitFrom(tc.slowest); got != tc.want {
 			t.Errorf("%v: %v from %v, want %v", tc.files, got, tc.slowest, tc.want)
 		}
+	}
+}
+
+// TestUnmatched: a submissions.yaml key that matches no submission is
+// named, for a warning.
+func TestUnmatched(t *testing.T) {
+	dir := writePackage(t, map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "acepted/*:\n  permitted: [AC]\naccepted/x.py:\n  permitted: [AC]\n"})
+	exs, err := Examples(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Unmatched(dir, exs)
+	if err != nil || len(got) != 1 || !strings.HasSuffix(got[0], "submissions.yaml: acepted/*: matches no submission") {
+		t.Errorf("got %q, %v", got, err)
 	}
 }

@@ -30,6 +30,13 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 	if err != nil {
 		return badInput(err)
 	}
+	unmatched, err := problem.Unmatched(dir, exs)
+	if err != nil {
+		return badInput(err)
+	}
+	for _, u := range unmatched {
+		fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", u)
+	}
 	rub := *a.Rubric
 	done := map[int]grader.Result{}
 	if rub.Limits, err = exampleLimits(c, a, dir, exs, done); err != nil {
