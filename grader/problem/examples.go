@@ -445,10 +445,10 @@ func Scoring(dir string) (bool, error) {
 }
 
 // TLELimits are the limits under which a submission labelled to run out
-// of time is graded by cases verify, from lim, the package's: the CPU
-// time limit times time_limit_to_tle (1.5 by default), so that, as the
-// format asks, it runs out of time with that margin, and a wall clock 5
-// seconds longer than that, not twice it: a program that sleeps, or
+// of time is graded by cases verify, from lim, the package's: the time
+// limit times time_limit_to_tle (1.5 by default), so that, as the format
+// asks, it runs out of time with that margin, of CPU time and of wall
+// clock alike (as BAPCtools times runs): a program that sleeps, or
 // closes its output and waits, runs out of time on the wall clock.
 func TLELimits(dir string, lim rubric.Limits) (rubric.Limits, error) {
 	m, err := readMeta(dir)
@@ -456,7 +456,7 @@ func TLELimits(dir string, lim rubric.Limits) (rubric.Limits, error) {
 		return lim, err
 	}
 	lim.CPU += tleMargin(m, lim.CPU)
-	lim.Wall = min(lim.Wall+tleMargin(m, lim.CPU), lim.CPU+5*time.Second)
+	lim.Wall = min(lim.Wall, lim.CPU)
 	return lim, nil
 }
 
