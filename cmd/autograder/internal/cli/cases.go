@@ -67,7 +67,7 @@ func generateCases(c *ucli.Context) error {
 	}
 	out := c.String("out")
 	if out == "" {
-		return badInputf("cases generate: give --out DIR")
+		return badInputf(`Required flag "out" not set`) // as urfave/cli says it, but for a package
 	}
 	if err := freshFolder(out, c.Bool("force")); err != nil {
 		return err
