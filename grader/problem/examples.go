@@ -306,7 +306,8 @@ func globMatches(glob, name string) bool {
 	return false
 }
 
-// expandBraces expands the first {a,b,...} of a glob, and so on.
+// expandBraces expands the first {a,b,...} of a glob, and so on, each
+// alternative without the spaces around it.
 func expandBraces(glob string) []string {
 	i := strings.Index(glob, "{")
 	j := strings.Index(glob[max(i, 0):], "}")
@@ -316,7 +317,8 @@ func expandBraces(glob string) []string {
 	j += i
 	var out []string
 	for _, alt := range strings.Split(glob[i+1:j], ",") {
-		out = append(out, expandBraces(glob[:i]+alt+glob[j+1:])...)
+		// Spaces around an alternative are not part of it: "{ 4 }" is 4.
+		out = append(out, expandBraces(glob[:i]+strings.TrimSpace(alt)+glob[j+1:])...)
 	}
 	return out
 }
@@ -371,7 +373,14 @@ func (ex Example) Misfits(a *grader.Assignment, r grader.Result, scoring bool) [
 	}
 	var out []string
 	for _, ru := range ex.rules {
-		out = append(out, ru.misfits(a, r, cs)...)
+		// A rule on some cases (a test case glob) is about those cases'
+		// own verdicts: it sees every case, not only those a contest
+		// judge runs before the first rejection.
+		seen := cs
+		if ru.cases != "" {
+			seen = r.Cases
+		}
+		out = append(out, ru.misfits(a, r, seen)...)
 	}
 	if strings.HasPrefix(ex.Name, "partially_accepted/") && !(r.Score > 0 && r.Score < r.MaxScore) {
 		out = append(out, fmt.Sprintf("partially_accepted: score %v of %v, not strictly between", r.Score, r.MaxScore))

@@ -176,3 +176,13 @@ func TestUnmatched(t *testing.T) {
 		t.Errorf("got %q, %v", got, err)
 	}
 }
+
+// TestExpandBraces: brace sets expand, each alternative trimmed, empty
+// ones kept, one set after another.
+func TestExpandBraces(t *testing.T) {
+	got := expandBraces("secret/*{ 4 }{2,}")
+	want := []string{"secret/*42", "secret/*4"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
