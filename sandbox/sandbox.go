@@ -119,6 +119,16 @@ type Spec struct {
 	// caller bounds what it keeps (a clip.Buffer); its Write must not
 	// block for long.
 	StderrTo io.Writer
+	// StdoutClosed, with StdoutTo, is called once, when the program's
+	// stdout is closed by every process of the box holding it: before
+	// the run ends when the program closes it early (an interactive
+	// judge that ends its messages, then waits for the answer).
+	StdoutClosed func()
+	// PassLimit, with StdoutToOnly, bounds what StdoutTo is given instead
+	// of Limits.Output: a conversation passing through to another
+	// program (an interactive judge's messages) is not kept, and may be
+	// larger than what a run may keep. Zero: Limits.Output.
+	PassLimit int64
 	// Stop, when it is closed, kills the box: the caller no longer needs
 	// the run (an interactive judge has rejected it). The result then
 	// says Stopped; no limit is blamed.
@@ -436,6 +446,7 @@ type capture struct {
 	over      func()
 	tee       io.Writer // also gets what is kept, as it comes
 	teeOnly   bool      // tee alone gets it: buf stays empty, n counts it
+	eof       func()    // called at the stream's end (ReadFrom)
 	n         int64
 }
 
@@ -461,6 +472,29 @@ func (c *capture) Write(p []byte) (int, error) {
 		c.over()
 	}
 	return len(p), nil
+}
+
+// ReadFrom implements io.ReaderFrom, which the copy of a program's
+// stdout uses: it ends at the stream's end, which eof then hears of.
+func (c *capture) ReadFrom(r io.Reader) (int64, error) {
+	buf := make([]byte, 32<<10)
+	var n int64
+	for {
+		k, err := r.Read(buf)
+		if k > 0 {
+			c.Write(buf[:k])
+			n += int64(k)
+		}
+		if err == io.EOF {
+			if c.eof != nil {
+				c.eof()
+			}
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
 }
 
 func (c *capture) result() ([]byte, bool) {

@@ -33,9 +33,12 @@ func casesCommand() *ucli.Command {
 					"case of each part it concerns, and prints the kill matrix. With --solution FILE,\n" +
 					"runs the model solution on every case of the rubric and writes each case with the\n" +
 					"solution's output as its expected output. Either way the same command writes the\n" +
-					"same files, into --out, which must be new or empty unless --force.",
+					"same files, into --out, which must be new or empty unless --force.\n" +
+					"With --rubric naming a problem package whose generators/generators.yaml makes its\n" +
+					"test data, makes that data in the sandbox and writes it into --out/data (without\n" +
+					"--out, into the grader's cache, whose folder it prints).",
 				Flags: []ucli.Flag{
-					&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "write the case files under `DIR`"},
+					&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the case files under `DIR` (required, but for a problem package)"},
 					&ucli.BoolFlag{Name: "force", Usage: "write into --out even when it holds files (cases there not generated are removed)"},
 					&ucli.StringFlag{Name: "solution", Usage: "the model solution `FILE` or folder: its outputs become the expected ones"},
 					rubricFlag(), assignmentFlag(),
@@ -61,7 +64,13 @@ func generateCases(c *ucli.Context) error {
 	if c.NArg() > 0 {
 		return badInputf("cases generate takes no arguments, got %q", c.Args().Slice())
 	}
+	if dir, ok := packageDir(c.String("rubric")); ok && c.String("solution") == "" {
+		return generatePackage(c, dir)
+	}
 	out := c.String("out")
+	if out == "" {
+		return badInputf(`Required flag "out" not set`) // as urfave/cli says it, but for a package
+	}
 	if err := freshFolder(out, c.Bool("force")); err != nil {
 		return err
 	}

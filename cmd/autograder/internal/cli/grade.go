@@ -460,7 +460,10 @@ func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
 	}
 	load := grader.LoadAssignment
 	if dir, ok := packageDir(path); ok {
-		path, load = dir, problem.Load
+		path, load = dir, func(dir string, js grader.Judges) (*grader.Assignment, error) {
+			// A package may generate its test data: runs ctx bounds.
+			return problem.LoadContext(c.Context, dir, js, c.App.ErrWriter)
+		}
 	}
 	a, err := load(path, bundle.Judges)
 	if err != nil {
