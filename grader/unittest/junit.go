@@ -49,7 +49,7 @@ func runJUnit(ctx context.Context, e env) (ran, error) {
 	if err != nil {
 		return ran{}, err
 	}
-	k, err := javaKit(ctx, javac.Path, jar)
+	k, err := javaKit(ctx, javac, jar)
 	if err != nil {
 		return ran{}, fmt.Errorf("%s: preparing the bridge: %w", fw.Title, err)
 	}
@@ -167,11 +167,14 @@ var (
 )
 
 // javaKit is the kit for javac and JUnit's jar, built on first use.
-func javaKit(ctx context.Context, javac, jar string) (*kit, error) {
+func javaKit(ctx context.Context, javac runner.Tool, jar string) (*kit, error) {
 	kitMu.Lock()
 	defer kitMu.Unlock()
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n", javac, jar)
+	fmt.Fprintf(h, "%s\n%s\n%s\n", javac.Path, javac.Version, jar)
+	if st, err := os.Stat(jar); err == nil {
+		fmt.Fprintf(h, "%d %d\n", st.Size(), st.ModTime().UnixNano())
+	}
 	for _, files := range []map[string][]byte{javabridge.TestSideFiles(), javabridge.ServerFiles()} {
 		for _, p := range sortedNames(files) {
 			fmt.Fprintf(h, "%s %d\n", p, len(files[p]))
@@ -182,7 +185,7 @@ func javaKit(ctx context.Context, javac, jar string) (*kit, error) {
 	if k := kits[key]; k != nil {
 		return k, nil
 	}
-	k, err := loadKit(ctx, javac, jar, key)
+	k, err := loadKit(ctx, javac.Path, jar, key)
 	if err != nil {
 		return nil, err
 	}
