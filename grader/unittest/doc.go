@@ -35,9 +35,9 @@
 // writes these case files (GenerateCases): pytest's tests as pytest
 // collects them in a box, JUnit's read from the sources, hidden when
 // their file's name holds "hidden". A case whose test
-// its file does not declare, a test of a file with cases that has none
-// (and is no JUnit sentinel), or a file with both public and hidden tests, is
-// an error when the assignment loads. A file that declares no test is a
+// its file does not declare, a test of a file with cases that has none,
+// or a file with both public and hidden tests, is an error when the
+// assignment loads. A file that declares no test is a
 // helper: every run holds it, and it is public (bundled, and in check's
 // box).
 // cases/unittest-java and cases/unittest-python are examples.
@@ -87,19 +87,33 @@
 //     in which it ended, crashed, ran past a limit or printed past the
 //     cap: that test alone fails (a timeout when a limit stopped it), the
 //     next one gets a fresh process.
-//   - JUnit: the JDK's compiler (-proc:none) compiles the instructor's
-//     files against the student's classes, then the console launcher of
-//     Debian's junit5 (the toolchain's Launchers) runs the test classes
-//     in the box with the student's classes, the instructor's classes
-//     before the student's on the class path, each test under a
-//     preemptive timeout (separate thread) of the rubric's limits.wall,
-//     writing the XML report. What the run prints is drained and kept
-//     clipped, never stopped at the output limit. Tests that do not
-//     compile against the student's classes all fail, with the compiler's
-//     messages for public ones.
+//   - JUnit: two boxes per group too (package javabridge). The
+//     student's compiled classes are read, never run, by the grader, and
+//     each of the student's classes gets a stand-in: a Java source with
+//     its public API whose every member is a call relayed to the student
+//     box (javabridge.Standins; none for a class named like one of the
+//     instructor's, of java.lang, of JUnit Jupiter or of a package the
+//     tests import on demand: a note tells the student). An API the
+//     bridge cannot carry (a public field, a name that is no plain Java
+//     identifier) fails every test with a message naming the class and
+//     member. In a box, the JDK's compiler (-proc:none) compiles the
+//     stand-ins and the group's files against the console launcher of
+//     Debian's junit5 (the toolchain's Launchers) and the bridge's test
+//     side; in the test box, which holds those classes and no file of the
+//     student's, the launcher runs the test classes and writes the XML
+//     report. The student box holds the student's classes and the
+//     bridge's server (the JDK alone). Values cross as javabridge's doc
+//     says (plain values copied, arrays and collections copied back,
+//     anything else a handle; the student's exceptions as stand-ins of
+//     their JDK base). One student process per top-level test class, a
+//     fresh one after a test in which it ended, crashed, ran past a limit
+//     or printed past the cap. The bridge's Java side is compiled once per
+//     machine, into the user's cache folder; the names the tests import
+//     on demand are listed once per assignment (one small JVM). Tests
+//     that do not compile against the stand-ins all fail, with the
+//     compiler's messages for public ones.
 //
-// A test's own limit (JUnit's @Timeout) replaces limits.wall for it. In a
-// relayed run (pytest) the student's box is bounded per test, from
+// Both runs are relayed: the student's box is bounded per test, from
 // outside: limits.cpu of CPU time (as the kernel counts it for the whole
 // box), limits.wall of time the test waits for it, and 256 MiB of what it
 // prints (which is kept clipped, head and tail, and shown with a public
@@ -125,8 +139,8 @@
 //
 // # What is and is not guaranteed
 //
-// For pytest, no byte of the student's code runs in the process that
-// runs the instructor's tests, decides their verdicts and writes the
+// For both frameworks, no byte of the student's code runs in the process
+// that runs the instructor's tests, decides their verdicts and writes the
 // report, and the student's box never holds a test file, the framework's
 // configuration or the report:
 //
@@ -144,7 +158,14 @@
 //   - pytest's own machinery (collection, fixtures, hooks, the report
 //     writer) never meets the student's code: a stand-in answers only the
 //     instructor's files, and a name of the standard library, even one
-//     missing on this system, is never a stand-in.
+//     missing on this system, is never a stand-in. Likewise JUnit's
+//     (the launcher, its listeners, the XML writer and its service
+//     lookups) runs in a box that holds no class of the student's: a
+//     student's static initialiser, shutdown hook, thread or service file
+//     runs, if at all, in the student's box, where there is no report;
+//     and a student's class named like one the tests resolve from
+//     java.lang, JUnit or an on-demand import (Assertions) has no
+//     stand-in, so the name stays the framework's.
 //   - The verdicts are the report's, written by the test box, and the
 //     relay's own record of the student's process (which the student's
 //     code cannot write): a test in which it died or ran past a limit
@@ -152,10 +173,11 @@
 //   - No file of a hidden test is in check's box or in the box of the
 //     public tests, and no hidden test's message, nor what the student's
 //     code printed in it, reaches a student's report.
-//   - A student's conftest.py, pytest.ini and the like are still left out
-//     of the run and flagged, though they could configure nothing now; a
-//     student's file named as an instructor's (its own helpers.py) stays
-//     in the student's box, which the tests never see, and is flagged.
+//   - A student's conftest.py, pytest.ini, junit-platform.properties and
+//     the like are still left out of the run and flagged, though they
+//     could configure nothing now; a student's file named as an
+//     instructor's (its own helpers.py or Check.java) stays in the
+//     student's box, which the tests never see, and is flagged.
 //
 // Not guaranteed: a test that compares two of the student's objects with
 // each other (==, <) uses the student's own methods, and a test that calls
@@ -164,10 +186,7 @@
 // or set a test passes to the student's code may be changed by it, as in
 // one process: never pass the expected answer. The student's
 // code sees the arguments of every call, hidden tests' included (it
-// cannot send them anywhere a student reads). JUnit's tests still run in
-// the box with the student's classes: there, the sentinel (@Tag
-// ("sentinel"), a test that must fail) and the report's name check catch
-// generic tampering, not a determined attack on a known suite, until its
-// bridge lands. Per-test timeouts are wall time in JUnit; the box's CPU
-// and wall limits bound the whole run.
+// cannot send them anywhere a student reads). A JUnit @Timeout of the
+// instructor's still applies, as JUnit's own; the instructor's own code
+// in the test box is bounded by the box's CPU and wall limits alone.
 package unittest

@@ -93,9 +93,7 @@ func (j *Judge) discover(ctx context.Context, r *rubric.Rubric, run Tooler) ([]s
 	} else {
 		for _, s := range j.sources {
 			for _, d := range s.tests {
-				if !d.sentinel {
-					ids = append(ids, d.id)
-				}
+				ids = append(ids, d.id)
 			}
 		}
 	}

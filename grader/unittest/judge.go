@@ -14,6 +14,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
 	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
 )
 
@@ -57,9 +58,8 @@ type source struct {
 // declared is a test a source declares, as its annotations or
 // decorators say.
 type declared struct {
-	id       string // "CalculatorTest.adds", "test_calc.TestX.test_y"
-	points   float64
-	sentinel bool
+	id     string // "CalculatorTest.adds", "test_calc.TestX.test_y"
+	points float64
 	// multi: a parameterized or repeated test, reported once per
 	// invocation; it passes when every invocation passes.
 	multi bool
@@ -160,7 +160,7 @@ func (j *Judge) Plan(cs []cases.Case) error {
 		}
 		s := &j.sources[i]
 		k := slices.IndexFunc(s.tests, func(d declared) bool { return d.id == declaredID(id) })
-		if k < 0 || s.tests[k].sentinel {
+		if k < 0 {
 			return fmt.Errorf("case %s: %s declares no test %s (%s)", c.ID, s.path, id, j.lang.declaredHow)
 		}
 		if v, ok := vis[file]; ok && v != c.Visibility {
@@ -194,8 +194,8 @@ func (j *Judge) uncovered() error {
 			continue
 		}
 		for _, d := range s.tests {
-			if !d.sentinel && !slices.Contains(ids, d.id) {
-				return fmt.Errorf("%s declares the test %s, which has no case file (add %s.case, or mark it a sentinel)", s.path, d.id, d.id)
+			if !slices.Contains(ids, d.id) {
+				return fmt.Errorf("%s declares the test %s, which has no case file (add %s.case)", s.path, d.id, d.id)
 			}
 		}
 	}
@@ -248,10 +248,17 @@ func (j *Judge) Fingerprint() string {
 		h.Write(s.data)
 	}
 	fmt.Fprintf(h, "rules %v\n", j.rules)
+	// The bridge is part of how a test runs.
 	if j.lang == pytest {
-		// The bridge is part of how a test runs.
 		for _, f := range pybridge.TestFiles(bridgeDir) {
 			h.Write(f.Data)
+		}
+	}
+	if j.lang == junit {
+		for _, files := range []map[string][]byte{javabridge.TestSideFiles(), javabridge.ServerFiles()} {
+			for _, p := range sortedNames(files) {
+				h.Write(files[p])
+			}
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))

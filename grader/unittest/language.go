@@ -60,7 +60,7 @@ var (
 
 var junit = &language{
 	tc:          framework("junit"),
-	declaredHow: `a method annotated @Test in the class of the file's name; @Tag("points=N") gives it N points, @Tag("sentinel") makes it a sentinel`,
+	declaredHow: `a method annotated @Test in the class of the file's name; @Tag("points=N") gives it N points`,
 	scan:        scanJava,
 	fileOf: func(id string) string {
 		class, _, _ := strings.Cut(id, ".")
@@ -136,64 +136,13 @@ func scanJava(name string, data []byte) []declared {
 	return out
 }
 
-// mark reads a tag or marker: "points=N" or "sentinel".
+// mark reads a tag or marker: "points=N".
 func (d *declared) mark(tag string) {
 	if n, ok := strings.CutPrefix(tag, "points="); ok {
 		if x, err := strconv.ParseFloat(strings.TrimSpace(n), 64); err == nil && x > 0 {
 			d.points = x
 		}
 	}
-	if tag == "sentinel" {
-		d.sentinel = true
-	}
-}
-
-// runJUnit compiles the group's files against the submission's classes,
-// then runs its test classes with the console launcher, each test under
-// a preemptive timeout of limits.wall, the instructor's classes before
-// the submission's on the class path.
-func runJUnit(ctx context.Context, e env) (ran, error) {
-	fw := e.tc.Tests
-	jar := fw.Launcher()
-	if jar == "" {
-		return ran{}, fmt.Errorf("%s: no console launcher (looked in %s; on Debian: %s)", fw.Title, strings.Join(fw.Launchers, ", "), fw.Install)
-	}
-	compiler, err := tool(e.tools, fw.Compiler)
-	if err != nil {
-		return ran{}, err
-	}
-	launcher, err := tool(e.tools, fw.Runner)
-	if err != nil {
-		return ran{}, err
-	}
-	ro := e.base.ReadOnly
-	args := e.options(compiler)
-	args = append(args, "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn", "-d", box+"/classes", "-cp", jar+":.")
-	for _, s := range e.files {
-		args = append(args, box+"/"+s.name)
-	}
-	res, err := sandbox.Run(ctx, sandbox.Spec{Path: compiler.Path, Args: args, Files: append(slices.Clone(e.student), instructorFiles(e.files)...),
-		Limits: e.build, ReadOnly: ro, Collect: []string{box + "/classes/*"}})
-	if err != nil {
-		return ran{}, fmt.Errorf("%s: compiling the tests: %w", fw.Title, err)
-	}
-	if !res.OK() {
-		return ran{compileLog: string(res.Stdout) + string(res.Stderr) + limitNote(res)}, nil
-	}
-	classes := res.Files
-	args = append(e.options(launcher), "-jar", jar, "--disable-banner", "--details=none", "--disable-ansi-colors",
-		"--include-engine=junit-jupiter", "-cp", box+"/classes:.", "--reports-dir", box+"/reports",
-		"--config", fmt.Sprintf("junit.jupiter.execution.timeout.default=%dms", e.perTest.Milliseconds()),
-		"--config", "junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD")
-	for _, s := range e.testFiles() {
-		args = append(args, "--select-class", strings.TrimSuffix(s.name, ".java"))
-	}
-	res, err = drained(ctx, sandbox.Spec{Path: launcher.Path, Args: args, Files: append(slices.Clone(e.student), classes...),
-		Limits: e.limits, ReadOnly: ro, Collect: []string{box + "/reports/*.xml"}}, sandbox.Run)
-	if err != nil {
-		return ran{}, fmt.Errorf("%s: running the tests: %w", fw.Title, err)
-	}
-	return ran{res: res, reports: contents(res.Files)}, nil
 }
 
 func limitNote(res sandbox.Result) string {

@@ -17,8 +17,8 @@ const maxShown = 8 << 10
 
 // outcomes gives each case of the group its outcome from the group's run
 // and returns the TA's flags. A test passes only when the run ended on its
-// own, wrote a report, every sentinel of its files is reported failed,
-// and the report names the test once, passed.
+// own, wrote a report, and the report names the test once, passed (and
+// the relay saw the student's process answer every call of it).
 func (j *Judge) outcomes(g group, r ran, out map[string]grader.Outcome) []string {
 	o, whole := runOutcome(g, r)
 	if !whole {
@@ -42,6 +42,11 @@ func runOutcome(g group, r ran) (o grader.Outcome, whole bool) {
 		}
 		return grader.Outcome{Judgement: grader.Judgement{Feedback: msg + ":\n" + shorten(r.compileLog)}}, true
 	}
+	if r.loadError != "" {
+		// About the student's own classes, not the tests: shown for hidden
+		// tests too.
+		return grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte(shorten(r.loadError) + "\n")}}, true
+	}
 	if ex, ended := ended(r.res, g.hidden); !ended {
 		return grader.Outcome{Execution: ex}, true
 	}
@@ -53,8 +58,7 @@ func runOutcome(g group, r ran) (o grader.Outcome, whole bool) {
 }
 
 // reportOutcomes gives each case of the group its outcome from a report
-// read: its test's, unless the report is untrusted (a sentinel not
-// reported failed: every test fails) or names the test other than once.
+// read: its test's, unless the report names the test other than once.
 func (j *Judge) reportOutcomes(g group, r ran, reported []Reported, out map[string]grader.Outcome) []string {
 	what := j.lang.title() + " (public tests)"
 	if g.hidden {
@@ -67,12 +71,6 @@ func (j *Judge) reportOutcomes(g group, r ran, reported []Reported, out map[stri
 	var flags []string
 	if extra := j.extra(g, reported); extra != "" {
 		flags = append(flags, what+": "+extra)
-	}
-	if bad := j.sentinels(g, reported, count); bad != "" {
-		for _, c := range g.cases {
-			out[c.ID] = failed("the test run was tampered with: its report cannot be trusted")
-		}
-		return append(flags, what+": the run is not trusted, every test fails: "+bad)
 	}
 	for _, c := range g.cases {
 		id := j.tests[c.ID].id
@@ -99,8 +97,8 @@ func failed(why string) grader.Outcome {
 	return grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte(why + "\n")}}
 }
 
-// extra says which tests the report names that are neither a case nor a
-// sentinel of the group's files ("" when none).
+// extra says which tests the report names that are not a case of the
+// group's files ("" when none).
 func (j *Judge) extra(g group, reported []Reported) string {
 	expected := j.expected(g)
 	var extra []string
@@ -114,7 +112,7 @@ func (j *Judge) extra(g group, reported []Reported) string {
 	if len(extra) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the report names %d tests that are neither a case nor a sentinel of the run's files: %s", len(extra), shorten(strings.Join(extra, ", ")))
+	return fmt.Sprintf("the report names %d tests that are not a case of the run's files: %s", len(extra), shorten(strings.Join(extra, ", ")))
 }
 
 // ended says whether a group's run ended on its own, as a test runner
@@ -156,45 +154,19 @@ func parseAll(reports [][]byte) ([]Reported, error) {
 }
 
 // expected are the tests the group's run must report: the planned cases'
-// tests and the sentinels of the group's files.
+// tests of the group's files.
 func (j *Judge) expected(g group) map[string]bool {
 	known := map[string]bool{}
 	for _, t := range j.tests {
 		known[t.id] = true
 	}
 	out := map[string]bool{}
-	for _, s := range g.files {
-		for _, d := range s.tests {
-			if d.sentinel {
-				out[d.id] = true
-			}
-		}
-	}
 	for _, t := range j.tests {
 		if slices.ContainsFunc(g.files, func(s source) bool { return s.name == t.file }) {
 			out[t.id] = false
 		}
 	}
 	return out
-}
-
-// sentinels says why the run is not to be trusted ("" when it is): a
-// sentinel of the group's files that is not reported, once, as failed.
-func (j *Judge) sentinels(g group, reported []Reported, count map[string]int) string {
-	for _, s := range g.files {
-		for _, d := range s.tests {
-			if !d.sentinel {
-				continue
-			}
-			if count[d.id] != 1 {
-				return fmt.Sprintf("the sentinel %s is reported %d times, not once", d.id, count[d.id])
-			}
-			if st := find(reported, d.id).Status; st != Failed && st != Errored {
-				return fmt.Sprintf("the sentinel %s, which must fail, is reported %s", d.id, st)
-			}
-		}
-	}
-	return ""
 }
 
 // allOf is how the invocations of a parameterized or repeated test went

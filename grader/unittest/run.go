@@ -57,7 +57,9 @@ type env struct {
 
 // ran is how a group's box went.
 type ran struct {
-	compileLog string // set when the instructor's tests did not compile
+	compileLog string   // set when the instructor's tests did not compile
+	loadError  string   // set when the bridge cannot offer the student's classes to the tests
+	notes      []string // for the student, about their classes (the bridge's)
 	res        sandbox.Result
 	reports    [][]byte
 	relayed    []relay.Test // what the student's side did in each test, when relayed
@@ -93,6 +95,11 @@ func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Pro
 		r, err := j.lang.run(ctx, e)
 		if err != nil {
 			return grader.SuiteRun{}, err
+		}
+		for _, n := range r.notes {
+			if !slices.Contains(out.Notes, n) {
+				out.Notes = append(out.Notes, n)
+			}
 		}
 		flags := j.outcomes(g, r, out.Outcomes)
 		out.Flags = append(out.Flags, flags...)
@@ -147,16 +154,13 @@ func (j *Judge) env(g group, student []sandbox.File, tools []runner.Tool, base s
 // studentFiles are the submission's built files the test run takes, and
 // the names of those it leaves out: the language's configuration files
 // (conftest.py, junit-platform.properties) and anything in the box's
-// instructor folder. A file named as an instructor's (a helpers.py of the
-// student's own) is left out where the tests share the student's box
-// (JUnit); where they run in a box of their own (pytest) it stays in the
-// student's box, which the tests never see, and is only flagged (shadow).
+// instructor folder. A file named as an instructor's (a helpers.py or a
+// Check.class of the student's own) stays in the student's box, which
+// the tests never see, and is only flagged (shadow).
 func (j *Judge) studentFiles(files []sandbox.File) (keep []sandbox.File, left, shadow []string) {
 	for _, f := range files {
 		switch {
 		case j.refused(f.Name):
-			left = append(left, f.Name)
-		case j.sameName(f.Name) && j.lang != pytest:
 			left = append(left, f.Name)
 		case j.sameName(f.Name):
 			shadow = append(shadow, f.Name)

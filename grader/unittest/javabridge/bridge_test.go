@@ -63,15 +63,11 @@ func TestExampleHonest(t *testing.T) {
 	expect(t, o, map[string]string{
 		"FractionTest.keepsLowestTerms": "passed", "FractionTest.adds": "passed",
 		"FractionTest.multiplies": "passed", "FractionTest.rejectsZeroDenominator": "passed",
-		"FractionTest.sentinel":                "failure",
 		"FractionHiddenTest.reducesOnCreation": "passed", "FractionHiddenTest.reducesNegatives": "passed",
-		"FractionHiddenTest.addsToWhole": "passed", "FractionHiddenTest.sentinel": "failure",
+		"FractionHiddenTest.addsToWhole": "passed",
 	})
 	if len(o.notes) != 1 || !strings.Contains(o.notes[0], "class Check") {
 		t.Errorf("notes %q", o.notes)
-	}
-	if m := o.tests["FractionTest.sentinel"].message; !strings.Contains(m, "the fraction, as toString writes it") || !strings.Contains(m, "1/2") {
-		t.Errorf("sentinel's message %q", m)
 	}
 }
 
