@@ -15,6 +15,17 @@ import (
 // its answer, by the box's Meter; its wall time is the grader's clock over
 // the same span. A case over either limit ends at it, whatever the JVM
 // answered, and its JVM is left (the next one runs the rest of the cases).
+//
+// A warm box has, besides, one cold run's CPU limit for its whole life
+// (limits.Life, the rubric's CPU limit, hand-off or not): its start, every
+// case it ran and everything they left behind, all counted from the box's
+// start. A case during which the box passes it is no answer: the box is
+// killed at once and the case runs again, first in a fresh box (the next
+// JVM), or cold if it was its box's first. So whatever a warm answer rests
+// on (a JVM's start, the cases before it, the state they kept, the code
+// the JIT compiled for them) was done within the CPU time a cold run of
+// that case alone is given, its own JVM's start included: CPU time spent
+// in slices over many cases cannot add up to more than one case's.
 
 // The slack past a limit before the grader kills the box of a case that
 // has not answered: the harness's own watch, when it works, answers first.
@@ -25,11 +36,16 @@ const (
 	watchTick = 50 * time.Millisecond
 )
 
+// limitLife is what the watch says of a case during which its box passed
+// limits.Life: no verdict, the case runs again elsewhere.
+const limitLife = -1
+
 // watch measures the cases of one warm box, one at a time, and kills the
 // box when the case under way passes its CPU limit by cpuGrace.
 type watch struct {
 	meter     func() (time.Duration, bool) // the box's CPU time; false when it is gone
 	cpu, wall time.Duration                // a case's limits
+	life      time.Duration                // the box's, from its start; 0 for none
 	kill      func()
 
 	mu   sync.Mutex
@@ -42,7 +58,7 @@ type watch struct {
 // newWatch watches a box whose CPU time meter reads (a sandbox.Meter's
 // CPU), and calls kill to kill it.
 func newWatch(meter func() (time.Duration, bool), l limits, kill func()) *watch {
-	return &watch{meter: meter, cpu: l.CPU, wall: l.Wall, kill: kill}
+	return &watch{meter: meter, cpu: l.CPU, wall: l.Wall, life: l.Life, kill: kill}
 }
 
 // read reads the box's CPU time; false when the box is gone.
@@ -56,10 +72,11 @@ func (w *watch) read() (time.Duration, bool) {
 	return used, ok
 }
 
-// start marks the request of a case; false when the box is gone.
+// start marks the request of a case; false when the box is gone or has
+// spent its life.
 func (w *watch) start() bool {
 	used, ok := w.read()
-	if !ok {
+	if !ok || w.spent(used) {
 		return false
 	}
 	w.mu.Lock()
@@ -89,9 +106,22 @@ func (w *watch) end() (cpu, wall time.Duration, broke int) {
 		broke = limitCPU
 	case wall > w.wall:
 		broke = limitWall
+	case w.spent(w.last):
+		broke = limitLife
 	}
 	return cpu, wall, broke
 }
+
+// lifeSpent reports whether the box has passed its life.
+func (w *watch) lifeSpent() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.spent(w.last)
+}
+
+// spent reports whether a box that has used this much CPU time has passed
+// its life.
+func (w *watch) spent(used time.Duration) bool { return w.life > 0 && used > w.life }
 
 // run reads the box's CPU time every watchTick until stop is closed, and
 // kills the box when the case under way passes its CPU limit and grace.
@@ -113,14 +143,20 @@ func (w *watch) run(stop <-chan struct{}) {
 }
 
 // overran records whether the case under way has passed its CPU limit
-// and grace.
+// and grace, or its box its life (no grace: the answer would not count).
 func (w *watch) overran(used time.Duration) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.sent.IsZero() || used-w.cpu0 <= w.cpu+cpuGrace {
+	switch {
+	case w.sent.IsZero():
+		return false
+	case used-w.cpu0 > w.cpu+cpuGrace:
+		w.over = limitCPU
+	case w.spent(used):
+		w.over = limitLife
+	default:
 		return false
 	}
-	w.over = limitCPU
 	return true
 }
 

@@ -195,3 +195,51 @@ func TestEnforce(t *testing.T) {
 		t.Errorf("fallback: %+v", f)
 	}
 }
+
+// TestWatchLife: a box's life (limits.Life) counts its CPU time from its
+// start, all cases together: a case during which it passes ends with no
+// verdict (limitLife), at once, grace or not; a box past it starts no
+// case; a case's own limit still comes first.
+func TestWatchLife(t *testing.T) {
+	m := &fakeMeter{used: 300 * time.Millisecond} // the JVM's start
+	kills := 0
+	w := newWatch(m.cpu, limits{CPU: 500 * time.Millisecond, Wall: time.Hour, Life: time.Second}, func() { kills++ })
+	for i := 0; i < 2; i++ { // two cases of 0.3 s: 0.9 s in all
+		if !w.start() {
+			t.Fatalf("case %d not started", i)
+		}
+		m.add(300 * time.Millisecond)
+		if _, _, broke := w.end(); broke != limitNone {
+			t.Errorf("case %d within the box's life: broke %d", i, broke)
+		}
+	}
+	w.start()
+	m.add(200 * time.Millisecond) // 1.1 s: past the life, within the case's limit
+	used, _ := m.cpu()
+	if !w.overran(used) {
+		t.Error("not killed past the box's life")
+	}
+	if _, _, broke := w.end(); broke != limitLife {
+		t.Errorf("past the box's life: broke %d, want limitLife", broke)
+	}
+	if w.start() {
+		t.Error("a case started in a box past its life")
+	}
+	if !w.lifeSpent() {
+		t.Error("lifeSpent: false past the box's life")
+	}
+
+	m = &fakeMeter{}
+	w = newWatch(m.cpu, limits{CPU: 500 * time.Millisecond, Wall: time.Hour, Life: time.Second}, func() {})
+	w.start()
+	m.add(1200 * time.Millisecond) // past both: the case's own limit is its verdict
+	if _, _, broke := w.end(); broke != limitCPU {
+		t.Errorf("past its own limit and the box's life: broke %d, want limitCPU", broke)
+	}
+
+	m = &fakeMeter{used: time.Hour}
+	w = newWatch(m.cpu, limits{CPU: time.Second, Wall: time.Hour}, func() {})
+	if !w.start() {
+		t.Error("no life (0): a box that used an hour refused a case")
+	}
+}
