@@ -50,6 +50,23 @@
 //     meter, so no warm mode (New fails; the grader runs cold). The box's
 //     own limits, a few cases' worth, bound the JVM as a whole besides, and
 //     a JVM that dies has its case run cold.
+//   - State that outlives a case buys nothing a cold run lacks. A warm JVM
+//     keeps what no permission guards (a per-protocol default in
+//     java.net.URLConnection's static map, the string pool, the JIT's
+//     code), and no list of such state is complete: the rule is on what it
+//     could buy instead. A warm box's life is one cold run's CPU limit
+//     (the rubric's, hand-off or not), counted by its meter from the box's
+//     start, all cases together: a case during which the box passes it
+//     has no answer (the box is killed at once) and runs again in a fresh
+//     JVM, or cold if it was that box's first. Everything a warm answer
+//     rests on, the JVM's start, the cases before it and what they kept,
+//     was done within the CPU time a cold run of that case alone has, its
+//     own JVM's start included (a JVM's start costs a warm box what it
+//     costs a cold one). Depth is the other thing the JIT buys: see
+//     Equivalence. So a program that spends CPU time in slices over many
+//     cases, or warms a method up, to answer a later case from what it
+//     kept gets no case that a cold run fails, whatever the spot checks
+//     pick; they remain for what the harness cannot vouch for.
 //
 // Inside the JVM the harness does what it can, and anything it cannot
 // vouch for runs cold. A SecurityManager checks every permission against
@@ -70,7 +87,9 @@
 // # Equivalence
 //
 // The harness calls main once per case, each time in a fresh class loader
-// and a fresh thread named "main" whose frames stay out of stack traces,
+// (the submission's methods start interpreted, with no compiled code or
+// invocation counts from an earlier case, as in a fresh JVM) and a fresh
+// thread named "main" whose frames stay out of stack traces,
 // with System.out and System.err captured per case as a fresh JVM sets
 // them up, System.in holding the case's stdin, System.exit trapped, and
 // the case's CPU (all the JVM's threads) and wall time watched. A case
@@ -90,9 +109,24 @@
 //     a fresh JVM's main thread and the harness's case thread differ
 //     (the whole submission runs cold);
 //   - main cannot be called as the launcher calls it (cold);
-//   - a case throws an Error (out of memory, stack overflow, a class that
-//     does not initialize), prints an identity hash code (Object@1b6d3586)
-//     or mentions java.lang.OutOfMemoryError: that case reruns cold;
+//   - a case throws an Error (out of memory, a class that does not
+//     initialize), prints an identity hash code (Object@1b6d3586) or
+//     mentions java.lang.OutOfMemoryError: that case reruns cold;
+//   - a StackOverflowError, caught or not, anywhere: the JVM ends at once
+//     (-XX:AbortVMOnException) and the case runs cold. A case thread's
+//     stack is 256 KiB, a quarter of a fresh JVM's main thread's, so that
+//     no recursion that fits warm overflows cold: a warm JVM has the
+//     JDK's methods compiled already, and a compile a case asks for lands
+//     sooner than in a JVM still starting, and compiled frames are
+//     smaller than interpreted ones. The submission's own methods are
+//     interpreted, warm as cold, until about 1,000 calls (the Java
+//     preset's thresholds); within 256 KiB a recursion of any frame size
+//     reaches no deeper in compiled frames past them than interpreted
+//     frames reach in a fresh JVM's 1 MiB. A program that recurses deeper
+//     than 256 KiB, honestly, pays a cold run for the case (after two,
+//     the rest of its cases run cold);
+//   - a case during which the box passes its life (see Trust): it runs
+//     again in a fresh JVM, or cold;
 //   - the harness dies or misbehaves: the case it was on reruns cold, and
 //     after two such deaths the rest does.
 //   - its answers so far and this case's hold more than Options.Answers

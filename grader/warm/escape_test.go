@@ -25,10 +25,10 @@ const escapeRunsEnv = "AUTOGRADER_ESCAPE_RUNS"
 // TestEscapeRate measures, rather than checks, how often the attackers of
 // testdata/equiv escape warm mode's rules: each is run for real, warm and
 // then every case it answered warm again cold, AUTOGRADER_ESCAPE_RUNS
-// times, to learn which cases differ; then, for 1,000 fresh batch secrets
-// each, the spot checks grade would make (2) are chosen as Build chooses
-// them, and a grading escapes when some case differs and no check lands on
-// one. It is a measurement for the security doc, run by hand:
+// times, to learn which cases differ; then, for each run and 1,000 fresh
+// batch secrets, the spot checks grade would make (2) are chosen as Build
+// chooses them, and a grading escapes when some case differs and no check
+// lands on one. It is a measurement for the security doc, run by hand:
 //
 //	AUTOGRADER_ESCAPE_RUNS=3 go test ./grader/warm/ -run TestEscapeRate -v
 func TestEscapeRate(t *testing.T) {
@@ -54,27 +54,23 @@ func TestEscapeRate(t *testing.T) {
 	for _, f := range ar.Files {
 		id, name, _ := strings.Cut(f.Name, "/")
 		files := []submission.File{{Name: name, Data: f.Data}}
-		differ := map[int]bool{}
-		var p *Program
+		escaped, differed := 0, 0
 		for r := 0; r < runs; r++ {
-			var d []int
-			p, d = differing(t, w, cold, files)
-			for _, i := range d {
-				differ[i] = true
-			}
+			p, d := differing(t, w, cold, files)
 			t.Logf("%s, run %d: %d cases answered warm, differing from cold: %v", id, r+1, warmCount(p), names(inputs, d))
-		}
-		escaped := 0
-		for s := 0; s < 1000; s++ {
-			secret := make([]byte, 32)
-			rand.Read(secret)
-			sw := &Runner{inputs: w.inputs, spot: 2, secret: secretOf(secret, inputs)}
-			caught := slices.ContainsFunc(sw.spotPicks(p), func(i int) bool { return differ[i] })
-			if len(differ) > 0 && !caught {
-				escaped++
+			if len(d) > 0 {
+				differed++
+			}
+			for s := 0; s < 1000; s++ {
+				secret := make([]byte, 32)
+				rand.Read(secret)
+				sw := &Runner{inputs: w.inputs, spot: 2, secret: secretOf(secret, inputs)}
+				if len(d) > 0 && !slices.ContainsFunc(sw.spotPicks(p), func(i int) bool { return slices.Contains(d, i) }) {
+					escaped++
+				}
 			}
 		}
-		t.Logf("%s: %d cases differ warm/cold over %d runs; escaped %d of 1000 gradings with fresh secrets (2 spot checks)", id, len(differ), runs, escaped)
+		t.Logf("%s: %d of %d runs differ warm/cold; escaped %d of %d gradings with fresh secrets (2 spot checks)", id, differed, runs, escaped, 1000*runs)
 	}
 }
 

@@ -19,13 +19,16 @@ import (
 // A warm box has, besides, one cold run's CPU limit for its whole life
 // (limits.Life, the rubric's CPU limit, hand-off or not): its start, every
 // case it ran and everything they left behind, all counted from the box's
-// start. A case during which the box passes it is no answer: the box is
-// killed at once and the case runs again, first in a fresh box (the next
-// JVM), or cold if it was its box's first. So whatever a warm answer rests
-// on (a JVM's start, the cases before it, the state they kept, the code
-// the JIT compiled for them) was done within the CPU time a cold run of
-// that case alone is given, its own JVM's start included: CPU time spent
-// in slices over many cases cannot add up to more than one case's.
+// start. A case after the box's first that ends with the box past it has
+// no answer, unless it ran into its own limit (a timeout: a warm JVM's
+// state can make a case slower, never to its program's gain): it runs
+// again as the first case of a fresh box (the next JVM), which starts no
+// case once past its life. So whatever a warm answer rests on (a JVM's
+// start, the cases before it, the state they kept, the code the JIT
+// compiled for them) was done within the CPU time a cold run of that case
+// alone is given, its own JVM's start included: CPU time spent in slices
+// over many cases cannot add up to more than one case's. A box's first
+// case keeps nothing from another: its limits are its own, as before.
 
 // The slack past a limit before the grader kills the box of a case that
 // has not answered: the harness's own watch, when it works, answers first.
@@ -36,8 +39,9 @@ const (
 	watchTick = 50 * time.Millisecond
 )
 
-// limitLife is what the watch says of a case during which its box passed
-// limits.Life: no verdict, the case runs again elsewhere.
+// limitLife is what the watch says of a case, after its box's first, that
+// ended with the box past limits.Life: no verdict, the case runs again in
+// a fresh box.
 const limitLife = -1
 
 // watch measures the cases of one warm box, one at a time, and kills the
@@ -49,6 +53,7 @@ type watch struct {
 	kill      func()
 
 	mu   sync.Mutex
+	n    int           // the cases started in the box
 	sent time.Time     // the request of the case under way; zero between cases
 	cpu0 time.Duration // the box's CPU time then
 	last time.Duration // the box's CPU time when last read
@@ -81,6 +86,7 @@ func (w *watch) start() bool {
 	}
 	w.mu.Lock()
 	w.sent, w.cpu0 = time.Now(), used
+	w.n++
 	w.mu.Unlock()
 	return true
 }
@@ -106,7 +112,7 @@ func (w *watch) end() (cpu, wall time.Duration, broke int) {
 		broke = limitCPU
 	case wall > w.wall:
 		broke = limitWall
-	case w.spent(w.last):
+	case w.n > 1 && w.spent(w.last):
 		broke = limitLife
 	}
 	return cpu, wall, broke
@@ -143,20 +149,14 @@ func (w *watch) run(stop <-chan struct{}) {
 }
 
 // overran records whether the case under way has passed its CPU limit
-// and grace, or its box its life (no grace: the answer would not count).
+// and grace.
 func (w *watch) overran(used time.Duration) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	switch {
-	case w.sent.IsZero():
-		return false
-	case used-w.cpu0 > w.cpu+cpuGrace:
-		w.over = limitCPU
-	case w.spent(used):
-		w.over = limitLife
-	default:
+	if w.sent.IsZero() || used-w.cpu0 <= w.cpu+cpuGrace {
 		return false
 	}
+	w.over = limitCPU
 	return true
 }
 

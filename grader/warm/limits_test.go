@@ -197,13 +197,14 @@ func TestEnforce(t *testing.T) {
 }
 
 // TestWatchLife: a box's life (limits.Life) counts its CPU time from its
-// start, all cases together: a case during which it passes ends with no
-// verdict (limitLife), at once, grace or not; a box past it starts no
-// case; a case's own limit still comes first.
+// start, all cases together. A case after the box's first that ends with
+// the box past it has no verdict (limitLife), unless it broke its own
+// limit; the box's first case has its own limits alone; a box past its
+// life starts no case; the life kills nothing itself.
 func TestWatchLife(t *testing.T) {
+	l := limits{CPU: 500 * time.Millisecond, Wall: time.Hour, Life: time.Second}
 	m := &fakeMeter{used: 300 * time.Millisecond} // the JVM's start
-	kills := 0
-	w := newWatch(m.cpu, limits{CPU: 500 * time.Millisecond, Wall: time.Hour, Life: time.Second}, func() { kills++ })
+	w := newWatch(m.cpu, l, func() { t.Error("killed") })
 	for i := 0; i < 2; i++ { // two cases of 0.3 s: 0.9 s in all
 		if !w.start() {
 			t.Fatalf("case %d not started", i)
@@ -216,8 +217,8 @@ func TestWatchLife(t *testing.T) {
 	w.start()
 	m.add(200 * time.Millisecond) // 1.1 s: past the life, within the case's limit
 	used, _ := m.cpu()
-	if !w.overran(used) {
-		t.Error("not killed past the box's life")
+	if w.overran(used) {
+		t.Error("overran: the life kills nothing")
 	}
 	if _, _, broke := w.end(); broke != limitLife {
 		t.Errorf("past the box's life: broke %d, want limitLife", broke)
@@ -229,8 +230,21 @@ func TestWatchLife(t *testing.T) {
 		t.Error("lifeSpent: false past the box's life")
 	}
 
+	m = &fakeMeter{used: 600 * time.Millisecond}
+	w = newWatch(m.cpu, l, func() {})
+	w.start()
+	m.add(450 * time.Millisecond) // the box's first case: 1.05 s in all
+	if _, _, broke := w.end(); broke != limitNone {
+		t.Errorf("the box's first case: broke %d, want none (its own limits alone)", broke)
+	}
+	if w.start() || !w.lifeSpent() {
+		t.Error("a second case started in a box its first case took past its life")
+	}
+
 	m = &fakeMeter{}
-	w = newWatch(m.cpu, limits{CPU: 500 * time.Millisecond, Wall: time.Hour, Life: time.Second}, func() {})
+	w = newWatch(m.cpu, l, func() {})
+	w.start()
+	w.end()
 	w.start()
 	m.add(1200 * time.Millisecond) // past both: the case's own limit is its verdict
 	if _, _, broke := w.end(); broke != limitCPU {

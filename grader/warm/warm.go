@@ -528,6 +528,9 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 			break
 		}
 		if !watch.start() {
+			// Past its life between cases (a first case that used it up):
+			// a fresh JVM runs the rest. Always after an answer: each JVM
+			// makes progress.
 			spent, ok = watch.lifeSpent() && len(frames) > 0, false
 			break
 		}
@@ -540,15 +543,11 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		if len(frames) == 0 {
 			w.stats.Start.Since(started)
 		}
-		if broke == limitLife {
-			if len(frames) > 0 {
-				spent, ok = true, false
-				break
-			}
-			// Its box's first case: a fresh JVM would do no better; it
-			// runs cold.
-			f, got = frame{Type: frameCase, Index: i, Kind: kindLimit, Code: -1, Flags: flagRerun | flagHalt}, true
-			broke = limitNone
+		if broke == limitLife && len(frames) > 0 {
+			// Its answer rests on more CPU time than a cold run has: a
+			// fresh JVM runs it again, first.
+			spent, ok = true, false
+			break
 		}
 		f = kept.admit(f)
 		if !got && broke != limitNone {
