@@ -20,8 +20,7 @@ import (
 // (limits.Life, the rubric's CPU limit, hand-off or not): its start, every
 // case it ran and everything they left behind, all counted from the box's
 // start. A case after the box's first that ends with the box past it has
-// no answer, unless it ran into its own limit (a timeout: a warm JVM's
-// state can make a case slower, never to its program's gain): it runs
+// no answer, unless it ran into a limit of its own (keptPastLife): it runs
 // again as the first case of a fresh box (the next JVM), which starts no
 // case once past its life. So whatever a warm answer rests on (a JVM's
 // start, the cases before it, the state they kept, the code the JIT
@@ -39,10 +38,7 @@ const (
 	watchTick = 50 * time.Millisecond
 )
 
-// limitLife is what the watch says of a case, after its box's first, that
-// ended with the box past limits.Life: no verdict, the case runs again in
-// a fresh box.
-const limitLife = -1
+
 
 // watch measures the cases of one warm box, one at a time, and kills the
 // box when the case under way passes its CPU limit by cpuGrace.
@@ -112,8 +108,6 @@ func (w *watch) end() (cpu, wall time.Duration, broke int) {
 		broke = limitCPU
 	case wall > w.wall:
 		broke = limitWall
-	case w.n > 1 && w.spent(w.last):
-		broke = limitLife
 	}
 	return cpu, wall, broke
 }
@@ -123,6 +117,23 @@ func (w *watch) lifeSpent() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.spent(w.last)
+}
+
+// pastLife reports whether the case that last ended, after the box's
+// first, left the box past its life: then its answer is none, unless it
+// ran into a limit (see keptPastLife).
+func (w *watch) pastLife() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.n > 1 && w.spent(w.last)
+}
+
+// keptPastLife reports whether an answer stands though its box passed its
+// life: a case that ran into a limit (its CPU or wall time, by the
+// grader's watch or the harness's, or its output) fails, and a warm JVM's
+// state can make a case fail, never to its program's gain.
+func keptPastLife(f frame, got bool, broke int) bool {
+	return broke != limitNone || got && f.Type == frameCase && f.Kind == kindLimit
 }
 
 // spent reports whether a box that has used this much CPU time has passed

@@ -198,9 +198,9 @@ func TestEnforce(t *testing.T) {
 
 // TestWatchLife: a box's life (limits.Life) counts its CPU time from its
 // start, all cases together. A case after the box's first that ends with
-// the box past it has no verdict (limitLife), unless it broke its own
-// limit; the box's first case has its own limits alone; a box past its
-// life starts no case; the life kills nothing itself.
+// the box past it has no answer (pastLife), unless it ran into a limit;
+// the box's first case has its own limits alone; a box past its life
+// starts no case; the life kills nothing itself.
 func TestWatchLife(t *testing.T) {
 	l := limits{CPU: 500 * time.Millisecond, Wall: time.Hour, Life: time.Second}
 	m := &fakeMeter{used: 300 * time.Millisecond} // the JVM's start
@@ -210,8 +210,8 @@ func TestWatchLife(t *testing.T) {
 			t.Fatalf("case %d not started", i)
 		}
 		m.add(300 * time.Millisecond)
-		if _, _, broke := w.end(); broke != limitNone {
-			t.Errorf("case %d within the box's life: broke %d", i, broke)
+		if _, _, broke := w.end(); broke != limitNone || w.pastLife() {
+			t.Errorf("case %d within the box's life: broke %d, past its life %v", i, broke, w.pastLife())
 		}
 	}
 	w.start()
@@ -220,8 +220,12 @@ func TestWatchLife(t *testing.T) {
 	if w.overran(used) {
 		t.Error("overran: the life kills nothing")
 	}
-	if _, _, broke := w.end(); broke != limitLife {
-		t.Errorf("past the box's life: broke %d, want limitLife", broke)
+	_, _, broke := w.end()
+	if !w.pastLife() || keptPastLife(frame{Type: frameCase, Kind: kindReturn}, true, broke) {
+		t.Errorf("past the box's life: broke %d, past its life %v; want no answer", broke, w.pastLife())
+	}
+	if !keptPastLife(frame{Type: frameCase, Kind: kindLimit, Limit: limitCPU}, true, broke) || !keptPastLife(frame{}, false, limitWall) {
+		t.Error("a case that ran into a limit past the box's life lost its answer")
 	}
 	if w.start() {
 		t.Error("a case started in a box past its life")
@@ -234,8 +238,8 @@ func TestWatchLife(t *testing.T) {
 	w = newWatch(m.cpu, l, func() {})
 	w.start()
 	m.add(450 * time.Millisecond) // the box's first case: 1.05 s in all
-	if _, _, broke := w.end(); broke != limitNone {
-		t.Errorf("the box's first case: broke %d, want none (its own limits alone)", broke)
+	if _, _, broke := w.end(); broke != limitNone || w.pastLife() {
+		t.Errorf("the box's first case: broke %d, past its life %v; want neither (its own limits alone)", broke, w.pastLife())
 	}
 	if w.start() || !w.lifeSpent() {
 		t.Error("a second case started in a box its first case took past its life")
@@ -247,8 +251,8 @@ func TestWatchLife(t *testing.T) {
 	w.end()
 	w.start()
 	m.add(1200 * time.Millisecond) // past both: the case's own limit is its verdict
-	if _, _, broke := w.end(); broke != limitCPU {
-		t.Errorf("past its own limit and the box's life: broke %d, want limitCPU", broke)
+	if _, _, broke := w.end(); broke != limitCPU || !keptPastLife(frame{}, false, broke) {
+		t.Errorf("past its own limit and the box's life: broke %d, want limitCPU, kept", broke)
 	}
 
 	m = &fakeMeter{used: time.Hour}

@@ -543,7 +543,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		if len(frames) == 0 {
 			w.stats.Start.Since(started)
 		}
-		if broke == limitLife && len(frames) > 0 {
+		if len(frames) > 0 && watch.pastLife() && !keptPastLife(f, got, broke) {
 			// Its answer rests on more CPU time than a cold run has: a
 			// fresh JVM runs it again, first.
 			spent, ok = true, false
