@@ -38,8 +38,6 @@ const (
 	watchTick = 50 * time.Millisecond
 )
 
-
-
 // watch measures the cases of one warm box, one at a time, and kills the
 // box when the case under way passes its CPU limit by cpuGrace.
 type watch struct {
