@@ -56,14 +56,16 @@
 //     code), and no list of such state is complete: the rule is on what it
 //     could buy instead. A warm box's life is one cold run's CPU limit
 //     (the rubric's, hand-off or not), counted by its meter from the box's
-//     start, all cases together: a case during which the box passes it
-//     has no answer (the box is killed at once) and runs again in a fresh
-//     JVM, or cold if it was that box's first. Everything a warm answer
-//     rests on, the JVM's start, the cases before it and what they kept,
-//     was done within the CPU time a cold run of that case alone has, its
-//     own JVM's start included (a JVM's start costs a warm box what it
-//     costs a cold one). Depth is the other thing the JIT buys: see
-//     Equivalence. So a program that spends CPU time in slices over many
+//     start, all cases together (limits.go): a case after the box's first
+//     that ends with the box past it has no answer, unless it ran into a
+//     limit (a failure: state can make a case fail, never to its gain),
+//     and runs again as the first case of a fresh JVM, whose first case
+//     keeps nothing from another and has its own limits alone. Everything
+//     a warm answer rests on, the JVM's start, the cases before it and
+//     what they kept, was done within the CPU time a cold run of that case
+//     alone has, its own JVM's start included (a JVM's start costs a warm
+//     box about what it costs a cold one). Depth is the other thing the
+//     JIT buys: see Equivalence. So a program that spends CPU time in slices over many
 //     cases, or warms a method up, to answer a later case from what it
 //     kept gets no case that a cold run fails, whatever the spot checks
 //     pick; they remain for what the harness cannot vouch for.
@@ -125,8 +127,8 @@
 //     frames reach in a fresh JVM's 1 MiB. A program that recurses deeper
 //     than 256 KiB, honestly, pays a cold run for the case (after two,
 //     the rest of its cases run cold);
-//   - a case during which the box passes its life (see Trust): it runs
-//     again in a fresh JVM, or cold;
+//   - a case after its box's first that leaves the box past its life (see
+//     Trust): it runs again first in a fresh JVM;
 //   - the harness dies or misbehaves: the case it was on reruns cold, and
 //     after two such deaths the rest does.
 //   - its answers so far and this case's hold more than Options.Answers
