@@ -477,10 +477,10 @@ func execution(f frame) (grader.Execution, bool) {
 // the reply to the one before, and returns the replies: one CASE frame per
 // input it answered, in order, and maybe a FALLBACK or DONE. It stops at
 // the first reply that is not the answer to the case it asked for, and
-// kills the JVM when a case passes its CPU or wall limit, or the box its
-// life, as measured outside the box (limits.go). spent says the box's life
-// ran out before it answered the input after the frames' (which a fresh
-// JVM then runs again). kept bounds the answers held.
+// kills the JVM when a case passes its CPU or wall limit, as measured
+// outside the box (limits.go). spent says the box passed its life
+// (limits.Life) before it answered the input after the frames' (which a
+// fresh JVM then runs again, first). kept bounds the answers held.
 func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int, kept *answers) (frames []frame, spent bool, err error) {
 	w.stats.JVMs.Add(1)
 	started := time.Now()
