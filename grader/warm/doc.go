@@ -89,9 +89,11 @@
 // # Equivalence
 //
 // The harness calls main once per case, each time in a fresh class loader
-// (the submission's methods start interpreted, with no compiled code or
-// invocation counts from an earlier case, as in a fresh JVM) and a fresh
-// thread named "main" whose frames stay out of stack traces,
+// (the submission's methods start interpreted, as in a fresh JVM), unless
+// its classes hold no static state and no method of theirs has a frame
+// of more than 28 slots (then one loader, and the JIT's code, serves every
+// case: see the stack below), and a fresh thread named "main" whose
+// frames stay out of stack traces,
 // with System.out and System.err captured per case as a fresh JVM sets
 // them up, System.in holding the case's stdin, System.exit trapped, and
 // the case's CPU (all the JVM's threads) and wall time watched. A case
@@ -116,17 +118,17 @@
 //     mentions java.lang.OutOfMemoryError: that case reruns cold;
 //   - a StackOverflowError, caught or not, anywhere: the JVM ends at once
 //     (-XX:AbortVMOnException) and the case runs cold. A case thread's
-//     stack is 256 KiB, a quarter of a fresh JVM's main thread's, so that
-//     no recursion that fits warm overflows cold: a warm JVM has the
-//     JDK's methods compiled already, and a compile a case asks for lands
-//     sooner than in a JVM still starting, and compiled frames are
-//     smaller than interpreted ones. The submission's own methods are
-//     interpreted, warm as cold, until about 1,000 calls (the Java
-//     preset's thresholds); within 256 KiB a recursion of any frame size
-//     reaches no deeper in compiled frames past them than interpreted
-//     frames reach in a fresh JVM's 1 MiB. A program that recurses deeper
-//     than 256 KiB, honestly, pays a cold run for the case (after two,
-//     the rest of its cases run cold);
+//     stack is 192 KiB (CaseThread.STACK), less than a fifth of a fresh
+//     JVM's main thread's, so that no recursion that fits warm overflows
+//     cold: a warm JVM has the JDK's methods compiled already, and the
+//     submission's too when one loader serves its cases, and compiled
+//     frames are smaller than interpreted ones. Within 192 KiB no
+//     recursion reaches 2,400 calls, however small its compiled frames; a
+//     fresh JVM's 1 MiB holds at least 3,190 interpreted frames of 28
+//     slots, and larger frames are interpreted warm too (a fresh loader
+//     per case: they overflow 192 KiB before their method is compiled). A
+//     program that recurses deeper than 192 KiB, honestly, pays a cold run
+//     for the case (after two, the rest of its cases run cold);
 //   - a case after its box's first that leaves the box past its life (see
 //     Trust): it runs again first in a fresh JVM;
 //   - the harness dies or misbehaves: the case it was on reruns cold, and

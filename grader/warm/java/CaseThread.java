@@ -15,16 +15,16 @@ final class CaseThread extends Thread {
     private final Harness.Case state;
 
     /**
-     * The case's stack: half the 1 MiB a 64-bit JVM gives the launcher's
-     * main thread. A case thread must reach no deeper than a fresh JVM's
-     * main thread: a warm JVM has compiled the JDK's methods already (the
-     * submission's own start afresh in each case), and a compile a case asks
-     * for lands sooner when the compiler has no start-up work queued, and
-     * compiled frames are smaller than interpreted ones. Any
-     * StackOverflowError, caught or not, ends the warm JVM (the grader
-     * starts it with -XX:AbortVMOnException) and the case runs cold.
+     * The case's stack: 192 KiB, less than a fifth of the 1 MiB a 64-bit JVM
+     * gives the launcher's main thread, so that a case thread reaches no
+     * deeper than a fresh JVM's main thread: a warm JVM has compiled the
+     * JDK's methods already, and the submission's too when its classes
+     * serve several cases (Harness.MAX_REUSED_SLOTS), and compiled frames
+     * are smaller than interpreted ones. Any StackOverflowError, caught or
+     * not, ends the warm JVM (the grader starts it with
+     * -XX:AbortVMOnException) and the case runs cold.
      */
-    static final long STACK = 256 << 10;
+    static final long STACK = 192 << 10;
 
     CaseThread(ThreadGroup group, MethodHandle main, String[] args, Harness.Case state) {
         // The launcher's main thread: named "main"; its stack, see STACK.

@@ -283,37 +283,37 @@ public final class Harness {
         }
     }
 
-    /**
-     * Runs one case and replies; false when the JVM must be left (the grader
-     * starts another). Every case gets the submission's classes afresh, in a
-     * new class loader, even when they hold no state: their methods start
-     * interpreted, with no compiled code and no invocation counts from an
-     * earlier case, as in a fresh JVM, so that code the JIT compiled for one
-     * case (whose frames are smaller) cannot let a later case's recursion
-     * reach deeper than a fresh JVM's would.
-     */
+    /** The loader and main of the previous case, when the classes are reusable and it ended cleanly. */
+    static CaseLoader lastLoader;
+    static MethodHandle lastMain;
+
+    /** Runs one case and replies; false when the JVM must be left (the grader starts another). */
     static boolean runCase(Request r, MethodHandle newThread) throws Throwable {
         if (violation != null) {
             fallback(r.index, violation);
             return false;
         }
         Case c = new Case(outCap);
-        CaseLoader loader;
-        MethodHandle main;
-        try {
-            loader = new CaseLoader(classPath);
-            Class<?> cls = Class.forName(mainClass, false, loader);
-            Method m = cls.getMethod("main", String[].class);
-            if (!Modifier.isStatic(m.getModifiers()) || m.getReturnType() != void.class) {
-                fallback(r.index, "main is not a static void method");
+        CaseLoader loader = lastLoader;
+        MethodHandle main = lastMain;
+        lastLoader = null;
+        lastMain = null;
+        if (loader == null) {
+            try {
+                loader = new CaseLoader(classPath);
+                Class<?> cls = Class.forName(mainClass, false, loader);
+                Method m = cls.getMethod("main", String[].class);
+                if (!Modifier.isStatic(m.getModifiers()) || m.getReturnType() != void.class) {
+                    fallback(r.index, "main is not a static void method");
+                    return false;
+                }
+                m.setAccessible(true); // the launcher calls main whatever the class's access
+                main = MethodHandles.lookup().unreflect(m);
+            } catch (ReflectiveOperationException | LinkageError | IOException e) {
+                // The launcher has messages of its own for these; the cold run gives them.
+                fallback(r.index, "the main class does not load: " + e);
                 return false;
             }
-            m.setAccessible(true); // the launcher calls main whatever the class's access
-            main = MethodHandles.lookup().unreflect(m);
-        } catch (ReflectiveOperationException | LinkageError | IOException e) {
-            // The launcher has messages of its own for these; the cold run gives them.
-            fallback(r.index, "the main class does not load: " + e);
-            return false;
         }
         CaseGroup group = new CaseGroup(c);
         Thread t = (Thread) newThread.invoke(group, main, r.args, c);
@@ -404,6 +404,11 @@ public final class Harness {
                 group.destroy();
             } catch (IllegalThreadStateException e) {
                 // not empty after all: it stays, harmless
+            }
+            if (reusable) {
+                // Nothing of this case is left running: the next may use the same classes.
+                lastLoader = loader;
+                lastMain = main;
             }
         }
         int kind, code = 0, flags = 0;
@@ -806,6 +811,7 @@ public final class Harness {
      * collection holding objects without hashCode.
      */
     static String scanClasses() throws IOException {
+        reusable = true;
         for (String part : classPath.split(File.pathSeparator)) {
             Path dir = Paths.get(part);
             if (!Files.isDirectory(dir)) {
@@ -816,7 +822,9 @@ public final class Harness {
                 files = s.filter(p -> p.toString().endsWith(".class") && Files.isRegularFile(p)).toList();
             }
             for (Path p : files) {
-                String why = scan(Files.readAllBytes(p));
+                ClassInfo info = new ClassInfo();
+                String why = scan(Files.readAllBytes(p), info);
+                reusable = reusable && info.stateless && info.maxSlots <= MAX_REUSED_SLOTS;
                 if (why != null) {
                     return dir.relativize(p) + " " + why;
                 }
@@ -825,7 +833,32 @@ public final class Harness {
         return null;
     }
 
-    static String scan(byte[] b) {
+    /**
+     * True when one class loader may serve every case, as a fresh one would,
+     * and the code the JIT compiled for one case serve the next: no class of
+     * the submission has static state (no static initializer, only final
+     * static fields), and no method a frame larger than MAX_REUSED_SLOTS.
+     */
+    static boolean reusable;
+
+    /**
+     * The most operand stack and local variable slots (max_stack +
+     * max_locals) a method of a reusable submission may have. Its compiled
+     * code then cannot take a recursion deeper than a fresh JVM takes it:
+     * within a case thread's stack (CaseThread.STACK) a recursion reaches
+     * 2,311 calls at most however small its compiled frames, and a fresh
+     * JVM's 1 MiB holds at least 3,190 interpreted frames of 28 slots
+     * (72 bytes and 8 a slot, measured on Java 17). Larger frames load the
+     * classes afresh in each case: interpreted at first, as in a fresh JVM.
+     */
+    static final int MAX_REUSED_SLOTS = 28;
+
+    static final class ClassInfo {
+        boolean stateless;
+        int maxSlots;
+    }
+
+    static String scan(byte[] b, ClassInfo info) {
         try {
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(b));
             if (in.readInt() != 0xCAFEBABE) {
@@ -878,22 +911,34 @@ public final class Harness {
             in.readUnsignedShort(); // this
             in.readUnsignedShort(); // super
             in.skipBytes(2 * in.readUnsignedShort());
+            boolean stateless = true;
             for (int kind = 0; kind < 2; kind++) { // fields, then methods
                 int members = in.readUnsignedShort();
                 for (int m = 0; m < members; m++) {
-                    in.readUnsignedShort(); // access
+                    int access = in.readUnsignedShort();
                     String name = utf[in.readUnsignedShort()];
                     String desc = utf[in.readUnsignedShort()];
                     if (kind == 1 && "finalize".equals(name) && "()V".equals(desc)) {
                         return "defines finalize, which runs outside its case";
                     }
+                    if (kind == 0 && (access & 0x0008) != 0 && (access & 0x0010) == 0
+                            || kind == 1 && "<clinit>".equals(name)) {
+                        stateless = false;
+                    }
                     int attrs = in.readUnsignedShort();
                     for (int a = 0; a < attrs; a++) {
-                        in.readUnsignedShort();
-                        in.skipBytes(in.readInt());
+                        String attr = utf[in.readUnsignedShort()];
+                        int len = in.readInt();
+                        if (kind == 1 && "Code".equals(attr) && len >= 4) {
+                            int slots = in.readUnsignedShort() + in.readUnsignedShort(); // max_stack, max_locals
+                            info.maxSlots = Math.max(info.maxSlots, slots);
+                            len -= 4;
+                        }
+                        in.skipBytes(len);
                     }
                 }
             }
+            info.stateless = stateless;
             for (int i = 1; i < count; i++) {
                 if (classIdx[i] != 0 && HASHED.contains(utf[classIdx[i]])) {
                     return "uses " + utf[classIdx[i]].replace('/', '.') + ", whose order can follow identity hash codes" + IDENTITY;
