@@ -122,9 +122,10 @@ func TestEquivBankedCPU(t *testing.T) {
 // TestEquivDeepStack: a program whose light cases get its recursive method
 // compiled, so that a later case's recursion, 9,000 calls of large frames,
 // would fit in compiled frames where a fresh JVM's interpreted ones
-// overflow. Every case loads the classes afresh, the case thread's stack
-// is smaller than a fresh JVM's main thread's, and a StackOverflowError
-// ends the warm JVM: the deep cases fail warm as cold.
+// overflow. Its frames are too large (Harness.MAX_REUSED_SLOTS) for one
+// loader to serve every case, the case thread's stack is smaller than a
+// fresh JVM's main thread's, and a StackOverflowError ends the warm JVM:
+// the deep cases fail warm as cold.
 func TestEquivDeepStack(t *testing.T) {
 	sameVerdicts(t, gradeEquiv(t), "deep", "deep")
 }
