@@ -133,7 +133,13 @@ func supervise(cfg *config) report {
 		return fail(err)
 	}
 	rep.Status = uint32(ws)
-	rep.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	// Everything the helper reaped, the program and whatever it left
+	// behind, with all they reaped in turn: the whole box.
+	var all syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_CHILDREN, &all) != nil {
+		all = ru
+	}
+	rep.CPU = time.Duration(all.Utime.Nano() + all.Stime.Nano())
 	rep.MaxRSS = ru.Maxrss << 10
 	if err := inspect(cfg, ns, &rep); err != nil {
 		return fail(err)

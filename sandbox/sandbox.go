@@ -212,7 +212,7 @@ type Result struct {
 	// Stopped says the box was killed because Spec.Stop was closed.
 	Stopped bool
 
-	CPU        time.Duration // CPU time of the box (of the program and its children where no cgroup counts it)
+	CPU        time.Duration // CPU time of the whole box: its processes and every child they reaped
 	Wall       time.Duration // real time of the program
 	PeakMemory int64         // peak memory of the box in bytes (largest process where no cgroup counts it)
 
@@ -247,7 +247,8 @@ const (
 	// TierNamespaces adds mount, PID, IPC, UTS and network namespaces
 	// (through a user namespace when not root): the program sees only a
 	// read-only system and its private tmpfs box, no network. Memory and
-	// processes are bounded by rlimits only.
+	// processes are bounded by rlimits only; CPU time is the whole box's,
+	// read from /proc.
 	TierNamespaces
 	// TierFull adds a cgroup (v1 or v2) per box for memory, processes and
 	// CPU accounting.
