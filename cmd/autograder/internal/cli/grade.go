@@ -35,7 +35,9 @@ func gradeCommand() *ucli.Command {
 			"submissions are kept under --out/.cache: the same command after an\n" +
 			"interruption grades only what is left. Exit status 4 when the grader failed on\n" +
 			"some submissions (grader-failure, e.g. a checker that crashed): they are listed\n" +
-			"on stderr, have no score, and the same command grades them again.",
+			"on stderr, have no score, and the same command grades them again. Exit status 5\n" +
+			"when most submissions miss the rubric's required files (probably the wrong\n" +
+			"rubric: the message names the one used), unless --allow-missing.",
 		Flags: append([]ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results under `DIR`", Required: true},
 			rubricFlag(), assignmentFlag(),
@@ -49,6 +51,7 @@ func gradeCommand() *ucli.Command {
 			&ucli.IntFlag{Name: "late-days-default", Value: 1, Usage: "count a submission Canvas marked LATE (and --late-csv does not list) as `N` days late"},
 			&ucli.StringFlag{Name: "canvas-assignment-id", Usage: "the assignment's `ID` in Canvas (from its address), for gradebook.csv's column"},
 			shardFlag(),
+			&ucli.BoolFlag{Name: "allow-missing", Usage: "the batch is meant to miss the rubric's required files: exit 0 even when most submissions miss them (else exit 5: probably the wrong rubric)"},
 			&ucli.BoolFlag{Name: "similarity", Usage: "also look for copied code among the submissions (as the similarity command does; its flags below), into similarity.html and a column of index.html"},
 		}, similarityFlags()...),
 		Action: runGrade,
@@ -97,7 +100,42 @@ func runGrade(c *ucli.Context) error {
 	if err := writeBatch(c, g.a, g.out, results, g.subs); err != nil {
 		return err
 	}
-	return incomplete(errw, results)
+	if err := incomplete(errw, results); err != nil {
+		return err
+	}
+	if c.Bool("allow-missing") {
+		return nil
+	}
+	return wrongRubric(g.a, results)
+}
+
+// wrongRubric is exit status 5 when most of a batch (two submissions or
+// more) misses the rubric's required files: a batch graded with another
+// assignment's rubric (grade run away from the assignment's folder, which
+// falls back on the built-in one) would otherwise be a gradebook of
+// zeros with exit status 0. The message names the rubric used and how to
+// name another.
+func wrongRubric(a *grader.Assignment, results []grader.Result) error {
+	n := 0
+	for _, r := range results {
+		if r.Status == grader.StatusMissing {
+			n++
+		}
+	}
+	if len(results) < 2 || 2*n <= len(results) {
+		return nil
+	}
+	used := "the rubric " + a.Rubric.Path
+	if name, ok := bundle.Name(a.Rubric.Path); ok {
+		used = "the built-in assignment " + name
+	}
+	files := ""
+	if req := a.Rubric.Submission.Required; len(req) > 0 {
+		files = " (" + strings.Join(req, ", ") + ")"
+	}
+	return &exitError{ExitWrongRubric, fmt.Errorf("%d of %d submissions miss the files%s that %s requires: is it the right rubric? "+
+		"Name the assignment's with --rubric FILE (or run grade in its folder, where rubric.toml is), "+
+		"or pass --allow-missing if this batch is meant to miss them", n, len(results), files, used)}
 }
 
 // gradeInputs reads and checks grade's command line and finds the
