@@ -80,6 +80,18 @@ type Result struct {
 	Key string `json:"key"`
 }
 
+// Deducted is what the rubric took off the parts' scores besides
+// lateness (a package statement, a file built or run under another
+// name), to the cent: what the notes' deductions add up to, or less when
+// the score stopped at 0.
+func (r Result) Deducted() float64 {
+	sum := 0.0
+	for _, p := range r.Parts {
+		sum += p.Score
+	}
+	return max(0, round2(sum-r.Penalty-r.Score))
+}
+
 // Provenance is what produced a result: the same grader version, rubric,
 // cases, judges' own files and runtime grade the same submission the same
 // way (seed -1 cases

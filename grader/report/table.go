@@ -115,6 +115,11 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 	if r.Status != grader.Graded {
 		fmt.Fprintf(w, " (%s)", r.Status)
 	}
+	if d := r.Deducted(); d > 0 {
+		// Every case passing is not every point: say what the notes
+		// above cost, as the grade will.
+		fmt.Fprintf(w, "; score on these cases %s of %s: %s deducted (see the notes above)", num(r.Score), num(r.MaxScore), pointsText(d))
+	}
 	fmt.Fprintln(w)
 }
 
@@ -223,4 +228,12 @@ func judgeSays(w io.Writer, c grader.CaseResult, e grader.Explanation, pre strin
 	if c.Feedback != "" {
 		fmt.Fprintf(w, "%sthe judge says:\n%s\n", pre, indent(escape.Terminal(strings.TrimRight(c.Feedback, "\n")), pre+"  "))
 	}
+}
+
+// pointsText is a number of points in words: "1 point", "2.5 points".
+func pointsText(x float64) string {
+	if x == 1 {
+		return "1 point"
+	}
+	return num(x) + " points"
 }
