@@ -229,7 +229,7 @@ func attemptResult(f grader.Attempt) grader.CaseResult {
 
 // explain is why case c ended as it did, in the words every report uses.
 func explain(a *grader.Assignment, c grader.CaseResult) grader.Explanation {
-	return grader.Explain(c, a.Rubric.Limits)
+	return a.Explain(c)
 }
 
 // caseList names the cases, the hidden ones only by number when the
