@@ -45,9 +45,10 @@ func TestMain(m *testing.M) {
 // TestScripts runs the end-to-end scripts in testdata/script: each is a txtar
 // archive with the commands to run and the files they read and print.
 //
-// Scripts see two extra variables: $REPO, the repository's root (for the
-// real rubric.toml and cases), and $TESTDATA, this package's testdata folder
-// (for the small test rubrics). Besides testscript's own commands they have:
+// Scripts see three extra variables: $REPO, the repository's root (for the
+// real rubric.toml and cases), $TESTDATA, this package's testdata folder
+// (for the small test rubrics), and $AUTOGRADER_EXE, the test binary, which
+// runs as the autograder under that name (for a kit's binary). Besides testscript's own commands they have:
 //
 //	writesub [-zip] DIR VARIANT...   write javasrc variants (see variantNames)
 //	                                 as DIR/VARIANT/EightQueen.java, or with -zip
@@ -87,6 +88,10 @@ func TestMain(m *testing.M) {
 func TestScripts(t *testing.T) {
 	t.Parallel()
 	repo, testdata := paths(t)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		UpdateScripts:       *update,
@@ -95,6 +100,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("NO_COLOR", "1")
 			env.Setenv("REPO", repo)
 			env.Setenv("TESTDATA", testdata)
+			env.Setenv("AUTOGRADER_EXE", exe)
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

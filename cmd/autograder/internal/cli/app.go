@@ -137,6 +137,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 			benchCommand(),
 			gradescopeCommand(),
 			ciCommand(),
+			kitCommand(),
 			slurmCommand(),
 			similarityCommand(),
 		},

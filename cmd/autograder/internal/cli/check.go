@@ -80,6 +80,8 @@ func (sc selfCheck) hiddenNote(w io.Writer) {
 	}
 	if name, ok := bundle.Name(sc.a.Rubric.Path); ok {
 		n += bundle.Hidden(name)
+	} else {
+		n += bundle.HiddenBeside(sc.a.Rubric.Path) // a student kit's
 	}
 	switch {
 	case n == 1:

@@ -480,7 +480,7 @@ func loadBuiltIn(c *ucli.Context, name string) (*grader.Assignment, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n := c.Command.Name; !slices.Contains([]string{"check", "ci", "handout", "similarity"}, n) && bundle.Hidden(name) > 0 {
+	if n := c.Command.Name; !slices.Contains([]string{"check", "ci", "handout", "kit", "similarity"}, n) && bundle.Hidden(name) > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "autograder: %s uses the built-in assignment %s, which has the public cases only (the rubric.toml it was made from has %d hidden ones)\n", n, name, bundle.Hidden(name))
 	}
 	return a, nil
@@ -495,16 +495,18 @@ func packageDir(path string) (string, bool) {
 	return path, problem.Is(path)
 }
 
-// findRubric looks for rubric.toml in the current folder and its parents.
+// findRubric looks for rubric.toml in the current folder and its parents,
+// and in their .autograder folders (where a student kit keeps it).
 func findRubric() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
 	for {
-		p := filepath.Join(dir, "rubric.toml")
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
+		for _, p := range []string{filepath.Join(dir, "rubric.toml"), filepath.Join(dir, kitDir, "rubric.toml")} {
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
