@@ -195,8 +195,9 @@ type RunResult struct {
 	// Output is what the program printed (its stdout, the start of it), kept
 	// when its judge failed the run, or gave it part of the credit, with no
 	// difference or broken rule to show (a checker program's verdict):
-	// the output the judge's message is about. Nil otherwise; "" when the
-	// program printed nothing.
+	// the output the judge's message is about; or, for a run stopped at
+	// the output limit, the start and end of what it printed up to it.
+	// Nil otherwise; "" when the program printed nothing.
 	Output *string `json:"output,omitempty"`
 }
 

@@ -167,6 +167,13 @@ type pageCase struct {
 	// Rule, Difference and Ended are the case's explanation's
 	// (grader.Explain), as sentences.
 	Rule, Difference, Ended string
+	// Words are the verdict in a unit test's words ("the test failed"),
+	// shown beside its code; "" for a program's case.
+	Words string
+	// Log is the judge's word for the TA (JudgeLog: a hidden test's
+	// assertion message, a checker's judge message), when it says more
+	// than Feedback; the page is the TA's.
+	Log string
 }
 
 // shown is r with the control characters of what its student controls
@@ -180,7 +187,7 @@ func shown(r grader.Result) grader.Result {
 	r.Cases = slices.Clone(r.Cases)
 	for i := range r.Cases {
 		c := &r.Cases[i]
-		c.Stderr, c.Feedback = escape.Terminal(c.Stderr), escape.Terminal(c.Feedback)
+		c.Stderr, c.Feedback, c.JudgeLog = escape.Terminal(c.Stderr), escape.Terminal(c.Feedback), escape.Terminal(c.JudgeLog)
 		if c.Violation != nil {
 			v := *c.Violation
 			v.Rule, v.Msg = escape.TerminalLine(v.Rule), escape.Terminal(v.Msg)
@@ -256,6 +263,9 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 		e := explain(a, c)
 		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass, Command: a.Command(c), Mistake: e.Mistake,
 			Rule: capitalize(e.Rule), Difference: capitalize(e.Difference), Ended: capitalize(e.Ended)}
+		if pc.Failed && a.IsTest(c.ID) {
+			pc.Words = e.Verdict // "the test failed", beside the verdict's code
+		}
 		details(&pc, r.ID)
 		if c.Attempts != nil {
 			var b strings.Builder
@@ -289,6 +299,9 @@ func details(pc *pageCase, id string) {
 	}
 	if c.Output != nil {
 		pc.Printed = printed(*c.Output)
+	}
+	if c.JudgeLog != "" && c.JudgeLog != c.Feedback && c.Verdict != grader.Pass {
+		pc.Log, pc.Anchor = c.JudgeLog, anchor(id, c.ID)
 	}
 	if c.TimeMS != nil {
 		pc.Time = fmt.Sprintf("%d ms", *c.TimeMS)

@@ -1,0 +1,123 @@
+package report_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/report"
+	"github.com/cs540-tools/autograder/grader/unittest"
+)
+
+// The failures of the unit-test batch the page test opens: a hidden
+// test, whose message the student's report leaves out and the TA's page
+// shows, and a public one with a message of several lines.
+const (
+	hiddenTest  = "unit/test_stats_hidden.test_median_unsorted"
+	hiddenWhy   = "expected: <1106> but was: <1105>"
+	publicTest  = "unit/test_stats.test_median_even"
+	publicLines = "def test_median_even():\n>       helpers.check_close(stats.median([4, 1, 3, 2]), 2.5)\nE       AssertionError: got 3, want 2.5"
+)
+
+// unitTestBatch is a batch of one submission of the pytest example
+// (cases/unittest-python) that fails hiddenTest and publicTest, as the
+// unit-test judge records them.
+func unitTestBatch(t *testing.T) (*grader.Assignment, []grader.Result) {
+	t.Helper()
+	a, err := grader.LoadAssignment(filepath.Join("..", "..", "cases", "unittest-python", "rubric.toml"), unittest.Judges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := grader.Result{ID: "ada", Status: grader.Graded, MaxScore: a.Rubric.Total}
+	for i, p := range a.Rubric.Parts {
+		pr := grader.PartResult{ID: p.ID, Name: p.Name, MaxScore: p.Points}
+		for _, c := range a.Parts[i] {
+			cr := grader.CaseResult{ID: c.ID, Part: p.ID, Visibility: c.Visibility, RunResult: grader.RunResult{Verdict: grader.Pass}}
+			switch c.ID {
+			case hiddenTest:
+				cr.Verdict, cr.Feedback, cr.JudgeLog = grader.WrongAnswer, "an assertion failed", hiddenWhy
+			case publicTest:
+				cr.Verdict, cr.Feedback = grader.WrongAnswer, publicLines
+			default:
+				pr.Passed++
+			}
+			pr.Total++
+			r.Cases = append(r.Cases, cr)
+		}
+		pr.Score = p.Points * float64(pr.Passed) / float64(pr.Total)
+		r.Parts = append(r.Parts, pr)
+		r.Score += pr.Score
+	}
+	return a, []grader.Result{r}
+}
+
+// TestUnitTestPageInChromium opens index.html of a unit-test batch in
+// headless Chromium and finds, under the hidden test that failed, the
+// reason results.json holds (the judge's log, for the TA), and the public
+// test's message of several lines with its lines kept.
+func TestUnitTestPageInChromium(t *testing.T) {
+	browser, driver := needChromium(t)
+	a, results := unitTestBatch(t)
+	page, err := report.Page(a, report.NewBatch(a, "test", results))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	path := filepath.Join(out, "index.html")
+	if err := os.WriteFile(path, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wd := startDriver(t, driver)
+	sess := wd.newSession(t, map[string]any{"capabilities": map[string]any{"alwaysMatch": map[string]any{
+		"goog:chromeOptions": map[string]any{"binary": browser, "args": []string{
+			"--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+			"--disable-background-networking", "--disable-component-update", "--disable-sync",
+			"--window-size=1280,1400", "--user-data-dir=" + t.TempDir()}},
+	}}})
+	defer sess.call(t, "DELETE", "", nil)
+
+	for _, tc := range []struct{ id, css, want string }{
+		{hiddenTest, "pre.judge-log", hiddenWhy},
+		{publicTest, "pre.feedback", publicLines},
+	} {
+		anchor := anchorOf(t, page, tc.id)
+		sess.call(t, "POST", "/url", map[string]any{"url": "file://" + filepath.ToSlash(path) + "#" + anchor})
+		sess.waitFor(t, tc.id+"'s "+tc.css, func() string {
+			els := sess.findAll(t, "[id='"+anchor+"'] "+tc.css)
+			if len(els) != 1 {
+				return fmt.Sprintf("%d elements %s under #%s", len(els), tc.css, anchor)
+			}
+			if got := sess.text(t, els[0]); got != tc.want {
+				return fmt.Sprintf("it shows %q", got)
+			}
+			return ""
+		})
+	}
+	if !strings.Contains(string(page), "the test failed") {
+		t.Error("the page does not speak of a failed test")
+	}
+}
+
+// anchorOf finds the id of the details of case id on the page.
+func anchorOf(t *testing.T, page []byte, id string) string {
+	t.Helper()
+	m := regexp.MustCompile(`<div class="failure" id="([^"]*)">\s*<h3>` + regexp.QuoteMeta(id) + `:`).FindSubmatch(page)
+	if m == nil {
+		t.Fatalf("no details of %s on the page", id)
+	}
+	return string(m[1])
+}
+
+// The student's report keeps its policy: the hidden test's reason stays
+// out of it.
+func TestUnitTestMarkdownKeepsHiddenReason(t *testing.T) {
+	a, results := unitTestBatch(t)
+	md := report.Markdown(a, results[0])
+	if strings.Contains(string(md), hiddenWhy) {
+		t.Errorf("the student's report shows the hidden test's reason:\n%s", md)
+	}
+}
