@@ -45,3 +45,21 @@ func (a *Assignment) Explain(c CaseResult) Explanation {
 	e.Reason = firstOf(e.Runs, e.RuleBrief, e.Difference, e.Ended, e.Verdict)
 	return e
 }
+
+// CaseWord is what reports call the assignment's cases: "test" when each
+// is a test of a suite (a unit-test assignment), else "case".
+func (a *Assignment) CaseWord() string {
+	n := 0
+	for _, cs := range a.Parts {
+		for _, c := range cs {
+			if _, ok := a.judgeFor(c).(Suite); !ok {
+				return "case"
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return "case"
+	}
+	return "test"
+}

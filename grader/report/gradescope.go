@@ -400,7 +400,8 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 			passed++
 		}
 	}
-	fmt.Fprintf(&b, "%s: %d of %d public cases passed", a.Rubric.Name, passed, public)
+	word := a.CaseWord()
+	fmt.Fprintf(&b, "%s: %d of %d public %ss passed", a.Rubric.Name, passed, public, word)
 	if r.Status != grader.Graded {
 		fmt.Fprintf(&b, " (%s: %s)", r.Status, r.Status.Describe())
 	}
@@ -414,7 +415,7 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 		if when == "" {
 			when = "are " + hidden
 		}
-		fmt.Fprintf(&b, "The results of the %d hidden cases %s.\n", hiddenN, when)
+		fmt.Fprintf(&b, "The results of the %d hidden %ss %s.\n", hiddenN, word, when)
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "\nnote: %s\n", n)
@@ -443,6 +444,11 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 // details for a public one.
 func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, visible bool) string {
 	var b strings.Builder
+	if visible {
+		if n := a.CaseNote(c.ID); n != "" {
+			fmt.Fprintf(&b, "note: %s\n\n", n)
+		}
+	}
 	if c.Verdict == grader.Pass {
 		if c.Reading != "" && visible {
 			b.WriteString("passed under the reading " + c.Reading + "\n")
@@ -459,6 +465,9 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 	// A run a limit stopped says which, with its size, in place of the
 	// verdict's phrase.
 	b.WriteString(e.Headline + "\n")
+	if in, cut := a.FullInput(c); in != nil {
+		fmt.Fprintf(&b, "\nstdin (%s):\n%s\n", inputSize(in, cut), strings.TrimRight(string(in), "\n"))
+	}
 	switch {
 	case c.Attempts != nil:
 		checkRuns(&b, a, c, Style{})

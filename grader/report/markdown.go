@@ -28,8 +28,13 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 		if c.Verdict == grader.Pass || r.Status != grader.Graded {
 			continue
 		}
-		fmt.Fprintf(&b, "## Case %s: %s\n\n", c.ID, explain(a, c).Verdict)
-		fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
+		if a.IsTest(c.ID) {
+			fmt.Fprintf(&b, "## Test %s: %s\n\n", c.ID, explain(a, c).Verdict)
+		} else {
+			fmt.Fprintf(&b, "## Case %s: %s\n\n", c.ID, explain(a, c).Verdict)
+			fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
+		}
+		caseAbout(&b, a, c)
 		caseDetail(&b, a, c)
 		runsDetail(&b, a, c)
 	}
@@ -160,6 +165,26 @@ func hiddenCases(b *bytes.Buffer, a *grader.Assignment, r grader.Result, hidden 
 
 // inlineCode is s as Markdown inline code (escape.InlineCode).
 func inlineCode(s string) string { return escape.InlineCode(s) }
+
+// caseAbout writes what a public case's file says of it (its note) and,
+// when the command line shows only its start, its whole input.
+func caseAbout(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
+	if n := a.CaseNote(c.ID); n != "" {
+		fmt.Fprintf(b, "Note: %s\n\n", escape.Markdown(n))
+	}
+	if in, cut := a.FullInput(c); in != nil {
+		fmt.Fprintf(b, "Input (stdin, %s):\n\n", inputSize(in, cut))
+		fence(b, string(in))
+	}
+}
+
+// inputSize says how much of a case's input a report shows.
+func inputSize(in []byte, cut bool) string {
+	if cut {
+		return fmt.Sprintf("its first %d bytes", len(in))
+	}
+	return fmt.Sprintf("%d bytes", len(in))
+}
 
 // caseDetail writes why a case (or a run of one) failed.
 func caseDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {

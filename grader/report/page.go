@@ -66,6 +66,7 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 			d.Verdicts = append(d.Verdicts, string(v))
 		}
 	}
+	d.HasReference = a.Rubric.Reference != "" || len(d.Mistakes) > 0
 	slices.SortStableFunc(d.Mistakes, func(x, y pageMistake) int {
 		if n := len(y.Links) - len(x.Links); n != 0 {
 			return n
@@ -101,6 +102,10 @@ type pageData struct {
 	Histograms               []pageHistogram
 	Subs                     []pageSub
 	HasSimilar               bool // a column of each one's most similar other
+	// HasReference: the rubric names a reference, whose catalogue of
+	// mistakes the page reports on ("Known mistakes"), or a mistake of
+	// one is named.
+	HasReference bool
 }
 
 type pagePart struct {
@@ -167,6 +172,8 @@ type pageCase struct {
 	// Rule, Difference and Ended are the case's explanation's
 	// (grader.Explain), as sentences.
 	Rule, Difference, Ended string
+	// Note is what the case's file says of it (its note: line).
+	Note string
 	// Words are the verdict in a unit test's words ("the test failed"),
 	// shown beside its code; "" for a program's case.
 	Words string
@@ -263,6 +270,9 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 		e := explain(a, c)
 		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass, Command: a.Command(c), Mistake: e.Mistake,
 			Rule: capitalize(e.Rule), Difference: capitalize(e.Difference), Ended: capitalize(e.Ended)}
+		if pc.Note = a.CaseNote(c.ID); pc.Note != "" && pc.Failed {
+			pc.Anchor = anchor(r.ID, c.ID)
+		}
 		if pc.Failed && a.IsTest(c.ID) {
 			pc.Words = e.Verdict // "the test failed", beside the verdict's code
 		}

@@ -67,6 +67,7 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 // Check prints a student's self-check: one line per part, then each failed
 // case with its first difference and diff.
 func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
+	word := a.CaseWord() // "case", or "test" for unit tests
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", escape.Terminal(n))
 	}
@@ -81,7 +82,7 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		if p.Passed < p.Total {
 			mark = st.paint("31", "FAIL")
 		}
-		fmt.Fprintf(w, "%s part %s  %d/%d cases  %s\n", mark, p.ID, p.Passed, p.Total, p.Name)
+		fmt.Fprintf(w, "%s part %s  %d/%d %ss  %s\n", mark, p.ID, p.Passed, p.Total, word, p.Name)
 	}
 	failed := 0
 	for _, c := range r.Cases {
@@ -95,7 +96,12 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		if r.Status != grader.Graded && r.Status != grader.StatusFailed {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, a.Command(c))
+		what := a.Command(c)
+		if a.IsTest(c.ID) {
+			what = explain(a, c).Headline // the id names the test: say what failed
+		}
+		fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, what)
+		checkAbout(w, a, c)
 		if c.Verdict == grader.GraderFailure {
 			// Not the program's failure: what the judge said of itself.
 			fmt.Fprintf(w, "  %s, which says nothing of the program:\n%s\n", explain(a, c).Verdict, indent(c.JudgeLog, "    "))
@@ -111,7 +117,7 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), mistakeNames(d), len(d.Cases), indent(wrap(d.Hint, 76), "  "))
 	}
 	total := len(r.Cases)
-	fmt.Fprintf(w, "\n%d of %d cases passed", total-failed, total)
+	fmt.Fprintf(w, "\n%d of %d %ss passed", total-failed, total, word)
 	if r.Status != grader.Graded {
 		fmt.Fprintf(w, " (%s)", r.Status)
 	}
@@ -121,6 +127,17 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		fmt.Fprintf(w, "; score on these cases %s of %s: %s deducted (see the notes above)", num(r.Score), num(r.MaxScore), pointsText(d))
 	}
 	fmt.Fprintln(w)
+}
+
+// checkAbout prints what a case's file says of it (its note) and, when
+// the command line shows only its start, its whole input, indented.
+func checkAbout(w io.Writer, a *grader.Assignment, c grader.CaseResult) {
+	if n := a.CaseNote(c.ID); n != "" {
+		fmt.Fprintf(w, "  note: %s\n", escape.TerminalLine(n))
+	}
+	if in, cut := a.FullInput(c); in != nil {
+		fmt.Fprintf(w, "  stdin (%s):\n%s\n", inputSize(in, cut), indent(escape.Terminal(strings.TrimRight(string(in), "\n")), "    "))
+	}
 }
 
 // checkRuns prints how a repeated case's runs went and each failing run

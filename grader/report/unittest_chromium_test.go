@@ -100,6 +100,9 @@ func TestUnitTestPageInChromium(t *testing.T) {
 	if !strings.Contains(string(page), "the test failed") {
 		t.Error("the page does not speak of a failed test")
 	}
+	if strings.Contains(string(page), "Known mistakes") {
+		t.Error("the page has known mistakes, and the assignment no reference to know any")
+	}
 }
 
 // anchorOf finds the id of the details of case id on the page.

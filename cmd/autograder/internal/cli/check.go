@@ -57,7 +57,7 @@ func checkCommand() *ucli.Command {
 			}
 			report.Check(c.App.Writer, a, res, style(c, c.App.Writer))
 			sc.hiddenNote(c.App.Writer)
-			return passed(path, res)
+			return passed(a, path, res)
 		},
 	}
 }
@@ -83,11 +83,8 @@ func (sc selfCheck) hiddenNote(w io.Writer) {
 	} else {
 		n += bundle.HiddenBeside(sc.a.Rubric.Path) // a student kit's
 	}
-	switch {
-	case n == 1:
-		fmt.Fprintln(w, "1 hidden case will also be run when your work is graded")
-	case n > 1:
-		fmt.Fprintf(w, "%d hidden cases will also be run when your work is graded\n", n)
+	if n > 0 {
+		fmt.Fprintf(w, "%s will also be run when your work is graded\n", count(n, "hidden "+sc.a.CaseWord()))
 	}
 }
 
@@ -191,7 +188,8 @@ const handOff = 500 * time.Millisecond
 // and no point is deducted, 4 when the grader failed to judge one (a
 // checker that crashed). The message says in words what failed: "2 of
 // 24 cases failed", "the program did not compile", "10 points deducted".
-func passed(path string, res grader.Result) error {
+func passed(a *grader.Assignment, path string, res grader.Result) error {
+	word := a.CaseWord()
 	where := path + ": "
 	if path == "." {
 		where = ""
@@ -210,7 +208,7 @@ func passed(path string, res grader.Result) error {
 	}
 	var what []string
 	if n > 0 {
-		what = append(what, fmt.Sprintf("%d of %s failed", n, count(len(res.Cases), "case")))
+		what = append(what, fmt.Sprintf("%d of %s failed", n, count(len(res.Cases), word)))
 	}
 	if d := res.Deducted(); d > 0 {
 		what = append(what, fmt.Sprintf("%s deducted (see the notes above)", count2(d, "point")))

@@ -297,7 +297,7 @@ func kitSummary(c *ucli.Context, a *grader.Assignment, out, name string, binary 
 	w := c.App.Writer
 	fmt.Fprintf(w, "kit of %s in %s:\n", a.Rubric.Name, out)
 	fmt.Fprintf(w, "  %s: the rubric, %s, %s of the judges; the %s left out\n",
-		filepath.Join(out, kitDir), count(public, "public case"), count(len(a.PublicFiles()), "public file"), count(hidden, "hidden case"))
+		filepath.Join(out, kitDir), count(public, "public "+a.CaseWord()), count(len(a.PublicFiles()), "public file"), count(hidden, "hidden "+a.CaseWord()))
 	fmt.Fprintf(w, "  %s: runs `autograder ci` on every push\n", filepath.Join(out, workflowPath))
 	if binary {
 		fmt.Fprintf(w, "  %s: the autograder with the assignment built in (--assignment %s, the default)\n", filepath.Join(out, kitDir, "autograder"), name)
