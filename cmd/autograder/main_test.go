@@ -92,6 +92,7 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	doctorCache := t.TempDir()
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		UpdateScripts:       *update,
@@ -101,6 +102,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("REPO", repo)
 			env.Setenv("TESTDATA", testdata)
 			env.Setenv("AUTOGRADER_EXE", exe)
+			// doctor's cache, shared: a hello-world (a cold Go build)
+			// checked once for all the scripts.
+			env.Setenv("XDG_CACHE_HOME", doctorCache)
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
