@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
@@ -26,35 +27,48 @@ func (s Style) verdict(v grader.Verdict) string {
 	return s.paint("31", string(v))
 }
 
-// Table prints one line per submission with its total and part scores.
+// Table prints one line per submission with its total and part scores,
+// each column as wide as its longest cell or title (a long part id), so
+// that the columns stay in line.
 func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style) {
 	idw := len("submission")
 	for _, r := range results {
-		idw = max(idw, len(escape.TerminalLine(r.ID)))
+		idw = max(idw, utf8.RuneCountInString(escape.TerminalLine(r.ID)))
 	}
-	fmt.Fprintf(w, "%-*s  %7s", idw, "submission", "score")
-	for _, p := range a.Rubric.Parts {
-		fmt.Fprintf(w, "  %6s", p.ID)
+	parts := a.Rubric.Parts
+	cells := make([][]string, len(results)) // each result's part cells, by the rubric's parts
+	widths := make([]int, len(parts))
+	for i, p := range parts {
+		widths[i] = max(6, utf8.RuneCountInString(p.ID))
 	}
-	fmt.Fprintf(w, "  status\n")
-	for _, r := range results {
-		// A grader failure has no score: "-" for it and its parts.
-		failed := r.Status == grader.StatusFailed
-		score := num(r.Score)
-		if failed {
-			score = "-"
-		}
-		fmt.Fprintf(w, "%-*s  %7s", idw, escape.TerminalLine(r.ID), score)
-		// By the rubric's parts, so that a result without parts (a grader
-		// failure) keeps the columns in line.
-		for _, p := range a.Rubric.Parts {
+	for k, r := range results {
+		// A grader failure has no score: "-" for it and its parts. By
+		// the rubric's parts, so that a result without parts keeps the
+		// columns in line.
+		for i, p := range parts {
 			cell := "-"
 			for _, pr := range r.Parts {
-				if pr.ID == p.ID && !failed {
+				if pr.ID == p.ID && r.Status != grader.StatusFailed {
 					cell = num(pr.Score)
 				}
 			}
-			fmt.Fprintf(w, "  %6s", cell)
+			cells[k] = append(cells[k], cell)
+			widths[i] = max(widths[i], len(cell))
+		}
+	}
+	fmt.Fprintf(w, "%-*s  %7s", idw, "submission", "score")
+	for i, p := range parts {
+		fmt.Fprintf(w, "  %*s", widths[i], p.ID)
+	}
+	fmt.Fprintf(w, "  status\n")
+	for k, r := range results {
+		score := num(r.Score)
+		if r.Status == grader.StatusFailed {
+			score = "-"
+		}
+		fmt.Fprintf(w, "%-*s  %7s", idw, escape.TerminalLine(r.ID), score)
+		for i, cell := range cells[k] {
+			fmt.Fprintf(w, "  %*s", widths[i], cell)
 		}
 		status := string(r.Status)
 		if r.LateDays > 0 {
