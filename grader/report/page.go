@@ -308,7 +308,7 @@ func details(pc *pageCase, id string) {
 		pc.Anchor = anchor(id, c.ID)
 	}
 	if c.Output != nil {
-		pc.Printed = printed(*c.Output)
+		pc.Printed = escape.Terminal(printed(*c.Output)) // control bytes shown, as shown() does the rest
 	}
 	if c.JudgeLog != "" && c.JudgeLog != c.Feedback && c.Verdict != grader.Pass {
 		pc.Log, pc.Anchor = c.JudgeLog, anchor(id, c.ID)

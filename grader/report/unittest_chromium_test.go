@@ -124,3 +124,36 @@ func TestUnitTestMarkdownKeepsHiddenReason(t *testing.T) {
 		t.Errorf("the student's report shows the hidden test's reason:\n%s", md)
 	}
 }
+
+// A student's bytes in what index.html now shows (a judge's log, which
+// holds a test's message about the student's values; what a program
+// printed up to the output limit) are text: markup escaped, control bytes
+// shown.
+func TestPageHostileLog(t *testing.T) {
+	a, results := unitTestBatch(t)
+	r := &results[0]
+	for i := range r.Cases {
+		c := &r.Cases[i]
+		switch c.ID {
+		case hiddenTest:
+			c.JudgeLog = "expected: <script>alert(1)</script> but was: \x1b]0;pwned\x07\x1b[2J"
+		case publicTest:
+			out := "28\n\x1b[31m<img src=x onerror=alert(2)>\n"
+			c.Verdict, c.Limit, c.Output, c.Feedback = grader.OutputLimit, grader.Output, &out, ""
+		}
+	}
+	page, err := report.Page(a, report.NewBatch(a, "test", results))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"<script>alert", "<img src=x", "\x1b", "\x07"} {
+		if strings.Contains(string(page), bad) {
+			t.Errorf("index.html holds %q as it is", bad)
+		}
+	}
+	for _, want := range []string{"&lt;script&gt;alert(1)&lt;/script&gt;", "&lt;img src=x onerror=alert(2)&gt;"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+}
