@@ -467,8 +467,17 @@ func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
 	if err != nil {
 		return nil, badInput(err)
 	}
+	if n := c.Command.Name; !slices.Contains(studentCommands, n) && bundle.HiddenBeside(path) > 0 {
+		// A student kit's rubric (found in .autograder/, say): its
+		// hidden cases were left out.
+		fmt.Fprintf(c.App.ErrWriter, "autograder: warning: %s uses %s, a student kit's rubric, which has the public cases only (the rubric it was made from has %d hidden ones): name the full one with --rubric FILE\n", n, path, bundle.HiddenBeside(path))
+	}
 	return a, nil
 }
+
+// studentCommands are the commands that run the public cases alone: a
+// rubric without its hidden cases (a built-in one, a kit's) is theirs.
+var studentCommands = []string{"check", "ci", "handout", "kit", "similarity"}
 
 // loadBuiltIn loads the built-in assignment name; a TA's command that
 // would miss its hidden cases says so.
@@ -480,7 +489,7 @@ func loadBuiltIn(c *ucli.Context, name string) (*grader.Assignment, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n := c.Command.Name; !slices.Contains([]string{"check", "ci", "handout", "kit", "similarity"}, n) && bundle.Hidden(name) > 0 {
+	if n := c.Command.Name; !slices.Contains(studentCommands, n) && bundle.Hidden(name) > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "autograder: %s uses the built-in assignment %s, which has the public cases only (the rubric.toml it was made from has %d hidden ones)\n", n, name, bundle.Hidden(name))
 	}
 	return a, nil
