@@ -27,10 +27,8 @@ import (
 
 func TestMain(m *testing.M) { scripttest.Main(m, run) }
 
-// TestScripts runs the end-to-end scripts in testdata/script (package
-// scripttest says what they may use); the slow ones are in the packages
-// under scripts/, each a test binary of its own.
-func TestScripts(t *testing.T) { scripttest.Run(t, "testdata/script") }
+// The end-to-end scripts are in the packages under scripts/, each a test
+// binary of its own (package scripttest says what they may use).
 
 // paths returns the repository root and this package's testdata folder.
 func paths(t testing.TB) (repo, testdata string) { return scripttest.Paths(t) }
@@ -38,7 +36,7 @@ func paths(t testing.TB) (repo, testdata string) { return scripttest.Paths(t) }
 // TestMistakePredictions computes, without Java, the parts.csv that grading
 // the correct program and one program per catalogued mistake with the real
 // rubric must give, and checks that it is the golden parts.csv of
-// scripts/grade/testdata/grade_mistakes.txtar. That script checks the same golden
+// scripts/modes/testdata/grade_mistakes.txtar. That script checks the same golden
 // against what the grader observes, so the scores are both predicted and
 // observed.
 //
@@ -122,7 +120,7 @@ func TestMistakePredictions(t *testing.T) {
 		want.WriteString(strings.Join(row, ",") + "\n")
 	}
 
-	script := filepath.Join("scripts", "grade", "testdata", "grade_mistakes.txtar")
+	script := filepath.Join("scripts", "modes", "testdata", "grade_mistakes.txtar")
 	ar, err := txtar.ParseFile(script)
 	if err != nil {
 		t.Fatal(err)

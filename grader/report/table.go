@@ -137,8 +137,14 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 	}
 	if d := r.Deducted(); d > 0 {
 		// Every case passing is not every point: say what the notes
-		// above cost, as the grade will.
-		fmt.Fprintf(w, "; score on these cases %s of %s: %s deducted (see the notes above)", num(r.Score), num(r.MaxScore), pointsText(d))
+		// above cost, as the grade will, of the parts these cases are of.
+		most := 0.0
+		for _, p := range r.Parts {
+			if p.Total > 0 {
+				most += p.MaxScore
+			}
+		}
+		fmt.Fprintf(w, "; score on these cases %s of %s: %s deducted (see the notes above)", num(r.Score), num(most), pointsText(d))
 	}
 	fmt.Fprintln(w)
 }

@@ -247,7 +247,7 @@ func cmdReplace(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // cmdCanvaszip writes FILE, the zip Canvas's "Download Submissions" gives
-// for a class of eight (as scripts/grade/testdata/canvas.txtar grades it):
+// for a class of eight (as scripts/check/testdata/canvas.txtar grades it):
 //
 //	alicesmith_1001_50001_EightQueen.java        correct
 //	alicesmith_1001_50002_notes-caf\xe9.txt      a note whose name is not UTF-8

@@ -1,4 +1,4 @@
-// Package grade_test runs the Eight Queens batch group of the autograder's end-to-end scripts,
+// Package grade_test runs the Eight Queens batch scripts of the autograder's end-to-end scripts,
 // testdata/*.txtar, as a test binary of its own (see package
 // cmd/autograder/internal/scripttest): go test's 10-minute timeout is per
 // package, and cmd/autograder's scripts together came near it on a busy
