@@ -67,7 +67,17 @@ func rustupRustc(found string) string {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a lookup, far above need
 	defer cancel()
-	out, err := exec.CommandContext(ctx, found, "--print", "sysroot").Output()
+	cmd := exec.CommandContext(ctx, found, "--print", "sysroot")
+	// rustup finds its toolchains by $RUSTUP_HOME, else ~/.rustup; with
+	// neither (a grader run under another HOME), beside the proxy's
+	// ~/.cargo/bin, where rustup's installer puts both.
+	if r, _ := filepath.EvalSymlinks(found); os.Getenv("RUSTUP_HOME") == "" {
+		home := filepath.Join(filepath.Dir(filepath.Dir(filepath.Dir(r))), ".rustup")
+		if st, err := os.Stat(home); err == nil && st.IsDir() {
+			cmd.Env = append(os.Environ(), "RUSTUP_HOME="+home)
+		}
+	}
+	out, err := cmd.Output()
 	if err != nil {
 		return ""
 	}
