@@ -83,6 +83,18 @@ type Result struct {
 	Key string `json:"key"`
 }
 
+// Deducted is what the rubric took off the parts' scores besides
+// lateness (a package statement, a file built or run under another
+// name), to the cent: what the notes' deductions add up to, or less when
+// the score stopped at 0.
+func (r Result) Deducted() float64 {
+	sum := 0.0
+	for _, p := range r.Parts {
+		sum += p.Score
+	}
+	return max(0, round2(sum-r.Penalty-r.Score))
+}
+
 // Provenance is what produced a result: the same grader version, rubric,
 // cases, judges' own files and runtime grade the same submission the same
 // way (seed -1 cases
@@ -191,8 +203,9 @@ type RunResult struct {
 	// Output is what the program printed (its stdout, the start of it), kept
 	// when its judge failed the run, or gave it part of the credit, with no
 	// difference or broken rule to show (a checker program's verdict):
-	// the output the judge's message is about. Nil otherwise; "" when the
-	// program printed nothing.
+	// the output the judge's message is about; or, for a run stopped at
+	// the output limit, the start and end of what it printed up to it.
+	// Nil otherwise; "" when the program printed nothing.
 	Output *string `json:"output,omitempty"`
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -39,6 +40,7 @@ func detect() (Tier, string) {
 	for _, d := range cg.dirs {
 		dirs = append(dirs, filepath.Dir(d))
 	}
+	slices.Sort(dirs) // the same words every time (cg.dirs is a map)
 	if err := cg.remove(); err != nil {
 		return TierNamespaces, how + fmt.Sprintf("; no cgroup (%v)", err)
 	}

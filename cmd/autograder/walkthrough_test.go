@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/scripttest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -157,8 +158,8 @@ func TestWalkthrough(t *testing.T) {
 			env.Setenv("TESTDATA", testdata)
 			return w.write(env.WorkDir)
 		},
-		Cmds:      map[string]func(ts *testscript.TestScript, neg bool, args []string){"exitcode": cmdExitcode},
-		Condition: condition,
+		Cmds:      map[string]func(ts *testscript.TestScript, neg bool, args []string){"exitcode": scripttest.Exitcode},
+		Condition: scripttest.Condition,
 	})
 }
 

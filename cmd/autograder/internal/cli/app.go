@@ -25,6 +25,10 @@ const (
 	// everything: the grader failed on a submission or a case (a checker
 	// that crashed), which is left ungraded, to be run again.
 	ExitIncomplete = 4
+	// ExitWrongRubric is a batch graded, most of whose submissions miss
+	// the rubric's required files: almost surely the wrong rubric, unless
+	// grade's --allow-missing says it is meant.
+	ExitWrongRubric = 5
 	// ExitInterrupted is a command stopped by SIGINT or SIGTERM (128 +
 	// SIGINT, as shells report Ctrl-C).
 	ExitInterrupted = 130
@@ -134,6 +138,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 			benchCommand(),
 			gradescopeCommand(),
 			ciCommand(),
+			kitCommand(),
 			slurmCommand(),
 			similarityCommand(),
 			reviewCommand(),

@@ -36,7 +36,9 @@ func gradeCommand() *ucli.Command {
 			"submissions are kept under --out/.cache: the same command after an\n" +
 			"interruption grades only what is left. Exit status 4 when the grader failed on\n" +
 			"some submissions (grader-failure, e.g. a checker that crashed): they are listed\n" +
-			"on stderr, have no score, and the same command grades them again.",
+			"on stderr, have no score, and the same command grades them again. Exit status 5\n" +
+			"when most submissions miss the rubric's required files (probably the wrong\n" +
+			"rubric: the message names the one used), unless --allow-missing.",
 		Flags: append([]ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results under `DIR`", Required: true},
 			rubricFlag(), assignmentFlag(),
@@ -50,6 +52,7 @@ func gradeCommand() *ucli.Command {
 			&ucli.IntFlag{Name: "late-days-default", Value: 1, Usage: "count a submission Canvas marked LATE (and --late-csv does not list) as `N` days late"},
 			&ucli.StringFlag{Name: "canvas-assignment-id", Usage: "the assignment's `ID` in Canvas (from its address), for gradebook.csv's column"},
 			shardFlag(),
+			&ucli.BoolFlag{Name: "allow-missing", Usage: "the batch is meant to miss the rubric's required files: exit 0 even when most submissions miss them (else exit 5: probably the wrong rubric)"},
 			&ucli.BoolFlag{Name: "similarity", Usage: "also look for copied code among the submissions (as the similarity command does; its flags below), into similarity.html and a column of index.html"},
 		}, append(previewFlags(), similarityFlags()...)...),
 		Action: runGrade,
@@ -102,7 +105,42 @@ func runGrade(c *ucli.Context) error {
 	if err := writeBatch(c, g.a, g.out, results, g.subs); err != nil {
 		return err
 	}
-	return incomplete(errw, results)
+	if err := incomplete(errw, results); err != nil {
+		return err
+	}
+	if c.Bool("allow-missing") {
+		return nil
+	}
+	return wrongRubric(g.a, results)
+}
+
+// wrongRubric is exit status 5 when most of a batch (two submissions or
+// more) misses the rubric's required files: a batch graded with another
+// assignment's rubric (grade run away from the assignment's folder, which
+// falls back on the built-in one) would otherwise be a gradebook of
+// zeros with exit status 0. The message names the rubric used and how to
+// name another.
+func wrongRubric(a *grader.Assignment, results []grader.Result) error {
+	n := 0
+	for _, r := range results {
+		if r.Status == grader.StatusMissing {
+			n++
+		}
+	}
+	if len(results) < 2 || 2*n <= len(results) {
+		return nil
+	}
+	used := "the rubric " + a.Rubric.Path
+	if name, ok := bundle.Name(a.Rubric.Path); ok {
+		used = "the built-in assignment " + name
+	}
+	files := ""
+	if req := a.Rubric.Submission.Required; len(req) > 0 {
+		files = " (" + strings.Join(req, ", ") + ")"
+	}
+	return &exitError{ExitWrongRubric, fmt.Errorf("%d of %d submissions miss the files%s that %s requires: is it the right rubric? "+
+		"Name the assignment's with --rubric FILE (or run grade in its folder, where rubric.toml is), "+
+		"or pass --allow-missing if this batch is meant to miss them", n, len(results), files, used)}
 }
 
 // gradeInputs reads and checks grade's command line and finds the
@@ -469,8 +507,17 @@ func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
 	if err != nil {
 		return nil, badInput(err)
 	}
+	if n := c.Command.Name; !slices.Contains(studentCommands, n) && bundle.HiddenBeside(path) > 0 {
+		// A student kit's rubric (found in .autograder/, say): its
+		// hidden cases were left out.
+		fmt.Fprintf(c.App.ErrWriter, "autograder: warning: %s uses %s, a student kit's rubric, which has the public cases only (the rubric it was made from has %d hidden ones): name the full one with --rubric FILE\n", n, path, bundle.HiddenBeside(path))
+	}
 	return a, nil
 }
+
+// studentCommands are the commands that run the public cases alone: a
+// rubric without its hidden cases (a built-in one, a kit's) is theirs.
+var studentCommands = []string{"check", "ci", "handout", "kit", "similarity"}
 
 // loadBuiltIn loads the built-in assignment name; a TA's command that
 // would miss its hidden cases says so.
@@ -482,7 +529,7 @@ func loadBuiltIn(c *ucli.Context, name string) (*grader.Assignment, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n := c.Command.Name; !slices.Contains([]string{"check", "ci", "handout", "similarity"}, n) && bundle.Hidden(name) > 0 {
+	if n := c.Command.Name; !slices.Contains(studentCommands, n) && bundle.Hidden(name) > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "autograder: %s uses the built-in assignment %s, which has the public cases only (the rubric.toml it was made from has %d hidden ones)\n", n, name, bundle.Hidden(name))
 	}
 	return a, nil
@@ -497,16 +544,18 @@ func packageDir(path string) (string, bool) {
 	return path, problem.Is(path)
 }
 
-// findRubric looks for rubric.toml in the current folder and its parents.
+// findRubric looks for rubric.toml in the current folder and its parents,
+// and in their .autograder folders (where a student kit keeps it).
 func findRubric() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
 	for {
-		p := filepath.Join(dir, "rubric.toml")
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
+		for _, p := range []string{filepath.Join(dir, "rubric.toml"), filepath.Join(dir, kitDir, "rubric.toml")} {
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
