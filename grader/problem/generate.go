@@ -368,7 +368,7 @@ func (g *generation) runIn(ctx context.Context, r *runner.Sandboxed, prog grader
 }
 
 // program builds a generator or solution once: key is its package-
-// relative path ("generators/x.py", "submissions/accepted/a.cpp"), or a
+// relative path ("generators/x.py", "submissions/accepted/a.py"), or a
 // generators: name ("generators/NAME/").
 func (g *generation) program(ctx context.Context, key, casePath string) (grader.Program, *runner.Sandboxed, error) {
 	if p, ok := g.built[key]; ok {

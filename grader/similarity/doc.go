@@ -1,5 +1,5 @@
 // Package similarity finds copied code in a batch of submissions: each
-// file is first made into the text its compiler reads (javac's unicode
+// file is first made into the text its compiler reads (the Java compiler's unicode
 // escapes, C's line splices, and trigraphs where the toolchain's gcc
 // mode reads them, Python's coding line: see source), then read by a
 // small lexer of its language (C, C++, Java, Python) into normalised

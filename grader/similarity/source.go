@@ -12,7 +12,7 @@ import (
 // the comparison should know of it (note: decoded, not decoded).
 //
 // Every compiler turns a file's bytes into its text before it looks for
-// tokens, and that text is what a copy must be judged by: javac's
+// tokens, and that text is what a copy must be judged by: the Java compiler's
 // unicode escapes (\u000a ends a comment, /\u002a starts one), C's line
 // splices (and trigraphs where the compiler honours them), Python's
 // coding line (a file in UTF-7 writes its program on a comment line).
@@ -103,7 +103,7 @@ func (s source) fileOffsets(toks []Token, src []byte) {
 }
 
 // lineEnds is b with every carriage return that is not followed by a
-// line feed made one: javac, gcc and Python all end a line there (an
+// line feed made one: the Java and C compilers and Python all end a line there (an
 // old Mac file), and the lexers look for line feeds. The result has b's
 // length; b itself is never changed.
 func lineEnds(b []byte) []byte {
@@ -175,7 +175,7 @@ func (s source) textAt(o int) int {
 	return min(t, len(s.text))
 }
 
-// javaSource turns the file into what javac reads (JLS 3.3): each
+// javaSource turns the file into what the Java compiler reads (JLS 3.3): each
 // unicode escape (a backslash preceded by an even number of
 // backslashes, one or more u's, four hexadecimal digits) becomes its
 // character; the character an escape makes takes part in no other.

@@ -21,7 +21,8 @@ var languageWords = regexp.MustCompile(`(?i)javac|"java"|python3|\.cpp`)
 // bundled copies, warm mode (the Java toolchain's JVM harness, whose
 // protocol carries javac's arguments), the format docs whose examples are
 // a preset or a source file, the similarity benchmark's public data sets,
-// the reference's Java test helper, and CI's install list.
+// the reference's Java test helper, the unit-test bridges (each the Java
+// or Python half of a framework's two boxes), and CI's install list.
 var namesLanguagesByNature = []string{
 	".ci/run",
 	"rubric.toml", // every rubric, by its base name
@@ -31,6 +32,8 @@ var namesLanguagesByNature = []string{
 	"grader/checker/doc.go",
 	"grader/similarity/simbench/",
 	"reference/internal/javatest/",
+	"grader/unittest/javabridge/",
+	"grader/unittest/pybridge/",
 }
 
 // TestOnlyToolchainsNameLanguages: outside this package, its tests, test

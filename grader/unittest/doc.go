@@ -71,7 +71,7 @@
 //     (a call, an attribute, ==, hash, <, iteration, len, str, repr, a
 //     with block) is a call relayed by the grader (package relay) to the
 //     student box, which holds the student's files and a small server
-//     (python3 -I) and nothing of the tests. Plain values (None, bool,
+//     (the interpreter isolated, -I) and nothing of the tests. Plain values (None, bool,
 //     int, float, str, bytes, list, tuple, set, dict of exactly those
 //     types) cross by value, and a list, dict or set passed to the
 //     student is copied back after the call; any other value is a handle

@@ -41,7 +41,7 @@ func runJUnit(ctx context.Context, e env) (ran, error) {
 	if jar == "" {
 		return ran{}, fmt.Errorf("%s: no console launcher (looked in %s; on Debian: %s)", fw.Title, strings.Join(fw.Launchers, ", "), fw.Install)
 	}
-	javac, err := tool(e.tools, fw.Compiler)
+	compiler, err := tool(e.tools, fw.Compiler)
 	if err != nil {
 		return ran{}, err
 	}
@@ -49,7 +49,7 @@ func runJUnit(ctx context.Context, e env) (ran, error) {
 	if err != nil {
 		return ran{}, err
 	}
-	k, err := javaKit(ctx, javac, jar)
+	k, err := javaKit(ctx, compiler, jar)
 	if err != nil {
 		return ran{}, fmt.Errorf("%s: preparing the bridge: %w", fw.Title, err)
 	}
@@ -68,7 +68,7 @@ func runJUnit(ctx context.Context, e env) (ran, error) {
 	} else if err != nil {
 		return ran{}, fmt.Errorf("%s: reading the student's classes: %w", fw.Title, err)
 	}
-	built, r, err := buildJUnit(ctx, e, javac, jar, k, res)
+	built, r, err := buildJUnit(ctx, e, compiler, jar, k, res)
 	if err != nil || r.compileLog != "" {
 		r.notes = res.Notes
 		return r, err
@@ -81,9 +81,9 @@ func runJUnit(ctx context.Context, e env) (ran, error) {
 // buildJUnit compiles the stand-ins and the group's files, in a box,
 // against JUnit and the bridge's test side: the compiled classes, or a
 // ran with the compiler's messages.
-func buildJUnit(ctx context.Context, e env, javac runner.Tool, jar string, k *kit, res *javabridge.Result) ([]sandbox.File, ran, error) {
+func buildJUnit(ctx context.Context, e env, compiler runner.Tool, jar string, k *kit, res *javabridge.Result) ([]sandbox.File, ran, error) {
 	files := append(instructorFiles(e.files), k.testSide...)
-	args := append(e.options(javac), "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn",
+	args := append(e.options(compiler), "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn",
 		"-d", testsDir, "-cp", jar+":"+bridgeDir)
 	for _, s := range e.files {
 		args = append(args, box+"/"+s.name)
@@ -92,7 +92,7 @@ func buildJUnit(ctx context.Context, e env, javac runner.Tool, jar string, k *ki
 		files = append(files, sandbox.File{Name: standinDir + "/" + p, Data: res.Sources[p]})
 		args = append(args, standinDir+"/"+p)
 	}
-	out, err := sandbox.Run(ctx, sandbox.Spec{Path: javac.Path, Args: args, Files: files,
+	out, err := sandbox.Run(ctx, sandbox.Spec{Path: compiler.Path, Args: args, Files: files,
 		Limits: e.build, ReadOnly: e.base.ReadOnly, Collect: deep(testsDir)})
 	if err != nil {
 		return nil, ran{}, fmt.Errorf("%s: compiling the tests: %w", e.tc.Tests.Title, err)
@@ -166,12 +166,12 @@ var (
 	kits  = map[string]*kit{}
 )
 
-// javaKit is the kit for javac and JUnit's jar, built on first use.
-func javaKit(ctx context.Context, javac runner.Tool, jar string) (*kit, error) {
+// javaKit is the kit for the Java compiler and JUnit's jar, built on first use.
+func javaKit(ctx context.Context, compiler runner.Tool, jar string) (*kit, error) {
 	kitMu.Lock()
 	defer kitMu.Unlock()
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n%s\n", javac.Path, javac.Version, jar)
+	fmt.Fprintf(h, "%s\n%s\n%s\n", compiler.Path, compiler.Version, jar)
 	if st, err := os.Stat(jar); err == nil {
 		fmt.Fprintf(h, "%d %d\n", st.Size(), st.ModTime().UnixNano())
 	}
@@ -185,7 +185,7 @@ func javaKit(ctx context.Context, javac runner.Tool, jar string) (*kit, error) {
 	if k := kits[key]; k != nil {
 		return k, nil
 	}
-	k, err := loadKit(ctx, javac.Path, jar, key)
+	k, err := loadKit(ctx, compiler.Path, jar, key)
 	if err != nil {
 		return nil, err
 	}
@@ -196,12 +196,12 @@ func javaKit(ctx context.Context, javac runner.Tool, jar string) (*kit, error) {
 // loadKit reads the kit from the user's cache folder, building it there
 // first; without a usable cache folder, it builds it in a temporary one,
 // removed once read.
-func loadKit(ctx context.Context, javac, jar, key string) (*kit, error) {
+func loadKit(ctx context.Context, compiler, jar, key string) (*kit, error) {
 	var dir string
 	if base, err := os.UserCacheDir(); err == nil {
 		dir = filepath.Join(base, "autograder", "junit-bridge-"+key)
 		if _, err := os.Stat(filepath.Join(dir, "ok")); err != nil {
-			if err := buildKit(ctx, javac, jar, dir); err != nil {
+			if err := buildKit(ctx, compiler, jar, dir); err != nil {
 				dir = ""
 			}
 		}
@@ -213,7 +213,7 @@ func loadKit(ctx context.Context, javac, jar, key string) (*kit, error) {
 		}
 		defer os.RemoveAll(tmp)
 		dir = filepath.Join(tmp, "kit")
-		if err := buildKit(ctx, javac, jar, dir); err != nil {
+		if err := buildKit(ctx, compiler, jar, dir); err != nil {
 			return nil, err
 		}
 	}
@@ -227,7 +227,7 @@ func loadKit(ctx context.Context, javac, jar, key string) (*kit, error) {
 
 // buildKit compiles both sides into a fresh folder beside dir, then
 // renames it to dir, so that a half-built kit is never used.
-func buildKit(ctx context.Context, javac, jar, dir string) error {
+func buildKit(ctx context.Context, compiler, jar, dir string) error {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return err
 	}
@@ -236,10 +236,10 @@ func buildKit(ctx context.Context, javac, jar, dir string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	if err := javabridge.Compile(ctx, javac, []string{jar}, javabridge.TestSideFiles(), filepath.Join(tmp, "test")); err != nil {
+	if err := javabridge.Compile(ctx, compiler, []string{jar}, javabridge.TestSideFiles(), filepath.Join(tmp, "test")); err != nil {
 		return err
 	}
-	if err := javabridge.Compile(ctx, javac, nil, javabridge.ServerFiles(), filepath.Join(tmp, "server")); err != nil {
+	if err := javabridge.Compile(ctx, compiler, nil, javabridge.ServerFiles(), filepath.Join(tmp, "server")); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "ok"), nil, 0o644); err != nil {
