@@ -41,10 +41,11 @@ const manualExits = `## Exit statuses
 | status | meaning |
 |---|---|
 | 0 | done; everything judged passed (for ` + "`grade`" + `: the batch was graded; for ` + "`gradescope`" + `: results.json was written) |
-| 1 | done; a judged program failed (` + "`check`, `ci`" + `), or a case set misses a mistake |
+| 1 | done; a judged program failed or lost points to a deduction (` + "`check`, `ci`" + `), or a case set misses a mistake |
 | 2 | bad input: command line (an unknown command, such as a typo, too), rubric, case file, late CSV, Gradescope's metadata, a path that does not exist, a batch with no submission, an ` + "`--out`" + ` folder that is not the grader's |
 | 3 | the grader itself failed (I/O, sandbox); ` + "`gradescope`" + ` still writes a results.json that says so |
 | 4 | incomplete: the grader failed on some submissions or cases (status ` + "`grader-failure`" + `, e.g. a checker that crashed): ` + "`grade`" + ` wrote what it judged, left those out of the scores and listed them on stderr, and the same command grades them again; ` + "`check`, `ci` and `cases verify`" + ` print what the checker printed |
+| 5 | ` + "`grade`" + `: most of the batch misses the rubric's required files, probably the wrong rubric (the message names the one used); the files are written; ` + "`--allow-missing`" + ` when that is intended |
 | 130 | interrupted (SIGINT, SIGTERM); for ` + "`grade`" + `, run the same command again to resume |
 
 Errors are one line on stderr, naming the input and the problem, e.g.
