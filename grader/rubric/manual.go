@@ -54,14 +54,7 @@ func (d *decoder) manualParts(top *table, r *Rubric) {
 	seen := map[string]bool{}
 	for _, t := range ts {
 		var m ManualPart
-		if !t.has("id") {
-			t.missing("id")
-		} else if m.ID = t.str("id", ""); !idRE.MatchString(m.ID) {
-			t.errf("id", "id %q must be made of a-z, 0-9, _ and -", m.ID)
-		} else if seen[m.ID] {
-			t.errf("id", "id %q is already a manual part", m.ID)
-		}
-		seen[m.ID] = true
+		m.ID = t.uniqueID(seen, "a manual part")
 		t.label = fmt.Sprintf("manual_part %q: ", m.ID)
 		p, auto := r.Part(m.ID)
 		m.Auto = auto
@@ -106,14 +99,7 @@ func (d *decoder) manualItems(top *table, r *Rubric) {
 	seen := map[string]bool{}
 	for _, t := range ts {
 		var it ManualItem
-		if !t.has("id") {
-			t.missing("id")
-		} else if it.ID = t.str("id", ""); !idRE.MatchString(it.ID) {
-			t.errf("id", "id %q must be made of a-z, 0-9, _ and -", it.ID)
-		} else if seen[it.ID] {
-			t.errf("id", "id %q is already a manual item", it.ID)
-		}
-		seen[it.ID] = true
+		it.ID = t.uniqueID(seen, "a manual item")
 		t.label = fmt.Sprintf("manual %q: ", it.ID)
 		if it.Text = t.str("text", ""); it.Text == "" {
 			t.errf("text", "text must say what the item is")
@@ -145,4 +131,19 @@ func manualPoints(ms []ManualPart) float64 {
 		}
 	}
 	return sum
+}
+
+// uniqueID reads a table's id, which must be made of a-z, 0-9, _ and -
+// and not be in seen (ids already read as what); it adds it to seen.
+func (t *table) uniqueID(seen map[string]bool, what string) string {
+	var id string
+	if !t.has("id") {
+		t.missing("id")
+	} else if id = t.str("id", ""); !idRE.MatchString(id) {
+		t.errf("id", "id %q must be made of a-z, 0-9, _ and -", id)
+	} else if seen[id] {
+		t.errf("id", "id %q is already %s", id, what)
+	}
+	seen[id] = true
+	return id
 }
