@@ -30,6 +30,10 @@ _SERVER = os.path.abspath(__file__)
 _IMPORTLIB = os.path.dirname(importlib.__file__) + os.sep
 
 
+# The ops that answer a call.
+_ANSWERS = ("return", "raise", "unsendable")
+
+
 class StudentDied(BaseException):
     """The student's process ended, or was stopped, instead of answering.
     A BaseException: a test's pytest.raises(Exception) or except Exception
@@ -44,6 +48,14 @@ class StudentDied(BaseException):
 class BridgeError(BaseException):
     """A reply from the student's side that breaks the protocol (a
     BaseException, as StudentDied)."""
+
+
+class Unsendable(BaseException):
+    """A value the bridge cannot carry (nested too deep, cyclic, an int
+    too long to write): the call that returned or was given it fails. A
+    BaseException, as StudentDied: a test's pytest.raises(ValueError) or
+    except Exception does not take the bridge's refusal for the
+    exception it expects."""
 
 
 class StudentTraceback(Exception):
@@ -337,12 +349,17 @@ class Peer:
     def enc(self, v, depth=0):
         __tracebackhide__ = True
         if depth > MAX_DEPTH:
-            raise ValueError("a value nested more than %d deep" % MAX_DEPTH)
+            raise Unsendable("a value nested more than %d deep (or one that holds itself)" % MAX_DEPTH)
         t = type(v)
         if v is None or t is bool or t is str:
             return v
         if t is int:
-            return v if -(1 << 53) < v < (1 << 53) else {"int": str(v)}
+            if -(1 << 53) < v < (1 << 53):
+                return v
+            try:
+                return {"int": str(v)}
+            except ValueError:
+                raise Unsendable("an int too long to write") from None
         if t is float:
             return v if math.isfinite(v) else {"float": repr(v)}
         if t is bytes:
@@ -460,9 +477,13 @@ class Peer:
             if chan != b"S" or type(msg) is not dict:
                 raise BridgeError("a frame on channel %r" % chan)
             op = msg.get("op")
-            if op in ("return", "raise"):
+            if op in _ANSWERS:
                 if msg.get("id") != cid:
                     continue  # a late answer of an interrupted call
+                if op == "unsendable":
+                    why = msg.get("why")
+                    raise Unsendable("the student's code gave a value the bridge cannot carry: " +
+                                     (why[:MAX_REPR] if type(why) is str else "no reason given"))
                 if op == "raise":
                     raise _Raised(self.exception(msg.get("exc")))
                 value = self.dec(msg.get("value"))
@@ -487,7 +508,7 @@ class Peer:
             chan, msg = self.conn.recv()
             if chan is None:
                 return
-            if type(msg) is dict and msg.get("op") not in ("return", "raise"):
+            if type(msg) is dict and msg.get("op") not in _ANSWERS:
                 self.serve_one(msg)
             flush()
 
@@ -544,15 +565,17 @@ class Peer:
             if msg.get("_back"):
                 reply["back"] = [[k, self.enc(a)] for k, a in (back_args or [])]
         except BaseException as e:  # noqa: the student's SystemExit is an answer too
-            if isinstance(e, _Stop):
+            if isinstance(e, Unsendable):
+                reply = {"op": "unsendable", "id": cid, "why": str(e)[:MAX_REPR]}
+            elif isinstance(e, _Stop):
                 reply = {"op": "raise", "id": cid, "exc": {"type": "StopIteration", "module": "builtins",
                                                           "bases": [], "args": [], "message": "", "trace": ""}}
             else:
                 reply = {"op": "raise", "id": cid, "exc": self.exc_reply(e)}
         try:
             self.conn.send(b"S", reply)
-        except (ValueError, TypeError) as e:
-            self.conn.send(b"S", {"op": "raise", "id": cid, "exc": self.exc_reply(e)})
+        except (ValueError, TypeError, Unsendable) as e:
+            self.conn.send(b"S", {"op": "unsendable", "id": cid, "why": str(e)[:MAX_REPR]})
 
     def target(self, t):
         __tracebackhide__ = True
@@ -575,7 +598,10 @@ class Peer:
     def exc_info(self, cls):
         __tracebackhide__ = True
         bases = [c.__name__ for c in cls.__mro__ if getattr(builtins, c.__name__, None) is c]
-        return {"module": getattr(cls, "__module__", "") or "", "name": cls.__qualname__, "bases": bases}
+        module = getattr(cls, "__module__", "") or ""
+        if type(module) is not str or (module == "builtins" and getattr(builtins, cls.__name__, None) is not cls):
+            module = "a class of the student's named as a built-in"  # never taken for the built-in
+        return {"module": module, "name": cls.__qualname__, "bases": bases}
 
     def exc_reply(self, e):
         __tracebackhide__ = True
