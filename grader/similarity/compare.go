@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"cmp"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -28,19 +29,21 @@ type Options struct {
 // much of each is found in the other.
 type Pair struct {
 	A, B int
-	// AB is the share of A's fingerprints found in B; BA the reverse.
-	AB, BA float64
+	// AB is the share of A's fingerprints found in B, BA the reverse,
+	// each fingerprint by its weight (code many share counts for less);
+	// Pooled is the share of both together's found in the other.
+	AB, BA, Pooled float64
 	// Matches are the regions both share, longest first; Longest is the
 	// tokens of the longest. Only the top Options.Show pairs have them.
 	Matches []Match
 	Longest int
 }
 
-// Score is how a pair is ranked: the mean of its two shares, which ranked
-// the labelled sets best (see README; the larger share ranks two short
-// programs that any two students write alike too high, the lesser misses
-// a program copied into a longer one).
-func (p Pair) Score() float64 { return (p.AB + p.BA) / 2 }
+// Score is how a pair is ranked: its pooled share, which ranked the
+// labelled sets best (see the package doc; the larger share ranks two
+// short programs that any two students write alike too high, the lesser
+// misses a program copied into a longer one).
+func (p Pair) Score() float64 { return p.Pooled }
 
 // Result is a comparison's outcome: the documents, the pairs that share
 // any fingerprint, best first, and the clusters.
@@ -71,7 +74,7 @@ func Compare(docs []*Doc, o Options) *Result {
 		}
 		ok = append(ok, i)
 	}
-	dropCommon(docs, ok, o.Common)
+	weigh(docs, ok, o.Common)
 	r := &Result{Settings: o.Settings, Docs: docs}
 	r.Pairs, r.Compared = allPairs(docs, ok, o)
 	sortPairs(r.Pairs)
@@ -103,23 +106,52 @@ func (o Options) defaults() Options {
 	return o
 }
 
-// dropCommon removes from the documents ok the fingerprints more than a
-// share common of them have, when there are ten or more.
-func dropCommon(docs []*Doc, ok []int, common float64) {
-	if common <= 0 || len(ok) < 10 {
+// weigh drops from the documents ok the fingerprints more than a share
+// common of them have, and weighs the rest by how few have them: 1 for
+// a fingerprint of one or two documents, less the more have it (its
+// inverse document frequency, ln((n+1)/df), over that of two), so that
+// code many solutions share counts for less than code two share. Below
+// ten documents nothing is dropped and every weight is 1: too few to
+// tell what is common.
+func weigh(docs []*Doc, ok []int, common float64) {
+	if len(ok) < 10 {
+		for _, i := range ok {
+			d := docs[i]
+			d.weights = nil
+			d.total = float64(len(d.fps))
+		}
 		return
 	}
-	seen := map[uint64]int32{}
+	df := map[uint64]int32{}
 	for _, i := range ok {
 		for _, h := range docs[i].fps {
-			seen[h]++
+			df[h]++
 		}
 	}
-	most := int32(common * float64(len(ok)))
+	most := int32(len(ok))
+	if common > 0 {
+		most = int32(common * float64(len(ok)))
+	}
+	n := float64(len(ok) + 1)
 	for _, i := range ok {
 		d := docs[i]
-		d.fps = slices.DeleteFunc(d.fps, func(h uint64) bool { return seen[h] > most })
+		d.fps = slices.DeleteFunc(d.fps, func(h uint64) bool { return df[h] > most })
+		d.weights = make([]float32, len(d.fps))
+		d.total = 0
+		for x, h := range d.fps {
+			w := min(1, math.Log(n/float64(df[h]))/math.Log(n/2))
+			d.weights[x] = float32(w)
+			d.total += float64(d.weights[x])
+		}
 	}
+}
+
+// weight is the weight of a document's x-th fingerprint.
+func (d *Doc) weight(x int) float64 {
+	if d.weights == nil {
+		return 1
+	}
+	return float64(d.weights[x])
 }
 
 // tooFew says why a document has no fingerprint.
@@ -182,11 +214,11 @@ func row(docs []*Doc, ok []int, x int) ([]Pair, int) {
 			continue
 		}
 		n++
-		s := shared(a.fps, b.fps)
-		if s == 0 {
+		wa, wb := shared(a, b)
+		if wa == 0 && wb == 0 {
 			continue
 		}
-		out = append(out, Pair{A: ok[x], B: j, AB: float64(s) / float64(len(a.fps)), BA: float64(s) / float64(len(b.fps))})
+		out = append(out, Pair{A: ok[x], B: j, AB: share(wa, a.total), BA: share(wb, b.total), Pooled: share(wa+wb, a.total+b.total)})
 	}
 	return out, n
 }
@@ -234,4 +266,12 @@ func clusters(ps []Pair, n int, least float64) [][]int {
 	}
 	slices.SortStableFunc(out, func(x, y []int) int { return len(y) - len(x) })
 	return out
+}
+
+// share is part over all, 0 when all is.
+func share(part, all float64) float64 {
+	if all == 0 {
+		return 0
+	}
+	return min(1, part/all)
 }

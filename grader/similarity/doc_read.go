@@ -35,7 +35,10 @@ type Doc struct {
 	hashes []uint64
 	base   []bool   // the token is in a k-gram of the base code
 	fps    []uint64 // the winnowed fingerprints, sorted, unique
-	own    int      // tokens not in base code
+	// weights are each fingerprint's weight (weigh), total their sum.
+	weights []float32
+	total   float64
+	own     int // tokens not in base code
 }
 
 // Read makes a submission a document: its files of a known language,
@@ -50,7 +53,7 @@ func Read(sub submission.Submission, corpus bool) *Doc {
 			skipped = append(skipped, f.Name)
 			continue
 		}
-		d.add(File{Name: f.Name, Lang: lang, Data: f.Data, Tokens: Tokens(lang, f.Data)})
+		d.add(File{Name: f.Name, Lang: lang, Data: f.Data, Tokens: readTokens(lang, f.Data)})
 		d.Files[len(d.Files)-1].Tokens = nil // read again if shown (token): a batch's would fill memory
 	}
 	if d.Problem == "" && len(d.Files) == 0 {
@@ -95,7 +98,7 @@ func (d *Doc) token(i int) (File, Token) {
 	fi := d.fileOf(i)
 	f := &d.Files[fi]
 	if f.Tokens == nil {
-		f.Tokens = Tokens(f.Lang, f.Data)
+		f.Tokens = readTokens(f.Lang, f.Data)
 	}
 	return *f, f.Tokens[i-d.starts[fi]]
 }

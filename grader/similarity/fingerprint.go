@@ -58,7 +58,7 @@ func NewBase(files []File, s Settings) Base {
 	b := Base{}
 	for _, f := range files {
 		d := &Doc{}
-		d.add(File{Name: f.Name, Lang: f.Lang, Tokens: Tokens(f.Lang, f.Data)})
+		d.add(File{Name: f.Name, Lang: f.Lang, Tokens: readTokens(f.Lang, f.Data)})
 		d.kgrams(s.K)
 		for _, h := range d.hashes {
 			if h != 0 {
@@ -140,20 +140,22 @@ func winnow(hashes []uint64, w int) []uint64 {
 	return out
 }
 
-// shared counts the hashes two sorted, unique lists have in common.
-func shared(a, b []uint64) int {
-	n, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
+// shared is the weight of the fingerprints two documents have in
+// common, by each one's weights; both lists are sorted and unique.
+func shared(a, b *Doc) (wa, wb float64) {
+	i, j := 0, 0
+	for i < len(a.fps) && j < len(b.fps) {
 		switch {
-		case a[i] < b[j]:
+		case a.fps[i] < b.fps[j]:
 			i++
-		case a[i] > b[j]:
+		case a.fps[i] > b.fps[j]:
 			j++
 		default:
-			n++
+			wa += a.weight(i)
+			wb += b.weight(j)
 			i++
 			j++
 		}
 	}
-	return n
+	return wa, wb
 }
