@@ -232,15 +232,27 @@ func sortPairs(ps []Pair) {
 	})
 }
 
-// clusters groups the documents linked by pairs scoring at least min
+// clusters groups the documents linked by pairs scoring at least least
 // into connected groups, keeping those of three or more, largest first.
 func clusters(ps []Pair, n int, least float64) [][]int {
+	var out [][]int
+	for _, g := range components(ps, n, least) {
+		if len(g) >= 3 {
+			out = append(out, g)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y []int) int { return len(y) - len(x) })
+	return out
+}
+
+// components are the n documents' groups linked by pairs scoring at
+// least least, each sorted, in the order of their first members.
+func components(ps []Pair, n int, least float64) [][]int {
 	parent := make([]int, n)
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]
@@ -260,11 +272,10 @@ func clusters(ps []Pair, n int, least float64) [][]int {
 	}
 	var out [][]int
 	for i := range n { // roots in order, not the map's
-		if g := groups[i]; len(g) >= 3 {
+		if g, ok := groups[i]; ok {
 			out = append(out, g)
 		}
 	}
-	slices.SortStableFunc(out, func(x, y []int) int { return len(y) - len(x) })
 	return out
 }
 

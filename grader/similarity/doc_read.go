@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -24,6 +25,11 @@ type Doc struct {
 	Source string // the path it was read from
 	Corpus bool   // from an --against corpus: compared with the batch only
 	Files  []File
+	// Section and Submitted are the student's section and when the
+	// submission was handed in, where the caller knows them (a learning
+	// system's records): the page shows them, and who handed in first.
+	Section   string
+	Submitted time.Time
 	// Problem says why the submission is not compared (it could not be
 	// read, has no source file of a known language, or too few tokens).
 	Problem string
