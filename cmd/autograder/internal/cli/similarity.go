@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -37,6 +38,7 @@ func similarityCommand() *ucli.Command {
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write similarity.html and similarity.csv under `DIR`", Required: true},
 			rubricFlag(), assignmentFlag(),
 			&ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "compare on `N` cores at once", DefaultText: "the number of cores"},
+			&ucli.StringFlag{Name: "late-csv", Usage: "take submission times from `FILE` (CSV: Canvas user id or submission id, ISO 8601 time): the page shows them and who handed in first"},
 		}, similarityFlags()...),
 		Action: func(c *ucli.Context) error {
 			if c.NArg() == 0 {
@@ -66,6 +68,7 @@ func similarityFlags() []ucli.Flag {
 		&ucli.StringSliceFlag{Name: "against", Usage: "a `DIR` of earlier terms' submissions or known solutions, compared with the batch but not within itself (repeatable)"},
 		&ucli.IntFlag{Name: "show", Value: 50, Usage: "show the top `N` pairs side by side in similarity.html"},
 		&ucli.IntFlag{Name: "list", Value: 1000, Usage: "list the top `N` pairs in similarity.html and similarity.csv"},
+		&ucli.StringFlag{Name: "sections", Usage: "take each student's section from `FILE` (Canvas's gradebook export, or CSV: Canvas user id or submission id, section), shown in similarity.html"},
 		&ucli.IntFlag{Name: "common", Value: int(100 * similarity.DefaultSettings.Common), Usage: "ignore code found in more than `PERCENT` of the submissions (of ten or more): what every solution has (0: ignore none)"},
 	}
 }
@@ -84,6 +87,9 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	docs := make([]*similarity.Doc, 0, len(subs))
 	for _, s := range subs {
 		docs = append(docs, similarity.Read(s, false))
+	}
+	if err := describe(c, subs, docs); err != nil {
+		return nil, err
 	}
 	corpus, err := readAgainst(c, a)
 	if err != nil {
@@ -121,6 +127,42 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	fmt.Fprintf(errw, "compared %s (%s) in %v, peak memory %d MB; results in %s\n",
 		count(len(docs), "submission"), count(r.Compared, "pair"), time.Since(start).Round(time.Millisecond), peakRSS()>>20, filepath.Join(out, "similarity.html"))
 	return r.Closest(), nil
+}
+
+// describe sets each document's section (--sections) and submission
+// time (--late-csv), where the files list them.
+func describe(c *ucli.Context, subs []submission.Submission, docs []*similarity.Doc) error {
+	var sections map[string]string
+	var times map[string]time.Time
+	for _, f := range []struct {
+		flag string
+		read func(name string, r io.Reader) error
+	}{
+		{"sections", func(name string, r io.Reader) (err error) { sections, err = canvas.ReadSections(name, r); return err }},
+		{"late-csv", func(name string, r io.Reader) (err error) { times, err = canvas.ReadTimes(name, r); return err }},
+	} {
+		p := c.String(f.flag)
+		if p == "" {
+			continue
+		}
+		file, err := os.Open(p)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return badInputf("--%s %s: %w", f.flag, p, submission.ErrNotFound)
+			}
+			return badInputf("--%s %s: %v", f.flag, p, err)
+		}
+		err = f.read(p, file)
+		file.Close()
+		if err != nil {
+			return badInput(err)
+		}
+	}
+	for i, s := range subs {
+		docs[i].Section, _ = canvas.Lookup(sections, s)
+		docs[i].Submitted, _ = canvas.Lookup(times, s)
+	}
+	return nil
 }
 
 // cmpOr is x, or def when x is 0.
@@ -236,7 +278,7 @@ func similarityAlone(c *ucli.Context) error {
 		}
 		return similarityNumbers(c)
 	}
-	for _, f := range []string{"base", "against", "show", "list", "common"} {
+	for _, f := range []string{"base", "against", "show", "list", "common", "sections"} {
 		if c.IsSet(f) {
 			return badInputf("--%s is for --similarity, which is not given", f)
 		}
