@@ -164,22 +164,27 @@ func tooFew(d *Doc, s Settings) string {
 
 // allPairs scores the pairs of the documents ok, a row (one document
 // against those after it) at a time on o.Jobs goroutines; it keeps the
-// pairs that share a fingerprint, and counts those compared.
+// pairs that share a fingerprint, and counts those compared. A row
+// looks its document's fingerprints up in an index of where each is
+// (postings), so that the work is the fingerprints the pairs share,
+// not every pair's two lists.
 func allPairs(docs []*Doc, ok []int, o Options) ([]Pair, int) {
 	total := len(ok) * (len(ok) - 1) / 2
+	ix := index(docs, ok)
 	rows := make([][]Pair, len(ok))
 	var next, done, compared atomic.Int64
 	var wg sync.WaitGroup
 	var mu sync.Mutex // orders the progress calls
 	for range o.Jobs {
 		wg.Go(func() {
+			acc := newAccumulator(len(ok))
 			for {
 				x := int(next.Add(1) - 1)
 				if x >= len(ok) {
 					return
 				}
 				var n int
-				rows[x], n = row(docs, ok, x)
+				rows[x], n = acc.row(docs, ok, ix, x)
 				compared.Add(int64(n))
 				d := done.Add(int64(len(ok) - 1 - x))
 				if o.Progress != nil {
@@ -202,23 +207,105 @@ func allPairs(docs []*Doc, ok []int, o Options) ([]Pair, int) {
 	return out, int(compared.Load())
 }
 
+// posting is a fingerprint in a document (its position in ok) and its
+// weight there.
+type posting struct {
+	hash   uint64
+	at     int32
+	weight float32
+}
+
+// postings are where the fingerprints of the documents ok are, sorted by
+// fingerprint and then document; a fingerprint of one document only, which
+// no pair shares, is left out.
+type postings []posting
+
+func index(docs []*Doc, ok []int) postings {
+	var all postings
+	for at, i := range ok {
+		d := docs[i]
+		for x, h := range d.fps {
+			all = append(all, posting{h, int32(at), float32(d.weight(x))})
+		}
+	}
+	slices.SortFunc(all, func(p, q posting) int { return cmp.Or(cmp.Compare(p.hash, q.hash), cmp.Compare(p.at, q.at)) })
+	out := all[:0]
+	for i := 0; i < len(all); {
+		j := i + 1
+		for j < len(all) && all[j].hash == all[i].hash {
+			j++
+		}
+		if j-i > 1 {
+			out = append(out, all[i:j]...)
+		}
+		i = j
+	}
+	return slices.Clip(out)
+}
+
+// of is the postings of fingerprint h.
+func (ps postings) of(h uint64) postings {
+	i, found := slices.BinarySearchFunc(ps, h, func(p posting, h uint64) int { return cmp.Compare(p.hash, h) })
+	if !found {
+		return nil
+	}
+	j := i + 1
+	for j < len(ps) && ps[j].hash == h {
+		j++
+	}
+	return ps[i:j]
+}
+
+// accumulator sums a row's shared weights, per document after it.
+type accumulator struct {
+	wa, wb  []float64
+	touched []int32
+}
+
+func newAccumulator(n int) *accumulator {
+	return &accumulator{wa: make([]float64, n), wb: make([]float64, n)}
+}
+
 // row compares document ok[x] with those after it: the pairs that share
-// a fingerprint, and how many were compared (two of a corpus are not).
-func row(docs []*Doc, ok []int, x int) ([]Pair, int) {
+// a fingerprint, in ok's order, and how many were compared (two of a
+// corpus are not). Each pair's weights are summed in the order of the
+// first document's fingerprints, as a merge of the two lists would.
+func (acc *accumulator) row(docs []*Doc, ok []int, ix postings, x int) ([]Pair, int) {
 	a := docs[ok[x]]
+	for i, h := range a.fps {
+		w := a.weight(i)
+		for _, p := range ix.of(h) {
+			if int(p.at) <= x {
+				continue
+			}
+			if acc.wa[p.at] == 0 && acc.wb[p.at] == 0 {
+				acc.touched = append(acc.touched, p.at)
+			}
+			acc.wa[p.at] += w
+			acc.wb[p.at] += float64(p.weight)
+		}
+	}
+	slices.Sort(acc.touched)
 	var out []Pair
-	n := 0
-	for _, j := range ok[x+1:] {
+	for _, at := range acc.touched {
+		j := ok[at]
 		b := docs[j]
+		wa, wb := acc.wa[at], acc.wb[at]
+		acc.wa[at], acc.wb[at] = 0, 0
 		if a.Corpus && b.Corpus {
 			continue
 		}
-		n++
-		wa, wb := shared(a, b)
-		if wa == 0 && wb == 0 {
-			continue
-		}
 		out = append(out, Pair{A: ok[x], B: j, AB: share(wa, a.total), BA: share(wb, b.total), Pooled: share(wa+wb, a.total+b.total)})
+	}
+	acc.touched = acc.touched[:0]
+	n := len(ok) - 1 - x
+	if a.Corpus {
+		n = 0
+		for _, j := range ok[x+1:] {
+			if !docs[j].Corpus {
+				n++
+			}
+		}
 	}
 	return out, n
 }

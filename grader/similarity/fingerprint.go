@@ -139,23 +139,3 @@ func winnow(hashes []uint64, w int) []uint64 {
 	}
 	return out
 }
-
-// shared is the weight of the fingerprints two documents have in
-// common, by each one's weights; both lists are sorted and unique.
-func shared(a, b *Doc) (wa, wb float64) {
-	i, j := 0, 0
-	for i < len(a.fps) && j < len(b.fps) {
-		switch {
-		case a.fps[i] < b.fps[j]:
-			i++
-		case a.fps[i] > b.fps[j]:
-			j++
-		default:
-			wa += a.weight(i)
-			wb += b.weight(j)
-			i++
-			j++
-		}
-	}
-	return wa, wb
-}
