@@ -148,16 +148,22 @@ func (r *Result) pagePair(i int, p Pair) pagePair {
 		pp.First = "both handed in " + f
 	}
 	if len(p.Matches) > 0 {
-		pp.LongestWhere = a.where(p.Matches[0].A) + " and " + b.where(p.Matches[0].B)
+		pp.LongestWhere = a.shownWhere(p.Matches[0].A) + " and " + b.shownWhere(p.Matches[0].B)
 	}
 	if pp.Aligned {
 		for n, m := range p.Matches {
-			pp.Regions = append(pp.Regions, pageRegion{N: n + 1, Tokens: m.Tokens, A: a.where(m.A), B: b.where(m.B)})
+			pp.Regions = append(pp.Regions, pageRegion{N: n + 1, Tokens: m.Tokens, A: a.shownWhere(m.A), B: b.shownWhere(m.B)})
 		}
 		pp.SideA = side(a, p.Matches, func(m Match) Span { return m.A })
 		pp.SideB = side(b, p.Matches, func(m Match) Span { return m.B })
 	}
 	return pp
+}
+
+// shownWhere is a span as file:first-last, the file's name as the page
+// shows names (shownText).
+func (d *Doc) shownWhere(s Span) string {
+	return fmt.Sprintf("%s:%d-%d", shownText(d.Files[s.File].Name), s.FirstLine, s.LastLine)
 }
 
 // colour is match n's background: hues a golden angle apart, so that
@@ -184,7 +190,7 @@ func side(d *Doc, ms []Match, span func(Match) Span) []pageFile {
 		}
 		slices.SortFunc(here, func(x, y marked) int { return x.s.Start - y.s.Start })
 		data := f.Data
-		pf := pageFile{Name: f.Name}
+		pf := pageFile{Name: shownText(f.Name)}
 		if len(data) > maxShownBytes {
 			data, pf.Truncated = data[:maxShownBytes], true
 		}

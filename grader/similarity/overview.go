@@ -3,9 +3,11 @@ package similarity
 import (
 	"cmp"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"slices"
 	"time"
+	"unicode/utf8"
 )
 
 // pageOverview is the top of similarity.html: where a TA should stop.
@@ -27,8 +29,31 @@ type pageID struct {
 }
 
 func (r *Result) pageID(i int) pageID {
-	shown, flagged := displayID(r.Docs[i].ID)
-	return pageID{shown, flagged, r.Docs[i].Corpus}
+	id := r.Docs[i].ID
+	shown, flagged := displayID(id)
+	return pageID{bounded(shown, id), flagged, r.Docs[i].Corpus}
+}
+
+// shownText is a name the page shows (a section, a file's name) with
+// what would hide or reorder text made visible, and bounded.
+func shownText(s string) string {
+	shown, _ := displayID(s)
+	return bounded(shown, s)
+}
+
+// maxShownID is the longest ID shown whole, in runes: a longer one would
+// fill the page each time it is named.
+const maxShownID = 120
+
+// bounded is an ID as shown, cut to maxShownID runes when longer, with a
+// hash of the whole ID, so that two long IDs never show alike.
+func bounded(shown, id string) string {
+	if utf8.RuneCountInString(shown) <= maxShownID {
+		return shown
+	}
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return fmt.Sprintf("%s… (#%08x)", string([]rune(shown)[:maxShownID-20]), h.Sum32())
 }
 
 // The histogram's size and bins (of 5 points each).
@@ -214,12 +239,12 @@ func (r *Result) closestRows(t Threshold, has bool) []pageClosest {
 			d := r.Docs[x[0]]
 			out = append(out, pageClosest{ID: r.pageID(x[0]), Other: r.pageID(x[1]), Score: p.Score(),
 				Rank: rank + 1, Aligned: rank < r.Aligned, Above: has && p.Score() >= t.Score,
-				Section: d.Section, Submitted: when(d.Submitted), First: first(d, r.Docs[x[1]])})
+				Section: shownText(d.Section), Submitted: when(d.Submitted), First: first(d, r.Docs[x[1]])})
 		}
 	}
 	for i, d := range r.Docs { // compared, sharing nothing
 		if !seen[i] && d.Problem == "" && !d.Corpus {
-			out = append(out, pageClosest{ID: r.pageID(i), Section: d.Section, Submitted: when(d.Submitted)})
+			out = append(out, pageClosest{ID: r.pageID(i), Section: shownText(d.Section), Submitted: when(d.Submitted)})
 		}
 	}
 	return out
