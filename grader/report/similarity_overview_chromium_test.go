@@ -24,8 +24,9 @@ import (
 // flagged. Then the top pair's table of regions: each region in a colour
 // of its own, a row's click marking the region on both sides. It writes
 // screenshots of the overview (similarity-overview.png), of the table of
-// closest others (similarity-closest.png) and of a pair
-// (similarity-pair.png).
+// closest others (similarity-closest.png), of a pair's table of regions
+// (similarity-pair.png) and of its code once a row is clicked
+// (similarity-code.png).
 func TestSimilarityOverviewInChromium(t *testing.T) {
 	browser, driver := needChromium(t)
 	docs := overviewBatch(t)
@@ -46,7 +47,8 @@ func TestSimilarityOverviewInChromium(t *testing.T) {
 			"--window-size=1280,1000", "--user-data-dir=" + t.TempDir()}},
 	}}})
 	defer sess.call(t, "DELETE", "", nil)
-	sess.call(t, "POST", "/url", map[string]any{"url": "file://" + filepath.ToSlash(filepath.Join(out, "similarity.html"))})
+	url := "file://" + filepath.ToSlash(filepath.Join(out, "similarity.html"))
+	sess.call(t, "POST", "/url", map[string]any{"url": url})
 	var threshold float64
 	sess.waitFor(t, "the suggested threshold", func() string {
 		text := strings.TrimSuffix(sess.text(t, sess.find(t, "#threshold")), "%")
@@ -83,9 +85,10 @@ func TestSimilarityOverviewInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	sess.screenshot(t, filepath.Join(shots, "similarity-overview.png"))
-	sess.call(t, "POST", "/url", map[string]any{"url": strings.Replace(currentURL(t, sess), "#", "?#", 1) + "#closest"})
+	sess.call(t, "POST", "/url", map[string]any{"url": url + "#closest"})
 	sess.screenshot(t, filepath.Join(shots, "similarity-closest.png"))
-	overviewRegions(t, sess, filepath.Join(shots, "similarity-pair.png"))
+	overviewRegions(t, sess, url, filepath.Join(shots, "similarity-pair.png"))
+	sess.screenshot(t, filepath.Join(shots, "similarity-code.png"))
 }
 
 // overviewGraph checks the clusters' graph: every copier is a node, the
@@ -161,7 +164,7 @@ func overviewClosest(t *testing.T, sess *session, docs []*similarity.Doc) {
 // alice (a copy padded with statements that do nothing, so its regions
 // are many): a colour each, and a row's click marks its region on both
 // sides. It writes a screenshot of the pair into shot.
-func overviewRegions(t *testing.T, sess *session, shot string) {
+func overviewRegions(t *testing.T, sess *session, url, shot string) {
 	t.Helper()
 	var id string
 	for _, h := range sess.findAll(t, "section.pair h2") {
@@ -175,7 +178,7 @@ func overviewRegions(t *testing.T, sess *session, shot string) {
 	if id == "" {
 		t.Fatal("alice and trent are not shown side by side")
 	}
-	sess.call(t, "POST", "/url", map[string]any{"url": strings.Replace(currentURL(t, sess), "#", "?#", 1) + "#" + id})
+	sess.call(t, "POST", "/url", map[string]any{"url": url + "#" + id})
 	rows := sess.findAll(t, "#"+id+" table.regions tbody tr")
 	if len(rows) < 3 {
 		t.Fatalf("alice and trent's pair has %d regions, want several", len(rows))
@@ -205,12 +208,6 @@ func overviewRegions(t *testing.T, sess *session, shot string) {
 		}
 		return ""
 	})
-}
-
-func currentURL(t *testing.T, sess *session) string {
-	var url string
-	sess.call(t, "GET", "/url", nil, &url)
-	return url
 }
 
 // overviewBatch is a class: the example batch (one program and its

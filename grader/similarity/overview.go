@@ -59,7 +59,7 @@ func bounded(shown, id string) string {
 // The histogram's size and bins (of 5 points each).
 const (
 	histW, histH, histBins = 600, 140, 20
-	histTop, histBottom    = 10, 24
+	histTop, histBottom    = 16, 24
 )
 
 // pageHist is the histogram of the highest scores, drawn as SVG.
@@ -71,9 +71,10 @@ type pageHist struct {
 }
 
 type pageBar struct {
-	X, Y, W, H float64
-	Title      string
-	Above      bool
+	X, Y, W, H, Mid float64
+	Count           int
+	Title           string
+	Above           bool
 }
 
 type pageTick struct {
@@ -91,7 +92,7 @@ func histogram(highest map[int]float64, t Threshold, has bool) pageHist {
 	bw := float64(histW) / histBins
 	for i, c := range counts {
 		bh := float64(h.Base-histTop) * float64(c) / float64(most)
-		h.Bars = append(h.Bars, pageBar{X: float64(i) * bw, Y: float64(h.Base) - bh, W: bw - 1, H: bh,
+		h.Bars = append(h.Bars, pageBar{X: float64(i) * bw, Y: float64(h.Base) - bh, W: bw - 1, H: bh, Mid: (float64(i) + 0.5) * bw, Count: c,
 			Title: fmt.Sprintf("%d with a highest score of %d%% to %d%%", c, 100*i/histBins, 100*(i+1)/histBins),
 			Above: has && float64(i+1)/histBins > t.Score})
 	}
