@@ -74,9 +74,9 @@ func Compare(docs []*Doc, o Options) *Result {
 		}
 		ok = append(ok, i)
 	}
-	weigh(docs, ok, o.Common)
+	ix := index(docs, ok, o.Common)
 	r := &Result{Settings: o.Settings, Docs: docs}
-	r.Pairs, r.Compared = allPairs(docs, ok, o)
+	r.Pairs, r.Compared = allPairs(docs, ok, ix, o)
 	sortPairs(r.Pairs)
 	r.Aligned = max(0, min(o.Show, len(r.Pairs)))
 	for i := range r.Pairs[:r.Aligned] { // one at a time: align reads the files again
@@ -106,54 +106,6 @@ func (o Options) defaults() Options {
 	return o
 }
 
-// weigh drops from the documents ok the fingerprints more than a share
-// common of them have, and weighs the rest by how few have them: 1 for
-// a fingerprint of one or two documents, less the more have it (its
-// inverse document frequency, ln((n+1)/df), over that of two), so that
-// code many solutions share counts for less than code two share. Below
-// ten documents nothing is dropped and every weight is 1: too few to
-// tell what is common.
-func weigh(docs []*Doc, ok []int, common float64) {
-	if len(ok) < 10 {
-		for _, i := range ok {
-			d := docs[i]
-			d.weights = nil
-			d.total = float64(len(d.fps))
-		}
-		return
-	}
-	df := map[uint64]int32{}
-	for _, i := range ok {
-		for _, h := range docs[i].fps {
-			df[h]++
-		}
-	}
-	most := int32(len(ok))
-	if common > 0 {
-		most = int32(common * float64(len(ok)))
-	}
-	n := float64(len(ok) + 1)
-	for _, i := range ok {
-		d := docs[i]
-		d.fps = slices.DeleteFunc(d.fps, func(h uint64) bool { return df[h] > most })
-		d.weights = make([]float32, len(d.fps))
-		d.total = 0
-		for x, h := range d.fps {
-			w := min(1, math.Log(n/float64(df[h]))/math.Log(n/2))
-			d.weights[x] = float32(w)
-			d.total += float64(d.weights[x])
-		}
-	}
-}
-
-// weight is the weight of a document's x-th fingerprint.
-func (d *Doc) weight(x int) float64 {
-	if d.weights == nil {
-		return 1
-	}
-	return float64(d.weights[x])
-}
-
 // tooFew says why a document has no fingerprint.
 func tooFew(d *Doc, s Settings) string {
 	if d.Tokens() < s.K {
@@ -168,9 +120,8 @@ func tooFew(d *Doc, s Settings) string {
 // looks its document's fingerprints up in an index of where each is
 // (postings), so that the work is the fingerprints the pairs share,
 // not every pair's two lists.
-func allPairs(docs []*Doc, ok []int, o Options) ([]Pair, int) {
+func allPairs(docs []*Doc, ok []int, ix postings, o Options) ([]Pair, int) {
 	total := len(ok) * (len(ok) - 1) / 2
-	ix := index(docs, ok)
 	rows := make([][]Pair, len(ok))
 	var next, done, compared atomic.Int64
 	var wg sync.WaitGroup
@@ -208,35 +159,58 @@ func allPairs(docs []*Doc, ok []int, o Options) ([]Pair, int) {
 }
 
 // posting is a fingerprint in a document (its position in ok) and its
-// weight there.
+// weight.
 type posting struct {
 	hash   uint64
 	at     int32
 	weight float32
 }
 
-// postings are where the fingerprints of the documents ok are, sorted by
-// fingerprint and then document; a fingerprint of one document only, which
-// no pair shares, is left out.
+// postings are where the fingerprints that documents share are, sorted
+// by fingerprint and then document.
 type postings []posting
 
-func index(docs []*Doc, ok []int) postings {
+// index makes the postings of the documents ok, and weighs their
+// fingerprints. In a batch of ten or more, a fingerprint more than a
+// share common of them have is dropped, and the rest weigh by how few
+// have them: 1 for a fingerprint of one or two documents, less the more
+// have it (its inverse document frequency, ln((n+1)/df), over that of
+// two), so that code many solutions share counts for less than code two
+// share. Below ten documents nothing is dropped and every weight is 1:
+// too few to tell what is common. Each document's total is the weight
+// of its fingerprints; its fps are left with those it shares.
+func index(docs []*Doc, ok []int, common float64) postings {
 	var all postings
 	for at, i := range ok {
-		d := docs[i]
-		for x, h := range d.fps {
-			all = append(all, posting{h, int32(at), float32(d.weight(x))})
+		for _, h := range docs[i].fps {
+			all = append(all, posting{hash: h, at: int32(at)})
 		}
+		docs[i].fps, docs[i].total = nil, 0
 	}
 	slices.SortFunc(all, func(p, q posting) int { return cmp.Or(cmp.Compare(p.hash, q.hash), cmp.Compare(p.at, q.at)) })
+	n, most := len(ok), len(ok)
+	if common > 0 && n >= 10 {
+		most = int(common * float64(n))
+	}
 	out := all[:0]
 	for i := 0; i < len(all); {
 		j := i + 1
 		for j < len(all) && all[j].hash == all[i].hash {
 			j++
 		}
-		if j-i > 1 {
-			out = append(out, all[i:j]...)
+		if df := j - i; df <= most {
+			w := float32(1)
+			if n >= 10 {
+				w = float32(min(1, math.Log(float64(n+1)/float64(df))/math.Log(float64(n+1)/2)))
+			}
+			for _, p := range all[i:j] {
+				d := docs[ok[p.at]]
+				d.total += float64(w)
+				if df > 1 {
+					d.fps = append(d.fps, p.hash)
+					out = append(out, posting{p.hash, p.at, w})
+				}
+			}
 		}
 		i = j
 	}
@@ -272,9 +246,9 @@ func newAccumulator(n int) *accumulator {
 // first document's fingerprints, as a merge of the two lists would.
 func (acc *accumulator) row(docs []*Doc, ok []int, ix postings, x int) ([]Pair, int) {
 	a := docs[ok[x]]
-	for i, h := range a.fps {
-		w := a.weight(i)
+	for _, h := range a.fps {
 		for _, p := range ix.of(h) {
+			w := float64(p.weight)
 			if int(p.at) <= x {
 				continue
 			}
@@ -282,7 +256,7 @@ func (acc *accumulator) row(docs []*Doc, ok []int, ix postings, x int) ([]Pair, 
 				acc.touched = append(acc.touched, p.at)
 			}
 			acc.wa[p.at] += w
-			acc.wb[p.at] += float64(p.weight)
+			acc.wb[p.at] += w
 		}
 	}
 	slices.Sort(acc.touched)

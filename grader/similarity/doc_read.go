@@ -40,11 +40,9 @@ type Doc struct {
 	// cross a file's end or are base code), while they are needed.
 	hashes []uint64
 	base   []bool   // the token is in a k-gram of the base code
-	fps    []uint64 // the winnowed fingerprints, sorted, unique
-	// weights are each fingerprint's weight (weigh), total their sum.
-	weights []float32
-	total   float64
-	own     int // tokens not in base code
+	fps    []uint64 // the winnowed fingerprints, sorted, unique; after index, those it shares
+	total  float64  // the weight of its fingerprints (index)
+	own    int      // tokens not in base code
 }
 
 // Read makes a submission a document: its files of a known language,
