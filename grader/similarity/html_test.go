@@ -59,3 +59,25 @@ func TestPageHostile(t *testing.T) {
 		t.Errorf("a 100 kB ID is shown whole (page of %d bytes)", len(page))
 	}
 }
+
+// FuzzPage: whatever the IDs, file names and code, the page is written,
+// and its one script is its own.
+func FuzzPage(f *testing.F) {
+	f.Add("alice", "A.java", "class A { int f() { return 1 + 2 * 3; } }", "L01")
+	f.Add("<script>x</script>", "<b>.c", "int main(){return 0;}//</pre><script>", "\u202e")
+	f.Fuzz(func(t *testing.T, id, name, src, section string) {
+		var docs []*similarity.Doc
+		for _, suffix := range []string{"", "2", "\u202e"} {
+			d := similarity.Read(submission.Submission{ID: id + suffix, Files: []submission.File{{Name: name, Data: []byte(src)}}}, false)
+			d.Section = section
+			docs = append(docs, d)
+		}
+		page, err := similarity.Compare(docs, similarity.Options{Jobs: 1}).HTML(id, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(strings.ToLower(string(page)), "<script"); n != 1 {
+			t.Fatalf("the page has %d scripts", n)
+		}
+	})
+}
