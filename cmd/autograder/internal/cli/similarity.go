@@ -119,6 +119,7 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 		return nil, err
 	}
 	printPairs(c.App.Writer, r)
+	printThreshold(c.App.Writer, r)
 	for _, d := range r.Docs {
 		if d.Problem != "" {
 			fmt.Fprintf(errw, "autograder: similarity: not compared: %s: %s\n", escape.TerminalLine(d.ID), oneLine(d.Problem))
@@ -163,6 +164,26 @@ func describe(c *ucli.Context, subs []submission.Submission, docs []*similarity.
 		docs[i].Submitted, _ = canvas.Lookup(times, s)
 	}
 	return nil
+}
+
+// printThreshold prints the threshold similarity.html suggests, and how
+// many submissions score at it or above.
+func printThreshold(w io.Writer, r *similarity.Result) {
+	var hs []float64
+	for _, v := range r.Highest() {
+		hs = append(hs, v)
+	}
+	t, ok := similarity.Suggest(hs)
+	if !ok {
+		return
+	}
+	above := 0
+	for _, v := range hs {
+		if v >= t.Score {
+			above++
+		}
+	}
+	fmt.Fprintf(w, "suggested threshold %.1f%%: %s at or above it\n", 100*t.Score, count(above, "submission"))
 }
 
 // cmpOr is x, or def when x is 0.
