@@ -49,3 +49,31 @@ func pairScore(r *similarity.Result, a, b string) float64 {
 	}
 	return 0
 }
+
+// TestSameOnAnyJobs: the page and the CSV are byte for byte the same on
+// one goroutine and on several.
+func TestSameOnAnyJobs(t *testing.T) {
+	ref := reference(t)
+	batch := func() []*similarity.Doc {
+		var docs []*similarity.Doc
+		for i, f := range []func(string) string{rename, recomment, deadCode, reorder, loops, rename, reorder} {
+			docs = append(docs, doc(fmt.Sprintf("s%d", i), "EightQueen.java", f(ref)))
+		}
+		for i := range 6 {
+			docs = append(docs, doc(fmt.Sprintf("own%d", i), "A.java", fmt.Sprintf("class A { int f%d(int x) { return x * %d + g(x, %d); } }", i, i, i)))
+		}
+		return docs
+	}
+	var pages, csvs []string
+	for _, jobs := range []int{1, 4} {
+		r := similarity.Compare(batch(), similarity.Options{Jobs: jobs})
+		page, err := r.HTML("t", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages, csvs = append(pages, string(page)), append(csvs, string(r.CSV(100)))
+	}
+	if pages[0] != pages[1] || csvs[0] != csvs[1] {
+		t.Error("one goroutine and four write different reports")
+	}
+}
