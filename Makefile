@@ -10,7 +10,7 @@ BUNDLE  := cmd/autograder/internal/bundle/data
 LDFLAGS := -s -w -X github.com/cs540-tools/autograder/cmd/autograder/internal/cli.Version=$(VERSION)
 GO      ?= go
 
-.PHONY: release bundle test clean
+.PHONY: release bundle docs test clean
 
 release: bundle
 	@mkdir -p dist
@@ -27,6 +27,11 @@ release: bundle
 # checks it is up to date).
 bundle:
 	$(GO) run ./cmd/autograder/internal/bundle/gen -root . -out $(BUNDLE)
+
+# docs/commands.md, the command reference, from the commands' own help (a
+# test checks it is up to date).
+docs:
+	$(GO) run ./cmd/autograder/internal/gendocs
 
 test:
 	$(GO) test ./...

@@ -44,6 +44,42 @@ const (
 )
 
 // excerpt keeps the first and last halves of n bytes of b.
+// limitExcerpt is what a report shows of the output of a run stopped at
+// the output limit: its first 8 lines and last 4, at most 200 and 100
+// bytes, with what is left out between them said (clip.Excerpt).
+func limitExcerpt(b []byte) string {
+	head := min(len(b), 200)
+	if i := nthIndex(b[:head], '\n', 8); i >= 0 {
+		head = i + 1
+	}
+	tail := min(len(b)-head, 100)
+	if i := nthIndex(reversed(b[len(b)-tail:]), '\n', 5); i >= 0 {
+		tail = i
+	}
+	return clip.Excerpt(b, head, tail)
+}
+
+// nthIndex is the index of the nth c in b, -1 when b has fewer.
+func nthIndex(b []byte, c byte, n int) int {
+	for i, x := range b {
+		if x == c {
+			if n--; n == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// reversed is a reversed copy of b.
+func reversed(b []byte) []byte {
+	r := make([]byte, len(b))
+	for i, x := range b {
+		r[len(b)-1-i] = x
+	}
+	return r
+}
+
 func excerpt(b []byte, n int) string { return clip.Excerpt(b, n/2, n-n/2) }
 
 // boundEvidence keeps the result's evidence within KeptEvidence: the

@@ -92,3 +92,21 @@ func TestBoundEvidenceViolation(t *testing.T) {
 		t.Errorf("last case's rule message kept as %d bytes", n)
 	}
 }
+
+// limitExcerpt keeps the first 8 lines and the last 4 of what a run
+// stopped at the output limit printed, within 200 and 100 bytes.
+func TestLimitExcerpt(t *testing.T) {
+	lines := strings.Repeat("28\n", 1000)
+	long := strings.Repeat("x", 5000)
+	for _, tc := range []struct{ in, head, tail string }{
+		{"", "", ""},
+		{"short\n", "short\n", ""},
+		{lines, strings.Repeat("28\n", 8), strings.Repeat("28\n", 4)},
+		{long, long[:200], long[:100]},
+	} {
+		got := limitExcerpt([]byte(tc.in))
+		if !strings.HasPrefix(got, tc.head) || !strings.HasSuffix(got, tc.tail) || len(got) > 400 {
+			t.Errorf("limitExcerpt(%.20q...) = %q", tc.in, got)
+		}
+	}
+}

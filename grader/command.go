@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
@@ -53,4 +54,45 @@ func CommandLine(b rubric.Build, args []string, stdin []byte) string {
 		cut--
 	}
 	return fmt.Sprintf("%s < stdin: %s... (%d bytes)", cmd, strconv.Quote(string(stdin[:cut])), len(stdin))
+}
+
+// caseOf is the assignment's case id, if it has one.
+func (a *Assignment) caseOf(id string) (cases.Case, bool) {
+	for _, cs := range a.Parts {
+		for _, c := range cs {
+			if c.ID == id {
+				return c, true
+			}
+		}
+	}
+	return cases.Case{}, false
+}
+
+// CaseNote is what the case's file says of it (its note: line), for
+// every report that shows the case; "" when it says nothing.
+func (a *Assignment) CaseNote(id string) string {
+	c, _ := a.caseOf(id)
+	return c.Note
+}
+
+// MaxInputShown bounds the input FullInput gives a report.
+const MaxInputShown = 64 << 10
+
+// FullInput is the whole of what case c's program reads (its stdin) when
+// Command shows only its start, for a report to show below the command:
+// a public case's input is the student's to see in full. It is cut at
+// MaxInputShown bytes, with cut true. Nil when Command shows it all, and
+// for a repeated case (each run's own input is shown with the run).
+func (a *Assignment) FullInput(c CaseResult) (in []byte, cut bool) {
+	k, ok := a.caseOf(c.ID)
+	if !ok || k.Runs > 0 || len(k.Stdin) <= stdinShown {
+		return nil, false
+	}
+	if _, isCmd := a.judgeFor(k).(Commander); isCmd {
+		return nil, false
+	}
+	if len(k.Stdin) > MaxInputShown {
+		return k.Stdin[:MaxInputShown], true
+	}
+	return k.Stdin, false
 }

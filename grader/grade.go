@@ -211,6 +211,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		return res, nil
 	}
 	files, deduct := src.files, src.deduct
+	res.Notes = append(res.Notes, sub.Skipped...)
 	res.Notes = append(res.Notes, src.notes...)
 	cores := coresOf(ctx)
 	if cores == nil {
@@ -420,11 +421,28 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 			pr.Score = round2(pr.MaxScore * a.least(res, pr.ID))
 		default:
 			pr.Score = round2(pr.MaxScore * credit / weight)
+			a.casePoints(res, pr.ID, pr.MaxScore, weight)
 		}
 		total += pr.Score
 	}
 	res.Penalty = round2(a.Rubric.Total * latePct / 100)
 	res.Score = round2(math.Max(0, total-deduct-res.Penalty))
+}
+
+// casePoints sets the points each case of a proportional part is worth,
+// for the cases a Weigher judges: so that a part's "9 / 10 passed" and its
+// score reconcile, case by case.
+func (a *Assignment) casePoints(res *Result, part string, max, weight float64) {
+	for i := range res.Cases {
+		c := &res.Cases[i]
+		if c.Part != part || weight <= 0 {
+			continue
+		}
+		if _, ok := a.judgeFor(a.caseByID(c.ID)).(Weigher); ok {
+			pts := round2(max * a.Weight(c.ID) / weight)
+			c.Points = &pts
+		}
+	}
 }
 
 // least is the smallest credit of a part's cases: 1 for a pass, a

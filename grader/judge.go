@@ -370,6 +370,11 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, cr *CaseResult, 
 	case v != Pass:
 		if live {
 			cr.JudgeLog = j.Log // the transcript up to the end
+		} else if v == OutputLimit && !suite {
+			// What it printed up to the limit: a glimpse of its start
+			// and end, enough to see what it repeats.
+			out := limitExcerpt(ex.Stdout)
+			cr.Output = &out
 		}
 		return ex.Stdout, nil
 	case !j.Pass:

@@ -73,11 +73,26 @@ type Result struct {
 	Diagnoses []Diagnosis `json:"diagnoses,omitempty"`
 	// BuildLog is what the compiler printed when the build failed.
 	BuildLog string `json:"build_log,omitempty"`
+	// Manual is what TAs graded by hand (autograder review), counted in
+	// Score and Parts; nil when nothing was.
+	Manual *Manual `json:"manual,omitempty"`
 	// Provenance says what produced the result.
 	Provenance *Provenance `json:"provenance,omitempty"`
 	// Key is the content hash of submission, rubric, cases and grader
 	// version that this result belongs to.
 	Key string `json:"key"`
+}
+
+// Deducted is what the rubric took off the parts' scores besides
+// lateness (a package statement, a file built or run under another
+// name), to the cent: what the notes' deductions add up to, or less when
+// the score stopped at 0.
+func (r Result) Deducted() float64 {
+	sum := 0.0
+	for _, p := range r.Parts {
+		sum += p.Score
+	}
+	return max(0, round2(sum-r.Penalty-r.Score))
 }
 
 // Provenance is what produced a result: the same grader version, rubric,
@@ -149,6 +164,11 @@ type CaseResult struct {
 	// Score is the share of the case's credit a judge gave, from 0 to 1,
 	// when it gives partial credit; nil: all for a pass, none otherwise.
 	Score *float64 `json:"score,omitempty"`
+	// Points is what the case is worth of its part's points, when its
+	// judge weighs cases (a unit test's points, see Weigher) in a
+	// proportional part: part points x its weight / the part's weight,
+	// rounded to two decimals. Nil otherwise.
+	Points *float64 `json:"points,omitempty"`
 	// Attempts says how the runs of a repeated case (runs: R in its case
 	// file) went; nil for a case run once. Such a case has its verdict,
 	// score and time here and its evidence in Attempts.Failures.
@@ -183,8 +203,9 @@ type RunResult struct {
 	// Output is what the program printed (its stdout, the start of it), kept
 	// when its judge failed the run, or gave it part of the credit, with no
 	// difference or broken rule to show (a checker program's verdict):
-	// the output the judge's message is about. Nil otherwise; "" when the
-	// program printed nothing.
+	// the output the judge's message is about; or, for a run stopped at
+	// the output limit, the start and end of what it printed up to it.
+	// Nil otherwise; "" when the program printed nothing.
 	Output *string `json:"output,omitempty"`
 }
 
@@ -232,4 +253,44 @@ type Mismatch struct {
 	Expected string `json:"expected"`
 	Got      string `json:"got"`
 	Diff     string `json:"diff"`
+}
+
+// Manual is a submission's manual grading: the rubric items applied to
+// it, with their points as they are now, and the TAs' comments.
+type Manual struct {
+	// Auto is the score the autograder gave, before the items.
+	Auto float64 `json:"auto_score"`
+	// Parts are the parts the manual grading scored: an autograded part
+	// an item names (its score before and after) and every manual part.
+	Parts    []ManualPart    `json:"parts,omitempty"`
+	Items    []ManualItem    `json:"items,omitempty"`
+	Comments []ManualComment `json:"comments,omitempty"`
+}
+
+// ManualPart is a part's score before the manual items (the autograded
+// score, or a manual part's start) and after.
+type ManualPart struct {
+	ID    string  `json:"id"`
+	Auto  float64 `json:"auto_score"`
+	Score float64 `json:"score"`
+}
+
+// ManualItem is a rubric item applied to a submission.
+type ManualItem struct {
+	ID     string  `json:"id"`
+	Text   string  `json:"text"`
+	Points float64 `json:"points"`
+	Part   string  `json:"part"`
+}
+
+// ManualComment is a TA's comment at a line of a submission's file.
+type ManualComment struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	SHA256 string `json:"sha256"` // the file's when commented on
+	Text   string `json:"text"`   // Markdown, as the TA wrote it
+	Item   string `json:"item,omitempty"`
+	// Changed says the file differs from the one commented on (its hash):
+	// the line may have moved.
+	Changed bool `json:"changed,omitempty"`
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // sources is what Grade makes of a submission's files before it builds:
@@ -33,6 +34,9 @@ func (a *Assignment) sources(sub submission.Submission) sources {
 	src := sources{notes: p.notes}
 	if p.renamed {
 		src.deduct += a.Rubric.Submission.RenamePenalty
+	} else if note := a.mainStandIn(p.files); note != "" {
+		src.deduct += a.Rubric.Submission.RenamePenalty
+		src.notes = append(src.notes, note)
 	}
 	files, dropped := a.dropProducts(p.files)
 	src.notes = append(src.notes, dropped...)
@@ -320,6 +324,71 @@ func (a *Assignment) folderNote(files []submission.File) []string {
 		}
 	}
 	return []string{fmt.Sprintf("sources in %d folders: built those in %s, %s, and ignored %s", len(dirs), shown[0], why, andList(shown[1:]))}
+}
+
+// mainStandIn says, under a list of languages whose rubric names the
+// main (build.main = "wordfreq"), what runs in its place when the
+// submission has none of that name: the file or class its toolchain
+// picks instead (the only Python file, word_freq.py; the only Java class
+// declaring main), as package grader/runner will run it. That is a
+// misnamed file as a required one is, and rename_penalty is deducted
+// with this note. "" when the named main runs, or the rubric names none.
+func (a *Assignment) mainStandIn(files []submission.File) string {
+	b := a.Rubric.Build
+	if b.Language != rubric.Auto || b.Main == "" || len(b.Include) > 0 {
+		return ""
+	}
+	dir, ok := builtDir(b.Languages, files)
+	if !ok {
+		return ""
+	}
+	var lang rubric.Language
+	var sources []string
+	var inDir []sandbox.File
+	for _, f := range files {
+		if path.Dir(f.Name) != dir {
+			continue
+		}
+		base := path.Base(f.Name)
+		inDir = append(inDir, sandbox.File{Name: base, Data: f.Data})
+		if l := languageOf(b.Languages, base); l != "" {
+			if lang != "" && l != lang {
+				return "" // two languages: a compile error says so
+			}
+			lang, sources = l, append(sources, base)
+		}
+	}
+	tc := toolchain.Lookup(string(lang))
+	if tc == nil || tc.PickMain == nil {
+		return ""
+	}
+	slices.Sort(sources)
+	main, problem := tc.PickMain(sources, inDir, b.Main)
+	if problem != "" || main == "" || strings.TrimSuffix(main, path.Ext(main)) == b.Main {
+		return ""
+	}
+	note := fmt.Sprintf("no %s to run: ran %s in its place", b.Main, main)
+	if pen := a.Rubric.Submission.RenamePenalty; pen > 0 {
+		note += fmt.Sprintf(", %s points deducted", formatPoints(pen))
+	}
+	return note
+}
+
+// builtDir is the folder whose files a submission under a list of
+// languages is built from, as package grader/runner picks it: the
+// shallowest holding a source of langs, of several the first by name.
+func builtDir(langs []rubric.Language, files []submission.File) (string, bool) {
+	dir, depth := "", -1
+	for _, f := range files {
+		if languageOf(langs, f.Name) == "" {
+			continue
+		}
+		d, fd := strings.Count(f.Name, "/"), path.Dir(f.Name)
+		if depth < 0 || d < depth || d == depth && fd < dir {
+			dir, depth = fd, d
+		}
+	}
+	return dir, depth >= 0
 }
 
 // standIn looks among files for the one that must be the missing required

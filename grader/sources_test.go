@@ -175,3 +175,42 @@ func TestRequiredPerLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestMainStandIn: under a list of languages whose rubric names the main,
+// a submission without it runs the file or class its language picks
+// instead: a note names it and rename_penalty is deducted, once; the
+// named main, or a language that picks none (C), costs nothing.
+func TestMainStandIn(t *testing.T) {
+	f := func(name, data string) submission.File { return submission.File{Name: name, Data: []byte(data)} }
+	a := testAssignment(t, `required = ["EightQueen.java"]`, "rename_penalty = 2",
+		"language = \"java\"\nmain = \"EightQueen\"", "language = [\"c\", \"python\", \"java\"]\nmain = \"wordfreq\"")
+	mainClass := "class %s { public static void main(String[] a) {} }\n"
+	for _, tc := range []struct {
+		name  string
+		files []submission.File
+		note  string
+	}{
+		{"named", []submission.File{f("wordfreq.py", "print(1)\n")}, ""},
+		{"one python file", []submission.File{f("word_freq.py", "print(1)\n")}, "no wordfreq to run: ran word_freq.py in its place, 2 points deducted"},
+		{"main.py of several", []submission.File{f("main.py", "print(1)\n"), f("util.py", "x = 1\n")}, "no wordfreq to run: ran main.py in its place, 2 points deducted"},
+		{"named of several", []submission.File{f("wordfreq.py", "print(1)\n"), f("util.py", "x = 1\n")}, ""},
+		{"java class", []submission.File{f("Counter.java", strings.ReplaceAll(mainClass, "%s", "Counter"))}, "no wordfreq to run: ran Counter in its place, 2 points deducted"},
+		{"java named", []submission.File{f("wordfreq.java", strings.ReplaceAll(mainClass, "%s", "wordfreq"))}, ""},
+		{"c", []submission.File{f("count.c", "int main(void) { return 0; }\n")}, ""},
+		{"deeper folder", []submission.File{f("hw/src/word_freq.py", "print(1)\n")}, "no wordfreq to run: ran word_freq.py in its place, 2 points deducted"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := grade(t, a, run(correct), submission.Submission{ID: "s", Files: tc.files}, 0, grader.Options{})
+			var want []string
+			if tc.note != "" {
+				want = []string{tc.note}
+			}
+			if !reflect.DeepEqual(res.Notes, want) {
+				t.Errorf("notes %q, want %q", res.Notes, want)
+			}
+			if tc.note != "" && res.Score != res.MaxScore-2 {
+				t.Errorf("score %v of %v, want 2 points deducted", res.Score, res.MaxScore)
+			}
+		})
+	}
+}

@@ -42,22 +42,41 @@ var attacks = []attack{
 			}
 		}
 	}},
-	{"cpu spin in two processes", TierFull, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
-		// RLIMIT_CPU is per process; only the cgroup sees the total. Four
-		// spinners under per-process limits alone would use four seconds
-		// of CPU; the cgroup stops the box near one, whatever the load
-		// (the time used is measured, not the time it took).
+	{"cpu spin in two processes", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// RLIMIT_CPU is per process; the box's meter (its cgroup, or /proc
+		// of its processes) sees the total. Four spinners under
+		// per-process limits alone would use four seconds of CPU; the
+		// meter stops the box near one, whatever the load (the time used
+		// is measured, not the time it took).
 		s := sh("spin() { while :; do :; done; }; spin & spin & spin & spin & wait")
 		s.Limits = Limits{CPU: time.Second, Wall: 2 * time.Minute}
 		return s, func(t *testing.T, res Result) {
 			wantLimit(t, res, CPU)
-			// Stopped by the cgroup's watch (SIGKILL), not RLIMIT_CPU: it
+			// Stopped by the meter's watch (SIGKILL), not RLIMIT_CPU: it
 			// says SIGXCPU all the same.
 			if res.Signal != CPULimitSignal {
 				t.Errorf("signal %q, want %q", res.Signal, CPULimitSignal)
 			}
 			if res.CPU > 2500*time.Millisecond {
 				t.Errorf("cpu %v: the box's processes were not counted together", res.CPU)
+			}
+		}
+	}},
+	{"cpu in short-lived children", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// Four children one after another, each 0.6 s of CPU: under a
+		// 1 s RLIMIT_CPU each, 2.4 s together. Every tier with a meter
+		// counts the whole box, the reaped children too (the helper's and
+		// the shell's cutime), and stops it at its limit; the children's
+		// CPU is measured, not the time they took.
+		s := fake(t, "children", "4", "600ms")
+		s.Limits = Limits{CPU: time.Second, Wall: 5 * time.Minute}
+		return s, func(t *testing.T, res Result) {
+			wantLimit(t, res, CPU)
+			if res.Signal != CPULimitSignal {
+				t.Errorf("signal %q, want %q", res.Signal, CPULimitSignal)
+			}
+			if res.CPU < time.Second || res.CPU > 2*time.Second {
+				t.Errorf("cpu %v: want the limit, 1 s, and a little", res.CPU)
 			}
 		}
 	}},

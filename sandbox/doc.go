@@ -44,7 +44,7 @@
 // the helper's config (boxConfig: the box's folder, binds and rlimits by
 // tier), the cgroup, the helper started and sent its config
 // (startHelper), its end awaited with the box's CPU time watched
-// (helper.wait), and its report read into a Result (result, classify).
+// (helper.wait, at every tier but basic), and its report read into a Result (result, classify).
 // The wall clock, the kill and the captured streams are one type,
 // streams, which the basic tier's run shares.
 //
@@ -63,7 +63,8 @@
 //     no_new_privs.
 //   - TierNamespaces (no writable cgroup; without root through a user
 //     namespace): the same box, but memory is bounded by RLIMIT_DATA and
-//     processes by RLIMIT_NPROC, per process; CPU time per process.
+//     processes by RLIMIT_NPROC, per process. CPU time is the whole box's,
+//     as on the full tier, read from /proc instead of a cgroup.
 //   - TierFallback (Linux without namespaces): rlimits, a process group,
 //     and the helper as child subreaper kills what the program leaves
 //     behind. Files and network are reachable; Run prints a warning once.
@@ -75,8 +76,16 @@
 //
 // # Limits and how they show
 //
-// Wall time is the parent's clock; CPU time is RLIMIT_CPU per process
-// plus the cgroup's total, polled every 50 ms; memory is the cgroup's
+// Wall time is the parent's clock. CPU time is the whole box's, all its
+// processes and threads and the children they reaped, polled every 50 ms
+// from outside the box by its meter (below) at every tier but basic, the
+// box killed and the run reported as at its CPU limit (Signal
+// CPULimitSignal) once the total passes Limits.CPU: a program whose
+// children each stay under the limit cannot use several times it.
+// RLIMIT_CPU, per process, is a backstop. Result.CPU is that total: the
+// cgroup's count, or, below the full tier, what the helper reaped once
+// the box is empty (or the last reading, for a box killed by its
+// parent). Memory is the cgroup's
 // limit (the box's tmpfs counts too), reported as Memory when the OOM
 // killer struck; processes are
 // pids.max (a little slack is added for the helper's threads); output
@@ -86,11 +95,13 @@
 // seen as a nearly full box. RLIMIT_AS is never set: below about 2 GiB
 // it stops the JVM from starting.
 //
-// A caller that enforces limits of its own inside one run (grader/warm:
-// one case after another in one JVM) reads the box's CPU time while it
-// runs through Spec.Meter: the cgroup's count on TierFull, the sum over
-// /proc of the helper and everything below it on TierNamespaces and
-// TierFallback (the helper is the box's PID 1, or its subreaper), nothing
-// on TierBasic (Tier.Metered).
+// The meter is the cgroup's count on TierFull; on TierNamespaces and
+// TierFallback it is the sum over /proc of every process below the
+// helper (utime, stime, and cutime and cstime for the children each
+// reaped) and the helper's own cutime and cstime (it is the box's PID 1,
+// or its subreaper, and reaps the orphans); TierBasic has none
+// (Tier.Metered). A caller that enforces limits of its own inside one run
+// (grader/warm: one case after another in one JVM) reads it while the box
+// runs through Spec.Meter.
 
 package sandbox

@@ -133,7 +133,13 @@ func supervise(cfg *config) report {
 		return fail(err)
 	}
 	rep.Status = uint32(ws)
-	rep.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	// Everything the helper reaped, the program and whatever it left
+	// behind, with all they reaped in turn: the whole box.
+	var all syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_CHILDREN, &all) != nil {
+		all = ru
+	}
+	rep.CPU = time.Duration(all.Utime.Nano() + all.Stime.Nano())
 	rep.MaxRSS = ru.Maxrss << 10
 	if err := inspect(cfg, ns, &rep); err != nil {
 		return fail(err)
@@ -253,6 +259,7 @@ func startProgram(cfg *config, sys *syscall.SysProcAttr, execFD int, ns bool) (p
 	if err != nil {
 		return 0, start, fmt.Errorf("starting %s: %w", cfg.Argv[0], err)
 	}
+	releaseStdio()
 	if sys.Ptrace {
 		if err := limit(pid, cfg); err != nil {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
@@ -728,4 +735,18 @@ func mkdirs(root, rel string, uid int) error {
 		return os.Chown(p, uid, uid)
 	}
 	return nil
+}
+
+// releaseStdio points the helper's own stdin and stdout at /dev/null
+// once the program has them: the program's closing its stdout (or
+// stdin) is then seen outside the box when it happens, not when the
+// helper ends (Spec.StdoutClosed).
+func releaseStdio() {
+	null, err := unix.Open("/dev/null", unix.O_RDWR|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(null)
+	_ = unix.Dup3(null, 0, 0)
+	_ = unix.Dup3(null, 1, 0)
 }

@@ -21,24 +21,26 @@ func boxMeter(cg *cgroup, pid int) func() (time.Duration, bool) {
 // maxTree bounds the processes treeCPU walks: more than a box may hold.
 const maxTree = 4096
 
-// treeCPU adds up the CPU time of pid and every process below it: what
-// each used itself (all its threads) and what its children that it has
-// reaped used, so that nothing is counted twice or lost when a process
-// ends. False when pid is gone.
+// treeCPU adds up the CPU time of the processes below pid, the box's
+// helper: what each used itself (all its threads) and what its children
+// that it has reaped used, and what the helper reaped (cutime and cstime
+// of the box's PID 1, or subreaper), so that nothing is counted twice or
+// lost when a process ends. The helper's own time is the grader's, not
+// the box's. False when pid is gone.
 func treeCPU(pid int) (time.Duration, bool) {
-	var total time.Duration
-	todo := []int{pid}
+	_, total, ok := procCPU(pid)
+	if !ok {
+		return 0, false
+	}
+	todo := procChildren(strconv.Itoa(pid))
 	for n := 0; len(todo) > 0 && n < maxTree; n++ {
 		p := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
-		used, ok := procCPU(p)
+		own, reaped, ok := procCPU(p)
 		if !ok {
-			if p == pid {
-				return 0, false
-			}
 			continue // it ended meanwhile: its parent has it, or soon will
 		}
-		total += used
+		total += own + reaped
 		todo = append(todo, procChildren(strconv.Itoa(p))...)
 	}
 	return total, true
@@ -48,31 +50,31 @@ func treeCPU(pid int) (time.Duration, bool) {
 // for every program whatever the kernel's own tick.
 const clockTick = 10 * time.Millisecond
 
-// procCPU reads utime, stime, cutime and cstime of /proc/pid/stat (fields
-// 14 to 17; the command's name before them is in parentheses and may hold
-// spaces or parentheses).
-func procCPU(pid int) (time.Duration, bool) {
+// procCPU reads utime and stime (own), cutime and cstime (reaped) of
+// /proc/pid/stat (fields 14 to 17; the command's name before them is in
+// parentheses and may hold spaces or parentheses).
+func procCPU(pid int) (own, reaped time.Duration, ok bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
-		return 0, false
+		return 0, 0, false
 	}
 	i := strings.LastIndexByte(string(b), ')')
 	if i < 0 {
-		return 0, false
+		return 0, 0, false
 	}
 	f := strings.Fields(string(b[i+1:]))
 	if len(f) < 15 {
-		return 0, false
+		return 0, 0, false
 	}
-	var ticks int64
-	for _, s := range f[11:15] { // field 14 is the 12th after the name
+	var ticks [4]int64
+	for j, s := range f[11:15] { // field 14 is the 12th after the name
 		v, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
-			return 0, false
+			return 0, 0, false
 		}
-		ticks += v
+		ticks[j] = v
 	}
-	return time.Duration(ticks) * clockTick, true
+	return time.Duration(ticks[0]+ticks[1]) * clockTick, time.Duration(ticks[2]+ticks[3]) * clockTick, true
 }
 
 // procChildren lists the child processes of the process /proc/<pid>

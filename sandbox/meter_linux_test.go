@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -13,6 +14,33 @@ import (
 
 func init() {
 	programs["spin"] = spinProgram
+	programs["children"] = childrenProgram
+}
+
+// childrenProgram runs args[0] children one after another, each spinning
+// args[1] of its own CPU time, and waits for each: no process of the box
+// ever uses more CPU time than one child does.
+func childrenProgram(args []string) int {
+	if len(args) == 3 && args[0] == "child" {
+		d, err := time.ParseDuration(args[2])
+		if err != nil {
+			return 2
+		}
+		spinCPU(d)
+		return 0
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		return 2
+	}
+	for i := 0; i < n; i++ {
+		// Not os.Executable: see spinProgram.
+		if err := exec.Command("/proc/self/exe", "child", "", args[1]).Run(); err != nil {
+			return 3
+		}
+	}
+	os.Stdout.WriteString("all children spun\n")
+	return 0
 }
 
 // spinProgram starts a copy of itself that spins 400 ms of its own CPU

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -39,6 +40,7 @@ func detect() (Tier, string) {
 	for _, d := range cg.dirs {
 		dirs = append(dirs, filepath.Dir(d))
 	}
+	slices.Sort(dirs) // the same words every time (cg.dirs is a map)
 	if err := cg.remove(); err != nil {
 		return TierNamespaces, how + fmt.Sprintf("; no cgroup (%v)", err)
 	}
@@ -138,14 +140,16 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		return res, err
 	}
 	defer h.close()
-	spec.Meter.attach(boxMeter(cg, h.cmd.Process.Pid))
+	meter := boxMeter(cg, h.cmd.Process.Pid)
+	spec.Meter.attach(meter)
 	defer spec.Meter.attach(nil)
-	rep, waitErr := h.wait(ctx, st, cg, spec.Limits.CPU)
+	rep, seen, waitErr := h.wait(ctx, st, meter, cg != nil, spec.Limits.CPU)
 	res.Wall = time.Since(h.start)
 	cause, err := st.end(&res)
 	if err != nil {
 		return res, err
 	}
+	res.CPU = seen // the box's CPU time as last watched: all a box killed by its parent leaves
 	return result(res, rep, waitErr, cause, cg, spec.Limits)
 }
 
@@ -345,16 +349,27 @@ func (h *helper) send(cfg *config, cg *cgroup) error {
 	return h.cfgW.Close()
 }
 
-// wait waits for the helper to end, the box's CPU time watched meanwhile
-// when it has a cgroup, and returns its report (nil when it sent none).
-func (h *helper) wait(ctx context.Context, st *streams, cg *cgroup, cpu time.Duration) (*report, error) {
+// wait waits for the helper to end, the box's CPU time watched
+// meanwhile through meter at every tier (the whole box, its children and
+// the children it reaped counted: RLIMIT_CPU holds per process only), and
+// returns its report (nil when it sent none) and the box's CPU time last
+// read. Only a box with a cgroup (idle) tells a waiting box.
+func (h *helper) wait(ctx context.Context, st *streams, meter func() (time.Duration, bool), idle bool, cpu time.Duration) (*report, time.Duration, error) {
 	done := make(chan struct{})
-	if cg != nil {
-		go watchCPU(cg, cpu, h.start, Waiting(ctx), done, func() { st.kill(errCPU) })
+	var waiting func()
+	if idle {
+		waiting = Waiting(ctx)
 	}
+	var seen atomic.Int64
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		watchCPU(meter, cpu, h.start, waiting, done, &seen, func() { st.kill(errCPU) })
+	}()
 	err := h.cmd.Wait()
 	close(done)
-	return <-h.reports, err
+	<-watched
+	return <-h.reports, time.Duration(seen.Load()), err
 }
 
 func (h *helper) close() {
@@ -381,7 +396,8 @@ func result(res Result, rep *report, waitErr error, cause Limit, cg *cgroup, l L
 			sig = ws.Signal()
 			res.Signal = sig.String()
 		}
-		res.Wall, res.CPU = rep.Wall, rep.CPU
+		res.Wall = rep.Wall
+		res.CPU = max(res.CPU, rep.CPU)
 		if res.PeakMemory == 0 {
 			res.PeakMemory = rep.MaxRSS
 		}
@@ -413,10 +429,11 @@ func result(res Result, rep *report, waitErr error, cause Limit, cg *cgroup, l L
 	return res, nil
 }
 
-// watchCPU samples the box's CPU time until done: RLIMIT_CPU holds per
-// process, the cgroup counts the whole box, over its limit it calls over.
-// It calls waiting, once, when the box seems to wait (see WithWaiting).
-func watchCPU(cg *cgroup, limit time.Duration, start time.Time, waiting func(), done <-chan struct{}, over func()) {
+// watchCPU samples the box's CPU time through meter until done, keeping
+// the largest reading in seen: RLIMIT_CPU holds per process, the meter
+// counts the whole box, over its limit it calls over. It calls waiting,
+// once, when the box seems to wait (see WithWaiting).
+func watchCPU(meter func() (time.Duration, bool), limit time.Duration, start time.Time, waiting func(), done <-chan struct{}, seen *atomic.Int64, over func()) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
 	var w idleWatch
@@ -425,9 +442,12 @@ func watchCPU(cg *cgroup, limit time.Duration, start time.Time, waiting func(), 
 		case <-done:
 			return
 		case <-t.C:
-			used, ok := cg.cpu()
+			used, ok := meter()
 			if !ok {
 				continue
+			}
+			if int64(used) > seen.Load() {
+				seen.Store(int64(used))
 			}
 			if used > limit {
 				over()

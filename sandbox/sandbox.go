@@ -113,6 +113,22 @@ type Spec struct {
 	// Result.Stdout stays empty, so that a long conversation (a warm JVM's
 	// every answer) is not held twice. The output limit still counts it.
 	StdoutToOnly bool
+	// StderrTo, when set, is given stderr alone, as it arrives:
+	// Result.Stderr stays empty and the output limit does not count it,
+	// so that a program that prints much is not stopped for it. The
+	// caller bounds what it keeps (a clip.Buffer); its Write must not
+	// block for long.
+	StderrTo io.Writer
+	// StdoutClosed, with StdoutTo, is called once, when the program's
+	// stdout is closed by every process of the box holding it: before
+	// the run ends when the program closes it early (an interactive
+	// judge that ends its messages, then waits for the answer).
+	StdoutClosed func()
+	// PassLimit, with StdoutToOnly, bounds what StdoutTo is given instead
+	// of Limits.Output: a conversation passing through to another
+	// program (an interactive judge's messages) is not kept, and may be
+	// larger than what a run may keep. Zero: Limits.Output.
+	PassLimit int64
 	// Stop, when it is closed, kills the box: the caller no longer needs
 	// the run (an interactive judge has rejected it). The result then
 	// says Stopped; no limit is blamed.
@@ -196,7 +212,7 @@ type Result struct {
 	// Stopped says the box was killed because Spec.Stop was closed.
 	Stopped bool
 
-	CPU        time.Duration // CPU time of the box (of the program and its children where no cgroup counts it)
+	CPU        time.Duration // CPU time of the whole box: its processes and every child they reaped
 	Wall       time.Duration // real time of the program
 	PeakMemory int64         // peak memory of the box in bytes (largest process where no cgroup counts it)
 
@@ -231,7 +247,8 @@ const (
 	// TierNamespaces adds mount, PID, IPC, UTS and network namespaces
 	// (through a user namespace when not root): the program sees only a
 	// read-only system and its private tmpfs box, no network. Memory and
-	// processes are bounded by rlimits only.
+	// processes are bounded by rlimits only; CPU time is the whole box's,
+	// read from /proc.
 	TierNamespaces
 	// TierFull adds a cgroup (v1 or v2) per box for memory, processes and
 	// CPU accounting.
@@ -430,6 +447,7 @@ type capture struct {
 	over      func()
 	tee       io.Writer // also gets what is kept, as it comes
 	teeOnly   bool      // tee alone gets it: buf stays empty, n counts it
+	eof       func()    // called at the stream's end (ReadFrom)
 	n         int64
 }
 
@@ -455,6 +473,29 @@ func (c *capture) Write(p []byte) (int, error) {
 		c.over()
 	}
 	return len(p), nil
+}
+
+// ReadFrom implements io.ReaderFrom, which the copy of a program's
+// stdout uses: it ends at the stream's end, which eof then hears of.
+func (c *capture) ReadFrom(r io.Reader) (int64, error) {
+	buf := make([]byte, 32<<10)
+	var n int64
+	for {
+		k, err := r.Read(buf)
+		if k > 0 {
+			c.Write(buf[:k])
+			n += int64(k)
+		}
+		if err == io.EOF {
+			if c.eof != nil {
+				c.eof()
+			}
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
 }
 
 func (c *capture) result() ([]byte, bool) {

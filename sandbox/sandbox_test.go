@@ -56,6 +56,17 @@ var programs = map[string]func(args []string) int{
 		}
 		return 0
 	},
+	// eprint writes 4 MiB to stderr, then "end" to stdout.
+	"eprint": func([]string) int {
+		b := bytes.Repeat([]byte("e"), 1<<20)
+		for i := 0; i < 4; i++ {
+			if _, err := os.Stderr.Write(b); err != nil {
+				return 1
+			}
+		}
+		fmt.Println("end")
+		return 0
+	},
 	// connect dials a TCP address and exits 0 if it got through.
 	"connect": func(args []string) int {
 		c, err := net.DialTimeout("tcp", args[0], 2*time.Second)
@@ -284,6 +295,43 @@ func TestStop(t *testing.T) {
 			close(stop)
 			if err != nil || res.Stopped || !res.OK() {
 				t.Errorf("a run that ended on its own: stopped %v ok %v err %v", res.Stopped, res.OK(), err)
+			}
+		})
+	}
+}
+
+// countWriter counts what it is given.
+type countWriter struct {
+	mu sync.Mutex
+	n  int64
+}
+
+func (w *countWriter) Write(b []byte) (int, error) {
+	w.mu.Lock()
+	w.n += int64(len(b))
+	w.mu.Unlock()
+	return len(b), nil
+}
+
+// TestStderrTo gives a run's stderr to a writer alone: 4 MiB of it past a
+// 1 MiB output limit is no limit, and the result keeps none of it.
+func TestStderrTo(t *testing.T) {
+	for _, tier := range tiers(t) {
+		t.Run(tier.String(), func(t *testing.T) {
+			t.Parallel()
+			var w countWriter
+			spec := fake(t, "eprint")
+			spec.StderrTo = &w
+			spec.Limits = Limits{Output: 1 << 20, Wall: time.Minute, CPU: time.Minute}
+			res, err := run(context.Background(), spec, tier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.OK() || string(res.Stdout) != "end\n" || len(res.Stderr) != 0 || res.StderrTruncated {
+				t.Errorf("got exit %d limit %v stdout %q stderr %d bytes", res.ExitCode, res.Limit, res.Stdout, len(res.Stderr))
+			}
+			if w.n != 4<<20 {
+				t.Errorf("StderrTo got %d bytes, want %d", w.n, 4<<20)
 			}
 		})
 	}

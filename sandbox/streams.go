@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os/exec"
+	"sync"
 )
 
 // streams are what every tier's run shares around its process: the
@@ -35,8 +37,20 @@ func newStreams(ctx context.Context, spec Spec) *streams {
 		}()
 	}
 	over := func() { s.kill(errOutput) }
-	s.stdout = &capture{max: spec.Limits.Output, over: over, tee: spec.StdoutTo, teeOnly: spec.StdoutTo != nil && spec.StdoutToOnly}
+	teeOnly := spec.StdoutTo != nil && spec.StdoutToOnly
+	outMax := spec.Limits.Output
+	if teeOnly && spec.PassLimit > 0 {
+		outMax = spec.PassLimit
+	}
+	s.stdout = &capture{max: outMax, over: over, tee: spec.StdoutTo, teeOnly: teeOnly}
+	if spec.StdoutTo != nil && spec.StdoutClosed != nil {
+		var once sync.Once
+		s.stdout.eof = func() { once.Do(spec.StdoutClosed) }
+	}
 	s.stderr = &capture{max: spec.Limits.Output, over: over}
+	if spec.StderrTo != nil {
+		s.stderr = &capture{max: math.MaxInt64, tee: spec.StderrTo, teeOnly: true}
+	}
 	return s
 }
 

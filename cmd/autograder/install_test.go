@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/scripttest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,7 +52,7 @@ func goTool() string {
 func checkBuiltIn(t *testing.T, bin string) {
 	t.Helper()
 	dir := t.TempDir()
-	if err := javasrc.WriteSubmission(dir, variantNames()["correct"]); err != nil {
+	if err := javasrc.WriteSubmission(dir, scripttest.VariantNames()["correct"]); err != nil {
 		t.Fatal(err)
 	}
 	for d := dir; ; d = filepath.Dir(d) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/scripttest"
 	"net"
 	"os"
 	"os/exec"
@@ -52,7 +53,7 @@ func TestSlurmScript(t *testing.T) {
 	}
 	got := strings.ReplaceAll(strings.ReplaceAll(stdout.String(), tmp, "$TMP"), repo, "$REPO")
 	golden := filepath.Join("testdata", "slurm.golden")
-	if *update {
+	if *scripttest.Update {
 		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

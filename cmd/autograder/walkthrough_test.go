@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/scripttest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,12 +13,15 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
+// walkDoc is the walk-through's page, from the repository's root.
+const walkDoc = "docs/first-assignment.md"
+
 // walkFolder is the folder the walk-through's files are written to and its
-// commands run in, as README says ("factors/").
+// commands run in, as the walk-through says ("factors/").
 const walkFolder = "factors"
 
-// walk is README's walk-through ("Your first assignment"): the files a TA
-// writes and the commands a TA runs, each with the output README shows.
+// walk is the walk-through (walkDoc, "Your first assignment"): the files
+// a TA writes and the commands a TA runs, each with the output it shows.
 type walk struct {
 	files []walkFile
 	cmds  []walkCmd
@@ -25,40 +29,40 @@ type walk struct {
 
 type walkFile struct{ path, data string }
 
-// walkCmd is a "$ " line of a run block and the lines README shows after
-// it, up to the next "$ " line.
+// walkCmd is a "$ " line of a run block and the lines the walk-through
+// shows after it, up to the next "$ " line.
 type walkCmd struct {
-	line   int // README's line of the command
+	line   int // the walk-through's line of the command
 	cmd    string
 	output string
 	exit   int // the exit status the block's marker says (0 when none)
 }
 
-// walkMarker is README's marker of a fenced block of the walk-through:
+// walkMarker is the walk-through's marker of a fenced block of the walk-through:
 // <!-- walkthrough: file PATH -->, <!-- walkthrough: run --> or
 // <!-- walkthrough: run, exit N -->.
 var walkMarker = regexp.MustCompile(`^<!-- walkthrough: (file (\S+)|run(, exit (\d+))?) -->$`)
 
-// parseWalk reads the walk-through's blocks out of README: each marker
+// parseWalk reads the walk-through's blocks out of its page: each marker
 // must be followed by a fenced block, a file's content or commands.
-func parseWalk(readme string) (walk, error) {
+func parseWalk(page string) (walk, error) {
 	var w walk
-	lines := strings.Split(readme, "\n")
+	lines := strings.Split(page, "\n")
 	for i := 0; i < len(lines); i++ {
 		if !strings.HasPrefix(lines[i], "<!-- walkthrough") {
 			continue
 		}
 		m := walkMarker.FindStringSubmatch(lines[i])
 		if m == nil {
-			return walk{}, fmt.Errorf("README.md:%d: not a walk-through marker (file PATH, run, or run, exit N): %s", i+1, lines[i])
+			return walk{}, fmt.Errorf(walkDoc+":%d: not a walk-through marker (file PATH, run, or run, exit N): %s", i+1, lines[i])
 		}
 		body, end, err := fenced(lines, i+1)
 		if err != nil {
-			return walk{}, fmt.Errorf("README.md:%d: %v", i+1, err)
+			return walk{}, fmt.Errorf(walkDoc+":%d: %v", i+1, err)
 		}
 		if m[2] != "" {
 			if !filepath.IsLocal(m[2]) {
-				return walk{}, fmt.Errorf("README.md:%d: %s is not a path inside the assignment's folder", i+1, m[2])
+				return walk{}, fmt.Errorf(walkDoc+":%d: %s is not a path inside the assignment's folder", i+1, m[2])
 			}
 			w.files = append(w.files, walkFile{m[2], strings.Join(body, "\n") + "\n"})
 		} else {
@@ -88,7 +92,7 @@ func fenced(lines []string, i int) ([]string, int, error) {
 	return nil, 0, fmt.Errorf("the fenced block after the marker is not closed")
 }
 
-// walkCmds reads a run block, whose first line (README's line first) must
+// walkCmds reads a run block, whose first line (the page's line first) must
 // be a command.
 func walkCmds(body []string, first, exit int) ([]walkCmd, error) {
 	var cmds []walkCmd
@@ -98,7 +102,7 @@ func walkCmds(body []string, first, exit int) ([]walkCmd, error) {
 			continue
 		}
 		if len(cmds) == 0 {
-			return nil, fmt.Errorf("README.md:%d: a run block starts with output, not a $ command", first+k)
+			return nil, fmt.Errorf(walkDoc+":%d: a run block starts with output, not a $ command", first+k)
 		}
 		cmds[len(cmds)-1].output += l + "\n"
 	}
@@ -106,40 +110,40 @@ func walkCmds(body []string, first, exit int) ([]walkCmd, error) {
 }
 
 // script is the walk-through as a testscript: each command run by sh in
-// the assignment's folder, with the exit status and the stdout README
-// shows (expected/N in the work folder).
+// the assignment's folder, with the exit status and the stdout the
+// walk-through shows (expected/N in the work folder).
 func (w walk) script() string {
 	var b strings.Builder
 	b.WriteString("[!tool:python3] skip 'the walk-through is in Python'\n")
 	b.WriteString("cd " + walkFolder + "\n")
 	for n, c := range w.cmds {
-		fmt.Fprintf(&b, "# README.md:%d\n", c.line)
+		fmt.Fprintf(&b, "# %s:%d\n", walkDoc, c.line)
 		fmt.Fprintf(&b, "exitcode %d sh -c '%s'\n", c.exit, strings.ReplaceAll(c.cmd, "'", "''"))
 		fmt.Fprintf(&b, "cmp stdout $WORK/expected/%d\n", n)
 	}
 	return b.String()
 }
 
-// TestWalkthrough follows README's "Your first assignment" as a TA would:
-// it writes the files README shows into the assignment's folder, runs
-// the commands README shows there, each with the autograder on PATH, and
-// checks that each prints what README shows and exits as README says: a
+// TestWalkthrough follows "Your first assignment" (walkDoc) as a TA would:
+// it writes the files the page shows into the assignment's folder, runs
+// the commands it shows there, each with the autograder on PATH, and
+// checks that each prints what the page shows and exits as it says: a
 // checker-judged assignment in Python, its cases verified with a model
 // solution, a student's check, and a class's Canvas download graded to the
-// scores README shows.
+// scores the page shows.
 func TestWalkthrough(t *testing.T) {
 	t.Parallel()
 	repo, testdata := paths(t)
-	readme, err := os.ReadFile(filepath.Join(repo, "README.md"))
+	page, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(walkDoc)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := parseWalk(string(readme))
+	w, err := parseWalk(string(page))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := w.complete(); err != nil {
-		t.Fatalf("README's walk-through: %v", err)
+		t.Fatalf("%s: %v", walkDoc, err)
 	}
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "walkthrough.txtar"), []byte(w.script()), 0o644); err != nil {
@@ -154,8 +158,8 @@ func TestWalkthrough(t *testing.T) {
 			env.Setenv("TESTDATA", testdata)
 			return w.write(env.WorkDir)
 		},
-		Cmds:      map[string]func(ts *testscript.TestScript, neg bool, args []string){"exitcode": cmdExitcode},
-		Condition: condition,
+		Cmds:      map[string]func(ts *testscript.TestScript, neg bool, args []string){"exitcode": scripttest.Exitcode},
+		Condition: scripttest.Condition,
 	})
 }
 
@@ -197,7 +201,7 @@ func (w walk) complete() error {
 }
 
 // write puts the walk-through's files into the assignment's folder under
-// work, and each command's output README shows into work/expected/N.
+// work, and each command's output the page shows into work/expected/N.
 func (w walk) write(work string) error {
 	for _, f := range w.files {
 		if err := writeFile(filepath.Join(work, walkFolder, filepath.FromSlash(f.path)), f.data); err != nil {

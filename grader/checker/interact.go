@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/sandbox"
@@ -12,6 +13,13 @@ import (
 
 // maxTranscript caps the conversation kept of an interactive run.
 const maxTranscript = 64 << 10
+
+// maxPass bounds what an interactive checker may send the program: its
+// messages are the protocol, passed through and not kept (the
+// transcript keeps maxTranscript of them), so they are not held to the
+// checker's output limit, which bounds what it prints on stderr. A
+// protocol that sends more than this is a checker gone wrong.
+const maxPass = 256 << 20
 
 // interactor is an interactive checker: it talks with the program.
 type interactor struct{ *Checker }
@@ -51,10 +59,14 @@ func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grad
 		return grader.Execution{}, grader.Judgement{}, err
 	}
 	var judged ran
+	// The checker's output ended (it said all it will say) before the
+	// program did: marked before the program can read that end.
+	var said atomic.Bool
+	closedOut := func() { said.Store(true); toProg.end() }
 	done, stop, judgedDone := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(judgedDone)
-		judged = i.converse(ctx, prog, t, toJudge, toProg)
+		judged = i.converse(ctx, prog, t, toJudge, toProg, closedOut)
 		// Marked before the program can read its end of file: the
 		// program cannot end because of it before the checker is seen
 		// to have ended first.
@@ -71,7 +83,12 @@ func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grad
 		toJudge.drop()
 	}()
 	ex, runErr := run(grader.Input{StdinFrom: toProg.r, StdoutTo: toJudge, Stop: stop})
-	judgeFirst := closed(done)
+	// A checker that closed its output first, or ended first, decided
+	// first: a program that ends at the end of its input (it crashes,
+	// or exits with a status) after the checker rejected it is a wrong
+	// answer, as problemtools and DOMjudge judge a validator's first
+	// rejection.
+	judgeFirst := closed(done) || said.Load()
 	toJudge.end()
 	toProg.drop()
 	<-judgedDone
@@ -84,12 +101,20 @@ func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grad
 	return ex, j, err
 }
 
-// converse runs the checker on trial t, its stdin and stdout the pipes.
-func (i *interactor) converse(ctx context.Context, prog grader.Program, t grader.Trial, in, out *pipe) ran {
+// converse runs the checker on trial t, its stdin and stdout the pipes;
+// closedOut hears when the checker's stdout is closed, before or as it
+// ends.
+func (i *interactor) converse(ctx context.Context, prog grader.Program, t grader.Trial, in, out *pipe, closedOut func()) ran {
 	spec, err := i.spec(ctx, prog, t, grader.Input{StdinFrom: in.r, StdoutTo: out})
 	if err != nil {
 		return ran{err: err}
 	}
+	spec.StdoutToOnly, spec.PassLimit = true, maxPass
+	// The checker's closing its output is the program's end of input at
+	// once (a pseudo-interactive judge sends all, closes, then waits for
+	// the answer); the program's closing its output reaches the checker
+	// only when the program ends, as BAPCtools runs them.
+	spec.StdoutClosed = closedOut
 	passOf(ctx).ready(&spec)
 	res, err := sandbox.Run(ctx, spec)
 	passOf(ctx).done(res)

@@ -14,7 +14,11 @@
 //     CSV injection guidance describes, and control characters are shown
 //     as on a terminal;
 //   - a file name (FileName, FileNames): any id becomes a short, portable,
-//     distinct name.
+//     distinct name;
+//   - an id shown to a person in any of them (ID): one that could pass for
+//     another (a Cyrillic а in "аlice", a bidi override, full-width
+//     letters) is shown with its characters as <U+XXXX> and flagged, and
+//     two different ids are never shown alike (Deceptive says which).
 //
 // Every function is total: any string, valid UTF-8 or not, gives a result.
 package escape

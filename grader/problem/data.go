@@ -2,8 +2,10 @@ package problem
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -43,66 +45,75 @@ type group struct {
 	set   settings
 }
 
-// read reads the package in dir.
-func read(dir string) (*pkg, error) {
+// read reads the package in dir; its test data is generated (into the
+// cache) when generators/generators.yaml says how. warn gets what a TA
+// should be told.
+func read(ctx context.Context, dir string, warn io.Writer) (*pkg, error) {
 	file := filepath.Join(dir, File)
-	data, err := os.ReadFile(file)
+	raw, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	m, err := parseMeta(file, data)
+	m, err := parseMeta(file, raw)
 	if err != nil {
 		return nil, err
 	}
 	content := &bytes.Buffer{}
-	fmt.Fprintf(content, "%s\n%s", File, data)
+	fmt.Fprintf(content, "%s\n%s", File, raw)
 	if !m.timeSet && !m.modern {
 		if m.limits.CPU, m.timeSet, err = readTimelimit(filepath.Join(dir, ".timelimit")); err != nil {
 			return nil, err
 		}
 	}
 	m.timeLimit()
-	if err := unsupportedFolders(dir); err != nil {
+	data := dir // the folder holding data/
+	if Generated(dir) {
+		if data, err = GeneratedData(ctx, dir, warn); err != nil {
+			return nil, err
+		}
+	}
+	if err := unsupportedFolders(dir, data); err != nil {
 		return nil, err
 	}
 	include, err := readInclude(filepath.Join(dir, "include"), m.constants, content)
 	if err != nil {
 		return nil, err
 	}
-	root, err := groupSettings(filepath.Join(dir, "data"), "", m, defaults, content)
+	root, err := groupSettings(filepath.Join(data, "data"), "", m, defaults, content)
 	if err != nil {
 		return nil, err
 	}
 	var groups []group
 	for _, top := range []string{"sample", "secret"} {
-		gs, err := walk(dir, top, m, root, content)
+		gs, err := walk(data, top, m, root, content)
 		if err != nil {
 			return nil, err
 		}
 		groups = append(groups, gs...)
 	}
-	if !slices.ContainsFunc(groups, func(g group) bool { return strings.HasPrefix(g.path, "secret") }) {
-		return nil, badf(filepath.Join(dir, "data", "secret"), "no test case (NAME.in) here or in a group below")
+	sampleOnly, err := samplesAlone(data, groups, warn)
+	if err != nil {
+		return nil, err
 	}
 	var parts []rubric.Part
 	if m.final {
-		if groups, err = finalGroups(dir, groups); err != nil {
+		if groups, err = finalGroups(data, groups, m.scoring); err != nil {
 			return nil, err
 		}
-		secret, err := groupSettings(filepath.Join(dir, "data", "secret"), "secret", m, root, &bytes.Buffer{})
+		secret, err := groupSettings(filepath.Join(data, "data", "secret"), "secret", m, root, &bytes.Buffer{})
 		if err != nil {
 			return nil, err
 		}
-		if parts, err = finalParts(dir, m, groups, secret); err != nil {
+		if parts, err = finalParts(data, m, groups, secret); err != nil {
 			return nil, err
 		}
 	}
-	j, err := judge(dir, m, groups, content)
+	j, err := judge(dir, data, m, groups, content)
 	if err != nil {
 		return nil, err
 	}
 	r := &rubric.Rubric{
-		Name: m.name, Path: file, CasesDir: filepath.Join(dir, "data"),
+		Name: m.name, Path: file, CasesDir: filepath.Join(data, "data"),
 		Submission: rubric.Submission{Package: rubric.PackageReport},
 		Build:      rubric.Build{Language: rubric.Auto, Languages: m.languages, Include: include, Main: pythonEntry},
 		Limits:     m.limits, Compare: rubric.Compare{Mode: "lines"}, Judge: j,
@@ -113,6 +124,9 @@ func read(dir string) (*pkg, error) {
 		part := partOf(g, m.scoring)
 		if m.final {
 			part = parts[i]
+		}
+		if sampleOnly {
+			part = sampleGraded(part, len(g.cases))
 		}
 		r.Parts = append(r.Parts, part)
 		r.Total += part.Points
@@ -251,13 +265,13 @@ func partOf(g group, scoring bool) rubric.Part {
 // the default one ("tokens"), with problem.yaml's validator_flags; a case
 // whose group or own yaml gives the validator arguments has them in its
 // JudgeArgs (checked here for the default validator).
-func judge(dir string, m meta, groups []group, content *bytes.Buffer) (rubric.Judge, error) {
+func judge(dir, data string, m meta, groups []group, content *bytes.Buffer) (rubric.Judge, error) {
 	j := rubric.Judge{Name: "tokens", Flags: m.flags}
 	if m.modern && (isDir(filepath.Join(dir, "output_validator")) || isDir(filepath.Join(dir, "output_validators"))) {
 		m.custom = true // 2023-07 has no validation key: the program is the sign
 	}
 	if !m.custom {
-		return j, tokenArgs(dir, groups)
+		return j, tokenArgs(data, groups)
 	}
 	checker, err := validator(dir, m)
 	if err != nil {
@@ -429,4 +443,29 @@ func groupSettings(folder, rel string, m meta, parent settings, content *bytes.B
 		return parseSettings(file, data, set)
 	}
 	return set, nil
+}
+
+// samplesAlone says whether the package is graded on its samples alone:
+// data/secret holds no case (or is absent), as BAPCtools and DOMjudge
+// grade such a package, with a warning to warn. No case at all is an
+// error.
+func samplesAlone(data string, groups []group, warn io.Writer) (bool, error) {
+	secret := filepath.Join(data, "data", "secret")
+	if slices.ContainsFunc(groups, func(g group) bool { return strings.HasPrefix(g.path, "secret") }) {
+		return false, nil
+	}
+	if len(groups) == 0 {
+		return false, badf(secret, "no test case (NAME.in) here, in a group below, or in data/sample")
+	}
+	if warn != nil {
+		fmt.Fprintf(warn, "warning: %s: no test case: the samples alone are graded, each worth a point\n", secret)
+	}
+	return true, nil
+}
+
+// sampleGraded makes a sample part of a sample-only package count: a
+// point a case, proportional.
+func sampleGraded(p rubric.Part, n int) rubric.Part {
+	p.Points, p.Scoring = float64(n), rubric.Proportional
+	return p
 }

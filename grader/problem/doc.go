@@ -15,9 +15,10 @@
 // validator_flags (a string of words: the flags of the output validator);
 // limits (time_limit in seconds, memory and output in MiB,
 // compilation_time and validation_time in seconds, validation_passes for
-// a multi-pass problem, 2 by default; the time multipliers are checked
-// and unused, as the grader does not run the judges' solutions to infer a
-// time limit); grading (legacy: objective "max" only); constants
+// a multi-pass problem, 2 by default; time_limit_to_tle gives a
+// submission labelled to run out of time its margin, and, with no
+// time_limit, ac_to_time_limit and time_resolution (legacy:
+// time_multiplier) make cases verify's time limit, below); grading (legacy: objective "max" only); constants
 // (2025-09: each {{name}} and {{name.variant}} is replaced in the output
 // validator, included files, group settings files and labelled
 // submissions, rubric.Constants); languages
@@ -81,13 +82,56 @@
 // (rubric.Build.Include). static_validator/ and folders of data/ the
 // format does not define are refused.
 //
-// Format 2025-09 groups differently: every folder of data/secret holding
-// test_group.yaml is a test group with every case below it (without
-// one, data/secret is a single group), worth its max_score (100 for
+// Format 2025-09 groups differently: every folder of data/secret is a
+// test group with every case below it, its settings in its
+// test_group.yaml if it has one (without folders, data/secret is a
+// single group; a pass-fail problem's cases directly in data/secret
+// beside folders are one more group), worth its max_score (100 for
 // data/secret), aggregated as its score_aggregation says: pass-fail by
 // default in a group (all or nothing), sum (each case its share) or min.
 // data/secret over groups must sum them; unbounded scores, require_pass
 // and static validation are refused.
+//
+// A package whose data/secret holds no case (or has none) is graded on
+// its samples alone, each worth a point, with a warning, as BAPCtools
+// and DOMjudge grade it; a package with no case at all is an error.
+//
+// # Generated test data
+//
+// A package with generators/generators.yaml has its test data made by
+// it, as BAPCtools defines the file (Generate): generators run with
+// their arguments, {seed} (the SHA-512 of random_salt and the command,
+// modulo 2^31, as BAPCtools computes it), {count} and {name};
+// generators: lists a generator's files; copy: copies
+// generators/BASE.in, .ans and .yaml; in:, ans: and yaml: give a case's
+// files inline; count: makes several; data: as a list numbers its
+// entries; include: repeats earlier cases; test_group.yaml: writes a
+// folder's settings; solution: (inherited, empty for none) writes each
+// missing .ans from the .in, and without one the first accepted
+// submission does, with a warning; an interactive or multi-pass problem
+// gets empty answers. Only data/sample and data/secret are made; match:,
+// retries, .statement and .download files, .interaction and .out are
+// accepted and not used. Every generator, solution and validator is a
+// program of the package, built and run in the sandbox, one fresh box a
+// run, under limits far above a package's needs (60 seconds of CPU
+// time, 64 MiB a file, 512 MiB in all); a generator that loops, crashes
+// or prints too much, a name or path that leaves its folder, a symbolic
+// link out of the package, or a generators.yaml too large to be real is
+// an error naming the file, the case and the program. The package's
+// input_validators/ and answer_validators/ then check every case made
+// (exit status 42; input_validator_args by validator name); a
+// checktestdata or VIVA validator, or one with build or run scripts, is
+// named in a warning and not run. LoadContext makes the data once into
+// the cache (CacheEnv, else the user's cache folder), keyed by a hash of
+// problem.yaml, generators/ and submissions/, and grades it from there.
+//
+// # Time limits when the package gives none
+//
+// A package may leave its time limit to be found from its accepted
+// submissions (2023-07 and 2025-09; legacy without a .timelimit). Grading
+// uses the default below; Timing.TimeLimitFrom gives the format's, the
+// slowest accepted run times ac_to_time_limit (legacy: time_multiplier,
+// 5), rounded up to time_resolution, which cases verify uses.
 //
 // A pass-fail problem scores a point per case. A group with on_reject:
 // break (the legacy default) is all-or-nothing, which is what break

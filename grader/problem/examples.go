@@ -104,9 +104,22 @@ func Examples(dir string) ([]Example, error) {
 	if len(out) == 0 {
 		return nil, badf(subs, "no labelled submission (submissions/LABEL/NAME)")
 	}
+	return out, nil
+}
+
+// Unmatched lists the keys of the package's submissions/submissions.yaml
+// that match none of exs (its Examples), each a line naming the file: a
+// misspelt name, or a glob a test of the format writes on purpose
+// (BAPCtools' do), so cases verify warns and goes on.
+func Unmatched(dir string, exs []Example) ([]string, error) {
+	spec, err := readSubmissionsYAML(filepath.Join(dir, "submissions", "submissions.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	var out []string
 	for _, k := range spec.keys {
-		if !slices.ContainsFunc(out, func(ex Example) bool { return globMatches(k, ex.Name) }) {
-			return nil, badf(spec.file, "%s: matches no submission", k)
+		if !slices.ContainsFunc(exs, func(ex Example) bool { return globMatches(k, ex.Name) }) {
+			out = append(out, fmt.Sprintf("%s: %s: matches no submission", spec.file, k))
 		}
 	}
 	return out, nil
@@ -293,7 +306,8 @@ func globMatches(glob, name string) bool {
 	return false
 }
 
-// expandBraces expands the first {a,b,...} of a glob, and so on.
+// expandBraces expands the first {a,b,...} of a glob, and so on, each
+// alternative without the spaces around it.
 func expandBraces(glob string) []string {
 	i := strings.Index(glob, "{")
 	j := strings.Index(glob[max(i, 0):], "}")
@@ -303,7 +317,8 @@ func expandBraces(glob string) []string {
 	j += i
 	var out []string
 	for _, alt := range strings.Split(glob[i+1:j], ",") {
-		out = append(out, expandBraces(glob[:i]+alt+glob[j+1:])...)
+		// Spaces around an alternative are not part of it: "{ 4 }" is 4.
+		out = append(out, expandBraces(glob[:i]+strings.TrimSpace(alt)+glob[j+1:])...)
 	}
 	return out
 }
@@ -358,7 +373,14 @@ func (ex Example) Misfits(a *grader.Assignment, r grader.Result, scoring bool) [
 	}
 	var out []string
 	for _, ru := range ex.rules {
-		out = append(out, ru.misfits(a, r, cs)...)
+		// A rule on some cases (a test case glob) is about those cases'
+		// own verdicts: it sees every case, not only those a contest
+		// judge runs before the first rejection.
+		seen := cs
+		if ru.cases != "" {
+			seen = r.Cases
+		}
+		out = append(out, ru.misfits(a, r, seen)...)
 	}
 	if strings.HasPrefix(ex.Name, "partially_accepted/") && !(r.Score > 0 && r.Score < r.MaxScore) {
 		out = append(out, fmt.Sprintf("partially_accepted: score %v of %v, not strictly between", r.Score, r.MaxScore))
@@ -432,23 +454,18 @@ func Scoring(dir string) (bool, error) {
 }
 
 // TLELimits are the limits under which a submission labelled to run out
-// of time is graded by cases verify: the package's, the CPU time limit
-// times time_limit_to_tle (1.5 by default), so that, as the format asks,
-// it runs out of time with that margin, and the wall clock as much longer
-// (a program blocked on its judge waits that much more, not twice).
+// of time is graded by cases verify, from lim, the package's: the time
+// limit times time_limit_to_tle (1.5 by default), so that, as the format
+// asks, it runs out of time with that margin, of CPU time and of wall
+// clock alike (as BAPCtools times runs): a program that sleeps, or
+// closes its output and waits, runs out of time on the wall clock.
 func TLELimits(dir string, lim rubric.Limits) (rubric.Limits, error) {
-	file := filepath.Join(dir, File)
-	data, err := os.ReadFile(file)
+	m, err := readMeta(dir)
 	if err != nil {
 		return lim, err
 	}
-	m, err := parseMeta(file, data)
-	if err != nil {
-		return lim, err
-	}
-	more := tleMargin(m, lim.CPU)
-	lim.CPU += more
-	lim.Wall += more
+	lim.CPU += tleMargin(m, lim.CPU)
+	lim.Wall = min(lim.Wall, lim.CPU)
 	return lim, nil
 }
 
@@ -456,6 +473,54 @@ func TLELimits(dir string, lim rubric.Limits) (rubric.Limits, error) {
 // time gets: (time_limit_to_tle - 1) times the time limit.
 func tleMargin(m meta, cpu time.Duration) time.Duration {
 	return time.Duration((m.toTLE - 1) * float64(cpu))
+}
+
+// Timing is how a package's time limit is set when problem.yaml (or a
+// legacy .timelimit) gives none: as the format says, from the slowest
+// run of its accepted submissions (TimeLimitFrom).
+type Timing struct {
+	Given      bool    // the package gives its time limit
+	ACToTL     float64 // ac_to_time_limit (legacy: time_multiplier)
+	Resolution float64 // time_resolution, in seconds
+}
+
+// TimingOf reads the package in dir's Timing.
+func TimingOf(dir string) (Timing, error) {
+	m, err := readMeta(dir)
+	if err != nil {
+		return Timing{}, err
+	}
+	given := m.timeSet
+	if !given && !m.modern {
+		_, given, err = readTimelimit(filepath.Join(dir, ".timelimit"))
+	}
+	return Timing{Given: given, ACToTL: m.acToTL, Resolution: m.resolution}, err
+}
+
+// TimeLimitFrom is the time limit the format gives a package that sets
+// none: the smallest multiple of the resolution that is at least
+// ACToTL times the slowest accepted run, and at least one resolution.
+func (t Timing) TimeLimitFrom(slowest time.Duration) time.Duration {
+	res := seconds(t.Resolution)
+	need := time.Duration(t.ACToTL * float64(slowest))
+	n := max((need+res-1)/res, 1)
+	return n * res
+}
+
+// WithTimeLimit is lim with the CPU time limit tl and the package's wall
+// limit for it, twice that and 5 seconds more.
+func WithTimeLimit(lim rubric.Limits, tl time.Duration) rubric.Limits {
+	lim.CPU, lim.Wall = tl, 2*tl+5*time.Second
+	return lim
+}
+
+// UsedForTimeLimit reports whether the example must be accepted on
+// every case (its folder's or submissions.yaml's rule permits AC alone):
+// the format derives a time limit from the slowest of these.
+func (ex Example) UsedForTimeLimit() bool {
+	return slices.ContainsFunc(ex.rules, func(r rule) bool {
+		return r.cases == "" && len(r.permitted) == 1 && r.permitted[0] == "AC"
+	})
 }
 
 // WantsTLE reports whether the example must run out of time somewhere (a

@@ -70,7 +70,6 @@ func TestExamples(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "acepted/*:\n  permitted: [AC]\n"}, `submissions.yaml: acepted/*: matches no submission`},
 		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "accepted:\n  permited: [AC]\n"}, `accepted: unknown key "permited"`},
 		{map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "accepted:\n  permitted: [OK]\n"}, `"OK" is not one of AC, WA, TLE, RTE`},
 	} {
@@ -82,7 +81,8 @@ func TestExamples(t *testing.T) {
 }
 
 // TestTLELimits: a submission that must run out of time is graded with
-// the time limit times time_limit_to_tle (1.5 by default).
+// the time limit times time_limit_to_tle (1.5 by default), of CPU time
+// and of wall clock alike.
 func TestTLELimits(t *testing.T) {
 	for _, tc := range []struct {
 		yaml string
@@ -93,7 +93,7 @@ func TestTLELimits(t *testing.T) {
 	} {
 		dir := writePackage(t, map[string]string{"problem.yaml": tc.yaml})
 		lim, err := TLELimits(dir, rubric.Limits{CPU: 2 * time.Second, Wall: 9 * time.Second})
-		if err != nil || lim.CPU != tc.cpu || lim.Wall != 7*time.Second+tc.cpu {
+		if err != nil || lim.CPU != tc.cpu || lim.Wall != tc.cpu {
 			t.Errorf("%q: %v %v", tc.yaml, lim, err)
 		}
 	}
@@ -132,5 +132,57 @@ func TestExamplesSkipped(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("skips:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestTimeLimitFrom: a package that gives no time limit gets the
+// format's: the slowest accepted run times ac_to_time_limit (legacy:
+// time_multiplier), rounded up to time_resolution, at least one.
+func TestTimeLimitFrom(t *testing.T) {
+	for _, tc := range []struct {
+		files   map[string]string
+		slowest time.Duration
+		given   bool
+		want    time.Duration
+	}{
+		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\n"}, 120 * time.Millisecond, false, time.Second},
+		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\n"}, 1100 * time.Millisecond, false, 3 * time.Second},
+		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\nlimits: {time_resolution: 0.5, time_multipliers: {ac_to_time_limit: 3}}\n"}, 1100 * time.Millisecond, false, 3500 * time.Millisecond},
+		{map[string]string{"problem.yaml": "name: X\n"}, 300 * time.Millisecond, false, 2 * time.Second},
+		{map[string]string{"problem.yaml": "name: X\n", ".timelimit": "3\n"}, 0, true, time.Second},
+		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\nlimits: {time_limit: 4}\n"}, 0, true, time.Second},
+	} {
+		tm, err := TimingOf(writePackage(t, tc.files))
+		if err != nil || tm.Given != tc.given {
+			t.Errorf("%v: %+v %v", tc.files, tm, err)
+			continue
+		}
+		if got := tm.TimeLimitFrom(tc.slowest); got != tc.want {
+			t.Errorf("%v: %v from %v, want %v", tc.files, got, tc.slowest, tc.want)
+		}
+	}
+}
+
+// TestUnmatched: a submissions.yaml key that matches no submission is
+// named, for a warning.
+func TestUnmatched(t *testing.T) {
+	dir := writePackage(t, map[string]string{"submissions/accepted/x.py": "", "submissions/submissions.yaml": "acepted/*:\n  permitted: [AC]\naccepted/x.py:\n  permitted: [AC]\n"})
+	exs, err := Examples(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Unmatched(dir, exs)
+	if err != nil || len(got) != 1 || !strings.HasSuffix(got[0], "submissions.yaml: acepted/*: matches no submission") {
+		t.Errorf("got %q, %v", got, err)
+	}
+}
+
+// TestExpandBraces: brace sets expand, each alternative trimmed, empty
+// ones kept, one set after another.
+func TestExpandBraces(t *testing.T) {
+	got := expandBraces("secret/*{ 4 }{2,}")
+	want := []string{"secret/*42", "secret/*4"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

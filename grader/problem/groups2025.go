@@ -1,37 +1,45 @@
 package problem
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"go.yaml.in/yaml/v3"
 )
 
 // finalGroups reshapes the folders read under format 2025-09 into its
-// test data groups: each folder of data/secret holding test_group.yaml
-// is a group with every case below it; without such folders data/secret
-// is one group with every case below it; data/sample is one. A group's
+// test data groups: each folder of data/secret is a group with every
+// case below it (a pass-fail problem's cases directly in data/secret are
+// one more); without folders data/secret is one group with every case
+// below it; data/sample is one. A group's
 // settings are those of its own folder.
-func finalGroups(dir string, groups []group) ([]group, error) {
+func finalGroups(dir string, groups []group, scoring bool) ([]group, error) {
 	secret := filepath.Join(dir, "data", "secret")
 	roots := []string{"sample"}
 	named, err := groupFolders(secret)
 	if err != nil {
 		return nil, err
 	}
-	if len(named) == 0 {
+	direct := slices.ContainsFunc(groups, func(g group) bool { return g.path == "secret" })
+	switch {
+	case len(named) == 0:
 		named = []string{"secret"}
-	} else if slices.ContainsFunc(groups, func(g group) bool { return g.path == "secret" }) {
-		return nil, badf(secret, "test cases beside test groups (folders with test_group.yaml): hold one or the other")
+	case direct && scoring:
+		return nil, badf(secret, "test cases beside test groups (its folders): hold one or the other")
+	case direct:
+		// A pass-fail problem's cases may sit beside its groups.
+		named = append([]string{"secret"}, named...)
 	}
 	roots = append(roots, named...)
 	var out []group
 	for _, root := range roots {
 		var g *group
 		for _, f := range groups {
-			if f.path != root && !strings.HasPrefix(f.path, root+"/") {
+			if f.path != root && (root == "secret" && len(named) > 1 || !strings.HasPrefix(f.path, root+"/")) {
 				continue
 			}
 			if g == nil {
@@ -54,12 +62,15 @@ func finalGroups(dir string, groups []group) ([]group, error) {
 	return out, nil
 }
 
-// groupFolders lists the folders of data/secret that hold test_group.yaml
-// (or testdata.yaml, its name before 2025-09, which packages still use),
-// as "secret/NAME"; either file deeper down is an error.
+// groupFolders lists the folders of data/secret, each a test group
+// whether or not it holds test_group.yaml (or testdata.yaml, its name
+// before 2025-09, which packages still use), as "secret/NAME"; either
+// file deeper down is an error.
 func groupFolders(secret string) ([]string, error) {
 	entries, err := os.ReadDir(secret)
-	if err != nil {
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil // a package graded on its samples alone
+	} else if err != nil {
 		return nil, err
 	}
 	var out []string
@@ -68,23 +79,36 @@ func groupFolders(secret string) ([]string, error) {
 			continue
 		}
 		folder := filepath.Join(secret, e.Name())
-		if settingsFile(folder) != "" {
-			out = append(out, "secret/"+e.Name())
-			if err := noDeeperGroup(folder); err != nil {
-				return nil, err
-			}
+		out = append(out, "secret/"+e.Name())
+		if err := noDeeperGroup(folder); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
 }
 
-// noDeeperGroup refuses a test_group.yaml below a group's folder.
+// noDeeperGroup refuses a test_group.yaml below a group's folder that
+// makes it a group (gives a score: max_score, score_aggregation,
+// require_pass, static_validation_score). One that only sets the
+// validators' or the program's arguments for the cases below it, as
+// BAPCtools writes them, applies to them.
 func noDeeperGroup(folder string) error {
 	return filepath.WalkDir(folder, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !slices.Contains(settingsNames, d.Name()) || filepath.Dir(p) == folder {
 			return err
 		}
-		return badf(p, "a test group inside a test group: the format allows one level of groups")
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		var raw map[string]any
+		yaml.Unmarshal(data, &raw)
+		for _, k := range []string{"max_score", "score_aggregation", "require_pass", "static_validation_score"} {
+			if _, ok := raw[k]; ok {
+				return badf(p, "%s: a test group inside a test group: the format allows one level of groups", k)
+			}
+		}
+		return nil
 	})
 }
 
@@ -173,13 +197,3 @@ func finalKeys(file, rel string, raw map[string]any, scoring bool) error {
 // settingsNames are the names of a group's settings file: 2025-09's, and
 // the one before it.
 var settingsNames = []string{"test_group.yaml", "testdata.yaml"}
-
-// settingsFile is the settings file in folder, "" when it has none.
-func settingsFile(folder string) string {
-	for _, n := range settingsNames {
-		if _, err := os.Stat(filepath.Join(folder, n)); err == nil {
-			return n
-		}
-	}
-	return ""
-}

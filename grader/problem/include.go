@@ -87,17 +87,17 @@ var dataEntries = []string{"sample", "secret", "invalid_input", "invalid_output"
 // unsupportedFolders refuses a package's static validator, which judges
 // a submission's source and which the grader does not run, and what
 // data/ holds that the format does not define.
-func unsupportedFolders(dir string) error {
+func unsupportedFolders(dir, data string) error {
 	if sv := filepath.Join(dir, "static_validator"); isDir(sv) {
 		return badf(sv, "the grader has no static validator: it judges programs by their runs")
 	}
-	entries, err := os.ReadDir(filepath.Join(dir, "data"))
+	entries, err := os.ReadDir(filepath.Join(data, "data"))
 	if err != nil {
 		return nil // read again, and reported, with data/secret
 	}
 	for _, e := range entries {
 		if n := e.Name(); !strings.HasPrefix(n, ".") && !slices.Contains(dataEntries, n) {
-			return badf(filepath.Join(dir, "data", n), "not a folder the format defines in data/ (sample, secret, invalid_input, invalid_output, valid_output)")
+			return badf(filepath.Join(data, "data", n), "not a folder the format defines in data/ (sample, secret, invalid_input, invalid_output, valid_output)")
 		}
 	}
 	return nil

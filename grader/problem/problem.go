@@ -1,8 +1,10 @@
 package problem
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -33,6 +35,11 @@ const (
 	// labelled to run out of time must still do so with this many times
 	// the time limit.
 	defaultToTLE = 1.5
+	// defaultACToTL is the format's ac_to_time_limit: the time limit is
+	// at least this many times the slowest accepted run; legacy's
+	// time_multiplier, legacyACToTL.
+	defaultACToTL = 2.0
+	legacyACToTL  = 5.0
 	// A checker needs milliseconds; these only stop one that hangs.
 	checkerWall = 60 * time.Second
 	checkerCPU  = 20 * time.Second
@@ -49,7 +56,16 @@ func Is(dir string) bool {
 // one of js ("checker", for a custom output validator) or the grader's
 // own.
 func Load(dir string, js grader.Judges) (*grader.Assignment, error) {
-	p, err := read(dir)
+	return LoadContext(context.Background(), dir, js, nil)
+}
+
+// LoadContext is Load that may run programs: a package whose
+// generators/generators.yaml makes its test data has it made in the
+// sandbox (Generate) and cached, ctx bounding the runs. warn, when not
+// nil, gets what a TA should be told (a package graded on its samples
+// alone, the solution chosen for answers).
+func LoadContext(ctx context.Context, dir string, js grader.Judges, warn io.Writer) (*grader.Assignment, error) {
+	p, err := read(ctx, dir, warn)
 	if err != nil {
 		return nil, err
 	}
@@ -76,6 +92,8 @@ type meta struct {
 	timeSet     bool
 	validation  time.Duration // limits.validation_time: a validator's CPU time
 	toTLE       float64       // limits.time_multipliers.time_limit_to_tle
+	acToTL      float64       // ac_to_time_limit (legacy: time_multiplier)
+	resolution  float64       // limits.time_resolution, seconds
 	constants   rubric.Constants
 	languages   []rubric.Language
 }
@@ -98,7 +116,7 @@ func parseMeta(file string, data []byte) (meta, error) {
 			return meta{}, badf(file, "unknown key %q", k)
 		}
 	}
-	m := meta{limits: rubric.Limits{Memory: defaultMemoryMiB << 20, Output: defaultOutputMiB << 20, BuildWall: defaultBuild}, toTLE: defaultToTLE}
+	m := meta{limits: rubric.Limits{Memory: defaultMemoryMiB << 20, Output: defaultOutputMiB << 20, BuildWall: defaultBuild}, toTLE: defaultToTLE, resolution: 1}
 	steps := []func(file string, raw map[string]any, m *meta) error{metaVersion, metaName, metaType, metaValidation, metaLimits, metaLanguages, metaUnsupported}
 	for _, step := range steps {
 		if err := step(file, raw, &m); err != nil {
@@ -107,6 +125,12 @@ func parseMeta(file string, data []byte) (meta, error) {
 	}
 	if err := metaConstants(file, data, &m); err != nil {
 		return meta{}, err
+	}
+	if m.acToTL == 0 {
+		m.acToTL = defaultACToTL
+		if !m.modern {
+			m.acToTL = legacyACToTL
+		}
 	}
 	switch {
 	case m.passes > 0 && !m.multipass:
@@ -260,6 +284,9 @@ func metaLimits(file string, raw map[string]any, m *meta) error {
 	if err := timeMultipliers(file, lim["time_multipliers"], m); err != nil {
 		return err
 	}
+	if err := legacyTiming(file, lim, m); err != nil {
+		return err
+	}
 	for _, k := range limitKeys {
 		x, ok := lim[k]
 		if !ok {
@@ -309,6 +336,8 @@ func timeMultipliers(file string, v any, m *meta) error {
 			return badf(file, "limits.time_multipliers.%s must be a number from 1 to 100, got %v", k, tm[k])
 		case k == "time_limit_to_tle":
 			m.toTLE = f
+		case k == "ac_to_time_limit":
+			m.acToTL = f
 		}
 	}
 	return nil
@@ -440,3 +469,25 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // oneLine folds a message's line breaks and runs of space into one space.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// legacyTiming reads time_resolution (2023-07 and 2025-09) and legacy's
+// time_multiplier, the seconds and factor that make a time limit from
+// the slowest accepted run when the package gives none (TimeLimitFrom).
+func legacyTiming(file string, lim map[string]any, m *meta) error {
+	for _, k := range []string{"time_resolution", "time_multiplier"} {
+		v, ok := lim[k]
+		if !ok {
+			continue
+		}
+		f, isNum := number(v)
+		if !isNum || f <= 0 || f > 100 {
+			return badf(file, "limits.%s must be a positive number of at most 100, got %v", k, v)
+		}
+		if k == "time_resolution" {
+			m.resolution = f
+		} else {
+			m.acToTL = f
+		}
+	}
+	return nil
+}

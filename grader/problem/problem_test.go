@@ -288,7 +288,7 @@ func TestFinalGroups(t *testing.T) {
 		{map[string]string{"data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/g/test_group.yaml": "max_score: 5\n", "data/secret/g/1.in": "", "data/secret/g/1.ans": ""},
 			"data/secret: test cases beside test groups"},
 		{map[string]string{"data/secret/g/test_group.yaml": "max_score: 5\n", "data/secret/g/h/test_group.yaml": "max_score: 5\n", "data/secret/g/h/1.in": "", "data/secret/g/h/1.ans": ""},
-			"data/secret/g/h/test_group.yaml: a test group inside a test group"},
+			"data/secret/g/h/test_group.yaml: max_score: a test group inside a test group"},
 		{map[string]string{"data/secret/g/test_group.yaml": "max_score: 70\n", "data/secret/g/1.in": "", "data/secret/g/1.ans": "", "data/secret/h/test_group.yaml": "max_score: 70\n", "data/secret/h/1.in": "", "data/secret/h/1.ans": ""},
 			"data/secret/test_group.yaml: the groups' max_score add up to 140, more than secret's max_score 100"},
 		{map[string]string{"data/secret/g/test_group.yaml": "require_pass: sample\nmax_score: 100\n", "data/secret/g/1.in": "", "data/secret/g/1.ans": ""},
@@ -301,5 +301,26 @@ func TestFinalGroups(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("got %v, want %s", err, tc.want)
 		}
+	}
+}
+
+// TestFinalNestedSettings: a test_group.yaml below a 2025-09 group that
+// sets arguments only (as BAPCtools writes input_validator_args) applies
+// to the cases below it; it is no group.
+func TestFinalNestedSettings(t *testing.T) {
+	a, err := Load(writePackage(t, map[string]string{
+		"problem.yaml":       "problem_format_version: 2025-09\nname: X\nuuid: u\n",
+		"data/secret/g/1.in": "", "data/secret/g/1.ans": "",
+		"data/secret/g/h/test_group.yaml": "input_validator_args: [--small]\noutput_validator_args: [case_sensitive]\n",
+		"data/secret/g/h/2.in":            "", "data/secret/g/h/2.ans": "",
+	}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Parts) != 1 || len(a.Parts[0]) != 2 {
+		t.Fatalf("parts %v", a.Parts)
+	}
+	if got := a.Parts[0][1].JudgeArgs; !reflect.DeepEqual(got, []string{"case_sensitive"}) {
+		t.Errorf("secret/g/h/2's validator arguments %q", got)
 	}
 }

@@ -1,35 +1,24 @@
 package report_test
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/base64"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"net"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cs540-tools/autograder/grader/report"
+	"github.com/cs540-tools/autograder/internal/webdriver"
 )
 
 // screenshots keeps the Chromium test's screenshots in a folder of one's
 // choice instead of the test's temporary folder, which is removed.
 var screenshots = flag.String("screenshots", os.Getenv("AUTOGRADER_SCREENSHOTS"),
 	"write TestPageInChromium's screenshots into this folder (default: $AUTOGRADER_SCREENSHOTS, else a temporary one)")
-
-// waitLimit bounds every wait for the page: far more than it needs on a
-// slow, busy machine; each wait ends as soon as its condition holds.
-const waitLimit = 2 * time.Minute
 
 // TestPageInChromium opens index.html from disk in headless Chromium
 // (Debian's chromium and chromium-driver; .ci/run installs them), sorts
@@ -217,184 +206,36 @@ func (s *session) waitForCase(t *testing.T, id string) {
 	})
 }
 
-// waitFor polls until cond returns "", failing after waitLimit with what
-// cond said last.
-func (s *session) waitFor(t *testing.T, what string, cond func() string) {
-	t.Helper()
-	deadline := time.Now().Add(waitLimit)
-	for {
-		msg := cond()
-		if msg == "" {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("waited %v for %s: %s", waitLimit, what, msg)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
+// The WebDriver helper is package webdriver's; these keep this package's
+// tests' names for it.
+type webDriver struct{ webdriver.Driver }
 
-// screenshot writes what the window shows into path, a PNG file.
-func (s *session) screenshot(t *testing.T, path string) {
-	t.Helper()
-	var png string
-	s.call(t, "GET", "/screenshot", nil, &png)
-	data, err := base64.StdEncoding.DecodeString(png)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s (%d bytes)", path, len(data))
-}
+func startDriver(t *testing.T, path string) webDriver { return webDriver{webdriver.Start(t, path)} }
 
-// webDriver is a chromedriver listening on a local port.
-type webDriver struct{ base string }
-
-func startDriver(t *testing.T, path string) webDriver {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	cmd := exec.Command(path, "--port="+strconv.Itoa(port))
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	wd := webDriver{base: fmt.Sprintf("http://127.0.0.1:%d", port)}
-	for deadline := time.Now().Add(waitLimit); ; time.Sleep(100 * time.Millisecond) {
-		resp, err := http.Get(wd.base + "/status")
-		if err == nil {
-			resp.Body.Close()
-			return wd
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("chromedriver did not start: %v\n%s", err, logs.String())
-		}
-	}
-}
-
-type session struct {
-	wd webDriver
-	id string
-}
+type session struct{ *webdriver.Session }
 
 func (wd webDriver) newSession(t *testing.T, caps any) *session {
-	t.Helper()
-	var v struct {
-		SessionID string `json:"sessionId"`
-	}
-	(&session{wd: wd}).do(t, "POST", wd.base+"/session", caps, &v)
-	if v.SessionID == "" {
-		t.Fatal("chromedriver gave no session id")
-	}
-	return &session{wd: wd, id: v.SessionID}
+	return &session{wd.NewSession(t, caps)}
 }
 
-// call sends a command of the session; out, if given, receives its value.
+func (s *session) waitFor(t *testing.T, what string, cond func() string) {
+	t.Helper()
+	s.WaitFor(t, what, cond)
+}
+
+func (s *session) screenshot(t *testing.T, path string) { t.Helper(); s.Screenshot(t, path) }
+
 func (s *session) call(t *testing.T, method, path string, body any, out ...any) {
 	t.Helper()
-	var dst any
-	if len(out) > 0 {
-		dst = out[0]
-	}
-	s.do(t, method, s.wd.base+"/session/"+s.id+path, body, dst)
+	s.Call(t, method, path, body, out...)
 }
 
-func (s *session) do(t *testing.T, method, url string, body, out any) {
-	t.Helper()
-	if body == nil && method == "POST" {
-		body = map[string]any{}
-	}
-	var rd io.Reader
-	if body != nil {
-		data, _ := json.Marshal(body)
-		rd = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, url, rd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	var env struct {
-		Value json.RawMessage `json:"value"`
-	}
-	if err := json.Unmarshal(data, &env); err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("%s %s: %s: %.300s", method, url, resp.Status, data)
-	}
-	if out != nil {
-		if err := json.Unmarshal(env.Value, out); err != nil {
-			t.Fatalf("%s %s: %v: %.300s", method, url, err, data)
-		}
-	}
-}
+func (s *session) find(t *testing.T, css string) string      { t.Helper(); return s.Find(t, css) }
+func (s *session) findAll(t *testing.T, css string) []string { t.Helper(); return s.FindAll(t, css) }
+func (s *session) click(t *testing.T, el string)             { t.Helper(); s.Click(t, el) }
+func (s *session) text(t *testing.T, el string) string       { t.Helper(); return s.Text(t, el) }
 
-// elementKey is the W3C WebDriver name of an element reference.
-const elementKey = "element-6066-11e4-a52e-4f735466cecf"
-
-func (s *session) find(t *testing.T, css string) string {
-	t.Helper()
-	var v map[string]string
-	s.call(t, "POST", "/element", map[string]string{"using": "css selector", "value": css}, &v)
-	return v[elementKey]
-}
-
-func (s *session) findAll(t *testing.T, css string) []string {
-	t.Helper()
-	var vs []map[string]string
-	s.call(t, "POST", "/elements", map[string]string{"using": "css selector", "value": css}, &vs)
-	var out []string
-	for _, v := range vs {
-		out = append(out, v[elementKey])
-	}
-	return out
-}
-
-func (s *session) click(t *testing.T, el string) {
-	t.Helper()
-	s.call(t, "POST", "/element/"+el+"/click", nil)
-}
-
-// text is the element's rendered text ("" when it is not displayed).
-func (s *session) text(t *testing.T, el string) string {
-	t.Helper()
-	var v string
-	s.call(t, "GET", "/element/"+el+"/text", nil, &v)
-	return strings.TrimSpace(v)
-}
-
-// needChromium skips the test under -short or without Debian's chromium
-// and chromium-driver, except under CI, where .ci/run installs them and
-// the test must run; it returns their paths.
 func needChromium(t *testing.T) (browser, driver string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("-short: starts Chromium (go test without -short runs it)")
-	}
-	browser, driver = "/usr/bin/chromium", "/usr/bin/chromedriver"
-	for _, p := range []string{browser, driver} {
-		if _, err := os.Stat(p); err != nil {
-			msg := p + " is missing: this test drives Debian's chromium with chromium-driver (apt-get install chromium chromium-driver)"
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s; CI=true, so it must run", msg)
-			}
-			t.Skip(msg)
-		}
-	}
-	return browser, driver
+	return webdriver.NeedChromium(t)
 }

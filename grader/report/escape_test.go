@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/xml"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -242,6 +243,90 @@ func checkCSV(t *testing.T, what string, data []byte) {
 			if s != "" && strings.ContainsRune("=+-@\t\r＝＋－＠", r) && !number.MatchString(cell) {
 				t.Errorf("%s has the live cell %q", what, cell)
 			}
+		}
+	}
+}
+
+// TestGradescopeDeductionEscaped: the test that carries a deduction
+// quotes the notes (a file's name among them) as the top-level output
+// does, its control characters and bidi overrides shown.
+func TestGradescopeDeductionEscaped(t *testing.T) {
+	a := assignment(t)
+	r := graded(t, a)
+	name := "Main\x1b]52;c;ZXZpbA==\x07\x1b[2J\u202eavaj.java"
+	r.Notes = []string{"built " + name + " as Main.java: 1 point off"}
+	r.Score--
+	g := report.Gradescope(a, r)
+	found := false
+	for _, test := range g.Tests {
+		if strings.HasPrefix(test.Name, "deductions") {
+			found = true
+			checkTerminal(t, "the deductions test", test.Output)
+		}
+	}
+	if !found {
+		t.Fatalf("no deductions test in %+v", g.Tests)
+	}
+	checkTerminal(t, "the output", g.Output)
+}
+
+// TestLookalikeIDs: ids that pass for each other on a screen (a
+// Cyrillic а, a right-to-left override) are told apart in every report
+// (escape.ID: escaped and flagged), and the most similar other of one
+// whose id is escaped is found (the column is keyed by the ids as they
+// are).
+func TestLookalikeIDs(t *testing.T) {
+	a := assignment(t)
+	base := graded(t, a)
+	ids := []string{"alice", "\u0430lice", "alice\u202e", "ecila\u202e"}
+	var results []grader.Result
+	for _, id := range ids {
+		r := base
+		r.ID = id
+		results = append(results, r)
+	}
+	want := []string{"alice", "<U+0430>lice " + "\u26a0", "alice<U+202E> \u26a0", "ecila<U+202E> \u26a0"}
+	b := report.NewBatch(a, "test", results)
+	b.Similar = map[string]report.Similar{}
+	for i, id := range ids {
+		b.Similar[id] = report.Similar{Other: ids[(i+1)%len(ids)], Score: 1, Link: "similarity.html#p-1"}
+	}
+	page, err := report.Page(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table bytes.Buffer
+	report.Table(&table, a, results, report.Style{})
+	media := map[string]string{
+		"index.html":    string(page),
+		"the table":     table.String(),
+		"gradebook.csv": string(report.Gradebook(a, results, report.Roster{})),
+		"parts.csv":     string(report.Parts(a, results)),
+	}
+	for i, id := range ids {
+		media["the report of "+want[i]] = string(report.Markdown(a, results[i]))
+		if !strings.Contains(string(report.Markdown(a, results[i])), strings.NewReplacer("<", `\<`, ">", `\>`).Replace(want[i])) {
+			t.Errorf("the report of %q does not show %q", id, want[i])
+		}
+	}
+	for what, text := range media {
+		checkTerminal(t, what, text)
+		if strings.Contains(text, "\u0430") {
+			t.Errorf("%s shows the Cyrillic а as it is", what)
+		}
+		if what == "index.html" || strings.HasPrefix(what, "the report") {
+			continue
+		}
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s does not show %q:\n%s", what, w, text)
+			}
+		}
+	}
+	for i := range ids {
+		cell := ">100% " + want[(i+1)%len(ids)] + "</a>"
+		if !strings.Contains(html.UnescapeString(string(page)), cell) {
+			t.Errorf("index.html has no most-similar cell %q for %q", cell, ids[i])
 		}
 	}
 }

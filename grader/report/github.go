@@ -82,6 +82,7 @@ func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 		shown++
 		fmt.Fprintf(&b, "### %s: %s\n\n", c.ID, explain(a, c).Verdict)
 		fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
+		caseAbout(&b, a, c)
 		caseDetail(&b, a, c)
 	}
 	if len(rest) > 0 {

@@ -59,22 +59,28 @@ const (
 
 // Gradescope is the Gradescope results of one submission graded against a.
 //
-// A proportional part gives each of its cases an equal share of its
-// points in whole cents, the cents left over one each to a case, so that
-// the shares add up to the part's points exactly (10 points over 3 cases:
-// 3.33, 3.33, 3.34; see Shares), and the tests' scores add up to the
-// rubric's part score exactly (see fitShares): rounded once, so that
-// Score, the rubric's, is the sum of the tests. An all-or-nothing part,
+// A proportional part gives each of its cases a share of its points in
+// whole cents, the same for every submission (10 points over 3 cases:
+// 3.33, 3.33, 3.34, the cents left over going to the last cases; see
+// Shares; unit tests in proportion to their points), and a case with
+// full credit scores its whole share. The rubric rounds each part's score
+// once (2 of those 3 cases: 6.67), so the tests' scores may differ from
+// it by a few cents: that difference is one test of its own, "rounding
+// to the cent", the last before the deductions, so that the tests add up
+// to Score exactly. An all-or-nothing part,
 // or a min part, gets one test of its own that carries its points and
 // score, and its cases' tests carry none (max_score 0); that test is
 // visible only when every case of the part is public, as its score would
 // tell the hidden cases' fate. A deduction is a test of its own with a
 // negative score.
 //
-// Within a part, the public cases' tests come first. A hidden case's test
+// Within a part, the public cases' tests come first. A unit test's test
+// is named by its case's id, which names the test. A hidden case's test
 // is named by the case's id alone and explains a failure by its verdict
 // alone, as the Markdown report does: its command line is never shown.
 func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
+	manual := manualTest(r)
+	r = autograded(a, r)
 	hidden := string(a.Rubric.Report.Gradescope)
 	if hidden == "" {
 		hidden = string(rubric.GradescopeAfterDueDate)
@@ -99,22 +105,23 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 		graded := r.Status == grader.Graded
 		shares, scores := make([]float64, len(cs)), make([]float64, len(cs))
 		if p.Scoring == rubric.Proportional || p.Scoring == "" {
-			credits := make([]float64, len(cs))
+			ws, weighed := weights(a, cs)
+			shares = testMax(p.Points, ws, weighed)
 			for i, c := range cs {
 				if graded {
-					credits[i] = credit(c)
+					scores[i] = earned(shares[i], credit(c))
 				}
-			}
-			shares, scores = fitShares(p.Points, partScore(r, p.ID), credits)
-			if ws, weighed := weights(a, cs); weighed {
-				shares, scores = fitWeighted(p.Points, partScore(r, p.ID), credits, ws)
 			}
 		}
 		allPass, allPublic := true, true
 		for i, c := range cs {
 			t := GradescopeTest{Name: c.ID, MaxScore: shares[i], Score: scores[i], Status: GradescopeFailed, Visibility: hidden}
-			if c.Visibility != cases.Hidden {
+			if c.Visibility != cases.Hidden && !a.IsTest(c.ID) {
+				// A program's case by its command line; a unit test by
+				// its id alone, which names the test.
 				t.Name = c.ID + ": " + a.Command(c)
+			}
+			if c.Visibility != cases.Hidden {
 				t.Visibility = GradescopeVisible
 			} else {
 				allPublic = false
@@ -147,8 +154,15 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 			out.Tests = append(out.Tests, t)
 		}
 	}
+	if t := roundingTest(a, r, out.Tests, hidden); t != nil {
+		out.Tests = append(out.Tests, *t)
+	}
 	if d := deduction(r, out.Tests); d != nil {
 		out.Tests = append(out.Tests, *d)
+	}
+	if manual != nil {
+		out.Tests = append(out.Tests, *manual)
+		out.Score = math.Round((out.Score+manual.Score)*100) / 100
 	}
 	return out
 }
@@ -166,7 +180,7 @@ func deduction(r grader.Result, tests []GradescopeTest) *GradescopeTest {
 		return nil
 	}
 	return &GradescopeTest{Name: "deductions (see the notes above)", Score: -float64(off) / 100, Status: GradescopeFailed,
-		Output: strings.Join(r.Notes, "\n") + "\n", Visibility: GradescopeVisible}
+		Output: escape.Terminal(strings.Join(r.Notes, "\n") + "\n"), Visibility: GradescopeVisible}
 }
 
 // minTest is the test of a part scored by its least case credit: its
@@ -211,61 +225,30 @@ func credit(c grader.CaseResult) float64 {
 	return 0
 }
 
-// fitShares gives a proportional part's cases their tests' max scores
-// and scores, in whole cents, rounding once: the max scores split the
-// part's points as Shares does (a cent apart at most, adding up to the
-// points), and the scores add up to score, the part's score as the rubric
-// rounds it, exactly. Each case scores its credit's share of the points,
-// the cents that rounding leaves over going to the largest remainders
-// (later cases first on a tie); the larger max scores go first to cases
-// that need them, then to cases without full credit, then to the last
-// cases, as Shares gives them.
-func fitShares(points, score float64, credits []float64) (max, got []float64) {
-	n := len(credits)
-	if n == 0 {
-		return nil, nil
+// testMax gives a proportional part's cases their tests' max scores, in
+// whole cents, the same for every submission: Shares of the part's points
+// (a cent apart at most, the cents left over going to the last cases),
+// or, when the cases weigh differently (unit tests' points), a split in
+// proportion to the weights, the cents left over going to the largest
+// remainders.
+func testMax(points float64, ws []float64, weighed bool) []float64 {
+	if !weighed {
+		return Shares(points, len(ws))
 	}
-	total, target := int64(math.Round(points*100)), int64(math.Round(score*100))
-	each, rest := total/int64(n), total%int64(n)
-	cents, frac := make([]int64, n), make([]float64, n)
-	var sum int64
-	for i, c := range credits {
-		ideal := c * float64(total) / float64(n)
-		cents[i] = min(int64(math.Floor(ideal+1e-9)), each)
-		frac[i] = ideal - float64(cents[i])
-		sum += cents[i]
+	total, sum := int64(math.Round(points*100)), 0.0
+	for _, w := range ws {
+		sum += w
 	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = n - 1 - i
+	ideal := make([]float64, len(ws))
+	for i, w := range ws {
+		ideal[i] = float64(total) * w / sum
 	}
-	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(frac[y], frac[x]) })
-	for k := 0; sum < target && k < n; k++ {
-		cents[order[k]]++
-		sum++
+	cents := apportion(ideal, total, func(int) bool { return true }, nil)
+	out := make([]float64, len(ws))
+	for i, c := range cents {
+		out[i] = float64(c) / 100
 	}
-	maxCents := make([]int64, n)
-	for i := range maxCents {
-		maxCents[i] = each
-	}
-	big := rest
-	for _, need := range []func(i int) bool{
-		func(i int) bool { return cents[i] > each },
-		func(i int) bool { return credits[i] < 1 },
-		func(int) bool { return true },
-	} {
-		for i := n - 1; i >= 0 && big > 0; i-- {
-			if maxCents[i] == each && need(i) {
-				maxCents[i]++
-				big--
-			}
-		}
-	}
-	max, got = make([]float64, n), make([]float64, n)
-	for i := range cents {
-		max[i], got[i] = float64(maxCents[i])/100, float64(min(cents[i], maxCents[i]))/100
-	}
-	return max, got
+	return out
 }
 
 // weights are the cases' weights in their part (grader.Weigher), and
@@ -280,34 +263,39 @@ func weights(a *grader.Assignment, cs []grader.CaseResult) ([]float64, bool) {
 	return ws, differ
 }
 
-// fitWeighted is fitShares for cases of different weights (unit tests'
-// points): the max scores split the part's points in proportion to the
-// weights, the cents left over going to the largest remainders, and the
-// scores, each its credit's share of its max score, add up to score
-// exactly, the cents rounding leaves over going to (or coming from) the
-// largest (smallest) remainders among the cases with credit, never past
-// a case's max score.
-func fitWeighted(points, score float64, credits, weights []float64) (max, got []float64) {
-	n := len(credits)
-	total, target := int64(math.Round(points*100)), int64(math.Round(score*100))
-	sum := 0.0
-	for _, w := range weights {
-		sum += w
+// earned is a test's score: its max score for full credit, its credit's
+// share of it to the cent for partial credit (a judge's, a repeated
+// case's fraction), else 0.
+func earned(max, credit float64) float64 {
+	if credit >= 1 {
+		return max
 	}
-	ideal := make([]float64, n)
-	for i, w := range weights {
-		ideal[i] = float64(total) * w / sum
+	return math.Round(credit*max*100) / 100
+}
+
+// roundingTest is the test that carries the cents between the tests'
+// scores and the parts' scores as the rubric rounds them (each part once:
+// 2 of 3 cases of 10 points earn 6.67, their tests 3.33 + 3.33), so that
+// the tests add up to the score; nil when they already do. It is always
+// the last test before the deductions. Its visibility is the hidden
+// cases' when there are any, as the cents tell of them.
+func roundingTest(a *grader.Assignment, r grader.Result, tests []GradescopeTest, hidden string) *GradescopeTest {
+	var want, got int64
+	for _, p := range a.Rubric.Parts {
+		want += int64(math.Round(partScore(r, p.ID) * 100))
 	}
-	maxCents := apportion(ideal, total, func(int) bool { return true }, nil)
-	for i := range ideal {
-		ideal[i] = credits[i] * float64(maxCents[i])
+	for _, t := range tests {
+		got += int64(math.Round(t.Score * 100))
 	}
-	gotCents := apportion(ideal, target, func(i int) bool { return credits[i] > 0 }, maxCents)
-	max, got = make([]float64, n), make([]float64, n)
-	for i := range maxCents {
-		max[i], got[i] = float64(maxCents[i])/100, float64(gotCents[i])/100
+	if want == got {
+		return nil
 	}
-	return max, got
+	t := &GradescopeTest{Name: "rounding to the cent", Score: float64(want-got) / 100, Status: GradescopePassed,
+		Output: "each part's score is rounded to the cent once, as a whole; this is what that rounding adds to (or takes from) the sum of its tests\n", Visibility: GradescopeVisible}
+	if slices.ContainsFunc(r.Cases, func(c grader.CaseResult) bool { return c.Visibility == cases.Hidden }) {
+		t.Visibility = hidden
+	}
+	return t
 }
 
 // apportion rounds ideal cents down, then moves cents one at a time until
@@ -418,7 +406,8 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 			passed++
 		}
 	}
-	fmt.Fprintf(&b, "%s: %d of %d public cases passed", a.Rubric.Name, passed, public)
+	word := a.CaseWord()
+	fmt.Fprintf(&b, "%s: %d of %d public %ss passed", a.Rubric.Name, passed, public, word)
 	if r.Status != grader.Graded {
 		fmt.Fprintf(&b, " (%s: %s)", r.Status, r.Status.Describe())
 	}
@@ -432,7 +421,7 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 		if when == "" {
 			when = "are " + hidden
 		}
-		fmt.Fprintf(&b, "The results of the %d hidden cases %s.\n", hiddenN, when)
+		fmt.Fprintf(&b, "The results of the %d hidden %ss %s.\n", hiddenN, word, when)
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "\nnote: %s\n", n)
@@ -461,6 +450,11 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 // details for a public one.
 func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, visible bool) string {
 	var b strings.Builder
+	if visible {
+		if n := a.CaseNote(c.ID); n != "" {
+			fmt.Fprintf(&b, "note: %s\n\n", n)
+		}
+	}
 	if c.Verdict == grader.Pass {
 		if c.Reading != "" && visible {
 			b.WriteString("passed under the reading " + c.Reading + "\n")
@@ -477,6 +471,9 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 	// A run a limit stopped says which, with its size, in place of the
 	// verdict's phrase.
 	b.WriteString(e.Headline + "\n")
+	if in, cut := a.FullInput(c); in != nil {
+		fmt.Fprintf(&b, "\nstdin (%s):\n%s\n", inputSize(in, cut), strings.TrimRight(string(in), "\n"))
+	}
 	switch {
 	case c.Attempts != nil:
 		checkRuns(&b, a, c, Style{})

@@ -114,6 +114,9 @@ func junitMessage(a *grader.Assignment, r grader.Result, c grader.CaseResult) st
 func junitText(a *grader.Assignment, r grader.Result, c grader.CaseResult) string {
 	var b strings.Builder
 	b.WriteString(a.Command(c) + "\n")
+	if n := a.CaseNote(c.ID); n != "" {
+		fmt.Fprintf(&b, "note: %s\n", n)
+	}
 	if !ran(r) || c.Verdict == grader.GraderFailure {
 		for _, n := range r.Notes {
 			fmt.Fprintf(&b, "note: %s\n", n)

@@ -17,6 +17,7 @@ import (
 func Markdown(a *grader.Assignment, r grader.Result) []byte {
 	var b bytes.Buffer
 	headline(&b, a, r)
+	manualMarkdown(&b, r)
 	diagnoses(&b, a, r)
 	passedHow(&b, a, r)
 	var hidden []grader.CaseResult
@@ -28,8 +29,16 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 		if c.Verdict == grader.Pass || r.Status != grader.Graded {
 			continue
 		}
-		fmt.Fprintf(&b, "## Case %s: %s\n\n", c.ID, explain(a, c).Verdict)
-		fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
+		if a.IsTest(c.ID) {
+			fmt.Fprintf(&b, "## Test %s: %s\n\n", c.ID, explain(a, c).Verdict)
+		} else {
+			fmt.Fprintf(&b, "## Case %s: %s\n\n", c.ID, explain(a, c).Verdict)
+			fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
+		}
+		if c.Points != nil {
+			fmt.Fprintf(&b, "Points: 0 of %s.\n\n", num(*c.Points))
+		}
+		caseAbout(&b, a, c)
 		caseDetail(&b, a, c)
 		runsDetail(&b, a, c)
 	}
@@ -42,7 +51,7 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 // headline writes the title, the score, the late days, the notes, the
 // parts' table and the compiler's messages.
 func headline(b *bytes.Buffer, a *grader.Assignment, r grader.Result) {
-	fmt.Fprintf(b, "# %s: %s\n\n", a.Rubric.Name, escape.Markdown(r.ID))
+	fmt.Fprintf(b, "# %s: %s\n\n", a.Rubric.Name, escape.Markdown(escape.ID(r.ID)))
 	switch r.Status {
 	case grader.StatusFailed: // never a score
 		fmt.Fprintf(b, "**Score: none yet, out of %s** (%s: %s)", num(r.MaxScore), r.Status, r.Status.Describe())
@@ -148,11 +157,20 @@ func hiddenCases(b *bytes.Buffer, a *grader.Assignment, r grader.Result, hidden 
 		}
 		return
 	}
-	b.WriteString("| case | part | verdict |\n|---|---|---|\n")
+	pointed := slices.ContainsFunc(hidden, func(c grader.CaseResult) bool { return c.Points != nil })
+	if pointed {
+		b.WriteString("| case | part | verdict | points |\n|---|---|---|---|\n")
+	} else {
+		b.WriteString("| case | part | verdict |\n|---|---|---|\n")
+	}
 	for _, c := range hidden {
 		v := string(c.Verdict)
 		if c.Attempts != nil {
 			v += ": " + explain(a, c).Runs
+		}
+		if pointed {
+			fmt.Fprintf(b, "| %s | %s | %s | %s |\n", c.ID, c.Part, v, pointsOf(c))
+			continue
 		}
 		fmt.Fprintf(b, "| %s | %s | %s |\n", c.ID, c.Part, v)
 	}
@@ -160,6 +178,26 @@ func hiddenCases(b *bytes.Buffer, a *grader.Assignment, r grader.Result, hidden 
 
 // inlineCode is s as Markdown inline code (escape.InlineCode).
 func inlineCode(s string) string { return escape.InlineCode(s) }
+
+// caseAbout writes what a public case's file says of it (its note) and,
+// when the command line shows only its start, its whole input.
+func caseAbout(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
+	if n := a.CaseNote(c.ID); n != "" {
+		fmt.Fprintf(b, "Note: %s\n\n", escape.Markdown(n))
+	}
+	if in, cut := a.FullInput(c); in != nil {
+		fmt.Fprintf(b, "Input (stdin, %s):\n\n", inputSize(in, cut))
+		fence(b, string(in))
+	}
+}
+
+// inputSize says how much of a case's input a report shows.
+func inputSize(in []byte, cut bool) string {
+	if cut {
+		return fmt.Sprintf("its first %d bytes", len(in))
+	}
+	return fmt.Sprintf("%d bytes", len(in))
+}
 
 // caseDetail writes why a case (or a run of one) failed.
 func caseDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
@@ -229,7 +267,7 @@ func attemptResult(f grader.Attempt) grader.CaseResult {
 
 // explain is why case c ended as it did, in the words every report uses.
 func explain(a *grader.Assignment, c grader.CaseResult) grader.Explanation {
-	return grader.Explain(c, a.Rubric.Limits)
+	return a.Explain(c)
 }
 
 // caseList names the cases, the hidden ones only by number when the
@@ -269,4 +307,17 @@ func capitalize(s string) string {
 		return s
 	}
 	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// pointsOf is a weighed case's points as "2 / 2" or "0 / 2" ("" when it has
+// none).
+func pointsOf(c grader.CaseResult) string {
+	if c.Points == nil {
+		return ""
+	}
+	got := 0.0
+	if c.Verdict == grader.Pass {
+		got = *c.Points
+	}
+	return num(got) + " / " + num(*c.Points)
 }

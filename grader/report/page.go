@@ -39,15 +39,15 @@ var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 // cases are shown too: it is the TA's.
 func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt, HasSimilar: b.Similar != nil}
-	for _, p := range a.Rubric.Parts {
-		d.Parts = append(d.Parts, pagePart{ID: p.ID, Name: p.Name, Points: p.Points})
-	}
+	d.Parts = columns(a)
 	present := map[grader.Verdict]bool{}
 	var totals []float64
 	for _, r := range b.Submissions {
+		s, similar := b.Similar[r.ID] // keyed by the ids as they are
 		r = shown(r)
 		row := classRow(a, r)
-		if s, ok := b.Similar[r.ID]; ok {
+		if similar {
+			s.Other = escape.ID(s.Other)
 			row.Similar = &s
 		}
 		d.Rows = append(d.Rows, row)
@@ -66,6 +66,7 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 			d.Verdicts = append(d.Verdicts, string(v))
 		}
 	}
+	d.HasReference = a.Rubric.Reference != "" || len(d.Mistakes) > 0
 	slices.SortStableFunc(d.Mistakes, func(x, y pageMistake) int {
 		if n := len(y.Links) - len(x.Links); n != 0 {
 			return n
@@ -101,6 +102,10 @@ type pageData struct {
 	Histograms               []pageHistogram
 	Subs                     []pageSub
 	HasSimilar               bool // a column of each one's most similar other
+	// HasReference: the rubric names a reference, whose catalogue of
+	// mistakes the page reports on ("Known mistakes"), or a mistake of
+	// one is named.
+	HasReference bool
 }
 
 type pagePart struct {
@@ -154,6 +159,7 @@ type pageCase struct {
 	Anchor  string
 	Command string
 	Time    string // the run's wall time, when timings were asked for
+	Worth   string // a weighed case's points, "0 / 2" (earned)
 	Failed  bool
 	Diff    []diffRow // side by side, when the output differed
 	// Printed is the output kept for a case judged without a difference
@@ -167,20 +173,30 @@ type pageCase struct {
 	// Rule, Difference and Ended are the case's explanation's
 	// (grader.Explain), as sentences.
 	Rule, Difference, Ended string
+	// Note is what the case's file says of it (its note: line).
+	Note string
+	// Words are the verdict in a unit test's words ("the test failed"),
+	// shown beside its code; "" for a program's case.
+	Words string
+	// Log is the judge's word for the TA (JudgeLog: a hidden test's
+	// assertion message, a checker's judge message), when it says more
+	// than Feedback; the page is the TA's.
+	Log string
 }
 
-// shown is r with the control characters of what its student controls
+// shown is r with its id shown as ids are (escape.ID: a look-alike
+// flagged) and the control characters of what its student controls
 // shown (escape.Terminal): html/template escapes markup, but would leave
 // the escape sequences a terminal acts on when the page is printed.
 func shown(r grader.Result) grader.Result {
-	r.ID = escape.TerminalLine(r.ID)
+	r.ID = escape.ID(r.ID)
 	r.Notes = mapText(r.Notes, escape.Terminal)
 	r.Flags = mapText(r.Flags, escape.Terminal)
 	r.BuildLog = escape.Terminal(r.BuildLog)
 	r.Cases = slices.Clone(r.Cases)
 	for i := range r.Cases {
 		c := &r.Cases[i]
-		c.Stderr, c.Feedback = escape.Terminal(c.Stderr), escape.Terminal(c.Feedback)
+		c.Stderr, c.Feedback, c.JudgeLog = escape.Terminal(c.Stderr), escape.Terminal(c.Feedback), escape.Terminal(c.JudgeLog)
 		if c.Violation != nil {
 			v := *c.Violation
 			v.Rule, v.Msg = escape.TerminalLine(v.Rule), escape.Terminal(v.Msg)
@@ -211,7 +227,7 @@ func mapText(texts []string, f func(string) string) []string {
 func classRow(a *grader.Assignment, r grader.Result) pageRow {
 	row := pageRow{ID: r.ID, Anchor: anchor(r.ID), Score: r.Score, Penalty: r.Penalty, Status: string(r.Status), LateDays: r.LateDays,
 		Unscored: r.Status == grader.StatusFailed}
-	for _, p := range a.Rubric.Parts {
+	for _, p := range columns(a) {
 		cell := pageCell{Text: "-", Sort: -1}
 		for _, pr := range r.Parts {
 			if pr.ID == p.ID && !row.Unscored {
@@ -254,8 +270,14 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 	s := pageSub{Result: r, Anchor: anchor(r.ID)}
 	for _, c := range r.Cases {
 		e := explain(a, c)
-		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass, Command: a.Command(c), Mistake: e.Mistake,
+		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass, Command: a.Command(c), Mistake: e.Mistake, Worth: pointsOf(c),
 			Rule: capitalize(e.Rule), Difference: capitalize(e.Difference), Ended: capitalize(e.Ended)}
+		if pc.Note = a.CaseNote(c.ID); pc.Note != "" && pc.Failed {
+			pc.Anchor = anchor(r.ID, c.ID)
+		}
+		if pc.Failed && a.IsTest(c.ID) {
+			pc.Words = e.Verdict // "the test failed", beside the verdict's code
+		}
 		details(&pc, r.ID)
 		if c.Attempts != nil {
 			var b strings.Builder
@@ -288,7 +310,10 @@ func details(pc *pageCase, id string) {
 		pc.Anchor = anchor(id, c.ID)
 	}
 	if c.Output != nil {
-		pc.Printed = printed(*c.Output)
+		pc.Printed = escape.Terminal(printed(*c.Output)) // control bytes shown, as shown() does the rest
+	}
+	if c.JudgeLog != "" && c.JudgeLog != c.Feedback && c.Verdict != grader.Pass {
+		pc.Log, pc.Anchor = c.JudgeLog, anchor(id, c.ID)
 	}
 	if c.TimeMS != nil {
 		pc.Time = fmt.Sprintf("%d ms", *c.TimeMS)

@@ -126,7 +126,7 @@ func Gradebook(a *grader.Assignment, results []grader.Result, roster Roster) []b
 	for _, r := range results {
 		st, ok := roster.Students[r.ID]
 		if !ok || st.Name == "" {
-			st.Name = r.ID
+			st.Name = escape.ID(r.ID)
 		}
 		score := num(r.Score)
 		if r.Status == grader.StatusFailed {
@@ -142,7 +142,7 @@ func Gradebook(a *grader.Assignment, results []grader.Result, roster Roster) []b
 // result the grader failed on has its total and parts' scores blank.
 func Parts(a *grader.Assignment, results []grader.Result) []byte {
 	head := []string{"id", "status", "score", "max_score", "late_days", "penalty"}
-	for _, p := range a.Rubric.Parts {
+	for _, p := range columns(a) {
 		head = append(head, fmt.Sprintf("part %s (%s)", p.ID, num(p.Points)))
 	}
 	rows := [][]string{head}
@@ -153,8 +153,8 @@ func Parts(a *grader.Assignment, results []grader.Result) []byte {
 		if failed {
 			score = ""
 		}
-		row := []string{r.ID, string(r.Status), score, num(r.MaxScore), strconv.Itoa(r.LateDays), num(r.Penalty)}
-		for _, p := range a.Rubric.Parts {
+		row := []string{escape.ID(r.ID), string(r.Status), score, num(r.MaxScore), strconv.Itoa(r.LateDays), num(r.Penalty)}
+		for _, p := range columns(a) {
 			cell := ""
 			for _, pr := range r.Parts {
 				if pr.ID == p.ID && !failed {
@@ -217,7 +217,7 @@ func WriteAll(dir string, a *grader.Assignment, b Batch) error {
 	var errs []error
 	for i, name := range ReportNames(b.Submissions) {
 		if err := store.WriteFile(filepath.Join(dir, "reports", name), Markdown(a, b.Submissions[i])); err != nil {
-			errs = append(errs, fmt.Errorf("the report of %s: %w", escape.TerminalLine(b.Submissions[i].ID), err))
+			errs = append(errs, fmt.Errorf("the report of %s: %w", escape.ID(b.Submissions[i].ID), err))
 		}
 	}
 	return errors.Join(errs...)

@@ -418,3 +418,34 @@ func TestDeterministic(t *testing.T) {
 		t.Error("parts.csv is not Parts' output")
 	}
 }
+
+// TestTableLongParts: a part id longer than a column's width widens its
+// column, and every line keeps its columns in line under the titles.
+func TestTableLongParts(t *testing.T) {
+	a := assignment(t)
+	long, rb := *a, *a.Rubric
+	long.Rubric = &rb
+	long.Rubric.Parts = slices.Clone(a.Rubric.Parts)
+	long.Rubric.Parts[0].ID = "heuristic-cost-" + long.Rubric.Parts[0].ID
+	var results []grader.Result
+	for _, r := range batch(t, a) {
+		r.Parts = slices.Clone(r.Parts)
+		if len(r.Parts) > 0 {
+			r.Parts[0].ID = long.Rubric.Parts[0].ID
+		}
+		results = append(results, r)
+	}
+	var buf bytes.Buffer
+	report.Table(&buf, &long, results, report.Style{})
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	want := strings.Index(lines[0], "  status")
+	for _, l := range lines[1:] {
+		// The status column starts where its title does.
+		if len(l) < want+3 || l[want-1] == ' ' || l[want:want+2] != "  " || l[want+2] == ' ' {
+			t.Errorf("columns out of line:\n%s\n%s", lines[0], l)
+		}
+	}
+	if !strings.Contains(lines[0], "heuristic-cost-") {
+		t.Errorf("no long part id in the titles:\n%s", lines[0])
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/similarity"
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -62,7 +63,7 @@ func TestSimilarityInChromium(t *testing.T) {
 	})
 	shown := false
 	for _, el := range sess.findAll(t, "#pairs + table td") {
-		shown = shown || sess.text(t, el) == evil
+		shown = shown || sess.text(t, el) == escape.ID(evil)
 	}
 	if !shown {
 		t.Errorf("no cell of the pairs' table shows the name %s as text", evil)

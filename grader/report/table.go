@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
@@ -26,35 +27,48 @@ func (s Style) verdict(v grader.Verdict) string {
 	return s.paint("31", string(v))
 }
 
-// Table prints one line per submission with its total and part scores.
+// Table prints one line per submission with its total and part scores,
+// each column as wide as its longest cell or title (a long part id), so
+// that the columns stay in line.
 func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style) {
 	idw := len("submission")
 	for _, r := range results {
-		idw = max(idw, len(escape.TerminalLine(r.ID)))
+		idw = max(idw, utf8.RuneCountInString(escape.ID(r.ID)))
 	}
-	fmt.Fprintf(w, "%-*s  %7s", idw, "submission", "score")
-	for _, p := range a.Rubric.Parts {
-		fmt.Fprintf(w, "  %6s", p.ID)
+	parts := columns(a)
+	cells := make([][]string, len(results)) // each result's part cells, by the rubric's parts
+	widths := make([]int, len(parts))
+	for i, p := range parts {
+		widths[i] = max(6, utf8.RuneCountInString(p.ID))
 	}
-	fmt.Fprintf(w, "  status\n")
-	for _, r := range results {
-		// A grader failure has no score: "-" for it and its parts.
-		failed := r.Status == grader.StatusFailed
-		score := num(r.Score)
-		if failed {
-			score = "-"
-		}
-		fmt.Fprintf(w, "%-*s  %7s", idw, escape.TerminalLine(r.ID), score)
-		// By the rubric's parts, so that a result without parts (a grader
-		// failure) keeps the columns in line.
-		for _, p := range a.Rubric.Parts {
+	for k, r := range results {
+		// A grader failure has no score: "-" for it and its parts. By
+		// the rubric's parts, so that a result without parts keeps the
+		// columns in line.
+		for i, p := range parts {
 			cell := "-"
 			for _, pr := range r.Parts {
-				if pr.ID == p.ID && !failed {
+				if pr.ID == p.ID && r.Status != grader.StatusFailed {
 					cell = num(pr.Score)
 				}
 			}
-			fmt.Fprintf(w, "  %6s", cell)
+			cells[k] = append(cells[k], cell)
+			widths[i] = max(widths[i], len(cell))
+		}
+	}
+	fmt.Fprintf(w, "%-*s  %7s", idw, "submission", "score")
+	for i, p := range parts {
+		fmt.Fprintf(w, "  %*s", widths[i], p.ID)
+	}
+	fmt.Fprintf(w, "  status\n")
+	for k, r := range results {
+		score := num(r.Score)
+		if r.Status == grader.StatusFailed {
+			score = "-"
+		}
+		fmt.Fprintf(w, "%-*s  %7s", idw, escape.ID(r.ID), score)
+		for i, cell := range cells[k] {
+			fmt.Fprintf(w, "  %*s", widths[i], cell)
 		}
 		status := string(r.Status)
 		if r.LateDays > 0 {
@@ -67,6 +81,7 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 // Check prints a student's self-check: one line per part, then each failed
 // case with its first difference and diff.
 func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
+	word := a.CaseWord() // "case", or "test" for unit tests
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", escape.Terminal(n))
 	}
@@ -81,7 +96,7 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		if p.Passed < p.Total {
 			mark = st.paint("31", "FAIL")
 		}
-		fmt.Fprintf(w, "%s part %s  %d/%d cases  %s\n", mark, p.ID, p.Passed, p.Total, p.Name)
+		fmt.Fprintf(w, "%s part %s  %d/%d %ss  %s\n", mark, p.ID, p.Passed, p.Total, word, p.Name)
 	}
 	failed := 0
 	for _, c := range r.Cases {
@@ -95,7 +110,16 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		if r.Status != grader.Graded && r.Status != grader.StatusFailed {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, a.Command(c))
+		what := a.Command(c)
+		if a.IsTest(c.ID) {
+			what = explain(a, c).Headline // the id names the test: say what failed
+		}
+		fmt.Fprintf(w, "\n%s %s: %s", st.verdict(c.Verdict), c.ID, what)
+		if c.Points != nil {
+			fmt.Fprintf(w, " (0 of %s points)", num(*c.Points))
+		}
+		fmt.Fprintln(w)
+		checkAbout(w, a, c)
 		if c.Verdict == grader.GraderFailure {
 			// Not the program's failure: what the judge said of itself.
 			fmt.Fprintf(w, "  %s, which says nothing of the program:\n%s\n", explain(a, c).Verdict, indent(c.JudgeLog, "    "))
@@ -111,11 +135,33 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), mistakeNames(d), len(d.Cases), indent(wrap(d.Hint, 76), "  "))
 	}
 	total := len(r.Cases)
-	fmt.Fprintf(w, "\n%d of %d cases passed", total-failed, total)
+	fmt.Fprintf(w, "\n%d of %d %ss passed", total-failed, total, word)
 	if r.Status != grader.Graded {
 		fmt.Fprintf(w, " (%s)", r.Status)
 	}
+	if d := r.Deducted(); d > 0 {
+		// Every case passing is not every point: say what the notes
+		// above cost, as the grade will, of the parts these cases are of.
+		most := 0.0
+		for _, p := range r.Parts {
+			if p.Total > 0 {
+				most += p.MaxScore
+			}
+		}
+		fmt.Fprintf(w, "; score on these cases %s of %s: %s deducted (see the notes above)", num(r.Score), num(most), pointsText(d))
+	}
 	fmt.Fprintln(w)
+}
+
+// checkAbout prints what a case's file says of it (its note) and, when
+// the command line shows only its start, its whole input, indented.
+func checkAbout(w io.Writer, a *grader.Assignment, c grader.CaseResult) {
+	if n := a.CaseNote(c.ID); n != "" {
+		fmt.Fprintf(w, "  note: %s\n", escape.TerminalLine(n))
+	}
+	if in, cut := a.FullInput(c); in != nil {
+		fmt.Fprintf(w, "  stdin (%s):\n%s\n", inputSize(in, cut), indent(escape.Terminal(strings.TrimRight(string(in), "\n")), "    "))
+	}
 }
 
 // checkRuns prints how a repeated case's runs went and each failing run
@@ -223,4 +269,12 @@ func judgeSays(w io.Writer, c grader.CaseResult, e grader.Explanation, pre strin
 	if c.Feedback != "" {
 		fmt.Fprintf(w, "%sthe judge says:\n%s\n", pre, indent(escape.Terminal(strings.TrimRight(c.Feedback, "\n")), pre+"  "))
 	}
+}
+
+// pointsText is a number of points in words: "1 point", "2.5 points".
+func pointsText(x float64) string {
+	if x == 1 {
+		return "1 point"
+	}
+	return num(x) + " points"
 }

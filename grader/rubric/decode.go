@@ -41,6 +41,8 @@ type decoder struct {
 	file string
 	pos  positions
 	errs []*posError
+	// noCases lets a part's folder hold no case file yet (LoadToGenerate).
+	noCases bool
 }
 
 func (d *decoder) errorAt(path []string, unknown bool, format string, args ...any) {

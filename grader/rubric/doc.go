@@ -25,7 +25,7 @@
 //
 //	name   the assignment's name, for reports (required)
 //	total  its points, a positive number equal to the sum of the parts'
-//	       points (required)
+//	       points, those of [[manual_part]] parts included (required)
 //	cases  the folder of case folders, relative to the rubric's folder
 //	       ("cases")
 //	reference  the assignment's reference program, built into the grader
@@ -191,4 +191,24 @@
 //	          ("proportional")
 //	readings  the names of the readings the part accepts: a case's expected
 //	          output labelled with any of them passes ([]: every reading)
+//
+// [[manual_part]], a part a TA grades by hand (its points count in total),
+// or, when its id is a [[part]]'s, the bounds of that part's manual items:
+//
+//	id        a new part's id, or an autograded part's (required)
+//	name      a new part's name (the id)
+//	points    a new part's points, positive (required for a new part)
+//	start     a new part's score before any item is applied (0)
+//	floor     the least the part's score may become once items are
+//	          applied (0)
+//	ceiling   the most it may become (the part's points)
+//
+// [[manual]], a rubric item a TA applies by hand (autograder review):
+//
+//	id        a-z, 0-9, _ and -, unique among the items (required)
+//	text      what it says, shown to the TA and the student (required)
+//	points    added to its part when applied, negative to deduct; never 0
+//	          (required). Items are global: changed, they rescore every
+//	          submission they are applied to.
+//	part      a [[part]]'s or a [[manual_part]]'s id (required)
 package rubric

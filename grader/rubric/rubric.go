@@ -39,7 +39,12 @@ type Rubric struct {
 	Late       Late
 	Report     Report
 	Parts      []Part // at least one, in file order
-	sum        [sha256.Size]byte
+	// ManualParts are the parts graded by hand and the bounds of the
+	// manual items of autograded parts ([[manual_part]]), in file order.
+	ManualParts []ManualPart
+	// Manual are the rubric items a TA applies by hand ([[manual]]).
+	Manual []ManualItem
+	sum    [sha256.Size]byte
 }
 
 // Submission says what a submission must contain.
@@ -330,10 +335,24 @@ func Load(path string) (*Rubric, error) {
 	return Parse(path, data, filepath.Dir(path))
 }
 
+// LoadToGenerate is Load for a rubric whose parts' folders may hold no
+// case file yet: `cases generate` writes them.
+func LoadToGenerate(path string) (*Rubric, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(path, data, filepath.Dir(path), true)
+}
+
 // Parse checks a rubric's content. Messages call it name; its cases folder
 // is relative to dir. An error is one line, "name:line:col: message", and
 // wraps ErrInvalid when the content is at fault.
 func Parse(name string, data []byte, dir string) (*Rubric, error) {
+	return parse(name, data, dir, false)
+}
+
+func parse(name string, data []byte, dir string, noCases bool) (*Rubric, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -346,7 +365,7 @@ func Parse(name string, data []byte, dir string) (*Rubric, error) {
 		}
 		return nil, &posError{file: name, msg: "toml: " + oneLine(err.Error())}
 	}
-	d := &decoder{file: name, pos: keyPositions(string(data))}
+	d := &decoder{file: name, pos: keyPositions(string(data)), noCases: noCases}
 	r := d.rubric(raw, dir, abs)
 	if err := d.err(); err != nil {
 		return nil, err

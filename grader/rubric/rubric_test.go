@@ -336,3 +336,51 @@ func TestProduct(t *testing.T) {
 		}
 	}
 }
+
+// manualHead is a rubric with one autograded part "a" (5 points) and
+// room for a manual part of 3.
+const manualHead = "name = \"HW\"\ntotal = 8\nsubmission.required = [\"A.java\"]\n[[part]]\nid = \"a\"\npoints = 5\n[[manual_part]]\nid = \"style\"\npoints = 3\n"
+
+func TestManual(t *testing.T) {
+	src := manualHead + "floor = -1\n[[manual_part]]\nid = \"a\"\nceiling = 6\n" +
+		"[[manual]]\nid = \"names\"\ntext = \"Meaningful names\"\npoints = 1.5\npart = \"style\"\n" +
+		"[[manual]]\nid = \"hardcoded\"\ntext = \"Hard-coded answer\"\npoints = -5\npart = \"a\"\n"
+	r, err := Parse("rubric.toml", []byte(src), casesDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ManualPart{{ID: "style", Name: "style", Points: 3, Floor: -1, Ceiling: 3}, {ID: "a", Name: "a", Floor: 0, Ceiling: 6, Auto: true}}
+	if fmt.Sprint(r.ManualParts) != fmt.Sprint(want) {
+		t.Errorf("manual parts %+v, want %+v", r.ManualParts, want)
+	}
+	items := []ManualItem{{"names", "Meaningful names", 1.5, "style"}, {"hardcoded", "Hard-coded answer", -5, "a"}}
+	if fmt.Sprint(r.Manual) != fmt.Sprint(items) {
+		t.Errorf("manual items %+v, want %+v", r.Manual, items)
+	}
+	if m, ok := r.ManualPart("a"); !ok || m.Ceiling != 6 {
+		t.Errorf("ManualPart(a) = %+v, %v", m, ok)
+	}
+}
+
+func TestManualErrors(t *testing.T) {
+	item := "[[manual]]\nid = \"x\"\ntext = \"X\"\npoints = 1\npart = \"style\"\n"
+	for _, tc := range []struct{ name, toml, want string }{
+		{"unknown key", manualHead + item + "colour = 1\n", `rubric.toml:15:1: manual "x": unknown key "colour"`},
+		{"unknown part", manualHead + strings.Replace(item, `"style"`, `"nope"`, 1), `rubric.toml:14:1: manual "x": part "nope" is neither a [[part]] nor a [[manual_part]]`},
+		{"zero points", manualHead + strings.Replace(item, "points = 1", "points = 0", 1), `rubric.toml:13:1: manual "x": points must be a non-zero number of points, got 0`},
+		{"no text", manualHead + strings.Replace(item, "text = \"X\"\n", "", 1), `rubric.toml:10:1: manual "x": text must say what the item is`},
+		{"duplicate", manualHead + item + item, `rubric.toml:16:1: manual #2: id "x" is already a manual item`},
+		{"total", strings.Replace(manualHead, "total = 8", "total = 5", 1), `rubric.toml:2:1: total is 5 but the parts' points add up to 8`},
+		{"auto part points", manualHead + "[[manual_part]]\nid = \"a\"\npoints = 2\n", `rubric.toml:10:1: manual_part "a": names the autograded part "a": only floor and ceiling may be given (its name and points are the part's)`},
+		{"floor above ceiling", manualHead + "floor = 4\n", `rubric.toml:10:1: manual_part "style": floor 4 is above ceiling 3`},
+		{"part unknown key", manualHead + "weight = 2\n", `rubric.toml:10:1: manual_part "style": unknown key "weight"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := casesDir(t)
+			_, err := Parse("rubric.toml", []byte(tc.toml), dir)
+			if err == nil || strings.ReplaceAll(err.Error(), dir, "DIR") != tc.want {
+				t.Errorf("Parse:\n got %v\nwant %s", err, tc.want)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"cmp"
+	"context"
 	"math"
 	"runtime"
 	"slices"
@@ -23,6 +24,10 @@ type Options struct {
 	// Progress, when set, is told now and then how many pairs of all are
 	// compared.
 	Progress func(done, total int)
+	// Context, when set, stops the comparison when it is done (a
+	// signal): Compare then returns what it has, incomplete, and the
+	// caller tells by Context.Err.
+	Context context.Context
 }
 
 // Pair is two documents (indices into Result.Docs, A before B) and how
@@ -40,9 +45,9 @@ type Pair struct {
 }
 
 // Score is how a pair is ranked: its pooled share, which ranked the
-// labelled sets best (see the package doc; the larger share ranks two
-// short programs that any two students write alike too high, the lesser
-// misses a program copied into a longer one).
+// labelled sets best (docs/similarity.md, How pairs are scored; the
+// larger share ranks two short programs that any two students write
+// alike too high, the lesser misses a program copied into a longer one).
 func (p Pair) Score() float64 { return p.Pooled }
 
 // Result is a comparison's outcome: the documents, the pairs that share
@@ -62,8 +67,12 @@ type Result struct {
 // removing the base code from each.
 func Compare(docs []*Doc, o Options) *Result {
 	o = o.defaults()
+	r := &Result{Settings: o.Settings, Docs: docs}
 	var ok []int // the documents compared
 	for i, d := range docs {
+		if o.Context.Err() != nil {
+			return r
+		}
 		if d.Problem != "" {
 			continue
 		}
@@ -75,11 +84,14 @@ func Compare(docs []*Doc, o Options) *Result {
 		ok = append(ok, i)
 	}
 	ix := index(docs, ok, o.Common)
-	r := &Result{Settings: o.Settings, Docs: docs}
 	r.Pairs, r.Compared = allPairs(docs, ok, ix, o)
 	sortPairs(r.Pairs)
 	r.Aligned = max(0, min(o.Show, len(r.Pairs)))
 	for i := range r.Pairs[:r.Aligned] { // one at a time: align reads the files again
+		if o.Context.Err() != nil {
+			r.Aligned = i
+			break
+		}
 		p := &r.Pairs[i]
 		p.Matches = align(docs[p.A], docs[p.B], o.K)
 		if len(p.Matches) > 0 {
@@ -102,6 +114,9 @@ func (o Options) defaults() Options {
 	}
 	if o.Cluster <= 0 {
 		o.Cluster = 0.5
+	}
+	if o.Context == nil {
+		o.Context = context.Background()
 	}
 	return o
 }
@@ -131,7 +146,7 @@ func allPairs(docs []*Doc, ok []int, ix postings, o Options) ([]Pair, int) {
 			acc := newAccumulator(len(ok))
 			for {
 				x := int(next.Add(1) - 1)
-				if x >= len(ok) {
+				if x >= len(ok) || o.Context.Err() != nil {
 					return
 				}
 				var n int

@@ -11,12 +11,14 @@ import (
 // submissions, each one's share found in the other and the pair's score,
 // the pooled share, as percentages, and for an aligned pair the longest
 // match's tokens and lines), then a row for each submission not
-// compared, with why. Every cell is made inert for a spreadsheet
-// (escape.CSV): IDs and file names are the students'.
+// compared, with why, and one for each note on how a submission was read
+// (Doc.Notes). Every cell is made inert for a spreadsheet (escape.CSV):
+// IDs and file names are the students' (IDs are shown with escape.ID, a
+// look-alike flagged).
 func (r *Result) CSV(n int) []byte {
 	rows := [][]string{{"rank", "submission_a", "submission_b", "a_in_b_percent", "b_in_a_percent", "score_percent", "longest_match_tokens", "longest_match_a", "longest_match_b", "note"}}
 	for i, p := range r.Pairs[:min(n, len(r.Pairs))] {
-		row := []string{strconv.Itoa(i + 1), r.Docs[p.A].ID, r.Docs[p.B].ID, pct(p.AB), pct(p.BA), pct(p.Score()), "", "", "", r.corpusNote(p)}
+		row := []string{strconv.Itoa(i + 1), escape.ID(r.Docs[p.A].ID), escape.ID(r.Docs[p.B].ID), pct(p.AB), pct(p.BA), pct(p.Score()), "", "", "", r.corpusNote(p)}
 		if len(p.Matches) > 0 {
 			m := p.Matches[0]
 			row[6] = strconv.Itoa(p.Longest)
@@ -26,7 +28,12 @@ func (r *Result) CSV(n int) []byte {
 	}
 	for _, d := range r.Docs {
 		if d.Problem != "" {
-			rows = append(rows, []string{"", d.ID, "", "", "", "", "", "", "", "not compared: " + d.Problem})
+			rows = append(rows, []string{"", escape.ID(d.ID), "", "", "", "", "", "", "", "not compared: " + d.Problem})
+		}
+	}
+	for _, d := range r.Docs {
+		for _, n := range d.Notes {
+			rows = append(rows, []string{"", escape.ID(d.ID), "", "", "", "", "", "", "", "note: " + n})
 		}
 	}
 	return escape.CSV(rows)

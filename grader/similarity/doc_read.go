@@ -15,6 +15,25 @@ type File struct {
 	Lang   Lang
 	Data   []byte
 	Tokens []Token
+	count  int // the tokens of it lexed (within the budget), before canon
+}
+
+// The budget of a submission: the most tokens compared (a long program
+// has some thousands) and the most bytes of a file read (an unbuilt
+// table of megabytes is cut); what is left out is noted. A batch
+// compares at most MaxBatchTokens in all (see Budget).
+const (
+	MaxTokens      = 100_000
+	MaxFileBytes   = 4 << 20
+	MaxBatchTokens = 20_000_000
+	minTokens      = 10_000
+)
+
+// Budget is the most tokens of each of n submissions compared:
+// MaxTokens, or less in a batch so large that n of them would pass
+// MaxBatchTokens, but never less than 10,000 (a long program's).
+func Budget(n int) int {
+	return max(minTokens, min(MaxTokens, MaxBatchTokens/max(n, 1)))
 }
 
 // Doc is one submission read for comparison: its source files' tokens,
@@ -33,6 +52,9 @@ type Doc struct {
 	// Problem says why the submission is not compared (it could not be
 	// read, has no source file of a known language, or too few tokens).
 	Problem string
+	// Notes say what a reader should know of how it was read: a file
+	// decoded as its coding line says, or not, and what the budget cut.
+	Notes []string
 
 	kinds  []uint32 // every token's kind, the files one after another
 	starts []int    // where each file's tokens start in kinds
@@ -43,13 +65,21 @@ type Doc struct {
 	fps    []uint64 // the winnowed fingerprints, sorted, unique; after index, those it shares
 	total  float64  // the weight of its fingerprints (index)
 	own    int      // tokens not in base code
+	budget int      // the most tokens lexed
+	lexed  int      // the tokens lexed so far (canon leaves kinds fewer)
 }
 
 // Read makes a submission a document: its files of a known language,
-// tokenised; a submission the batch could not read, or with no such
+// tokenised as their compilers read them, within the budget (MaxTokens,
+// MaxFileBytes); a submission the batch could not read, or with no such
 // file, keeps a Problem saying so.
 func Read(sub submission.Submission, corpus bool) *Doc {
-	d := &Doc{ID: sub.ID, Source: sub.Source, Corpus: corpus, Problem: sub.Problem}
+	return ReadWithin(sub, corpus, MaxTokens)
+}
+
+// ReadWithin is Read with a budget of tokens (see Budget).
+func ReadWithin(sub submission.Submission, corpus bool, budget int) *Doc {
+	d := &Doc{ID: sub.ID, Source: sub.Source, Corpus: corpus, Problem: sub.Problem, budget: budget}
 	var skipped []string
 	for _, f := range sub.Files {
 		lang := LangOf(f.Name)
@@ -57,8 +87,7 @@ func Read(sub submission.Submission, corpus bool) *Doc {
 			skipped = append(skipped, f.Name)
 			continue
 		}
-		d.add(File{Name: f.Name, Lang: lang, Data: f.Data, Tokens: readTokens(lang, f.Data)})
-		d.Files[len(d.Files)-1].Tokens = nil // read again if shown (token): a batch's would fill memory
+		d.read(File{Name: f.Name, Lang: lang, Data: f.Data})
 	}
 	if d.Problem == "" && len(d.Files) == 0 {
 		d.Problem = "no C, C++, Java or Python source file"
@@ -67,6 +96,34 @@ func Read(sub submission.Submission, corpus bool) *Doc {
 		}
 	}
 	return d
+}
+
+// read adds a file's tokens to the document within what is left of its
+// budget, noting what the budget cuts and what the reading of the file
+// says.
+func (d *Doc) read(f File) {
+	left := d.budget - d.lexed
+	data := f.Data
+	if len(data) > MaxFileBytes {
+		data = data[:MaxFileBytes]
+		d.Notes = append(d.Notes, fmt.Sprintf("%s: only its first %d MB compared", f.Name, MaxFileBytes>>20))
+	}
+	if left == 0 {
+		d.add(f) // shown, not compared: the note is the first cut file's
+		return
+	}
+	raw, s := tokens(f.Lang, data, left+1)
+	if s.note != "" {
+		d.Notes = append(d.Notes, f.Name+": "+s.note)
+	}
+	if len(raw) > left {
+		raw = raw[:left]
+		d.Notes = append(d.Notes, fmt.Sprintf("only the first %d tokens compared: the rest from %s line %d on is not", d.budget, f.Name, raw[left-1].Line))
+	}
+	f.Tokens, f.count = canon(f.Lang, raw), len(raw)
+	d.lexed += len(raw)
+	d.add(f)
+	d.Files[len(d.Files)-1].Tokens = nil // read again if shown (token): a batch's would fill memory
 }
 
 // add appends a file and its tokens to the document's stream.
@@ -102,7 +159,8 @@ func (d *Doc) token(i int) (File, Token) {
 	fi := d.fileOf(i)
 	f := &d.Files[fi]
 	if f.Tokens == nil {
-		f.Tokens = readTokens(f.Lang, f.Data)
+		raw, _ := tokens(f.Lang, f.Data[:min(len(f.Data), MaxFileBytes)], f.count)
+		f.Tokens = canon(f.Lang, raw)
 	}
 	return *f, f.Tokens[i-d.starts[fi]]
 }

@@ -13,7 +13,7 @@ type Settings struct {
 }
 
 // DefaultSettings are the parameters picked by the labelled benchmark
-// (see README).
+// (docs/performance.md, Similarity).
 var DefaultSettings = Settings{K: 8, W: 4, Common: 0.5}
 
 // hashBase is the rolling hash's multiplier (odd, so that no bit is lost).

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/cs540-tools/autograder/grader/escape"
 )
 
 //go:embed page/similarity.html.tmpl
@@ -35,12 +37,16 @@ const maxShownBytes = 256 << 10
 // (clicking a region or a row shows it on both sides). Student code and
 // names are escaped (html/template); IDs that could pass for others
 // (bidi controls, look-alike letters) are shown with visible escapes and
-// flagged.
+// flagged (escape.ID); notes on how a submission was read are listed
+// with it.
 func (r *Result) HTML(title string, n int) ([]byte, error) {
 	d := pageData{Title: title, K: r.Settings.K, W: r.Settings.W, Compared: r.Compared}
 	for i, doc := range r.Docs {
+		for _, n := range doc.Notes {
+			d.Noted = append(d.Noted, pageSkipped{r.pageID(i), escape.TerminalLine(n)})
+		}
 		if doc.Problem != "" {
-			d.Skipped = append(d.Skipped, pageSkipped{r.pageID(i), doc.Problem})
+			d.Skipped = append(d.Skipped, pageSkipped{r.pageID(i), escape.TerminalLine(doc.Problem)})
 		} else {
 			d.Docs++
 		}
@@ -93,6 +99,7 @@ type pageData struct {
 	Compared int
 	Overview pageOverview
 	Skipped  []pageSkipped
+	Noted    []pageSkipped // notes on how a submission was read
 	Clusters [][]pageID
 	Pairs    []pagePair
 }

@@ -40,19 +40,21 @@ func TestPageHostile(t *testing.T) {
 			t.Errorf("the page has %q raw", bad)
 		}
 	}
-	for _, want := range []string{`\u0430lice`, `alice\u202E`, "&lt;/script&gt;&lt;script&gt;alert(1)", "&lt;b&gt;Eight\\u202EQueen&lt;/b&gt;.java", "&lt;i&gt;L01&lt;/i&gt;\\u202E"} {
+	// html/template writes "+" as &#43;.
+	for _, want := range []string{"&lt;U&#43;0430&gt;lice ⚠", "alice&lt;U&#43;202E&gt; ⚠", "&lt;U&#43;003C&gt;/script&gt;&lt;U&#43;003C&gt;script&gt;alert(1)",
+		"&lt;b&gt;Eight&lt;U&#43;202E&gt;Queen&lt;/b&gt;.java", "&lt;i&gt;L01&lt;/i&gt;&lt;U&#43;202E&gt;"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page does not show %q", want)
 		}
 	}
 	hashes := map[string]bool{}
-	for _, m := range regexp.MustCompile(`… \(#([0-9a-f]{8})\)`).FindAllStringSubmatch(html, -1) {
+	for _, m := range regexp.MustCompile(`… \(#([0-9a-f]{16})\)`).FindAllStringSubmatch(html, -1) {
 		hashes[m[1]] = true
 	}
 	if len(hashes) != 2 {
 		t.Errorf("the two long IDs show with %d hashes, want 2", len(hashes))
 	}
-	if strings.Count(html, "class=\"flag\"") == 0 {
+	if strings.Count(html, "class=\"id flagged\"") == 0 {
 		t.Error("no ID is flagged")
 	}
 	if strings.Contains(html, long[:1000]) || len(page) > 4<<20 {

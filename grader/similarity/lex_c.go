@@ -28,12 +28,15 @@ const (
 
 // lexC reads C, or C++ when cpp. Comments and #include lines are dropped;
 // other preprocessor lines are read as code, their directive one token.
-func lexC(src []byte, cpp bool) []Token {
+// rawEnd, when set, is where a raw string whose opening ends at a place
+// ends (see source.rawEnd).
+func lexC(src []byte, cpp bool, limit int, rawEnd func(at int, closer string) int) []Token {
 	syn := cSyntax
 	if cpp {
 		syn = cppSyntax
 	}
-	s := newScanner(src, syn)
+	s := newScanner(src, syn, limit)
+	s.rawEnd = rawEnd
 	lineStart := true
 	for !s.done() {
 		if s.space(true) {
@@ -42,6 +45,7 @@ func lexC(src []byte, cpp bool) []Token {
 		c := s.src[s.pos]
 		switch {
 		case c == '\n':
+			s.endDefine()
 			s.advance(1)
 			lineStart = true
 			continue
@@ -49,7 +53,7 @@ func lexC(src []byte, cpp bool) []Token {
 			s.restOfLine()
 		case s.has("/*"):
 			s.skipTo("*/")
-		case c == '#' && lineStart:
+		case (c == '#' || s.has("%:") && !s.has("%:%:")) && lineStart:
 			s.directive()
 		case cpp && s.rawString():
 		case isIdentStart(c):
@@ -57,6 +61,14 @@ func lexC(src []byte, cpp bool) []Token {
 			w := s.word()
 			if cpp && w == "std" && s.has("::") {
 				s.pos += 2 // as if not written, as under "using namespace std"
+				break
+			}
+			if body, ok := s.macros[w]; ok && w != s.defining {
+				s.expand(body, start)
+				break
+			}
+			if op, ok := altTokens[w]; ok {
+				s.emit(kindOf(op), start, s.line)
 				break
 			}
 			if isStringPrefix(w) && (s.peek(0) == '"' || s.peek(0) == '\'') {
@@ -69,12 +81,42 @@ func lexC(src []byte, cpp bool) []Token {
 			s.number()
 		case c == '"' || c == '\'':
 			s.quoted(c, literalKind(c))
+		case s.digraph(cpp):
+		case c == ';':
+			s.semicolon()
 		default:
 			s.operator()
 		}
 		lineStart = false
 	}
 	return s.out
+}
+
+// altTokens are C++'s other spellings of operators (and C's, with
+// <iso646.h>): each is read as the operator it spells.
+var altTokens = map[string]string{"and": "&&", "or": "||", "not": "!", "not_eq": "!=", "bitand": "&", "bitor": "|",
+	"xor": "^", "compl": "~", "and_eq": "&=", "or_eq": "|=", "xor_eq": "^="}
+
+// digraphs are C's and C++'s other spellings of six operators, longest
+// first.
+var digraphs = []struct{ text, op string }{{"%:%:", "##"}, {"<%", "{"}, {"%>", "}"}, {"<:", "["}, {":>", "]"}, {"%:", "#"}}
+
+// digraph emits the operator a digraph here spells, and reports whether
+// there was one. In C++, <:: is < and :: but before : or >.
+func (s *scanner) digraph(cpp bool) bool {
+	for _, d := range digraphs {
+		if !s.has(d.text) {
+			continue
+		}
+		if cpp && d.text == "<:" && s.has("<::") && s.peek(3) != ':' && s.peek(3) != '>' {
+			return false
+		}
+		start := s.pos
+		s.pos += len(d.text)
+		s.emit(kindOf(d.op), start, s.line)
+		return true
+	}
+	return false
 }
 
 // literalKind is a string's kind for '"', a character's for '\”.
@@ -100,6 +142,9 @@ func isStringPrefix(w string) bool {
 func (s *scanner) directive() {
 	start, line := s.pos, s.line
 	s.pos++
+	if s.src[start] == '%' { // %:
+		s.pos++
+	}
 	s.space(true)
 	w := s.word()
 	switch w {
@@ -108,6 +153,51 @@ func (s *scanner) directive() {
 		return
 	}
 	s.emit(kindOf("#"+w), start, line)
+	if w == "define" {
+		s.startDefine()
+	}
+}
+
+// startDefine notes an object-like macro defined on this line (its name
+// not followed by a parenthesis): its tokens, read as code, are the
+// line's after its name (endDefine).
+func (s *scanner) startDefine() {
+	at := s.pos
+	s.space(true)
+	if name := s.word(); name != "" && s.peek(0) != '(' {
+		s.defining, s.bodyFrom = name, len(s.out)+1
+	}
+	s.pos = at
+}
+
+// endDefine records the macro defined on the line that ends here.
+func (s *scanner) endDefine() {
+	if s.defining == "" {
+		return
+	}
+	if s.macros == nil {
+		s.macros = map[string][]uint32{}
+	}
+	var body []uint32
+	for _, t := range s.out[min(s.bodyFrom, len(s.out)):] {
+		body = append(body, t.Kind)
+	}
+	s.macros[s.defining], s.defining = body, ""
+}
+
+// expand emits a macro's tokens for its name, read from start: the
+// first over the name, the others after it, as the preprocessor puts
+// them there.
+func (s *scanner) expand(body []uint32, start int) {
+	for i, k := range body {
+		if i > 0 {
+			start = s.pos
+		}
+		s.emit(k, start, s.line)
+		if s.done() { // the limit
+			return
+		}
+	}
 }
 
 // rawString reads a C++ raw string literal, R"delim(...)delim" with any
@@ -130,7 +220,12 @@ func (s *scanner) rawString() bool {
 	}
 	start, line := s.pos, s.line
 	s.advance(i + open + 1)
-	s.skipTo(")" + string(rest[:open]) + "\"")
+	closer := ")" + string(rest[:open]) + "\""
+	if s.rawEnd != nil {
+		s.advance(s.rawEnd(s.pos, closer) - s.pos)
+	} else {
+		s.skipTo(closer)
+	}
 	s.emit(kindString, start, line)
 	return true
 }

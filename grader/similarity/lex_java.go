@@ -16,8 +16,8 @@ const (
 
 // lexJava reads Java. Comments, annotations, and package and import
 // declarations are dropped; so are modifiers and "this" (with its dot).
-func lexJava(src []byte) []Token {
-	s := newScanner(src, javaSyntax)
+func lexJava(src []byte, limit int) []Token {
+	s := newScanner(src, javaSyntax, limit)
 	atStatement := true // where package and import may start
 	for !s.done() {
 		if s.space(false) {
@@ -54,6 +54,8 @@ func lexJava(src []byte) []Token {
 			s.number()
 		case c == '"' || c == '\'':
 			s.quoted(c, literalKind(c))
+		case c == ';':
+			s.semicolon()
 		default:
 			s.operator()
 		}
@@ -88,8 +90,9 @@ func (s *scanner) annotation() {
 		case ')':
 			depth--
 		case '"', '\'':
+			n := len(s.out)
 			s.quoted(s.src[s.pos], kindString)
-			s.out = s.out[:len(s.out)-1]
+			s.out = s.out[:n]
 			continue
 		case '\n':
 			s.line++

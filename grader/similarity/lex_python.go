@@ -15,8 +15,8 @@ const (
 // lexPython reads Python. Comments, import lines and "self" (with its
 // dot) are dropped; a logical line's end is a token (Python's
 // statements end there), a blank or comment line none.
-func lexPython(src []byte) []Token {
-	s := newScanner(src, pythonSyntax)
+func lexPython(src []byte, limit int) []Token {
+	s := newScanner(src, pythonSyntax, limit)
 	depth := 0 // brackets open: line ends inside them are layout
 	for !s.done() {
 		if s.space(true) {
@@ -31,6 +31,9 @@ func lexPython(src []byte) []Token {
 			s.restOfLine()
 		case c == '\\' && s.peek(1) == '\n':
 			s.advance(2)
+		case c == ';': // ends a statement, as a line end does
+			s.endLine(depth)
+			s.pos++
 		case s.pythonString():
 		case isIdentStart(c):
 			start := s.pos
@@ -87,8 +90,11 @@ func (s *scanner) pythonString() bool {
 	s.pos += i
 	triple := strings.Repeat(string(q), 3)
 	if !s.has(triple) {
+		n := len(s.out)
 		s.quoted(q, kindString)
-		s.out[len(s.out)-1].Start = int32(start)
+		if len(s.out) > n {
+			s.out[n].Start = int32(start)
+		}
 		return true
 	}
 	s.advance(3)

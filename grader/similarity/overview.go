@@ -2,12 +2,15 @@ package similarity
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"slices"
+	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/cs540-tools/autograder/grader/escape"
 )
 
 // pageOverview is the top of similarity.html: where a TA should stop.
@@ -20,8 +23,9 @@ type pageOverview struct {
 	Closest      []pageClosest
 }
 
-// pageID is a submission's ID as shown (displayID) and whether it is
-// flagged.
+// pageID is a submission's ID as shown (escape.ID, cut when long: see
+// bounded), whether it could pass for another (escape.Deceptive: the
+// page marks it), and whether it is of an --against corpus.
 type pageID struct {
 	Shown   string
 	Flagged bool
@@ -30,30 +34,32 @@ type pageID struct {
 
 func (r *Result) pageID(i int) pageID {
 	id := r.Docs[i].ID
-	shown, flagged := displayID(id)
-	return pageID{bounded(shown, id), flagged, r.Docs[i].Corpus}
+	flagged := escape.Deceptive(id)
+	shown := bounded(strings.TrimSuffix(escape.ID(id), escape.Flag), id)
+	if flagged {
+		shown += escape.Flag
+	}
+	return pageID{shown, flagged, r.Docs[i].Corpus}
 }
 
 // shownText is a name the page shows (a section, a file's name) with
-// what would hide or reorder text made visible, and bounded.
-func shownText(s string) string {
-	shown, _ := displayID(s)
-	return bounded(shown, s)
-}
+// what would hide or reorder text made visible (escape.TerminalLine),
+// and bounded.
+func shownText(s string) string { return bounded(escape.TerminalLine(s), s) }
 
 // maxShownID is the longest ID shown whole, in runes: a longer one would
 // fill the page each time it is named.
 const maxShownID = 120
 
 // bounded is an ID as shown, cut to maxShownID runes when longer, with a
-// hash of the whole ID, so that two long IDs never show alike.
+// hash of the whole ID (SHA-256's first 64 bits: no student finds two
+// that agree), so that two long IDs never show alike.
 func bounded(shown, id string) string {
 	if utf8.RuneCountInString(shown) <= maxShownID {
 		return shown
 	}
-	h := fnv.New32a()
-	h.Write([]byte(id))
-	return fmt.Sprintf("%s… (#%08x)", string([]rune(shown)[:maxShownID-20]), h.Sum32())
+	h := sha256.Sum256([]byte(id))
+	return fmt.Sprintf("%s… (#%x)", string([]rune(shown)[:maxShownID-20]), h[:8])
 }
 
 // The histogram's size and bins (of 5 points each).

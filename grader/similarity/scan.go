@@ -19,6 +19,14 @@ type scanner struct {
 	keywords map[string]uint32
 	drop     map[string]bool
 	ops      []op // longest first
+	limit    int  // the most tokens read: the rest of the file is skipped
+	// rawEnd, when set, says where a C++ raw string ends (see lexC).
+	rawEnd func(at int, closer string) int
+	// C's object-like macros: each one's tokens, and the one being
+	// defined on this line, whose tokens start at out[bodyFrom].
+	macros   map[string][]uint32
+	defining string
+	bodyFrom int
 }
 
 // op is an operator of two or more characters and its kind.
@@ -51,9 +59,9 @@ func newSyntax(keywords, drop, ops string) syntax {
 	return s
 }
 
-func newScanner(src []byte, s syntax) *scanner {
-	return &scanner{src: src, line: 1, keywords: s.keywords, drop: s.drop, ops: s.ops,
-		out: make([]Token, 0, len(src)/4)}
+func newScanner(src []byte, s syntax, limit int) *scanner {
+	return &scanner{src: src, line: 1, keywords: s.keywords, drop: s.drop, ops: s.ops, limit: limit,
+		out: make([]Token, 0, min(len(src)/4, limit))}
 }
 
 func (s *scanner) done() bool { return s.pos >= len(s.src) }
@@ -79,7 +87,12 @@ func (s *scanner) advance(n int) {
 
 // emit adds a token of kind from start to the current position, which
 // began on line.
+// At the limit, it emits nothing and ends the file.
 func (s *scanner) emit(kind uint32, start int, line int32) {
+	if len(s.out) >= s.limit {
+		s.pos = len(s.src)
+		return
+	}
 	s.out = append(s.out, Token{Kind: kind, Start: int32(start), End: int32(s.pos), Line: line})
 }
 
@@ -221,6 +234,21 @@ func (s *scanner) operator() {
 	}
 	s.pos++
 	s.emit(opKinds[s.src[start]], start, s.line)
+}
+
+// semicolon reads a ";" that ends a statement in C, C++ or Java: it is
+// dropped when the last token ends one already (";", "{" or "}": an empty
+// statement, which changes nothing).
+func (s *scanner) semicolon() {
+	start := s.pos
+	s.pos++
+	if n := len(s.out); n > 0 {
+		switch s.out[n-1].Kind {
+		case opKinds[';'], opKinds['{'], opKinds['}']:
+			return
+		}
+	}
+	s.emit(opKinds[';'], start, s.line)
 }
 
 // opKinds are the kinds of single bytes, made once.

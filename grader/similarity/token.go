@@ -2,7 +2,9 @@ package similarity
 
 import (
 	"hash/fnv"
+	"math"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/toolchain"
@@ -92,17 +94,67 @@ func kindOf(text string) uint32 {
 	return h.Sum32()
 }
 
-// Tokens reads src as a file of lang. It never fails: text it does not
-// understand becomes tokens of its own (one per byte), and an unended
-// comment or string runs to the end of the file.
+// Tokens reads src as a file of lang, as its compiler reads it (see
+// source): Start and End are the file's bytes all the same. It never
+// fails: text it does not understand becomes tokens of its own (one per
+// byte), and an unended comment or string runs to the end of the file.
 func Tokens(lang Lang, src []byte) []Token {
+	toks, _ := tokens(lang, src, math.MaxInt)
+	return toks
+}
+
+// tokens reads at most limit tokens of src; the source says what the
+// lexer read (and its note, what a reader should know of it).
+func tokens(lang Lang, src []byte, limit int) ([]Token, source) {
+	var s source
+	src = lineEnds(src) // the same length: the tokens' places are src's
 	switch lang {
 	case C, CPP:
-		return lexC(src, lang == CPP)
+		s = cSource(src, lang.trigraphs())
 	case Java:
-		return lexJava(src)
+		s = javaSource(src)
 	case Python:
-		return lexPython(src)
+		s = pythonSource(src)
+	default:
+		return nil, source{text: src}
 	}
-	return nil
+	s.text = lineEnds(s.text) // as an escape or a decoding may make them
+	var toks []Token
+	switch lang {
+	case C, CPP:
+		var rawEnd func(int, string) int
+		if lang == CPP && s.marks != nil {
+			rawEnd = func(at int, closer string) int { return s.rawEnd(src, at, closer) }
+		}
+		toks = lexC(s.text, lang == CPP, limit, rawEnd)
+	case Java:
+		toks = lexJava(s.text, limit)
+	case Python:
+		toks = lexPython(s.text, limit)
+	}
+	s.fileOffsets(toks, src)
+	return toks, s
 }
+
+// trigraphs says whether lang's compiler, run as its toolchain runs it,
+// reads trigraphs: gcc and g++ do with -trigraphs or in a strict ISO
+// mode before C++17 (-std=c99, -std=c++14), not in their GNU modes (the
+// default) nor from C++17 on.
+func (l Lang) trigraphs() bool {
+	tc := l.toolchain()
+	if tc == nil || tc.Commands == nil || (l != C && l != CPP) {
+		return false
+	}
+	steps, _ := tc.Commands("main", []string{"a"})
+	for _, step := range steps {
+		for _, arg := range step {
+			if arg == "-trigraphs" || strictISO.MatchString(arg) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// strictISO is a -std= of a strict ISO mode that has trigraphs.
+var strictISO = regexp.MustCompile(`^-std=(c(89|90|99|9x|11|1x|17|18)|iso9899:.*|c\+\+(98|03|0x|11|1y|14))$`)

@@ -36,6 +36,10 @@ type Submission struct {
 	// Problem, when set, says why the submission could not be read (a zip
 	// that will not open, one over the limits); Files is then empty.
 	Problem string
+	// Skipped says, a line each, what of a folder was left out because it
+	// could not be read (a folder nested past the longest path, an entry
+	// the grader may not open): the rest is graded.
+	Skipped []string
 
 	// What a learning system's download says about the student (package
 	// canvas); empty for a plain folder or zip.
@@ -314,7 +318,7 @@ func Load(p string, lim Limits) Submission {
 	case statErr != nil:
 		err = statErr
 	case st.IsDir():
-		s.Files, err = readDir(p, lim)
+		s.Files, s.Skipped, err = readDir(p, lim)
 	case strings.EqualFold(filepath.Ext(p), ".zip"):
 		s.Files, err = readZipFile(p, lim)
 	default:
@@ -381,49 +385,87 @@ func sizeText(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-func readDir(root string, lim Limits) ([]File, error) {
+// readDir reads a folder's regular files. What cannot be read, a folder
+// nested past the longest path a submission's file may have or an entry
+// that will not open, is left out and said in skipped: it is the
+// submission's own, and the rest is graded.
+func readDir(root string, lim Limits) (files []File, skipped []string, err error) {
 	b := &budget{lim: lim}
-	var out []File
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	skip := func(p string, why string) {
+		rel, _ := filepath.Rel(root, p)
+		name := utf8Name(filepath.ToSlash(rel))
+		if len(name) > 200 {
+			name = name[:200] + "…"
 		}
-		if d.Type()&fs.ModeSymlink != 0 || (!d.IsDir() && !d.Type().IsRegular()) {
+		skipped = append(skipped, fmt.Sprintf("left out %s: %s", name, why))
+	}
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil && p == root:
+			return err
+		case err != nil:
+			skip(p, "it could not be read")
+			if d != nil && d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		case d.Type()&fs.ModeSymlink != 0 || (!d.IsDir() && !d.Type().IsRegular()):
 			return nil // a link could point anywhere on the grader's machine
 		}
-		if d.IsDir() {
-			if p != root && junk(d.Name()) {
+		rel, _ := filepath.Rel(root, p)
+		if p != root && junk(d.Name()) {
+			if d.IsDir() {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if junk(d.Name()) {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, p)
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		if err := b.take(rel, info.Size()); err != nil {
-			return err
-		}
-		data, err := readCapped(p, lim.FileBytes)
-		if err != nil {
-			return err
-		}
-		if isZipName(rel) {
-			inner, err := readZip(bytes.NewReader(data), int64(len(data)), b, utf8Name(filepath.ToSlash(rel)))
-			if err != nil {
-				return err
+		if p != root && nameFits(filepath.ToSlash(rel)) != nil {
+			skip(p, "its path is longer than a submission's file may have ("+fmt.Sprint(maxPathBytes)+" bytes)")
+			if d.IsDir() {
+				return filepath.SkipDir
 			}
-			out = append(out, inner...)
 			return nil
 		}
-		out = append(out, File{Name: utf8Name(filepath.ToSlash(rel)), Data: data})
-		return nil
+		if d.IsDir() {
+			return nil
+		}
+		return b.readFile(p, rel, d, &files, skip)
 	})
-	return out, err
+	return files, skipped, err
+}
+
+// readFile reads one regular file of a folder into files, unpacking a
+// zip; a file that will not open is skipped, one over the budget is an
+// error.
+func (b *budget) readFile(p, rel string, d fs.DirEntry, files *[]File, skip func(p, why string)) error {
+	info, err := d.Info()
+	if err != nil {
+		skip(p, "it could not be read")
+		return nil
+	}
+	if err := b.take(rel, info.Size()); err != nil {
+		return err
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		skip(p, "it could not be read")
+		return nil
+	}
+	f.Close()
+	data, err := readCapped(p, b.lim.FileBytes)
+	if err != nil {
+		return err
+	}
+	if isZipName(rel) {
+		inner, err := readZip(bytes.NewReader(data), int64(len(data)), b, utf8Name(filepath.ToSlash(rel)))
+		if err != nil {
+			return err
+		}
+		*files = append(*files, inner...)
+		return nil
+	}
+	*files = append(*files, File{Name: utf8Name(filepath.ToSlash(rel)), Data: data})
+	return nil
 }
 
 // junk reports whether a file or folder name is one that archivers and

@@ -11,17 +11,18 @@ import (
 	"testing"
 )
 
-// languageWords are what names a language's tools or files (issue 30's
-// check: git grep -i 'javac\|"java"\|python3\|\.cpp').
+// languageWords are what names a language's tools or files (the check
+// git grep -i 'javac\|"java"\|python3\|\.cpp' makes).
 var languageWords = regexp.MustCompile(`(?i)javac|"java"|python3|\.cpp`)
 
 // namesLanguagesByNature are the files and folders outside this package
-// that name a language by their nature, as README says ("No other
-// package names a language"): the assignments' own rubrics and their
+// that name a language by their nature, as docs/developing.md lists them
+// ("One place for each language"): the assignments' own rubrics and their
 // bundled copies, warm mode (the Java toolchain's JVM harness, whose
 // protocol carries javac's arguments), the format docs whose examples are
 // a preset or a source file, the similarity benchmark's public data sets,
-// the reference's Java test helper, and CI's install list.
+// the reference's Java test helper, the unit-test bridges (each the Java
+// or Python half of a framework's two boxes), and CI's install list.
 var namesLanguagesByNature = []string{
 	".ci/run",
 	"rubric.toml", // every rubric, by its base name
@@ -31,11 +32,13 @@ var namesLanguagesByNature = []string{
 	"grader/checker/doc.go",
 	"grader/similarity/simbench/",
 	"reference/internal/javatest/",
+	"grader/unittest/javabridge/",
+	"grader/unittest/pybridge/",
 }
 
 // TestOnlyToolchainsNameLanguages: outside this package, its tests, test
-// data and Markdown, only the files README names for it name a language;
-// a new one that does should ask the toolchains instead.
+// data and Markdown, only the files docs/developing.md names for it name
+// a language; a new one that does should ask the toolchains instead.
 func TestOnlyToolchainsNameLanguages(t *testing.T) {
 	root := filepath.Join("..", "..")
 	cmd := exec.Command("git", "ls-files", "-z")
@@ -62,7 +65,7 @@ func TestOnlyToolchainsNameLanguages(t *testing.T) {
 			t.Fatal(err)
 		}
 		if m := languageWords.Find(data); m != nil {
-			t.Errorf("%s names a language (%s): ask package toolchain, or add it to README's list and namesLanguagesByNature", rel, m)
+			t.Errorf("%s names a language (%s): ask package toolchain, or add it to docs/developing.md's list and namesLanguagesByNature", rel, m)
 		}
 	}
 }

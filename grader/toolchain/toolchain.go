@@ -106,6 +106,11 @@ type Tool struct {
 	Candidates []string
 	Version    []string       // arguments that make it print its version
 	VersionRE  *regexp.Regexp // its first group is the version
+	// Proxy finds the real tool behind a version manager's proxy (rustup's
+	// rustc, a link to rustup that picks a toolchain by the user's home,
+	// which a box does not have): given a candidate as found on PATH, the
+	// real tool's path, or "" when the candidate is no proxy. nil: none.
+	Proxy func(found string) string
 }
 
 // Paths resolves the tool's candidates through PATH and symbolic links,
@@ -119,6 +124,11 @@ func (t Tool) Paths() []string {
 		}
 		if p, err = filepath.Abs(p); err != nil {
 			continue
+		}
+		if t.Proxy != nil {
+			if real := t.Proxy(p); real != "" {
+				p = real
+			}
 		}
 		if p, err = filepath.EvalSymlinks(p); err != nil || slices.Contains(out, p) {
 			continue

@@ -28,11 +28,16 @@
 // "<module>.<Class>.<method>" for pytest (test_*.py or *_test.py); its
 // case file is "<ID>.case", with an empty args line, its visibility and
 // check: junit or check: pytest (a parametrized pytest test's instances
-// are cases of their own, "test_calc.test_add[1-2].case"; JUnit's nested
-// classes and parameterized tests are not supported). A case whose test
-// its file does not declare, a test of a file with cases that has none
-// (and is no sentinel), or a file with both public and hidden tests, is
-// an error when the assignment loads. A file that declares no test is a
+// are cases of their own, "test_calc.test_add[1-2].case"; a JUnit
+// @ParameterizedTest or @RepeatedTest is one case, "CalcTest.values.case",
+// and a @Nested class's test is "CalcTest$Inner.deep"). A commented-out
+// test is no test. `autograder cases generate --rubric RUBRIC --out DIR`
+// writes these case files (GenerateCases): pytest's tests as pytest
+// collects them in a box, JUnit's read from the sources, hidden when
+// their file's name holds "hidden". A case whose test
+// its file does not declare, a test of a file with cases that has none,
+// or a file with both public and hidden tests, is an error when the
+// assignment loads. A file that declares no test is a
 // helper: every run holds it, and it is public (bundled, and in check's
 // box).
 // cases/unittest-java and cases/unittest-python are examples.
@@ -45,89 +50,143 @@
 // path.Match glob over test IDs, the first match winning
 // (flags = ["points:FractionHiddenTest.reduces*=2"]); else its own tag,
 // JUnit @Tag("points=N") or pytest @pytest.mark.points(N), written
-// directly before the method or function; else 1.
+// directly before the method or function; else 1. Reports show each
+// test's share of its part's points (results.json "points").
 //
 // # A run
 //
-// check runs the public tests, grade the public tests in one box and the
-// hidden ones in another: the box whose failures a student reads never
-// holds a hidden test's file. Each box holds the student's built files,
-// and the instructor's files in the folder _instructor:
+// check runs the public tests, grade the public tests in one group and
+// the hidden ones in another: the box whose failures a student reads
+// never holds a hidden test's file.
 //
-//   - JUnit: the JDK's compiler (-proc:none) compiles the instructor's
-//     files against the student's classes, then the console launcher of
-//     Debian's junit5 (the toolchain's Launchers) runs the test classes
-//     with the instructor's classes before the student's on the class
-//     path, each test under a preemptive timeout (separate thread) of the
-//     rubric's limits.wall, writing the XML report. Tests that do not compile against the
-//     student's classes all fail, with the compiler's messages for public
-//     ones.
-//   - pytest: the system's interpreter runs isolated (-I: no PYTHON*
-//     variables, no user site, neither the script's nor the working folder
-//     on sys.path) a starter that appends the student's folder to the end
-//     of sys.path and runs pytest with the grader's own configuration
-//     (-c, --rootdir and --confcutdir in _instructor, -p no:cacheprovider,
-//     plugin autoloading off, pytest-timeout's --timeout of limits.wall),
-//     writing the XML report (--junitxml).
+//   - pytest: two boxes per group, neither of which sees the other. The
+//     test box holds pytest, the instructor's files in _instructor, the
+//     grader's configuration and the bridge (package pybridge), and no
+//     file of the student's: the system's interpreter runs isolated (-I)
+//     a starter that takes the box's stdin and stdout for frames, points
+//     pytest's stdout at stderr, and makes each of the student's modules
+//     (named by the student's .py files) a stand-in, for an import from
+//     an instructor's file alone, never for a name of the standard
+//     library. A stand-in's attributes are handles: every use of one
+//     (a call, an attribute, ==, hash, <, iteration, len, str, repr, a
+//     with block) is a call relayed by the grader (package relay) to the
+//     student box, which holds the student's files and a small server
+//     (the interpreter isolated, -I) and nothing of the tests. Plain values (None, bool,
+//     int, float, str, bytes, list, tuple, set, dict of exactly those
+//     types) cross by value, and a list, dict or set passed to the
+//     student is copied back after the call; any other value is a handle
+//     to an object on the side that owns it (a lambda a test passes is a
+//     handle the student's code calls back). An exception of the standard
+//     library's is rebuilt as itself (pytest.raises(ValueError) works);
+//     the student's own exception class is a stand-in class of its name
+//     and its nearest standard base (except stats.Empty works); the
+//     student's traceback, its own files' frames, is attached (the
+//     exception's cause). pytest writes its report in the test box, and
+//     the grader collects it. The student's process lives for a test
+//     module and is started afresh for each test file, and after a test
+//     in which it ended, crashed, ran past a limit or printed past the
+//     cap: that test alone fails (a timeout when a limit stopped it), the
+//     next one gets a fresh process.
+//   - JUnit: two boxes per group too (package javabridge). The
+//     student's compiled classes are read, never run, by the grader, and
+//     each of the student's classes gets a stand-in: a Java source with
+//     its public API whose every member is a call relayed to the student
+//     box (javabridge.Standins; none for a class named like one of the
+//     instructor's, of java.lang, of JUnit Jupiter or of a package the
+//     tests import on demand: a note tells the student). An API the
+//     bridge cannot carry (a public field, a name that is no plain Java
+//     identifier) fails every test with a message naming the class and
+//     member. In a box, the JDK's compiler (-proc:none) compiles the
+//     stand-ins and the group's files against the console launcher of
+//     Debian's junit5 (the toolchain's Launchers) and the bridge's test
+//     side; in the test box, which holds those classes and no file of the
+//     student's, the launcher runs the test classes and writes the XML
+//     report. The student box holds the student's classes and the
+//     bridge's server (the JDK alone). Values cross as javabridge's doc
+//     says (plain values copied, arrays and collections copied back,
+//     anything else a handle; the student's exceptions as stand-ins of
+//     their JDK base). One student process per top-level test class, a
+//     fresh one after a test in which it ended, crashed, ran past a limit
+//     or printed past the cap. The bridge's Java side is compiled once per
+//     machine, into the user's cache folder; the names the tests import
+//     on demand are listed once per assignment (one small JVM). Tests
+//     that do not compile against the stand-ins all fail, with the
+//     compiler's messages for public ones.
 //
-// A test's own limit (JUnit's @Timeout, pytest's
-// @pytest.mark.timeout(N)) replaces limits.wall for it. The box's limits
-// are the rubric's of one run stretched to the tests:
-// limits.wall and limits.cpu x (tests + 1) + limits.build_wall, and
-// limits.memory.
+// Both runs are relayed: the student's box is bounded per test, from
+// outside: limits.cpu of CPU time (as the kernel counts it for the whole
+// box), limits.wall of time the test waits for it, and 256 MiB of what it
+// prints (which is kept clipped, head and tail, and shown with a public
+// test's failure); limits.memory bounds each box. The whole run's limits
+// are the rubric's of one run stretched to the tests: limits.wall and
+// limits.cpu x (tests + 1) + limits.build_wall.
 //
 // # Verdicts
 //
 // A passed test passes; a failed assertion is a wrong answer, its message
 // and trace (without the framework's frames) the feedback; an exception a
 // runtime error, its trace the stderr; a timed-out test a timeout; a
-// skipped test a wrong answer. A hidden test shows the student its
-// verdict alone: a failed assertion's message goes to the TA's log. A run that ended other than as a test runner ends (exit
-// status 0 or 1), a run stopped at a box limit, or one that wrote no
-// readable report (System.exit or os._exit in the student's code, a
-// report cut short) fails every test of the box, with how it ended.
+// skipped test a wrong answer. A relayed test in which the student's
+// process ended or was stopped fails, whatever the report says, with how
+// it ended (a timeout when a limit stopped it). A hidden test shows the
+// student its verdict alone: a failed assertion's message goes to the
+// TA's log, and what the student's code printed is not shown. A run that
+// ended other than as a test runner ends (exit status 0 or 1), a run
+// stopped at a box limit, or one that wrote no readable report fails
+// every test of the box, with how it ended. A parameterized or repeated
+// JUnit test is one case, passing when every invocation passes; a
+// parametrized pytest test is a case per instance.
 //
 // # What is and is not guaranteed
 //
-// The test process runs in the box with the student's code, so nothing
-// it reports is trusted on its word. Guaranteed:
+// For both frameworks, no byte of the student's code runs in the process
+// that runs the instructor's tests, decides their verdicts and writes the
+// report, and the student's box never holds a test file, the framework's
+// configuration or the report:
 //
-//   - A student's file never configures the run: conftest.py, pytest.ini,
-//     pyproject.toml, setup.cfg, tox.ini, sitecustomize.py,
-//     usercustomize.py, *.pth, junit-platform.properties, META-INF/, any
-//     file in _instructor/, and any file or class named as an instructor's
-//     file or class (a class Check beside the instructor's Check, a
-//     helpers.py) are left out of the run, with a note for the student
-//     and a flag for the TA. A student's module shadows no module of the
-//     standard library or pytest (it comes last on sys.path), and JUnit's
-//     and the JDK's classes come from the launcher's class loader, never
-//     the student's folder.
-//   - A test that is not reported passed fails: a process that ends
-//     early, loops or is killed reports nothing, and nothing reported is
-//     a failure, never a pass.
-//   - The report must name exactly the instructor's tests: a case's test
-//     it does not name, or names twice, fails; names that are neither a
-//     case nor a sentinel are flagged for the TA.
-//   - A sentinel (JUnit @Tag("sentinel"), @pytest.mark.sentinel: a test
-//     that must fail, e.g. one that asserts a wrong value through the same
-//     helper as the real tests) that is not reported once, as failed,
-//     makes the whole run untrusted: every test of the box fails, and the
-//     TA is told. It catches a student's code that makes assertions pass
-//     (a monkeypatched helper, a patched pytest) and a naively forged
-//     report.
+//   - What the student controls is its own box: its files, its process,
+//     what it prints, and the values its code returns. Those values reach
+//     the test box as plain data (validated field by field; too deep,
+//     too large or malformed is a failure of that test) or as handles. A
+//     handle never equals a plain value of the test's, and no operator
+//     (==, <, -, ...) hands a value the test expects to the student's
+//     code; the student's with block may swallow only its own exceptions,
+//     never a test's failed assertion; a dead student process is not an
+//     exception a test's pytest.raises(Exception) takes for its own.
+//   - The student's side may call only what a test passed it (callbacks),
+//     read their public attributes (never a module), and compare them.
+//   - pytest's own machinery (collection, fixtures, hooks, the report
+//     writer) never meets the student's code: a stand-in answers only the
+//     instructor's files, and a name of the standard library, even one
+//     missing on this system, is never a stand-in. Likewise JUnit's
+//     (the launcher, its listeners, the XML writer and its service
+//     lookups) runs in a box that holds no class of the student's: a
+//     student's static initialiser, shutdown hook, thread or service file
+//     runs, if at all, in the student's box, where there is no report;
+//     and a student's class named like one the tests resolve from
+//     java.lang, JUnit or an on-demand import (Assertions) has no
+//     stand-in, so the name stays the framework's.
+//   - The verdicts are the report's, written by the test box, and the
+//     relay's own record of the student's process (which the student's
+//     code cannot write): a test in which it died or ran past a limit
+//     fails.
 //   - No file of a hidden test is in check's box or in the box of the
-//     public tests, and no hidden test's message reaches a student's
-//     report; a hidden test's file is never bundled.
+//     public tests, and no hidden test's message, nor what the student's
+//     code printed in it, reaches a student's report.
+//   - A student's conftest.py, pytest.ini, junit-platform.properties and
+//     the like are still left out of the run and flagged, though they
+//     could configure nothing now; a student's file named as an
+//     instructor's (its own helpers.py or Check.java) stays in the
+//     student's box, which the tests never see, and is flagged.
 //
-// Not guaranteed: the student's code runs in the same process as the
-// tests and can read their compiled or source files in its box (public
-// tests in check; in grade, the hidden tests in the hidden box, whose
-// output no student sees). Code written against a known test suite can
-// forge a report that names every test, fails the sentinels and passes
-// the rest, then end the process: such a report cannot be told from a
-// real one. The sentinel and the name check catch generic tampering, not
-// a determined attack on a known suite; a TA reading the flags, and the
-// student's code, remains the last check. Per-test timeouts are wall
-// time, as JUnit and pytest-timeout measure them; the box's CPU and wall
-// limits bound the whole run.
+// Not guaranteed: a test that compares two of the student's objects with
+// each other (==, <) uses the student's own methods, and a test that calls
+// a student's method with the expected answer (contains(x)) trusts its
+// reply, as it would in one process; compare plain values. A list, dict
+// or set a test passes to the student's code may be changed by it, as in
+// one process: never pass the expected answer. The student's
+// code sees the arguments of every call, hidden tests' included (it
+// cannot send them anywhere a student reads). A JUnit @Timeout of the
+// instructor's still applies, as JUnit's own; the instructor's own code
+// in the test box is bounded by the box's CPU and wall limits alone.
 package unittest

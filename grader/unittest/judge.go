@@ -14,6 +14,8 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
+	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
 )
 
 // Judges are this package's judges, "junit" and "pytest", for a
@@ -56,9 +58,11 @@ type source struct {
 // declared is a test a source declares, as its annotations or
 // decorators say.
 type declared struct {
-	id       string // "CalculatorTest.adds", "test_calc.TestX.test_y"
-	points   float64
-	sentinel bool
+	id     string // "CalculatorTest.adds", "test_calc.TestX.test_y"
+	points float64
+	// multi: a parameterized or repeated test, reported once per
+	// invocation; it passes when every invocation passes.
+	multi bool
 }
 
 // planned is a case's test.
@@ -66,6 +70,7 @@ type planned struct {
 	id     string
 	file   string
 	weight float64
+	multi  bool // reported once per invocation
 }
 
 // pointsRule is a [judge] flag "points:PATTERN=N".
@@ -155,7 +160,7 @@ func (j *Judge) Plan(cs []cases.Case) error {
 		}
 		s := &j.sources[i]
 		k := slices.IndexFunc(s.tests, func(d declared) bool { return d.id == declaredID(id) })
-		if k < 0 || s.tests[k].sentinel {
+		if k < 0 {
 			return fmt.Errorf("case %s: %s declares no test %s (%s)", c.ID, s.path, id, j.lang.declaredHow)
 		}
 		if v, ok := vis[file]; ok && v != c.Visibility {
@@ -163,7 +168,7 @@ func (j *Judge) Plan(cs []cases.Case) error {
 		}
 		vis[file] = c.Visibility
 		s.hidden = c.Visibility != cases.Public
-		j.tests[c.ID] = planned{id: id, file: file, weight: j.points(s.tests[k], id)}
+		j.tests[c.ID] = planned{id: id, file: file, weight: j.points(s.tests[k], id), multi: s.tests[k].multi}
 	}
 	return j.uncovered()
 }
@@ -189,8 +194,8 @@ func (j *Judge) uncovered() error {
 			continue
 		}
 		for _, d := range s.tests {
-			if !d.sentinel && !slices.Contains(ids, d.id) {
-				return fmt.Errorf("%s declares the test %s, which has no case file (add %s.case, or mark it a sentinel)", s.path, d.id, d.id)
+			if !slices.Contains(ids, d.id) {
+				return fmt.Errorf("%s declares the test %s, which has no case file (add %s.case)", s.path, d.id, d.id)
 			}
 		}
 	}
@@ -243,5 +248,18 @@ func (j *Judge) Fingerprint() string {
 		h.Write(s.data)
 	}
 	fmt.Fprintf(h, "rules %v\n", j.rules)
+	// The bridge is part of how a test runs.
+	if j.lang == pytest {
+		for _, f := range pybridge.TestFiles(bridgeDir) {
+			h.Write(f.Data)
+		}
+	}
+	if j.lang == junit {
+		for _, files := range []map[string][]byte{javabridge.TestSideFiles(), javabridge.ServerFiles()} {
+			for _, p := range sortedNames(files) {
+				h.Write(files[p])
+			}
+		}
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -1,6 +1,7 @@
 package unittest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -26,9 +28,69 @@ class CalcTest {
     @org.junit.jupiter.api.Test @Timeout(value = 1, unit = TimeUnit.SECONDS) void timed() {}
 }`
 	got := scanJava("CalcTest.java", []byte(src))
-	want := []declared{{id: "CalcTest.adds"}, {id: "CalcTest.multiplies", points: 2.5}, {id: "CalcTest.sentinel", sentinel: true}, {id: "CalcTest.timed"}}
+	want := []declared{{id: "CalcTest.adds"}, {id: "CalcTest.multiplies", points: 2.5}, {id: "CalcTest.sentinel"}, {id: "CalcTest.timed"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestScanJavaKinds: commented-out tests declare nothing; parameterized
+// and repeated tests are one test each (multi); @Nested classes' tests
+// are "Outer$Inner.method", as JUnit's report names them.
+func TestScanJavaKinds(t *testing.T) {
+	src := `class CalcTest {
+    @Test void plain() {}
+    // @Test void commented() {}
+    /* @Test void blockCommented() {}
+       @Test void again() {} */
+    String s = "// @Test void inString() {}";
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3})
+    void values(int x) {}
+    @ParameterizedTest @CsvSource({"1, 2", "3, 4"}) @Tag("points=3")
+    void csv(int a, int b) {}
+    @ParameterizedTest
+    @MethodSource("names")
+    void method(String s) { if (s.equals("}")) {} }
+    @RepeatedTest(3)
+    void repeated() {}
+    @Nested
+    class Inner {
+        @Test void deep() { char c = '{'; }
+        @Nested class Innermost { @Test void deeper() {} }
+    }
+    @Test void after() {}
+}`
+	got := scanJava("CalcTest.java", []byte(src))
+	want := []declared{{id: "CalcTest.plain"}, {id: "CalcTest.values", multi: true}, {id: "CalcTest.csv", points: 3, multi: true},
+		{id: "CalcTest.method", multi: true}, {id: "CalcTest.repeated", multi: true}, {id: "CalcTest$Inner.deep"},
+		{id: "CalcTest$Inner$Innermost.deeper"}, {id: "CalcTest.after"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestParameterizedOutcome: a parameterized test passes when every one of
+// its invocations does, and fails with the first that does not.
+func TestParameterizedOutcome(t *testing.T) {
+	j := fixture(t, junit, map[string]string{"CalcTest.java": `class CalcTest { @ParameterizedTest @ValueSource(ints = {1, 2}) void v(int x) {} @Nested class In { @Test void d() {} } }`})
+	v, d := testCase(t, "CalcTest.v", cases.Public), testCase(t, "CalcTest$In.d", cases.Public)
+	ok := sandbox.Result{ExitCode: 1}
+	inv := func(n int, failed bool) string {
+		f := ""
+		if failed {
+			f = fmt.Sprintf(`<failure message="AssertionFailedError: invocation %d"/>`, n)
+		}
+		return fmt.Sprintf(`<testcase classname="CalcTest" name="v(int)[%d]">%s</testcase>`, n, f)
+	}
+	deep := `<testcase classname="CalcTest$In" name="d()"/>`
+	out, flags := outcomesOf(t, j, ran{res: ok, reports: report(inv(1, false), inv(2, false), deep)}, v, d)
+	if !out[v.ID].Judgement.Pass || !out[d.ID].Judgement.Pass || len(flags) > 0 {
+		t.Errorf("all passed: %+v %+v %q", out[v.ID], out[d.ID], flags)
+	}
+	out, _ = outcomesOf(t, j, ran{res: ok, reports: report(inv(1, false), inv(2, true), deep)}, v, d)
+	if o := out[v.ID]; o.Judgement.Pass || !strings.Contains(o.Judgement.Feedback, "invocation 2") {
+		t.Errorf("one failed: %+v", o)
 	}
 }
 
@@ -61,7 +123,9 @@ def test_d():
     pass
 `
 	got := scanPython("test_m.py", []byte(src))
-	want := []declared{{id: "test_m.test_a"}, {id: "test_m.test_b", points: 3}, {id: "test_m.test_c", sentinel: true},
+	// A sentinel marker is no longer read for pytest: its tests run where
+	// the student's code cannot reach them.
+	want := []declared{{id: "test_m.test_a"}, {id: "test_m.test_b", points: 3}, {id: "test_m.test_c"},
 		{id: "test_m.TestX.test_y", points: 2}, {id: "test_m.test_d"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)
@@ -131,8 +195,6 @@ const pyTests = `import pytest
 def test_a(): pass
 @pytest.mark.points(2)
 def test_b(): pass
-@pytest.mark.sentinel
-def test_s(): assert False
 `
 
 func TestPlan(t *testing.T) {
@@ -155,7 +217,6 @@ func TestPlan(t *testing.T) {
 		"no such test":  {testCase(t, "test_p.test_z", cases.Public)},
 		"no case":       {testCase(t, "test_p.test_a", cases.Public)},
 		"no such file":  {testCase(t, "test_q.test_a", cases.Public)},
-		"a sentinel":    {testCase(t, "test_p.test_s", cases.Public), testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b", cases.Public)},
 		"mixed visible": {testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b", cases.Hidden)},
 	} {
 		if err := j.Plan(cs); err == nil {
@@ -170,29 +231,36 @@ func TestStudentFiles(t *testing.T) {
 	for _, n := range []string{"stats.py", "conftest.py", "pytest.ini", "sub/setup.cfg", "x.pth", "helpers.py", "test_p.py", "_instructor/run.py", "sitecustomize.py", "notes.txt"} {
 		files = append(files, sandbox.File{Name: n})
 	}
-	keep, left := j.studentFiles(files)
+	keep, left, shadow := j.studentFiles(files)
 	var kept []string
 	for _, f := range keep {
 		kept = append(kept, f.Name)
 	}
-	if got := strings.Join(kept, " "); got != "stats.py notes.txt" {
+	// pytest's tests run in a box of their own: a student's helpers.py
+	// stays in the student's box, flagged.
+	if got := strings.Join(kept, " "); got != "stats.py helpers.py test_p.py notes.txt" {
 		t.Errorf("kept %s", got)
 	}
-	if len(left) != 8 {
-		t.Errorf("left out %q", left)
+	if len(left) != 6 || strings.Join(shadow, " ") != "helpers.py test_p.py" {
+		t.Errorf("left out %q, shadowing %q", left, shadow)
 	}
 	jj := fixture(t, junit, map[string]string{"CalcTest.java": "class CalcTest { @Test void a() {} }", "Check.java": "class Check {}"})
 	files = nil
 	for _, n := range []string{"Calc.java", "Calc.class", "Check.class", "Check$1.class", "CalcTest.java", "junit-platform.properties", "META-INF/services/x", "Checker.class"} {
 		files = append(files, sandbox.File{Name: n})
 	}
-	keep, _ = jj.studentFiles(files)
+	keep, left, shadow = jj.studentFiles(files)
 	kept = nil
 	for _, f := range keep {
 		kept = append(kept, f.Name)
 	}
-	if got := strings.Join(kept, " "); got != "Calc.java Calc.class Checker.class" {
+	// JUnit's tests too run in a box of their own: a student's Check
+	// stays in the student's box, flagged.
+	if got := strings.Join(kept, " "); got != "Calc.java Calc.class Check.class Check$1.class CalcTest.java Checker.class" {
 		t.Errorf("kept %s", got)
+	}
+	if strings.Join(left, " ") != "junit-platform.properties META-INF/services/x" || strings.Join(shadow, " ") != "Check.class Check$1.class CalcTest.java" {
+		t.Errorf("left out %q, shadowing %q", left, shadow)
 	}
 }
 
@@ -218,8 +286,6 @@ func report(tests ...string) [][]byte {
 const (
 	passA    = `<testcase classname="test_p" name="test_a"/>`
 	failB    = `<testcase classname="test_p" name="test_b"><failure message="AssertionError: got 3">trace</failure></testcase>`
-	failS    = `<testcase classname="test_p" name="test_s"><failure message="assert False"/></testcase>`
-	passS    = `<testcase classname="test_p" name="test_s"/>`
 	crashB   = `<testcase classname="test_p" name="test_b"><failure message="KeyError: 'x'">trace</failure></testcase>`
 	timeoutB = `<testcase classname="test_p" name="test_b"><failure message="Failed: Timeout &gt;1.0s">trace</failure></testcase>`
 )
@@ -249,20 +315,22 @@ func TestOutcomes(t *testing.T) {
 		flagged   string
 		notInText string
 	}{
-		{"as reported", ran{res: ok, reports: report(passA, failB, failS)}, []cases.Case{a, b}, []string{"pass", "wrong: AssertionError: got 3"}, "", ""},
-		{"exception", ran{res: ok, reports: report(passA, crashB, failS)}, []cases.Case{a, b}, []string{"pass", "error: KeyError: 'x'"}, "", ""},
-		{"hidden exception", ran{res: ok, reports: report(passA, crashB, failS)}, []cases.Case{ha, hb}, []string{"pass", "error: the test ended with an exception (a hidden"}, "", "KeyError"},
-		{"hidden assertion", ran{res: ok, reports: report(passA, failB, failS)}, []cases.Case{ha, hb}, []string{"pass", "wrong: an assertion failed"}, "", "got 3"},
-		{"timeout", ran{res: ok, reports: report(passA, timeoutB, failS)}, []cases.Case{a, b}, []string{"pass", "timeout"}, "", ""},
-		{"sentinel passed", ran{res: ok, reports: report(passA, failB, passS)}, []cases.Case{a, b}, []string{"error: the test run was tampered", "error: the test run was tampered"}, "sentinel test_p.test_s, which must fail, is reported passed", ""},
-		{"sentinel missing", ran{res: ok, reports: report(passA, failB)}, []cases.Case{a, b}, []string{"error: the test run was tampered", "error: the test run was tampered"}, "reported 0 times", ""},
-		{"test missing", ran{res: ok, reports: report(passA, failS)}, []cases.Case{a, b}, []string{"pass", "error: the test run did not report"}, "does not name the test test_p.test_b", ""},
-		{"test twice", ran{res: ok, reports: report(passA, passA, failB, failS)}, []cases.Case{a, b}, []string{"error: the test run reported this test more than once", "wrong"}, "2 times", ""},
-		{"extra test", ran{res: ok, reports: report(passA, failB, failS, `<testcase classname="x" name="y"/>`)}, []cases.Case{a, b}, []string{"pass", "wrong"}, `neither a case nor a sentinel of the run's files: "x.y"`, ""},
+		{"as reported", ran{res: ok, reports: report(passA, failB)}, []cases.Case{a, b}, []string{"pass", "wrong: AssertionError: got 3"}, "", ""},
+		{"exception", ran{res: ok, reports: report(passA, crashB)}, []cases.Case{a, b}, []string{"pass", "error: KeyError: 'x'"}, "", ""},
+		{"hidden exception", ran{res: ok, reports: report(passA, crashB)}, []cases.Case{ha, hb}, []string{"pass", "error: the test ended with an exception (a hidden"}, "", "KeyError"},
+		{"hidden assertion", ran{res: ok, reports: report(passA, failB)}, []cases.Case{ha, hb}, []string{"pass", "wrong: an assertion failed"}, "", "got 3"},
+		{"timeout", ran{res: ok, reports: report(passA, timeoutB)}, []cases.Case{a, b}, []string{"pass", "timeout"}, "", ""},
+		{"died at a limit", ran{res: ok, reports: report(passA, failB), relayed: []relay.Test{{ID: "test_p.test_b", Printed: "spinning", Died: &relay.Died{Why: "the student's code ran past its time limit", Limit: "wall"}}}}, []cases.Case{a, b}, []string{"pass", "timeout"}, "", ""},
+		{"died, reported passed", ran{res: ok, reports: report(passA, passA[:0]+`<testcase classname="test_p" name="test_b"/>`), relayed: []relay.Test{{ID: "test_p.test_b", Died: &relay.Died{Why: "the student's process ended (exit status 1)", Exit: 1}}}}, []cases.Case{a, b}, []string{"pass", "error: the student's process ended (exit status 1)"}, "", ""},
+		{"printed, public", ran{res: ok, reports: report(passA, failB), relayed: []relay.Test{{ID: "test_p.test_b", Printed: "debug 42\n"}}}, []cases.Case{a, b}, []string{"pass", "wrong: AssertionError: got 3\n\ntrace\n\nyour code printed:\ndebug 42"}, "", ""},
+		{"printed, hidden", ran{res: ok, reports: report(passA, failB), relayed: []relay.Test{{ID: "test_p.test_b", Printed: "debug 42\n"}}}, []cases.Case{ha, hb}, []string{"pass", "wrong: an assertion failed"}, "", "debug 42"},
+		{"test missing", ran{res: ok, reports: report(passA)}, []cases.Case{a, b}, []string{"pass", "error: the test run did not report"}, "does not name the test test_p.test_b", ""},
+		{"test twice", ran{res: ok, reports: report(passA, passA, failB)}, []cases.Case{a, b}, []string{"error: the test run reported this test more than once", "wrong"}, "2 times", ""},
+		{"extra test", ran{res: ok, reports: report(passA, failB, `<testcase classname="x" name="y"/>`)}, []cases.Case{a, b}, []string{"pass", "wrong"}, `not a case of the run's files: "x.y"`, ""},
 		{"no report", ran{res: sandbox.Result{ExitCode: 0}}, []cases.Case{a, b}, []string{"error: the test run ended (exit status 0) without a readable report", "error: the test run ended"}, "", ""},
-		{"partial report", ran{res: ok, reports: [][]byte{report(passA, failB, failS)[0][:40]}}, []cases.Case{a, b}, []string{"error: the test run ended (exit status 1) without", "error"}, "", ""},
-		{"killed", ran{res: sandbox.Result{ExitCode: -1, Signal: "killed", Limit: sandbox.CPU}, reports: report(passA, failB, failS)}, []cases.Case{a, b}, []string{"timeout", "timeout"}, "", ""},
-		{"exit 3", ran{res: sandbox.Result{ExitCode: 3}, reports: report(passA, failB, failS)}, []cases.Case{a, b}, []string{"error: the test run ended (exit status 3)", "error"}, "", ""},
+		{"partial report", ran{res: ok, reports: [][]byte{report(passA, failB)[0][:40]}}, []cases.Case{a, b}, []string{"error: the test run ended (exit status 1) without", "error"}, "", ""},
+		{"killed", ran{res: sandbox.Result{ExitCode: -1, Signal: "killed", Limit: sandbox.CPU}, reports: report(passA, failB)}, []cases.Case{a, b}, []string{"timeout", "timeout"}, "", ""},
+		{"exit 3", ran{res: sandbox.Result{ExitCode: 3}, reports: report(passA, failB)}, []cases.Case{a, b}, []string{"error: the test run ended (exit status 3)", "error"}, "", ""},
 		{"compile error", ran{compileLog: "test_p.py:3: error"}, []cases.Case{a, b}, []string{"wrong: the instructor's tests do not compile against your classes:\ntest_p.py:3", "wrong"}, "", ""},
 		{"hidden compile error", ran{compileLog: "test_p.py:3: error"}, []cases.Case{ha, hb}, []string{"wrong: the instructor's tests do not compile", "wrong"}, "", "test_p.py:3"},
 	} {

@@ -8,9 +8,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
+	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -52,15 +56,15 @@ var (
 	// A test method: annotations (one of them @Test), then a method.
 	javaTestRE = regexp.MustCompile(`((?:@[A-Za-z_][\w.]*(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?\s*)+)(?:(?:public|protected|private|static|final|synchronized)\s+)*void\s+([A-Za-z_$][\w$]*)\s*\(`)
 	javaTagRE  = regexp.MustCompile(`@Tag\s*\(\s*"([^"]*)"\s*\)`)
-	javaTestAn = regexp.MustCompile(`@(?:org\.junit\.jupiter\.api\.)?Test\b`)
 )
 
 var junit = &language{
 	tc:          framework("junit"),
-	declaredHow: `a method annotated @Test in the class of the file's name; @Tag("points=N") gives it N points, @Tag("sentinel") makes it a sentinel`,
+	declaredHow: `a method annotated @Test in the class of the file's name; @Tag("points=N") gives it N points`,
 	scan:        scanJava,
 	fileOf: func(id string) string {
 		class, _, _ := strings.Cut(id, ".")
+		class, _, _ = strings.Cut(class, "$") // a @Nested class's file is its outer class's
 		return class + ".java"
 	},
 	refused: func(name string) bool {
@@ -107,16 +111,24 @@ func javaTrace(trace string) string {
 }
 
 // scanJava finds the tests a Java file declares: "Class.method" for each
-// @Test method, the class being the file's name.
+// method annotated @Test, @ParameterizedTest or @RepeatedTest, the class
+// being the file's name, or "Class$Inner" for one of its @Nested classes;
+// comments are not read (a commented-out @Test declares nothing). A
+// parameterized or repeated test is one test, its invocations together
+// (multi): it passes when every invocation passes.
 func scanJava(name string, data []byte) []declared {
 	class := strings.TrimSuffix(name, ".java")
+	src := scanJavaSource(string(data))
+	ns := src.nested()
 	var out []declared
-	for _, m := range javaTestRE.FindAllStringSubmatch(string(data), -1) {
-		if !javaTestAn.MatchString(m[1]) {
+	for _, m := range javaTestRE.FindAllStringSubmatchIndex(src.bare, -1) {
+		annotations := src.code[m[2]:m[3]]
+		an := javaTestAnnotation.FindStringSubmatch(annotations)
+		if an == nil {
 			continue
 		}
-		d := declared{id: class + "." + m[2]}
-		for _, tag := range javaTagRE.FindAllStringSubmatch(m[1], -1) {
+		d := declared{id: classAt(class, ns, m[0]) + "." + src.code[m[4]:m[5]], multi: an[1] != "Test"}
+		for _, tag := range javaTagRE.FindAllStringSubmatch(annotations, -1) {
 			d.mark(tag[1])
 		}
 		out = append(out, d)
@@ -124,64 +136,13 @@ func scanJava(name string, data []byte) []declared {
 	return out
 }
 
-// mark reads a tag or marker: "points=N" or "sentinel".
+// mark reads a tag or marker: "points=N".
 func (d *declared) mark(tag string) {
 	if n, ok := strings.CutPrefix(tag, "points="); ok {
 		if x, err := strconv.ParseFloat(strings.TrimSpace(n), 64); err == nil && x > 0 {
 			d.points = x
 		}
 	}
-	if tag == "sentinel" {
-		d.sentinel = true
-	}
-}
-
-// runJUnit compiles the group's files against the submission's classes,
-// then runs its test classes with the console launcher, each test under
-// a preemptive timeout of limits.wall, the instructor's classes before
-// the submission's on the class path.
-func runJUnit(ctx context.Context, e env) (ran, error) {
-	fw := e.tc.Tests
-	jar := fw.Launcher()
-	if jar == "" {
-		return ran{}, fmt.Errorf("%s: no console launcher (looked in %s; on Debian: %s)", fw.Title, strings.Join(fw.Launchers, ", "), fw.Install)
-	}
-	compiler, err := tool(e.tools, fw.Compiler)
-	if err != nil {
-		return ran{}, err
-	}
-	launcher, err := tool(e.tools, fw.Runner)
-	if err != nil {
-		return ran{}, err
-	}
-	ro := e.base.ReadOnly
-	args := e.options(compiler)
-	args = append(args, "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn", "-d", box+"/classes", "-cp", jar+":.")
-	for _, s := range e.files {
-		args = append(args, box+"/"+s.name)
-	}
-	res, err := sandbox.Run(ctx, sandbox.Spec{Path: compiler.Path, Args: args, Files: append(slices.Clone(e.student), instructorFiles(e.files)...),
-		Limits: e.build, ReadOnly: ro, Collect: []string{box + "/classes/*"}})
-	if err != nil {
-		return ran{}, fmt.Errorf("%s: compiling the tests: %w", fw.Title, err)
-	}
-	if !res.OK() {
-		return ran{compileLog: string(res.Stdout) + string(res.Stderr) + limitNote(res)}, nil
-	}
-	classes := res.Files
-	args = append(e.options(launcher), "-jar", jar, "--disable-banner", "--details=none", "--disable-ansi-colors",
-		"--include-engine=junit-jupiter", "-cp", box+"/classes:.", "--reports-dir", box+"/reports",
-		"--config", fmt.Sprintf("junit.jupiter.execution.timeout.default=%dms", e.perTest.Milliseconds()),
-		"--config", "junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD")
-	for _, s := range e.testFiles() {
-		args = append(args, "--select-class", strings.TrimSuffix(s.name, ".java"))
-	}
-	res, err = sandbox.Run(ctx, sandbox.Spec{Path: launcher.Path, Args: args, Files: append(slices.Clone(e.student), classes...),
-		Limits: e.limits, ReadOnly: ro, Collect: []string{box + "/reports/*.xml"}})
-	if err != nil {
-		return ran{}, fmt.Errorf("%s: running the tests: %w", fw.Title, err)
-	}
-	return ran{res: res, reports: contents(res.Files)}, nil
 }
 
 func limitNote(res sandbox.Result) string {
@@ -205,12 +166,12 @@ func contents(files []sandbox.File) [][]byte {
 var (
 	pyDefRE    = regexp.MustCompile(`^([ \t]*)(?:async\s+)?def\s+(test\w*)\s*\(`)
 	pyClassRE  = regexp.MustCompile(`^class\s+(Test\w*)\s*[:(]`)
-	pyMarkerRE = regexp.MustCompile(`^[ \t]*@pytest\.mark\.(points|sentinel)\b(?:\s*\(\s*([0-9.]+)\s*\))?`)
+	pyMarkerRE = regexp.MustCompile(`^[ \t]*@pytest\.mark\.(points)\b(?:\s*\(\s*([0-9.]+)\s*\))?`)
 )
 
 var pytest = &language{
 	tc:          framework("pytest"),
-	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test*; @pytest.mark.points(N) gives it N points, @pytest.mark.sentinel makes it a sentinel",
+	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test*; @pytest.mark.points(N) gives it N points",
 	scan:        scanPython,
 	fileOf: func(id string) string {
 		mod, _, _ := strings.Cut(id, ".")
@@ -251,11 +212,7 @@ func scanPython(name string, data []byte) []declared {
 			continue
 		}
 		if m := pyMarkerRE.FindStringSubmatch(line); m != nil {
-			if m[1] == "points" {
-				marks = append(marks, "points="+m[2])
-			} else {
-				marks = append(marks, "sentinel")
-			}
+			marks = append(marks, "points="+m[2])
 			continue
 		}
 		m := pyDefRE.FindStringSubmatch(line)
@@ -292,49 +249,58 @@ func scanPython(name string, data []byte) []declared {
 const pytestIni = `[pytest]
 markers =
     points(n): the test is worth n points
-    sentinel: a test that must fail; if it passes, the run was tampered with
 `
 
-// pytestMain starts pytest with the submission's folder last on sys.path:
-// the interpreter runs isolated (-I: no PYTHON* variables, no user site,
-// neither the script's folder nor the working folder on sys.path), so
-// that the standard library and pytest come first, and a submission's
-// module can shadow none of them. It ends the process once pytest returns,
-// as JUnit's launcher does: a thread the student's code left running does
-// not keep it alive.
-const pytestMain = `import os, sys
-sys.path.append(os.getcwd())
-import pytest
-code = pytest.main(sys.argv[1:])
-sys.stdout.flush()
-sys.stderr.flush()
-os._exit(int(code))
-`
+// The bridge's folders: in the test box, beside the instructor's; in the
+// student box, beside the student's files (a submission's files there are
+// left out).
+const (
+	bridgeDir  = "_bridge"
+	studentDir = "_autograder"
+)
 
-// runPytest runs the group's test files with pytest under the grader's
-// own configuration, each test under pytest-timeout's limit of
-// limits.wall.
+// runPytest runs the group's test files with pytest in a test box that
+// holds no student file, the student's modules stand-ins whose every use
+// is a call relayed to a student box (package relay, package pybridge):
+// one student process per test module, a fresh one after a test whose
+// process ended or was stopped.
 func runPytest(ctx context.Context, e env) (ran, error) {
 	py, err := tool(e.tools, e.tc.Tests.Runner)
 	if err != nil {
 		return ran{}, err
 	}
-	files := append(slices.Clone(e.student), instructorFiles(e.files)...)
-	files = append(files, sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)}, sandbox.File{Name: box + "/run.py", Data: []byte(pytestMain)})
-	args := []string{"-I", "-B", box + "/run.py", "-p", "pytest_timeout", "-p", "no:cacheprovider",
+	var names []string
+	for _, f := range e.student {
+		names = append(names, f.Name)
+	}
+	files := append(instructorFiles(e.files), pybridge.TestFiles(bridgeDir)...)
+	files = append(files, sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)})
+	args := []string{"-I", "-B", bridgeDir + "/run.py", strings.Join(pybridge.Modules(names), ","), box,
+		"-p", pybridge.Plugin, "-p", "pytest_timeout", "-p", "no:cacheprovider",
 		"-c", box + "/pytest.ini", "--rootdir", box, "--confcutdir", box, "-q", "--color=no",
 		"--junitxml", box + "/report.xml", "-o", "junit_family=xunit1",
-		"--timeout", strconv.FormatFloat(e.perTest.Seconds(), 'f', -1, 64)}
+		// The relay stops a student who keeps a test waiting first; this
+		// bounds the instructor's own code.
+		"--timeout", strconv.FormatFloat((2*e.perTest + 5*time.Second).Seconds(), 'f', -1, 64)}
 	for _, s := range e.testFiles() {
 		args = append(args, box+"/"+s.name)
 	}
 	env := append(slices.Clone(e.base.Env), "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1", "PYTHONDONTWRITEBYTECODE=1")
-	res, err := sandbox.Run(ctx, sandbox.Spec{Path: py.Path, Args: args, Files: files, Env: env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly, Collect: []string{box + "/report.xml"}})
+	test := sandbox.Spec{Path: py.Path, Args: args, Files: files, Env: env,
+		Limits: e.limits, ReadOnly: e.base.ReadOnly, Collect: []string{box + "/report.xml"}}
+	student := sandbox.Spec{Path: py.Path, Args: []string{"-I", "-B", studentDir + "/server.py"},
+		Files: append(slices.Clone(e.student), pybridge.StudentFiles(studentDir)...), Env: env,
+		Limits: e.limits, ReadOnly: e.base.ReadOnly}
+	// pytest's own output (its failures, however many) is kept clipped,
+	// never stopped at the output limit.
+	errs := clip.New(keepPrinted, keepPrinted)
+	test.StderrTo = errs
+	res, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return student }, PerTest: e.perTestLimits()})
 	if err != nil {
 		return ran{}, fmt.Errorf("%s: running the tests: %w", e.tc.Tests.Title, err)
 	}
-	return ran{res: res, reports: contents(res.Files)}, nil
+	res.Test.Stderr = []byte(errs.String())
+	return ran{res: res.Test, reports: contents(res.Test.Files), relayed: res.Tests}, nil
 }
 
 // Missing says what the unit-test framework of the judge name ("junit",

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/clip"
+	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -16,13 +17,13 @@ const maxShown = 8 << 10
 
 // outcomes gives each case of the group its outcome from the group's run
 // and returns the TA's flags. A test passes only when the run ended on its
-// own, wrote a report, every sentinel of its files is reported failed,
-// and the report names the test once, passed.
+// own, wrote a report, and the report names the test once, passed (and
+// the relay saw the student's process answer every call of it).
 func (j *Judge) outcomes(g group, r ran, out map[string]grader.Outcome) []string {
 	o, whole := runOutcome(g, r)
 	if !whole {
 		reported, _ := parseAll(r.reports)
-		return j.reportOutcomes(g, reported, out)
+		return j.reportOutcomes(g, r, reported, out)
 	}
 	for _, c := range g.cases {
 		out[c.ID] = o
@@ -41,6 +42,11 @@ func runOutcome(g group, r ran) (o grader.Outcome, whole bool) {
 		}
 		return grader.Outcome{Judgement: grader.Judgement{Feedback: msg + ":\n" + shorten(r.compileLog)}}, true
 	}
+	if r.loadError != "" {
+		// About the student's own classes, not the tests: shown for hidden
+		// tests too.
+		return grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte(shorten(r.loadError) + "\n")}}, true
+	}
 	if ex, ended := ended(r.res, g.hidden); !ended {
 		return grader.Outcome{Execution: ex}, true
 	}
@@ -52,9 +58,8 @@ func runOutcome(g group, r ran) (o grader.Outcome, whole bool) {
 }
 
 // reportOutcomes gives each case of the group its outcome from a report
-// read: its test's, unless the report is untrusted (a sentinel not
-// reported failed: every test fails) or names the test other than once.
-func (j *Judge) reportOutcomes(g group, reported []Reported, out map[string]grader.Outcome) []string {
+// read: its test's, unless the report names the test other than once.
+func (j *Judge) reportOutcomes(g group, r ran, reported []Reported, out map[string]grader.Outcome) []string {
 	what := j.lang.title() + " (public tests)"
 	if g.hidden {
 		what = j.lang.title() + " (hidden tests)"
@@ -67,20 +72,18 @@ func (j *Judge) reportOutcomes(g group, reported []Reported, out map[string]grad
 	if extra := j.extra(g, reported); extra != "" {
 		flags = append(flags, what+": "+extra)
 	}
-	if bad := j.sentinels(g, reported, count); bad != "" {
-		for _, c := range g.cases {
-			out[c.ID] = failed("the test run was tampered with: its report cannot be trusted")
-		}
-		return append(flags, what+": the run is not trusted, every test fails: "+bad)
-	}
 	for _, c := range g.cases {
 		id := j.tests[c.ID].id
+		if j.tests[c.ID].multi && count[id] > 0 {
+			out[c.ID] = withStudent(j.lang.outcome(allOf(reported, id), g.hidden), relayedTest(r.relayed, id), g.hidden)
+			continue
+		}
 		switch count[id] {
 		case 0:
 			flags = append(flags, fmt.Sprintf("%s: the report does not name the test %s", what, id))
 			out[c.ID] = failed("the test run did not report this test")
 		case 1:
-			out[c.ID] = j.lang.outcome(find(reported, id), g.hidden)
+			out[c.ID] = withStudent(j.lang.outcome(find(reported, id), g.hidden), relayedTest(r.relayed, id), g.hidden)
 		default:
 			flags = append(flags, fmt.Sprintf("%s: the report names the test %s %d times", what, id, count[id]))
 			out[c.ID] = failed("the test run reported this test more than once")
@@ -94,8 +97,8 @@ func failed(why string) grader.Outcome {
 	return grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte(why + "\n")}}
 }
 
-// extra says which tests the report names that are neither a case nor a
-// sentinel of the group's files ("" when none).
+// extra says which tests the report names that are not a case of the
+// group's files ("" when none).
 func (j *Judge) extra(g group, reported []Reported) string {
 	expected := j.expected(g)
 	var extra []string
@@ -109,7 +112,7 @@ func (j *Judge) extra(g group, reported []Reported) string {
 	if len(extra) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the report names %d tests that are neither a case nor a sentinel of the run's files: %s", len(extra), shorten(strings.Join(extra, ", ")))
+	return fmt.Sprintf("the report names %d tests that are not a case of the run's files: %s", len(extra), shorten(strings.Join(extra, ", ")))
 }
 
 // ended says whether a group's run ended on its own, as a test runner
@@ -151,20 +154,13 @@ func parseAll(reports [][]byte) ([]Reported, error) {
 }
 
 // expected are the tests the group's run must report: the planned cases'
-// tests and the sentinels of the group's files.
+// tests of the group's files.
 func (j *Judge) expected(g group) map[string]bool {
 	known := map[string]bool{}
 	for _, t := range j.tests {
 		known[t.id] = true
 	}
 	out := map[string]bool{}
-	for _, s := range g.files {
-		for _, d := range s.tests {
-			if d.sentinel {
-				out[d.id] = true
-			}
-		}
-	}
 	for _, t := range j.tests {
 		if slices.ContainsFunc(g.files, func(s source) bool { return s.name == t.file }) {
 			out[t.id] = false
@@ -173,23 +169,15 @@ func (j *Judge) expected(g group) map[string]bool {
 	return out
 }
 
-// sentinels says why the run is not to be trusted ("" when it is): a
-// sentinel of the group's files that is not reported, once, as failed.
-func (j *Judge) sentinels(g group, reported []Reported, count map[string]int) string {
-	for _, s := range g.files {
-		for _, d := range s.tests {
-			if !d.sentinel {
-				continue
-			}
-			if count[d.id] != 1 {
-				return fmt.Sprintf("the sentinel %s is reported %d times, not once", d.id, count[d.id])
-			}
-			if st := find(reported, d.id).Status; st != Failed && st != Errored {
-				return fmt.Sprintf("the sentinel %s, which must fail, is reported %s", d.id, st)
-			}
+// allOf is how the invocations of a parameterized or repeated test went
+// together: the first that did not pass, else a pass.
+func allOf(rs []Reported, id string) Reported {
+	for _, r := range rs {
+		if r.ID == id && r.Status != Passed {
+			return r
 		}
 	}
-	return ""
+	return find(rs, id)
 }
 
 func find(rs []Reported, id string) Reported {
@@ -252,4 +240,66 @@ func shorten(s string) string {
 		return s
 	}
 	return strings.ToValidUTF8(clip.Excerpt([]byte(s), maxShown, 0), "")
+}
+
+// relayedTest is what the student's side did in the test id, nil when
+// the run was not relayed or the test made no call.
+func relayedTest(ts []relay.Test, id string) *relay.Test {
+	for i := range ts {
+		if ts[i].ID == id {
+			return &ts[i]
+		}
+	}
+	return nil
+}
+
+// withStudent completes a reported test's outcome with what the relay saw
+// of the student's side in it: a test in which a call was answered with
+// the student's process ended or stopped fails with that as its verdict
+// (a timeout when a limit stopped it), whatever the report says; a public
+// test that failed shows what the student's code printed in it.
+func withStudent(o grader.Outcome, t *relay.Test, hidden bool) grader.Outcome {
+	if t == nil || o.Judgement.Pass && t.Died == nil {
+		return o
+	}
+	printed := ""
+	if !hidden && strings.TrimSpace(t.Printed) != "" {
+		printed = "\n\nyour code printed:\n" + strings.ToValidUTF8(t.Printed, "\uFFFD")
+	}
+	if d := t.Died; d != nil {
+		ex := grader.Execution{ExitCode: d.Exit, Signal: d.Signal, Limit: diedLimit(d.Limit)}
+		if ex.ExitCode == 0 {
+			ex.ExitCode = 1
+		}
+		if ex.Limit != grader.None {
+			ex.ExitCode = -1
+		}
+		ex.Stderr = []byte(d.Why + printed + "\n")
+		return grader.Outcome{Execution: ex}
+	}
+	switch {
+	case printed == "":
+	case o.Judgement.Feedback != "" && len(o.Execution.Stderr) == 0:
+		o.Judgement.Feedback += printed
+	case len(o.Execution.Stderr) > 0:
+		o.Execution.Stderr = append(o.Execution.Stderr, printed+"\n"...)
+	}
+	return o
+}
+
+// diedLimit is the limit an 'X' frame names.
+func diedLimit(l string) grader.Limit {
+	switch l {
+	case "cpu":
+		return grader.CPU
+	case "wall":
+		return grader.Wall
+	case "memory":
+		return grader.Memory
+	case "output":
+		return grader.Output
+	case "processes":
+		return grader.Procs
+	}
+	return grader.None
 }

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"regexp"
 )
 
 // Status is how a reported test ended.
@@ -59,8 +59,9 @@ type xmlResult struct {
 
 // Parse reads a JUnit XML report, as JUnit 5's console launcher and
 // pytest's --junitxml write it: every <testcase> in document order, at
-// any depth. A test method's "()" is dropped from its name (JUnit writes
-// "adds()"). A report that is not well-formed XML (a run killed while
+// any depth. A test method's parameter types and invocation number are
+// dropped from its name (JUnit writes "adds()", "values(int)[2]"): the
+// invocations of a parameterized test are reported under its ID, each. A report that is not well-formed XML (a run killed while
 // writing it), holds no <testsuite> or <testsuites> root, is larger than
 // MaxReport or holds more than MaxTests tests is an error wrapping
 // ErrReport.
@@ -111,9 +112,17 @@ func Parse(data []byte) ([]Reported, error) {
 	return out, nil
 }
 
+// javaInvocation is a JUnit test method's name as the report writes it:
+// "adds()", "values(int)[2]" (an invocation of a parameterized or
+// repeated test).
+var javaInvocation = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\([^()]*\)(?:\[\d+\])?$`)
+
 // reported is what a <testcase> says.
 func (c xmlCase) reported() Reported {
-	name := strings.TrimSuffix(c.Name, "()")
+	name := c.Name
+	if m := javaInvocation.FindStringSubmatch(name); m != nil {
+		name = m[1]
+	}
 	r := Reported{ID: name, Status: Passed}
 	if c.ClassName != "" {
 		r.ID = c.ClassName + "." + name

@@ -4,14 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -48,14 +51,18 @@ type env struct {
 	limits  sandbox.Limits
 	build   sandbox.Limits
 	perTest time.Duration
+	cpu     time.Duration // a test's CPU time
 	memory  int64
 }
 
 // ran is how a group's box went.
 type ran struct {
-	compileLog string // set when the instructor's tests did not compile
+	compileLog string   // set when the instructor's tests did not compile
+	loadError  string   // set when the bridge cannot offer the student's classes to the tests
+	notes      []string // for the student, about their classes (the bridge's)
 	res        sandbox.Result
 	reports    [][]byte
+	relayed    []relay.Test // what the student's side did in each test, when relayed
 }
 
 // RunSuite implements grader.Suite: the public tests in one box, the
@@ -75,7 +82,10 @@ func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Pro
 		return grader.SuiteRun{}, err
 	}
 	out := grader.SuiteRun{Outcomes: map[string]grader.Outcome{}}
-	student, left := j.studentFiles(base.Files)
+	student, left, shadow := j.studentFiles(base.Files)
+	if len(shadow) > 0 {
+		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, named as the instructor's files: kept in the student's box, which the tests never see", j.lang.title(), strings.Join(shadow, ", ")))
+	}
 	if len(left) > 0 {
 		out.Notes = append(out.Notes, fmt.Sprintf("left out of the %s run: %s (the tests run with the grader's configuration and the instructor's own files)", j.lang.title(), strings.Join(left, ", ")))
 		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, left out of the test run", j.lang.title(), strings.Join(left, ", ")))
@@ -85,6 +95,11 @@ func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Pro
 		r, err := j.lang.run(ctx, e)
 		if err != nil {
 			return grader.SuiteRun{}, err
+		}
+		for _, n := range r.notes {
+			if !slices.Contains(out.Notes, n) {
+				out.Notes = append(out.Notes, n)
+			}
 		}
 		flags := j.outcomes(g, r, out.Outcomes)
 		out.Flags = append(out.Flags, flags...)
@@ -131,38 +146,54 @@ func (j *Judge) env(g group, student []sandbox.File, tools []runner.Tool, base s
 		limits:  sandbox.Limits{Wall: l.Wall*n + l.BuildWall, CPU: l.CPU*n + l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
 		build:   sandbox.Limits{Wall: l.BuildWall, CPU: l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
 		perTest: l.Wall,
+		cpu:     l.CPU,
 		memory:  l.Memory,
 	}
 }
 
 // studentFiles are the submission's built files the test run takes, and
 // the names of those it leaves out: the language's configuration files
-// (conftest.py, junit-platform.properties), anything in the box's
-// instructor folder, and files named as the instructor's are.
-func (j *Judge) studentFiles(files []sandbox.File) ([]sandbox.File, []string) {
-	var keep []sandbox.File
-	var left []string
+// (conftest.py, junit-platform.properties) and anything in the box's
+// instructor folder. A file named as an instructor's (a helpers.py or a
+// Check.class of the student's own) stays in the student's box, which
+// the tests never see, and is only flagged (shadow).
+func (j *Judge) studentFiles(files []sandbox.File) (keep []sandbox.File, left, shadow []string) {
 	for _, f := range files {
-		if j.refused(f.Name) {
+		switch {
+		case j.refused(f.Name):
 			left = append(left, f.Name)
-			continue
+		case j.sameName(f.Name):
+			shadow = append(shadow, f.Name)
+			keep = append(keep, f)
+		default:
+			keep = append(keep, f)
 		}
-		keep = append(keep, f)
 	}
-	return keep, left
+	return keep, left, shadow
 }
 
 func (j *Judge) refused(name string) bool {
-	if strings.HasPrefix(name, box+"/") || name == box || j.lang.refused(name) {
-		return true
-	}
-	for _, s := range j.sources {
-		if j.lang.sameName(name, s.name) {
-			return true
-		}
-	}
-	return false
+	return strings.HasPrefix(name, box+"/") || name == box || strings.HasPrefix(name, studentDir+"/") || j.lang.refused(name)
 }
+
+// sameName reports whether a student's file is named as one of the
+// instructor's files is.
+func (j *Judge) sameName(name string) bool {
+	return slices.ContainsFunc(j.sources, func(s source) bool { return j.lang.sameName(name, s.name) })
+}
+
+// perTestLimits bound the student's box in one test of a relayed run:
+// the rubric's limits of one run, and a cap on what it prints far above
+// any debugging's (the CPU limit bounds a flood anyway).
+func (e env) perTestLimits() relay.Limits {
+	return relay.Limits{CPU: e.cpu, Wall: e.perTest, Printed: maxPrinted, Keep: keepPrinted}
+}
+
+// What a student may print in one test, and what of it is kept.
+const (
+	maxPrinted  = 256 << 20
+	keepPrinted = 2 << 10
+)
 
 // instructorFiles are the group's files as the box holds them.
 func instructorFiles(srcs []source) []sandbox.File {
@@ -201,4 +232,24 @@ func (e env) testFiles() []source {
 		}
 	}
 	return out
+}
+
+// drained runs spec with its stdout and stderr drained and kept clipped
+// (head and tail) instead of captured up to the output limit: what a run
+// of tests prints, however much (a student's debugging output, pytest's
+// failures), never stops it; its CPU and wall limits bound a flood. The
+// result's Stdout and Stderr are the clipped excerpts.
+func drained(ctx context.Context, spec sandbox.Spec, run func(context.Context, sandbox.Spec) (sandbox.Result, error)) (sandbox.Result, error) {
+	out, errs := clip.New(keepPrinted, keepPrinted), clip.New(keepPrinted, keepPrinted)
+	if spec.StdoutTo == nil {
+		spec.StdoutTo, spec.StdoutToOnly = out, true
+	}
+	spec.StderrTo = errs
+	spec.Limits.Output = math.MaxInt64
+	res, err := run(ctx, spec)
+	if res.Stdout == nil {
+		res.Stdout = []byte(out.String())
+	}
+	res.Stderr = []byte(errs.String())
+	return res, err
 }

@@ -50,6 +50,25 @@
 //     meter, so no warm mode (New fails; the grader runs cold). The box's
 //     own limits, a few cases' worth, bound the JVM as a whole besides, and
 //     a JVM that dies has its case run cold.
+//   - State that outlives a case buys nothing a cold run lacks. A warm JVM
+//     keeps what no permission guards (a per-protocol default in
+//     java.net.URLConnection's static map, the string pool, the JIT's
+//     code), and no list of such state is complete: the rule is on what it
+//     could buy instead. A warm box's life is one cold run's CPU limit
+//     (the rubric's, hand-off or not), counted by its meter from the box's
+//     start, all cases together (limits.go): a case after the box's first
+//     that ends with the box past it has no answer, unless it ran into a
+//     limit (a failure: state can make a case fail, never to its gain),
+//     and runs again as the first case of a fresh JVM, whose first case
+//     keeps nothing from another and has its own limits alone. Everything
+//     a warm answer rests on, the JVM's start, the cases before it and
+//     what they kept, was done within the CPU time a cold run of that case
+//     alone has, its own JVM's start included (a JVM's start costs a warm
+//     box about what it costs a cold one). Depth is the other thing the
+//     JIT buys: see Equivalence. So a program that spends CPU time in slices over many
+//     cases, or warms a method up, to answer a later case from what it
+//     kept gets no case that a cold run fails, whatever the spot checks
+//     pick; they remain for what the harness cannot vouch for.
 //
 // Inside the JVM the harness does what it can, and anything it cannot
 // vouch for runs cold. A SecurityManager checks every permission against
@@ -70,7 +89,11 @@
 // # Equivalence
 //
 // The harness calls main once per case, each time in a fresh class loader
-// and a fresh thread named "main" whose frames stay out of stack traces,
+// (the submission's methods start interpreted, as in a fresh JVM), unless
+// its classes hold no static state and no method of theirs has a frame
+// of more than 28 slots (then one loader, and the JIT's code, serves every
+// case: see the stack below), and a fresh thread named "main" whose
+// frames stay out of stack traces,
 // with System.out and System.err captured per case as a fresh JVM sets
 // them up, System.in holding the case's stdin, System.exit trapped, and
 // the case's CPU (all the JVM's threads) and wall time watched. A case
@@ -90,9 +113,24 @@
 //     a fresh JVM's main thread and the harness's case thread differ
 //     (the whole submission runs cold);
 //   - main cannot be called as the launcher calls it (cold);
-//   - a case throws an Error (out of memory, stack overflow, a class that
-//     does not initialize), prints an identity hash code (Object@1b6d3586)
-//     or mentions java.lang.OutOfMemoryError: that case reruns cold;
+//   - a case throws an Error (out of memory, a class that does not
+//     initialize), prints an identity hash code (Object@1b6d3586) or
+//     mentions java.lang.OutOfMemoryError: that case reruns cold;
+//   - a StackOverflowError, caught or not, anywhere: the JVM ends at once
+//     (-XX:AbortVMOnException) and the case runs cold. A case thread's
+//     stack is 192 KiB (CaseThread.STACK), less than a fifth of a fresh
+//     JVM's main thread's, so that no recursion that fits warm overflows
+//     cold: a warm JVM has the JDK's methods compiled already, and the
+//     submission's too when one loader serves its cases, and compiled
+//     frames are smaller than interpreted ones. Within 192 KiB no
+//     recursion reaches 2,400 calls, however small its compiled frames; a
+//     fresh JVM's 1 MiB holds at least 3,190 interpreted frames of 28
+//     slots, and larger frames are interpreted warm too (a fresh loader
+//     per case: they overflow 192 KiB before their method is compiled). A
+//     program that recurses deeper than 192 KiB, honestly, pays a cold run
+//     for the case (after two, the rest of its cases run cold);
+//   - a case after its box's first that leaves the box past its life (see
+//     Trust): it runs again first in a fresh JVM;
 //   - the harness dies or misbehaves: the case it was on reruns cold, and
 //     after two such deaths the rest does.
 //   - its answers so far and this case's hold more than Options.Answers

@@ -228,6 +228,17 @@ func writeJar(path, dir string) error {
 // JVM message on stdout, which carries the replies.
 func (j *JDK) jvmOptions(main string) []string {
 	opts := []string{"-Djava.security.manager=allow", "-Xlog:disable", "-Xlog:all=off", "-XX:+DisplayVMOutputToStderr"}
+	if main == harnessMain {
+		// A StackOverflowError anywhere, caught or not, ends the JVM at
+		// once, without a crash report: the case under way runs cold, as
+		// deep as a fresh JVM lets it (see CaseThread.STACK).
+		opts = append(opts, "-XX:+UnlockDiagnosticVMOptions", "-XX:AbortVMOnException=java.lang.StackOverflowError", "-XX:+SuppressFatalErrorMessage",
+			// Compiler threads that never end: glibc hands the stack of
+			// a thread that ended to the next thread that asks for no
+			// more than four times less, and a case thread would get a
+			// compiler thread's larger stack, not CaseThread.STACK.
+			"-XX:-UseDynamicNumberOfCompilerThreads")
+	}
 	if j.jsa != "" {
 		opts = append(opts, "-XX:SharedArchiveFile="+j.jsa, "-Xshare:auto")
 	}

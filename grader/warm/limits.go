@@ -15,6 +15,19 @@ import (
 // its answer, by the box's Meter; its wall time is the grader's clock over
 // the same span. A case over either limit ends at it, whatever the JVM
 // answered, and its JVM is left (the next one runs the rest of the cases).
+//
+// A warm box has, besides, one cold run's CPU limit for its whole life
+// (limits.Life, the rubric's CPU limit, hand-off or not): its start, every
+// case it ran and everything they left behind, all counted from the box's
+// start. A case after the box's first that ends with the box past it has
+// no answer, unless it ran into a limit of its own (keptPastLife): it runs
+// again as the first case of a fresh box (the next JVM), which starts no
+// case once past its life. So whatever a warm answer rests on (a JVM's
+// start, the cases before it, the state they kept, the code the JIT
+// compiled for them) was done within the CPU time a cold run of that case
+// alone is given, its own JVM's start included: CPU time spent in slices
+// over many cases cannot add up to more than one case's. A box's first
+// case keeps nothing from another: its limits are its own, as before.
 
 // The slack past a limit before the grader kills the box of a case that
 // has not answered: the harness's own watch, when it works, answers first.
@@ -30,9 +43,11 @@ const (
 type watch struct {
 	meter     func() (time.Duration, bool) // the box's CPU time; false when it is gone
 	cpu, wall time.Duration                // a case's limits
+	life      time.Duration                // the box's, from its start; 0 for none
 	kill      func()
 
 	mu   sync.Mutex
+	n    int           // the cases started in the box
 	sent time.Time     // the request of the case under way; zero between cases
 	cpu0 time.Duration // the box's CPU time then
 	last time.Duration // the box's CPU time when last read
@@ -42,7 +57,7 @@ type watch struct {
 // newWatch watches a box whose CPU time meter reads (a sandbox.Meter's
 // CPU), and calls kill to kill it.
 func newWatch(meter func() (time.Duration, bool), l limits, kill func()) *watch {
-	return &watch{meter: meter, cpu: l.CPU, wall: l.Wall, kill: kill}
+	return &watch{meter: meter, cpu: l.CPU, wall: l.Wall, life: l.Life, kill: kill}
 }
 
 // read reads the box's CPU time; false when the box is gone.
@@ -56,14 +71,16 @@ func (w *watch) read() (time.Duration, bool) {
 	return used, ok
 }
 
-// start marks the request of a case; false when the box is gone.
+// start marks the request of a case; false when the box is gone or has
+// spent its life.
 func (w *watch) start() bool {
 	used, ok := w.read()
-	if !ok {
+	if !ok || w.spent(used) {
 		return false
 	}
 	w.mu.Lock()
 	w.sent, w.cpu0 = time.Now(), used
+	w.n++
 	w.mu.Unlock()
 	return true
 }
@@ -92,6 +109,34 @@ func (w *watch) end() (cpu, wall time.Duration, broke int) {
 	}
 	return cpu, wall, broke
 }
+
+// lifeSpent reports whether the box has passed its life.
+func (w *watch) lifeSpent() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.spent(w.last)
+}
+
+// pastLife reports whether the case that last ended, after the box's
+// first, left the box past its life: then its answer is none, unless it
+// ran into a limit (see keptPastLife).
+func (w *watch) pastLife() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.n > 1 && w.spent(w.last)
+}
+
+// keptPastLife reports whether an answer stands though its box passed its
+// life: a case that ran into a limit (its CPU or wall time, by the
+// grader's watch or the harness's, or its output) fails, and a warm JVM's
+// state can make a case fail, never to its program's gain.
+func keptPastLife(f frame, got bool, broke int) bool {
+	return broke != limitNone || got && f.Type == frameCase && f.Kind == kindLimit
+}
+
+// spent reports whether a box that has used this much CPU time has passed
+// its life.
+func (w *watch) spent(used time.Duration) bool { return w.life > 0 && used > w.life }
 
 // run reads the box's CPU time every watchTick until stop is closed, and
 // kills the box when the case under way passes its CPU limit and grace.

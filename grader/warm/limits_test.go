@@ -195,3 +195,69 @@ func TestEnforce(t *testing.T) {
 		t.Errorf("fallback: %+v", f)
 	}
 }
+
+// TestWatchLife: a box's life (limits.Life) counts its CPU time from its
+// start, all cases together. A case after the box's first that ends with
+// the box past it has no answer (pastLife), unless it ran into a limit;
+// the box's first case has its own limits alone; a box past its life
+// starts no case; the life kills nothing itself.
+func TestWatchLife(t *testing.T) {
+	l := limits{CPU: 500 * time.Millisecond, Wall: time.Hour, Life: time.Second}
+	m := &fakeMeter{used: 300 * time.Millisecond} // the JVM's start
+	w := newWatch(m.cpu, l, func() { t.Error("killed") })
+	for i := 0; i < 2; i++ { // two cases of 0.3 s: 0.9 s in all
+		if !w.start() {
+			t.Fatalf("case %d not started", i)
+		}
+		m.add(300 * time.Millisecond)
+		if _, _, broke := w.end(); broke != limitNone || w.pastLife() {
+			t.Errorf("case %d within the box's life: broke %d, past its life %v", i, broke, w.pastLife())
+		}
+	}
+	w.start()
+	m.add(200 * time.Millisecond) // 1.1 s: past the life, within the case's limit
+	used, _ := m.cpu()
+	if w.overran(used) {
+		t.Error("overran: the life kills nothing")
+	}
+	_, _, broke := w.end()
+	if !w.pastLife() || keptPastLife(frame{Type: frameCase, Kind: kindReturn}, true, broke) {
+		t.Errorf("past the box's life: broke %d, past its life %v; want no answer", broke, w.pastLife())
+	}
+	if !keptPastLife(frame{Type: frameCase, Kind: kindLimit, Limit: limitCPU}, true, broke) || !keptPastLife(frame{}, false, limitWall) {
+		t.Error("a case that ran into a limit past the box's life lost its answer")
+	}
+	if w.start() {
+		t.Error("a case started in a box past its life")
+	}
+	if !w.lifeSpent() {
+		t.Error("lifeSpent: false past the box's life")
+	}
+
+	m = &fakeMeter{used: 600 * time.Millisecond}
+	w = newWatch(m.cpu, l, func() {})
+	w.start()
+	m.add(450 * time.Millisecond) // the box's first case: 1.05 s in all
+	if _, _, broke := w.end(); broke != limitNone || w.pastLife() {
+		t.Errorf("the box's first case: broke %d, past its life %v; want neither (its own limits alone)", broke, w.pastLife())
+	}
+	if w.start() || !w.lifeSpent() {
+		t.Error("a second case started in a box its first case took past its life")
+	}
+
+	m = &fakeMeter{}
+	w = newWatch(m.cpu, l, func() {})
+	w.start()
+	w.end()
+	w.start()
+	m.add(1200 * time.Millisecond) // past both: the case's own limit is its verdict
+	if _, _, broke := w.end(); broke != limitCPU || !keptPastLife(frame{}, false, broke) {
+		t.Errorf("past its own limit and the box's life: broke %d, want limitCPU, kept", broke)
+	}
+
+	m = &fakeMeter{used: time.Hour}
+	w = newWatch(m.cpu, limits{CPU: time.Second, Wall: time.Hour}, func() {})
+	if !w.start() {
+		t.Error("no life (0): a box that used an hour refused a case")
+	}
+}

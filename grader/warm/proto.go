@@ -68,6 +68,10 @@ type request struct {
 type limits struct {
 	CPU, Wall, BuildWall time.Duration
 	Output               int64
+	// Life bounds the CPU time of a whole warm box, from its start, all
+	// its cases together (see limits.go); 0 for none. The harness is not
+	// told it: the grader alone enforces it.
+	Life time.Duration
 }
 
 type encoder struct{ bytes.Buffer }

@@ -202,6 +202,7 @@ func New(r *rubric.Rubric, inputs []Input, opt Options) (*Runner, error) {
 			Wall:      orDefault(l.Wall, sandbox.DefaultWall),
 			BuildWall: orDefault(l.BuildWall, time.Minute),
 			Output:    l.Output,
+			Life:      orDefault(l.CPU, sandbox.DefaultCPU),
 		},
 		memory:   l.Memory,
 		spot:     max(opt.SpotCheck, 0),
@@ -338,7 +339,7 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		frames, err := w.harness(ctx, p.built, pending, &p.kept)
+		frames, spent, err := w.harness(ctx, p.built, pending, &p.kept)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -382,8 +383,9 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 		switch {
 		case done, len(pending) == 0:
 			pending = nil
-		case halted:
-			// A limit ended that JVM: the next one runs the rest.
+		case halted, spent:
+			// A limit ended that JVM, or its life (limits.Life) ran out
+			// during pending[0]: the next one runs the rest.
 		default:
 			// It died, or overran, during pending[0]: that case runs cold.
 			deaths++
@@ -476,14 +478,16 @@ func execution(f frame) (grader.Execution, bool) {
 // input it answered, in order, and maybe a FALLBACK or DONE. It stops at
 // the first reply that is not the answer to the case it asked for, and
 // kills the JVM when a case passes its CPU or wall limit, as measured
-// outside the box (limits.go). kept bounds the answers held.
-func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int, kept *answers) ([]frame, error) {
+// outside the box (limits.go). spent says the box passed its life
+// (limits.Life) before it answered the input after the frames' (which a
+// fresh JVM then runs again, first). kept bounds the answers held.
+func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int, kept *answers) (frames []frame, spent bool, err error) {
 	w.stats.JVMs.Add(1)
 	started := time.Now()
 	defer func() { w.stats.Harness.Since(started) }()
 	pr, pw, err := os.Pipe()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer pw.Close()
 	sink := newSink()
@@ -502,7 +506,6 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		sink.close()
 		done <- ran{res, err}
 	}()
-	var frames []frame
 	send := func(b []byte, d time.Duration) bool {
 		pw.SetWriteDeadline(time.Now().Add(d))
 		_, err := pw.Write(b)
@@ -521,7 +524,14 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	}
 	slack = 5 * time.Second
 	for _, i := range pending {
-		if !ok || !watch.start() {
+		if !ok {
+			break
+		}
+		if !watch.start() {
+			// Past its life between cases (a first case that used it up):
+			// a fresh JVM runs the rest. Always after an answer: each JVM
+			// makes progress.
+			spent, ok = watch.lifeSpent() && len(frames) > 0, false
 			break
 		}
 		in := w.inputs[i]
@@ -529,11 +539,17 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 			break
 		}
 		f, got := sink.next(watch.deadline())
-		f = kept.admit(f)
 		_, wall, broke := watch.end()
 		if len(frames) == 0 {
 			w.stats.Start.Since(started)
 		}
+		if len(frames) > 0 && watch.pastLife() && !keptPastLife(f, got, broke) {
+			// Its answer rests on more CPU time than a cold run has: a
+			// fresh JVM runs it again, first.
+			spent, ok = true, false
+			break
+		}
+		f = kept.admit(f)
 		if !got && broke != limitNone {
 			f, got = overrun(i, wall, broke), true
 		}
@@ -561,9 +577,9 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	kill()
 	r := <-done
 	if r.err != nil && ctx.Err() == nil && !errors.Is(r.err, context.Canceled) {
-		return nil, r.err
+		return nil, false, r.err
 	}
-	return frames, nil
+	return frames, spent, nil
 }
 
 // harnessSpec is the box of a harness JVM that runs n cases, reading

@@ -1,7 +1,8 @@
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-// The instructor's assertion helper: a student class named Check is left
-// out of the run.
+// The instructor's assertion helper: it runs in the test box, where no
+// student class is; a student's class named Check stays in the student's
+// box, which the tests never see.
 final class Check {
     private Check() {}
 

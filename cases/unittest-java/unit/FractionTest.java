@@ -26,12 +26,4 @@ class FractionTest {
     void rejectsZeroDenominator() {
         assertThrows(IllegalArgumentException.class, () -> new Fraction(1, 0));
     }
-
-    // Must fail: if it passes, the run was tampered with (Check.same made
-    // to pass everything), and every test fails.
-    @Test
-    @Tag("sentinel")
-    void sentinel() {
-        Check.same("1/3", new Fraction(1, 2));
-    }
 }

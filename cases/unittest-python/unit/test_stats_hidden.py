@@ -17,7 +17,3 @@ def test_mode_one():
 def test_median_unsorted():
     helpers.check_close(stats.median([9, 1, 5, 3, 7, 2]), 4)
 
-
-@pytest.mark.sentinel
-def test_sentinel_hidden():
-    helpers.check_close(stats.mode([1, 1, 2]), 2)

@@ -14,9 +14,21 @@ final class CaseThread extends Thread {
     private final String[] args;
     private final Harness.Case state;
 
+    /**
+     * The case's stack: 192 KiB, less than a fifth of the 1 MiB a 64-bit JVM
+     * gives the launcher's main thread, so that a case thread reaches no
+     * deeper than a fresh JVM's main thread: a warm JVM has compiled the
+     * JDK's methods already, and the submission's too when its classes
+     * serve several cases (Harness.MAX_REUSED_SLOTS), and compiled frames
+     * are smaller than interpreted ones. Any StackOverflowError, caught or
+     * not, ends the warm JVM (the grader starts it with
+     * -XX:AbortVMOnException) and the case runs cold.
+     */
+    static final long STACK = 192 << 10;
+
     CaseThread(ThreadGroup group, MethodHandle main, String[] args, Harness.Case state) {
-        // The launcher's main thread: named "main", default stack size.
-        super(group, null, "main", 0, false);
+        // The launcher's main thread: named "main"; its stack, see STACK.
+        super(group, null, "main", STACK, false);
         this.main = main;
         this.args = args;
         this.state = state;

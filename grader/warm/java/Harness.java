@@ -283,11 +283,11 @@ public final class Harness {
         }
     }
 
-    /** Runs one case and replies; false when the JVM must be left (the grader starts another). */
     /** The loader and main of the previous case, when the classes are reusable and it ended cleanly. */
     static CaseLoader lastLoader;
     static MethodHandle lastMain;
 
+    /** Runs one case and replies; false when the JVM must be left (the grader starts another). */
     static boolean runCase(Request r, MethodHandle newThread) throws Throwable {
         if (violation != null) {
             fallback(r.index, violation);
@@ -824,7 +824,7 @@ public final class Harness {
             for (Path p : files) {
                 ClassInfo info = new ClassInfo();
                 String why = scan(Files.readAllBytes(p), info);
-                reusable = reusable && info.stateless;
+                reusable = reusable && info.stateless && info.maxSlots <= MAX_REUSED_SLOTS;
                 if (why != null) {
                     return dir.relativize(p) + " " + why;
                 }
@@ -834,15 +834,28 @@ public final class Harness {
     }
 
     /**
-     * True when no class of the submission has static state: no static
-     * initializer and only final static fields (constants). Then one class
-     * loader can serve every case, as a fresh one would, and the code the
-     * JIT compiled for one case serves the next.
+     * True when one class loader may serve every case, as a fresh one would,
+     * and the code the JIT compiled for one case serve the next: no class of
+     * the submission has static state (no static initializer, only final
+     * static fields), and no method a frame larger than MAX_REUSED_SLOTS.
      */
     static boolean reusable;
 
+    /**
+     * The most operand stack and local variable slots (max_stack +
+     * max_locals) a method of a reusable submission may have. Its compiled
+     * code then cannot take a recursion deeper than a fresh JVM takes it:
+     * within a case thread's stack (CaseThread.STACK) a recursion reaches
+     * 2,311 calls at most however small its compiled frames, and a fresh
+     * JVM's 1 MiB holds at least 3,190 interpreted frames of 28 slots
+     * (72 bytes and 8 a slot, measured on Java 17). Larger frames load the
+     * classes afresh in each case: interpreted at first, as in a fresh JVM.
+     */
+    static final int MAX_REUSED_SLOTS = 28;
+
     static final class ClassInfo {
         boolean stateless;
+        int maxSlots;
     }
 
     static String scan(byte[] b, ClassInfo info) {
@@ -914,8 +927,14 @@ public final class Harness {
                     }
                     int attrs = in.readUnsignedShort();
                     for (int a = 0; a < attrs; a++) {
-                        in.readUnsignedShort();
-                        in.skipBytes(in.readInt());
+                        String attr = utf[in.readUnsignedShort()];
+                        int len = in.readInt();
+                        if (kind == 1 && "Code".equals(attr) && len >= 4) {
+                            int slots = in.readUnsignedShort() + in.readUnsignedShort(); // max_stack, max_locals
+                            info.maxSlots = Math.max(info.maxSlots, slots);
+                            len -= 4;
+                        }
+                        in.skipBytes(len);
                     }
                 }
             }

@@ -3,7 +3,6 @@ package javasrc_test
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -381,7 +380,7 @@ func TestVariantsInJava(t *testing.T) {
 		plan = append(plan, p)
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), javatest.Timeout)
+	ctx, cancel := javatest.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, java, "-Djava.security.manager=allow", "-XX:+UseSerialGC", filepath.Join("testdata", "Driver.java"))
 	cmd.Stdin = &script

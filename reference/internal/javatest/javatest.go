@@ -14,8 +14,19 @@ import (
 	"time"
 )
 
-// Timeout bounds one javac or java run.
-const Timeout = 2 * time.Minute
+// Context is for a javac or java run of test t: it has no wall limit of
+// its own, which a loaded machine could reach (a JVM's run of every
+// variant took minutes beside other work), but ends a minute before go
+// test's own deadline (-timeout), so that the test fails naming the run
+// rather than go test panicking.
+func Context(t testing.TB) (context.Context, context.CancelFunc) {
+	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if deadline, ok := d.Deadline(); ok {
+			return context.WithDeadline(context.Background(), deadline.Add(-time.Minute))
+		}
+	}
+	return context.WithCancel(context.Background())
+}
 
 // Require returns the paths of java and javac. When either is missing it
 // skips the test, or fails it when the environment variable CI is "true".
@@ -72,7 +83,7 @@ func CompileAndRun(t testing.TB, source, class string, stdin io.Reader, args ...
 
 func run(t testing.TB, name string, stdin io.Reader, args ...string) []byte {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	ctx, cancel := Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	var stdout, stderr bytes.Buffer

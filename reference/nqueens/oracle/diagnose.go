@@ -8,8 +8,6 @@ import (
 	"github.com/cs540-tools/autograder/reference/nqueens"
 )
 
-var _ grader.RunsDiagnoser = Judge{}
-
 // Alpha is how unlikely a count of passed runs may be under a mistake's
 // measured rate (either tail, at the rate's confidence bound) for the
 // mistake still to be named.

@@ -24,8 +24,6 @@ const Name = "nqueens"
 // Judge is the N-queens judge of one run.
 type Judge struct{}
 
-var _ grader.Judge = Judge{}
-
 // Judges is this package's judge, Name, for a program's list of judges
 // (grader.Judges).
 var Judges = grader.Judges{Name: func(*rubric.Rubric) (grader.Judge, error) { return Judge{}, nil }}

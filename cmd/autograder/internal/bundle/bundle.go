@@ -14,6 +14,11 @@
 //
 // and a test fails when the committed copy is not what the generator
 // writes today.
+//
+// A TA's own assignment is built in the same way, without a compiler, by
+// `autograder kit --binary`: Generate writes its bundle, and AppendKit
+// appends it to a copy of an autograder binary, which finds it at start
+// and makes it its default assignment.
 package bundle
 
 //go:generate go run ./gen -root ../../../.. -out data
@@ -76,8 +81,9 @@ func sourceJudges() []grader.Judges {
 	return js
 }
 
-// Default is the assignment a command uses when nothing names one.
-const Default = "eightqueen"
+// Default is the assignment a command uses when nothing names one: the
+// one a kit's binary has appended (see AppendKit), else Eight Queens.
+var Default = "eightqueen"
 
 // RubricName is the rubric's file name in each assignment's folder of the
 // bundle; its cases folder sits beside it, where the rubric's cases key
@@ -196,6 +202,11 @@ func Hidden(name string) int {
 	if err != nil {
 		return 0
 	}
+	return hiddenIn(fsys)
+}
+
+// hiddenIn reads the count of hidden cases in a bundle's folder.
+func hiddenIn(fsys fs.FS) int {
 	data, err := fs.ReadFile(fsys, hiddenName)
 	if err != nil {
 		return 0
@@ -411,4 +422,11 @@ func publicIDs(a *grader.Assignment) []string {
 		}
 	}
 	return ids
+}
+
+// HiddenBeside is how many hidden cases a bundle written by Generate
+// (a student kit's .autograder folder) says its rubric at rubricPath
+// left out; 0 when there is no such count beside it.
+func HiddenBeside(rubricPath string) int {
+	return hiddenIn(os.DirFS(filepath.Dir(rubricPath)))
 }

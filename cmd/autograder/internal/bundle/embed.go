@@ -17,4 +17,5 @@ func init() {
 		panic(err)
 	}
 	files = sub
+	useKit()
 }

@@ -25,6 +25,10 @@ const (
 	// everything: the grader failed on a submission or a case (a checker
 	// that crashed), which is left ungraded, to be run again.
 	ExitIncomplete = 4
+	// ExitWrongRubric is a batch graded, most of whose submissions miss
+	// the rubric's required files: almost surely the wrong rubric, unless
+	// grade's --allow-missing says it is meant.
+	ExitWrongRubric = 5
 	// ExitInterrupted is a command stopped by SIGINT or SIGTERM (128 +
 	// SIGINT, as shells report Ctrl-C).
 	ExitInterrupted = 130
@@ -65,7 +69,8 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	if err == nil {
 		return ExitOK
 	}
-	if ctx.Err() != nil && !errors.Is(err, errResume) {
+	var stopped *exitError // a command that says how it was interrupted
+	if ctx.Err() != nil && !(errors.As(err, &stopped) && stopped.code == ExitInterrupted) {
 		err = &exitError{ExitInterrupted, errors.New("interrupted")}
 	}
 	code := ExitInternal
@@ -133,8 +138,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *ucli.App {
 			benchCommand(),
 			gradescopeCommand(),
 			ciCommand(),
+			kitCommand(),
 			slurmCommand(),
 			similarityCommand(),
+			reviewCommand(),
 		},
 		OnUsageError: func(_ *ucli.Context, err error, _ bool) error { return badInput(err) },
 	}
@@ -169,7 +176,7 @@ func jobsFlag() ucli.Flag {
 // Each job leaves its core idle for moments (a box's set-up and
 // tear-down wait for the kernel; a warm JVM and the grader wait for each
 // other between cases), and one job more fills them: measured on 2 cores,
-// a warm batch 5% and a cold one 9% sooner (README, Performance). No
+// a warm batch 5% and a cold one 9% sooner (docs/performance.md). No
 // verdict depends on it: CPU limits count CPU time, and a run sharing a
 // core with half another still gets two thirds of one, within a wall
 // limit of twice its CPU limit.

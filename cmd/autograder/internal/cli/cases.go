@@ -12,8 +12,10 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/unittest"
 	"github.com/cs540-tools/autograder/reference/eightqueen/casegen"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -31,9 +33,12 @@ func casesCommand() *ucli.Command {
 					"case of each part it concerns, and prints the kill matrix. With --solution FILE,\n" +
 					"runs the model solution on every case of the rubric and writes each case with the\n" +
 					"solution's output as its expected output. Either way the same command writes the\n" +
-					"same files, into --out, which must be new or empty unless --force.",
+					"same files, into --out, which must be new or empty unless --force.\n" +
+					"With --rubric naming a problem package whose generators/generators.yaml makes its\n" +
+					"test data, makes that data in the sandbox and writes it into --out/data (without\n" +
+					"--out, into the grader's cache, whose folder it prints).",
 				Flags: []ucli.Flag{
-					&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "write the case files under `DIR`"},
+					&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the case files under `DIR` (required, but for a problem package)"},
 					&ucli.BoolFlag{Name: "force", Usage: "write into --out even when it holds files (cases there not generated are removed)"},
 					&ucli.StringFlag{Name: "solution", Usage: "the model solution `FILE` or folder: its outputs become the expected ones"},
 					rubricFlag(), assignmentFlag(),
@@ -59,8 +64,17 @@ func generateCases(c *ucli.Context) error {
 	if c.NArg() > 0 {
 		return badInputf("cases generate takes no arguments, got %q", c.Args().Slice())
 	}
+	if dir, ok := packageDir(c.String("rubric")); ok && c.String("solution") == "" {
+		return generatePackage(c, dir)
+	}
 	out := c.String("out")
+	if out == "" {
+		return badInputf(`Required flag "out" not set`) // as urfave/cli says it, but for a package
+	}
 	if err := freshFolder(out, c.Bool("force")); err != nil {
+		return err
+	}
+	if done, err := generateUnitTests(c, out); done || err != nil {
 		return err
 	}
 	if c.String("solution") == "" {
@@ -239,4 +253,34 @@ func caseNamed(a *grader.Assignment, id string) cases.Case {
 // allCases lists the assignment's cases in rubric order.
 func allCases(a *grader.Assignment) []cases.Case {
 	return slices.Concat(a.Parts...)
+}
+
+// generateUnitTests is `cases generate --rubric RUBRIC` for a unit-test
+// assignment (judge junit or pytest): a case file per test its parts'
+// test files declare (package grader/unittest). done is false when the
+// rubric is not one, and another generator's turn.
+func generateUnitTests(c *ucli.Context, out string) (done bool, err error) {
+	path := c.String("rubric")
+	if path == "" || c.String("solution") != "" {
+		return false, nil
+	}
+	if _, ok := packageDir(path); ok {
+		return false, nil
+	}
+	r, err := rubric.LoadToGenerate(path)
+	if err != nil {
+		return false, nil // the other generators say what is wrong with it
+	}
+	cs, ok, err := unittest.GenerateCases(c.Context, r, runner.New(r))
+	if !ok {
+		return false, nil
+	}
+	if err != nil {
+		return true, failed(err)
+	}
+	if err := cases.Write(out, cs); err != nil {
+		return true, err
+	}
+	fmt.Fprintf(c.App.ErrWriter, "wrote %d cases under %s, one per test of the test files\n", len(cs), out)
+	return true, nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
@@ -56,7 +57,7 @@ func checkCommand() *ucli.Command {
 			}
 			report.Check(c.App.Writer, a, res, style(c, c.App.Writer))
 			sc.hiddenNote(c.App.Writer)
-			return passed(path, res)
+			return passed(a, path, res)
 		},
 	}
 }
@@ -79,12 +80,11 @@ func (sc selfCheck) hiddenNote(w io.Writer) {
 	}
 	if name, ok := bundle.Name(sc.a.Rubric.Path); ok {
 		n += bundle.Hidden(name)
+	} else {
+		n += bundle.HiddenBeside(sc.a.Rubric.Path) // a student kit's
 	}
-	switch {
-	case n == 1:
-		fmt.Fprintln(w, "1 hidden case will also be run when your work is graded")
-	case n > 1:
-		fmt.Fprintf(w, "%d hidden cases will also be run when your work is graded\n", n)
+	if n > 0 {
+		fmt.Fprintf(w, "%s will also be run when your work is graded\n", count(n, "hidden "+sc.a.CaseWord()))
 	}
 }
 
@@ -184,19 +184,45 @@ func (p *caseProgress) finish() {
 // Eight Queens case uses a few milliseconds.
 const handOff = 500 * time.Millisecond
 
-// passed is check's and ci's exit status: 0 only when every case passed,
-// 4 when the grader failed to judge one (a checker that crashed).
-func passed(path string, res grader.Result) error {
+// passed is check's and ci's exit status: 0 only when every case passed
+// and no point is deducted, 4 when the grader failed to judge one (a
+// checker that crashed). The message says in words what failed: "2 of
+// 24 cases failed", "the program did not compile", "10 points deducted".
+func passed(a *grader.Assignment, path string, res grader.Result) error {
+	word := a.CaseWord()
+	where := path + ": "
+	if path == "." {
+		where = ""
+	}
 	if res.Status == grader.StatusFailed {
-		return &exitError{ExitIncomplete, fmt.Errorf("%s: not all judged: the grader failed on a case (above); fix the assignment's judge and run it again", path)}
+		return &exitError{ExitIncomplete, fmt.Errorf("%snot all judged: the grader failed on a case (above); fix the assignment's judge and run it again", where)}
 	}
 	if res.Status != grader.Graded {
-		return failed(fmt.Errorf("%s: %s", path, res.Status))
+		return failed(fmt.Errorf("%s%s (%s)", where, res.Status.Describe(), res.Status))
 	}
+	n := 0
 	for _, cr := range res.Cases {
 		if cr.Verdict != grader.Pass {
-			return failed(fmt.Errorf("%s: some cases failed", path))
+			n++
 		}
 	}
-	return nil
+	var what []string
+	if n > 0 {
+		what = append(what, fmt.Sprintf("%d of %s failed", n, count(len(res.Cases), word)))
+	}
+	if d := res.Deducted(); d > 0 {
+		what = append(what, fmt.Sprintf("%s deducted (see the notes above)", count2(d, "point")))
+	}
+	if len(what) == 0 {
+		return nil
+	}
+	return failed(fmt.Errorf("%s%s", where, strings.Join(what, "; ")))
+}
+
+// count2 is count for a number of points, which may have cents.
+func count2(x float64, thing string) string {
+	if x == 1 {
+		return "1 " + thing
+	}
+	return numStr(x) + " " + thing + "s"
 }

@@ -56,7 +56,7 @@ func ciCommand() *ucli.Command {
 					return fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err)
 				}
 			}
-			return passed(path, res)
+			return passed(a, path, res)
 		},
 	}
 }

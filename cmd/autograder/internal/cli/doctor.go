@@ -2,8 +2,14 @@ package cli
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -19,6 +25,10 @@ func doctorCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:  "doctor",
 		Usage: "say how submissions will be contained on this machine and which languages work in the sandbox",
+		Description: "A language that worked is remembered (in the user's cache folder) with the files\n" +
+			"of its tools: while they stay the same, doctor says so at once; --fresh builds\n" +
+			"and runs every hello-world again.",
+		Flags: []ucli.Flag{&ucli.BoolFlag{Name: "fresh", Usage: "check every language again, ignoring what an earlier doctor found"}},
 		Action: func(c *ucli.Context) error {
 			w := c.App.Writer
 			t := sandbox.Detect()
@@ -27,8 +37,12 @@ func doctorCommand() *ucli.Command {
 				fmt.Fprintf(w, "  WARNING: %s\n", warn)
 			}
 			fmt.Fprintln(w, "languages (a hello-world built and run in the sandbox):")
-			for _, lang := range rubric.Presets() {
-				fmt.Fprintf(w, "  %-7s %s\n", lang, hello(c.Context, lang))
+			lines, before := hellos(c.Context, rubric.Presets(), doctorCache(c.Bool("fresh"), t.String()))
+			for i, line := range lines {
+				fmt.Fprintf(w, "  %-7s %s\n", rubric.Presets()[i], line)
+			}
+			if len(before) > 0 {
+				fmt.Fprintf(w, "  (%s: as an earlier doctor found, with the same tools; --fresh checks again)\n", strings.Join(before, ", "))
 			}
 			if j, err := warm.FindJDK(""); err != nil {
 				fmt.Fprintf(w, "warm mode: unavailable (%v); Java runs cold, one JVM per case\n", err)
@@ -45,6 +59,105 @@ func doctorCommand() *ucli.Command {
 			}
 			return nil
 		},
+	}
+}
+
+// hellos says whether each language's preset works here, in the order of
+// langs, all checked at once (the slowest, a cold Go build of the standard
+// library, sets the time) but those the cache says worked with the same
+// tools, which it names (before).
+func hellos(ctx context.Context, langs []rubric.Language, cache *helloCache) (out, before []string) {
+	out = make([]string, len(langs))
+	var wg sync.WaitGroup
+	for i, lang := range langs {
+		key := cache.key(lang)
+		if line, ok := cache.seen[string(lang)]; ok && line.Key == key {
+			out[i], before = line.Line, append(before, string(lang))
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = hello(ctx, lang)
+			if strings.HasPrefix(out[i], "works: ") {
+				cache.remember(lang, key, out[i])
+			}
+		}()
+	}
+	wg.Wait()
+	cache.save()
+	return out, before
+}
+
+// helloCache is what earlier doctors found working: each language's line
+// by a key of the grader's version, the sandbox's tier and its tools'
+// files (path, size, time), so that a tool changed is checked again. A
+// language that did not work is never remembered.
+type helloCache struct {
+	path, base string
+	mu         sync.Mutex
+	seen       map[string]helloLine
+	changed    bool
+}
+
+type helloLine struct {
+	Key  string `json:"key"`
+	Line string `json:"line"`
+}
+
+// doctorCache reads the cache in the user's cache folder; with fresh,
+// or without a cache folder, it starts empty (and, without one, saves
+// nothing).
+func doctorCache(fresh bool, tier string) *helloCache {
+	hc := &helloCache{base: Version + "\x00" + tier, seen: map[string]helloLine{}}
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return hc
+	}
+	hc.path = filepath.Join(dir, "autograder", "doctor.json")
+	if data, err := os.ReadFile(hc.path); err == nil && !fresh {
+		if json.Unmarshal(data, &hc.seen) != nil {
+			hc.seen = map[string]helloLine{}
+		}
+	}
+	return hc
+}
+
+// key is what a language's hello-world depends on here.
+func (hc *helloCache) key(lang rubric.Language) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00", hc.base, lang)
+	if tc := toolchain.Lookup(string(lang)); tc != nil {
+		h.Write(tc.Hello.Data)
+		for _, t := range tc.Tools {
+			for _, p := range t.Paths() {
+				if st, err := os.Stat(p); err == nil {
+					fmt.Fprintf(h, "%s %d %d\x00", p, st.Size(), st.ModTime().UnixNano())
+				}
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func (hc *helloCache) remember(lang rubric.Language, key, line string) {
+	hc.mu.Lock()
+	defer hc.mu.Unlock()
+	hc.seen[string(lang)], hc.changed = helloLine{key, line}, true
+}
+
+// save writes the cache when it changed; a cache that cannot be written
+// costs the next doctor its time, nothing else.
+func (hc *helloCache) save() {
+	if !hc.changed || hc.path == "" {
+		return
+	}
+	data, err := json.MarshalIndent(hc.seen, "", "  ")
+	if err == nil && os.MkdirAll(filepath.Dir(hc.path), 0o755) == nil {
+		tmp := hc.path + ".tmp"
+		if os.WriteFile(tmp, data, 0o644) == nil {
+			os.Rename(tmp, hc.path)
+		}
 	}
 }
 

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/problem"
+	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	ucli "github.com/urfave/cli/v2"
@@ -16,7 +18,9 @@ import (
 // it grades the package's labelled submissions and says which are judged
 // as their folder and submissions.yaml expect, failing when any is not.
 // One that must run out of time gets the format's margin: the time limit
-// times time_limit_to_tle.
+// times time_limit_to_tle. A package that gives no time limit gets the
+// format's, from the slowest run of the submissions that must be
+// accepted, which are graded first.
 func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 	exs, err := problem.Examples(dir)
 	if err != nil {
@@ -26,29 +30,39 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 	if err != nil {
 		return badInput(err)
 	}
-	run := runner.New(a.Rubric)
-	slow := *a.Rubric
+	unmatched, err := problem.Unmatched(dir, exs)
+	if err != nil {
+		return badInput(err)
+	}
+	for _, u := range unmatched {
+		fmt.Fprintf(c.App.ErrWriter, "warning: %s\n", u)
+	}
+	rub := *a.Rubric
+	done := map[int]grader.Result{}
+	if rub.Limits, err = exampleLimits(c, a, dir, exs, done); err != nil {
+		return err
+	}
+	run := runner.New(&rub)
+	slow := rub
 	if slow.Limits, err = problem.TLELimits(dir, slow.Limits); err != nil {
 		return badInput(err)
 	}
 	runSlow := runner.New(&slow)
 	var bad, judged int
-	for _, ex := range exs {
+	for i, ex := range exs {
 		if ex.Skip != "" {
 			fmt.Fprintf(c.App.Writer, "%s: skipped: %s\n", ex.Name, ex.Skip)
 			continue
-		}
-		sub := submission.Load(ex.Path, submission.DefaultLimits)
-		for i := range sub.Files {
-			sub.Files[i].Data = ex.Replace(sub.Files[i].Data)
 		}
 		r := run
 		if ex.WantsTLE() {
 			r = runSlow
 		}
-		res, err := a.Grade(c.Context, r, sub, 0, grader.Options{})
-		if err != nil {
-			return err
+		res, ok := done[i]
+		if !ok {
+			if res, err = gradeExample(c, a, r, ex, false); err != nil {
+				return err
+			}
 		}
 		judged++
 		if !exampleLine(c.App.Writer, a, ex, res, scoring) {
@@ -60,6 +74,62 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 		return failed(fmt.Errorf("%d labelled submissions of %s are not judged as labelled", bad, dir))
 	}
 	return nil
+}
+
+// gradeExample grades one labelled submission, its constants replaced.
+func gradeExample(c *ucli.Context, a *grader.Assignment, r grader.Runner, ex problem.Example, timings bool) (grader.Result, error) {
+	sub := submission.Load(ex.Path, submission.DefaultLimits)
+	for i := range sub.Files {
+		sub.Files[i].Data = ex.Replace(sub.Files[i].Data)
+	}
+	return a.Grade(c.Context, r, sub, 0, grader.Options{Timings: timings})
+}
+
+// exampleLimits are the limits the examples are graded under: the
+// package's, or, when it gives no time limit, the format's from the
+// slowest run of the examples that must be accepted, graded first (into
+// done, by index) under the package's default limits.
+func exampleLimits(c *ucli.Context, a *grader.Assignment, dir string, exs []problem.Example, done map[int]grader.Result) (rubric.Limits, error) {
+	lim := a.Rubric.Limits
+	tm, err := problem.TimingOf(dir)
+	if err != nil || tm.Given {
+		return lim, badInputOrNil(err)
+	}
+	run := runner.New(a.Rubric)
+	var slowest time.Duration
+	n := 0
+	for i, ex := range exs {
+		if ex.Skip != "" || !ex.UsedForTimeLimit() {
+			continue
+		}
+		res, err := gradeExample(c, a, run, ex, true)
+		if err != nil {
+			return lim, err
+		}
+		done[i] = res
+		for _, cr := range res.Cases {
+			if cr.Verdict == grader.Pass && cr.TimeMS != nil {
+				slowest = max(slowest, time.Duration(*cr.TimeMS)*time.Millisecond)
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		fmt.Fprintf(c.App.Writer, "time limit: %s, the grader's default (the package gives none, and no accepted run to derive one from)\n", lim.CPU)
+		return lim, nil
+	}
+	tl := tm.TimeLimitFrom(slowest)
+	fmt.Fprintf(c.App.Writer, "time limit: %s (the package gives none: the slowest accepted run, %s, times %g, rounded up to %gs)\n",
+		tl, slowest, tm.ACToTL, tm.Resolution)
+	return problem.WithTimeLimit(lim, tl), nil
+}
+
+// badInputOrNil is badInput(err), or nil.
+func badInputOrNil(err error) error {
+	if err == nil {
+		return nil
+	}
+	return badInput(err)
 }
 
 // exampleLine writes an example's line: its verdicts and score, and how it

@@ -76,7 +76,7 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 		return false, failed(fmt.Errorf("%s: nothing to run: %s", sub.Source, strings.Join(res.Notes, "; ")))
 	}
 	cr := res.Cases[0]
-	e := grader.Explain(cr, a.Rubric.Limits)
+	e := a.Explain(cr)
 	fmt.Fprintf(w, "case %s: %s\n", c.ID, grader.CommandLine(a.Rubric.Build, c.Args, c.Stdin))
 	if cr.Verdict != grader.Pass && cr.Verdict != grader.WrongAnswer {
 		fmt.Fprintf(w, "%s: %s\n", cr.Verdict, e.Verdict)

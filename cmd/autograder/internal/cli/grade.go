@@ -17,6 +17,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/problem"
 	"github.com/cs540-tools/autograder/grader/report"
+	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/warm"
 	ucli "github.com/urfave/cli/v2"
@@ -35,7 +36,9 @@ func gradeCommand() *ucli.Command {
 			"submissions are kept under --out/.cache: the same command after an\n" +
 			"interruption grades only what is left. Exit status 4 when the grader failed on\n" +
 			"some submissions (grader-failure, e.g. a checker that crashed): they are listed\n" +
-			"on stderr, have no score, and the same command grades them again.",
+			"on stderr, have no score, and the same command grades them again. Exit status 5\n" +
+			"when most submissions miss the rubric's required files (probably the wrong\n" +
+			"rubric: the message names the one used), unless --allow-missing.",
 		Flags: append([]ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results under `DIR`", Required: true},
 			rubricFlag(), assignmentFlag(),
@@ -49,8 +52,9 @@ func gradeCommand() *ucli.Command {
 			&ucli.IntFlag{Name: "late-days-default", Value: 1, Usage: "count a submission Canvas marked LATE (and --late-csv does not list) as `N` days late"},
 			&ucli.StringFlag{Name: "canvas-assignment-id", Usage: "the assignment's `ID` in Canvas (from its address), for gradebook.csv's column"},
 			shardFlag(),
+			&ucli.BoolFlag{Name: "allow-missing", Usage: "the batch is meant to miss the rubric's required files: exit 0 even when most submissions miss them (else exit 5: probably the wrong rubric)"},
 			&ucli.BoolFlag{Name: "similarity", Usage: "also look for copied code among the submissions (as the similarity command does; its flags below), into similarity.html and a column of index.html"},
-		}, similarityFlags()...),
+		}, append(previewFlags(), similarityFlags()...)...),
 		Action: runGrade,
 	}
 }
@@ -94,10 +98,49 @@ func runGrade(c *ucli.Context) error {
 		}
 		return nil
 	}
+	results, done, err := g.staged(c, results)
+	if err != nil || done {
+		return err
+	}
 	if err := writeBatch(c, g.a, g.out, results, g.subs); err != nil {
 		return err
 	}
-	return incomplete(errw, results)
+	if err := incomplete(errw, results); err != nil {
+		return err
+	}
+	if c.Bool("allow-missing") {
+		return nil
+	}
+	return wrongRubric(g.a, results)
+}
+
+// wrongRubric is exit status 5 when most of a batch (two submissions or
+// more) misses the rubric's required files: a batch graded with another
+// assignment's rubric (grade run away from the assignment's folder, which
+// falls back on the built-in one) would otherwise be a gradebook of
+// zeros with exit status 0. The message names the rubric used and how to
+// name another.
+func wrongRubric(a *grader.Assignment, results []grader.Result) error {
+	n := 0
+	for _, r := range results {
+		if r.Status == grader.StatusMissing {
+			n++
+		}
+	}
+	if len(results) < 2 || 2*n <= len(results) {
+		return nil
+	}
+	used := "the rubric " + a.Rubric.Path
+	if name, ok := bundle.Name(a.Rubric.Path); ok {
+		used = "the built-in assignment " + name
+	}
+	files := ""
+	if req := a.Rubric.Submission.Required; len(req) > 0 {
+		files = " (" + strings.Join(req, ", ") + ")"
+	}
+	return &exitError{ExitWrongRubric, fmt.Errorf("%d of %d submissions miss the files%s that %s requires: is it the right rubric? "+
+		"Name the assignment's with --rubric FILE (or run grade in its folder, where rubric.toml is), "+
+		"or pass --allow-missing if this batch is meant to miss them", n, len(results), files, used)}
 }
 
 // gradeInputs reads and checks grade's command line and finds the
@@ -187,25 +230,53 @@ func (g *gradeJob) run(c *ucli.Context) ([]grader.Result, error) {
 
 // writeBatch writes the batch's files under --out, replacing an earlier
 // run's and removing the reports of submissions no longer in the batch,
-// and prints the class table.
+// and prints the class table; then, with --similarity, compares the
+// batch: every grade and report is written before, whatever similarity
+// costs or however it ends.
 func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []grader.Result, subs []submission.Submission) error {
+	results, err := withManual(c.App.ErrWriter, a, out.path, results, subs)
+	if err != nil {
+		return err
+	}
 	batch := report.NewBatch(a, Version, results)
 	batch.Roster = report.RosterOf(c.String("canvas-assignment-id"), subs)
 	if c.Bool("timestamp") {
 		batch.Stamp(time.Now())
 	}
-	if c.Bool("similarity") {
-		closest, err := runSimilarity(c, a, subs, out.path)
-		if err != nil {
-			return err
-		}
-		batch.Similar = similarColumn(closest)
+	werr := writeReports(c, a, out, batch, results)
+	if !c.Bool("similarity") {
+		return werr
 	}
+	return errors.Join(werr, addSimilarity(c, a, out, batch, subs))
+}
+
+// addSimilarity compares the batch's submissions into similarity.html
+// and .csv, then writes index.html again with a column of each one's
+// most similar other.
+func addSimilarity(c *ucli.Context, a *grader.Assignment, out outDir, batch report.Batch, subs []submission.Submission) error {
+	closest, err := runSimilarity(c, a, subs, out.path)
+	if errors.Is(err, errSimilarityStopped) {
+		return errGradeSimilarityStopped
+	}
+	if err != nil {
+		return err
+	}
+	batch.Similar = similarColumn(closest)
+	page, err := report.Page(a, batch)
+	if err != nil {
+		return err
+	}
+	return store.WriteFile(filepath.Join(out.path, "index.html"), page)
+}
+
+// writeReports writes the batch's files and prints the class table.
+func writeReports(c *ucli.Context, a *grader.Assignment, out outDir, batch report.Batch, results []grader.Result) error {
 	names := report.ReportNames(results)
 	replaced, reports := out.existing(names)
 	// A report that could not be written stops no other file: the table
 	// is printed, then the error.
 	werr := report.WriteAll(out.path, a, batch)
+	os.Remove(filepath.Join(out.path, previewFile)) // what a preview showed is not what is written now
 	stale, err := out.removeStale(names)
 	if err != nil {
 		return errors.Join(werr, err)
@@ -222,6 +293,10 @@ func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []gra
 	return werr
 }
 
+// errGradeSimilarityStopped is how grade --similarity says that
+// similarity was interrupted, the grades and reports written.
+var errGradeSimilarityStopped = &exitError{ExitInterrupted, errors.New("interrupted: the grades and reports are written, similarity.html is not: run the same command again (it grades nothing again)")}
+
 // incomplete lists on w each submission the grader failed on (status
 // grader-failure: no score, none in gradebook.csv) with why, and returns
 // exit status 4 when there is one: the batch is not all graded.
@@ -232,7 +307,7 @@ func incomplete(w io.Writer, results []grader.Result) error {
 			continue
 		}
 		n++
-		fmt.Fprintf(w, "autograder: not graded: %s: %s\n", r.ID, oneLine(failedWhy(r)))
+		fmt.Fprintf(w, "autograder: not graded: %s: %s\n", escape.ID(r.ID), oneLine(failedWhy(r)))
 	}
 	if n == 0 {
 		return nil
@@ -343,16 +418,16 @@ func (p *progress) event(ev grader.Event) {
 	if ev.Started {
 		p.running = append(p.running, ev.ID)
 		if !p.terminal {
-			fmt.Fprintf(p.w, "%s: grading\n", escape.TerminalLine(ev.ID))
+			fmt.Fprintf(p.w, "%s: grading\n", escape.ID(ev.ID))
 		}
 		p.redraw()
 		return
 	}
 	p.running = slices.DeleteFunc(p.running, func(id string) bool { return id == ev.ID })
 	p.done = ev.Done
-	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s", ev.Done, ev.Total, escape.TerminalLine(ev.ID), numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status)
+	line := fmt.Sprintf("[%d/%d] %s: %s/%s %s", ev.Done, ev.Total, escape.ID(ev.ID), numStr(ev.Result.Score), numStr(ev.Result.MaxScore), ev.Result.Status)
 	if ev.Result.Status == grader.StatusFailed {
-		line = fmt.Sprintf("[%d/%d] %s: not graded (%s)", ev.Done, ev.Total, escape.TerminalLine(ev.ID), ev.Result.Status)
+		line = fmt.Sprintf("[%d/%d] %s: not graded (%s)", ev.Done, ev.Total, escape.ID(ev.ID), ev.Result.Status)
 	}
 	if ev.Cached {
 		line += " (done before, not regraded)"
@@ -423,14 +498,26 @@ func loadAssignment(c *ucli.Context) (*grader.Assignment, error) {
 	}
 	load := grader.LoadAssignment
 	if dir, ok := packageDir(path); ok {
-		path, load = dir, problem.Load
+		path, load = dir, func(dir string, js grader.Judges) (*grader.Assignment, error) {
+			// A package may generate its test data: runs ctx bounds.
+			return problem.LoadContext(c.Context, dir, js, c.App.ErrWriter)
+		}
 	}
 	a, err := load(path, bundle.Judges)
 	if err != nil {
 		return nil, badInput(err)
 	}
+	if n := c.Command.Name; !slices.Contains(studentCommands, n) && bundle.HiddenBeside(path) > 0 {
+		// A student kit's rubric (found in .autograder/, say): its
+		// hidden cases were left out.
+		fmt.Fprintf(c.App.ErrWriter, "autograder: warning: %s uses %s, a student kit's rubric, which has the public cases only (the rubric it was made from has %d hidden ones): name the full one with --rubric FILE\n", n, path, bundle.HiddenBeside(path))
+	}
 	return a, nil
 }
+
+// studentCommands are the commands that run the public cases alone: a
+// rubric without its hidden cases (a built-in one, a kit's) is theirs.
+var studentCommands = []string{"check", "ci", "handout", "kit", "similarity"}
 
 // loadBuiltIn loads the built-in assignment name; a TA's command that
 // would miss its hidden cases says so.
@@ -442,7 +529,7 @@ func loadBuiltIn(c *ucli.Context, name string) (*grader.Assignment, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n := c.Command.Name; !slices.Contains([]string{"check", "ci", "handout", "similarity"}, n) && bundle.Hidden(name) > 0 {
+	if n := c.Command.Name; !slices.Contains(studentCommands, n) && bundle.Hidden(name) > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "autograder: %s uses the built-in assignment %s, which has the public cases only (the rubric.toml it was made from has %d hidden ones)\n", n, name, bundle.Hidden(name))
 	}
 	return a, nil
@@ -457,16 +544,18 @@ func packageDir(path string) (string, bool) {
 	return path, problem.Is(path)
 }
 
-// findRubric looks for rubric.toml in the current folder and its parents.
+// findRubric looks for rubric.toml in the current folder and its parents,
+// and in their .autograder folders (where a student kit keeps it).
 func findRubric() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
 	for {
-		p := filepath.Join(dir, "rubric.toml")
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
+		for _, p := range []string{filepath.Join(dir, "rubric.toml"), filepath.Join(dir, kitDir, "rubric.toml")} {
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -84,30 +85,35 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	if err != nil {
 		return nil, err
 	}
-	docs := make([]*similarity.Doc, 0, len(subs))
-	for _, s := range subs {
-		docs = append(docs, similarity.Read(s, false))
+	if err := similarityNumbers(c); err != nil {
+		return nil, err
 	}
-	if err := describe(c, subs, docs); err != nil {
+	sections, times, err := readDescriptions(c)
+	if err != nil {
 		return nil, err
 	}
 	corpus, err := readAgainst(c, a)
 	if err != nil {
 		return nil, err
 	}
-	docs = append(docs, corpus...)
-	show, list := c.Int("show"), c.Int("list")
-	if err := similarityNumbers(c); err != nil {
+	if err := clearSimilarity(out); err != nil {
 		return nil, err
 	}
+	docs, err := readDocs(c, subs, corpus)
+	if err != nil {
+		return nil, err
+	}
+	describe(subs, docs, sections, times)
+	show, list := c.Int("show"), c.Int("list")
 	settings := similarity.DefaultSettings
 	settings.Common = float64(c.Int("common")) / 100
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, err
-	}
 	prog := newPairProgress(errw)
-	r := similarity.Compare(docs, similarity.Options{Settings: settings, Base: base, Jobs: c.Int("jobs"), Show: cmpOr(min(show, list), -1), Progress: prog.update})
+	r := similarity.Compare(docs, similarity.Options{Settings: settings, Base: base, Jobs: c.Int("jobs"), Show: cmpOr(min(show, list), -1),
+		Progress: prog.update, Context: c.Context})
 	prog.finish()
+	if c.Context.Err() != nil {
+		return nil, errSimilarityStopped
+	}
 	page, err := r.HTML(a.Rubric.Name, list)
 	if err != nil {
 		return nil, err
@@ -122,7 +128,10 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	printThreshold(c.App.Writer, r)
 	for _, d := range r.Docs {
 		if d.Problem != "" {
-			fmt.Fprintf(errw, "autograder: similarity: not compared: %s: %s\n", escape.TerminalLine(d.ID), oneLine(d.Problem))
+			fmt.Fprintf(errw, "autograder: similarity: not compared: %s: %s\n", escape.ID(d.ID), oneLine(d.Problem))
+		}
+		for _, n := range d.Notes {
+			fmt.Fprintf(errw, "autograder: similarity: note: %s: %s\n", escape.ID(d.ID), oneLine(n))
 		}
 	}
 	fmt.Fprintf(errw, "compared %s (%s) in %v, peak memory %d MB; results in %s\n",
@@ -130,11 +139,9 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	return r.Closest(), nil
 }
 
-// describe sets each document's section (--sections) and submission
-// time (--late-csv), where the files list them.
-func describe(c *ucli.Context, subs []submission.Submission, docs []*similarity.Doc) error {
-	var sections map[string]string
-	var times map[string]time.Time
+// readDescriptions reads each student's section (--sections) and
+// submission time (--late-csv), where the flags name files.
+func readDescriptions(c *ucli.Context) (sections map[string]string, times map[string]time.Time, err error) {
 	for _, f := range []struct {
 		flag string
 		read func(name string, r io.Reader) error
@@ -149,19 +156,39 @@ func describe(c *ucli.Context, subs []submission.Submission, docs []*similarity.
 		file, err := os.Open(p)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return badInputf("--%s %s: %w", f.flag, p, submission.ErrNotFound)
+				return nil, nil, badInputf("--%s %s: %w", f.flag, p, submission.ErrNotFound)
 			}
-			return badInputf("--%s %s: %v", f.flag, p, err)
+			return nil, nil, badInputf("--%s %s: %v", f.flag, p, err)
 		}
 		err = f.read(p, file)
 		file.Close()
 		if err != nil {
-			return badInput(err)
+			return nil, nil, badInput(err)
 		}
 	}
+	return sections, times, nil
+}
+
+// describe sets each submission's document's section and submission
+// time, where the files list them (docs holds subs' documents first).
+func describe(subs []submission.Submission, docs []*similarity.Doc, sections map[string]string, times map[string]time.Time) {
 	for i, s := range subs {
 		docs[i].Section, _ = canvas.Lookup(sections, s)
 		docs[i].Submitted, _ = canvas.Lookup(times, s)
+	}
+}
+
+// clearSimilarity makes the folder out and removes an earlier run's
+// similarity.html and .csv from it: an interrupted run leaves none that
+// is not this batch's.
+func clearSimilarity(out string) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	for _, name := range []string{"similarity.html", "similarity.csv"} {
+		if err := os.Remove(filepath.Join(out, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
 	}
 	return nil
 }
@@ -186,6 +213,10 @@ func printThreshold(w io.Writer, r *similarity.Result) {
 	fmt.Fprintf(w, "suggested threshold %.1f%%: %s at or above it\n", 100*t.Score, count(above, "submission"))
 }
 
+// errSimilarityStopped says that similarity was interrupted before it
+// wrote anything.
+var errSimilarityStopped = &exitError{ExitInterrupted, errors.New("interrupted: similarity.html and similarity.csv are not written")}
+
 // cmpOr is x, or def when x is 0.
 func cmpOr(x, def int) int {
 	if x == 0 {
@@ -198,7 +229,7 @@ func cmpOr(x, def int) int {
 func printPairs(w io.Writer, r *similarity.Result) {
 	for i, p := range r.Pairs[:min(10, len(r.Pairs))] {
 		fmt.Fprintf(w, "%3d. %5.1f%%  %s and %s (%.1f%% and %.1f%% of each in the other)\n", i+1, 100*p.Score(),
-			escape.TerminalLine(r.Docs[p.A].ID), escape.TerminalLine(r.Docs[p.B].ID), 100*p.AB, 100*p.BA)
+			escape.ID(r.Docs[p.A].ID), escape.ID(r.Docs[p.B].ID), 100*p.AB, 100*p.BA)
 	}
 }
 
@@ -231,10 +262,10 @@ func readBase(paths []string) (similarity.Base, error) {
 	return similarity.NewBase(files, similarity.DefaultSettings), nil
 }
 
-// readAgainst reads each --against folder as a batch, its submissions
-// named <folder>/<id> and marked as a corpus.
-func readAgainst(c *ucli.Context, a *grader.Assignment) ([]*similarity.Doc, error) {
-	var docs []*similarity.Doc
+// readAgainst finds each --against folder's submissions, named
+// <folder>/<id>.
+func readAgainst(c *ucli.Context, a *grader.Assignment) ([]submission.Submission, error) {
+	var out []submission.Submission
 	for _, dir := range c.StringSlice("against") {
 		subs, _, err := canvas.Discover([]string{dir}, sourceExts(a), canvas.DefaultLimits)
 		if err != nil {
@@ -242,8 +273,23 @@ func readAgainst(c *ucli.Context, a *grader.Assignment) ([]*similarity.Doc, erro
 		}
 		for _, s := range subs {
 			s.ID = filepath.Base(filepath.Clean(dir)) + "/" + s.ID
-			docs = append(docs, similarity.Read(s, true))
+			out = append(out, s)
 		}
+	}
+	return out, nil
+}
+
+// readDocs reads the batch's submissions and then the corpus's (marked
+// as such) within the batch's budget of tokens, or stops when the
+// command is interrupted.
+func readDocs(c *ucli.Context, subs, corpus []submission.Submission) ([]*similarity.Doc, error) {
+	budget := similarity.Budget(len(subs) + len(corpus))
+	docs := make([]*similarity.Doc, 0, len(subs)+len(corpus))
+	for i, s := range slices.Concat(subs, corpus) {
+		if c.Context.Err() != nil {
+			return nil, errSimilarityStopped
+		}
+		docs = append(docs, similarity.ReadWithin(s, i >= len(subs), budget))
 	}
 	return docs, nil
 }

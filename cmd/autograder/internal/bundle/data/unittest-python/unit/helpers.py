@@ -1,6 +1,6 @@
-"""The instructor's assertion helper: a student file helpers.py is left
-out of the run, and a submission that replaces check_close at run time
-makes the sentinel pass, so that every test fails."""
+"""The instructor's assertion helper: it runs in the test box, where no
+student file is; a student's module that replaces it at run time replaces
+only its own copy, in its own box."""
 
 
 def check_close(got, want):

@@ -1,0 +1,307 @@
+package cli
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/toolchain"
+	ucli "github.com/urfave/cli/v2"
+)
+
+// kitDir is the folder of a student kit that holds the assignment (a
+// bundle): a dot folder, which a submission never includes, and where
+// check finds the rubric (findRubric).
+const kitDir = ".autograder"
+
+// workflowPath is where a kit's GitHub Actions workflow goes.
+var workflowPath = filepath.Join(".github", "workflows", "autograder.yml")
+
+func kitCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:      "kit",
+		Usage:     "write a student kit of an assignment: its rubric, handout, public cases and tests (never a hidden one) and a GitHub Actions workflow",
+		ArgsUsage: " ",
+		Description: "Writes into --out (a new or empty folder, or an earlier kit) what students need to\n" +
+			"check their work on an assignment that is not built in: .autograder/ (the rubric,\n" +
+			"the handout, the public cases, the public unit tests and helpers, and the count\n" +
+			"of hidden cases, never one of them) and .github/workflows/autograder.yml, which\n" +
+			"runs `autograder ci` on every push. With --binary, .autograder/autograder is that\n" +
+			"autograder binary with the assignment built in as its default. In the kit's\n" +
+			"folder (a course repository) `autograder check` needs no flag. Refused, with\n" +
+			"nothing written, when a file of the kit has the bytes of an assignment file that\n" +
+			"is not public (a hidden case, hidden tests, a solution beside the rubric).",
+		Flags: []ucli.Flag{
+			rubricFlag(),
+			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the kit into `DIR`", Required: true},
+			&ucli.StringFlag{Name: "binary", Usage: "an autograder binary `FILE` for the students' machines (make release's autograder-linux-amd64 for GitHub's runners): the kit's .autograder/autograder is it with the assignment built in"},
+			&ucli.StringFlag{Name: "name", Usage: "the assignment's `NAME` in the binary (--assignment NAME); default: made from the rubric's name"},
+		},
+		Action: runKit,
+	}
+}
+
+func runKit(c *ucli.Context) error {
+	if c.NArg() > 0 {
+		return badInputf("kit takes no arguments; name the rubric with --rubric FILE")
+	}
+	a, err := loadAssignment(c)
+	if err != nil {
+		return err
+	}
+	if _, ok := bundle.Name(a.Rubric.Path); ok {
+		return badInputf("kit: %s is built into every autograder binary already; name your own assignment's rubric with --rubric FILE", a.Rubric.Path)
+	}
+	name := c.String("name")
+	if name == "" {
+		name = bundle.KitName(a.Rubric.Name)
+	}
+	if slices.Contains(bundle.Names(), name) {
+		return badInputf("kit: %q is a built-in assignment's name: give the kit's another with --name NAME", name)
+	}
+	out := c.String("out")
+	if err := claimKit(out); err != nil {
+		return err
+	}
+	var exe []byte
+	if b := c.String("binary"); b != "" {
+		if exe, err = os.ReadFile(b); err != nil {
+			return badInputf("--binary %s: %v", b, err)
+		}
+	}
+	dir := filepath.Join(out, kitDir)
+	if err := bundle.Generate(a.Rubric.Path, dir); err != nil {
+		return badInputf("kit: %v", err)
+	}
+	if err := noHidden(a, out); err != nil {
+		os.RemoveAll(dir)
+		return badInputf("kit: %v; nothing written", err)
+	}
+	if err := writeWorkflow(out, a); err != nil {
+		return err
+	}
+	if exe != nil {
+		if err := writeKitBinary(exe, dir, name); err != nil {
+			os.RemoveAll(dir)
+			return err
+		}
+	}
+	kitSummary(c, a, out, name, exe != nil)
+	return nil
+}
+
+// claimKit refuses an --out that is neither new, empty nor an earlier
+// kit: writing a kit replaces its .autograder and workflow.
+func claimKit(out string) error {
+	entries, err := os.ReadDir(out)
+	if errors.Is(err, fs.ErrNotExist) || err == nil && len(entries) == 0 {
+		return nil
+	}
+	if err != nil {
+		return badInputf("--out %s: %v", out, err)
+	}
+	if _, err := os.Stat(filepath.Join(out, kitDir, bundle.RubricName)); err != nil {
+		return badInputf("--out %s is not empty and holds no kit (%s): name a new or empty folder", out, filepath.Join(kitDir, bundle.RubricName))
+	}
+	return nil
+}
+
+// noHidden checks the kit in out against the assignment's files: every
+// file is a regular file (no link), and none has the bytes of a file that
+// is not public, unless a public one has them too. A public file that is
+// a link makes nothing public: a handout or case linked to another file
+// of the folder has that file's bytes, and is refused. Not public are the
+// cases that are not public, wherever they are, and every file under the
+// rubric's folder but the rubric, its handout, the public cases and the
+// judges' public files (PublicFiler): the hidden tests, a solution.
+func noHidden(a *grader.Assignment, out string) error {
+	public := map[string]bool{} // real paths
+	add := func(p string) {
+		// A link is no public file: what it points to is judged as
+		// itself (a handout linked to the solution is refused).
+		if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
+			return
+		}
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			public[r] = true
+		}
+	}
+	add(a.Rubric.Path)
+	add(a.Rubric.Handout)
+	var secretPaths []string
+	for _, cs := range a.Parts {
+		for _, k := range cs {
+			if k.Visibility == cases.Public {
+				add(k.Path)
+			} else if k.Path != "" {
+				secretPaths = append(secretPaths, k.Path)
+			}
+		}
+	}
+	for _, f := range a.PublicFiles() {
+		add(f)
+	}
+	outAbs, _ := filepath.Abs(out)
+	root := filepath.Dir(a.Rubric.Path)
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		switch abs, _ := filepath.Abs(p); {
+		case err != nil:
+			return nil // unreadable: nothing of it can be copied either
+		case d.IsDir() && abs == outAbs:
+			return fs.SkipDir
+		case d.Type().IsRegular():
+			secretPaths = append(secretPaths, p)
+		}
+		return nil
+	})
+	allowed, secret := map[[32]byte]bool{}, map[[32]byte]string{}
+	for p := range public {
+		if h, ok := hashFile(p); ok {
+			allowed[h] = true
+		}
+	}
+	for _, p := range secretPaths {
+		r, err := filepath.EvalSymlinks(p)
+		if err != nil || public[r] {
+			continue
+		}
+		if h, ok := hashFile(r); ok && !allowed[h] && h != sha256.Sum256(nil) {
+			secret[h] = p // an empty file tells nothing
+		}
+	}
+	return filepath.WalkDir(filepath.Join(out, kitDir), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if !d.Type().IsRegular() {
+			return fmt.Errorf("%s is not a regular file", p)
+		}
+		if h, ok := hashFile(p); ok && secret[h] != "" {
+			return fmt.Errorf("%s has the bytes of %s, which is not public", p, secret[h])
+		}
+		return nil
+	})
+}
+
+// hashFile is the SHA-256 of a regular file of at most 64 MiB.
+func hashFile(p string) ([32]byte, bool) {
+	st, err := os.Stat(p)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > 64<<20 {
+		return [32]byte{}, false
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return [32]byte{}, false
+	}
+	return sha256.Sum256(data), true
+}
+
+// writeWorkflow writes the kit's GitHub Actions workflow: on every push
+// and pull request, the unit-test frameworks the assignment's cases use
+// installed, then `autograder ci` on the public cases, its JUnit XML kept.
+func writeWorkflow(out string, a *grader.Assignment) error {
+	var b strings.Builder
+	b.WriteString(`# Written by autograder kit: checks the work in this repository on the
+# assignment's public cases on every push (the hidden ones run when it is
+# graded). The Actions tab shows each check; the summary lists what failed.
+name: autograder
+on: [push, pull_request]
+jobs:
+  check:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+`)
+	if pkgs := kitPackages(a); len(pkgs) > 0 {
+		fmt.Fprintf(&b, `      - name: Install the unit-test framework
+        run: sudo apt-get update && sudo apt-get install -y --no-install-recommends %s
+`, strings.Join(pkgs, " "))
+	}
+	b.WriteString(`      - name: Check the work on the public cases
+        run: |
+          chmod +x .autograder/autograder
+          .autograder/autograder ci --junit autograder-junit.xml
+      - uses: actions/upload-artifact@v4
+        if: always()
+        with:
+          name: autograder-junit
+          path: autograder-junit.xml
+`)
+	p := filepath.Join(out, workflowPath)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, []byte(b.String()), 0o644)
+}
+
+// kitPackages are the Debian packages the unit-test frameworks of a's
+// cases need (toolchain.TestFramework.Install), sorted.
+func kitPackages(a *grader.Assignment) []string {
+	var pkgs []string
+	for _, cs := range a.Parts {
+		for _, k := range cs {
+			tc := toolchain.ByFramework(k.Check)
+			if tc == nil {
+				continue
+			}
+			for _, p := range strings.Fields(strings.TrimPrefix(tc.Tests.Install, "apt-get install")) {
+				if !slices.Contains(pkgs, p) {
+					pkgs = append(pkgs, p)
+				}
+			}
+		}
+	}
+	slices.Sort(pkgs)
+	return pkgs
+}
+
+// writeKitBinary writes .autograder/autograder: exe with the bundle in
+// dir appended as the assignment name (bundle.AppendKit).
+func writeKitBinary(exe []byte, dir, name string) error {
+	p := filepath.Join(dir, "autograder")
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o755)
+	if err != nil {
+		return err
+	}
+	err = bundle.AppendKit(f, exe, dir, name)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(p)
+		return badInputf("--binary: %v", err)
+	}
+	return nil
+}
+
+// kitSummary says what the kit holds and what it left out.
+func kitSummary(c *ucli.Context, a *grader.Assignment, out, name string, binary bool) {
+	public, hidden := 0, 0
+	for _, cs := range a.Parts {
+		for _, k := range cs {
+			if k.Visibility == cases.Public {
+				public++
+			} else {
+				hidden++
+			}
+		}
+	}
+	w := c.App.Writer
+	fmt.Fprintf(w, "kit of %s in %s:\n", a.Rubric.Name, out)
+	fmt.Fprintf(w, "  %s: the rubric, %s, %s of the judges; the %s left out\n",
+		filepath.Join(out, kitDir), count(public, "public "+a.CaseWord()), count(len(a.PublicFiles()), "public file"), count(hidden, "hidden "+a.CaseWord()))
+	fmt.Fprintf(w, "  %s: runs `autograder ci` on every push\n", filepath.Join(out, workflowPath))
+	if binary {
+		fmt.Fprintf(w, "  %s: the autograder with the assignment built in (--assignment %s, the default)\n", filepath.Join(out, kitDir, "autograder"), name)
+	} else {
+		fmt.Fprintf(w, "  no binary: put an autograder for the students' machines at %s (--binary FILE does), as the workflow runs it\n", filepath.Join(out, kitDir, "autograder"))
+	}
+}

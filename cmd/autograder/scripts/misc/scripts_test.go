@@ -1,0 +1,16 @@
+// Package misc_test runs the scripts of assignments, case sets, the reference, rubric errors and Slurm's script: the end-to-end scripts in
+// testdata/*.txtar, as a test binary of its own (see package
+// cmd/autograder/internal/scripttest), since go test's 10-minute timeout
+// is per package and cmd/autograder's scripts together came near it on a
+// busy machine.
+package misc_test
+
+import (
+	"testing"
+
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/scripttest"
+)
+
+func TestMain(m *testing.M) { scripttest.Main(m, scripttest.Command) }
+
+func TestScripts(t *testing.T) { scripttest.Run(t, "testdata") }

@@ -1,0 +1,16 @@
+// Package packages_test runs the scripts of problem packages as their authors ship them (generated data, samples only, chatty and pseudo-interactive judges): the end-to-end scripts in
+// testdata/*.txtar, as a test binary of its own (see package
+// cmd/autograder/internal/scripttest), since go test's 10-minute timeout
+// is per package and cmd/autograder's scripts together came near it on a
+// busy machine.
+package packages_test
+
+import (
+	"testing"
+
+	"github.com/cs540-tools/autograder/cmd/autograder/internal/scripttest"
+)
+
+func TestMain(m *testing.M) { scripttest.Main(m, scripttest.Command) }
+
+func TestScripts(t *testing.T) { scripttest.Run(t, "testdata") }

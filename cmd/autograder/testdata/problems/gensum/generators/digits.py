@@ -1,0 +1,2 @@
+def spelled(i):
+    return str(i)

@@ -1,0 +1,3 @@
+# Prints the first number, not the sum.
+input()
+print(input().split()[0])

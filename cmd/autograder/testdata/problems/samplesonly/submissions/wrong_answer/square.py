@@ -1,0 +1,2 @@
+# Squares instead of doubling.
+print(int(input()) ** 2)

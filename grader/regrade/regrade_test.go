@@ -1,0 +1,43 @@
+package regrade
+
+import (
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+)
+
+func res(id string, status grader.Status, score float64, parts ...grader.PartResult) grader.Result {
+	return grader.Result{ID: id, Status: status, Score: score, Parts: parts}
+}
+
+func TestDiff(t *testing.T) {
+	p := func(id string, score float64, passed, total int) grader.PartResult {
+		return grader.PartResult{ID: id, Score: score, Passed: passed, Total: total}
+	}
+	old := []grader.Result{
+		res("alice", grader.Graded, 10, p("a", 10, 2, 2)),
+		res("bob", grader.Graded, 5, p("a", 5, 1, 2)),
+		res("carol", grader.Graded, 10, p("a", 10, 2, 2)),
+		res("gone", grader.Graded, 1, p("a", 1, 1, 2)),
+		res("same", grader.StatusCompile, 0, p("a", 0, 0, 2)),
+	}
+	new := []grader.Result{
+		res("alice", grader.Graded, 10, p("a", 10, 2, 2)),
+		res("bob", grader.Graded, 10, p("a", 10, 3, 3)),
+		res("carol", grader.Graded, 7.5, p("a", 7.5, 3, 4)),
+		res("dan", grader.Graded, 2, p("a", 2, 1, 5)),
+		res("same", grader.StatusCompile, 0, p("a", 0, 0, 2)),
+	}
+	cs := Diff(old, new)
+	kept := NeverLower(old, new, cs)
+	want := "bob: graded 5 → graded 10\n  part a: 5 (1/2 passed) → 10 (3/3 passed)\n" +
+		"carol: graded 10 → graded 7.5 (kept: never lower)\n  part a: 10 (2/2 passed) → 7.5 (3/4 passed)\n" +
+		"dan: new: graded 2\n" +
+		"gone: no longer in the batch (was graded 1)\n"
+	if got := Text(cs, func(s string) string { return s }); got != want {
+		t.Errorf("Text:\n%s\nwant\n%s", got, want)
+	}
+	if kept[2].Score != 10 || kept[1].Score != 10 || len(kept) != 5 {
+		t.Errorf("NeverLower: %+v", kept)
+	}
+}

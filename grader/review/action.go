@@ -1,0 +1,100 @@
+package review
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"unicode/utf8"
+
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
+// Op is what an action does.
+type Op string
+
+// The actions a TA takes.
+const (
+	OpApply     Op = "apply"     // apply Item to Subs
+	OpRemove    Op = "remove"    // remove Item from Subs
+	OpComment   Op = "comment"   // comment at File:Line of each of Subs
+	OpUncomment Op = "uncomment" // remove the comment ID
+	OpPoints    Op = "points"    // change Item's points to Points, everywhere
+	OpItem      Op = "item"      // add the item New
+)
+
+// Action is one line of a journal.
+type Action struct {
+	// At orders the actions of several journals: RFC 3339 with
+	// nanoseconds, UTC.
+	At    string   `json:"at"`
+	TA    string   `json:"ta"`
+	Op    Op       `json:"op"`
+	Subs  []string `json:"subs,omitempty"`
+	Group string   `json:"group,omitempty"` // the failure group it was applied to, for the record
+	Item  string   `json:"item,omitempty"`
+	// Points is OpPoints's new value.
+	Points float64 `json:"points,omitempty"`
+	// New is OpItem's item.
+	New *rubric.ManualItem `json:"new,omitempty"`
+	// ID names OpComment's comments (one per submission: ID, ID.2, ...)
+	// and OpUncomment's.
+	ID     string `json:"id,omitempty"`
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	SHA256 string `json:"sha256,omitempty"` // of the file commented on
+	Text   string `json:"text,omitempty"`
+}
+
+// Bounds of what an action may carry: a journal line stays small.
+const (
+	MaxText  = 16 << 10 // a comment's or an item's text
+	MaxSubs  = 10000    // submissions an action names
+	maxLine  = 1 << 20  // a journal line; longer is refused on load
+	maxPoint = 1e6
+)
+
+var (
+	idRE = regexp.MustCompile(`^[a-z0-9_-]{1,64}$`)
+	taRE = regexp.MustCompile(`^[a-z0-9_-]{1,32}$`)
+	// ErrAction marks an action the state refuses.
+	ErrAction = errors.New("bad action")
+)
+
+// Check says what is wrong with an action on its own, nil when nothing.
+func (a Action) Check() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s: %s", ErrAction, a.Op, fmt.Sprintf(format, args...))
+	}
+	if !taRE.MatchString(a.TA) {
+		return bad("TA %q is not a name of a-z, 0-9, _ and -", a.TA)
+	}
+	if len(a.Subs) > MaxSubs || len(a.Text) > MaxText || !utf8.ValidString(a.Text) {
+		return bad("too large, or text not UTF-8")
+	}
+	switch a.Op {
+	case OpApply, OpRemove:
+		if len(a.Subs) == 0 || a.Item == "" {
+			return bad("needs submissions and an item")
+		}
+	case OpComment:
+		if len(a.Subs) == 0 || a.File == "" || a.Line < 1 || a.Text == "" || a.ID == "" {
+			return bad("needs submissions, a file, a line from 1, an id and text")
+		}
+	case OpUncomment:
+		if a.ID == "" {
+			return bad("needs a comment id")
+		}
+	case OpPoints:
+		if a.Item == "" || a.Points == 0 || a.Points > maxPoint || a.Points < -maxPoint {
+			return bad("needs an item and non-zero points")
+		}
+	case OpItem:
+		n := a.New
+		if n == nil || !idRE.MatchString(n.ID) || n.Text == "" || len(n.Text) > MaxText || n.Points == 0 || n.Points > maxPoint || n.Points < -maxPoint || n.Part == "" {
+			return bad("needs an item with an id of a-z, 0-9, _ and -, text, non-zero points and a part")
+		}
+	default:
+		return bad("unknown action")
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package review
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+// Hashes are the SHA-256 sums (hex) of a submission's files, by name.
+type Hashes map[string]string
+
+// HashFiles hashes each file of a submission.
+func HashFiles(files []submission.File) Hashes {
+	h := Hashes{}
+	for _, f := range files {
+		sum := sha256.Sum256(f.Data)
+		h[f.Name] = hex.EncodeToString(sum[:])
+	}
+	return h
+}
+
+// Apply returns results with the state's manual grading counted: each
+// result's applied items and comments in Manual, the parts the items
+// name rescored within their bounds, the manual parts added after the
+// autograded ones, and the total changed by as much (never below 0).
+// files are the submissions' file hashes by id, to flag a comment on a
+// file that has changed since; a submission missing from it has none
+// flagged. A grader failure has no score and is left as it is; so is a
+// submission with no manual grading when the rubric has no manual part.
+// results is not changed.
+func Apply(r *rubric.Rubric, s *State, results []grader.Result, files map[string]Hashes) []grader.Result {
+	out := slices.Clone(results)
+	items := s.Items(r)
+	for i, res := range out {
+		res = Unapply(r, res)
+		out[i] = res
+		if res.Status == grader.StatusFailed {
+			continue
+		}
+		var applied []rubric.ManualItem
+		for _, id := range s.Applied[res.ID] {
+			if j := slices.IndexFunc(items, func(x rubric.ManualItem) bool { return x.ID == id }); j >= 0 {
+				applied = append(applied, items[j])
+			}
+		}
+		comments := s.CommentsOf(res.ID)
+		if len(applied) == 0 && len(comments) == 0 && !hasManualPart(r) {
+			continue
+		}
+		out[i] = applyOne(r, res, applied, comments, files[res.ID])
+	}
+	return out
+}
+
+func hasManualPart(r *rubric.Rubric) bool {
+	return slices.ContainsFunc(r.ManualParts, func(m rubric.ManualPart) bool { return !m.Auto })
+}
+
+// applyOne counts one submission's items and comments.
+func applyOne(r *rubric.Rubric, res grader.Result, applied []rubric.ManualItem, comments []Comment, hashes Hashes) grader.Result {
+	m := &grader.Manual{Auto: res.Score}
+	for _, it := range applied {
+		m.Items = append(m.Items, grader.ManualItem{ID: it.ID, Text: it.Text, Points: it.Points, Part: it.Part})
+	}
+	for _, c := range comments {
+		mc := grader.ManualComment{File: c.File, Line: c.Line, SHA256: c.SHA256, Text: c.Text, Item: c.Item}
+		if h, ok := hashes[c.File]; hashes != nil && (!ok || h != c.SHA256) {
+			mc.Changed = true
+		}
+		m.Comments = append(m.Comments, mc)
+	}
+	auto := map[string]float64{}
+	for _, p := range res.Parts {
+		auto[p.ID] = p.Score
+	}
+	ps := PartScores(r, auto, applied)
+	res.Parts = slices.Clone(res.Parts)
+	for _, p := range ps {
+		m.Parts = append(m.Parts, grader.ManualPart{ID: p.ID, Auto: p.Auto, Score: p.Score})
+		if j := slices.IndexFunc(res.Parts, func(x grader.PartResult) bool { return x.ID == p.ID }); j >= 0 {
+			res.Parts[j].Score = p.Score
+			continue
+		}
+		res.Parts = append(res.Parts, grader.PartResult{ID: p.ID, Name: p.Name, Score: p.Score, MaxScore: p.Max})
+	}
+	res.Score = round2(max(0, res.Score+Delta(ps)))
+	res.Manual = m
+	return res
+}
+
+// Unapply is res as the autograder scored it: a result read back from
+// results.json after Apply, its manual grading taken out (the total and
+// the parts' scores restored, the manual parts dropped). A result without
+// manual grading is returned as it is.
+func Unapply(r *rubric.Rubric, res grader.Result) grader.Result {
+	m := res.Manual
+	if m == nil {
+		return res
+	}
+	res.Score, res.Manual = m.Auto, nil
+	var parts []grader.PartResult
+	for _, p := range res.Parts {
+		if _, ok := r.Part(p.ID); !ok {
+			continue
+		}
+		for _, mp := range m.Parts {
+			if mp.ID == p.ID {
+				p.Score = mp.Auto
+			}
+		}
+		parts = append(parts, p)
+	}
+	res.Parts = parts
+	return res
+}

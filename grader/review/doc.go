@@ -1,0 +1,21 @@
+// Package review keeps what TAs grade by hand in a batch's output folder
+// (autograder review): rubric items applied to submissions, comments at
+// lines of their files, items added and points changed. It is kept as
+// text a course can put in git, under DIR/review/:
+//
+//   - journal-<ta>.jsonl: one JSON line per action, appended and synced
+//     before the action counts; one journal per TA (split grading), and a
+//     lock file so that two processes of one TA append whole lines. A
+//     last line cut short (a killed server) is ignored on load, with a
+//     note, and the next append starts on a fresh line.
+//   - snapshot.json: the state folded from the journals up to the byte
+//     offsets it names, written atomically (temporary file, sync, rename);
+//     loading starts from it and replays what the journals hold past it.
+//     Deleting it loses nothing.
+//
+// Items are global: an item's points, changed once, rescore every
+// submission it is applied to. A submission's manual score per part is
+// one pure function of the rubric, the parts' autograded scores and the
+// items applied (PartScores); Apply folds it, the items and the comments
+// into grade's results.
+package review

@@ -1,0 +1,184 @@
+package review
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
+// State is the manual grading of a batch, folded from its journals.
+type State struct {
+	// Added are the items added by TAs, by id.
+	Added map[string]rubric.ManualItem `json:"added"`
+	// Points are the items' points as TAs changed them, by item id.
+	Points map[string]float64 `json:"points"`
+	// Applied is, by submission id, the ids of the items applied to it.
+	Applied map[string][]string `json:"applied"`
+	// Comments are by id.
+	Comments map[string]Comment `json:"comments"`
+}
+
+// Comment is a TA's comment at a line of a submission's file.
+type Comment struct {
+	ID     string `json:"id"`
+	Sub    string `json:"sub"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	SHA256 string `json:"sha256"` // the file's, when commented on
+	Text   string `json:"text"`
+	Item   string `json:"item,omitempty"` // the item it explains, if any
+	TA     string `json:"ta"`
+}
+
+// NewState is an empty state.
+func NewState() *State {
+	return &State{Added: map[string]rubric.ManualItem{}, Points: map[string]float64{},
+		Applied: map[string][]string{}, Comments: map[string]Comment{}}
+}
+
+// Items are the rubric's manual items and those added, with their
+// points as last changed, rubric items first, then the added ones by id.
+func (s *State) Items(r *rubric.Rubric) []rubric.ManualItem {
+	items := slices.Clone(r.Manual)
+	var added []rubric.ManualItem
+	for _, it := range s.Added {
+		if !slices.ContainsFunc(items, func(x rubric.ManualItem) bool { return x.ID == it.ID }) {
+			added = append(added, it)
+		}
+	}
+	slices.SortFunc(added, func(x, y rubric.ManualItem) int { return strings.Compare(x.ID, y.ID) })
+	items = append(items, added...)
+	for i := range items {
+		if p, ok := s.Points[items[i].ID]; ok {
+			items[i].Points = p
+		}
+	}
+	return items
+}
+
+// Item is the item with the id, as Items has it.
+func (s *State) Item(r *rubric.Rubric, id string) (rubric.ManualItem, bool) {
+	i := slices.IndexFunc(s.Items(r), func(x rubric.ManualItem) bool { return x.ID == id })
+	if i < 0 {
+		return rubric.ManualItem{}, false
+	}
+	return s.Items(r)[i], true
+}
+
+// Do applies one action to the state. An action that names an item the
+// state does not know, or a part the rubric lacks, is refused: the state
+// is unchanged.
+func (s *State) Do(r *rubric.Rubric, a Action) error {
+	if err := a.Check(); err != nil {
+		return err
+	}
+	known := func(id string) error {
+		if _, ok := s.Item(r, id); !ok {
+			return fmt.Errorf("%w: %s: no item %q", ErrAction, a.Op, id)
+		}
+		return nil
+	}
+	switch a.Op {
+	case OpApply, OpRemove:
+		if err := known(a.Item); err != nil {
+			return err
+		}
+		for _, sub := range a.Subs {
+			s.set(sub, a.Item, a.Op == OpApply)
+		}
+	case OpPoints:
+		if err := known(a.Item); err != nil {
+			return err
+		}
+		s.Points[a.Item] = a.Points
+	case OpItem:
+		if _, ok := s.Item(r, a.New.ID); ok {
+			return fmt.Errorf("%w: item: %q is already an item", ErrAction, a.New.ID)
+		}
+		if _, ok := r.ManualPart(a.New.Part); !ok {
+			return fmt.Errorf("%w: item: no part %q", ErrAction, a.New.Part)
+		}
+		s.Added[a.New.ID] = *a.New
+	case OpComment:
+		if a.Item != "" {
+			if err := known(a.Item); err != nil {
+				return err
+			}
+		}
+		for i, sub := range a.Subs {
+			id := a.ID
+			if i > 0 {
+				id = fmt.Sprintf("%s.%d", a.ID, i+1)
+			}
+			s.Comments[id] = Comment{ID: id, Sub: sub, File: a.File, Line: a.Line, SHA256: a.SHA256, Text: a.Text, Item: a.Item, TA: a.TA}
+		}
+	case OpUncomment:
+		delete(s.Comments, a.ID)
+	}
+	return nil
+}
+
+// set applies or removes an item of a submission, keeping ids sorted.
+func (s *State) set(sub, item string, on bool) {
+	ids := s.Applied[sub]
+	i, found := slices.BinarySearch(ids, item)
+	switch {
+	case on && !found:
+		ids = slices.Insert(ids, i, item)
+	case !on && found:
+		ids = slices.Delete(ids, i, i+1)
+	}
+	if len(ids) == 0 {
+		delete(s.Applied, sub)
+		return
+	}
+	s.Applied[sub] = ids
+}
+
+// CommentsOf are a submission's comments, by file, line and id.
+func (s *State) CommentsOf(sub string) []Comment {
+	var cs []Comment
+	for _, c := range s.Comments {
+		if c.Sub == sub {
+			cs = append(cs, c)
+		}
+	}
+	slices.SortFunc(cs, func(x, y Comment) int {
+		if c := strings.Compare(x.File, y.File); c != 0 {
+			return c
+		}
+		if x.Line != y.Line {
+			return x.Line - y.Line
+		}
+		return strings.Compare(x.ID, y.ID)
+	})
+	return cs
+}
+
+// Pool is the texts of the batch's comments, most used first, each once:
+// what a TA reuses with one click.
+func (s *State) Pool() []PoolEntry {
+	n := map[string]int{}
+	for _, c := range s.Comments {
+		n[c.Text]++
+	}
+	var pool []PoolEntry
+	for text, uses := range n {
+		pool = append(pool, PoolEntry{Text: text, Uses: uses})
+	}
+	slices.SortFunc(pool, func(x, y PoolEntry) int {
+		if x.Uses != y.Uses {
+			return y.Uses - x.Uses
+		}
+		return strings.Compare(x.Text, y.Text)
+	})
+	return pool
+}
+
+// PoolEntry is a comment's text and how many comments use it.
+type PoolEntry struct {
+	Text string
+	Uses int
+}

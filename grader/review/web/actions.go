@@ -1,0 +1,319 @@
+package web
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/report"
+	"github.com/cs540-tools/autograder/grader/review"
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
+// request is an action as the page sends it: submissions by number,
+// files by their index in the submission (never by path).
+type request struct {
+	Op       string             `json:"op"`
+	Subs     []int              `json:"subs"`
+	Group    *int               `json:"group"`
+	Item     string             `json:"item"`
+	Points   float64            `json:"points"`
+	Text     string             `json:"text"`
+	File     *int               `json:"file"`
+	FileName string             `json:"file_name"` // a group's comment: the members' file of that name
+	Line     int                `json:"line"`
+	ID       string             `json:"id"`
+	New      *rubric.ManualItem `json:"new"`
+}
+
+// badRequest is an action refused: its message goes back to the page.
+type badRequest struct{ msg string }
+
+func (e badRequest) Error() string { return e.msg }
+
+func refuse(format string, args ...any) error { return badRequest{fmt.Sprintf(format, args...)} }
+
+// post checks a state-changing request (the session's CSRF token in
+// X-CSRF-Token, an Origin of this server's if any, JSON of at most
+// maxBody bytes, no unknown field) and answers with what f returns, as
+// JSON.
+func (s *Server) post(w http.ResponseWriter, r *http.Request, l *link, f func(*link, request) (any, error)) {
+	if got := r.Header.Get("X-CSRF-Token"); subtle.ConstantTimeCompare([]byte(got), []byte(s.csrf)) != 1 {
+		http.Error(w, "missing or wrong CSRF token: reload the page", http.StatusForbidden)
+		return
+	}
+	if o := r.Header.Get("Origin"); o != "" && !s.hostOK(trimScheme(o)) {
+		http.Error(w, "cross-origin request refused", http.StatusForbidden)
+		return
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		http.Error(w, "send JSON", http.StatusUnsupportedMediaType)
+		return
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	var req request
+	if err := dec.Decode(&req); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			http.Error(w, "request too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	s.mu.Lock()
+	out, err := f(l, req)
+	s.mu.Unlock()
+	var bad badRequest
+	switch {
+	case errors.As(err, &bad) || errors.Is(err, review.ErrAction):
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	case err != nil:
+		http.Error(w, "the server failed: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(out)
+}
+
+func trimScheme(origin string) string {
+	for _, p := range []string{"http://", "https://"} {
+		if len(origin) > len(p) && origin[:len(p)] == p {
+			return origin[len(p):]
+		}
+	}
+	return ""
+}
+
+// targets are the submissions a request names, by number or by group,
+// each one the link grades.
+func (s *Server) targets(l *link, req request) ([]*sub, error) {
+	var out []*sub
+	if req.Group != nil {
+		if *req.Group < 0 || *req.Group >= len(s.groups) {
+			return nil, refuse("no group %d", *req.Group)
+		}
+		for _, m := range s.groups[*req.Group].Members {
+			if l.subs == nil || l.subs[m.Index] {
+				out = append(out, m)
+			}
+		}
+	}
+	for _, i := range req.Subs {
+		sb := s.subOf(l, strconv.Itoa(i))
+		if sb == nil {
+			return nil, refuse("no submission %d in this link", i)
+		}
+		out = append(out, sb)
+	}
+	if len(out) == 0 || len(out) > review.MaxSubs {
+		return nil, refuse("name one or more submissions")
+	}
+	return out, nil
+}
+
+// act journals a TA's action, once the state accepts it.
+func (s *Server) act(l *link, req request) (any, error) {
+	st, err := s.load()
+	if err != nil {
+		return nil, err
+	}
+	acts, err := s.actions(l, st, req)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range acts {
+		a.TA = l.ta
+		if err := st.Do(s.cfg.Assignment.Rubric, a); err != nil {
+			return nil, err
+		}
+	}
+	j, err := review.Open(s.cfg.Dir, l.ta)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range acts {
+		if _, err := j.Append(a); err != nil {
+			return nil, err
+		}
+	}
+	return map[string]int{"actions": len(acts)}, nil
+}
+
+// actions are the journal's actions for a request.
+func (s *Server) actions(l *link, st *review.State, req request) ([]review.Action, error) {
+	r := s.cfg.Assignment.Rubric
+	itemOK := func(id string) error {
+		it, ok := st.Item(r, id)
+		if !ok {
+			return refuse("no item %q", id)
+		}
+		if l.parts != nil && !l.parts[it.Part] {
+			return refuse("item %q is of part %s, which another TA grades", id, it.Part)
+		}
+		return nil
+	}
+	switch op := review.Op(req.Op); op {
+	case review.OpApply, review.OpRemove:
+		subs, err := s.targets(l, req)
+		if err != nil {
+			return nil, err
+		}
+		if err := itemOK(req.Item); err != nil {
+			return nil, err
+		}
+		return []review.Action{{Op: op, Subs: ids(subs), Item: req.Item, Group: groupName(req.Group)}}, nil
+	case review.OpPoints:
+		if err := itemOK(req.Item); err != nil {
+			return nil, err
+		}
+		return []review.Action{{Op: op, Item: req.Item, Points: req.Points}}, nil
+	case review.OpItem:
+		if req.New == nil || l.parts != nil && !l.parts[req.New.Part] {
+			return nil, refuse("an item of a part this link grades")
+		}
+		return []review.Action{{Op: op, New: req.New}}, nil
+	case review.OpUncomment:
+		c, ok := st.Comments[req.ID]
+		if !ok || s.subOfID(l, c.Sub) == nil {
+			return nil, refuse("no comment %q", req.ID)
+		}
+		return []review.Action{{Op: op, ID: req.ID}}, nil
+	case review.OpComment:
+		return s.comments(l, req, itemOK)
+	}
+	return nil, refuse("unknown action %q", req.Op)
+}
+
+// comments are a comment's actions: one per submission (the file's
+// hash differs between them), and the item it attaches, applied.
+func (s *Server) comments(l *link, req request, itemOK func(string) error) ([]review.Action, error) {
+	subs, err := s.targets(l, req)
+	if err != nil {
+		return nil, err
+	}
+	if req.Item != "" {
+		if err := itemOK(req.Item); err != nil {
+			return nil, err
+		}
+	}
+	var acts []review.Action
+	var applied []*sub
+	for _, sb := range subs {
+		name := req.FileName
+		if req.File != nil {
+			if *req.File < 0 || *req.File >= len(sb.Files) {
+				return nil, refuse("no file %d", *req.File)
+			}
+			name = sb.Files[*req.File].Name
+		}
+		hash, ok := sb.Hashes[name]
+		if !ok {
+			continue // a group's member without that file
+		}
+		acts = append(acts, review.Action{Op: review.OpComment, Subs: []string{sb.Result.ID}, ID: token()[:12], File: name,
+			Line: req.Line, SHA256: hash, Text: req.Text, Item: req.Item, Group: groupName(req.Group)})
+		applied = append(applied, sb)
+	}
+	if len(acts) == 0 {
+		return nil, refuse("no submission has the file %q", req.FileName)
+	}
+	if req.Item != "" {
+		acts = append(acts, review.Action{Op: review.OpApply, Subs: ids(applied), Item: req.Item, Group: groupName(req.Group)})
+	}
+	return acts, nil
+}
+
+func (s *Server) subOfID(l *link, id string) *sub {
+	i := slices.IndexFunc(s.subs, func(sb *sub) bool { return sb.Result.ID == id })
+	if i < 0 {
+		return nil
+	}
+	return s.subOf(l, strconv.Itoa(i))
+}
+
+func ids(subs []*sub) []string {
+	var out []string
+	for _, sb := range subs {
+		out = append(out, sb.Result.ID)
+	}
+	return out
+}
+
+func groupName(g *int) string {
+	if g == nil {
+		return ""
+	}
+	return "group " + strconv.Itoa(*g+1)
+}
+
+// change is one submission's total before and after a change of an
+// item's points.
+type change struct {
+	Label string  `json:"label"`
+	Old   float64 `json:"old"`
+	New   float64 `json:"new"`
+}
+
+// preview says which totals an item's new points would change, before
+// anything is saved.
+func (s *Server) preview(l *link, req request) (any, error) {
+	st, err := s.load()
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := st.Item(s.cfg.Assignment.Rubric, req.Item); !ok {
+		return nil, refuse("no item %q", req.Item)
+	}
+	before := s.applied(st)
+	st.Points[req.Item] = req.Points
+	after := s.applied(st)
+	out := []change{}
+	for _, sb := range s.shown {
+		b, a := before[sb.Index], after[sb.Index]
+		if b.Score != a.Score {
+			out = append(out, change{Label: sb.Label, Old: b.Score, New: a.Score})
+		}
+	}
+	return out, nil
+}
+
+// applied are the batch's results with the state's manual grading.
+func (s *Server) applied(st *review.State) []grader.Result {
+	results := make([]grader.Result, len(s.subs))
+	files := map[string]review.Hashes{}
+	for i, sb := range s.subs {
+		results[i] = sb.Result
+		if sb.Hashes != nil {
+			files[sb.Result.ID] = sb.Hashes
+		}
+	}
+	return review.Apply(s.cfg.Assignment.Rubric, st, results, files)
+}
+
+// export writes grade's products with the manual grading as it is now,
+// as grade re-run would.
+func (s *Server) export(l *link, _ request) (any, error) {
+	if len(s.cfg.Subs) == 0 {
+		return nil, refuse("the page was started without the submissions (INPUT), whose students gradebook.csv names: run autograder grade with the same --out instead")
+	}
+	st, err := s.load()
+	if err != nil {
+		return nil, err
+	}
+	a := s.cfg.Assignment
+	b := report.NewBatch(a, s.cfg.Version, s.applied(st))
+	b.Roster = report.RosterOf("", s.cfg.Subs)
+	if err := report.WriteAll(s.cfg.Dir, a, b); err != nil {
+		return nil, err
+	}
+	return map[string]string{"written": "results.json, gradebook.csv, parts.csv, index.html and the reports"}, nil
+}

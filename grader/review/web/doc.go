@@ -1,0 +1,18 @@
+// Package web is autograder review's page: a server on the loopback
+// address that shows a graded batch to its TAs (the submissions' files,
+// coloured, with line numbers; their autograded evidence; the manual
+// rubric; failure groups) and journals what they grade by hand (package
+// review).
+//
+// Every byte a student controls reaches the page through html/template
+// (file names, ids, contents; control characters made visible first), and
+// nothing from outside the server is loaded. The server answers only on
+// 127.0.0.1 and only to a Host header naming it (127.0.0.1:PORT or
+// localhost:PORT: a DNS-rebound name is refused), only under a link's
+// random token, and takes an action only as JSON with the session's CSRF
+// token in a header and, when the browser sends one, an Origin of its own;
+// a request body is bounded. Its pages forbid inline script but the one
+// carrying the response's nonce (Content-Security-Policy), and the
+// autograded evidence (index.html's view of one submission) runs only
+// its own script, allowed by hash.
+package web

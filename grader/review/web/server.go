@@ -1,0 +1,302 @@
+package web
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
+	"github.com/cs540-tools/autograder/grader/review"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+// Config is what the page shows and where it keeps what TAs do.
+type Config struct {
+	Dir        string // grade's --out folder
+	Assignment *grader.Assignment
+	Subs       []submission.Submission // as grade read them
+	Version    string                  // the grader's, for the products it writes
+	Blind      bool                    // ids hidden, a stable random order
+	// Split is how many TAs share the batch (0 or 1: one), By how:
+	// "student" (each a share of the submissions) or "part" (each a
+	// share of the parts' items, on every submission).
+	Split int
+	By    string
+	// Secret orders blind mode and names the links' tokens' randomness'
+	// purpose; the batch's secret.
+	Secret []byte
+}
+
+// Link is one TA's address into the page.
+type Link struct {
+	URL string
+	TA  string
+	// What says what the link covers: "all", "submissions 1, 4, 7, ...",
+	// "parts a, c".
+	What string
+}
+
+// link is what a token lets its holder see and do.
+type link struct {
+	token string
+	ta    string
+	subs  map[int]bool    // the submissions it grades (by Index); nil: all
+	parts map[string]bool // the parts whose items it applies; nil: all
+}
+
+// Server is the review page of one batch.
+type Server struct {
+	cfg    Config
+	subs   []*sub // by Index
+	shown  []*sub // in the list's order
+	groups []group
+	links  []*link
+	csrf   string
+	port   int
+	mu     sync.Mutex // one action at a time (the journal has its own lock)
+}
+
+// maxBody bounds an action's request.
+const maxBody = 64 << 10
+
+// New reads the batch grade wrote into cfg.Dir and prepares its page.
+func New(cfg Config) (*Server, error) {
+	results, err := readResults(cfg.Dir, cfg)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[string]submission.Submission{}
+	for _, s := range cfg.Subs {
+		byID[s.ID] = s
+	}
+	s := &Server{cfg: cfg, csrf: token()}
+	for i, r := range results {
+		sb := &sub{Index: i, Result: r, Label: escape.TerminalLine(r.ID)}
+		if in, ok := byID[r.ID]; ok {
+			sb.Files, sb.Hashes = in.Files, review.HashFiles(in.Files)
+		}
+		s.subs = append(s.subs, sb)
+	}
+	s.shown = s.subs
+	if cfg.Blind {
+		s.shown = blindOrder(cfg.Secret, s.subs)
+	}
+	s.groups = groups(s.shown)
+	s.links = s.split()
+	return s, nil
+}
+
+// split makes the links: one, or one per TA.
+func (s *Server) split() []*link {
+	n := max(1, s.cfg.Split)
+	if n == 1 {
+		return []*link{{token: token(), ta: "ta"}}
+	}
+	var ls []*link
+	for k := 0; k < n; k++ {
+		l := &link{token: token(), ta: fmt.Sprintf("ta%d", k+1)}
+		if s.cfg.By == "part" {
+			l.parts = map[string]bool{}
+			for i, p := range s.partIDs() {
+				if i%n == k {
+					l.parts[p] = true
+				}
+			}
+		} else {
+			l.subs = map[int]bool{}
+			for i, sb := range s.shown {
+				if i%n == k {
+					l.subs[sb.Index] = true
+				}
+			}
+		}
+		ls = append(ls, l)
+	}
+	return ls
+}
+
+// partIDs are the parts items may name: the autograded, then the manual.
+func (s *Server) partIDs() []string {
+	var ids []string
+	for _, p := range s.cfg.Assignment.Rubric.Parts {
+		ids = append(ids, p.ID)
+	}
+	for _, m := range s.cfg.Assignment.Rubric.ManualParts {
+		if !m.Auto {
+			ids = append(ids, m.ID)
+		}
+	}
+	return ids
+}
+
+func token() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Listen opens the server's port on 127.0.0.1 (a random one) and returns
+// the links to print; Serve then answers on it.
+func (s *Server) Listen() (net.Listener, []Link, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
+	s.port = l.Addr().(*net.TCPAddr).Port
+	var links []Link
+	for _, k := range s.links {
+		what := "all"
+		switch {
+		case k.subs != nil:
+			what = fmt.Sprintf("%d submissions", len(k.subs))
+		case k.parts != nil:
+			var ps []string
+			for _, p := range s.partIDs() {
+				if k.parts[p] {
+					ps = append(ps, p)
+				}
+			}
+			what = "parts " + strings.Join(ps, ", ")
+		}
+		links = append(links, Link{URL: fmt.Sprintf("http://127.0.0.1:%d/t/%s/", s.port, k.token), TA: k.ta, What: what})
+	}
+	return l, links, nil
+}
+
+// Serve answers on l until it is closed.
+func (s *Server) Serve(l net.Listener) error {
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10}
+	err := srv.Serve(l)
+	if errors.Is(err, net.ErrClosed) || errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// ServeHTTP checks where a request comes from and whose link it uses,
+// then routes it.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	if !s.hostOK(r.Host) {
+		http.Error(w, "wrong Host: open the address autograder review printed", http.StatusMisdirectedRequest)
+		return
+	}
+	rest, ok := strings.CutPrefix(r.URL.Path, "/t/")
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	tok, rest, _ := strings.Cut(rest, "/")
+	l := s.linkOf(tok)
+	if l == nil {
+		http.NotFound(w, r)
+		return
+	}
+	s.route(w, r, l, rest)
+}
+
+// hostOK reports whether a Host header names this server: a page of
+// another name (DNS rebinding) gets nothing.
+func (s *Server) hostOK(host string) bool {
+	p := strconv.Itoa(s.port)
+	return host == "127.0.0.1:"+p || host == "localhost:"+p
+}
+
+func (s *Server) linkOf(tok string) *link {
+	for _, l := range s.links {
+		if subtle.ConstantTimeCompare([]byte(tok), []byte(l.token)) == 1 {
+			return l
+		}
+	}
+	return nil
+}
+
+// route serves a link's pages and actions.
+func (s *Server) route(w http.ResponseWriter, r *http.Request, l *link, rest string) {
+	get := r.Method == http.MethodGet || r.Method == http.MethodHead
+	switch {
+	case rest == "" && get:
+		s.listPage(w, l)
+	case strings.HasPrefix(rest, "s/") && get:
+		if sb := s.subOf(l, strings.TrimPrefix(rest, "s/")); sb != nil {
+			s.subPage(w, l, sb)
+			return
+		}
+		http.NotFound(w, r)
+	case strings.HasPrefix(rest, "e/") && get:
+		if sb := s.subOf(l, strings.TrimPrefix(rest, "e/")); sb != nil {
+			s.evidence(w, sb)
+			return
+		}
+		http.NotFound(w, r)
+	case rest == "act" && r.Method == http.MethodPost:
+		s.post(w, r, l, s.act)
+	case rest == "preview" && r.Method == http.MethodPost:
+		s.post(w, r, l, s.preview)
+	case rest == "export" && r.Method == http.MethodPost:
+		s.post(w, r, l, s.export)
+	case get || r.Method == http.MethodPost:
+		http.NotFound(w, r)
+	default:
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	}
+}
+
+// subOf is the submission a path names by its number, if the link
+// grades it.
+func (s *Server) subOf(l *link, num string) *sub {
+	i, err := strconv.Atoi(num)
+	if err != nil || i < 0 || i >= len(s.subs) || strconv.Itoa(i) != num || l.subs != nil && !l.subs[i] {
+		return nil
+	}
+	return s.subs[i]
+}
+
+// visible are the submissions a link lists, in the list's order.
+func (s *Server) visible(l *link) []*sub {
+	if l.subs == nil {
+		return s.shown
+	}
+	return slices.DeleteFunc(slices.Clone(s.shown), func(sb *sub) bool { return !l.subs[sb.Index] })
+}
+
+// load reads the batch's manual grading as it is now: every TA's
+// journal, however many servers write them.
+func (s *Server) load() (*review.State, error) {
+	st, _, err := review.Load(s.cfg.Dir, s.cfg.Assignment.Rubric)
+	return st, err
+}
+
+// secretOf reads or makes the batch's blind-order secret: the batch's
+// own (.cache/secret), else one kept in DIR/review.
+func SecretOf(dir string) ([]byte, error) {
+	if b, err := os.ReadFile(filepath.Join(dir, ".cache", "secret")); err == nil {
+		return b, nil
+	}
+	p := filepath.Join(dir, review.Folder, "blind-secret")
+	if b, err := os.ReadFile(p); err == nil {
+		return b, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return nil, err
+	}
+	b := []byte(token() + token() + "\n")
+	return b, os.WriteFile(p, b, 0o600)
+}

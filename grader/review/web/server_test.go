@@ -1,0 +1,220 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/gradertest"
+	"github.com/cs540-tools/autograder/grader/review"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+const evil = `"><script>window.pwned=1</script><img src=x onerror=alert(1)>` + "\x1b]0;pwned\a\u202e"
+
+// testServer serves a batch of three (alice passes, bob and the hostile
+// id fail alike) graded against the grader's test assignment, with
+// [[manual]] items, from a folder as grade leaves it.
+func testServer(t *testing.T, cfg Config) (*Server, string, func(method, path, host, body string, h map[string]string) (int, string)) {
+	t.Helper()
+	a := gradertest.Assignment(t, "../../testdata", "[[part]]\nid = \"a\"",
+		"[[manual]]\nid = \"names\"\ntext = \"Unclear names\"\npoints = -1\npart = \"a\"\n\n[[part]]\nid = \"a\"")
+	dir := t.TempDir()
+	fail := []grader.CaseResult{{ID: "a/public-01", Part: "a", RunResult: grader.RunResult{Verdict: grader.WrongAnswer}}}
+	results := []grader.Result{
+		{ID: evil, Status: grader.Graded, Score: 30, MaxScore: 40, Parts: []grader.PartResult{{ID: "a", Score: 5, MaxScore: 10}}, Cases: fail},
+		{ID: "alice", Status: grader.Graded, Score: 40, MaxScore: 40, Parts: []grader.PartResult{{ID: "a", Score: 10, MaxScore: 10}}},
+		{ID: "bob", Status: grader.Graded, Score: 30, MaxScore: 40, Parts: []grader.PartResult{{ID: "a", Score: 5, MaxScore: 10}}, Cases: fail},
+	}
+	data, _ := json.Marshal(map[string]any{"submissions": results})
+	if err := os.WriteFile(filepath.Join(dir, "results.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := func(name, text string) []submission.File {
+		return []submission.File{{Name: name, Data: []byte(text)}}
+	}
+	cfg.Dir, cfg.Assignment, cfg.Version, cfg.Secret = dir, a, "test", []byte("secret")
+	cfg.Subs = []submission.Submission{
+		{ID: "alice", Files: file("EightQueen.java", "class EightQueen {}\n")},
+		{ID: "bob", Files: file("EightQueen.java", "// </script><script>window.pwned=1</script>\nclass EightQueen { String s = \"<b>\"; }\n")},
+		{ID: evil, Files: file(evil+".java", "x")},
+	}
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, links, err := s.Listen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go s.Serve(l)
+	t.Cleanup(func() { l.Close() })
+	base := links[0].URL
+	do := func(method, path, host, body string, h map[string]string) (int, string) {
+		t.Helper()
+		req, err := http.NewRequest(method, path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if host != "" {
+			req.Host = host
+		}
+		for k, v := range h {
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	return s, base, do
+}
+
+// TestAttacks: what a page elsewhere, a rebound name or a hostile
+// request can try gets nothing, and no student byte is markup.
+func TestAttacks(t *testing.T) {
+	s, base, do := testServer(t, Config{})
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(strings.Split(base, "/t/")[0], "http://"))
+	root := "http://127.0.0.1:" + port
+	json := map[string]string{"Content-Type": "application/json", "X-CSRF-Token": s.csrf}
+	act := `{"op":"apply","subs":[2],"item":"names"}`
+	for _, tc := range []struct {
+		name, method, url, host, body string
+		h                             map[string]string
+		want                          int
+	}{
+		{"no token", "GET", root + "/", "", "", nil, 404},
+		{"wrong token", "GET", root + "/t/" + strings.Repeat("0", 32) + "/", "", "", nil, 404},
+		{"rebound name", "GET", base, "evil.example:" + port, "", nil, 421},
+		{"other port", "GET", base, "127.0.0.1:1", "", nil, 421},
+		{"localhost", "GET", base, "localhost:" + port, "", nil, 200},
+		{"no CSRF token", "POST", base + "act", "", act, map[string]string{"Content-Type": "application/json"}, 403},
+		{"a form post", "POST", base + "act", "", "op=apply", map[string]string{"Content-Type": "application/x-www-form-urlencoded", "X-CSRF-Token": s.csrf}, 415},
+		{"cross-site origin", "POST", base + "act", "", act, map[string]string{"Content-Type": "application/json", "X-CSRF-Token": s.csrf, "Origin": "http://evil.example"}, 403},
+		{"huge body", "POST", base + "act", "", `{"op":"comment","text":"` + strings.Repeat("a", 1<<20) + `"}`, json, 413},
+		{"unknown field", "POST", base + "act", "", `{"op":"apply","subs":[2],"item":"names","x":1}`, json, 400},
+		{"no such submission", "POST", base + "act", "", `{"op":"apply","subs":[7],"item":"names"}`, json, 400},
+		{"no such file", "POST", base + "act", "", `{"op":"comment","subs":[2],"file":5,"line":1,"text":"x"}`, json, 400},
+		{"traversal", "GET", base + "s/../../../etc/passwd", "", "", nil, 404},
+		{"traversal escaped", "GET", base + "s/..%2f..%2fetc%2fpasswd", "", "", nil, 404},
+		{"number games", "GET", base + "s/+1", "", "", nil, 404},
+		{"a method", "DELETE", base, "", "", nil, 405},
+		{"the action", "POST", base + "act", "", act, json, 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if code, body := do(tc.method, tc.url, tc.host, tc.body, tc.h); code != tc.want {
+				t.Errorf("%s %s: %d %.100q, want %d", tc.method, tc.url, code, body, tc.want)
+			}
+		})
+	}
+	// A hostile comment, and every page: no student byte is markup.
+	code, _ := do("POST", base+"act", "", `{"op":"comment","subs":[1],"file":0,"line":2,"text":"<script>alert(1)</script> `+"`<b>`"+` [x](javascript:alert(1)) \u001b[31m \u202e"}`, json)
+	if code != 200 {
+		t.Fatalf("comment: %d", code)
+	}
+	for _, p := range []string{"", "s/0", "s/1", "s/2", "e/0", "e/2"} {
+		code, page := do("GET", base+p, "", "", nil)
+		if code != 200 {
+			t.Fatalf("%s: %d", p, code)
+		}
+		if m := regexp.MustCompile(`(?i)<script>window|<script>alert|<img src=x|"<b>"|<b>` + "`" + `|href="javascript`).FindString(page); m != "" {
+			t.Errorf("%s: live markup %q", p, m)
+		}
+		if strings.ContainsAny(page, "\x1b\a\u202e") {
+			t.Errorf("%s: a control or bidi character shown raw", p)
+		}
+		if m := regexp.MustCompile(`(?i)\b(src|href)="(https?:)?//`).FindString(page); m != "" {
+			t.Errorf("%s: an outside asset %q", p, m)
+		}
+	}
+}
+
+// TestHeaders: every page's policy runs only its own script.
+func TestHeaders(t *testing.T) {
+	_, base, _ := testServer(t, Config{})
+	for _, p := range []string{"", "s/1", "e/1"} {
+		resp, err := http.Get(base + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		csp := resp.Header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "default-src 'none'") || strings.Contains(csp, "unsafe-inline' ;") || !regexp.MustCompile(`script-src '(nonce|sha256)-`).MatchString(csp) {
+			t.Errorf("%s: policy %q", p, csp)
+		}
+		if resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: no nosniff", p)
+		}
+	}
+}
+
+// TestBlindAndSplit: blind mode hides ids behind a stable order; a
+// split by student gives each TA a share, by part a share of the items.
+func TestBlindAndSplit(t *testing.T) {
+	s, base, do := testServer(t, Config{Blind: true})
+	_, page := do("GET", base, "", "", nil)
+	for _, id := range []string{"alice", "bob"} {
+		if strings.Contains(page, ">"+id+"<") {
+			t.Errorf("blind mode shows %s", id)
+		}
+	}
+	if !strings.Contains(page, "submission 3") {
+		t.Error("blind mode has no numbered submissions")
+	}
+	again := blindOrder([]byte("secret"), s.subs)
+	for i := range again {
+		if again[i].Result.ID != s.shown[i].Result.ID {
+			t.Error("the blind order is not stable")
+		}
+	}
+	s2, _, _ := testServer(t, Config{Split: 2, By: "student"})
+	if len(s2.links) != 2 || len(s2.links[0].subs)+len(s2.links[1].subs) != 3 || s2.links[0].ta == s2.links[1].ta {
+		t.Errorf("split by student: %+v %+v", s2.links[0], s2.links[1])
+	}
+	other := 0
+	for i := range s2.subs {
+		if !s2.links[0].subs[i] {
+			other = i
+		}
+	}
+	if _, err := s2.act(s2.links[0], request{Op: "apply", Subs: []int{other}, Item: "names"}); err == nil {
+		t.Error("a TA graded another's submission")
+	}
+	s3, _, _ := testServer(t, Config{Split: 3, By: "part"})
+	owner := s3.links[0] // parts a, ...: "names" is of part a
+	if _, err := s3.act(s3.links[1], request{Op: "apply", Subs: []int{0}, Item: "names"}); err == nil {
+		t.Error("a TA applied another's part's item")
+	}
+	if _, err := s3.act(owner, request{Op: "apply", Subs: []int{0}, Item: "names"}); err != nil {
+		t.Error(err)
+	}
+	st, _, _ := review.Load(s3.cfg.Dir, s3.cfg.Assignment.Rubric)
+	if fmt.Sprint(st.Applied) != fmt.Sprintf("map[%s:[names]]", evil) {
+		t.Errorf("applied %v", st.Applied)
+	}
+}
+
+// TestStaged: a regrade grade --preview staged is shown on the list, as
+// text.
+func TestStaged(t *testing.T) {
+	s, base, do := testServer(t, Config{})
+	text := "abc123\n<b>bob</b>: graded 0 → graded 5\n"
+	if err := os.WriteFile(filepath.Join(s.cfg.Dir, ".preview"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, page := do("GET", base, "", "", nil)
+	if !strings.Contains(page, "A regrade is staged") || !strings.Contains(page, "&lt;b&gt;bob&lt;/b&gt;: graded 0 → graded 5") || strings.Contains(page, "abc123") {
+		t.Errorf("the staged regrade is not shown as it should be")
+	}
+}

@@ -1,0 +1,111 @@
+// Package javabridge is the Java side of the unit-test bridge: the
+// instructor's JUnit tests run in a test box that holds no student file,
+// and reach the student's classes, in a student box, through calls that
+// cross the grader's relay (package grader/unittest/relay; the frames are
+// those of BRIDGE-PROTOCOL: 'S' call frames, 'G' control, 'X' death).
+//
+// # The pieces
+//
+//   - ReadClass reads a student's compiled class (never run in the test
+//     box): its constant pool, access flags, super class and interfaces,
+//     fields with their constants, methods with descriptors, generic
+//     Signature attributes and Exceptions attributes, and InnerClasses.
+//   - Standins generates, for each top-level class, interface and enum of
+//     the student (with its static nested ones inside), a Java source
+//     with the same API (constructors, static and instance methods,
+//     generics, checked exceptions, the interfaces it implements, public
+//     constants) whose every member forwards through
+//     autograder.bridge.Bridge. A student's exception becomes a stand-in
+//     that extends the same JDK base (IllegalArgumentException, Exception,
+//     ...), so assertThrows(TheirException.class, ...) works. No stand-in
+//     takes a name in Options.Reserved (ReservedBy: the types the
+//     instructor's files declare; ImportedNames: the classes of the
+//     packages the tests import on demand). BuildTests compiles the
+//     stand-ins and the instructor's tests, and puts Result.Index at
+//     IndexPath.
+//   - TestSideFiles are the test side's Java sources: Bridge and its
+//     codec, autograder.bridge.Main (LauncherMain), which takes fds 0/1
+//     for frames, points System.out at stderr and runs JUnit's console
+//     launcher, and a launcher listener that sends the relay "test",
+//     "reset" (after each top-level test class) and "done". LauncherArgs
+//     is the test box's command line.
+//   - ServerFiles are the student-side server (ServerMain), which needs
+//     only the JDK: it takes fds 0/1 before any student class loads,
+//     points System.out at stderr and System.in at nothing, then serves
+//     calls by reflection (overloads chosen by descriptor), keeping the
+//     student's objects in a table of handles. ServerArgs is the student
+//     box's command line.
+//
+// # Values
+//
+// A value crosses by value only when its class is exactly String, a box,
+// BigInteger, BigDecimal, Optional, an array, or one of the JDK's own lists, sets
+// and maps (of values that cross); arrays and collections passed to the
+// student are copied back into the test's after the call, so in-place
+// changes are seen. Anything else is a handle: on the test side a
+// stand-in (or, for an interface the tests hold it as, a proxy), whose
+// every method is a call, equals, hashCode, toString and compareTo
+// included. A stand-in equals only another of the student's objects: a
+// student's equals never sees, and never matches, the test's plain
+// values. A test's object passed for a parameter (a lambda, a
+// Comparator) is a handle the other way: the student gets a
+// java.lang.reflect.Proxy whose calls come back to the test, and a
+// test's assertion failing inside it fails the test even when the
+// student's code catches it. Exceptions cross as type, message and the
+// student's frames (class, method, file, line): a stand-in's exception
+// as itself, the JDK's Exceptions and ordinary Errors as themselves, any
+// other (a JUnit class, a VirtualMachineError) as
+// autograder.bridge.StudentException, so a student cannot abort, skip or
+// fail the run from the framework's side.
+//
+// # Java's 'S' messages
+//
+// Requests: {"op":"new"|"call"|"get","seq":S,"class":C,"name":N,
+// "desc":D,"self":V,"args":[V...],"free":[ids]} ("self" on calls only,
+// null for static; "free": handles the test side dropped). Replies:
+// {"seq":S,"re":V,"back":[V|null...]} or {"seq":S,"exc":{"type":T,
+// "msg":M,"trace":[[class,method,file,line]...]}}. S is a random number
+// the reply must echo. Callbacks from the student side are "call"
+// requests whose "self" is a test-owned handle. Values follow the
+// shared protocol with Java's own tags where JSON cannot say the type:
+// a JSON integer is an Integer, a number with a fraction or exponent a
+// Double; {"long":"5"}, {"short":5}, {"byte":5}, {"char":65},
+// {"float32":"1.5"}, {"float":"NaN"}, {"int":"<BigInteger>"},
+// {"decimal":"<BigDecimal>"}, {"optional":[V]} or {"optional":[]},
+// {"enum":"Color","name":"RED"}; handles
+// {"handle":N,"type":"<class>"} (the student's) and {"handle":N,
+// "owner":"test","ifaces":[...]} (the test's, with the interfaces the
+// student-side proxy implements).
+//
+// # Threat model
+//
+// Every byte of the student's classes and every frame of the student's
+// process is hostile data. Class files are read strictly and within
+// their size (MaxClassSize; no count is trusted beyond the bytes there;
+// type nesting bounded); every name that reaches generated source is a
+// plain ASCII Java identifier, not a keyword, without $ — anything else
+// is a LoadError naming the class and member, never escaped into
+// source. A student class named like a class of java.lang or of JUnit
+// Jupiter's api and params packages (a default-package Assertions), like
+// a class of any package the tests import on demand (ImportedNames
+// lists them: a default-package Arrays against "import java.util.*;"), like
+// one of the instructor's (ReservedBy), or in a package of the JDK,
+// JUnit or the grader, gets no stand-in: the tests resolve the name to
+// the framework's class, and the student gets a note. Public fields are a LoadError naming the field; public static
+// final fields are read once (constants are copied exactly).
+//
+// On the wire, the test side checks every reply: JSON strict and nested
+// at most 128 deep, values at most 64 deep and a million parts, every
+// value of the type the stand-in declares, handles only to stand-ins or
+// the declared interface, exception types rebuilt only as above. Each
+// call carries an unguessable sequence number, so a reply written ahead
+// of time, or left in the pipe by a process since ended, matches no
+// call. A reply that breaks these rules fails the test in progress
+// (StudentDied: "the student's process broke the bridge protocol"), and
+// the test side asks the relay to end that process (a "reset"). An 'X'
+// frame (the process exited, crashed or ran past a limit) fails the
+// test in progress with StudentDied; every later call starts a fresh
+// process, and stand-ins of the ended process's objects refuse to be
+// used. Nothing the student's process sends decides a verdict: JUnit, in
+// the test box, does, and writes the report there.
+package javabridge

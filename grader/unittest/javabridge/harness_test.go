@@ -1,0 +1,440 @@
+package javabridge
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
+)
+
+// kit is what the JVM tests share, built once per test binary: the JDK,
+// JUnit's console launcher, and the two sides of the bridge, compiled.
+type kit struct {
+	java, javac string
+	junit       string
+	testSide    string // compiled test side (and its service file)
+	server      string // compiled student-side server
+	dir         string
+}
+
+var (
+	kitOnce sync.Once
+	kitVal  *kit
+	kitErr  error
+	kitSkip string
+)
+
+// requireKit returns the shared kit. Without a JDK or JUnit it skips the
+// test with the reason, or fails it when CI is "true": CI must run these.
+func requireKit(t testing.TB) *kit {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: this test runs JVMs")
+	}
+	kitOnce.Do(buildKit)
+	if kitSkip != "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s; CI=true, so the Java bridge's tests must run", kitSkip)
+		}
+		t.Skip(kitSkip)
+	}
+	if kitErr != nil {
+		t.Fatal(kitErr)
+	}
+	return kitVal
+}
+
+func buildKit() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	jdk, err := toolchain.FindJDK(ctx)
+	if err != nil {
+		kitSkip = "no JDK: " + err.Error()
+		return
+	}
+	fw := toolchain.ByFramework("junit").Tests
+	junit := fw.Launcher()
+	if junit == "" {
+		kitSkip = fw.Missing()
+		return
+	}
+	dir, err := os.MkdirTemp("", "javabridge-kit-")
+	if err != nil {
+		kitErr = err
+		return
+	}
+	k := &kit{java: jdk.Java, javac: jdk.Javac, junit: junit, dir: dir,
+		testSide: filepath.Join(dir, "testside"), server: filepath.Join(dir, "server")}
+	if err := Compile(ctx, k.javac, []string{junit}, TestSideFiles(), k.testSide); err != nil {
+		kitErr = err
+		return
+	}
+	if err := Compile(ctx, k.javac, nil, ServerFiles(), k.server); err != nil {
+		kitErr = err
+		return
+	}
+	kitVal = k
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if kitVal != nil {
+		os.RemoveAll(kitVal.dir)
+	}
+	os.Exit(code)
+}
+
+// jvmOpts are the toolchain's JVM options for both boxes, as a box of
+// 512 MiB gets them.
+var jvmOpts = toolchain.JVMOptions(512<<20, "17")
+
+// scenario is one run: the student's sources, the instructor's tests.
+type scenario struct {
+	student map[string]string // file -> Java source
+	tests   map[string]string // file -> Java source (default package)
+	classes []string          // test classes to run
+	// fake, when set, answers the test side's calls instead of a student
+	// JVM: it gets each request and returns the reply (its seq is added).
+	fake func(req map[string]any) map[string]any
+}
+
+// outcome is what a run gives: each test's result, what the student's
+// process printed, where its box was.
+type outcome struct {
+	tests      map[string]testResult // "Class.method" -> result
+	studentDir string
+	testErr    string
+	notes      []string
+	starts     int           // student JVMs started
+	testIDs    []string      // the ids of the "test" control frames, in order
+	wall, cpu  time.Duration // of the run alone (both JVMs), not the builds
+}
+
+type testResult struct {
+	status  string // "passed", "failure", "error", "skipped"
+	message string
+	detail  string
+}
+
+// run builds and runs a scenario: the student's classes compiled in their
+// own folder (the student's "box", the server's working folder), the
+// stand-ins and tests in another, the two JVMs joined by forward.
+func (k *kit) run(t testing.TB, sc scenario) *outcome {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	root := t.TempDir()
+	studentDir, testsDir, reports := filepath.Join(root, "student"), filepath.Join(root, "tests"), filepath.Join(root, "reports")
+	files := map[string][]byte{}
+	for p, s := range sc.student {
+		files[p] = []byte(s)
+	}
+	if err := Compile(ctx, k.javac, nil, files, studentDir); err != nil {
+		t.Fatal(err)
+	}
+	tfiles := map[string][]byte{}
+	for p, s := range sc.tests {
+		tfiles[p] = []byte(s)
+	}
+	imported, err := ImportedNames(ctx, k.java, []string{k.junit, k.testSide}, tfiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Standins(readClasses(t, studentDir), Options{Reserved: append(ReservedBy(tfiles), imported...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := BuildTests(ctx, k.javac, k.junit, k.testSide, res, tfiles, testsDir); err != nil {
+		t.Fatal(err)
+	}
+	out := &outcome{studentDir: studentDir, notes: res.Notes}
+	var before, after syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &before)
+	start := time.Now()
+	out.testErr, out.starts, out.testIDs = k.launch(ctx, t, sc, testsDir, studentDir, reports)
+	out.wall = time.Since(start)
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &after)
+	out.cpu = time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
+	out.tests = readReport(t, reports)
+	return out
+}
+
+func readClasses(t testing.TB, dir string) map[string][]byte {
+	t.Helper()
+	m := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".class") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		m[filepath.ToSlash(rel)] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// launch runs JUnit in the test "box" through autograder.bridge.Main and
+// the forwarder; it returns what the test JVM printed on stderr.
+func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, studentDir, reports string) (string, int, []string) {
+	args := LauncherArgs(jvmOpts, k.junit, k.testSide, testsDir, reports, sc.classes)
+	cmd := exec.CommandContext(ctx, k.java, args...)
+	cmd.Dir = testsDir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	toTest, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromTest, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	f := &forwarder{ctx: ctx, k: k, dir: studentDir, toTest: toTest, fake: sc.fake}
+	f.run(fromTest)
+	cmd.Wait()
+	f.stop(false)
+	return stderr.String(), f.starts, f.testIDs
+}
+
+// forwarder is a tiny relay for these tests: it forwards 'S' frames,
+// starts the student's JVM on the first one, answers 'G' frames by ending
+// it where the protocol says, and sends 'X' when it dies.
+type forwarder struct {
+	ctx    context.Context
+	k      *kit
+	dir    string
+	toTest io.Writer
+	wmu    sync.Mutex
+	fake   func(map[string]any) map[string]any
+
+	mu      sync.Mutex
+	student *studentProc
+	starts  int
+	testIDs []string
+}
+
+type studentProc struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	killed bool
+	done   chan struct{}
+	stderr bytes.Buffer
+}
+
+func readFrame(r io.Reader) ([]byte, error) {
+	var n [4]byte
+	if _, err := io.ReadFull(r, n[:]); err != nil {
+		return nil, err
+	}
+	size := binary.BigEndian.Uint32(n[:])
+	if size < 1 || size > 16<<20 {
+		return nil, fmt.Errorf("frame of %d bytes", size)
+	}
+	p := make([]byte, size)
+	_, err := io.ReadFull(r, p)
+	return p, err
+}
+
+func writeFrame(w io.Writer, p []byte) error {
+	b := make([]byte, 4+len(p))
+	binary.BigEndian.PutUint32(b, uint32(len(p)))
+	copy(b[4:], p)
+	_, err := w.Write(b)
+	return err
+}
+
+func (f *forwarder) send(p []byte) {
+	f.wmu.Lock()
+	defer f.wmu.Unlock()
+	writeFrame(f.toTest, p)
+}
+
+func (f *forwarder) run(fromTest io.Reader) {
+	for {
+		p, err := readFrame(fromTest)
+		if err != nil {
+			return
+		}
+		switch p[0] {
+		case 'S':
+			if f.fake != nil {
+				f.answer(p[1:])
+				continue
+			}
+			s := f.ensure()
+			if s == nil || writeFrame(s.stdin, p) != nil {
+				f.died(s, "the student's process could not start")
+			}
+		case 'G':
+			var g struct{ Op, ID string }
+			json.Unmarshal(p[1:], &g)
+			if g.Op == "test" {
+				f.testIDs = append(f.testIDs, g.ID)
+			}
+			if g.Op == "reset" || g.Op == "done" {
+				f.stop(true)
+			}
+		}
+	}
+}
+
+// answer replies to a request as the fake student would.
+func (f *forwarder) answer(p []byte) {
+	var req map[string]any
+	if json.Unmarshal(p, &req) != nil || req["op"] == nil {
+		return
+	}
+	r := f.fake(req)
+	r["seq"] = req["seq"]
+	b, _ := json.Marshal(r)
+	f.send(append([]byte{'S'}, b...))
+}
+
+// ensure returns the running student JVM, starting one when there is none.
+func (f *forwarder) ensure() *studentProc {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.student != nil {
+		return f.student
+	}
+	cmd := exec.CommandContext(f.ctx, f.k.java, ServerArgs(jvmOpts, f.k.server, f.dir)...)
+	cmd.Dir = f.dir
+	s := &studentProc{cmd: cmd, done: make(chan struct{})}
+	cmd.Stderr = &s.stderr
+	var err error
+	if s.stdin, err = cmd.StdinPipe(); err != nil {
+		return nil
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil || cmd.Start() != nil {
+		return nil
+	}
+	f.student = s
+	f.starts++
+	go f.pump(s, out)
+	return s
+}
+
+// pump forwards the student's frames to the test side until it dies.
+func (f *forwarder) pump(s *studentProc, out io.Reader) {
+	defer close(s.done)
+	var why string
+	for {
+		p, err := readFrame(out)
+		if err == nil && p[0] != 'S' {
+			err = errors.New("channel")
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				why = "the student's process broke the bridge protocol"
+			}
+			break
+		}
+		f.send(p)
+	}
+	s.cmd.Process.Kill()
+	s.cmd.Wait()
+	f.died(s, why)
+}
+
+// died tells the test side, unless the forwarder ended it on purpose.
+func (f *forwarder) died(s *studentProc, why string) {
+	f.mu.Lock()
+	if s != nil && f.student != s {
+		f.mu.Unlock()
+		return
+	}
+	f.student = nil
+	killed := s != nil && s.killed
+	f.mu.Unlock()
+	if killed {
+		return
+	}
+	exit := -1
+	if s != nil && s.cmd.ProcessState != nil {
+		exit = s.cmd.ProcessState.ExitCode()
+	}
+	if why == "" {
+		why = fmt.Sprintf("the student's process ended (exit status %d)", exit)
+	}
+	x, _ := json.Marshal(map[string]any{"why": why, "limit": "", "exit": exit, "signal": ""})
+	f.send(append([]byte{'X'}, x...))
+}
+
+func (f *forwarder) stop(wait bool) {
+	f.mu.Lock()
+	s := f.student
+	f.student = nil
+	if s != nil {
+		s.killed = true
+		s.cmd.Process.Kill()
+	}
+	f.mu.Unlock()
+	if s != nil && wait {
+		<-s.done
+	}
+}
+
+// The JUnit XML report's parts that the tests read.
+type xmlSuite struct {
+	Cases []struct {
+		Name    string  `xml:"name,attr"`
+		Class   string  `xml:"classname,attr"`
+		Failure *xmlMsg `xml:"failure"`
+		Error   *xmlMsg `xml:"error"`
+		Skipped *xmlMsg `xml:"skipped"`
+	} `xml:"testcase"`
+}
+
+type xmlMsg struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Body    string `xml:",chardata"`
+}
+
+func readReport(t testing.TB, dir string) map[string]testResult {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "TEST-junit-jupiter.xml"))
+	if err != nil {
+		return nil
+	}
+	var s xmlSuite
+	if err := xml.Unmarshal(b, &s); err != nil {
+		t.Fatalf("report: %v", err)
+	}
+	out := map[string]testResult{}
+	for _, c := range s.Cases {
+		r := testResult{status: "passed"}
+		for _, m := range []struct {
+			s string
+			m *xmlMsg
+		}{{"failure", c.Failure}, {"error", c.Error}, {"skipped", c.Skipped}} {
+			if m.m != nil {
+				r = testResult{status: m.s, message: m.m.Message, detail: m.m.Type + "\n" + m.m.Body}
+			}
+		}
+		out[c.Class+"."+strings.TrimSuffix(c.Name, "()")] = r
+	}
+	return out
+}

@@ -1,0 +1,161 @@
+package autograder.bridge;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The test side of the bridge: the stand-ins' members call construct,
+ * call and getStatic, which cross to the student's process and back. A
+ * student's reply is data: every value is checked against the type the
+ * stand-in declares, an object of the student's becomes a stand-in that
+ * never equals a plain value, an exception is rebuilt from its type and
+ * message. One call at a time crosses (calls from other threads wait).
+ */
+public final class Bridge {
+    private static final Object LOCK = new Object();
+    private static TestSide side;
+    private static int depth;
+    private static Throwable pending;
+
+    private Bridge() {
+    }
+
+    /** Takes the bridge's frames; autograder.bridge.Main calls it before anything else runs. */
+    public static void install(Frames io) {
+        synchronized (LOCK) {
+            side = new TestSide(io);
+        }
+    }
+
+    static boolean installed() {
+        synchronized (LOCK) {
+            return side != null;
+        }
+    }
+
+    private static TestSide side() {
+        if (side == null) {
+            throw new IllegalStateException("the bridge is not installed: run the tests through autograder.bridge.Main");
+        }
+        return side;
+    }
+
+    /** Constructs one of the student's objects. */
+    public static Ref construct(String cls, String desc, Object[] args) {
+        Object r = exchange("new", null, cls, "<init>", desc, Object.class, args, true);
+        return (Ref) r;
+    }
+
+    /** Calls a method (self null for a static one) and returns its result as ret. */
+    public static Object call(Object self, String cls, String name, String desc, Class<?> ret, Object[] args) {
+        return exchange("call", self, cls, name, desc, ret, args, false);
+    }
+
+    /** Makes a stand-in the tests constructed known as the student's object it stands for. */
+    public static void adopt(Remote standin) {
+        synchronized (LOCK) {
+            side().adopt(standin);
+        }
+    }
+
+    /** Reads a static field. */
+    public static Object getStatic(String cls, String name, String desc, Class<?> type) {
+        Object v = exchange("get", null, cls, name, desc, type, null, false);
+        if (v instanceof Remote) {
+            ((Remote) v).bridge$ref().origin = new String[] {cls, name, desc};
+        }
+        return v;
+    }
+
+    /** A static final field's handle, read again after its process ended. */
+    static void refresh(Ref r) {
+        Object v = exchange("get", null, r.origin[0], r.origin[1], r.origin[2], Object.class, null, false);
+        if (!(v instanceof Remote)) {
+            throw new Values.BadValue("a static final field that is no longer an object");
+        }
+        Ref fresh = ((Remote) v).bridge$ref();
+        r.id = fresh.id;
+        r.generation = fresh.generation;
+    }
+
+    private static Object exchange(String op, Object self, String cls, String name, String desc, Class<?> ret, Object[] args, boolean ctor) {
+        synchronized (LOCK) {
+            TestSide s = side();
+            depth++;
+            try {
+                List<Object> jargs = null;
+                if (args != null) {
+                    jargs = new ArrayList<>();
+                    for (Object a : args) {
+                        jargs.add(s.encode(a));
+                    }
+                }
+                Object jself = self == null ? null : s.encode(self);
+                try {
+                    Map<String, Object> reply = s.call(Peer.request(op, jself, cls, name, desc, jargs));
+                    return ctor ? s.newRef(reply, args) : s.result(reply, ret, args);
+                } catch (Values.BadValue | Json.BadJson e) {
+                    throw protocol(s, e);
+                }
+            } catch (IOException e) {
+                throw s.broken(e);
+            } finally {
+                depth--;
+                if (depth == 0 && pending != null) {
+                    Throwable p = pending;
+                    pending = null;
+                    throw Bridge.<RuntimeException>sneaky(p);
+                }
+            }
+        }
+    }
+
+    /**
+     * The student's side sent what the protocol forbids: its process is
+     * ended (a reset) and the test fails; the next call starts afresh.
+     */
+    private static StudentDied protocol(TestSide s, RuntimeException e) {
+        try {
+            s.io.write('G', Json.write(Values.tag("op", "reset")));
+        } catch (IOException x) {
+            // the bridge is gone: the next call says so
+        }
+        s.forget();
+        return new StudentDied("the student's process broke the bridge protocol: " + e.getMessage(), "", -1, "");
+    }
+
+    /** A test's failure inside a callback the student's code may have caught: it fails the test all the same. */
+    static void failedInCallback(Throwable t) {
+        if (pending == null && (t instanceof AssertionError || !(t instanceof Exception))) {
+            pending = t;
+        }
+    }
+
+    /** Sends a control frame to the grader ("test", "reset", "done"). */
+    static void control(String op, String id) {
+        synchronized (LOCK) {
+            if (side == null) {
+                return;
+            }
+            Map<String, Object> m = Values.tag("op", op);
+            if (id != null) {
+                m.put("id", id);
+            }
+            try {
+                side.io.write('G', Json.write(m));
+            } catch (IOException e) {
+                throw side.broken(e);
+            }
+            if (!op.equals("test")) {
+                side.forget();
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> T sneaky(Throwable t) throws T {
+        throw (T) t;
+    }
+}

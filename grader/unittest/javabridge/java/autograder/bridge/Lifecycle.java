@@ -1,0 +1,65 @@
+package autograder.bridge;
+
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+
+/**
+ * Tells the grader where tests begin ("test") and where a top-level test
+ * class ends ("reset": its state ends with it, and so does the student's
+ * process). Registered as a service of the launcher.
+ */
+public final class Lifecycle implements TestExecutionListener {
+    private TestPlan plan;
+
+    @Override
+    public void testPlanExecutionStarted(TestPlan plan) {
+        this.plan = plan;
+    }
+
+    @Override
+    public void executionStarted(TestIdentifier id) {
+        if (id.isTest()) {
+            Bridge.control("test", testID(id));
+        }
+    }
+
+    @Override
+    public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+        if (id.getSource().orElse(null) instanceof ClassSource && topLevel(id)) {
+            Bridge.control("reset", null);
+        }
+    }
+
+    @Override
+    public void testPlanExecutionFinished(TestPlan plan) {
+        Bridge.control("done", null);
+    }
+
+    private boolean topLevel(TestIdentifier id) {
+        if (plan == null) {
+            return true;
+        }
+        return plan.getParent(id).map(p -> !(p.getSource().orElse(null) instanceof ClassSource)).orElse(true);
+    }
+
+    /**
+     * "Class.method", as the grader's case files name a test; an
+     * invocation of a parameterized or repeated test "Class.method[N]".
+     */
+    static String testID(TestIdentifier id) {
+        Object s = id.getSource().orElse(null);
+        if (!(s instanceof MethodSource)) {
+            return id.getUniqueId();
+        }
+        MethodSource m = (MethodSource) s;
+        String uid = id.getUniqueId();
+        String mark = "-invocation:#";
+        int at = uid.lastIndexOf(mark);
+        String n = at < 0 ? "" : "[" + uid.substring(at + mark.length(), uid.length() - 1) + "]";
+        return m.getClassName() + "." + m.getMethodName() + n;
+    }
+}

@@ -1,0 +1,249 @@
+package autograder.bridge;
+
+import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One side of the bridge: calls are synchronous and nest, so a side that
+ * waits for its reply serves the other side's requests (callbacks) in the
+ * same thread meanwhile. A request has an "op"; a reply has "re" (the
+ * value, and "back": the arrays and collections passed, as the callee
+ * left them) or "exc" (type, message, trace).
+ */
+public abstract class Peer extends Values {
+    protected final Frames io;
+    /** Made on first use: a student process that is never called back needs none. */
+    private static final class Nonce {
+        static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    }
+    private final Map<Class<?>, Map<String, Executable>> members = new HashMap<>();
+
+    protected Peer(Frames io) {
+        this.io = io;
+    }
+
+    /** Reads the next 'S' message, or throws what the side makes of anything else. */
+    protected abstract Map<String, Object> receive() throws IOException;
+
+    /** Serves one request of the other side. */
+    protected abstract Map<String, Object> serve(Map<String, Object> req) throws Throwable;
+
+    /** Whether a failure while serving ends the exchange rather than crossing as a reply. */
+    protected boolean fatal(Throwable t) {
+        return false;
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> T rethrow(Throwable t) throws T {
+        throw (T) t;
+    }
+
+    /** Whether a frame of a trace is worth showing the other side. */
+    protected abstract boolean keepFrame(StackTraceElement e);
+
+    /** Sends a request and returns its reply, serving the other side's requests meanwhile. */
+    protected final Map<String, Object> exchange(Map<String, Object> req) throws IOException {
+        // A number the other side cannot guess: a reply written ahead of
+        // time, or left in the pipe by a process since ended, matches no call.
+        String seq = Long.toHexString(Nonce.RANDOM.nextLong());
+        req.put("seq", seq);
+        io.write('S', Json.write(req));
+        while (true) {
+            Map<String, Object> m = receive();
+            if (!m.containsKey("op")) {
+                if (seq.equals(m.get("seq"))) {
+                    return m;
+                }
+                continue; // a reply from a process since ended, or to nothing asked
+            }
+            io.write('S', Json.write(serveSafely(m)));
+        }
+    }
+
+    /** Serves a request; the reply carries the request's sequence number. */
+    protected final Map<String, Object> serveSafely(Map<String, Object> req) {
+        Map<String, Object> r;
+        try {
+            r = serve(req);
+        } catch (Throwable t) {
+            if (fatal(t)) {
+                throw Peer.<RuntimeException>rethrow(t);
+            }
+            r = tag("exc", encodeThrowable(t));
+        }
+        r.put("seq", req.get("seq") instanceof String ? req.get("seq") : "");
+        return r;
+    }
+
+    @SuppressWarnings("unchecked")
+    protected static Map<String, Object> message(String text) {
+        Object v = Json.parse(text);
+        if (!(v instanceof Map)) {
+            throw new BadValue("a message that is not an object");
+        }
+        return (Map<String, Object>) v;
+    }
+
+    protected final Map<String, Object> encodeThrowable(Throwable t) {
+        if (t instanceof ExceptionInInitializerError && t.getCause() != null) {
+            t = t.getCause(); // what the class's static initializer threw
+        }
+        Map<String, Object> e = tag("type", t.getClass().getName());
+        String msg;
+        try {
+            msg = t.getMessage();
+        } catch (Throwable x) {
+            msg = null;
+        }
+        e.put("msg", msg == null ? null : clip(msg, 1 << 16));
+        List<Object> trace = new ArrayList<>();
+        for (StackTraceElement f : t.getStackTrace()) {
+            if (trace.size() < 64 && keepFrame(f)) {
+                List<Object> row = new ArrayList<>();
+                row.add(clip(f.getClassName(), 1000));
+                row.add(clip(f.getMethodName(), 1000));
+                row.add(f.getFileName() == null ? null : clip(f.getFileName(), 1000));
+                row.add(f.getLineNumber());
+                trace.add(row);
+            }
+        }
+        e.put("trace", trace);
+        return e;
+    }
+
+    static String clip(String s, int n) {
+        return s.length() <= n ? s : s.substring(0, n);
+    }
+
+    /** The frames of a trace the other side sent, checked. */
+    protected static List<StackTraceElement> frames(Object trace) {
+        List<StackTraceElement> out = new ArrayList<>();
+        for (Object r : jsonList(trace)) {
+            List<?> row = jsonList(r);
+            if (row.size() != 4 || !(row.get(3) instanceof Integer) || out.size() >= 64) {
+                throw new BadValue("a malformed trace");
+            }
+            String file = row.get(2) == null ? null : str(row.get(2), null, 1000);
+            out.add(new StackTraceElement(str(row.get(0), null, 1000), str(row.get(1), null, 1000), file, (Integer) row.get(3)));
+        }
+        return out;
+    }
+
+    /** Decodes a call's arguments by the parameter types of the member called. */
+    protected final Object[] arguments(Object json, Class<?>[] types) {
+        List<?> args = jsonList(json);
+        if (args.size() != types.length) {
+            throw new BadValue(args.size() + " arguments for " + types.length + " parameters");
+        }
+        Object[] out = new Object[types.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = decode(args.get(i), types[i]);
+        }
+        return out;
+    }
+
+    /** A reply: the result, and the arrays and collections passed as they are now. */
+    protected final Map<String, Object> reply(Object result, Object[] args, Object json) {
+        Map<String, Object> r = tag("re", encode(result));
+        List<?> in = jsonList(json);
+        List<Object> back = new ArrayList<>();
+        boolean any = false;
+        for (int i = 0; i < args.length; i++) {
+            Object a = in.get(i);
+            boolean copy = a instanceof Map && (((Map<?, ?>) a).containsKey("array") || ((Map<?, ?>) a).containsKey("list")
+                    || ((Map<?, ?>) a).containsKey("set") || ((Map<?, ?>) a).containsKey("map"));
+            back.add(copy ? encode(args[i]) : null);
+            any |= copy;
+        }
+        if (any) {
+            r.put("back", back);
+        }
+        return r;
+    }
+
+    /** The method or constructor of c with this name ("<init>") and descriptor, public or not. */
+    protected final Executable member(Class<?> c, String name, String desc) throws NoSuchMethodException {
+        Map<String, Executable> byKey = members.computeIfAbsent(c, k -> new HashMap<>());
+        String key = name + desc;
+        Executable e = byKey.get(key);
+        if (e == null) {
+            e = find(c, name, desc);
+            e.setAccessible(true);
+            byKey.put(key, e);
+        }
+        return e;
+    }
+
+    private static Executable find(Class<?> c, String name, String desc) throws NoSuchMethodException {
+        if (name.equals("<init>")) {
+            for (Constructor<?> k : c.getDeclaredConstructors()) {
+                if (descriptor(k.getParameterTypes(), void.class).equals(desc)) {
+                    return k;
+                }
+            }
+        } else {
+            for (Method m : c.getMethods()) {
+                if (m.getName().equals(name) && descriptor(m).equals(desc)) {
+                    return m;
+                }
+            }
+            for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+                for (Method m : k.getDeclaredMethods()) {
+                    if (m.getName().equals(name) && descriptor(m).equals(desc)) {
+                        return m;
+                    }
+                }
+            }
+        }
+        throw new NoSuchMethodException(c.getName() + "." + name + desc);
+    }
+
+    public static String descriptor(Method m) {
+        return descriptor(m.getParameterTypes(), m.getReturnType());
+    }
+
+    static String descriptor(Class<?>[] params, Class<?> result) {
+        StringBuilder b = new StringBuilder("(");
+        for (Class<?> p : params) {
+            b.append(typeDescriptor(p));
+        }
+        return b.append(')').append(typeDescriptor(result)).toString();
+    }
+
+    private static final Map<Class<?>, String> PRIM_DESC = Map.of(int.class, "I", long.class, "J",
+            short.class, "S", byte.class, "B", char.class, "C", float.class, "F", double.class, "D",
+            boolean.class, "Z", void.class, "V");
+
+    static String typeDescriptor(Class<?> c) {
+        String p = PRIM_DESC.get(c);
+        if (p != null) {
+            return p;
+        }
+        if (c.isArray()) {
+            return c.getName().replace('.', '/');
+        }
+        return "L" + c.getName().replace('.', '/') + ";";
+    }
+
+    protected static Map<String, Object> request(String op, Object self, String cls, String name, String desc, List<Object> args) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("op", op);
+        if (op.equals("call")) {
+            r.put("self", self);
+        }
+        r.put("class", cls);
+        r.put("name", name);
+        r.put("desc", desc);
+        if (args != null) {
+            r.put("args", args);
+        }
+        return r;
+    }
+}

@@ -1,0 +1,416 @@
+package autograder.bridge;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** The test side's peer: what the student sends is checked here, field by field. */
+final class TestSide extends Peer {
+    /** Where the list of stand-ins lies on the tests' class path. */
+    static final String INDEX = "autograder/bridge/standins.txt";
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*(\\$[A-Za-z0-9_]+)*");
+    private static final Set<String> PLAIN = Set.of("java.lang.Object", "java.lang.String", "java.lang.Integer",
+            "java.lang.Long", "java.lang.Short", "java.lang.Byte", "java.lang.Character", "java.lang.Boolean",
+            "java.lang.Double", "java.lang.Float", "java.math.BigInteger", "java.math.BigDecimal");
+
+    private int generation;
+    /** The stand-ins of the student's objects, held weakly: one the tests drop is freed in the student's process. */
+    private final Map<Integer, Held> handles = new HashMap<>();
+    private final ReferenceQueue<Object> dropped = new ReferenceQueue<>();
+
+    private static final class Held extends WeakReference<Object> {
+        final int id;
+
+        Held(Object standin, int id, ReferenceQueue<Object> q) {
+            super(standin, q);
+            this.id = id;
+        }
+    }
+    private final Map<Object, Integer> callbackIds = new IdentityHashMap<>();
+    private final List<Object> callbacks = new ArrayList<>();
+    private Set<String> standins;
+
+    TestSide(Frames io) {
+        super(io);
+    }
+
+    Map<String, Object> call(Map<String, Object> req) throws IOException {
+        List<Object> free = new ArrayList<>();
+        for (Reference<?> r; (r = dropped.poll()) != null; ) {
+            Held h = (Held) r;
+            if (handles.get(h.id) == h) {
+                handles.remove(h.id);
+                free.add(h.id);
+            }
+        }
+        if (!free.isEmpty()) {
+            req.put("free", free);
+        }
+        return exchange(req);
+    }
+
+    /** Forgets the student's objects: the next call starts a fresh student process. */
+    void forget() {
+        generation++;
+        handles.clear();
+        callbackIds.clear();
+        callbacks.clear();
+    }
+
+    StudentDied broken(IOException e) {
+        forget();
+        return new StudentDied("the bridge to the student's process broke: " + e.getMessage(), "", -1, "");
+    }
+
+    @Override
+    protected Map<String, Object> receive() throws IOException {
+        Frames.Frame f = io.read();
+        if (f == null) {
+            throw new IOException("the grader closed it");
+        }
+        if (f.channel == 'X') {
+            forget();
+            Map<String, Object> m = message(f.text);
+            Object exit = m.get("exit");
+            throw new StudentDied(text(m.get("why")), text(m.get("limit")), exit instanceof Integer ? (Integer) exit : -1, text(m.get("signal")));
+        }
+        if (f.channel != 'S') {
+            throw new IOException("a frame on channel " + (int) f.channel);
+        }
+        return message(f.text);
+    }
+
+    private static String text(Object o) {
+        return o instanceof String ? clip((String) o, 1000) : "";
+    }
+
+    private ClassLoader loader() {
+        ClassLoader l = Thread.currentThread().getContextClassLoader();
+        return l != null ? l : TestSide.class.getClassLoader();
+    }
+
+    private Set<String> standins() {
+        if (standins == null) {
+            standins = new HashSet<>();
+            try (InputStream in = loader().getResourceAsStream(INDEX)) {
+                if (in != null) {
+                    new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().forEach(standins::add);
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read " + INDEX, e);
+            }
+        }
+        return standins;
+    }
+
+    /** The stand-in class of this name, null when the name is no stand-in's. */
+    private Class<?> standin(String name) {
+        if (!standins().contains(name)) {
+            return null;
+        }
+        try {
+            return Class.forName(name, true, loader());
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
+
+    /** The handle a constructor's reply gives, for the stand-in being constructed (see adopt). */
+    Ref newRef(Map<String, Object> reply, Object[] args) {
+        result(reply, void.class, args); // throws the student's exception, copies arrays back
+        Object h = reply.get("re");
+        if (!(h instanceof Map) || !(((Map<?, ?>) h).get("handle") instanceof Integer) || ((Map<?, ?>) h).containsKey("owner")) {
+            throw new BadValue("a constructor that did not return an object");
+        }
+        return new Ref((Integer) ((Map<?, ?>) h).get("handle"), generation);
+    }
+
+    /** Registers a stand-in that a test constructed, so the student's object it stands for is known as it. */
+    void adopt(Remote standin) {
+        Ref r = standin.bridge$ref();
+        Held h = handles.get(r.id);
+        if (r.generation == generation && (h == null || h.get() == null)) {
+            handles.put(r.id, new Held(standin, r.id, dropped));
+        }
+    }
+
+    /** The value of a reply as ret; the student's exception thrown as the test's. */
+    Object result(Map<String, Object> reply, Class<?> ret, Object[] args) {
+        if (reply.containsKey("exc")) {
+            if (!(reply.get("exc") instanceof Map)) {
+                throw new BadValue("a malformed exception");
+            }
+            throw Bridge.<RuntimeException>sneaky(rebuild((Map<?, ?>) reply.get("exc")));
+        }
+        if (!reply.containsKey("re")) {
+            throw new BadValue("a reply without a value");
+        }
+        Object v = ret == void.class ? null : decode(reply.get("re"), ret);
+        if (reply.containsKey("back") && args != null) {
+            List<?> back = jsonList(reply.get("back"));
+            for (int i = 0; i < back.size() && i < args.length; i++) {
+                if (back.get(i) != null && args[i] != null) {
+                    Class<?> c = args[i].getClass();
+                    copyInto(args[i], decode(back.get(i), c.isArray() ? c : Object.class));
+                }
+            }
+        }
+        return v;
+    }
+
+    private Throwable rebuild(Map<?, ?> e) {
+        String type = str(e.get("type"), NAME, 1000);
+        String msg = e.get("msg") == null ? null : str(e.get("msg"), null, 1 << 16);
+        List<StackTraceElement> trace = frames(e.get("trace"));
+        Throwable t = instantiate(type, msg);
+        for (StackTraceElement f : new Throwable().getStackTrace()) {
+            String c = f.getClassName();
+            if (!c.startsWith("autograder.bridge.") && !standins().contains(c) && !c.startsWith("jdk.proxy") && !c.startsWith("com.sun.proxy")) {
+                trace.add(f);
+            }
+        }
+        t.setStackTrace(trace.toArray(new StackTraceElement[0]));
+        return t;
+    }
+
+    /** A student's exception as the tests' class of its name: a stand-in, the JDK's own, or a StudentException. */
+    private Throwable instantiate(String type, String msg) {
+        try {
+            Class<?> k = standin(type);
+            if (k != null && Throwable.class.isAssignableFrom(k)) {
+                return (Throwable) k.getConstructor(Thrown.class).newInstance(new Thrown(msg));
+            }
+            if (type.startsWith("java.")) {
+                k = Class.forName(type, false, ClassLoader.getPlatformClassLoader());
+                if (rebuildable(k)) {
+                    return (Throwable) k.getConstructor(String.class).newInstance(msg);
+                }
+            }
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            // not one the tests can have: a StudentException below
+        }
+        return new StudentException(type, msg);
+    }
+
+    /** JDK throwables a test may expect; never the errors JUnit treats as fatal to the whole run. */
+    private static boolean rebuildable(Class<?> k) {
+        return Throwable.class.isAssignableFrom(k) && !VirtualMachineError.class.isAssignableFrom(k)
+                && !LinkageError.class.isAssignableFrom(k) && !ThreadDeath.class.isAssignableFrom(k)
+                && (Exception.class.isAssignableFrom(k) || Error.class.isAssignableFrom(k));
+    }
+
+    @Override
+    protected Map<String, Object> serve(Map<String, Object> req) throws Throwable {
+        if (!"call".equals(req.get("op")) || !(req.get("self") instanceof Map)) {
+            throw new BadValue("a request the tests do not serve");
+        }
+        Map<?, ?> self = (Map<?, ?>) req.get("self");
+        Object target = callback(self.get("handle"));
+        String cls = str(req.get("class"), NAME, 1000);
+        Class<?> k = cls.startsWith("java.") ? Class.forName(cls, false, ClassLoader.getPlatformClassLoader()) : standin(cls);
+        if (k == null || !k.isInterface() || !k.isInstance(target)) {
+            throw new BadValue("a callback through " + cls + ", which the test's object does not implement");
+        }
+        Method m = (Method) member(k, str(req.get("name"), null, 1000), str(req.get("desc"), null, 10000));
+        Object[] args = arguments(req.get("args"), m.getParameterTypes());
+        try {
+            return reply(m.invoke(target, args), args, req.get("args"));
+        } catch (InvocationTargetException e) {
+            Bridge.failedInCallback(e.getCause());
+            throw e.getCause();
+        }
+    }
+
+    /** The student's process died while a callback ran: the call in progress fails, nothing is answered. */
+    @Override
+    protected boolean fatal(Throwable t) {
+        return t instanceof StudentDied;
+    }
+
+    @Override
+    protected boolean keepFrame(StackTraceElement e) {
+        return !e.getClassName().startsWith("autograder.bridge.");
+    }
+
+    private Object callback(Object id) {
+        if (!(id instanceof Integer) || (Integer) id < 0 || (Integer) id >= callbacks.size()) {
+            throw new BadValue("an unknown handle of the tests'");
+        }
+        return callbacks.get((Integer) id);
+    }
+
+    @Override
+    protected Object encodeOther(Object v) {
+        if (v instanceof Remote) {
+            Ref r = ((Remote) v).bridge$ref();
+            if (r != null && r.generation != generation && r.origin != null) {
+                Bridge.refresh(r);
+            }
+            if (r == null || r.generation != generation) {
+                throw new IllegalStateException("this object of the student's lived in a student process that has ended (after a crash, an exit or a limit, or in another test class)");
+            }
+            return tag("handle", r.id);
+        }
+        if (v instanceof RemoteEnum && v instanceof Enum) {
+            Map<String, Object> m = tag("enum", ((Enum<?>) v).getDeclaringClass().getName());
+            m.put("name", ((Enum<?>) v).name());
+            return m;
+        }
+        Integer id = callbackIds.get(v);
+        if (id == null) {
+            id = callbacks.size();
+            callbacks.add(v);
+            callbackIds.put(v, id);
+        }
+        Map<String, Object> m = tag("handle", id);
+        m.put("owner", "test");
+        m.put("ifaces", interfaces(v.getClass()));
+        return m;
+    }
+
+    /** The interfaces of a test's object that the student's side can have too. */
+    private List<Object> interfaces(Class<?> c) {
+        Set<Class<?>> all = new LinkedHashSet<>();
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (Class<?> i : k.getInterfaces()) {
+                all.add(i);
+            }
+        }
+        List<Object> names = new ArrayList<>();
+        for (Class<?> i : all) {
+            if (java.lang.reflect.Modifier.isPublic(i.getModifiers()) && (i.getName().startsWith("java.") || standins().contains(i.getName()))) {
+                names.add(i.getName());
+            }
+        }
+        return names;
+    }
+
+    @Override
+    protected Object decodeHandle(Map<?, ?> m, Class<?> want) {
+        if ("test".equals(m.get("owner"))) {
+            return callback(m.get("handle"));
+        }
+        Object id = m.get("handle");
+        if (!(id instanceof Integer) || (Integer) id < 0 || m.size() != 2) {
+            throw new BadValue("a malformed handle");
+        }
+        // The type only picks a stand-in: a lambda's or hidden class's name
+        // ("Sorter$$Lambda$14/0x...") is no stand-in's, and no error.
+        String type = str(m.get("type"), null, 1000);
+        return studentObject((Integer) id, NAME.matcher(type).matches() ? type : "", want);
+    }
+
+    /** The test's view of one of the student's objects: its stand-in if the tests have one that fits, else a proxy. */
+    private Object studentObject(int id, String type, Class<?> want) {
+        Held h = handles.get(id);
+        Object o = h == null ? null : h.get();
+        if (o != null && box(want).isInstance(o)) {
+            return o;
+        }
+        Ref ref = new Ref(id, generation);
+        Class<?> k = standin(type);
+        Object made;
+        if (k != null && !k.isInterface() && Remote.class.isAssignableFrom(k) && want.isAssignableFrom(k)) {
+            made = construct(k, ref);
+        } else if (!want.isInterface() && Remote.class.isAssignableFrom(want) && standins().contains(want.getName())) {
+            made = construct(want, ref);
+        } else if (want.isInterface() && (want.getName().startsWith("java.") || standins().contains(want.getName()))) {
+            made = proxy(want, ref);
+        } else if (want == Object.class) {
+            made = proxy(k != null && k.isInterface() ? k : null, ref);
+        } else {
+            throw new BadValue("a " + (type.isEmpty() ? "value" : type) + " of the student's where the test expects a "
+                    + want.getName() + " (only plain values, the student's own objects and interfaces cross)");
+        }
+        if (o == null) {
+            handles.put(id, new Held(made, id, dropped));
+        }
+        return made;
+    }
+
+    private static Object construct(Class<?> k, Ref ref) {
+        try {
+            java.lang.reflect.Constructor<?> c = k.getDeclaredConstructor(Ref.class);
+            c.setAccessible(true);
+            return c.newInstance(ref);
+        } catch (ReflectiveOperationException e) {
+            throw new BadValue("cannot make a stand-in of " + k.getName() + ": " + e);
+        }
+    }
+
+    private Object proxy(Class<?> iface, Ref ref) {
+        Class<?>[] is = iface == null ? new Class<?>[] {Remote.class} : new Class<?>[] {iface, Remote.class};
+        ClassLoader l = iface == null || iface.getClassLoader() == null ? TestSide.class.getClassLoader() : iface.getClassLoader();
+        return Proxy.newProxyInstance(l, is, new Forward(ref));
+    }
+
+    /** Forwards every method of a proxy to the student's object. */
+    private static final class Forward implements InvocationHandler {
+        private final Ref ref;
+
+        Forward(Ref ref) {
+            this.ref = ref;
+        }
+
+        @Override
+        public Object invoke(Object proxy, Method m, Object[] args) {
+            Object[] a = args == null ? new Object[0] : args;
+            if (m.getDeclaringClass() == Remote.class) {
+                return ref;
+            }
+            String cls = m.getDeclaringClass() == Object.class ? "java.lang.Object" : m.getDeclaringClass().getName();
+            if (m.getName().equals("equals") && a.length == 1 && m.getReturnType() == boolean.class && !(a[0] instanceof Remote)) {
+                return false;
+            }
+            return Bridge.call(proxy, cls, m.getName(), descriptor(m), m.getReturnType(), a);
+        }
+    }
+
+    @Override
+    protected Object decodeEnum(String cls, String name) {
+        Class<?> k = standin(cls);
+        if (k == null || !k.isEnum() || !RemoteEnum.class.isAssignableFrom(k)) {
+            throw new BadValue("an enum constant of " + cls + ", which the tests do not have");
+        }
+        for (Object c : k.getEnumConstants()) {
+            if (((Enum<?>) c).name().equals(name)) {
+                return c;
+            }
+        }
+        throw new BadValue("no constant " + name + " in " + cls);
+    }
+
+    @Override
+    protected Class<?> elementClass(String name) {
+        if (PLAIN.contains(name) || name.startsWith("java.")) {
+            try {
+                return Class.forName(str(name, NAME, 1000), false, ClassLoader.getPlatformClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new BadValue("an array of " + name);
+            }
+        }
+        Class<?> k = standin(name);
+        if (k == null) {
+            throw new BadValue("an array of " + name + ", which the tests do not have");
+        }
+        return k;
+    }
+}

@@ -1,0 +1,359 @@
+package autograder.bridge;
+
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The values that cross the bridge, as both sides write and read them.
+ * Plain data crosses by value: null, booleans, Integer (a JSON integer),
+ * Double (a JSON number, or {"float":"NaN"}), String, and tagged objects
+ * for the other boxes ({"long":"5"}, {"short":5}, {"byte":5}, {"char":65},
+ * {"float32":"1.5"}, {"int":"<BigInteger>"}, {"decimal":"<BigDecimal>"}),
+ * arrays with their element type ({"array":{"type":"int","items":[]}}),
+ * and the JDK's own lists, sets and maps ({"list":[]}, {"set":[]},
+ * {"map":[[k,v]]}). A value is plain only when its class is exactly one
+ * of those; anything else crosses as a handle, which each side turns into
+ * what it may hold. Reading checks every field and the declared type.
+ */
+public abstract class Values {
+    /** How deeply a value may nest, and how many parts one message may carry. */
+    static final int MAX_DEPTH = 64, MAX_PARTS = 1 << 20;
+    private static final Pattern REAL = Pattern.compile("-?(\\d{1,400}\\.\\d{1,400}(E-?\\d{1,4})?|Infinity)|NaN");
+    private static final Pattern INT = Pattern.compile("-?\\d{1,20000}");
+    private static final Pattern DECIMAL = Pattern.compile("-?\\d{1,20000}(\\.\\d{1,20000})?(E[+-]?\\d{1,4})?");
+
+    private int parts;
+
+    /** Thrown for a value that breaks the rules; the message says how. */
+    public static final class BadValue extends RuntimeException {
+        public BadValue(String why) {
+            super(why);
+        }
+    }
+
+    /** Encodes what is neither plain nor an array or JDK collection. */
+    protected abstract Object encodeOther(Object v);
+
+    /** Decodes a map with a "handle" key as a value assignable to want. */
+    protected abstract Object decodeHandle(Map<?, ?> m, Class<?> want);
+
+    /** Decodes {"enum":class,"name":constant}. */
+    protected abstract Object decodeEnum(String cls, String name);
+
+    /** The class an array's element type names (not a primitive). */
+    protected abstract Class<?> elementClass(String name);
+
+    protected static Map<String, Object> tag(String k, Object v) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(k, v);
+        return m;
+    }
+
+    /** Encodes one value. */
+    public final Object encode(Object v) {
+        parts = 0;
+        return enc(v, 0);
+    }
+
+    final Object enc(Object v, int depth) {
+        if (++parts > MAX_PARTS || depth > MAX_DEPTH) {
+            throw new BadValue("a value too large or too deeply nested to cross the bridge");
+        }
+        if (v == null) {
+            return null;
+        }
+        Class<?> c = v.getClass();
+        if (c == String.class || c == Integer.class || c == Boolean.class) {
+            return v;
+        }
+        Object s = scalar(v, c);
+        if (s != null) {
+            return s;
+        }
+        if (c == Optional.class) {
+            List<Object> items = new ArrayList<>();
+            ((Optional<?>) v).ifPresent(x -> items.add(enc(x, depth + 1)));
+            return tag("optional", items);
+        }
+        if (c.isArray()) {
+            List<Object> items = new ArrayList<>();
+            int n = Array.getLength(v);
+            for (int i = 0; i < n; i++) {
+                items.add(enc(Array.get(v, i), depth + 1));
+            }
+            Map<String, Object> a = tag("type", c.getComponentType().getName());
+            a.put("items", items);
+            return tag("array", a);
+        }
+        if (c.getClassLoader() == null && (v instanceof Collection || v instanceof Map)) {
+            return collection(v, depth);
+        }
+        return encodeOther(v);
+    }
+
+    private static Object scalar(Object v, Class<?> c) {
+        if (c == Double.class) {
+            double d = (Double) v;
+            return Double.isNaN(d) || Double.isInfinite(d) ? tag("float", v.toString()) : v;
+        }
+        if (c == Long.class) {
+            return tag("long", v.toString());
+        }
+        if (c == Short.class || c == Byte.class) {
+            return tag(c == Short.class ? "short" : "byte", ((Number) v).intValue());
+        }
+        if (c == Character.class) {
+            return tag("char", (int) (Character) v);
+        }
+        if (c == Float.class) {
+            return tag("float32", v.toString());
+        }
+        if (c == BigInteger.class) {
+            return tag("int", v.toString());
+        }
+        if (c == BigDecimal.class) {
+            return tag("decimal", v.toString());
+        }
+        return null;
+    }
+
+    private Object collection(Object v, int depth) {
+        List<Object> items = new ArrayList<>();
+        if (v instanceof Map) {
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                List<Object> kv = new ArrayList<>();
+                kv.add(enc(e.getKey(), depth + 1));
+                kv.add(enc(e.getValue(), depth + 1));
+                items.add(kv);
+            }
+            return tag("map", items);
+        }
+        for (Object e : (Collection<?>) v) {
+            items.add(enc(e, depth + 1));
+        }
+        if (v instanceof List) {
+            return tag("list", items);
+        }
+        if (v instanceof Set) {
+            return tag("set", items);
+        }
+        return encodeOther(v);
+    }
+
+    /** Decodes one value, which must be assignable to want. */
+    public final Object decode(Object j, Class<?> want) {
+        parts = 0;
+        return dec(j, want, 0);
+    }
+
+    final Object dec(Object j, Class<?> want, int depth) {
+        if (++parts > MAX_PARTS || depth > MAX_DEPTH) {
+            throw new BadValue("a value too large or too deeply nested");
+        }
+        Object v = j instanceof Map ? tagged((Map<?, ?>) j, want, depth) : j;
+        if (j instanceof List || j instanceof Double && ((Double) j).isInfinite()) {
+            throw new BadValue("a bare JSON array or number out of range");
+        }
+        if (v == null ? want.isPrimitive() : !box(want).isInstance(v)) {
+            throw new BadValue("a " + (v == null ? "null" : v.getClass().getName()) + " where " + want.getName() + " is declared");
+        }
+        return v;
+    }
+
+    protected static Class<?> box(Class<?> c) {
+        if (!c.isPrimitive()) {
+            return c;
+        }
+        return Array.get(Array.newInstance(c, 1), 0).getClass();
+    }
+
+    private Object tagged(Map<?, ?> m, Class<?> want, int depth) {
+        if (m.containsKey("handle")) {
+            return decodeHandle(m, want);
+        }
+        if (m.containsKey("enum") && m.size() == 2) {
+            return decodeEnum(str(m.get("enum"), null, 1000), str(m.get("name"), null, 1000));
+        }
+        if (m.size() != 1) {
+            throw new BadValue("an object with " + m.size() + " keys");
+        }
+        String k = (String) m.keySet().iterator().next();
+        Object x = m.get(k);
+        switch (k) {
+            case "long": return Long.valueOf(str(x, INT, 20));
+            case "short": return (short) intIn(x, Short.MIN_VALUE, Short.MAX_VALUE);
+            case "byte": return (byte) intIn(x, Byte.MIN_VALUE, Byte.MAX_VALUE);
+            case "char": return (char) intIn(x, 0, 0xffff);
+            case "float32": return Float.valueOf(str(x, REAL, 900));
+            case "float": return Double.valueOf(str(x, REAL, 900));
+            case "int": return new BigInteger(str(x, INT, 20000));
+            case "decimal": return new BigDecimal(str(x, DECIMAL, 40020));
+            case "array": return array(x, want, depth);
+            case "list": return list(x, depth);
+            case "set": return new LinkedHashSet<>(list(x, depth));
+            case "map": return map(x, depth);
+            case "optional": return optional(x, depth);
+            default: throw new BadValue("an unknown value tag " + k);
+        }
+    }
+
+    protected static String str(Object x, Pattern p, int max) {
+        if (!(x instanceof String) || ((String) x).length() > max || p != null && !p.matcher((String) x).matches()) {
+            throw new BadValue("a malformed value");
+        }
+        return (String) x;
+    }
+
+    private static int intIn(Object x, int lo, int hi) {
+        if (!(x instanceof Integer) || (Integer) x < lo || (Integer) x > hi) {
+            throw new BadValue("a number out of its type's range");
+        }
+        return (Integer) x;
+    }
+
+    protected static List<?> jsonList(Object x) {
+        if (!(x instanceof List)) {
+            throw new BadValue("a list expected");
+        }
+        return (List<?>) x;
+    }
+
+    private List<Object> list(Object x, int depth) {
+        List<Object> out = new ArrayList<>();
+        for (Object e : jsonList(x)) {
+            out.add(dec(e, Object.class, depth + 1));
+        }
+        return out;
+    }
+
+    private Optional<Object> optional(Object x, int depth) {
+        List<Object> items = list(x, depth);
+        if (items.size() > 1 || items.size() == 1 && items.get(0) == null) {
+            throw new BadValue("a malformed Optional");
+        }
+        return items.isEmpty() ? Optional.empty() : Optional.of(items.get(0));
+    }
+
+    private Map<Object, Object> map(Object x, int depth) {
+        Map<Object, Object> out = new LinkedHashMap<>();
+        for (Object e : jsonList(x)) {
+            List<?> kv = jsonList(e);
+            if (kv.size() != 2) {
+                throw new BadValue("a map entry that is not a pair");
+            }
+            out.put(dec(kv.get(0), Object.class, depth + 1), dec(kv.get(1), Object.class, depth + 1));
+        }
+        return out;
+    }
+
+    private static final Map<String, Class<?>> PRIMS = Map.of("int", int.class, "long", long.class,
+            "short", short.class, "byte", byte.class, "char", char.class, "float", float.class,
+            "double", double.class, "boolean", boolean.class);
+
+    private Object array(Object x, Class<?> want, int depth) {
+        if (!(x instanceof Map) || ((Map<?, ?>) x).size() != 2) {
+            throw new BadValue("a malformed array");
+        }
+        Map<?, ?> a = (Map<?, ?>) x;
+        Class<?> comp = component(str(a.get("type"), null, 1000));
+        List<?> items = jsonList(a.get("items"));
+        Object arr = Array.newInstance(comp, items.size());
+        for (int i = 0; i < items.size(); i++) {
+            Array.set(arr, i, dec(items.get(i), comp, depth + 1));
+        }
+        return arr;
+    }
+
+    private Class<?> component(String name) {
+        Class<?> p = PRIMS.get(name);
+        if (p != null) {
+            return p;
+        }
+        int dims = 0;
+        while (dims < name.length() && name.charAt(dims) == '[') {
+            dims++;
+        }
+        if (dims == 0) {
+            return elementClass(name);
+        }
+        if (dims > 32) {
+            throw new BadValue("an array of too many dimensions");
+        }
+        Class<?> base;
+        String rest = name.substring(dims);
+        if (rest.length() == 1) {
+            base = primitiveOf(rest.charAt(0));
+        } else if (rest.startsWith("L") && rest.endsWith(";")) {
+            base = elementClass(rest.substring(1, rest.length() - 1));
+        } else {
+            throw new BadValue("a malformed array type");
+        }
+        return Array.newInstance(base, new int[dims]).getClass();
+    }
+
+    private static Class<?> primitiveOf(char c) {
+        switch (c) {
+            case 'I': return int.class;
+            case 'J': return long.class;
+            case 'S': return short.class;
+            case 'B': return byte.class;
+            case 'C': return char.class;
+            case 'F': return float.class;
+            case 'D': return double.class;
+            case 'Z': return boolean.class;
+            default: throw new BadValue("a malformed array type");
+        }
+    }
+
+    /** Copies a fresh array's or collection's contents into the one that was passed. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void copyInto(Object orig, Object fresh) {
+        if (orig == null || fresh == null) {
+            return;
+        }
+        if (orig.getClass().isArray() && orig.getClass() == fresh.getClass()) {
+            int n = Array.getLength(orig);
+            if (n != Array.getLength(fresh)) {
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                Object o = Array.get(orig, i), f = Array.get(fresh, i);
+                if (o != null && f != null && o.getClass().isArray() && o.getClass() == f.getClass() && Array.getLength(o) == Array.getLength(f)) {
+                    copyInto(o, f);
+                } else {
+                    Array.set(orig, i, f);
+                }
+            }
+            return;
+        }
+        try {
+            if (orig instanceof List && fresh instanceof List && ((List) orig).size() == ((List) fresh).size()) {
+                // element by element: a fixed-size list (Arrays.asList) takes it too
+                List o = (List) orig, f = (List) fresh;
+                for (int i = 0; i < o.size(); i++) {
+                    if (o.get(i) != f.get(i)) { // never equals: a stand-in's would be a call
+                        o.set(i, f.get(i));
+                    }
+                }
+            } else if (orig instanceof Collection && fresh instanceof Collection) {
+                ((Collection) orig).clear();
+                ((Collection) orig).addAll((Collection) fresh);
+            } else if (orig instanceof Map && fresh instanceof Map) {
+                ((Map) orig).clear();
+                ((Map) orig).putAll((Map) fresh);
+            }
+        } catch (UnsupportedOperationException e) {
+            // an immutable collection the student could not have changed either
+        }
+    }
+}

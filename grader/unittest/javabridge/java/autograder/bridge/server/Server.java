@@ -1,0 +1,271 @@
+package autograder.bridge.server;
+
+import autograder.bridge.Frames;
+import autograder.bridge.Json;
+import autograder.bridge.Peer;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The student side of the bridge, in the student's box: it takes fds 0
+ * and 1 before any of the student's classes loads, points System.out at
+ * stderr, then serves the tests' calls by reflection, keeping the
+ * student's objects in a table of handles. Nothing here is trusted by the
+ * test side; it only has to be right for an honest submission.
+ */
+public final class Server extends Peer {
+    private static final ReentrantLock LOCK = new ReentrantLock();
+    private final Map<Integer, Object> objects = new HashMap<>();
+    private int next;
+    private final Map<Object, Integer> ids = new IdentityHashMap<>();
+    private final ClassLoader loader = Server.class.getClassLoader();
+
+    private Server(Frames io) {
+        super(io);
+    }
+
+    public static void main(String[] args) throws IOException {
+        FileInputStream in = new FileInputStream(FileDescriptor.in);
+        FileOutputStream out = new FileOutputStream(FileDescriptor.out);
+        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
+        System.setIn(new ByteArrayInputStream(new byte[0]));
+        Server s = new Server(new Frames(new BufferedInputStream(in, 1 << 16), new BufferedOutputStream(out, 1 << 16)));
+        LOCK.lock();
+        s.loop();
+    }
+
+    private void loop() throws IOException {
+        while (true) {
+            Frames.Frame f = io.read();
+            if (f == null) {
+                System.exit(0);
+            }
+            if (f.channel != 'S') {
+                throw new IOException("a frame on channel " + (int) f.channel);
+            }
+            io.write('S', Json.write(serveSafely(message(f.text))));
+        }
+    }
+
+    @Override
+    protected Map<String, Object> receive() throws IOException {
+        Frames.Frame f = io.read();
+        if (f == null || f.channel != 'S') {
+            throw new IOException("the bridge closed");
+        }
+        return message(f.text);
+    }
+
+    @Override
+    protected Map<String, Object> serve(Map<String, Object> req) throws Throwable {
+        if (req.get("free") instanceof List) {
+            for (Object id : (List<?>) req.get("free")) {
+                Object o = objects.remove(id);
+                if (o != null) {
+                    ids.remove(o);
+                }
+            }
+        }
+        String op = String.valueOf(req.get("op"));
+        Class<?> c = Class.forName(String.valueOf(req.get("class")), false, loader);
+        String name = String.valueOf(req.get("name")), desc = String.valueOf(req.get("desc"));
+        if (op.equals("get")) {
+            Field fd = c.getDeclaredField(name);
+            fd.setAccessible(true);
+            return tag("re", encode(fd.get(null)));
+        }
+        if (op.equals("new")) {
+            Constructor<?> k = (Constructor<?>) member(c, "<init>", desc);
+            Object[] args = arguments(req.get("args"), k.getParameterTypes());
+            return reply(unlocked(() -> k.newInstance(args)), args, req.get("args"));
+        }
+        Method m = (Method) member(c, name, desc);
+        Object self = Modifier.isStatic(m.getModifiers()) ? null : decode(req.get("self"), c);
+        Object[] args = arguments(req.get("args"), m.getParameterTypes());
+        return reply(unlocked(() -> m.invoke(self, args)), args, req.get("args"));
+    }
+
+    private interface Call {
+        Object run() throws Exception;
+    }
+
+    /** Runs the student's code without the lock, so its own threads may call back meanwhile. */
+    private static Object unlocked(Call call) throws Throwable {
+        int held = LOCK.getHoldCount();
+        for (int i = 0; i < held; i++) {
+            LOCK.unlock();
+        }
+        try {
+            return call.run();
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        } finally {
+            for (int i = 0; i < held; i++) {
+                LOCK.lock();
+            }
+        }
+    }
+
+    @Override
+    protected boolean keepFrame(StackTraceElement e) {
+        return e.getModuleName() == null && !e.getClassName().startsWith("autograder.bridge.");
+    }
+
+    @Override
+    protected Object encodeOther(Object v) {
+        if (Proxy.isProxyClass(v.getClass()) && Proxy.getInvocationHandler(v) instanceof Callback) {
+            Map<String, Object> m = tag("handle", ((Callback) Proxy.getInvocationHandler(v)).id);
+            m.put("owner", "test");
+            return m;
+        }
+        if (v instanceof Enum && v.getClass().getClassLoader() != null) {
+            Map<String, Object> m = tag("enum", ((Enum<?>) v).getDeclaringClass().getName());
+            m.put("name", ((Enum<?>) v).name());
+            return m;
+        }
+        Integer id = ids.get(v);
+        if (id == null) {
+            id = next++;
+            objects.put(id, v);
+            ids.put(v, id);
+        }
+        Map<String, Object> m = tag("handle", id);
+        m.put("type", v.getClass().getName());
+        return m;
+    }
+
+    @Override
+    protected Object decodeHandle(Map<?, ?> m, Class<?> want) {
+        Object id = m.get("handle");
+        if (!(id instanceof Integer)) {
+            throw new BadValue("a malformed handle");
+        }
+        if ("test".equals(m.get("owner"))) {
+            return callback((Integer) id, m.get("ifaces"));
+        }
+        Object o = objects.get(id);
+        if (o == null) {
+            throw new BadValue("an unknown handle");
+        }
+        return o;
+    }
+
+    private Object callback(int id, Object ifaces) {
+        Set<Class<?>> is = new LinkedHashSet<>();
+        for (Object n : jsonList(ifaces)) {
+            try {
+                Class<?> k = Class.forName(String.valueOf(n), false, loader);
+                if (k.isInterface() && Modifier.isPublic(k.getModifiers())) {
+                    is.add(k);
+                }
+            } catch (ClassNotFoundException e) {
+                // an interface the student's side does not have: the proxy goes without it
+            }
+        }
+        return Proxy.newProxyInstance(loader, is.toArray(new Class<?>[0]), new Callback(id));
+    }
+
+    /** A test's object, as the student's code sees it: every call goes back to the test. */
+    private final class Callback implements InvocationHandler {
+        final int id;
+
+        Callback(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
+            Object[] a = args == null ? new Object[0] : args;
+            if (m.getDeclaringClass() == Object.class) {
+                switch (m.getName()) {
+                    case "equals": return proxy == a[0];
+                    case "hashCode": return System.identityHashCode(proxy);
+                    default: return "test object " + id;
+                }
+            }
+            if (m.isDefault()) {
+                return InvocationHandler.invokeDefault(proxy, m, args);
+            }
+            LOCK.lock();
+            try {
+                return back(m, a);
+            } finally {
+                LOCK.unlock();
+            }
+        }
+
+        private Object back(Method m, Object[] a) throws Throwable {
+            List<Object> jargs = new ArrayList<>();
+            for (Object x : a) {
+                jargs.add(encode(x));
+            }
+            Map<String, Object> self = tag("handle", id);
+            self.put("owner", "test");
+            Map<String, Object> r = exchange(request("call", self, m.getDeclaringClass().getName(), m.getName(), descriptor(m), jargs));
+            if (r.get("exc") instanceof Map) {
+                throw thrown((Map<?, ?>) r.get("exc"));
+            }
+            return decode(r.get("re"), m.getReturnType() == void.class ? Object.class : m.getReturnType());
+        }
+    }
+
+    /** A test's exception, as the student's code may catch it: the JDK's own unchecked ones as themselves. */
+    private Throwable thrown(Map<?, ?> e) {
+        String type = String.valueOf(e.get("type"));
+        String msg = e.get("msg") == null ? null : String.valueOf(e.get("msg"));
+        try {
+            Class<?> k = Class.forName(type, false, ClassLoader.getPlatformClassLoader());
+            if (RuntimeException.class.isAssignableFrom(k)) {
+                return (Throwable) k.getConstructor(String.class).newInstance(msg);
+            }
+        } catch (ReflectiveOperationException | RuntimeException x) {
+            // below
+        }
+        return new RuntimeException(type + (msg == null ? "" : ": " + msg));
+    }
+
+    @Override
+    protected Object decodeEnum(String cls, String name) {
+        try {
+            Class<?> k = Class.forName(cls, true, loader);
+            for (Object c : k.getEnumConstants()) {
+                if (((Enum<?>) c).name().equals(name)) {
+                    return c;
+                }
+            }
+        } catch (ClassNotFoundException | RuntimeException e) {
+            // below
+        }
+        throw new BadValue("no enum constant " + cls + "." + name);
+    }
+
+    @Override
+    protected Class<?> elementClass(String name) {
+        try {
+            return Class.forName(name, false, loader);
+        } catch (ClassNotFoundException e) {
+            throw new BadValue("an array of " + name);
+        }
+    }
+}

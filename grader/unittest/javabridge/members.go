@@ -1,0 +1,187 @@
+package javabridge
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+)
+
+func (w *writer) interfaceKind() bool { return w.st.c.Access&accInterface != 0 }
+
+// fields writes the public constants; any other public field is an error:
+// the tests reach a student's object through its methods alone.
+func (w *writer) fields() {
+	for _, f := range w.st.c.Fields {
+		public := f.Access&accPublic != 0 || w.interfaceKind()
+		if !public || f.Access&(accSynthetic|accEnum) != 0 {
+			continue
+		}
+		if !validIdent(f.Name) {
+			w.fail("field %s.%s: not a plain Java name", w.dotted(), printable(f.Name))
+			continue
+		}
+		if f.Access&(accStatic|accFinal) != accStatic|accFinal {
+			w.fail("public field %s.%s: the tests reach the student's objects through their methods only (make the field private, with a method to read it)", w.dotted(), f.Name)
+			continue
+		}
+		w.field(f)
+	}
+}
+
+// field writes a public static final field: a constant as its value, any
+// other as the student's value, read once when the stand-in loads.
+func (w *writer) field(f Member) {
+	t, err := parseField(f.Descriptor)
+	var typ string
+	if err == nil {
+		typ, err = t.render(w.g.typeName, nil)
+	}
+	if err != nil {
+		w.fail("field %s.%s: %v", w.dotted(), f.Name, err)
+		return
+	}
+	if f.Constant != nil {
+		v, ok := constant(t, f.Constant)
+		if !ok {
+			w.fail("field %s.%s: its constant does not fit its type", w.dotted(), f.Name)
+			return
+		}
+		fmt.Fprintf(w.b, "\n    public static final %s %s = %s;\n", typ, f.Name, v)
+		return
+	}
+	fmt.Fprintf(w.b, "\n    public static final %s %s = (%s) autograder.bridge.Bridge.getStatic(%s, %s, %s, %s.class);\n",
+		typ, f.Name, boxed(t, typ), lit(w.dotted()), lit(f.Name), lit(f.Descriptor), typ)
+}
+
+var boxes = map[byte]string{'B': "Byte", 'C': "Character", 'D': "Double", 'F': "Float",
+	'I': "Integer", 'J': "Long", 'S': "Short", 'Z': "Boolean"}
+
+// boxed is the cast that turns an Object into a value of t.
+func boxed(t *jtype, rendered string) string {
+	if t.prim != 0 && t.dims == 0 {
+		return boxes[t.prim]
+	}
+	return rendered
+}
+
+// constant writes a ConstantValue as a Java constant expression of its
+// field's type, exactly (hexadecimal floats, escaped strings).
+func constant(t *jtype, v any) (string, bool) {
+	if t.dims != 0 {
+		return "", false
+	}
+	switch x := v.(type) {
+	case int32:
+		return intConstant(t.prim, x)
+	case int64:
+		return strconv.FormatInt(x, 10) + "L", t.prim == 'J'
+	case float32:
+		return floatConstant(float64(x), 32, "F"), t.prim == 'F'
+	case float64:
+		return floatConstant(x, 64, "D"), t.prim == 'D'
+	case []uint16:
+		return stringLiteral(x), t.class == "java/lang/String"
+	}
+	return "", false
+}
+
+func intConstant(prim byte, x int32) (string, bool) {
+	s := strconv.FormatInt(int64(x), 10)
+	switch prim {
+	case 'I':
+		return s, true
+	case 'Z':
+		return strconv.FormatBool(x != 0), x == 0 || x == 1
+	case 'B':
+		return "(byte) " + s, x == int32(int8(x))
+	case 'S':
+		return "(short) " + s, x == int32(int16(x))
+	case 'C':
+		return "(char) " + s, x >= 0 && x <= 0xFFFF
+	}
+	return "", false
+}
+
+func floatConstant(x float64, bits int, box string) string {
+	kind := map[string]string{"F": "Float", "D": "Double"}[box]
+	switch {
+	case math.IsNaN(x):
+		return "java.lang." + kind + ".NaN"
+	case math.IsInf(x, 1):
+		return "java.lang." + kind + ".POSITIVE_INFINITY"
+	case math.IsInf(x, -1):
+		return "java.lang." + kind + ".NEGATIVE_INFINITY"
+	case x == 0 && math.Signbit(x):
+		return "-0.0" + box
+	}
+	return "(" + strconv.FormatFloat(x, 'x', -1, bits) + box + ")"
+}
+
+// lit writes a Go string as a Java string literal (see stringLiteral).
+func lit(s string) string { return stringLiteral(utf16.Encode([]rune(s))) }
+
+// stringLiteral writes UTF-16 code units as a Java string literal that
+// javac reads back exactly: printable ASCII as itself, quote and
+// backslash escaped, control characters as octal escapes, the rest as \u
+// escapes (never a quote, backslash or line end, which javac would read
+// before the literal).
+func stringLiteral(u []uint16) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range u {
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(byte(c))
+		case c < 0x20 || c == 0x7f:
+			fmt.Fprintf(&b, "\\%03o", c)
+		case c < 0x7f:
+			b.WriteByte(byte(c))
+		default:
+			fmt.Fprintf(&b, "\\u%04x", c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// methods writes every method and, when ctors, every constructor the
+// tests may call.
+func (w *writer) methods(ctors bool) {
+	c := w.st.c
+	for _, m := range c.Methods {
+		switch {
+		case m.Access&(accSynthetic|accBridge|accPrivate) != 0, m.Name == "<clinit>":
+			continue
+		case m.Name == "<init>" && !ctors:
+			continue
+		case w.enumBuiltin(m):
+			continue
+		}
+		if err := w.method(m); err != nil {
+			if m.Access&accPublic != 0 || w.interfaceKind() {
+				w.fail("%s: %v", w.memberName(m), err)
+			}
+		}
+	}
+}
+
+func (w *writer) memberName(m Member) string {
+	if m.Name == "<init>" {
+		return "constructor of " + w.dotted()
+	}
+	return "method " + w.dotted() + "." + printable(m.Name)
+}
+
+// enumBuiltin: an enum's values() and valueOf(String), which every enum
+// (the stand-in too) has of its own.
+func (w *writer) enumBuiltin(m Member) bool {
+	if w.st.c.Access&accEnum == 0 || m.Access&accStatic == 0 {
+		return false
+	}
+	self := "L" + w.st.c.Name + ";"
+	return m.Name == "values" && m.Descriptor == "()["+self ||
+		m.Name == "valueOf" && m.Descriptor == "(Ljava/lang/String;)"+self
+}

@@ -1,0 +1,5 @@
+public class BadMoney extends Exception {
+    public BadMoney(String m) {
+        super(m);
+    }
+}

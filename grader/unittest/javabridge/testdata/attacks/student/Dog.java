@@ -1,0 +1,6 @@
+public class Dog extends Animal {
+    @Override
+    public String sound() {
+        return "woof";
+    }
+}

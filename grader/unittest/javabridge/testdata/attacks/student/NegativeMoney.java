@@ -1,0 +1,5 @@
+public class NegativeMoney extends IllegalArgumentException {
+    public NegativeMoney(String m) {
+        super(m);
+    }
+}

@@ -1,0 +1,7 @@
+public class Counter {
+    private int n;
+
+    public int inc() {
+        return ++n;
+    }
+}

@@ -1,0 +1,42 @@
+// Package relay is the grader's side of a unit-test run split in two
+// boxes: the test box, which holds the framework, the instructor's tests
+// and the report, and the student box, which holds the student's code
+// and a small server. Neither box sees the other; the relay owns both
+// boxes' standard input and output and passes length-framed messages
+// between them.
+//
+// A frame is a 4-byte big-endian length N (1 <= N <= MaxFrame), then N
+// bytes whose first is the channel:
+//
+//   - 'S': a call, a reply or a callback between the test side and the
+//     student side; forwarded unchanged, either way. The relay does not
+//     read it beyond checking that the student's is JSON.
+//   - 'G': the test side to the relay: {"op":"test","id":ID} (a test
+//     begins: the student's CPU time, waiting time and printed bytes are
+//     counted for it from here), {"op":"reset"} (a lifecycle boundary:
+//     the student box ends, the next call starts a fresh one) and
+//     {"op":"done"}.
+//   - 'X': the relay to the test side, instead of an answer: the student
+//     box ended or was stopped, {"why","limit","exit","signal"}.
+//
+// A student that sends more than the test side reads (64 MiB queued) is
+// stopped too, as its own failure. Time waited counts from a call to the
+// student's next frame: a student that answers with frames the test side
+// does not want restarts that count, and the framework's own per-test
+// timeout (the test side's) is then the backstop.
+//
+// The relay starts a student box at the first call and at the first call
+// after a reset or an 'X'. It stops the box, from outside, when the
+// current test has used more than its CPU time (sandbox.Meter) or has
+// waited for the student more than its wall time, when the student
+// prints more than the per-test cap, and when the student's side breaks
+// the framing (a bad length, another channel, not JSON). Every 'X'
+// answers exactly one call the test side sent and the student did not
+// answer, so the two sides never fall out of step: a box that died
+// while no call was waiting is reported at the next call of the same
+// test, and forgotten at the next test.
+//
+// What the student prints goes to its stderr, which the relay drains
+// and keeps clipped (head and tail, package clip) per test, and never
+// parses.
+package relay

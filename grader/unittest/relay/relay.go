@@ -1,0 +1,358 @@
+package relay
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"time"
+
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// Config is one run of a test box with its student boxes.
+type Config struct {
+	// Test is the test box's run. The relay sets its StdinFrom, StdoutTo,
+	// StdoutToOnly and Stop, and lifts its output limit (its stdout
+	// carries frames); the box's stderr and its collected files are its
+	// result's.
+	Test sandbox.Spec
+	// Student makes the spec of a fresh student box; the relay sets its
+	// streams, Stop and Meter, and lifts its output limit (its stdout
+	// carries frames, its stderr is counted per test).
+	Student func() sandbox.Spec
+	// PerTest bounds what the student's code may use in one test.
+	PerTest Limits
+}
+
+// Limits bound the student box in one test.
+type Limits struct {
+	CPU  time.Duration // the box's CPU time in the test
+	Wall time.Duration // time the test side waits for the student in the test
+	// Printed is the most bytes the student may print in the test; past
+	// it, the box is stopped at the output limit.
+	Printed int64
+	// Keep is the bytes of what the student printed kept per test, head
+	// and tail each.
+	Keep int
+}
+
+// Test is what the student's side did in one test.
+type Test struct {
+	ID      string
+	Printed string // what the student printed, clipped
+	Died    *Died  // why a call of the test was answered with 'X'
+}
+
+// Died is an 'X' frame: why the student box ended instead of answering.
+type Died struct {
+	Why    string `json:"why"`
+	Limit  string `json:"limit"` // "cpu", "wall", "memory", "output", "processes" or ""
+	Exit   int    `json:"exit"`
+	Signal string `json:"signal"`
+}
+
+// Result is a relayed run: the test box's result and, in the order the
+// test side began them, its tests.
+type Result struct {
+	Test     sandbox.Result
+	Tests    []Test
+	Students int // student boxes started
+}
+
+// ErrProtocol marks a test box that broke the framing: a grader's fault,
+// since the test box runs no student code.
+var ErrProtocol = errors.New("relay: the test side broke the bridge protocol")
+
+// Run runs the test box and, on demand, student boxes, relaying frames
+// between them until the test box ends and every student box is gone. The
+// error is non-nil when the sandbox failed or the test side broke the
+// protocol; a student's failure is in the tests' results.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return Result{}, fmt.Errorf("relay: %w", err)
+	}
+	r := &relay{cfg: cfg, ctx: ctx, events: make(chan event, 64), toTest: newSender(inW), testStop: make(chan struct{})}
+	r.tests = []*testState{{}}
+	spec := cfg.Test
+	spec.StdinFrom = inR
+	spec.StdoutTo = &parser{
+		emit: func(p []byte) { r.events <- event{kind: fromTest, payload: p} },
+		bad:  func(why string) { r.events <- event{kind: testBad, why: why} },
+	}
+	spec.StdoutToOnly = true
+	spec.Stop = r.testStop
+	spec.Limits.Output = math.MaxInt64
+	go func() {
+		res, err := sandbox.Run(ctx, spec)
+		inR.Close()
+		r.events <- event{kind: testEnded, res: res, err: err}
+	}()
+	return r.loop()
+}
+
+// event is what the relay's loop reacts to.
+type event struct {
+	kind    int
+	gen     int // the student box's, for its events
+	payload []byte
+	why     string
+	res     sandbox.Result
+	err     error
+}
+
+const (
+	fromTest = iota
+	testBad
+	testEnded
+	fromStudent
+	studentBad
+	studentOver // printed past the per-test cap
+	studentEnded
+)
+
+// relay is the loop's state; only the loop touches it.
+type relay struct {
+	cfg      Config
+	ctx      context.Context
+	events   chan event
+	toTest   *sender
+	testStop chan struct{}
+	st       *student // the live student box, nil when none
+	live     int      // student boxes not yet ended
+	gen      int
+	tests    []*testState // the first is before any test
+	pending  *Died        // a death no call was waiting for
+	owed     bool         // the test side waits for the student
+	owedAt   time.Time
+	result   Result
+	err      error
+	ended    bool // the test box
+}
+
+// testState is a test's counters.
+type testState struct {
+	id      string
+	cpuBase time.Duration // the live box's CPU time when the test began
+	waited  time.Duration // time waited for the student, but for the current wait
+	printed *printed
+	died    *Died
+}
+
+func (r *relay) cur() *testState { return r.tests[len(r.tests)-1] }
+
+// loop reacts to events until the test box and every student box ended.
+func (r *relay) loop() (Result, error) {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for !r.ended || r.live > 0 {
+		select {
+		case ev := <-r.events:
+			r.handle(ev)
+		case <-tick.C:
+			r.watch()
+		}
+	}
+	r.toTest.close()
+	for _, t := range r.tests[1:] {
+		r.result.Tests = append(r.result.Tests, Test{ID: t.id, Printed: t.printed.String(), Died: t.died})
+	}
+	return r.result, r.err
+}
+
+func (r *relay) handle(ev event) {
+	switch ev.kind {
+	case fromTest:
+		r.fromTest(ev.payload)
+	case testBad:
+		r.fail(fmt.Errorf("%w: %s", ErrProtocol, ev.why))
+	case testEnded:
+		r.ended = true
+		r.result.Test = ev.res
+		if ev.err != nil && r.err == nil {
+			r.err = fmt.Errorf("relay: the test box: %w", ev.err)
+		}
+		r.quiet()
+	case fromStudent:
+		if r.st != nil && ev.gen == r.st.gen && !r.st.ended {
+			r.fromStudent(ev.payload)
+		}
+	case studentBad:
+		r.stop(ev.gen, &Died{Why: "the student's process broke the bridge protocol (" + ev.why + ")"})
+	case studentOver:
+		r.stop(ev.gen, &Died{Why: fmt.Sprintf("the student's code printed more than %d bytes in one test", r.cfg.PerTest.Printed), Limit: "output"})
+	case studentEnded:
+		r.live--
+		r.studentEnded(ev)
+	}
+}
+
+// fail ends the run as the grader's failure.
+func (r *relay) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+	r.stopTest()
+	r.quiet()
+}
+
+// stopTest kills the test box, once.
+func (r *relay) stopTest() {
+	select {
+	case <-r.testStop:
+	default:
+		close(r.testStop)
+	}
+}
+
+// fromTest handles a frame of the test side.
+func (r *relay) fromTest(p []byte) {
+	if r.err != nil {
+		return
+	}
+	switch p[0] {
+	case chanStudent:
+		r.call(p)
+	case chanControl:
+		r.control(p[1:])
+	default:
+		r.fail(fmt.Errorf("%w: a frame on channel %q", ErrProtocol, p[0]))
+	}
+}
+
+// call forwards a test side's 'S' frame, starting a student box if none
+// is live, or answers it with a death no call has heard of yet.
+func (r *relay) call(p []byte) {
+	if d := r.pending; d != nil {
+		r.pending = nil
+		r.tell(d)
+		return
+	}
+	if r.st != nil && r.st.ended {
+		// Being stopped: its end answers this call.
+		if !r.owed {
+			r.owed, r.owedAt = true, time.Now()
+		}
+		return
+	}
+	if r.st == nil {
+		if err := r.start(); err != nil {
+			r.fail(err)
+			return
+		}
+	}
+	if !r.st.in.send(frame(p)) {
+		r.stop(r.st.gen, &Died{Why: "the student's process does not read its calls"})
+		return
+	}
+	if !r.owed {
+		r.owed, r.owedAt = true, time.Now()
+	}
+}
+
+// fromStudent forwards a student's 'S' frame to the test side.
+func (r *relay) fromStudent(p []byte) {
+	if p[0] != chanStudent || !json.Valid(p[1:]) {
+		r.stop(r.st.gen, &Died{Why: "the student's process broke the bridge protocol (a frame that is not a JSON call)"})
+		return
+	}
+	r.answered()
+	if !r.toTest.send(frame(p)) {
+		// More than the test side reads: the student's flood, not the
+		// grader's failure. The test side is taken to be waiting, and is
+		// told (a stale 'X' costs it one call at most).
+		r.owed, r.owedAt = true, time.Now()
+		r.stop(r.st.gen, &Died{Why: "the student's process sent more than the tests asked for"})
+	}
+}
+
+// answered ends a wait for the student.
+func (r *relay) answered() {
+	if r.owed {
+		r.cur().waited += time.Since(r.owedAt)
+		r.owed = false
+	}
+}
+
+// tell answers the waiting call with an 'X' frame, and keeps it for the
+// test.
+func (r *relay) tell(d *Died) {
+	r.answered()
+	if t := r.cur(); t.died == nil {
+		t.died = d
+	}
+	b, _ := json.Marshal(d)
+	r.toTest.sendAlways(frame(append([]byte{chanExit}, b...)))
+}
+
+// control handles a 'G' frame.
+func (r *relay) control(p []byte) {
+	var c struct {
+		Op string `json:"op"`
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(p, &c); err != nil {
+		r.fail(fmt.Errorf("%w: control %q: %v", ErrProtocol, clipID(string(p)), err))
+		return
+	}
+	switch c.Op {
+	case "test":
+		r.answered()
+		t := &testState{id: clipID(c.ID), printed: newPrinted(r.cfg.PerTest)}
+		if r.st != nil {
+			t.cpuBase, _ = r.st.meter.CPU()
+			r.st.out.swap(t.printed)
+		}
+		r.tests = append(r.tests, t)
+		r.pending = nil
+	case "reset", "done":
+		r.quiet()
+	default:
+		r.fail(fmt.Errorf("%w: control op %q", ErrProtocol, clipID(c.Op)))
+	}
+}
+
+// clipID bounds an ID the test side gives.
+func clipID(s string) string {
+	if len(s) > 1024 {
+		return s[:1024]
+	}
+	return s
+}
+
+// quiet ends the live student box without telling the test side: a
+// lifecycle boundary.
+func (r *relay) quiet() {
+	r.answered()
+	r.pending = nil
+	if r.st != nil {
+		r.st.end(nil)
+		r.st = nil
+	}
+}
+
+// stop ends the student box gen for a reason the test side is told.
+func (r *relay) stop(gen int, d *Died) {
+	if r.st == nil || r.st.gen != gen || r.st.why != nil {
+		return
+	}
+	r.st.end(d)
+}
+
+// watch stops the live student box past the current test's limits.
+func (r *relay) watch() {
+	if r.st == nil || r.st.why != nil {
+		return
+	}
+	t, l := r.cur(), r.cfg.PerTest
+	if used, ok := r.st.meter.CPU(); ok && l.CPU > 0 && used-t.cpuBase > l.CPU {
+		r.stop(r.st.gen, &Died{Why: fmt.Sprintf("the student's code ran past its CPU time limit (%v) in this test", l.CPU), Limit: "cpu"})
+		return
+	}
+	if waited := t.waited; r.owed && l.Wall > 0 && waited+time.Since(r.owedAt) > l.Wall {
+		r.stop(r.st.gen, &Died{Why: fmt.Sprintf("the student's code ran past its time limit (%v) in this test", l.Wall), Limit: "wall"})
+	}
+}

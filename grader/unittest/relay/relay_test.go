@@ -1,0 +1,367 @@
+package relay
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// The fake programs: the test binary re-run with programEnv naming one of
+// these, as os/exec's own tests do.
+const programEnv = "RELAY_TEST_PROGRAM"
+
+func TestMain(m *testing.M) {
+	switch os.Getenv(programEnv) {
+	case "testside":
+		os.Exit(testSide(os.Args[1:]))
+	case "student":
+		os.Exit(studentSide())
+	case "badtest":
+		os.Stdout.Write([]byte{0, 0, 0, 2, 'Q', '!'})
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func readFrame(r io.Reader) ([]byte, error) {
+	var n [4]byte
+	if _, err := io.ReadFull(r, n[:]); err != nil {
+		return nil, err
+	}
+	b := make([]byte, binary.BigEndian.Uint32(n[:]))
+	_, err := io.ReadFull(r, b)
+	return b, err
+}
+
+func writeFrame(w io.Writer, p []byte) {
+	w.Write(frame(p))
+}
+
+// testSide plays a test side: each argument is "test:ID", "reset",
+// "done" or "call:JSON" (sent on 'S', its answer written to stderr as
+// "ID: <channel> <rest>").
+func testSide(steps []string) int {
+	in := bufio.NewReader(os.Stdin)
+	id := ""
+	for _, s := range steps {
+		op, arg, _ := strings.Cut(s, ":")
+		switch op {
+		case "test":
+			id = arg
+			b, _ := json.Marshal(map[string]string{"op": "test", "id": arg})
+			writeFrame(os.Stdout, append([]byte("G"), b...))
+		case "reset", "done":
+			writeFrame(os.Stdout, []byte(`G{"op":"`+op+`"}`))
+		case "bench": // arg calls, the median round trip written
+			n, _ := strconv.Atoi(arg)
+			times := make([]time.Duration, n)
+			for i := range times {
+				start := time.Now()
+				writeFrame(os.Stdout, []byte(`S{"do":"nop"}`))
+				if _, err := readFrame(in); err != nil {
+					return 2
+				}
+				times[i] = time.Since(start)
+			}
+			slices.Sort(times)
+			fmt.Fprintf(os.Stderr, "median %d\n", times[n/2].Nanoseconds())
+		case "stall": // reads nothing more, ever
+			time.Sleep(time.Hour)
+		case "call":
+			writeFrame(os.Stdout, append([]byte("S"), arg...))
+			p, err := readFrame(in)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "%s: %v\n", id, err)
+				return 2
+			}
+			if len(p) > 200 { // a flood's frame: its start is enough
+				p = p[:200]
+			}
+			fmt.Fprintf(os.Stderr, "%s: %c %s\n", id, p[0], p[1:])
+		}
+	}
+	return 0
+}
+
+// studentSide answers calls {"do":WHAT}: "echo" answers the number of
+// calls this process has had; the others misbehave as named.
+func studentSide() int {
+	in := bufio.NewReader(os.Stdin)
+	calls := 0
+	for {
+		p, err := readFrame(in)
+		if err != nil {
+			return 0
+		}
+		calls++
+		var c struct {
+			Do string `json:"do"`
+			N  int    `json:"n"`
+		}
+		json.Unmarshal(p[1:], &c)
+		switch c.Do {
+		case "exit":
+			os.Exit(1)
+		case "kill":
+			p, _ := os.FindProcess(os.Getpid())
+			p.Kill()
+		case "spin":
+			for {
+			}
+		case "sleep":
+			time.Sleep(time.Hour)
+		case "flood":
+			line := []byte(strings.Repeat("x", 1023) + "\n")
+			for {
+				os.Stderr.Write(line)
+			}
+		case "print": // n lines, then the answer
+			w := bufio.NewWriter(os.Stderr)
+			for i := 0; i < c.N; i++ {
+				fmt.Fprintf(w, "debug line %d\n", i)
+			}
+			w.Flush()
+		case "badlength":
+			os.Stdout.Write([]byte{0xff, 0xff, 0xff, 0xff})
+			continue
+		case "notjson":
+			writeFrame(os.Stdout, []byte("Snot json"))
+			continue
+		case "spam": // answers far more than asked, without end
+			big := append([]byte(`S"`), bytes.Repeat([]byte("x"), 1<<20)...)
+			big = append(big, '"')
+			for {
+				writeFrame(os.Stdout, big)
+			}
+		case "channel":
+			writeFrame(os.Stdout, []byte("X{}"))
+			continue
+		case "daemon": // a child that outlives the answer
+			cmd := exec.Command("/bin/sleep", "1000")
+			cmd.Start()
+		case "exitafter": // answers, then ends
+			writeFrame(os.Stdout, []byte(fmt.Sprintf(`S{"calls":%d}`, calls)))
+			os.Exit(3)
+		case "burn": // n ms of CPU, then the answer
+			end := time.Now().Add(time.Duration(c.N) * time.Millisecond)
+			for time.Now().Before(end) {
+			}
+		}
+		if c.Do != "nop" {
+			fmt.Fprintf(os.Stderr, "call %d\n", calls)
+		}
+		writeFrame(os.Stdout, []byte(fmt.Sprintf(`S{"calls":%d}`, calls)))
+	}
+}
+
+func fake(t testing.TB, name string, args ...string) sandbox.Spec {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sandbox.Spec{Path: exe, Args: args, Env: []string{programEnv + "=" + name, "GORACE=atexit_sleep_ms=0"},
+		Limits: sandbox.Limits{Wall: 5 * time.Minute, CPU: 5 * time.Minute}}
+}
+
+// generous are per-test limits far above what any step needs.
+var generous = Limits{CPU: 60 * time.Second, Wall: 120 * time.Second, Printed: 8 << 20, Keep: 256}
+
+func run(t *testing.T, l Limits, steps ...string) (Result, []string) {
+	t.Helper()
+	res, err := Run(context.Background(), Config{
+		Test:    fake(t, "testside", steps...),
+		Student: func() sandbox.Spec { return fake(t, "student") },
+		PerTest: l,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Test.ExitCode != 0 {
+		t.Fatalf("test side ended %d %s: %s", res.Test.ExitCode, res.Test.Signal, res.Test.Stderr)
+	}
+	return res, strings.Split(strings.TrimSpace(string(res.Test.Stderr)), "\n")
+}
+
+func TestForwarding(t *testing.T) {
+	res, lines := run(t, generous, "test:a", `call:{"do":"echo"}`, `call:{"do":"echo"}`, "test:b", `call:{"do":"echo"}`,
+		"reset", "test:c", `call:{"do":"echo"}`, "done")
+	want := []string{`a: S {"calls":1}`, `a: S {"calls":2}`, `b: S {"calls":3}`, `c: S {"calls":1}`}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("test side got\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	if res.Students != 2 {
+		t.Errorf("%d student boxes, want 2", res.Students)
+	}
+	var ids []string
+	for _, tt := range res.Tests {
+		ids = append(ids, tt.ID+"="+strings.TrimSpace(tt.Printed))
+		if tt.Died != nil {
+			t.Errorf("test %s: died %+v", tt.ID, tt.Died)
+		}
+	}
+	if got := strings.Join(ids, ","); got != "a=call 1\ncall 2,b=call 3,c=call 1" {
+		t.Errorf("tests %q", got)
+	}
+}
+
+// TestRestart: a call whose box ends or is stopped is answered 'X' with
+// why, the test is marked, and the next call starts a fresh box.
+func TestRestart(t *testing.T) {
+	// Each limit far below the others, so that which one stops a box never
+	// depends on the machine's load.
+	cpu, wall := generous, generous
+	cpu.CPU, wall.Wall = time.Second, time.Second
+	tight := generous
+	tight.Printed = 1 << 20
+	for _, tc := range []struct {
+		do, limit, why string
+	}{
+		{`{"do":"exit"}`, "", "exit status 1"},
+		{`{"do":"kill"}`, "", "killed by a signal"},
+		{`{"do":"spin"}`, "cpu", "CPU time limit"},
+		{`{"do":"sleep"}`, "wall", "time limit"},
+		{`{"do":"flood"}`, "output", "printed more than"},
+		{`{"do":"badlength"}`, "", "broke the bridge protocol"},
+		{`{"do":"notjson"}`, "", "broke the bridge protocol"},
+		{`{"do":"channel"}`, "", "broke the bridge protocol"},
+	} {
+		t.Run(tc.do, func(t *testing.T) {
+			t.Parallel()
+			l := tight
+			switch tc.limit {
+			case "cpu":
+				l = cpu
+			case "wall":
+				l = wall
+			}
+			res, lines := run(t, l, "test:a", `call:{"do":"echo"}`, "call:"+tc.do, "test:b", `call:{"do":"echo"}`, "done")
+			if len(lines) != 3 || lines[0] != `a: S {"calls":1}` || !strings.HasPrefix(lines[1], "a: X ") || lines[2] != `b: S {"calls":1}` {
+				t.Fatalf("test side got %q", lines)
+			}
+			var d Died
+			if err := json.Unmarshal([]byte(strings.TrimPrefix(lines[1], "a: X ")), &d); err != nil {
+				t.Fatal(err)
+			}
+			if d.Limit != tc.limit || !strings.Contains(d.Why, tc.why) {
+				t.Errorf("X %+v, want limit %q why ~ %q", d, tc.limit, tc.why)
+			}
+			if res.Tests[0].Died == nil || *res.Tests[0].Died != d || res.Tests[1].Died != nil {
+				t.Errorf("tests %+v", res.Tests)
+			}
+			if len(res.Tests[0].Printed) > 4*tight.Keep {
+				t.Errorf("kept %d bytes of what test a printed", len(res.Tests[0].Printed))
+			}
+		})
+	}
+}
+
+// TestLater: a box that ends after its answer, while no call waits, is
+// told at the next call; the call after starts a fresh box.
+func TestLater(t *testing.T) {
+	_, lines := run(t, generous, "test:a", `call:{"do":"exitafter"}`, `call:{"do":"echo"}`, `call:{"do":"echo"}`, "done")
+	if len(lines) != 3 || lines[0] != `a: S {"calls":1}` || !strings.HasPrefix(lines[1], `a: X {"why":"the student's process ended (exit status 3)"`) || lines[2] != `a: S {"calls":1}` {
+		t.Errorf("test side got %q", lines)
+	}
+}
+
+// TestPrinting: a student who prints much, below the cap, is not
+// stopped; what a test printed is clipped.
+func TestPrinting(t *testing.T) {
+	res, lines := run(t, generous, "test:a", `call:{"do":"print","n":20000}`, `call:{"do":"echo"}`, "done")
+	if len(lines) != 2 || lines[1] != `a: S {"calls":2}` {
+		t.Fatalf("test side got %q", lines)
+	}
+	p := res.Tests[0].Printed
+	if !strings.HasPrefix(p, "debug line 0\n") || !strings.HasSuffix(p, "call 2\n") || !strings.Contains(p, "bytes left out") {
+		t.Errorf("printed %q", p)
+	}
+}
+
+// TestOutlives: a child the student box leaves running ends with the box
+// at the next boundary; the run ends.
+func TestOutlives(t *testing.T) {
+	res, lines := run(t, generous, "test:a", `call:{"do":"daemon"}`, "reset", "test:b", `call:{"do":"daemon"}`)
+	if len(lines) != 2 || res.Students != 2 {
+		t.Errorf("test side got %q, %d boxes", lines, res.Students)
+	}
+}
+
+// TestCPUFarAbove: CPU used in a test counts for it alone: 300 ms in each
+// of several tests under a 60 s limit passes every one.
+func TestCPUFarAbove(t *testing.T) {
+	burn := `call:{"do":"burn","n":300}`
+	res, lines := run(t, generous, "test:a", burn, "test:b", burn, "test:c", burn, "done")
+	for _, l := range lines {
+		if !strings.Contains(l, " S ") {
+			t.Errorf("test side got %q", lines)
+		}
+	}
+	if res.Students != 1 {
+		t.Errorf("%d boxes", res.Students)
+	}
+}
+
+// TestBadTestSide: a test side that breaks the framing is the grader's
+// error.
+func TestBadTestSide(t *testing.T) {
+	_, err := Run(context.Background(), Config{Test: fake(t, "badtest"), Student: func() sandbox.Spec { return fake(t, "student") }, PerTest: generous})
+	if err == nil || !strings.Contains(err.Error(), "bridge protocol") {
+		t.Errorf("err %v", err)
+	}
+}
+
+// BenchmarkRoundTrip measures one trivial call's round trip, test side to
+// student side and back through the relay: the median of b.N calls, as
+// the test side times them (ns/call).
+func BenchmarkRoundTrip(b *testing.B) {
+	n := max(b.N, 100)
+	res, err := Run(context.Background(), Config{
+		Test:    fake(b, "testside", "test:a", `call:{"do":"echo"}`, "bench:"+strconv.Itoa(n), "done"),
+		Student: func() sandbox.Spec { return fake(b, "student") },
+		PerTest: generous,
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ns float64
+	for _, l := range strings.Split(string(res.Test.Stderr), "\n") {
+		if v, ok := strings.CutPrefix(l, "median "); ok {
+			ns, _ = strconv.ParseFloat(v, 64)
+		}
+	}
+	if ns == 0 {
+		b.Fatalf("no median: %s", res.Test.Stderr)
+	}
+	b.ReportMetric(ns, "median-ns/call")
+}
+
+// TestSpam: a student who sends far more than the tests read is stopped
+// as its own failure, not the grader's: the test side reads nothing after
+// the call's first frame, and its box ends at its wall limit, far after
+// the student has sent the few MiB the relay queues here.
+func TestSpam(t *testing.T) {
+	defer func(n int) { maxPending = n }(maxPending)
+	maxPending = 4 << 20
+	test := fake(t, "testside", "test:a", `call:{"do":"spam"}`, "stall")
+	test.Limits.Wall = 20 * time.Second
+	res, err := Run(context.Background(), Config{Test: test, Student: func() sandbox.Spec { return fake(t, "student") }, PerTest: generous})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tests) != 1 || res.Tests[0].Died == nil || !strings.Contains(res.Tests[0].Died.Why, "sent more than the tests asked for") {
+		t.Errorf("tests %+v", res.Tests)
+	}
+}

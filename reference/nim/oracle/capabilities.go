@@ -1,0 +1,12 @@
+package oracle
+
+import "github.com/cs540-tools/autograder/grader"
+
+// What the judge can do, checked when it compiles: a renamed method fails
+// the build instead of silently dropping the capability grader looks for.
+var (
+	_ grader.Judge     = Nim{}
+	_ grader.Diagnoser = Nim{}
+	_ grader.Hinter    = Nim{}
+	_ grader.Tracer    = Nim{}
+)

@@ -1,0 +1,11 @@
+package oracle
+
+import "github.com/cs540-tools/autograder/grader"
+
+// What the judge can do, checked when it compiles: a renamed method fails
+// the build instead of silently dropping the capability grader looks for.
+var (
+	_ grader.Judge         = Judge{}
+	_ grader.RunsDiagnoser = Judge{}
+	_ grader.Hinter        = Judge{}
+)
