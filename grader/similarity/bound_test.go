@@ -60,6 +60,22 @@ func TestCompareCancelled(t *testing.T) {
 	}
 }
 
+// TestCompareCancelledMidway: a signal while the pairs are scored from
+// the index stops the scoring at the next row.
+func TestCompareCancelledMidway(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var docs []*Doc
+	for i := range 12 {
+		docs = append(docs, Read(submission.Submission{ID: fmt.Sprint(i), Files: []submission.File{{Name: "T.java", Data: table(100)}}}, false))
+	}
+	rows := 0
+	r := Compare(docs, Options{Settings: Settings{K: 8, W: 4}, Jobs: 1, Context: ctx, Progress: func(done, total int) { rows++; cancel() }})
+	if rows != 1 || len(r.Pairs) != len(docs)-1 || r.Aligned != 0 {
+		t.Errorf("cancelled after the first row: %d rows scored, %d pairs, %d aligned; want 1, %d, 0", rows, len(r.Pairs), r.Aligned, len(docs)-1)
+	}
+}
+
 // BenchmarkMillionTokenTables is TestMillionTokenTables's reading,
 // comparison and alignment, for its time and memory.
 func BenchmarkMillionTokenTables(b *testing.B) {
@@ -138,7 +154,9 @@ func TestBudget(t *testing.T) {
 		}
 	}
 	d := ReadWithin(submission.Submission{ID: "a", Files: []submission.File{{Name: "T.java", Data: table(10_000)}}}, false, 5000)
-	if d.Tokens() != 5000 || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "first 5000 tokens") {
+	// The budget counts the tokens lexed; their canonical form (canon)
+	// drops a few (the class's braces).
+	if d.Tokens() > 5000 || d.Tokens() < 4900 || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "first 5000 tokens") {
 		t.Errorf("%d tokens read within 5000, notes %q", d.Tokens(), d.Notes)
 	}
 }

@@ -8,12 +8,13 @@ import (
 )
 
 // CSV is similarity.csv: the first n pairs, best first (rank, the two
-// submissions, each one's share found in the other and their mean as
-// percentages, and for an aligned pair the longest match's tokens and
-// lines), then a row for each submission not compared, with why, and one
-// for each note on how a submission was read (Doc.Notes). Every
-// cell is made inert for a spreadsheet (escape.CSV): IDs and file names
-// are the students' (IDs are shown with escape.ID, a look-alike flagged).
+// submissions, each one's share found in the other and the pair's score,
+// the pooled share, as percentages, and for an aligned pair the longest
+// match's tokens and lines), then a row for each submission not
+// compared, with why, and one for each note on how a submission was read
+// (Doc.Notes). Every cell is made inert for a spreadsheet (escape.CSV):
+// IDs and file names are the students' (IDs are shown with escape.ID, a
+// look-alike flagged).
 func (r *Result) CSV(n int) []byte {
 	rows := [][]string{{"rank", "submission_a", "submission_b", "a_in_b_percent", "b_in_a_percent", "score_percent", "longest_match_tokens", "longest_match_a", "longest_match_b", "note"}}
 	for i, p := range r.Pairs[:min(n, len(r.Pairs))] {

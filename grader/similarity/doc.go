@@ -1,15 +1,20 @@
 // Package similarity finds copied code in a batch of submissions: each
-// file is first made into the text its compiler reads (the Java compiler's unicode
-// escapes, C's line splices, and trigraphs where the toolchain's gcc
-// mode reads them, Python's coding line: see source), then read by a
-// small lexer of its language (C, C++, Java, Python) into normalised
-// tokens (every identifier one token, every literal of a
-// kind one token, comments and layout dropped), the token stream is cut
-// into k-grams whose hashes are winnowed into fingerprints (Schleimer,
+// file is first made into the text its compiler reads (the Java
+// compiler's unicode escapes, C's line splices, and trigraphs where the
+// toolchain's gcc mode reads them, Python's coding line: see source),
+// then read by a small lexer of its language (C, C++, Java, Python) into
+// normalised tokens (every identifier one token, every literal of a kind
+// one token, comments and layout dropped), put in a canonical form (in
+// C, C++ and Java: braces and the types of declarations dropped, every
+// loop one kind of token: canon), the token stream is cut into k-grams
+// whose hashes are winnowed into fingerprints (Schleimer,
 // Wilkerson and Aiken 2003), and every pair of submissions is scored by
-// the share of each one's fingerprints found in the other. The pairs
-// shown are then aligned token by token (greedy tiling of the k-gram
-// matches) to find the matching regions and the longest match.
+// the share of their fingerprints found in the other, pooled over both.
+// In a batch of ten or more, a fingerprint most submissions have is
+// dropped and one several have weighs less (index): code every solution
+// of the task has is not evidence of copying. The pairs shown are then
+// aligned token by token (greedy tiling of the k-gram matches) to find
+// the matching regions and the longest match.
 //
 // Code given as base (a handout's skeleton) is never counted as copied;
 // submissions of an earlier term or public solutions (Against) are

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -14,7 +15,7 @@ type File struct {
 	Lang   Lang
 	Data   []byte
 	Tokens []Token
-	count  int // the tokens of it compared (within the budget)
+	count  int // the tokens of it lexed (within the budget), before canon
 }
 
 // The budget of a submission: the most tokens compared (a long program
@@ -43,6 +44,11 @@ type Doc struct {
 	Source string // the path it was read from
 	Corpus bool   // from an --against corpus: compared with the batch only
 	Files  []File
+	// Section and Submitted are the student's section and when the
+	// submission was handed in, where the caller knows them (a learning
+	// system's records): the page shows them, and who handed in first.
+	Section   string
+	Submitted time.Time
 	// Problem says why the submission is not compared (it could not be
 	// read, has no source file of a known language, or too few tokens).
 	Problem string
@@ -56,9 +62,11 @@ type Doc struct {
 	// cross a file's end or are base code), while they are needed.
 	hashes []uint64
 	base   []bool   // the token is in a k-gram of the base code
-	fps    []uint64 // the winnowed fingerprints, sorted, unique
+	fps    []uint64 // the winnowed fingerprints, sorted, unique; after index, those it shares
+	total  float64  // the weight of its fingerprints (index)
 	own    int      // tokens not in base code
-	budget int      // the most tokens read
+	budget int      // the most tokens lexed
+	lexed  int      // the tokens lexed so far (canon leaves kinds fewer)
 }
 
 // Read makes a submission a document: its files of a known language,
@@ -94,7 +102,7 @@ func ReadWithin(sub submission.Submission, corpus bool, budget int) *Doc {
 // budget, noting what the budget cuts and what the reading of the file
 // says.
 func (d *Doc) read(f File) {
-	left := d.budget - len(d.kinds)
+	left := d.budget - d.lexed
 	data := f.Data
 	if len(data) > MaxFileBytes {
 		data = data[:MaxFileBytes]
@@ -104,15 +112,16 @@ func (d *Doc) read(f File) {
 		d.add(f) // shown, not compared: the note is the first cut file's
 		return
 	}
-	toks, s := tokens(f.Lang, data, left+1)
+	raw, s := tokens(f.Lang, data, left+1)
 	if s.note != "" {
 		d.Notes = append(d.Notes, f.Name+": "+s.note)
 	}
-	if len(toks) > left {
-		toks = toks[:left]
-		d.Notes = append(d.Notes, fmt.Sprintf("only the first %d tokens compared: the rest from %s line %d on is not", d.budget, f.Name, toks[left-1].Line))
+	if len(raw) > left {
+		raw = raw[:left]
+		d.Notes = append(d.Notes, fmt.Sprintf("only the first %d tokens compared: the rest from %s line %d on is not", d.budget, f.Name, raw[left-1].Line))
 	}
-	f.Tokens, f.count = toks, len(toks)
+	f.Tokens, f.count = canon(f.Lang, raw), len(raw)
+	d.lexed += len(raw)
 	d.add(f)
 	d.Files[len(d.Files)-1].Tokens = nil // read again if shown (token): a batch's would fill memory
 }
@@ -150,7 +159,8 @@ func (d *Doc) token(i int) (File, Token) {
 	fi := d.fileOf(i)
 	f := &d.Files[fi]
 	if f.Tokens == nil {
-		f.Tokens, _ = tokens(f.Lang, f.Data[:min(len(f.Data), MaxFileBytes)], f.count)
+		raw, _ := tokens(f.Lang, f.Data[:min(len(f.Data), MaxFileBytes)], f.count)
+		f.Tokens = canon(f.Lang, raw)
 	}
 	return *f, f.Tokens[i-d.starts[fi]]
 }

@@ -58,7 +58,7 @@ func NewBase(files []File, s Settings) Base {
 	b := Base{}
 	for _, f := range files {
 		d := &Doc{}
-		d.add(File{Name: f.Name, Lang: f.Lang, Tokens: Tokens(f.Lang, f.Data)})
+		d.add(File{Name: f.Name, Lang: f.Lang, Tokens: readTokens(f.Lang, f.Data)})
 		d.kgrams(s.K)
 		for _, h := range d.hashes {
 			if h != 0 {
@@ -138,22 +138,4 @@ func winnow(hashes []uint64, w int) []uint64 {
 		}
 	}
 	return out
-}
-
-// shared counts the hashes two sorted, unique lists have in common.
-func shared(a, b []uint64) int {
-	n, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			n++
-			i++
-			j++
-		}
-	}
-	return n
 }

@@ -5,48 +5,61 @@ import (
 	_ "embed"
 	"fmt"
 	"html/template"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/cs540-tools/autograder/grader/escape"
-	"slices"
-	"strings"
 )
 
 //go:embed page/similarity.html.tmpl
 var pageSource string
 
 var pageTemplate = template.Must(template.New("similarity").Funcs(template.FuncMap{
-	"pct": pct,
-	"mod": func(n int) int { return n % 6 },
+	"pct":    pct,
+	"colour": colour,
+	"f1":     func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) },
 }).Parse(pageSource))
 
 // maxShownBytes bounds the code of one file shown in the page.
 const maxShownBytes = 256 << 10
 
-// HTML is similarity.html: one self-contained page (inline CSS and
-// script, nothing fetched) with the submissions not compared and why,
-// the clusters, the first n pairs ranked, and for each aligned pair its
-// two submissions side by side, every matching region marked in both
-// (the same colour and number; clicking one shows the other). Student
-// code and names are escaped (html/template), and ids shown as ids are
-// everywhere (escape.ID: a look-alike flagged).
+// HTML is similarity.html: one self-contained page (inline CSS, SVG and
+// script, nothing fetched) that tells a TA where to stop. Its overview
+// has the histogram of each submission's highest score with a suggested
+// threshold (Suggest), the clusters at that threshold drawn as a graph,
+// and each submission's closest other (with its section, when it was
+// handed in and who of the two was first, where known); then the
+// submissions not compared and why, the first n pairs ranked, and for
+// each aligned pair its two submissions side by side, every matching
+// region in a colour of its own in both, with a table of the regions
+// (clicking a region or a row shows it on both sides). Student code and
+// names are escaped (html/template); IDs that could pass for others
+// (bidi controls, look-alike letters) are shown with visible escapes and
+// flagged (escape.ID); notes on how a submission was read are listed
+// with it.
 func (r *Result) HTML(title string, n int) ([]byte, error) {
 	d := pageData{Title: title, K: r.Settings.K, W: r.Settings.W, Compared: r.Compared}
-	for _, doc := range r.Docs {
+	for i, doc := range r.Docs {
 		for _, n := range doc.Notes {
-			d.Noted = append(d.Noted, pageSkipped{escape.ID(doc.ID), escape.TerminalLine(n)})
+			d.Noted = append(d.Noted, pageSkipped{r.pageID(i), escape.TerminalLine(n)})
 		}
 		if doc.Problem != "" {
-			d.Skipped = append(d.Skipped, pageSkipped{escape.ID(doc.ID), escape.TerminalLine(doc.Problem)})
+			d.Skipped = append(d.Skipped, pageSkipped{r.pageID(i), escape.TerminalLine(doc.Problem)})
 		} else {
 			d.Docs++
 		}
 	}
-	for _, c := range r.Clusters {
-		var ids []string
-		for _, i := range c {
-			ids = append(ids, escape.ID(r.Docs[i].ID))
+	d.Overview = r.overview()
+	if d.Overview.HasThreshold {
+		for _, c := range r.clustersAt(d.Overview.Threshold.Score) {
+			var ids []pageID
+			for _, i := range c {
+				ids = append(ids, r.pageID(i))
+			}
+			d.Clusters = append(d.Clusters, ids)
 		}
-		d.Clusters = append(d.Clusters, ids)
 	}
 	for i, p := range r.Pairs[:min(n, len(r.Pairs))] {
 		d.Pairs = append(d.Pairs, r.pagePair(i, p))
@@ -58,29 +71,61 @@ func (r *Result) HTML(title string, n int) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+func (r *Result) overview() pageOverview {
+	highest := r.Highest()
+	var hs []float64
+	for _, v := range highest {
+		hs = append(hs, v)
+	}
+	var o pageOverview
+	o.Threshold, o.HasThreshold = Suggest(hs)
+	for _, v := range hs {
+		if o.HasThreshold && v >= o.Threshold.Score {
+			o.Above++
+		}
+	}
+	o.Hist = histogram(highest, o.Threshold, o.HasThreshold)
+	if o.HasThreshold {
+		o.Graph = r.graph(o.Threshold.Score)
+	}
+	o.Closest = r.closestRows(o.Threshold, o.HasThreshold)
+	return o
+}
+
 type pageData struct {
 	Title    string
 	K, W     int
 	Docs     int
 	Compared int
+	Overview pageOverview
 	Skipped  []pageSkipped
 	Noted    []pageSkipped // notes on how a submission was read
-	Clusters [][]string
+	Clusters [][]pageID
 	Pairs    []pagePair
 }
 
-type pageSkipped struct{ ID, Why string }
+type pageSkipped struct {
+	ID  pageID
+	Why string
+}
 
 type pagePair struct {
 	Rank          int
-	A, B          string
-	CorpusA       bool
-	CorpusB       bool
+	A, B          pageID
 	AB, BA, Score float64
 	Longest       int
 	LongestWhere  string
 	Aligned       bool
+	First         string // who handed in first, where known
+	Regions       []pageRegion
 	SideA, SideB  []pageFile
+}
+
+// pageRegion is a row of a pair's table of matching regions.
+type pageRegion struct {
+	N      int
+	Tokens int
+	A, B   string // file:first-last
 }
 
 // pageFile is one file of a side: its code cut into stretches, each
@@ -99,16 +144,40 @@ type pagePart struct {
 
 func (r *Result) pagePair(i int, p Pair) pagePair {
 	a, b := r.Docs[p.A], r.Docs[p.B]
-	pp := pagePair{Rank: i + 1, A: escape.ID(a.ID), B: escape.ID(b.ID), CorpusA: a.Corpus, CorpusB: b.Corpus,
+	pp := pagePair{Rank: i + 1, A: r.pageID(p.A), B: r.pageID(p.B),
 		AB: p.AB, BA: p.BA, Score: p.Score(), Longest: p.Longest, Aligned: i < r.Aligned}
+	switch f := first(a, b); {
+	case strings.HasPrefix(f, "this one"):
+		pp.First = pp.A.Shown + " handed in first, " + strings.TrimPrefix(f, "this one, ")
+	case strings.HasPrefix(f, "the other"):
+		pp.First = pp.B.Shown + " handed in first, " + strings.TrimPrefix(f, "the other, ")
+	case f != "":
+		pp.First = "both handed in " + f
+	}
 	if len(p.Matches) > 0 {
-		pp.LongestWhere = escape.TerminalLine(a.where(p.Matches[0].A) + " and " + b.where(p.Matches[0].B))
+		pp.LongestWhere = a.shownWhere(p.Matches[0].A) + " and " + b.shownWhere(p.Matches[0].B)
 	}
 	if pp.Aligned {
+		for n, m := range p.Matches {
+			pp.Regions = append(pp.Regions, pageRegion{N: n + 1, Tokens: m.Tokens, A: a.shownWhere(m.A), B: b.shownWhere(m.B)})
+		}
 		pp.SideA = side(a, p.Matches, func(m Match) Span { return m.A })
 		pp.SideB = side(b, p.Matches, func(m Match) Span { return m.B })
 	}
 	return pp
+}
+
+// shownWhere is a span as file:first-last, the file's name as the page
+// shows names (shownText).
+func (d *Doc) shownWhere(s Span) string {
+	return fmt.Sprintf("%s:%d-%d", shownText(d.Files[s.File].Name), s.FirstLine, s.LastLine)
+}
+
+// colour is match n's background: hues a golden angle apart, so that
+// no two regions of a pair share one and neighbours differ most.
+func colour(n int) template.CSS {
+	hue := math.Mod(float64(n-1)*137.508, 360)
+	return template.CSS(fmt.Sprintf("background-color:hsl(%.0f,80%%,%d%%)", hue, 78+4*(n%3)))
 }
 
 // side is a document's files with the matches (numbered from 1 in the
@@ -128,7 +197,7 @@ func side(d *Doc, ms []Match, span func(Match) Span) []pageFile {
 		}
 		slices.SortFunc(here, func(x, y marked) int { return x.s.Start - y.s.Start })
 		data := f.Data
-		pf := pageFile{Name: escape.TerminalLine(f.Name)}
+		pf := pageFile{Name: shownText(f.Name)}
 		if len(data) > maxShownBytes {
 			data, pf.Truncated = data[:maxShownBytes], true
 		}

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -47,7 +48,6 @@ func settings(ks, ws, cs string) []similarity.Settings {
 // figures, for each way of making one score of a pair's two shares.
 func report(s *set, st similarity.Settings, tiling bool) {
 	start := time.Now()
-	type shares struct{ ab, ba float64 }
 	got, tiled := map[[2]int]shares{}, map[[2]int]shares{}
 	method := "winnow"
 	if tiling {
@@ -62,7 +62,7 @@ func report(s *set, st similarity.Settings, tiling bool) {
 		}
 		r := similarity.Compare(docs, similarity.Options{Settings: st, Show: -1})
 		for _, p := range r.Pairs {
-			got[[2]int{g[p.A], g[p.B]}] = shares{p.AB, p.BA}
+			got[[2]int{g[p.A], g[p.B]}] = shares{p.AB, p.BA, p.Pooled}
 		}
 		if tiling {
 			where := map[int]int{}
@@ -74,7 +74,7 @@ func report(s *set, st similarity.Settings, tiling bool) {
 				b, okB := where[p.B]
 				if okA && okB {
 					ab, ba := similarity.Tiling(docs[a], docs[b], st.K)
-					tiled[[2]int{p.A, p.B}] = shares{ab, ba}
+					tiled[[2]int{p.A, p.B}] = shares{ab, ba, (ab + ba) / 2}
 				}
 			}
 		}
@@ -83,22 +83,94 @@ func report(s *set, st similarity.Settings, tiling bool) {
 		got = tiled
 	}
 	elapsed := time.Since(start)
-	for _, way := range []struct {
-		name string
-		f    func(a, b float64) float64
-	}{{"max", func(a, b float64) float64 { return max(a, b) }}, {"mean", func(a, b float64) float64 { return (a + b) / 2 }}, {"min", func(a, b float64) float64 { return min(a, b) }}} {
-		scores := make([]scored, len(s.Pairs))
-		for i, p := range s.Pairs {
+	for _, way := range ways {
+		name := fmt.Sprintf("autograder %s k=%-2d w=%-2d c=%-3.0f %-6s", method, st.K, st.W, 100*st.Common, way.name)
+		line(s, name, func(p labelled) float64 {
 			sh, ok := got[[2]int{p.A, p.B}]
 			if !ok {
 				sh = got[[2]int{p.B, p.A}]
 			}
-			scores[i] = scored{way.f(sh.ab, sh.ba), p.Copied}
-		}
-		auc, f1, at := figures(scores)
-		fmt.Printf("%-18s autograder %s k=%-2d w=%-2d c=%-3.0f %-4s  AUC %.3f  best F1 %.3f (at %.2f)  %d pairs  %v  peak RSS %d MB\n",
-			s.Name, method, st.K, st.W, 100*st.Common, way.name, auc, f1, at, len(scores), elapsed.Round(time.Millisecond), selfRSS()>>20)
+			return way.f(sh)
+		}, elapsed, selfRSS())
 	}
+}
+
+// shares are a pair's two shares and its pooled one.
+type shares struct{ ab, ba, pooled float64 }
+
+// ways are the ways of making one score of a pair's shares: the larger,
+// their mean, the lesser, and the pooled share (the package's).
+var ways = []struct {
+	name string
+	f    func(shares) float64
+}{
+	{"max", func(s shares) float64 { return max(s.ab, s.ba) }},
+	{"mean", func(s shares) float64 { return (s.ab + s.ba) / 2 }},
+	{"min", func(s shares) float64 { return min(s.ab, s.ba) }},
+	{"pooled", func(s shares) float64 { return s.pooled }},
+}
+
+// line prints a tool's figures on a set: ROC-AUC and best F1 over all
+// its pairs, then, where the set has them, AUC per IR-Plag level (the
+// copies of that level against every independent pair) and on the
+// tuned and held-out parts.
+func line(s *set, tool string, score func(labelled) float64, elapsed time.Duration, rss int64) {
+	all := make([]scored, len(s.Pairs))
+	for i, p := range s.Pairs {
+		all[i] = scored{score(p), p.Copied}
+	}
+	auc, f1, at := figures(slices.Clone(all))
+	if os.Getenv("SIMQ_DUMP") != "" && strings.Contains(tool, os.Getenv("SIMQ_DUMP")) {
+		for i, p := range s.Pairs {
+			if all[i].score > 0.2 {
+				fmt.Printf("DUMP %s %s %s %v %.3f\n", s.Files[p.A].Name, s.Files[p.B].Name, p.Level, p.Copied, all[i].score)
+			}
+		}
+	}
+	fmt.Printf("%-18s %s  AUC %.3f  best F1 %.3f (at %.2f)  %d pairs  %v  peak RSS %d MB\n",
+		s.Name, tool, auc, f1, at, len(all), elapsed.Round(time.Millisecond), rss>>20)
+	var parts []string
+	for _, part := range breakdown(s) {
+		var ss []scored
+		for i, p := range s.Pairs {
+			if part.in(p) {
+				ss = append(ss, all[i])
+			}
+		}
+		a, f, _ := figures(ss)
+		parts = append(parts, fmt.Sprintf("%s %.3f/%.3f", part.name, a, f))
+	}
+	if len(parts) > 0 {
+		parts = append(parts, fmt.Sprintf("per-task %.3f", perTask(s, all)))
+		fmt.Printf("%-18s %s  AUC/F1 %s\n", "", tool, strings.Join(parts, "  "))
+	}
+}
+
+// part is a subset of a set's pairs, for a figure of its own.
+type part struct {
+	name string
+	in   func(labelled) bool
+}
+
+// breakdown is a set's parts: IR-Plag's levels (each level's copies
+// with every independent pair), and its tuned and held-out tasks.
+func breakdown(s *set) []part {
+	var levels []string
+	for _, p := range s.Pairs {
+		if p.Level != "" && !slices.Contains(levels, p.Level) {
+			levels = append(levels, p.Level)
+		}
+	}
+	if len(levels) == 0 {
+		return nil
+	}
+	slices.Sort(levels)
+	var out []part
+	for _, l := range levels {
+		out = append(out, part{l, func(p labelled) bool { return !p.Copied || p.Level == l }})
+	}
+	return append(out, part{"tuned", func(p labelled) bool { return !p.HeldOut }},
+		part{"held-out", func(p labelled) bool { return p.HeldOut }})
 }
 
 // scored is a pair's score and label.
@@ -173,6 +245,7 @@ func reportSIM(s *set) {
 			fmt.Printf("%-18s SIM: %v\n", s.Name, err)
 			return
 		}
+		defer os.RemoveAll(dir)
 		// Through /usr/bin/time: a child's peak memory from wait4 starts
 		// at its parent's, this process's.
 		cmd := exec.Command("/usr/bin/time", "-f", "%M", s.SIM, "-p", "-e", "-s", "-a", "-t1", "-i")
@@ -207,14 +280,9 @@ func reportSIM(s *set) {
 			got[k] = max(got[k], float64(pct)/100)
 		}
 	}
-	elapsed := time.Since(start)
-	scores := make([]scored, len(s.Pairs))
-	for i, p := range s.Pairs {
-		scores[i] = scored{got[[2]int{min(p.A, p.B), max(p.A, p.B)}], p.Copied}
-	}
-	auc, f1, at := figures(scores)
-	fmt.Printf("%-18s SIM %-19s  AUC %.3f  best F1 %.3f (at %.2f)  %d pairs  %v  peak RSS %d MB\n",
-		s.Name, s.SIM, auc, f1, at, len(scores), elapsed.Round(time.Millisecond), rss>>20)
+	line(s, fmt.Sprintf("SIM %-36s", s.SIM), func(p labelled) float64 {
+		return got[[2]int{min(p.A, p.B), max(p.A, p.B)}]
+	}, time.Since(start), rss)
 }
 
 // lastLine is the last line of s.
@@ -231,4 +299,21 @@ func fileIndex(name string, g []int) int {
 		return -1
 	}
 	return g[x]
+}
+
+// perTask is the mean over a set's groups of the AUC within each: a
+// class's batch is one task, and a TA ranks within it.
+func perTask(s *set, all []scored) float64 {
+	sum := 0.0
+	for g := range s.Groups {
+		var ss []scored
+		for i, p := range s.Pairs {
+			if p.Group == g {
+				ss = append(ss, all[i])
+			}
+		}
+		a, _, _ := figures(ss)
+		sum += a
+	}
+	return sum / float64(len(s.Groups))
 }

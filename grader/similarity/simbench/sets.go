@@ -27,6 +27,13 @@ type source struct {
 type labelled struct {
 	A, B   int
 	Copied bool
+	// Level is an IR-Plag copy's level of disguise (L1 to L6), "" for
+	// an independent pair or a SOCO pair.
+	Level string
+	// HeldOut says the pair is in the part of its set no parameter was
+	// tuned on (IR-Plag's tasks 5 to 7; all of SOCO C).
+	HeldOut bool
+	Group   int // the index of its group in the set
 }
 
 // set is a labelled data set: files of one language, grouped (IR-Plag's
@@ -44,6 +51,10 @@ const (
 	irplagURL = "https://github.com/oscarkarnalim/sourcecodeplagiarismdataset"
 	socoURL   = "https://github.com/JR-espacial/BERTPlagarismDetectionCNN"
 	socoDir   = "fire14-source-code-training-dataset"
+	// heldOutCase is IR-Plag's first task held out: parameters are tuned
+	// on tasks 1 to 4 (and SOCO Java), and 5 to 7 (and SOCO C) only
+	// checked.
+	heldOutCase = "case-05"
 )
 
 // loadSets reads IR-Plag and SOCO's Java and C sets from the given clones,
@@ -135,7 +146,7 @@ func irplag(gitDir string) (*set, error) {
 		s.Files = append(s.Files, source{Name: f.Name, Data: data})
 	}
 	slices.Sort(cases)
-	for _, c := range cases {
+	for ci, c := range cases {
 		g := byCase[c]
 		s.Groups = append(s.Groups, g)
 		orig := slices.IndexFunc(g, func(i int) bool { return strings.Contains(s.Files[i].Name, "/original/") })
@@ -147,7 +158,11 @@ func irplag(gitDir string) (*set, error) {
 			if i == g[orig] {
 				continue
 			}
-			s.Pairs = append(s.Pairs, labelled{A: g[orig], B: i, Copied: strings.Contains(name, "/plagiarized/")})
+			p := labelled{A: g[orig], B: i, Copied: strings.Contains(name, "/plagiarized/"), HeldOut: c >= heldOutCase, Group: ci}
+			if parts := strings.Split(name, "/"); p.Copied && len(parts) > 3 {
+				p.Level = parts[3]
+			}
+			s.Pairs = append(s.Pairs, p)
 		}
 	}
 	return s, nil
@@ -201,7 +216,7 @@ func soco(gitDir, lang string) (*set, error) {
 	for i := range all {
 		all[i] = i
 		for j := range i {
-			s.Pairs = append(s.Pairs, labelled{A: j, B: i, Copied: copied[[2]int{j, i}]})
+			s.Pairs = append(s.Pairs, labelled{A: j, B: i, Copied: copied[[2]int{j, i}], HeldOut: lang == "c"})
 		}
 	}
 	s.Groups = [][]int{all}

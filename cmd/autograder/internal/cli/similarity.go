@@ -39,6 +39,7 @@ func similarityCommand() *ucli.Command {
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write similarity.html and similarity.csv under `DIR`", Required: true},
 			rubricFlag(), assignmentFlag(),
 			&ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "compare on `N` cores at once", DefaultText: "the number of cores"},
+			&ucli.StringFlag{Name: "late-csv", Usage: "take submission times from `FILE` (CSV: Canvas user id or submission id, ISO 8601 time): the page shows them and who handed in first"},
 		}, similarityFlags()...),
 		Action: func(c *ucli.Context) error {
 			if c.NArg() == 0 {
@@ -68,6 +69,7 @@ func similarityFlags() []ucli.Flag {
 		&ucli.StringSliceFlag{Name: "against", Usage: "a `DIR` of earlier terms' submissions or known solutions, compared with the batch but not within itself (repeatable)"},
 		&ucli.IntFlag{Name: "show", Value: 50, Usage: "show the top `N` pairs side by side in similarity.html"},
 		&ucli.IntFlag{Name: "list", Value: 1000, Usage: "list the top `N` pairs in similarity.html and similarity.csv"},
+		&ucli.StringFlag{Name: "sections", Usage: "take each student's section from `FILE` (Canvas's gradebook export, or CSV: Canvas user id or submission id, section), shown in similarity.html"},
 		&ucli.IntFlag{Name: "common", Value: int(100 * similarity.DefaultSettings.Common), Usage: "ignore code found in more than `PERCENT` of the submissions (of ten or more): what every solution has (0: ignore none)"},
 	}
 }
@@ -86,6 +88,10 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	if err := similarityNumbers(c); err != nil {
 		return nil, err
 	}
+	sections, times, err := readDescriptions(c)
+	if err != nil {
+		return nil, err
+	}
 	corpus, err := readAgainst(c, a)
 	if err != nil {
 		return nil, err
@@ -97,6 +103,7 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	if err != nil {
 		return nil, err
 	}
+	describe(subs, docs, sections, times)
 	show, list := c.Int("show"), c.Int("list")
 	settings := similarity.DefaultSettings
 	settings.Common = float64(c.Int("common")) / 100
@@ -118,6 +125,7 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 		return nil, err
 	}
 	printPairs(c.App.Writer, r)
+	printThreshold(c.App.Writer, r)
 	for _, d := range r.Docs {
 		if d.Problem != "" {
 			fmt.Fprintf(errw, "autograder: similarity: not compared: %s: %s\n", escape.ID(d.ID), oneLine(d.Problem))
@@ -129,6 +137,45 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	fmt.Fprintf(errw, "compared %s (%s) in %v, peak memory %d MB; results in %s\n",
 		count(len(docs), "submission"), count(r.Compared, "pair"), time.Since(start).Round(time.Millisecond), peakRSS()>>20, filepath.Join(out, "similarity.html"))
 	return r.Closest(), nil
+}
+
+// readDescriptions reads each student's section (--sections) and
+// submission time (--late-csv), where the flags name files.
+func readDescriptions(c *ucli.Context) (sections map[string]string, times map[string]time.Time, err error) {
+	for _, f := range []struct {
+		flag string
+		read func(name string, r io.Reader) error
+	}{
+		{"sections", func(name string, r io.Reader) (err error) { sections, err = canvas.ReadSections(name, r); return err }},
+		{"late-csv", func(name string, r io.Reader) (err error) { times, err = canvas.ReadTimes(name, r); return err }},
+	} {
+		p := c.String(f.flag)
+		if p == "" {
+			continue
+		}
+		file, err := os.Open(p)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, nil, badInputf("--%s %s: %w", f.flag, p, submission.ErrNotFound)
+			}
+			return nil, nil, badInputf("--%s %s: %v", f.flag, p, err)
+		}
+		err = f.read(p, file)
+		file.Close()
+		if err != nil {
+			return nil, nil, badInput(err)
+		}
+	}
+	return sections, times, nil
+}
+
+// describe sets each submission's document's section and submission
+// time, where the files list them (docs holds subs' documents first).
+func describe(subs []submission.Submission, docs []*similarity.Doc, sections map[string]string, times map[string]time.Time) {
+	for i, s := range subs {
+		docs[i].Section, _ = canvas.Lookup(sections, s)
+		docs[i].Submitted, _ = canvas.Lookup(times, s)
+	}
 }
 
 // clearSimilarity makes the folder out and removes an earlier run's
@@ -144,6 +191,26 @@ func clearSimilarity(out string) error {
 		}
 	}
 	return nil
+}
+
+// printThreshold prints the threshold similarity.html suggests, and how
+// many submissions score at it or above.
+func printThreshold(w io.Writer, r *similarity.Result) {
+	var hs []float64
+	for _, v := range r.Highest() {
+		hs = append(hs, v)
+	}
+	t, ok := similarity.Suggest(hs)
+	if !ok {
+		return
+	}
+	above := 0
+	for _, v := range hs {
+		if v >= t.Score {
+			above++
+		}
+	}
+	fmt.Fprintf(w, "suggested threshold %.1f%%: %s at or above it\n", 100*t.Score, count(above, "submission"))
 }
 
 // errSimilarityStopped says that similarity was interrupted before it
@@ -278,7 +345,7 @@ func similarityAlone(c *ucli.Context) error {
 		}
 		return similarityNumbers(c)
 	}
-	for _, f := range []string{"base", "against", "show", "list", "common"} {
+	for _, f := range []string{"base", "against", "show", "list", "common", "sections"} {
 		if c.IsSet(f) {
 			return badInputf("--%s is for --similarity, which is not given", f)
 		}
