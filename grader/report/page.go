@@ -193,6 +193,7 @@ func shown(r grader.Result) grader.Result {
 	r.Notes = mapText(r.Notes, escape.Terminal)
 	r.Flags = mapText(r.Flags, escape.Terminal)
 	r.BuildLog = escape.Terminal(r.BuildLog)
+	r.Manual = shownManual(r.Manual)
 	r.Cases = slices.Clone(r.Cases)
 	for i := range r.Cases {
 		c := &r.Cases[i]
@@ -209,6 +210,21 @@ func shown(r grader.Result) grader.Result {
 		}
 	}
 	return r
+}
+
+// shownManual is m with the control characters of its comments' file
+// names (the student's) and texts shown, as the rest of the page's.
+func shownManual(m *grader.Manual) *grader.Manual {
+	if m == nil {
+		return nil
+	}
+	c := *m
+	c.Comments = slices.Clone(m.Comments)
+	for i := range c.Comments {
+		c.Comments[i].File = escape.TerminalLine(c.Comments[i].File)
+		c.Comments[i].Text = escape.Terminal(c.Comments[i].Text)
+	}
+	return &c
 }
 
 // mapText is f applied to each of texts, in a new slice.

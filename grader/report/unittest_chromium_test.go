@@ -157,3 +157,25 @@ func TestPageHostileLog(t *testing.T) {
 		}
 	}
 }
+
+// A comment graded by hand quotes a student's file name (and the TA's
+// text): its control and bidi characters are shown on index.html as the
+// rest of a student's bytes are, never left raw.
+func TestPageHostileManualComment(t *testing.T) {
+	a, results := unitTestBatch(t)
+	results[0].Manual = &grader.Manual{Comments: []grader.ManualComment{{
+		File: "ctl\x1b[31m\u202etxt.exe", Line: 1, Text: "MARK \x1b]0;pwned\x07",
+	}}}
+	page, err := report.Page(a, report.NewBatch(a, "test", results))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"\x1b", "\x07", "\u202e"} {
+		if strings.Contains(string(page), bad) {
+			t.Errorf("index.html holds %q as it is", bad)
+		}
+	}
+	if !strings.Contains(string(page), "MARK") {
+		t.Error("index.html lacks the comment")
+	}
+}
