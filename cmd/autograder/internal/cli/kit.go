@@ -235,11 +235,47 @@ jobs:
           name: autograder-junit
           path: autograder-junit.xml
 `)
-	p := filepath.Join(out, workflowPath)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	return writeInside(out, workflowPath, []byte(b.String()))
+}
+
+// writeInside writes data to the file rel below out, never through a
+// symbolic link a folder there holds (a kit committed to a course's
+// repository may hold one): each folder on the way must be a folder, and
+// the file is written beside itself and renamed over, which replaces a
+// link instead of writing to what it names.
+func writeInside(out, rel string, data []byte) error {
+	dir := out
+	for _, part := range strings.Split(filepath.Dir(rel), string(filepath.Separator)) {
+		dir = filepath.Join(dir, part)
+		fi, err := os.Lstat(dir)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		case !fi.IsDir():
+			return badInputf("%s: not a folder (a symbolic link?): the kit writes nothing through it", dir)
+		}
+	}
+	tmp, err := os.CreateTemp(dir, ".kit-*")
+	if err != nil {
 		return err
 	}
-	return os.WriteFile(p, []byte(b.String()), 0o644)
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), filepath.Join(out, rel))
 }
 
 // kitPackages are the Debian packages the unit-test frameworks of a's
