@@ -1,10 +1,12 @@
 package web
 
 import (
+	"bytes"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"slices"
@@ -68,6 +70,10 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, l *link, f func(*l
 		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
 		return
 	}
+	if dec.Decode(&struct{}{}) != io.EOF {
+		http.Error(w, "bad request: one JSON object, nothing after it", http.StatusBadRequest)
+		return
+	}
 	s.mu.Lock()
 	out, err := f(l, req)
 	s.mu.Unlock()
@@ -107,11 +113,16 @@ func (s *Server) targets(l *link, req request) ([]*sub, error) {
 			}
 		}
 	}
+	seen := map[int]bool{}
 	for _, i := range req.Subs {
 		sb := s.subOf(l, strconv.Itoa(i))
 		if sb == nil {
 			return nil, refuse("no submission %d in this link", i)
 		}
+		if seen[i] {
+			return nil, refuse("submission %d named twice", i)
+		}
+		seen[i] = true
 		out = append(out, sb)
 	}
 	if len(out) == 0 || len(out) > review.MaxSubs {
@@ -216,8 +227,11 @@ func (s *Server) comments(l *link, req request, itemOK func(string) error) ([]re
 			name = sb.Files[*req.File].Name
 		}
 		hash, ok := sb.Hashes[name]
-		if !ok {
-			continue // a group's member without that file
+		if !ok || req.Line > lineCount(sb, name) {
+			if len(subs) == 1 {
+				return nil, refuse("no line %d in %s", req.Line, name)
+			}
+			continue // a group's member without that file or line
 		}
 		acts = append(acts, review.Action{Op: review.OpComment, Subs: []string{sb.Result.ID}, ID: token()[:12], File: name,
 			Line: req.Line, SHA256: hash, Text: req.Text, Item: req.Item, Group: groupName(req.Group)})
@@ -316,4 +330,14 @@ func (s *Server) export(l *link, _ request) (any, error) {
 		return nil, err
 	}
 	return map[string]string{"written": "results.json, gradebook.csv, parts.csv, index.html and the reports"}, nil
+}
+
+// lineCount is how many lines the submission's file name has.
+func lineCount(sb *sub, name string) int {
+	for _, f := range sb.Files {
+		if f.Name == name {
+			return bytes.Count(f.Data, []byte("\n")) + 1
+		}
+	}
+	return 0
 }
