@@ -60,6 +60,9 @@ func runKit(c *ucli.Context) error {
 	if _, ok := bundle.Name(a.Rubric.Path); ok {
 		return badInputf("kit: %s is built into every autograder binary already; name your own assignment's rubric with --rubric FILE", a.Rubric.Path)
 	}
+	if filepath.Ext(a.Rubric.Path) != ".toml" {
+		return badInputf("kit: %s is a problem package: a kit is made from a rubric.toml assignment (hand students the package's data/sample instead)", a.Rubric.Path)
+	}
 	name := c.String("name")
 	if name == "" {
 		name = bundle.KitName(a.Rubric.Name)
