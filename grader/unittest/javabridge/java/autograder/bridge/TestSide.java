@@ -35,6 +35,8 @@ final class TestSide extends Peer {
     /** The stand-ins of the student's objects, held weakly: one the tests drop is freed in the student's process. */
     private final Map<Integer, Held> handles = new HashMap<>();
     private final ReferenceQueue<Object> dropped = new ReferenceQueue<>();
+    /** The handles of stand-ins dropped before this call, freed with the next (see call). */
+    private final List<Integer> droppedBefore = new ArrayList<>();
 
     private static final class Held extends WeakReference<Object> {
         final int id;
@@ -52,13 +54,27 @@ final class TestSide extends Peer {
         super(io);
     }
 
+    /**
+     * Sends a call, with the handles of the stand-ins dropped before the
+     * previous call. Not this call's drops: a stand-in whose method is
+     * making this call may be collected while it does (the JIT ends a
+     * receiver's reach at its last use), and its handle is this call's
+     * target; once the call has answered, no one holds that stand-in, and
+     * a handle the answer gave again has a stand-in anew, so it is kept.
+     */
     Map<String, Object> call(Map<String, Object> req) throws IOException {
         List<Object> free = new ArrayList<>();
+        for (Integer id : droppedBefore) {
+            if (!handles.containsKey(id)) {
+                free.add(id);
+            }
+        }
+        droppedBefore.clear();
         for (Reference<?> r; (r = dropped.poll()) != null; ) {
             Held h = (Held) r;
             if (handles.get(h.id) == h) {
                 handles.remove(h.id);
-                free.add(h.id);
+                droppedBefore.add(h.id);
             }
         }
         if (!free.isEmpty()) {
@@ -71,6 +87,7 @@ final class TestSide extends Peer {
     void forget() {
         generation++;
         handles.clear();
+        droppedBefore.clear();
         callbackIds.clear();
         callbacks.clear();
     }
