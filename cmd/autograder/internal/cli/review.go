@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/cs540-tools/autograder/grader/canvas"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/review/web"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -57,6 +58,11 @@ func runReview(c *ucli.Context) error {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
 		return badInputf("review: no results.json in %s (%v): run autograder grade --out %s first", dir, errors.Unwrap(err), dir)
+	}
+	if _, notes, err := review.Load(dir, a.Rubric); err == nil {
+		for _, n := range notes {
+			fmt.Fprintf(c.App.ErrWriter, "autograder: warning: review: %s\n", escape.TerminalLine(n))
+		}
 	}
 	var secret []byte
 	if c.Bool("blind") {
