@@ -1,6 +1,7 @@
 package report_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,24 +38,7 @@ func TestSimilarityInChromium(t *testing.T) {
 	const evil = `<img src=x onerror="document.title='ran'">`
 	docs = append(docs, similarity.Read(submission.Submission{ID: evil, Files: []submission.File{{Name: "EightQueen.java", Data: []byte(copied)}}}, false))
 	r := similarity.Compare(docs, similarity.Options{Jobs: 1})
-	page, err := r.HTML("Eight Queens", 100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	if err := os.WriteFile(filepath.Join(out, "similarity.html"), page, 0o644); err != nil {
-		t.Fatal(err)
-	}
-
-	wd := startDriver(t, driver)
-	sess := wd.newSession(t, map[string]any{"capabilities": map[string]any{"alwaysMatch": map[string]any{
-		"goog:chromeOptions": map[string]any{"binary": browser, "args": []string{
-			"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-			"--disable-background-networking", "--disable-component-update", "--disable-sync",
-			"--window-size=1280,1400", "--user-data-dir=" + t.TempDir()}},
-	}}})
-	defer sess.call(t, "DELETE", "", nil)
-	sess.call(t, "POST", "/url", map[string]any{"url": "file://" + filepath.ToSlash(filepath.Join(out, "similarity.html")) + "#p-1"})
+	sess, _ := openSimilarityPage(t, browser, driver, r, 1400, "#p-1")
 	sess.waitFor(t, "the top pair's section", func() string {
 		if h := sess.text(t, sess.find(t, "#p-1 h2")); !strings.HasPrefix(h, "1. alice and carol: 100.0%") {
 			return "its title is " + h
@@ -102,4 +86,30 @@ func TestSimilarityInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	sess.screenshot(t, filepath.Join(shots, "similarity.png"))
+}
+
+// openSimilarityPage writes r's similarity.html and opens it, at fragment,
+// in a headless Chromium window height pixels tall, and returns the
+// session (it ends with the test) and the page's address.
+func openSimilarityPage(t *testing.T, browser, driver string, r *similarity.Result, height int, fragment string) (*session, string) {
+	t.Helper()
+	page, err := r.HTML("Eight Queens", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	if err := os.WriteFile(filepath.Join(out, "similarity.html"), page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wd := startDriver(t, driver)
+	sess := wd.newSession(t, map[string]any{"capabilities": map[string]any{"alwaysMatch": map[string]any{
+		"goog:chromeOptions": map[string]any{"binary": browser, "args": []string{
+			"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+			"--disable-background-networking", "--disable-component-update", "--disable-sync",
+			fmt.Sprintf("--window-size=1280,%d", height), "--user-data-dir=" + t.TempDir()}},
+	}}})
+	t.Cleanup(func() { sess.call(t, "DELETE", "", nil) })
+	url := "file://" + filepath.ToSlash(filepath.Join(out, "similarity.html"))
+	sess.call(t, "POST", "/url", map[string]any{"url": url + fragment})
+	return sess, url
 }

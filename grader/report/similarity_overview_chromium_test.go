@@ -31,24 +31,7 @@ func TestSimilarityOverviewInChromium(t *testing.T) {
 	browser, driver := needChromium(t)
 	docs := overviewBatch(t)
 	r := similarity.Compare(docs, similarity.Options{Jobs: 1})
-	page, err := r.HTML("Eight Queens", 100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	if err := os.WriteFile(filepath.Join(out, "similarity.html"), page, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	wd := startDriver(t, driver)
-	sess := wd.newSession(t, map[string]any{"capabilities": map[string]any{"alwaysMatch": map[string]any{
-		"goog:chromeOptions": map[string]any{"binary": browser, "args": []string{
-			"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-			"--disable-background-networking", "--disable-component-update", "--disable-sync",
-			"--window-size=1280,1000", "--user-data-dir=" + t.TempDir()}},
-	}}})
-	defer sess.call(t, "DELETE", "", nil)
-	url := "file://" + filepath.ToSlash(filepath.Join(out, "similarity.html"))
-	sess.call(t, "POST", "/url", map[string]any{"url": url})
+	sess, url := openSimilarityPage(t, browser, driver, r, 1000, "")
 	var threshold float64
 	sess.waitFor(t, "the suggested threshold", func() string {
 		text := strings.TrimSuffix(sess.text(t, sess.find(t, "#threshold")), "%")
