@@ -37,7 +37,8 @@ type Batch struct {
 	Assignment *Assignment
 	Runner     Runner
 	Store      Store // may be nil
-	// Jobs is the cores the batch's builds and runs share (see Cores).
+	// Jobs is the cores the batch's builds and runs share (see Cores),
+	// unless Options.Cores names them.
 	Jobs    int
 	Options Options
 	Version string // the grader's version, part of every result's key
@@ -53,12 +54,13 @@ type Batch struct {
 func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result, error) {
 	results := make([]Result, len(subs))
 	jobs := max(1, b.Jobs)
-	if coresOf(ctx) == nil {
-		ctx = WithCores(ctx, NewCores(jobs))
+	opt := b.Options
+	if opt.Cores == nil {
+		opt.Cores = NewCores(jobs)
 	}
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(jobs)
-	ready, prepare := b.pipeline(subs, jobs)
+	ready, prepare := b.pipeline(subs, jobs, opt.Cores)
 	prepared := make(chan struct{})
 	go func() {
 		defer close(prepared)
@@ -96,7 +98,7 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 			}
 			<-ready[i] // its build prepared (or not to be)
 			done <- Event{ID: sub.ID, Started: true}
-			r, err := b.Assignment.Grade(ctx, b.Runner, sub, late, b.Options)
+			r, err := b.Assignment.Grade(ctx, b.Runner, sub, late, opt)
 			if err == nil && ctx.Err() != nil {
 				// Interrupted: what the program did after its sandbox was
 				// killed is not its result; never store it.
@@ -148,12 +150,12 @@ func (b *Batch) late(sub submission.Submission) int {
 // to be (the runner is no Preparer, the store has its result, it builds
 // nothing); prepare gives a Preparer runner the files of the others in
 // chunks, in the order of subs, up to jobs chunks at once, each on a core
-// of the context's Cores beside the builds and runs of the submissions
+// of cores beside the builds and runs of the submissions
 // prepared before, and returns when every ready is closed. A submission's
 // cases then start as soon as its own chunk is built, not after the whole
 // batch's. Preparing never changes a result: what is not prepared (ctx
 // ended) Build builds itself.
-func (b *Batch) pipeline(subs []submission.Submission, jobs int) (ready []chan struct{}, prepare func(context.Context)) {
+func (b *Batch) pipeline(subs []submission.Submission, jobs int, cores *Cores) (ready []chan struct{}, prepare func(context.Context)) {
 	ready = make([]chan struct{}, len(subs))
 	var todo []int // the submissions to prepare, by index
 	var builds [][]submission.File
@@ -182,7 +184,7 @@ func (b *Batch) pipeline(subs []submission.Submission, jobs int) (ready []chan s
 						close(ready[i])
 					}
 				}()
-				cctx, done, err := coresOf(ctx).take(ctx)
+				cctx, done, err := cores.take(ctx)
 				if err != nil {
 					return nil // ctx ended: the Builds see it
 				}

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
@@ -54,18 +53,6 @@ func CommandLine(b rubric.Build, args []string, stdin []byte) string {
 		cut--
 	}
 	return fmt.Sprintf("%s < stdin: %s... (%d bytes)", cmd, strconv.Quote(string(stdin[:cut])), len(stdin))
-}
-
-// caseOf is the assignment's case id, if it has one.
-func (a *Assignment) caseOf(id string) (cases.Case, bool) {
-	for _, cs := range a.Parts {
-		for _, c := range cs {
-			if c.ID == id {
-				return c, true
-			}
-		}
-	}
-	return cases.Case{}, false
 }
 
 // CaseNote is what the case's file says of it (its note: line), for

@@ -31,22 +31,6 @@ func NewCores(n int) *Cores {
 	return &Cores{busy: make(chan struct{}, n), live: make(chan struct{}, 2*n)}
 }
 
-type coresKey struct{}
-
-// WithCores returns a context whose grading shares c: Grade runs a
-// submission's cases side by side as far as c allows. Without it, Grade
-// uses one core.
-func WithCores(ctx context.Context, c *Cores) context.Context {
-	return context.WithValue(ctx, coresKey{}, c)
-}
-
-func coresOf(ctx context.Context) *Cores {
-	if c, ok := ctx.Value(coresKey{}).(*Cores); ok {
-		return c
-	}
-	return nil
-}
-
 // take waits for a core; the context it returns gives the core back when
 // the sandbox sees the work waiting, and done gives it back, if that has
 // not happened, and ends the work's share.

@@ -48,8 +48,7 @@ func (*meeting) Close() error { return nil }
 func TestWaitingRunsShareCores(t *testing.T) {
 	a := testAssignment(t)
 	m := &meeting{n: 2, met: make(chan struct{}), waits: true}
-	ctx := grader.WithCores(context.Background(), grader.NewCores(1))
-	res, err := a.Grade(ctx, run(m), eightQueen("correct"), 0, grader.Options{})
+	res, err := a.Grade(context.Background(), run(m), eightQueen("correct"), 0, grader.Options{Cores: grader.NewCores(1)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,9 +62,9 @@ func TestWaitingRunsShareCores(t *testing.T) {
 func TestWorkingRunsHoldCores(t *testing.T) {
 	a := testAssignment(t)
 	m := &meeting{n: 2, met: make(chan struct{})}
-	ctx, cancel := context.WithTimeout(grader.WithCores(context.Background(), grader.NewCores(1)), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	_, err := a.Grade(ctx, run(m), eightQueen("correct"), 0, grader.Options{})
+	_, err := a.Grade(ctx, run(m), eightQueen("correct"), 0, grader.Options{Cores: grader.NewCores(1)})
 	if err == nil {
 		t.Fatal("two runs met on one core")
 	}

@@ -3,14 +3,209 @@ package grader
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/rubric"
 )
+
+// The verdict rules, each named as the table test names its rows. decide
+// applies the rules of one run in this order, the first that holds
+// deciding; decideRuns those of a repeated case's runs.
+const (
+	ruleJudgeFailed   = "the judge failed"
+	ruleExitZero      = "status 0 where an error status is wanted"
+	ruleRejectedFirst = "an interactive judge rejected first"
+	ruleTime          = "time limit"
+	ruleMemory        = "memory limit"
+	ruleOutput        = "output limit"
+	ruleOtherLimit    = "another limit"
+	ruleSignal        = "killed by a signal"
+	ruleStatus        = "an error status"
+	ruleRejected      = "the judge rejected the run"
+	ruleAccepted      = "the judge accepted the run"
+	ruleRunsUnjudged  = "a run the judge failed on"
+	ruleRunsTooFew    = "fewer runs passed than needed"
+	ruleRunsEnough    = "enough runs passed"
+)
+
+// ran is one finished run of a case as decide reads it: how it ended, and
+// what its judge said of it when asked (see judgeable).
+type judgedRun struct {
+	exit      string        // the case's exit key (cases.Case.Exit)
+	ex        Execution     // how the run ended
+	live      bool          // an interactive judge talked with it as it judgedRun
+	suite     bool          // a suite's test: its output is none of its own
+	judgement Judgement     // its judge's, when asked; zero otherwise
+	judgeErr  error         // the judge's own failure
+	limits    rubric.Limits // the rubric's limits, to name the one a run hit
+}
+
+// decision is what decide makes of a run: its verdict, the rule that gave
+// it, and the evidence a result keeps of the run and its judgement.
+type decision struct {
+	rule string
+	RunResult
+	Reading string
+	Score   *float64 // the judge's partial credit, from 0 to 1
+}
+
+// decide is the verdict of a run, by the first rule that holds:
+//
+//  1. the judge failed: the grader's failure (regrade), never the
+//     student's;
+//  2. status 0 where the case's exit key wants an error status: a wrong
+//     answer, whatever a judge said;
+//  3. an interactive judge rejected the run before the program ended: a
+//     wrong answer, whatever the program did afterwards (crash, or wait
+//     for an answer that never comes), as problemtools and DOMjudge
+//     judge it; how the program ended goes to the TA's log;
+//  4. how the run ended, when not as the case's correct runs may (see
+//     ending): a time, memory or output limit, another limit, a signal,
+//     an error status;
+//  5. the judge rejected the run: a wrong answer;
+//  6. the judge accepted it: a pass, with the judge's partial credit.
+//
+// stderr never changes a verdict.
+func decide(r judgedRun) decision {
+	d := decision{RunResult: RunResult{ExitCode: r.ex.ExitCode, Signal: r.ex.Signal, Limit: r.ex.Limit}}
+	v, rule := ending(r.exit, r.ex)
+	j := r.judgement
+	switch {
+	case r.judgeErr != nil:
+		d.rule, d.Verdict, d.JudgeLog = ruleJudgeFailed, GraderFailure, r.judgeErr.Error()
+		return d
+	case rule == ruleExitZero:
+		j = Judgement{Violation: &Violation{Rule: "exit status", Msg: "the program exited with status 0, but this case wants it to stop with an error status (as on a usage error)"}, Log: j.Log}
+	case r.live && j.DecidedFirst && !j.Pass:
+		j.Log = firstRejection(r, j.Log)
+		d.ExitCode, d.Signal, d.Limit = 0, "", None
+		v, rule = WrongAnswer, ruleRejectedFirst
+	case v != Pass:
+		d.rule, d.Verdict = rule, v
+		if r.live {
+			d.JudgeLog = j.Log // the transcript up to the end
+		}
+		return d
+	case !j.Pass:
+		v, rule = WrongAnswer, ruleRejected
+	default:
+		rule = ruleAccepted
+	}
+	d.rule, d.Verdict = rule, v
+	d.apply(j)
+	return d
+}
+
+// apply keeps a judgement's evidence, its partial credit within 0 and 1.
+func (d *decision) apply(j Judgement) {
+	d.Reading, d.Mismatch, d.Violation = j.Reading, j.Mismatch, j.Violation
+	d.Feedback, d.JudgeLog = j.Feedback, j.Log
+	if j.Score != nil {
+		s := min(max(*j.Score, 0), 1)
+		d.Score = &s
+	}
+}
+
+// ending is the verdict of how a run ended, and its rule: Pass when it
+// ended as the case's correct runs may (for its judge to decide), with
+// status 0 or as the case's exit key allows (an error status, any
+// status), on its own (no limit, no signal). A run that exited 0 where an
+// error status is wanted is a wrong answer.
+func ending(exit string, ex Execution) (Verdict, string) {
+	switch {
+	case ex.Limit == Wall || ex.Limit == CPU:
+		return Timeout, ruleTime
+	// The runner reads a program's own report of running out of memory
+	// (a JVM's OutOfMemoryError) by its language preset.
+	case ex.Limit == Memory:
+		return MemoryLimit, ruleMemory
+	case ex.Limit == Output:
+		return OutputLimit, ruleOutput
+	case ex.Limit != None:
+		return RuntimeError, ruleOtherLimit
+	case ex.Signal != "":
+		return RuntimeError, ruleSignal
+	case ex.ExitCode < 0, ex.ExitCode != 0 && exit == "":
+		return RuntimeError, ruleStatus
+	case ex.ExitCode == 0 && exit == cases.ExitNonzero:
+		return WrongAnswer, ruleExitZero
+	}
+	return Pass, ""
+}
+
+// judgeable reports whether a run is its judge's to decide: it ended as
+// the case's correct runs may (see ending).
+func judgeable(exit string, ex Execution) bool {
+	v, _ := ending(exit, ex)
+	return v == Pass
+}
+
+// firstRejection is the TA's log of a run its interactive judge rejected
+// before the program ended: how the program ended afterwards (a crash, or
+// stopped by the grader, which need not wait for it), then the judge's.
+func firstRejection(r judgedRun, log string) string {
+	end := ""
+	switch {
+	case r.ex.Stopped:
+		end = "was stopped: the verdict no longer depended on it"
+	case r.ex.Limit != None:
+		end = limitText(r.ex.Limit, r.limits)
+	case r.ex.Signal != "":
+		end = "was killed by a signal (" + r.ex.Signal + ")"
+	case r.ex.ExitCode != 0:
+		end = fmt.Sprintf("exited with status %d", r.ex.ExitCode)
+	}
+	if end == "" {
+		return log
+	}
+	return strings.TrimSuffix("the judge rejected the run before the program ended; the program then "+end+"\n\n"+log, "\n\n")
+}
+
+// decideRuns is a repeated case's verdict from its runs' verdicts, in run
+// order, and its rule: a judge's failure on any run makes it the grader's
+// (regrade); else Pass when need runs passed; else the failing runs' most
+// frequent verdict (of a tie, the one that reached the count first).
+func decideRuns(runs []Verdict, need int) (Verdict, string) {
+	counts := map[Verdict]int{}
+	passed := 0
+	var worst Verdict
+	for _, v := range runs {
+		if v == Pass {
+			passed++
+			continue
+		}
+		counts[v]++
+		if counts[v] > counts[worst] {
+			worst = v
+		}
+	}
+	switch {
+	case counts[GraderFailure] > 0:
+		return GraderFailure, ruleRunsUnjudged
+	case passed < need:
+		return worst, ruleRunsTooFew
+	}
+	return Pass, ruleRunsEnough
+}
+
+// caseCredit is the share of a case's credit a decided run earns: its judge's
+// partial credit, else all for a pass and none otherwise.
+func caseCredit(v Verdict, score *float64) float64 {
+	switch {
+	case score != nil:
+		return *score
+	case v == Pass:
+		return 1
+	}
+	return 0
+}
 
 // Checkable reports whether Decide can judge a run of case c on its own:
 // a case run once (no runs key) whose judge does not talk with the
-// program while it runs, nor runs a test suite (Suite). A repeated case is judged over all its runs, and
-// an interactive one only beside its judge.
+// program while it runs, nor runs a test suite (Suite). A repeated case
+// is judged over all its runs, and an interactive one only beside its
+// judge.
 func (a *Assignment) Checkable(c cases.Case) bool {
 	jd := a.judgeFor(c)
 	_, live := jd.(Interactor)
@@ -18,37 +213,45 @@ func (a *Assignment) Checkable(c cases.Case) bool {
 	return c.Runs == 0 && !live && !suite
 }
 
-// Decide judges a finished run of the case with that ID as Grade judges
-// it, and returns its verdict and the share of the case's credit it
-// earns (a pass 1, a judge's partial credit, else 0). Warm mode's spot
-// checks decide a warm and a cold run of a case alike through it: two
-// runs agree when their verdicts and credit do, whatever the case's judge
-// (expected output, a checker, the reference's rules on a random run).
-// A judge's failure is the verdict GraderFailure; the error is an
-// unknown or uncheckable case (see Checkable), or ctx's.
+// Decide judges a finished run of the case with that ID by the rules
+// Grade judges it by (decide), and returns its verdict and the share of
+// the case's credit it earns (a pass 1, a judge's partial credit, else
+// 0). Warm mode's spot checks decide a warm and a cold run of a case
+// alike through it: two runs agree when their verdicts and credit do,
+// whatever the case's judge (expected output, a checker, the reference's
+// rules on a random run). A judge's failure is the verdict GraderFailure;
+// the error is an unknown or uncheckable case (see Checkable), or ctx's.
 func (a *Assignment) Decide(ctx context.Context, caseID string, ex Execution) (Verdict, float64, error) {
-	for i, cs := range a.Parts {
-		for _, c := range cs {
-			if c.ID != caseID {
-				continue
-			}
-			if !a.Checkable(c) {
-				return "", 0, fmt.Errorf("grader: case %s is repeated or interactive: a single run of it cannot be decided alone", caseID)
-			}
-			cr := CaseResult{ID: c.ID, Part: a.Rubric.Parts[i].ID}
-			// The run is already made: no core is taken for it.
-			ctx = WithCores(ctx, nil)
-			if _, err := a.runOnce(ctx, replay{ex}, &cr, c, 0, Options{}); err != nil {
-				return "", 0, err
-			}
-			return cr.Verdict, caseCredit(cr), nil
-		}
+	c, part, ok := a.find(caseID)
+	switch {
+	case !ok:
+		return "", 0, fmt.Errorf("grader: no case %q", caseID)
+	case !a.Checkable(c):
+		return "", 0, fmt.Errorf("grader: case %s is repeated or interactive: a single run of it cannot be decided alone", caseID)
 	}
-	return "", 0, fmt.Errorf("grader: no case %q", caseID)
+	r := a.ask(ctx, a.judgeFor(c), a.trial(c, part, 0, nil), ex)
+	if err := ctx.Err(); err != nil {
+		return "", 0, err
+	}
+	d := decide(r)
+	return d.Verdict, caseCredit(d.Verdict, d.Score), nil
 }
 
-// replay is a Program whose every run is the one it holds.
-type replay struct{ ex Execution }
+// ask is a run of trial t as decide reads it, its judge jd asked when the
+// run is its to decide (judgeable).
+func (a *Assignment) ask(ctx context.Context, jd Judge, t Trial, ex Execution) judgedRun {
+	r := judgedRun{exit: t.Case.Exit, ex: ex, limits: a.Rubric.Limits}
+	if judgeable(r.exit, ex) {
+		t.Stdout, t.ExitCode, t.Stderr = ex.Stdout, ex.ExitCode, ex.Stderr
+		r.judgement, r.judgeErr = jd.Judge(ctx, t)
+	}
+	return r
+}
 
-func (r replay) Run(context.Context, Input) (Execution, error) { return r.ex, nil }
-func (r replay) Close() error                                  { return nil }
+// trial is run n of case c of part (0: a case run once) as its judge is
+// handed it, {run} and {seed} replaced in its args and stdin.
+func (a *Assignment) trial(c cases.Case, part string, n int, secret []byte) Trial {
+	p, _ := a.Rubric.Part(part)
+	c.Args, c.Stdin = c.Attempt(secret, max(n, 1))
+	return Trial{Case: c, Readings: p.Readings, Attempt: n}
+}

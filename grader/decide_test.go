@@ -8,12 +8,12 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 )
 
-// TestDecide: a run of a case is decided as Grade decides it, whatever
+// TestDecideAsGradeDoes: a run of a case is decided as Grade decides it, whatever
 // the case's judge: the expected output (c/public-01), the reference's
 // rules on a random run (c/unseeded-01, check: reference, seed -1), how
 // the run ended (a limit, a crash). Warm mode's spot checks compare warm
 // and cold runs so, rules-judged cases among them (issue 27, item 2).
-func TestDecide(t *testing.T) {
+func TestDecideAsGradeDoes(t *testing.T) {
 	a, err := grader.LoadAssignment("../rubric.toml", testJudges)
 	if err != nil {
 		t.Fatal(err)

@@ -16,9 +16,9 @@ func TestProgress(t *testing.T) {
 	a := testAssignment(t)
 	var events []grader.CaseEvent
 	opt := grader.Options{Progress: func(ev grader.CaseEvent) { events = append(events, ev) }}
-	ctx := grader.WithCores(context.Background(), grader.NewCores(4))
 	res := grade(t, a, run(correct), eightQueen("s"), 0, opt) // one core
-	res2, err := a.Grade(ctx, run(correct), eightQueen("s"), 0, opt)
+	opt.Cores = grader.NewCores(4)
+	res2, err := a.Grade(context.Background(), run(correct), eightQueen("s"), 0, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

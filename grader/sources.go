@@ -14,9 +14,15 @@ import (
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
-// sources is what Grade makes of a submission's files before it builds:
-// the files to build with the deduction and notes they bring, or, when
-// status is set, why nothing is built.
+// The sources stage: what of a submission is built. A submission is
+// admitted (readable, not later than the late policy accepts), its files
+// are picked by the rubric's required names (a file under another name
+// or in a folder, a misnamed main), what a compiler makes is left out,
+// and a package statement is kept, stripped or refused.
+
+// sources is what Grade makes of a submission before it builds: the files
+// to build with the deduction and notes they bring, or, when status is
+// set, why nothing is built.
 type sources struct {
 	files  []submission.File
 	deduct float64
@@ -26,12 +32,18 @@ type sources struct {
 	note   string
 }
 
-func (a *Assignment) sources(sub submission.Submission) sources {
+func (a *Assignment) sources(sub submission.Submission, lateDays int) sources {
+	switch _, accepted := a.Rubric.Late.Penalty(lateDays); {
+	case sub.Problem != "":
+		return sources{status: StatusUnread, note: sub.Problem}
+	case !accepted:
+		return sources{status: StatusLate, note: fmt.Sprintf("%s late: the late policy accepts at most %d", Days(lateDays), len(a.Rubric.Late.Penalties))}
+	}
 	p := a.pickFiles(sub.Files)
 	if len(p.missing) > 0 {
 		return sources{status: StatusMissing, note: p.missingNote()}
 	}
-	src := sources{notes: p.notes}
+	src := sources{notes: append(slices.Clone(sub.Skipped), p.notes...)}
 	if p.renamed {
 		src.deduct += a.Rubric.Submission.RenamePenalty
 	} else if note := a.mainStandIn(p.files); note != "" {
@@ -80,10 +92,7 @@ func (a *Assignment) dropProducts(files []submission.File) ([]submission.File, [
 // nil when it would build nothing (the submission is unreadable, late
 // past the policy, missing a file or rejected). A Preparer is given these.
 func (a *Assignment) BuildFiles(sub submission.Submission, lateDays int) []submission.File {
-	if _, ok := a.Rubric.Late.Penalty(lateDays); !ok || sub.Problem != "" {
-		return nil
-	}
-	src := a.sources(sub)
+	src := a.sources(sub, lateDays)
 	if src.status != "" {
 		return nil
 	}
@@ -95,19 +104,19 @@ type picked struct {
 	files   []submission.File // the files to build, named as they are built
 	notes   []string          // a tie of required files, a file built under another's name
 	renamed bool              // a file is built under a required name it does not have
-	missing []missing
+	missing []absentFile
 
 	required []string  // what the submission must hold (required)
 	fit      sourceFit // what its language knows of a source; nil: none
 }
 
-// required is what a submission of files must hold, and the language
+// requiredNames is what a submission of files must hold, and the language
 // whose sources it is judged by: the rubric's required files and language;
 // or, under a list of languages ("auto"), the required files of the
 // submission's language (requiredLanguage) and those that are no
 // language's source (a README), each language's own name holding for it
 // alone (required = ["sum.c", "sum.py"]: a C submission needs sum.c).
-func (a *Assignment) required(files []submission.File) ([]string, rubric.Language) {
+func (a *Assignment) requiredNames(files []submission.File) ([]string, rubric.Language) {
 	b, req := a.Rubric.Build, a.Rubric.Submission.Required
 	if b.Language != rubric.Auto {
 		return req, b.Language
@@ -165,9 +174,9 @@ func languageOf(langs []rubric.Language, name string) rubric.Language {
 	return ""
 }
 
-// missing is a required file that is not there, and why no other file was
+// absentFile is a required file that is not there, and why no other file was
 // taken for it.
-type missing struct {
+type absentFile struct {
 	name    string
 	several []string // the files that could each be it
 	refused []string // files that could be it but for their content, each with why
@@ -203,7 +212,7 @@ func (p picked) missingNote() string {
 // anywhere in the submission, the others in its folder. The file found is
 // built under the required name, with a note naming it.
 func (a *Assignment) pickFiles(files []submission.File) picked {
-	req, lang := a.required(files)
+	req, lang := a.requiredNames(files)
 	if len(req) == 0 {
 		return picked{files: files, notes: a.folderNote(files)}
 	}
@@ -234,7 +243,7 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 		found, m := p.standIn(req[0], files)
 		if found == "" {
 			for _, r := range req[1:] {
-				m = append(m, missing{name: r})
+				m = append(m, absentFile{name: r})
 			}
 			p.missing = m
 			return p
@@ -399,8 +408,8 @@ func builtDir(langs []rubric.Language, files []submission.File) (string, bool) {
 // different depths the shallowest counts. A file that could not build
 // under req's name is never taken. It returns the path of the file found,
 // or "" and the missing file with what could have been it.
-func (p picked) standIn(req string, files []submission.File) (string, []missing) {
-	m := missing{name: req}
+func (p picked) standIn(req string, files []submission.File) (string, []absentFile) {
+	m := absentFile{name: req}
 	fit := p.fit
 	var declares, named []string
 	for _, f := range files {
@@ -429,12 +438,12 @@ func (p picked) standIn(req string, files []submission.File) (string, []missing)
 	found = shallowest(found)
 	switch len(found) {
 	case 0:
-		return "", []missing{m}
+		return "", []absentFile{m}
 	case 1:
 		return found[0], nil
 	}
 	m.several, m.refused = found, nil
-	return "", []missing{m}
+	return "", []absentFile{m}
 }
 
 // nameLike reports whether a file name differs from the required one only

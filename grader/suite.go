@@ -2,10 +2,6 @@ package grader
 
 import (
 	"context"
-	"fmt"
-	"iter"
-	"maps"
-	"slices"
 
 	"github.com/cs540-tools/autograder/grader/cases"
 )
@@ -68,126 +64,6 @@ type Commander interface {
 // assignment carries them beside its public cases.
 type PublicFiler interface {
 	PublicFiles() []string
-}
-
-// PublicFiles lists the files of the assignment's judges a student may
-// see (see PublicFiler), sorted.
-func (a *Assignment) PublicFiles() []string {
-	var files []string
-	for _, k := range slices.Sorted(maps.Keys(a.judges)) {
-		if pf, ok := a.judges[k].(PublicFiler); ok {
-			files = append(files, pf.PublicFiles()...)
-		}
-	}
-	slices.Sort(files)
-	return slices.Compact(files)
-}
-
-// Suites reports whether any case of the assignment is a suite's test
-// (see Suite): such cases run only in the sandbox, one run per
-// submission, never in a warm JVM.
-func (a *Assignment) Suites() bool {
-	for _, jd := range a.judges {
-		if _, ok := jd.(Suite); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// suiteKey is the key of case c's judge among the assignment's judges:
-// its check key ("" for the rubric's [judge]); a "check: reference"
-// case's judge, the reference, is none of them.
-func suiteKey(c cases.Case) string {
-	if c.Check == cases.CheckReference {
-		return "\x00reference"
-	}
-	return c.Check
-}
-
-// suites are the assignment's Suite judges by their key (suiteKey), in
-// the keys' order.
-func (a *Assignment) suites() iter.Seq2[string, Suite] {
-	return func(yield func(string, Suite) bool) {
-		for _, k := range slices.Sorted(maps.Keys(a.judges)) {
-			if s, ok := a.judges[k].(Suite); ok && !yield(k, s) {
-				return
-			}
-		}
-	}
-}
-
-// planSuites gives each Suite its cases (Suite.Plan).
-func (a *Assignment) planSuites() error {
-	for k, s := range a.suites() {
-		var cs []cases.Case
-		for _, part := range a.Parts {
-			for _, c := range part {
-				if suiteKey(c) == k {
-					cs = append(cs, c)
-				}
-			}
-		}
-		if err := s.Plan(cs); err != nil {
-			return fmt.Errorf("%s: %w", a.Rubric.Path, err)
-		}
-	}
-	return nil
-}
-
-// runSuites runs each Suite once for the cases of res that name it, on a
-// core of the context's, and returns every such case's outcome; its
-// notes and flags go into res.
-func (a *Assignment) runSuites(ctx context.Context, run Runner, prog Program, res *Result) (map[string]Outcome, error) {
-	out := map[string]Outcome{}
-	for k, s := range a.suites() {
-		var cs []cases.Case
-		for _, cr := range res.Cases {
-			if c := a.caseByID(cr.ID); suiteKey(c) == k {
-				cs = append(cs, c)
-			}
-		}
-		if len(cs) == 0 {
-			continue
-		}
-		sr, err := runSuite(ctx, s, run, prog, cs)
-		if err != nil {
-			return nil, err
-		}
-		res.Notes = append(res.Notes, sr.Notes...)
-		res.Flags = append(res.Flags, sr.Flags...)
-		for _, c := range cs {
-			o, ok := sr.Outcomes[c.ID]
-			if !ok {
-				o = Outcome{Execution: Execution{ExitCode: -1, Stderr: []byte("the test run reported nothing of this test\n")}}
-			}
-			out[c.ID] = o
-		}
-	}
-	return out, nil
-}
-
-// runSuite runs s on a core of the context's Cores.
-func runSuite(ctx context.Context, s Suite, run Runner, prog Program, cs []cases.Case) (SuiteRun, error) {
-	if cores := coresOf(ctx); cores != nil {
-		cctx, done, err := cores.take(ctx)
-		if err != nil {
-			return SuiteRun{}, err
-		}
-		defer done()
-		ctx = cctx
-	}
-	return s.RunSuite(ctx, run, prog, cs)
-}
-
-// Weight is the weight of the case with that ID in its part's score
-// (see Weigher): 1 unless its judge weighs it.
-func (a *Assignment) Weight(id string) float64 {
-	c := a.caseByID(id)
-	if w, ok := a.judgeFor(c).(Weigher); ok {
-		return w.Weight(c)
-	}
-	return 1
 }
 
 // decided is a Judge that gives the judgement it holds: a suite case's.

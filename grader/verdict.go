@@ -2,7 +2,9 @@ package grader
 
 import (
 	"fmt"
+	"math"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -93,3 +95,19 @@ func sizeText(n int64) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+// Days writes a count of days as a sentence does: "1 day", "3 days".
+func Days(n int) string {
+	if n == 1 {
+		return "1 day"
+	}
+	return fmt.Sprintf("%d days", n)
+}
+
+// formatPoints writes points as a note does: "2", "0.5", "1.25".
+func formatPoints(x float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+}
+
+// round2 rounds half away from zero to two decimals.
+func round2(x float64) float64 { return math.Round(x*100) / 100 }

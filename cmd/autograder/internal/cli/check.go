@@ -132,9 +132,9 @@ func newSelfCheck(c *ucli.Context) (selfCheck, error) {
 // more at a time, not one after the other), and shows its progress on
 // errw when that is a terminal (isTerminal(errw)).
 func (sc selfCheck) grade(ctx context.Context, errw io.Writer, terminal bool) (grader.Result, error) {
-	ctx = grader.WithCores(ctx, grader.NewCores(runtime.NumCPU()))
 	p := &caseProgress{w: errw, terminal: terminal}
 	opt := sc.opt
+	opt.Cores = grader.NewCores(runtime.NumCPU())
 	opt.Progress = p.event
 	p.start()
 	defer p.finish()

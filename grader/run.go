@@ -1,0 +1,238 @@
+package grader
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+// The run stage: the build, the suites, then every case's runs, side by
+// side as far as the cores allow, each run decided (decide) as it ends
+// and a wrong answer diagnosed (diagnose) while its output is at hand.
+
+// run is the run stage: it builds the files and, when they built, runs
+// the suites and every case of res, each run decided as it ends. A failed
+// build is no error: the stage's outcome says why.
+func (a *Assignment) run(ctx context.Context, runner Runner, files []submission.File, res *Result, opt Options) (runStage, error) {
+	b, err := build(ctx, opt.Cores, runner, files)
+	if err != nil {
+		return runStage{}, fmt.Errorf("build: %w", err)
+	}
+	if b.Runtime != "" {
+		res.Provenance.Runtime = b.Runtime
+	}
+	if !b.OK {
+		res.BuildLog = b.Log
+		return runStage{note: b.Note}, nil
+	}
+	defer b.Program.Close()
+	if opt.outcomes, err = a.runSuites(ctx, runner, b.Program, res, opt.Cores); err != nil {
+		return runStage{}, err
+	}
+	if err := a.runCases(ctx, b.Program, res.Cases, opt); err != nil {
+		return runStage{}, err
+	}
+	st := runStage{built: true}
+	if f, ok := b.Program.(Flagger); ok {
+		st.flags = f.Flags()
+	}
+	return st, nil
+}
+
+// runStage is how the run stage ended: whether the files built (else the
+// note that says why), and what the program has to tell the TA alone
+// (Flagger).
+type runStage struct {
+	built bool
+	note  string
+	flags []string
+}
+
+// build builds the files on a core of cores.
+func build(ctx context.Context, cores *Cores, run Runner, files []submission.File) (Build, error) {
+	ctx, done, err := cores.take(ctx)
+	if err != nil {
+		return Build{}, err
+	}
+	defer done()
+	return run.Build(ctx, files)
+}
+
+// runCases runs and judges the cases into crs, side by side as far as
+// opt.Cores allow (each run takes a core, see runOnce); each case writes
+// only its own CaseResult, so the order they finish in changes nothing.
+// The error is the first case's, in case order.
+func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResult, opt Options) error {
+	errs := make([]error, len(crs))
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		done int
+	)
+	for i := range crs {
+		wg.Go(func() {
+			c := a.caseByID(crs[i].ID)
+			if err := a.runCase(ctx, prog, &crs[i], c, opt); err != nil {
+				errs[i] = fmt.Errorf("case %s: %w", c.ID, err)
+				return
+			}
+			if opt.Progress != nil {
+				mu.Lock()
+				defer mu.Unlock()
+				done++
+				opt.Progress(CaseEvent{Done: done, Total: len(crs), Case: crs[i]})
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runCase runs the program on case c and decides the run, or each run of
+// a repeated case (see runRepeated). A case run once whose answer is
+// wrong is diagnosed.
+func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, c cases.Case, opt Options) error {
+	if c.Repeated() {
+		return a.runRepeated(ctx, prog, cr, c, opt)
+	}
+	t := a.trial(c, cr.Part, 0, opt.Secret)
+	cr.Args = t.Case.Args
+	r, err := a.runOnce(ctx, prog, t, opt)
+	if err != nil {
+		return err
+	}
+	settle(cr, r, opt)
+	if v := cr.Verdict; v != Pass && v != GraderFailure && cr.Score == nil {
+		a.diagnose(cr, r.ex.Stdout, t.Readings)
+	}
+	return nil
+}
+
+// runRepeated runs a repeated case (runs: R) R times, run n with
+// Input.Attempt n and the case's {run} and {seed} replaced, deciding each
+// run as if it were a case of its own, and the case by its runs
+// (decideRuns). With score: fraction it earns the share of its runs'
+// credit. Its evidence is its failing runs'. A randomized program's wrong
+// answers are its own each time, so no run is matched against a
+// catalogued mistake's output; a RunsDiagnoser may name the mistakes that
+// explain the runs as a whole.
+func (a *Assignment) runRepeated(ctx context.Context, prog Program, cr *CaseResult, c cases.Case, opt Options) error {
+	t := newTally(c)
+	for n := 1; n <= c.Runs; n++ {
+		tr := a.trial(c, cr.Part, n, opt.Secret)
+		r, err := a.runOnce(ctx, prog, tr, opt)
+		if err != nil {
+			return err
+		}
+		run := CaseResult{ID: cr.ID, Part: cr.Part, Args: tr.Case.Args}
+		settle(&run, r, opt)
+		t.add(n, run, tr.Case.Stdin, r.ex.Stdout)
+	}
+	t.into(cr, c, opt)
+	a.diagnoseRuns(cr, c)
+	return nil
+}
+
+// runOnce runs the program once for trial t on a core of opt.Cores,
+// beside its judge when the judge talks with it, and returns the run as
+// decide reads it, its judge asked. A suite's test takes its share of the
+// suite's run instead (opt.outcomes). The error is the run's, never the
+// judge's (that is the run's judgeErr).
+func (a *Assignment) runOnce(ctx context.Context, prog Program, t Trial, opt Options) (judgedRun, error) {
+	jd := a.judgeFor(t.Case)
+	if o, ok := opt.outcomes[t.Case.ID]; ok {
+		r := a.ask(ctx, decided{o.Judgement}, t, o.Execution)
+		r.suite = true
+		return r, ctx.Err()
+	}
+	ctx, done, err := opt.Cores.take(ctx)
+	if err != nil {
+		return judgedRun{}, err
+	}
+	defer done()
+	in := Input{Args: t.Case.Args, Stdin: t.Case.Stdin, Attempt: t.Attempt, Case: t.Case.ID, Secret: opt.Secret}
+	var r judgedRun
+	if inter, live := jd.(Interactor); live {
+		ex, j, judgeErr := inter.Interact(ctx, t, func(li Input) (Execution, error) {
+			li.Args, li.Attempt, li.Case, li.Secret = in.Args, in.Attempt, in.Case, in.Secret
+			return prog.Run(ctx, li)
+		})
+		r = judgedRun{exit: t.Case.Exit, ex: ex, live: true, judgement: j, judgeErr: judgeErr, limits: a.Rubric.Limits}
+	} else {
+		ex, err := prog.Run(ctx, in)
+		if err != nil {
+			return judgedRun{}, err
+		}
+		r = a.ask(ctx, jd, t, ex)
+	}
+	return r, ctx.Err()
+}
+
+// settle decides run r into cr, with the evidence a result keeps: the
+// start and end of stderr, the output where it shows what was judged,
+// the run's time and whole output when opt asks.
+func settle(cr *CaseResult, r judgedRun, opt Options) {
+	d := decide(r)
+	cr.RunResult, cr.Reading, cr.Score = d.RunResult, d.Reading, d.Score
+	cr.Stderr = excerpt(r.ex.Stderr, KeptStderr)
+	if !r.live && !r.suite { // an interactive run's output went to its judge: the transcript is in JudgeLog
+		cr.Output = shownOutput(d, r.ex.Stdout)
+	}
+	if opt.Timings {
+		ms := r.ex.Time.Milliseconds()
+		cr.TimeMS = &ms
+	}
+	if opt.KeepStdout {
+		cr.Stdout = r.ex.Stdout
+	}
+}
+
+// runSuites runs each Suite once for the cases of res that name it, on a
+// core of opt.Cores, and returns every such case's outcome; its notes and
+// flags go into res.
+func (a *Assignment) runSuites(ctx context.Context, run Runner, prog Program, res *Result, cores *Cores) (map[string]Outcome, error) {
+	out := map[string]Outcome{}
+	for k, s := range a.suites() {
+		var cs []cases.Case
+		for _, cr := range res.Cases {
+			if c := a.caseByID(cr.ID); suiteKey(c) == k {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) == 0 {
+			continue
+		}
+		sr, err := runSuite(ctx, cores, s, run, prog, cs)
+		if err != nil {
+			return nil, err
+		}
+		res.Notes = append(res.Notes, sr.Notes...)
+		res.Flags = append(res.Flags, sr.Flags...)
+		for _, c := range cs {
+			o, ok := sr.Outcomes[c.ID]
+			if !ok {
+				o = Outcome{Execution: Execution{ExitCode: -1, Stderr: []byte("the test run reported nothing of this test\n")}}
+			}
+			out[c.ID] = o
+		}
+	}
+	return out, nil
+}
+
+// runSuite runs s on a core of cores.
+func runSuite(ctx context.Context, cores *Cores, s Suite, run Runner, prog Program, cs []cases.Case) (SuiteRun, error) {
+	ctx, done, err := cores.take(ctx)
+	if err != nil {
+		return SuiteRun{}, err
+	}
+	defer done()
+	return s.RunSuite(ctx, run, prog, cs)
+}
