@@ -43,28 +43,6 @@ const (
 	KeptPast = 256
 )
 
-// shownOutput is what a result keeps of a run's own output (nil: none):
-// for a run stopped at the output limit, a glimpse of its start and end,
-// enough to see what it repeats (limitExcerpt); for a judged run its
-// judge failed, or gave part of the credit, without a difference or a
-// broken rule to show for it (a checker program's verdict), its start
-// and end: a diff-judged case shows the output in its diff, and this one
-// must show it too.
-func shownOutput(d decision, stdout []byte) *string {
-	var out string
-	switch {
-	case d.Verdict == OutputLimit:
-		out = limitExcerpt(stdout)
-	case d.Mismatch != nil || d.Violation != nil:
-		return nil
-	case d.Verdict == WrongAnswer, d.Verdict == Pass && d.Score != nil && *d.Score < 1:
-		out = excerpt(stdout, KeptOutput)
-	default:
-		return nil
-	}
-	return &out
-}
-
 // limitExcerpt is what a report shows of the output of a run stopped at
 // the output limit: its first 8 lines and last 4, at most 200 and 100
 // bytes, with what is left out between them said (clip.Excerpt).

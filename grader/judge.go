@@ -2,7 +2,6 @@ package grader
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/cs540-tools/autograder/grader/cases"
 )
@@ -105,25 +104,6 @@ type Judgement struct {
 	// afterwards (a program left waiting for an answer that never comes
 	// runs out of time because of it).
 	DecidedFirst bool
-}
-
-// Violation is the line of a checked run that broke a rule.
-type Violation struct {
-	Line int    `json:"line"`
-	Rule string `json:"rule"`
-	Msg  string `json:"message"`
-}
-
-// String says what broke: "line 7 breaks the rule "move": ..."; a
-// violation of no one line (Line 0) names only the rule.
-func (v Violation) String() string { return v.brief() + ": " + v.Msg }
-
-// brief says what broke without why: "line 7 breaks the rule "move"".
-func (v Violation) brief() string {
-	if v.Line <= 0 {
-		return fmt.Sprintf("the run breaks the rule %q", v.Rule)
-	}
-	return fmt.Sprintf("line %d breaks the rule %q", v.Line, v.Rule)
 }
 
 // KnownMistake is a catalogued wrong program and what it does on one

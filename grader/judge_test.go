@@ -44,7 +44,7 @@ var testJudges = grader.JoinJudges(oracle.Judges, grader.Judges{
 type halfJudge struct{}
 
 func (halfJudge) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, error) {
-	j, err := grader.Expected{}.Judge(ctx, t)
+	j, err := grader.ExpectedOutput{}.Judge(ctx, t)
 	if !j.Pass {
 		half := 0.5
 		j.Score, j.Feedback, j.Log = &half, "half right", "judge: half"
@@ -57,7 +57,7 @@ func (halfJudge) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, e
 type quietJudge struct{}
 
 func (quietJudge) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, error) {
-	j, err := grader.Expected{}.Judge(ctx, t)
+	j, err := grader.ExpectedOutput{}.Judge(ctx, t)
 	if !j.Pass {
 		j.Mismatch, j.Feedback = nil, "wrong cost"
 	}
@@ -383,7 +383,7 @@ func TestExitNonzero(t *testing.T) {
 }
 
 // slowMistake is a reference that knows a program too slow for every case.
-type slowMistake struct{ grader.Expected }
+type slowMistake struct{ grader.ExpectedOutput }
 
 func (slowMistake) Mistakes([]string, []string) []grader.KnownMistake {
 	return []grader.KnownMistake{{Name: "no-table", Verdict: grader.Timeout}, {Name: "crash", Verdict: grader.RuntimeError}}
@@ -417,7 +417,7 @@ func TestDiagnoseHowItEnded(t *testing.T) {
 
 // printJudge is a judge with files of its own, fingerprinted.
 type printJudge struct {
-	grader.Expected
+	grader.ExpectedOutput
 	fp string
 }
 

@@ -41,11 +41,11 @@ func JoinJudges(lists ...Judges) Judges {
 var ownJudges = Judges{
 	"diff": func(r *rubric.Rubric) (Judge, error) {
 		mode, err := compare.ParseMode(r.Compare.Mode)
-		return Expected{Mode: mode}, err
+		return ExpectedOutput{Mode: mode}, err
 	},
 	"tokens": func(r *rubric.Rubric) (Judge, error) {
 		opt, err := compare.ParseValidatorFlags(r.Judge.Flags)
-		return Tokens{Options: opt}, err
+		return Tokens{Compare: opt}, err
 	},
 }
 
@@ -74,12 +74,12 @@ func (js Judges) makeJudge(name string, r *rubric.Rubric) (Judge, error) {
 	return mk(r)
 }
 
-// Expected is the judge "diff": a run passes when its output is one the
+// ExpectedOutput is the judge "diff": a run passes when its output is one the
 // case accepts under the part's readings, compared as Mode says.
-type Expected struct{ Mode compare.Mode }
+type ExpectedOutput struct{ Mode compare.Mode }
 
 // Judge implements Judge.
-func (e Expected) Judge(_ context.Context, t Trial) (Judgement, error) {
+func (e ExpectedOutput) Judge(_ context.Context, t Trial) (Judgement, error) {
 	accepted := t.Case.Accepts(t.Readings)
 	for _, o := range accepted {
 		if compare.Equal(o.Stdout, t.Stdout, e.Mode) {
@@ -99,7 +99,7 @@ func (e Expected) Judge(_ context.Context, t Trial) (Judgement, error) {
 // validator compares (compare.Tokens; the rubric's [judge] flags are its
 // validator flags: case_sensitive, space_change_sensitive,
 // float_tolerance E, float_absolute_tolerance E, float_relative_tolerance E).
-type Tokens struct{ Options compare.TokenOptions }
+type Tokens struct{ Compare compare.TokenOptions }
 
 // Judge implements Judge. A case with its own JudgeArgs is compared under
 // those flags instead.
@@ -109,12 +109,12 @@ func (tk Tokens) Judge(_ context.Context, t Trial) (Judgement, error) {
 		if err != nil {
 			return Judgement{}, fmt.Errorf("case %s: %w", t.Case.ID, err)
 		}
-		tk.Options = opt
+		tk.Compare = opt
 	}
 	accepted := t.Case.Accepts(t.Readings)
 	var first *compare.TokenMismatch
 	for i, o := range accepted {
-		m := compare.Tokens(o.Stdout, t.Stdout, tk.Options)
+		m := compare.Tokens(o.Stdout, t.Stdout, tk.Compare)
 		if m == nil {
 			return Judgement{Pass: true, Reading: strings.Join(o.Readings, ",")}, nil
 		}

@@ -169,7 +169,7 @@ func TestRepeatedJudgeFailure(t *testing.T) {
 }
 
 // stuckMistake is a reference that knows one mistake: printing "stuck".
-type stuckMistake struct{ grader.Expected }
+type stuckMistake struct{ grader.ExpectedOutput }
 
 func (stuckMistake) Mistakes([]string, []string) []grader.KnownMistake {
 	return []grader.KnownMistake{{Name: "no-restarts", Stdout: []byte("stuck\n")}}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // Status says how far a submission got. A submission that did not get
@@ -294,3 +295,39 @@ type ManualComment struct {
 	// the line may have moved.
 	Changed bool `json:"changed,omitempty"`
 }
+
+// Violation is the line of a checked run that broke a rule.
+type Violation struct {
+	Line int    `json:"line"`
+	Rule string `json:"rule"`
+	Msg  string `json:"message"`
+}
+
+// String says what broke: "line 7 breaks the rule "move": ..."; a
+// violation of no one line (Line 0) names only the rule.
+func (v Violation) String() string { return v.brief() + ": " + v.Msg }
+
+// brief says what broke without why: "line 7 breaks the rule "move"".
+func (v Violation) brief() string {
+	if v.Line <= 0 {
+		return fmt.Sprintf("the run breaks the rule %q", v.Rule)
+	}
+	return fmt.Sprintf("line %d breaks the rule %q", v.Line, v.Rule)
+}
+
+// Limit names the limit a run hit: the sandbox's own type, from the box
+// to the report, written in results as "wall", "cpu", "memory",
+// "processes", "output", "file-size" or "box-size".
+type Limit = sandbox.Limit
+
+// The limits a run can hit; None when it ended on its own.
+const (
+	None     = sandbox.None
+	Wall     = sandbox.Wall
+	CPU      = sandbox.CPU
+	Memory   = sandbox.Memory
+	Output   = sandbox.Output
+	Procs    = sandbox.Procs
+	FileSize = sandbox.FileSize
+	BoxSize  = sandbox.BoxSize
+)

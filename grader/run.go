@@ -195,6 +195,28 @@ func settle(cr *CaseResult, r judgedRun, opt Options) {
 	}
 }
 
+// shownOutput is what a result keeps of a run's own output (nil: none):
+// for a run stopped at the output limit, a glimpse of its start and end,
+// enough to see what it repeats (limitExcerpt); for a judged run its
+// judge failed, or gave part of the credit, without a difference or a
+// broken rule to show for it (a checker program's verdict), its start
+// and end: a diff-judged case shows the output in its diff, and this one
+// must show it too.
+func shownOutput(d decision, stdout []byte) *string {
+	var out string
+	switch {
+	case d.Verdict == OutputLimit:
+		out = limitExcerpt(stdout)
+	case d.Mismatch != nil || d.Violation != nil:
+		return nil
+	case d.Verdict == WrongAnswer, d.Verdict == Pass && d.Score != nil && *d.Score < 1:
+		out = excerpt(stdout, KeptOutput)
+	default:
+		return nil
+	}
+	return &out
+}
+
 // runSuites runs each Suite once for the cases of res that name it, on a
 // core of opt.Cores, and returns every such case's outcome; its notes and
 // flags go into res.

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/submission"
-	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // Runner builds a submission's program; it is the one door between the
@@ -99,23 +98,6 @@ type Input struct {
 
 // Live reports whether the run talks with a judge while it runs.
 func (in Input) Live() bool { return in.StdinFrom != nil || in.StdoutTo != nil }
-
-// Limit names the limit a run hit: the sandbox's own type, from the box
-// to the report, written in results as "wall", "cpu", "memory",
-// "processes", "output", "file-size" or "box-size".
-type Limit = sandbox.Limit
-
-// The limits a run can hit; None when it ended on its own.
-const (
-	None     = sandbox.None
-	Wall     = sandbox.Wall
-	CPU      = sandbox.CPU
-	Memory   = sandbox.Memory
-	Output   = sandbox.Output
-	Procs    = sandbox.Procs
-	FileSize = sandbox.FileSize
-	BoxSize  = sandbox.BoxSize
-)
 
 // Execution is what one run of a program did.
 type Execution struct {
