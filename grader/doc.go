@@ -7,6 +7,36 @@
 // submission (in the sandbox, or a warm JVM). A student program's failure is
 // a Verdict in the Result; a Go error means the grader itself failed.
 //
+// # One pipeline
+//
+// Batch.Run (batch.go) grades each submission with Assignment.Grade
+// (grade.go), which runs its stages in order, each in a file of its own
+// that reads top to bottom:
+//
+//   - sources (sources.go): what of the submission is built: admitted
+//     (readable, not too late), its files picked by the rubric's names,
+//     compiler products left out, a package statement handled;
+//   - run (run.go): the build, the suites, then every case's runs side by
+//     side, each run decided as it ends;
+//   - decide (decide.go): the verdict rules, one pure function (decide)
+//     from how a run ended and what its judge said to the verdict and the
+//     evidence kept, and decideRuns for a repeated case's runs; Decide,
+//     for warm mode's spot checks, judges a run by the same rules;
+//   - diagnose (diagnose.go): the catalogued mistakes behind the failures;
+//   - score (score.go): the parts and the total by the rubric.
+//
+// Beneath them: a repeated case's tally (repeat.go), the loaded
+// assignment (assignment.go), what a grading is given (options.go), the
+// judges' interfaces (judge.go, suite.go) and the grader's own judges
+// (judges.go), what a runner does (runner.go), the results (result.go,
+// verdict.go), their words (explain.go, words.go, command.go) and bounds
+// (bounds.go), the shared cores (cores.go). The files stand in layers,
+// each using only files of lower ones: batch; grade; run; repeat and
+// score; sources, decide, diagnose, words and command; assignment and
+// options; judges and suite; judge and explain; runner and bounds;
+// result; shard; verdict and cores. No file refers to one that refers
+// back to it, however far round (TestFilesFormNoCircle).
+//
 // # Results
 //
 // A Result is a submission's grade; its Status says how far it got, and
@@ -24,7 +54,7 @@
 // # Judges
 //
 // A Judge decides each run that ended on its own: "diff" (the default,
-// Expected: the case's expected output), a token validator, a checker
+// ExpectedOutput: the case's expected output), a token validator, a checker
 // program, an assignment's reference program. An Interactor is a Judge that
 // talks with the program while it runs. What a judge may also know is a
 // separate, optional interface: a Diagnoser names the catalogued mistake
@@ -53,9 +83,12 @@
 //
 // # Cores
 //
-// A batch's builds and runs share its Cores (Batch.Jobs of them): each
-// takes one and gives it back when it ends, or when the sandbox sees its
-// box waiting (sandbox.WithWaiting); a submission's cases run side by side
-// as far as the cores allow. Each case writes only its own CaseResult, so
-// the order runs finish in changes no result.
+// A batch's builds and runs share its Cores (Batch.Jobs of them, or
+// Options.Cores), passed down explicitly: each takes one and gives it
+// back when it ends, or when the sandbox sees its box waiting; a
+// submission's cases run side by side as far as the cores allow. Each
+// case writes only its own CaseResult, so the order runs finish in
+// changes no result. The one hint that travels in a context is the
+// sandbox's word that a box waits (sandbox.WithWaiting): it crosses the
+// runners, which need not know of it, to reach the box.
 package grader
