@@ -92,11 +92,11 @@ func TestHandOff(t *testing.T) {
 		flag             string
 	}{
 		{"no parts", []Input{args("one"), args("loop"), args("two"), args("loop"), args("three")}, 4, 4, 2,
-			"warm mode: ran cold from its run 2 on: it used 200ms of CPU time (the hand-off)"},
+			"warm mode: ran its runs cold from the first that used 200ms of CPU time (the hand-off)"},
 		// Public cases first: a/1, b/1 (loop), b/2, then b/3 and b/4
 		// (loops), c/1.
 		{"parts", Inputs(a, ""), 5, 4, 3,
-			"warm mode: ran part b cold from its run 2 on: it used 200ms of CPU time (the hand-off)"},
+			"warm mode: ran part b cold: a run of it used 200ms of CPU time (the hand-off)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var runs [2][]grader.Execution

@@ -408,14 +408,15 @@ func (w *Runner) handOff(pending []int, i int) []int {
 }
 
 // handOffFlag tells the TA that input i was handed off, and the rest of
-// its part.
+// its part. It names the part, not the run: which run of a looping part
+// reaches the hand-off first can depend on the machine's load (a JVM
+// that overran its wall limit during an earlier one runs that one cold).
 func (w *Runner) handOffFlag(i int) string {
-	run := slices.Index(w.order(), i) + 1
-	what := "ran cold"
+	what := "ran its runs cold from the first that used"
 	if part := w.inputs[i].Part; part != "" {
-		what = fmt.Sprintf("ran part %s cold", part)
+		what = fmt.Sprintf("ran part %s cold: a run of it used", part)
 	}
-	return fmt.Sprintf("warm mode: %s from its run %d on: it used %v of CPU time (the hand-off)", what, run, w.lim.CPU)
+	return fmt.Sprintf("warm mode: %s %v of CPU time (the hand-off)", what, w.lim.CPU)
 }
 
 // buildCold builds the submission cold, for all its runs.
