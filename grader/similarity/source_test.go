@@ -3,6 +3,8 @@ package similarity
 import (
 	"strings"
 	"testing"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // TestSourceText: each language's file made into what its compiler
@@ -10,7 +12,7 @@ import (
 func TestSourceText(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		lang Lang
+		lang *toolchain.Toolchain
 		src  string
 		text string // the text the lexer reads
 		// the file's bytes of the tokens, one per line ("" : not checked)
@@ -85,8 +87,8 @@ func TestLineEnds(t *testing.T) {
 // TestTrigraphs: the C and C++ toolchains build in GNU mode and as
 // C++17, where gcc reads no trigraphs; a strict mode would.
 func TestTrigraphs(t *testing.T) {
-	if C.trigraphs() || CPP.trigraphs() {
-		t.Errorf("the toolchains read trigraphs: C %v, C++ %v", C.trigraphs(), CPP.trigraphs())
+	if readsTrigraphs(C) || readsTrigraphs(CPP) {
+		t.Errorf("the toolchains read trigraphs: C %v, C++ %v", readsTrigraphs(C), readsTrigraphs(CPP))
 	}
 	for _, flag := range []string{"-std=c99", "-std=c++14", "-trigraphs", "-std=iso9899:1990"} {
 		if !strictISO.MatchString(flag) && flag != "-trigraphs" {

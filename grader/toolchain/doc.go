@@ -8,16 +8,22 @@
 // stderr or a build's files say that the sandbox cannot see (a JVM's
 // OutOfMemoryError, javac's silence about a file with no class).
 //
-// Every other package reads this one and names no language: package
-// rubric takes a preset's name, sources and commands from it, package
-// grader/runner its tools, options and messages, grader/checker and
-// grader/problem its extensions and contest language codes, package
-// grader the sources that stand in for a missing file and their package
-// statements, grader/unittest its unit-test frameworks (Tests: the tools
-// a framework runs, where its launcher or its interpreter is found),
-// grader/similarity the extensions its lexers read, and grader/warm (the
-// JVM harness) its JDK (FindJDK) and JVM options. A language is added by
-// a file defining its Toolchain and one name in list.go.
+// A language's one identity outside this package is its toolchain: the
+// *Toolchain, or its Name ("cpp"), which is package rubric's Language and
+// which Lookup turns back into the toolchain; no other package compares
+// names or switches over languages. Every other package reads this one
+// and names no language: package rubric takes a preset's name, sources
+// and commands from it, package grader/runner its tools, options,
+// messages and the main an included entry point makes (WantMain),
+// grader/checker and grader/problem its extensions and contest language
+// codes, package grader the sources that stand in for a missing file and
+// their package statements, grader/unittest its unit-test frameworks
+// (Tests: the tools a framework runs, where its launcher or its
+// interpreter is found), grader/similarity which of its lexers reads a
+// toolchain's sources and headers (Lexer, Headers), grader/review its
+// Syntax, and grader/warm (the JVM harness) its JDK (FindJDK) and JVM
+// options. A language is added by a file defining its Toolchain and one
+// name in list.go.
 //
 // # Presets
 //

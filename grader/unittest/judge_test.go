@@ -163,7 +163,7 @@ func TestPointsRules(t *testing.T) {
 
 // fixture writes a part folder with the files and loads the judge of
 // lang for it.
-func fixture(t *testing.T, lang *language, files map[string]string) *Judge {
+func fixture(t *testing.T, lang *framework, files map[string]string) *Judge {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "unit"), 0o755); err != nil {

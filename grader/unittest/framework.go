@@ -18,12 +18,12 @@ import (
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
-// language is what the suite knows of one test framework: how its tests
+// framework is what the suite knows of one test framework: how its tests
 // are declared, which of a submission's files it never takes, and how a
-// group of tests is built and run in the box. Which language's it is,
-// the tools it runs and what else it needs on the machine are its
+// group of tests is built and run in the box. Its language (tc), the
+// tools it runs and what else it needs on the machine are its
 // toolchain's (package grader/toolchain: Toolchain.Tests).
-type language struct {
+type framework struct {
 	tc          *toolchain.Toolchain // the toolchain whose Tests it runs
 	declaredHow string               // how a test is declared, for messages
 	scan        func(name string, data []byte) []declared
@@ -34,8 +34,8 @@ type language struct {
 	outcome     func(t Reported, hidden bool) grader.Outcome
 }
 
-// framework is the toolchain of the unit-test framework named name.
-func framework(name string) *toolchain.Toolchain {
+// toolchainOf is the toolchain of the unit-test framework named name.
+func toolchainOf(name string) *toolchain.Toolchain {
 	tc := toolchain.ByFramework(name)
 	if tc == nil {
 		panic("unittest: no toolchain has the test framework " + name)
@@ -44,13 +44,17 @@ func framework(name string) *toolchain.Toolchain {
 }
 
 // name is the framework's judge name ("junit").
-func (l *language) name() string { return l.tc.Tests.Name }
+func (f *framework) name() string { return f.tc.Tests.Name }
 
 // title names the framework in messages ("JUnit").
-func (l *language) title() string { return l.tc.Tests.Title }
+func (f *framework) title() string { return f.tc.Tests.Title }
 
-// source reports whether a file is one of the language's sources.
-func (l *language) source(name string) bool { return len(l.tc.Sources([]string{name})) > 0 }
+// source reports whether a file is one of its language's sources.
+func (f *framework) source(name string) bool { return len(f.tc.Sources([]string{name})) > 0 }
+
+// frameworks are the frameworks, in the order an assignment's files are
+// tried against them (generatorFor).
+var frameworks = []*framework{junit, pytest}
 
 var (
 	// A test method: annotations (one of them @Test), then a method.
@@ -58,8 +62,8 @@ var (
 	javaTagRE  = regexp.MustCompile(`@Tag\s*\(\s*"([^"]*)"\s*\)`)
 )
 
-var junit = &language{
-	tc:          framework("junit"),
+var junit = &framework{
+	tc:          toolchainOf("junit"),
 	declaredHow: `a method annotated @Test in the class of the file's name; @Tag("points=N") gives it N points`,
 	scan:        scanJava,
 	fileOf: func(id string) string {
@@ -169,8 +173,8 @@ var (
 	pyMarkerRE = regexp.MustCompile(`^[ \t]*@pytest\.mark\.(points)\b(?:\s*\(\s*([0-9.]+)\s*\))?`)
 )
 
-var pytest = &language{
-	tc:          framework("pytest"),
+var pytest = &framework{
+	tc:          toolchainOf("pytest"),
 	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test*; @pytest.mark.points(N) gives it N points",
 	scan:        scanPython,
 	fileOf: func(id string) string {
