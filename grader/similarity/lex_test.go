@@ -47,10 +47,10 @@ func TestLexersNormalise(t *testing.T) {
 	for _, tt := range tests {
 		a, same, diff := kinds(Tokens(tt.lang, []byte(tt.a))), kinds(Tokens(tt.lang, []byte(tt.same))), kinds(Tokens(tt.lang, []byte(tt.diff)))
 		if !slices.Equal(a, same) {
-			t.Errorf("%v: %q and %q read differently: %d and %d tokens", tt.lang, tt.a, tt.same, len(a), len(same))
+			t.Errorf("%v: %q and %q read differently: %d and %d tokens", tt.lang.Name, tt.a, tt.same, len(a), len(same))
 		}
 		if slices.Equal(a, diff) {
-			t.Errorf("%v: %q and %q read the same", tt.lang, tt.a, tt.diff)
+			t.Errorf("%v: %q and %q read the same", tt.lang.Name, tt.a, tt.diff)
 		}
 	}
 }
@@ -72,7 +72,7 @@ func TestLexersLiterals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := Tokens(tt.lang, []byte(tt.src)); len(got) != tt.want {
-			t.Errorf("%v %q: %d tokens, want %d", tt.lang, tt.src, len(got), tt.want)
+			t.Errorf("%v %q: %d tokens, want %d", tt.lang.Name, tt.src, len(got), tt.want)
 		}
 	}
 }

@@ -26,6 +26,12 @@ func TestSourceText(t *testing.T) {
 		{"java made backslash", Java, `\u005cu0041`, `\u0041`, "", ""},
 		{"java bad escape", Java, `\u00g1 \u12`, `\u00g1 \u12`, "", ""},
 		{"java comment", Java, "/\\u002a x \\u002a/ y", "/* x */ y", "y", ""},
+		// Java has no line splices, and a comment's "/*" shares no "*"
+		// with its "*/", nor is a parenthesis in an annotation's comment
+		// one (toolchain.ReadJava, as javac reads them).
+		{"java line comment, backslash", Java, "// a \\\nint x;", "// a \\\nint x;", "int\nx\n;", ""},
+		{"java comment opened by /*/", Java, "/*/ int x; */ y;", "/*/ int x; */ y;", "y\n;", ""},
+		{"java annotation comment", Java, "@A(/* ) */ 1) int y;", "@A(/* ) */ 1) int y;", "int\ny\n;", ""},
 		{"c splice", C, "in\\\nt x;", "int x;", "in\\\nt\nx\n;", ""},
 		{"c spaced splice", C, "// a \\  \r\nint x;\nint y;", "// a int x;\nint y;", "int\ny\n;", ""},
 		{"c++ raw string splice", CPP, "R\"x(a)\\\nx\" /* )x\"; int y; // */", "R\"x(a)x\" /* )x\"; int y; // */", "R\"x(a)\\\nx\" /* )x\"\n;\nint\ny\n;", ""},

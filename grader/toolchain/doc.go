@@ -68,9 +68,15 @@
 //
 // # Java source
 //
-// One lexer reads Java sources, skipping comments and string, character
-// and text-block literals: JavaPackage (the package statement, which a
+// One reader knows Java's lexical structure, and every reader of Java
+// source in the grader reads with it: ReadJava (comments, string and
+// character literals, text blocks), JavaEscapes (unicode escapes, which
+// the similarity lexer translates first, as javac does) and JavaBlanked
+// (the source with its comments, and its literals' contents, made
+// spaces). On them stand JavaPackage (the package statement, which a
 // rubric's submission.package judges), JavaTypes (top-level types: which
-// file stands in for a missing EightQueen.java, what a file that compiled
-// to no main class declares instead), JavaBlank and JavaMainClass.
+// file stands in for a missing EightQueen.java, what a file that
+// compiled to no main class declares instead), JavaBlank and
+// JavaMainClass here; grader/unittest's scan of JUnit tests and the
+// imports its bridge reads; and grader/similarity's Java lexer.
 package toolchain

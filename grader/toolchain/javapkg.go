@@ -7,8 +7,8 @@ import (
 
 // JavaPackage finds a Java source's package statement as javac does: the
 // first declaration, after any annotations, with comments and string,
-// character and text-block literals skipped, so that "package hw4;" in a
-// comment or a string is no statement. It returns the package's name and
+// character and text-block literals skipped (ReadJava), so that "package
+// hw4;" in a comment or a string is no statement. It returns the package's name and
 // the statement's byte range (from "package" to ";"); ok is false when the
 // source has none.
 func JavaPackage(src []byte) (name string, start, end int, ok bool) {
@@ -60,7 +60,8 @@ func JavaPackage(src []byte) (name string, start, end int, ok bool) {
 
 // javaToken is one token: an identifier or keyword, or one other
 // character ("@", ".", ";", "(", ...); a literal is the token "lit"; text
-// is "" at the end.
+// is "" at the end. A javaScanner reads them, past white space and
+// comments.
 type javaToken struct {
 	text       string
 	start, end int
@@ -80,9 +81,12 @@ func (s *javaScanner) next() javaToken {
 		return javaToken{start: s.i, end: s.i}
 	}
 	start := s.i
+	if part, end := ReadJava(s.src, s.i); part != CodePart {
+		s.i = end
+		return javaToken{text: "lit", start: start, end: s.i}
+	}
 	r, n := utf8.DecodeRune(s.src[s.i:])
-	switch {
-	case isJavaStart(r):
+	if isJavaStart(r) {
 		for s.i < len(s.src) {
 			r, n := utf8.DecodeRune(s.src[s.i:])
 			if !isJavaStart(r) && !unicode.IsDigit(r) {
@@ -91,9 +95,6 @@ func (s *javaScanner) next() javaToken {
 			s.i += n
 		}
 		return javaToken{text: string(s.src[start:s.i]), start: start, end: s.i, word: true}
-	case r == '"' || r == '\'':
-		s.literal(byte(r))
-		return javaToken{text: "lit", start: start, end: s.i}
 	}
 	s.i += n
 	return javaToken{text: string(s.src[start:s.i]), start: start, end: s.i}
@@ -103,59 +104,18 @@ func isJavaStart(r rune) bool {
 	return r == '_' || r == '$' || unicode.IsLetter(r)
 }
 
-// skip passes white space, comments and a byte order mark.
+// skip passes white space, comments (ReadJava) and a byte order mark.
 func (s *javaScanner) skip() {
 	for s.i < len(s.src) {
-		rest := s.src[s.i:]
-		r, n := utf8.DecodeRune(rest)
-		switch {
-		case unicode.IsSpace(r) || r == '\uFEFF':
+		r, n := utf8.DecodeRune(s.src[s.i:])
+		if unicode.IsSpace(r) || r == '\uFEFF' {
 			s.i += n
-		case len(rest) >= 2 && rest[0] == '/' && rest[1] == '/':
-			for s.i < len(s.src) && s.src[s.i] != '\n' {
-				s.i++
-			}
-		case len(rest) >= 2 && rest[0] == '/' && rest[1] == '*':
-			s.i += 2
-			for s.i < len(s.src) && !(s.src[s.i] == '*' && s.i+1 < len(s.src) && s.src[s.i+1] == '/') {
-				s.i++
-			}
-			s.i = min(s.i+2, len(s.src))
-		default:
+			continue
+		}
+		part, end := ReadJava(s.src, s.i)
+		if !part.Comment() {
 			return
 		}
+		s.i = end
 	}
-}
-
-// literal passes a string, character or text-block literal opened by q.
-func (s *javaScanner) literal(q byte) {
-	if q == '"' && len(s.src)-s.i >= 3 && string(s.src[s.i:s.i+3]) == `"""` {
-		s.i += 3
-		for s.i < len(s.src) {
-			switch {
-			case s.src[s.i] == '\\':
-				s.i += 2
-			case len(s.src)-s.i >= 3 && string(s.src[s.i:s.i+3]) == `"""`:
-				s.i += 3
-				return
-			default:
-				s.i++
-			}
-		}
-		s.i = len(s.src)
-		return
-	}
-	s.i++
-	for s.i < len(s.src) {
-		switch s.src[s.i] {
-		case '\\':
-			s.i += 2
-		case q, '\n':
-			s.i++
-			return
-		default:
-			s.i++
-		}
-	}
-	s.i = min(s.i, len(s.src))
 }

@@ -22,6 +22,8 @@ func TestJavaPackage(t *testing.T) {
 		{"none", "public class EightQueen {}\n", "", ""},
 		{"in a block comment", "/*\npackage hw4;\n*/\npublic class EightQueen {}\n", "", ""},
 		{"in a line comment", "// package hw4;\npublic class EightQueen {}\n", "", ""},
+		// javac ends a line at a carriage return too (an old Mac file).
+		{"after a comment ended by CR", "// hw4\rpackage p;", "p", "package p;"},
 		{"in a string", "class A { String s = \"\npackage hw4;\"; }", "", ""},
 		{"in a text block", "class A { String s = \"\"\"\npackage hw4;\n\"\"\"; }", "", ""},
 		{"after imports", "import java.util.*;\npackage hw4;\n", "", ""},

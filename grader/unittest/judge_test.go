@@ -70,6 +70,24 @@ func TestScanJavaKinds(t *testing.T) {
 	}
 }
 
+// TestScanJavaTextBlock: an escaped quote in a text block (\""") ends
+// nothing, as javac reads it: the tests after it are declared, and one
+// commented out after it is not.
+func TestScanJavaTextBlock(t *testing.T) {
+	src := `class BlockTest {
+    String s = """
+        a \""" b
+        """;
+    // @Test void commented() {}
+    @Test void after() {}
+}`
+	got := scanJava("BlockTest.java", []byte(src))
+	want := []declared{{id: "BlockTest.after"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
 // TestParameterizedOutcome: a parameterized test passes when every one of
 // its invocations does, and fails with the first that does not.
 func TestParameterizedOutcome(t *testing.T) {
