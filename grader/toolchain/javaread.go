@@ -28,23 +28,26 @@ const (
 // src as it is: javac first translates unicode escapes (JavaEscapes),
 // which a caller that must see what javac sees does before.
 func ReadJava(src []byte, i int) (JavaPart, int) {
-	rest := src[i:]
-	switch {
-	case hasPrefix(rest, "//"):
-		return LineCommentPart, lineEnd(src, i+2)
-	case hasPrefix(rest, "/*"):
-		return BlockCommentPart, index(src, i+2, "*/", len(src))
-	case hasPrefix(rest, `"""`):
-		return TextBlockPart, textBlockEnd(src, i+3)
-	case rest[0] == '"':
+	switch src[i] {
+	case '/':
+		if i+1 < len(src) && src[i+1] == '/' {
+			return LineCommentPart, lineEnd(src, i+2)
+		}
+		if i+1 < len(src) && src[i+1] == '*' {
+			return BlockCommentPart, index(src, i+2, "*/", len(src))
+		}
+	case '"':
+		if hasPrefix(src[i:], `"""`) {
+			return TextBlockPart, textBlockEnd(src, i+3)
+		}
 		return StringPart, quotedEnd(src, i+1, '"')
-	case rest[0] == '\'':
+	case '\'':
 		return CharPart, quotedEnd(src, i+1, '\'')
 	}
 	return CodePart, i + 1
 }
 
-// JavaComment reports whether a part is a comment.
+// Comment reports whether a part is a comment.
 func (p JavaPart) Comment() bool { return p == LineCommentPart || p == BlockCommentPart }
 
 func hasPrefix(b []byte, s string) bool { return len(b) >= len(s) && string(b[:len(s)]) == s }
