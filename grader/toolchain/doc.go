@@ -70,13 +70,14 @@
 //
 // One reader knows Java's lexical structure, and every reader of Java
 // source in the grader reads with it: ReadJava (comments, string and
-// character literals, text blocks), JavaEscapes (unicode escapes, which
-// the similarity lexer translates first, as javac does) and JavaBlanked
-// (the source with its comments, and its literals' contents, made
-// spaces). On them stand JavaPackage (the package statement, which a
+// character literals, text blocks), JavaEscapes (unicode escapes) and
+// JavaBlanked (the source with its comments, and its literals' contents,
+// made spaces). On them stand JavaPackage (the package statement, which a
 // rubric's submission.package judges), JavaTypes (top-level types: which
 // file stands in for a missing EightQueen.java, what a file that
 // compiled to no main class declares instead), JavaBlank and
-// JavaMainClass here; grader/unittest's scan of JUnit tests and the
-// imports its bridge reads; and grader/similarity's Java lexer.
+// JavaMainClass here, and grader/similarity's Java lexer, all of which
+// translate a student's unicode escapes first, as javac does; and
+// grader/unittest's scan of JUnit tests and the imports its bridge
+// reads, which read the instructor's files as they are.
 package toolchain

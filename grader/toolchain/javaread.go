@@ -26,7 +26,8 @@ const (
 // line's end (before it), a comment or text block that the source does
 // not close at the source's end. A line ends at "\n" or "\r". It reads
 // src as it is: javac first translates unicode escapes (JavaEscapes),
-// which a caller that must see what javac sees does before.
+// which a caller that must see what javac sees does before (JavaPackage
+// and the similarity lexer do).
 func ReadJava(src []byte, i int) (JavaPart, int) {
 	switch src[i] {
 	case '/':
