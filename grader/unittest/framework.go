@@ -13,6 +13,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
 	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
 	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
@@ -32,6 +33,12 @@ type framework struct {
 	sameName    func(student, instructor string) bool
 	run         func(ctx context.Context, e env) (ran, error)
 	outcome     func(t Reported, hidden bool) grader.Outcome
+	// collects says the tests are listed by the framework itself, run in
+	// a box (pytest --collect-only), not by scan alone.
+	collects bool
+	// bridge is the bridge's files, in a fixed order: part of how a test
+	// runs, so of the judge's fingerprint.
+	bridge func() [][]byte
 }
 
 // toolchainOf is the toolchain of the unit-test framework named name.
@@ -82,7 +89,8 @@ var junit = &framework{
 		stem, _, _ = strings.Cut(stem, "$")
 		return stem == class
 	},
-	run: runJUnit,
+	run:    runJUnit,
+	bridge: func() [][]byte { return sortedData(javabridge.TestSideFiles(), javabridge.ServerFiles()) },
 	outcome: func(t Reported, hidden bool) grader.Outcome {
 		timeout := t.Type == "java.util.concurrent.TimeoutException"
 		t.Trace = javaTrace(t.Trace)
@@ -191,6 +199,14 @@ var pytest = &framework{
 	},
 	sameName: func(student, instructor string) bool { return path.Base(student) == instructor },
 	run:      runPytest,
+	collects: true,
+	bridge: func() [][]byte {
+		var out [][]byte
+		for _, f := range pybridge.TestFiles(bridgeDir) {
+			out = append(out, f.Data)
+		}
+		return out
+	},
 	outcome: func(t Reported, hidden bool) grader.Outcome {
 		msg := strings.TrimSpace(t.Message)
 		timeout := strings.HasPrefix(msg, "Failed: Timeout >")

@@ -85,7 +85,7 @@ func generatorFor(r *rubric.Rubric) *framework {
 // discover lists the tests of the judge's files, sorted.
 func (j *Judge) discover(ctx context.Context, r *rubric.Rubric, run Tooler) ([]string, error) {
 	var ids []string
-	if j.fw == pytest {
+	if j.fw.collects {
 		var err error
 		if ids, err = j.collect(ctx, r, run); err != nil {
 			return nil, err

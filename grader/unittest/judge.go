@@ -14,8 +14,6 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
-	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
-	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
 )
 
 // Judges are this package's judges, "junit" and "pytest", for a
@@ -254,18 +252,20 @@ func (j *Judge) Fingerprint() string {
 		h.Write(s.data)
 	}
 	fmt.Fprintf(h, "rules %v\n", j.rules)
-	// The bridge is part of how a test runs.
-	if j.fw == pytest {
-		for _, f := range pybridge.TestFiles(bridgeDir) {
-			h.Write(f.Data)
-		}
-	}
-	if j.fw == junit {
-		for _, files := range []map[string][]byte{javabridge.TestSideFiles(), javabridge.ServerFiles()} {
-			for _, p := range sortedNames(files) {
-				h.Write(files[p])
-			}
-		}
+	for _, data := range j.fw.bridge() {
+		h.Write(data)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// sortedData is the files' contents, each map's by name, the maps in
+// order.
+func sortedData(files ...map[string][]byte) [][]byte {
+	var out [][]byte
+	for _, m := range files {
+		for _, p := range sortedNames(m) {
+			out = append(out, m[p])
+		}
+	}
+	return out
 }
