@@ -367,7 +367,7 @@ func (a *Assignment) mainStandIn(files []submission.File) string {
 			lang, sources = l, append(sources, base)
 		}
 	}
-	tc := toolchain.Lookup(string(lang))
+	tc := toolchain.Lookup(lang)
 	if tc == nil || tc.PickMain == nil {
 		return ""
 	}
@@ -479,7 +479,7 @@ type sourceFit func(required string, data []byte) (declares bool, conflict strin
 // fitOf is the fit of lang's toolchain; nil when it has none (a raw
 // rubric's, or a language whose sources are looked for by name alone).
 func fitOf(lang rubric.Language) sourceFit {
-	if tc := toolchain.Lookup(string(lang)); tc != nil && tc.Fit != nil {
+	if tc := toolchain.Lookup(lang); tc != nil && tc.Fit != nil {
 		return tc.Fit
 	}
 	return nil

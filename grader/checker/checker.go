@@ -194,7 +194,7 @@ func preset(path string, names []string) (rubric.Build, error) {
 		}
 		sources = append([]string{main}, slices.Delete(sources, i, i+1)...)
 	}
-	return rubric.Preset(rubric.Language(langs[0].Name), sources)
+	return rubric.Preset(langs[0].Name, sources)
 }
 
 // extList names every toolchain's source endings, in the toolchains' order.

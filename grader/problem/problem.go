@@ -356,7 +356,7 @@ func metaLanguages(file string, raw map[string]any, m *meta) error {
 	m.languages = nil
 	for _, l := range every {
 		for _, c := range codes {
-			if tc := toolchain.ByCode(c); tc != nil && rubric.Language(tc.Name) == l && !slices.Contains(m.languages, l) {
+			if tc := toolchain.ByCode(c); tc != nil && tc.Name == l && !slices.Contains(m.languages, l) {
 				m.languages = append(m.languages, l)
 			}
 		}
@@ -388,7 +388,7 @@ func firstCodes() []string {
 // when no toolchain has it.
 func codeLanguage(code string) (rubric.Language, bool) {
 	if tc := toolchain.ByCode(code); tc != nil {
-		return rubric.Language(tc.Name), true
+		return tc.Name, true
 	}
 	return "", false
 }

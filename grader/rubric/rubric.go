@@ -71,8 +71,8 @@ const (
 )
 
 // Language names a build preset: a toolchain's name (package
-// grader/toolchain), Raw or Auto.
-type Language string
+// grader/toolchain, whose type it is), Raw or Auto.
+type Language = toolchain.Name
 
 // Raw is no preset: the rubric gives the commands. Auto is a preset chosen
 // per submission, by its files, among Build.Languages.
@@ -84,10 +84,10 @@ const (
 // Some toolchains' presets by name, for code that must name one (tests,
 // built-in assignments). A rubric knows every toolchain by its name alone.
 var (
-	Java   = Language(toolchain.Java.Name)
-	C      = Language(toolchain.C.Name)
-	CPP    = Language(toolchain.CXX.Name)
-	Python = Language(toolchain.Python.Name)
+	Java   = toolchain.Java.Name
+	C      = toolchain.C.Name
+	CPP    = toolchain.CPP.Name
+	Python = toolchain.Python.Name
 )
 
 // Build says how a submission is built and run.
@@ -129,13 +129,13 @@ func (b Build) Product(name string) bool {
 	if b.Language == Auto {
 		// Each submission's program is named by its own preset.
 		for _, l := range b.Languages {
-			if tc := toolchain.Lookup(string(l)); tc != nil && tc.Product(base, "") {
+			if tc := toolchain.Lookup(l); tc != nil && tc.Product(base, "") {
 				return true
 			}
 		}
 		return false
 	}
-	tc := toolchain.Lookup(string(b.Language))
+	tc := toolchain.Lookup(b.Language)
 	return tc != nil && tc.Product(base, b.Main)
 }
 
@@ -161,7 +161,7 @@ func (b Build) Commands() (build [][]string, run []string) {
 // submission runs its own way, the program is called "program".
 func (b Build) Command(args []string) string {
 	cmd := b.run
-	if tc := toolchain.Lookup(string(b.Language)); tc != nil && tc.Display != nil {
+	if tc := toolchain.Lookup(b.Language); tc != nil && tc.Display != nil {
 		cmd = tc.Display(b.Main)
 	} else if b.Language == Auto {
 		cmd = []string{"program"}

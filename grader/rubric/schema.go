@@ -229,7 +229,7 @@ func (d *decoder) build(t *table, b *Build, required []string) {
 		t.done()
 		return
 	}
-	tc := toolchain.Lookup(string(b.Language))
+	tc := toolchain.Lookup(b.Language)
 	if b.Sources = tc.Sources(required); len(b.Sources) == 0 {
 		t.errf("language", "build.language %q needs a %s file in submission.required", b.Language, strings.Join(tc.Exts, " or "))
 		t.done()
@@ -252,7 +252,7 @@ func (d *decoder) build(t *table, b *Build, required []string) {
 func Presets() []Language {
 	var out []Language
 	for _, tc := range toolchain.All() {
-		out = append(out, Language(tc.Name))
+		out = append(out, tc.Name)
 	}
 	return out
 }
@@ -260,7 +260,7 @@ func Presets() []Language {
 // languages are the values build.language takes: the default preset
 // first, then the other presets, Raw and Auto.
 func languages() []Language {
-	def := Language(toolchain.Default().Name)
+	def := toolchain.Default().Name
 	out := []Language{def}
 	for _, l := range Presets() {
 		if l != def {
@@ -334,7 +334,7 @@ func Preset(lang Language, required []string) (Build, error) {
 // file run (which must be one of the files). Package grader/runner builds
 // an Auto rubric's submissions with the preset it picks this way.
 func PresetMain(lang Language, required []string, main string) (Build, error) {
-	tc := toolchain.Lookup(string(lang))
+	tc := toolchain.Lookup(lang)
 	if tc == nil {
 		return Build{}, fmt.Errorf("rubric: no preset for language %q", lang)
 	}
@@ -357,7 +357,7 @@ func PresetMain(lang Language, required []string, main string) (Build, error) {
 // SourceExts returns the file endings of a preset's sources, its
 // toolchain's Exts; nil for Raw and Auto.
 func SourceExts(lang Language) []string {
-	if tc := toolchain.Lookup(string(lang)); tc != nil {
+	if tc := toolchain.Lookup(lang); tc != nil {
 		return slices.Clone(tc.Exts)
 	}
 	return nil

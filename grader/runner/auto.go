@@ -92,7 +92,7 @@ func folderOf(files []submission.File, langOf map[string]rubric.Language) []subm
 // Java class declaring main, one Python file of several); a toolchain
 // that picks none keeps its preset's default.
 func mainOf(lang rubric.Language, sources []string, files []submission.File, want string) (main, problem string) {
-	tc := toolchain.Lookup(string(lang))
+	tc := toolchain.Lookup(lang)
 	if tc == nil || tc.PickMain == nil {
 		return "", ""
 	}

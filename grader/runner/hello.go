@@ -22,7 +22,7 @@ const helloWall = 10 * time.Minute
 // missing or broken in the box (wrapping ErrNoTool), the build, or the
 // run.
 func Hello(ctx context.Context, lang rubric.Language) (tools []Tool, runtime string, err error) {
-	tc := toolchain.Lookup(string(lang))
+	tc := toolchain.Lookup(lang)
 	if tc == nil {
 		return nil, "", fmt.Errorf("no preset for language %q", lang)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // includeFor is the files a rubric adds to a submission of language lang
@@ -32,19 +33,13 @@ func withIncluded(picked []submission.File, inc map[string][]byte) []submission.
 }
 
 // mainWithIncluded is what a submission runs once the included files are
-// added (rubric.Build.Main under Auto): an included __main__.py (the
-// problem package format's entry point of Python), else what the
-// submission ran on its own (b, its preset), so that an included module
-// is imported, not run.
+// added (rubric.Build.Main under Auto), as its toolchain names it
+// (toolchain.Toolchain.WantMain): an included entry point (Python's
+// __main__.py), else what the submission ran on its own (b, its preset),
+// so that an included module is imported, not run.
 func mainWithIncluded(b rubric.Build, inc map[string][]byte) string {
-	switch b.Language {
-	case rubric.Python:
-		if _, ok := inc["__main__.py"]; ok {
-			return "__main__"
-		}
-		return strings.TrimSuffix(b.Main, ".py")
-	case rubric.Java:
-		return b.Main
+	if tc := toolchain.Lookup(b.Language); tc != nil {
+		return tc.WantMain(b.Main, inc)
 	}
 	return ""
 }

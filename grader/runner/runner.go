@@ -101,7 +101,7 @@ func New(r *rubric.Rubric) *Sandboxed {
 
 func newSandboxed(b rubric.Build, lim rubric.Limits) *Sandboxed {
 	build, run := b.Commands()
-	return &Sandboxed{build: build, run: run, lang: b.Language, main: b.Main, sources: b.Sources, tc: toolchain.Lookup(string(b.Language)), lim: lim}
+	return &Sandboxed{build: build, run: run, lang: b.Language, main: b.Main, sources: b.Sources, tc: toolchain.Lookup(b.Language), lim: lim}
 }
 
 // buildAuto picks the preset of the files and builds them with it. Files

@@ -46,7 +46,7 @@ func TestHello(t *testing.T) {
 			}
 			re := runtimeRE[lang]
 			if re == nil {
-				re = regexp.MustCompile("^" + regexp.QuoteMeta(toolchain.Lookup(string(lang)).Runtime) + ` [0-9]+(\.[0-9]+)*`)
+				re = regexp.MustCompile("^" + regexp.QuoteMeta(toolchain.Lookup(lang).Runtime) + ` [0-9]+(\.[0-9]+)*`)
 			}
 			if !re.MatchString(runtime) {
 				t.Errorf("runtime %q, want %v", runtime, re)
@@ -162,7 +162,7 @@ func TestPresetLimit(t *testing.T) {
 		{rubric.CPP, "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n", grader.Memory},
 		{rubric.C, "Segmentation fault\n", grader.None},
 	} {
-		s := &Sandboxed{tc: toolchain.Lookup(string(tc.lang))}
+		s := &Sandboxed{tc: toolchain.Lookup(tc.lang)}
 		// Only a run that failed without a sandbox limit is read.
 		failed := sandbox.Result{ExitCode: 1, Stderr: []byte(tc.stderr)}
 		if got := s.limit(failed); got != tc.want {

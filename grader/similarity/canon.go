@@ -1,10 +1,14 @@
 package similarity
 
-import "strings"
+import (
+	"strings"
 
-// canon rewrites a C, C++ or Java file's tokens into a form that
-// disguises which change no behaviour do not change (Python's are kept
-// as they are):
+	"github.com/cs540-tools/autograder/grader/toolchain"
+)
+
+// canon rewrites the tokens of a file whose lexer says so (C, C++ and
+// Java's) into a form that disguises which change no behaviour do not
+// change (Python's are kept as they are):
 //
 //   - braces are dropped: `if (x) y;` and `if (x) { y; }` are one;
 //   - for, while and do are one kind of loop;
@@ -16,8 +20,8 @@ import "strings"
 // It drops and renames tokens, never moves one. (Dropping declarations
 // that initialise nothing, code that runs nothing, was measured too: it
 // ranked IR-Plag's tuned tasks worse, 0.643 against 0.670.)
-func canon(lang Lang, ts []Token) []Token {
-	if lang != C && lang != CPP && lang != Java {
+func canon(lang *toolchain.Toolchain, ts []Token) []Token {
+	if l, ok := lexerOf(lang); !ok || !l.canon {
 		return ts
 	}
 	out := ts[:0:0]
@@ -37,7 +41,7 @@ func canon(lang Lang, ts []Token) []Token {
 
 // readTokens is a file's tokens as the comparison reads them: its
 // lexer's, in canonical form.
-func readTokens(lang Lang, src []byte) []Token { return canon(lang, Tokens(lang, src)) }
+func readTokens(lang *toolchain.Toolchain, src []byte) []Token { return canon(lang, Tokens(lang, src)) }
 
 var (
 	kindLBrace = kindOf("{")

@@ -3,6 +3,8 @@ package similarity
 import (
 	"slices"
 	"testing"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // TestCanon checks that the disguises canon undoes read alike, and that
@@ -10,7 +12,7 @@ import (
 func TestCanon(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
-		lang    Lang
+		lang    *toolchain.Toolchain
 		a, same string
 		diff    string // reads differently from a
 	}{

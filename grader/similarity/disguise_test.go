@@ -10,6 +10,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader/similarity"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // reference is the example batch's correct program (alice's).
@@ -149,7 +150,7 @@ func skeleton(ref string) string {
 func TestSkeletonAloneScoresNearZero(t *testing.T) {
 	ref := reference(t)
 	skel := skeleton(ref)
-	base := similarity.NewBase([]similarity.File{{Name: "EightQueen.java", Lang: similarity.Java, Data: []byte(skel)}}, similarity.DefaultSettings)
+	base := similarity.NewBase([]similarity.File{{Name: "EightQueen.java", Lang: toolchain.Java, Data: []byte(skel)}}, similarity.DefaultSettings)
 	q1, err := os.ReadFile("testdata/independent/Queens1.java")
 	if err != nil {
 		t.Fatal(err)

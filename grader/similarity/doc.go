@@ -2,7 +2,8 @@
 // file is first made into the text its compiler reads (the Java
 // compiler's unicode escapes, C's line splices, and trigraphs where the
 // toolchain's gcc mode reads them, Python's coding line: see source),
-// then read by a small lexer of its language (C, C++, Java, Python) into
+// then read by a small lexer of its language (C, C++, Java, Python: the
+// lexer its toolchain names, toolchain.Toolchain.Lexer) into
 // normalised tokens (every identifier one token, every literal of a kind
 // one token, comments and layout dropped), put in a canonical form (in
 // C, C++ and Java: braces and the types of declarations dropped, every

@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // File is one source file of a document and its tokens.
 type File struct {
 	Name   string
-	Lang   Lang
+	Lang   *toolchain.Toolchain // whose lexer reads it (LangOf)
 	Data   []byte
 	Tokens []Token
 	count  int // the tokens of it lexed (within the budget), before canon
@@ -83,14 +84,14 @@ func ReadWithin(sub submission.Submission, corpus bool, budget int) *Doc {
 	var skipped []string
 	for _, f := range sub.Files {
 		lang := LangOf(f.Name)
-		if lang == None {
+		if lang == nil {
 			skipped = append(skipped, f.Name)
 			continue
 		}
 		d.read(File{Name: f.Name, Lang: lang, Data: f.Data})
 	}
 	if d.Problem == "" && len(d.Files) == 0 {
-		d.Problem = "no C, C++, Java or Python source file"
+		d.Problem = "no " + Languages() + " source file"
 		if len(skipped) > 0 {
 			d.Problem += fmt.Sprintf(" (only %s)", strings.Join(skipped[:min(3, len(skipped))], ", "))
 		}

@@ -3,15 +3,17 @@ package similarity
 import (
 	"bytes"
 	"testing"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // checkTokens fails when a lexer's tokens are out of the file, out of
 // order, or on no line.
-func checkTokens(t *testing.T, lang Lang, src []byte) {
+func checkTokens(t *testing.T, lang *toolchain.Toolchain, src []byte) {
 	prev := Token{Line: 1}
 	for i, tok := range Tokens(lang, src) {
 		if tok.Start < prev.End || tok.End < tok.Start || int(tok.End) > len(src) || tok.Line < prev.Line {
-			t.Fatalf("%v: token %d is %+v after %+v in %d bytes", lang, i, tok, prev, len(src))
+			t.Fatalf("%v: token %d is %+v after %+v in %d bytes", lang.Name, i, tok, prev, len(src))
 		}
 		prev = tok
 	}

@@ -1,5 +1,7 @@
 package similarity
 
+import "github.com/cs540-tools/autograder/grader/toolchain"
+
 // javaSyntax is Java's words and operators.
 var javaSyntax = newSyntax(javaKeywords, javaDrop, javaOps)
 
@@ -16,6 +18,7 @@ const (
 
 // lexJava reads Java. Comments, annotations, and package and import
 // declarations are dropped; so are modifiers and "this" (with its dot).
+// Comments and literals are where toolchain.ReadJava says.
 func lexJava(src []byte, limit int) []Token {
 	s := newScanner(src, javaSyntax, limit)
 	atStatement := true // where package and import may start
@@ -24,21 +27,14 @@ func lexJava(src []byte, limit int) []Token {
 			continue
 		}
 		c := s.src[s.pos]
+		if part := s.javaPart(); part != toolchain.CodePart {
+			atStatement = atStatement && part.Comment()
+			continue
+		}
 		switch {
-		case s.has("//"):
-			s.restOfLine()
-			continue
-		case s.has("/*"):
-			s.skipTo("*/")
-			continue
 		case c == '@' && isIdentStart(s.peek(1)):
 			s.annotation()
 			continue
-		case s.has(`"""`):
-			start, line := s.pos, s.line
-			s.advance(3)
-			s.textBlock()
-			s.emit(kindString, start, line)
 		case isIdentStart(c):
 			start := s.pos
 			w := s.word()
@@ -52,8 +48,6 @@ func lexJava(src []byte, limit int) []Token {
 			s.name(w, start)
 		case s.isNumberStart():
 			s.number()
-		case c == '"' || c == '\'':
-			s.quoted(c, literalKind(c))
 		case c == ';':
 			s.semicolon()
 		default:
@@ -65,7 +59,8 @@ func lexJava(src []byte, limit int) []Token {
 }
 
 // annotation skips @Name, a qualified one, and its parenthesised
-// arguments; @interface is kept.
+// arguments (whose comments and literals are read as the compiler reads them,
+// a parenthesis in one closing nothing); @interface is kept.
 func (s *scanner) annotation() {
 	start := s.pos
 	s.pos++
@@ -89,11 +84,11 @@ func (s *scanner) annotation() {
 			depth++
 		case ')':
 			depth--
-		case '"', '\'':
-			n := len(s.out)
-			s.quoted(s.src[s.pos], kindString)
-			s.out = s.out[:n]
-			continue
+		case '"', '\'', '/':
+			if part, end := toolchain.ReadJava(s.src, s.pos); part != toolchain.CodePart {
+				s.advance(end - s.pos)
+				continue
+			}
 		case '\n':
 			s.line++
 		}
@@ -104,17 +99,23 @@ func (s *scanner) annotation() {
 	}
 }
 
-// textBlock moves past a text block's closing """, its opening read.
-func (s *scanner) textBlock() {
-	for !s.done() {
-		if s.src[s.pos] == '\\' {
-			s.advance(2)
-			continue
-		}
-		if s.has(`"""`) {
-			s.advance(3)
-			return
-		}
-		s.advance(1)
+// javaPart reads a comment (dropped) or a literal (a string's or a
+// character's token) that starts here, as the compiler reads it
+// (toolchain.ReadJava), and returns it; CodePart when there is none.
+func (s *scanner) javaPart() toolchain.JavaPart {
+	part, end := toolchain.ReadJava(s.src, s.pos)
+	start, line := s.pos, s.line
+	switch part {
+	case toolchain.CodePart:
+		return part
+	case toolchain.StringPart, toolchain.TextBlockPart:
+		s.advance(end - s.pos)
+		s.emit(kindString, start, line)
+	case toolchain.CharPart:
+		s.advance(end - s.pos)
+		s.emit(kindChar, start, line)
+	default:
+		s.advance(end - s.pos)
 	}
+	return part
 }

@@ -3,6 +3,16 @@ package similarity
 import (
 	"slices"
 	"testing"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
+)
+
+// The toolchains whose lexers the tests read.
+var (
+	C      = toolchain.C
+	CPP    = toolchain.CPP
+	Java   = toolchain.Java
+	Python = toolchain.Python
 )
 
 func kinds(ts []Token) []uint32 {
@@ -18,7 +28,7 @@ func kinds(ts []Token) []uint32 {
 // tokens, and a real change as different ones.
 func TestLexersNormalise(t *testing.T) {
 	tests := []struct {
-		lang          Lang
+		lang          *toolchain.Toolchain
 		a, same, diff string
 	}{
 		{C, "int main(void) { int x = 3; /* hi */ return x + 1; } // end",
@@ -37,10 +47,10 @@ func TestLexersNormalise(t *testing.T) {
 	for _, tt := range tests {
 		a, same, diff := kinds(Tokens(tt.lang, []byte(tt.a))), kinds(Tokens(tt.lang, []byte(tt.same))), kinds(Tokens(tt.lang, []byte(tt.diff)))
 		if !slices.Equal(a, same) {
-			t.Errorf("%v: %q and %q read differently: %d and %d tokens", tt.lang, tt.a, tt.same, len(a), len(same))
+			t.Errorf("%v: %q and %q read differently: %d and %d tokens", tt.lang.Name, tt.a, tt.same, len(a), len(same))
 		}
 		if slices.Equal(a, diff) {
-			t.Errorf("%v: %q and %q read the same", tt.lang, tt.a, tt.diff)
+			t.Errorf("%v: %q and %q read the same", tt.lang.Name, tt.a, tt.diff)
 		}
 	}
 }
@@ -49,7 +59,7 @@ func TestLexersNormalise(t *testing.T) {
 // triple quotes, raw strings, and a literal left open.
 func TestLexersLiterals(t *testing.T) {
 	tests := []struct {
-		lang Lang
+		lang *toolchain.Toolchain
 		src  string
 		want int // tokens
 	}{
@@ -62,14 +72,14 @@ func TestLexersLiterals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := Tokens(tt.lang, []byte(tt.src)); len(got) != tt.want {
-			t.Errorf("%v %q: %d tokens, want %d", tt.lang, tt.src, len(got), tt.want)
+			t.Errorf("%v %q: %d tokens, want %d", tt.lang.Name, tt.src, len(got), tt.want)
 		}
 	}
 }
 
 // TestLangOf checks that extensions come from the rubric's presets.
 func TestLangOf(t *testing.T) {
-	for name, want := range map[string]Lang{"a/B.java": Java, "m.c": C, "x.H": C, "y.cc": CPP, "z.hpp": CPP, "p.py": Python, "README": None, "q.txt": None} {
+	for name, want := range map[string]*toolchain.Toolchain{"a/B.java": Java, "m.c": C, "x.H": C, "y.cc": CPP, "z.hpp": CPP, "p.py": Python, "README": nil, "q.txt": nil} {
 		if got := LangOf(name); got != want {
 			t.Errorf("LangOf(%q) = %v, want %v", name, got, want)
 		}

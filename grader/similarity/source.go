@@ -5,6 +5,8 @@ import (
 	"cmp"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // source is a file as its compiler reads it: the text the lexer reads,
@@ -175,51 +177,21 @@ func (s source) textAt(o int) int {
 	return min(t, len(s.text))
 }
 
-// javaSource turns the file into what the Java compiler reads (JLS 3.3): each
-// unicode escape (a backslash preceded by an even number of
-// backslashes, one or more u's, four hexadecimal digits) becomes its
-// character; the character an escape makes takes part in no other.
+// javaSource turns the file into what the Java compiler reads (JLS 3.3):
+// each unicode escape (toolchain.JavaEscapes) becomes its character.
 func javaSource(src []byte) source {
 	if !bytes.Contains(src, []byte(`\u`)) {
 		return source{text: src}
 	}
 	x := newTranslator(src)
-	slashes := 0 // backslashes of the file just before i
-	for i := 0; i < len(src); {
-		if src[i] == '\\' && slashes%2 == 0 {
-			if r, n := unicodeEscape(src[i:]); n > 0 {
-				x.replaceRune(i, i+n, r)
-				i += n
-				slashes = 0
-				continue
-			}
-		}
-		if src[i] == '\\' {
-			slashes++
-		} else {
-			slashes = 0
-		}
-		x.out = append(x.out, src[i])
-		i++
-	}
+	last := 0
+	toolchain.JavaEscapes(src, func(start, end int, r rune) {
+		x.out = append(x.out, src[last:start]...)
+		x.replaceRune(start, end, r)
+		last = end
+	})
+	x.out = append(x.out, src[last:]...)
 	return x.source("")
-}
-
-// unicodeEscape reads \u+XXXX at the start of b: its character (a lone
-// surrogate as U+FFFD) and length, or 0 when there is none.
-func unicodeEscape(b []byte) (rune, int) {
-	i := 1
-	for i < len(b) && b[i] == 'u' {
-		i++
-	}
-	if i == 1 || i+4 > len(b) {
-		return 0, 0
-	}
-	r, ok := hexRune(b[i : i+4])
-	if !ok {
-		return 0, 0
-	}
-	return r, i + 4
 }
 
 // hexRune is the character of hexadecimal digits.

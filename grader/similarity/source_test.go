@@ -3,6 +3,8 @@ package similarity
 import (
 	"strings"
 	"testing"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // TestSourceText: each language's file made into what its compiler
@@ -10,7 +12,7 @@ import (
 func TestSourceText(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		lang Lang
+		lang *toolchain.Toolchain
 		src  string
 		text string // the text the lexer reads
 		// the file's bytes of the tokens, one per line ("" : not checked)
@@ -24,6 +26,12 @@ func TestSourceText(t *testing.T) {
 		{"java made backslash", Java, `\u005cu0041`, `\u0041`, "", ""},
 		{"java bad escape", Java, `\u00g1 \u12`, `\u00g1 \u12`, "", ""},
 		{"java comment", Java, "/\\u002a x \\u002a/ y", "/* x */ y", "y", ""},
+		// Java has no line splices, and a comment's "/*" shares no "*"
+		// with its "*/", nor is a parenthesis in an annotation's comment
+		// one (toolchain.ReadJava, as javac reads them).
+		{"java line comment, backslash", Java, "// a \\\nint x;", "// a \\\nint x;", "int\nx\n;", ""},
+		{"java comment opened by /*/", Java, "/*/ int x; */ y;", "/*/ int x; */ y;", "y\n;", ""},
+		{"java annotation comment", Java, "@A(/* ) */ 1) int y;", "@A(/* ) */ 1) int y;", "int\ny\n;", ""},
 		{"c splice", C, "in\\\nt x;", "int x;", "in\\\nt\nx\n;", ""},
 		{"c spaced splice", C, "// a \\  \r\nint x;\nint y;", "// a int x;\nint y;", "int\ny\n;", ""},
 		{"c++ raw string splice", CPP, "R\"x(a)\\\nx\" /* )x\"; int y; // */", "R\"x(a)x\" /* )x\"; int y; // */", "R\"x(a)\\\nx\" /* )x\"\n;\nint\ny\n;", ""},
@@ -85,8 +93,8 @@ func TestLineEnds(t *testing.T) {
 // TestTrigraphs: the C and C++ toolchains build in GNU mode and as
 // C++17, where gcc reads no trigraphs; a strict mode would.
 func TestTrigraphs(t *testing.T) {
-	if C.trigraphs() || CPP.trigraphs() {
-		t.Errorf("the toolchains read trigraphs: C %v, C++ %v", C.trigraphs(), CPP.trigraphs())
+	if readsTrigraphs(C) || readsTrigraphs(CPP) {
+		t.Errorf("the toolchains read trigraphs: C %v, C++ %v", readsTrigraphs(C), readsTrigraphs(CPP))
 	}
 	for _, flag := range []string{"-std=c99", "-std=c++14", "-trigraphs", "-std=iso9899:1990"} {
 		if !strictISO.MatchString(flag) && flag != "-trigraphs" {

@@ -12,8 +12,10 @@ var objects = []string{"*.o", "*.obj", "*.a", "*.so", "*.out", "*.exe"}
 // C compiles with gcc, optimised, linking the maths library.
 var C = &Toolchain{
 	Name:        "c",
+	Title:       "C",
 	Codes:       []string{"c"},
 	Exts:        []string{".c"},
+	Headers:     []string{".h"},
 	Products:    objects,
 	Binary:      true,
 	Runtime:     "gcc",
@@ -21,6 +23,8 @@ var C = &Toolchain{
 	Commands:    cc("gcc", "-O2"),
 	DefaultMain: func([]string) string { return "main" },
 	CheckMain:   checkBinary,
+	Syntax:      cSyntax,
+	Lexer:       CLexer,
 	Hello: sandbox.File{Name: "hello.c", Data: []byte(`#include <stdio.h>
 
 int main(int argc, char **argv) {
@@ -32,11 +36,13 @@ int main(int argc, char **argv) {
 `)},
 }
 
-// CXX is C++: it compiles with g++ as C++17, optimised, linking the maths library.
-var CXX = &Toolchain{
+// CPP is C++: it compiles with g++ as C++17, optimised, linking the maths library.
+var CPP = &Toolchain{
 	Name:        "cpp",
+	Title:       "C++",
 	Codes:       []string{"cpp"},
 	Exts:        []string{".cpp", ".cc", ".cxx"},
+	Headers:     []string{".hpp", ".hh", ".hxx"},
 	Products:    objects,
 	Binary:      true,
 	Runtime:     "g++",
@@ -44,6 +50,8 @@ var CXX = &Toolchain{
 	Commands:    cc("g++", "-O2", "-std=c++17"),
 	DefaultMain: func([]string) string { return "main" },
 	CheckMain:   checkBinary,
+	Syntax:      cppSyntax,
+	Lexer:       CPPLexer,
 	Limit: func(stderr []byte) sandbox.Limit {
 		// What the C++ runtime prints when new fails under an rlimit.
 		if bytes.Contains(stderr, []byte("std::bad_alloc")) {

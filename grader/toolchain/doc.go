@@ -8,16 +8,22 @@
 // stderr or a build's files say that the sandbox cannot see (a JVM's
 // OutOfMemoryError, javac's silence about a file with no class).
 //
-// Every other package reads this one and names no language: package
-// rubric takes a preset's name, sources and commands from it, package
-// grader/runner its tools, options and messages, grader/checker and
-// grader/problem its extensions and contest language codes, package
-// grader the sources that stand in for a missing file and their package
-// statements, grader/unittest its unit-test frameworks (Tests: the tools
-// a framework runs, where its launcher or its interpreter is found),
-// grader/similarity the extensions its lexers read, and grader/warm (the
-// JVM harness) its JDK (FindJDK) and JVM options. A language is added by
-// a file defining its Toolchain and one name in list.go.
+// A language's one identity outside this package is its toolchain: the
+// *Toolchain, or its Name ("cpp"), which is package rubric's Language and
+// which Lookup turns back into the toolchain; no other package compares
+// names or switches over languages. Every other package reads this one
+// and names no language: package rubric takes a preset's name, sources
+// and commands from it, package grader/runner its tools, options,
+// messages and the main an included entry point makes (WantMain),
+// grader/checker and grader/problem its extensions and contest language
+// codes, package grader the sources that stand in for a missing file and
+// their package statements, grader/unittest its unit-test frameworks
+// (Tests: the tools a framework runs, where its launcher or its
+// interpreter is found), grader/similarity which of its lexers reads a
+// toolchain's sources and headers (Lexer, Headers), grader/review its
+// Syntax, and grader/warm (the JVM harness) its JDK (FindJDK) and JVM
+// options. A language is added by a file defining its Toolchain and one
+// name in list.go.
 //
 // # Presets
 //
@@ -62,9 +68,16 @@
 //
 // # Java source
 //
-// One lexer reads Java sources, skipping comments and string, character
-// and text-block literals: JavaPackage (the package statement, which a
+// One reader knows Java's lexical structure, and every reader of Java
+// source in the grader reads with it: ReadJava (comments, string and
+// character literals, text blocks), JavaEscapes (unicode escapes) and
+// JavaBlanked (the source with its comments, and its literals' contents,
+// made spaces). On them stand JavaPackage (the package statement, which a
 // rubric's submission.package judges), JavaTypes (top-level types: which
-// file stands in for a missing EightQueen.java, what a file that compiled
-// to no main class declares instead), JavaBlank and JavaMainClass.
+// file stands in for a missing EightQueen.java, what a file that
+// compiled to no main class declares instead), JavaBlank and
+// JavaMainClass here, and grader/similarity's Java lexer, all of which
+// translate a student's unicode escapes first, as javac does; and
+// grader/unittest's scan of JUnit tests and the imports its bridge
+// reads, which read the instructor's files as they are.
 package toolchain

@@ -12,6 +12,7 @@ import (
 // a module, a network or cgo, its build cache in the box.
 var Go = &Toolchain{
 	Name:     "go",
+	Title:    "Go",
 	Codes:    []string{"go"},
 	Exts:     []string{".go"},
 	Products: []string{"*.a", "*.o", "*.exe", "*.test"},
@@ -33,6 +34,7 @@ var Go = &Toolchain{
 	},
 	DefaultMain: func([]string) string { return "main" },
 	CheckMain:   checkBinary,
+	Syntax:      goSyntax,
 	// The go command runs its compiler and linker from its GOROOT.
 	ReadOnly: func(resolved string) []string {
 		bin := filepath.Dir(resolved)

@@ -17,6 +17,7 @@ import (
 // console launcher.
 var Java = &Toolchain{
 	Name:     "java",
+	Title:    "Java",
 	Codes:    []string{"java"},
 	Exts:     []string{".java"},
 	Products: []string{"*.class", "*.jar"},
@@ -51,6 +52,8 @@ var Java = &Toolchain{
 		_, start, end, ok := JavaPackage(src)
 		return start, end, ok
 	},
+	Syntax: javaSyntax,
+	Lexer:  JavaLexer,
 	Tests: &TestFramework{
 		Name: "junit", Title: "JUnit", Compiler: javacTool.Name, Runner: javaTool.Name,
 		// Debian's junit5 package installs the first.

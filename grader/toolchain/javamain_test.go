@@ -18,6 +18,7 @@ func TestJavaMainClass(t *testing.T) {
 		{"class Outer { char c = '\"'; public static void main(String[] a) {} }", "Outer"},
 		{"public class Nim {\n  record Choice(int value, int move) {}\n  static class Table { int[] v = {1, 2}; }\n  public static void main(String[] a) {}\n}", "Nim"},
 		{"class Outer {\n  static class Inner {\n    public static void main(String[] a) {}\n  }\n}", "Inner"},
+		{"class \\u0041 { public static void main(String[] a) {} }", "A"},
 		{"", ""},
 	} {
 		if got := JavaMainClass([]byte(tc.src)); got != tc.want {
@@ -31,7 +32,7 @@ func FuzzJavaMainClass(f *testing.F) {
 	f.Add([]byte("/* x */ class A { char c = '\\''; String s = \"\\\"\"; }"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		c := JavaMainClass(src)
-		if c != "" && !strings.Contains(string(src), c) {
+		if c != "" && !strings.Contains(javaText(src), c) {
 			t.Fatalf("class %q is not in the source", c)
 		}
 	})

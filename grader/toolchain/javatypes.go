@@ -14,7 +14,7 @@ type JavaType struct {
 // must be in a file of its name. A source that does not parse gives what
 // could be read of it.
 func JavaTypes(src []byte) []JavaType {
-	s := &javaScanner{src: src}
+	s := newJavaScanner(src)
 	var out []JavaType
 	depth, parens := 0, 0 // braces and parentheses open
 	public := false       // a public modifier before the next declaration
@@ -78,7 +78,7 @@ func JavaTypes(src []byte) []JavaType {
 // JavaBlank reports whether a Java source holds nothing but white space
 // and comments.
 func JavaBlank(src []byte) bool {
-	s := &javaScanner{src: src}
+	s := newJavaScanner(src)
 	return s.next().text == ""
 }
 
@@ -99,7 +99,7 @@ func isJavaKeyword(w string) bool {
 // record declared and closed before main, inside the class, is not it),
 // read as JavaTypes reads: comments and literals skipped.
 func JavaMainClass(src []byte) string {
-	s := &javaScanner{src: src}
+	s := newJavaScanner(src)
 	var open []string // per open brace, the type whose body it opens, or ""
 	pending := ""     // a type declared, its body not yet open
 	var prev javaToken

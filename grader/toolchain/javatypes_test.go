@@ -56,7 +56,7 @@ func FuzzJavaTypes(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		types := JavaTypes(src)
 		for _, ty := range types {
-			if ty.Name == "" || !strings.Contains(string(src), ty.Name) {
+			if ty.Name == "" || !strings.Contains(javaText(src), ty.Name) {
 				t.Errorf("type %+v is not in the source", ty)
 			}
 		}

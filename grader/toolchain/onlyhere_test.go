@@ -12,13 +12,14 @@ import (
 )
 
 // languageWords are what names a language's tools or files (the check
-// git grep -i 'javac\|"java"\|python3\|\.cpp' makes).
-var languageWords = regexp.MustCompile(`(?i)javac|"java"|python3|\.cpp`)
+// git grep -i 'javac\|"java"\|python3' and git grep '\.cpp' make: a
+// source's ending is lower case, and toolchain.CPP names no file).
+var languageWords = regexp.MustCompile(`(?i:javac|"java"|python3)|\.cpp`)
 
 // namesLanguagesByNature are the files and folders outside this package
 // that name a language by their nature, as docs/developing.md lists them
-// ("One place for each language"): the assignments' own rubrics and their
-// bundled copies, warm mode (the Java toolchain's JVM harness, whose
+// ("One place for each language"): the assignments' own rubrics (their
+// bundled copies too, by base name), warm mode (the Java toolchain's JVM harness, whose
 // protocol carries javac's arguments), the format docs whose examples are
 // a preset or a source file, the similarity benchmark's public data sets,
 // the reference's Java test helper, the unit-test bridges (each the Java
@@ -26,7 +27,6 @@ var languageWords = regexp.MustCompile(`(?i)javac|"java"|python3|\.cpp`)
 var namesLanguagesByNature = []string{
 	".ci/run",
 	"rubric.toml", // every rubric, by its base name
-	"cmd/autograder/internal/bundle/data/",
 	"grader/warm/",
 	"grader/rubric/doc.go",
 	"grader/checker/doc.go",

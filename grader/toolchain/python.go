@@ -15,6 +15,7 @@ import (
 // pytest-timeout, on the system's interpreter.
 var Python = &Toolchain{
 	Name:     "python",
+	Title:    "Python",
 	Codes:    []string{"python3", "python"},
 	Exts:     []string{".py"},
 	Products: []string{"*.pyc", "*.pyo"},
@@ -34,6 +35,10 @@ var Python = &Toolchain{
 	},
 	PickMain:   pythonMain,
 	FolderMain: "__main__.py",
+	// The problem package format's entry point.
+	Entry:  "__main__.py",
+	Syntax: pythonSyntax,
+	Lexer:  PythonLexer,
 	Limit: func(stderr []byte) sandbox.Limit {
 		if lastLineHas(stderr, "MemoryError") {
 			return sandbox.Memory

@@ -18,6 +18,7 @@ import (
 // are its modules) with rustc, optimised, as the 2021 edition.
 var Rust = &Toolchain{
 	Name:     "rust",
+	Title:    "Rust",
 	Codes:    []string{"rust"},
 	Exts:     []string{".rs"},
 	Products: []string{"*.o", "*.rlib", "*.rmeta", "*.d", "*.exe"},
@@ -38,6 +39,7 @@ var Rust = &Toolchain{
 	},
 	DefaultMain: func([]string) string { return "main" },
 	CheckMain:   checkBinary,
+	Syntax:      rustSyntax,
 	Limit: func(stderr []byte) sandbox.Limit {
 		// What Rust's allocator prints before it aborts.
 		if bytes.Contains(stderr, []byte("memory allocation of ")) {

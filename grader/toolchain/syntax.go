@@ -16,30 +16,31 @@ var cKeywords = []string{"auto", "break", "case", "char", "const", "continue", "
 	"float", "for", "goto", "if", "inline", "int", "long", "register", "return", "short", "signed", "sizeof", "static",
 	"struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "bool", "true", "false", "NULL"}
 
-var syntaxes = map[string]*Syntax{
-	"java": {Keywords: []string{"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
+// Each toolchain's Syntax.
+var (
+	javaSyntax = &Syntax{Keywords: []string{"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
 		"continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "if",
 		"implements", "import", "instanceof", "int", "interface", "long", "new", "package", "private", "protected",
 		"public", "return", "short", "static", "super", "switch", "this", "throw", "throws", "try", "var", "void",
 		"while", "true", "false", "null", "record"},
-		LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: `"'`},
-	"c": {Keywords: cKeywords, LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: `"'`},
-	"cpp": {Keywords: append([]string{"class", "namespace", "template", "typename", "public", "private", "protected",
+		LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: `"'`}
+	cSyntax   = &Syntax{Keywords: cKeywords, LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: `"'`}
+	cppSyntax = &Syntax{Keywords: append([]string{"class", "namespace", "template", "typename", "public", "private", "protected",
 		"virtual", "new", "delete", "this", "using", "nullptr", "try", "catch", "throw", "auto", "constexpr"}, cKeywords...),
-		LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: `"'`},
-	"python": {Keywords: []string{"and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del",
+		LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: `"'`}
+	pythonSyntax = &Syntax{Keywords: []string{"and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del",
 		"elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda",
 		"nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", "None", "True", "False"},
-		LineComment: []string{"#"}, Quotes: `"'`, TripleQuotes: true},
-	"rust": {Keywords: []string{"as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
+		LineComment: []string{"#"}, Quotes: `"'`, TripleQuotes: true}
+	rustSyntax = &Syntax{Keywords: []string{"as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
 		"if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "Self",
 		"static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while"},
-		LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: `"`},
-	"go": {Keywords: []string{"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough",
+		LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: `"`}
+	goSyntax = &Syntax{Keywords: []string{"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough",
 		"for", "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
 		"struct", "switch", "type", "var", "nil", "true", "false"},
-		LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: "\"'`"},
-}
+		LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: "\"'`"}
+)
 
 // SyntaxOf is the syntax of a source file's language by its ending
 // (".java"), nil when no toolchain has it.
@@ -48,5 +49,5 @@ func SyntaxOf(ext string) *Syntax {
 	if t == nil {
 		return nil
 	}
-	return syntaxes[t.Name]
+	return t.Syntax
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/cs540-tools/autograder/sandbox"
 )
@@ -16,8 +17,11 @@ import (
 // value's func fields may be nil where the language needs nothing (each
 // says what nil means).
 type Toolchain struct {
-	// Name is the preset's name in a rubric's build.language ("cpp").
-	Name string
+	// Name is the preset's name in a rubric's build.language ("cpp"),
+	// the language's one name outside this package.
+	Name Name
+	// Title names the language in prose and messages ("C++").
+	Title string
 	// Codes are the language codes a contest problem package's
 	// problem.yaml gives it ("python3", "python"); the first is the one
 	// messages name.
@@ -88,6 +92,19 @@ type Toolchain struct {
 	// submission.package policy judges: its byte range, ok false when
 	// there is none. nil: the language has none.
 	Package func(src []byte) (start, end int, ok bool)
+	// Entry is the file that, among the files a problem package adds to
+	// a submission (rubric.Build.Include), runs in place of the
+	// submission's main ("__main__.py"); "" for none. See WantMain.
+	Entry string
+	// Headers are the endings of files its sources include that its
+	// build does not compile (".h"); package grader/similarity reads
+	// them as its sources.
+	Headers []string
+	// Syntax is what a source viewer colours; nil: none.
+	Syntax *Syntax
+	// Lexer is the lexer package grader/similarity reads its sources
+	// with; NoLexer: similarity skips them.
+	Lexer Lexer
 	// Tests is the language's unit-test framework (package
 	// grader/unittest); nil: none.
 	Tests *TestFramework
@@ -95,6 +112,11 @@ type Toolchain struct {
 	// name on stdin and prints "hello, NAME ARG1".
 	Hello sandbox.File
 }
+
+// Name is a toolchain's name, as a rubric's build.language gives it
+// ("cpp"): package rubric's Language is this type, and a name outside
+// this package is looked up (Lookup) rather than compared.
+type Name string
 
 // Tool is one program of a toolchain.
 type Tool struct {
@@ -152,7 +174,7 @@ func (t Tool) ParseVersion(out []byte) (string, bool) {
 func All() []*Toolchain { return slices.Clone(all) }
 
 // Lookup returns the toolchain of a preset name ("cpp"), nil for none.
-func Lookup(name string) *Toolchain {
+func Lookup(name Name) *Toolchain {
 	for _, t := range all {
 		if t.Name == name {
 			return t
@@ -185,6 +207,26 @@ func ByCode(code string) *Toolchain {
 
 // Default is the preset of a rubric that names no language.
 func Default() *Toolchain { return Java }
+
+// WantMain is what a submission graded by its files (rubric language
+// "auto") names to run (rubric.Build.Main, a name without its source
+// extension) so that, with included (a problem package's files) added,
+// it runs what main ran without them: an included Entry, else main; ""
+// when t picks no main (PickMain nil).
+func (t *Toolchain) WantMain(main string, included map[string][]byte) string {
+	if t.PickMain == nil {
+		return ""
+	}
+	if _, ok := included[t.Entry]; ok && t.Entry != "" {
+		main = t.Entry
+	}
+	for _, e := range t.Exts {
+		if stem, ok := strings.CutSuffix(main, e); ok {
+			return stem
+		}
+	}
+	return main
+}
 
 // Sources returns the names among files that are t's sources, in order.
 func (t *Toolchain) Sources(files []string) []string {

@@ -12,21 +12,27 @@ import (
 // its name, its extensions and its language codes, so that a language is
 // added by its file and one name in the list.
 func TestList(t *testing.T) {
-	names, exts, codes := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	names, exts, codes := map[Name]bool{}, map[string]bool{}, map[string]bool{}
 	for _, tc := range All() {
-		t.Run(tc.Name, func(t *testing.T) {
+		t.Run(string(tc.Name), func(t *testing.T) {
 			switch {
 			case tc.Name == "" || tc.Name == "raw" || tc.Name == "auto" || names[tc.Name]:
 				t.Errorf("name %q is empty, taken or reserved", tc.Name)
 			case len(tc.Exts) == 0 || len(tc.Codes) == 0 || len(tc.Tools) == 0:
 				t.Errorf("no extensions, codes or tools: %q %q %d", tc.Exts, tc.Codes, len(tc.Tools))
-			case tc.Commands == nil || tc.DefaultMain == nil || tc.CheckMain == nil || tc.Runtime == "":
-				t.Error("missing Commands, DefaultMain, CheckMain or Runtime")
+			case tc.Commands == nil || tc.DefaultMain == nil || tc.CheckMain == nil || tc.Runtime == "" || tc.Title == "":
+				t.Error("missing Commands, DefaultMain, CheckMain, Runtime or Title")
 			}
 			names[tc.Name] = true
 			for _, e := range tc.Exts {
 				if exts[e] || ByExt(e) != tc {
 					t.Errorf("extension %s is another toolchain's", e)
+				}
+				exts[e] = true
+			}
+			for _, e := range tc.Headers {
+				if exts[e] || ByExt(e) != nil {
+					t.Errorf("header extension %s is another toolchain's", e)
 				}
 				exts[e] = true
 			}
@@ -62,6 +68,30 @@ func TestList(t *testing.T) {
 	}
 	if Default() == nil || Lookup(Default().Name) != Default() {
 		t.Error("the default toolchain is not in the list")
+	}
+}
+
+// TestWantMain: what a submission graded by its files names to run,
+// with and without a problem package's included files.
+func TestWantMain(t *testing.T) {
+	entry := map[string][]byte{"__main__.py": nil}
+	for _, c := range []struct {
+		tc       *Toolchain
+		main     string
+		included map[string][]byte
+		want     string
+	}{
+		{Python, "sol.py", nil, "sol"},
+		{Python, "sol.py", entry, "__main__"},
+		{Python, "sol.py", map[string][]byte{"util.py": nil}, "sol"},
+		{Java, "EightQueen", entry, "EightQueen"},
+		{Java, "Main", map[string][]byte{"Main.java": nil}, "Main"},
+		{C, "main", entry, ""},
+		{CPP, "main", nil, ""},
+	} {
+		if got := c.tc.WantMain(c.main, c.included); got != c.want {
+			t.Errorf("%s.WantMain(%q, %v) = %q, want %q", c.tc.Name, c.main, c.included, got, c.want)
+		}
 	}
 }
 

@@ -32,12 +32,12 @@ type Tooler interface {
 // test_stats_hidden.py), public otherwise. ok is false when the rubric's
 // judge is not a unit-test framework.
 func GenerateCases(ctx context.Context, r *rubric.Rubric, run Tooler) (cs []cases.Case, ok bool, err error) {
-	lang := generatorFor(r)
-	if lang == nil {
+	fw := generatorFor(r)
+	if fw == nil {
 		return nil, false, nil
 	}
 	for _, p := range r.Parts {
-		j := &Judge{lang: lang, limits: r.Limits}
+		j := &Judge{fw: fw, limits: r.Limits}
 		if err := j.load(filepath.Join(r.CasesDir, filepath.FromSlash(p.Cases))); err != nil {
 			return nil, true, err
 		}
@@ -47,10 +47,10 @@ func GenerateCases(ctx context.Context, r *rubric.Rubric, run Tooler) (cs []case
 		}
 		for _, id := range ids {
 			vis := cases.Public
-			if strings.Contains(strings.ToLower(lang.fileOf(id)), "hidden") {
+			if strings.Contains(strings.ToLower(fw.fileOf(id)), "hidden") {
 				vis = cases.Hidden
 			}
-			cs = append(cs, cases.Case{ID: path.Join(p.Cases, id), Part: p.Cases, Visibility: vis, Check: lang.name()})
+			cs = append(cs, cases.Case{ID: path.Join(p.Cases, id), Part: p.Cases, Visibility: vis, Check: fw.name()})
 		}
 	}
 	return cs, true, nil
@@ -61,22 +61,22 @@ func GenerateCases(ctx context.Context, r *rubric.Rubric, run Tooler) (cs []case
 // parts' folders hold a file that declares a test (the judge each case
 // names is then the framework's). Nil for any other
 // assignment.
-func generatorFor(r *rubric.Rubric) *language {
-	for _, l := range []*language{junit, pytest} {
-		if r.Judge.Name == l.name() {
-			return l
+func generatorFor(r *rubric.Rubric) *framework {
+	for _, fw := range frameworks {
+		if r.Judge.Name == fw.name() {
+			return fw
 		}
-		if string(r.Build.Language) != l.tc.Name {
+		if r.Build.Language != fw.tc.Name {
 			continue
 		}
-		j := &Judge{lang: l}
+		j := &Judge{fw: fw}
 		for _, p := range r.Parts {
 			if j.load(filepath.Join(r.CasesDir, filepath.FromSlash(p.Cases))) != nil {
 				return nil
 			}
 		}
 		if slices.ContainsFunc(j.sources, func(s source) bool { return len(s.tests) > 0 }) {
-			return l
+			return fw
 		}
 	}
 	return nil
@@ -85,7 +85,7 @@ func generatorFor(r *rubric.Rubric) *language {
 // discover lists the tests of the judge's files, sorted.
 func (j *Judge) discover(ctx context.Context, r *rubric.Rubric, run Tooler) ([]string, error) {
 	var ids []string
-	if j.lang == pytest {
+	if j.fw.collects {
 		var err error
 		if ids, err = j.collect(ctx, r, run); err != nil {
 			return nil, err
@@ -109,7 +109,7 @@ func (j *Judge) collect(ctx context.Context, r *rubric.Rubric, run Tooler) ([]st
 	if err != nil {
 		return nil, err
 	}
-	py, err := tool(tools, j.lang.tc.Tests.Runner)
+	py, err := tool(tools, j.fw.tc.Tests.Runner)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,8 @@ package unittest
 import (
 	"regexp"
 	"strings"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // javaSource is a Java file made ready for scanning: code is the source
@@ -14,71 +16,11 @@ type javaSource struct {
 	code, bare string
 }
 
-// scanJavaSource blanks comments, and in bare also literals, in one pass
-// over the source: line and block comments, string and character
-// literals with their escapes, and text blocks ("""...""").
+// scanJavaSource blanks comments, and in bare also the contents of
+// literals, as toolchain.JavaBlanked does.
 func scanJavaSource(src string) javaSource {
-	code, bare := []byte(src), []byte(src)
-	blank := func(b []byte, i, j int) {
-		for k := i; k < j && k < len(b); k++ {
-			if b[k] != '\n' {
-				b[k] = ' '
-			}
-		}
-	}
-	for i := 0; i < len(src); {
-		switch {
-		case strings.HasPrefix(src[i:], "//"):
-			j := strings.IndexByte(src[i:], '\n')
-			if j < 0 {
-				j = len(src) - i
-			}
-			blank(code, i, i+j)
-			blank(bare, i, i+j)
-			i += j
-		case strings.HasPrefix(src[i:], "/*"):
-			j := strings.Index(src[i+2:], "*/")
-			end := len(src)
-			if j >= 0 {
-				end = i + 2 + j + 2
-			}
-			blank(code, i, end)
-			blank(bare, i, end)
-			i = end
-		case strings.HasPrefix(src[i:], `"""`):
-			j := strings.Index(src[i+3:], `"""`)
-			end := len(src)
-			if j >= 0 {
-				end = i + 3 + j + 3
-			}
-			blank(bare, i+3, end-3)
-			i = end
-		case src[i] == '"' || src[i] == '\'':
-			end := literalEnd(src, i)
-			blank(bare, i+1, end-1)
-			i = end
-		default:
-			i++
-		}
-	}
-	return javaSource{code: string(code), bare: string(bare)}
-}
-
-// literalEnd is the offset just past the string or character literal
-// that starts at i (at the line's end if it is not closed).
-func literalEnd(src string, i int) int {
-	q := src[i]
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case q:
-			return j + 1
-		case '\n':
-			return j
-		}
-	}
-	return len(src)
+	b := []byte(src)
+	return javaSource{code: string(toolchain.JavaBlanked(b, false)), bare: string(toolchain.JavaBlanked(b, true))}
 }
 
 var (

@@ -14,18 +14,22 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
-	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
-	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
 )
 
 // Judges are this package's judges, "junit" and "pytest", for a
 // program's list of judges (grader.Judges).
-var Judges = grader.Judges{junit.name(): maker(junit), pytest.name(): maker(pytest)}
+var Judges = func() grader.Judges {
+	js := grader.Judges{}
+	for _, fw := range frameworks {
+		js[fw.name()] = maker(fw)
+	}
+	return js
+}()
 
-// maker makes the judge of lang's tests for a rubric.
-func maker(lang *language) grader.JudgeMaker {
+// maker makes the judge of a framework's tests for a rubric.
+func maker(fw *framework) grader.JudgeMaker {
 	return func(r *rubric.Rubric) (grader.Judge, error) {
-		j, err := newJudge(lang, r)
+		j, err := newJudge(fw, r)
 		if err != nil {
 			return nil, err
 		}
@@ -36,7 +40,7 @@ func maker(lang *language) grader.JudgeMaker {
 // Judge is the judge "junit" or "pytest": a grader.Suite whose cases are
 // the tests of the instructor's test files in the parts' case folders.
 type Judge struct {
-	lang    *language
+	fw      *framework
 	sources []source // every test or helper file of the parts' folders, by name
 	rules   []pointsRule
 	limits  rubric.Limits
@@ -79,10 +83,10 @@ type pointsRule struct {
 	points  float64
 }
 
-// newJudge makes the judge of a language's tests for the rubric r: every
-// file of the language in r's parts' case folders is the instructor's.
-func newJudge(lang *language, r *rubric.Rubric) (*Judge, error) {
-	j := &Judge{lang: lang, limits: r.Limits}
+// newJudge makes the judge of a framework's tests for the rubric r: every
+// file of its language in r's parts' case folders is the instructor's.
+func newJudge(fw *framework, r *rubric.Rubric) (*Judge, error) {
+	j := &Judge{fw: fw, limits: r.Limits}
 	var err error
 	if j.rules, err = pointsRules(r.Judge.Flags); err != nil {
 		return nil, err
@@ -103,7 +107,7 @@ func (j *Judge) load(dir string) error {
 		return nil // the rubric says which folders are missing
 	}
 	for _, e := range entries {
-		if e.IsDir() || !j.lang.source(e.Name()) {
+		if e.IsDir() || !j.fw.source(e.Name()) {
 			continue
 		}
 		if i := slices.IndexFunc(j.sources, func(s source) bool { return s.name == e.Name() }); i >= 0 {
@@ -114,7 +118,7 @@ func (j *Judge) load(dir string) error {
 		if err != nil {
 			return err
 		}
-		j.sources = append(j.sources, source{name: e.Name(), path: p, data: data, tests: j.lang.scan(e.Name(), data)})
+		j.sources = append(j.sources, source{name: e.Name(), path: p, data: data, tests: j.fw.scan(e.Name(), data)})
 	}
 	return nil
 }
@@ -153,7 +157,7 @@ func (j *Judge) Plan(cs []cases.Case) error {
 	vis := map[string]cases.Visibility{}
 	for _, c := range cs {
 		id := TestID(c)
-		file := j.lang.fileOf(id)
+		file := j.fw.fileOf(id)
 		i := slices.IndexFunc(j.sources, func(s source) bool { return s.name == file })
 		if i < 0 {
 			return fmt.Errorf("case %s: no file %s beside the cases for its test %s", c.ID, file, id)
@@ -161,7 +165,7 @@ func (j *Judge) Plan(cs []cases.Case) error {
 		s := &j.sources[i]
 		k := slices.IndexFunc(s.tests, func(d declared) bool { return d.id == declaredID(id) })
 		if k < 0 {
-			return fmt.Errorf("case %s: %s declares no test %s (%s)", c.ID, s.path, id, j.lang.declaredHow)
+			return fmt.Errorf("case %s: %s declares no test %s (%s)", c.ID, s.path, id, j.fw.declaredHow)
 		}
 		if v, ok := vis[file]; ok && v != c.Visibility {
 			return fmt.Errorf("case %s: %s holds both public and hidden tests; put them in files of their own", c.ID, s.path)
@@ -225,7 +229,7 @@ func (j *Judge) Weight(c cases.Case) float64 {
 }
 
 // Command implements grader.Commander: "JUnit test CalculatorTest.adds".
-func (j *Judge) Command(c cases.Case) string { return j.lang.title() + " test " + TestID(c) }
+func (j *Judge) Command(c cases.Case) string { return j.fw.title() + " test " + TestID(c) }
 
 // PublicFiles implements grader.PublicFiler: the files of public tests,
 // and the helpers, which every run holds.
@@ -248,18 +252,20 @@ func (j *Judge) Fingerprint() string {
 		h.Write(s.data)
 	}
 	fmt.Fprintf(h, "rules %v\n", j.rules)
-	// The bridge is part of how a test runs.
-	if j.lang == pytest {
-		for _, f := range pybridge.TestFiles(bridgeDir) {
-			h.Write(f.Data)
-		}
-	}
-	if j.lang == junit {
-		for _, files := range []map[string][]byte{javabridge.TestSideFiles(), javabridge.ServerFiles()} {
-			for _, p := range sortedNames(files) {
-				h.Write(files[p])
-			}
-		}
+	for _, data := range j.fw.bridge() {
+		h.Write(data)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// sortedData is the files' contents, each map's by name, the maps in
+// order.
+func sortedData(files ...map[string][]byte) [][]byte {
+	var out [][]byte
+	for _, m := range files {
+		for _, p := range sortedNames(m) {
+			out = append(out, m[p])
+		}
+	}
+	return out
 }

@@ -70,6 +70,24 @@ func TestScanJavaKinds(t *testing.T) {
 	}
 }
 
+// TestScanJavaTextBlock: an escaped quote in a text block (\""") ends
+// nothing, as javac reads it: the tests after it are declared, and one
+// commented out after it is not.
+func TestScanJavaTextBlock(t *testing.T) {
+	src := `class BlockTest {
+    String s = """
+        a \""" b
+        """;
+    // @Test void commented() {}
+    @Test void after() {}
+}`
+	got := scanJava("BlockTest.java", []byte(src))
+	want := []declared{{id: "BlockTest.after"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
 // TestParameterizedOutcome: a parameterized test passes when every one of
 // its invocations does, and fails with the first that does not.
 func TestParameterizedOutcome(t *testing.T) {
@@ -163,7 +181,7 @@ func TestPointsRules(t *testing.T) {
 
 // fixture writes a part folder with the files and loads the judge of
 // lang for it.
-func fixture(t *testing.T, lang *language, files map[string]string) *Judge {
+func fixture(t *testing.T, lang *framework, files map[string]string) *Judge {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "unit"), 0o755); err != nil {

@@ -60,9 +60,9 @@ func runOutcome(g group, r ran) (o grader.Outcome, whole bool) {
 // reportOutcomes gives each case of the group its outcome from a report
 // read: its test's, unless the report names the test other than once.
 func (j *Judge) reportOutcomes(g group, r ran, reported []Reported, out map[string]grader.Outcome) []string {
-	what := j.lang.title() + " (public tests)"
+	what := j.fw.title() + " (public tests)"
 	if g.hidden {
-		what = j.lang.title() + " (hidden tests)"
+		what = j.fw.title() + " (hidden tests)"
 	}
 	count := map[string]int{}
 	for _, t := range reported {
@@ -75,7 +75,7 @@ func (j *Judge) reportOutcomes(g group, r ran, reported []Reported, out map[stri
 	for _, c := range g.cases {
 		id := j.tests[c.ID].id
 		if j.tests[c.ID].multi && count[id] > 0 {
-			out[c.ID] = withStudent(j.lang.outcome(allOf(reported, id), g.hidden), relayedTest(r.relayed, id), g.hidden)
+			out[c.ID] = withStudent(j.fw.outcome(allOf(reported, id), g.hidden), relayedTest(r.relayed, id), g.hidden)
 			continue
 		}
 		switch count[id] {
@@ -83,7 +83,7 @@ func (j *Judge) reportOutcomes(g group, r ran, reported []Reported, out map[stri
 			flags = append(flags, fmt.Sprintf("%s: the report does not name the test %s", what, id))
 			out[c.ID] = failed("the test run did not report this test")
 		case 1:
-			out[c.ID] = withStudent(j.lang.outcome(find(reported, id), g.hidden), relayedTest(r.relayed, id), g.hidden)
+			out[c.ID] = withStudent(j.fw.outcome(find(reported, id), g.hidden), relayedTest(r.relayed, id), g.hidden)
 		default:
 			flags = append(flags, fmt.Sprintf("%s: the report names the test %s %d times", what, id, count[id]))
 			out[c.ID] = failed("the test run reported this test more than once")

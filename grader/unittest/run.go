@@ -71,7 +71,7 @@ type ran struct {
 func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Program, cs []cases.Case) (grader.SuiteRun, error) {
 	sr, ok := run.(sandboxRunner)
 	if !ok {
-		return grader.SuiteRun{}, fmt.Errorf("%s tests run in the sandbox (cold mode), not with %T", j.lang.title(), run)
+		return grader.SuiteRun{}, fmt.Errorf("%s tests run in the sandbox (cold mode), not with %T", j.fw.title(), run)
 	}
 	base, err := sr.Spec(ctx, prog, grader.Input{})
 	if err != nil {
@@ -84,15 +84,15 @@ func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Pro
 	out := grader.SuiteRun{Outcomes: map[string]grader.Outcome{}}
 	student, left, shadow := j.studentFiles(base.Files)
 	if len(shadow) > 0 {
-		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, named as the instructor's files: kept in the student's box, which the tests never see", j.lang.title(), strings.Join(shadow, ", ")))
+		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, named as the instructor's files: kept in the student's box, which the tests never see", j.fw.title(), strings.Join(shadow, ", ")))
 	}
 	if len(left) > 0 {
-		out.Notes = append(out.Notes, fmt.Sprintf("left out of the %s run: %s (the tests run with the grader's configuration and the instructor's own files)", j.lang.title(), strings.Join(left, ", ")))
-		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, left out of the test run", j.lang.title(), strings.Join(left, ", ")))
+		out.Notes = append(out.Notes, fmt.Sprintf("left out of the %s run: %s (the tests run with the grader's configuration and the instructor's own files)", j.fw.title(), strings.Join(left, ", ")))
+		out.Flags = append(out.Flags, fmt.Sprintf("%s: the submission brought %s, left out of the test run", j.fw.title(), strings.Join(left, ", ")))
 	}
 	for _, g := range j.groups(cs) {
 		e := j.env(g, student, tools, base)
-		r, err := j.lang.run(ctx, e)
+		r, err := j.fw.run(ctx, e)
 		if err != nil {
 			return grader.SuiteRun{}, err
 		}
@@ -142,7 +142,7 @@ func (j *Judge) env(g group, student []sandbox.File, tools []runner.Tool, base s
 	l := j.limits
 	n := time.Duration(len(g.cases) + 1)
 	return env{
-		tc: j.lang.tc, student: student, tools: tools, base: base, files: g.files,
+		tc: j.fw.tc, student: student, tools: tools, base: base, files: g.files,
 		limits:  sandbox.Limits{Wall: l.Wall*n + l.BuildWall, CPU: l.CPU*n + l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
 		build:   sandbox.Limits{Wall: l.BuildWall, CPU: l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
 		perTest: l.Wall,
@@ -173,13 +173,13 @@ func (j *Judge) studentFiles(files []sandbox.File) (keep []sandbox.File, left, s
 }
 
 func (j *Judge) refused(name string) bool {
-	return strings.HasPrefix(name, box+"/") || name == box || strings.HasPrefix(name, studentDir+"/") || j.lang.refused(name)
+	return strings.HasPrefix(name, box+"/") || name == box || strings.HasPrefix(name, studentDir+"/") || j.fw.refused(name)
 }
 
 // sameName reports whether a student's file is named as one of the
 // instructor's files is.
 func (j *Judge) sameName(name string) bool {
-	return slices.ContainsFunc(j.sources, func(s source) bool { return j.lang.sameName(name, s.name) })
+	return slices.ContainsFunc(j.sources, func(s source) bool { return j.fw.sameName(name, s.name) })
 }
 
 // perTestLimits bound the student's box in one test of a relayed run:

@@ -166,7 +166,7 @@ func (c *Clock) Total() time.Duration { return time.Duration(c.ns.Load()) }
 // of the Java toolchain's preset (package grader/toolchain), whose JVM
 // the harness is.
 func Supports(r *rubric.Rubric) bool {
-	return toolchain.Lookup(string(r.Build.Language)) == toolchain.Java
+	return toolchain.Lookup(r.Build.Language) == toolchain.Java
 }
 
 // New returns a warm Runner for the rubric, which runs inputs ahead in

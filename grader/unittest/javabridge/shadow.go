@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // ListerMain prints the simple names of the classes of the packages it
@@ -19,11 +21,12 @@ const ListerMain = "autograder.bridge.Lister"
 var onDemand = regexp.MustCompile(`(?m)^\s*import\s+(static\s+)?([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\.\s*\*\s*;`)
 
 // OnDemandImports lists the packages the instructor's Java files
-// (path -> source) import on demand ("import java.util.*;"), sorted.
+// (path -> source) import on demand ("import java.util.*;"), sorted; one
+// in a comment or a text block imports nothing (toolchain.JavaBlanked).
 func OnDemandImports(tests map[string][]byte) []string {
 	pkgs := map[string]bool{}
 	for _, src := range tests {
-		for _, m := range onDemand.FindAllSubmatch(src, -1) {
+		for _, m := range onDemand.FindAllSubmatch(toolchain.JavaBlanked(src, true), -1) {
 			if len(m[1]) == 0 {
 				pkgs[strings.Join(strings.Fields(strings.ReplaceAll(string(m[2]), ".", " ")), ".")] = true
 			}

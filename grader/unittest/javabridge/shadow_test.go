@@ -10,6 +10,8 @@ func TestOnDemandImports(t *testing.T) {
 	got := OnDemandImports(map[string][]byte{
 		"A.java": []byte("import java.util.*;\nimport static org.junit.jupiter.api.Assertions.*;\n  import  java . io . * ;\nimport java.util.List;\n"),
 		"B.java": []byte("import org.junit.jupiter.api.*;\nimport java.util.*;"),
+		// Commented out, or text: no imports.
+		"C.java": []byte("/*\nimport java.awt.*;\n*/\n// import java.net.*;\nclass C { String s = \"\"\"\nimport java.sql.*;\n\"\"\"; }\n"),
 	})
 	if want := []string{"java.io", "java.util", "org.junit.jupiter.api"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("%v, want %v", got, want)

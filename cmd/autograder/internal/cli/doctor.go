@@ -127,7 +127,7 @@ func doctorCache(fresh bool, tier string) *helloCache {
 func (hc *helloCache) key(lang rubric.Language) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00", hc.base, lang)
-	if tc := toolchain.Lookup(string(lang)); tc != nil {
+	if tc := toolchain.Lookup(lang); tc != nil {
 		h.Write(tc.Hello.Data)
 		for _, t := range tc.Tools {
 			for _, p := range t.Paths() {

@@ -242,7 +242,7 @@ func readBase(paths []string) (similarity.Base, error) {
 				return err
 			}
 			lang := similarity.LangOf(path)
-			if e.IsDir() || lang == similarity.None {
+			if e.IsDir() || lang == nil {
 				return nil
 			}
 			data, err := os.ReadFile(path)
@@ -257,7 +257,7 @@ func readBase(paths []string) (similarity.Base, error) {
 		}
 	}
 	if len(paths) > 0 && len(files) == 0 {
-		return nil, badInputf("--base %s: no C, C++, Java or Python source in it", strings.Join(paths, ", "))
+		return nil, badInputf("--base %s: no %s source in it", strings.Join(paths, ", "), similarity.Languages())
 	}
 	return similarity.NewBase(files, similarity.DefaultSettings), nil
 }

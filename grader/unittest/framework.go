@@ -13,17 +13,18 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
 	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
 	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
-// language is what the suite knows of one test framework: how its tests
+// framework is what the suite knows of one test framework: how its tests
 // are declared, which of a submission's files it never takes, and how a
-// group of tests is built and run in the box. Which language's it is,
-// the tools it runs and what else it needs on the machine are its
+// group of tests is built and run in the box. Its language (tc), the
+// tools it runs and what else it needs on the machine are its
 // toolchain's (package grader/toolchain: Toolchain.Tests).
-type language struct {
+type framework struct {
 	tc          *toolchain.Toolchain // the toolchain whose Tests it runs
 	declaredHow string               // how a test is declared, for messages
 	scan        func(name string, data []byte) []declared
@@ -32,10 +33,16 @@ type language struct {
 	sameName    func(student, instructor string) bool
 	run         func(ctx context.Context, e env) (ran, error)
 	outcome     func(t Reported, hidden bool) grader.Outcome
+	// collects says the tests are listed by the framework itself, run in
+	// a box (pytest --collect-only), not by scan alone.
+	collects bool
+	// bridge is the bridge's files, in a fixed order: part of how a test
+	// runs, so of the judge's fingerprint.
+	bridge func() [][]byte
 }
 
-// framework is the toolchain of the unit-test framework named name.
-func framework(name string) *toolchain.Toolchain {
+// toolchainOf is the toolchain of the unit-test framework named name.
+func toolchainOf(name string) *toolchain.Toolchain {
 	tc := toolchain.ByFramework(name)
 	if tc == nil {
 		panic("unittest: no toolchain has the test framework " + name)
@@ -44,13 +51,17 @@ func framework(name string) *toolchain.Toolchain {
 }
 
 // name is the framework's judge name ("junit").
-func (l *language) name() string { return l.tc.Tests.Name }
+func (f *framework) name() string { return f.tc.Tests.Name }
 
 // title names the framework in messages ("JUnit").
-func (l *language) title() string { return l.tc.Tests.Title }
+func (f *framework) title() string { return f.tc.Tests.Title }
 
-// source reports whether a file is one of the language's sources.
-func (l *language) source(name string) bool { return len(l.tc.Sources([]string{name})) > 0 }
+// source reports whether a file is one of its language's sources.
+func (f *framework) source(name string) bool { return len(f.tc.Sources([]string{name})) > 0 }
+
+// frameworks are the frameworks, in the order an assignment's files are
+// tried against them (generatorFor).
+var frameworks = []*framework{junit, pytest}
 
 var (
 	// A test method: annotations (one of them @Test), then a method.
@@ -58,8 +69,8 @@ var (
 	javaTagRE  = regexp.MustCompile(`@Tag\s*\(\s*"([^"]*)"\s*\)`)
 )
 
-var junit = &language{
-	tc:          framework("junit"),
+var junit = &framework{
+	tc:          toolchainOf("junit"),
 	declaredHow: `a method annotated @Test in the class of the file's name; @Tag("points=N") gives it N points`,
 	scan:        scanJava,
 	fileOf: func(id string) string {
@@ -78,7 +89,8 @@ var junit = &language{
 		stem, _, _ = strings.Cut(stem, "$")
 		return stem == class
 	},
-	run: runJUnit,
+	run:    runJUnit,
+	bridge: func() [][]byte { return sortedData(javabridge.TestSideFiles(), javabridge.ServerFiles()) },
 	outcome: func(t Reported, hidden bool) grader.Outcome {
 		timeout := t.Type == "java.util.concurrent.TimeoutException"
 		t.Trace = javaTrace(t.Trace)
@@ -169,8 +181,8 @@ var (
 	pyMarkerRE = regexp.MustCompile(`^[ \t]*@pytest\.mark\.(points)\b(?:\s*\(\s*([0-9.]+)\s*\))?`)
 )
 
-var pytest = &language{
-	tc:          framework("pytest"),
+var pytest = &framework{
+	tc:          toolchainOf("pytest"),
 	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test*; @pytest.mark.points(N) gives it N points",
 	scan:        scanPython,
 	fileOf: func(id string) string {
@@ -187,6 +199,14 @@ var pytest = &language{
 	},
 	sameName: func(student, instructor string) bool { return path.Base(student) == instructor },
 	run:      runPytest,
+	collects: true,
+	bridge: func() [][]byte {
+		var out [][]byte
+		for _, f := range pybridge.TestFiles(bridgeDir) {
+			out = append(out, f.Data)
+		}
+		return out
+	},
 	outcome: func(t Reported, hidden bool) grader.Outcome {
 		msg := strings.TrimSpace(t.Message)
 		timeout := strings.HasPrefix(msg, "Failed: Timeout >")
