@@ -52,6 +52,7 @@ func lexC(src []byte, cpp bool, limit int, rawEnd func(at int, closer string) in
 		case s.has("//"):
 			s.restOfLine()
 		case s.has("/*"):
+			s.advance(2) // "/*/" opens a comment; it does not close one
 			s.skipTo("*/")
 		case (c == '#' || s.has("%:") && !s.has("%:%:")) && lineStart:
 			s.directive()

@@ -35,6 +35,7 @@ func TestSourceText(t *testing.T) {
 		{"c splice", C, "in\\\nt x;", "int x;", "in\\\nt\nx\n;", ""},
 		{"c spaced splice", C, "// a \\  \r\nint x;\nint y;", "// a int x;\nint y;", "int\ny\n;", ""},
 		{"c++ raw string splice", CPP, "R\"x(a)\\\nx\" /* )x\"; int y; // */", "R\"x(a)x\" /* )x\"; int y; // */", "R\"x(a)\\\nx\" /* )x\"\n;\nint\ny\n;", ""},
+		{"c comment opened by /*/", C, "/*/ int x; */ y;", "/*/ int x; */ y;", "y\n;", ""},
 		{"c no trigraphs", C, "??/\nint x;", "??/\nint x;", "", ""},
 		{"python bom", Python, "\xef\xbb\xbfx = 1\n", "x = 1\n", "x\n=\n1", ""},
 		{"python utf-7", Python, "# coding: utf-7\n#+AAo-x +- 1+AAoAeg-=3", "# coding: utf-7\n#\nx + 1\nz=3", "", "decoded from UTF-7"},
