@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -293,6 +294,32 @@ func TestHostileNames(t *testing.T) {
 				t.Errorf("error %v, want a LoadError with %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestSkipsUnnamableHelpers: a package-private class whose name the
+// bridge cannot spell (non-ASCII, a keyword, an escape) gets no stand-in
+// and a note, the rest of the submission its stand-ins; a public member
+// that uses it is a LoadError.
+func TestSkipsUnnamableHelpers(t *testing.T) {
+	helper := func(name string) []byte {
+		return newClassBuilder().build(0x20, name, "java/lang/Object", nil, nil, []member{{access: 0, name: "get", desc: "()I"}})
+	}
+	for _, name := range []string{"Pièce", "record", `Foo\u0022`, "Foo Bar"} {
+		res, err := Standins(map[string][]byte{"H.class": helper(name), "Calc.class": simpleClass("Calc")}, Options{})
+		if err != nil {
+			t.Errorf("%q: %v", name, err)
+			continue
+		}
+		if !slices.Equal(res.Classes, []string{"Calc"}) || len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "cannot use it") {
+			t.Errorf("%q: classes %q, notes %q", name, res.Classes, res.Notes)
+		}
+	}
+	uses := simpleClass("Calc", member{access: accPublic, name: "piece", desc: "()LPièce;"})
+	_, err := Standins(map[string][]byte{"H.class": helper("Pièce"), "Calc.class": uses}, Options{})
+	var le *LoadError
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "cannot see") {
+		t.Errorf("a public method returning the helper: error %v, want a LoadError", err)
 	}
 }
 

@@ -85,7 +85,9 @@
 // type nesting bounded); every name that reaches generated source is a
 // plain ASCII Java identifier, not a keyword, without $ — anything else
 // is a LoadError naming the class and member, never escaped into
-// source. A student class named like a class of java.lang or of JUnit
+// source; a package-private top-level class with such a name (a helper
+// Pièce) gets no stand-in and the student a note, and only a public
+// member that uses it is a LoadError. A student class named like a class of java.lang or of JUnit
 // Jupiter's api and params packages (a default-package Assertions), like
 // a class of any package the tests import on demand (ImportedNames
 // lists them: a default-package Arrays against "import java.util.*;"), like
