@@ -11,11 +11,9 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
-	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
 	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
-	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -311,16 +309,7 @@ func runPytest(ctx context.Context, e env) (ran, error) {
 	student := sandbox.Spec{Path: py.Path, Args: []string{"-I", "-B", studentDir + "/server.py"},
 		Files: append(slices.Clone(e.student), pybridge.StudentFiles(studentDir)...), Env: env,
 		Limits: e.limits, ReadOnly: e.base.ReadOnly}
-	// pytest's own output (its failures, however many) is kept clipped,
-	// never stopped at the output limit.
-	errs := clip.New(keepPrinted, keepPrinted)
-	test.StderrTo = errs
-	res, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return student }, PerTest: e.perTestLimits()})
-	if err != nil {
-		return ran{}, fmt.Errorf("%s: running the tests: %w", e.tc.Tests.Title, err)
-	}
-	res.Test.Stderr = []byte(errs.String())
-	return ran{res: res.Test, reports: contents(res.Test.Files), relayed: res.Tests}, nil
+	return e.relay(ctx, test, student)
 }
 
 // Missing says what the unit-test framework of the judge name ("junit",

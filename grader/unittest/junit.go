@@ -13,10 +13,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
-	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -117,16 +115,7 @@ func relayJUnit(ctx context.Context, e env, jvm runner.Tool, jar string, k *kit,
 	student := sandbox.Spec{Path: java, Args: javabridge.ServerArgs(e.options(jvm), studentDir, "."),
 		Files: append(slices.Clone(e.student), k.server...), Env: e.base.Env,
 		Limits: e.limits, ReadOnly: e.base.ReadOnly}
-	// JUnit's own output is kept clipped, never stopped at the output
-	// limit.
-	errs := clip.New(keepPrinted, keepPrinted)
-	test.StderrTo = errs
-	out, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return student }, PerTest: e.perTestLimits()})
-	if err != nil {
-		return ran{}, fmt.Errorf("%s: running the tests: %w", e.tc.Tests.Title, err)
-	}
-	out.Test.Stderr = []byte(errs.String())
-	return ran{res: out.Test, reports: contents(out.Test.Files), relayed: out.Tests}, nil
+	return e.relay(ctx, test, student)
 }
 
 // deep are Collect patterns for the files under dir, a few packages deep.

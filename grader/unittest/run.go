@@ -182,6 +182,20 @@ func (j *Judge) sameName(name string) bool {
 	return slices.ContainsFunc(j.sources, func(s source) bool { return j.fw.sameName(name, s.name) })
 }
 
+// relay runs the test box and the student box through the relay; the
+// framework's own output (its failures, however many) is kept clipped,
+// never stopped at the output limit.
+func (e env) relay(ctx context.Context, test, student sandbox.Spec) (ran, error) {
+	errs := clip.New(keepPrinted, keepPrinted)
+	test.StderrTo = errs
+	out, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return student }, PerTest: e.perTestLimits()})
+	if err != nil {
+		return ran{}, fmt.Errorf("%s: running the tests: %w", e.tc.Tests.Title, err)
+	}
+	out.Test.Stderr = []byte(errs.String())
+	return ran{res: out.Test, reports: contents(out.Test.Files), relayed: out.Tests}, nil
+}
+
 // perTestLimits bound the student's box in one test of a relayed run:
 // the rubric's limits of one run, and a cap on what it prints far above
 // any debugging's (the CPU limit bounds a flood anyway).
