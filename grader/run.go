@@ -61,6 +61,48 @@ func build(ctx context.Context, cores *Cores, run Runner, files []submission.Fil
 	return run.Build(ctx, files)
 }
 
+// runSuites runs each Suite once for the cases of res that name it, on a
+// core of opt.Cores, and returns every such case's outcome; its notes and
+// flags go into res.
+func (a *Assignment) runSuites(ctx context.Context, run Runner, prog Program, res *Result, cores *Cores) (map[string]Outcome, error) {
+	out := map[string]Outcome{}
+	for k, s := range a.suites() {
+		var cs []cases.Case
+		for _, cr := range res.Cases {
+			if c := a.caseByID(cr.ID); suiteKey(c) == k {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) == 0 {
+			continue
+		}
+		sr, err := runSuite(ctx, cores, s, run, prog, cs)
+		if err != nil {
+			return nil, err
+		}
+		res.Notes = append(res.Notes, sr.Notes...)
+		res.Flags = append(res.Flags, sr.Flags...)
+		for _, c := range cs {
+			o, ok := sr.Outcomes[c.ID]
+			if !ok {
+				o = Outcome{Execution: Execution{ExitCode: -1, Stderr: []byte("the test run reported nothing of this test\n")}}
+			}
+			out[c.ID] = o
+		}
+	}
+	return out, nil
+}
+
+// runSuite runs s on a core of cores.
+func runSuite(ctx context.Context, cores *Cores, s Suite, run Runner, prog Program, cs []cases.Case) (SuiteRun, error) {
+	ctx, done, err := cores.take(ctx)
+	if err != nil {
+		return SuiteRun{}, err
+	}
+	defer done()
+	return s.RunSuite(ctx, run, prog, cs)
+}
+
 // runCases runs and judges the cases into crs, side by side as far as
 // opt.Cores allow (each run takes a core, see runOnce); each case writes
 // only its own CaseResult, so the order they finish in changes nothing.
@@ -215,46 +257,4 @@ func shownOutput(d decision, stdout []byte) *string {
 		return nil
 	}
 	return &out
-}
-
-// runSuites runs each Suite once for the cases of res that name it, on a
-// core of opt.Cores, and returns every such case's outcome; its notes and
-// flags go into res.
-func (a *Assignment) runSuites(ctx context.Context, run Runner, prog Program, res *Result, cores *Cores) (map[string]Outcome, error) {
-	out := map[string]Outcome{}
-	for k, s := range a.suites() {
-		var cs []cases.Case
-		for _, cr := range res.Cases {
-			if c := a.caseByID(cr.ID); suiteKey(c) == k {
-				cs = append(cs, c)
-			}
-		}
-		if len(cs) == 0 {
-			continue
-		}
-		sr, err := runSuite(ctx, cores, s, run, prog, cs)
-		if err != nil {
-			return nil, err
-		}
-		res.Notes = append(res.Notes, sr.Notes...)
-		res.Flags = append(res.Flags, sr.Flags...)
-		for _, c := range cs {
-			o, ok := sr.Outcomes[c.ID]
-			if !ok {
-				o = Outcome{Execution: Execution{ExitCode: -1, Stderr: []byte("the test run reported nothing of this test\n")}}
-			}
-			out[c.ID] = o
-		}
-	}
-	return out, nil
-}
-
-// runSuite runs s on a core of cores.
-func runSuite(ctx context.Context, cores *Cores, s Suite, run Runner, prog Program, cs []cases.Case) (SuiteRun, error) {
-	ctx, done, err := cores.take(ctx)
-	if err != nil {
-		return SuiteRun{}, err
-	}
-	defer done()
-	return s.RunSuite(ctx, run, prog, cs)
 }
