@@ -66,76 +66,91 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 		defer close(prepared)
 		prepare(ctx)
 	}()
-	done := make(chan Event)
-	progressDone := make(chan struct{})
-	go func() {
-		n := 0
-		for ev := range done {
-			if !ev.Started {
-				n++
-			}
-			ev.Done, ev.Total = n, len(subs)
-			if b.Progress != nil {
-				b.Progress(ev)
-			}
-		}
-		close(progressDone)
-	}()
+	done, told := b.progress(len(subs))
 	for i, sub := range subs {
 		g.Go(func() error {
-			late := b.late(sub)
-			key := b.key(sub, late)
-			if b.Store != nil {
-				r, ok, err := b.Store.Get(key)
-				if err != nil {
-					return err
-				}
-				if ok {
-					results[i] = r
-					done <- Event{ID: sub.ID, Result: r, Cached: true}
-					return nil
-				}
-			}
-			<-ready[i] // its build prepared (or not to be)
-			done <- Event{ID: sub.ID, Started: true}
-			r, err := b.Assignment.Grade(ctx, b.Runner, sub, late, opt)
-			if err == nil && ctx.Err() != nil {
-				// Interrupted: what the program did after its sandbox was
-				// killed is not its result; never store it.
-				err = ctx.Err()
-			}
-			if err != nil {
-				if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-					return err
-				}
-				// The grader failed on this one submission: record it, go on.
-				r = Result{ID: sub.ID, MaxScore: b.Assignment.Rubric.Total, LateDays: late, Status: StatusFailed,
-					Notes: []string{err.Error()}, Parts: []PartResult{}, Cases: []CaseResult{}, Key: key}
-				results[i] = r
-				done <- Event{ID: sub.ID, Result: r}
-				return nil // not stored: a regrade should try it again
-			}
-			r.Key = key
-			if r.Provenance != nil {
-				r.Provenance.GraderVersion = b.Version
-			}
-			results[i] = r
-			// A grader failure is never kept: the next run grades it again.
-			if b.Store != nil && r.Status != StatusFailed {
-				if err := b.Store.Put(key, r); err != nil {
-					return err
-				}
-			}
-			done <- Event{ID: sub.ID, Result: r}
-			return nil
+			var err error
+			results[i], err = b.one(ctx, sub, ready[i], opt, done)
+			return err
 		})
 	}
 	err := g.Wait()
 	<-prepared
 	close(done)
-	<-progressDone
+	<-told
 	sort.SliceStable(results, func(i, j int) bool { return results[i].ID < results[j].ID })
 	return results, err
+}
+
+// progress tells b.Progress of each event sent on done, one at a time,
+// counting the submissions finished of total; told is closed once done
+// is closed and every event told.
+func (b *Batch) progress(total int) (done chan<- Event, told <-chan struct{}) {
+	events, finished := make(chan Event), make(chan struct{})
+	go func() {
+		n := 0
+		for ev := range events {
+			if !ev.Started {
+				n++
+			}
+			ev.Done, ev.Total = n, total
+			if b.Progress != nil {
+				b.Progress(ev)
+			}
+		}
+		close(finished)
+	}()
+	return events, finished
+}
+
+// one is sub's result: the store's, or its grading once its build is
+// prepared (ready closed), kept in the store unless the grader failed on
+// it. Its events go to done. The error is the grader's own (the store's,
+// a cancelled context); a failure on this one submission is its result.
+func (b *Batch) one(ctx context.Context, sub submission.Submission, ready <-chan struct{}, opt Options, done chan<- Event) (Result, error) {
+	late := b.late(sub)
+	key := b.key(sub, late)
+	if b.Store != nil {
+		r, ok, err := b.Store.Get(key)
+		if err != nil {
+			return Result{}, err
+		}
+		if ok {
+			done <- Event{ID: sub.ID, Result: r, Cached: true}
+			return r, nil
+		}
+	}
+	<-ready // its build prepared (or not to be)
+	done <- Event{ID: sub.ID, Started: true}
+	r, err := b.Assignment.Grade(ctx, b.Runner, sub, late, opt)
+	if err == nil && ctx.Err() != nil {
+		// Interrupted: what the program did after its sandbox was
+		// killed is not its result; never store it.
+		err = ctx.Err()
+	}
+	switch {
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return Result{}, err
+	case err != nil:
+		// The grader failed on this one submission: record it, go on;
+		// not stored, so that a regrade tries it again.
+		r = Result{ID: sub.ID, MaxScore: b.Assignment.Rubric.Total, LateDays: late, Status: StatusFailed,
+			Notes: []string{err.Error()}, Parts: []PartResult{}, Cases: []CaseResult{}, Key: key}
+		done <- Event{ID: sub.ID, Result: r}
+		return r, nil
+	}
+	r.Key = key
+	if r.Provenance != nil {
+		r.Provenance.GraderVersion = b.Version
+	}
+	// A grader failure is never kept: the next run grades it again.
+	if b.Store != nil && r.Status != StatusFailed {
+		if err := b.Store.Put(key, r); err != nil {
+			return r, err
+		}
+	}
+	done <- Event{ID: sub.ID, Result: r}
+	return r, nil
 }
 
 func (b *Batch) late(sub submission.Submission) int {
