@@ -217,46 +217,10 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 		return picked{files: files, notes: a.folderNote(files)}
 	}
 	p := picked{fit: fitOf(lang), required: req}
-	var candidates []string // the shallowest files named req[0], by name
-	var deeper []string     // the others named req[0]
-	depth := math.MaxInt
-	for _, f := range files {
-		if path.Base(f.Name) == req[0] {
-			switch d := strings.Count(f.Name, "/"); {
-			case d < depth:
-				deeper = append(deeper, candidates...)
-				candidates, depth = []string{f.Name}, d
-			case d == depth:
-				candidates = append(candidates, f.Name)
-			default:
-				deeper = append(deeper, f.Name)
-			}
-		}
-	}
-	if len(candidates) == 1 && len(deeper) > 0 {
-		slices.Sort(deeper)
-		p.notes = append(p.notes, fmt.Sprintf("%d files named %s: built %s, the shallowest, and ignored %s",
-			1+len(deeper), req[0], candidates[0], strings.Join(deeper, ", ")))
-	}
 	rename := map[string]string{} // a file's path to the required name it is built under
-	if len(candidates) == 0 {
-		found, m := p.standIn(req[0], files)
-		if found == "" {
-			for _, r := range req[1:] {
-				m = append(m, absentFile{name: r})
-			}
-			p.missing = m
-			return p
-		}
-		candidates, rename[found] = []string{found}, req[0]
-	}
-	slices.Sort(candidates)
-	dir := path.Dir(candidates[0])
-	if len(candidates) > 1 {
-		ignored := append(slices.Clone(candidates[1:]), deeper...)
-		slices.Sort(ignored)
-		p.notes = append(p.notes, fmt.Sprintf("%d files named %s at the same depth: built %s, ignored %s",
-			len(candidates), req[0], candidates[0], strings.Join(ignored, ", ")))
+	dir, ok := p.anchor(files, rename)
+	if !ok {
+		return p
 	}
 	var inDir []submission.File
 	for _, f := range files {
@@ -264,7 +228,72 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 			inDir = append(inDir, f)
 		}
 	}
-	for _, r := range req[1:] {
+	p.findOthers(inDir, rename)
+	if len(p.missing) == 0 {
+		p.name(inDir, rename, a.Rubric.Submission.RenamePenalty)
+	}
+	return p
+}
+
+// anchor is the folder the submission is built from: that of its
+// shallowest file named as the first required file (of several, the
+// first by path; the others ignored, with a note), or of the file that
+// stands in for it (in rename); false, with p.missing, when there is none.
+func (p *picked) anchor(files []submission.File, rename map[string]string) (string, bool) {
+	first := p.required[0]
+	candidates, deeper := shallowestNamed(first, files)
+	if len(candidates) == 1 && len(deeper) > 0 {
+		slices.Sort(deeper)
+		p.notes = append(p.notes, fmt.Sprintf("%d files named %s: built %s, the shallowest, and ignored %s",
+			1+len(deeper), first, candidates[0], strings.Join(deeper, ", ")))
+	}
+	if len(candidates) == 0 {
+		found, m := p.standIn(first, files)
+		if found == "" {
+			for _, r := range p.required[1:] {
+				m = append(m, absentFile{name: r})
+			}
+			p.missing = m
+			return "", false
+		}
+		candidates, rename[found] = []string{found}, first
+	}
+	slices.Sort(candidates)
+	if len(candidates) > 1 {
+		ignored := append(slices.Clone(candidates[1:]), deeper...)
+		slices.Sort(ignored)
+		p.notes = append(p.notes, fmt.Sprintf("%d files named %s at the same depth: built %s, ignored %s",
+			len(candidates), first, candidates[0], strings.Join(ignored, ", ")))
+	}
+	return path.Dir(candidates[0]), true
+}
+
+// shallowestNamed are the paths of the files called name at the least
+// depth, and those deeper.
+func shallowestNamed(name string, files []submission.File) (shallowest, deeper []string) {
+	depth := math.MaxInt
+	for _, f := range files {
+		if path.Base(f.Name) != name {
+			continue
+		}
+		switch d := strings.Count(f.Name, "/"); {
+		case d < depth:
+			deeper = append(deeper, shallowest...)
+			shallowest, depth = []string{f.Name}, d
+		case d == depth:
+			shallowest = append(shallowest, f.Name)
+		default:
+			deeper = append(deeper, f.Name)
+		}
+	}
+	return shallowest, deeper
+}
+
+// findOthers finds the other required files in the anchor's folder, each
+// by its name or else a file that stands in for it (in rename); p.missing
+// lists those neither finds.
+func (p *picked) findOthers(inDir []submission.File, rename map[string]string) {
+	for _, r := range p.required[1:] {
 		if slices.ContainsFunc(inDir, func(f submission.File) bool { return path.Base(f.Name) == r }) {
 			continue
 		}
@@ -281,23 +310,25 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 		}
 		rename[found] = r
 	}
-	if len(p.missing) > 0 {
-		return p
-	}
+}
+
+// name gives p the folder's files as they are built: each by its base
+// name, or the required name it stands in for (a note, and the rename
+// penalty when there is one).
+func (p *picked) name(inDir []submission.File, rename map[string]string, penalty float64) {
 	for _, f := range inDir {
 		name := path.Base(f.Name)
 		if r, ok := rename[f.Name]; ok {
 			name = r
 			p.renamed = true
 			note := fmt.Sprintf("%s is missing: built %s under that name", r, f.Name)
-			if pen := a.Rubric.Submission.RenamePenalty; pen > 0 {
-				note += fmt.Sprintf(", %s points deducted", formatPoints(pen))
+			if penalty > 0 {
+				note += fmt.Sprintf(", %s points deducted", formatPoints(penalty))
 			}
 			p.notes = append(p.notes, note)
 		}
 		p.files = append(p.files, submission.File{Name: name, Data: f.Data})
 	}
-	return p
 }
 
 // folderNote says which folder a submission is built from under a list
