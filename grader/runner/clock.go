@@ -109,16 +109,24 @@ func FaketimeWhere() string {
 // libfaketime preloaded (FAKETIME="@<start>", read in UTC: the box's TZ is
 // UTC0): the clock runs on from there as the real one does. The monotonic
 // clock stays real: timers and sleeps keep their length, and a JVM hangs
-// at start without it.
+// at start without it. The clock fix (ClockFix), when there is one, is
+// preloaded first, so that a sleep on the monotonic clock until a time
+// works too.
 func startClock(spec *sandbox.Spec, lib string, start time.Time) {
+	preload := lib
+	if fix := clockFix(); fix != "" {
+		preload = fix + ":" + lib
+	}
 	spec.Env = append(spec.Env[:len(spec.Env):len(spec.Env)],
-		"LD_PRELOAD="+lib,
+		"LD_PRELOAD="+preload,
 		"FAKETIME=@"+start.UTC().Format(time.DateTime),
 		"FAKETIME_DONT_FAKE_MONOTONIC=1",
 	)
 	// Every box shows /usr; a library elsewhere must be shown too.
-	if !strings.HasPrefix(lib, "/usr/") {
-		spec.ReadOnly = append(spec.ReadOnly[:len(spec.ReadOnly):len(spec.ReadOnly)], filepath.Dir(lib))
+	for _, l := range filepath.SplitList(preload) {
+		if !strings.HasPrefix(l, "/usr/") {
+			spec.ReadOnly = append(spec.ReadOnly[:len(spec.ReadOnly):len(spec.ReadOnly)], filepath.Dir(l))
+		}
 	}
 }
 

@@ -176,6 +176,63 @@ func build(t *testing.T, lang rubric.Language, f submission.File) grader.Program
 	return built.Program
 }
 
+// sleepers sleep on the monotonic clock until a time (Python's
+// time.sleep; clock_nanosleep with TIMER_ABSTIME in C), wait on a
+// condition with a timeout, and print the second they see and "slept".
+var sleepers = []struct {
+	lang rubric.Language
+	file submission.File
+}{
+	{rubric.Python, submission.File{Name: "nap.py", Data: []byte(`import threading
+import time
+
+time.sleep(0.01)
+threading.Event().wait(0.01)
+print(int(time.time()), "slept")
+`)}},
+	{rubric.C, submission.File{Name: "nap.c", Data: []byte(`#include <stdio.h>
+#include <time.h>
+
+int main(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    t.tv_nsec += 10000000;
+    if (t.tv_nsec >= 1000000000) { t.tv_sec++; t.tv_nsec -= 1000000000; }
+    int err = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL);
+    printf("%ld %s\n", (long)time(NULL), err == 0 ? "slept" : "failed");
+    return err;
+}
+`)}},
+}
+
+// TestClockSleeps: a run of a repeated case, whose wall clock is shifted,
+// sleeps as a run of a case run once does: libfaketime 0.9.10 alone
+// refused an absolute sleep on the real monotonic clock (Python 3.11's
+// time.sleep raised OSError in every such run); the clock fix
+// (csrc/clockfix.c) is preloaded before it. Needs a C compiler, as CI
+// has.
+func TestClockSleeps(t *testing.T) {
+	needFaketime(t)
+	if ClockFix() == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("the clock fix was not built under CI (no C compiler?)")
+		}
+		t.Skip("no C compiler to build the clock fix")
+	}
+	for _, tc := range sleepers {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			gradertest.NeedTools(t, toolsOf[tc.lang]...)
+			prog := build(t, tc.lang, tc.file)
+			for n := range 3 {
+				c := clockRun(t, prog, testSecret, "nap/public-01", n)
+				if c.draw != "slept" {
+					t.Errorf("run %d: %s", n, c.draw)
+				}
+			}
+		})
+	}
+}
+
 // TestClockStatic: a statically linked program loads no library, so its
 // clock is never shifted (the runner's documentation says so).
 func TestClockStatic(t *testing.T) {

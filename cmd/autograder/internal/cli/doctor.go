@@ -184,7 +184,12 @@ func clock(ctx context.Context) string {
 		return "the clock is not moved (" + err.Error() + "): a program seeding its generator from the clock in seconds " +
 			"may repeat itself across a repeated case's runs; install libfaketime (Debian's package libfaketime)"
 	}
-	return fmt.Sprintf("each run's clock starts at its own time with %s (run 1 of a case %q read %s UTC)", lib, "doctor", saw.Format(time.DateTime))
+	msg := fmt.Sprintf("each run's clock starts at its own time with %s (run 1 of a case %q read %s UTC)", lib, "doctor", saw.Format(time.DateTime))
+	if runner.ClockFix() == "" {
+		msg += "; but with no C compiler (cc) to build the clock fix, a sleep until a time on the monotonic clock " +
+			"(Python's time.sleep) fails in those runs under libfaketime 0.9.10: install gcc"
+	}
+	return msg
 }
 
 // sourceExts are the file endings that make a loose file in a batch folder
