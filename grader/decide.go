@@ -189,18 +189,6 @@ func decideRuns(runs []Verdict, need int) (Verdict, string) {
 	return Pass, ruleRunsEnough
 }
 
-// caseCredit is the share of a case's credit a decided run earns: its judge's
-// partial credit, else all for a pass and none otherwise.
-func caseCredit(v Verdict, score *float64) float64 {
-	switch {
-	case score != nil:
-		return *score
-	case v == Pass:
-		return 1
-	}
-	return 0
-}
-
 // Checkable reports whether Decide can judge a run of case c on its own:
 // a case run once (no runs key) whose judge does not talk with the
 // program while it runs, nor runs a test suite (Suite). A repeated case

@@ -23,8 +23,9 @@ import (
 // testJudges are the judges of these tests, listed as a program lists
 // its own, and the reference of the repository's rubric.toml.
 var testJudges = grader.JoinJudges(oracle.Judges, grader.Judges{
-	"test-half":   func(r *rubric.Rubric) (grader.Judge, error) { return halfJudge{}, nil },
-	"test-broken": func(*rubric.Rubric) (grader.Judge, error) { return brokenJudge{}, nil },
+	"test-half":      func(r *rubric.Rubric) (grader.Judge, error) { return halfJudge{}, nil },
+	"test-half-pass": func(r *rubric.Rubric) (grader.Judge, error) { return halfJudge{accept: true}, nil },
+	"test-broken":    func(*rubric.Rubric) (grader.Judge, error) { return brokenJudge{}, nil },
 	"test-ping": func(r *rubric.Rubric) (grader.Judge, error) {
 		return pingJudge{first: slices.Contains(r.Judge.Flags, "first")}, nil
 	},
@@ -40,13 +41,15 @@ var testJudges = grader.JoinJudges(oracle.Judges, grader.Judges{
 })
 
 // halfJudge passes the expected output and gives half the credit to any
-// other; its feedback and log say which.
-type halfJudge struct{}
+// other, rejecting it or, with accept, accepting it; its feedback and log
+// say which.
+type halfJudge struct{ accept bool }
 
-func (halfJudge) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, error) {
+func (h halfJudge) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, error) {
 	j, err := grader.ExpectedOutput{}.Judge(ctx, t)
 	if !j.Pass {
 		half := 0.5
+		j.Pass, j.Mismatch = h.accept, nil
 		j.Score, j.Feedback, j.Log = &half, "half right", "judge: half"
 	}
 	return j, err
@@ -131,6 +134,31 @@ func TestJudgeScore(t *testing.T) {
 	}
 	if res.Score != 38.33 {
 		t.Errorf("score %v, want 38.33", res.Score)
+	}
+}
+
+// TestPartialPass: a run its judge accepts with part of the credit
+// passes without all of it: its part earns that share when proportional,
+// nothing when all-or-nothing (every case must earn all its credit).
+func TestPartialPass(t *testing.T) {
+	prog := override(correct, "100 01234567", func([]byte) grader.Execution { return grader.Execution{Stdout: []byte("29\n")} })
+	for _, tc := range []struct {
+		name  string
+		edits []string
+		part  float64
+	}{
+		{"proportional", nil, 8.33},
+		{"all-or-nothing", []string{"points = 10\nscoring = \"proportional\"", "points = 10\nscoring = \"all-or-nothing\""}, 0},
+	} {
+		a := testAssignment(t, append(judgeEdit("test-half-pass"), tc.edits...)...)
+		res := grade(t, a, run(prog), eightQueen("s"), 0, grader.Options{})
+		c := caseResult(t, res, "a/public-01")
+		if c.Verdict != grader.Pass || c.Credit() != 0.5 || c.Full() || c.Output == nil {
+			t.Errorf("%s: a/public-01: %s, credit %v, full %v, output %v; want a pass with half, its output kept", tc.name, c.Verdict, c.Credit(), c.Full(), c.Output)
+		}
+		if p := res.Parts[0]; p.ID != "a" || p.Passed != 3 || p.Score != tc.part {
+			t.Errorf("%s: part a: %+v, want 3 passed and %v points", tc.name, p, tc.part)
+		}
 	}
 }
 

@@ -331,3 +331,24 @@ const (
 	FileSize = sandbox.FileSize
 	BoxSize  = sandbox.BoxSize
 )
+
+// Credit is the share of its credit the case earned, from 0 to 1: its
+// judge's partial credit (or a repeated case's fraction), else all for a
+// pass and none otherwise.
+func (c CaseResult) Credit() float64 { return caseCredit(c.Verdict, c.Score) }
+
+// Full reports whether the case passed with all its credit: a pass its
+// judge gave part of the credit did not.
+func (c CaseResult) Full() bool { return c.Verdict == Pass && c.Credit() >= 1 }
+
+// caseCredit is the share of a case's credit a decided run earns: its judge's
+// partial credit, else all for a pass and none otherwise.
+func caseCredit(v Verdict, score *float64) float64 {
+	switch {
+	case score != nil:
+		return *score
+	case v == Pass:
+		return 1
+	}
+	return 0
+}

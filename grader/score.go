@@ -14,7 +14,8 @@ import (
 // score fills the part scores and the total: proportional parts earn
 // points x credit / cases (a passed case is worth 1, one a judge gave
 // partial credit its score; each times its weight, see Weigher, over
-// the cases' total weight), all-or-nothing parts all or none, min parts
+// the cases' total weight), all-or-nothing parts all when every case
+// earned all its credit, else none, min parts
 // points x the least credit of a case; each part's
 // score is rounded to two decimals, the total is their sum less deductions,
 // never below zero. A late penalty is a percentage of the assignment's
@@ -24,6 +25,7 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 	for i := range res.Parts {
 		pr := &res.Parts[i]
 		pr.Passed = 0
+		full := 0                  // cases passed with all their credit
 		earned, weight := 0.0, 0.0 // passed cases, and the partial credit judges gave; of what weight
 		for _, c := range res.Cases {
 			if c.Part != pr.ID {
@@ -32,16 +34,19 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 			if c.Verdict == Pass {
 				pr.Passed++
 			}
+			if c.Full() {
+				full++
+			}
 			w := a.Weight(c.ID)
-			earned += caseCredit(c.Verdict, c.Score) * w
+			earned += c.Credit() * w
 			weight += w
 		}
 		p, _ := a.Rubric.Part(pr.ID)
 		switch {
 		case pr.Total == 0:
 			pr.Score = 0
-		case p.Scoring == rubric.AllOrNothing:
-			if pr.Passed == pr.Total {
+		case p.Scoring == rubric.AllOrNothing: // every case with all its credit
+			if full == pr.Total {
 				pr.Score = pr.MaxScore
 			}
 		case p.Scoring == rubric.Min:
@@ -77,12 +82,8 @@ func (a *Assignment) casePoints(res *Result, part string, max, weight float64) {
 func (a *Assignment) least(res *Result, part string) float64 {
 	least := 1.0
 	for _, c := range res.Cases {
-		switch {
-		case c.Part != part:
-		case c.Score != nil:
-			least = min(least, *c.Score)
-		case c.Verdict != Pass:
-			least = 0
+		if c.Part == part {
+			least = min(least, c.Credit())
 		}
 	}
 	return least

@@ -21,14 +21,17 @@ const summaryDetails = 10
 // another stay apart.
 func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 	var b bytes.Buffer
-	passed := 0
+	passed, full := 0, 0
 	for _, c := range r.Cases {
 		if c.Verdict == grader.Pass {
 			passed++
 		}
+		if c.Full() {
+			full++
+		}
 	}
 	mark := ":white_check_mark:"
-	if passed < len(r.Cases) || r.Status != grader.Graded {
+	if full < len(r.Cases) || r.Status != grader.Graded {
 		mark = ":x:"
 	}
 	fmt.Fprintf(&b, "## %s %s\n\n", mark, a.Rubric.Name)
@@ -72,7 +75,7 @@ func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 	var rest []string
 	shown := 0
 	for _, c := range r.Cases {
-		if c.Verdict == grader.Pass {
+		if c.Full() {
 			continue
 		}
 		if shown == summaryDetails {

@@ -109,7 +109,7 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 			shares = testMax(p.Points, ws, weighed)
 			for i, c := range cs {
 				if graded {
-					scores[i] = earned(shares[i], credit(c))
+					scores[i] = earned(shares[i], c.Credit())
 				}
 			}
 		}
@@ -209,18 +209,6 @@ func partScore(r grader.Result, id string) float64 {
 		if pr.ID == id && r.Status == grader.Graded {
 			return pr.Score
 		}
-	}
-	return 0
-}
-
-// credit is a case's share of its credit: 1 for a pass, a judge's
-// partial credit or a repeated case's fraction, else 0.
-func credit(c grader.CaseResult) float64 {
-	switch {
-	case c.Score != nil:
-		return *c.Score
-	case c.Verdict == grader.Pass:
-		return 1
 	}
 	return 0
 }

@@ -15,22 +15,31 @@ import (
 
 // feedbackJudges list feedbackJudge as a program lists its judges.
 var feedbackJudges = grader.Judges{
-	"report-feedback": func(*rubric.Rubric) (grader.Judge, error) { return feedbackJudge{}, nil },
+	"report-feedback":      func(*rubric.Rubric) (grader.Judge, error) { return feedbackJudge{}, nil },
+	"report-feedback-pass": func(*rubric.Rubric) (grader.Judge, error) { return feedbackJudge{accept: true}, nil },
 }
 
-// feedbackJudge gives every run a quarter of the credit and a word.
-type feedbackJudge struct{}
+// feedbackJudge gives every run a quarter of the credit and a word,
+// rejecting it or, with accept, accepting it.
+type feedbackJudge struct{ accept bool }
 
-func (feedbackJudge) Judge(context.Context, grader.Trial) (grader.Judgement, error) {
+func (f feedbackJudge) Judge(context.Context, grader.Trial) (grader.Judgement, error) {
 	quarter := 0.25
-	return grader.Judgement{Score: &quarter, Feedback: "look again at line 1", Log: "for the TA only"}, nil
+	return grader.Judgement{Pass: f.accept, Score: &quarter, Feedback: "look again at line 1", Log: "for the TA only"}, nil
 }
 
 // TestJudgeWords: a judge's partial credit and message reach the student
-// for public cases, in check and in the report; never for a hidden case,
-// and the judge's log for the TA never.
+// for public cases, in check and in the report, whether the judge
+// rejected the run or accepted it with part of the credit; never for a
+// hidden case, and the judge's log for the TA never.
 func TestJudgeWords(t *testing.T) {
-	a := gradertest.AssignmentWith(t, feedbackJudges, "../testdata", "[late]", "[judge]\nname = \"report-feedback\"\n\n[late]")
+	for _, name := range []string{"report-feedback", "report-feedback-pass"} {
+		t.Run(name, func(t *testing.T) { judgeWords(t, name) })
+	}
+}
+
+func judgeWords(t *testing.T, judge string) {
+	a := gradertest.AssignmentWith(t, feedbackJudges, "../testdata", "[late]", "[judge]\nname = \""+judge+"\"\n\n[late]")
 	s := submission.Submission{ID: "s", Files: []submission.File{{Name: "EightQueen.java", Data: []byte("class EightQueen {}\n")}}}
 	res, err := a.Grade(context.Background(), randRunner{randProgram{}}, s, 0, grader.Options{})
 	if err != nil {

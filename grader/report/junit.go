@@ -66,7 +66,7 @@ func JUnit(a *grader.Assignment, r grader.Result) ([]byte, error) {
 			if c.TimeMS != nil {
 				tc.Time = fmt.Sprintf("%.3f", float64(*c.TimeMS)/1000)
 			}
-			if c.Verdict != grader.Pass {
+			if !c.Full() { // a pass with part of its credit lost points too
 				pr := &junitProblem{Type: string(c.Verdict), Message: junitMessage(a, r, c), Text: xmlSafe(junitText(a, r, c))}
 				if c.Verdict == grader.GraderFailure {
 					tc.Error = pr
@@ -106,6 +106,8 @@ func junitMessage(a *grader.Assignment, r grader.Result, c grader.CaseResult) st
 		return v + ": " + e.Verdict
 	case !ran(r):
 		return v + ": " + r.Status.Describe()
+	case c.Verdict == grader.Pass:
+		return v + ": " + e.Credit
 	}
 	return v + ": " + e.Reason
 }

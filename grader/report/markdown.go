@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -26,7 +27,7 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 			hidden = append(hidden, c)
 			continue
 		}
-		if c.Verdict == grader.Pass || r.Status != grader.Graded {
+		if c.Full() || r.Status != grader.Graded {
 			continue
 		}
 		if a.IsTest(c.ID) {
@@ -36,7 +37,7 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 			fmt.Fprintf(&b, "Command: %s\n\n", inlineCode(a.Command(c)))
 		}
 		if c.Points != nil {
-			fmt.Fprintf(&b, "Points: 0 of %s.\n\n", num(*c.Points))
+			fmt.Fprintf(&b, "Points: %s of %s.\n\n", num(earnedPoints(c)), num(*c.Points))
 		}
 		caseAbout(&b, a, c)
 		caseDetail(&b, a, c)
@@ -315,9 +316,11 @@ func pointsOf(c grader.CaseResult) string {
 	if c.Points == nil {
 		return ""
 	}
-	got := 0.0
-	if c.Verdict == grader.Pass {
-		got = *c.Points
-	}
-	return num(got) + " / " + num(*c.Points)
+	return num(earnedPoints(c)) + " / " + num(*c.Points)
+}
+
+// earnedPoints is what a weighed case earned of its points: its credit's
+// share, to the cent.
+func earnedPoints(c grader.CaseResult) float64 {
+	return math.Round(*c.Points*c.Credit()*100) / 100
 }

@@ -286,7 +286,7 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 	s := pageSub{Result: r, Anchor: anchor(r.ID)}
 	for _, c := range r.Cases {
 		e := explain(a, c)
-		pc := pageCase{CaseResult: c, Failed: c.Verdict != grader.Pass, Command: a.Command(c), Mistake: e.Mistake, Worth: pointsOf(c),
+		pc := pageCase{CaseResult: c, Failed: !c.Full(), Command: a.Command(c), Mistake: e.Mistake, Worth: pointsOf(c),
 			Rule: capitalize(e.Rule), Difference: capitalize(e.Difference), Ended: capitalize(e.Ended)}
 		if pc.Note = a.CaseNote(c.ID); pc.Note != "" && pc.Failed {
 			pc.Anchor = anchor(r.ID, c.ID)

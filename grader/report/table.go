@@ -93,15 +93,21 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 			continue
 		}
 		mark := st.paint("32", "ok  ")
-		if p.Passed < p.Total {
+		switch {
+		case p.Passed < p.Total:
 			mark = st.paint("31", "FAIL")
+		case p.Score < p.MaxScore && r.Status == grader.Graded:
+			mark = st.paint("33", "PART") // every case passed, some with part of its credit
 		}
 		fmt.Fprintf(w, "%s part %s  %d/%d %ss  %s\n", mark, p.ID, p.Passed, p.Total, word, p.Name)
 	}
 	failed := 0
 	for _, c := range r.Cases {
 		if c.Verdict == grader.Pass {
-			if c.Attempts != nil {
+			switch {
+			case !c.Full():
+				checkPartial(w, a, c, st)
+			case c.Attempts != nil:
 				fmt.Fprintf(w, "\n%s %s: %s\n", st.verdict(c.Verdict), c.ID, explain(a, c).Runs)
 			}
 			continue
@@ -162,6 +168,18 @@ func checkAbout(w io.Writer, a *grader.Assignment, c grader.CaseResult) {
 	if in, cut := a.FullInput(c); in != nil {
 		fmt.Fprintf(w, "  stdin (%s):\n%s\n", inputSize(in, cut), indent(escape.Terminal(strings.TrimRight(string(in), "\n")), "    "))
 	}
+}
+
+// checkPartial prints a case that passed with part of its credit: the
+// credit, and what its judge said and saw, as for a failed case.
+func checkPartial(w io.Writer, a *grader.Assignment, c grader.CaseResult, st Style) {
+	what := a.Command(c)
+	if a.IsTest(c.ID) {
+		what = explain(a, c).Headline
+	}
+	fmt.Fprintf(w, "\n%s %s: %s\n", st.paint("33", string(c.Verdict)), c.ID, what)
+	checkAbout(w, a, c)
+	checkDetail(w, a, c, "  ")
 }
 
 // checkRuns prints how a repeated case's runs went and each failing run

@@ -186,7 +186,8 @@
 //	cases     the part's folder under the cases folder; it must hold at
 //	          least one *.case file (the id)
 //	scoring   "proportional" (points × passed cases / cases),
-//	          "all-or-nothing", or "min" (points × the least credit of a
+//	          "all-or-nothing" (all when every case passed with all its
+//	          credit, else none), or "min" (points × the least credit of a
 //	          case: 1 for a pass, a judge's partial credit, else 0)
 //	          ("proportional")
 //	readings  the names of the readings the part accepts: a case's expected

@@ -200,15 +200,25 @@ func passed(a *grader.Assignment, path string, res grader.Result) error {
 	if res.Status != grader.Graded {
 		return failed(fmt.Errorf("%s%s (%s)", where, res.Status.Describe(), res.Status))
 	}
-	n := 0
+	n, part := 0, 0
 	for _, cr := range res.Cases {
-		if cr.Verdict != grader.Pass {
+		switch {
+		case cr.Verdict != grader.Pass:
 			n++
+		case !cr.Full():
+			part++
 		}
 	}
 	var what []string
 	if n > 0 {
 		what = append(what, fmt.Sprintf("%d of %s failed", n, count(len(res.Cases), word)))
+	}
+	if part > 0 {
+		their := "their"
+		if part == 1 {
+			their = "its"
+		}
+		what = append(what, fmt.Sprintf("%s earned part of %s credit", count(part, word), their))
 	}
 	if d := res.Deducted(); d > 0 {
 		what = append(what, fmt.Sprintf("%s deducted (see the notes above)", count2(d, "point")))
