@@ -66,7 +66,8 @@ type decision struct {
 //  5. the judge rejected the run: a wrong answer;
 //  6. the judge accepted it: a pass, with the judge's partial credit.
 //
-// stderr never changes a verdict.
+// What a program prints on stderr never changes a verdict, but for the
+// output limit, which bounds stderr as it bounds stdout (rule 4).
 func decide(r judgedRun) decision {
 	d := decision{RunResult: RunResult{ExitCode: r.ex.ExitCode, Signal: r.ex.Signal, Limit: r.ex.Limit}}
 	v, rule := ending(r.exit, r.ex)

@@ -11,8 +11,9 @@ import (
 // Verdict is the outcome of one case for one submission.
 type Verdict string
 
-// The verdicts. Pass needs exit status 0 and accepted stdout; stderr never
-// changes a verdict.
+// The verdicts. Pass needs exit status 0 and accepted stdout; stderr
+// changes none, but that printing more than the output limit on it is
+// OutputLimit, as on stdout.
 const (
 	Pass          Verdict = "pass"
 	WrongAnswer   Verdict = "wrong-answer"

@@ -122,7 +122,8 @@
 //	wall        wall-clock time ("10s")
 //	cpu         CPU time, all threads together ("10s")
 //	memory      memory ("512MiB")
-//	output      bytes of standard output ("1MiB")
+//	output      bytes of standard output, and of standard error, each
+//	            ("1MiB")
 //	build_wall  wall-clock time of the whole build ("60s")
 //
 // [compare]:
