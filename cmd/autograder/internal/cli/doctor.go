@@ -109,7 +109,7 @@ type helloLine struct {
 // or without a cache folder, it starts empty (and, without one, saves
 // nothing).
 func doctorCache(fresh bool, tier string) *helloCache {
-	hc := &helloCache{base: Version + "\x00" + tier, seen: map[string]helloLine{}}
+	hc := &helloCache{base: buildVersion() + "\x00" + tier, seen: map[string]helloLine{}}
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return hc

@@ -219,7 +219,7 @@ func (g *gradeJob) run(c *ucli.Context) ([]grader.Result, error) {
 	jobs := jobsOr(c)
 	fmt.Fprintf(errw, "grading %s, %d at a time\n", count(len(g.subs), "submission"), jobs)
 	prog := newProgress(errw, len(g.subs))
-	b := grader.Batch{Assignment: g.a, Runner: run, Store: st, Jobs: jobs, Version: Version,
+	b := grader.Batch{Assignment: g.a, Runner: run, Store: st, Jobs: jobs, Version: buildVersion(),
 		Options:  grader.Options{Timings: c.Bool("timings"), Secret: secret},
 		LateDays: g.late.Days,
 		Progress: prog.event}
@@ -238,7 +238,7 @@ func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []gra
 	if err != nil {
 		return err
 	}
-	batch := report.NewBatch(a, Version, results)
+	batch := report.NewBatch(a, buildVersion(), results)
 	batch.Roster = report.RosterOf(c.String("canvas-assignment-id"), subs)
 	if c.Bool("timestamp") {
 		batch.Stamp(time.Now())
