@@ -80,6 +80,17 @@ var attacks = []attack{
 			}
 		}
 	}},
+	{"raises SIGXCPU itself", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// Far from its CPU limit: killed by a signal, no limit hit (a
+		// report must not say it ran past its CPU limit).
+		s := sh("kill -XCPU $$")
+		s.Limits = Limits{CPU: 10 * time.Second, Wall: 2 * time.Minute}
+		return s, func(t *testing.T, res Result) {
+			if res.Limit != None || res.Signal == "" || res.OK() {
+				t.Errorf("limit %q, signal %q; want no limit, killed by a signal", res.Limit, res.Signal)
+			}
+		}
+	}},
 	{"sleep forever", TierBasic, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
 		s := sh("sleep 1000")
 		s.Limits = Limits{Wall: 500 * time.Millisecond}

@@ -486,12 +486,23 @@ func classify(cause Limit, sig syscall.Signal, res Result, l Limits, oom, pidsMa
 		return Procs
 	case cause == CPU:
 		return cause
+	case sig == syscall.SIGXCPU && selfSent(res.CPU, l.CPU):
+		// A program that raises SIGXCPU itself, far from its limit, was
+		// killed by a signal, not by its CPU limit.
 	case sig == syscall.SIGXCPU || sig == syscall.SIGKILL && res.CPU >= l.CPU:
 		return CPU
 	case sig == syscall.SIGXFSZ || fileCapped:
 		return FileSize
 	}
 	return cause
+}
+
+// selfSent reports whether a SIGXCPU came from elsewhere than RLIMIT_CPU:
+// the box used less than nine tenths of its CPU limit (RLIMIT_CPU fires
+// at the limit rounded up to a second, and the box's meter counts every
+// process of it). Unmeasured CPU (0) says nothing.
+func selfSent(used, limit time.Duration) bool {
+	return used > 0 && limit > 0 && used*10 < limit*9
 }
 
 // program resolves Path: a file of the box (inBox, then resolved is the
