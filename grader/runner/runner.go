@@ -87,6 +87,14 @@ type Sandboxed struct {
 	parent *Sandboxed
 }
 
+// tidy is a build step's output as its toolchain tidies it (TidyLog).
+func (s *Sandboxed) tidy(out []byte) []byte {
+	if s.tc == nil || s.tc.TidyLog == nil {
+		return out
+	}
+	return s.tc.TidyLog(out)
+}
+
 // New prepares the rubric's build and run commands. The preset's tools
 // are looked for on the first Build or Run. Under language "auto" (or a
 // list), each Build picks the preset by the submission's files (see
@@ -242,8 +250,7 @@ func (s *Sandboxed) Build(ctx context.Context, files []submission.File) (grader.
 		if err != nil {
 			return grader.Build{}, fmt.Errorf("build step %s: %w", argv[0], err)
 		}
-		log.Write(res.Stdout)
-		log.Write(res.Stderr)
+		log.Write(s.tidy(append(res.Stdout, res.Stderr...)))
 		if !res.OK() {
 			switch l := s.limit(res); {
 			case res.Limit != sandbox.None:

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/gradertest"
@@ -257,5 +258,32 @@ func TestNoProgram(t *testing.T) {
 		if got := newSandboxed(b, rubric.Limits{}).NoProgram(nil); got != "" {
 			t.Errorf("%s: NoProgram = %q, want none: its compiler says", lang, got)
 		}
+	}
+}
+
+// TestBuildLogSame: a C program that fails to link gets the same build
+// log on every build: gcc's temporary object file, which the linker
+// names, is named alike (toolchain TidyLog).
+func TestBuildLogSame(t *testing.T) {
+	gradertest.NeedTools(t, toolsOf[rubric.C]...)
+	b, err := rubric.Preset(rubric.C, []string{"link.c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSandboxed(b, rubric.Limits{Wall: time.Minute, CPU: 30 * time.Second, BuildWall: 2 * time.Minute})
+	src := []submission.File{{Name: "link.c", Data: []byte("int missing(void);\nint main(void) { return missing(); }\n")}}
+	var logs []string
+	for range 2 {
+		built, err := s.Build(context.Background(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if built.OK {
+			t.Fatal("linked without missing()")
+		}
+		logs = append(logs, built.Log)
+	}
+	if logs[0] != logs[1] || !strings.Contains(logs[0], "ccXXXXXX.o") {
+		t.Errorf("two builds' logs:\n%s\n---\n%s", logs[0], logs[1])
 	}
 }

@@ -2,6 +2,7 @@ package toolchain
 
 import (
 	"bytes"
+	"regexp"
 
 	"github.com/cs540-tools/autograder/sandbox"
 )
@@ -21,6 +22,7 @@ var C = &Toolchain{
 	Runtime:     "gcc",
 	Tools:       []Tool{{Name: "gcc", Candidates: []string{"gcc"}, Version: []string{"-dumpfullversion"}, VersionRE: dottedRE}},
 	Commands:    cc("gcc", "-O2"),
+	TidyLog:     tidyObjects,
 	DefaultMain: func([]string) string { return "main" },
 	CheckMain:   checkBinary,
 	Syntax:      cSyntax,
@@ -48,6 +50,7 @@ var CPP = &Toolchain{
 	Runtime:     "g++",
 	Tools:       []Tool{{Name: "g++", Candidates: []string{"g++"}, Version: []string{"-dumpfullversion"}, VersionRE: dottedRE}},
 	Commands:    cc("g++", "-O2", "-std=c++17"),
+	TidyLog:     tidyObjects,
 	DefaultMain: func([]string) string { return "main" },
 	CheckMain:   checkBinary,
 	Syntax:      cppSyntax,
@@ -77,4 +80,13 @@ func cc(compiler ...string) func(main string, sources []string) ([][]string, []s
 		step := append(append(append(append([]string{}, compiler...), "-o", main), sources...), "-lm")
 		return [][]string{step}, []string{"./" + main}
 	}
+}
+
+// tempObject is the name gcc gives an object file it compiles on the way
+// to linking ("/tmp/ccA1b2C3.o"), which a link error names.
+var tempObject = regexp.MustCompile(`\bcc[0-9A-Za-z]{6}\.o\b`)
+
+// tidyObjects names every temporary object file alike ("ccXXXXXX.o").
+func tidyObjects(log []byte) []byte {
+	return tempObject.ReplaceAll(log, []byte("ccXXXXXX.o"))
 }

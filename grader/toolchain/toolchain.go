@@ -75,6 +75,10 @@ type Toolchain struct {
 	// ReadOnly are host folders a resolved tool needs in the box besides
 	// its own file (a JDK's home). nil: none.
 	ReadOnly func(resolved string) []string
+	// TidyLog makes what the build steps printed the same on every build
+	// of the same files (a linker's message names the compiler's
+	// temporary object file, a random name); nil: it is.
+	TidyLog func(log []byte) []byte
 	// Limit reads, from the stderr of a run that failed without hitting a
 	// sandbox limit, the limit the program says it hit (sandbox.None for
 	// none). nil: none.

@@ -154,3 +154,21 @@ func TestFrameworkMissing(t *testing.T) {
 		t.Errorf("Launcher() = %q, want %q", got, jar)
 	}
 }
+
+// TestTidyObjects: a link error names gcc's temporary object file by a
+// random name; the tidied log names every such file alike, and nothing
+// else changes.
+func TestTidyObjects(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"/usr/bin/ld: /tmp/ccQ1w2E3.o: in function `main':", "/usr/bin/ld: /tmp/ccXXXXXX.o: in function `main':"},
+		{"ccA1b2C3.o ccZZZZZZ.o", "ccXXXXXX.o ccXXXXXX.o"},
+		{"main.o: in function `f'", "main.o: in function `f'"},
+		{"saccA1b2C3.o", "saccA1b2C3.o"},
+	} {
+		for _, tch := range []*Toolchain{C, CPP} {
+			if got := string(tch.TidyLog([]byte(tc.in))); got != tc.want {
+				t.Errorf("%s: %q: got %q, want %q", tch.Name, tc.in, got, tc.want)
+			}
+		}
+	}
+}
