@@ -321,6 +321,7 @@ func Load(p string, lim Limits) Submission {
 		s.Files, s.Skipped, err = readDir(p, lim)
 	case strings.EqualFold(filepath.Ext(p), ".zip"):
 		s.Files, err = readZipFile(p, lim)
+		s.Files, s.Skipped = lastCopies(s.Files)
 	default:
 		var data []byte
 		data, err = readCapped(p, lim.FileBytes)
@@ -525,8 +526,33 @@ func LoadEntries(id, source string, entries []Entry, lim Limits) Submission {
 		}
 		s.Files = append(s.Files, files...)
 	}
+	s.Files, s.Skipped = lastCopies(s.Files)
 	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Name < s.Files[j].Name })
 	return s
+}
+
+// lastCopies keeps, of files of the same name (an archive may hold a name
+// twice), the last, as unpacking the archive over itself would, with a
+// note for each name kept so.
+func lastCopies(files []File) ([]File, []string) {
+	n := map[string]int{}
+	for _, f := range files {
+		n[f.Name]++
+	}
+	var out []File
+	var notes []string
+	for i, f := range files {
+		switch {
+		case n[f.Name] == 1:
+			out = append(out, f)
+		case slices.ContainsFunc(files[i+1:], func(g File) bool { return g.Name == f.Name }):
+			// an earlier copy: left out
+		default:
+			out = append(out, f)
+			notes = append(notes, fmt.Sprintf("%s is in the archive %d times: built its last copy", f.Name, n[f.Name]))
+		}
+	}
+	return out, notes
 }
 
 // read takes e into the budget and returns its files under prefix: itself,

@@ -122,6 +122,8 @@ func TestLoad(t *testing.T) {
 		{name: "non-utf8-folder", files: map[string]string{"k\xe9n/EightQueen.java": "e", "k\xe9n/caf\xe9.txt": "x"},
 			load: "k\xe9n", id: "k%E9n", want: []string{"EightQueen.java=e", "caf%E9.txt=x"}},
 		{name: "non-utf8-file", files: map[string]string{"caf\xe9.java": "x"}, load: "caf\xe9.java", id: "caf%E9", want: []string{"caf%E9.java=x"}},
+		{name: "zip-duplicate-entries", files: map[string]string{"lee.zip": string(makeZip(t, entry{name: "hw/sum.c", data: "bad"}, entry{name: "hw/x.c", data: "x"}, entry{name: "hw/./sum.c", data: "good"}))},
+			load: "lee.zip", id: "lee", want: []string{"hw/sum.c=good", "hw/x.c=x"}},
 		{name: "empty-zip", files: map[string]string{"kim.zip": string(makeZip(t))}, load: "kim.zip", id: "kim", want: []string{}},
 
 		{name: "zip-slip", files: map[string]string{"z.zip": string(makeZip(t, entry{name: "EightQueen.java", data: "e"}, entry{name: "../../etc/cron.d/evil", data: "x"}))},
@@ -548,5 +550,15 @@ func TestSizeText(t *testing.T) {
 		if got := sizeText(tc.n); got != tc.want {
 			t.Errorf("sizeText(%d) = %q, want %q", tc.n, got, tc.want)
 		}
+	}
+}
+
+// TestLoadDuplicateNote: a name an archive holds twice is built from its
+// last copy, and the submission says so.
+func TestLoadDuplicateNote(t *testing.T) {
+	dir := writeTree(t, map[string]string{"lee.zip": string(makeZip(t, entry{name: "sum.c", data: "bad"}, entry{name: "sum.c", data: "good"}))})
+	s := Load(filepath.Join(dir, "lee.zip"), DefaultLimits)
+	if len(s.Files) != 1 || string(s.Files[0].Data) != "good" || len(s.Skipped) != 1 || !strings.Contains(s.Skipped[0], "sum.c is in the archive 2 times: built its last copy") {
+		t.Errorf("files %v, notes %q", s.Files, s.Skipped)
 	}
 }
