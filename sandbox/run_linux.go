@@ -498,11 +498,12 @@ func classify(cause Limit, sig syscall.Signal, res Result, l Limits, oom, pidsMa
 }
 
 // selfSent reports whether a SIGXCPU came from elsewhere than RLIMIT_CPU:
-// the box used less than nine tenths of its CPU limit (RLIMIT_CPU fires
-// at the limit rounded up to a second, and the box's meter counts every
-// process of it). Unmeasured CPU (0) says nothing.
+// the box used less than half its CPU limit (RLIMIT_CPU fires at the
+// limit rounded up to a second, and the box's meter counts every process
+// of it; half leaves room for a meter that lags on a loaded machine).
+// Unmeasured CPU (0) says nothing.
 func selfSent(used, limit time.Duration) bool {
-	return used > 0 && limit > 0 && used*10 < limit*9
+	return used > 0 && limit > 0 && used*2 < limit
 }
 
 // program resolves Path: a file of the box (inBox, then resolved is the
