@@ -82,7 +82,11 @@ func judgeWords(t *testing.T, judge string) {
 			t.Errorf("%s: shows the judge's log for the TA:\n%s", name, out)
 		}
 	}
-	for name, out := range map[string]string{"check": b.String(), "report": md} {
+	page, err := report.Page(a, report.NewBatch(a, "test", []grader.Result{res}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, out := range map[string]string{"check": b.String(), "report": md, "page": string(page)} {
 		if !strings.Contains(out, "partial credit: 0.25 of the case") {
 			t.Errorf("%s: want the credit:\n%s", name, out)
 		}

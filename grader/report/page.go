@@ -161,6 +161,9 @@ type pageCase struct {
 	Time    string // the run's wall time, when timings were asked for
 	Worth   string // a weighed case's points, "0 / 2" (earned)
 	Failed  bool
+	// Partial says what a case a judge gave part of the credit earned
+	// ("partial credit: 0.5 of the case"); "" otherwise.
+	Partial string
 	Diff    []diffRow // side by side, when the output differed
 	// Printed is the output kept for a case judged without a difference
 	// to show (CaseResult.Output), as reports show it.
@@ -288,6 +291,9 @@ func pageSubmission(a *grader.Assignment, r grader.Result) pageSub {
 		e := explain(a, c)
 		pc := pageCase{CaseResult: c, Failed: !c.Full(), Command: a.Command(c), Mistake: e.Mistake, Worth: pointsOf(c),
 			Rule: capitalize(e.Rule), Difference: capitalize(e.Difference), Ended: capitalize(e.Ended)}
+		if !c.Full() {
+			pc.Partial = e.Credit // "" for a case without partial credit
+		}
 		if pc.Note = a.CaseNote(c.ID); pc.Note != "" && pc.Failed {
 			pc.Anchor = anchor(r.ID, c.ID)
 		}
