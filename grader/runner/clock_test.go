@@ -178,7 +178,9 @@ func build(t *testing.T, lang rubric.Language, f submission.File) grader.Program
 
 // sleepers sleep on the monotonic clock until a time (Python's
 // time.sleep; clock_nanosleep with TIMER_ABSTIME in C), wait on a
-// condition with a timeout, and print the second they see and "slept".
+// condition with a timeout (a monotonic pthread condition in C; Java's
+// Thread.sleep, Object.wait and parkNanos), and print the second they see
+// and "slept" when each wait lasted as long as asked.
 var sleepers = []struct {
 	lang rubric.Language
 	file submission.File
@@ -190,17 +192,53 @@ time.sleep(0.01)
 threading.Event().wait(0.01)
 print(int(time.time()), "slept")
 `)}},
-	{rubric.C, submission.File{Name: "nap.c", Data: []byte(`#include <stdio.h>
+	{rubric.C, submission.File{Name: "nap.c", Data: []byte(`#include <pthread.h>
+#include <stdio.h>
 #include <time.h>
 
-int main(void) {
+static struct timespec in(long ns) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
-    t.tv_nsec += 10000000;
+    t.tv_nsec += ns;
     if (t.tv_nsec >= 1000000000) { t.tv_sec++; t.tv_nsec -= 1000000000; }
+    return t;
+}
+
+static double since(struct timespec a) {
+    struct timespec b;
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    return (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
+}
+
+int main(void) {
+    struct timespec t = in(10000000);
     int err = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL);
-    printf("%ld %s\n", (long)time(NULL), err == 0 ? "slept" : "failed");
-    return err;
+    /* A wait on a condition of the monotonic clock, with a deadline. */
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_t c;
+    pthread_cond_init(&c, &ca);
+    pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+    struct timespec start = in(0), until = in(50000000);
+    pthread_mutex_lock(&m);
+    while (pthread_cond_timedwait(&c, &m, &until) == 0) {}
+    pthread_mutex_unlock(&m);
+    int waited = since(start) >= 0.04;
+    printf("%ld %s\n", (long)time(NULL), err == 0 && waited ? "slept" : "failed");
+    return 0;
+}
+`)}},
+	{rubric.Java, submission.File{Name: "Nap.java", Data: []byte(`public class Nap {
+    public static void main(String[] args) throws Exception {
+        long start = System.nanoTime();
+        Thread.sleep(50);
+        Object lock = new Object();
+        synchronized (lock) { lock.wait(50); }
+        java.util.concurrent.locks.LockSupport.parkNanos(50_000_000L);
+        boolean waited = System.nanoTime() - start >= 140_000_000L;
+        System.out.println(System.currentTimeMillis() / 1000 + " " + (waited ? "slept" : "failed"));
+    }
 }
 `)}},
 }
@@ -222,6 +260,9 @@ func TestClockSleeps(t *testing.T) {
 	for _, tc := range sleepers {
 		t.Run(string(tc.lang), func(t *testing.T) {
 			gradertest.NeedTools(t, toolsOf[tc.lang]...)
+			if tc.lang == rubric.Java && testing.Short() {
+				t.Skip("-short: runs JVMs")
+			}
 			prog := build(t, tc.lang, tc.file)
 			for n := range 3 {
 				c := clockRun(t, prog, testSecret, "nap/public-01", n)
