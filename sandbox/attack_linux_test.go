@@ -91,6 +91,15 @@ var attacks = []attack{
 			}
 		}
 	}},
+	{"catches SIGXCPU and answers", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// A program that prints its answer when the limit's signal comes,
+		// then exits 0, has still run past its CPU limit.
+		s := sh("trap 'echo answer; exit 0' XCPU; while :; do :; done")
+		s.Limits = Limits{CPU: time.Second, Wall: 2 * time.Minute}
+		return s, func(t *testing.T, res Result) {
+			wantLimit(t, res, CPU)
+		}
+	}},
 	{"sleep forever", TierBasic, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
 		s := sh("sleep 1000")
 		s.Limits = Limits{Wall: 500 * time.Millisecond}
@@ -572,7 +581,9 @@ func TestFallbackWithoutUserNS(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Fields(string(res.Stdout))
-	if len(lines) != 4 || lines[0] != "2" || lines[1] != "70" || lines[2] != "2048" {
+	// RLIMIT_CPU is the backstop, a second past the limit (the watch
+	// kills at the limit).
+	if len(lines) != 4 || lines[0] != "3" || lines[1] != "70" || lines[2] != "2048" {
 		t.Errorf("limits seen by the program: %q", res.Stdout)
 	}
 	if uid, _ := strconv.Atoi(lines[len(lines)-1]); uid < boxUIDBase || !res.OK() {
@@ -596,8 +607,9 @@ func TestRlimits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// cpu s, file 512-byte blocks, core, files, processes, data KiB
-			got, want := string(res.Stdout), "3 2048 0 1024 80 262144\n"
+			// cpu s (a second past the limit: the backstop), file 512-byte
+			// blocks, core, files, processes, data KiB
+			got, want := string(res.Stdout), "4 2048 0 1024 80 262144\n"
 			if tier == TierFull {
 				// Processes and memory are the cgroup's job.
 				f := strings.Fields(got)

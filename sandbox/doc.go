@@ -82,7 +82,10 @@
 // box killed and the run reported as at its CPU limit (Signal
 // CPULimitSignal) once the total passes Limits.CPU: a program whose
 // children each stay under the limit cannot use several times it.
-// RLIMIT_CPU, per process, is a backstop. Result.CPU is that total: the
+// RLIMIT_CPU, per process, is a backstop a second past the limit. A box
+// that used its CPU limit hit it, however it ended (a program that caught
+// SIGXCPU and then printed an answer too); one that raised SIGXCPU
+// itself, far from its limit, was killed by a signal. Result.CPU is that total: the
 // cgroup's count, or, below the full tier, what the helper reaped once
 // the box is empty (or the last reading, for a box killed by its
 // parent). Memory is the cgroup's

@@ -395,14 +395,15 @@ func limit(pid int, cfg *config) error {
 
 func setRlimits(pid int, cfg *config) error {
 	l := cfg.Limits
-	cpu := uint64((l.CPU + time.Second - 1) / time.Second)
+	// A second past the limit (rounded up to a second): the parent's
+	// watch of the box's CPU kills it at the limit itself (SIGKILL, which
+	// no program catches); this is the backstop, SIGXCPU then SIGKILL a
+	// second later, per process.
+	cpu := uint64((l.CPU+time.Second-1)/time.Second) + 1
 	set := []struct {
 		res      int
 		cur, max uint64
 	}{
-		// SIGXCPU at the limit, SIGKILL a second later for a program that
-		// catches it. Per process: the cgroup's total is watched by the
-		// parent where there is one.
 		{unix.RLIMIT_CPU, cpu, cpu + 1},
 		{unix.RLIMIT_FSIZE, uint64(l.FileSize), uint64(l.FileSize)},
 		{unix.RLIMIT_CORE, 0, 0},

@@ -473,7 +473,8 @@ func pick(cause, seen Limit) Limit {
 // kills come first: they are certain. A box that met the process limit
 // comes next, whatever ended it: a fork bomb held at the limit spins
 // until its CPU or wall limit, and which comes first depends on the load.
-// Signals from rlimits and the kernel's counters come next. A program's
+// A box that used its CPU limit hit it, however it ended. Signals from
+// rlimits and the kernel's counters come next. A program's
 // own report of a limit (a JVM's OutOfMemoryError) is for the caller, who
 // knows the language, to read.
 func classify(cause Limit, sig syscall.Signal, res Result, l Limits, oom, pidsMax, fileCapped bool) Limit {
@@ -486,10 +487,14 @@ func classify(cause Limit, sig syscall.Signal, res Result, l Limits, oom, pidsMa
 		return Procs
 	case cause == CPU:
 		return cause
+	case l.CPU > 0 && res.CPU >= l.CPU:
+		// However it ended: a program that caught the limit's SIGXCPU and
+		// then printed an answer has still run past its limit.
+		return CPU
 	case sig == syscall.SIGXCPU && selfSent(res.CPU, l.CPU):
 		// A program that raises SIGXCPU itself, far from its limit, was
 		// killed by a signal, not by its CPU limit.
-	case sig == syscall.SIGXCPU || sig == syscall.SIGKILL && res.CPU >= l.CPU:
+	case sig == syscall.SIGXCPU:
 		return CPU
 	case sig == syscall.SIGXFSZ || fileCapped:
 		return FileSize
