@@ -126,7 +126,7 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 			} else {
 				allPublic = false
 			}
-			if c.Verdict == grader.Pass && graded {
+			if c.Full() && graded { // a pass with part of its credit lost points
 				t.Status = GradescopePassed
 			} else {
 				allPass = false

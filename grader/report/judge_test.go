@@ -69,6 +69,9 @@ func judgeWords(t *testing.T, judge string) {
 			t.Errorf("Gradescope: the hidden test %s shows the judge's word:\n%s", test.Name, test.Output)
 		}
 		gs.WriteString(test.Output)
+		if test.Status == report.GradescopePassed {
+			t.Errorf("Gradescope: %s passed with a quarter of its credit", test.Name)
+		}
 	}
 	for name, out := range map[string]string{"check": b.String(), "report": md, "junit": string(junit), "gradescope": gs.String()} {
 		if n := strings.Count(out, "the judge says:"); n != public {
