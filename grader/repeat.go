@@ -27,9 +27,14 @@ func newTally(c cases.Case) *tally {
 }
 
 // add counts run n, decided into run, which read stdin and printed stdout.
+// A run its judge accepted with part of the credit is no passed run: it
+// counts as a wrong answer, its credit in the case's fraction.
 func (t *tally) add(n int, run CaseResult, stdin, stdout []byte) {
+	t.credit += run.Credit()
+	if run.Verdict == Pass && !run.Full() {
+		run.Verdict = WrongAnswer
+	}
 	t.verdicts = append(t.verdicts, run.Verdict)
-	t.credit += caseCredit(run.Verdict, run.Score)
 	if run.TimeMS != nil && (t.slowest == nil || *run.TimeMS > *t.slowest) {
 		t.slowest = run.TimeMS
 	}

@@ -289,3 +289,18 @@ func TestRepeatedGolden(t *testing.T) {
 		t.Errorf("attempts do not read back: %v", err)
 	}
 }
+
+// TestRepeatedPartialRuns: a run its judge accepted with part of the
+// credit is no passed run of a repeated case: six such runs of 20 leave
+// 14 passed, short of min_pass 15; a fraction case earns their credit.
+func TestRepeatedPartialRuns(t *testing.T) {
+	a := repeatAssignment(t, "[[part]]", "[judge]\nname = \"test-half-pass\"\n\n[[part]]")
+	prog := &randProgram{fails: failing(stuck, 2, 4, 6, 8, 10, 12)}
+	res := grade(t, a, run(prog), randSub, 0, grader.Options{Cases: []string{"r/min", "r/fraction"}})
+	if c := caseResult(t, res, "r/min"); c.Verdict != grader.WrongAnswer || c.Attempts.Passed != 14 || c.Full() {
+		t.Errorf("r/min: %s, %d passed, credit %v; want wrong-answer, 14 passed", c.Verdict, c.Attempts.Passed, c.Credit())
+	}
+	if c := caseResult(t, res, "r/fraction"); c.Credit() <= 0 || c.Full() {
+		t.Errorf("r/fraction: %s, credit %v; want part of the credit", c.Verdict, c.Credit())
+	}
+}
