@@ -230,16 +230,18 @@ func outcomeOf(t Reported, wrong, timeout bool, hidden bool) grader.Outcome {
 
 // pyAddress and javaAddress are what the default string of an object
 // holds that differs from run to run: Python's "<Fraction object at
-// 0x7f3a9c2b1e50>", Java's "Fraction@1b6d3586" (its identity hash).
+// 0x7f3a9c2b1e50>" or "<function f at 0x7f...>", Java's
+// "Fraction@1b6d3586" or "[I@1b6d3586" (a class, or an array's type, and
+// its identity hash).
 var (
-	pyAddress   = regexp.MustCompile(` object at 0x[0-9a-fA-F]+>`)
-	javaAddress = regexp.MustCompile(`\b([A-Za-z_$][\w$]*)@[0-9a-f]{5,8}\b`)
+	pyAddress   = regexp.MustCompile(`( at )0x[0-9a-fA-F]+>`)
+	javaAddress = regexp.MustCompile(`(\[+L[\w$.]+;|\[+[BCDFIJSZ]|\b(?:[a-z_$][\w$]*\.)*[A-Z][\w$]*)@[0-9a-f]{5,8}\b`)
 )
 
 // steady is a test's message with every such address written alike, so
 // that the same submission gets the same report on every grading.
 func steady(text string) string {
-	text = pyAddress.ReplaceAllString(text, " object at 0x…>")
+	text = pyAddress.ReplaceAllString(text, "${1}0x…>")
 	return javaAddress.ReplaceAllString(text, "${1}@…")
 }
 
