@@ -52,8 +52,8 @@ func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 			continue
 		}
 		m := ":white_check_mark:"
-		if p.Passed < p.Total || r.Status != grader.Graded {
-			m = ":x:"
+		if p.Passed < p.Total || p.Score < p.MaxScore || r.Status != grader.Graded {
+			m = ":x:" // a part that lost points, a case's partial credit too
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d / %d | %s |\n", m, p.ID, p.Passed, p.Total, cell(p.Name))
 	}
