@@ -35,7 +35,7 @@ func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 		mark = ":x:"
 	}
 	fmt.Fprintf(&b, "## %s %s\n\n", mark, a.Rubric.Name)
-	fmt.Fprintf(&b, "**%d of %d cases passed**", passed, len(r.Cases))
+	fmt.Fprintf(&b, "**%d of %d cases passed%s**", passed, len(r.Cases), partly(r))
 	if r.Status != grader.Graded {
 		fmt.Fprintf(&b, " (%s: %s)", r.Status, r.Status.Describe())
 	}

@@ -85,6 +85,9 @@ func judgeWords(t *testing.T, judge string) {
 			t.Errorf("%s: shows the judge's log for the TA:\n%s", name, out)
 		}
 	}
+	if accepted := judge == "report-feedback-pass"; accepted != strings.Contains(b.String(), "with part of their credit") {
+		t.Errorf("check: names passes with part of their credit: %v, want %v:\n%s", !accepted, accepted, b.String())
+	}
 	page, err := report.Page(a, report.NewBatch(a, "test", []grader.Result{res}))
 	if err != nil {
 		t.Fatal(err)

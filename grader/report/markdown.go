@@ -147,7 +147,7 @@ func hiddenCases(b *bytes.Buffer, a *grader.Assignment, r grader.Result, hidden 
 			for _, c := range hidden {
 				if c.Part == p.ID {
 					n++
-					if c.Verdict == grader.Pass {
+					if c.Full() {
 						pass++
 					}
 				}
@@ -168,6 +168,9 @@ func hiddenCases(b *bytes.Buffer, a *grader.Assignment, r grader.Result, hidden 
 		v := string(c.Verdict)
 		if c.Attempts != nil {
 			v += ": " + explain(a, c).Runs
+		}
+		if c.Verdict == grader.Pass && !c.Full() {
+			v += " (" + explain(a, c).Credit + ")"
 		}
 		if pointed {
 			fmt.Fprintf(b, "| %s | %s | %s | %s |\n", c.ID, c.Part, v, pointsOf(c))

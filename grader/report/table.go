@@ -141,7 +141,7 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), mistakeNames(d), len(d.Cases), indent(wrap(d.Hint, 76), "  "))
 	}
 	total := len(r.Cases)
-	fmt.Fprintf(w, "\n%d of %d %ss passed", total-failed, total, word)
+	fmt.Fprintf(w, "\n%d of %d %ss passed%s", total-failed, total, word, partly(r))
 	if r.Status != grader.Graded {
 		fmt.Fprintf(w, " (%s)", r.Status)
 	}
@@ -295,4 +295,22 @@ func pointsText(x float64) string {
 		return "1 point"
 	}
 	return num(x) + " points"
+}
+
+// partly says how many cases passed with part of their credit (", 1 with
+// part of its credit"); "" when none did.
+func partly(r grader.Result) string {
+	n := 0
+	for _, c := range r.Cases {
+		if c.Verdict == grader.Pass && !c.Full() {
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return ", 1 with part of its credit"
+	}
+	return fmt.Sprintf(", %d with part of their credit", n)
 }
