@@ -229,12 +229,17 @@ func (a *Assignment) Decide(ctx context.Context, caseID string, ex Execution) (V
 // ask is a run of trial t as decide reads it, its judge jd asked when the
 // run is its to decide (judgeable).
 func (a *Assignment) ask(ctx context.Context, jd Judge, t Trial, ex Execution) judgedRun {
-	r := judgedRun{exit: t.Case.Exit, ex: ex, limits: a.Rubric.Limits}
+	r := a.ended(t, ex)
 	if judgeable(r.exit, ex) {
 		t.Stdout, t.ExitCode, t.Stderr = ex.Stdout, ex.ExitCode, ex.Stderr
 		r.judgement, r.judgeErr = jd.Judge(ctx, t)
 	}
 	return r
+}
+
+// ended is a run of trial t that ended as ex, before its judge speaks.
+func (a *Assignment) ended(t Trial, ex Execution) judgedRun {
+	return judgedRun{exit: t.Case.Exit, ex: ex, limits: a.Rubric.Limits}
 }
 
 // trial is run n of case c of part (0: a case run once) as its judge is

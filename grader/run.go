@@ -207,7 +207,8 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, t Trial, opt Opt
 			li.Args, li.Attempt, li.Case, li.Secret = in.Args, in.Attempt, in.Case, in.Secret
 			return prog.Run(ctx, li)
 		})
-		r = judgedRun{exit: t.Case.Exit, ex: ex, live: true, judgement: j, judgeErr: judgeErr, limits: a.Rubric.Limits}
+		r = a.ended(t, ex)
+		r.live, r.judgement, r.judgeErr = true, j, judgeErr
 	} else {
 		ex, err := prog.Run(ctx, in)
 		if err != nil {

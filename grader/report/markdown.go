@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -324,6 +323,4 @@ func pointsOf(c grader.CaseResult) string {
 
 // earnedPoints is what a weighed case earned of its points: its credit's
 // share, to the cent.
-func earnedPoints(c grader.CaseResult) float64 {
-	return math.Round(*c.Points*c.Credit()*100) / 100
-}
+func earnedPoints(c grader.CaseResult) float64 { return earned(*c.Points, c.Credit()) }
