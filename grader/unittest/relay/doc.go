@@ -20,15 +20,20 @@
 //     box ended or was stopped, {"why","limit","exit","signal"}.
 //
 // A student that sends more than the test side reads (64 MiB queued) is
-// stopped too, as its own failure. Time waited counts from a call to the
-// student's next frame: a student that answers with frames the test side
-// does not want restarts that count, and the framework's own per-test
-// timeout (the test side's) is then the backstop.
+// stopped too, as its own failure.
+//
+// A test's limits (Limits) hold over the whole test once it has called
+// the student: its wall time from its 'G' test frame, and the CPU time of
+// both boxes from then (sandbox.Meter, read from outside). A ping-pong
+// of calls and callbacks between the boxes, in which neither side waits
+// long for the other, is bounded as one test, whatever language each
+// side speaks: the relay reads no 'S' frame to tell a call from an
+// answer.
 //
 // The relay starts a student box at the first call and at the first call
 // after a reset or an 'X'. It stops the box, from outside, when the
-// current test has used more than its CPU time (sandbox.Meter) or has
-// waited for the student more than its wall time, when the student
+// current test has run past its CPU or wall time (the test is marked at
+// once, whether or not a call waits: that limit is its verdict), when the student
 // prints more than the per-test cap, and when the student's side breaks
 // the framing (a bad length, another channel, not JSON). Every 'X'
 // answers exactly one call the test side sent and the student did not

@@ -78,6 +78,22 @@ func testSide(steps []string) int {
 			}
 			slices.Sort(times)
 			fmt.Fprintf(os.Stderr, "median %d\n", times[n/2].Nanoseconds())
+		case "pingpong": // a call answered by callbacks, each answered by a
+			// call, forever; arg ms of CPU burned for each callback. The
+			// end (an 'X') is written as a call's.
+			ms, _ := strconv.Atoi(arg)
+			for {
+				writeFrame(os.Stdout, []byte(`S{"do":"ping"}`))
+				p, err := readFrame(in)
+				if err != nil {
+					return 2
+				}
+				if p[0] != 'S' {
+					fmt.Fprintf(os.Stderr, "%s: %c %s\n", id, p[0], p[1:])
+					break
+				}
+				burn(time.Duration(ms) * time.Millisecond)
+			}
 		case "stall": // reads nothing more, ever
 			time.Sleep(time.Hour)
 		case "call":
@@ -156,14 +172,22 @@ func studentSide() int {
 			writeFrame(os.Stdout, []byte(fmt.Sprintf(`S{"calls":%d}`, calls)))
 			os.Exit(3)
 		case "burn": // n ms of CPU, then the answer
-			end := time.Now().Add(time.Duration(c.N) * time.Millisecond)
-			for time.Now().Before(end) {
-			}
+			burn(time.Duration(c.N) * time.Millisecond)
+		case "ping": // a callback, never an answer
+			writeFrame(os.Stdout, []byte(`S{"callback":1}`))
+			continue
 		}
 		if c.Do != "nop" {
 			fmt.Fprintf(os.Stderr, "call %d\n", calls)
 		}
 		writeFrame(os.Stdout, []byte(fmt.Sprintf(`S{"calls":%d}`, calls)))
+	}
+}
+
+// burn uses about d of CPU time.
+func burn(d time.Duration) {
+	end := time.Now().Add(d)
+	for time.Now().Before(end) {
 	}
 }
 
@@ -263,6 +287,38 @@ func TestRestart(t *testing.T) {
 			}
 			if len(res.Tests[0].Printed) > 4*tight.Keep {
 				t.Errorf("kept %d bytes of what test a printed", len(res.Tests[0].Printed))
+			}
+		})
+	}
+}
+
+// TestPingPong: a test whose call the student answers with a callback,
+// whose answer is another call, and so on without end (neither side waits
+// long for the other), is stopped at the test's own wall limit, or at its
+// CPU limit when the test side's callbacks are what burns CPU; the test is
+// marked with it, and the next test gets a fresh box.
+func TestPingPong(t *testing.T) {
+	for _, tc := range []struct {
+		name, burn, limit string
+		l                 Limits
+	}{
+		{"wall", "0", "wall", Limits{CPU: 600 * time.Second, Wall: time.Second, Printed: 1 << 20, Keep: 256}},
+		{"cpu", "20", "cpu", Limits{CPU: time.Second, Wall: 600 * time.Second, Printed: 1 << 20, Keep: 256}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if tc.limit == "cpu" && !sandbox.Detect().Metered() {
+				t.Skip("this machine's sandbox tier has no CPU meter")
+			}
+			res, lines := run(t, tc.l, "test:a", "pingpong:"+tc.burn, "test:b", `call:{"do":"echo"}`, "done")
+			if len(lines) != 2 || !strings.HasPrefix(lines[0], "a: X ") || lines[1] != `b: S {"calls":1}` {
+				t.Fatalf("test side got %q", lines)
+			}
+			if d := res.Tests[0].Died; d == nil || d.Limit != tc.limit || res.Tests[1].Died != nil {
+				t.Errorf("tests %+v", res.Tests)
+			}
+			if res.Students != 2 {
+				t.Errorf("%d student boxes, want 2", res.Students)
 			}
 		})
 	}
