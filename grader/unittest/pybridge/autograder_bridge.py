@@ -844,7 +844,7 @@ class Peer:
             e.__dict__["_ag_message"] = msg
             if type(h) is int:
                 e.__dict__["_ag_remote"] = self.remote(h, info["name"][:200])
-                self.raised[h] = weakref.ref(e)
+                self.raised[h] = weakref.ref(e, lambda wr, h=h, d=self.raised: d.get(h) is wr and d.pop(h))
         return self._traced(e, info)
 
     def _traced(self, e, info):
@@ -873,7 +873,9 @@ def _stdlib_exception(module, name):
         return None
     c = sys.modules[module]
     for part in name.split("."):
-        c = getattr(c, part, None) if part.isidentifier() else None
+        # Looked up, never computed: no module __getattr__ runs.
+        d = getattr(c, "__dict__", None)
+        c = d.get(part) if type(d) is dict or isinstance(d, types.MappingProxyType) else None
     if isinstance(c, type) and issubclass(c, Exception) and c.__module__ == module and c.__qualname__ == name \
             and not issubclass(c, (StopIteration, StopAsyncIteration)):
         return c
