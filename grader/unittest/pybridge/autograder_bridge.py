@@ -327,7 +327,13 @@ _UN = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.
 # What the student's side may do with the test side's objects (callbacks,
 # objects a test passed): call them, read public attributes, compare them.
 _SAFE_ON_TEST = {"call", "getattr", "eq", "ne", "lt", "le", "gt", "ge", "hash", "len", "iter", "next",
-                 "contains", "bool", "str", "repr", "getitem"}
+                 "contains", "bool", "str", "repr", "getitem", "input", "stdin"}
+# What the student's input() and sys.stdin read, from the test side's
+# (a test's monkeypatch of builtins.input or sys.stdin), as in one process.
+_STDIN = ("readline", "read", "readlines")
+# What the student's code prints in a call reaches the test's sys.stdout
+# and sys.stderr too (capsys), up to this many characters a test.
+MAX_ECHO = 4 << 20
 
 
 class _Stop(Exception):
@@ -349,6 +355,8 @@ class Peer:
         self.remotes = {}  # handle -> weak reference to the other side's object's Remote
         self.raised = {}  # handle -> weak reference to a student exception's stand-in
         self.freed = []  # handles of the other side's objects this side no longer holds
+        self.printed = {"out": [], "err": []}  # student side: printed since the last frame
+        self.echoed = 0  # test side: characters of the student's printing echoed in this test
         self.next_id = 1
         self.gen = 1
         self.calls = 0
@@ -401,6 +409,8 @@ class Peer:
 
     def with_frees(self, msg):
         __tracebackhide__ = True
+        if self.trusted:
+            self.with_printed(msg)
         if self.freed:
             msg["free"], self.freed = self.freed[:_MAX_FREE], self.freed[_MAX_FREE:]
         return msg
@@ -421,7 +431,49 @@ class Peer:
         chan, msg = self.conn.recv()
         if chan == b"S":
             self.take_frees(msg)
+            if not self.trusted and type(msg) is dict:
+                self.echo(msg)
         return chan, msg
+
+    # -- what the student's code prints and reads
+
+    def echo(self, msg):
+        """Test side: what the student's code printed, written to the
+        test's own sys.stdout and sys.stderr (which pytest captures)."""
+        __tracebackhide__ = True
+        for key, stream in (("out", sys.stdout), ("err", sys.stderr)):
+            text = msg.get(key)
+            if type(text) is str and text and self.echoed < MAX_ECHO:
+                text = text[:MAX_ECHO - self.echoed]
+                self.echoed += len(text)
+                try:
+                    stream.write(text)
+                except Exception:
+                    pass
+
+    def with_printed(self, msg):
+        """Student side: what the student's code printed since the last
+        frame goes with this one."""
+        __tracebackhide__ = True
+        for key, parts in self.printed.items():
+            if parts:
+                msg[key] = "".join(parts)[:MAX_ECHO]
+                parts.clear()
+        return msg
+
+    def read_input(self, op, msg):
+        """Test side: the student's input() or sys.stdin read, answered
+        with the test's own (monkeypatched) builtins.input or sys.stdin."""
+        __tracebackhide__ = True
+        args = [self.dec(a) for a in msg.get("args") or ()]
+        if op == "input":
+            if len(args) > 1 or (args and type(args[0]) is not str):
+                raise BridgeError("a bad input() call")
+            return builtins.input(*args)
+        name = msg.get("name")
+        if name not in _STDIN or len(args) > 1 or (args and type(args[0]) is not int):
+            raise BridgeError("a bad read of stdin")
+        return getattr(sys.stdin, name)(*args)
 
     # -- encoding (what this side sends)
 
@@ -610,6 +662,10 @@ class Peer:
             op = msg.get("op")
             if not self.trusted and op not in _SAFE_ON_TEST:
                 raise PermissionError("the tests' objects allow only calls, public attributes and comparisons")
+            if not self.trusted and op in ("input", "stdin"):
+                value = self.read_input(op, msg)
+                self.conn.send(b"S", self.with_frees({"op": "return", "id": cid, "value": self.enc(value)}))
+                return
             target = self.target(msg.get("target"))
             args = [self.dec(a) for a in msg.get("args") or ()]
             name = msg.get("name")
@@ -1071,6 +1127,8 @@ def install_lazy(names, folder):
 def control(op, **kw):
     __tracebackhide__ = True
     if _peer is not None:
+        if op == "test":
+            _peer.echoed = 0
         kw["op"] = op
         _peer.conn.send(b"G", kw)
 
@@ -1086,6 +1144,52 @@ def new_process():
 
 # ---------------------------------------------------------------- student side
 
+class _Echo:
+    """The student's sys.stdout or sys.stderr: written to its own stream
+    (the relay's record of what it printed), and kept for the next frame,
+    which echoes it on the test side."""
+
+    def __init__(self, real, parts):
+        self._real, self._parts = real, parts
+
+    def write(self, s):
+        n = self._real.write(s)
+        if type(s) is str and len(self._parts) < 65536:
+            self._parts.append(s[:MAX_ECHO])
+        return n
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+
+class _Stdin:
+    """The student's sys.stdin: the test side's, read a call at a time."""
+
+    def __init__(self, peer):
+        self._peer = peer
+
+    def _read(self, name, *args):
+        return self._peer.request({"op": "stdin", "target": None, "name": name, "args": list(args)})
+
+    def readline(self, size=-1):
+        return _want(self._read("readline", size), str, "sys.stdin.readline()")
+
+    def read(self, size=-1):
+        return _want(self._read("read", size), str, "sys.stdin.read()")
+
+    def readlines(self):
+        return _want(self._read("readlines"), list, "sys.stdin.readlines()")
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+
 def serve_student():
     """Student side: take fds 0 and 1 for the frames before any student
     code loads, point stdout at stderr, stdin at nothing, and answer."""
@@ -1097,5 +1201,10 @@ def serve_student():
     os.dup2(2, 1)
     sys.path.append(os.getcwd())
     peer = Peer(Conn(rfd, wfd), trusted=True)
+    sys.stdout = _Echo(sys.stdout, peer.printed["out"])
+    sys.stderr = _Echo(sys.stderr, peer.printed["err"])
+    sys.stdin = _Stdin(peer)
+    builtins.input = lambda prompt="": _want(
+        peer.request({"op": "input", "target": None, "args": [str(prompt)]}), str, "input()")
     peer.serve()
     flush()
