@@ -357,6 +357,8 @@ class Peer:
         self.freed = []  # handles of the other side's objects this side no longer holds
         self.printed = {"out": [], "err": []}  # student side: printed since the last frame
         self.echoed = 0  # test side: characters of the student's printing echoed in this test
+        self.depth = 0  # calls under way, this side's
+        self.failed_back = None  # test side: the first assertion that failed in a callback
         self.next_id = 1
         self.gen = 1
         self.calls = 0
@@ -566,19 +568,38 @@ class Peer:
         msg["id"] = cid
         msg["args"] = [self.enc(a) for a in msg.get("args") or ()]
         self.conn.send(b"S", self.with_frees(msg))
+        self.depth += 1
         try:
-            return self.wait(cid, msg.get("op") == "next")
+            value = self.wait(cid, msg.get("op") == "next")
         except _Raised as r:
-            exc = r.exc
+            value, exc = None, r.exc
         except (StudentDied, BridgeError):
+            self.unwind()
             raise
         except BaseException:
+            self.unwind()
             if not self.trusted:
                 # Interrupted (a test's own timeout): the student's
                 # process is out of step; the next call starts a fresh one.
                 self.reset()
             raise
-        raise exc
+        else:
+            exc = None
+        self.depth -= 1
+        if self.depth == 0 and self.failed_back is not None:
+            # A test's assertion failed in a callback and the student's
+            # code went on (or raised its own): the test fails all the same.
+            exc, self.failed_back = self.failed_back, None
+        if exc is not None:
+            raise exc
+        return value
+
+    def unwind(self):
+        """A call of this side's ended with no answer."""
+        __tracebackhide__ = True
+        self.depth -= 1
+        if self.depth <= 0:
+            self.depth, self.failed_back = 0, None
 
     def call(self, target, args, kwargs):
         __tracebackhide__ = True
@@ -715,6 +736,9 @@ class Peer:
                 # The student's process is gone (a limit stopped the
                 # ping-pong): the test fails, and nothing answers the dead.
                 raise
+            if not self.trusted and self.failed_back is None and \
+                    (isinstance(e, AssertionError) or not isinstance(e, Exception)):
+                self.failed_back = e  # a test's failure (pytest.fail too): kept
             if isinstance(e, Unsendable):
                 reply = {"op": "unsendable", "id": cid, "why": str(e)[:MAX_REPR]}
             elif isinstance(e, _Stop):
@@ -1128,7 +1152,7 @@ def control(op, **kw):
     __tracebackhide__ = True
     if _peer is not None:
         if op == "test":
-            _peer.echoed = 0
+            _peer.echoed, _peer.failed_back = 0, None
         kw["op"] = op
         _peer.conn.send(b"G", kw)
 
