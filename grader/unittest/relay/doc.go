@@ -39,7 +39,9 @@
 // answers exactly one call the test side sent and the student did not
 // answer, so the two sides never fall out of step: a box that died
 // while no call was waiting is reported at the next call of the same
-// test, and forgotten at the next test.
+// test, and forgotten at the next test. A box the relay ended (at a
+// boundary or a limit) decides nothing more, however its end comes about:
+// one stopped while it was still starting is no failure of the grader's.
 //
 // What the student prints goes to its stderr, which the relay drains
 // and keeps clipped (head and tail, package clip) per test, and never

@@ -94,6 +94,8 @@ func testSide(steps []string) int {
 				}
 				burn(time.Duration(ms) * time.Millisecond)
 			}
+		case "send": // a call whose answer is not waited for
+			writeFrame(os.Stdout, append([]byte("S"), arg...))
 		case "stall": // reads nothing more, ever
 			time.Sleep(time.Hour)
 		case "call":
@@ -321,6 +323,29 @@ func TestPingPong(t *testing.T) {
 				t.Errorf("%d student boxes, want 2", res.Students)
 			}
 		})
+	}
+}
+
+// TestStopWhileStarting: a box the relay ends while it is still starting
+// (a call, then at once a lifecycle boundary: a test's own timeout) is no
+// failure of the grader's, however its start ends.
+func TestStopWhileStarting(t *testing.T) {
+	var steps []string
+	for range 20 {
+		steps = append(steps, "test:a", `send:{"do":"echo"}`, "reset")
+	}
+	for i := range 3 {
+		res, err := Run(context.Background(), Config{
+			Test:    fake(t, "testside", append(steps, "test:b", `call:{"do":"echo"}`, "done")...),
+			Student: func() sandbox.Spec { return fake(t, "student") },
+			PerTest: generous,
+		})
+		if err != nil {
+			t.Fatalf("run %d: %v", i, err)
+		}
+		if lines := strings.Split(strings.TrimSpace(string(res.Test.Stderr)), "\n"); len(lines) != 1 || lines[0] != `b: S {"calls":1}` {
+			t.Fatalf("run %d: test side got %q", i, lines)
+		}
 	}
 }
 
