@@ -28,7 +28,9 @@
 // of calls and callbacks between the boxes, in which neither side waits
 // long for the other, is bounded as one test, whatever language each
 // side speaks: the relay reads no 'S' frame to tell a call from an
-// answer.
+// answer. Calls after a reset and before the next test (a JUnit class's
+// @BeforeAll) are bounded as a test of their own, from their first call,
+// and recorded as none.
 //
 // The relay starts a student box at the first call and at the first call
 // after a reset or an 'X'. It stops the box, from outside, when the

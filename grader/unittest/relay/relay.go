@@ -154,6 +154,7 @@ type testState struct {
 	waited   time.Duration // time waited for the student, but for the current wait
 	printed  *printed
 	died     *Died
+	between  bool // calls between a boundary and the next test (a class's @BeforeAll): bounded as a test, recorded as none
 }
 
 func (r *relay) cur() *testState { return r.tests[len(r.tests)-1] }
@@ -172,7 +173,9 @@ func (r *relay) loop() (Result, error) {
 	}
 	r.toTest.close()
 	for _, t := range r.tests[1:] {
-		r.result.Tests = append(r.result.Tests, Test{ID: t.id, Printed: t.printed.String(), Died: t.died})
+		if !t.between {
+			r.result.Tests = append(r.result.Tests, Test{ID: t.id, Printed: t.printed.String(), Died: t.died})
+		}
 	}
 	return r.result, r.err
 }
@@ -265,6 +268,11 @@ func (r *relay) call(p []byte) {
 	if !r.owed {
 		r.owed, r.owedAt = true, time.Now()
 	}
+	if t := r.cur(); t.between && !t.called {
+		// Between tests, the count starts at the first call.
+		t.began = time.Now()
+		t.testBase, t.testCPU = r.testMeter.CPU()
+	}
 	r.cur().called = true
 }
 
@@ -315,20 +323,28 @@ func (r *relay) control(p []byte) {
 	}
 	switch c.Op {
 	case "test":
-		r.answered()
-		t := &testState{id: clipID(c.ID), printed: newPrinted(r.cfg.PerTest), began: time.Now()}
-		t.testBase, t.testCPU = r.testMeter.CPU()
-		if r.st != nil {
-			t.cpuBase, _ = r.st.meter.CPU()
-			r.st.out.swap(t.printed)
-		}
-		r.tests = append(r.tests, t)
-		r.pending = nil
+		r.begin(&testState{id: clipID(c.ID)})
 	case "reset", "done":
 		r.quiet()
+		// What comes before the next test (a JUnit class's @BeforeAll)
+		// is bounded on its own, never counted to the test before.
+		r.begin(&testState{between: true})
 	default:
 		r.fail(fmt.Errorf("%w: control op %q", ErrProtocol, clipID(c.Op)))
 	}
+}
+
+// begin starts counting for t from now.
+func (r *relay) begin(t *testState) {
+	r.answered()
+	t.printed, t.began = newPrinted(r.cfg.PerTest), time.Now()
+	t.testBase, t.testCPU = r.testMeter.CPU()
+	if r.st != nil {
+		t.cpuBase, _ = r.st.meter.CPU()
+		r.st.out.swap(t.printed)
+	}
+	r.tests = append(r.tests, t)
+	r.pending = nil
 }
 
 // clipID bounds an ID the test side gives.

@@ -94,6 +94,9 @@ func testSide(steps []string) int {
 				}
 				burn(time.Duration(ms) * time.Millisecond)
 			}
+		case "sleep": // arg ms
+			ms, _ := strconv.Atoi(arg)
+			time.Sleep(time.Duration(ms) * time.Millisecond)
 		case "send": // a call whose answer is not waited for
 			writeFrame(os.Stdout, append([]byte("S"), arg...))
 		case "stall": // reads nothing more, ever
@@ -346,6 +349,23 @@ func TestStopWhileStarting(t *testing.T) {
 		if lines := strings.Split(strings.TrimSpace(string(res.Test.Stderr)), "\n"); len(lines) != 1 || lines[0] != `b: S {"calls":1}` {
 			t.Fatalf("run %d: test side got %q", i, lines)
 		}
+	}
+}
+
+// TestBetween: calls after a boundary and before the next test (a JUnit
+// class's @BeforeAll) are bounded on their own, from their first call:
+// never counted to the test before the boundary, nor recorded as a test.
+func TestBetween(t *testing.T) {
+	l := generous
+	l.Wall = time.Second
+	res, lines := run(t, l, "test:a", `call:{"do":"echo"}`, "reset", "sleep:1500", `call:{"do":"echo"}`,
+		"test:b", `call:{"do":"echo"}`, "done")
+	want := []string{`a: S {"calls":1}`, `a: S {"calls":1}`, `b: S {"calls":2}`}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("test side got %q, want %q", lines, want)
+	}
+	if len(res.Tests) != 2 || res.Tests[0].Died != nil || res.Tests[1].Died != nil {
+		t.Errorf("tests %+v", res.Tests)
 	}
 }
 
