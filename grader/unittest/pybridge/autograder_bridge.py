@@ -1228,7 +1228,7 @@ def serve_student():
     sys.stdout = _Echo(sys.stdout, peer.printed["out"])
     sys.stderr = _Echo(sys.stderr, peer.printed["err"])
     sys.stdin = _Stdin(peer)
-    builtins.input = lambda prompt="": _want(
-        peer.request({"op": "input", "target": None, "args": [str(prompt)]}), str, "input()")
+    builtins.input = lambda *prompt: _want(  # the test's input() gets what this one got
+        peer.request({"op": "input", "target": None, "args": [str(p) for p in prompt[:1]]}), str, "input()")
     peer.serve()
     flush()
