@@ -76,12 +76,18 @@
 //     types) cross by value, and a list, dict or set passed to the
 //     student is copied back after the call; any other value is a handle
 //     to an object on the side that owns it (a lambda a test passes is a
-//     handle the student's code calls back). An exception of the standard
-//     library's is rebuilt as itself (pytest.raises(ValueError) works);
-//     the student's own exception class is a stand-in class of its name
-//     and its nearest standard base (except stats.Empty works); the
-//     student's traceback, its own files' frames, is attached (the
-//     exception's cause). pytest writes its report in the test box, and
+//     handle the student's code calls back), one stand-in per object while
+//     it is held (is works), freed on the other side when let go. An
+//     exception of the standard library's is rebuilt as itself
+//     (pytest.raises(ValueError) works); the student's own exception
+//     class is a stand-in class of its name, its own parent classes and
+//     its nearest standard base (except stats.Empty works), whose other
+//     attributes are the student's object's; the student's traceback, its
+//     own files' frames, is attached (the exception's cause). Control
+//     flow of the student's code (StopIteration but as the end of next(),
+//     SystemExit, ...) reaches a test as a RuntimeError. What the
+//     student's code prints reaches the test's sys.stdout too (capsys),
+//     and its input() and sys.stdin read the test's. pytest writes its report in the test box, and
 //     the grader collects it. The student's process lives for a test
 //     module and is started afresh for each test file, and after a test
 //     in which it ended, crashed, ran past a limit or printed past the
@@ -113,11 +119,13 @@
 //     that do not compile against the stand-ins all fail, with the
 //     compiler's messages for public ones.
 //
-// Both runs are relayed: the student's box is bounded per test, from
-// outside: limits.cpu of CPU time (as the kernel counts it for the whole
-// box), limits.wall of time the test waits for it, and 256 MiB of what it
-// prints (which is kept clipped, head and tail, and shown with a public
-// test's failure); limits.memory bounds each box. The whole run's limits
+// Both runs are relayed: each test is bounded from outside: limits.cpu
+// of CPU time (as the kernel counts it for the whole student box, and,
+// once the test called the student, for both boxes) and limits.wall of
+// the test's time once it called the student (a ping-pong of calls and
+// callbacks is one test's), and 256 MiB of what the student prints
+// (which is kept clipped, head and tail, and shown with a public test's
+// failure); limits.memory bounds each box. The whole run's limits
 // are the rubric's of one run stretched to the tests: limits.wall and
 // limits.cpu x (tests + 1) + limits.build_wall.
 //
@@ -188,5 +196,6 @@
 // code sees the arguments of every call, hidden tests' included (it
 // cannot send them anywhere a student reads). A JUnit @Timeout of the
 // instructor's still applies, as JUnit's own; the instructor's own code
-// in the test box is bounded by the box's CPU and wall limits alone.
+// in the test box counts toward a test's limits once the test called the
+// student, and is otherwise bounded by the box's CPU and wall limits.
 package unittest

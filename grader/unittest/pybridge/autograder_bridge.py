@@ -22,6 +22,7 @@ import struct
 import sys
 import traceback
 import types
+import weakref
 
 MAX_FRAME = 16 << 20
 MAX_DEPTH = 100
@@ -32,6 +33,14 @@ _IMPORTLIB = os.path.dirname(importlib.__file__) + os.sep
 
 # The ops that answer a call.
 _ANSWERS = ("return", "raise", "unsendable")
+
+# Exceptions that are control flow in Python: raised by the student's code,
+# none reaches a test as itself (a StopIteration would end the test's own
+# loop early), but as a RuntimeError that says what happened, as PEP 479
+# makes it in a generator. A StopIteration ends a loop over a student's
+# iterator only as the answer to next().
+_CONTROL = ("StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit")
+_MAX_FREE = 4096
 
 
 class StudentDied(BaseException):
@@ -120,11 +129,13 @@ class Remote:
         __tracebackhide__ = True
         p = object.__getattribute__(self, "_ag_peer")
         path = object.__getattribute__(self, "_ag_path")
+        ref = object.__getattribute__(self, "_ag_ref")
+        if ref is not None and object.__getattribute__(self, "_ag_gen") == p.gen:
+            return {"ref": ref}
         if path is not None:
+            # A module's attribute is found again in a fresh process.
             return {"path": list(path)}
-        if object.__getattribute__(self, "_ag_gen") != p.gen:
-            raise StudentDied("this object belonged to the student's process that has ended")
-        return {"ref": object.__getattribute__(self, "_ag_ref")}
+        raise StudentDied("this object belonged to the student's process that has ended")
 
     def _ag_op(self, op, *args, name=None):
         __tracebackhide__ = True
@@ -189,11 +200,15 @@ class Remote:
         it = self._ag_op("iter")
         if not isinstance(it, Remote):
             return iter(it)
-        return _RemoteIter(it)
+        return it  # the student's iterator: iter(g) is g for a generator
 
     def __next__(self):
         __tracebackhide__ = True
         return self._ag_op("next")
+
+    def __reversed__(self):
+        __tracebackhide__ = True
+        return self._ag_op("reversed")
 
     def __contains__(self, x):
         __tracebackhide__ = True
@@ -217,13 +232,20 @@ class Remote:
 
     def __exit__(self, et, ev, tb):
         __tracebackhide__ = True
-        # The exception crosses as its type's name and message alone, and
-        # the student's object may swallow only an exception its own code
-        # raised: never a test's failed assertion.
+        # The exception crosses as itself when it is the student's, else
+        # as a built-in of its type's name (Exception for another) with
+        # its message; the student's object may swallow only an exception
+        # its own code raised: never a test's failed assertion.
         if ev is None:
             self._ag_op("exit", None, None)
             return False
-        swallow = bool(self._ag_op("exit", type(ev).__name__, str(ev)))
+        own = ev if isinstance(ev.__dict__.get("_ag_remote") if isinstance(getattr(ev, "__dict__", None), dict)
+                               else None, Remote) else None
+        try:
+            msg = str(ev)
+        except Exception:
+            msg = ""
+        swallow = bool(self._ag_op("exit", type(ev).__name__, msg[:MAX_REPR], own))
         return swallow and getattr(ev, "_ag_student", False) is True
 
     def __instancecheck__(self, obj):
@@ -244,22 +266,6 @@ class Remote:
 
 
 _FORWARDED_DUNDERS = {"__name__", "__qualname__", "__doc__", "__module__"}
-
-
-class _RemoteIter:
-    __slots__ = ("it",)
-
-    def __init__(self, it):
-        __tracebackhide__ = True
-        self.it = it
-
-    def __iter__(self):
-        __tracebackhide__ = True
-        return self
-
-    def __next__(self):
-        __tracebackhide__ = True
-        return self.it._ag_op("next")
 
 
 def _want(v, typ, what):
@@ -317,11 +323,17 @@ _BIN = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.
 _UN = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.invert,
        "float": float, "int": int, "index": operator.index, "round": round, "complex": complex,
        "repr": repr, "str": str, "format": format, "bool": bool, "len": len, "hash": hash,
-       "iter": iter, "next": next}
+       "iter": iter, "next": next, "reversed": reversed}
 # What the student's side may do with the test side's objects (callbacks,
 # objects a test passed): call them, read public attributes, compare them.
 _SAFE_ON_TEST = {"call", "getattr", "eq", "ne", "lt", "le", "gt", "ge", "hash", "len", "iter", "next",
-                 "contains", "bool", "str", "repr", "getitem"}
+                 "contains", "bool", "str", "repr", "getitem", "input", "stdin"}
+# What the student's input() and sys.stdin read, from the test side's
+# (a test's monkeypatch of builtins.input or sys.stdin), as in one process.
+_STDIN = ("readline", "read", "readlines")
+# What the student's code prints in a call reaches the test's sys.stdout
+# and sys.stderr too (capsys), up to this many characters a test.
+MAX_ECHO = 4 << 20
 
 
 class _Stop(Exception):
@@ -338,11 +350,132 @@ class Peer:
         __tracebackhide__ = True
         self.conn = conn
         self.trusted = trusted  # the student's side: it serves paths
-        self.objects = {}
+        self.objects = {}  # handle -> this side's object the other side holds
+        self.handles = {}  # id(object) -> its handle: one handle per object
+        self.remotes = {}  # handle -> weak reference to the other side's object's Remote
+        self.raised = {}  # handle -> weak reference to a student exception's stand-in
+        self.freed = []  # handles of the other side's objects this side no longer holds
+        self.printed = {"out": [], "err": []}  # student side: printed since the last frame
+        self.echoed = 0  # test side: characters of the student's printing echoed in this test
+        self.depth = 0  # calls under way, this side's
+        self.failed_back = None  # test side: the first assertion that failed in a callback
         self.next_id = 1
         self.gen = 1
         self.calls = 0
         self.exc_classes = {}
+
+    def new_gen(self):
+        """The other side's process is gone: its objects too, and what
+        this side held for it."""
+        __tracebackhide__ = True
+        self.gen += 1
+        self.remotes.clear()
+        self.raised.clear()
+        self.freed = []
+        if not self.trusted:
+            self.objects.clear()
+            self.handles.clear()
+
+    # -- handles: one per object, freed when the other side lets it go
+
+    def handle_of(self, v):
+        __tracebackhide__ = True
+        h = self.handles.get(id(v))
+        if h is not None and self.objects.get(h) is v:
+            return h
+        h = self.next_id
+        self.next_id += 1
+        self.objects[h] = v
+        self.handles[id(v)] = h
+        return h
+
+    def remote(self, h, typ):
+        """The one Remote of the other side's object h while this side holds it."""
+        __tracebackhide__ = True
+        wr = self.remotes.get(h)
+        r = wr() if wr is not None else None
+        if r is not None and object.__getattribute__(r, "_ag_gen") == self.gen:
+            return r
+        r = Remote(self, ref=h, gen=self.gen, typ=typ)
+        gen = self.gen
+
+        def gone(wr, h=h, gen=gen, peer=weakref.ref(self)):
+            p = peer()
+            if p is not None and p.gen == gen and p.remotes.get(h) is wr:
+                del p.remotes[h]
+                p.freed.append(h)
+        self.remotes[h] = weakref.ref(r, gone)
+        if h in self.freed:
+            self.freed.remove(h)  # held again before its free was sent
+        return r
+
+    def with_frees(self, msg):
+        __tracebackhide__ = True
+        if self.trusted:
+            self.with_printed(msg)
+        if self.freed:
+            msg["free"], self.freed = self.freed[:_MAX_FREE], self.freed[_MAX_FREE:]
+        return msg
+
+    def take_frees(self, msg):
+        __tracebackhide__ = True
+        free = msg.get("free") if type(msg) is dict else None
+        if type(free) is not list:
+            return
+        for h in free[:_MAX_FREE]:
+            if type(h) is int:
+                v = self.objects.pop(h, None)
+                if v is not None and self.handles.get(id(v)) == h:
+                    del self.handles[id(v)]
+
+    def recv(self):
+        __tracebackhide__ = True
+        chan, msg = self.conn.recv()
+        if chan == b"S":
+            self.take_frees(msg)
+            if not self.trusted and type(msg) is dict:
+                self.echo(msg)
+        return chan, msg
+
+    # -- what the student's code prints and reads
+
+    def echo(self, msg):
+        """Test side: what the student's code printed, written to the
+        test's own sys.stdout and sys.stderr (which pytest captures)."""
+        __tracebackhide__ = True
+        for key, stream in (("out", sys.stdout), ("err", sys.stderr)):
+            text = msg.get(key)
+            if type(text) is str and text and self.echoed < MAX_ECHO:
+                text = text[:MAX_ECHO - self.echoed]
+                self.echoed += len(text)
+                try:
+                    stream.write(text)
+                except Exception:
+                    pass
+
+    def with_printed(self, msg):
+        """Student side: what the student's code printed since the last
+        frame goes with this one."""
+        __tracebackhide__ = True
+        for key, parts in self.printed.items():
+            if parts:
+                msg[key] = "".join(parts)[:MAX_ECHO]
+                parts.clear()
+        return msg
+
+    def read_input(self, op, msg):
+        """Test side: the student's input() or sys.stdin read, answered
+        with the test's own (monkeypatched) builtins.input or sys.stdin."""
+        __tracebackhide__ = True
+        args = [self.dec(a) for a in msg.get("args") or ()]
+        if op == "input":
+            if len(args) > 1 or (args and type(args[0]) is not str):
+                raise BridgeError("a bad input() call")
+            return builtins.input(*args)
+        name = msg.get("name")
+        if name not in _STDIN or len(args) > 1 or (args and type(args[0]) is not int):
+            raise BridgeError("a bad read of stdin")
+        return getattr(sys.stdin, name)(*args)
 
     # -- encoding (what this side sends)
 
@@ -364,18 +497,25 @@ class Peer:
             return v if math.isfinite(v) else {"float": repr(v)}
         if t is bytes:
             return {"bytes": base64.b64encode(v).decode()}
-        if t is list or t is tuple or t is set:
+        if t is list or t is tuple or t is set or t is frozenset:
             return {t.__name__: [self.enc(x, depth + 1) for x in v]}
+        if t is slice:
+            return {"slice": [self.enc(x, depth + 1) for x in (v.start, v.stop, v.step)]}
         if t is dict:
             return {"map": [[self.enc(k, depth + 1), self.enc(x, depth + 1)] for k, x in v.items()]}
         if isinstance(v, Remote) and object.__getattribute__(v, "_ag_peer") is self:
             return {"ref": v._ag_target()}
         if self.trusted and isinstance(v, type) and issubclass(v, BaseException):
             return {"excclass": self.exc_info(v)}
-        h = self.next_id
-        self.next_id += 1
-        self.objects[h] = v
-        return {"handle": h, "type": type(v).__qualname__}
+        if self.trusted and isinstance(v, BaseException):
+            return {"exc": self.exc_reply(v)}
+        if not self.trusted and isinstance(v, BaseException) and isinstance(getattr(v, "__dict__", None), dict) \
+                and isinstance(v.__dict__.get("_ag_remote"), Remote):
+            return self.enc(v.__dict__["_ag_remote"], depth + 1)  # a student's exception, back to its side
+        if not self.trusted and isinstance(v, _ExcMeta) and v.__dict__.get("_ag_peer") is self \
+                and v.__dict__.get("_ag_cpath") is not None:
+            return {"ref": {"path": list(v.__dict__["_ag_cpath"])}}
+        return {"handle": self.handle_of(v), "type": type(v).__qualname__}
 
     # -- decoding (what this side is sent; on the test side, the student's)
 
@@ -395,9 +535,11 @@ class Peer:
                 return float(x)
             if k == "bytes" and type(x) is str:
                 return base64.b64decode(x, validate=True)
-            if k in ("list", "tuple", "set") and type(x) is list:
+            if k in ("list", "tuple", "set", "frozenset") and type(x) is list:
                 items = [self.dec(y, depth + 1) for y in x]
-                return {"list": list, "tuple": tuple, "set": set}[k](items)
+                return {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}[k](items)
+            if k == "slice" and type(x) is list and len(x) == 3:
+                return slice(*[self.dec(y, depth + 1) for y in x])
             if k == "map" and type(x) is list:
                 out = {}
                 for kv in x:
@@ -410,9 +552,11 @@ class Peer:
             if k == "ref" and self.trusted and type(x) is dict and "path" in x:
                 return self.resolve(x)
             if k == "excclass" and not self.trusted and type(x) is dict:
-                return self.stand_in(x)
+                return self.stand_in(x, [64])
+            if k == "exc" and not self.trusted and type(x) is dict:
+                return self.exception(x)
         if set(j) == {"handle", "type"} and type(j["handle"]) is int and type(j["type"]) is str:
-            return Remote(self, ref=j["handle"], gen=self.gen, typ=j["type"][:200])
+            return self.remote(j["handle"], j["type"][:200])
         raise BridgeError("not a value: %.60r" % (j,))
 
     # -- calls this side makes
@@ -423,20 +567,39 @@ class Peer:
         cid = self.calls
         msg["id"] = cid
         msg["args"] = [self.enc(a) for a in msg.get("args") or ()]
-        self.conn.send(b"S", msg)
+        self.conn.send(b"S", self.with_frees(msg))
+        self.depth += 1
         try:
-            return self.wait(cid)
+            value = self.wait(cid, msg.get("op") == "next")
         except _Raised as r:
-            exc = r.exc
+            value, exc = None, r.exc
         except (StudentDied, BridgeError):
+            self.unwind()
             raise
         except BaseException:
+            self.unwind()
             if not self.trusted:
                 # Interrupted (a test's own timeout): the student's
                 # process is out of step; the next call starts a fresh one.
                 self.reset()
             raise
-        raise exc
+        else:
+            exc = None
+        self.depth -= 1
+        if self.depth == 0 and self.failed_back is not None:
+            # A test's assertion failed in a callback and the student's
+            # code went on (or raised its own): the test fails all the same.
+            exc, self.failed_back = self.failed_back, None
+        if exc is not None:
+            raise exc
+        return value
+
+    def unwind(self):
+        """A call of this side's ended with no answer."""
+        __tracebackhide__ = True
+        self.depth -= 1
+        if self.depth <= 0:
+            self.depth, self.failed_back = 0, None
 
     def call(self, target, args, kwargs):
         __tracebackhide__ = True
@@ -462,14 +625,14 @@ class Peer:
         msg["_back"] = True
         return self.request(msg)
 
-    def wait(self, cid):
+    def wait(self, cid, stop_ok=False):
         __tracebackhide__ = True
         while True:
-            chan, msg = self.conn.recv()
+            chan, msg = self.recv()
             if chan is None:
                 raise StudentDied("the bridge closed")
             if chan == b"X":
-                self.gen += 1
+                self.new_gen()
                 why = msg.get("why") if type(msg) is dict else None
                 lim = msg.get("limit") if type(msg) is dict else None
                 raise StudentDied(why if type(why) is str else "the student's process ended",
@@ -485,7 +648,7 @@ class Peer:
                     raise Unsendable("the student's code gave a value the bridge cannot carry: " +
                                      (why[:MAX_REPR] if type(why) is str else "no reason given"))
                 if op == "raise":
-                    raise _Raised(self.exception(msg.get("exc")))
+                    raise _Raised(self.exception(msg.get("exc"), stop_ok))
                 value = self.dec(msg.get("value"))
                 if "back" in msg:
                     back = msg["back"]
@@ -505,7 +668,7 @@ class Peer:
     def serve(self):
         __tracebackhide__ = True
         while True:
-            chan, msg = self.conn.recv()
+            chan, msg = self.recv()
             if chan is None:
                 return
             if type(msg) is dict and msg.get("op") not in _ANSWERS:
@@ -520,6 +683,10 @@ class Peer:
             op = msg.get("op")
             if not self.trusted and op not in _SAFE_ON_TEST:
                 raise PermissionError("the tests' objects allow only calls, public attributes and comparisons")
+            if not self.trusted and op in ("input", "stdin"):
+                value = self.read_input(op, msg)
+                self.conn.send(b"S", self.with_frees({"op": "return", "id": cid, "value": self.enc(value)}))
+                return
             target = self.target(msg.get("target"))
             args = [self.dec(a) for a in msg.get("args") or ()]
             name = msg.get("name")
@@ -547,7 +714,7 @@ class Peer:
                 value = [str(n) for n in names]
             elif op == "exit":
                 value = target.__exit__(None, None, None) if args[0] is None else \
-                    target.__exit__(Exception, Exception("%s: %s" % (args[0], args[1])), None)
+                    target.__exit__(*_exit_args(args))
             elif op == "enter":
                 value = target.__enter__()
             elif op == "next":
@@ -565,6 +732,13 @@ class Peer:
             if msg.get("_back"):
                 reply["back"] = [[k, self.enc(a)] for k, a in (back_args or [])]
         except BaseException as e:  # noqa: the student's SystemExit is an answer too
+            if not self.trusted and isinstance(e, (StudentDied, BridgeError)):
+                # The student's process is gone (a limit stopped the
+                # ping-pong): the test fails, and nothing answers the dead.
+                raise
+            if not self.trusted and self.failed_back is None and \
+                    (isinstance(e, AssertionError) or not isinstance(e, Exception)):
+                self.failed_back = e  # a test's failure (pytest.fail too): kept
             if isinstance(e, Unsendable):
                 reply = {"op": "unsendable", "id": cid, "why": str(e)[:MAX_REPR]}
             elif isinstance(e, _Stop):
@@ -573,7 +747,7 @@ class Peer:
             else:
                 reply = {"op": "raise", "id": cid, "exc": self.exc_reply(e)}
         try:
-            self.conn.send(b"S", reply)
+            self.conn.send(b"S", self.with_frees(reply))
         except (ValueError, TypeError, Unsendable) as e:
             self.conn.send(b"S", {"op": "unsendable", "id": cid, "why": str(e)[:MAX_REPR]})
 
@@ -595,13 +769,22 @@ class Peer:
 
     # -- exceptions
 
-    def exc_info(self, cls):
+    def exc_info(self, cls, depth=0):
+        """An exception class as it crosses: its name, its module, the
+        built-in classes of its MRO, its own parent classes (the student's)
+        and where it is found again (path)."""
         __tracebackhide__ = True
         bases = [c.__name__ for c in cls.__mro__ if getattr(builtins, c.__name__, None) is c]
         module = getattr(cls, "__module__", "") or ""
         if type(module) is not str or (module == "builtins" and getattr(builtins, cls.__name__, None) is not cls):
             module = "a class of the student's named as a built-in"  # never taken for the built-in
-        return {"module": module, "name": cls.__qualname__, "bases": bases}
+        info = {"module": module, "name": cls.__qualname__, "bases": bases}
+        if module != "builtins" and depth < 8:
+            info["parents"] = [self.exc_info(b, depth + 1) for b in cls.__bases__
+                               if issubclass(b, BaseException) and getattr(builtins, b.__name__, None) is not b][:8]
+            if "<" not in cls.__qualname__ and module in sys.modules:
+                info["path"] = [module] + cls.__qualname__.split(".")
+        return info
 
     def exc_reply(self, e):
         __tracebackhide__ = True
@@ -625,49 +808,105 @@ class Peer:
             for f in frames:
                 f.filename = os.path.abspath(f.filename)[len(cwd):]
             trace = "".join(traceback.format_list(frames))
-        return {"type": info["name"], "module": info["module"], "bases": info["bases"], "args": args,
-                "message": msg[:8192], "trace": trace[:16384]}
+        out = {"type": info["name"], "module": info["module"], "bases": info["bases"], "args": args,
+               "message": msg[:8192], "trace": trace[:16384]}
+        if self.trusted and info["module"] != "builtins":
+            # The object itself stays here: its attributes and methods are
+            # reached through it.
+            out["parents"] = info.get("parents", [])
+            out["path"] = info.get("path")
+            out["ref"] = self.handle_of(e)
+        return out
 
-    def stand_in(self, info):
+    def stand_in(self, info, budget):
         """The test side's class for an exception class of the student's:
-        its name, the nearest base among the standard exceptions (never one
-        that ends a run: those become Exception)."""
+        its name, the stand-ins of its own parent classes and the nearest
+        base among the standard exceptions (never one that ends a run:
+        those become Exception). Its instances' other attributes and
+        methods are the student's object's; called by a test, it makes the
+        student's exception in the student's process."""
         __tracebackhide__ = True
         name, module = info.get("name"), info.get("module")
         if type(name) is not str or type(module) is not str:
             raise BridgeError("a bad exception class")
         name, module = name[:200], module[:200]
         if module == "builtins":
+            if name in _CONTROL:
+                return RuntimeError  # what the student's control flow reaches a test as
             b = getattr(builtins, name, None)
             if isinstance(b, type) and issubclass(b, Exception) and b.__module__ == "builtins":
                 return b
+        b = _stdlib_exception(module, name)
+        if b is not None:
+            return b
         key = (module, name)
         cls = self.exc_classes.get(key)
-        if cls is None:
-            base = Exception
-            for b in info.get("bases") or ():
-                c = getattr(builtins, b, None) if type(b) is str else None
-                if isinstance(c, type) and issubclass(c, Exception) and c.__module__ == "builtins" \
-                        and c is not StopIteration and c is not StopAsyncIteration:
-                    base = c
-                    break
-            cls = type(name.rsplit(".", 1)[-1], (base,), {"__module__": module, "__qualname__": name})
-            self.exc_classes[key] = cls
+        if cls is not None:
+            return cls
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise BridgeError("an exception class with too many parents")
+        base = Exception
+        for b in info.get("bases") or ():
+            c = getattr(builtins, b, None) if type(b) is str else None
+            if isinstance(c, type) and issubclass(c, Exception) and c.__module__ == "builtins" \
+                    and b not in _CONTROL:
+                base = c
+                break
+        parents = []
+        ps = info.get("parents")
+        for p in (ps if type(ps) is list else [])[:8]:
+            if type(p) is dict:
+                c = self.stand_in(p, budget)
+                if c not in parents and c is not RuntimeError:
+                    parents.append(c)
+        bases = tuple(parents)
+        if not any(issubclass(c, base) for c in parents):
+            bases += (base,)
+        path = info.get("path")
+        if type(path) is not list or not 2 <= len(path) <= 16 or \
+                not all(type(x) is str and x.isidentifier() for x in path):
+            path = None
+        ns = {"__module__": module, "__qualname__": name, "__getattr__": _exc_getattr, "__str__": _exc_str,
+              "_ag_peer": self, "_ag_cpath": tuple(path) if path else None}
+        short = name.rsplit(".", 1)[-1]
+        try:
+            cls = _ExcMeta(short, bases, ns)
+        except TypeError:
+            cls = _ExcMeta(short, (base,), ns)  # parents that cannot be mixed
+        self.exc_classes[key] = cls
         return cls
 
-    def exception(self, info):
+    def exception(self, info, stop_ok=False):
         __tracebackhide__ = True
         if type(info) is not dict:
             raise BridgeError("a bad exception")
         info = dict(info)
         info.setdefault("bases", [])
-        if type(info.get("type")) is not str:
+        if type(info.get("type")) is not str or type(info.get("module")) is not str \
+                or type(info["bases"]) is not list:
             raise BridgeError("a bad exception")
         info["name"] = info["type"]
-        cls = self.stand_in(info)
-        if cls is StopIteration or (info.get("name") == "StopIteration" and info.get("module") == "builtins"):
-            return StopIteration()
         msg = info.get("message")[:MAX_REPR] if type(info.get("message")) is str else ""
+        builtin = info["module"] == "builtins"
+        if stop_ok and builtin and info["name"] == "StopIteration":
+            return StopIteration()  # next()'s answer: the iterator is done
+        control = [n for n in ([info["name"]] if builtin else []) + info["bases"] if n in _CONTROL]
+        h = info.get("ref")
+        if type(h) is int and (control or h not in self.remotes):
+            # Held only if its stand-in keeps it (below).
+            self.freed.append(h)
+        if control:
+            what = info["name"][:200] if builtin else "%s (a %s)" % (info["name"][:200], control[0])
+            e = RuntimeError("the student's code raised %s%s" % (what, ": " + msg if msg else ""))
+            return self._traced(e, info)
+        h = info.get("ref")
+        if type(h) is int:
+            wr = self.raised.get(h)
+            e = wr() if wr is not None else None
+            if e is not None:
+                return e  # the same exception object again
+        cls = self.stand_in(info, [64])
         args = None
         if type(info.get("args")) is list and len(json.dumps(info["args"])) <= MAX_REPR:
             # A huge argument would be the report's, and a report too
@@ -676,17 +915,20 @@ class Peer:
                 args = [self.dec(a) for a in info["args"]]
             except (BridgeError, ValueError, TypeError):
                 args = None
-        try:
-            e = cls(*args) if args is not None else cls(msg)
-        except Exception:
-            try:
-                e = cls(msg)
-            except Exception:
-                e = Exception(msg)
+        e = _make(cls, args if args is not None else [msg])
         try:
             e._ag_student = True
         except Exception:
             pass
+        if isinstance(cls, _ExcMeta):
+            e.__dict__["_ag_message"] = msg
+            if type(h) is int:
+                e.__dict__["_ag_remote"] = self.remote(h, info["name"][:200])
+                self.raised[h] = weakref.ref(e, lambda wr, h=h, d=self.raised: d.get(h) is wr and d.pop(h))
+        return self._traced(e, info)
+
+    def _traced(self, e, info):
+        __tracebackhide__ = True
         trace = info.get("trace")
         if type(trace) is str and trace:
             trace = trace[:2 * MAX_REPR]
@@ -695,8 +937,93 @@ class Peer:
 
     def reset(self):
         __tracebackhide__ = True
-        self.gen += 1
+        self.new_gen()
         self.conn.send(b"G", {"op": "reset"})
+
+
+def _stdlib_exception(module, name):
+    """The standard library's exception class module.name
+    (statistics.StatisticsError, json.JSONDecodeError), when the test side
+    has that module loaded already: a test that expects it names it.
+    Nothing is imported for the student's side."""
+    __tracebackhide__ = True
+    top = module.split(".")[0]
+    if top not in getattr(sys, "stdlib_module_names", ()) or top in ("unittest", "bdb", "builtins") \
+            or module not in sys.modules:
+        return None
+    c = sys.modules[module]
+    for part in name.split("."):
+        # Looked up, never computed: no module __getattr__ runs.
+        d = getattr(c, "__dict__", None)
+        c = d.get(part) if type(d) is dict or isinstance(d, types.MappingProxyType) else None
+    if isinstance(c, type) and issubclass(c, Exception) and c.__module__ == module and c.__qualname__ == name \
+            and not issubclass(c, (StopIteration, StopAsyncIteration)):
+        return c
+    return None
+
+
+def _exit_args(args):
+    """The exception a with block ended with, as a student's __exit__ is
+    given it: its own exception object, a built-in one of the test's
+    exception's type, or an Exception that names it."""
+    __tracebackhide__ = True
+    name, msg = str(args[0]), str(args[1])
+    e = args[2] if len(args) > 2 and isinstance(args[2], BaseException) else None
+    if e is None:
+        b = getattr(builtins, name, None)
+        if isinstance(b, type) and issubclass(b, Exception) and b.__module__ == "builtins":
+            try:
+                e = b(msg)
+            except Exception:
+                e = None
+    if e is None:
+        e = Exception("%s: %s" % (name, msg))
+    return type(e), e, None
+
+
+class _ExcMeta(type):
+    """The class of a stand-in for a student's exception class: called by
+    an instructor's file, it makes the student's exception in the
+    student's process (the student's __init__ runs there)."""
+
+    def __call__(cls, *args, **kwargs):
+        __tracebackhide__ = True
+        peer, path = cls.__dict__.get("_ag_peer"), cls.__dict__.get("_ag_cpath")
+        if peer is not None and path is not None and not peer.trusted and _by_instructor():
+            e = peer.call({"path": list(path)}, args, kwargs)
+            if isinstance(e, cls):
+                return e
+            raise TypeError("the student's %s made a %s" % (cls.__qualname__, _typename(e)))
+        return super().__call__(*args, **kwargs)
+
+
+def _make(cls, args):
+    """An exception of cls with args, made here: no student code runs."""
+    __tracebackhide__ = True
+    for a in (args, []):
+        try:
+            e = cls.__new__(cls, *a)
+            BaseException.__init__(e, *a)
+            return e
+        except Exception:
+            pass
+    return Exception(*args[:1])
+
+
+def _exc_getattr(self, name):
+    """A stand-in exception's attribute that is not its own: the student's
+    object's (ei.value.name, ei.value.shortfall())."""
+    __tracebackhide__ = True
+    r = self.__dict__.get("_ag_remote")
+    if r is None or name.startswith("__") or name.startswith("_ag_"):
+        raise AttributeError(name)
+    return getattr(r, name)
+
+
+def _exc_str(self):
+    __tracebackhide__ = True
+    m = self.__dict__.get("_ag_message")
+    return m if type(m) is str else BaseException.__str__(self)
 
 
 class _Raised(Exception):
@@ -824,6 +1151,8 @@ def install_lazy(names, folder):
 def control(op, **kw):
     __tracebackhide__ = True
     if _peer is not None:
+        if op == "test":
+            _peer.echoed, _peer.failed_back = 0, None
         kw["op"] = op
         _peer.conn.send(b"G", kw)
 
@@ -833,11 +1162,57 @@ def new_process():
     starts a fresh one, and the old one's objects are gone."""
     __tracebackhide__ = True
     if _peer is not None:
-        _peer.gen += 1
+        _peer.new_gen()
     control("reset")
 
 
 # ---------------------------------------------------------------- student side
+
+class _Echo:
+    """The student's sys.stdout or sys.stderr: written to its own stream
+    (the relay's record of what it printed), and kept for the next frame,
+    which echoes it on the test side."""
+
+    def __init__(self, real, parts):
+        self._real, self._parts = real, parts
+
+    def write(self, s):
+        n = self._real.write(s)
+        if type(s) is str and len(self._parts) < 65536:
+            self._parts.append(s[:MAX_ECHO])
+        return n
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+
+class _Stdin:
+    """The student's sys.stdin: the test side's, read a call at a time."""
+
+    def __init__(self, peer):
+        self._peer = peer
+
+    def _read(self, name, *args):
+        return self._peer.request({"op": "stdin", "target": None, "name": name, "args": list(args)})
+
+    def readline(self, size=-1):
+        return _want(self._read("readline", size), str, "sys.stdin.readline()")
+
+    def read(self, size=-1):
+        return _want(self._read("read", size), str, "sys.stdin.read()")
+
+    def readlines(self):
+        return _want(self._read("readlines"), list, "sys.stdin.readlines()")
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
 
 def serve_student():
     """Student side: take fds 0 and 1 for the frames before any student
@@ -850,5 +1225,10 @@ def serve_student():
     os.dup2(2, 1)
     sys.path.append(os.getcwd())
     peer = Peer(Conn(rfd, wfd), trusted=True)
+    sys.stdout = _Echo(sys.stdout, peer.printed["out"])
+    sys.stderr = _Echo(sys.stderr, peer.printed["err"])
+    sys.stdin = _Stdin(peer)
+    builtins.input = lambda *prompt: _want(  # the test's input() gets what this one got
+        peer.request({"op": "input", "target": None, "args": [str(p) for p in prompt[:1]]}), str, "input()")
     peer.serve()
     flush()

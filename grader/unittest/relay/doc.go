@@ -20,21 +20,30 @@
 //     box ended or was stopped, {"why","limit","exit","signal"}.
 //
 // A student that sends more than the test side reads (64 MiB queued) is
-// stopped too, as its own failure. Time waited counts from a call to the
-// student's next frame: a student that answers with frames the test side
-// does not want restarts that count, and the framework's own per-test
-// timeout (the test side's) is then the backstop.
+// stopped too, as its own failure.
+//
+// A test's limits (Limits) hold over the whole test once it has called
+// the student: its wall time from its 'G' test frame, and the CPU time of
+// both boxes from then (sandbox.Meter, read from outside). A ping-pong
+// of calls and callbacks between the boxes, in which neither side waits
+// long for the other, is bounded as one test, whatever language each
+// side speaks: the relay reads no 'S' frame to tell a call from an
+// answer. Calls after a reset and before the next test (a JUnit class's
+// @BeforeAll) are bounded as a test of their own, from their first call,
+// and recorded as none.
 //
 // The relay starts a student box at the first call and at the first call
 // after a reset or an 'X'. It stops the box, from outside, when the
-// current test has used more than its CPU time (sandbox.Meter) or has
-// waited for the student more than its wall time, when the student
+// current test has run past its CPU or wall time (the test is marked at
+// once, whether or not a call waits: that limit is its verdict), when the student
 // prints more than the per-test cap, and when the student's side breaks
 // the framing (a bad length, another channel, not JSON). Every 'X'
 // answers exactly one call the test side sent and the student did not
 // answer, so the two sides never fall out of step: a box that died
 // while no call was waiting is reported at the next call of the same
-// test, and forgotten at the next test.
+// test, and forgotten at the next test. A box the relay ended (at a
+// boundary or a limit) decides nothing more, however its end comes about:
+// one stopped while it was still starting is no failure of the grader's.
 //
 // What the student prints goes to its stderr, which the relay drains
 // and keeps clipped (head and tail, package clip) per test, and never

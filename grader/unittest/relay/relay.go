@@ -75,7 +75,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("relay: %w", err)
 	}
-	r := &relay{cfg: cfg, ctx: ctx, events: make(chan event, 64), toTest: newSender(inW), testStop: make(chan struct{})}
+	r := &relay{cfg: cfg, ctx: ctx, events: make(chan event, 64), toTest: newSender(inW), testStop: make(chan struct{}), testMeter: &sandbox.Meter{}}
 	r.tests = []*testState{{}}
 	spec := cfg.Test
 	spec.StdinFrom = inR
@@ -85,6 +85,11 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	spec.StdoutToOnly = true
 	spec.Stop = r.testStop
+	if spec.Meter == nil {
+		spec.Meter = r.testMeter
+	} else {
+		r.testMeter = spec.Meter
+	}
 	spec.Limits.Output = math.MaxInt64
 	go func() {
 		res, err := sandbox.Run(ctx, spec)
@@ -116,30 +121,40 @@ const (
 
 // relay is the loop's state; only the loop touches it.
 type relay struct {
-	cfg      Config
-	ctx      context.Context
-	events   chan event
-	toTest   *sender
-	testStop chan struct{}
-	st       *student // the live student box, nil when none
-	live     int      // student boxes not yet ended
-	gen      int
-	tests    []*testState // the first is before any test
-	pending  *Died        // a death no call was waiting for
-	owed     bool         // the test side waits for the student
-	owedAt   time.Time
-	result   Result
-	err      error
-	ended    bool // the test box
+	cfg       Config
+	ctx       context.Context
+	events    chan event
+	toTest    *sender
+	testStop  chan struct{}
+	testMeter *sandbox.Meter // the test box's CPU time
+	st        *student       // the live student box, nil when none
+	live      int            // student boxes not yet ended
+	gen       int
+	tests     []*testState // the first is before any test
+	pending   *Died        // a death no call was waiting for
+	owed      bool         // the test side waits for the student
+	owedAt    time.Time
+	result    Result
+	err       error
+	ended     bool // the test box
 }
 
-// testState is a test's counters.
+// testState is a test's counters. A test's limits hold over the whole
+// test once it has called the student (called): its wall time, and the
+// CPU time of both boxes, so that a ping-pong of calls and callbacks
+// between them, where neither side waits long for the other, is bounded
+// as one test.
 type testState struct {
-	id      string
-	cpuBase time.Duration // the live box's CPU time when the test began
-	waited  time.Duration // time waited for the student, but for the current wait
-	printed *printed
-	died    *Died
+	id       string
+	began    time.Time     // when the test began
+	cpuBase  time.Duration // the live student box's CPU time when the test began
+	testBase time.Duration // the test box's CPU time when the test began
+	testCPU  bool          // testBase was read
+	called   bool          // the test has called the student
+	waited   time.Duration // time waited for the student, but for the current wait
+	printed  *printed
+	died     *Died
+	between  bool // calls between a boundary and the next test (a class's @BeforeAll): bounded as a test, recorded as none
 }
 
 func (r *relay) cur() *testState { return r.tests[len(r.tests)-1] }
@@ -158,7 +173,9 @@ func (r *relay) loop() (Result, error) {
 	}
 	r.toTest.close()
 	for _, t := range r.tests[1:] {
-		r.result.Tests = append(r.result.Tests, Test{ID: t.id, Printed: t.printed.String(), Died: t.died})
+		if !t.between {
+			r.result.Tests = append(r.result.Tests, Test{ID: t.id, Printed: t.printed.String(), Died: t.died})
+		}
 	}
 	return r.result, r.err
 }
@@ -251,6 +268,12 @@ func (r *relay) call(p []byte) {
 	if !r.owed {
 		r.owed, r.owedAt = true, time.Now()
 	}
+	if t := r.cur(); t.between && !t.called {
+		// Between tests, the count starts at the first call.
+		t.began = time.Now()
+		t.testBase, t.testCPU = r.testMeter.CPU()
+	}
+	r.cur().called = true
 }
 
 // fromStudent forwards a student's 'S' frame to the test side.
@@ -300,19 +323,28 @@ func (r *relay) control(p []byte) {
 	}
 	switch c.Op {
 	case "test":
-		r.answered()
-		t := &testState{id: clipID(c.ID), printed: newPrinted(r.cfg.PerTest)}
-		if r.st != nil {
-			t.cpuBase, _ = r.st.meter.CPU()
-			r.st.out.swap(t.printed)
-		}
-		r.tests = append(r.tests, t)
-		r.pending = nil
+		r.begin(&testState{id: clipID(c.ID)})
 	case "reset", "done":
 		r.quiet()
+		// What comes before the next test (a JUnit class's @BeforeAll)
+		// is bounded on its own, never counted to the test before.
+		r.begin(&testState{between: true})
 	default:
 		r.fail(fmt.Errorf("%w: control op %q", ErrProtocol, clipID(c.Op)))
 	}
+}
+
+// begin starts counting for t from now.
+func (r *relay) begin(t *testState) {
+	r.answered()
+	t.printed, t.began = newPrinted(r.cfg.PerTest), time.Now()
+	t.testBase, t.testCPU = r.testMeter.CPU()
+	if r.st != nil {
+		t.cpuBase, _ = r.st.meter.CPU()
+		r.st.out.swap(t.printed)
+	}
+	r.tests = append(r.tests, t)
+	r.pending = nil
 }
 
 // clipID bounds an ID the test side gives.
@@ -342,17 +374,45 @@ func (r *relay) stop(gen int, d *Died) {
 	r.st.end(d)
 }
 
-// watch stops the live student box past the current test's limits.
+// watch stops the live student box past the current test's limits: the
+// student's CPU time and its waits in the test; once the test has called
+// the student, the test's whole wall time and both boxes' CPU time (a
+// ping-pong of calls and callbacks). A test stopped at a limit is marked
+// at once, whether or not a call waits: that limit is its verdict.
 func (r *relay) watch() {
 	if r.st == nil || r.st.why != nil {
 		return
 	}
 	t, l := r.cur(), r.cfg.PerTest
-	if used, ok := r.st.meter.CPU(); ok && l.CPU > 0 && used-t.cpuBase > l.CPU {
-		r.stop(r.st.gen, &Died{Why: fmt.Sprintf("the student's code ran past its CPU time limit (%v) in this test", l.CPU), Limit: "cpu"})
+	used, ok := r.st.meter.CPU()
+	if ok {
+		used -= t.cpuBase
+	}
+	if test, tok := r.testMeter.CPU(); tok && t.called && t.testCPU {
+		used += test - t.testBase
+		ok = true
+	}
+	if ok && l.CPU > 0 && used > l.CPU {
+		r.overLimit(&Died{Why: fmt.Sprintf("the student's code ran past its CPU time limit (%v) in this test", l.CPU), Limit: "cpu"})
 		return
 	}
-	if waited := t.waited; r.owed && l.Wall > 0 && waited+time.Since(r.owedAt) > l.Wall {
-		r.stop(r.st.gen, &Died{Why: fmt.Sprintf("the student's code ran past its time limit (%v) in this test", l.Wall), Limit: "wall"})
+	waited := t.waited
+	if r.owed {
+		waited += time.Since(r.owedAt)
 	}
+	if t.called && !t.began.IsZero() {
+		waited = max(waited, time.Since(t.began))
+	}
+	if l.Wall > 0 && waited > l.Wall {
+		r.overLimit(&Died{Why: fmt.Sprintf("the student's code ran past its time limit (%v) in this test", l.Wall), Limit: "wall"})
+	}
+}
+
+// overLimit stops the live student box at one of the current test's
+// limits.
+func (r *relay) overLimit(d *Died) {
+	if t := r.cur(); t.died == nil {
+		t.died = d
+	}
+	r.stop(r.st.gen, d)
 }

@@ -78,6 +78,27 @@ func testSide(steps []string) int {
 			}
 			slices.Sort(times)
 			fmt.Fprintf(os.Stderr, "median %d\n", times[n/2].Nanoseconds())
+		case "pingpong": // a call answered by callbacks, each answered by a
+			// call, forever; arg ms of CPU burned for each callback. The
+			// end (an 'X') is written as a call's.
+			ms, _ := strconv.Atoi(arg)
+			for {
+				writeFrame(os.Stdout, []byte(`S{"do":"ping"}`))
+				p, err := readFrame(in)
+				if err != nil {
+					return 2
+				}
+				if p[0] != 'S' {
+					fmt.Fprintf(os.Stderr, "%s: %c %s\n", id, p[0], p[1:])
+					break
+				}
+				burn(time.Duration(ms) * time.Millisecond)
+			}
+		case "sleep": // arg ms
+			ms, _ := strconv.Atoi(arg)
+			time.Sleep(time.Duration(ms) * time.Millisecond)
+		case "send": // a call whose answer is not waited for
+			writeFrame(os.Stdout, append([]byte("S"), arg...))
 		case "stall": // reads nothing more, ever
 			time.Sleep(time.Hour)
 		case "call":
@@ -156,14 +177,22 @@ func studentSide() int {
 			writeFrame(os.Stdout, []byte(fmt.Sprintf(`S{"calls":%d}`, calls)))
 			os.Exit(3)
 		case "burn": // n ms of CPU, then the answer
-			end := time.Now().Add(time.Duration(c.N) * time.Millisecond)
-			for time.Now().Before(end) {
-			}
+			burn(time.Duration(c.N) * time.Millisecond)
+		case "ping": // a callback, never an answer
+			writeFrame(os.Stdout, []byte(`S{"callback":1}`))
+			continue
 		}
 		if c.Do != "nop" {
 			fmt.Fprintf(os.Stderr, "call %d\n", calls)
 		}
 		writeFrame(os.Stdout, []byte(fmt.Sprintf(`S{"calls":%d}`, calls)))
+	}
+}
+
+// burn uses about d of CPU time.
+func burn(d time.Duration) {
+	end := time.Now().Add(d)
+	for time.Now().Before(end) {
 	}
 }
 
@@ -222,8 +251,10 @@ func TestForwarding(t *testing.T) {
 func TestRestart(t *testing.T) {
 	// Each limit far below the others, so that which one stops a box never
 	// depends on the machine's load.
+	// The wall limit also bounds the next test, whose fresh box must start
+	// within it on a loaded machine: 5 s.
 	cpu, wall := generous, generous
-	cpu.CPU, wall.Wall = time.Second, time.Second
+	cpu.CPU, wall.Wall = time.Second, 5*time.Second
 	tight := generous
 	tight.Printed = 1 << 20
 	for _, tc := range []struct {
@@ -265,6 +296,78 @@ func TestRestart(t *testing.T) {
 				t.Errorf("kept %d bytes of what test a printed", len(res.Tests[0].Printed))
 			}
 		})
+	}
+}
+
+// TestPingPong: a test whose call the student answers with a callback,
+// whose answer is another call, and so on without end (neither side waits
+// long for the other), is stopped at the test's own wall limit, or at its
+// CPU limit when the test side's callbacks are what burns CPU; the test is
+// marked with it, and the next test gets a fresh box.
+func TestPingPong(t *testing.T) {
+	for _, tc := range []struct {
+		name, burn, limit string
+		l                 Limits
+	}{
+		{"wall", "0", "wall", Limits{CPU: 600 * time.Second, Wall: 5 * time.Second, Printed: 1 << 20, Keep: 256}},
+		{"cpu", "20", "cpu", Limits{CPU: time.Second, Wall: 600 * time.Second, Printed: 1 << 20, Keep: 256}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if tc.limit == "cpu" && !sandbox.Detect().Metered() {
+				t.Skip("this machine's sandbox tier has no CPU meter")
+			}
+			res, lines := run(t, tc.l, "test:a", "pingpong:"+tc.burn, "test:b", `call:{"do":"echo"}`, "done")
+			if len(lines) != 2 || !strings.HasPrefix(lines[0], "a: X ") || lines[1] != `b: S {"calls":1}` {
+				t.Fatalf("test side got %q", lines)
+			}
+			if d := res.Tests[0].Died; d == nil || d.Limit != tc.limit || res.Tests[1].Died != nil {
+				t.Errorf("tests %+v", res.Tests)
+			}
+			if res.Students != 2 {
+				t.Errorf("%d student boxes, want 2", res.Students)
+			}
+		})
+	}
+}
+
+// TestStopWhileStarting: a box the relay ends while it is still starting
+// (a call, then at once a lifecycle boundary: a test's own timeout) is no
+// failure of the grader's, however its start ends.
+func TestStopWhileStarting(t *testing.T) {
+	var steps []string
+	for range 20 {
+		steps = append(steps, "test:a", `send:{"do":"echo"}`, "reset")
+	}
+	for i := range 3 {
+		res, err := Run(context.Background(), Config{
+			Test:    fake(t, "testside", append(steps, "test:b", `call:{"do":"echo"}`, "done")...),
+			Student: func() sandbox.Spec { return fake(t, "student") },
+			PerTest: generous,
+		})
+		if err != nil {
+			t.Fatalf("run %d: %v", i, err)
+		}
+		if lines := strings.Split(strings.TrimSpace(string(res.Test.Stderr)), "\n"); len(lines) != 1 || lines[0] != `b: S {"calls":1}` {
+			t.Fatalf("run %d: test side got %q", i, lines)
+		}
+	}
+}
+
+// TestBetween: calls after a boundary and before the next test (a JUnit
+// class's @BeforeAll) are bounded on their own, from their first call:
+// never counted to the test before the boundary, nor recorded as a test.
+func TestBetween(t *testing.T) {
+	l := generous
+	l.Wall = 5 * time.Second // far above a box's start on a loaded machine
+	res, lines := run(t, l, "test:a", `call:{"do":"echo"}`, "reset", "sleep:6000", `call:{"do":"echo"}`,
+		"test:b", `call:{"do":"echo"}`, "done")
+	want := []string{`a: S {"calls":1}`, `a: S {"calls":1}`, `b: S {"calls":2}`}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("test side got %q, want %q", lines, want)
+	}
+	if len(res.Tests) != 2 || res.Tests[0].Died != nil || res.Tests[1].Died != nil {
+		t.Errorf("tests %+v", res.Tests)
 	}
 }
 
