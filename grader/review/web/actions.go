@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -181,7 +182,7 @@ func (s *Server) actions(l *link, st *review.State, req request) ([]review.Actio
 		if err := itemOK(req.Item); err != nil {
 			return nil, err
 		}
-		return []review.Action{{Op: op, Subs: ids(subs), Item: req.Item, Group: groupName(req.Group)}}, nil
+		return []review.Action{{Op: op, Subs: ids(subs), Item: req.Item, Group: groupName(req.Group), Was: was(st, r, op, req.Item)}}, nil
 	case review.OpPoints:
 		if err := itemOK(req.Item); err != nil {
 			return nil, err
@@ -199,14 +200,14 @@ func (s *Server) actions(l *link, st *review.State, req request) ([]review.Actio
 		}
 		return []review.Action{{Op: op, ID: req.ID}}, nil
 	case review.OpComment:
-		return s.comments(l, req, itemOK)
+		return s.comments(l, st, req, itemOK)
 	}
 	return nil, refuse("unknown action %q", req.Op)
 }
 
 // comments are a comment's actions: one per submission (the file's
 // hash differs between them), and the item it attaches, applied.
-func (s *Server) comments(l *link, req request, itemOK func(string) error) ([]review.Action, error) {
+func (s *Server) comments(l *link, st *review.State, req request, itemOK func(string) error) ([]review.Action, error) {
 	subs, err := s.targets(l, req)
 	if err != nil {
 		return nil, err
@@ -241,9 +242,20 @@ func (s *Server) comments(l *link, req request, itemOK func(string) error) ([]re
 		return nil, refuse("no submission has the file %q", req.FileName)
 	}
 	if req.Item != "" {
-		acts = append(acts, review.Action{Op: review.OpApply, Subs: ids(applied), Item: req.Item, Group: groupName(req.Group)})
+		acts = append(acts, review.Action{Op: review.OpApply, Subs: ids(applied), Item: req.Item, Group: groupName(req.Group),
+			Was: was(st, s.cfg.Assignment.Rubric, review.OpApply, req.Item)})
 	}
 	return acts, nil
+}
+
+// was is an applied item as it is now, for the journal: what a later
+// rubric change is measured against.
+func was(st *review.State, r *rubric.Rubric, op review.Op, id string) *rubric.ManualItem {
+	it, ok := st.Item(r, id)
+	if op != review.OpApply || !ok {
+		return nil
+	}
+	return &it
 }
 
 func (s *Server) subOfID(l *link, id string) *sub {
@@ -302,15 +314,30 @@ func (s *Server) preview(l *link, req request) (any, error) {
 
 // applied are the batch's results with the state's manual grading.
 func (s *Server) applied(st *review.State) []grader.Result {
-	results := make([]grader.Result, len(s.subs))
 	files := map[string]review.Hashes{}
-	for i, sb := range s.subs {
-		results[i] = sb.Result
+	for _, sb := range s.subs {
 		if sb.Hashes != nil {
 			files[sb.Result.ID] = sb.Hashes
 		}
 	}
-	return review.Apply(s.cfg.Assignment.Rubric, st, results, files)
+	return review.Apply(s.cfg.Assignment.Rubric, st, s.results(), files)
+}
+
+// results are the batch's results as the autograder scored them.
+func (s *Server) results() []grader.Result {
+	results := make([]grader.Result, len(s.subs))
+	for i, sb := range s.subs {
+		results[i] = sb.Result
+	}
+	return results
+}
+
+// label is a drift as the page may show it: the submission by its label.
+func (s *Server) label(d review.Drift) string {
+	if i := slices.IndexFunc(s.subs, func(sb *sub) bool { return sb.Result.ID == d.Sub }); i >= 0 {
+		d.Sub = s.subs[i].Label
+	}
+	return d.String()
 }
 
 // export writes grade's products with the manual grading as it is now,
@@ -322,6 +349,9 @@ func (s *Server) export(l *link, _ request) (any, error) {
 	st, err := s.load()
 	if err != nil {
 		return nil, err
+	}
+	if d := review.Drifts(s.cfg.Assignment.Rubric, st, s.results()); len(d) > 0 {
+		return nil, refuse("the rubric changed items applied by hand since (%s, ...): nothing written; run autograder grade, which lists them all, with --accept-rubric-changes to write the new points", escape.TerminalLine(s.label(d[0])))
 	}
 	a := s.cfg.Assignment
 	b := report.NewBatch(a, s.cfg.Version, s.applied(st))
