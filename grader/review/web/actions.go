@@ -263,7 +263,7 @@ func (s *Server) subOfID(l *link, id string) *sub {
 	if i < 0 {
 		return nil
 	}
-	return s.subOf(l, strconv.Itoa(i))
+	return s.subOf(l, strconv.Itoa(s.subs[i].Num))
 }
 
 func ids(subs []*sub) []string {

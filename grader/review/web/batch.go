@@ -19,7 +19,8 @@ import (
 
 // sub is one submission of the batch as the page knows it.
 type sub struct {
-	Index  int // in results.json's order (by id): its number in addresses
+	Index  int // in results.json's order (by id)
+	Num    int // its place in the list: its number in addresses (blind: the blind order's)
 	Result grader.Result
 	Files  []submission.File
 	Hashes review.Hashes
@@ -58,6 +59,7 @@ func blindOrder(secret []byte, subs []*sub) []*sub {
 	slices.SortFunc(out, func(x, y *sub) int { return strings.Compare(key(x), key(y)) })
 	for i, s := range out {
 		s.Label = fmt.Sprintf("submission %d", i+1)
+		s.Num = i
 	}
 	return out
 }

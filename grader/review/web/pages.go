@@ -84,8 +84,9 @@ func render(w http.ResponseWriter, name, nonce string, data any) {
 }
 
 type listRow struct {
-	Index               int
+	Num                 int
 	Label, Status       string
+	Flagged             bool // the id could pass for another (escape.Deceptive)
 	Auto, Manual, Total float64
 	Comments            int
 }
@@ -111,7 +112,7 @@ func (s *Server) listPage(w http.ResponseWriter, l *link) {
 	d := listData{common: s.common(l, s.cfg.Assignment.Rubric.Name+": review", "", -1), Items: s.itemsOf(l, st), Notes: notes}
 	for _, sb := range s.visible(l) {
 		r := res[sb.Index]
-		row := listRow{Index: sb.Index, Label: sb.Label, Status: string(r.Status), Auto: sb.Result.Score, Total: r.Score}
+		row := listRow{Num: sb.Num, Label: sb.Label, Flagged: !s.cfg.Blind && escape.Deceptive(sb.Result.ID), Status: string(r.Status), Auto: sb.Result.Score, Total: r.Score}
 		if r.Manual != nil {
 			row.Manual = round2(r.Score - r.Manual.Auto)
 			row.Comments = len(r.Manual.Comments)
@@ -177,7 +178,7 @@ type subFile struct {
 
 type subData struct {
 	common
-	Index                    int
+	Num                      int
 	Label, Status, Anchor    string
 	Auto, Manual, Total, Max float64
 	Items                    []subItem
@@ -199,8 +200,8 @@ func (s *Server) subPage(w http.ResponseWriter, l *link, sb *sub) {
 		return
 	}
 	r := s.applied(st)[sb.Index]
-	d := subData{common: s.common(l, sb.Label+": review", "../", sb.Index), Index: sb.Index, Label: sb.Label,
-		Status: string(r.Status), Anchor: report.Anchor(sb.Label), Auto: sb.Result.Score, Total: r.Score, Max: r.MaxScore,
+	d := subData{common: s.common(l, sb.Label+": review", "../", sb.Num), Num: sb.Num, Label: sb.Label,
+		Status: string(r.Status), Anchor: report.Anchor(escape.ID(sb.Label)), Auto: sb.Result.Score, Total: r.Score, Max: r.MaxScore,
 		Parts: s.partsOf(l)}
 	for _, p := range st.Pool() {
 		d.Pool = append(d.Pool, poolEntry{PoolEntry: p, Shown: escape.TerminalLine(p.Text)})

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,8 +32,8 @@ type Config struct {
 	// share of the parts' items, on every submission).
 	Split int
 	By    string
-	// Secret orders blind mode and names the links' tokens' randomness'
-	// purpose; the batch's secret.
+	// Secret orders blind mode: the batch's secret (grade's), so that
+	// the order is the same on every run and tells nothing of the ids.
 	Secret []byte
 }
 
@@ -83,7 +81,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, csrf: token()}
 	for i, r := range results {
-		sb := &sub{Index: i, Result: r, Label: escape.TerminalLine(r.ID)}
+		sb := &sub{Index: i, Num: i, Result: r, Label: escape.ID(r.ID)}
 		if in, ok := byID[r.ID]; ok {
 			sb.Files, sb.Hashes = in.Files, review.HashFiles(in.Files)
 		}
@@ -259,14 +257,18 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, l *link, rest str
 	}
 }
 
-// subOf is the submission a path names by its number, if the link
-// grades it.
+// subOf is the submission a path names by its number (its place in the
+// list), if the link grades it.
 func (s *Server) subOf(l *link, num string) *sub {
 	i, err := strconv.Atoi(num)
-	if err != nil || i < 0 || i >= len(s.subs) || strconv.Itoa(i) != num || l.subs != nil && !l.subs[i] {
+	if err != nil || i < 0 || i >= len(s.shown) || strconv.Itoa(i) != num {
 		return nil
 	}
-	return s.subs[i]
+	sb := s.shown[i]
+	if l.subs != nil && !l.subs[sb.Index] {
+		return nil
+	}
+	return sb
 }
 
 // visible are the submissions a link lists, in the list's order.
@@ -282,21 +284,4 @@ func (s *Server) visible(l *link) []*sub {
 func (s *Server) load() (*review.State, error) {
 	st, _, err := review.Load(s.cfg.Dir, s.cfg.Assignment.Rubric)
 	return st, err
-}
-
-// secretOf reads or makes the batch's blind-order secret: the batch's
-// own (.cache/secret), else one kept in DIR/review.
-func SecretOf(dir string) ([]byte, error) {
-	if b, err := os.ReadFile(filepath.Join(dir, ".cache", "secret")); err == nil {
-		return b, nil
-	}
-	p := filepath.Join(dir, review.Folder, "blind-secret")
-	if b, err := os.ReadFile(p); err == nil {
-		return b, nil
-	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return nil, err
-	}
-	b := []byte(token() + token() + "\n")
-	return b, os.WriteFile(p, b, 0o600)
 }

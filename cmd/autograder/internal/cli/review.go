@@ -66,7 +66,7 @@ func runReview(c *ucli.Context) error {
 	}
 	var secret []byte
 	if c.Bool("blind") {
-		if secret, err = web.SecretOf(dir); err != nil {
+		if secret, err = batchSecret(a, filepath.Join(dir, ".cache")); err != nil {
 			return err
 		}
 	}
