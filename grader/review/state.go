@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
@@ -273,4 +274,59 @@ func (s *State) Pool() []PoolEntry {
 type PoolEntry struct {
 	Text string
 	Uses int
+}
+
+// HandParts are the parts a TA grades by hand: each part graded by hand
+// alone ([[manual_part]]) and each part a manual item names (the
+// rubric's or an added one), autograded parts first, in the rubric's
+// order.
+func (s *State) HandParts(r *rubric.Rubric) []string {
+	named := map[string]bool{}
+	for _, it := range s.Items(r) {
+		named[it.Part] = true
+	}
+	var out []string
+	for _, p := range r.Parts {
+		if named[p.ID] {
+			out = append(out, p.ID)
+		}
+	}
+	for _, m := range r.ManualParts {
+		if !m.Auto && !slices.Contains(out, m.ID) {
+			out = append(out, m.ID)
+		}
+	}
+	return out
+}
+
+// ToGrade are those of parts that no TA has marked graded by hand on the
+// submission yet.
+func (s *State) ToGrade(sub string, parts []string) []string {
+	var out []string
+	for _, p := range parts {
+		if _, ok := s.Graded[sub][p]; !ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Progress counts the results graded by hand (every hand part marked)
+// and those still to grade; a grader failure is neither. Both are 0
+// when the rubric has nothing to grade by hand.
+func Progress(r *rubric.Rubric, s *State, results []grader.Result) (graded, toGrade int) {
+	parts := s.HandParts(r)
+	if len(parts) == 0 {
+		return 0, 0
+	}
+	for _, res := range results {
+		switch {
+		case res.Status == grader.StatusFailed:
+		case len(s.ToGrade(res.ID, parts)) == 0:
+			graded++
+		default:
+			toGrade++
+		}
+	}
+	return graded, toGrade
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
+	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -27,37 +28,58 @@ import (
 // errw, each submission with its totals; then, as drift says, shown
 // only (a preview), accepted into the journals (the grade's own,
 // journal-grade.jsonl) or refused with ExitRubricChanged.
-func withManual(errw io.Writer, a *grader.Assignment, dir string, results []grader.Result, subs []submission.Submission, drift driftMode) ([]grader.Result, error) {
-	apply, err := manualGrading(errw, a, dir, results, subs, drift)
+func withManual(errw io.Writer, a *grader.Assignment, dir string, results []grader.Result, subs []submission.Submission, drift driftMode) ([]grader.Result, *report.ByHand, error) {
+	m, err := manualGrading(errw, a, dir, results, subs, drift)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return apply(results), nil
+	var by *report.ByHand
+	if m.st != nil {
+		if done, todo := review.Progress(a.Rubric, m.st, results); done+todo > 0 {
+			by = &report.ByHand{Graded: done, ToGrade: todo}
+			fmt.Fprintf(errw, "autograder: graded by hand: %d of %d; %s still to grade (autograder review)\n", done, done+todo, count(todo, "submission"))
+		}
+	}
+	return m.apply(results), by, nil
 }
 
-// manualGrading reads the batch's manual grading once, says what it
-// could not use and checks it against the rubric (as withManual), and
-// returns what counts it in a set of results.
-func manualGrading(errw io.Writer, a *grader.Assignment, dir string, results []grader.Result, subs []submission.Submission, drift driftMode) (func([]grader.Result) []grader.Result, error) {
+// manual is a batch's manual grading, read once.
+type manual struct {
+	a     *grader.Assignment
+	st    *review.State // nil: there is none
+	files map[string]review.Hashes
+}
+
+// apply counts the manual grading in a set of results.
+func (m manual) apply(rs []grader.Result) []grader.Result {
+	if m.st == nil {
+		return rs
+	}
+	return review.Apply(m.a.Rubric, m.st, rs, m.files)
+}
+
+// manualGrading reads the batch's manual grading, says what it could
+// not use, and checks it against the rubric (as withManual).
+func manualGrading(errw io.Writer, a *grader.Assignment, dir string, results []grader.Result, subs []submission.Submission, drift driftMode) (manual, error) {
 	manualPart := slices.ContainsFunc(a.Rubric.ManualParts, func(m rubric.ManualPart) bool { return !m.Auto })
 	if _, err := os.Stat(filepath.Join(dir, review.Folder)); errors.Is(err, fs.ErrNotExist) && !manualPart {
-		return func(rs []grader.Result) []grader.Result { return rs }, nil
+		return manual{a: a}, nil
 	}
 	st, notes, err := review.Load(dir, a.Rubric)
 	if err != nil {
-		return nil, fmt.Errorf("the manual grading in %s: %w", filepath.Join(dir, review.Folder), err)
+		return manual{}, fmt.Errorf("the manual grading in %s: %w", filepath.Join(dir, review.Folder), err)
 	}
 	for _, n := range notes {
 		fmt.Fprintf(errw, "autograder: warning: manual grading: %s\n", escape.TerminalLine(n))
 	}
 	if err := checkDrift(errw, a, dir, st, results, drift); err != nil {
-		return nil, err
+		return manual{}, err
 	}
 	files := map[string]review.Hashes{}
 	for _, s := range subs {
 		files[s.ID] = review.HashFiles(s.Files)
 	}
-	return func(rs []grader.Result) []grader.Result { return review.Apply(a.Rubric, st, rs, files) }, nil
+	return manual{a: a, st: st, files: files}, nil
 }
 
 // driftMode is what grade does with a rubric change that moves points

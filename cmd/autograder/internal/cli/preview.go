@@ -44,16 +44,16 @@ func (g *gradeJob) staged(c *ucli.Context, results []grader.Result) (_ []grader.
 	if err != nil {
 		return nil, false, err
 	}
-	apply, err := manualGrading(c.App.ErrWriter, g.a, g.out.path, results, g.subs, driftModeOf(c))
+	m, err := manualGrading(c.App.ErrWriter, g.a, g.out.path, results, g.subs, driftModeOf(c))
 	if err != nil {
 		return nil, false, err
 	}
-	regraded := apply(results)
+	regraded := m.apply(results)
 	now := regraded
 	changes := regrade.Diff(old, regraded)
 	if c.Bool("never-lower") {
 		auto, kept := neverLower(g.a, old, results)
-		now = apply(auto)
+		now = m.apply(auto)
 		// A kept one shows the total written, and the parts as the
 		// regrade gave them.
 		for i := range changes {
