@@ -253,3 +253,21 @@ func (s *Session) Type(t *testing.T, el, text string) {
 	s.Call(t, "POST", "/element/"+el+"/clear", nil)
 	s.Call(t, "POST", "/element/"+el+"/value", map[string]any{"text": text})
 }
+
+// Press presses each chord in turn on the page's focused element: its
+// keys down in order, then up in reverse. A key is a character or a
+// WebDriver key code ("\uE009" Control, "\uE007" Enter).
+func (s *Session) Press(t *testing.T, chords ...string) {
+	t.Helper()
+	var acts []map[string]any
+	for _, c := range chords {
+		keys := []rune(c)
+		for _, k := range keys {
+			acts = append(acts, map[string]any{"type": "keyDown", "value": string(k)})
+		}
+		for i := len(keys) - 1; i >= 0; i-- {
+			acts = append(acts, map[string]any{"type": "keyUp", "value": string(keys[i])})
+		}
+	}
+	s.Call(t, "POST", "/actions", map[string]any{"actions": []any{map[string]any{"type": "key", "id": "keyboard", "actions": acts}}})
+}

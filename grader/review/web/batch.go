@@ -24,7 +24,28 @@ type sub struct {
 	Result grader.Result
 	Files  []submission.File
 	Hashes review.Hashes
-	Label  string // its id, or in blind mode "submission N"
+	Roles  map[string]string // what each file built is built as, by path (grader's BuiltAs)
+	Label  string            // its id as shown (escape.ID), or in blind mode "submission N"
+}
+
+// role is what a file of the submission is: the name it is built as, or
+// for a file not built, its path.
+func (s *sub) role(path string) string {
+	if r, ok := s.Roles[path]; ok {
+		return r
+	}
+	return path
+}
+
+// fileAs is the path of the submission's file that is role ("" when it
+// has none).
+func (s *sub) fileAs(role string) string {
+	for _, f := range s.Files {
+		if s.role(f.Name) == role {
+			return f.Name
+		}
+	}
+	return ""
 }
 
 // readResults reads DIR/results.json's submissions, as the autograder
@@ -71,6 +92,7 @@ type group struct {
 	Why     []string // each failing case and why; known mistakes: the key
 	Shown   []string // Why summed up: each reason once, with its cases
 	Members []*sub
+	Role    int // the file a comment on the group names by default: its index in the roles
 }
 
 // groups are the batch's failure groups, largest first: submissions

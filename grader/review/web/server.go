@@ -83,7 +83,7 @@ func New(cfg Config) (*Server, error) {
 	for i, r := range results {
 		sb := &sub{Index: i, Num: i, Result: r, Label: escape.ID(r.ID)}
 		if in, ok := byID[r.ID]; ok {
-			sb.Files, sb.Hashes = in.Files, review.HashFiles(in.Files)
+			sb.Files, sb.Hashes, sb.Roles = in.Files, review.HashFiles(in.Files), cfg.Assignment.BuiltAs(in)
 		}
 		s.subs = append(s.subs, sb)
 	}
@@ -231,13 +231,36 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, l *link, rest str
 	get := r.Method == http.MethodGet || r.Method == http.MethodHead
 	switch {
 	case rest == "" && get:
-		s.listPage(w, l)
+		s.listPage(w, r, l)
 	case strings.HasPrefix(rest, "s/") && get:
 		if sb := s.subOf(l, strings.TrimPrefix(rest, "s/")); sb != nil {
 			s.subPage(w, l, sb)
 			return
 		}
 		http.NotFound(w, r)
+	case strings.HasPrefix(rest, "p/") && get:
+		part, num, _ := strings.Cut(strings.TrimPrefix(rest, "p/"), "/")
+		if !slices.Contains(s.partsOf(l), part) {
+			http.NotFound(w, r)
+			return
+		}
+		if num == "" {
+			s.next(w, r, l, -1, part)
+			return
+		}
+		if sb := s.subOf(l, num); sb != nil {
+			s.partPage(w, l, part, sb)
+			return
+		}
+		http.NotFound(w, r)
+	case rest == "next" && get:
+		after, err := strconv.Atoi(r.URL.Query().Get("after"))
+		part := r.URL.Query().Get("part")
+		if err != nil || part != "" && !slices.Contains(s.partsOf(l), part) {
+			http.Error(w, "next?after=N[&part=P]", http.StatusBadRequest)
+			return
+		}
+		s.next(w, r, l, after, part)
 	case strings.HasPrefix(rest, "e/") && get:
 		if sb := s.subOf(l, strings.TrimPrefix(rest, "e/")); sb != nil {
 			s.evidence(w, sb)
@@ -255,6 +278,29 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, l *link, rest str
 	default:
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 	}
+}
+
+// next sends the browser to the next submission still to grade after
+// the one numbered after (of part, in its view, if given), or to the list
+// of those to grade when there is none.
+func (s *Server) next(w http.ResponseWriter, r *http.Request, l *link, after int, part string) {
+	st, err := s.load()
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	parts := s.handParts(l, st)
+	if part != "" {
+		parts = []string{part}
+	}
+	to := "/t/" + l.token + "/?show=todo"
+	if sb := s.nextToGrade(l, st, after, parts); sb != nil {
+		to = fmt.Sprintf("/t/%s/s/%d", l.token, sb.Num)
+		if part != "" {
+			to = fmt.Sprintf("/t/%s/p/%s/%d", l.token, part, sb.Num)
+		}
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
 }
 
 // subOf is the submission a path names by its number (its place in the

@@ -1,0 +1,242 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/gradertest"
+	"github.com/cs540-tools/autograder/grader/review"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+const program = "class EightQueen {\n  int x;\n  void solve(int n) {\n    if (n > 0) {\n      x++;\n    }\n  }\n  int other() { return 1; }\n}\n"
+
+// layouts are the example batch's layouts (a bare file, hw4/, a deeper
+// folder) and one with the file misnamed, all failing alike: one group.
+func layouts(t *testing.T, cfg Config, extra ...submission.Submission) (*Server, string, func(method, path, host, body string, h map[string]string) (int, string)) {
+	t.Helper()
+	fail := []grader.CaseResult{{ID: "a/public-01", Part: "a", RunResult: grader.RunResult{Verdict: grader.WrongAnswer}}}
+	subs := []submission.Submission{
+		{ID: "alice", Files: []submission.File{{Name: "EightQueen.java", Data: []byte(program)}}},
+		{ID: "bob", Files: []submission.File{{Name: "hw4/EightQueen.java", Data: []byte(program)}, {Name: "hw4/README.md", Data: []byte("hi\n")}}},
+		{ID: "carol", Files: []submission.File{{Name: "a/b/src/EightQueen.java", Data: []byte(program)}}},
+		{ID: "dave", Files: []submission.File{{Name: "hw4/eightqueen.java", Data: []byte(program)}}},
+	}
+	subs = append(subs, extra...)
+	var results []grader.Result
+	for _, s := range subs {
+		results = append(results, grader.Result{ID: s.ID, Status: grader.Graded, Score: 30, MaxScore: 43,
+			Parts: []grader.PartResult{{ID: "a", Score: 5, MaxScore: 10}}, Cases: fail})
+	}
+	if cfg.Assignment == nil {
+		cfg.Assignment = gradertest.Assignment(t, "../../testdata", "total = 40", "total = 43",
+			"[[part]]\nid = \"a\"", "[[manual_part]]\nid = \"style\"\npoints = 3\nstart = 3\nfile = \"EightQueen.java\"\nfunction = \"solve\"\n\n"+
+				"[[manual]]\nid = \"names\"\ntext = \"Unclear names\"\npoints = -1\npart = \"style\"\n\n"+
+				"[[manual]]\nid = \"nest\"\ntext = \"Deep nesting\"\npoints = -1\npart = \"style\"\n\n[[part]]\nid = \"a\"")
+	}
+	return batchServer(t, cfg, results, subs)
+}
+
+func jsonH(s *Server) map[string]string {
+	return map[string]string{"Content-Type": "application/json", "X-CSRF-Token": s.csrf}
+}
+
+// TestGroupByRole: a group's comment names the file by what it is
+// built as, reaches every member whatever the folder, and is refused by
+// name, before anything is journaled, for a member it cannot reach.
+func TestGroupByRole(t *testing.T) {
+	s, base, do := layouts(t, Config{})
+	_, page := do("GET", base, "", "", nil)
+	if !regexp.MustCompile(`<select class="role"><option value="0" selected>EightQueen.java</option>`).MatchString(page) {
+		t.Errorf("the group form's default is not the required file:\n%s", page)
+	}
+	code, body := do("POST", base+"act", "", `{"op":"comment","group":0,"role":0,"line":3,"text":"why?"}`, jsonH(s))
+	if code != 200 {
+		t.Fatalf("%d %s", code, body)
+	}
+	st, _, _ := review.Load(s.cfg.Dir, s.cfg.Assignment.Rubric)
+	var got []string
+	for _, c := range st.Comments {
+		got = append(got, c.Sub+":"+c.File)
+	}
+	if want := "[alice:EightQueen.java bob:hw4/EightQueen.java carol:a/b/src/EightQueen.java dave:hw4/eightqueen.java]"; fmt.Sprint(sorted(got)) != want {
+		t.Errorf("the comment reached %v, want %s", sorted(got), want)
+	}
+
+	// erin has no such file, frank's is too short: both named, nothing journaled.
+	s2, base2, do2 := layouts(t, Config{},
+		submission.Submission{ID: "erin", Files: []submission.File{{Name: "Main.java", Data: []byte("x\n")}}},
+		submission.Submission{ID: "frank", Files: []submission.File{{Name: "EightQueen.java", Data: []byte("x\n")}}})
+	code, body = do2("POST", base2+"act", "", `{"op":"comment","group":0,"role":0,"line":3,"text":"why?","item":"names"}`, jsonH(s2))
+	if code != 400 || !strings.Contains(body, "nothing applied") || !strings.Contains(body, "erin (no file built as EightQueen.java)") || !strings.Contains(body, "frank (EightQueen.java has 2 lines)") {
+		t.Errorf("a member it cannot reach: %d %s", code, body)
+	}
+	if _, err := os.Stat(filepath.Join(s2.cfg.Dir, review.Folder, "journal-ta.jsonl")); err == nil {
+		t.Error("a refused group action was journaled")
+	}
+	if code, body := do2("POST", base2+"act", "", `{"op":"comment","group":0,"role":99,"line":1,"text":"x"}`, jsonH(s2)); code != 400 {
+		t.Errorf("no such role: %d %s", code, body)
+	}
+}
+
+func sorted(x []string) []string {
+	y := append([]string(nil), x...)
+	for i := range y {
+		for j := i + 1; j < len(y); j++ {
+			if y[j] < y[i] {
+				y[i], y[j] = y[j], y[i]
+			}
+		}
+	}
+	return y
+}
+
+// TestProgress: a submission is to grade until a TA marks it or applies
+// anything to it; the list counts, filters and leads to the next to
+// grade; an action's answer undoes it.
+func TestProgress(t *testing.T) {
+	s, base, do := layouts(t, Config{})
+	count := func() string {
+		_, page := do("GET", base, "", "", nil)
+		return regexp.MustCompile(`Graded by hand: \d+ of \d+`).FindString(page)
+	}
+	if c := count(); c != "Graded by hand: 0 of 4" {
+		t.Errorf("at first: %q", c)
+	}
+	post := func(body string) done {
+		t.Helper()
+		code, out := do("POST", base+"act", "", body, jsonH(s))
+		if code != 200 {
+			t.Fatalf("%s: %d %s", body, code, out)
+		}
+		var d done
+		json.Unmarshal([]byte(out), &d)
+		return d
+	}
+	d := post(`{"op":"apply","subs":[0],"item":"names"}`)
+	post(`{"op":"done","subs":[2]}`)
+	if c := count(); c != "Graded by hand: 2 of 4" {
+		t.Errorf("after an item and a mark: %q", c)
+	}
+	if u, _ := json.Marshal(d.Undo); string(u) != `[{"op":"remove","subs":[0],"item":"names"},{"op":"undone","subs":[0],"parts":["style"]}]` {
+		t.Errorf("undo: %s", u)
+	}
+	_, page := do("GET", base+"s/0", "", "", nil)
+	if !regexp.MustCompile(`style: graded by hand \(ta, \d{4}-\d\d-\d\d \d\d:\d\d UTC\)`).MatchString(page) {
+		t.Error("the submission's page does not say who graded it and when")
+	}
+	_, todo := do("GET", base+"?show=todo", "", "", nil)
+	_, todo, _ = strings.Cut(todo, `<table id="subs"`)
+	todo, _, _ = strings.Cut(todo, "</table>")
+	if strings.Contains(todo, `href="s/0"`) || !strings.Contains(todo, `href="s/1"`) {
+		t.Errorf("the list of those to grade:\n%s", todo)
+	}
+	// next to grade, after 1: 3 (2 is graded), then round to 1.
+	for _, tc := range []struct{ after, want string }{{"1", "/s/3"}, {"3", "/s/1"}, {"-1", "/s/1"}} {
+		req, _ := http.NewRequest("GET", base+"next?after="+tc.after, nil)
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if loc := resp.Header.Get("Location"); resp.StatusCode != 303 || !strings.HasSuffix(loc, tc.want) {
+			t.Errorf("next after %s: %d %s, want %s", tc.after, resp.StatusCode, loc, tc.want)
+		}
+	}
+	// The undo, as the page sends it: 0 is to grade again.
+	for _, u := range d.Undo {
+		b, _ := json.Marshal(u)
+		post(string(b))
+	}
+	post(`{"op":"undone","subs":[2]}`)
+	if c := count(); c != "Graded by hand: 0 of 4" {
+		t.Errorf("undone: %q", c)
+	}
+	st, _, _ := review.Load(s.cfg.Dir, s.cfg.Assignment.Rubric)
+	if len(st.Applied) != 0 || len(st.Graded) != 0 {
+		t.Errorf("after undoing: applied %v, graded %v", st.Applied, st.Graded)
+	}
+	if code, _ := do("POST", base+"act", "", `{"op":"done","subs":[0],"parts":["a"]}`, jsonH(s)); code != 400 {
+		t.Error("a part graded by no one's hand was marked")
+	}
+}
+
+// TestPartView: a part's view shows each submission's file the part
+// names, wherever it sits, only the function's lines, the part's items
+// with their keys; with a split by part, only its TA has it.
+func TestPartView(t *testing.T) {
+	_, base, do := layouts(t, Config{})
+	for n := 0; n < 4; n++ {
+		code, page := do("GET", fmt.Sprintf("%sp/style/%d", base, n), "", "", nil)
+		if code != 200 {
+			t.Fatalf("%d: %d", n, code)
+		}
+		lines := regexp.MustCompile(`data-line="(\d+)"`).FindAllStringSubmatch(page, -1)
+		var got []string
+		for _, l := range lines {
+			got = append(got, l[1])
+		}
+		if fmt.Sprint(got) != "[3 4 5 6 7]" || !strings.Contains(page, "lines 3-7 (the function solve)") {
+			t.Errorf("%d: lines %v", n, got)
+		}
+		if !strings.Contains(page, `data-item="names" data-key="1"`) || !strings.Contains(page, `data-item="nest" data-key="2"`) || strings.Contains(page, "README") {
+			t.Errorf("%d: the part's items or files", n)
+		}
+	}
+	req, _ := http.NewRequest("GET", base+"p/style/", nil)
+	resp, _ := http.DefaultTransport.RoundTrip(req)
+	resp.Body.Close()
+	if !strings.HasSuffix(resp.Header.Get("Location"), "/p/style/0") {
+		t.Errorf("the part's view starts at %q", resp.Header.Get("Location"))
+	}
+	s2, _, do2 := layouts(t, Config{Split: 2, By: "part"})
+	var owner, other string
+	for _, k := range s2.links {
+		if k.parts["style"] {
+			owner = k.token
+		} else {
+			other = k.token
+		}
+	}
+	addr := func(tok string) string { return fmt.Sprintf("http://127.0.0.1:%d/t/%s/p/style/0", s2.port, tok) }
+	if code, _ := do2("GET", addr(owner), "", "", nil); code != 200 {
+		t.Errorf("the part's TA: %d", code)
+	}
+	if code, _ := do2("GET", addr(other), "", "", nil); code != 404 {
+		t.Errorf("another TA: %d", code)
+	}
+	if _, list := do2("GET", fmt.Sprintf("http://127.0.0.1:%d/t/%s/", s2.port, other), "", "", nil); strings.Contains(list, "p/style/") {
+		t.Error("another TA's list offers the part's view")
+	}
+}
+
+func TestFunctionLines(t *testing.T) {
+	py := "import x\n\ndef solve(n):\n    if n:\n        return 1\n\n    return 0\n\ndef other():\n    solve(3)\n"
+	goSrc := "package p\n\nfunc solve(n int) int {\n\treturn n\n}\n\nfunc main() { solve(1) }\n"
+	cBrace := "int solve(int n)\n{\n  return n;\n}\nint main() { return solve(2); }\n"
+	for _, tc := range []struct {
+		text, name  string
+		first, last int
+	}{
+		{program, "solve", 3, 7},
+		{program, "other", 8, 8},
+		{py, "solve", 3, 7},
+		{goSrc, "solve", 3, 5},
+		{cBrace, "solve", 1, 4},
+	} {
+		f, l, ok := functionLines(tc.text, tc.name)
+		if !ok || f != tc.first || l != tc.last {
+			t.Errorf("%s in %.20q: %d-%d %v, want %d-%d", tc.name, tc.text, f, l, ok, tc.first, tc.last)
+		}
+	}
+	if _, _, ok := functionLines(program, "nope"); ok {
+		t.Error("found a function that is not there")
+	}
+}
