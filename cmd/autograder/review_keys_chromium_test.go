@@ -24,7 +24,7 @@ var keysRubric = strings.Replace(reviewRubric, "start = 3\n", "start = 3\nfile =
 // keysBatch grades n submissions of the shell-script assignment into
 // dir/out: every third prints "hi" and fails (a failure group), the
 // others pass. It returns the binary, the rubric and dir.
-func keysBatch(t *testing.T, n int) (bin, rubric, dir string) {
+func keysBatch(t testing.TB, n int) (bin, rubric, dir string) {
 	bin = testBinary(t)
 	_, testdata := paths(t)
 	dir = t.TempDir()
@@ -81,86 +81,21 @@ func TestReviewByKeys(t *testing.T) {
 	sess := wd.Headless(t, browser, 1400, 1000)
 	defer sess.Call(t, "DELETE", "", nil)
 	shots := os.Getenv("AUTOGRADER_SCREENSHOTS")
-	js := func(script string, out any, args ...any) { t.Helper(); sess.Script(t, script, args, out) }
-	text := func(css string) string {
-		var got string
-		js(`var e = document.querySelector(arguments[0]); return e ? e.innerText : "";`, &got, css)
-		return got
-	}
-	waitText := func(what, css, want string) {
-		t.Helper()
-		sess.WaitFor(t, what, func() string {
-			if got := text(css); !strings.Contains(got, want) {
-				return fmt.Sprintf("%s says %q", css, got)
-			}
-			return ""
-		})
-	}
+	js, _, waitText := pageHelpers(t, sess)
 	sess.Call(t, "POST", "/url", map[string]any{"url": base})
 	waitText("the list", "#progress", "Graded by hand: 0 of 60")
-	js(`window.fullLoad = "not since the list"; return null;`, nil)
-
 	start := time.Now()
-	seen := map[string]bool{}
-	label := ""
-	sess.Press(t, "n")
-	for k := 0; k < n; k++ {
-		sess.WaitFor(t, "the next submission to grade", func() string {
-			got, _, _ := strings.Cut(text("#title"), ":")
-			if got == "" || got == label {
-				return "the title is still " + got
-			}
-			return ""
-		})
-		label, _, _ = strings.Cut(text("#title"), ":")
-		if seen[label] {
-			t.Fatalf("next to grade came back to %s", label)
-		}
-		seen[label] = true
-		for _, key := range []string{"1", "2"} {
-			sess.Press(t, key)
-			sess.WaitFor(t, label+": item "+key, func() string {
-				var ok bool
-				js(`return !!document.querySelector('#rubric tr[data-key="' + arguments[0] + '"][data-applied]');`, &ok, key)
-				if !ok {
-					return "not applied"
-				}
-				return ""
-			})
-		}
-		sess.Press(t, "j", "c")
-		sess.WaitFor(t, "the comment form", func() string {
-			var ok bool
-			js(`var f = document.getElementById("comment-form"); return !!f && !f.hidden && document.activeElement === f.querySelector("textarea");`, &ok)
-			if !ok {
-				return "not open and focused"
-			}
-			return ""
-		})
-		sess.Press(t, strings.Split("Say `greet` <b>once</b>", "")...)
-		sess.Press(t, "\uE009\uE007") // Ctrl+Enter
-		sess.WaitFor(t, label+": the comment", func() string {
-			if got := text("#L0-1 + tr.comment"); !strings.Contains(got, "Say greet <b>once</b>") {
-				return "line 1's comment says " + got
-			}
-			return ""
-		})
+	full, navs := gradeByKeys(t, sess, n, func(k int) {
 		if k == 0 && shots != "" {
 			sess.Screenshot(t, filepath.Join(shots, "review-submission.png"))
 		}
-		sess.Press(t, "n")
-	}
-	waitText("the list of those to grade", "#progress", "Graded by hand: 60 of 60")
+	})
 	perSub := time.Since(start) / n
-	var marks struct {
-		Full string `json:"full"`
-		Navs int    `json:"navs"`
+	waitText("the list of those to grade", "#progress", "Graded by hand: 60 of 60")
+	if full != 0 || navs < n {
+		t.Errorf("%d pages loaded in full between submissions, %d in place", full, navs)
 	}
-	js(`return {full: window.fullLoad || "", navs: window.reviewNavs || 0};`, &marks)
-	if marks.Full != "not since the list" || marks.Navs < n {
-		t.Errorf("a page was loaded in full between submissions: mark %q, %d in-place loads", marks.Full, marks.Navs)
-	}
-	t.Logf("%d submissions by keys: %v a submission (browser and server), %d in-place page changes, 0 full page loads", n, perSub.Round(time.Millisecond), marks.Navs)
+	t.Logf("%d submissions by keys: %v a submission (browser and server), %d in-place page changes, %d full page loads", n, perSub.Round(time.Millisecond), navs, full)
 
 	// The journal: one of each action per submission, nothing else.
 	f, err := os.Open(filepath.Join(dir, "out", "review", "journal-ta.jsonl"))
@@ -243,4 +178,111 @@ func TestReviewByKeys(t *testing.T) {
 		return ""
 	})
 	sess.Screenshot(t, filepath.Join(shots, "review-help.png"))
+}
+
+// pageHelpers are a session's script runner, an element's text by CSS
+// selector, and a wait for that text to hold a string.
+func pageHelpers(t testing.TB, sess *webdriver.Session) (js func(string, any, ...any), text func(string) string, waitText func(what, css, want string)) {
+	js = func(script string, out any, args ...any) { t.Helper(); sess.Script(t, script, args, out) }
+	text = func(css string) string {
+		var got string
+		js(`var e = document.querySelector(arguments[0]); return e ? e.innerText : "";`, &got, css)
+		return got
+	}
+	waitText = func(what, css, want string) {
+		t.Helper()
+		sess.WaitFor(t, what, func() string {
+			if got := text(css); !strings.Contains(got, want) {
+				return fmt.Sprintf("%s says %q", css, got)
+			}
+			return ""
+		})
+	}
+	return js, text, waitText
+}
+
+// gradeByKeys grades n submissions by keys from the page in view (the
+// list): n, then on each 1, 2, j, c, a comment typed, Ctrl+Enter, n.
+// after is called on each once graded. It returns how many pages were
+// loaded in full meanwhile (a mark set on the page first would be gone)
+// and how many were changed in place.
+func gradeByKeys(t testing.TB, sess *webdriver.Session, n int, after func(k int)) (full, navs int) {
+	js, text, _ := pageHelpers(t, sess)
+	var loads int
+	js(`window.fullLoad = (window.fullLoad || 0) + 1; window.loadsAtStart = window.reviewNavs || 0; return null;`, nil)
+	seen := map[string]bool{}
+	label := ""
+	sess.Press(t, "n")
+	for k := 0; k < n; k++ {
+		sess.WaitFor(t, "the next submission to grade", func() string {
+			got, _, _ := strings.Cut(text("#title"), ":")
+			if got == "" || got == label {
+				return "the title is still " + got
+			}
+			return ""
+		})
+		label, _, _ = strings.Cut(text("#title"), ":")
+		if seen[label] {
+			t.Fatalf("next to grade came back to %s", label)
+		}
+		seen[label] = true
+		for _, key := range []string{"1", "2"} {
+			sess.Press(t, key)
+			sess.WaitFor(t, label+": item "+key, func() string {
+				var ok bool
+				js(`return !!document.querySelector('#rubric tr[data-key="' + arguments[0] + '"][data-applied]');`, &ok, key)
+				if !ok {
+					return "not applied"
+				}
+				return ""
+			})
+		}
+		sess.Press(t, "j", "c")
+		sess.WaitFor(t, "the comment form", func() string {
+			var ok bool
+			js(`var f = document.getElementById("comment-form"); return !!f && !f.hidden && document.activeElement === f.querySelector("textarea");`, &ok)
+			if !ok {
+				return "not open and focused"
+			}
+			return ""
+		})
+		sess.Press(t, strings.Split("Say `greet` <b>once</b>", "")...)
+		sess.Press(t, "\uE009\uE007") // Ctrl+Enter
+		sess.WaitFor(t, label+": the comment", func() string {
+			if got := text("#L0-1 + tr.comment"); !strings.Contains(got, "Say greet <b>once</b>") {
+				return "line 1's comment says " + got
+			}
+			return ""
+		})
+		after(k)
+		sess.Press(t, "n")
+	}
+	var marks struct {
+		Loads, Navs, Start int
+	}
+	js(`return {Loads: window.fullLoad || 0, Navs: window.reviewNavs || 0, Start: window.loadsAtStart || 0};`, &marks)
+	loads = 1 - marks.Loads // the mark is gone (0) after a full load
+	return loads, marks.Navs - marks.Start
+}
+
+// BenchmarkReviewByKeys grades b.N submissions by keys in headless
+// Chromium (as TestReviewByKeys does) and reports the time a submission
+// takes, browser and server, and the pages loaded in full between
+// submissions (the goal: none). go test ./cmd/autograder -run '^$'
+// -bench ReviewByKeys -benchtime 60x
+func BenchmarkReviewByKeys(b *testing.B) {
+	browser, driver := webdriver.NeedChromium(b)
+	bin, rubric, dir := keysBatch(b, b.N)
+	_, base := startReview(b, bin, rubric, dir)
+	wd := webdriver.Start(b, driver)
+	sess := wd.Headless(b, browser, 1400, 1000)
+	defer sess.Call(b, "DELETE", "", nil)
+	sess.Call(b, "POST", "/url", map[string]any{"url": base})
+	_, _, waitText := pageHelpers(b, sess)
+	waitText("the list", "#progress", "Graded by hand: 0 of")
+	b.ResetTimer()
+	full, navs := gradeByKeys(b, sess, b.N, func(int) {})
+	b.StopTimer()
+	b.ReportMetric(float64(full)/float64(b.N), "full-loads/sub")
+	b.ReportMetric(float64(navs)/float64(b.N), "in-place-loads/sub")
 }

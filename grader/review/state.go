@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -329,4 +330,18 @@ func Progress(r *rubric.Rubric, s *State, results []grader.Result) (graded, toGr
 		}
 	}
 	return graded, toGrade
+}
+
+// Clone is a copy of the state that shares nothing it may change.
+func (s *State) Clone() *State {
+	c := &State{Added: maps.Clone(s.Added), Points: maps.Clone(s.Points), Applied: make(map[string][]string, len(s.Applied)),
+		Comments: maps.Clone(s.Comments), Seen: maps.Clone(s.Seen), Graded: make(map[string]map[string]Mark, len(s.Graded))}
+	for k, v := range s.Applied {
+		c.Applied[k] = slices.Clone(v)
+	}
+	for k, v := range s.Graded {
+		c.Graded[k] = maps.Clone(v)
+	}
+	fill(c)
+	return c
 }

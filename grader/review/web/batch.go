@@ -6,10 +6,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
@@ -26,6 +28,8 @@ type sub struct {
 	Hashes review.Hashes
 	Roles  map[string]string // what each file built is built as, by path (grader's BuiltAs)
 	Label  string            // its id as shown (escape.ID), or in blind mode "submission N"
+	once   sync.Once
+	html   [][]template.HTML // each file's lines as shown (lines)
 }
 
 // role is what a file of the submission is: the name it is built as, or

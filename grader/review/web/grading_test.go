@@ -36,12 +36,23 @@ func layouts(t *testing.T, cfg Config, extra ...submission.Submission) (*Server,
 			Parts: []grader.PartResult{{ID: "a", Score: 5, MaxScore: 10}}, Cases: fail})
 	}
 	if cfg.Assignment == nil {
-		cfg.Assignment = gradertest.Assignment(t, "../../testdata", "total = 40", "total = 43",
-			"[[part]]\nid = \"a\"", "[[manual_part]]\nid = \"style\"\npoints = 3\nstart = 3\nfile = \"EightQueen.java\"\nfunction = \"solve\"\n\n"+
-				"[[manual]]\nid = \"names\"\ntext = \"Unclear names\"\npoints = -1\npart = \"style\"\n\n"+
-				"[[manual]]\nid = \"nest\"\ntext = \"Deep nesting\"\npoints = -1\npart = \"style\"\n\n[[part]]\nid = \"a\"")
+		cfg.Assignment = styleAssignment(t)
 	}
 	return batchServer(t, cfg, results, subs)
+}
+
+// styleAssignment is the test assignment with a part style graded by
+// hand in EightQueen.java's solve, with two items.
+func styleAssignment(t testing.TB) *grader.Assignment {
+	return gradertest.Assignment(t, "../../testdata", "total = 40", "total = 43",
+		"[[part]]\nid = \"a\"", "[[manual_part]]\nid = \"style\"\npoints = 3\nstart = 3\nfile = \"EightQueen.java\"\nfunction = \"solve\"\n\n"+
+			"[[manual]]\nid = \"names\"\ntext = \"Unclear names\"\npoints = -1\npart = \"style\"\n\n"+
+			"[[manual]]\nid = \"nest\"\ntext = \"Deep nesting\"\npoints = -1\npart = \"style\"\n\n[[part]]\nid = \"a\"")
+}
+
+// layoutsServer serves results and subs graded against styleAssignment.
+func layoutsServer(t testing.TB, results []grader.Result, subs []submission.Submission) (*Server, string, func(method, path, host, body string, h map[string]string) (int, string)) {
+	return batchServer(t, Config{Assignment: styleAssignment(t)}, results, subs)
 }
 
 func jsonH(s *Server) map[string]string {

@@ -137,7 +137,7 @@ type listData struct {
 }
 
 func (s *Server) listPage(w http.ResponseWriter, r *http.Request, l *link) {
-	st, notes, err := review.Load(s.cfg.Dir, s.cfg.Assignment.Rubric)
+	st, notes, err := s.loadNotes()
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -273,7 +273,7 @@ type subItem struct {
 
 type subLine struct {
 	N        int
-	Spans    []Span
+	Row      template.HTML // the line's row, coloured: rendered once by the "row" template (html/template)
 	Comments []subComment
 }
 
@@ -391,7 +391,7 @@ func (s *Server) subPage(w http.ResponseWriter, l *link, sb *sub) {
 	d := s.subView(l, st, sb, "", "../")
 	comments := st.CommentsOf(sb.Result.ID)
 	for i, f := range sb.Files {
-		d.Files = append(d.Files, fileView(i, f.Name, sb.role(f.Name), f.Data, sb.Hashes[f.Name], comments))
+		d.Files = append(d.Files, fileView(i, f.Name, sb.role(f.Name), sb.lines(i), f.Data, sb.Hashes[f.Name], comments))
 	}
 	render(w, "sub.tmpl", d.Nonce, d)
 }
@@ -415,7 +415,7 @@ func (s *Server) partPage(w http.ResponseWriter, l *link, part string, sb *sub) 
 		if mp.File != "" && sb.role(f.Name) != mp.File {
 			continue
 		}
-		fv := fileView(i, f.Name, sb.role(f.Name), f.Data, sb.Hashes[f.Name], comments)
+		fv := fileView(i, f.Name, sb.role(f.Name), sb.lines(i), f.Data, sb.Hashes[f.Name], comments)
 		first, last := mp.Lines[0], mp.Lines[1]
 		switch {
 		case mp.Function != "":
@@ -439,8 +439,33 @@ func (s *Server) partPage(w http.ResponseWriter, l *link, part string, sb *sub) 
 	render(w, "part.tmpl", d.Nonce, d)
 }
 
+// lines are the rows of the submission's i-th file's lines, coloured
+// (highlight) and rendered through html/template (the "row" template)
+// once: a file does not change while the server runs.
+func (sb *sub) lines(i int) []template.HTML {
+	sb.once.Do(func() {
+		sb.html = make([][]template.HTML, len(sb.Files))
+		for k, f := range sb.Files {
+			name := escape.TerminalLine(f.Name)
+			for n, spans := range highlight(f.Name, f.Data) {
+				var b bytes.Buffer
+				row := struct {
+					File, N int
+					Name    string
+					Spans   []Span
+				}{k, n + 1, name, spans}
+				if err := pages.ExecuteTemplate(&b, "row", row); err != nil {
+					panic(err) // the template is the grader's own, and spans are text
+				}
+				sb.html[k] = append(sb.html[k], template.HTML(b.String()))
+			}
+		}
+	})
+	return sb.html[i]
+}
+
 // fileView is a file's lines, coloured, with the comments at each.
-func fileView(index int, name, role string, data []byte, hash string, comments []review.Comment) subFile {
+func fileView(index int, name, role string, lines []template.HTML, data []byte, hash string, comments []review.Comment) subFile {
 	f := subFile{Index: index, Name: escape.TerminalLine(name)}
 	if role != name {
 		f.Role = escape.TerminalLine(role)
@@ -448,8 +473,8 @@ func fileView(index int, name, role string, data []byte, hash string, comments [
 	if len(data) > maxShown {
 		f.Note = fmt.Sprintf("%d bytes: only the first %d are shown", len(data), maxShown)
 	}
-	for i, spans := range highlight(name, data) {
-		f.Lines = append(f.Lines, subLine{N: i + 1, Spans: spans})
+	for i, row := range lines {
+		f.Lines = append(f.Lines, subLine{N: i + 1, Row: row})
 	}
 	for _, c := range comments {
 		if c.File != name {

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,6 +66,7 @@ type Server struct {
 	csrf   string
 	port   int
 	mu     sync.Mutex // one action at a time (the journal has its own lock)
+	cache  stateCache
 }
 
 // maxBody bounds an action's request.
@@ -328,6 +331,52 @@ func (s *Server) visible(l *link) []*sub {
 // load reads the batch's manual grading as it is now: every TA's
 // journal, however many servers write them.
 func (s *Server) load() (*review.State, error) {
-	st, _, err := review.Load(s.cfg.Dir, s.cfg.Assignment.Rubric)
+	st, _, err := s.loadNotes()
 	return st, err
+}
+
+// stateCache is the state last folded from the review folder, and what
+// the folder was then (each file's name, size and time of change).
+type stateCache struct {
+	mu    sync.Mutex
+	key   string
+	st    *review.State
+	notes []string
+}
+
+// loadNotes is load with the notes of what was skipped. The journals are
+// folded again only when one of them or the snapshot changed since the
+// last fold (another server's TA, an edit, this server's own append); the
+// state returned is a copy the caller may change.
+func (s *Server) loadNotes() (*review.State, []string, error) {
+	key := folderKey(filepath.Join(s.cfg.Dir, review.Folder))
+	c := &s.cache
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.st == nil || key != c.key {
+		st, notes, err := review.Load(s.cfg.Dir, s.cfg.Assignment.Rubric)
+		if err != nil {
+			return nil, nil, err
+		}
+		c.st, c.notes, c.key = st, notes, key
+	}
+	return c.st.Clone(), c.notes, nil
+}
+
+// folderKey says what a review folder holds: each file's name, size and
+// time of change ("" for a folder that cannot be read: folded again).
+func folderKey(dir string) string {
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, e := range es {
+		info, err := e.Info()
+		if err != nil {
+			return ""
+		}
+		fmt.Fprintf(&b, "%q %d %d\n", e.Name(), info.Size(), info.ModTime().UnixNano())
+	}
+	return b.String()
 }

@@ -45,14 +45,14 @@ func testServer(t *testing.T, cfg Config) (*Server, string, func(method, path, h
 
 // testAssignment is the grader's test assignment with a manual item of part
 // a, and what extra adds.
-func testAssignment(t *testing.T, extra string) *grader.Assignment {
+func testAssignment(t testing.TB, extra string) *grader.Assignment {
 	return gradertest.Assignment(t, "../../testdata", "[[part]]\nid = \"a\"",
 		"[[manual]]\nid = \"names\"\ntext = \"Unclear names\"\npoints = -1\npart = \"a\"\n\n"+extra+"[[part]]\nid = \"a\"")
 }
 
 // batchServer serves a batch of these results and submissions, from a
 // folder as grade leaves it.
-func batchServer(t *testing.T, cfg Config, results []grader.Result, subs []submission.Submission) (*Server, string, func(method, path, host, body string, h map[string]string) (int, string)) {
+func batchServer(t testing.TB, cfg Config, results []grader.Result, subs []submission.Submission) (*Server, string, func(method, path, host, body string, h map[string]string) (int, string)) {
 	t.Helper()
 	if cfg.Assignment == nil {
 		cfg.Assignment = testAssignment(t, "")
