@@ -82,6 +82,9 @@ func (a Action) Check() error {
 	if len(a.Subs) > MaxSubs || len(a.Parts) > MaxSubs || len(a.Text) > MaxText || !utf8.ValidString(a.Text) {
 		return bad("too large, or text not UTF-8")
 	}
+	if w := a.Was; w != nil && (w.Points > maxPoint || w.Points < -maxPoint || len(w.Text) > MaxText || len(w.ID) > MaxText) {
+		return bad("the item as it was is not an item")
+	}
 	switch a.Op {
 	case OpApply, OpRemove:
 		if len(a.Subs) == 0 || a.Item == "" {

@@ -251,3 +251,84 @@ func TestFunctionLines(t *testing.T) {
 		t.Error("found a function that is not there")
 	}
 }
+
+// TestNewAttacks: the new pages and endpoints hold as the old ones do:
+// an action without the CSRF token or from another origin is refused,
+// addresses and parameters out of range get nothing, and a hostile file
+// name, id or comment is text in the part's view, the roles' list, a
+// refusal and the list's progress column.
+func TestNewAttacks(t *testing.T) {
+	hostile := submission.Submission{ID: evil, Files: []submission.File{
+		{Name: "x/" + evil + "/EightQueen.java", Data: []byte("// </script><script>window.pwned=1</script>\n" + program)},
+		{Name: evil + ".txt", Data: []byte("\x1b[31m")}}}
+	s, base, do := layouts(t, Config{}, hostile)
+	csrfless := map[string]string{"Content-Type": "application/json"}
+	cross := map[string]string{"Content-Type": "application/json", "X-CSRF-Token": s.csrf, "Origin": "http://evil.example"}
+	for _, tc := range []struct {
+		name, method, path, body string
+		h                        map[string]string
+		want                     int
+	}{
+		{"done without the token", "POST", "act", `{"op":"done","subs":[0]}`, csrfless, 403},
+		{"done from elsewhere", "POST", "act", `{"op":"done","subs":[0]}`, cross, 403},
+		{"undone of a part not graded by hand", "POST", "act", `{"op":"undone","subs":[0],"parts":["zzz"]}`, jsonH(s), 400},
+		{"a part in view not graded", "POST", "act", `{"op":"done","subs":[0],"part":"<b>"}`, jsonH(s), 400},
+		{"done by GET", "GET", "act?op=done&subs=0", "", nil, 404},
+		{"next, no number", "GET", "next?after=x", "", nil, 400},
+		{"next, a part of none", "GET", "next?after=1&part=%3Cscript%3E", "", nil, 400},
+		{"a part of none", "GET", "p/%3Cb%3E/0", "", nil, 404},
+		{"a part's view, traversal", "GET", "p/style/../../s/0", "", nil, 404},
+		{"a part's view, out of range", "GET", "p/style/99", "", nil, 404},
+		{"a part's view, spelt +1", "GET", "p/style/+1", "", nil, 404},
+		{"a group's role, negative", "POST", "act", `{"op":"comment","group":0,"role":-1,"line":1,"text":"x"}`, jsonH(s), 400},
+		{"a comment naming neither file nor role", "POST", "act", `{"op":"comment","subs":[0],"line":1,"text":"x"}`, jsonH(s), 400},
+		{"a group's hostile comment", "POST", "act", `{"op":"comment","group":0,"role":0,"line":1,"text":"<script>alert(1)</script>\u202e"}`, jsonH(s), 200},
+		{"the hostile one marked", "POST", "act", `{"op":"done","subs":[4]}`, jsonH(s), 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if code, body := do(tc.method, base+tc.path, "", tc.body, tc.h); code != tc.want {
+				t.Errorf("%s %s: %d %.200q, want %d", tc.method, tc.path, code, body, tc.want)
+			}
+		})
+	}
+	for _, p := range []string{"", "?show=todo", "s/4", "p/style/4", "p/style/0"} {
+		code, page := do("GET", base+p, "", "", nil)
+		if code != 200 {
+			t.Fatalf("%s: %d", p, code)
+		}
+		if m := regexp.MustCompile(`(?i)<script>window|<script>alert|<img src=x`).FindString(page); m != "" {
+			t.Errorf("%s: live markup %q", p, m)
+		}
+		if strings.ContainsAny(page, "\x1b\a\u202e") {
+			t.Errorf("%s: a control or bidi character shown raw", p)
+		}
+	}
+	// A refusal naming the hostile one: text, escaped for a terminal.
+	s2, base2, do2 := layouts(t, Config{}, submission.Submission{ID: evil, Files: []submission.File{{Name: "Other.java", Data: []byte("x")}}})
+	code, body := do2("POST", base2+"act", "", `{"op":"comment","group":0,"role":0,"line":1,"text":"x"}`, jsonH(s2))
+	if code != 400 || strings.ContainsAny(body, "\x1b\a\u202e") || !strings.Contains(body, "no file built as EightQueen.java") {
+		t.Errorf("the refusal: %d %q", code, body)
+	}
+}
+
+// TestEditedJournal: a hand-edited journal's marks and items as they
+// were are data: a mark of an unknown part or submission counts nowhere,
+// an item as it was with absurd points is skipped with a note.
+func TestEditedJournal(t *testing.T) {
+	s, base, do := layouts(t, Config{})
+	os.MkdirAll(filepath.Join(s.cfg.Dir, review.Folder), 0o755)
+	lines := `{"at":"2026-01-01T00:00:00Z","ta":"ta","op":"done","subs":["nobody","alice"],"parts":["zzz"]}
+{"at":"2026-01-01T00:00:01Z","ta":"ta","op":"apply","subs":["bob"],"item":"names","was":{"id":"names","text":"x","points":1e300,"part":"style"}}
+{"at":"not a time <b>","ta":"ta","op":"done","subs":["carol"],"parts":["style"]}
+`
+	if err := os.WriteFile(filepath.Join(s.cfg.Dir, review.Folder, "journal-ta.jsonl"), []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, page := do("GET", base, "", "", nil)
+	if !strings.Contains(page, "Graded by hand: 1 of 4") || !strings.Contains(page, "skipped an action") {
+		t.Errorf("the edited journal's progress or notes:\n%s", page)
+	}
+	if strings.Contains(page, "<b>") && !strings.Contains(page, "not a time &lt;b&gt;") {
+		t.Error("an edited time is markup")
+	}
+}

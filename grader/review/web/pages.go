@@ -223,7 +223,8 @@ func lastMark(st *review.State, sb *sub, parts []string) *review.Mark {
 
 // roles are the roles of the batch's files a group's comment may name:
 // the rubric's required files, then every other name a file is built
-// as, then the paths of files not built, each once.
+// as, then (but in blind mode, where a folder may bear a name) the
+// paths of files not built, each once.
 func (s *Server) roles() []string {
 	out := slices.Clone(s.cfg.Assignment.Rubric.Submission.Required)
 	var built, other []string
@@ -234,6 +235,7 @@ func (s *Server) roles() []string {
 			case slices.Contains(out, r) || slices.Contains(built, r) || slices.Contains(other, r):
 			case sb.Roles[f.Name] != "":
 				built = append(built, r)
+			case s.cfg.Blind:
 			default:
 				other = append(other, r)
 			}
@@ -241,8 +243,8 @@ func (s *Server) roles() []string {
 	}
 	slices.Sort(built)
 	slices.Sort(other)
-	if len(other) > 200 {
-		other = other[:200]
+	if len(other) > 50 {
+		other = other[:50]
 	}
 	return append(append(out, built...), other...)
 }

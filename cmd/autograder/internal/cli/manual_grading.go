@@ -112,6 +112,7 @@ func checkDrift(errw io.Writer, a *grader.Assignment, dir string, st *review.Sta
 		return nil
 	}
 	for _, d := range drifts {
+		d.Sub = escape.ID(d.Sub) // as grade's table shows it
 		fmt.Fprintf(errw, "autograder: rubric change: %s\n", escape.TerminalLine(d.String()))
 	}
 	switch mode {
