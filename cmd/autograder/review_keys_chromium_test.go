@@ -97,6 +97,17 @@ func TestReviewByKeys(t *testing.T) {
 	}
 	t.Logf("%d submissions by keys: %v a submission (browser and server), %d in-place page changes, %d full page loads", n, perSub.Round(time.Millisecond), navs, full)
 
+	// The back button goes back a submission, in place too.
+	for _, want := range []string{"s60:", "s59:"} {
+		js(`history.back(); return null;`, nil)
+		waitText("the submission before, by the back button", "#title", want)
+	}
+	var loads int
+	js(`return window.fullLoad || 0;`, &loads)
+	if loads != 1 {
+		t.Error("the back button loaded a page in full")
+	}
+
 	// The journal: one of each action per submission, nothing else.
 	f, err := os.Open(filepath.Join(dir, "out", "review", "journal-ta.jsonl"))
 	if err != nil {
