@@ -332,3 +332,20 @@ func TestEditedJournal(t *testing.T) {
 		t.Error("an edited time is markup")
 	}
 }
+
+// TestDriftOnPage: an item the rubric repointed since it was applied is
+// said on the list, and the page's write button refuses, as grade does.
+func TestDriftOnPage(t *testing.T) {
+	s, base, do := layouts(t, Config{})
+	os.MkdirAll(filepath.Join(s.cfg.Dir, review.Folder), 0o755)
+	line := `{"at":"2026-01-01T00:00:00Z","ta":"ta","op":"apply","subs":["alice"],"item":"names","was":{"id":"names","text":"Unclear names","points":-2,"part":"style"}}` + "\n"
+	if err := os.WriteFile(filepath.Join(s.cfg.Dir, review.Folder, "journal-ta.jsonl"), []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, page := do("GET", base, "", "", nil); !strings.Contains(page, "rubric change since applied: alice: 31 → 32 (item names -2 → -1)") {
+		t.Errorf("the list does not say the drift:\n%s", page)
+	}
+	if code, body := do("POST", base+"export", "", `{}`, jsonH(s)); code != 400 || !strings.Contains(body, "--accept-rubric-changes") {
+		t.Errorf("the write button: %d %s", code, body)
+	}
+}

@@ -143,6 +143,9 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request, l *link) {
 		return
 	}
 	res := s.applied(st)
+	for _, d := range review.Drifts(s.cfg.Assignment.Rubric, st, s.results()) {
+		notes = append(notes, "rubric change since applied: "+escape.TerminalLine(s.label(d))+" (grade refuses to write it without --accept-rubric-changes)")
+	}
 	parts := s.handParts(l, st)
 	d := listData{common: s.common(l, st, s.cfg.Assignment.Rubric.Name+": review", "", -1), Items: s.itemsOf(l, st), Notes: notes,
 		ToDo: r.URL.Query().Get("show") == "todo", Progress: s.countOf(l, st, parts), Next: -1}
