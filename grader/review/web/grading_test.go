@@ -349,3 +349,18 @@ func TestDriftOnPage(t *testing.T) {
 		t.Errorf("the write button: %d %s", code, body)
 	}
 }
+
+// FuzzFunctionLines: any text and name give lines inside the text, in
+// order, or none.
+func FuzzFunctionLines(f *testing.F) {
+	f.Add(program, "solve")
+	f.Add("def f(x):\n\treturn x\n}\n", "f")
+	f.Add("f(\n{\n", "f")
+	f.Fuzz(func(t *testing.T, text, name string) {
+		first, last, ok := functionLines(text, name)
+		n := strings.Count(strings.ReplaceAll(text, "\r\n", "\n"), "\n") + 1
+		if ok && (first < 1 || last < first || last > n) {
+			t.Errorf("%q in %q: lines %d-%d of %d", name, text, first, last, n)
+		}
+	})
+}
