@@ -356,6 +356,7 @@ func FuzzFunctionLines(f *testing.F) {
 	f.Add(program, "solve")
 	f.Add("def f(x):\n\treturn x\n}\n", "f")
 	f.Add("f(\n{\n", "f")
+	f.Add("x", "\xcb") // not UTF-8: not a name
 	f.Fuzz(func(t *testing.T, text, name string) {
 		first, last, ok := functionLines(text, name)
 		n := strings.Count(strings.ReplaceAll(text, "\r\n", "\n"), "\n") + 1
