@@ -169,6 +169,12 @@ func TestReviewByKeys(t *testing.T) {
 		}
 	}
 
+	// d marks s59 to grade again, u undoes it.
+	sess.Press(t, "d")
+	waitText("s59 to grade again", "#progress", "style: to grade")
+	sess.Press(t, "u")
+	waitText("s59 graded again", "#progress", "style: graded by hand")
+
 	if shots == "" {
 		return
 	}
