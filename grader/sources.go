@@ -102,6 +102,7 @@ func (a *Assignment) BuildFiles(sub submission.Submission, lateDays int) []submi
 // picked is what pickFiles makes of a submission's files.
 type picked struct {
 	files   []submission.File // the files to build, named as they are built
+	paths   []string          // each one's path in the submission
 	notes   []string          // a tie of required files, a file built under another's name
 	renamed bool              // a file is built under a required name it does not have
 	missing []absentFile
@@ -328,7 +329,32 @@ func (p *picked) name(inDir []submission.File, rename map[string]string, penalty
 			p.notes = append(p.notes, note)
 		}
 		p.files = append(p.files, submission.File{Name: name, Data: f.Data})
+		p.paths = append(p.paths, f.Name)
 	}
+}
+
+// BuiltAs says what each file of sub that is built is built as: by its
+// path in the submission, its name in the build (its base name, or the
+// required name it stands in for). hw4/EightQueen.java and a bare
+// EightQueen.java are both built as EightQueen.java. A file not built
+// (in another folder) is not in it; nor is any when a required file is
+// missing.
+func (a *Assignment) BuiltAs(sub submission.Submission) map[string]string {
+	p := a.pickFiles(sub.Files)
+	out := map[string]string{}
+	if len(p.missing) > 0 {
+		return out
+	}
+	if p.paths == nil { // no required file: every file, as it is
+		for _, f := range p.files {
+			out[f.Name] = f.Name
+		}
+		return out
+	}
+	for i, f := range p.files {
+		out[p.paths[i]] = f.Name
+	}
+	return out
 }
 
 // folderNote says which folder a submission is built from under a list

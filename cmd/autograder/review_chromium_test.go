@@ -26,7 +26,6 @@ func TestReviewInChromium(t *testing.T) {
 	wd := webdriver.Start(t, driver)
 	sess := wd.Headless(t, browser, 1400, 1000)
 	defer sess.Call(t, "DELETE", "", nil)
-	shots := os.Getenv("AUTOGRADER_SCREENSHOTS")
 
 	clean := func(where string) {
 		t.Helper()
@@ -57,9 +56,6 @@ func TestReviewInChromium(t *testing.T) {
 	}
 	open(base, "the list", has("h1", "hello: 11 submissions"))
 	clean("the list")
-	if shots != "" {
-		sess.Screenshot(t, filepath.Join(shots, "review-list.png"))
-	}
 
 	// Every submission's page, with its evidence frame, runs nothing of
 	// the student's; the hostile names are shown as text.
@@ -85,7 +81,7 @@ func TestReviewInChromium(t *testing.T) {
 		if labels[i] == "bob" {
 			bob = h
 		}
-		if strings.Contains(labels[i], "svg") && !strings.Contains(sess.Text(t, sess.Find(t, "#title")), `"><svg onload=window.pwned=1>: 13 / 13`) {
+		if strings.Contains(labels[i], "svg") && !strings.Contains(sess.Text(t, sess.Find(t, "#title")), `"><U+003C>svg onload=window.pwned=1>: 13 / 13`) {
 			t.Errorf("the hostile name is not shown as text: %q", sess.Text(t, sess.Find(t, "#title")))
 		}
 	}
@@ -96,7 +92,7 @@ func TestReviewInChromium(t *testing.T) {
 	sess.Type(t, sess.Find(t, "#comment-form textarea"), "Say `hello`, not <b>hi</b>")
 	sess.Click(t, sess.Find(t, `[data-do="save-comment"]`))
 	sess.WaitFor(t, "the comment at line 3", func() string {
-		var got string // read at once: the page reloads
+		var got string // read at once: the page changes in place
 		sess.Script(t, `var r = document.querySelector("#L0-3 + tr.comment"); return r ? r.innerText : "";`, nil, &got)
 		if !strings.Contains(got, "Say hello, not <b>hi</b>") {
 			return "the comment row says " + got
@@ -104,9 +100,6 @@ func TestReviewInChromium(t *testing.T) {
 		return ""
 	})
 	clean("bob's page with the comment")
-	if shots != "" {
-		sess.Screenshot(t, filepath.Join(shots, "review-submission.png"))
-	}
 
 	// The item "names" to bob and carol's failure group.
 	open(base, "the list", has("h1", "hello"))
@@ -124,10 +117,10 @@ func TestReviewInChromium(t *testing.T) {
 	sess.Click(t, sess.Find(t, `.group[data-group="`+group+`"] select.item option[value="names"]`))
 	sess.Click(t, sess.Find(t, `.group[data-group="`+group+`"] [data-do="apply"]`))
 	sess.WaitFor(t, "bob's total, less 1", func() string {
-		var row string // read at once: the page reloads
+		var row string // read at once: the page changes in place
 		sess.Script(t, `var r = Array.prototype.find.call(document.querySelectorAll("#subs tbody tr"), function (r) { return r.cells[0].textContent === "bob"; });
 			return r ? r.innerText : "";`, nil, &row)
-		if fields := strings.Fields(row); strings.Join(fields, " ") != "bob graded 0 +2 2 1" {
+		if fields := strings.Fields(row); len(fields) < 6 || strings.Join(fields[:6], " ") != "bob graded 0 +2 2 1" {
 			return fmt.Sprintf("bob's row: %q", row)
 		}
 		return ""

@@ -99,7 +99,7 @@ func reviewBatch(t *testing.T) (bin, rubric, dir string) {
 
 // startReview starts autograder review on the batch and returns its
 // address; it is killed when the test ends.
-func startReview(t *testing.T, bin, rubric, dir string, args ...string) (*exec.Cmd, string) {
+func startReview(t testing.TB, bin, rubric, dir string, args ...string) (*exec.Cmd, string) {
 	t.Helper()
 	cmd := exec.Command(bin, append([]string{"review", "--rubric", rubric, "--out", filepath.Join(dir, "out")}, append(args, filepath.Join(dir, "in"))...)...)
 	out, err := cmd.StdoutPipe()

@@ -17,7 +17,9 @@ const Flag = " ⚠"
 // "<", shown as <U+003C>; otherwise every character but printable ASCII
 // shown as <U+XXXX> (a byte that is not UTF-8 as <0xFF>) and Flag after
 // it. "аlice" (a Cyrillic а) is "<U+0430>lice ⚠", never "alice"; an id
-// with a right-to-left override shows it, not its effect. Two different
+// with a right-to-left override shows it, not its effect; "alice " is
+// "alice<U+0020> ⚠" (a space that begins or ends an id, or follows
+// another, is shown as its code). Two different
 // ids are always shown differently. It is for showing only: a map of
 // ids keeps them as they are.
 func ID(id string) string {
@@ -33,6 +35,8 @@ func ID(id string) string {
 		switch {
 		case r == utf8.RuneError && size == 1:
 			fmt.Fprintf(&b, "<0x%02X>", id[i])
+		case r == ' ' && (i == 0 || i == len(id)-1 || id[i-1] == ' ' || id[i+1] == ' '):
+			b.WriteString("<U+0020>")
 		case r >= ' ' && r < utf8.RuneSelf && r != 0x7f && r != '<':
 			b.WriteByte(byte(r))
 		default:
@@ -52,8 +56,13 @@ func ID(id string) string {
 // its letters are of two scripts (Latin and Cyrillic, as "аlice"; Latin
 // with Chinese, Japanese or Korean is usual and allowed), or all of
 // them look like ASCII letters without being ASCII (a Cyrillic "аlісе").
-// A name in one script, ASCII or not ("José", "Анна", "王伟"), is not.
+// An id that begins or ends with a space, or holds two in a row, could
+// pass for the one without ("alice " for "alice"). A name in one script,
+// ASCII or not ("José", "Анна", "王伟"), is not.
 func Deceptive(id string) bool {
+	if strings.HasPrefix(id, " ") || strings.HasSuffix(id, " ") || strings.Contains(id, "  ") {
+		return true
+	}
 	scripts := map[string]bool{}
 	lookalikes, others := 0, 0 // non-ASCII letters that look like ASCII ones, and the rest
 	prev := ' '

@@ -33,8 +33,12 @@ func TestID(t *testing.T) {
 		{"a\x1b[2Jb", "a<U+001B>[2Jb ⚠"},                        //
 		{"a\nb", "a<U+000A>b ⚠"},                                //
 		{"bob ⚠", "bob <U+26A0> ⚠"},
-		{"か\u3099", "<U+304B><U+3099> ⚠"}, // a combining dakuten: が
-		{"が", "が"},                        // a fake flag
+		{"か\u3099", "<U+304B><U+3099> ⚠"},        // a combining dakuten: が
+		{"が", "が"},                               // a fake flag
+		{"alice ", "alice<U+0020> ⚠"},            // a trailing space
+		{" alice", "<U+0020>alice ⚠"},            // a leading one
+		{"ann  lee", "ann<U+0020><U+0020>lee ⚠"}, // two in a row
+		{"ann lee", "ann lee"},                   // one, inside
 		{"", ""},
 	} {
 		if got := ID(tc.id); got != tc.want {

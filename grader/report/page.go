@@ -38,7 +38,7 @@ var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 // (html/template), its control characters shown (see shown); hidden
 // cases are shown too: it is the TA's.
 func Page(a *grader.Assignment, b Batch) ([]byte, error) {
-	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt, HasSimilar: b.Similar != nil}
+	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt, HasSimilar: b.Similar != nil, ByHand: b.ByHand}
 	d.Parts = columns(a)
 	present := map[grader.Verdict]bool{}
 	var totals []float64
@@ -102,6 +102,7 @@ type pageData struct {
 	Histograms               []pageHistogram
 	Subs                     []pageSub
 	HasSimilar               bool // a column of each one's most similar other
+	ByHand                   *ByHand
 	// HasReference: the rubric names a reference, whose catalogue of
 	// mistakes the page reports on ("Known mistakes"), or a mistake of
 	// one is named.

@@ -38,6 +38,15 @@ type Batch struct {
 	// Similar is each submission's most similar other (grade
 	// --similarity), for index.html's column; nil: no column.
 	Similar map[string]Similar `json:"-"`
+	// ByHand is how far grading by hand has come (autograder review);
+	// nil when the rubric has nothing graded by hand.
+	ByHand *ByHand `json:"by_hand,omitempty"`
+}
+
+// ByHand counts the submissions graded by hand and those still to grade.
+type ByHand struct {
+	Graded  int `json:"graded"`
+	ToGrade int `json:"to_grade"`
 }
 
 // Similar is a submission's most similar other in the batch: its ID, the

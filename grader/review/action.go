@@ -20,6 +20,11 @@ const (
 	OpUncomment Op = "uncomment" // remove the comment ID
 	OpPoints    Op = "points"    // change Item's points to Points, everywhere
 	OpItem      Op = "item"      // add the item New
+	// OpAccept accepts a rubric change: Item is now worth Points
+	// (0: it is no longer an item, and is taken off every submission).
+	OpAccept Op = "accept"
+	OpDone   Op = "done"   // mark Subs graded by hand, for Parts
+	OpUndone Op = "undone" // mark Subs to grade again, for Parts
 )
 
 // Action is one line of a journal.
@@ -36,6 +41,12 @@ type Action struct {
 	Points float64 `json:"points,omitempty"`
 	// New is OpItem's item.
 	New *rubric.ManualItem `json:"new,omitempty"`
+	// Was is OpApply's item as it was when applied (its points, its
+	// part): what a later rubric change is measured against.
+	Was *rubric.ManualItem `json:"was,omitempty"`
+	// Parts are the parts an action marks graded by hand (OpDone,
+	// OpUndone; OpApply and OpComment mark them too, with the item's).
+	Parts []string `json:"parts,omitempty"`
 	// ID names OpComment's comments (one per submission: ID, ID.2, ...)
 	// and OpUncomment's.
 	ID     string `json:"id,omitempty"`
@@ -68,8 +79,11 @@ func (a Action) Check() error {
 	if !taRE.MatchString(a.TA) {
 		return bad("TA %q is not a name of a-z, 0-9, _ and -", a.TA)
 	}
-	if len(a.Subs) > MaxSubs || len(a.Text) > MaxText || !utf8.ValidString(a.Text) {
+	if len(a.Subs) > MaxSubs || len(a.Parts) > MaxSubs || len(a.Text) > MaxText || !utf8.ValidString(a.Text) {
 		return bad("too large, or text not UTF-8")
+	}
+	if w := a.Was; w != nil && (w.Points > maxPoint || w.Points < -maxPoint || len(w.Text) > MaxText || len(w.ID) > MaxText) {
+		return bad("the item as it was is not an item")
 	}
 	switch a.Op {
 	case OpApply, OpRemove:
@@ -79,6 +93,14 @@ func (a Action) Check() error {
 	case OpComment:
 		if len(a.Subs) == 0 || a.File == "" || a.Line < 1 || a.Text == "" || a.ID == "" {
 			return bad("needs submissions, a file, a line from 1, an id and text")
+		}
+	case OpAccept:
+		if a.Item == "" || a.Points > maxPoint || a.Points < -maxPoint {
+			return bad("needs an item")
+		}
+	case OpDone, OpUndone:
+		if len(a.Subs) == 0 || len(a.Parts) == 0 {
+			return bad("needs submissions and parts")
 		}
 	case OpUncomment:
 		if a.ID == "" {

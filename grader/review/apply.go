@@ -33,8 +33,12 @@ func HashFiles(files []submission.File) Hashes {
 // submission with no manual grading when the rubric has no manual part.
 // results is not changed.
 func Apply(r *rubric.Rubric, s *State, results []grader.Result, files map[string]Hashes) []grader.Result {
+	return applyWith(r, s, s.Items(r), results, files)
+}
+
+// applyWith is Apply with the items worth what items says.
+func applyWith(r *rubric.Rubric, s *State, items []rubric.ManualItem, results []grader.Result, files map[string]Hashes) []grader.Result {
 	out := slices.Clone(results)
-	items := s.Items(r)
 	for i, res := range out {
 		res = Unapply(r, res)
 		out[i] = res

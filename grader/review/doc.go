@@ -14,7 +14,12 @@
 //     Deleting it loses nothing.
 //
 // Items are global: an item's points, changed once, rescore every
-// submission it is applied to. A submission's manual score per part is
+// submission it is applied to. An item applied is journaled as it was
+// (points, part): a later rubric change that drops, renames or repoints
+// it is a drift (Drifts), which grade refuses until it is accepted (an
+// accept action). A submission's parts are to grade until a TA marks them
+// graded by hand (done, or any item or comment), with who and when
+// (State.Graded, Progress). A submission's manual score per part is
 // one pure function of the rubric, the parts' autograded scores and the
 // items applied (PartScores); Apply folds it, the items and the comments
 // into grade's results.

@@ -148,7 +148,7 @@ func Load(dir string, r *rubric.Rubric) (*State, []string, error) {
 	notes = append(notes, n...)
 	s := snap.State
 	for _, e := range all {
-		if err := s.Do(r, e.Action); err != nil {
+		if err := s.replay(r, e.Action); err != nil {
 			notes = append(notes, fmt.Sprintf("%s: skipped an action: %v", e.journal, err))
 		}
 	}
@@ -207,6 +207,12 @@ func fill(s *State) {
 	}
 	if s.Comments == nil {
 		s.Comments = e.Comments
+	}
+	if s.Seen == nil {
+		s.Seen = e.Seen
+	}
+	if s.Graded == nil {
+		s.Graded = e.Graded
 	}
 }
 

@@ -2,9 +2,11 @@ package review
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
+	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
@@ -18,6 +20,19 @@ type State struct {
 	Applied map[string][]string `json:"applied"`
 	// Comments are by id.
 	Comments map[string]Comment `json:"comments"`
+	// Seen are the items as the journals last knew them (when applied,
+	// added, their points changed, a rubric change accepted), by id:
+	// what a later change of the rubric is measured against.
+	Seen map[string]rubric.ManualItem `json:"seen,omitempty"`
+	// Graded says, by submission and part, who marked it graded by
+	// hand and when; a part not in it is still to grade.
+	Graded map[string]map[string]Mark `json:"graded,omitempty"`
+}
+
+// Mark is who graded a part of a submission by hand, and when.
+type Mark struct {
+	TA string `json:"ta"`
+	At string `json:"at"`
 }
 
 // Comment is a TA's comment at a line of a submission's file.
@@ -35,7 +50,8 @@ type Comment struct {
 // NewState is an empty state.
 func NewState() *State {
 	return &State{Added: map[string]rubric.ManualItem{}, Points: map[string]float64{},
-		Applied: map[string][]string{}, Comments: map[string]Comment{}}
+		Applied: map[string][]string{}, Comments: map[string]Comment{},
+		Seen: map[string]rubric.ManualItem{}, Graded: map[string]map[string]Mark{}}
 }
 
 // Items are the rubric's manual items and those added, with their
@@ -70,12 +86,20 @@ func (s *State) Item(r *rubric.Rubric, id string) (rubric.ManualItem, bool) {
 // Do applies one action to the state. An action that names an item the
 // state does not know, or a part the rubric lacks, is refused: the state
 // is unchanged.
-func (s *State) Do(r *rubric.Rubric, a Action) error {
+func (s *State) Do(r *rubric.Rubric, a Action) error { return s.do(r, a, true) }
+
+// replay applies a journal's action: as Do, but an item the rubric no
+// longer has is applied, removed and commented as the journal says
+// (Drifts then names it), so that the state is the same whether it was
+// folded before the rubric changed (a snapshot) or after.
+func (s *State) replay(r *rubric.Rubric, a Action) error { return s.do(r, a, false) }
+
+func (s *State) do(r *rubric.Rubric, a Action, strict bool) error {
 	if err := a.Check(); err != nil {
 		return err
 	}
 	known := func(id string) error {
-		if _, ok := s.Item(r, id); !ok {
+		if _, ok := s.Item(r, id); !ok && strict {
 			return fmt.Errorf("%w: %s: no item %q", ErrAction, a.Op, id)
 		}
 		return nil
@@ -85,14 +109,21 @@ func (s *State) Do(r *rubric.Rubric, a Action) error {
 		if err := known(a.Item); err != nil {
 			return err
 		}
+		if a.Op == OpApply && a.Was != nil && a.Was.ID == a.Item {
+			s.Seen[a.Item] = *a.Was
+		}
 		for _, sub := range a.Subs {
 			s.set(sub, a.Item, a.Op == OpApply)
 		}
+		s.mark(r, a, s.partOf(r, a.Item))
 	case OpPoints:
 		if err := known(a.Item); err != nil {
 			return err
 		}
 		s.Points[a.Item] = a.Points
+		it, _ := s.Item(r, a.Item)
+		it.ID, it.Points = a.Item, a.Points
+		s.Seen[a.Item] = it
 	case OpItem:
 		if _, ok := s.Item(r, a.New.ID); ok {
 			return fmt.Errorf("%w: item: %q is already an item", ErrAction, a.New.ID)
@@ -101,6 +132,7 @@ func (s *State) Do(r *rubric.Rubric, a Action) error {
 			return fmt.Errorf("%w: item: no part %q", ErrAction, a.New.Part)
 		}
 		s.Added[a.New.ID] = *a.New
+		s.Seen[a.New.ID] = *a.New
 	case OpComment:
 		if a.Item != "" {
 			if err := known(a.Item); err != nil {
@@ -114,10 +146,72 @@ func (s *State) Do(r *rubric.Rubric, a Action) error {
 			}
 			s.Comments[id] = Comment{ID: id, Sub: sub, File: a.File, Line: a.Line, SHA256: a.SHA256, Text: a.Text, Item: a.Item, TA: a.TA}
 		}
+		s.mark(r, a, s.partOf(r, a.Item))
 	case OpUncomment:
 		delete(s.Comments, a.ID)
+	case OpAccept:
+		s.accept(r, a)
+	case OpDone:
+		s.mark(r, a, "")
+	case OpUndone:
+		for _, sub := range a.Subs {
+			for _, p := range a.Parts {
+				delete(s.Graded[sub], p)
+			}
+			if len(s.Graded[sub]) == 0 {
+				delete(s.Graded, sub)
+			}
+		}
 	}
 	return nil
+}
+
+// accept takes a rubric change as the journals' own: the item is worth
+// a.Points from now on, or, at 0, is taken off every submission.
+func (s *State) accept(r *rubric.Rubric, a Action) {
+	if a.Points == 0 {
+		delete(s.Seen, a.Item)
+		for sub := range s.Applied {
+			s.set(sub, a.Item, false)
+		}
+		return
+	}
+	if it, ok := s.Item(r, a.Item); ok {
+		it.Points = a.Points
+		s.Seen[a.Item] = it
+	}
+}
+
+// partOf is the part of an item: as the state knows it, else as the
+// journals last saw it; "" for none.
+func (s *State) partOf(r *rubric.Rubric, id string) string {
+	if id == "" {
+		return ""
+	}
+	if it, ok := s.Item(r, id); ok {
+		return it.Part
+	}
+	return s.Seen[id].Part
+}
+
+// mark marks the action's submissions graded by hand, for its parts
+// and the part given (if any).
+func (s *State) mark(r *rubric.Rubric, a Action, part string) {
+	parts := a.Parts
+	if part != "" && !slices.Contains(parts, part) {
+		parts = append(slices.Clone(parts), part)
+	}
+	for _, sub := range a.Subs {
+		for _, p := range parts {
+			if _, ok := r.ManualPart(p); !ok {
+				continue
+			}
+			if s.Graded[sub] == nil {
+				s.Graded[sub] = map[string]Mark{}
+			}
+			s.Graded[sub][p] = Mark{TA: a.TA, At: a.At}
+		}
+	}
 }
 
 // set applies or removes an item of a submission, keeping ids sorted.
@@ -181,4 +275,73 @@ func (s *State) Pool() []PoolEntry {
 type PoolEntry struct {
 	Text string
 	Uses int
+}
+
+// HandParts are the parts a TA grades by hand: each part graded by hand
+// alone ([[manual_part]]) and each part a manual item names (the
+// rubric's or an added one), autograded parts first, in the rubric's
+// order.
+func (s *State) HandParts(r *rubric.Rubric) []string {
+	named := map[string]bool{}
+	for _, it := range s.Items(r) {
+		named[it.Part] = true
+	}
+	var out []string
+	for _, p := range r.Parts {
+		if named[p.ID] {
+			out = append(out, p.ID)
+		}
+	}
+	for _, m := range r.ManualParts {
+		if !m.Auto && !slices.Contains(out, m.ID) {
+			out = append(out, m.ID)
+		}
+	}
+	return out
+}
+
+// ToGrade are those of parts that no TA has marked graded by hand on the
+// submission yet.
+func (s *State) ToGrade(sub string, parts []string) []string {
+	var out []string
+	for _, p := range parts {
+		if _, ok := s.Graded[sub][p]; !ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Progress counts the results graded by hand (every hand part marked)
+// and those still to grade; a grader failure is neither. Both are 0
+// when the rubric has nothing to grade by hand.
+func Progress(r *rubric.Rubric, s *State, results []grader.Result) (graded, toGrade int) {
+	parts := s.HandParts(r)
+	if len(parts) == 0 {
+		return 0, 0
+	}
+	for _, res := range results {
+		switch {
+		case res.Status == grader.StatusFailed:
+		case len(s.ToGrade(res.ID, parts)) == 0:
+			graded++
+		default:
+			toGrade++
+		}
+	}
+	return graded, toGrade
+}
+
+// Clone is a copy of the state that shares nothing it may change.
+func (s *State) Clone() *State {
+	c := &State{Added: maps.Clone(s.Added), Points: maps.Clone(s.Points), Applied: make(map[string][]string, len(s.Applied)),
+		Comments: maps.Clone(s.Comments), Seen: maps.Clone(s.Seen), Graded: make(map[string]map[string]Mark, len(s.Graded))}
+	for k, v := range s.Applied {
+		c.Applied[k] = slices.Clone(v)
+	}
+	for k, v := range s.Graded {
+		c.Graded[k] = maps.Clone(v)
+	}
+	fill(c)
+	return c
 }

@@ -204,6 +204,10 @@
 //	floor     the least the part's score may become once items are
 //	          applied (0)
 //	ceiling   the most it may become (the part's points)
+//	file      the required file the part is graded in, shown in
+//	          autograder review's view of the part across the class
+//	function  a function of that file: the view shows its lines
+//	lines     or a range of that file's lines, "FIRST-LAST" (from 1)
 //
 // [[manual]], a rubric item a TA applies by hand (autograder review):
 //

@@ -3,6 +3,9 @@ package rubric
 import (
 	"fmt"
 	"math"
+	"regexp"
+	"slices"
+	"strings"
 )
 
 // ManualItem is a rubric item a TA applies by hand to a submission
@@ -30,6 +33,13 @@ type ManualPart struct {
 	// (0 and the part's points).
 	Floor, Ceiling float64
 	Auto           bool // ID is an autograded part's: these are its bounds
+	// Where the part is graded, for review's view of the part across
+	// the class: File is a required file's name (the file built as it);
+	// Function a function's name in it, or Lines a range of its lines
+	// ([first, last], from 1). All empty: the whole submission.
+	File     string
+	Function string
+	Lines    [2]int
 }
 
 // ManualPart returns the manual part (or an autograded part's bounds)
@@ -61,7 +71,7 @@ func (d *decoder) manualParts(top *table, r *Rubric) {
 		if auto {
 			m.Name = p.Name
 			if t.has("points") || t.has("start") || t.has("name") {
-				t.errf("", "names the autograded part %q: only floor and ceiling may be given (its name and points are the part's)", m.ID)
+				t.errf("", "names the autograded part %q: only floor, ceiling and where it is graded (file, function, lines) may be given (its name and points are the part's)", m.ID)
 			}
 			t.get("points")
 			t.get("start")
@@ -88,8 +98,36 @@ func (d *decoder) manualParts(top *table, r *Rubric) {
 		if m.Floor > m.Ceiling {
 			t.errf("floor", "floor %s is above ceiling %s", formatNum(m.Floor), formatNum(m.Ceiling))
 		}
+		m.where(t, r)
 		t.done()
 		r.ManualParts = append(r.ManualParts, m)
+	}
+}
+
+var functionRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]{0,99}$`)
+
+// where reads where a part is graded: file, and function or lines.
+func (m *ManualPart) where(t *table, r *Rubric) {
+	m.File = t.str("file", "")
+	if req := r.Submission.Required; m.File != "" && len(req) > 0 && !slices.Contains(req, m.File) {
+		t.errf("file", "file %q is not one of the required files (%s)", m.File, strings.Join(req, ", "))
+	}
+	m.Function = t.str("function", "")
+	if m.Function != "" && !functionRE.MatchString(m.Function) {
+		t.errf("function", "function %q is not a function's name", m.Function)
+	}
+	if lines := t.str("lines", ""); lines != "" {
+		var a, b int
+		if n, err := fmt.Sscanf(lines, "%d-%d", &a, &b); n != 2 || err != nil || a < 1 || b < a || fmt.Sprintf("%d-%d", a, b) != lines {
+			t.errf("lines", "lines must be FIRST-LAST, from 1 (\"12-40\"), got %q", lines)
+		}
+		m.Lines = [2]int{a, b}
+	}
+	if (m.Function != "" || m.Lines[0] > 0) && m.File == "" {
+		t.errf("", "a function or lines need the file that holds them: give file too")
+	}
+	if m.Function != "" && m.Lines[0] > 0 {
+		t.errf("lines", "give function or lines, not both")
 	}
 }
 

@@ -357,6 +357,13 @@ func TestManual(t *testing.T) {
 	if fmt.Sprint(r.Manual) != fmt.Sprint(items) {
 		t.Errorf("manual items %+v, want %+v", r.Manual, items)
 	}
+	r2, err := Parse("rubric.toml", []byte(manualHead+"file = \"A.java\"\nfunction = \"solve\"\n[[manual_part]]\nid = \"a\"\nfile = \"A.java\"\nlines = \"3-40\"\n"), casesDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := r2.ManualParts; m[0].File != "A.java" || m[0].Function != "solve" || m[1].Lines != [2]int{3, 40} {
+		t.Errorf("where parts are graded: %+v", m)
+	}
 	if m, ok := r.ManualPart("a"); !ok || m.Ceiling != 6 {
 		t.Errorf("ManualPart(a) = %+v, %v", m, ok)
 	}
@@ -371,7 +378,11 @@ func TestManualErrors(t *testing.T) {
 		{"no text", manualHead + strings.Replace(item, "text = \"X\"\n", "", 1), `rubric.toml:10:1: manual "x": text must say what the item is`},
 		{"duplicate", manualHead + item + item, `rubric.toml:16:1: manual #2: id "x" is already a manual item`},
 		{"total", strings.Replace(manualHead, "total = 8", "total = 5", 1), `rubric.toml:2:1: total is 5 but the parts' points add up to 8`},
-		{"auto part points", manualHead + "[[manual_part]]\nid = \"a\"\npoints = 2\n", `rubric.toml:10:1: manual_part "a": names the autograded part "a": only floor and ceiling may be given (its name and points are the part's)`},
+		{"auto part points", manualHead + "[[manual_part]]\nid = \"a\"\npoints = 2\n", `rubric.toml:10:1: manual_part "a": names the autograded part "a": only floor, ceiling and where it is graded (file, function, lines) may be given (its name and points are the part's)`},
+		{"file not required", manualHead + "file = \"B.java\"\n", `rubric.toml:10:1: manual_part "style": file "B.java" is not one of the required files (A.java)`},
+		{"bad lines", manualHead + "file = \"A.java\"\nlines = \"9-3\"\n", `rubric.toml:11:1: manual_part "style": lines must be FIRST-LAST, from 1 ("12-40"), got "9-3"`},
+		{"function and lines", manualHead + "file = \"A.java\"\nfunction = \"f\"\nlines = \"1-3\"\n", `rubric.toml:12:1: manual_part "style": give function or lines, not both`},
+		{"lines without file", manualHead + "lines = \"1-3\"\n", `rubric.toml:7:1: manual_part "style": a function or lines need the file that holds them: give file too`},
 		{"floor above ceiling", manualHead + "floor = 4\n", `rubric.toml:10:1: manual_part "style": floor 4 is above ceiling 3`},
 		{"part unknown key", manualHead + "weight = 2\n", `rubric.toml:10:1: manual_part "style": unknown key "weight"`},
 	} {

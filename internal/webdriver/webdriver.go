@@ -25,7 +25,7 @@ const WaitLimit = 2 * time.Minute
 
 // Headless starts a session of browser in a window w×h, with a fresh
 // profile, nothing fetched in the background.
-func (wd Driver) Headless(t *testing.T, browser string, w, h int) *Session {
+func (wd Driver) Headless(t testing.TB, browser string, w, h int) *Session {
 	t.Helper()
 	return wd.NewSession(t, map[string]any{"capabilities": map[string]any{"alwaysMatch": map[string]any{
 		"goog:chromeOptions": map[string]any{"binary": browser, "args": []string{
@@ -37,7 +37,7 @@ func (wd Driver) Headless(t *testing.T, browser string, w, h int) *Session {
 
 // WaitFor polls until cond returns "", failing after WaitLimit with what
 // cond said last.
-func (s *Session) WaitFor(t *testing.T, what string, cond func() string) {
+func (s *Session) WaitFor(t testing.TB, what string, cond func() string) {
 	t.Helper()
 	deadline := time.Now().Add(WaitLimit)
 	for {
@@ -53,7 +53,7 @@ func (s *Session) WaitFor(t *testing.T, what string, cond func() string) {
 }
 
 // Screenshot writes what the window shows into path, a PNG file.
-func (s *Session) Screenshot(t *testing.T, path string) {
+func (s *Session) Screenshot(t testing.TB, path string) {
 	t.Helper()
 	var png string
 	s.Call(t, "GET", "/screenshot", nil, &png)
@@ -72,7 +72,7 @@ type Driver struct{ base string }
 
 // Start starts chromedriver (at path) on a free local port, stopped when
 // the test ends.
-func Start(t *testing.T, path string) Driver {
+func Start(t testing.TB, path string) Driver {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -110,7 +110,7 @@ type Session struct {
 }
 
 // NewSession starts a browser with the capabilities caps.
-func (wd Driver) NewSession(t *testing.T, caps any) *Session {
+func (wd Driver) NewSession(t testing.TB, caps any) *Session {
 	t.Helper()
 	var v struct {
 		SessionID string `json:"sessionId"`
@@ -123,7 +123,7 @@ func (wd Driver) NewSession(t *testing.T, caps any) *Session {
 }
 
 // Call sends a command of the session; out, if given, receives its value.
-func (s *Session) Call(t *testing.T, method, path string, body any, out ...any) {
+func (s *Session) Call(t testing.TB, method, path string, body any, out ...any) {
 	t.Helper()
 	var dst any
 	if len(out) > 0 {
@@ -133,7 +133,7 @@ func (s *Session) Call(t *testing.T, method, path string, body any, out ...any) 
 }
 
 // Do sends one WebDriver request and decodes its value into out.
-func (s *Session) Do(t *testing.T, method, url string, body, out any) {
+func (s *Session) Do(t testing.TB, method, url string, body, out any) {
 	t.Helper()
 	if body == nil && method == "POST" {
 		body = map[string]any{}
@@ -171,7 +171,7 @@ func (s *Session) Do(t *testing.T, method, url string, body, out any) {
 const ElementKey = "element-6066-11e4-a52e-4f735466cecf"
 
 // Find is the first element the CSS selector matches.
-func (s *Session) Find(t *testing.T, css string) string {
+func (s *Session) Find(t testing.TB, css string) string {
 	t.Helper()
 	var v map[string]string
 	s.Call(t, "POST", "/element", map[string]string{"using": "css selector", "value": css}, &v)
@@ -179,7 +179,7 @@ func (s *Session) Find(t *testing.T, css string) string {
 }
 
 // FindAll are the elements the CSS selector matches.
-func (s *Session) FindAll(t *testing.T, css string) []string {
+func (s *Session) FindAll(t testing.TB, css string) []string {
 	t.Helper()
 	var vs []map[string]string
 	s.Call(t, "POST", "/elements", map[string]string{"using": "css selector", "value": css}, &vs)
@@ -191,13 +191,13 @@ func (s *Session) FindAll(t *testing.T, css string) []string {
 }
 
 // Click clicks the element.
-func (s *Session) Click(t *testing.T, el string) {
+func (s *Session) Click(t testing.TB, el string) {
 	t.Helper()
 	s.Call(t, "POST", "/element/"+el+"/click", nil)
 }
 
 // Text is the element's rendered text ("" when it is not displayed).
-func (s *Session) Text(t *testing.T, el string) string {
+func (s *Session) Text(t testing.TB, el string) string {
 	t.Helper()
 	var v string
 	s.Call(t, "GET", "/element/"+el+"/text", nil, &v)
@@ -207,7 +207,7 @@ func (s *Session) Text(t *testing.T, el string) string {
 // NeedChromium skips the test under -short or without Debian's chromium
 // and chromium-driver, except under CI, where .ci/run installs them and
 // the test must run; it returns their paths.
-func NeedChromium(t *testing.T) (browser, driver string) {
+func NeedChromium(t testing.TB) (browser, driver string) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("-short: starts Chromium (go test without -short runs it)")
@@ -227,7 +227,7 @@ func NeedChromium(t *testing.T) (browser, driver string) {
 
 // AlertOpen reports whether the page shows a dialog (alert, confirm,
 // prompt): a script a page must not run would open one.
-func (s *Session) AlertOpen(t *testing.T) bool {
+func (s *Session) AlertOpen(t testing.TB) bool {
 	t.Helper()
 	resp, err := http.Get(s.wd.base + "/session/" + s.id + "/alert/text")
 	if err != nil {
@@ -239,7 +239,7 @@ func (s *Session) AlertOpen(t *testing.T) bool {
 
 // Script runs JavaScript in the page (its body, with arguments) and
 // decodes what it returns into out, if given.
-func (s *Session) Script(t *testing.T, script string, args []any, out any) {
+func (s *Session) Script(t testing.TB, script string, args []any, out any) {
 	t.Helper()
 	if args == nil {
 		args = []any{}
@@ -248,8 +248,26 @@ func (s *Session) Script(t *testing.T, script string, args []any, out any) {
 }
 
 // Type types text into an element, after clearing it.
-func (s *Session) Type(t *testing.T, el, text string) {
+func (s *Session) Type(t testing.TB, el, text string) {
 	t.Helper()
 	s.Call(t, "POST", "/element/"+el+"/clear", nil)
 	s.Call(t, "POST", "/element/"+el+"/value", map[string]any{"text": text})
+}
+
+// Press presses each chord in turn on the page's focused element: its
+// keys down in order, then up in reverse. A key is a character or a
+// WebDriver key code ("\uE009" Control, "\uE007" Enter).
+func (s *Session) Press(t testing.TB, chords ...string) {
+	t.Helper()
+	var acts []map[string]any
+	for _, c := range chords {
+		keys := []rune(c)
+		for _, k := range keys {
+			acts = append(acts, map[string]any{"type": "keyDown", "value": string(k)})
+		}
+		for i := len(keys) - 1; i >= 0; i-- {
+			acts = append(acts, map[string]any{"type": "keyUp", "value": string(keys[i])})
+		}
+	}
+	s.Call(t, "POST", "/actions", map[string]any{"actions": []any{map[string]any{"type": "key", "id": "keyboard", "actions": acts}}})
 }

@@ -2,17 +2,21 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -21,17 +25,21 @@ import (
 // request is an action as the page sends it: submissions by number,
 // files by their index in the submission (never by path).
 type request struct {
-	Op       string             `json:"op"`
-	Subs     []int              `json:"subs"`
-	Group    *int               `json:"group"`
-	Item     string             `json:"item"`
-	Points   float64            `json:"points"`
-	Text     string             `json:"text"`
-	File     *int               `json:"file"`
-	FileName string             `json:"file_name"` // a group's comment: the members' file of that name
-	Line     int                `json:"line"`
-	ID       string             `json:"id"`
-	New      *rubric.ManualItem `json:"new"`
+	Op     string             `json:"op"`
+	Subs   []int              `json:"subs"`
+	Group  *int               `json:"group"`
+	Item   string             `json:"item"`
+	Points float64            `json:"points"`
+	Text   string             `json:"text"`
+	File   *int               `json:"file"`
+	Role   *int               `json:"role"`  // a group's comment: each member's file built as the Role-th of roles()
+	Parts  []string           `json:"parts"` // done, undone: the parts (undo's); nil: as Part says
+	Line   int                `json:"line"`
+	ID     string             `json:"id"`
+	New    *rubric.ManualItem `json:"new"`
+	// Part is the part in view (its view across the class): a comment
+	// or a mark there is of that part; "" is every part the link grades.
+	Part string `json:"part"`
 }
 
 // badRequest is an action refused: its message goes back to the page.
@@ -131,6 +139,22 @@ func (s *Server) targets(l *link, req request) ([]*sub, error) {
 	return out, nil
 }
 
+// done is an action's answer: how many actions were journaled, and the
+// requests that undo it (none for what cannot be undone).
+type done struct {
+	Actions int       `json:"actions"`
+	Undo    []undoReq `json:"undo"`
+}
+
+// undoReq is a request as the page sends it back to undo an action.
+type undoReq struct {
+	Op    string   `json:"op"`
+	Subs  []int    `json:"subs,omitempty"`
+	Item  string   `json:"item,omitempty"`
+	ID    string   `json:"id,omitempty"`
+	Parts []string `json:"parts,omitempty"`
+}
+
 // act journals a TA's action, once the state accepts it.
 func (s *Server) act(l *link, req request) (any, error) {
 	st, err := s.load()
@@ -141,9 +165,10 @@ func (s *Server) act(l *link, req request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, a := range acts {
-		a.TA = l.ta
-		if err := st.Do(s.cfg.Assignment.Rubric, a); err != nil {
+	before := clone(st)
+	for i := range acts {
+		acts[i].TA = l.ta
+		if err := st.Do(s.cfg.Assignment.Rubric, acts[i]); err != nil {
 			return nil, err
 		}
 	}
@@ -156,7 +181,89 @@ func (s *Server) act(l *link, req request) (any, error) {
 			return nil, err
 		}
 	}
-	return map[string]int{"actions": len(acts)}, nil
+	return done{Actions: len(acts), Undo: s.undo(before, st, acts)}, nil
+}
+
+// clone is a copy of what undo compares of a state.
+func clone(st *review.State) *review.State {
+	c := review.NewState()
+	for k, v := range st.Applied {
+		c.Applied[k] = slices.Clone(v)
+	}
+	for k, v := range st.Graded {
+		c.Graded[k] = maps.Clone(v)
+	}
+	return c
+}
+
+// undo are the requests that take a state back from after to before for
+// what acts changed: items applied or removed, comments made, parts
+// marked.
+func (s *Server) undo(before, after *review.State, acts []review.Action) []undoReq {
+	out := []undoReq{}
+	num := func(id string) int {
+		return s.subs[slices.IndexFunc(s.subs, func(sb *sub) bool { return sb.Result.ID == id })].Num
+	}
+	for _, a := range acts {
+		switch a.Op {
+		case review.OpApply, review.OpRemove:
+			var changed []int
+			for _, id := range a.Subs {
+				if slices.Contains(before.Applied[id], a.Item) != slices.Contains(after.Applied[id], a.Item) {
+					changed = append(changed, num(id))
+				}
+			}
+			if len(changed) > 0 {
+				op := map[review.Op]string{review.OpApply: "remove", review.OpRemove: "apply"}[a.Op]
+				out = append(out, undoReq{Op: op, Subs: changed, Item: a.Item})
+			}
+		case review.OpComment:
+			out = append(out, undoReq{Op: "uncomment", ID: a.ID})
+		}
+	}
+	seen := map[string]bool{}
+	for _, a := range acts {
+		for _, id := range a.Subs {
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			var marked, unmarked []string
+			for p := range after.Graded[id] {
+				if _, ok := before.Graded[id][p]; !ok {
+					marked = append(marked, p)
+				}
+			}
+			for p := range before.Graded[id] {
+				if _, ok := after.Graded[id][p]; !ok {
+					unmarked = append(unmarked, p)
+				}
+			}
+			slices.Sort(marked)
+			slices.Sort(unmarked)
+			if len(marked) > 0 {
+				out = append(out, undoReq{Op: "undone", Subs: []int{num(id)}, Parts: marked})
+			}
+			if len(unmarked) > 0 {
+				out = append(out, undoReq{Op: "done", Subs: []int{num(id)}, Parts: unmarked})
+			}
+		}
+	}
+	return out
+}
+
+// marks are the parts an action marks graded by hand: the part in view,
+// or every part the link grades by hand; a part the link does not grade
+// is refused.
+func (s *Server) marks(l *link, st *review.State, req request) ([]string, error) {
+	parts := s.handParts(l, st)
+	if req.Part != "" {
+		if !slices.Contains(parts, req.Part) {
+			return nil, refuse("no part %q to grade by hand in this link", req.Part)
+		}
+		return []string{req.Part}, nil
+	}
+	return parts, nil
 }
 
 // actions are the journal's actions for a request.
@@ -172,6 +279,10 @@ func (s *Server) actions(l *link, st *review.State, req request) ([]review.Actio
 		}
 		return nil
 	}
+	parts, err := s.marks(l, st, req)
+	if err != nil {
+		return nil, err
+	}
 	switch op := review.Op(req.Op); op {
 	case review.OpApply, review.OpRemove:
 		subs, err := s.targets(l, req)
@@ -181,7 +292,28 @@ func (s *Server) actions(l *link, st *review.State, req request) ([]review.Actio
 		if err := itemOK(req.Item); err != nil {
 			return nil, err
 		}
-		return []review.Action{{Op: op, Subs: ids(subs), Item: req.Item, Group: groupName(req.Group)}}, nil
+		return []review.Action{{Op: op, Subs: ids(subs), Item: req.Item, Group: groupName(req.Group), Was: was(st, r, op, req.Item), Parts: parts}}, nil
+	case review.OpDone, review.OpUndone:
+		subs, err := s.targets(l, req)
+		if err != nil {
+			return nil, err
+		}
+		if req.Parts != nil {
+			for _, p := range req.Parts {
+				if !slices.Contains(s.handParts(l, st), p) {
+					return nil, refuse("no part %q to grade by hand in this link", p)
+				}
+			}
+			parts = req.Parts
+		}
+		if len(parts) == 0 {
+			return nil, refuse("nothing here is graded by hand: the rubric has no manual item or part")
+		}
+		subs = slices.DeleteFunc(subs, func(sb *sub) bool { return !gradable(sb) })
+		if len(subs) == 0 {
+			return nil, refuse("a grader failure has no score to grade by hand")
+		}
+		return []review.Action{{Op: op, Subs: ids(subs), Parts: parts, Group: groupName(req.Group)}}, nil
 	case review.OpPoints:
 		if err := itemOK(req.Item); err != nil {
 			return nil, err
@@ -199,14 +331,14 @@ func (s *Server) actions(l *link, st *review.State, req request) ([]review.Actio
 		}
 		return []review.Action{{Op: op, ID: req.ID}}, nil
 	case review.OpComment:
-		return s.comments(l, req, itemOK)
+		return s.comments(l, st, req, itemOK, parts)
 	}
 	return nil, refuse("unknown action %q", req.Op)
 }
 
 // comments are a comment's actions: one per submission (the file's
 // hash differs between them), and the item it attaches, applied.
-func (s *Server) comments(l *link, req request, itemOK func(string) error) ([]review.Action, error) {
+func (s *Server) comments(l *link, st *review.State, req request, itemOK func(string) error, parts []string) ([]review.Action, error) {
 	subs, err := s.targets(l, req)
 	if err != nil {
 		return nil, err
@@ -218,8 +350,19 @@ func (s *Server) comments(l *link, req request, itemOK func(string) error) ([]re
 	}
 	var acts []review.Action
 	var applied []*sub
+	var unreached []string
+	role := ""
+	if req.Role != nil {
+		roles := s.roles()
+		if *req.Role < 0 || *req.Role >= len(roles) {
+			return nil, refuse("no file role %d", *req.Role)
+		}
+		role = roles[*req.Role]
+	} else if req.File == nil {
+		return nil, refuse("name the file: by its index (file) or its role (role)")
+	}
 	for _, sb := range subs {
-		name := req.FileName
+		name := sb.fileAs(role)
 		if req.File != nil {
 			if *req.File < 0 || *req.File >= len(sb.Files) {
 				return nil, refuse("no file %d", *req.File)
@@ -227,23 +370,43 @@ func (s *Server) comments(l *link, req request, itemOK func(string) error) ([]re
 			name = sb.Files[*req.File].Name
 		}
 		hash, ok := sb.Hashes[name]
-		if !ok || req.Line > lineCount(sb, name) {
-			if len(subs) == 1 {
-				return nil, refuse("no line %d in %s", req.Line, name)
-			}
-			continue // a group's member without that file or line
+		switch {
+		case len(subs) == 1 && (!ok || req.Line > lineCount(sb, name)):
+			return nil, refuse("no line %d in %s", req.Line, escape.TerminalLine(cmp.Or(name, role)))
+		case !ok:
+			unreached = append(unreached, sb.Label+" (no file built as "+escape.TerminalLine(role)+")")
+			continue
+		case req.Line > lineCount(sb, name):
+			unreached = append(unreached, fmt.Sprintf("%s (%s has %d lines)", sb.Label, escape.TerminalLine(name), lineCount(sb, name)))
+			continue
 		}
 		acts = append(acts, review.Action{Op: review.OpComment, Subs: []string{sb.Result.ID}, ID: token()[:12], File: name,
-			Line: req.Line, SHA256: hash, Text: req.Text, Item: req.Item, Group: groupName(req.Group)})
+			Line: req.Line, SHA256: hash, Text: req.Text, Item: req.Item, Group: groupName(req.Group), Parts: parts})
 		applied = append(applied, sb)
 	}
-	if len(acts) == 0 {
-		return nil, refuse("no submission has the file %q", req.FileName)
+	if len(unreached) > 0 {
+		shown := unreached[:min(len(unreached), 10)]
+		more := ""
+		if len(unreached) > 10 {
+			more = fmt.Sprintf(" and %d more", len(unreached)-10)
+		}
+		return nil, refuse("nothing applied: the comment reaches no line %d of %s in %s%s", req.Line, escape.TerminalLine(role), strings.Join(shown, ", "), more)
 	}
 	if req.Item != "" {
-		acts = append(acts, review.Action{Op: review.OpApply, Subs: ids(applied), Item: req.Item, Group: groupName(req.Group)})
+		acts = append(acts, review.Action{Op: review.OpApply, Subs: ids(applied), Item: req.Item, Group: groupName(req.Group),
+			Was: was(st, s.cfg.Assignment.Rubric, review.OpApply, req.Item)})
 	}
 	return acts, nil
+}
+
+// was is an applied item as it is now, for the journal: what a later
+// rubric change is measured against.
+func was(st *review.State, r *rubric.Rubric, op review.Op, id string) *rubric.ManualItem {
+	it, ok := st.Item(r, id)
+	if op != review.OpApply || !ok {
+		return nil
+	}
+	return &it
 }
 
 func (s *Server) subOfID(l *link, id string) *sub {
@@ -251,7 +414,7 @@ func (s *Server) subOfID(l *link, id string) *sub {
 	if i < 0 {
 		return nil
 	}
-	return s.subOf(l, strconv.Itoa(i))
+	return s.subOf(l, strconv.Itoa(s.subs[i].Num))
 }
 
 func ids(subs []*sub) []string {
@@ -302,15 +465,30 @@ func (s *Server) preview(l *link, req request) (any, error) {
 
 // applied are the batch's results with the state's manual grading.
 func (s *Server) applied(st *review.State) []grader.Result {
-	results := make([]grader.Result, len(s.subs))
 	files := map[string]review.Hashes{}
-	for i, sb := range s.subs {
-		results[i] = sb.Result
+	for _, sb := range s.subs {
 		if sb.Hashes != nil {
 			files[sb.Result.ID] = sb.Hashes
 		}
 	}
-	return review.Apply(s.cfg.Assignment.Rubric, st, results, files)
+	return review.Apply(s.cfg.Assignment.Rubric, st, s.results(), files)
+}
+
+// results are the batch's results as the autograder scored them.
+func (s *Server) results() []grader.Result {
+	results := make([]grader.Result, len(s.subs))
+	for i, sb := range s.subs {
+		results[i] = sb.Result
+	}
+	return results
+}
+
+// label is a drift as the page may show it: the submission by its label.
+func (s *Server) label(d review.Drift) string {
+	if i := slices.IndexFunc(s.subs, func(sb *sub) bool { return sb.Result.ID == d.Sub }); i >= 0 {
+		d.Sub = s.subs[i].Label
+	}
+	return d.String()
 }
 
 // export writes grade's products with the manual grading as it is now,
@@ -323,9 +501,15 @@ func (s *Server) export(l *link, _ request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if d := review.Drifts(s.cfg.Assignment.Rubric, st, s.results()); len(d) > 0 {
+		return nil, refuse("the rubric changed items applied by hand since (%s, ...): nothing written; run autograder grade, which lists them all, with --accept-rubric-changes to write the new points", escape.TerminalLine(s.label(d[0])))
+	}
 	a := s.cfg.Assignment
 	b := report.NewBatch(a, s.cfg.Version, s.applied(st))
 	b.Roster = report.RosterOf("", s.cfg.Subs)
+	if done, todo := review.Progress(a.Rubric, st, s.results()); done+todo > 0 {
+		b.ByHand = &report.ByHand{Graded: done, ToGrade: todo}
+	}
 	if err := report.WriteAll(s.cfg.Dir, a, b); err != nil {
 		return nil, err
 	}

@@ -6,10 +6,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
@@ -19,11 +21,35 @@ import (
 
 // sub is one submission of the batch as the page knows it.
 type sub struct {
-	Index  int // in results.json's order (by id): its number in addresses
+	Index  int // in results.json's order (by id)
+	Num    int // its place in the list: its number in addresses (blind: the blind order's)
 	Result grader.Result
 	Files  []submission.File
 	Hashes review.Hashes
-	Label  string // its id, or in blind mode "submission N"
+	Roles  map[string]string // what each file built is built as, by path (grader's BuiltAs)
+	Label  string            // its id as shown (escape.ID), or in blind mode "submission N"
+	once   sync.Once
+	html   [][]template.HTML // each file's lines as shown (lines)
+}
+
+// role is what a file of the submission is: the name it is built as, or
+// for a file not built, its path.
+func (s *sub) role(path string) string {
+	if r, ok := s.Roles[path]; ok {
+		return r
+	}
+	return path
+}
+
+// fileAs is the path of the submission's file that is role ("" when it
+// has none).
+func (s *sub) fileAs(role string) string {
+	for _, f := range s.Files {
+		if s.role(f.Name) == role {
+			return f.Name
+		}
+	}
+	return ""
 }
 
 // readResults reads DIR/results.json's submissions, as the autograder
@@ -58,6 +84,7 @@ func blindOrder(secret []byte, subs []*sub) []*sub {
 	slices.SortFunc(out, func(x, y *sub) int { return strings.Compare(key(x), key(y)) })
 	for i, s := range out {
 		s.Label = fmt.Sprintf("submission %d", i+1)
+		s.Num = i
 	}
 	return out
 }
@@ -69,6 +96,7 @@ type group struct {
 	Why     []string // each failing case and why; known mistakes: the key
 	Shown   []string // Why summed up: each reason once, with its cases
 	Members []*sub
+	Role    int // the file a comment on the group names by default: its index in the roles
 }
 
 // groups are the batch's failure groups, largest first: submissions

@@ -1,8 +1,12 @@
 // Package web is autograder review's page: a server on the loopback
 // address that shows a graded batch to its TAs (the submissions' files,
 // coloured, with line numbers; their autograded evidence; the manual
-// rubric; failure groups) and journals what they grade by hand (package
-// review).
+// rubric; failure groups; each part graded by hand across the class;
+// what is still to grade) and journals what they grade by hand (package
+// review). The page is driven by keys as well as clicks, and changes in
+// place: an action is a JSON POST, a move to another submission a fetch
+// of its page whose content is swapped in (the history API keeps the
+// back button).
 //
 // Every byte a student controls reaches the page through html/template
 // (file names, ids, contents; control characters made visible first), and

@@ -34,8 +34,8 @@ type Config struct {
 	// share of the parts' items, on every submission).
 	Split int
 	By    string
-	// Secret orders blind mode and names the links' tokens' randomness'
-	// purpose; the batch's secret.
+	// Secret orders blind mode: the batch's secret (grade's), so that
+	// the order is the same on every run and tells nothing of the ids.
 	Secret []byte
 }
 
@@ -66,6 +66,7 @@ type Server struct {
 	csrf   string
 	port   int
 	mu     sync.Mutex // one action at a time (the journal has its own lock)
+	cache  stateCache
 }
 
 // maxBody bounds an action's request.
@@ -83,9 +84,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, csrf: token()}
 	for i, r := range results {
-		sb := &sub{Index: i, Result: r, Label: escape.TerminalLine(r.ID)}
+		sb := &sub{Index: i, Num: i, Result: r, Label: escape.ID(r.ID)}
 		if in, ok := byID[r.ID]; ok {
-			sb.Files, sb.Hashes = in.Files, review.HashFiles(in.Files)
+			sb.Files, sb.Hashes, sb.Roles = in.Files, review.HashFiles(in.Files), cfg.Assignment.BuiltAs(in)
 		}
 		s.subs = append(s.subs, sb)
 	}
@@ -233,13 +234,36 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, l *link, rest str
 	get := r.Method == http.MethodGet || r.Method == http.MethodHead
 	switch {
 	case rest == "" && get:
-		s.listPage(w, l)
+		s.listPage(w, r, l)
 	case strings.HasPrefix(rest, "s/") && get:
 		if sb := s.subOf(l, strings.TrimPrefix(rest, "s/")); sb != nil {
 			s.subPage(w, l, sb)
 			return
 		}
 		http.NotFound(w, r)
+	case strings.HasPrefix(rest, "p/") && get:
+		part, num, _ := strings.Cut(strings.TrimPrefix(rest, "p/"), "/")
+		if !slices.Contains(s.partsOf(l), part) {
+			http.NotFound(w, r)
+			return
+		}
+		if num == "" {
+			s.next(w, r, l, -1, part)
+			return
+		}
+		if sb := s.subOf(l, num); sb != nil {
+			s.partPage(w, l, part, sb)
+			return
+		}
+		http.NotFound(w, r)
+	case rest == "next" && get:
+		after, err := strconv.Atoi(r.URL.Query().Get("after"))
+		part := r.URL.Query().Get("part")
+		if err != nil || part != "" && !slices.Contains(s.partsOf(l), part) {
+			http.Error(w, "next?after=N[&part=P]", http.StatusBadRequest)
+			return
+		}
+		s.next(w, r, l, after, part)
 	case strings.HasPrefix(rest, "e/") && get:
 		if sb := s.subOf(l, strings.TrimPrefix(rest, "e/")); sb != nil {
 			s.evidence(w, sb)
@@ -259,14 +283,41 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, l *link, rest str
 	}
 }
 
-// subOf is the submission a path names by its number, if the link
-// grades it.
+// next sends the browser to the next submission still to grade after
+// the one numbered after (of part, in its view, if given), or to the list
+// of those to grade when there is none.
+func (s *Server) next(w http.ResponseWriter, r *http.Request, l *link, after int, part string) {
+	st, err := s.load()
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	parts := s.handParts(l, st)
+	if part != "" {
+		parts = []string{part}
+	}
+	to := "/t/" + l.token + "/?show=todo"
+	if sb := s.nextToGrade(l, st, after, parts); sb != nil {
+		to = fmt.Sprintf("/t/%s/s/%d", l.token, sb.Num)
+		if part != "" {
+			to = fmt.Sprintf("/t/%s/p/%s/%d", l.token, part, sb.Num)
+		}
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// subOf is the submission a path names by its number (its place in the
+// list), if the link grades it.
 func (s *Server) subOf(l *link, num string) *sub {
 	i, err := strconv.Atoi(num)
-	if err != nil || i < 0 || i >= len(s.subs) || strconv.Itoa(i) != num || l.subs != nil && !l.subs[i] {
+	if err != nil || i < 0 || i >= len(s.shown) || strconv.Itoa(i) != num {
 		return nil
 	}
-	return s.subs[i]
+	sb := s.shown[i]
+	if l.subs != nil && !l.subs[sb.Index] {
+		return nil
+	}
+	return sb
 }
 
 // visible are the submissions a link lists, in the list's order.
@@ -280,23 +331,52 @@ func (s *Server) visible(l *link) []*sub {
 // load reads the batch's manual grading as it is now: every TA's
 // journal, however many servers write them.
 func (s *Server) load() (*review.State, error) {
-	st, _, err := review.Load(s.cfg.Dir, s.cfg.Assignment.Rubric)
+	st, _, err := s.loadNotes()
 	return st, err
 }
 
-// secretOf reads or makes the batch's blind-order secret: the batch's
-// own (.cache/secret), else one kept in DIR/review.
-func SecretOf(dir string) ([]byte, error) {
-	if b, err := os.ReadFile(filepath.Join(dir, ".cache", "secret")); err == nil {
-		return b, nil
+// stateCache is the state last folded from the review folder, and what
+// the folder was then (each file's name, size and time of change).
+type stateCache struct {
+	mu    sync.Mutex
+	key   string
+	st    *review.State
+	notes []string
+}
+
+// loadNotes is load with the notes of what was skipped. The journals are
+// folded again only when one of them or the snapshot changed since the
+// last fold (another server's TA, an edit, this server's own append); the
+// state returned is a copy the caller may change.
+func (s *Server) loadNotes() (*review.State, []string, error) {
+	key := folderKey(filepath.Join(s.cfg.Dir, review.Folder))
+	c := &s.cache
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.st == nil || key != c.key {
+		st, notes, err := review.Load(s.cfg.Dir, s.cfg.Assignment.Rubric)
+		if err != nil {
+			return nil, nil, err
+		}
+		c.st, c.notes, c.key = st, notes, key
 	}
-	p := filepath.Join(dir, review.Folder, "blind-secret")
-	if b, err := os.ReadFile(p); err == nil {
-		return b, nil
+	return c.st.Clone(), c.notes, nil
+}
+
+// folderKey says what a review folder holds: each file's name, size and
+// time of change ("" for a folder that cannot be read: folded again).
+func folderKey(dir string) string {
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
 	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return nil, err
+	var b strings.Builder
+	for _, e := range es {
+		info, err := e.Info()
+		if err != nil {
+			return ""
+		}
+		fmt.Fprintf(&b, "%q %d %d\n", e.Name(), info.Size(), info.ModTime().UnixNano())
 	}
-	b := []byte(token() + token() + "\n")
-	return b, os.WriteFile(p, b, 0o600)
+	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,27 +26,45 @@ const evil = `"><script>window.pwned=1</script><img src=x onerror=alert(1)>` + "
 // [[manual]] items, from a folder as grade leaves it.
 func testServer(t *testing.T, cfg Config) (*Server, string, func(method, path, host, body string, h map[string]string) (int, string)) {
 	t.Helper()
-	a := gradertest.Assignment(t, "../../testdata", "[[part]]\nid = \"a\"",
-		"[[manual]]\nid = \"names\"\ntext = \"Unclear names\"\npoints = -1\npart = \"a\"\n\n[[part]]\nid = \"a\"")
-	dir := t.TempDir()
 	fail := []grader.CaseResult{{ID: "a/public-01", Part: "a", RunResult: grader.RunResult{Verdict: grader.WrongAnswer}}}
 	results := []grader.Result{
 		{ID: evil, Status: grader.Graded, Score: 30, MaxScore: 40, Parts: []grader.PartResult{{ID: "a", Score: 5, MaxScore: 10}}, Cases: fail},
 		{ID: "alice", Status: grader.Graded, Score: 40, MaxScore: 40, Parts: []grader.PartResult{{ID: "a", Score: 10, MaxScore: 10}}},
 		{ID: "bob", Status: grader.Graded, Score: 30, MaxScore: 40, Parts: []grader.PartResult{{ID: "a", Score: 5, MaxScore: 10}}, Cases: fail},
 	}
+	file := func(name, text string) []submission.File {
+		return []submission.File{{Name: name, Data: []byte(text)}}
+	}
+	subs := []submission.Submission{
+		{ID: "alice", Files: file("EightQueen.java", "class EightQueen {}\n")},
+		{ID: "bob", Files: file("EightQueen.java", "// </script><script>window.pwned=1</script>\nclass EightQueen { String s = \"<b>\"; }\n")},
+		{ID: evil, Files: file(evil+".java", "x")},
+	}
+	return batchServer(t, cfg, results, subs)
+}
+
+// testAssignment is the grader's test assignment with a manual item of part
+// a, and what extra adds.
+func testAssignment(t testing.TB, extra string) *grader.Assignment {
+	return gradertest.Assignment(t, "../../testdata", "[[part]]\nid = \"a\"",
+		"[[manual]]\nid = \"names\"\ntext = \"Unclear names\"\npoints = -1\npart = \"a\"\n\n"+extra+"[[part]]\nid = \"a\"")
+}
+
+// batchServer serves a batch of these results and submissions, from a
+// folder as grade leaves it.
+func batchServer(t testing.TB, cfg Config, results []grader.Result, subs []submission.Submission) (*Server, string, func(method, path, host, body string, h map[string]string) (int, string)) {
+	t.Helper()
+	if cfg.Assignment == nil {
+		cfg.Assignment = testAssignment(t, "")
+	}
+	dir := t.TempDir()
 	data, _ := json.Marshal(map[string]any{"submissions": results})
 	if err := os.WriteFile(filepath.Join(dir, "results.json"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	file := func(name, text string) []submission.File {
-		return []submission.File{{Name: name, Data: []byte(text)}}
-	}
-	cfg.Dir, cfg.Assignment, cfg.Version, cfg.Secret = dir, a, "test", []byte("secret")
-	cfg.Subs = []submission.Submission{
-		{ID: "alice", Files: file("EightQueen.java", "class EightQueen {}\n")},
-		{ID: "bob", Files: file("EightQueen.java", "// </script><script>window.pwned=1</script>\nclass EightQueen { String s = \"<b>\"; }\n")},
-		{ID: evil, Files: file(evil+".java", "x")},
+	cfg.Dir, cfg.Version, cfg.Subs = dir, "test", subs
+	if cfg.Secret == nil {
+		cfg.Secret = []byte("secret")
 	}
 	s, err := New(cfg)
 	if err != nil {
@@ -219,5 +238,77 @@ func TestStaged(t *testing.T) {
 	_, page := do("GET", base, "", "", nil)
 	if !strings.Contains(page, "A regrade is staged") || !strings.Contains(page, "&lt;b&gt;bob&lt;/b&gt;: graded 0 → graded 5") || strings.Contains(page, "abc123") {
 		t.Errorf("the staged regrade is not shown as it should be")
+	}
+}
+
+// TestNames: the list shows ids as grade's table does (escape.ID): a
+// look-alike, a bidi-bearing id and one that differs by a space are
+// flagged and shown apart from the real ones.
+func TestNames(t *testing.T) {
+	ids := []string{"alice", "alice ", "bob", "b\u043eb", "eve\u202egnp.exe", "jos\u00e9"}
+	var results []grader.Result
+	for _, id := range ids {
+		results = append(results, grader.Result{ID: id, Status: grader.Graded, Score: 1, MaxScore: 40})
+	}
+	_, base, do := batchServer(t, Config{}, results, nil)
+	_, page := do("GET", base, "", "", nil)
+	cells := regexp.MustCompile(`<td( class="flag"[^>]*)?><a href="s/\d+">([^<]*)</a>`).FindAllStringSubmatch(page, -1)
+	got := map[string]bool{}
+	for _, c := range cells {
+		got[c[2]] = c[1] != ""
+	}
+	want := map[string]bool{"alice": false, "alice&lt;U&#43;0020&gt; ⚠": true, "bob": false, "b&lt;U&#43;043E&gt;b ⚠": true,
+		"eve&lt;U&#43;202E&gt;gnp.exe ⚠": true, "josé": false}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the list's ids (shown: flagged):\n%v\nwant\n%v", got, want)
+	}
+	if strings.Contains(page, "\u202e") {
+		t.Error("a bidi override shown raw")
+	}
+}
+
+// TestBlindOrder: blind mode's order and the numbers in its addresses
+// come from the batch's secret: submission N is at s/N-1, and another
+// secret gives another order, whatever the ids' order.
+func TestBlindOrder(t *testing.T) {
+	var results []grader.Result
+	for i := 0; i < 20; i++ {
+		results = append(results, grader.Result{ID: fmt.Sprintf("s%02d", i), Status: grader.Graded, Score: 1, MaxScore: 40})
+	}
+	order := func(secret string) string {
+		s, base, do := batchServer(t, Config{Blind: true, Secret: []byte(secret)}, results, nil)
+		_, page := do("GET", base, "", "", nil)
+		rows := regexp.MustCompile(`<a href="s/(\d+)">submission (\d+)</a>`).FindAllStringSubmatch(page, -1)
+		if len(rows) != 20 {
+			t.Fatalf("%d rows", len(rows))
+		}
+		var ids []string
+		for i, r := range rows {
+			if r[1] != fmt.Sprint(i) || r[2] != fmt.Sprint(i+1) {
+				t.Errorf("row %d: s/%s is submission %s", i, r[1], r[2])
+			}
+			n, _ := strconv.Atoi(r[1])
+			ids = append(ids, s.subOf(s.links[0], strconv.Itoa(n)).Result.ID)
+		}
+		for _, id := range []string{"s00", "s01"} {
+			if strings.Contains(page, id) {
+				t.Errorf("blind mode shows %s", id)
+			}
+		}
+		return strings.Join(ids, " ")
+	}
+	a, b := order("one secret"), order("another secret")
+	if a == b {
+		t.Errorf("two secrets, one order: %s", a)
+	}
+	if a != order("one secret") {
+		t.Error("one secret, two orders")
+	}
+	var sorted []string
+	for _, r := range results {
+		sorted = append(sorted, r.ID)
+	}
+	if a == strings.Join(sorted, " ") {
+		t.Error("the blind order is the ids' order")
 	}
 }

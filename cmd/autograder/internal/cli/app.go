@@ -33,6 +33,10 @@ const (
 	// the rubric's required files: almost surely the wrong rubric, unless
 	// grade's --allow-missing says it is meant.
 	ExitWrongRubric = 5
+	// ExitRubricChanged is grade refusing to write: the rubric changed
+	// items a TA applied by hand since (dropped, renamed, other points),
+	// which --accept-rubric-changes accepts.
+	ExitRubricChanged = 6
 	// ExitInterrupted is a command stopped by SIGINT or SIGTERM (128 +
 	// SIGINT, as shells report Ctrl-C).
 	ExitInterrupted = 130

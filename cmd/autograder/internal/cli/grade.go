@@ -234,11 +234,12 @@ func (g *gradeJob) run(c *ucli.Context) ([]grader.Result, error) {
 // batch: every grade and report is written before, whatever similarity
 // costs or however it ends.
 func writeBatch(c *ucli.Context, a *grader.Assignment, out outDir, results []grader.Result, subs []submission.Submission) error {
-	results, err := withManual(c.App.ErrWriter, a, out.path, results, subs)
+	results, byHand, err := withManual(c.App.ErrWriter, a, out.path, results, subs, driftModeOf(c))
 	if err != nil {
 		return err
 	}
 	batch := report.NewBatch(a, buildVersion(), results)
+	batch.ByHand = byHand
 	batch.Roster = report.RosterOf(c.String("canvas-assignment-id"), subs)
 	if c.Bool("timestamp") {
 		batch.Stamp(time.Now())

@@ -46,6 +46,7 @@ const manualExits = `## Exit statuses
 | 3 | the grader itself failed (I/O, sandbox); ` + "`gradescope`" + ` still writes a results.json that says so |
 | 4 | incomplete: the grader failed on some submissions or cases (status ` + "`grader-failure`" + `, e.g. a checker that crashed): ` + "`grade`" + ` wrote what it judged, left those out of the scores and listed them on stderr, and the same command grades them again; ` + "`check`, `ci` and `cases verify`" + ` print what the checker printed |
 | 5 | ` + "`grade`" + `: most of the batch misses the rubric's required files, probably the wrong rubric (the message names the one used); the files are written; ` + "`--allow-missing`" + ` when that is intended |
+| 6 | ` + "`grade`" + `: the rubric changed items a TA applied by hand since (dropped, renamed, other points): the submissions whose totals move are listed, nothing is written; ` + "`--accept-rubric-changes`" + ` writes the new points |
 | 130 | interrupted (SIGINT, SIGTERM); for ` + "`grade`" + `, run the same command again to resume |
 
 Errors are one line on stderr, naming the input and the problem, e.g.

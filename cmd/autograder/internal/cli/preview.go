@@ -9,11 +9,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/regrade"
+	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/store"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -22,7 +24,8 @@ func previewFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.BoolFlag{Name: "preview", Usage: "grade, then print per submission and part the old and new verdicts and scores against --out's results.json, and write nothing but the cache (the same command without --preview writes them all)"},
 		&ucli.BoolFlag{Name: "apply", Usage: "write what the last --preview showed, and refuse if anything differs from it now (the default without --preview: write what grading gives)"},
-		&ucli.BoolFlag{Name: "never-lower", Usage: "keep a submission's earlier result when the regrade would lower its total"},
+		&ucli.BoolFlag{Name: "never-lower", Usage: "keep a submission's earlier autograded result when the regrade would lower it (points given by hand, deductions too, always count on top)"},
+		&ucli.BoolFlag{Name: "accept-rubric-changes", Usage: "write the new points of items applied by hand that the rubric dropped, renamed or changed since (without it grade lists them and exits 6, writing nothing)"},
 	}
 }
 
@@ -41,13 +44,24 @@ func (g *gradeJob) staged(c *ucli.Context, results []grader.Result) (_ []grader.
 	if err != nil {
 		return nil, false, err
 	}
-	now, err := withManual(c.App.ErrWriter, g.a, g.out.path, results, g.subs)
+	m, err := manualGrading(c.App.ErrWriter, g.a, g.out.path, results, g.subs, driftModeOf(c))
 	if err != nil {
 		return nil, false, err
 	}
-	changes := regrade.Diff(old, now)
+	regraded := m.apply(results)
+	now := regraded
+	changes := regrade.Diff(old, regraded)
 	if c.Bool("never-lower") {
-		now = regrade.NeverLower(old, now, changes)
+		auto, kept := neverLower(g.a, old, results)
+		now = m.apply(auto)
+		// A kept one shows the total written, and the parts as the
+		// regrade gave them.
+		for i := range changes {
+			if kept[changes[i].ID] {
+				j := slices.IndexFunc(now, func(r grader.Result) bool { return r.ID == changes[i].ID })
+				changes[i].Kept, changes[i].New = true, &now[j]
+			}
+		}
 	}
 	stamp := filepath.Join(g.out.path, previewFile)
 	if c.Bool("apply") {
@@ -114,4 +128,24 @@ func previousResults(dir string) ([]grader.Result, error) {
 		return nil, badInputf("%s: %v: the earlier results cannot be compared with", p, err)
 	}
 	return b.Submissions, nil
+}
+
+// neverLower is results with each submission whose autograded result
+// the regrade would lower (or fail) keeping its earlier one, and the ids
+// kept. It compares autograded results only (old's manual grading taken
+// out): what a TA gives by hand, deductions too, is counted on top of
+// either, so --preview and --apply write the same totals.
+func neverLower(a *grader.Assignment, old, results []grader.Result) ([]grader.Result, map[string]bool) {
+	oldAuto := make([]grader.Result, len(old))
+	for i, r := range old {
+		oldAuto[i] = review.Unapply(a.Rubric, r)
+	}
+	out := regrade.NeverLower(oldAuto, results, nil)
+	kept := map[string]bool{}
+	for i := range out {
+		if out[i].Status != results[i].Status || out[i].Score != results[i].Score {
+			kept[out[i].ID] = true
+		}
+	}
+	return out, kept
 }

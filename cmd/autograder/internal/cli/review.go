@@ -26,7 +26,9 @@ func reviewCommand() *ucli.Command {
 			"What TAs do is kept in --out/review/ (a journal per TA, and a snapshot), as text to\n" +
 			"keep in git; grade re-run into --out, or the page's button, writes it into\n" +
 			"gradebook.csv, parts.csv, results.json, index.html and the reports. Stops on\n" +
-			"Ctrl-C. --split N prints N addresses, one per TA, each with its own journal.",
+			"Ctrl-C. --split N prints N addresses, one per TA, each with its own journal.\n" +
+			"The page shows what is still to grade by hand, has a view of each manual part\n" +
+			"across the class, and is driven by keys too (? lists them).",
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "the batch's `DIR`, as given to grade --out", Required: true},
 			rubricFlag(), assignmentFlag(),
@@ -66,7 +68,7 @@ func runReview(c *ucli.Context) error {
 	}
 	var secret []byte
 	if c.Bool("blind") {
-		if secret, err = web.SecretOf(dir); err != nil {
+		if secret, err = batchSecret(a, filepath.Join(dir, ".cache")); err != nil {
 			return err
 		}
 	}
