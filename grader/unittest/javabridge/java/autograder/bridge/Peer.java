@@ -95,7 +95,19 @@ public abstract class Peer extends Values {
         if (t instanceof ExceptionInInitializerError && t.getCause() != null) {
             t = t.getCause(); // what the class's static initializer threw
         }
+        return encodeThrowable(t, 0);
+    }
+
+    /** Adds what a side knows of its own exception (the student's: its handle and public fields). */
+    protected void describe(Throwable t, Map<String, Object> e) {
+    }
+
+    private Map<String, Object> encodeThrowable(Throwable t, int depth) {
         Map<String, Object> e = tag("type", t.getClass().getName());
+        if (t instanceof Error) {
+            e.put("error", true);
+        }
+        describe(t, e);
         String msg;
         try {
             msg = t.getMessage();
@@ -115,10 +127,19 @@ public abstract class Peer extends Values {
             }
         }
         e.put("trace", trace);
+        Throwable cause = null;
+        try {
+            cause = t.getCause();
+        } catch (Throwable x) {
+            // a student's getCause that throws: no cause
+        }
+        if (cause != null && cause != t && depth < 8) {
+            e.put("cause", encodeThrowable(cause, depth + 1));
+        }
         return e;
     }
 
-    static String clip(String s, int n) {
+    protected static String clip(String s, int n) {
         return s.length() <= n ? s : s.substring(0, n);
     }
 

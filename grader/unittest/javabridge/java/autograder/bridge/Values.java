@@ -98,6 +98,13 @@ public abstract class Values {
         if (c.getClassLoader() == null && (v instanceof Collection || v instanceof Map)) {
             return collection(v, depth);
         }
+        if (v instanceof Enum && ((Enum<?>) v).getDeclaringClass().getClassLoader() == null
+                && java.lang.reflect.Modifier.isPublic(((Enum<?>) v).getDeclaringClass().getModifiers())) {
+            // one of the JDK's enums (a Collector's characteristics, a TimeUnit): by value
+            Map<String, Object> m = tag("enum", ((Enum<?>) v).getDeclaringClass().getName());
+            m.put("name", ((Enum<?>) v).name());
+            return m;
+        }
         return encodeOther(v);
     }
 
@@ -206,6 +213,25 @@ public abstract class Values {
             default: throw new BadValue("an unknown value tag " + k);
         }
     }
+
+    /** A constant of one of the JDK's public enums. */
+    protected static Object jdkEnum(String cls, String name) {
+        try {
+            Class<?> k = Class.forName(str(cls, JDK_NAME, 1000), false, ClassLoader.getPlatformClassLoader());
+            if (k.isEnum() && java.lang.reflect.Modifier.isPublic(k.getModifiers())) {
+                for (Object c : k.getEnumConstants()) {
+                    if (((Enum<?>) c).name().equals(name)) {
+                        return c;
+                    }
+                }
+            }
+        } catch (ClassNotFoundException | LinkageError e) {
+            // below
+        }
+        throw new BadValue("no enum constant " + cls + "." + name + " of the JDK's");
+    }
+
+    private static final Pattern JDK_NAME = Pattern.compile("java\\.[A-Za-z0-9_.$]+");
 
     protected static String str(Object x, Pattern p, int max) {
         if (!(x instanceof String) || ((String) x).length() > max || p != null && !p.matcher((String) x).matches()) {
@@ -317,7 +343,7 @@ public abstract class Values {
 
     /** Copies a fresh array's or collection's contents into the one that was passed. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static void copyInto(Object orig, Object fresh) {
+    protected static void copyInto(Object orig, Object fresh) {
         if (orig == null || fresh == null) {
             return;
         }

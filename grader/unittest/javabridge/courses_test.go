@@ -1,0 +1,63 @@
+package javabridge
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// courseClasses are the test classes of testdata/courses: assignments
+// written the way courses write them (a bank with a checked exception
+// that carries a value, a generic stack with an iterator, records and
+// streams, an interface with default methods, enums and equal cards, a
+// seeded shuffle, recursion, callbacks, a grade book's formatted report,
+// an exception with a public field and a cause, an Iterable range, a
+// matrix of arrays).
+var courseClasses = []string{"BankTest", "ArrayStackTest", "InventoryTest", "ShapeTest", "DeckTest",
+	"RecursionTest", "EventBusTest", "GradeBookTest", "AgeParserTest", "RangeTest", "MatrixTest"}
+
+// score is each test class's share of passed tests, as a part's points
+// would be.
+func score(o *outcome) map[string]string {
+	passed, all := map[string]int{}, map[string]int{}
+	for id, r := range o.tests {
+		class, _, _ := strings.Cut(id, ".")
+		all[class]++
+		if r.status == "passed" {
+			passed[class]++
+		}
+	}
+	out := map[string]string{}
+	for c, n := range all {
+		out[c] = strings.Repeat("+", passed[c]) + strings.Repeat("-", n-passed[c])
+	}
+	return out
+}
+
+// TestCoursesHonest: every test of every honest hand-in passes.
+func TestCoursesHonest(t *testing.T) {
+	k := requireKit(t)
+	o := k.run(t, scenario{
+		student: readDir(t, filepath.Join("testdata", "courses", "student")),
+		tests:   readDir(t, filepath.Join("testdata", "courses", "tests")),
+		classes: courseClasses,
+	})
+	if o.tests == nil {
+		t.Fatalf("no report; the test JVM said:\n%s", o.testErr)
+	}
+	var ids []string
+	for id := range o.tests {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if r := o.tests[id]; r.status != "passed" {
+			t.Errorf("%s: %s: %s\n%s", id, r.status, r.message, r.detail)
+		}
+	}
+	if len(o.tests) < 60 {
+		t.Errorf("%d tests in the report, want every one of the courses' (%v)", len(o.tests), score(o))
+	}
+	t.Logf("scores: %v", score(o))
+}
