@@ -61,3 +61,45 @@ func TestCoursesHonest(t *testing.T) {
 	}
 	t.Logf("scores: %v", score(o))
 }
+
+// TestCoursesWrong: hand-ins with one mistake each get exactly the tests
+// that mistake fails, and every other test of theirs passes.
+func TestCoursesWrong(t *testing.T) {
+	k := requireKit(t)
+	student := readDir(t, filepath.Join("testdata", "courses", "student"))
+	for f, s := range readDir(t, filepath.Join("testdata", "courses", "wrong")) {
+		student[f] = s
+	}
+	o := k.run(t, scenario{
+		student: student,
+		tests:   readDir(t, filepath.Join("testdata", "courses", "tests")),
+		classes: courseClasses,
+	})
+	if o.tests == nil {
+		t.Fatalf("no report; the test JVM said:\n%s", o.testErr)
+	}
+	failing := map[string]bool{
+		// the shortfall is the amount asked, not what is missing
+		"BankTest.withdrawReportsShortfall": true, "BankTest.caughtAsException": true, "BankTest.transferFailsWithoutChange": true,
+		// next() past the end returns null
+		"ArrayStackTest.exhaustedIterator": true,
+		// the step is ignored
+		"RangeTest.forEachLoop": true, "RangeTest.containsAll": true,
+		// the cause is dropped
+		"AgeParserTest.textIsNoAge": true,
+		// a negative power is 0
+		"RecursionTest.power": true,
+	}
+	for id, r := range o.tests {
+		if failing[id] != (r.status != "passed") {
+			t.Errorf("%s: %s: %s", id, r.status, r.message)
+		}
+	}
+	got := score(o)
+	for class, want := range map[string]string{"BankTest": "++++++++++---", "ArrayStackTest": "+++++-",
+		"RangeTest": "++++--", "AgeParserTest": "++++-", "RecursionTest": "+++++++-", "InventoryTest": "++++++++"} {
+		if got[class] != want {
+			t.Errorf("%s: %s, want %s", class, got[class], want)
+		}
+	}
+}

@@ -78,3 +78,36 @@ func TestRunawayCostsOneTest(t *testing.T) {
 		t.Errorf("%d student processes, want 4", o.starts)
 	}
 }
+
+// TestExceptionAttacks: a student's exception that lies (equals, hashCode,
+// toString, a message and a trace that throw), holds itself, goes round
+// in a circle of causes, or is named like java.lang's; a test's object
+// that cannot cross; a thread that calls back after its call returned.
+func TestExceptionAttacks(t *testing.T) {
+	k := requireKit(t)
+	o := k.run(t, scenario{
+		student: readDir(t, filepath.Join("testdata", "flow", "student")),
+		tests:   map[string]string{"AttackTest.java": readDir(t, filepath.Join("testdata", "flow", "tests"))["AttackTest.java"]},
+		classes: []string{"AttackTest"},
+	})
+	for id, r := range o.tests {
+		t.Logf("%s: %s %s", id, r.status, r.message)
+	}
+	expect(t, o, map[string]string{
+		"AttackTest.selfContainingField": "passed", "AttackTest.fieldHoldsAStudentObject": "passed",
+		"AttackTest.liesStayInTheStudentsProcess": "passed", "AttackTest.causeCycle": "passed",
+		"AttackTest.pretendsToBeTheJDKs": "failure", "AttackTest.ownExceptionThrownBack": "passed",
+		"AttackTest.builderDoesNotCross": "error", "AttackTest.threadCallsBackLater": "passed",
+		"AttackTest.afterwards": "passed", "AttackTest.returnsAThread": "error", "AttackTest.sameProcessAfterwards": "passed",
+	})
+	if m := o.tests["AttackTest.builderDoesNotCross"].message; !strings.Contains(m, "where the student's code takes a java.lang.StringBuilder") {
+		t.Errorf("builderDoesNotCross: %q", m)
+	}
+	if d := o.tests["AttackTest.returnsAThread"].detail; !strings.Contains(d, "BridgeLimit") || !strings.Contains(d, "java.lang.Thread, which the bridge cannot carry") {
+		t.Errorf("returnsAThread: %s", d)
+	}
+	// a limit of the bridge is no death: one process for the class
+	if o.starts != 1 {
+		t.Errorf("%d student processes, want 1", o.starts)
+	}
+}

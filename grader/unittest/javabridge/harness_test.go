@@ -240,7 +240,9 @@ type forwarder struct {
 	testIDs []string
 
 	maxCallbacks int
-	callbacks    int // in the current test
+	callbacks    int    // in the current test
+	owed         bool   // the test side sent a frame the student has not answered
+	pending      []byte // an 'X' for the next frame of the test side's, as the relay keeps one
 }
 
 type studentProc struct {
@@ -292,6 +294,14 @@ func (f *forwarder) run(fromTest io.Reader) {
 				f.answer(p[1:])
 				continue
 			}
+			f.mu.Lock()
+			x := f.pending
+			f.pending, f.owed = nil, x == nil
+			f.mu.Unlock()
+			if x != nil {
+				f.send(x) // the death no call was waiting for answers this frame
+				continue
+			}
 			s := f.ensure()
 			if s == nil || writeFrame(s.stdin, p) != nil {
 				f.died(s, "the student's process could not start")
@@ -302,7 +312,7 @@ func (f *forwarder) run(fromTest io.Reader) {
 			if g.Op == "test" {
 				f.mu.Lock()
 				f.testIDs = append(f.testIDs, g.ID)
-				f.callbacks = 0
+				f.callbacks, f.pending = 0, nil
 				f.mu.Unlock()
 			}
 			if g.Op == "reset" || g.Op == "done" {
@@ -367,6 +377,9 @@ func (f *forwarder) pump(s *studentProc, out io.Reader) {
 		if f.overLimit(s, p) {
 			continue // not forwarded: the student is being stopped
 		}
+		f.mu.Lock()
+		f.owed = false
+		f.mu.Unlock()
 		f.send(p)
 	}
 	s.cmd.Process.Kill()
@@ -419,7 +432,17 @@ func (f *forwarder) died(s *studentProc, why string) {
 		why = fmt.Sprintf("the student's process ended (exit status %d)", exit)
 	}
 	x, _ := json.Marshal(map[string]any{"why": why, "limit": limit, "exit": exit, "signal": ""})
-	f.send(append([]byte{'X'}, x...))
+	frame := append([]byte{'X'}, x...)
+	f.mu.Lock()
+	owed := f.owed || f.maxCallbacks == 0
+	if !owed {
+		f.pending = frame
+	}
+	f.owed = false
+	f.mu.Unlock()
+	if owed {
+		f.send(frame)
+	}
 }
 
 func (f *forwarder) stop(wait bool) {

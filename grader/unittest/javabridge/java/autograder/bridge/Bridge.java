@@ -111,6 +111,8 @@ public final class Bridge {
                         case MADE_THROWN: return s.newThrown(reply, args, cls);
                         default: return s.result(reply, ret, args);
                     }
+                } catch (Values.Uncarried e) {
+                    throw new BridgeLimit(e.getMessage());
                 } catch (Values.BadValue | Json.BadJson e) {
                     throw protocol(s, e);
                 }
@@ -156,6 +158,10 @@ public final class Bridge {
                 return;
             }
             side.died = null; // a new test, or a new class: a fresh process may start
+            if (op.equals("test")) {
+                side.testSerial++;
+                side.inTest = true;
+            }
             Map<String, Object> m = Values.tag("op", op);
             if (id != null) {
                 m.put("id", id);
@@ -167,6 +173,15 @@ public final class Bridge {
             }
             if (!op.equals("test")) {
                 side.forget();
+            }
+        }
+    }
+
+    /** A test ended: a callback it passed, called later by a thread of the student's, no longer fails a test. */
+    static void testFinished() {
+        synchronized (LOCK) {
+            if (side != null) {
+                side.inTest = false;
             }
         }
     }

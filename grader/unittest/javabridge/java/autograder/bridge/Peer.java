@@ -76,7 +76,15 @@ public abstract class Peer extends Values {
             if (fatal(t)) {
                 throw Peer.<RuntimeException>rethrow(t);
             }
-            r = tag("exc", encodeThrowable(t));
+            try {
+                r = tag("exc", encodeThrowable(t));
+            } catch (Throwable x) {
+                // an exception whose own methods throw (a student's getStackTrace): its type alone
+                Map<String, Object> e = tag("type", t.getClass().getName());
+                e.put("msg", null);
+                e.put("trace", new ArrayList<>());
+                r = tag("exc", e);
+            }
         }
         r.put("seq", req.get("seq") instanceof String ? req.get("seq") : "");
         return r;
@@ -116,7 +124,13 @@ public abstract class Peer extends Values {
         }
         e.put("msg", msg == null ? null : clip(msg, 1 << 16));
         List<Object> trace = new ArrayList<>();
-        for (StackTraceElement f : t.getStackTrace()) {
+        StackTraceElement[] frames;
+        try {
+            frames = t.getStackTrace();
+        } catch (Throwable x) {
+            frames = new StackTraceElement[0]; // a student's getStackTrace that throws
+        }
+        for (StackTraceElement f : frames) {
             if (trace.size() < 64 && keepFrame(f)) {
                 List<Object> row = new ArrayList<>();
                 row.add(clip(f.getClassName(), 1000));

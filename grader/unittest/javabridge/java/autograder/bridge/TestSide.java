@@ -48,6 +48,10 @@ final class TestSide extends Peer {
     }
     private final Map<Object, Integer> callbackIds = new IdentityHashMap<>();
     private final List<Object> callbacks = new ArrayList<>();
+    /** The test each callback was last passed in (0: outside any test), and the test running now. */
+    private final List<Integer> passedIn = new ArrayList<>();
+    int testSerial;
+    boolean inTest;
     private Set<String> standins;
     /**
      * How the student's process ended in this test, if it did: every
@@ -96,6 +100,7 @@ final class TestSide extends Peer {
         droppedBefore.clear();
         callbackIds.clear();
         callbacks.clear();
+        passedIn.clear();
     }
 
     StudentDied broken(IOException e) {
@@ -339,15 +344,36 @@ final class TestSide extends Peer {
         try {
             return reply(m.invoke(target, args), args, req.get("args"));
         } catch (InvocationTargetException e) {
-            Bridge.failedInCallback(e.getCause());
+            if (died != null) {
+                throw e.getCause(); // the student's process ended meanwhile: nothing to answer (see fatal)
+            }
+            int in = passedIn.get((Integer) self.get("handle"));
+            if (in == 0 || inTest && in == testSerial) {
+                Bridge.failedInCallback(e.getCause());
+            } // else a callback of a test that has ended, called by a thread of the student's: its failure is that thread's
             throw e.getCause();
         }
     }
 
-    /** The student's process died while a callback ran: the call in progress fails, nothing is answered. */
+    /**
+     * The student's process died while a callback ran: the call in
+     * progress fails, and nothing is answered (an answer would start a
+     * fresh process for a call no one made), whatever the callback threw.
+     */
     @Override
     protected boolean fatal(Throwable t) {
-        return t instanceof StudentDied;
+        return t instanceof StudentDied || died != null;
+    }
+
+    /** A stand-in of the student's exception, thrown back by a test's callback, is the student's object again. */
+    @Override
+    protected void describe(Throwable t, Map<String, Object> e) {
+        if (t instanceof Remote) {
+            Ref r = ((Remote) t).bridge$ref();
+            if (r != null && r.generation == generation) {
+                e.put("handle", r.id);
+            }
+        }
     }
 
     @Override
@@ -383,8 +409,10 @@ final class TestSide extends Peer {
         if (id == null) {
             id = callbacks.size();
             callbacks.add(v);
+            passedIn.add(0);
             callbackIds.put(v, id);
         }
+        passedIn.set(id, inTest ? testSerial : 0);
         Map<String, Object> m = tag("handle", id);
         m.put("owner", "test");
         m.put("ifaces", interfaces(v.getClass()));
@@ -465,6 +493,12 @@ final class TestSide extends Peer {
             made = proxy(want, ref);
         } else if (want == Object.class) {
             made = proxy(k != null && k.isInterface() ? k : null, ref);
+        } else if (want.getName().startsWith("java.") && !want.isPrimitive() && !PLAIN.contains(want.getName())
+                && !java.util.Collection.class.isAssignableFrom(want) && !Map.class.isAssignableFrom(want) && !want.isArray()
+                && want != java.util.Optional.class) {
+            throw new Uncarried("the student's code gave a " + want.getName() + ", which the bridge cannot carry to the tests"
+                    + " (plain values, arrays, the JDK's collections, Optional, the JDK's enums and exceptions, the student's own objects"
+                    + " and objects of interfaces cross)");
         } else {
             throw new BadValue("a " + (type.isEmpty() ? "value" : type) + " of the student's where the test expects a "
                     + want.getName() + " (only plain values, the student's own objects and interfaces cross)");

@@ -41,6 +41,17 @@ public abstract class Values {
         }
     }
 
+    /**
+     * A value of a type the bridge cannot carry at all (a Thread, a
+     * StringBuilder), though the API declares it: a limit of the bridge,
+     * not the other side's fault.
+     */
+    public static final class Uncarried extends RuntimeException {
+        public Uncarried(String why) {
+            super(why);
+        }
+    }
+
     /** Encodes what is neither plain nor an array or JDK collection. */
     protected abstract Object encodeOther(Object v);
 

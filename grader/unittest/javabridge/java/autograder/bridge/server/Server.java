@@ -212,6 +212,10 @@ public final class Server extends Peer {
             if (want == java.util.Random.class && cb instanceof java.util.random.RandomGenerator) {
                 return new Forwarded((java.util.random.RandomGenerator) cb);
             }
+            if (!box(want).isInstance(cb)) {
+                throw new BadValue("a test's object where the student's code takes a " + want.getName()
+                        + ": only plain values, the student's objects, a Random, and objects of interfaces cross");
+            }
             return cb;
         }
         Object o = objects.get(id);
@@ -311,6 +315,9 @@ public final class Server extends Peer {
 
     /** A test's exception, as the student's code may catch it: the JDK's own unchecked ones as themselves. */
     private Throwable thrown(Map<?, ?> e) {
+        if (objects.get(e.get("handle")) instanceof Throwable) {
+            return (Throwable) objects.get(e.get("handle")); // the student's own, thrown back through the test
+        }
         String type = String.valueOf(e.get("type"));
         String msg = e.get("msg") == null ? null : String.valueOf(e.get("msg"));
         try {
