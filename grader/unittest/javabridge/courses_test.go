@@ -13,9 +13,10 @@ import (
 // streams, an interface with default methods, enums and equal cards, a
 // seeded shuffle, recursion, callbacks, a grade book's formatted report,
 // an exception with a public field and a cause, an Iterable range, a
-// matrix of arrays).
+// matrix of arrays, a bag that implements the interface the handout
+// gives).
 var courseClasses = []string{"BankTest", "ArrayStackTest", "InventoryTest", "ShapeTest", "DeckTest",
-	"RecursionTest", "EventBusTest", "GradeBookTest", "AgeParserTest", "RangeTest", "MatrixTest"}
+	"RecursionTest", "EventBusTest", "GradeBookTest", "AgeParserTest", "RangeTest", "MatrixTest", "BagTest"}
 
 // score is each test class's share of passed tests, as a part's points
 // would be.

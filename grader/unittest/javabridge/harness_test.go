@@ -160,7 +160,7 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Standins(readClasses(t, studentDir), Options{Reserved: append(ReservedBy(tfiles), imported...)})
+	res, err := Standins(readClasses(t, studentDir), Options{Reserved: append(ReservedBy(tfiles), imported...), Instructor: ReservedBy(tfiles)})
 	if err != nil {
 		t.Fatal(err)
 	}
