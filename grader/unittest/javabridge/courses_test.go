@@ -60,7 +60,7 @@ func TestCoursesHonest(t *testing.T) {
 	if len(o.tests) < 60 {
 		t.Errorf("%d tests in the report, want every one of the courses' (%v)", len(o.tests), score(o))
 	}
-	t.Logf("scores: %v", score(o))
+	t.Logf("scores: %v; %d tests, %d student processes, run wall %v, CPU %v (both JVMs)", score(o), len(o.tests), o.starts, o.wall, o.cpu)
 }
 
 // TestCoursesWrong: hand-ins with one mistake each get exactly the tests

@@ -79,6 +79,20 @@ class AttackTest {
     }
 
     @Test
+    @Order(12)
+    void exceptionHierarchy() {
+        Overdrawn o = assertThrows(Overdrawn.class, () -> Overdrawn.withdraw(2, 5));
+        BankError b = o;
+        assertEquals(7, b.code());
+        assertEquals(3, o.by);
+        assertEquals("overdrawn by 3", b.getMessage());
+        BankError made = new Overdrawn(4);
+        assertEquals(7, made.code());
+        assertThrows(BankError.class, () -> Overdrawn.withdraw(0, 1));
+        assertDoesNotThrow(() -> Overdrawn.withdraw(1, 1));
+    }
+
+    @Test
     @Order(11)
     void sameProcessAfterwards() {
         assertEquals(0, new Ticker().ticks());
