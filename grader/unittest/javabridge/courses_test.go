@@ -14,9 +14,9 @@ import (
 // seeded shuffle, recursion, callbacks, a grade book's formatted report,
 // an exception with a public field and a cause, an Iterable range, a
 // matrix of arrays, a bag that implements the interface the handout
-// gives).
+// gives, a library loan's dates).
 var courseClasses = []string{"BankTest", "ArrayStackTest", "InventoryTest", "ShapeTest", "DeckTest",
-	"RecursionTest", "EventBusTest", "GradeBookTest", "AgeParserTest", "RangeTest", "MatrixTest", "BagTest"}
+	"RecursionTest", "EventBusTest", "GradeBookTest", "AgeParserTest", "RangeTest", "MatrixTest", "BagTest", "LoanTest"}
 
 // score is each test class's share of passed tests, as a part's points
 // would be.

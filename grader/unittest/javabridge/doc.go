@@ -45,7 +45,8 @@
 //
 // A value crosses by value only when its class is exactly String, a box,
 // BigInteger, BigDecimal, Optional, an array, one of the JDK's own lists,
-// sets and maps (of values that cross), or a public enum of the JDK's;
+// sets and maps (of values that cross), a public enum of the JDK's, or
+// one of java.time's immutable values or a UUID (as its text);
 // arrays and collections passed are copied back into the caller's after
 // the call, either way, so in-place changes are seen. Anything else is a
 // handle: on the test side a stand-in (or, for an interface the tests
@@ -89,7 +90,8 @@
 // Double; {"long":"5"}, {"short":5}, {"byte":5}, {"char":65},
 // {"float32":"1.5"}, {"float":"NaN"}, {"int":"<BigInteger>"},
 // {"decimal":"<BigDecimal>"}, {"optional":[V]} or {"optional":[]},
-// {"enum":"Color","name":"RED"} (the JDK's too); handles
+// {"enum":"Color","name":"RED"} (the JDK's too), {"jdk":["java.time.
+// LocalDate","2024-03-15"]}; handles
 // {"handle":N,"type":"<class>"} (the student's; a Throwable's with
 // "msg" and "fields") and {"handle":N,
 // "owner":"test","ifaces":[...]} (the test's, with the interfaces the

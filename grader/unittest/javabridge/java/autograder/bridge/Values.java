@@ -109,6 +109,13 @@ public abstract class Values {
         if (c.getClassLoader() == null && (v instanceof Collection || v instanceof Map)) {
             return collection(v, depth);
         }
+        if (TEXT_VALUES.containsKey(c)) {
+            // an immutable value of the JDK's that its text makes again (a LocalDate, a Duration, a UUID)
+            List<Object> tv = new ArrayList<>();
+            tv.add(c.getName());
+            tv.add(v.toString());
+            return tag("jdk", tv);
+        }
         if (v instanceof Enum && ((Enum<?>) v).getDeclaringClass().getClassLoader() == null
                 && java.lang.reflect.Modifier.isPublic(((Enum<?>) v).getDeclaringClass().getModifiers())) {
             // one of the JDK's enums (a Collector's characteristics, a TimeUnit): by value
@@ -221,8 +228,42 @@ public abstract class Values {
             case "set": return new LinkedHashSet<>(list(x, depth));
             case "map": return map(x, depth);
             case "optional": return optional(x, depth);
+            case "jdk": return textValue(x);
             default: throw new BadValue("an unknown value tag " + k);
         }
+    }
+
+    /** The JDK's immutable values that cross as their text, and how each is read back. */
+    private static final Map<Class<?>, java.util.function.Function<String, Object>> TEXT_VALUES = Map.ofEntries(
+            Map.entry(java.time.LocalDate.class, java.time.LocalDate::parse),
+            Map.entry(java.time.LocalTime.class, java.time.LocalTime::parse),
+            Map.entry(java.time.LocalDateTime.class, java.time.LocalDateTime::parse),
+            Map.entry(java.time.Instant.class, java.time.Instant::parse),
+            Map.entry(java.time.Duration.class, java.time.Duration::parse),
+            Map.entry(java.time.Period.class, java.time.Period::parse),
+            Map.entry(java.time.Year.class, java.time.Year::parse),
+            Map.entry(java.time.YearMonth.class, java.time.YearMonth::parse),
+            Map.entry(java.time.MonthDay.class, java.time.MonthDay::parse),
+            Map.entry(java.time.OffsetDateTime.class, java.time.OffsetDateTime::parse),
+            Map.entry(java.time.ZonedDateTime.class, java.time.ZonedDateTime::parse),
+            Map.entry(java.util.UUID.class, java.util.UUID::fromString));
+
+    private static Object textValue(Object x) {
+        List<?> tv = jsonList(x);
+        if (tv.size() != 2) {
+            throw new BadValue("a malformed value of the JDK's");
+        }
+        String cls = str(tv.get(0), null, 100), text = str(tv.get(1), null, 200);
+        for (Map.Entry<Class<?>, java.util.function.Function<String, Object>> e : TEXT_VALUES.entrySet()) {
+            if (e.getKey().getName().equals(cls)) {
+                try {
+                    return e.getValue().apply(text);
+                } catch (RuntimeException bad) {
+                    throw new BadValue("a malformed " + cls);
+                }
+            }
+        }
+        throw new BadValue("a value of the JDK's that does not cross: " + cls);
     }
 
     /** A constant of one of the JDK's public enums. */
