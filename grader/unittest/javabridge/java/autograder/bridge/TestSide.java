@@ -164,16 +164,12 @@ final class TestSide extends Peer {
 
     /** The handle a constructor's reply gives, for the stand-in being constructed (see adopt). */
     Ref newRef(Map<String, Object> reply, Object[] args) {
-        return new Ref(made(reply, args).get("handle"), generation);
-    }
-
-    private Map<String, Integer> made(Map<String, Object> reply, Object[] args) {
         result(reply, void.class, args); // throws the student's exception, copies arrays back
         Object h = reply.get("re");
         if (!(h instanceof Map) || !(((Map<?, ?>) h).get("handle") instanceof Integer) || ((Map<?, ?>) h).containsKey("owner")) {
             throw new BadValue("a constructor that did not return an object");
         }
-        return Map.of("handle", (Integer) ((Map<?, ?>) h).get("handle"));
+        return new Ref((Integer) ((Map<?, ?>) h).get("handle"), generation);
     }
 
     /** What a constructor of a student's exception gives its stand-in: handle, message and public fields. */
