@@ -110,10 +110,13 @@
 //     report. The student box holds the student's classes and the
 //     bridge's server (the JDK alone). Values cross as javabridge's doc
 //     says (plain values copied, arrays and collections copied back,
-//     anything else a handle; the student's exceptions as stand-ins of
-//     their JDK base). One student process per top-level test class, a
-//     fresh one after a test in which it ended, crashed, ran past a limit
-//     or printed past the cap. The bridge's Java side is compiled once per
+//     anything else a handle, the same stand-in for the same object; the
+//     student's exceptions as full stand-ins: their JDK base, methods,
+//     fields, cause; what is no exception of the student's API, a
+//     StackOverflowError, as an Error saying so). One student process per
+//     top-level test class, a fresh one after a test in which it ended,
+//     crashed, ran past a limit or printed past the cap (the rest of that
+//     test's calls fail at once). The bridge's Java side is compiled once per
 //     machine, into the user's cache folder; the names the tests import
 //     on demand are listed once per assignment (one small JVM). Tests
 //     that do not compile against the stand-ins all fail, with the

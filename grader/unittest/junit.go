@@ -59,7 +59,11 @@ func runJUnit(ctx context.Context, e env) (ran, error) {
 	for _, f := range e.student {
 		classes[f.Name] = f.Data
 	}
-	res, err := javabridge.Standins(classes, javabridge.Options{Reserved: reserved})
+	tests := map[string][]byte{}
+	for _, s := range e.files {
+		tests[s.name] = s.data
+	}
+	res, err := javabridge.Standins(classes, javabridge.Options{Reserved: reserved, Instructor: javabridge.ReservedBy(tests)})
 	var le *javabridge.LoadError
 	if errors.As(err, &le) {
 		return ran{loadError: le.Error()}, nil

@@ -237,7 +237,7 @@ func TestForgedReplies(t *testing.T) {
 			t.Errorf("%s: %q, want %q", id, m, want)
 		}
 	}
-	if d := o.tests["ForgeryTest.fatalError"].detail; !strings.Contains(d, "StudentException") || !strings.Contains(d, "Fraction.java:3") {
+	if d := o.tests["ForgeryTest.fatalError"].detail; !strings.Contains(d, "StudentError") || !strings.Contains(d, "Fraction.java:3") {
 		t.Errorf("fatalError: %s", d)
 	}
 }

@@ -17,7 +17,12 @@
 //     constants) whose every member forwards through
 //     autograder.bridge.Bridge. A student's exception becomes a stand-in
 //     that extends the same JDK base (IllegalArgumentException, Exception,
-//     ...), so assertThrows(TheirException.class, ...) works. No stand-in
+//     ...), so assertThrows(TheirException.class, ...) works, and is a
+//     handle to the student's exception object: its methods are calls,
+//     its public instance fields hold their values as thrown (Thrown),
+//     its constructors make one in the student's process; Throwable's
+//     own methods are the stand-in's. A record's stand-in is a class.
+//     No stand-in
 //     takes a name in Options.Reserved (ReservedBy: the types the
 //     instructor's files declare; ImportedNames: the classes of the
 //     packages the tests import on demand). BuildTests compiles the
@@ -39,32 +44,45 @@
 // # Values
 //
 // A value crosses by value only when its class is exactly String, a box,
-// BigInteger, BigDecimal, Optional, an array, or one of the JDK's own lists, sets
-// and maps (of values that cross); arrays and collections passed to the
-// student are copied back into the test's after the call, so in-place
-// changes are seen. Anything else is a handle: on the test side a
-// stand-in (or, for an interface the tests hold it as, a proxy), whose
-// every method is a call, equals, hashCode, toString and compareTo
-// included. A stand-in equals only another of the student's objects: a
-// student's equals never sees, and never matches, the test's plain
-// values. A test's object passed for a parameter (a lambda, a
-// Comparator) is a handle the other way: the student gets a
-// java.lang.reflect.Proxy whose calls come back to the test, and a
-// test's assertion failing inside it fails the test even when the
-// student's code catches it. Exceptions cross as type, message and the
-// student's frames (class, method, file, line): a stand-in's exception
-// as itself, the JDK's Exceptions and ordinary Errors as themselves, any
-// other (a JUnit class, a VirtualMachineError) as
-// autograder.bridge.StudentException, so a student cannot abort, skip or
-// fail the run from the framework's side.
+// BigInteger, BigDecimal, Optional, an array, one of the JDK's own lists,
+// sets and maps (of values that cross), a public enum of the JDK's, or
+// one of java.time's immutable values or a UUID (as its text);
+// arrays and collections passed are copied back into the caller's after
+// the call, either way, so in-place changes are seen. Anything else is a
+// handle: on the test side a stand-in (or, for an interface the tests
+// hold it as, a proxy), the same one for the same object while the test
+// side holds it, whose every method is a call, equals, hashCode,
+// toString and compareTo included. A stand-in equals only another of the
+// student's objects: a student's equals never sees, and never matches,
+// the test's plain values. A test's object passed for a parameter (a
+// lambda, a Comparator, a stream's sink) is a handle the other way: the
+// student gets a java.lang.reflect.Proxy of every public interface of the
+// JDK's and the stand-ins' the object has, whose calls come back to the
+// test, and a test's assertion failing inside it fails the test even
+// when the student's code catches it (unless the test that passed it has
+// ended: then it is the student's thread's). A test's Random is a Random
+// on the student's side whose next(bits) draws from the test's. A JDK
+// class that is none of these (a Thread) does not cross: the test fails
+// with BridgeLimit, and the process goes on. Exceptions cross as type,
+// message, cause (8 deep) and the student's frames (class, method, file,
+// line); a student's exception with its handle and public fields too: a
+// stand-in's exception as itself (and, thrown back through a test's
+// callback, as the student's object again), the JDK's Exceptions and
+// ordinary Errors as themselves, a VirtualMachineError, LinkageError,
+// ThreadDeath or Error of an unknown class as autograder.bridge.
+// StudentError (an Error: no catch of Exception takes it for the
+// student's answer), any other as StudentException, so a student cannot
+// abort, skip or fail the run from the framework's side.
 //
 // # Java's 'S' messages
 //
 // Requests: {"op":"new"|"call"|"get","seq":S,"class":C,"name":N,
 // "desc":D,"self":V,"args":[V...],"free":[ids]} ("self" on calls only,
 // null for static; "free": handles the test side dropped). Replies:
-// {"seq":S,"re":V,"back":[V|null...]} or {"seq":S,"exc":{"type":T,
-// "msg":M,"trace":[[class,method,file,line]...]}}. S is a random number
+// {"seq":S,"re":V,"back":[V|null...]} or {"seq":S,"exc":E}, E being
+// {"type":T,"msg":M,"trace":[[class,method,file,line]...],"error":true
+// (an Error),"handle":N,"fields":{name:V} (a student's exception, or a
+// stand-in's thrown back),"cause":E}. S is a random number
 // the reply must echo. Callbacks from the student side are "call"
 // requests whose "self" is a test-owned handle. Values follow the
 // shared protocol with Java's own tags where JSON cannot say the type:
@@ -72,8 +90,10 @@
 // Double; {"long":"5"}, {"short":5}, {"byte":5}, {"char":65},
 // {"float32":"1.5"}, {"float":"NaN"}, {"int":"<BigInteger>"},
 // {"decimal":"<BigDecimal>"}, {"optional":[V]} or {"optional":[]},
-// {"enum":"Color","name":"RED"}; handles
-// {"handle":N,"type":"<class>"} (the student's) and {"handle":N,
+// {"enum":"Color","name":"RED"} (the JDK's too), {"jdk":["java.time.
+// LocalDate","2024-03-15"]}; handles
+// {"handle":N,"type":"<class>"} (the student's; a Throwable's with
+// "msg" and "fields") and {"handle":N,
 // "owner":"test","ifaces":[...]} (the test's, with the interfaces the
 // student-side proxy implements).
 //
@@ -106,8 +126,10 @@
 // (StudentDied: "the student's process broke the bridge protocol"), and
 // the test side asks the relay to end that process (a "reset"). An 'X'
 // frame (the process exited, crashed or ran past a limit) fails the
-// test in progress with StudentDied; every later call starts a fresh
-// process, and stand-ins of the ended process's objects refuse to be
-// used. Nothing the student's process sends decides a verdict: JUnit, in
+// test in progress with StudentDied; every later call of that test
+// fails the same way at once (a runaway stopped at its limit costs its
+// test, never a second limit), the next test's first call starts a
+// fresh process, and stand-ins of the ended process's objects refuse to
+// be used. Nothing the student's process sends decides a verdict: JUnit, in
 // the test box, does, and writes the report there.
 package javabridge

@@ -110,6 +110,12 @@ type scenario struct {
 	// fake, when set, answers the test side's calls instead of a student
 	// JVM: it gets each request and returns the reply (its seq is added).
 	fake func(req map[string]any) map[string]any
+	// maxCallbacks, when set, is a per-test limit: past that many calls
+	// of the student's side back to the test's in one test, the
+	// forwarder stops the student's process, as the grader's relay does
+	// at a test's CPU or wall limit (a count, so the machine's speed
+	// cannot matter).
+	maxCallbacks int
 }
 
 // outcome is what a run gives: each test's result, what the student's
@@ -154,7 +160,7 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Standins(readClasses(t, studentDir), Options{Reserved: append(ReservedBy(tfiles), imported...)})
+	res, err := Standins(readClasses(t, studentDir), Options{Reserved: append(ReservedBy(tfiles), imported...), Instructor: ReservedBy(tfiles)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +216,7 @@ func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, s
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	f := &forwarder{ctx: ctx, k: k, dir: studentDir, toTest: toTest, fake: sc.fake}
+	f := &forwarder{ctx: ctx, k: k, dir: studentDir, toTest: toTest, fake: sc.fake, maxCallbacks: sc.maxCallbacks}
 	f.run(fromTest)
 	cmd.Wait()
 	f.stop(false)
@@ -232,14 +238,20 @@ type forwarder struct {
 	student *studentProc
 	starts  int
 	testIDs []string
+
+	maxCallbacks int
+	callbacks    int    // in the current test
+	owed         bool   // the test side sent a frame the student has not answered
+	pending      []byte // an 'X' for the next frame of the test side's, as the relay keeps one
 }
 
 type studentProc struct {
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	killed bool
-	done   chan struct{}
-	stderr bytes.Buffer
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	killed  bool
+	limited bool // stopped at the per-test limit
+	done    chan struct{}
+	stderr  bytes.Buffer
 }
 
 func readFrame(r io.Reader) ([]byte, error) {
@@ -282,6 +294,14 @@ func (f *forwarder) run(fromTest io.Reader) {
 				f.answer(p[1:])
 				continue
 			}
+			f.mu.Lock()
+			x := f.pending
+			f.pending, f.owed = nil, x == nil
+			f.mu.Unlock()
+			if x != nil {
+				f.send(x) // the death no call was waiting for answers this frame
+				continue
+			}
 			s := f.ensure()
 			if s == nil || writeFrame(s.stdin, p) != nil {
 				f.died(s, "the student's process could not start")
@@ -290,7 +310,10 @@ func (f *forwarder) run(fromTest io.Reader) {
 			var g struct{ Op, ID string }
 			json.Unmarshal(p[1:], &g)
 			if g.Op == "test" {
+				f.mu.Lock()
 				f.testIDs = append(f.testIDs, g.ID)
+				f.callbacks, f.pending = 0, nil
+				f.mu.Unlock()
 			}
 			if g.Op == "reset" || g.Op == "done" {
 				f.stop(true)
@@ -351,11 +374,37 @@ func (f *forwarder) pump(s *studentProc, out io.Reader) {
 			}
 			break
 		}
+		if f.overLimit(s, p) {
+			continue // not forwarded: the student is being stopped
+		}
+		f.mu.Lock()
+		f.owed = false
+		f.mu.Unlock()
 		f.send(p)
 	}
 	s.cmd.Process.Kill()
 	s.cmd.Wait()
 	f.died(s, why)
+}
+
+// overLimit counts the student's callbacks in the current test, and
+// stops the student past maxCallbacks.
+func (f *forwarder) overLimit(s *studentProc, p []byte) bool {
+	if f.maxCallbacks == 0 {
+		return false
+	}
+	var m struct{ Op string }
+	json.Unmarshal(p[1:], &m)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if m.Op != "" {
+		f.callbacks++
+	}
+	if f.callbacks > f.maxCallbacks && !s.limited {
+		s.limited = true
+		s.cmd.Process.Kill()
+	}
+	return s.limited
 }
 
 // died tells the test side, unless the forwarder ended it on purpose.
@@ -367,6 +416,10 @@ func (f *forwarder) died(s *studentProc, why string) {
 	}
 	f.student = nil
 	killed := s != nil && s.killed
+	limit := ""
+	if s != nil && s.limited {
+		why, limit = "the student's code ran past its limit in this test", "wall"
+	}
 	f.mu.Unlock()
 	if killed {
 		return
@@ -378,8 +431,18 @@ func (f *forwarder) died(s *studentProc, why string) {
 	if why == "" {
 		why = fmt.Sprintf("the student's process ended (exit status %d)", exit)
 	}
-	x, _ := json.Marshal(map[string]any{"why": why, "limit": "", "exit": exit, "signal": ""})
-	f.send(append([]byte{'X'}, x...))
+	x, _ := json.Marshal(map[string]any{"why": why, "limit": limit, "exit": exit, "signal": ""})
+	frame := append([]byte{'X'}, x...)
+	f.mu.Lock()
+	owed := f.owed || f.maxCallbacks == 0
+	if !owed {
+		f.pending = frame
+	}
+	f.owed = false
+	f.mu.Unlock()
+	if owed {
+		f.send(frame)
+	}
 }
 
 func (f *forwarder) stop(wait bool) {

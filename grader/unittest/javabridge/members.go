@@ -22,6 +22,9 @@ func (w *writer) fields() {
 			w.fail("field %s.%s: not a plain Java name", w.dotted(), printable(f.Name))
 			continue
 		}
+		if w.exc && f.Access&accStatic == 0 {
+			continue // an exception's: see instanceFields
+		}
 		if f.Access&(accStatic|accFinal) != accStatic|accFinal {
 			w.fail("public field %s.%s: the tests reach the student's objects through their methods only (make the field private, with a method to read it)", w.dotted(), f.Name)
 			continue
@@ -157,7 +160,7 @@ func (w *writer) methods(ctors bool) {
 			continue
 		case m.Name == "<init>" && !ctors:
 			continue
-		case w.enumBuiltin(m):
+		case w.enumBuiltin(m), w.exc && throwableMethods[m.Name+m.Descriptor]:
 			continue
 		}
 		if err := w.method(m); err != nil {
@@ -184,4 +187,54 @@ func (w *writer) enumBuiltin(m Member) bool {
 	self := "L" + w.st.c.Name + ";"
 	return m.Name == "values" && m.Descriptor == "()["+self ||
 		m.Name == "valueOf" && m.Descriptor == "(Ljava/lang/String;)"+self
+}
+
+// throwableMethods are Throwable's and Object's methods that a student's
+// exception may override: on the test side they are the stand-in's own
+// (its message and cause as thrown, identity equality), so that JUnit
+// never calls the student's process to report a failure.
+var throwableMethods = setOf(`getMessage()Ljava/lang/String; getLocalizedMessage()Ljava/lang/String;
+getCause()Ljava/lang/Throwable; initCause(Ljava/lang/Throwable;)Ljava/lang/Throwable;
+toString()Ljava/lang/String; fillInStackTrace()Ljava/lang/Throwable;
+getStackTrace()[Ljava/lang/StackTraceElement; setStackTrace([Ljava/lang/StackTraceElement;)V
+printStackTrace()V printStackTrace(Ljava/io/PrintStream;)V printStackTrace(Ljava/io/PrintWriter;)V
+addSuppressed(Ljava/lang/Throwable;)V getSuppressed()[Ljava/lang/Throwable;
+equals(Ljava/lang/Object;)Z hashCode()I`)
+
+// exceptionField is a public instance field of a student's exception:
+// its stand-in holds the value the field had when the exception was
+// thrown or made.
+type exceptionField struct {
+	name, decl, cast string
+}
+
+// instanceFields are the public instance fields a student's exception
+// declares (not those of its student superclass, whose stand-in has
+// them).
+func (w *writer) instanceFields() []exceptionField {
+	var out []exceptionField
+	for _, f := range w.st.c.Fields {
+		if f.Access&accPublic == 0 || f.Access&(accStatic|accSynthetic) != 0 {
+			continue
+		}
+		if !validIdent(f.Name) || f.Name == "bridge$self" {
+			w.fail("field %s.%s: not a plain Java name", w.dotted(), printable(f.Name))
+			continue
+		}
+		t, err := parseField(f.Descriptor)
+		var typ string
+		if err == nil {
+			typ, err = t.render(w.g.typeName, nil)
+		}
+		if err != nil {
+			w.fail("field %s.%s: %v", w.dotted(), f.Name, err)
+			continue
+		}
+		decl := "public " + typ
+		if f.Access&accFinal != 0 {
+			decl = "public final " + typ
+		}
+		out = append(out, exceptionField{name: f.Name, decl: decl, cast: boxed(t, typ)})
+	}
+	return out
 }

@@ -157,7 +157,11 @@ func (w *writer) body(m Member, desc, sig *methodSig, tvars map[string]bool) (st
 	}
 	argv := "new Object[] {" + strings.Join(args, ", ") + "}"
 	if m.Name == "<init>" {
-		return fmt.Sprintf(" {\n        this(autograder.bridge.Bridge.construct(%s, %s, %s));\n        autograder.bridge.Bridge.adopt(this);\n    }\n", lit(w.dotted()), lit(m.Descriptor), argv), nil
+		make := "construct"
+		if w.exc {
+			make = "constructThrown"
+		}
+		return fmt.Sprintf(" {\n        this(autograder.bridge.Bridge.%s(%s, %s, %s));\n        autograder.bridge.Bridge.adopt(this);\n    }\n", make, lit(w.dotted()), lit(m.Descriptor), argv), nil
 	}
 	if w.interfaceKind() && m.Access&(accAbstract|accStatic) == accAbstract {
 		return ";\n", nil

@@ -3,6 +3,7 @@ package javabridge
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -35,5 +36,29 @@ func TestImportedNames(t *testing.T) {
 		if slices.Contains(names, n) {
 			t.Errorf("%s among the names", n)
 		}
+	}
+}
+
+// TestInstructorTypes: a student's class that implements the interface
+// the handout gives (the instructor's Container, which the student's box
+// holds a copy of) gets a stand-in that implements the instructor's; a
+// class the tests do not have is still refused.
+func TestInstructorTypes(t *testing.T) {
+	classes := map[string][]byte{
+		"Container.class": newClassBuilder().build(accPublic|accInterface|accAbstract, "Container", "java/lang/Object", nil, nil, nil),
+		"Bag.class":       newClassBuilder().build(accPublic, "Bag", "java/lang/Object", []string{"Container"}, nil, nil),
+	}
+	if _, err := Standins(classes, Options{Reserved: []string{"Container"}}); err == nil || !strings.Contains(err.Error(), "uses the class Container, which the tests cannot see") {
+		t.Errorf("without the instructor's types: %v", err)
+	}
+	res, err := Standins(classes, Options{Reserved: []string{"Container"}, Instructor: []string{"Container"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src := string(res.Sources["Bag.java"]); !strings.Contains(src, "public class Bag implements Container, autograder.bridge.Remote {") {
+		t.Errorf("Bag's stand-in:\n%s", src)
+	}
+	if res.Sources["Container.java"] != nil {
+		t.Error("the student's copy of Container got a stand-in")
 	}
 }

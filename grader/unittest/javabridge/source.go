@@ -37,7 +37,9 @@ func (g *gen) kind(c *Class) (kind, base string, err error) {
 	s := c.Super
 	for range 64 {
 		switch {
-		case s == "java/lang/Object":
+		case s == "java/lang/Object", s == "java/lang/Record" && s == c.Super && c.Access&accFinal != 0:
+			// a record's stand-in is a class of its own: javac lets no
+			// class extend Record, and the record's API is its methods
 			return "class", "", nil
 		case exceptionBases[s]:
 			return "exception", s, nil
@@ -76,7 +78,7 @@ func (g *gen) source(st *student) (string, error) {
 
 // write writes one stand-in's class, its nested stand-ins inside it.
 func (g *gen) write(st *student, kind, base string, b *strings.Builder) []string {
-	w := &writer{g: g, st: st, b: b, tvars: map[string]bool{}}
+	w := &writer{g: g, st: st, b: b, tvars: map[string]bool{}, exc: kind == "exception"}
 	switch kind {
 	case "exception":
 		w.exception(base)
@@ -113,6 +115,7 @@ type writer struct {
 	b     *strings.Builder
 	tvars map[string]bool
 	errs  []string
+	exc   bool // a student's exception
 }
 
 func (w *writer) fail(format string, args ...any) {
@@ -162,7 +165,7 @@ func (w *writer) head(keyword string, extra ...string) {
 	}
 	ifaces = append(ifaces, extra...)
 	fmt.Fprintf(w.b, "%s%s %s%s", w.modifiers(), keyword, w.name(), tps)
-	if keyword == "class" && super != "java.lang.Object" {
+	if keyword == "class" && super != "java.lang.Object" && super != "java.lang.Record" {
 		fmt.Fprintf(w.b, " extends %s", super)
 	}
 	if len(ifaces) > 0 {
@@ -187,15 +190,36 @@ func (w *writer) render(t *jtype, what string) string {
 	return s
 }
 
+// exception writes a student's exception: a stand-in that extends the
+// same JDK base (so a test catches it as either) and is a handle to the
+// student's exception object too: its methods are calls, its public
+// instance fields the values they had when it was thrown or made (which
+// the test side reads from Thrown), its constructors make one in the
+// student's process. Throwable's own methods (getMessage, getCause, the
+// stack trace) are the test side's, rebuilt from what was thrown.
 func (w *writer) exception(base string) {
 	c := w.st.c
-	super := javaName(base)
-	call := "super(t.message());"
 	if w.g.standin[c.Super] {
-		super, call = javaName(c.Super), "super(t);"
+		fmt.Fprintf(w.b, "%sclass %s extends %s {\n", w.modifiers(), w.name(), javaName(c.Super))
+		fmt.Fprintf(w.b, "    protected %s(autograder.bridge.Thrown t) {\n        super(t);\n", w.name())
+	} else {
+		fmt.Fprintf(w.b, "%sclass %s extends %s implements autograder.bridge.Remote {\n", w.modifiers(), w.name(), javaName(base))
+		w.b.WriteString("    private final " + refType + " bridge$self;\n\n")
+		fmt.Fprintf(w.b, "    protected %s(autograder.bridge.Thrown t) {\n        super(t.message());\n        this.bridge$self = t.ref();\n", w.name())
 	}
-	fmt.Fprintf(w.b, "%sclass %s extends %s {\n", w.modifiers(), w.name(), super)
-	fmt.Fprintf(w.b, "    public %s(autograder.bridge.Thrown t) {\n        %s\n    }\n", w.name(), call)
+	fields := w.instanceFields()
+	for _, f := range fields {
+		fmt.Fprintf(w.b, "        this.%s = (%s) t.value(%s);\n", f.name, f.cast, lit(f.name))
+	}
+	w.b.WriteString("    }\n")
+	if !w.g.standin[c.Super] {
+		fmt.Fprintf(w.b, "\n    public final %s bridge$ref() {\n        return bridge$self;\n    }\n", refType)
+	}
+	for _, f := range fields {
+		fmt.Fprintf(w.b, "\n    %s %s;\n", f.decl, f.name)
+	}
+	w.fields()
+	w.methods(c.Access&accAbstract == 0)
 	w.close()
 }
 

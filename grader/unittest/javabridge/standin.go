@@ -15,6 +15,12 @@ type Options struct {
 	// Reserved are simple class names the tests own (the instructor's
 	// helper classes): a student class of that name gets no stand-in.
 	Reserved []string
+	// Instructor are the top-level types the instructor's files declare
+	// in the default package (ReservedBy): a student's class may
+	// implement one of those interfaces (a URList the handout gives) or
+	// use one of those classes in its API, and the stand-in means the
+	// instructor's, which is compiled with it.
+	Instructor []string
 }
 
 // Result is what Standins generates.
@@ -53,10 +59,11 @@ type student struct {
 
 // gen holds one Standins run.
 type gen struct {
-	all      map[string]*student // every class read, by binary name
-	standin  map[string]bool     // classes that get a stand-in
-	problems []string
-	notes    []string
+	instructor map[string]bool
+	all        map[string]*student // every class read, by binary name
+	standin    map[string]bool     // classes that get a stand-in
+	problems   []string
+	notes      []string
 }
 
 // Standins reads a student's compiled classes (path -> class file bytes;
@@ -65,7 +72,10 @@ type gen struct {
 // bridge. A class file that cannot be read, or an API the bridge cannot
 // carry, is a *LoadError naming the class and member.
 func Standins(classes map[string][]byte, opt Options) (*Result, error) {
-	g := &gen{all: map[string]*student{}, standin: map[string]bool{}}
+	g := &gen{all: map[string]*student{}, standin: map[string]bool{}, instructor: map[string]bool{}}
+	for _, n := range opt.Instructor {
+		g.instructor[n] = true
+	}
 	g.read(classes)
 	if len(g.problems) == 0 {
 		g.choose(opt)
@@ -262,7 +272,7 @@ func (g *gen) typeName(bin string) (string, error) {
 	if g.standin[bin] {
 		return javaName(bin), nil
 	}
-	if jdkClass(bin) {
+	if jdkClass(bin) || g.instructor[bin] && validTypeName(bin) {
 		return javaName(bin), nil
 	}
 	return "", fmt.Errorf("uses the class %s, which the tests cannot see (only the student's top-level and static nested classes and the JDK's are)", printable(javaName(bin)))

@@ -44,13 +44,20 @@ public final class Bridge {
 
     /** Constructs one of the student's objects. */
     public static Ref construct(String cls, String desc, Object[] args) {
-        Object r = exchange("new", null, cls, "<init>", desc, Object.class, args, true);
-        return (Ref) r;
+        return (Ref) exchange("new", null, cls, "<init>", desc, Object.class, args, MADE);
     }
+
+    /** Constructs one of the student's exceptions: its handle, message and public fields. */
+    public static Thrown constructThrown(String cls, String desc, Object[] args) {
+        return (Thrown) exchange("new", null, cls, "<init>", desc, Object.class, args, MADE_THROWN);
+    }
+
+    /** What an exchange returns: a call's value, a constructed object's Ref, or a constructed exception's Thrown. */
+    private static final int VALUE = 0, MADE = 1, MADE_THROWN = 2;
 
     /** Calls a method (self null for a static one) and returns its result as ret. */
     public static Object call(Object self, String cls, String name, String desc, Class<?> ret, Object[] args) {
-        return exchange("call", self, cls, name, desc, ret, args, false);
+        return exchange("call", self, cls, name, desc, ret, args, VALUE);
     }
 
     /** Makes a stand-in the tests constructed known as the student's object it stands for. */
@@ -62,7 +69,7 @@ public final class Bridge {
 
     /** Reads a static field. */
     public static Object getStatic(String cls, String name, String desc, Class<?> type) {
-        Object v = exchange("get", null, cls, name, desc, type, null, false);
+        Object v = exchange("get", null, cls, name, desc, type, null, VALUE);
         if (v instanceof Remote) {
             ((Remote) v).bridge$ref().origin = new String[] {cls, name, desc};
         }
@@ -71,7 +78,7 @@ public final class Bridge {
 
     /** A static final field's handle, read again after its process ended. */
     static void refresh(Ref r) {
-        Object v = exchange("get", null, r.origin[0], r.origin[1], r.origin[2], Object.class, null, false);
+        Object v = exchange("get", null, r.origin[0], r.origin[1], r.origin[2], Object.class, null, VALUE);
         if (!(v instanceof Remote)) {
             throw new Values.BadValue("a static final field that is no longer an object");
         }
@@ -80,9 +87,13 @@ public final class Bridge {
         r.generation = fresh.generation;
     }
 
-    private static Object exchange(String op, Object self, String cls, String name, String desc, Class<?> ret, Object[] args, boolean ctor) {
+    private static Object exchange(String op, Object self, String cls, String name, String desc, Class<?> ret, Object[] args, int kind) {
         synchronized (LOCK) {
             TestSide s = side();
+            if (s.died != null) {
+                StudentDied d = s.died;
+                throw new StudentDied(d.getMessage() + " (earlier in this test; it is not started again until the next test)", d.limit(), d.exit(), d.signal());
+            }
             depth++;
             try {
                 List<Object> jargs = null;
@@ -95,7 +106,13 @@ public final class Bridge {
                 Object jself = self == null ? null : s.encode(self);
                 try {
                     Map<String, Object> reply = s.call(Peer.request(op, jself, cls, name, desc, jargs));
-                    return ctor ? s.newRef(reply, args) : s.result(reply, ret, args);
+                    switch (kind) {
+                        case MADE: return s.newRef(reply, args);
+                        case MADE_THROWN: return s.newThrown(reply, args, cls);
+                        default: return s.result(reply, ret, args);
+                    }
+                } catch (Values.Uncarried e) {
+                    throw new BridgeLimit(e.getMessage());
                 } catch (Values.BadValue | Json.BadJson e) {
                     throw protocol(s, e);
                 }
@@ -123,7 +140,8 @@ public final class Bridge {
             // the bridge is gone: the next call says so
         }
         s.forget();
-        return new StudentDied("the student's process broke the bridge protocol: " + e.getMessage(), "", -1, "");
+        s.died = new StudentDied("the student's process broke the bridge protocol: " + e.getMessage(), "", -1, "");
+        return s.died;
     }
 
     /** A test's failure inside a callback the student's code may have caught: it fails the test all the same. */
@@ -139,6 +157,11 @@ public final class Bridge {
             if (side == null) {
                 return;
             }
+            side.died = null; // a new test, or a new class: a fresh process may start
+            if (op.equals("test")) {
+                side.testSerial++;
+                side.inTest = true;
+            }
             Map<String, Object> m = Values.tag("op", op);
             if (id != null) {
                 m.put("id", id);
@@ -150,6 +173,15 @@ public final class Bridge {
             }
             if (!op.equals("test")) {
                 side.forget();
+            }
+        }
+    }
+
+    /** A test ended: a callback it passed, called later by a thread of the student's, no longer fails a test. */
+    static void testFinished() {
+        synchronized (LOCK) {
+            if (side != null) {
+                side.inTest = false;
             }
         }
     }

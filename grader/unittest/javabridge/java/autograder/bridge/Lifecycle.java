@@ -29,6 +29,9 @@ public final class Lifecycle implements TestExecutionListener {
 
     @Override
     public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+        if (id.isTest()) {
+            Bridge.testFinished();
+        }
         if (id.getSource().orElse(null) instanceof ClassSource && topLevel(id)) {
             Bridge.control("reset", null);
         }

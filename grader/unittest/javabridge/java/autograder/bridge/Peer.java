@@ -76,7 +76,15 @@ public abstract class Peer extends Values {
             if (fatal(t)) {
                 throw Peer.<RuntimeException>rethrow(t);
             }
-            r = tag("exc", encodeThrowable(t));
+            try {
+                r = tag("exc", encodeThrowable(t));
+            } catch (Throwable x) {
+                // an exception whose own methods throw (a student's getStackTrace): its type alone
+                Map<String, Object> e = tag("type", t.getClass().getName());
+                e.put("msg", null);
+                e.put("trace", new ArrayList<>());
+                r = tag("exc", e);
+            }
         }
         r.put("seq", req.get("seq") instanceof String ? req.get("seq") : "");
         return r;
@@ -95,7 +103,19 @@ public abstract class Peer extends Values {
         if (t instanceof ExceptionInInitializerError && t.getCause() != null) {
             t = t.getCause(); // what the class's static initializer threw
         }
+        return encodeThrowable(t, 0);
+    }
+
+    /** Adds what a side knows of its own exception (the student's: its handle and public fields). */
+    protected void describe(Throwable t, Map<String, Object> e) {
+    }
+
+    private Map<String, Object> encodeThrowable(Throwable t, int depth) {
         Map<String, Object> e = tag("type", t.getClass().getName());
+        if (t instanceof Error) {
+            e.put("error", true);
+        }
+        describe(t, e);
         String msg;
         try {
             msg = t.getMessage();
@@ -104,7 +124,13 @@ public abstract class Peer extends Values {
         }
         e.put("msg", msg == null ? null : clip(msg, 1 << 16));
         List<Object> trace = new ArrayList<>();
-        for (StackTraceElement f : t.getStackTrace()) {
+        StackTraceElement[] frames;
+        try {
+            frames = t.getStackTrace();
+        } catch (Throwable x) {
+            frames = new StackTraceElement[0]; // a student's getStackTrace that throws
+        }
+        for (StackTraceElement f : frames) {
             if (trace.size() < 64 && keepFrame(f)) {
                 List<Object> row = new ArrayList<>();
                 row.add(clip(f.getClassName(), 1000));
@@ -115,10 +141,19 @@ public abstract class Peer extends Values {
             }
         }
         e.put("trace", trace);
+        Throwable cause = null;
+        try {
+            cause = t.getCause();
+        } catch (Throwable x) {
+            // a student's getCause that throws: no cause
+        }
+        if (cause != null && cause != t && depth < 8) {
+            e.put("cause", encodeThrowable(cause, depth + 1));
+        }
         return e;
     }
 
-    static String clip(String s, int n) {
+    protected static String clip(String s, int n) {
         return s.length() <= n ? s : s.substring(0, n);
     }
 

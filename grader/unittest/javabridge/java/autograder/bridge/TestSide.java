@@ -48,7 +48,17 @@ final class TestSide extends Peer {
     }
     private final Map<Object, Integer> callbackIds = new IdentityHashMap<>();
     private final List<Object> callbacks = new ArrayList<>();
+    /** The test each callback was last passed in (0: outside any test), and the test running now. */
+    private final List<Integer> passedIn = new ArrayList<>();
+    int testSerial;
+    boolean inTest;
     private Set<String> standins;
+    /**
+     * How the student's process ended in this test, if it did: every
+     * later call of the test fails the same way, without a fresh process
+     * (a runaway stopped at its limit costs its test, not a second limit).
+     */
+    StudentDied died;
 
     TestSide(Frames io) {
         super(io);
@@ -90,6 +100,7 @@ final class TestSide extends Peer {
         droppedBefore.clear();
         callbackIds.clear();
         callbacks.clear();
+        passedIn.clear();
     }
 
     StudentDied broken(IOException e) {
@@ -107,7 +118,8 @@ final class TestSide extends Peer {
             forget();
             Map<String, Object> m = message(f.text);
             Object exit = m.get("exit");
-            throw new StudentDied(text(m.get("why")), text(m.get("limit")), exit instanceof Integer ? (Integer) exit : -1, text(m.get("signal")));
+            died = new StudentDied(text(m.get("why")), text(m.get("limit")), exit instanceof Integer ? (Integer) exit : -1, text(m.get("signal")));
+            throw died;
         }
         if (f.channel != 'S') {
             throw new IOException("a frame on channel " + (int) f.channel);
@@ -160,6 +172,40 @@ final class TestSide extends Peer {
         return new Ref((Integer) ((Map<?, ?>) h).get("handle"), generation);
     }
 
+    /** What a constructor of a student's exception gives its stand-in: handle, message and public fields. */
+    Thrown newThrown(Map<String, Object> reply, Object[] args, String cls) {
+        Ref ref = newRef(reply, args);
+        Map<?, ?> h = (Map<?, ?>) reply.get("re");
+        Class<?> k = standin(cls);
+        if (k == null || !Throwable.class.isAssignableFrom(k)) {
+            throw new BadValue("a constructor of " + cls + ", which is no exception of the tests'");
+        }
+        return thrown(k, h.get("msg"), h.get("fields"), ref);
+    }
+
+    /** A Thrown for a stand-in of k: the message and the values of every public field k's stand-ins declare. */
+    private Thrown thrown(Class<?> k, Object msg, Object fields, Ref ref) {
+        String m = msg == null ? null : str(msg, null, 1 << 16);
+        Map<?, ?> given = fields == null ? Map.of() : fields instanceof Map ? (Map<?, ?>) fields : null;
+        if (given == null) {
+            throw new BadValue("malformed fields of an exception");
+        }
+        Map<String, Object> values = new HashMap<>();
+        for (Class<?> c = k; c != null && standins().contains(c.getName()); c = c.getSuperclass()) {
+            for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                int mod = f.getModifiers();
+                if (java.lang.reflect.Modifier.isStatic(mod) || f.isSynthetic() || f.getName().equals("bridge$self")) {
+                    continue;
+                }
+                if (!given.containsKey(f.getName()) && f.getType().isPrimitive()) {
+                    throw new BadValue("an exception without its field " + f.getName());
+                }
+                values.put(f.getName(), decode(given.get(f.getName()), f.getType()));
+            }
+        }
+        return new Thrown(m, ref, values);
+    }
+
     /** Registers a stand-in that a test constructed, so the student's object it stands for is known as it. */
     void adopt(Remote standin) {
         Ref r = standin.bridge$ref();
@@ -194,10 +240,8 @@ final class TestSide extends Peer {
     }
 
     private Throwable rebuild(Map<?, ?> e) {
-        String type = str(e.get("type"), NAME, 1000);
-        String msg = e.get("msg") == null ? null : str(e.get("msg"), null, 1 << 16);
-        List<StackTraceElement> trace = frames(e.get("trace"));
-        Throwable t = instantiate(type, msg);
+        Throwable t = rebuilt(e, 0);
+        List<StackTraceElement> trace = new ArrayList<>(java.util.Arrays.asList(t.getStackTrace()));
         for (StackTraceElement f : new Throwable().getStackTrace()) {
             String c = f.getClassName();
             if (!c.startsWith("autograder.bridge.") && !standins().contains(c) && !c.startsWith("jdk.proxy") && !c.startsWith("com.sun.proxy")) {
@@ -208,23 +252,68 @@ final class TestSide extends Peer {
         return t;
     }
 
-    /** A student's exception as the tests' class of its name: a stand-in, the JDK's own, or a StudentException. */
-    private Throwable instantiate(String type, String msg) {
+    /** An exception and its causes (a few deep), with the student's frames, as the test side has them. */
+    private Throwable rebuilt(Map<?, ?> e, int depth) {
+        String type = str(e.get("type"), NAME, 1000);
+        String msg = e.get("msg") == null ? null : str(e.get("msg"), null, 1 << 16);
+        List<StackTraceElement> frames = frames(e.get("trace"));
+        Object h = e.get("handle");
+        if (h != null && (!(h instanceof Integer) || (Integer) h < 0)) {
+            throw new BadValue("a malformed handle");
+        }
+        Throwable t = instantiate(type, msg, (Integer) h, e.get("fields"), Boolean.TRUE.equals(e.get("error")));
+        t.setStackTrace(frames.toArray(new StackTraceElement[0]));
+        Object c = e.get("cause");
+        if (c != null && depth < 8) {
+            if (!(c instanceof Map)) {
+                throw new BadValue("a malformed cause");
+            }
+            Throwable cause = rebuilt((Map<?, ?>) c, depth + 1);
+            if (cause != t) {
+                try {
+                    t.initCause(cause);
+                } catch (IllegalStateException | IllegalArgumentException x) {
+                    // a stand-in met before, its cause already set
+                }
+            }
+        }
+        return t;
+    }
+
+    /**
+     * A student's exception as the tests' class of its name: a stand-in
+     * (the same one for the same exception object), the JDK's own, or a
+     * StudentError (an Error) or StudentException naming it.
+     */
+    private Throwable instantiate(String type, String msg, Integer handle, Object fields, boolean error) {
         try {
             Class<?> k = standin(type);
             if (k != null && Throwable.class.isAssignableFrom(k)) {
-                return (Throwable) k.getConstructor(Thrown.class).newInstance(new Thrown(msg));
+                if (handle == null) {
+                    throw new BadValue("an exception of the student's without its handle");
+                }
+                return (Throwable) studentObject(handle, type, k, msg, fields);
             }
             if (type.startsWith("java.")) {
                 k = Class.forName(type, false, ClassLoader.getPlatformClassLoader());
                 if (rebuildable(k)) {
-                    return (Throwable) k.getConstructor(String.class).newInstance(msg);
+                    return jdkThrowable(k, msg);
                 }
+                error |= Error.class.isAssignableFrom(k);
             }
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            // not one the tests can have: a StudentException below
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // not one the tests can have: below
         }
-        return new StudentException(type, msg);
+        return error ? new StudentError(type, msg) : new StudentException(type, msg);
+    }
+
+    /** One of the JDK's throwables, with the message when it takes one (EmptyStackException does not). */
+    private static Throwable jdkThrowable(Class<?> k, String msg) throws ReflectiveOperationException {
+        try {
+            return (Throwable) k.getConstructor(String.class).newInstance(msg);
+        } catch (NoSuchMethodException e) {
+            return (Throwable) k.getConstructor().newInstance();
+        }
     }
 
     /** JDK throwables a test may expect; never the errors JUnit treats as fatal to the whole run. */
@@ -251,15 +340,36 @@ final class TestSide extends Peer {
         try {
             return reply(m.invoke(target, args), args, req.get("args"));
         } catch (InvocationTargetException e) {
-            Bridge.failedInCallback(e.getCause());
+            if (died != null) {
+                throw e.getCause(); // the student's process ended meanwhile: nothing to answer (see fatal)
+            }
+            int in = passedIn.get((Integer) self.get("handle"));
+            if (in == 0 || inTest && in == testSerial) {
+                Bridge.failedInCallback(e.getCause());
+            } // else a callback of a test that has ended, called by a thread of the student's: its failure is that thread's
             throw e.getCause();
         }
     }
 
-    /** The student's process died while a callback ran: the call in progress fails, nothing is answered. */
+    /**
+     * The student's process died while a callback ran: the call in
+     * progress fails, and nothing is answered (an answer would start a
+     * fresh process for a call no one made), whatever the callback threw.
+     */
     @Override
     protected boolean fatal(Throwable t) {
-        return t instanceof StudentDied;
+        return t instanceof StudentDied || died != null;
+    }
+
+    /** A stand-in of the student's exception, thrown back by a test's callback, is the student's object again. */
+    @Override
+    protected void describe(Throwable t, Map<String, Object> e) {
+        if (t instanceof Remote) {
+            Ref r = ((Remote) t).bridge$ref();
+            if (r != null && r.generation == generation) {
+                e.put("handle", r.id);
+            }
+        }
     }
 
     @Override
@@ -295,21 +405,26 @@ final class TestSide extends Peer {
         if (id == null) {
             id = callbacks.size();
             callbacks.add(v);
+            passedIn.add(0);
             callbackIds.put(v, id);
         }
+        passedIn.set(id, inTest ? testSerial : 0);
         Map<String, Object> m = tag("handle", id);
         m.put("owner", "test");
         m.put("ifaces", interfaces(v.getClass()));
         return m;
     }
 
-    /** The interfaces of a test's object that the student's side can have too. */
+    /**
+     * The interfaces of a test's object that the student's side can have
+     * too: the public ones of the JDK and of the stand-ins, among all its
+     * interfaces and theirs (a stream's sink, of a class the JDK keeps to
+     * itself, is a Consumer).
+     */
     private List<Object> interfaces(Class<?> c) {
         Set<Class<?>> all = new LinkedHashSet<>();
         for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-            for (Class<?> i : k.getInterfaces()) {
-                all.add(i);
-            }
+            addInterfaces(k, all);
         }
         List<Object> names = new ArrayList<>();
         for (Class<?> i : all) {
@@ -320,23 +435,44 @@ final class TestSide extends Peer {
         return names;
     }
 
+    private static void addInterfaces(Class<?> k, Set<Class<?>> all) {
+        for (Class<?> i : k.getInterfaces()) {
+            if (all.add(i)) {
+                addInterfaces(i, all);
+            }
+        }
+    }
+
     @Override
     protected Object decodeHandle(Map<?, ?> m, Class<?> want) {
         if ("test".equals(m.get("owner"))) {
             return callback(m.get("handle"));
         }
         Object id = m.get("handle");
-        if (!(id instanceof Integer) || (Integer) id < 0 || m.size() != 2) {
+        boolean thrown = m.size() == 4 && m.containsKey("msg") && m.containsKey("fields");
+        if (!(id instanceof Integer) || (Integer) id < 0 || m.size() != 2 && !thrown) {
             throw new BadValue("a malformed handle");
         }
         // The type only picks a stand-in: a lambda's or hidden class's name
         // ("Sorter$$Lambda$14/0x...") is no stand-in's, and no error.
         String type = str(m.get("type"), null, 1000);
-        return studentObject((Integer) id, NAME.matcher(type).matches() ? type : "", want);
+        if (thrown && type.startsWith("java.") && NAME.matcher(type).matches() && Throwable.class.isAssignableFrom(box(want))) {
+            // one of the JDK's exceptions, as a value: rebuilt as for a throw
+            Throwable t = instantiate(type, m.get("msg") == null ? null : str(m.get("msg"), null, 1 << 16), null, null, false);
+            if (want.isInstance(t)) {
+                return t;
+            }
+        }
+        return studentObject((Integer) id, NAME.matcher(type).matches() ? type : "", want, m.get("msg"), m.get("fields"));
     }
 
-    /** The test's view of one of the student's objects: its stand-in if the tests have one that fits, else a proxy. */
-    private Object studentObject(int id, String type, Class<?> want) {
+    /**
+     * The test's view of one of the student's objects: the stand-in it
+     * already has (the same object is the same stand-in), else a new
+     * stand-in if the tests have one that fits, else a proxy. An
+     * exception's stand-in is built from its message and fields.
+     */
+    private Object studentObject(int id, String type, Class<?> want, Object msg, Object fields) {
         Held h = handles.get(id);
         Object o = h == null ? null : h.get();
         if (o != null && box(want).isInstance(o)) {
@@ -346,13 +482,21 @@ final class TestSide extends Peer {
         Class<?> k = standin(type);
         Object made;
         if (k != null && !k.isInterface() && Remote.class.isAssignableFrom(k) && want.isAssignableFrom(k)) {
-            made = construct(k, ref);
+            made = construct(k, ref, msg, fields);
         } else if (!want.isInterface() && Remote.class.isAssignableFrom(want) && standins().contains(want.getName())) {
-            made = construct(want, ref);
+            made = construct(want, ref, msg, fields);
         } else if (want.isInterface() && (want.getName().startsWith("java.") || standins().contains(want.getName()))) {
             made = proxy(want, ref);
         } else if (want == Object.class) {
             made = proxy(k != null && k.isInterface() ? k : null, ref);
+        } else if (!want.isPrimitive() && !PLAIN.contains(want.getName()) && !standins().contains(want.getName())
+                && !java.util.Collection.class.isAssignableFrom(want) && !Map.class.isAssignableFrom(want) && !want.isArray()
+                && want != java.util.Optional.class) {
+            // a class of the JDK's or of the instructor's (a Thread, a
+            // handout's Node): no handle of the student's can be one
+            throw new Uncarried("the student's code gave a " + want.getName() + ", which the bridge cannot carry to the tests"
+                    + " (plain values, arrays, the JDK's collections, Optional, the JDK's enums and exceptions, the student's own objects"
+                    + " and objects of interfaces cross)");
         } else {
             throw new BadValue("a " + (type.isEmpty() ? "value" : type) + " of the student's where the test expects a "
                     + want.getName() + " (only plain values, the student's own objects and interfaces cross)");
@@ -363,8 +507,13 @@ final class TestSide extends Peer {
         return made;
     }
 
-    private static Object construct(Class<?> k, Ref ref) {
+    private Object construct(Class<?> k, Ref ref, Object msg, Object fields) {
         try {
+            if (Throwable.class.isAssignableFrom(k)) {
+                java.lang.reflect.Constructor<?> c = k.getDeclaredConstructor(Thrown.class);
+                c.setAccessible(true);
+                return c.newInstance(thrown(k, msg, fields, ref));
+            }
             java.lang.reflect.Constructor<?> c = k.getDeclaredConstructor(Ref.class);
             c.setAccessible(true);
             return c.newInstance(ref);
@@ -403,6 +552,9 @@ final class TestSide extends Peer {
 
     @Override
     protected Object decodeEnum(String cls, String name) {
+        if (cls.startsWith("java.")) {
+            return jdkEnum(cls, name);
+        }
         Class<?> k = standin(cls);
         if (k == null || !k.isEnum() || !RemoteEnum.class.isAssignableFrom(k)) {
             throw new BadValue("an enum constant of " + cls + ", which the tests do not have");

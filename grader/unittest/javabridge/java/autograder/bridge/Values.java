@@ -41,6 +41,17 @@ public abstract class Values {
         }
     }
 
+    /**
+     * A value of a type the bridge cannot carry at all (a Thread, a
+     * StringBuilder), though the API declares it: a limit of the bridge,
+     * not the other side's fault.
+     */
+    public static final class Uncarried extends RuntimeException {
+        public Uncarried(String why) {
+            super(why);
+        }
+    }
+
     /** Encodes what is neither plain nor an array or JDK collection. */
     protected abstract Object encodeOther(Object v);
 
@@ -97,6 +108,20 @@ public abstract class Values {
         }
         if (c.getClassLoader() == null && (v instanceof Collection || v instanceof Map)) {
             return collection(v, depth);
+        }
+        if (TEXT_VALUES.containsKey(c)) {
+            // an immutable value of the JDK's that its text makes again (a LocalDate, a Duration, a UUID)
+            List<Object> tv = new ArrayList<>();
+            tv.add(c.getName());
+            tv.add(v.toString());
+            return tag("jdk", tv);
+        }
+        if (v instanceof Enum && ((Enum<?>) v).getDeclaringClass().getClassLoader() == null
+                && java.lang.reflect.Modifier.isPublic(((Enum<?>) v).getDeclaringClass().getModifiers())) {
+            // one of the JDK's enums (a Collector's characteristics, a TimeUnit): by value
+            Map<String, Object> m = tag("enum", ((Enum<?>) v).getDeclaringClass().getName());
+            m.put("name", ((Enum<?>) v).name());
+            return m;
         }
         return encodeOther(v);
     }
@@ -203,9 +228,62 @@ public abstract class Values {
             case "set": return new LinkedHashSet<>(list(x, depth));
             case "map": return map(x, depth);
             case "optional": return optional(x, depth);
+            case "jdk": return textValue(x);
             default: throw new BadValue("an unknown value tag " + k);
         }
     }
+
+    /** The JDK's immutable values that cross as their text, and how each is read back. */
+    private static final Map<Class<?>, java.util.function.Function<String, Object>> TEXT_VALUES = Map.ofEntries(
+            Map.entry(java.time.LocalDate.class, java.time.LocalDate::parse),
+            Map.entry(java.time.LocalTime.class, java.time.LocalTime::parse),
+            Map.entry(java.time.LocalDateTime.class, java.time.LocalDateTime::parse),
+            Map.entry(java.time.Instant.class, java.time.Instant::parse),
+            Map.entry(java.time.Duration.class, java.time.Duration::parse),
+            Map.entry(java.time.Period.class, java.time.Period::parse),
+            Map.entry(java.time.Year.class, java.time.Year::parse),
+            Map.entry(java.time.YearMonth.class, java.time.YearMonth::parse),
+            Map.entry(java.time.MonthDay.class, java.time.MonthDay::parse),
+            Map.entry(java.time.OffsetDateTime.class, java.time.OffsetDateTime::parse),
+            Map.entry(java.time.ZonedDateTime.class, java.time.ZonedDateTime::parse),
+            Map.entry(java.util.UUID.class, java.util.UUID::fromString));
+
+    private static Object textValue(Object x) {
+        List<?> tv = jsonList(x);
+        if (tv.size() != 2) {
+            throw new BadValue("a malformed value of the JDK's");
+        }
+        String cls = str(tv.get(0), null, 100), text = str(tv.get(1), null, 200);
+        for (Map.Entry<Class<?>, java.util.function.Function<String, Object>> e : TEXT_VALUES.entrySet()) {
+            if (e.getKey().getName().equals(cls)) {
+                try {
+                    return e.getValue().apply(text);
+                } catch (RuntimeException bad) {
+                    throw new BadValue("a malformed " + cls);
+                }
+            }
+        }
+        throw new BadValue("a value of the JDK's that does not cross: " + cls);
+    }
+
+    /** A constant of one of the JDK's public enums. */
+    protected static Object jdkEnum(String cls, String name) {
+        try {
+            Class<?> k = Class.forName(str(cls, JDK_NAME, 1000), false, ClassLoader.getPlatformClassLoader());
+            if (k.isEnum() && java.lang.reflect.Modifier.isPublic(k.getModifiers())) {
+                for (Object c : k.getEnumConstants()) {
+                    if (((Enum<?>) c).name().equals(name)) {
+                        return c;
+                    }
+                }
+            }
+        } catch (ClassNotFoundException | LinkageError e) {
+            // below
+        }
+        throw new BadValue("no enum constant " + cls + "." + name + " of the JDK's");
+    }
+
+    private static final Pattern JDK_NAME = Pattern.compile("java\\.[A-Za-z0-9_.$]+");
 
     protected static String str(Object x, Pattern p, int max) {
         if (!(x instanceof String) || ((String) x).length() > max || p != null && !p.matcher((String) x).matches()) {
@@ -317,7 +395,7 @@ public abstract class Values {
 
     /** Copies a fresh array's or collection's contents into the one that was passed. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static void copyInto(Object orig, Object fresh) {
+    protected static void copyInto(Object orig, Object fresh) {
         if (orig == null || fresh == null) {
             return;
         }

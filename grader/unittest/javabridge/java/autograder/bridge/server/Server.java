@@ -144,15 +144,61 @@ public final class Server extends Peer {
             m.put("name", ((Enum<?>) v).name());
             return m;
         }
+        Map<String, Object> m = tag("handle", handle(v));
+        m.put("type", v.getClass().getName());
+        if (v instanceof Throwable) {
+            // an exception as a value: its stand-in needs its message and fields
+            m.put("msg", message((Throwable) v));
+            m.put("fields", fields((Throwable) v));
+        }
+        return m;
+    }
+
+    private int handle(Object v) {
         Integer id = ids.get(v);
         if (id == null) {
             id = next++;
             objects.put(id, v);
             ids.put(v, id);
         }
-        Map<String, Object> m = tag("handle", id);
-        m.put("type", v.getClass().getName());
-        return m;
+        return id;
+    }
+
+    /** The student's exception: its handle, so the test's stand-in is a handle to it, and its public fields. */
+    @Override
+    protected void describe(Throwable t, Map<String, Object> e) {
+        if (t.getClass().getClassLoader() == loader) {
+            e.put("handle", handle(t));
+            e.put("fields", fields(t));
+        }
+    }
+
+    private static String message(Throwable t) {
+        try {
+            String m = t.getMessage();
+            return m == null ? null : clip(m, 1 << 16);
+        } catch (Throwable x) {
+            return null;
+        }
+    }
+
+    /** The public instance fields of a student's exception, the most derived class's first. */
+    private Map<String, Object> fields(Throwable t) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        for (Class<?> c = t.getClass(); c != null && c.getClassLoader() == loader; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                int mod = f.getModifiers();
+                if (Modifier.isPublic(mod) && !Modifier.isStatic(mod) && !out.containsKey(f.getName())) {
+                    try {
+                        f.setAccessible(true);
+                        out.put(f.getName(), encode(f.get(t)));
+                    } catch (ReflectiveOperationException | RuntimeException x) {
+                        out.put(f.getName(), null);
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     @Override
@@ -162,7 +208,15 @@ public final class Server extends Peer {
             throw new BadValue("a malformed handle");
         }
         if ("test".equals(m.get("owner"))) {
-            return callback((Integer) id, m.get("ifaces"));
+            Object cb = callback((Integer) id, m.get("ifaces"));
+            if (want == java.util.Random.class && cb instanceof java.util.random.RandomGenerator) {
+                return new Forwarded((java.util.random.RandomGenerator) cb);
+            }
+            if (!box(want).isInstance(cb)) {
+                throw new BadValue("a test's object where the student's code takes a " + want.getName()
+                        + ": only plain values, the student's objects, a Random, and objects of interfaces cross");
+            }
+            return cb;
         }
         Object o = objects.get(id);
         if (o == null) {
@@ -184,6 +238,25 @@ public final class Server extends Peer {
             }
         }
         return Proxy.newProxyInstance(loader, is.toArray(new Class<?>[0]), new Callback(id));
+    }
+
+    /**
+     * A test's Random, as the student's code sees it: every number it
+     * draws is drawn from the test's (Random builds every method on
+     * next(bits), which is nextInt()'s top bits), so a seeded shuffle
+     * is the one a single process makes, and the test's Random moves on.
+     */
+    private static final class Forwarded extends java.util.Random {
+        private final java.util.random.RandomGenerator test;
+
+        Forwarded(java.util.random.RandomGenerator test) {
+            this.test = test;
+        }
+
+        @Override
+        protected int next(int bits) {
+            return test.nextInt() >>> (32 - bits);
+        }
     }
 
     /** A test's object, as the student's code sees it: every call goes back to the test. */
@@ -226,12 +299,25 @@ public final class Server extends Peer {
             if (r.get("exc") instanceof Map) {
                 throw thrown((Map<?, ?>) r.get("exc"));
             }
+            if (r.get("back") instanceof List) {
+                // the arrays and collections passed, as the test's code left them
+                List<?> back = (List<?>) r.get("back");
+                for (int i = 0; i < back.size() && i < a.length; i++) {
+                    if (back.get(i) != null && a[i] != null) {
+                        Class<?> c = a[i].getClass();
+                        copyInto(a[i], decode(back.get(i), c.isArray() ? c : Object.class));
+                    }
+                }
+            }
             return decode(r.get("re"), m.getReturnType() == void.class ? Object.class : m.getReturnType());
         }
     }
 
     /** A test's exception, as the student's code may catch it: the JDK's own unchecked ones as themselves. */
     private Throwable thrown(Map<?, ?> e) {
+        if (objects.get(e.get("handle")) instanceof Throwable) {
+            return (Throwable) objects.get(e.get("handle")); // the student's own, thrown back through the test
+        }
         String type = String.valueOf(e.get("type"));
         String msg = e.get("msg") == null ? null : String.valueOf(e.get("msg"));
         try {
@@ -247,6 +333,9 @@ public final class Server extends Peer {
 
     @Override
     protected Object decodeEnum(String cls, String name) {
+        if (cls.startsWith("java.")) {
+            return jdkEnum(cls, name);
+        }
         try {
             Class<?> k = Class.forName(cls, true, loader);
             for (Object c : k.getEnumConstants()) {

@@ -1,0 +1,114 @@
+package javabridge
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestControlFlow: what the student's process throws that is no
+// exception of its API (a StackOverflowError, ThreadDeath) reaches the
+// test as an Error that says so, never as an exception a test's catch or
+// assertThrows of RuntimeException takes; the student's own
+// InterruptedException and NoSuchElementException cross as themselves.
+func TestControlFlow(t *testing.T) {
+	k := requireKit(t)
+	o := k.run(t, scenario{
+		student: readDir(t, filepath.Join("testdata", "flow", "student")),
+		tests:   map[string]string{"FlowTest.java": readDir(t, filepath.Join("testdata", "flow", "tests"))["FlowTest.java"]},
+		classes: []string{"FlowTest"},
+	})
+	for id, r := range o.tests {
+		t.Logf("%s: %s %s", id, r.status, r.message)
+	}
+	expect(t, o, map[string]string{
+		"FlowTest.overflowIsNoRuntimeException":        "failure",
+		"FlowTest.overflowIsNoExceptionTheTestCatches": "error",
+		"FlowTest.overflowSaysWhatHappened":            "error",
+		"FlowTest.threadDeath":                         "error",
+		"FlowTest.interruptedAsItself":                 "passed",
+		"FlowTest.iteratorEndingEarly":                 "error",
+		"FlowTest.afterwards":                          "passed",
+	})
+	for id, want := range map[string]string{
+		"FlowTest.overflowSaysWhatHappened": "the student's code threw java.lang.StackOverflowError",
+		"FlowTest.threadDeath":              "the student's code threw java.lang.ThreadDeath",
+		"FlowTest.iteratorEndingEarly":      "ended early",
+	} {
+		if m := o.tests[id].message; !strings.Contains(m, want) {
+			t.Errorf("%s: message %q, want %q", id, m, want)
+		}
+	}
+	if d := o.tests["FlowTest.iteratorEndingEarly"].detail; !strings.HasPrefix(d, "java.util.NoSuchElementException") {
+		t.Errorf("iteratorEndingEarly: %s", d)
+	}
+}
+
+// TestRunawayCostsOneTest: a test whose ping-pong with the student's
+// code runs past the per-test limit (here a count of callbacks, as the
+// relay's CPU and wall limits would stop it) fails alone; the class goes
+// on with a fresh student process, and a second runaway in the same test
+// starts none.
+func TestRunawayCostsOneTest(t *testing.T) {
+	k := requireKit(t)
+	o := k.run(t, scenario{
+		student:      readDir(t, filepath.Join("testdata", "flow", "student")),
+		tests:        map[string]string{"RunawayTest.java": readDir(t, filepath.Join("testdata", "flow", "tests"))["RunawayTest.java"]},
+		classes:      []string{"RunawayTest"},
+		maxCallbacks: 300,
+	})
+	for id, r := range o.tests {
+		t.Logf("%s: %s %s", id, r.status, r.message)
+	}
+	expect(t, o, map[string]string{
+		"RunawayTest.before": "passed", "RunawayTest.spins": "error", "RunawayTest.between": "passed",
+		"RunawayTest.pingPong": "error", "RunawayTest.after": "passed",
+		// assertAll gathers both as a failure of its own: the relay's
+		// record fails the test whatever the report says
+		"RunawayTest.twiceInOneTest": "failure",
+	})
+	for _, id := range []string{"RunawayTest.spins", "RunawayTest.pingPong", "RunawayTest.twiceInOneTest"} {
+		if d := o.tests[id].detail; !strings.Contains(d, "StudentDied") || !strings.Contains(d, "ran past its limit") {
+			t.Errorf("%s: %s", id, d)
+		}
+	}
+	// before and spins share one process; between and pingPong the next;
+	// twiceInOneTest one, stopped once; after a fourth.
+	if o.starts != 4 {
+		t.Errorf("%d student processes, want 4", o.starts)
+	}
+}
+
+// TestExceptionAttacks: a student's exception that lies (equals, hashCode,
+// toString, a message and a trace that throw), holds itself, goes round
+// in a circle of causes, or is named like java.lang's; a test's object
+// that cannot cross; a thread that calls back after its call returned.
+func TestExceptionAttacks(t *testing.T) {
+	k := requireKit(t)
+	o := k.run(t, scenario{
+		student: readDir(t, filepath.Join("testdata", "flow", "student")),
+		tests:   map[string]string{"AttackTest.java": readDir(t, filepath.Join("testdata", "flow", "tests"))["AttackTest.java"]},
+		classes: []string{"AttackTest"},
+	})
+	for id, r := range o.tests {
+		t.Logf("%s: %s %s", id, r.status, r.message)
+	}
+	expect(t, o, map[string]string{
+		"AttackTest.selfContainingField": "passed", "AttackTest.fieldHoldsAStudentObject": "passed",
+		"AttackTest.liesStayInTheStudentsProcess": "passed", "AttackTest.causeCycle": "passed",
+		"AttackTest.pretendsToBeTheJDKs": "failure", "AttackTest.ownExceptionThrownBack": "passed",
+		"AttackTest.builderDoesNotCross": "error", "AttackTest.threadCallsBackLater": "passed",
+		"AttackTest.afterwards": "passed", "AttackTest.returnsAThread": "error", "AttackTest.sameProcessAfterwards": "passed",
+		"AttackTest.exceptionHierarchy": "passed",
+	})
+	if m := o.tests["AttackTest.builderDoesNotCross"].message; !strings.Contains(m, "where the student's code takes a java.lang.StringBuilder") {
+		t.Errorf("builderDoesNotCross: %q", m)
+	}
+	if d := o.tests["AttackTest.returnsAThread"].detail; !strings.Contains(d, "BridgeLimit") || !strings.Contains(d, "java.lang.Thread, which the bridge cannot carry") {
+		t.Errorf("returnsAThread: %s", d)
+	}
+	// a limit of the bridge is no death: one process for the class
+	if o.starts != 1 {
+		t.Errorf("%d student processes, want 1", o.starts)
+	}
+}
