@@ -143,7 +143,7 @@ func TestEquivalence(t *testing.T) {
 			args("halt"), args("throw"), args("caught"), args("cause"), args("suppressed"), args("npe"),
 			args("badarg", "x1"), {Args: []string{"stdin"}, Stdin: []byte("one\ntwo\nthree")}, args("stdin"),
 			{Args: []string{"scanner"}, Stdin: []byte("21\n")}, args("scanner"), args("big"), args("bigerr"),
-			args("write1"), args("nonl"), args("unicode"), args("props"), args("stack"), args("readsrc"), args("plain"),
+			args("write1"), args("nonl"), args("unicode"), args("readsrc"), args("plain"),
 		}},
 		// The runs that meet a time limit, alone: each costs its limit,
 		// cold and warm, and a short wall limit changes no verdict of
