@@ -51,6 +51,7 @@ func TestObservers(t *testing.T) {
 		{"processors", "", "boolean warm = Runtime.getRuntime().availableProcessors() > 64;\n" + answer, true},
 		{"uptime", "import java.lang.management.ManagementFactory;", "boolean warm = ManagementFactory.getRuntimeMXBean().getUptime() > 2000;\n" + answer, true},
 		{"process start", "", "boolean warm = ProcessHandle.current().info().startInstant().isEmpty();\n" + answer, true},
+		{"string pool", "", "String m = new StringBuilder(\"seen-\").append(\"before\").toString();\nboolean warm = m.intern() != m;\n" + answer, true},
 		{"security manager", "", "boolean warm = System.getSecurityManager() != null;\n" + answer, true},
 		{"reflection", "", "boolean warm = EightQueen.class.getMethod(\"main\", String[].class).getDeclaringClass().getClassLoader() != null && false;\n" + answer, true},
 		{"method handle", "import java.lang.invoke.*;", "boolean warm = MethodHandles.lookup().lookupClass() == null;\n" + answer, true},

@@ -877,6 +877,10 @@ public final class Harness {
         if (OBSERVING_NAMES.contains(name) && (OBSERVED_OWNERS.contains(owner) || name.equals("getStackTrace"))) {
             return "calls " + what + OBSERVES;
         }
+        // The string pool: a string an earlier case interned is there already.
+        if (owner.equals("java/lang/String") && name.equals("intern")) {
+            return "calls " + what + ", whose pool holds what earlier cases interned" + OBSERVES;
+        }
         // The clock: any java.time "now", a Date or Calendar of the current time.
         if (owner.startsWith("java/time/") && name.equals("now")
                 || owner.equals("java/util/Date") && name.equals("<init>") && desc.equals("()V")
