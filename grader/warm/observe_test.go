@@ -28,6 +28,9 @@ func observing(imports, body string) []submission.File {
 func TestObservers(t *testing.T) {
 	requireJDK(t)
 	r := loadRubric(t, "testdata/eq/rubric.toml")
+	// Each program answers differently warm, when it finds itself warm;
+	// cold, every run of it answers alike (a test on timing says only that
+	// time is read: a fresh JVM's run is as slow or fast as the machine).
 	const answer = `        System.out.println(warm ? "warm " + args[0] : args[0]);`
 	tests := []struct {
 		name, imports, body string
@@ -44,18 +47,21 @@ func TestObservers(t *testing.T) {
 		{"command property", "", "boolean warm = !System.getProperty(\"sun.java.command\").startsWith(\"EightQueen\");\n" + answer, true},
 		{"properties", "", "boolean warm = System.getProperties().toString().contains(\"warm\");\n" + answer, true},
 		{"integer property", "", "boolean warm = Integer.getInteger(\"x\", 0) != 0;\n" + answer, true},
-		{"first call's time", "", "long t = System.nanoTime(); String.format(\"%d\", 1); boolean warm = System.nanoTime() - t < 1000000;\n" + answer, true},
+		{"first call's time", "", "long t = System.nanoTime(); String.format(\"%d\", 1); boolean warm = System.nanoTime() - t < 0;\n" + answer, true},
 		{"clock", "import java.time.Instant;", "boolean warm = Instant.now().getNano() < 0;\n" + answer, true},
 		{"date", "import java.util.Date;", "boolean warm = new Date().getTime() < 0;\n" + answer, true},
-		{"heap", "", "boolean warm = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory() > 64 << 20;\n" + answer, true},
+		{"heap", "", "boolean warm = Runtime.getRuntime().totalMemory() < Runtime.getRuntime().freeMemory();\n" + answer, true},
 		{"processors", "", "boolean warm = Runtime.getRuntime().availableProcessors() > 64;\n" + answer, true},
-		{"uptime", "import java.lang.management.ManagementFactory;", "boolean warm = ManagementFactory.getRuntimeMXBean().getUptime() > 2000;\n" + answer, true},
+		{"uptime", "import java.lang.management.ManagementFactory;", "boolean warm = ManagementFactory.getRuntimeMXBean().getUptime() < 0;\n" + answer, true},
 		{"process start", "", "boolean warm = ProcessHandle.current().info().startInstant().isEmpty();\n" + answer, true},
 		{"string pool", "", "String m = new StringBuilder(\"seen-\").append(\"before\").toString();\nboolean warm = m.intern() != m;\n" + answer, true},
 		{"security manager", "", "boolean warm = System.getSecurityManager() != null;\n" + answer, true},
 		{"reflection", "", "boolean warm = EightQueen.class.getMethod(\"main\", String[].class).getDeclaringClass().getClassLoader() != null && false;\n" + answer, true},
 		{"method handle", "import java.lang.invoke.*;", "boolean warm = MethodHandles.lookup().lookupClass() == null;\n" + answer, true},
 		{"resource", "", "boolean warm = EightQueen.class.getResource(\"EightQueen.class\").toString().contains(\"tmp\");\n" + answer, true},
+		{"the box's folders", "import java.io.File;", "boolean warm = new File(\"/\").list().length > 12;\n" + answer, true},
+		{"stdin arrived", "import java.io.*;", "boolean warm = new BufferedReader(new InputStreamReader(System.in)).ready() && System.in.available() > 65536;\n" + answer, true},
+		{"soft reference", "import java.lang.ref.SoftReference;", "boolean warm = new SoftReference<>(new long[1 << 20]).get() == null;\n" + answer, true},
 		{"thread subclass", "", "class T extends Thread { }\nboolean warm = new T().getId() > 100;\n" + answer, true},
 		// No API: it counts what it can allocate, which the harness and
 		// the cases before it share. An OutOfMemoryError ends the warm JVM.
@@ -107,8 +113,11 @@ func TestObservers(t *testing.T) {
 			notes := strings.Join(wb.Program.(*Program).Flags(), "\n")
 			warm := w.stats.WarmCases.Load()
 			note := "can tell the warm harness from a fresh JVM"
-			if tc.name == "heap left" {
+			switch tc.name {
+			case "heap left":
 				note = "the warm JVM died twice"
+			case "the box's folders":
+				note = "reads a file of the system (/)"
 			}
 			if tc.observes && (warm != 0 || !strings.Contains(notes, note)) {
 				t.Errorf("%d runs warm, notes %q; want all cold, with a note saying %q", warm, notes, note)

@@ -132,6 +132,7 @@ public final class Harness {
         // same, but starting them cost about 25 ms of the harness's start.
         procStat = new RandomAccessFile("/proc/self/stat", "r");
         processCPU();
+        findHarnessDir();
         Policy.setPolicy(new CasePolicy());
         System.setSecurityManager(new Guard());
         // Cold, the class path the submission sees is its own.
@@ -783,8 +784,34 @@ public final class Harness {
         return ordinary(real);
     }
 
+    /**
+     * The folder of the harness's jar, and every folder above it: a warm
+     * box shows them (the jar's folder is bound into it), a cold one does
+     * not, so a program that looks for them could tell the two apart.
+     * Reading any of them, or anything in the jar's folder, is refused:
+     * the submission runs cold.
+     */
+    static final Set<String> HARNESS_DIRS = new HashSet<>();
+    static String harnessDir = "";
+
+    static void findHarnessDir() {
+        try {
+            Path jar = Paths.get(Harness.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath().normalize();
+            Path dir = jar.getParent();
+            harnessDir = dir.toString();
+            for (Path d = dir; d != null; d = d.getParent()) {
+                HARNESS_DIRS.add(d.toString());
+            }
+        } catch (Exception e) {
+            harnessDir = ""; // no jar: nothing of it is in the box
+        }
+    }
+
     static boolean ordinary(Path p) {
         String s = p.toString();
+        if (HARNESS_DIRS.contains(s) || !harnessDir.isEmpty() && s.startsWith(harnessDir + "/")) {
+            return false;
+        }
         for (String root : new String[] {"/proc", "/sys", "/dev"}) {
             if (s.equals(root) || s.startsWith(root + "/")) {
                 return DEVICES.contains(s);
@@ -815,7 +842,10 @@ public final class Harness {
             "java/lang/ProcessHandle", "java/lang/Process", "java/lang/ThreadGroup", "java/lang/StackWalker",
             "java/lang/StackTraceElement", "java/lang/ClassLoader", "java/lang/ModuleLayer", "java/lang/Module",
             "java/security/AccessController", "java/security/Policy", "java/security/ProtectionDomain",
-            "java/security/CodeSource", "java/time/Clock", "java/time/InstantSource", "java/lang/Thread");
+            "java/security/CodeSource", "java/time/Clock", "java/time/InstantSource", "java/lang/Thread",
+            // Soft and weak references: when the collector clears them
+            // depends on the heap, which the harness and earlier cases share.
+            "java/lang/ref/");
 
     /** What javac itself calls in these packages: lambdas, string concatenation, generic arrays. */
     static final Set<String> ORDINARY = Set.of(
@@ -876,6 +906,11 @@ public final class Harness {
         // A stack trace, whoever's Throwable it is (the submission's own exceptions too).
         if (OBSERVING_NAMES.contains(name) && (OBSERVED_OWNERS.contains(owner) || name.equals("getStackTrace"))) {
             return "calls " + what + OBSERVES;
+        }
+        // How much of stdin is there yet: all of it warm (it is in memory),
+        // what the pipe holds so far cold.
+        if (owner.startsWith("java/io/") && (name.equals("available") && desc.equals("()I") || name.equals("ready") && desc.equals("()Z"))) {
+            return "calls " + what + ", which says how much of stdin has arrived" + OBSERVES;
         }
         // The string pool: a string an earlier case interned is there already.
         if (owner.equals("java/lang/String") && name.equals("intern")) {
