@@ -129,9 +129,10 @@ func claimKit(out string) error {
 // every source file of a language (a solution, a generator) beside the
 // rubric that no public case or judge names. The handout is public only
 // when it is none of these: a rubric that names a hidden case or a
-// solution as its handout does not make it public. Public are the rubric, the public cases and the judges' public
-// files (PublicFiler). A file that is a link is judged as what it points
-// to, and never makes anything public.
+// solution as its handout does not make it public. Public are the
+// rubric, the public cases and the judges' public files (PublicFiler). A
+// file that is a link is judged as what it points to, and never makes
+// anything public.
 func noHidden(a *grader.Assignment, out string) error {
 	public := map[string]bool{} // real paths
 	add := func(p string) {
