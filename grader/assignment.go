@@ -214,6 +214,19 @@ func (a *Assignment) PublicFiles() []string {
 	return slices.Compact(files)
 }
 
+// HiddenFiles lists the files of the assignment's judges a student must
+// never see (see HiddenFiler), sorted.
+func (a *Assignment) HiddenFiles() []string {
+	var files []string
+	for _, k := range slices.Sorted(maps.Keys(a.judges)) {
+		if hf, ok := a.judges[k].(HiddenFiler); ok {
+			files = append(files, hf.HiddenFiles()...)
+		}
+	}
+	slices.Sort(files)
+	return slices.Compact(files)
+}
+
 // Suites reports whether any case of the assignment is a suite's test
 // (see Suite): such cases run only in the sandbox, one run per
 // submission, never in a warm JVM.

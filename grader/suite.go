@@ -66,6 +66,12 @@ type PublicFiler interface {
 	PublicFiles() []string
 }
 
+// HiddenFiler is a Judge with files of its own a student must never see
+// (a unit-test suite's hidden test sources), absolute paths.
+type HiddenFiler interface {
+	HiddenFiles() []string
+}
+
 // decided is a Judge that gives the judgement it holds: a suite case's.
 type decided struct{ j Judgement }
 

@@ -155,6 +155,61 @@ var attacks = []attack{
 			}
 		}
 	}},
+	{"memory split across processes", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// Six shells of 24 MiB each (a string they hold), at once,
+		// against 128 MiB: each passes a per-process limit (RLIMIT_DATA),
+		// the box does not. Every tier with a meter counts the box's
+		// processes together (its cgroup, or /proc's proportional set
+		// sizes).
+		s := sh(holders(6, 24<<20, "sleep 20"))
+		s.Limits = Limits{Memory: 128 << 20}
+		return s, func(t *testing.T, res Result) {
+			wantLimit(t, res, Memory)
+			if res.Tier < TierFull && res.PeakMemory <= 128<<20 {
+				t.Errorf("peak %d MiB, want more than the limit", res.PeakMemory>>20)
+			}
+		}
+	}},
+	{"memory in a shared mapping", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// 192 MiB in a shared anonymous mapping, which RLIMIT_DATA does
+		// not count, against 128 MiB.
+		s := fake(t, "hogs", "1", "192", "shared", "hold")
+		s.Limits = Limits{Memory: 128 << 20}
+		return s, func(t *testing.T, res Result) { wantLimit(t, res, Memory) }
+	}},
+	{"memory in shared mappings of children", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// Three children of 64 MiB of shared memory each.
+		s := fake(t, "hogs", "3", "64", "shared", "hold")
+		s.Limits = Limits{Memory: 128 << 20}
+		return s, func(t *testing.T, res Result) { wantLimit(t, res, Memory) }
+	}},
+	{"memory in memory files", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// 160 MiB in unmapped memory files (memfd_create) of 8 MiB each,
+		// each under RLIMIT_FSIZE, against 128 MiB.
+		s := fake(t, "hogs", "1", "160", "memfd", "hold")
+		s.Limits = Limits{Memory: 128 << 20}
+		return s, func(t *testing.T, res Result) { wantLimit(t, res, Memory) }
+	}},
+	{"memory in the box's files", TierNamespaces, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// 48 MiB in a file of the box's tmpfs, 3 x 32 MiB in shells,
+		// against 128 MiB: the full tier's cgroup counts the tmpfs, the
+		// namespaces tier's meter reads it.
+		s := sh("head -c 50331648 /dev/zero > /tmp/f && " + holders(3, 32<<20, "sleep 20"))
+		s.Limits = Limits{Memory: 128 << 20, FileSize: 64 << 20}
+		return s, func(t *testing.T, res Result) { wantLimit(t, res, Memory) }
+	}},
+	{"memory in processes, within the limit", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
+		// Four shells of 12 MiB each against 128 MiB: well within, at
+		// every tier.
+		s := sh(holders(4, 12<<20, "sleep 1") + "; echo all held")
+		s.Limits = Limits{Memory: 128 << 20}
+		return s, func(t *testing.T, res Result) {
+			if !res.OK() || res.Limit != None || !strings.Contains(string(res.Stdout), "all held") {
+				t.Errorf("limit %v, exit %d, stdout %q, stderr %.300q; want a clean exit", res.Limit, res.ExitCode, res.Stdout, res.Stderr)
+			}
+			t.Logf("peak %d MiB", res.PeakMemory>>20)
+		}
+	}},
 	{"allocate 4 GB, rlimit", TierFallback, func(t *testing.T, tier Tier) (Spec, func(*testing.T, Result)) {
 		s := fake(t, "alloc")
 		s.Limits = Limits{Memory: 256 << 20, Wall: 2 * time.Minute, CPU: time.Minute}
@@ -380,6 +435,13 @@ func responsive(t *testing.T) func() {
 			t.Errorf("the host took %v to start /bin/true during the attack", worst)
 		}
 	}
+}
+
+// holders is a shell script that starts n subshells at once, each holding
+// a string of size bytes while it runs then, and waits for them all.
+func holders(n, size int, then string) string {
+	one := fmt.Sprintf(`(x=$(head -c %d /dev/zero | tr '\000' a); %s; test ${#x} -gt 0) &`, size, then)
+	return strings.Repeat(one+" ", n) + "wait"
 }
 
 // TestAttacks runs the attack suite at every tier this machine has (under

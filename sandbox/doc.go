@@ -62,9 +62,10 @@
 //     block of 10000 per grader process) with no capabilities and
 //     no_new_privs.
 //   - TierNamespaces (no writable cgroup; without root through a user
-//     namespace): the same box, but memory is bounded by RLIMIT_DATA and
-//     processes by RLIMIT_NPROC, per process. CPU time is the whole box's,
-//     as on the full tier, read from /proc instead of a cgroup.
+//     namespace): the same box, but processes are bounded by RLIMIT_NPROC,
+//     per process. CPU time and memory are the whole box's, as on the full
+//     tier, read from /proc instead of a cgroup (RLIMIT_DATA per process
+//     is a backstop).
 //   - TierFallback (Linux without namespaces): rlimits, a process group,
 //     and the helper as child subreaper kills what the program leaves
 //     behind. Files and network are reachable; Run prints a warning once.
@@ -90,7 +91,14 @@
 // the box is empty (or the last reading, for a box killed by its
 // parent). Memory is the cgroup's
 // limit (the box's tmpfs counts too), reported as Memory when the OOM
-// killer struck; processes are
+// killer struck. Where no cgroup counts it (TierNamespaces, TierFallback)
+// the memory of the whole box is sampled from outside every 50 ms, as its
+// CPU time: the proportional set sizes of its processes (a page shared
+// after a fork counts once), the memory files they hold open, and on
+// TierNamespaces its tmpfs; over Limits.Memory the box is killed and the
+// run reported at its Memory limit, so four processes of 48 MiB cannot
+// pass a 128 MiB limit that each alone passes. RLIMIT_DATA, per process,
+// stays a backstop between samples. Processes are
 // pids.max (a little slack is added for the helper's threads); output
 // is cut at Limits.Output each for stdout and stderr, and the box is
 // killed; file size is RLIMIT_FSIZE, seen as SIGXFSZ or as a file at

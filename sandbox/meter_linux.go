@@ -4,6 +4,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -44,6 +45,95 @@ func treeCPU(pid int) (time.Duration, bool) {
 		todo = append(todo, procChildren(strconv.Itoa(p))...)
 	}
 	return total, true
+}
+
+// treeMemory adds up the memory of the box whose helper is pid, as a
+// cgroup would count it: each process below the helper's proportional set
+// size (Pss in /proc/<p>/smaps_rollup: its private pages and its share of
+// the pages it shares, so that a page shared by processes of the box,
+// after a fork say, counts once in all), or its resident set (statm) on a
+// kernel without smaps_rollup (before 4.14), which counts a shared page
+// in each process; the memory files they hold open (memfd_create), once
+// each; and, for a box whose root is its own tmpfs (box: the namespaces
+// tier), what that tmpfs holds. The helper's own memory is the grader's.
+// False when pid is gone.
+func treeMemory(pid int, box bool) (int64, bool) {
+	dir := "/proc/" + strconv.Itoa(pid)
+	if _, err := os.Stat(dir); err != nil {
+		return 0, false
+	}
+	var total int64
+	if box {
+		total += tmpfsUsed(dir + "/root")
+	}
+	files := map[uint64]bool{}
+	todo := procChildren(strconv.Itoa(pid))
+	for n := 0; len(todo) > 0 && n < maxTree; n++ {
+		p := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		total += procMemory(p) + memFiles(p, files)
+		todo = append(todo, procChildren(strconv.Itoa(p))...)
+	}
+	return total, true
+}
+
+// tmpfsUsed is what the tmpfs at path holds, 0 when it is no tmpfs.
+func tmpfsUsed(path string) int64 {
+	var st syscall.Statfs_t
+	if syscall.Statfs(path, &st) != nil || st.Type != 0x01021994 { // TMPFS_MAGIC
+		return 0
+	}
+	return int64(st.Blocks-st.Bfree) * st.Bsize
+}
+
+// memFiles is the memory held by the memory files (memfd_create) process
+// pid has open that are not in seen (by inode), which it adds them to.
+func memFiles(pid int, seen map[uint64]bool) int64 {
+	dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
+	fds, _ := os.ReadDir(dir)
+	var total int64
+	for _, fd := range fds {
+		if l, err := os.Readlink(dir + fd.Name()); err != nil || !strings.HasPrefix(l, "/memfd:") {
+			continue
+		}
+		var st syscall.Stat_t
+		if syscall.Stat(dir+fd.Name(), &st) != nil || seen[st.Ino] {
+			continue
+		}
+		seen[st.Ino] = true
+		total += st.Blocks * 512
+	}
+	return total
+}
+
+// procMemory is a process's proportional set size in bytes, or its
+// resident set where the kernel has no smaps_rollup; 0 when it is gone.
+func procMemory(pid int) int64 {
+	dir := "/proc/" + strconv.Itoa(pid) + "/"
+	if b, err := os.ReadFile(dir + "smaps_rollup"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "Pss:"); ok {
+				if f := strings.Fields(rest); len(f) > 0 {
+					if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+						return kb << 10
+					}
+				}
+			}
+		}
+	}
+	b, err := os.ReadFile(dir + "statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * int64(os.Getpagesize())
 }
 
 // clockTick is Linux's unit of the CPU times in /proc (USER_HZ), the same

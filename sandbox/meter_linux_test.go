@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -10,11 +11,75 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 func init() {
 	programs["spin"] = spinProgram
 	programs["children"] = childrenProgram
+	programs["hogs"] = hogsProgram
+}
+
+// hogsProgram starts args[0] children at once, each holding args[1] MiB
+// that it touches, private (args[2] "private"), in a shared anonymous
+// mapping ("shared", which RLIMIT_DATA does not count) or in memory files
+// ("memfd", neither mapped nor in any file system), and waits for them
+// all. Each child holds its memory for an hour (args[3] "hold") or a
+// second ("brief"). No process of the box ever holds more than one
+// child's share.
+func hogsProgram(args []string) int {
+	if len(args) == 5 && args[0] == "child" {
+		mib, err := strconv.Atoi(args[2])
+		if err != nil {
+			return 2
+		}
+		if args[3] == "memfd" {
+			return holdMemfds(mib, args[4] == "hold")
+		}
+		// A mapping of its own, not the Go heap, whose arenas RLIMIT_DATA
+		// would cut short: private memory as a C program's malloc takes it.
+		flags := syscall.MAP_PRIVATE | syscall.MAP_ANON
+		if args[3] == "shared" {
+			flags = syscall.MAP_SHARED | syscall.MAP_ANON
+		}
+		b, err := syscall.Mmap(-1, 0, mib<<20, syscall.PROT_READ|syscall.PROT_WRITE, flags)
+		if err != nil {
+			os.Stderr.WriteString("mmap: " + err.Error() + "\n")
+			return 3
+		}
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		if args[4] == "hold" {
+			time.Sleep(time.Hour)
+		} else {
+			time.Sleep(time.Second)
+		}
+		return int(b[0]) - 1
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || len(args) != 4 {
+		return 2
+	}
+	var kids []*exec.Cmd
+	for i := 0; i < n; i++ {
+		// Not os.Executable: see spinProgram.
+		c := exec.Command("/proc/self/exe", "child", "", args[1], args[2], args[3])
+		c.Stderr = os.Stderr
+		if err := c.Start(); err != nil {
+			return 3
+		}
+		kids = append(kids, c)
+	}
+	for _, c := range kids {
+		if err := c.Wait(); err != nil {
+			os.Stderr.WriteString("a child: " + err.Error() + "\n")
+			return 4
+		}
+	}
+	os.Stdout.WriteString("all children held their memory\n")
+	return 0
 }
 
 // childrenProgram runs args[0] children one after another, each spinning
@@ -40,6 +105,29 @@ func childrenProgram(args []string) int {
 		}
 	}
 	os.Stdout.WriteString("all children spun\n")
+	return 0
+}
+
+// holdMemfds writes mib MiB into memory files (memfd_create) of 8 MiB
+// each, below RLIMIT_FSIZE, unmapped, and holds them.
+func holdMemfds(mib int, hold bool) int {
+	chunk := bytes.Repeat([]byte{1}, 1<<20)
+	for i := 0; i < mib; i += 8 {
+		fd, err := unix.MemfdCreate("hog", 0)
+		if err != nil {
+			os.Stderr.WriteString("memfd: " + err.Error() + "\n")
+			return 3
+		}
+		for j := 0; j < 8; j++ {
+			if _, err := unix.Write(fd, chunk); err != nil {
+				os.Stderr.WriteString("write: " + err.Error() + "\n")
+				return 3
+			}
+		}
+	}
+	if hold {
+		time.Sleep(time.Hour)
+	}
 	return 0
 }
 

@@ -143,6 +143,18 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	meter := boxMeter(cg, h.cmd.Process.Pid)
 	spec.Meter.attach(meter)
 	defer spec.Meter.attach(nil)
+	var peak atomic.Int64
+	if cg == nil {
+		// No cgroup counts the box's memory: the box's processes
+		// together, from /proc, as its CPU time.
+		stop := make(chan struct{})
+		watched := make(chan struct{})
+		go func() {
+			defer close(watched)
+			watchMemory(h.cmd.Process.Pid, tier >= TierNamespaces, spec.Limits.Memory, stop, &peak, func() { st.kill(errMemory) })
+		}()
+		defer func() { close(stop); <-watched }()
+	}
 	rep, seen, waitErr := h.wait(ctx, st, meter, cg != nil, spec.Limits.CPU)
 	res.Wall = time.Since(h.start)
 	cause, err := st.end(&res)
@@ -150,6 +162,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		return res, err
 	}
 	res.CPU = seen // the box's CPU time as last watched: all a box killed by its parent leaves
+	res.PeakMemory = peak.Load()
 	return result(res, rep, waitErr, cause, cg, spec.Limits)
 }
 
@@ -456,6 +469,35 @@ func watchCPU(meter func() (time.Duration, bool), limit time.Duration, start tim
 			if waiting != nil && w.waiting(time.Since(start), used) {
 				waiting()
 				waiting = nil
+			}
+		}
+	}
+}
+
+// watchMemory samples the memory of the box whose helper is pid
+// (treeMemory: all its processes together, its memory files, and its
+// tmpfs when box) every 50 ms until stop,
+// keeping the largest reading in peak, and calls over once the box holds
+// more than limit: on the tiers without a cgroup, RLIMIT_DATA bounds each
+// process alone, and four processes of 48 MiB would pass a 128 MiB limit.
+func watchMemory(pid int, box bool, limit int64, stop <-chan struct{}, peak *atomic.Int64, over func()) {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			used, ok := treeMemory(pid, box)
+			if !ok {
+				continue
+			}
+			if used > peak.Load() {
+				peak.Store(used)
+			}
+			if limit > 0 && used > limit {
+				over()
+				return
 			}
 		}
 	}

@@ -214,7 +214,7 @@ type Result struct {
 
 	CPU        time.Duration // CPU time of the whole box: its processes and every child they reaped
 	Wall       time.Duration // real time of the program
-	PeakMemory int64         // peak memory of the box in bytes (largest process where no cgroup counts it)
+	PeakMemory int64         // peak memory of the box in bytes (where no cgroup counts it: the largest sample of its processes' memory together, or the largest process of a run too short to sample)
 
 	Stdout, Stderr                   []byte
 	StdoutTruncated, StderrTruncated bool
@@ -270,7 +270,7 @@ func (t Tier) Warning() string {
 	case TierFull:
 		return ""
 	case TierNamespaces:
-		return "no cgroup: memory and processes are bounded per process by rlimits only"
+		return "no cgroup: the box's memory is read from /proc every 50 ms (a cgroup counts it exactly); processes are bounded per process by rlimits only"
 	case TierFallback:
 		return "NO ISOLATION: submissions can read and write the grader's files and reach the network; only time, output, file size and process limits hold"
 	default:
@@ -527,6 +527,7 @@ var (
 	errWall   = errors.New("wall time limit")
 	errOutput = errors.New("output limit")
 	errCPU    = errors.New("CPU time limit")
+	errMemory = errors.New("memory limit")
 	errStop   = errors.New("stopped by the caller")
 )
 
@@ -536,6 +537,8 @@ func causeLimit(err error) Limit {
 		return Output
 	case errors.Is(err, errCPU):
 		return CPU
+	case errors.Is(err, errMemory):
+		return Memory
 	case errors.Is(err, errWall):
 		return Wall
 	}

@@ -243,6 +243,17 @@ func (j *Judge) PublicFiles() []string {
 	return out
 }
 
+// HiddenFiles implements grader.HiddenFiler: the files of hidden tests.
+func (j *Judge) HiddenFiles() []string {
+	var out []string
+	for _, s := range j.sources {
+		if s.hidden {
+			out = append(out, s.path)
+		}
+	}
+	return out
+}
+
 // Fingerprint implements grader.Fingerprinter: the instructor's files
 // and the points rules.
 func (j *Judge) Fingerprint() string {

@@ -112,6 +112,17 @@
 //     identity hash codes, whose values come from a per-thread generator:
 //     a fresh JVM's main thread and the harness's case thread differ
 //     (the whole submission runs cold);
+//   - its classes can observe the harness through a public API: threads
+//     (main is not the JVM's first thread), stack traces and walkers, class
+//     loaders, modules and resources, properties and the environment
+//     (sun.java.command names the harness), the security manager,
+//     reflection and method handles, management beans, the process, the
+//     clock (a fresh JVM's first call is slow), the heap and processors,
+//     the string pool (Harness.observer has the list): a program that
+//     answers differently when it finds itself warm gets cold's grade (the
+//     whole submission runs cold, flagged "can tell the warm harness from a
+//     fresh JVM"); an OutOfMemoryError, caught or not, ends the warm JVM
+//     (-XX:+ExitOnOutOfMemoryError) and the case runs cold;
 //   - main cannot be called as the launcher calls it (cold);
 //   - a case throws an Error (out of memory, a class that does not
 //     initialize), prints an identity hash code (Object@1b6d3586) or
@@ -153,9 +164,12 @@
 // file of the main class (a file that is all comment, one that declares
 // only class Main), with a note that says so, and no case runs.
 //
-// Timeouts stay approximate in both modes: a cold run counts the CPU time
-// of the whole JVM, startup and JIT included, and a warm one that of the
-// whole box from the case's request to its answer, so a case within a few tenths of a second of
-// the CPU limit may end differently. Which of the CPU and wall limits a
-// busy loop reaches first depends on the machine's load in both modes.
+// A cold run counts the CPU and wall time of the whole JVM, its start
+// included, and a warm one those of the case alone, from its request to
+// its answer. So a warm answer that came near a limit without reaching it
+// (within a quarter of the rubric's CPU or wall limit, and at least half a
+// second of CPU time or a second of wall time: nearLimit) is not taken:
+// the case runs cold and its verdict stands. Which of the CPU and wall
+// limits a busy loop reaches first depends on the machine's load in both
+// modes.
 package warm

@@ -237,7 +237,12 @@ func (j *JDK) jvmOptions(main string) []string {
 			// a thread that ended to the next thread that asks for no
 			// more than four times less, and a case thread would get a
 			// compiler thread's larger stack, not CaseThread.STACK.
-			"-XX:-UseDynamicNumberOfCompilerThreads")
+			"-XX:-UseDynamicNumberOfCompilerThreads",
+			// So does an OutOfMemoryError, caught or not: how much a
+			// case can allocate depends on what the harness and the
+			// cases before it hold, so a program that counts it could
+			// tell a shared JVM from a fresh one. The case runs cold.
+			"-XX:+ExitOnOutOfMemoryError")
 	}
 	if j.jsa != "" {
 		opts = append(opts, "-XX:SharedArchiveFile="+j.jsa, "-Xshare:auto")
@@ -266,7 +271,7 @@ func (j *JDK) train(jsa string) error {
 	for i, a := range [][]string{{"1"}, {"2", "x"}, {"3"}, {"4"}, {"5"}} {
 		cases = append(cases, request{Index: i, Args: a})
 	}
-	req := encodeRequest(1, []string{"-encoding", "UTF-8", "Train.java"}, "Train", ".", limits{
+	req := encodeRequest(modeTrain, []string{"-encoding", "UTF-8", "Train.java"}, "Train", ".", limits{
 		CPU: 10 * time.Second, Wall: 10 * time.Second, Output: 1 << 20, BuildWall: time.Minute,
 	}, cases)
 	part := jsa + ".part" + strconv.Itoa(os.Getpid())

@@ -173,16 +173,40 @@ func (w *watch) overran(used time.Duration) bool {
 // limit the case broke when it broke one: a CASE frame then ends at that
 // limit, whatever the JVM said, and its JVM is left. Its wall time is the
 // grader's measure.
-func enforce(f *frame, wall time.Duration, broke int) {
+func enforce(f *frame, cpu, wall time.Duration, broke int) {
 	if f.Type != frameCase {
 		return // a FALLBACK: the case runs cold
 	}
-	f.Wall = wall
+	f.Wall, f.CPU = wall, cpu
 	if broke == limitNone {
 		return
 	}
 	f.Kind, f.Code, f.Limit = kindLimit, -1, broke
 	f.Flags = f.Flags&^flagRerun | flagHalt
+}
+
+// A warm case's time is its own, from its request to its answer; a cold
+// run's includes its JVM's start. So near a limit the two can end apart: a
+// program that sleeps 9.9 s against a 10 s wall limit passes warm and
+// fails cold. The rule is cold's: a warm answer that did not reach a limit
+// but came within nearMargin of one (its CPU time of the rubric's CPU
+// limit, its wall time of the wall limit) is not taken, and the case runs
+// cold, whose verdict stands. A case that reached a limit warm keeps it: a
+// cold run, its JVM's start added, reaches it too.
+
+// nearMargin is how close to a limit a warm answer is confirmed cold: a
+// quarter of the limit, and at least floor (a JVM's start costs about half
+// a second of CPU time and more of wall time on a loaded machine).
+func nearMargin(limit, floor time.Duration) time.Duration { return max(limit/4, floor) }
+
+// nearLimit reports whether a warm answer that reached no limit came
+// within nearMargin of the rubric's CPU limit (l.Life: the harness's own
+// CPU limit may be the hand-off) or its wall limit.
+func nearLimit(f frame, l limits) bool {
+	if f.Type != frameCase || f.Kind == kindLimit {
+		return false
+	}
+	return f.CPU > l.Life-nearMargin(l.Life, 500*time.Millisecond) || f.Wall > l.Wall-nearMargin(l.Wall, time.Second)
 }
 
 // overrun is the answer the grader gives for case i, which never

@@ -42,6 +42,10 @@ func gradeBoth(t *testing.T, dir string) (warm, cold map[string]grader.Result, s
 	if err != nil {
 		t.Fatal(err)
 	}
+	// These attackers must observe the harness (its thread, its group) to
+	// stop its watch, which would send them cold: let them, to test the
+	// grader's watch outside the box.
+	w.mode = modeLetObserve
 	jobs := runtime.NumCPU()
 	wr, err := (&grader.Batch{Assignment: a, Runner: w, Jobs: jobs}).Run(ctx, subs)
 	if err != nil {
@@ -171,13 +175,13 @@ func TestWatch(t *testing.T) {
 func TestEnforce(t *testing.T) {
 	ok := frame{Type: frameCase, Index: 2, Kind: kindReturn, Flags: flagRerun | flagOutTrunc, Wall: time.Millisecond, Out: []byte("x")}
 	f := ok
-	enforce(&f, time.Second, limitNone)
+	enforce(&f, 0, time.Second, limitNone)
 	if f.Kind != kindReturn || f.Flags != ok.Flags || f.Wall != time.Second {
 		t.Errorf("within its limits: %+v", f)
 	}
 	for _, broke := range []int{limitCPU, limitWall} {
 		f := ok
-		enforce(&f, time.Second, broke)
+		enforce(&f, 0, time.Second, broke)
 		if f.Kind != kindLimit || f.Limit != broke || f.Code != -1 || f.Flags != flagOutTrunc|flagHalt || string(f.Out) != "x" {
 			t.Errorf("broke %d: %+v", broke, f)
 		}
@@ -190,7 +194,7 @@ func TestEnforce(t *testing.T) {
 	}
 	fb := frame{Type: frameFallback, Index: 2, Reason: "starts a thread"}
 	f = fb
-	enforce(&f, time.Second, limitCPU)
+	enforce(&f, 0, time.Second, limitCPU)
 	if f.Type != frameFallback || f.Reason != fb.Reason {
 		t.Errorf("fallback: %+v", f)
 	}
@@ -260,4 +264,94 @@ func TestWatchLife(t *testing.T) {
 	if !w.start() {
 		t.Error("no life (0): a box that used an hour refused a case")
 	}
+}
+
+// TestNearLimit: a warm answer that reached no limit but came within a
+// quarter of one (and at least half a second of CPU time, a second of wall
+// time) is not taken; one that reached a limit is, and so is one far from
+// both.
+func TestNearLimit(t *testing.T) {
+	l := limits{CPU: 500 * time.Millisecond, Life: 2 * time.Second, Wall: 10 * time.Second}
+	for _, tc := range []struct {
+		f    frame
+		near bool
+	}{
+		{frame{Type: frameCase, Kind: kindReturn, CPU: 100 * time.Millisecond, Wall: time.Second}, false},
+		{frame{Type: frameCase, Kind: kindReturn, CPU: 1400 * time.Millisecond, Wall: time.Second}, false},
+		{frame{Type: frameCase, Kind: kindReturn, CPU: 1600 * time.Millisecond, Wall: time.Second}, true},
+		{frame{Type: frameCase, Kind: kindExit, Wall: 7400 * time.Millisecond}, false},
+		{frame{Type: frameCase, Kind: kindExit, Wall: 9900 * time.Millisecond}, true},
+		{frame{Type: frameCase, Kind: kindThrow, Wall: 7600 * time.Millisecond}, true},
+		{frame{Type: frameCase, Kind: kindLimit, Limit: limitWall, Wall: 10 * time.Second}, false},
+		{frame{Type: frameFallback, Wall: 9900 * time.Millisecond}, false},
+	} {
+		if got := nearLimit(tc.f, l); got != tc.near {
+			t.Errorf("%+v: near %v, want %v", tc.f, got, tc.near)
+		}
+	}
+	if m := nearMargin(time.Second, 500*time.Millisecond); m != 500*time.Millisecond {
+		t.Errorf("margin of 1s: %v", m)
+	}
+}
+
+// TestNearLimitRunsCold runs warm a program that spends most of its wall
+// limit (4 s: it works a third of the time and sleeps the rest for 3.3 s
+// by the clock, which no machine makes shorter) and one that spends most
+// of its CPU limit (2 s: 1.6 s of its thread's CPU time), without the
+// hand-off. A cold run adds its JVM's start to both, so neither warm
+// answer is taken: each case ran cold, or reached its limit warm (as it
+// does cold, a fortiori). A program far from both stays warm.
+func TestNearLimitRunsCold(t *testing.T) {
+	requireJDK(t)
+	r := loadRubric(t, "testdata/eq/rubric.toml")
+	short := *r
+	short.Limits.Wall = 4 * time.Second
+	src := `import java.lang.management.ManagementFactory;
+
+public class EightQueen {
+    public static void main(String[] args) throws Exception {
+        long x = 0;
+        switch (args[0]) {
+            case "wall":
+                for (long end = System.nanoTime() + 3_300_000_000L; System.nanoTime() < end; ) {
+                    for (long busy = System.nanoTime() + 10_000_000L; System.nanoTime() < busy; ) {
+                        x++;
+                    }
+                    Thread.sleep(20);
+                }
+                break;
+            case "cpu":
+                var mx = ManagementFactory.getThreadMXBean();
+                for (long end = mx.getCurrentThreadCpuTime() + 1_600_000_000L; mx.getCurrentThreadCpuTime() < end; ) {
+                    x++;
+                }
+                break;
+            default:
+        }
+        System.out.println(args[0] + (x == -1 ? "!" : ""));
+    }
+}
+`
+	inputs := []Input{args("far"), args("wall"), args("cpu"), args("far")}
+	w, err := New(&short, inputs, Options{CacheDir: cacheDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.mode = modeLetObserve // it paces itself by the clock, which would send it cold
+	b, err := w.Build(context.Background(), []submission.File{{Name: "EightQueen.java", Data: []byte(src)}})
+	if err != nil || !b.OK {
+		t.Fatalf("build: %v %s", err, b.Log)
+	}
+	defer b.Program.Close()
+	p := b.Program.(*Program)
+	for i, in := range inputs {
+		o := p.results[i]
+		switch {
+		case in.Args[0] == "far" && !o.done:
+			t.Errorf("case %d %q: not answered warm", i, in.Args)
+		case in.Args[0] != "far" && o.done && !timeout(o.ex):
+			t.Errorf("case %d %q: warm answer taken (%+v), %v of wall time; want it run cold", i, in.Args, o.ex, o.ex.Time)
+		}
+	}
+	t.Logf("%d near a limit, flags %q", w.stats.Near.Load(), p.Flags())
 }

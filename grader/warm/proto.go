@@ -87,8 +87,19 @@ func (e *encoder) strings(s []string) {
 	}
 }
 
-// encodeHeader is what the harness reads first. mode 1 is a training run
-// (it exits normally so that a class data archive is written).
+// The header's mode bits.
+const (
+	// modeTrain is a training run: it exits normally so that a class data
+	// archive is written.
+	modeTrain = 1
+	// modeLetObserve lets a submission that can observe the harness run
+	// warm: only for the tests of the grader's own watch, whose attackers
+	// must observe the harness to stop its watch.
+	modeLetObserve = 2
+)
+
+// encodeHeader is what the harness reads first; mode is modeTrain,
+// modeLetObserve or 0.
 func encodeHeader(mode int, javac []string, main, classPath string, l limits) []byte {
 	var e encoder
 	e.WriteString("AGW2")
@@ -140,6 +151,7 @@ type frame struct {
 	Limit      int
 	Flags      int
 	Wall       time.Duration
+	CPU        time.Duration // the grader's measure of the box's CPU time over the case (enforce); not on the wire
 	Reason     string
 }
 

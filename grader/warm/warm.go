@@ -123,6 +123,7 @@ type Runner struct {
 	secret []byte // what the spot checks are chosen by, besides a submission's files and the case: Options.Secret, and all the inputs
 	decide Decider
 	keep   int64 // Options.Answers
+	mode   int   // the harness's mode: modeLetObserve in the tests of the grader's own watch alone
 
 	stats Stats
 
@@ -143,6 +144,7 @@ type Stats struct {
 
 	// Where the time goes, summed over the submissions (wall time).
 	Waited    atomic.Int64 // cases that waited (asleep, say) and reran cold
+	Near      atomic.Int64 // cases whose warm answer came near a time limit and reran cold (nearLimit)
 	Compile   Clock        // Build waiting for the compile service
 	Start     Clock        // harness boxes, from their start to the first answer: box, JVM and harness start, the first case
 	Cases     Clock        // the cases' own time in the warm JVMs
@@ -358,8 +360,10 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 					break answers
 				}
 				pending = pending[1:]
-				if ex, ok := execution(f); ok {
+				if ex, ok := execution(f); ok && !nearLimit(f, w.lim) {
 					p.results[f.Index] = outcome{ex: ex, done: true}
+				} else if ok {
+					w.stats.Near.Add(1) // confirmed cold, whose verdict stands
 				}
 				w.stats.Cases.Add(f.Wall)
 				if f.Kind == kindWait {
@@ -519,7 +523,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	go watch.run(stop)
 	// The JVM has a while to start, then each case its limits.
 	slack := 20 * time.Second
-	ok := send(encodeHeader(0, nil, w.main, w.cp, w.lim), slack)
+	ok := send(encodeHeader(w.mode, nil, w.main, w.cp, w.lim), slack)
 	if f, got := sink.next(time.Now().Add(slack)); !got || f.Type != frameReady {
 		ok = false
 	}
@@ -540,7 +544,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 			break
 		}
 		f, got := sink.next(watch.deadline())
-		_, wall, broke := watch.end()
+		cpu, wall, broke := watch.end()
 		if len(frames) == 0 {
 			w.stats.Start.Since(started)
 		}
@@ -560,7 +564,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		if f.Type == frameFallback {
 			f.Index = i
 		}
-		enforce(&f, wall, broke)
+		enforce(&f, cpu, wall, broke)
 		frames = append(frames, f)
 		if f.Type != frameCase || f.Flags&flagHalt != 0 {
 			ok = false

@@ -82,6 +82,8 @@ public final class Harness {
     static final int K_RETURN = 0, K_EXIT = 1, K_THROW = 2, K_LIMIT = 3, K_WAIT = 4;
     static final int L_NONE = 0, L_WALL = 1, L_CPU = 2, L_OUTPUT = 3;
     static final int FL_OUT_TRUNC = 1, FL_ERR_TRUNC = 2, FL_RERUN = 4, FL_HALT = 8;
+    /** Mode bits: a training run; a run that lets observers of the harness run warm (the grader's tests of its own watch). */
+    static final int M_TRAIN = 1, M_LET_OBSERVE = 2;
 
     /** A thread stuck in a frozen capture costs a thread of the box's budget: at most this many, then a restart. */
     static final int MAX_PARKED = 16;
@@ -130,6 +132,7 @@ public final class Harness {
         // same, but starting them cost about 25 ms of the harness's start.
         procStat = new RandomAccessFile("/proc/self/stat", "r");
         processCPU();
+        findHarnessDir();
         Policy.setPolicy(new CasePolicy());
         System.setSecurityManager(new Guard());
         // Cold, the class path the submission sees is its own.
@@ -148,7 +151,7 @@ public final class Harness {
         boolean first = true;
         while (true) {
             Request r = readRequest(in);
-            if (r != null && mode == 1) {
+            if (r != null && (mode & M_TRAIN) != 0) {
                 System.setErr(err0); // a training run shows what went wrong
             }
             if (r == null) {
@@ -219,7 +222,7 @@ public final class Harness {
     static void finish() throws IOException {
         frame(F_DONE, new byte[0]);
         reply.flush();
-        if (mode == 1) {
+        if ((mode & M_TRAIN) != 0) {
             System.exit(0); // a training run ends normally, so that the CDS archive is written
         }
         Runtime.getRuntime().halt(0); // stray threads must not keep the JVM up
@@ -781,8 +784,34 @@ public final class Harness {
         return ordinary(real);
     }
 
+    /**
+     * The folder of the harness's jar, and every folder above it: a warm
+     * box shows them (the jar's folder is bound into it), a cold one does
+     * not, so a program that looks for them could tell the two apart.
+     * Reading any of them, or anything in the jar's folder, is refused:
+     * the submission runs cold.
+     */
+    static final Set<String> HARNESS_DIRS = new HashSet<>();
+    static String harnessDir = "";
+
+    static void findHarnessDir() {
+        try {
+            Path jar = Paths.get(Harness.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath().normalize();
+            Path dir = jar.getParent();
+            harnessDir = dir.toString();
+            for (Path d = dir; d != null; d = d.getParent()) {
+                HARNESS_DIRS.add(d.toString());
+            }
+        } catch (Exception e) {
+            harnessDir = ""; // no jar: nothing of it is in the box
+        }
+    }
+
     static boolean ordinary(Path p) {
         String s = p.toString();
+        if (HARNESS_DIRS.contains(s) || !harnessDir.isEmpty() && s.startsWith(harnessDir + "/")) {
+            return false;
+        }
         for (String root : new String[] {"/proc", "/sys", "/dev"}) {
             if (s.equals(root) || s.startsWith(root + "/")) {
                 return DEVICES.contains(s);
@@ -798,6 +827,104 @@ public final class Harness {
             "java/util/WeakHashMap", "java/util/concurrent/ConcurrentHashMap");
 
     static final String IDENTITY = ": identity hash codes differ between a fresh JVM and a shared one";
+
+    static final String OBSERVES = ", which can tell the warm harness from a fresh JVM";
+
+    /**
+     * Packages whose every method can tell a shared JVM from a fresh one:
+     * the JVM's own view of itself (management beans, flight recorder,
+     * instrumentation), reflection and method handles (which reach what
+     * the names below guard), the process, the security manager.
+     */
+    static final List<String> OBSERVING_PACKAGES = List.of(
+            "java/lang/management/", "com/sun/management/", "javax/management/", "jdk/management/",
+            "jdk/jfr/", "java/lang/instrument/", "java/lang/reflect/", "java/lang/invoke/", "sun/misc/",
+            "java/lang/ProcessHandle", "java/lang/Process", "java/lang/ThreadGroup", "java/lang/StackWalker",
+            "java/lang/StackTraceElement", "java/lang/ClassLoader", "java/lang/ModuleLayer", "java/lang/Module",
+            "java/security/AccessController", "java/security/Policy", "java/security/ProtectionDomain",
+            "java/security/CodeSource", "java/time/Clock", "java/time/InstantSource", "java/lang/Thread",
+            // Soft and weak references: when the collector clears them
+            // depends on the heap, which the harness and earlier cases share.
+            "java/lang/ref/");
+
+    /** What javac itself calls in these packages: lambdas, string concatenation, generic arrays. */
+    static final Set<String> ORDINARY = Set.of(
+            "java/lang/invoke/LambdaMetafactory", "java/lang/invoke/StringConcatFactory", "java/lang/reflect/Array",
+            "java/lang/Thread.sleep", "java/lang/Thread.onSpinWait", "java/lang/Thread.yield",
+            "java/lang/Thread.interrupted");
+
+    /** Classes whose mere mention observes: stack frames, threads, class loaders. */
+    static final Set<String> OBSERVING_TYPES = Set.of(
+            "java/lang/StackTraceElement", "java/lang/StackWalker", "java/lang/ThreadGroup", "java/lang/ClassLoader",
+            "java/lang/management/ManagementFactory", "java/lang/ProcessHandle");
+
+    /**
+     * Names methods any class may have that observe the harness: the stack,
+     * class loaders, resources (their URLs name the class path), the
+     * security manager, properties (sun.java.command names the harness),
+     * the environment, the clock (a fresh JVM's first call of anything is
+     * slow), the heap and the processors.
+     */
+    static final Set<String> OBSERVING_NAMES = Set.of(
+            "getStackTrace", "getAllStackTraces", "getClassLoader", "getContextClassLoader", "getSystemClassLoader",
+            "getPlatformClassLoader", "getProtectionDomain", "getResource", "getResourceAsStream", "getResources",
+            "forName", "getModule", "getSecurityManager", "getProperty", "getProperties", "getenv", "getInteger",
+            "getLong", "getBoolean", "nanoTime", "currentTimeMillis", "availableProcessors", "freeMemory",
+            "totalMemory", "maxMemory", "gc", "runFinalization", "console", "inheritedChannel");
+
+    /** The classes OBSERVING_NAMES are looked up on. */
+    static final Set<String> OBSERVED_OWNERS = Set.of(
+            "java/lang/System", "java/lang/Runtime", "java/lang/Class", "java/lang/Throwable", "java/lang/Thread",
+            "java/lang/Integer", "java/lang/Long", "java/lang/Boolean");
+
+    /**
+     * Names what a reference to owner.name (desc its descriptor; "<init>"
+     * with no descriptor for a class's superclass) could learn of the
+     * harness that a fresh JVM would show otherwise, or null. Such a
+     * submission runs cold: whatever it does with what it learns, the cold
+     * run is its grade.
+     */
+    static String observer(String owner, String name, String desc) {
+        if ((mode & M_LET_OBSERVE) != 0 || owner == null || ORDINARY.contains(owner) || ORDINARY.contains(owner + "." + name)) {
+            return null;
+        }
+        String what = owner.replace('/', '.') + (desc.isEmpty() ? "" : "." + name);
+        if (desc.isEmpty()) {
+            // A superclass: a Thread of its own, a class loader, a stack walker.
+            for (String p : List.of("java/lang/Thread", "java/lang/ClassLoader", "java/lang/SecurityManager")) {
+                if (owner.equals(p)) {
+                    return "extends " + what + OBSERVES;
+                }
+            }
+            return null;
+        }
+        for (String p : OBSERVING_PACKAGES) {
+            if (owner.equals(p) || owner.startsWith(p + "$") || p.endsWith("/") && owner.startsWith(p)) {
+                return "calls " + what + OBSERVES;
+            }
+        }
+        // A stack trace, whoever's Throwable it is (the submission's own exceptions too).
+        if (OBSERVING_NAMES.contains(name) && (OBSERVED_OWNERS.contains(owner) || name.equals("getStackTrace"))) {
+            return "calls " + what + OBSERVES;
+        }
+        // How much of stdin is there yet: all of it warm (it is in memory),
+        // what the pipe holds so far cold.
+        if (owner.startsWith("java/io/") && (name.equals("available") && desc.equals("()I") || name.equals("ready") && desc.equals("()Z"))) {
+            return "calls " + what + ", which says how much of stdin has arrived" + OBSERVES;
+        }
+        // The string pool: a string an earlier case interned is there already.
+        if (owner.equals("java/lang/String") && name.equals("intern")) {
+            return "calls " + what + ", whose pool holds what earlier cases interned" + OBSERVES;
+        }
+        // The clock: any java.time "now", a Date or Calendar of the current time.
+        if (owner.startsWith("java/time/") && name.equals("now")
+                || owner.equals("java/util/Date") && name.equals("<init>") && desc.equals("()V")
+                || owner.equals("java/util/GregorianCalendar") && name.equals("<init>") && desc.equals("()V")
+                || owner.equals("java/util/Calendar") && name.equals("getInstance")) {
+            return "reads the clock (" + what + ")" + OBSERVES;
+        }
+        return null;
+    }
 
     /** Classes whose code runs on other threads, after its case. */
     static final Set<String> OUTLIVE = Set.of("java/lang/ref/Cleaner", "java/lang/ref/PhantomReference", "java/lang/ref/ReferenceQueue");
@@ -909,7 +1036,13 @@ public final class Harness {
             }
             in.readUnsignedShort(); // access
             in.readUnsignedShort(); // this
-            in.readUnsignedShort(); // super
+            int superIdx = in.readUnsignedShort();
+            if (superIdx != 0 && classIdx[superIdx] != 0) {
+                String why = observer(utf[classIdx[superIdx]], "<init>", "");
+                if (why != null) {
+                    return why;
+                }
+            }
             in.skipBytes(2 * in.readUnsignedShort());
             boolean stateless = true;
             for (int kind = 0; kind < 2; kind++) { // fields, then methods
@@ -956,6 +1089,13 @@ public final class Harness {
                             || owner.equals("java/lang/Object") && name.equals("hashCode")) {
                         return "calls " + owner.replace('/', '.') + "." + name + IDENTITY;
                     }
+                    String why = observer(owner, name, utf[nat[refs[i][1]][1]]);
+                    if (why != null) {
+                        return why;
+                    }
+                }
+                if ((mode & M_LET_OBSERVE) == 0 && classIdx[i] != 0 && OBSERVING_TYPES.contains(utf[classIdx[i]])) {
+                    return "uses " + utf[classIdx[i]].replace('/', '.') + OBSERVES;
                 }
             }
             return null;

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -117,29 +118,33 @@ func claimKit(out string) error {
 	return nil
 }
 
-// noHidden checks the kit in out against the assignment's files: every
-// file is a regular file (no link), and none has the bytes of a file that
-// is not public, unless a public one has them too. A public file that is
-// a link makes nothing public: a handout or case linked to another file
-// of the folder has that file's bytes, and is refused. Not public are the
-// cases that are not public, wherever they are, and every file under the
-// rubric's folder but the rubric, its handout, the public cases and the
-// judges' public files (PublicFiler): the hidden tests, a solution.
+// noHidden checks the kit in out against the assignment's files, by
+// their bytes, whatever the rubric names them: every file of the kit is a
+// regular file (no link), none has the bytes of a secret file, and none
+// the bytes of another file beside the rubric that is not public, unless a
+// public file has them too.
+//
+// Secret, whatever else has their bytes: the cases that are not public,
+// wherever they are; the judges' hidden files (HiddenFiler: hidden tests);
+// every source file of a language (a solution, a generator) beside the
+// rubric that no public case or judge names. The handout is public only
+// when it is none of these: a rubric that names a hidden case or a
+// solution as its handout does not make it public. Public are the
+// rubric, the public cases and the judges' public files (PublicFiler). A
+// file that is a link is judged as what it points to, and never makes
+// anything public.
 func noHidden(a *grader.Assignment, out string) error {
 	public := map[string]bool{} // real paths
 	add := func(p string) {
-		// A link is no public file: what it points to is judged as
-		// itself (a handout linked to the solution is refused).
 		if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
 			return
 		}
-		if r, err := filepath.EvalSymlinks(p); err == nil {
+		if r, err := realPath(p); err == nil {
 			public[r] = true
 		}
 	}
 	add(a.Rubric.Path)
-	add(a.Rubric.Handout)
-	var secretPaths []string
+	var secretPaths []string // secret, whatever else has their bytes
 	for _, cs := range a.Parts {
 		for _, k := range cs {
 			if k.Visibility == cases.Public {
@@ -152,34 +157,38 @@ func noHidden(a *grader.Assignment, out string) error {
 	for _, f := range a.PublicFiles() {
 		add(f)
 	}
+	secretPaths = append(secretPaths, a.HiddenFiles()...)
+	var otherPaths []string // not public: secret unless a public file has their bytes
 	outAbs, _ := filepath.Abs(out)
-	root := filepath.Dir(a.Rubric.Path)
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(filepath.Dir(a.Rubric.Path), func(p string, d fs.DirEntry, err error) error {
 		switch abs, _ := filepath.Abs(p); {
 		case err != nil:
 			return nil // unreadable: nothing of it can be copied either
 		case d.IsDir() && abs == outAbs:
 			return fs.SkipDir
-		case d.Type().IsRegular():
+		case !d.Type().IsRegular():
+		case toolchain.ByExt(filepath.Ext(p)) != nil && !isPublic(public, p):
 			secretPaths = append(secretPaths, p)
+		default:
+			otherPaths = append(otherPaths, p)
 		}
 		return nil
 	})
-	allowed, secret := map[[32]byte]bool{}, map[[32]byte]string{}
+	if h := a.Rubric.Handout; h != "" {
+		if handoutSecret(h, secretPaths) {
+			secretPaths = append(secretPaths, h)
+		} else {
+			add(h)
+		}
+	}
+	secret := hashes(secretPaths, nil)
+	allowed := map[[32]byte]bool{}
 	for p := range public {
-		if h, ok := hashFile(p); ok {
+		if h, ok := hashFile(p); ok && secret[h] == "" {
 			allowed[h] = true
 		}
 	}
-	for _, p := range secretPaths {
-		r, err := filepath.EvalSymlinks(p)
-		if err != nil || public[r] {
-			continue
-		}
-		if h, ok := hashFile(r); ok && !allowed[h] && h != sha256.Sum256(nil) {
-			secret[h] = p // an empty file tells nothing
-		}
-	}
+	maps.Copy(secret, hashes(otherPaths, func(p string, h [32]byte) bool { return !public[p] && !allowed[h] && secret[h] == "" }))
 	return filepath.WalkDir(filepath.Join(out, kitDir), func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -192,6 +201,51 @@ func noHidden(a *grader.Assignment, out string) error {
 		}
 		return nil
 	})
+}
+
+// isPublic reports whether p is, through its links, one of the public
+// files' real paths.
+func isPublic(public map[string]bool, p string) bool {
+	r, err := realPath(p)
+	return err == nil && public[r]
+}
+
+// handoutSecret reports whether the handout h is no public file: it is a
+// source file of a language, or (through its links) one of the secret
+// paths.
+func handoutSecret(h string, secretPaths []string) bool {
+	if toolchain.ByExt(filepath.Ext(h)) != nil {
+		return true
+	}
+	r, err := realPath(h)
+	if err != nil {
+		return true
+	}
+	for _, p := range secretPaths {
+		if s, err := realPath(p); err == nil && s == r {
+			return true
+		}
+	}
+	return false
+}
+
+// hashes maps the content hashes of the files at paths (through their
+// links), but empty ones, which tell nothing, to their paths; keep, when
+// not nil, chooses which (given the real path).
+func hashes(paths []string, keep func(real string, h [32]byte) bool) map[[32]byte]string {
+	out := map[[32]byte]string{}
+	for _, p := range paths {
+		r, err := realPath(p)
+		if err != nil {
+			continue
+		}
+		h, ok := hashFile(r)
+		if !ok || h == sha256.Sum256(nil) || out[h] != "" || keep != nil && !keep(r, h) {
+			continue
+		}
+		out[h] = p
+	}
+	return out
 }
 
 // hashFile is the SHA-256 of a regular file of at most 64 MiB.

@@ -124,16 +124,6 @@ public class EightQueen {
             case "unicode":
                 System.out.println("h\u00e9llo w\u00f6rld \u2713 \ud83d\ude00");
                 break;
-            case "props":
-                System.out.println(System.getProperty("java.class.path") + " " + System.getProperty("user.dir") + " "
-                        + Thread.currentThread().getName() + " " + Thread.currentThread().getThreadGroup().getName() + " "
-                        + System.getenv("HOME") + " " + System.getenv("LANG") + " " + System.in.available());
-                break;
-            case "stack":
-                for (StackTraceElement e : new Throwable().getStackTrace()) {
-                    System.out.println(e);
-                }
-                break;
             case "readsrc":
                 System.out.println(Files.readAllLines(Paths.get("EightQueen.java")).size() + " lines of source");
                 break;

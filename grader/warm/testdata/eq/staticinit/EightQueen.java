@@ -1,6 +1,6 @@
 // Its static initializer throws on one case: ExceptionInInitializerError.
 public class EightQueen {
-    static String mode = System.getProperty("no.such.property", "x");
+    static String mode = String.valueOf(new StringBuilder("x"));
     static int[] table = build();
 
     static int[] build() {

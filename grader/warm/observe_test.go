@@ -1,0 +1,130 @@
+package warm
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+// observing is a submission whose main body is body (imports first).
+func observing(imports, body string) []submission.File {
+	src := fmt.Sprintf("%s\npublic class EightQueen {\n    public static void main(String[] args) throws Exception {\n%s\n    }\n}\n", imports, body)
+	return []submission.File{{Name: "EightQueen.java", Data: []byte(src)}}
+}
+
+// TestObservers builds programs that can tell the warm harness from a
+// fresh JVM through a public API, each the way a program would that
+// answers differently when it finds itself warm, and wants every one of
+// them graded cold from its first case, with a note for the TA; and
+// ordinary programs (a sleep, lambdas, string concatenation, a generic
+// array, a stack trace printed) still warm. The first reproduces the
+// trick that scored a program differently warm and cold: main is thread 1
+// in a fresh JVM.
+func TestObservers(t *testing.T) {
+	requireJDK(t)
+	r := loadRubric(t, "testdata/eq/rubric.toml")
+	// Each program answers differently warm, when it finds itself warm;
+	// cold, every run of it answers alike (a test on timing says only that
+	// time is read: a fresh JVM's run is as slow or fast as the machine).
+	const answer = `        System.out.println(warm ? "warm " + args[0] : args[0]);`
+	tests := []struct {
+		name, imports, body string
+		observes            bool
+	}{
+		{"thread id", "", "boolean warm = Thread.currentThread().getId() != 1;\n" + answer, true},
+		{"thread group", "", "boolean warm = !Thread.currentThread().getThreadGroup().getName().equals(\"main\");\n" + answer, true},
+		{"thread count", "", "boolean warm = Thread.activeCount() > 1;\n" + answer, true},
+		{"new thread's name", "", "boolean warm = !new Thread().getName().equals(\"Thread-0\");\n" + answer, true},
+		{"class loader", "", "boolean warm = EightQueen.class.getClassLoader() != ClassLoader.getSystemClassLoader();\n" + answer, true},
+		{"context loader", "", "boolean warm = EightQueen.class.getClassLoader().getClass().getName().contains(\"warm\");\n" + answer, true},
+		{"stack trace", "", "boolean warm = new Throwable().getStackTrace().length != 1;\n" + answer, true},
+		{"stack walker", "", "boolean warm = StackWalker.getInstance().walk(s -> s.count()) != 1;\n" + answer, true},
+		{"command property", "", "boolean warm = !System.getProperty(\"sun.java.command\").startsWith(\"EightQueen\");\n" + answer, true},
+		{"properties", "", "boolean warm = System.getProperties().toString().contains(\"warm\");\n" + answer, true},
+		{"integer property", "", "boolean warm = Integer.getInteger(\"x\", 0) != 0;\n" + answer, true},
+		{"first call's time", "", "long t = System.nanoTime(); String.format(\"%d\", 1); boolean warm = System.nanoTime() - t < 0;\n" + answer, true},
+		{"clock", "import java.time.Instant;", "boolean warm = Instant.now().getNano() < 0;\n" + answer, true},
+		{"date", "import java.util.Date;", "boolean warm = new Date().getTime() < 0;\n" + answer, true},
+		{"heap", "", "boolean warm = Runtime.getRuntime().totalMemory() < Runtime.getRuntime().freeMemory();\n" + answer, true},
+		{"processors", "", "boolean warm = Runtime.getRuntime().availableProcessors() > 64;\n" + answer, true},
+		{"uptime", "import java.lang.management.ManagementFactory;", "boolean warm = ManagementFactory.getRuntimeMXBean().getUptime() < 0;\n" + answer, true},
+		{"process start", "", "boolean warm = ProcessHandle.current().info().startInstant().isEmpty();\n" + answer, true},
+		{"string pool", "", "String m = new StringBuilder(\"seen-\").append(\"before\").toString();\nboolean warm = m.intern() != m;\n" + answer, true},
+		{"security manager", "", "boolean warm = System.getSecurityManager() != null;\n" + answer, true},
+		{"reflection", "", "boolean warm = EightQueen.class.getMethod(\"main\", String[].class).getDeclaringClass().getClassLoader() != null && false;\n" + answer, true},
+		{"method handle", "import java.lang.invoke.*;", "boolean warm = MethodHandles.lookup().lookupClass() == null;\n" + answer, true},
+		{"resource", "", "boolean warm = EightQueen.class.getResource(\"EightQueen.class\").toString().contains(\"tmp\");\n" + answer, true},
+		{"the box's folders", "import java.io.File;", "boolean warm = new File(\"/\").list().length > 12;\n" + answer, true},
+		{"stdin arrived", "import java.io.*;", "boolean warm = new BufferedReader(new InputStreamReader(System.in)).ready() && System.in.available() > 65536;\n" + answer, true},
+		{"soft reference", "import java.lang.ref.SoftReference;", "boolean warm = new SoftReference<>(new long[1 << 20]).get() == null;\n" + answer, true},
+		{"thread subclass", "", "class T extends Thread { }\nboolean warm = new T().getId() > 100;\n" + answer, true},
+		// No API: it counts what it can allocate, which the harness and
+		// the cases before it share. An OutOfMemoryError ends the warm JVM.
+		{"heap left", "import java.util.*;", "List<long[]> l = new ArrayList<>(); int n = 0;\n" +
+			"try { while (true) { l.add(new long[1 << 17]); n++; } } catch (OutOfMemoryError e) { l = null; }\n" +
+			"boolean warm = n < 0;\n" + answer, true},
+
+		{"ordinary", "import java.util.*;\nimport java.util.function.*;",
+			"Thread.sleep(1);\nFunction<String, String> f = s -> s + \"!\";\nList<Integer> l = new ArrayList<>(List.of(3, 1, 2));\nl.sort(Comparator.naturalOrder());\n" +
+				"String[] a = Arrays.copyOf(args, 1);\ntry { Integer.parseInt(\"x\"); } catch (NumberFormatException e) { e.printStackTrace(); }\n" +
+				"System.out.println(f.apply(a[0]) + l + Integer.toHexString(255) + Long.MAX_VALUE);", false},
+	}
+	ctx := context.Background()
+	inputs := []Input{args("a"), args("b")}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			files := observing(tc.imports, tc.body)
+			w, err := New(r, inputs, Options{CacheDir: cacheDir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wb, err := w.Build(ctx, files)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !wb.OK {
+				t.Fatalf("build failed: %s", wb.Log)
+			}
+			defer wb.Program.Close()
+			cb, err := runner.New(r).Build(ctx, files)
+			if err != nil || !cb.OK {
+				t.Fatalf("cold build: %v %s", err, cb.Log)
+			}
+			defer cb.Program.Close()
+			for _, in := range inputs {
+				wex, err := wb.Program.Run(ctx, grader.Input{Args: in.Args})
+				if err != nil {
+					t.Fatal(err)
+				}
+				cex, err := cb.Program.Run(ctx, grader.Input{Args: in.Args})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := sameExecution(cex, wex); d != "" {
+					t.Errorf("run %q:\n%s", in.Args, d)
+				}
+			}
+			notes := strings.Join(wb.Program.(*Program).Flags(), "\n")
+			warm := w.stats.WarmCases.Load()
+			note := "can tell the warm harness from a fresh JVM"
+			switch tc.name {
+			case "heap left":
+				note = "the warm JVM died twice"
+			case "the box's folders":
+				note = "reads a file of the system (/)"
+			}
+			if tc.observes && (warm != 0 || !strings.Contains(notes, note)) {
+				t.Errorf("%d runs warm, notes %q; want all cold, with a note saying %q", warm, notes, note)
+			}
+			if !tc.observes && (warm != int64(len(inputs)) || notes != "") {
+				t.Errorf("%d runs warm, notes %q; want all warm, no note", warm, notes)
+			}
+		})
+	}
+}
