@@ -170,6 +170,11 @@ type CaseResult struct {
 	// proportional part: part points x its weight / the part's weight,
 	// rounded to two decimals. Nil otherwise.
 	Points *float64 `json:"points,omitempty"`
+	// Rerun says the case was run again, and why: its first run waited
+	// past the wall-time limit (RunResult.Waited), perhaps only because
+	// the machine was busy; the verdict is the second run's. "" when it
+	// was run once.
+	Rerun string `json:"rerun,omitempty"`
 	// Attempts says how the runs of a repeated case (runs: R in its case
 	// file) went; nil for a case run once. Such a case has its verdict,
 	// score and time here and its evidence in Attempts.Failures.
@@ -189,7 +194,11 @@ type RunResult struct {
 	ExitCode int     `json:"exit_code"`
 	Signal   string  `json:"signal,omitempty"`
 	// Limit is the limit the run hit, when it hit one.
-	Limit    Limit     `json:"limit,omitempty"`
+	Limit Limit `json:"limit,omitempty"`
+	// Waited says the run was stopped at the wall-time limit having used
+	// well under its CPU limit: it waited (for input, a sleep, or a busy
+	// machine) rather than worked.
+	Waited   bool      `json:"waited,omitempty"`
 	Mismatch *Mismatch `json:"mismatch,omitempty"`
 	// Violation is the rule a checked run (a "check: reference" case)
 	// broke, and where.
