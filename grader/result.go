@@ -2,6 +2,7 @@ package grader
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/sandbox"
@@ -69,6 +70,9 @@ type Result struct {
 	Flags []string     `json:"flags,omitempty"`
 	Parts []PartResult `json:"parts"`
 	Cases []CaseResult `json:"cases"`
+	// Files are the files handed in, each with the name it was built
+	// under, if it was.
+	Files []HandedFile `json:"files,omitempty"`
 	// Diagnoses are the known mistakes the wrong answers reproduce, in
 	// the order of the cases that first show them.
 	Diagnoses []Diagnosis `json:"diagnoses,omitempty"`
@@ -118,6 +122,32 @@ type Provenance struct {
 	CPUMS       int64 `json:"cpu_ms"`
 	MemoryBytes int64 `json:"memory_bytes"`
 	OutputBytes int64 `json:"output_bytes"`
+}
+
+// HandedFile is a file of a submission, and what it was built as: what
+// the TA checks first when a grade surprises ("gradebook/stats.py built
+// as stats.py").
+type HandedFile struct {
+	Path  string `json:"path"`  // its path in the submission
+	Bytes int    `json:"bytes"` // its size
+	// BuiltAs is the name it was built under; "" when it was not built
+	// (another folder's file, a compiler's product, a submission
+	// that did not get to build).
+	BuiltAs string `json:"built_as,omitempty"`
+}
+
+// LimitsText writes the limits as people read them: "wall 3 s, CPU 1 s,
+// memory 512 MiB, output 1 MiB", each the sandbox's "default" when the
+// rubric leaves it at zero.
+func (p Provenance) LimitsText() string {
+	or := func(s string) string {
+		if s == "" {
+			return "default"
+		}
+		return s
+	}
+	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+	return fmt.Sprintf("wall %s, CPU %s, memory %s, output %s", or(durationText(ms(p.WallMS))), or(durationText(ms(p.CPUMS))), or(sizeText(p.MemoryBytes)), or(sizeText(p.OutputBytes)))
 }
 
 // Diagnosis is a known mistake that explains some wrong answers, or, with

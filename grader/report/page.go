@@ -18,6 +18,7 @@ var pageSource string
 var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 	"num":    num,
 	"plural": plural,
+	"size":   func(n int) string { return grader.SizeText(int64(n)) },
 	"pct":    func(x float64) string { return fmt.Sprintf("%.0f", 100*x) },
 }).Parse(pageSource))
 
@@ -195,6 +196,11 @@ func shown(r grader.Result) grader.Result {
 	r.ID = escape.ID(r.ID)
 	r.Notes = mapText(r.Notes, escape.Terminal)
 	r.Flags = mapText(r.Flags, escape.Terminal)
+	r.Files = slices.Clone(r.Files)
+	for i := range r.Files {
+		f := &r.Files[i]
+		f.Path, f.BuiltAs = escape.TerminalLine(f.Path), escape.TerminalLine(f.BuiltAs)
+	}
 	r.BuildLog = escape.Terminal(r.BuildLog)
 	r.Manual = shownManual(r.Manual)
 	r.Cases = slices.Clone(r.Cases)

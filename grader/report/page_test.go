@@ -154,7 +154,8 @@ func TestPageShowsEverything(t *testing.T) {
 		},
 		Diagnoses:  []grader.Diagnosis{{Mistake: "lowercase-solved", Hint: "The handout prints \"Solved\".", Cases: []string{"a/p1"}}},
 		BuildLog:   "EightQueen.java:3: warning: [removal]\n  x  <- two spaces\n",
-		Provenance: &grader.Provenance{GraderVersion: "v9", Runtime: "java 17.0.15", Reference: "eightqueen", RubricSHA256: "r256", CasesSHA256: "c256", WallMS: 5000},
+		Provenance: &grader.Provenance{GraderVersion: "v9", Runtime: "java 17.0.15", Reference: "eightqueen", RubricSHA256: "r256", CasesSHA256: "c256", WallMS: 5000, MemoryBytes: 512 << 20},
+		Files:      []grader.HandedFile{{Path: "gradebook/stats.py", Bytes: 1024, BuiltAs: "stats.py"}, {Path: "old/<b>x\x1b[31m.py", Bytes: 7}},
 	}
 	data, err := report.Page(a, report.NewBatch(a, "test", []grader.Result{r}))
 	if err != nil {
@@ -181,7 +182,9 @@ func TestPageShowsEverything(t *testing.T) {
 		`<li>EightQueen.java is missing: built EightQueens.java under that name, 5 points deducted</li>`,
 		`<div class="flags"><h3>For the TA</h3><ul><li>warm mode: ran cold: it starts a thread</li></ul></div>`,
 		`<tr><th>runtime</th><td>java 17.0.15</td></tr>`,
-		`wall 5000 ms, CPU default`,
+		`wall 5 s, CPU default, memory 512 MiB, output default`,
+		`<tr><td><code>gradebook/stats.py</code></td><td class="num">1 KiB</td><td><code>stats.py</code></td></tr>`,
+		`<tr><td><code>old/&lt;b&gt;x␛[31m.py</code></td><td class="num">7 bytes</td><td>not built</td></tr>`,
 		`<tr><th>key</th><td><code>k3y</code></td></tr>`,
 	} {
 		if !strings.Contains(page, want) {

@@ -305,6 +305,9 @@ func TestMarkdown(t *testing.T) {
 			if r.ID == "alice" {
 				golden(t, "markdown-count-alice", report.Markdown(count, r))
 			}
+			if len(r.Files) > 0 && !strings.Contains(string(md), "## Files handed in\n") {
+				t.Error("the report does not list the files handed in")
+			}
 		})
 	}
 }
@@ -329,6 +332,8 @@ func TestCheck(t *testing.T) {
 		sub("carol", "correct\n"),
 		sub("erin", "erin\n"),
 		{ID: "hank", Files: []submission.File{{Name: "Main.java"}}},
+		// Built from a folder: check says what was built as what.
+		{ID: "ivan", Files: []submission.File{{Name: "hw4/EightQueen.java", Data: []byte("correct\n")}, {Name: "hw4/notes|*.txt"}}},
 	} {
 		t.Run(s.ID, func(t *testing.T) {
 			r, err := a.Grade(context.Background(), runner{}, s, 0, public)

@@ -85,6 +85,9 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", escape.Terminal(n))
 	}
+	if moved := builtElsewhere(r.Files); moved != "" {
+		fmt.Fprintf(w, "built %s\n", moved)
+	}
 	if r.BuildLog != "" {
 		fmt.Fprintf(w, "%s\n%s\n", st.paint("31", "compile error:"), escape.Terminal(strings.TrimRight(r.BuildLog, "\n")))
 	}
@@ -157,6 +160,19 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		fmt.Fprintf(w, "; score on these cases %s of %s: %s deducted (see the notes above)", num(r.Score), num(most), pointsText(d))
 	}
 	fmt.Fprintln(w)
+}
+
+// builtElsewhere says which files were built under another name than
+// their path in the submission: "gradebook/stats.py as stats.py"; "" when
+// none was.
+func builtElsewhere(files []grader.HandedFile) string {
+	var moved []string
+	for _, f := range files {
+		if f.BuiltAs != "" && f.BuiltAs != f.Path {
+			moved = append(moved, escape.TerminalLine(f.Path)+" as "+escape.TerminalLine(f.BuiltAs))
+		}
+	}
+	return strings.Join(moved, ", ")
 }
 
 // checkAbout prints what a case's file says of it (its note) and, when
