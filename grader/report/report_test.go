@@ -454,3 +454,27 @@ func TestTableLongParts(t *testing.T) {
 		t.Errorf("no long part id in the titles:\n%s", lines[0])
 	}
 }
+
+// TestCheckMistakeFirst: a check's known mistakes, the cause of its
+// failures, come before the failures one by one, not after them.
+func TestCheckMistakeFirst(t *testing.T) {
+	a := assignment(t)
+	r := grader.Result{ID: "s", Status: grader.Graded,
+		Parts: []grader.PartResult{{ID: "a", Name: "Cost", MaxScore: 10, Total: 2}},
+		Cases: []grader.CaseResult{
+			{ID: "a/public-01", Part: "a", Args: []string{"100", "01234567"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Mismatch: &grader.Mismatch{Line: 1, Expected: "28", Got: "56"}}, Mistakes: []string{"pairs-counted-twice"}},
+			{ID: "a/public-02", Part: "a", Args: []string{"100", "12375643"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Mismatch: &grader.Mismatch{Line: 1, Expected: "4", Got: "8"}}, Mistakes: []string{"pairs-counted-twice"}},
+		},
+		Diagnoses: []grader.Diagnosis{{Mistake: "pairs-counted-twice", Hint: "Count each pair of queens once.", Cases: []string{"a/public-01", "a/public-02"}}},
+	}
+	var b bytes.Buffer
+	report.Check(&b, a, r, report.Style{})
+	out := b.String()
+	mistake, first := strings.Index(out, "known mistake: pairs-counted-twice"), strings.Index(out, "wrong-answer a/public-01")
+	if mistake < 0 || first < 0 || mistake > first {
+		t.Errorf("the known mistake is not before the failures:\n%s", out)
+	}
+	if !strings.HasSuffix(out, "0 of 2 cases passed\n") {
+		t.Errorf("the check does not end with its count:\n%s", out)
+	}
+}

@@ -78,8 +78,9 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 	}
 }
 
-// Check prints a student's self-check: one line per part, then each failed
-// case with its first difference and diff.
+// Check prints a student's self-check: one line per part, the known
+// mistakes that explain the failures, then each failed case with its
+// first difference and diff, and the count of cases passed.
 func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 	word := a.CaseWord() // "case", or "test" for unit tests
 	for _, n := range r.Notes {
@@ -103,6 +104,11 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 			mark = st.paint("33", "PART") // every case passed, some with part of its credit
 		}
 		fmt.Fprintf(w, "%s part %s  %d/%d %ss  %s\n", mark, p.ID, p.Passed, p.Total, word, p.Name)
+	}
+	// The known mistakes first: the cause of many failures, read before
+	// the failures one by one.
+	for _, d := range r.Diagnoses {
+		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), mistakeNames(d), len(d.Cases), indent(wrap(d.Hint, 76), "  "))
 	}
 	failed := 0
 	for _, c := range r.Cases {
@@ -139,9 +145,6 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 			continue
 		}
 		checkDetail(w, a, c, "  ")
-	}
-	for _, d := range r.Diagnoses {
-		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), mistakeNames(d), len(d.Cases), indent(wrap(d.Hint, 76), "  "))
 	}
 	total := len(r.Cases)
 	fmt.Fprintf(w, "\n%d of %d %ss passed%s", total-failed, total, word, partly(r))
