@@ -222,7 +222,8 @@ type absentFile struct {
 
 // nearMissing finds, for each missing required file, the files of the
 // submission that look meant for it but cannot be built as it: another
-// extension, of another language or none (matrix.cpp for matrix.c), or
+// extension, of another language or none (a C++ file for a C assignment's
+// matrix.c), or
 // its name in another folder than the one built. A student who handed in
 // the wrong file must see it named.
 func (p *picked) nearMissing(files []submission.File) {
