@@ -39,7 +39,8 @@ var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 // (html/template), its control characters shown (see shown); hidden
 // cases are shown too: it is the TA's.
 func Page(a *grader.Assignment, b Batch) ([]byte, error) {
-	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt, HasSimilar: b.Similar != nil}
+	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt, HasSimilar: b.Similar != nil,
+		Load: LoadWarning(b.Submissions)}
 	d.Parts = columns(a)
 	present := map[grader.Verdict]bool{}
 	var totals []float64
@@ -95,14 +96,17 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 
 type pageData struct {
 	Title, Version, GradedAt string
-	Total                    float64
-	Parts                    []pagePart
-	Rows                     []pageRow
-	Verdicts                 []string
-	Mistakes                 []pageMistake
-	Histograms               []pageHistogram
-	Subs                     []pageSub
-	HasSimilar               bool // a column of each one's most similar other
+	// Load warns when the machine's load may have decided verdicts
+	// (LoadWarning); "" when not.
+	Load       string
+	Total      float64
+	Parts      []pagePart
+	Rows       []pageRow
+	Verdicts   []string
+	Mistakes   []pageMistake
+	Histograms []pageHistogram
+	Subs       []pageSub
+	HasSimilar bool // a column of each one's most similar other
 	// HasReference: the rubric names a reference, whose catalogue of
 	// mistakes the page reports on ("Known mistakes"), or a mistake of
 	// one is named.
