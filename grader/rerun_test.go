@@ -65,6 +65,13 @@ func TestRerunWaited(t *testing.T) {
 		t.Errorf("a waiting run's ending %q does not say it waited", e.Ended)
 	}
 
+	// The notes are the student's too: a hidden case's id stays out.
+	prog, _ = waitsFirst("200 27364150", 1) // b/hidden-01
+	res = grade(t, a, run(prog), eightQueen("s"), 0, grader.Options{})
+	if note := strings.Join(res.Notes, "\n"); !strings.Contains(note, "a hidden case was rerun") || strings.Contains(note, "b/hidden-01") {
+		t.Errorf("notes %q", res.Notes)
+	}
+
 	for name, ex := range map[string]grader.Execution{
 		"worked":     {ExitCode: -1, Limit: grader.Wall, CPU: time.Hour, CPUMeasured: true},
 		"unmeasured": {ExitCode: -1, Limit: grader.Wall},

@@ -36,9 +36,14 @@ func (a *Assignment) run(ctx context.Context, runner Runner, files []submission.
 		return runStage{}, err
 	}
 	for _, cr := range res.Cases {
-		if cr.Rerun != "" {
-			res.Notes = append(res.Notes, fmt.Sprintf("case %s was %s; the rerun's verdict counts: %s", cr.ID, cr.Rerun, cr.Verdict.Describe()))
+		if cr.Rerun == "" {
+			continue
 		}
+		what := "case " + cr.ID
+		if cr.Visibility == cases.Hidden { // the notes are the student's too
+			what = "a hidden case"
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("%s was %s; the rerun's verdict counts: %s", what, cr.Rerun, cr.Verdict.Describe()))
 	}
 	st := runStage{built: true}
 	if f, ok := b.Program.(Flagger); ok {
