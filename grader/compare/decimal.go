@@ -28,56 +28,102 @@ func numberDiff(want, got []byte, a, s float64, opt TokenOptions) string {
 	if opt.HasAbsTol && d <= opt.AbsTol || opt.HasRelTol && d <= opt.RelTol*math.Abs(a) {
 		return ""
 	}
-	wr, gr := exact(want), exact(got)
-	if wr == nil || gr == nil {
+	w, okw := parseDecimal(want)
+	g, okg := parseDecimal(got)
+	if !okw || !okg {
 		return fmt.Sprintf("%s is not within %s of %s", formatFloat(s), opt.tolerance(), formatFloat(a))
 	}
-	diff := new(big.Rat).Sub(gr, wr)
-	diff.Abs(diff)
-	if opt.HasAbsTol && diff.Cmp(decimalOf(opt.AbsTol)) <= 0 {
+	diff := g.sub(w)
+	diff.m.Abs(diff.m)
+	if opt.HasAbsTol && diff.cmp(toleranceOf(opt.AbsTol)) <= 0 {
 		return ""
 	}
-	if opt.HasRelTol && diff.Cmp(new(big.Rat).Mul(decimalOf(opt.RelTol), new(big.Rat).Abs(wr))) <= 0 {
-		return ""
-	}
-	return fmt.Sprintf("%s is not within %s of %s: they differ by %s", shownNumber(got), opt.tolerance(), shownNumber(want), decimalText(diff))
-}
-
-// exact is a number token's exact value, as written; nil when it is
-// beyond what is compared exactly (maxExact).
-func exact(tok []byte) *big.Rat {
-	if len(tok) > maxExact {
-		return nil
-	}
-	s, marks := string(tok), "eE"
-	if isHex(s) {
-		marks = "pP"
-	}
-	if i := strings.IndexAny(s, marks); i >= 0 {
-		if e, err := strconv.Atoi(s[i+1:]); err != nil || e > maxExact || e < -maxExact {
-			return nil
+	if opt.HasRelTol {
+		w.m.Abs(w.m)
+		if diff.cmp(toleranceOf(opt.RelTol).mul(w)) <= 0 {
+			return ""
 		}
-	} else if isHex(s) {
-		s += "p0"
 	}
-	r, ok := new(big.Rat).SetString(s)
+	return fmt.Sprintf("%s is not within %s of %s: they differ by %s", shownNumber(got), opt.tolerance(), shownNumber(want), diff.text())
+}
+
+// decimal is the number m·10^e, exactly.
+type decimal struct {
+	m *big.Int
+	e int
+}
+
+// parseDecimal is a number token's exact value, as written (see [Tokens]
+// for the syntax, which the token has); false when it is beyond what is
+// compared exactly (maxExact). A hexadecimal number, h·2^p, is a decimal
+// too: h·5^-p·10^p for a negative p.
+func parseDecimal(tok []byte) (decimal, bool) {
+	if len(tok) > maxExact {
+		return decimal{}, false
+	}
+	s, neg := string(tok), false
+	if s[0] == '+' || s[0] == '-' {
+		s, neg = s[1:], s[0] == '-'
+	}
+	base, marks := 10, "eE"
+	if isHex(s) {
+		s, base, marks = s[2:], 16, "pP"
+	}
+	exp := 0
+	if i := strings.IndexAny(s, marks); i >= 0 {
+		e, err := strconv.Atoi(s[i+1:])
+		if err != nil || e > maxExact || e < -maxExact {
+			return decimal{}, false
+		}
+		s, exp = s[:i], e
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	m, ok := new(big.Int).SetString(whole+frac, base)
 	if !ok {
-		return nil
+		return decimal{}, false
 	}
-	return r
+	if neg {
+		m.Neg(m)
+	}
+	if base == 10 {
+		return decimal{m, exp - len(frac)}, true
+	}
+	p := exp - 4*len(frac) // m·2^p
+	if p >= 0 {
+		return decimal{m.Lsh(m, uint(p)), 0}, true
+	}
+	return decimal{m.Mul(m, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-p)), nil)), p}, true
 }
 
-// isHex reports whether a number token is written in hexadecimal.
-func isHex(s string) bool {
-	s = strings.TrimLeft(s, "+-")
-	return len(s) > 1 && s[0] == '0' && s[1]|0x20 == 'x'
+// toleranceOf is a tolerance's value as it was written: the shortest
+// decimal that reads as its double (0.01, not
+// 0.01000000000000000020816681711721685).
+func toleranceOf(tol float64) decimal {
+	d, _ := parseDecimal([]byte(formatFloat(tol)))
+	return d
 }
 
-// decimalOf is a tolerance's value as it was written: the shortest decimal
-// that reads as its double (0.01, not 0.01000000000000000020816681711721685).
-func decimalOf(tol float64) *big.Rat {
-	r, _ := new(big.Rat).SetString(formatFloat(tol))
-	return r
+// scaled is x's mantissa for the exponent e ≤ x.e.
+func (x decimal) scaled(e int) *big.Int {
+	if x.e == e {
+		return x.m
+	}
+	return new(big.Int).Mul(x.m, pow10(x.e-e))
+}
+
+// sub is x-y.
+func (x decimal) sub(y decimal) decimal {
+	e := min(x.e, y.e)
+	return decimal{new(big.Int).Sub(x.scaled(e), y.scaled(e)), e}
+}
+
+// mul is x·y.
+func (x decimal) mul(y decimal) decimal { return decimal{new(big.Int).Mul(x.m, y.m), x.e + y.e} }
+
+// cmp compares x and y as big.Int.Cmp does.
+func (x decimal) cmp(y decimal) int {
+	e := min(x.e, y.e)
+	return x.scaled(e).Cmp(y.scaled(e))
 }
 
 // shownNumber is a number token as written, cut when long; it is a
@@ -93,16 +139,15 @@ func shownNumber(tok []byte) string {
 // maxDigits bounds the significant digits of a difference shown.
 const maxDigits = 30
 
-// decimalText writes a positive difference of two numbers in decimal:
-// exactly when it has at most maxDigits significant digits, else rounded
-// up to them with "about" before, so that a difference past a tolerance is
-// never shown as the tolerance.
-func decimalText(r *big.Rat) string {
-	// r = m / 10^k with m an integer: its denominator is 2^i·5^j, as that
-	// of a difference of decimals or binary fractions is, and k = max(i, j).
-	k := max(factors(r.Denom(), 2), factors(r.Denom(), 5))
-	m := new(big.Int).Mul(r.Num(), pow10(k))
-	m.Quo(m, r.Denom())
+// text writes a positive difference of two numbers in decimal: exactly
+// when it has at most maxDigits significant digits, else rounded up to
+// them with "about" before, so that a difference past a tolerance is never
+// shown as the tolerance.
+func (x decimal) text() string {
+	m, k := x.m, -x.e // x = m/10^k
+	if k < 0 {
+		m, k = new(big.Int).Mul(m, pow10(-k)), 0
+	}
 	about := ""
 	if cut := len(m.String()) - maxDigits; cut > 0 {
 		unit := pow10(cut)
@@ -116,21 +161,22 @@ func decimalText(r *big.Rat) string {
 	return about + pointed(m.String(), k)
 }
 
-// factors counts the factors p of n.
-func factors(n *big.Int, p int64) int {
-	q, rem, bp := new(big.Int).Set(n), new(big.Int), big.NewInt(p)
-	c := 0
-	for {
-		next, _ := new(big.Int).QuoRem(q, bp, rem)
-		if rem.Sign() != 0 {
-			return c
-		}
-		q = next
-		c++
+// pow10s are the powers of ten most comparisons need.
+var pow10s = func() []*big.Int {
+	p := make([]*big.Int, 40)
+	for i := range p {
+		p[i] = new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(i)), nil)
 	}
-}
+	return p
+}()
 
-func pow10(k int) *big.Int { return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil) }
+// pow10 is 10^k, k ≥ 0; not to be changed.
+func pow10(k int) *big.Int {
+	if k < len(pow10s) {
+		return pow10s[k]
+	}
+	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil)
+}
 
 // pointed writes the integer digits divided by 10^k in decimal, in
 // exponent form when it would be long.
@@ -154,3 +200,7 @@ func pointed(digits string, k int) string {
 	s := digits[:len(digits)-k] + "." + digits[len(digits)-k:]
 	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }
+
+// isHex reports whether a number token, its sign cut off, is written in
+// hexadecimal.
+func isHex(s string) bool { return len(s) > 1 && s[0] == '0' && s[1]|0x20 == 'x' }

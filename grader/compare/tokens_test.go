@@ -3,6 +3,7 @@ package compare
 import (
 	"bytes"
 	"math"
+	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
@@ -368,12 +369,52 @@ func naiveLower(s string) string {
 func naiveTokenOK(want, got string, opt TokenOptions) bool {
 	if a, ok := naiveNumber(want); ok && (opt.HasAbsTol || opt.HasRelTol) {
 		s, ok := naiveNumber(got)
-		return ok && (opt.HasAbsTol && math.Abs(s-a) <= opt.AbsTol || opt.HasRelTol && math.Abs(s-a) <= opt.RelTol*math.Abs(a))
+		return ok && (opt.HasAbsTol && math.Abs(s-a) <= opt.AbsTol || opt.HasRelTol && math.Abs(s-a) <= opt.RelTol*math.Abs(a) ||
+			naiveDecimalWithin(want, got, opt))
 	}
 	if opt.CaseSensitive {
 		return want == got
 	}
 	return naiveLower(want) == naiveLower(got)
+}
+
+// naiveDecimalWithin reports whether two number tokens, read as big.Rat
+// reads them, are within the tolerances written in decimal; false for a
+// number beyond what Tokens compares exactly.
+func naiveDecimalWithin(want, got string, opt TokenOptions) bool {
+	w, g := naiveRat(want), naiveRat(got)
+	if w == nil || g == nil {
+		return false
+	}
+	d := new(big.Rat).Sub(g, w)
+	d.Abs(d)
+	tol := func(x float64) *big.Rat { return naiveRat(strconv.FormatFloat(x, 'g', -1, 64)) }
+	return opt.HasAbsTol && d.Cmp(tol(opt.AbsTol)) <= 0 || opt.HasRelTol && d.Cmp(new(big.Rat).Mul(tol(opt.RelTol), new(big.Rat).Abs(w))) <= 0
+}
+
+// naiveRat is a number token's exact value; nil beyond 1000 bytes or an
+// exponent beyond ±1000.
+func naiveRat(tok string) *big.Rat {
+	if len(tok) > 1000 {
+		return nil
+	}
+	marks := "eE"
+	if hex := strings.TrimLeft(tok, "+-"); len(hex) > 1 && strings.EqualFold(hex[:2], "0x") {
+		marks = "pP"
+		if !strings.ContainsAny(tok, marks) {
+			tok += "p0"
+		}
+	}
+	if i := strings.IndexAny(tok, marks); i >= 0 {
+		if e, err := strconv.Atoi(tok[i+1:]); err != nil || e > 1000 || e < -1000 {
+			return nil
+		}
+	}
+	r, ok := new(big.Rat).SetString(tok)
+	if !ok {
+		return nil
+	}
+	return r
 }
 
 // naiveTokens cuts both outputs into runs of whitespace and of other bytes,
