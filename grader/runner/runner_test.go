@@ -300,7 +300,7 @@ func TestWaitedRunMeasured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lim := rubric.Limits{Wall: 500 * time.Millisecond, CPU: 60 * time.Second, Memory: 256 << 20, BuildWall: 120e9}
+	lim := rubric.Limits{Wall: 5 * time.Second, CPU: 60 * time.Second, Memory: 256 << 20, BuildWall: 120e9}
 	s := newSandboxed(b, lim)
 	ctx := context.Background()
 	built, err := s.Build(ctx, []submission.File{{Name: "sleep.py", Data: []byte("import time\ntime.sleep(600)\n")}})
