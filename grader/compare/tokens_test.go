@@ -517,3 +517,17 @@ func TestTokensDecimal(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkTokensDecimal: a megabyte of numbers each at its tolerance in
+// decimal but past it in doubles, so that every one is compared exactly.
+func BenchmarkTokensDecimal(b *testing.B) {
+	want := []byte(strings.Repeat("3.77 ", 200000))
+	got := []byte(strings.Repeat("3.76 ", 200000))
+	opt := TokenOptions{AbsTol: 0.01, HasAbsTol: true}
+	b.SetBytes(int64(len(got)))
+	for b.Loop() {
+		if m := Tokens(want, got, opt); m != nil {
+			b.Fatal(m)
+		}
+	}
+}
