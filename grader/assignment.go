@@ -19,6 +19,11 @@ type Assignment struct {
 	Rubric *rubric.Rubric
 	// Parts holds each rubric part's cases, in rubric order.
 	Parts [][]cases.Case
+	// HiddenWeight is, by part ID, the weight of the part's cases this
+	// rubric does not hold: a student kit's hidden tests, which the kit
+	// counts and weighs but never holds. A case's Points is its share of
+	// its whole part, these included.
+	HiddenWeight map[string]float64
 	// CasesHash identifies the case set (see cases.Hash).
 	CasesHash string
 	// Reference is the rubric's reference program (reference = ...; see
@@ -199,6 +204,13 @@ func (a *Assignment) Weight(id string) float64 {
 		return w.Weight(c)
 	}
 	return 1
+}
+
+// Weighs reports whether the judge of the case with that ID weighs its
+// cases (see Weigher): its cases have Points in a proportional part.
+func (a *Assignment) Weighs(id string) bool {
+	_, ok := a.judgeFor(a.caseByID(id)).(Weigher)
+	return ok
 }
 
 // PublicFiles lists the files of the assignment's judges a student may

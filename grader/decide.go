@@ -7,6 +7,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // The verdict rules, each named as the table test names its rows. decide
@@ -17,6 +18,7 @@ const (
 	ruleExitZero      = "status 0 where an error status is wanted"
 	ruleRejectedFirst = "an interactive judge rejected first"
 	ruleTime          = "time limit"
+	ruleWaited        = "the wall limit, little CPU time used"
 	ruleMemory        = "memory limit"
 	ruleOutput        = "output limit"
 	ruleOtherLimit    = "another limit"
@@ -62,7 +64,11 @@ type decision struct {
 //     judge it; how the program ended goes to the TA's log;
 //  4. how the run ended, when not as the case's correct runs may (see
 //     ending): a time, memory or output limit, another limit, a signal,
-//     an error status;
+//     an error status; a run stopped at the wall limit having used well
+//     under its CPU limit (see waited) waited, for input, in a sleep or
+//     for a busy machine's cores, rather than worked: its time limit is
+//     marked Waited, for the run stage to run its case again (see
+//     rerunWaited);
 //  5. the judge rejected the run: a wrong answer;
 //  6. the judge accepted it: a pass, with the judge's partial credit.
 //
@@ -84,6 +90,9 @@ func decide(r judgedRun) decision {
 		v, rule = WrongAnswer, ruleRejectedFirst
 	case v != Pass:
 		d.rule, d.Verdict = rule, v
+		if rule == ruleTime && waited(r.ex, r.limits) {
+			d.rule, d.Waited = ruleWaited, true
+		}
 		if r.live {
 			d.JudgeLog = j.Log // the transcript up to the end
 		}
@@ -133,6 +142,22 @@ func ending(exit string, ex Execution) (Verdict, string) {
 		return WrongAnswer, ruleExitZero
 	}
 	return Pass, ""
+}
+
+// waitedShare is the share of its CPU limit under which a run stopped at
+// the wall limit waited rather than worked: a program that works runs
+// into its CPU limit first, as each run's wall limit is well above it.
+const waitedShare = 0.75
+
+// waited reports whether a run was stopped at the wall limit having used
+// well under its CPU limit (waitedShare; the sandbox's default when lim
+// sets none), as measured.
+func waited(ex Execution, lim rubric.Limits) bool {
+	cpu := lim.CPU
+	if cpu <= 0 {
+		cpu = sandbox.DefaultCPU
+	}
+	return ex.Limit == Wall && ex.CPUMeasured && float64(ex.CPU) < waitedShare*float64(cpu)
 }
 
 // judgeable reports whether a run is its judge's to decide: it ended as

@@ -42,6 +42,8 @@ type Explanation struct {
 	// Credit is a judge's partial credit: "partial credit: 0.5 of the
 	// case".
 	Credit string
+	// Rerun says the case was run again, and why (CaseResult.Rerun).
+	Rerun string
 	// Mistake says what the case's known mistakes explain: "this is what
 	// a program with X prints", "a program with X fails runs like these".
 	Mistake string
@@ -72,6 +74,7 @@ func Explain(c CaseResult, lim rubric.Limits) Explanation {
 		e.Credit = "partial credit: " + strconv.FormatFloat(*c.Score, 'f', -1, 64) + " of the case"
 	}
 	e.Mistake = mistakeText(c)
+	e.Rerun = c.Rerun
 	return e
 }
 
@@ -79,6 +82,8 @@ func Explain(c CaseResult, lim rubric.Limits) Explanation {
 // limit it hit, the signal that killed it, its exit status.
 func ended(r RunResult, lim rubric.Limits) string {
 	switch {
+	case r.Limit == Wall && r.Waited:
+		return "waited until the " + sized(durationText(lim.Wall), "wall-time limit") + ", having used little CPU time"
 	case r.Limit != None:
 		return limitText(r.Limit, lim)
 	case r.Signal != "":

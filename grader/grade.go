@@ -20,6 +20,7 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 	res := a.blank(sub.ID, lateDays, opt)
 	res.Provenance = a.provenance(run)
 	src := a.sources(sub, lateDays)
+	res.Files = src.handed
 	if src.status != "" {
 		a.fail(&res, src.status, src.note)
 		return res, nil

@@ -373,7 +373,7 @@ func TestSubmissionFailures(t *testing.T) {
 		built   bool
 	}{
 		{"missing-file", submission.Submission{ID: "s", Files: []submission.File{{Name: "Main.java", Data: []byte("class Main {}")}, {Name: "src/EightQueen.txt"}}},
-			run(correct), grader.StatusMissing, grader.MissingFile, "missing EightQueen.java", false},
+			run(correct), grader.StatusMissing, grader.MissingFile, "missing EightQueen.java; handed in src/EightQueen.txt (another extension), not built in its place", false},
 		{"empty", submission.Submission{ID: "s"}, run(correct), grader.StatusMissing, grader.MissingFile, "missing EightQueen.java", false},
 		{"unreadable", submission.Submission{ID: "s", Problem: "not a readable zip archive: zip: not a valid zip file"},
 			run(correct), grader.StatusUnread, grader.Unreadable, "not a readable zip archive: zip: not a valid zip file", false},
@@ -483,7 +483,7 @@ func TestPickFiles(t *testing.T) {
 		{"case-matters", "", []submission.File{f("eightqueen.java", "x"), f("EightQueen.Java", "y")}, nil,
 			"missing EightQueen.java: EightQueen.Java and eightqueen.java could each be it, so none was built"},
 		{"second-required-elsewhere", `required = ["EightQueen.java", "Board.java"]`,
-			[]submission.File{f("hw4/EightQueen.java", "e"), f("Board.java", "b")}, nil, "missing Board.java"},
+			[]submission.File{f("hw4/EightQueen.java", "e"), f("Board.java", "b")}, nil, "missing Board.java; handed in Board.java (outside hw4/, the folder of EightQueen.java), not built in its place"},
 		{"both-required", `required = ["EightQueen.java", "Board.java"]`,
 			[]submission.File{f("hw4/Board.java", "b"), f("hw4/EightQueen.java", "e")}, []submission.File{f("Board.java", "b"), f("EightQueen.java", "e")}, ""},
 	}

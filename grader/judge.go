@@ -119,7 +119,11 @@ type KnownMistake struct {
 // Trace is a correct run explained.
 type Trace struct {
 	Reading string
-	Stdout  []byte
+	// Words say how the reading answers the handout's open points that
+	// matter to the run, in the handout's words, for a student; "" when
+	// none does. Reading is the readings' internal names, for a TA.
+	Words  string
+	Stdout []byte
 	// Why has one entry per line of Stdout ("" when a line needs none),
 	// and one more when how the run ended needs saying.
 	Why []string

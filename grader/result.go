@@ -2,6 +2,7 @@ package grader
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/sandbox"
@@ -69,6 +70,9 @@ type Result struct {
 	Flags []string     `json:"flags,omitempty"`
 	Parts []PartResult `json:"parts"`
 	Cases []CaseResult `json:"cases"`
+	// Files are the files handed in, each with the name it was built
+	// under, if it was.
+	Files []HandedFile `json:"files,omitempty"`
 	// Diagnoses are the known mistakes the wrong answers reproduce, in
 	// the order of the cases that first show them.
 	Diagnoses []Diagnosis `json:"diagnoses,omitempty"`
@@ -118,6 +122,32 @@ type Provenance struct {
 	CPUMS       int64 `json:"cpu_ms"`
 	MemoryBytes int64 `json:"memory_bytes"`
 	OutputBytes int64 `json:"output_bytes"`
+}
+
+// HandedFile is a file of a submission, and what it was built as: what
+// the TA checks first when a grade surprises ("gradebook/stats.py built
+// as stats.py").
+type HandedFile struct {
+	Path  string `json:"path"`  // its path in the submission
+	Bytes int    `json:"bytes"` // its size
+	// BuiltAs is the name it was built under; "" when it was not built
+	// (another folder's file, a compiler's product, a submission
+	// that did not get to build).
+	BuiltAs string `json:"built_as,omitempty"`
+}
+
+// LimitsText writes the limits as people read them: "wall 3 s, CPU 1 s,
+// memory 512 MiB, output 1 MiB", each the sandbox's "default" when the
+// rubric leaves it at zero.
+func (p Provenance) LimitsText() string {
+	or := func(s string) string {
+		if s == "" {
+			return "default"
+		}
+		return s
+	}
+	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+	return fmt.Sprintf("wall %s, CPU %s, memory %s, output %s", or(durationText(ms(p.WallMS))), or(durationText(ms(p.CPUMS))), or(sizeText(p.MemoryBytes)), or(sizeText(p.OutputBytes)))
 }
 
 // Diagnosis is a known mistake that explains some wrong answers, or, with
@@ -170,6 +200,11 @@ type CaseResult struct {
 	// proportional part: part points x its weight / the part's weight,
 	// rounded to two decimals. Nil otherwise.
 	Points *float64 `json:"points,omitempty"`
+	// Rerun says the case was run again, and why: its first run waited
+	// past the wall-time limit (RunResult.Waited), perhaps only because
+	// the machine was busy; the verdict is the second run's. "" when it
+	// was run once.
+	Rerun string `json:"rerun,omitempty"`
 	// Attempts says how the runs of a repeated case (runs: R in its case
 	// file) went; nil for a case run once. Such a case has its verdict,
 	// score and time here and its evidence in Attempts.Failures.
@@ -189,7 +224,11 @@ type RunResult struct {
 	ExitCode int     `json:"exit_code"`
 	Signal   string  `json:"signal,omitempty"`
 	// Limit is the limit the run hit, when it hit one.
-	Limit    Limit     `json:"limit,omitempty"`
+	Limit Limit `json:"limit,omitempty"`
+	// Waited says the run was stopped at the wall-time limit having used
+	// well under its CPU limit: it waited (for input, a sleep, or a busy
+	// machine) rather than worked.
+	Waited   bool      `json:"waited,omitempty"`
 	Mismatch *Mismatch `json:"mismatch,omitempty"`
 	// Violation is the rule a checked run (a "check: reference" case)
 	// broke, and where.

@@ -35,6 +35,16 @@ func (a *Assignment) run(ctx context.Context, runner Runner, files []submission.
 	if err := a.runCases(ctx, b.Program, res.Cases, opt); err != nil {
 		return runStage{}, err
 	}
+	for _, cr := range res.Cases {
+		if cr.Rerun == "" {
+			continue
+		}
+		what := "case " + cr.ID
+		if cr.Visibility == cases.Hidden { // the notes are the student's too
+			what = "a hidden case"
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("%s was %s; the rerun's verdict counts: %s", what, cr.Rerun, cr.Verdict.Describe()))
+	}
 	st := runStage{built: true}
 	if f, ok := b.Program.(Flagger); ok {
 		st.flags = f.Flags()
@@ -134,6 +144,29 @@ func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResul
 		if err != nil {
 			return err
 		}
+	}
+	return a.rerunWaited(ctx, prog, crs, opt)
+}
+
+// rerunWaited runs again, one at a time after the others, each case run
+// once whose run waited past the wall-time limit (RunResult.Waited): on a
+// busy machine a program can wait for a core until its wall limit while
+// using little CPU time, and lose a case it would pass alone. The rerun's
+// verdict is the case's, and the case says it was rerun (Rerun). A
+// repeated case's runs are not rerun: their count is the verdict.
+func (a *Assignment) rerunWaited(ctx context.Context, prog Program, crs []CaseResult, opt Options) error {
+	for i := range crs {
+		cr := &crs[i]
+		if !cr.Waited || cr.Attempts != nil {
+			continue
+		}
+		first := ended(cr.RunResult, a.Rubric.Limits)
+		*cr = CaseResult{ID: cr.ID, Part: cr.Part, Visibility: cr.Visibility, Points: cr.Points}
+		c := a.caseByID(cr.ID)
+		if err := a.runCase(ctx, prog, cr, c, opt); err != nil {
+			return fmt.Errorf("case %s: %w", c.ID, err)
+		}
+		cr.Rerun = "rerun after the other cases, one at a time: its first run " + first + " (a busy machine can make a program wait)"
 	}
 	return nil
 }

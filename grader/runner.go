@@ -109,4 +109,8 @@ type Execution struct {
 	Stdout  []byte
 	Stderr  []byte
 	Time    time.Duration // wall time of the run
+	// CPU is the CPU time the run used, all its processes together, when
+	// CPUMeasured says it was measured (a runner's sandbox does).
+	CPU         time.Duration
+	CPUMeasured bool
 }

@@ -53,7 +53,7 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 			pr.Score = round2(pr.MaxScore * a.least(res, pr.ID))
 		default:
 			pr.Score = round2(pr.MaxScore * earned / weight)
-			a.casePoints(res, pr.ID, pr.MaxScore, weight)
+			a.casePoints(res, pr.ID, pr.MaxScore)
 		}
 		total += pr.Score
 	}
@@ -63,8 +63,11 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 
 // casePoints sets the points each case of a proportional part is worth,
 // for the cases a Weigher judges: so that a part's "9 / 10 passed" and its
-// score reconcile, case by case.
-func (a *Assignment) casePoints(res *Result, part string, max, weight float64) {
+// score reconcile, case by case. A case is worth its share of the whole
+// part, the cases not run included (a check's hidden ones), so that check
+// and grade give it the same worth.
+func (a *Assignment) casePoints(res *Result, part string, max float64) {
+	weight := a.PartWeight(part)
 	for i := range res.Cases {
 		c := &res.Cases[i]
 		if c.Part != part || weight <= 0 {
@@ -75,6 +78,22 @@ func (a *Assignment) casePoints(res *Result, part string, max, weight float64) {
 			c.Points = &pts
 		}
 	}
+}
+
+// PartWeight is the weight of all the cases of a part, whether run or
+// not: those the rubric holds (see Weight) and, for a student kit's
+// rubric, its hidden ones (HiddenWeight).
+func (a *Assignment) PartWeight(part string) float64 {
+	w := a.HiddenWeight[part]
+	for i, p := range a.Rubric.Parts {
+		if p.ID != part {
+			continue
+		}
+		for _, c := range a.Parts[i] {
+			w += a.Weight(c.ID)
+		}
+	}
+	return w
 }
 
 // least is the smallest credit of a part's cases: 1 for a pass, a

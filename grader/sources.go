@@ -3,6 +3,7 @@ package grader
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"path"
 	"slices"
@@ -27,12 +28,46 @@ type sources struct {
 	files  []submission.File
 	deduct float64
 	notes  []string
+	handed []HandedFile // every file handed in, and what it was built as
 
 	status Status
 	note   string
+
+	// given maps a handed-in file's path to the name it is given to the
+	// build under (a required name, its base name, its path).
+	given map[string]string
+}
+
+// handedFiles lists the files handed in, each with the name it was built
+// under when it is given to the build as one of the files built (given):
+// that name, or under a list of languages (auto), its base name, as
+// package grader/runner builds the files of one folder.
+func handedFiles(all []submission.File, given map[string]string, built []submission.File, auto bool) []HandedFile {
+	names := map[string]bool{}
+	for _, f := range built {
+		names[f.Name] = true
+	}
+	var out []HandedFile
+	for _, f := range all {
+		h := HandedFile{Path: f.Name, Bytes: len(f.Data)}
+		if as, ok := given[f.Name]; ok && names[as] {
+			h.BuiltAs = as
+			if auto {
+				h.BuiltAs = path.Base(as)
+			}
+		}
+		out = append(out, h)
+	}
+	return out
 }
 
 func (a *Assignment) sources(sub submission.Submission, lateDays int) sources {
+	src := a.sourcesOf(sub, lateDays)
+	src.handed = handedFiles(sub.Files, src.given, src.files, a.Rubric.Build.Language == rubric.Auto)
+	return src
+}
+
+func (a *Assignment) sourcesOf(sub submission.Submission, lateDays int) sources {
 	switch _, accepted := a.Rubric.Late.Penalty(lateDays); {
 	case sub.Problem != "":
 		return sources{status: StatusUnread, note: sub.Problem}
@@ -41,9 +76,10 @@ func (a *Assignment) sources(sub submission.Submission, lateDays int) sources {
 	}
 	p := a.pickFiles(sub.Files)
 	if len(p.missing) > 0 {
+		p.nearMissing(sub.Files)
 		return sources{status: StatusMissing, note: p.missingNote()}
 	}
-	src := sources{notes: append(slices.Clone(sub.Skipped), p.notes...)}
+	src := sources{notes: append(slices.Clone(sub.Skipped), p.notes...), given: p.given}
 	if p.renamed {
 		src.deduct += a.Rubric.Submission.RenamePenalty
 	} else if note := a.mainStandIn(p.files); note != "" {
@@ -102,10 +138,11 @@ func (a *Assignment) BuildFiles(sub submission.Submission, lateDays int) []submi
 // picked is what pickFiles makes of a submission's files.
 type picked struct {
 	files   []submission.File // the files to build, named as they are built
-	paths   []string          // each one's path in the submission
 	notes   []string          // a tie of required files, a file built under another's name
 	renamed bool              // a file is built under a required name it does not have
 	missing []absentFile
+	given   map[string]string // a file's path to its name in files
+	dir     string            // the folder built from, when found (anchor)
 
 	required []string  // what the submission must hold (required)
 	fit      sourceFit // what its language knows of a source; nil: none
@@ -181,6 +218,40 @@ type absentFile struct {
 	name    string
 	several []string // the files that could each be it
 	refused []string // files that could be it but for their content, each with why
+	near    []string // files meant for it, perhaps, that cannot be it, each with why
+}
+
+// nearMissing finds, for each missing required file, the files of the
+// submission that look meant for it but cannot be built as it: another
+// extension, of another language or none (a C++ file for a C assignment's
+// matrix.c), or
+// its name in another folder than the one built. A student who handed in
+// the wrong file must see it named.
+func (p *picked) nearMissing(files []submission.File) {
+	for i, m := range p.missing {
+		for _, f := range files {
+			base := path.Base(f.Name)
+			switch {
+			case slices.Contains(m.several, f.Name) || slices.ContainsFunc(m.refused, func(r string) bool { return strings.HasPrefix(r, f.Name+" ") }):
+			case !strings.EqualFold(path.Ext(base), path.Ext(m.name)) && nameLike(base, m.name):
+				what := "another extension"
+				if tc := toolchain.ByExt(path.Ext(base)); tc != nil {
+					what = "a " + tc.Title + " source"
+				}
+				p.missing[i].near = append(p.missing[i].near, f.Name+" ("+what+")")
+			case p.dir != "" && path.Dir(f.Name) != p.dir && (base == m.name || nameLike(base, m.name)):
+				p.missing[i].near = append(p.missing[i].near, f.Name+" (outside "+folderName(p.dir)+", the folder of "+p.required[0]+")")
+			}
+		}
+	}
+}
+
+// folderName names a folder of a submission: "hw4/", "the top folder".
+func folderName(dir string) string {
+	if dir == "." {
+		return "the top folder"
+	}
+	return dir + "/"
 }
 
 // missingNote says which required files are missing and, for each, the
@@ -197,6 +268,9 @@ func (p picked) missingNote() string {
 			s += fmt.Sprintf(": %s, so it cannot be built as %s", m.refused[0], m.name)
 		case len(m.refused) > 1:
 			s += fmt.Sprintf(": %s, so they cannot be built as %s", andList(m.refused), m.name)
+		}
+		if len(m.near) > 0 {
+			s += fmt.Sprintf("; handed in %s, not built in its place", andList(m.near))
 		}
 		out = append(out, s)
 	}
@@ -215,7 +289,7 @@ func (p picked) missingNote() string {
 func (a *Assignment) pickFiles(files []submission.File) picked {
 	req, lang := a.requiredNames(files)
 	if len(req) == 0 {
-		return picked{files: files, notes: a.folderNote(files)}
+		return picked{files: files, notes: a.folderNote(files), given: a.givenAsIs(files)}
 	}
 	p := picked{fit: fitOf(lang), required: req}
 	rename := map[string]string{} // a file's path to the required name it is built under
@@ -223,6 +297,7 @@ func (a *Assignment) pickFiles(files []submission.File) picked {
 	if !ok {
 		return p
 	}
+	p.dir = dir
 	var inDir []submission.File
 	for _, f := range files {
 		if path.Dir(f.Name) == dir {
@@ -317,6 +392,7 @@ func (p *picked) findOthers(inDir []submission.File, rename map[string]string) {
 // name, or the required name it stands in for (a note, and the rename
 // penalty when there is one).
 func (p *picked) name(inDir []submission.File, rename map[string]string, penalty float64) {
+	p.given = map[string]string{}
 	for _, f := range inDir {
 		name := path.Base(f.Name)
 		if r, ok := rename[f.Name]; ok {
@@ -329,7 +405,7 @@ func (p *picked) name(inDir []submission.File, rename map[string]string, penalty
 			p.notes = append(p.notes, note)
 		}
 		p.files = append(p.files, submission.File{Name: name, Data: f.Data})
-		p.paths = append(p.paths, f.Name)
+		p.given[f.Name] = name
 	}
 }
 
@@ -341,20 +417,28 @@ func (p *picked) name(inDir []submission.File, rename map[string]string, penalty
 // missing.
 func (a *Assignment) BuiltAs(sub submission.Submission) map[string]string {
 	p := a.pickFiles(sub.Files)
-	out := map[string]string{}
 	if len(p.missing) > 0 {
-		return out
+		return map[string]string{}
 	}
-	if p.paths == nil { // no required file: every file, as it is
-		for _, f := range p.files {
-			out[f.Name] = f.Name
+	return maps.Clone(p.given)
+}
+
+// givenAsIs is what files handed to the build as they are are built as:
+// each under its own path; under a list of languages, those of the
+// folder package grader/runner builds (builtDir) under their base names.
+func (a *Assignment) givenAsIs(files []submission.File) map[string]string {
+	b := a.Rubric.Build
+	given := map[string]string{}
+	dir, ok := builtDir(b.Languages, files)
+	for _, f := range files {
+		switch {
+		case b.Language != rubric.Auto:
+			given[f.Name] = f.Name
+		case ok && path.Dir(f.Name) == dir:
+			given[f.Name] = f.Name
 		}
-		return out
 	}
-	for i, f := range p.files {
-		out[p.paths[i]] = f.Name
-	}
-	return out
+	return given
 }
 
 // folderNote says which folder a submission is built from under a list

@@ -80,7 +80,7 @@ func TestStandIn(t *testing.T) {
 		{name: "two refused", files: []submission.File{f("EightQueens.java", publicOther), f("eightqueen2.java", "public class Other {}\n")},
 			note: "missing EightQueen.java: EightQueens.java declares public class EightQueens and eightqueen2.java declares public class Other, so they cannot be built as EightQueen.java"},
 		{name: "not a source", files: []submission.File{f("EightQueen.txt", src), f("Main.java", "class Main {}\n")},
-			note: "missing EightQueen.java"},
+			note: "missing EightQueen.java; handed in EightQueen.txt (another extension), not built in its place"},
 		// The others required are looked for in the first one's folder.
 		{name: "second required renamed", required: `required = ["EightQueen.java", "Board.java"]`,
 			files: []submission.File{f("hw4/EightQueen.java", src), f("hw4/board.java", "class Board {}\n")},
@@ -88,7 +88,7 @@ func TestStandIn(t *testing.T) {
 			note:  "Board.java is missing: built hw4/board.java under that name, 2.5 points deducted", score: 37.5},
 		{name: "second required elsewhere", required: `required = ["EightQueen.java", "Board.java"]`,
 			files: []submission.File{f("hw4/EightQueen.java", src), f("Boards.java", "class Board {}\n")},
-			note:  "missing Board.java"},
+			note:  "missing Board.java; handed in Boards.java (outside hw4/, the folder of EightQueen.java), not built in its place"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

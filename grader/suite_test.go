@@ -154,3 +154,31 @@ func TestSuiteNotCheckable(t *testing.T) {
 		t.Error("a suite's case is checkable alone")
 	}
 }
+
+// TestCasePointsSameInCheck: a weighed case is worth its share of its whole
+// part in a check of the public cases as in the grade, the hidden cases'
+// weight included, whether the rubric holds them or, as a student kit's,
+// only weighs them (HiddenWeight).
+func TestCasePointsSameInCheck(t *testing.T) {
+	a := suiteAssignment(t, "pass-3", "wrong-3", "crash", "slow", "lost", "pass")
+	prog := run(scripted(grader.Execution{Stdout: []byte("ok\n")}))
+	graded := grade(t, a, prog, eightQueen("s"), 0, grader.Options{})
+	checked := grade(t, a, prog, eightQueen("s"), 0, grader.Options{Visibility: "public"})
+	for _, id := range []string{"a/pass-3", "a/crash", "a/lost"} {
+		g, c := caseResult(t, graded, id).Points, caseResult(t, checked, id).Points
+		if g == nil || c == nil || *g != *c {
+			t.Errorf("%s: worth %v in the grade, %v in the check", id, g, c)
+		}
+	}
+	if p := caseResult(t, checked, "a/crash").Points; p == nil || *p != 1 { // 10 x 1 / 10
+		t.Errorf("a/crash in the check: worth %v, want 1", p)
+	}
+
+	// A kit holds the public cases alone and weighs the hidden ones.
+	kit := suiteAssignment(t, "pass-3", "crash", "lost")
+	kit.HiddenWeight = map[string]float64{"a": 5}
+	res := grade(t, kit, prog, eightQueen("s"), 0, grader.Options{Visibility: "public"})
+	if p := caseResult(t, res, "a/lost").Points; p == nil || *p != 1 {
+		t.Errorf("a/lost in a kit's check: worth %v, want 1 (10 x 1 / 10)", p)
+	}
+}

@@ -81,8 +81,17 @@ func durationText(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
 
+// SizeText writes a size as people read it, in the largest binary unit
+// that divides it: "512 MiB", "64 KiB", "1000 bytes", "0 bytes".
+func SizeText(n int64) string {
+	if n <= 0 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return sizeText(n)
+}
+
 // sizeText writes a size in the largest binary unit that divides it:
-// "512 MiB", "64 KiB", "1000 bytes".
+// "512 MiB", "64 KiB", "1000 bytes"; "" for none.
 func sizeText(n int64) string {
 	switch {
 	case n <= 0:

@@ -35,7 +35,9 @@
 //	            string: args: "two words" "" plain
 //	visibility  "public" (a student's check runs it and shows its diff) or
 //	            "hidden" (the default)
-//	note        optional: one line for the TA, never shown to students
+//	note        optional: one line about the case, shown wherever the case
+//	            is: a public case's to students too (check, their report),
+//	            a hidden case's to the TA alone
 //	check       optional: "reference" when no output can be expected (a
 //	            run seeded from the clock, seed -1): the rubric's
 //	            reference program judges the run by the rules every

@@ -54,7 +54,7 @@ func ExampleTokens() {
 	// true
 	// line 1, token 4: expected 3 tokens, got 4 (expected (end of output), got "0")
 	// 2
-	// line 2, token 2: 0.3334 is not within 1e-06 (absolute or relative) of 0.333333 (expected "0.333333", got "0.3334")
+	// line 2, token 2: 0.3334 is not within 1e-06 (absolute or relative) of 0.333333: they differ by 0.000067 (expected "0.333333", got "0.3334")
 }
 
 func ExampleParseValidatorFlags() {

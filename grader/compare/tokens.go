@@ -179,7 +179,13 @@ func quoteShown(s string) string {
 // With a tolerance, a token of the answer that is a number is compared by
 // value instead: the output's token must be a number s with |s-a| ≤ AbsTol
 // or |s-a| ≤ RelTol·|a|, a being the answer's (only the tolerances given
-// count). Integers are numbers, so "100000" matches "1e5". The
+// count). The values are those written, in decimal, and the tolerances
+// those given (their shortest decimals): with AbsTol 0.01, "3.76" is within
+// it of "3.77", though their doubles differ by 0.010000000000000231. A pair
+// whose doubles are within the tolerance, as the reference implementation
+// compares, is accepted too; a number longer than 1000 bytes, or with an
+// exponent beyond ±1000, is compared as a double only. A rejection names
+// the exact difference. Integers are numbers, so "100000" matches "1e5". The
 // specification takes numbers to be "the external character sequences
 // defined by IEEE 754-2008", up to double precision. Here a number is a
 // finite double written as such a sequence: an optional sign, then either
@@ -270,11 +276,7 @@ func tokenDiff(want, got []byte, opt TokenOptions) string {
 			if !ok {
 				return "expected a number"
 			}
-			d := math.Abs(s - a)
-			if opt.HasAbsTol && d <= opt.AbsTol || opt.HasRelTol && d <= opt.RelTol*math.Abs(a) {
-				return ""
-			}
-			return fmt.Sprintf("%s is not within %s of %s", formatFloat(s), opt.tolerance(), formatFloat(a))
+			return numberDiff(want, got, a, s, opt)
 		}
 	}
 	if bytes.Equal(want, got) || !opt.CaseSensitive && asciiEqualFold(want, got) {

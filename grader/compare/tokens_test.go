@@ -3,6 +3,7 @@ package compare
 import (
 	"bytes"
 	"math"
+	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
@@ -78,29 +79,29 @@ var tokenCases = []struct {
 
 	// Float tolerances.
 	{"within", "float_tolerance 1e-6", "4\n", "4.0000001\n", ""},
-	{"not within", "float_tolerance 1e-6", "4\n", "4.01\n", `line 1, token 1: 4.01 is not within 1e-06 (absolute or relative) of 4 (expected "4", got "4.01")`},
+	{"not within", "float_tolerance 1e-6", "4\n", "4.01\n", `line 1, token 1: 4.01 is not within 1e-06 (absolute or relative) of 4: they differ by 0.01 (expected "4", got "4.01")`},
 	{"absolute boundary", "float_absolute_tolerance 0.5", "1\n", "1.5\n", ""},
 	{"absolute boundary below", "float_absolute_tolerance 0.5", "1\n", "0.5\n", ""},
-	{"absolute past boundary", "float_absolute_tolerance 0.5", "1\n", "1.5000001\n", `line 1, token 1: 1.5000001 is not within 0.5 of 1 (expected "1", got "1.5000001")`},
+	{"absolute past boundary", "float_absolute_tolerance 0.5", "1\n", "1.5000001\n", `line 1, token 1: 1.5000001 is not within 0.5 of 1: they differ by 0.5000001 (expected "1", got "1.5000001")`},
 	{"relative boundary", "float_relative_tolerance 0.5", "100\n", "150\n", ""},
-	{"relative past boundary", "float_relative_tolerance 0.5", "100\n", "151\n", `line 1, token 1: 151 is not within 0.5 (relative) of 100 (expected "100", got "151")`},
+	{"relative past boundary", "float_relative_tolerance 0.5", "100\n", "151\n", `line 1, token 1: 151 is not within 0.5 (relative) of 100: they differ by 51 (expected "100", got "151")`},
 	{"relative to the answer", "float_relative_tolerance 0.5", "100\n", "50\n", ""},
-	{"relative not to the output", "float_relative_tolerance 0.5", "50\n", "100\n", `line 1, token 1: 100 is not within 0.5 (relative) of 50 (expected "50", got "100")`},
-	{"relative at zero", "float_relative_tolerance 0.5", "0\n", "1e-300\n", `line 1, token 1: 1e-300 is not within 0.5 (relative) of 0 (expected "0", got "1e-300")`},
+	{"relative not to the output", "float_relative_tolerance 0.5", "50\n", "100\n", `line 1, token 1: 100 is not within 0.5 (relative) of 50: they differ by 50 (expected "50", got "100")`},
+	{"relative at zero", "float_relative_tolerance 0.5", "0\n", "1e-300\n", `line 1, token 1: 1e-300 is not within 0.5 (relative) of 0: they differ by 1e-300 (expected "0", got "1e-300")`},
 	{"either tolerance", "float_absolute_tolerance 1e-9 float_relative_tolerance 1e-3", "1000\n", "1000.5\n", ""},
-	{"neither tolerance", "float_absolute_tolerance 1e-9 float_relative_tolerance 1e-3", "0\n", "0.0001\n", `line 1, token 1: 0.0001 is not within 1e-09 (absolute) or 0.001 (relative) of 0 (expected "0", got "0.0001")`},
+	{"neither tolerance", "float_absolute_tolerance 1e-9 float_relative_tolerance 1e-3", "0\n", "0.0001\n", `line 1, token 1: 0.0001 is not within 1e-09 (absolute) or 0.001 (relative) of 0: they differ by 0.0001 (expected "0", got "0.0001")`},
 	{"spec example", "float_tolerance 1e-9", "0.0314\n", "3.14000000e-2\n", ""},
 	{"exponent vs integer", "float_tolerance 0", "100000\n", "1e5\n", ""},
 	{"exponent forms", "float_tolerance 0", "1E5 1e5\n", "1e+05 10E4\n", ""},
 	{"negative exponent", "float_tolerance 0", "0.001\n", "1e-3\n", ""},
 	{"zero tolerance", "float_tolerance 0", "0.1\n", "0.10000000000000001\n", ""},
-	{"zero tolerance differs", "float_tolerance 0", "0.3\n", "0.30000000000000004\n", `line 1, token 1: 0.30000000000000004 is not within 0 (absolute or relative) of 0.3 (expected "0.3", got "0.30000000000000004")`},
+	{"zero tolerance differs", "float_tolerance 0", "0.3\n", "0.30000000000000004\n", `line 1, token 1: 0.30000000000000004 is not within 0 (absolute or relative) of 0.3: they differ by 4e-17 (expected "0.3", got "0.30000000000000004")`},
 	{"leading plus output", "float_tolerance 1e-6", "4\n", "+4.0\n", ""},
 	{"leading plus answer", "float_tolerance 1e-6", "+4\n", "4\n", ""},
 	{"bare points", "float_tolerance 1e-6", ".5 2.\n", "0.5 2\n", ""},
 	{"negative zero", "float_tolerance 0", "0\n", "-0\n", ""},
 	{"integer vs float", "float_tolerance 1e-6", "3\n", "3.0000000001\n", ""},
-	{"integer vs far float", "float_tolerance 1e-6", "3\n", "3.5\n", `line 1, token 1: 3.5 is not within 1e-06 (absolute or relative) of 3 (expected "3", got "3.5")`},
+	{"integer vs far float", "float_tolerance 1e-6", "3\n", "3.5\n", `line 1, token 1: 3.5 is not within 1e-06 (absolute or relative) of 3: they differ by 0.5 (expected "3", got "3.5")`},
 	{"not a number", "float_tolerance 1e-6", "3\n", "three\n", `line 1, token 1: expected a number (expected "3", got "three")`},
 	{"digit separators", "float_tolerance 1e-6", "1000\n", "1_000\n", `line 1, token 1: expected a number (expected "1000", got "1_000")`},
 	{"comma", "float_tolerance 1e-6", "0.5\n", "0,5\n", `line 1, token 1: expected a number (expected "0.5", got "0,5")`},
@@ -116,7 +117,7 @@ var tokenCases = []struct {
 	{"output out of range", "float_tolerance 1e-6", "4\n", "1e400\n", `line 1, token 1: expected a number (expected "4", got "1e400")`},
 	{"answer out of range is a string", "float_tolerance 1e-6", "1e400\n", "1E400\n", ""},
 	{"underflow is zero", "float_absolute_tolerance 0", "0\n", "1e-400\n", ""},
-	{"overflowing difference", "float_tolerance 1e-6", "1e308\n", "-1e308\n", `line 1, token 1: -1e+308 is not within 1e-06 (absolute or relative) of 1e+308 (expected "1e308", got "-1e308")`},
+	{"overflowing difference", "float_tolerance 1e-6", "1e308\n", "-1e308\n", `line 1, token 1: -1e308 is not within 1e-06 (absolute or relative) of 1e308: they differ by 2e+308 (expected "1e308", got "-1e308")`},
 	{"tolerance and space", "float_tolerance 1e-6 space_change_sensitive", "1.0 2\n", "1 2.0000001\n", ""},
 }
 
@@ -368,12 +369,52 @@ func naiveLower(s string) string {
 func naiveTokenOK(want, got string, opt TokenOptions) bool {
 	if a, ok := naiveNumber(want); ok && (opt.HasAbsTol || opt.HasRelTol) {
 		s, ok := naiveNumber(got)
-		return ok && (opt.HasAbsTol && math.Abs(s-a) <= opt.AbsTol || opt.HasRelTol && math.Abs(s-a) <= opt.RelTol*math.Abs(a))
+		return ok && (opt.HasAbsTol && math.Abs(s-a) <= opt.AbsTol || opt.HasRelTol && math.Abs(s-a) <= opt.RelTol*math.Abs(a) ||
+			naiveDecimalWithin(want, got, opt))
 	}
 	if opt.CaseSensitive {
 		return want == got
 	}
 	return naiveLower(want) == naiveLower(got)
+}
+
+// naiveDecimalWithin reports whether two number tokens, read as big.Rat
+// reads them, are within the tolerances written in decimal; false for a
+// number beyond what Tokens compares exactly.
+func naiveDecimalWithin(want, got string, opt TokenOptions) bool {
+	w, g := naiveRat(want), naiveRat(got)
+	if w == nil || g == nil {
+		return false
+	}
+	d := new(big.Rat).Sub(g, w)
+	d.Abs(d)
+	tol := func(x float64) *big.Rat { return naiveRat(strconv.FormatFloat(x, 'g', -1, 64)) }
+	return opt.HasAbsTol && d.Cmp(tol(opt.AbsTol)) <= 0 || opt.HasRelTol && d.Cmp(new(big.Rat).Mul(tol(opt.RelTol), new(big.Rat).Abs(w))) <= 0
+}
+
+// naiveRat is a number token's exact value; nil beyond 1000 bytes or an
+// exponent beyond ±1000.
+func naiveRat(tok string) *big.Rat {
+	if len(tok) > 1000 {
+		return nil
+	}
+	marks := "eE"
+	if hex := strings.TrimLeft(tok, "+-"); len(hex) > 1 && strings.EqualFold(hex[:2], "0x") {
+		marks = "pP"
+		if !strings.ContainsAny(tok, marks) {
+			tok += "p0"
+		}
+	}
+	if i := strings.IndexAny(tok, marks); i >= 0 {
+		if e, err := strconv.Atoi(tok[i+1:]); err != nil || e > 1000 || e < -1000 {
+			return nil
+		}
+	}
+	r, ok := new(big.Rat).SetString(tok)
+	if !ok {
+		return nil
+	}
+	return r
 }
 
 // naiveTokens cuts both outputs into runs of whitespace and of other bytes,
@@ -421,5 +462,72 @@ func BenchmarkTokens(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestTokensDecimal holds the boundaries of a tolerance read as people read
+// decimals: a difference written as the tolerance is within it, one unit of
+// a further digit is not, whatever doubles make of them; and a rejection's
+// words never contradict themselves.
+func TestTokensDecimal(t *testing.T) {
+	for _, tc := range []struct {
+		name, flags, want, got string
+		diff                   string // "" when accepted, else the difference the reason names
+	}{
+		{"last digit one off", "float_absolute_tolerance 0.01", "3.77", "3.76", ""},
+		{"last digit one off above", "float_absolute_tolerance 0.01", "3.76", "3.77", ""},
+		{"one further digit past", "float_absolute_tolerance 0.01", "3.77", "3.7599", "0.0101"},
+		{"far past any double", "float_absolute_tolerance 0.01", "3.77", "3.75999999999999999999", "0.01000000000000000001"},
+		{"just within past any double", "float_absolute_tolerance 0.01", "3.77", "3.76000000000000000001", ""},
+		{"0.1 plus 0.2", "float_absolute_tolerance 0.1", "0.2", "0.3", ""},
+		{"negative numbers", "float_absolute_tolerance 0.01", "-3.77", "-3.76", ""},
+		{"negative past", "float_absolute_tolerance 0.01", "-3.77", "-3.78001", "0.01001"},
+		{"across zero", "float_absolute_tolerance 0.3", "-0.1", "0.2", ""},
+		{"exponents", "float_absolute_tolerance 1e-3", "1.234e2", "123.401", ""},
+		{"exponents past", "float_absolute_tolerance 1e-3", "1.234e2", "123.4010001", "0.0010001"},
+		{"relative at the boundary", "float_relative_tolerance 0.01", "3.3", "3.333", ""},
+		{"relative past", "float_relative_tolerance 0.01", "3.3", "3.3330001", "0.0330001"},
+		{"relative negative", "float_relative_tolerance 0.1", "-0.7", "-0.77", ""},
+		{"huge", "float_absolute_tolerance 1", "1e300", "1" + strings.Repeat("0", 299) + "1", ""},
+		{"huge past", "float_absolute_tolerance 1", "1e300", "1.0000000000000002e300", "2e+284"},
+		{"huge relative", "float_relative_tolerance 1e-9", "1.7e308", "1.7000000001e308", ""},
+		{"small", "float_absolute_tolerance 1e-300", "3e-300", "2e-300", ""},
+		{"small past", "float_absolute_tolerance 1e-300", "3e-300", "1.9e-300", "1.1e-300"},
+		{"hexadecimal", "float_absolute_tolerance 0.5", "0x1p0", "1.5", ""},
+		{"zero tolerance as doubles", "float_tolerance 0", "0.1", "0.10000000000000001", ""},
+		{"long difference", "float_absolute_tolerance 0.01", "3.77", "3.759999999999999999999999999999999999999", "about 0.0100000000000000000000000000001"},
+		{"NaN text", "float_absolute_tolerance 0.01", "3.77", "nan", "-"},
+		{"inf text", "float_absolute_tolerance 0.01", "3.77", "-inf", "-"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := Tokens([]byte(tc.want+"\n"), []byte(tc.got+"\n"), tokenOptions(t, tc.flags))
+			switch {
+			case tc.diff == "" && m != nil:
+				t.Fatalf("%s vs %s under %s: rejected: %s", tc.got, tc.want, tc.flags, m)
+			case tc.diff == "-" && (m == nil || m.Reason != "expected a number"):
+				t.Fatalf("%s vs %s under %s: %v, want expected a number", tc.got, tc.want, tc.flags, m)
+			case tc.diff != "" && tc.diff != "-":
+				if m == nil {
+					t.Fatalf("%s vs %s under %s: accepted", tc.got, tc.want, tc.flags)
+				}
+				if !strings.HasSuffix(m.Reason, ": they differ by "+tc.diff) {
+					t.Fatalf("%s vs %s under %s: %q, want the difference %s", tc.got, tc.want, tc.flags, m.Reason, tc.diff)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkTokensDecimal: a megabyte of numbers each at its tolerance in
+// decimal but past it in doubles, so that every one is compared exactly.
+func BenchmarkTokensDecimal(b *testing.B) {
+	want := []byte(strings.Repeat("3.77 ", 200000))
+	got := []byte(strings.Repeat("3.76 ", 200000))
+	opt := TokenOptions{AbsTol: 0.01, HasAbsTol: true}
+	b.SetBytes(int64(len(got)))
+	for b.Loop() {
+		if m := Tokens(want, got, opt); m != nil {
+			b.Fatal(m)
+		}
 	}
 }

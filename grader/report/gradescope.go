@@ -380,7 +380,8 @@ func (g GradescopeResults) JSON() ([]byte, error) {
 }
 
 // gradescopeOutput is the text above the tests: the public cases' tally,
-// notes, a compile error, and the known mistakes that public cases show.
+// notes, a compile error, the known mistakes that public cases show, and
+// the files handed in with what each was built as.
 func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) string {
 	var b strings.Builder
 	public, passed, hiddenN := 0, 0, 0
@@ -429,6 +430,16 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 			continue
 		}
 		fmt.Fprintf(&b, "\nknown mistake: %s (%s)\n%s\n", d.Mistake, strings.Join(shown, ", "), wrap(d.Hint, 76))
+	}
+	if len(r.Files) > 0 {
+		b.WriteString("\nfiles handed in:\n")
+		for _, f := range r.Files {
+			as := "not built"
+			if f.BuiltAs != "" {
+				as = "built as " + escape.TerminalLine(f.BuiltAs)
+			}
+			fmt.Fprintf(&b, "  %s (%s): %s\n", escape.TerminalLine(f.Path), grader.SizeText(int64(f.Bytes)), as)
+		}
 	}
 	return b.String()
 }

@@ -45,7 +45,24 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 	if len(hidden) > 0 && r.Status == grader.Graded {
 		hiddenCases(&b, a, r, hidden)
 	}
+	handedIn(&b, r)
 	return b.Bytes()
+}
+
+// handedIn lists the files handed in and what each was built as.
+func handedIn(b *bytes.Buffer, r grader.Result) {
+	if len(r.Files) == 0 {
+		return
+	}
+	b.WriteString("## Files handed in\n\n| file | size | built as |\n|---|---|---|\n")
+	for _, f := range r.Files {
+		as := "not built"
+		if f.BuiltAs != "" {
+			as = escape.Markdown(f.BuiltAs)
+		}
+		fmt.Fprintf(b, "| %s | %s | %s |\n", escape.Markdown(f.Path), grader.SizeText(int64(f.Bytes)), as)
+	}
+	b.WriteString("\n")
 }
 
 // headline writes the title, the score, the late days, the notes, the

@@ -18,6 +18,7 @@ var pageSource string
 var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 	"num":    num,
 	"plural": plural,
+	"size":   func(n int) string { return grader.SizeText(int64(n)) },
 	"pct":    func(x float64) string { return fmt.Sprintf("%.0f", 100*x) },
 }).Parse(pageSource))
 
@@ -38,7 +39,8 @@ var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 // (html/template), its control characters shown (see shown); hidden
 // cases are shown too: it is the TA's.
 func Page(a *grader.Assignment, b Batch) ([]byte, error) {
-	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt, HasSimilar: b.Similar != nil, ByHand: b.ByHand}
+	d := pageData{Title: a.Rubric.Name, Total: a.Rubric.Total, Version: b.GraderVersion, GradedAt: b.GradedAt, HasSimilar: b.Similar != nil, ByHand: b.ByHand,
+		Load: LoadWarning(b.Submissions)}
 	d.Parts = columns(a)
 	present := map[grader.Verdict]bool{}
 	var totals []float64
@@ -94,15 +96,18 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 
 type pageData struct {
 	Title, Version, GradedAt string
-	Total                    float64
-	Parts                    []pagePart
-	Rows                     []pageRow
-	Verdicts                 []string
-	Mistakes                 []pageMistake
-	Histograms               []pageHistogram
-	Subs                     []pageSub
-	HasSimilar               bool // a column of each one's most similar other
-	ByHand                   *ByHand
+	// Load warns when the machine's load may have decided verdicts
+	// (LoadWarning); "" when not.
+	Load       string
+	Total      float64
+	Parts      []pagePart
+	Rows       []pageRow
+	Verdicts   []string
+	Mistakes   []pageMistake
+	Histograms []pageHistogram
+	Subs       []pageSub
+	HasSimilar bool // a column of each one's most similar other
+	ByHand     *ByHand
 	// HasReference: the rubric names a reference, whose catalogue of
 	// mistakes the page reports on ("Known mistakes"), or a mistake of
 	// one is named.
@@ -196,6 +201,11 @@ func shown(r grader.Result) grader.Result {
 	r.ID = escape.ID(r.ID)
 	r.Notes = mapText(r.Notes, escape.Terminal)
 	r.Flags = mapText(r.Flags, escape.Terminal)
+	r.Files = slices.Clone(r.Files)
+	for i := range r.Files {
+		f := &r.Files[i]
+		f.Path, f.BuiltAs = escape.TerminalLine(f.Path), escape.TerminalLine(f.BuiltAs)
+	}
 	r.BuildLog = escape.Terminal(r.BuildLog)
 	r.Manual = shownManual(r.Manual)
 	r.Cases = slices.Clone(r.Cases)

@@ -150,11 +150,12 @@ func TestPageShowsEverything(t *testing.T) {
 				Mistakes: []string{"lowercase-solved"}},
 			{ID: "a/p2", Part: "a", Args: []string{"399", "-1", "13276471"}, Visibility: "hidden", RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Violation: &grader.Violation{Line: 7, Rule: "move", Msg: "13276471 is not one of the steepest moves"}}},
 			{ID: "a/p3", Part: "a", Args: []string{"499", "01234567"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.Pass, Stderr: "debug: done\n"},
-				Reading: "cutoff-optimum", TimeMS: &ms},
+				Reading: "cutoff-optimum", TimeMS: &ms, Rerun: "rerun after the other cases"},
 		},
 		Diagnoses:  []grader.Diagnosis{{Mistake: "lowercase-solved", Hint: "The handout prints \"Solved\".", Cases: []string{"a/p1"}}},
 		BuildLog:   "EightQueen.java:3: warning: [removal]\n  x  <- two spaces\n",
-		Provenance: &grader.Provenance{GraderVersion: "v9", Runtime: "java 17.0.15", Reference: "eightqueen", RubricSHA256: "r256", CasesSHA256: "c256", WallMS: 5000},
+		Provenance: &grader.Provenance{GraderVersion: "v9", Runtime: "java 17.0.15", Reference: "eightqueen", RubricSHA256: "r256", CasesSHA256: "c256", WallMS: 5000, MemoryBytes: 512 << 20},
+		Files:      []grader.HandedFile{{Path: "gradebook/stats.py", Bytes: 1024, BuiltAs: "stats.py"}, {Path: "old/<b>x\x1b[31m.py", Bytes: 7}},
 	}
 	data, err := report.Page(a, report.NewBatch(a, "test", []grader.Result{r}))
 	if err != nil {
@@ -181,7 +182,10 @@ func TestPageShowsEverything(t *testing.T) {
 		`<li>EightQueen.java is missing: built EightQueens.java under that name, 5 points deducted</li>`,
 		`<div class="flags"><h3>For the TA</h3><ul><li>warm mode: ran cold: it starts a thread</li></ul></div>`,
 		`<tr><th>runtime</th><td>java 17.0.15</td></tr>`,
-		`wall 5000 ms, CPU default`,
+		`wall 5 s, CPU default, memory 512 MiB, output default`,
+		`<div class="flags"><h3>The machine's load</h3><p>1 case in 1 submission waited until the wall-time limit having used little CPU time, and was rerun after the other cases; the rerun changed the verdict of 1: `,
+		`<tr><td><code>gradebook/stats.py</code></td><td class="num">1 KiB</td><td><code>stats.py</code></td></tr>`,
+		`<tr><td><code>old/&lt;b&gt;x␛[31m.py</code></td><td class="num">7 bytes</td><td>not built</td></tr>`,
 		`<tr><th>key</th><td><code>k3y</code></td></tr>`,
 	} {
 		if !strings.Contains(page, want) {

@@ -305,6 +305,9 @@ func TestMarkdown(t *testing.T) {
 			if r.ID == "alice" {
 				golden(t, "markdown-count-alice", report.Markdown(count, r))
 			}
+			if len(r.Files) > 0 && !strings.Contains(string(md), "## Files handed in\n") {
+				t.Error("the report does not list the files handed in")
+			}
 		})
 	}
 }
@@ -329,6 +332,8 @@ func TestCheck(t *testing.T) {
 		sub("carol", "correct\n"),
 		sub("erin", "erin\n"),
 		{ID: "hank", Files: []submission.File{{Name: "Main.java"}}},
+		// Built from a folder: check says what was built as what.
+		{ID: "ivan", Files: []submission.File{{Name: "hw4/EightQueen.java", Data: []byte("correct\n")}, {Name: "hw4/notes|*.txt"}}},
 	} {
 		t.Run(s.ID, func(t *testing.T) {
 			r, err := a.Grade(context.Background(), runner{}, s, 0, public)
@@ -447,5 +452,29 @@ func TestTableLongParts(t *testing.T) {
 	}
 	if !strings.Contains(lines[0], "heuristic-cost-") {
 		t.Errorf("no long part id in the titles:\n%s", lines[0])
+	}
+}
+
+// TestCheckMistakeFirst: a check's known mistakes, the cause of its
+// failures, come before the failures one by one, not after them.
+func TestCheckMistakeFirst(t *testing.T) {
+	a := assignment(t)
+	r := grader.Result{ID: "s", Status: grader.Graded,
+		Parts: []grader.PartResult{{ID: "a", Name: "Cost", MaxScore: 10, Total: 2}},
+		Cases: []grader.CaseResult{
+			{ID: "a/public-01", Part: "a", Args: []string{"100", "01234567"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Mismatch: &grader.Mismatch{Line: 1, Expected: "28", Got: "56"}}, Mistakes: []string{"pairs-counted-twice"}},
+			{ID: "a/public-02", Part: "a", Args: []string{"100", "12375643"}, Visibility: "public", RunResult: grader.RunResult{Verdict: grader.WrongAnswer, Mismatch: &grader.Mismatch{Line: 1, Expected: "4", Got: "8"}}, Mistakes: []string{"pairs-counted-twice"}},
+		},
+		Diagnoses: []grader.Diagnosis{{Mistake: "pairs-counted-twice", Hint: "Count each pair of queens once.", Cases: []string{"a/public-01", "a/public-02"}}},
+	}
+	var b bytes.Buffer
+	report.Check(&b, a, r, report.Style{})
+	out := b.String()
+	mistake, first := strings.Index(out, "known mistake: pairs-counted-twice"), strings.Index(out, "wrong-answer a/public-01")
+	if mistake < 0 || first < 0 || mistake > first {
+		t.Errorf("the known mistake is not before the failures:\n%s", out)
+	}
+	if !strings.HasSuffix(out, "0 of 2 cases passed\n") {
+		t.Errorf("the check does not end with its count:\n%s", out)
 	}
 }

@@ -78,12 +78,16 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 	}
 }
 
-// Check prints a student's self-check: one line per part, then each failed
-// case with its first difference and diff.
+// Check prints a student's self-check: one line per part, the known
+// mistakes that explain the failures, then each failed case with its
+// first difference and diff, and the count of cases passed.
 func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 	word := a.CaseWord() // "case", or "test" for unit tests
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", escape.Terminal(n))
+	}
+	if moved := builtElsewhere(r.Files); moved != "" {
+		fmt.Fprintf(w, "built %s\n", moved)
 	}
 	if r.BuildLog != "" {
 		fmt.Fprintf(w, "%s\n%s\n", st.paint("31", "compile error:"), escape.Terminal(strings.TrimRight(r.BuildLog, "\n")))
@@ -100,6 +104,11 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 			mark = st.paint("33", "PART") // every case passed, some with part of its credit
 		}
 		fmt.Fprintf(w, "%s part %s  %d/%d %ss  %s\n", mark, p.ID, p.Passed, p.Total, word, p.Name)
+	}
+	// The known mistakes first: the cause of many failures, read before
+	// the failures one by one.
+	for _, d := range r.Diagnoses {
+		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), mistakeNames(d), len(d.Cases), indent(wrap(d.Hint, 76), "  "))
 	}
 	failed := 0
 	for _, c := range r.Cases {
@@ -137,9 +146,6 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		}
 		checkDetail(w, a, c, "  ")
 	}
-	for _, d := range r.Diagnoses {
-		fmt.Fprintf(w, "\n%s %s (%d cases)\n%s\n", st.paint("33", "known mistake:"), mistakeNames(d), len(d.Cases), indent(wrap(d.Hint, 76), "  "))
-	}
 	total := len(r.Cases)
 	fmt.Fprintf(w, "\n%d of %d %ss passed%s", total-failed, total, word, partly(r))
 	if r.Status != grader.Graded {
@@ -157,6 +163,19 @@ func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 		fmt.Fprintf(w, "; score on these cases %s of %s: %s deducted (see the notes above)", num(r.Score), num(most), pointsText(d))
 	}
 	fmt.Fprintln(w)
+}
+
+// builtElsewhere says which files were built under another name than
+// their path in the submission: "gradebook/stats.py as stats.py"; "" when
+// none was.
+func builtElsewhere(files []grader.HandedFile) string {
+	var moved []string
+	for _, f := range files {
+		if f.BuiltAs != "" && f.BuiltAs != f.Path {
+			moved = append(moved, escape.TerminalLine(f.Path)+" as "+escape.TerminalLine(f.BuiltAs))
+		}
+	}
+	return strings.Join(moved, ", ")
 }
 
 // checkAbout prints what a case's file says of it (its note) and, when

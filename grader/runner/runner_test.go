@@ -287,3 +287,31 @@ func TestBuildLogSame(t *testing.T) {
 		t.Errorf("two builds' logs:\n%s\n---\n%s", logs[0], logs[1])
 	}
 }
+
+// TestWaitedRunMeasured: a run stopped at its wall limit carries the CPU
+// time it used, measured by the sandbox, so that the grader can tell a run
+// that waited (a sleep: next to no CPU time) from one that worked, and
+// rerun it (grader's rule "the wall limit, little CPU time used"). The
+// sleep is far past the wall limit and far under the CPU limit whatever
+// the machine's load.
+func TestWaitedRunMeasured(t *testing.T) {
+	gradertest.NeedTools(t, toolsOf[rubric.Python]...)
+	b, err := rubric.Preset(rubric.Python, []string{"sleep.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := rubric.Limits{Wall: 5 * time.Second, CPU: 60 * time.Second, Memory: 256 << 20, BuildWall: 120e9}
+	s := newSandboxed(b, lim)
+	ctx := context.Background()
+	built, err := s.Build(ctx, []submission.File{{Name: "sleep.py", Data: []byte("import time\ntime.sleep(600)\n")}})
+	if err != nil || !built.OK {
+		t.Fatalf("build: %v %s", err, built.Log)
+	}
+	ex, err := built.Program.Run(ctx, grader.Input{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Limit != grader.Wall || !ex.CPUMeasured || ex.CPU >= 30*time.Second {
+		t.Errorf("limit %q, CPU %v (measured %v); want the wall limit, a measured CPU time far under the limit", ex.Limit, ex.CPU, ex.CPUMeasured)
+	}
+}

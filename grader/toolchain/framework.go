@@ -35,6 +35,11 @@ type TestFramework struct {
 	Needs string
 	// Install is the command that installs what it needs on Debian.
 	Install string
+	// Config is a configuration file a student kit ships beside the
+	// public tests, so that they run under the framework alone as under
+	// the grader (pytest.ini registering the points mark), and ConfigText
+	// its text; "" when it needs none.
+	Config, ConfigText string
 }
 
 // Launcher is the first of Launchers that is a file; "" when none is.

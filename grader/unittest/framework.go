@@ -37,6 +37,9 @@ type framework struct {
 	// bridge is the bridge's files, in a fixed order: part of how a test
 	// runs, so of the judge's fingerprint.
 	bridge func() [][]byte
+	// runOne is the command that runs test id of file alone with the
+	// framework's runner; nil when it has none to offer.
+	runOne func(runner, file, id string) string
 }
 
 // toolchainOf is the toolchain of the unit-test framework named name.
@@ -187,6 +190,7 @@ var pytest = &framework{
 		mod, _, _ := strings.Cut(id, ".")
 		return mod + ".py"
 	},
+	runOne: pytestOne,
 	refused: func(name string) bool {
 		switch base := path.Base(name); {
 		case slices.Contains([]string{"conftest.py", "pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "sitecustomize.py", "usercustomize.py"}, base),
@@ -321,4 +325,22 @@ func Missing(name string) string {
 		return "no unit-test framework " + name
 	}
 	return tc.Tests.Missing()
+}
+
+// pytestOne is the command that runs the test id of file alone: its node
+// id, the file then the class and function ("test_stats.TestErrors.
+// test_empty_mean" is test_stats.py::TestErrors::test_empty_mean), a
+// parametrized instance's parameters kept; quoted for a shell when it
+// holds more than letters, digits and "_./:-".
+func pytestOne(runner, file, id string) string {
+	base, params, cut := strings.Cut(id, "[")
+	_, rest, _ := strings.Cut(base, ".")
+	node := file + "::" + strings.ReplaceAll(rest, ".", "::")
+	if cut {
+		node += "[" + params
+	}
+	if strings.Trim(node, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:-") != "" {
+		node = "'" + strings.ReplaceAll(node, "'", `'\''`) + "'"
+	}
+	return runner + " -m pytest " + node
 }

@@ -228,8 +228,25 @@ func (j *Judge) Weight(c cases.Case) float64 {
 	return 1
 }
 
-// Command implements grader.Commander: "JUnit test CalculatorTest.adds".
-func (j *Judge) Command(c cases.Case) string { return j.fw.title() + " test " + TestID(c) }
+// Command implements grader.Commander: the command that runs the test
+// alone, where the framework has one (its runner, "-m pytest
+// .autograder/unit/test_stats.py::test_median_even": the file named from
+// the working folder when it lies below it), else "JUnit test
+// CalculatorTest.adds".
+func (j *Judge) Command(c cases.Case) string {
+	id := TestID(c)
+	i := slices.IndexFunc(j.sources, func(s source) bool { return s.name == j.fw.fileOf(id) })
+	if j.fw.runOne == nil || i < 0 {
+		return j.fw.title() + " test " + id
+	}
+	file := j.sources[i].path
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, file); err == nil && filepath.IsLocal(rel) {
+			file = rel
+		}
+	}
+	return j.fw.runOne(j.fw.tc.Tests.Runner, filepath.ToSlash(file), id)
+}
 
 // PublicFiles implements grader.PublicFiler: the files of public tests,
 // and the helpers, which every run holds.

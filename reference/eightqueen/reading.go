@@ -104,6 +104,20 @@ func (r Reading) Names() []string {
 	return out
 }
 
+// Describe says, in the handout's words, how the reading answers the open
+// points that can change part p's output: what a student reads beside
+// the reference's run ("steepest moves are the lowest-cost moves among all
+// moves"); none for a part no open point concerns.
+func (r Reading) Describe(p Part) []string {
+	var out []string
+	for _, c := range choices {
+		if *c.field(&r) == c.on && slices.Contains(c.parts, p) {
+			out = append(out, c.summary)
+		}
+	}
+	return out
+}
+
 // String joins Names with commas; ParseReading reads it back.
 func (r Reading) String() string { return strings.Join(r.Names(), ",") }
 

@@ -165,7 +165,7 @@ func (EightQueen) Trace(args []string, reading string) (grader.Trace, error) {
 	if len(after) > 0 {
 		why = append(why, strings.Join(after, "; "))
 	}
-	return grader.Trace{Reading: r.String(), Stdout: out, Why: why}, nil
+	return grader.Trace{Reading: r.String(), Words: strings.Join(r.Describe(cmd.Part()), "; "), Stdout: out, Why: why}, nil
 }
 
 func join(a, b string) string {

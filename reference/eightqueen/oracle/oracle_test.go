@@ -125,6 +125,9 @@ func TestTrace(t *testing.T) {
 	if lines[len(lines)-1] == "Solved" && !strings.Contains(tr.Why[len(lines)-1], "Solved") {
 		t.Errorf("the Solved line is not explained: %q", tr.Why[len(lines)-1])
 	}
+	if tr.Words != "steepest moves are the lowest-cost moves among all moves" {
+		t.Errorf("words %q: a student reads the handout's words for the open point of part c alone", tr.Words)
+	}
 	if tr.Reading != "steepest-all,cutoff-silent,cool-after" {
 		t.Errorf("reading %q", tr.Reading)
 	}

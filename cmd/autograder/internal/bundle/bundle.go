@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -92,7 +93,10 @@ const RubricName = "rubric.toml"
 
 // hiddenName is the file of an assignment's folder that counts the
 // rubric's hidden cases, which are never bundled: a student's check says
-// how many more the grading runs.
+// how many more the grading runs. Its first line is the count; each
+// further line, "weight PART W", the weight of a part's hidden cases
+// (grader.Assignment.HiddenWeight), so that check gives a case the worth
+// the grade does.
 const hiddenName = "hidden-cases"
 
 // files is the bundle: a folder per assignment (embed.go). Tests may swap
@@ -211,11 +215,51 @@ func hiddenIn(fsys fs.FS) int {
 	if err != nil {
 		return 0
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	first, _, _ := strings.Cut(string(data), "\n")
+	n, err := strconv.Atoi(strings.TrimSpace(first))
 	if err != nil || n < 0 {
 		return 0
 	}
 	return n
+}
+
+// weightsIn reads the weights of each part's hidden cases in a bundle's
+// folder; nil when it records none.
+func weightsIn(fsys fs.FS) map[string]float64 {
+	data, err := fs.ReadFile(fsys, hiddenName)
+	if err != nil {
+		return nil
+	}
+	var m map[string]float64
+	for _, line := range strings.Split(string(data), "\n")[1:] {
+		f := strings.Fields(line)
+		if len(f) != 3 || f[0] != "weight" {
+			continue
+		}
+		if w, err := strconv.ParseFloat(f[2], 64); err == nil && w > 0 && !math.IsInf(w, 0) {
+			if m == nil {
+				m = map[string]float64{}
+			}
+			m[f[1]] = w
+		}
+	}
+	return m
+}
+
+// HiddenWeights is the weight of each part's hidden cases of the
+// assignment name, as Hidden counts them; nil when it cannot tell.
+func HiddenWeights(name string) map[string]float64 {
+	fsys, err := sub(name)
+	if err != nil {
+		return nil
+	}
+	return weightsIn(fsys)
+}
+
+// HiddenWeightsBeside is HiddenWeights for a bundle written by Generate,
+// as HiddenBeside counts.
+func HiddenWeightsBeside(rubricPath string) map[string]float64 {
+	return weightsIn(os.DirFS(filepath.Dir(rubricPath)))
 }
 
 // extract writes every file of fsys under dir.
@@ -314,7 +358,7 @@ func Generate(rubricPath, out string) error {
 	if err := copyJudgeFiles(a, rubricDir, tmp); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(tmp, hiddenName), []byte(fmt.Sprintln(countHidden(a))), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, hiddenName), hiddenText(a), 0o644); err != nil {
 		return err
 	}
 	b, err := grader.LoadAssignment(filepath.Join(tmp, RubricName), Judges)
@@ -369,6 +413,23 @@ func copyJudgeFiles(a *grader.Assignment, rubricDir, out string) error {
 }
 
 // countHidden counts a's cases that are not public.
+// hiddenText is the hidden-cases file of a (see hiddenName).
+func hiddenText(a *grader.Assignment) []byte {
+	s := fmt.Sprintln(countHidden(a))
+	for i, p := range a.Rubric.Parts {
+		w := 0.0
+		for _, c := range a.Parts[i] {
+			if c.Visibility != cases.Public && a.Weighs(c.ID) {
+				w += a.Weight(c.ID)
+			}
+		}
+		if w > 0 {
+			s += fmt.Sprintf("weight %s %s\n", p.ID, strconv.FormatFloat(w, 'g', -1, 64))
+		}
+	}
+	return []byte(s)
+}
+
 func countHidden(a *grader.Assignment) int {
 	n := 0
 	for _, cs := range a.Parts {

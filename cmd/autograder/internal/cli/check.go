@@ -56,36 +56,63 @@ func checkCommand() *ucli.Command {
 				return err
 			}
 			report.Check(c.App.Writer, a, res, style(c, c.App.Writer))
-			sc.hiddenNote(c.App.Writer)
+			sc.hiddenNote(c.App.Writer, res)
 			return passed(a, path, res)
 		},
 	}
 }
 
-// hiddenNote ends a check that ran the public cases alone by saying how
-// many hidden cases the grading runs besides: passing every public case
-// is not the grade. The built-in assignment holds none of them, only
-// their count.
-func (sc selfCheck) hiddenNote(w io.Writer) {
-	if sc.opt.Visibility != "public" {
-		return
-	}
-	n := 0
+// hiddenNote ends a check by saying how many hidden cases the grading
+// runs besides those it ran: passing every public case is not the grade.
+// The built-in assignment and a student kit hold none of them, only their
+// count, so that a check --all of them still runs the public cases alone.
+// Where cases have points, it says what the hidden ones are worth: each
+// case's points in the check are its share of its whole part, as in the
+// grade.
+func (sc selfCheck) hiddenNote(w io.Writer, res grader.Result) {
+	held := 0
 	for _, cs := range sc.a.Parts {
 		for _, c := range cs {
 			if c.Visibility != cases.Public {
-				n++
+				held++
 			}
 		}
 	}
+	absent := bundle.HiddenBeside(sc.a.Rubric.Path) // a student kit's
 	if name, ok := bundle.Name(sc.a.Rubric.Path); ok {
-		n += bundle.Hidden(name)
-	} else {
-		n += bundle.HiddenBeside(sc.a.Rubric.Path) // a student kit's
+		absent = bundle.Hidden(name)
 	}
-	if n > 0 {
-		fmt.Fprintf(w, "%s will also be run when your work is graded\n", count(n, "hidden "+sc.a.CaseWord()))
+	word := sc.a.CaseWord()
+	worth := hiddenWorth(res, word)
+	switch {
+	case sc.opt.Visibility == "public" && held+absent > 0:
+		fmt.Fprintf(w, "%s will also be run when your work is graded%s\n", count(held+absent, "hidden "+word), worth)
+	case sc.opt.Visibility == "" && absent > 0:
+		fmt.Fprintf(w, "%s not in this copy of the assignment will also be run when the work is graded%s\n", count(absent, "hidden "+word), worth)
+	case sc.opt.Visibility == "" && held > 0:
+		fmt.Fprintf(w, "these include the %s (--all)\n", count(held, "hidden "+word))
 	}
+}
+
+// hiddenWorth says what the cases a check did not run are worth, where its
+// cases have points: " (worth 6.15 points: ...)"; "" otherwise.
+func hiddenWorth(res grader.Result, word string) string {
+	rest, any := 0.0, false
+	for _, p := range res.Parts {
+		shown, weighed := 0.0, false
+		for _, c := range res.Cases {
+			if c.Part == p.ID && c.Points != nil {
+				shown, weighed = shown+*c.Points, true
+			}
+		}
+		if weighed {
+			rest, any = rest+max(p.MaxScore-shown, 0), true
+		}
+	}
+	if !any || rest < 0.005 {
+		return ""
+	}
+	return fmt.Sprintf(" (worth %s: each %s's points above are its share of its whole part, as in the grade)", count2(rest, "point"), word)
 }
 
 // selfCheck is what check and ci set up from their command line: the
@@ -111,6 +138,10 @@ func newSelfCheck(c *ucli.Context) (selfCheck, error) {
 	var err error
 	if sc.a, err = loadAssignment(c); err != nil {
 		return sc, err
+	}
+	sc.a.HiddenWeight = bundle.HiddenWeightsBeside(sc.a.Rubric.Path) // a student kit's
+	if name, ok := bundle.Name(sc.a.Rubric.Path); ok {
+		sc.a.HiddenWeight = bundle.HiddenWeights(name)
 	}
 	if _, err := os.Stat(sc.path); err != nil {
 		return sc, badInputf("%s: %s: no such file or folder", name, sc.path)

@@ -38,7 +38,7 @@ func ciCommand() *ucli.Command {
 				return err
 			}
 			report.Check(c.App.Writer, a, res, style(c, c.App.Writer))
-			sc.hiddenNote(c.App.Writer)
+			sc.hiddenNote(c.App.Writer, res)
 			if f := c.String("junit"); f != "" {
 				data, err := report.JUnit(a, res)
 				if err != nil {

@@ -143,7 +143,9 @@ func showTrace(w io.Writer, tracer grader.Tracer, modeName string, c cases.Case,
 	if bestLine < 0 {
 		return fmt.Errorf("the reference cannot explain %s", strings.Join(c.Args, " "))
 	}
-	fmt.Fprintf(w, "reference reading: %s\n\n", best.Reading)
+	if best.Words != "" {
+		fmt.Fprintf(w, "the reference reads the handout as: %s\n\n", best.Words)
+	}
 	want := strings.Split(strings.TrimSuffix(string(best.Stdout), "\n"), "\n")
 	lines := strings.Split(strings.TrimSuffix(strings.ReplaceAll(string(got), "\r\n", "\n"), "\n"), "\n")
 	agree := compare.Equal(best.Stdout, got, mode)

@@ -290,6 +290,9 @@ func writeReports(c *ucli.Context, a *grader.Assignment, out outDir, batch repor
 		fmt.Fprintf(errw, "autograder: removed %s of submissions not in this batch: %s\n", count(len(stale), "report"), escape.TerminalLine(strings.Join(stale, ", ")))
 	}
 	report.Table(c.App.Writer, a, results, style(c, c.App.Writer))
+	if w := report.LoadWarning(results); w != "" {
+		fmt.Fprintf(errw, "autograder: warning: %s\n", w)
+	}
 	fmt.Fprintf(errw, "graded %s; results in %s\n", count(len(results), "submission"), out.path)
 	return werr
 }

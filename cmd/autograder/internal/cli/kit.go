@@ -92,6 +92,12 @@ func runKit(c *ucli.Context) error {
 	if err := writeWorkflow(out, a); err != nil {
 		return err
 	}
+	if err := writeFrameworkConfigs(out, dir); err != nil {
+		return err
+	}
+	if err := ignoreJUnit(out); err != nil {
+		return err
+	}
 	if exe != nil {
 		if err := writeKitBinary(exe, dir, name); err != nil {
 			os.RemoveAll(dir)
@@ -285,12 +291,12 @@ jobs:
 	b.WriteString(`      - name: Check the work on the public cases
         run: |
           chmod +x .autograder/autograder
-          .autograder/autograder ci --junit autograder-junit.xml
+          .autograder/autograder ci --junit ` + junitXML + `
       - uses: actions/upload-artifact@v4
         if: always()
         with:
           name: autograder-junit
-          path: autograder-junit.xml
+          path: ` + junitXML + `
 `)
 	return writeInside(out, workflowPath, []byte(b.String()))
 }
@@ -333,6 +339,73 @@ func writeInside(out, rel string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), filepath.Join(out, rel))
+}
+
+// writeFrameworkConfigs writes, beside the public tests of each unit-test
+// framework in the kit at dir (its rubric's cases), the framework's
+// configuration (toolchain.TestFramework.Config): pytest.ini, which
+// registers the points mark, so that the public tests run under plain
+// pytest without a warning.
+func writeFrameworkConfigs(out, dir string) error {
+	k, err := grader.LoadAssignment(filepath.Join(dir, bundle.RubricName), bundle.Judges)
+	if err != nil {
+		return err
+	}
+	base, err := filepath.Abs(out)
+	if err != nil {
+		return err
+	}
+	written := map[string]bool{}
+	for _, cs := range k.Parts {
+		for _, c := range cs {
+			tc := toolchain.ByFramework(c.Check)
+			if tc == nil || tc.Tests.Config == "" || c.Path == "" {
+				continue
+			}
+			p, err := filepath.Abs(filepath.Join(filepath.Dir(c.Path), tc.Tests.Config))
+			if err != nil {
+				return err
+			}
+			rel, err := filepath.Rel(base, p)
+			if err != nil || !filepath.IsLocal(rel) {
+				return fmt.Errorf("kit: %s is not inside %s", p, out)
+			}
+			if written[rel] {
+				continue
+			}
+			written[rel] = true
+			if err := writeInside(out, rel, []byte(tc.Tests.ConfigText)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// junitXML is the JUnit XML file the kit's workflow has ci write.
+const junitXML = "autograder-junit.xml"
+
+// ignoreJUnit has git ignore the JUnit XML that ci writes (junitXML) in
+// the kit's folder: the .gitignore there gets the line when it lacks it,
+// or is written with it.
+func ignoreJUnit(out string) error {
+	var data []byte
+	p := filepath.Join(out, ".gitignore")
+	if st, err := os.Lstat(p); err == nil && st.Mode().IsRegular() { // a link is replaced, never read
+		if data, err = os.ReadFile(p); err != nil {
+			return err
+		}
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(line) == junitXML || strings.TrimSpace(line) == "/"+junitXML {
+			return nil
+		}
+	}
+	if len(data) > 0 && !strings.HasSuffix(string(data), "\n") {
+		data = append(data, '\n')
+	}
+	data = append(data, "# autograder ci's JUnit XML (autograder kit)\n/"+junitXML+"\n"...)
+	return writeInside(out, ".gitignore", data)
 }
 
 // kitPackages are the Debian packages the unit-test frameworks of a's
