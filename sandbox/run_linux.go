@@ -490,7 +490,7 @@ func (w *boxWatch) run(done <-chan struct{}) {
 			if w.waiting == nil {
 				continue
 			}
-			switch waits, works := idle.turn(at, used); {
+			switch waits, works := idle.turn(at, used, !w.stall.asleep); {
 			case waits:
 				w.waiting()
 			case works && w.working != nil:

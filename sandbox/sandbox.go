@@ -22,7 +22,7 @@ type Limits struct {
 	// but basic, the time the box spent waiting for a core, runnable
 	// while other work ran (Result.Stall), does not count, up to thirty times
 	// the limit in all: a loaded machine never stops a program at its
-	// wall limit that would have ended in time alone.
+	// wall limit that would have ended in time alone (see stall_linux.go).
 	Wall time.Duration
 	CPU  time.Duration // CPU time of the whole box; default 5s
 

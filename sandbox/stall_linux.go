@@ -51,6 +51,7 @@ type stallClock struct {
 	total   time.Duration
 	pending time.Duration // the most waited in the span before, if it did not count
 	still   []int         // the threads that neither ran nor waited between the last two readings
+	asleep  bool          // no thread ran or waited for a core through half the last span
 }
 
 func newStallClock(threads func() []int) *stallClock {
@@ -81,10 +82,11 @@ func (s *stallClock) read(at time.Duration) time.Duration {
 	}
 	first := s.at == 0
 	s.at = at
-	if most <= 0 || span <= 0 {
+	if span <= 0 {
 		return s.total
 	}
-	if !first && busiest*2 < span {
+	s.asleep = !first && busiest*2 < span
+	if s.asleep {
 		// Asleep, or waiting on input: not crowded. But a wait is
 		// counted when its thread gets its core, in the span it ends
 		// in: if the next span counts, so does this one's.

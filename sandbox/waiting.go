@@ -13,9 +13,11 @@ type hooks struct{ waiting, working func() }
 // WithWaiting returns a context under which Run calls waiting when the
 // box it runs seems to be waiting rather than working: it has used less
 // than a twentieth of a core over the last WaitWindow (asleep, blocked on
-// input that never comes, waiting out its wall limit); and working
-// (which may be nil) when, after that, it works again: it has used a
-// quarter of a core or more over the last WaitWindow. Each may be called
+// input that never comes, waiting out its wall limit), and none of its
+// threads was kept from running by others for long (a box starved of
+// cores on a loaded machine is not waiting); and working (which may be
+// nil) when, after that, it works again: it has used a quarter of a core
+// or more over the last WaitWindow, or waited for a core. Each may be called
 // again after the other, in turn, waiting first. A scheduler gives the
 // box's core to other work while it waits and counts it again once it
 // works (grader.Cores). It is a hint, not a verdict: how the run ends
@@ -64,15 +66,18 @@ func (w *idleWatch) waiting(at, cpu time.Duration) bool {
 
 // turn adds a sample and reports whether the box has just started to
 // wait (waiting) or, having waited, to work again (working): over the
-// last WaitWindow, less than a twentieth of a core, or a quarter or more.
-func (w *idleWatch) turn(at, cpu time.Duration) (waiting, working bool) {
+// last WaitWindow, less than a twentieth of a core and, busy false, no
+// thread of it ran or waited for a core through half the last span the
+// stall clock read (a box starved of cores is not waiting); or a quarter
+// of a core or more, or busy.
+func (w *idleWatch) turn(at, cpu time.Duration, busy bool) (waiting, working bool) {
 	span, used := w.rate(at, cpu)
 	switch {
 	case span < WaitWindow:
-	case !w.idle && used*20 < span:
+	case !w.idle && used*20 < span && !busy:
 		w.idle = true
 		return true, false
-	case w.idle && used*4 >= span:
+	case w.idle && (used*4 >= span || busy):
 		w.idle = false
 		return false, true
 	}
