@@ -19,9 +19,10 @@ import (
 // program kept from running, however many it has (the kernel adds a wait
 // when it ends, so a span may add more than its length; the stall is
 // never more than the box's life). A span counts if it is the box's
-// first (its start) or if a thread of it ran or waited for a core
-// through half of it, and then so does the span before: a box that sleeps
-// is not crowded, whatever its idle threads' wake-ups waited.
+// first (its start), if a thread of it ran or waited for a core through
+// half of it, or if a thread of it waits for one at its end, and then so
+// does the span before: a box that sleeps is not crowded, whatever its
+// idle threads' wake-ups waited.
 //
 // A box cannot make its stall much larger than its own CPU time: a thread
 // waits for a core only while some other thread has it, and if that is
@@ -44,18 +45,19 @@ const stallCap = 30
 
 // stallClock counts a box's stall from readings of its threads.
 type stallClock struct {
-	threads func() []int                    // the box's threads, by host thread id
-	sched   func(tid int) (schedStat, bool) // a thread's times (readSchedStat)
-	prev    map[int]schedStat               // each thread's at the last reading
-	at      time.Duration                   // the box's wall time at the last reading
-	total   time.Duration
-	pending time.Duration // the most waited in the span before, if it did not count
-	still   []int         // the threads that neither ran nor waited between the last two readings
-	asleep  bool          // no thread ran or waited for a core through half the last span
+	threads  func() []int                    // the box's threads, by host thread id
+	sched    func(tid int) (schedStat, bool) // a thread's times (readSchedStat)
+	runnable func(tid int) bool              // whether a thread is (runnable)
+	prev     map[int]schedStat               // each thread's at the last reading
+	at       time.Duration                   // the box's wall time at the last reading
+	total    time.Duration
+	pending  time.Duration // the most waited in the span before, if it did not count
+	still    []int         // the threads that neither ran nor waited between the last two readings
+	asleep   bool          // no thread ran or waited for a core through half the last span
 }
 
 func newStallClock(threads func() []int) *stallClock {
-	return &stallClock{threads: threads, sched: readSchedStat, prev: map[int]schedStat{}}
+	return &stallClock{threads: threads, sched: readSchedStat, runnable: runnable, prev: map[int]schedStat{}}
 }
 
 // read reads the box's threads at wall time at and returns its stall so
@@ -85,7 +87,9 @@ func (s *stallClock) read(at time.Duration) time.Duration {
 	if span <= 0 {
 		return s.total
 	}
-	s.asleep = !first && busiest*2 < span
+	// A thread whose wait is under way is not yet counted: it is runnable
+	// and neither ran nor waited by the kernel's count (queued).
+	s.asleep = !first && busiest*2 < span && !s.queued()
 	if s.asleep {
 		// Asleep, or waiting on input: not crowded. But a wait is
 		// counted when its thread gets its core, in the span it ends
@@ -105,15 +109,22 @@ func (s *stallClock) read(at time.Duration) time.Duration {
 // wait when it ends; this one will be.
 func (s *stallClock) queued() bool {
 	for _, tid := range s.still {
-		b, err := os.ReadFile("/proc/" + strconv.Itoa(tid) + "/stat")
-		if err != nil {
-			continue
-		}
-		if i := strings.LastIndexByte(string(b), ')'); i >= 0 && strings.HasPrefix(string(b[i+1:]), " R") {
+		if s.runnable(tid) {
 			return true
 		}
 	}
 	return false
+}
+
+// runnable reports whether a thread is runnable, running or waiting for a
+// core (state R in /proc/<tid>/stat).
+func runnable(tid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(tid) + "/stat")
+	if err != nil {
+		return false
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	return i >= 0 && strings.HasPrefix(string(b[i+1:]), " R")
 }
 
 // schedStat is a thread's time on a core and waiting for one, so far.

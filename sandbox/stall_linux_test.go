@@ -33,6 +33,7 @@ func TestStallClock(t *testing.T) {
 		{"a thread gone keeps what it waited", []reading{{250, map[int]times{1: {150, 100}, 2: {200, 30}}, 100}, {500, map[int]times{2: {400, 60}}, 130}}},
 		{"an id reused", []reading{{250, map[int]times{1: {150, 100}}, 100}, {500, map[int]times{1: {200, 20}}, 120}}},
 		{"never more than the box's life", []reading{{250, map[int]times{1: {10, 100}, 2: {10, 400}}, 250}}},
+		{"a wait under way is not asleep", []reading{{250, map[int]times{1: {100, 150}}, 150}, {500, map[int]times{1: {100, 150}, -1: {}}, 150}, {750, map[int]times{1: {110, 640}}, 640}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
@@ -40,10 +41,13 @@ func TestStallClock(t *testing.T) {
 			s := newStallClock(func() []int {
 				var ids []int
 				for id := range now {
-					ids = append(ids, id)
+					if id > 0 {
+						ids = append(ids, id)
+					}
 				}
 				return ids
 			})
+			s.runnable = func(tid int) bool { _, ok := now[-tid]; return ok } // -tid listed: tid is runnable
 			s.sched = func(tid int) (schedStat, bool) {
 				tt, ok := now[tid]
 				return schedStat{ms(tt[0]), ms(tt[1])}, ok
@@ -111,5 +115,20 @@ func TestCrowdedRunInTime(t *testing.T) {
 				t.Errorf("a crowded sleeping run ended at limit %q, want wall (after %v, %v waiting for a core)", res.Limit, res.Wall, res.Stall)
 			}
 		})
+	}
+}
+
+// A span in which a thread neither ran nor waited, by the kernel's count,
+// is asleep, unless that thread is runnable: its wait is under way.
+func TestStallClockQueued(t *testing.T) {
+	for _, runnable := range []bool{false, true} {
+		s := newStallClock(func() []int { return []int{7} })
+		s.sched = func(int) (schedStat, bool) { return schedStat{run: time.Millisecond}, true }
+		s.runnable = func(int) bool { return runnable }
+		s.read(250 * time.Millisecond)
+		s.read(500 * time.Millisecond)
+		if s.asleep == runnable {
+			t.Errorf("a thread still, runnable %v: asleep %v", runnable, s.asleep)
+		}
 	}
 }
