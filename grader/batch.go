@@ -199,7 +199,7 @@ func (b *Batch) pipeline(subs []submission.Submission, jobs int, cores *Cores) (
 						close(ready[i])
 					}
 				}()
-				cctx, done, err := cores.take(ctx)
+				cctx, done, err := cores.take(ctx, b.Assignment.memory())
 				if err != nil {
 					return nil // ctx ended: the Builds see it
 				}

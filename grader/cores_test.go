@@ -23,7 +23,7 @@ type meeting struct {
 }
 
 func (m *meeting) Run(ctx context.Context, in grader.Input) (grader.Execution, error) {
-	if f := sandbox.Waiting(ctx); f != nil && m.waits {
+	if f, _ := sandbox.Waiting(ctx); f != nil && m.waits {
 		f()
 	}
 	m.mu.Lock()
@@ -67,5 +67,47 @@ func TestWorkingRunsHoldCores(t *testing.T) {
 	_, err := a.Grade(ctx, run(m), eightQueen("correct"), 0, grader.Options{Cores: grader.NewCores(1)})
 	if err == nil {
 		t.Fatal("two runs met on one core")
+	}
+}
+
+// Waiting runs are not bounded by the cores: on one core, all the runs of
+// a submission (more than twice the cores) wait at once.
+func TestManyWaitingRuns(t *testing.T) {
+	a := testAssignment(t)
+	n := 0
+	for _, p := range a.Parts {
+		n += len(p)
+	}
+	if n < 4 {
+		t.Fatalf("the test assignment has %d cases; want 4 or more", n)
+	}
+	m := &meeting{n: n, met: make(chan struct{}), waits: true}
+	res, err := a.Grade(context.Background(), run(m), eightQueen("correct"), 0, grader.Options{Cores: grader.NewCores(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Score != res.MaxScore {
+		t.Errorf("score %v of %v", res.Score, res.MaxScore)
+	}
+}
+
+// The memory limits of the runs under way, waiting or not, stay within
+// the budget: with room for two runs' limits, three waiting runs never
+// meet (the test gives up after 2 s, whatever the machine's speed); with
+// room for three, they do.
+func TestMemoryBudget(t *testing.T) {
+	a := testAssignment(t)
+	mem := a.Rubric.Limits.Memory
+	for _, tc := range []struct {
+		runs int64
+		meet bool
+	}{{2, false}, {3, true}} {
+		m := &meeting{n: 3, met: make(chan struct{}), waits: true}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		_, err := a.Grade(ctx, run(m), eightQueen("correct"), 0, grader.Options{Cores: grader.NewCoresMemory(4, tc.runs*mem)})
+		cancel()
+		if met := err == nil; met != tc.meet {
+			t.Errorf("a budget of %d runs' memory: three waiting runs met: %v, want %v (err %v)", tc.runs, met, tc.meet, err)
+		}
 	}
 }

@@ -84,11 +84,13 @@
 // # Cores
 //
 // A batch's builds and runs share its Cores (Batch.Jobs of them, or
-// Options.Cores), passed down explicitly: each takes one and gives it
-// back when it ends, or when the sandbox sees its box waiting; a
-// submission's cases run side by side as far as the cores allow. Each
-// case writes only its own CaseResult, so the order runs finish in
-// changes no result. The one hint that travels in a context is the
-// sandbox's word that a box waits (sandbox.WithWaiting): it crosses the
-// runners, which need not know of it, to reach the box.
+// Options.Cores), passed down explicitly: each takes a core and its
+// memory limit's share of the budget, gives the core back when the
+// sandbox sees its box waiting and counts on one again when it works
+// again, and gives both back when it ends; a submission's cases run side
+// by side as far as the cores and the memory allow. Each case writes only
+// its own CaseResult, so the order runs finish in changes no result. The
+// one hint that travels in a context is the sandbox's word that a box
+// waits or works again (sandbox.WithWaiting): it crosses the runners,
+// which need not know of it, to reach the box.
 package grader

@@ -17,7 +17,7 @@ import (
 // the suites and every case of res, each run decided as it ends. A failed
 // build is no error: the stage's outcome says why.
 func (a *Assignment) run(ctx context.Context, runner Runner, files []submission.File, res *Result, opt Options) (runStage, error) {
-	b, err := build(ctx, opt.Cores, runner, files)
+	b, err := build(ctx, opt.Cores, a.memory(), runner, files)
 	if err != nil {
 		return runStage{}, fmt.Errorf("build: %w", err)
 	}
@@ -61,9 +61,10 @@ type runStage struct {
 	flags []string
 }
 
-// build builds the files on a core of cores.
-func build(ctx context.Context, cores *Cores, run Runner, files []submission.File) (Build, error) {
-	ctx, done, err := cores.take(ctx)
+// build builds the files on a core of cores, with mem bytes of its memory
+// budget.
+func build(ctx context.Context, cores *Cores, mem int64, run Runner, files []submission.File) (Build, error) {
+	ctx, done, err := cores.take(ctx, mem)
 	if err != nil {
 		return Build{}, err
 	}
@@ -86,7 +87,7 @@ func (a *Assignment) runSuites(ctx context.Context, run Runner, prog Program, re
 		if len(cs) == 0 {
 			continue
 		}
-		sr, err := runSuite(ctx, cores, s, run, prog, cs)
+		sr, err := runSuite(ctx, cores, a.memory(), s, run, prog, cs)
 		if err != nil {
 			return nil, err
 		}
@@ -103,9 +104,9 @@ func (a *Assignment) runSuites(ctx context.Context, run Runner, prog Program, re
 	return out, nil
 }
 
-// runSuite runs s on a core of cores.
-func runSuite(ctx context.Context, cores *Cores, s Suite, run Runner, prog Program, cs []cases.Case) (SuiteRun, error) {
-	ctx, done, err := cores.take(ctx)
+// runSuite runs s on a core of cores, with mem bytes of its memory budget.
+func runSuite(ctx context.Context, cores *Cores, mem int64, s Suite, run Runner, prog Program, cs []cases.Case) (SuiteRun, error) {
+	ctx, done, err := cores.take(ctx, mem)
 	if err != nil {
 		return SuiteRun{}, err
 	}
@@ -228,7 +229,7 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, t Trial, opt Opt
 		r.suite = true
 		return r, ctx.Err()
 	}
-	ctx, done, err := opt.Cores.take(ctx)
+	ctx, done, err := opt.Cores.take(ctx, a.memory())
 	if err != nil {
 		return judgedRun{}, err
 	}
@@ -250,6 +251,15 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, t Trial, opt Opt
 		r = a.ask(ctx, jd, t, ex)
 	}
 	return r, ctx.Err()
+}
+
+// memory is what a build or run of the assignment counts in its Cores'
+// memory budget: the rubric's memory limit of a run.
+func (a *Assignment) memory() int64 {
+	if a.Rubric == nil {
+		return 0
+	}
+	return a.Rubric.Limits.Memory
 }
 
 // settle decides run r into cr, with the evidence a result keeps: the

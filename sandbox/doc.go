@@ -77,12 +77,15 @@
 //
 // # Limits and how they show
 //
-// Wall time is the parent's clock. CPU time is the whole box's, all its
-// processes and threads and the children they reaped, polled every 50 ms
-// from outside the box by its meter (below) at every tier but basic, the
-// box killed and the run reported as at its CPU limit (Signal
-// CPULimitSignal) once the total passes Limits.CPU: a program whose
-// children each stay under the limit cannot use several times it.
+// Wall time is the parent's clock, less, at every tier but basic, the
+// time the box waited for a core while other work ran (Result.Stall; the
+// rule is in stall_linux.go), up to thirty times the limit. CPU time is
+// the whole box's, all its processes and threads and the children they
+// reaped, polled every 50 ms from outside the box by its meter (below)
+// at every tier but basic, the box killed and the run reported as at its
+// CPU limit (Signal CPULimitSignal) once the total passes Limits.CPU: a
+// program whose children each stay under the limit cannot use several
+// times it.
 // RLIMIT_CPU, per process, is a backstop a second past the limit. A box
 // that used its CPU limit hit it, however it ended (a program that caught
 // SIGXCPU and then printed an answer too); one that raised SIGXCPU

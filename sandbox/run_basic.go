@@ -57,7 +57,7 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 		prog = filepath.Join(box, filepath.FromSlash(name))
 	}
 
-	st := newStreams(ctx, spec)
+	st := newStreams(ctx, spec, spec.Limits.Wall)
 	defer st.close()
 	cmd := exec.CommandContext(st.wctx, prog, spec.Args...)
 	cmd.Args[0] = spec.Path

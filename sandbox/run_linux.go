@@ -133,7 +133,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 			}
 		}()
 	}
-	st := newStreams(ctx, spec)
+	st := newStreams(ctx, spec, spec.Limits.Wall*stallCap)
 	defer st.close()
 	h, err := startHelper(st, spec, &cfg, cg, tier >= TierNamespaces)
 	if err != nil {
@@ -155,8 +155,16 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		}()
 		defer func() { close(stop); <-watched }()
 	}
-	rep, seen, waitErr := h.wait(ctx, st, meter, cg != nil, spec.Limits.CPU)
+	w := &boxWatch{meter: meter, cpu: spec.Limits.CPU, wall: spec.Limits.Wall, start: h.start,
+		stall:   newStallClock(boxThreads(cg, h.cmd.Process.Pid)),
+		overCPU: func() { st.kill(errCPU) }, overWall: func() { st.kill(errWall) }}
+	if cg != nil {
+		w.waiting, w.working = Waiting(ctx)
+	}
+	rep, waitErr := h.wait(w)
 	res.Wall = time.Since(h.start)
+	res.Stall = w.stall.total
+	seen := w.seen
 	cause, err := st.end(&res)
 	if err != nil {
 		return res, err
@@ -362,27 +370,19 @@ func (h *helper) send(cfg *config, cg *cgroup) error {
 	return h.cfgW.Close()
 }
 
-// wait waits for the helper to end, the box's CPU time watched
-// meanwhile through meter at every tier (the whole box, its children and
-// the children it reaped counted: RLIMIT_CPU holds per process only), and
-// returns its report (nil when it sent none) and the box's CPU time last
-// read. Only a box with a cgroup (idle) tells a waiting box.
-func (h *helper) wait(ctx context.Context, st *streams, meter func() (time.Duration, bool), idle bool, cpu time.Duration) (*report, time.Duration, error) {
+// wait waits for the helper to end, the box watched meanwhile (w), and
+// returns its report (nil when it sent none).
+func (h *helper) wait(w *boxWatch) (*report, error) {
 	done := make(chan struct{})
-	var waiting func()
-	if idle {
-		waiting = Waiting(ctx)
-	}
-	var seen atomic.Int64
 	watched := make(chan struct{})
 	go func() {
 		defer close(watched)
-		watchCPU(meter, cpu, h.start, waiting, done, &seen, func() { st.kill(errCPU) })
+		w.run(done)
 	}()
 	err := h.cmd.Wait()
 	close(done)
 	<-watched
-	return <-h.reports, time.Duration(seen.Load()), err
+	return <-h.reports, err
 }
 
 func (h *helper) close() {
@@ -442,33 +442,72 @@ func result(res Result, rep *report, waitErr error, cause Limit, cg *cgroup, l L
 	return res, nil
 }
 
-// watchCPU samples the box's CPU time through meter until done, keeping
-// the largest reading in seen: RLIMIT_CPU holds per process, the meter
-// counts the whole box, over its limit it calls over. It calls waiting,
-// once, when the box seems to wait (see WithWaiting).
-func watchCPU(meter func() (time.Duration, bool), limit time.Duration, start time.Time, waiting func(), done <-chan struct{}, seen *atomic.Int64, over func()) {
+// boxWatch watches a running box from outside, at every tier but basic:
+// its CPU time through meter (the whole box, its children and the
+// children it reaped counted: RLIMIT_CPU holds per process only), over
+// its limit it calls overCPU; its wall time less its stall (stallClock),
+// over its wall limit it calls overWall; and, where there is a cgroup,
+// whether it waits (see WithWaiting). Once run returns, seen is the
+// box's CPU time last read and stall its stall.
+type boxWatch struct {
+	meter             func() (time.Duration, bool)
+	cpu, wall         time.Duration // the limits
+	start             time.Time
+	stall             *stallClock
+	waiting, working  func() // nil: none
+	overCPU, overWall func()
+
+	seen time.Duration
+}
+
+// run watches the box until done: its CPU time every 50 ms, its threads'
+// stall every stallTick, and, from its wall limit on, its wall time less
+// its stall, until that reaches the limit while no thread of it waits
+// for a core.
+func (w *boxWatch) run(done <-chan struct{}) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
-	var w idleWatch
+	wall := time.NewTimer(time.Until(w.start.Add(w.wall)))
+	defer wall.Stop()
+	var idle idleWatch
 	for {
 		select {
 		case <-done:
 			return
+		case <-wall.C:
+			at := time.Since(w.start)
+			left := w.wall - (at - w.stall.read(at))
+			switch {
+			case left > 0:
+				wall.Reset(left)
+			case w.stall.queued():
+				wall.Reset(queuedTick)
+			default:
+				w.overWall()
+				return
+			}
 		case <-t.C:
-			used, ok := meter()
+			used, ok := w.meter()
 			if !ok {
 				continue
 			}
-			if int64(used) > seen.Load() {
-				seen.Store(int64(used))
-			}
-			if used > limit {
-				over()
+			w.seen = max(w.seen, used)
+			if used > w.cpu {
+				w.overCPU()
 				return
 			}
-			if waiting != nil && w.waiting(time.Since(start), used) {
-				waiting()
-				waiting = nil
+			at := time.Since(w.start)
+			if at-w.stall.at >= stallTick {
+				w.stall.read(at)
+			}
+			if w.waiting == nil {
+				continue
+			}
+			switch waits, works := idle.turn(at, used, !w.stall.asleep); {
+			case waits:
+				w.waiting()
+			case works && w.working != nil:
+				w.working()
 			}
 		}
 	}

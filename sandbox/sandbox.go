@@ -18,7 +18,12 @@ import (
 
 // Limits bounds one run. A zero field takes the default named beside it.
 type Limits struct {
-	Wall time.Duration // real time for the whole run; default 10s
+	// Wall is the real time of the whole run; default 10s. At every tier
+	// but basic, the time the box spent waiting for a core, runnable
+	// while other work ran (Result.Stall), does not count, up to thirty times
+	// the limit in all: a loaded machine never stops a program at its
+	// wall limit that would have ended in time alone (see stall_linux.go).
+	Wall time.Duration
 	CPU  time.Duration // CPU time of the whole box; default 5s
 
 	// Memory is the memory of the whole box, its tmpfs included; default 512 MiB.
@@ -212,9 +217,13 @@ type Result struct {
 	// Stopped says the box was killed because Spec.Stop was closed.
 	Stopped bool
 
-	CPU        time.Duration // CPU time of the whole box: its processes and every child they reaped
-	Wall       time.Duration // real time of the program
-	PeakMemory int64         // peak memory of the box in bytes (where no cgroup counts it: the largest sample of its processes' memory together, or the largest process of a run too short to sample)
+	CPU  time.Duration // CPU time of the whole box: its processes and every child they reaped
+	Wall time.Duration // real time of the program
+	// Stall is the part of Wall the box spent waiting for a core (on a
+	// run queue, while other work ran), which its wall limit does not
+	// count (Linux tiers; see Limits.Wall).
+	Stall      time.Duration
+	PeakMemory int64 // peak memory of the box in bytes (where no cgroup counts it: the largest sample of its processes' memory together, or the largest process of a run too short to sample)
 
 	Stdout, Stderr                   []byte
 	StdoutTruncated, StderrTruncated bool

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os/exec"
 	"sync"
+	"time"
 )
 
 // streams are what every tier's run shares around its process: the
@@ -21,12 +22,13 @@ type streams struct {
 	stdout, stderr *capture
 }
 
-// newStreams starts a run's wall clock; close stops it.
-func newStreams(ctx context.Context, spec Spec) *streams {
+// newStreams starts a run's wall clock, which stops it at wall; close
+// stops the clock.
+func newStreams(ctx context.Context, spec Spec, wall time.Duration) *streams {
 	s := &streams{ctx: ctx}
 	var kctx context.Context
 	kctx, s.kill = context.WithCancelCause(ctx)
-	s.wctx, s.stopWall = context.WithTimeoutCause(kctx, spec.Limits.Wall, errWall)
+	s.wctx, s.stopWall = context.WithTimeoutCause(kctx, wall, errWall)
 	if spec.Stop != nil {
 		go func() {
 			select {

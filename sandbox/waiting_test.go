@@ -36,6 +36,43 @@ func TestIdleWatch(t *testing.T) {
 	}
 }
 
+// TestIdleTurns: a box seen waiting, then working again, in turn; a box
+// starved of cores (busy: a thread of it waited for one) is not waiting.
+func TestIdleTurns(t *testing.T) {
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	type sample struct {
+		at, cpu int // ms
+		busy    bool
+		turn    string // "waiting", "working" or ""
+	}
+	for _, tc := range []struct {
+		name    string
+		samples []sample
+	}{
+		{"asleep, then working, then asleep", []sample{{0, 0, false, ""}, {300, 1, false, "waiting"}, {350, 1, false, ""}, {600, 100, false, "working"}, {900, 101, false, "waiting"}}},
+		{"starved of cores is not waiting", []sample{{0, 0, true, ""}, {300, 1, true, ""}, {600, 2, true, ""}}},
+		{"waiting, then starved, counts as working", []sample{{0, 0, false, ""}, {300, 1, false, "waiting"}, {600, 2, true, "working"}}},
+		{"a little work is not working again", []sample{{0, 0, false, ""}, {300, 1, false, "waiting"}, {600, 30, false, ""}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var w idleWatch
+			for i, s := range tc.samples {
+				waits, works := w.turn(ms(s.at), ms(s.cpu), s.busy)
+				got := ""
+				if waits {
+					got = "waiting"
+				}
+				if works {
+					got = "working"
+				}
+				if got != s.turn {
+					t.Fatalf("sample %d: turn %q, want %q", i+1, got, s.turn)
+				}
+			}
+		})
+	}
+}
+
 // TestWaitingBox: a box that sleeps is seen waiting long before its wall
 // limit (the hook cancels the run). Whether a working box is ever taken
 // for a waiting one depends on the machine's load; it changes only which
@@ -52,7 +89,7 @@ func TestWaitingBox(t *testing.T) {
 	defer cancel(nil)
 	spec := sh("sleep 100")
 	spec.Limits.Wall = time.Minute
-	_, err := Run(WithWaiting(ctx, func() { cancel(seen) }), spec)
+	_, err := Run(WithWaiting(ctx, func() { cancel(seen) }, nil), spec)
 	if err == nil || !errors.Is(context.Cause(ctx), seen) {
 		t.Fatalf("a sleeping box ran to its wall limit unseen (err %v)", err)
 	}

@@ -32,13 +32,20 @@ func benchCommand() *ucli.Command {
 			"and prints the cases per second of each and their ratio. Cold grading of a\n" +
 			"whole class takes long (a JVM and a box per case): its speed is measured on the\n" +
 			"sample and the time for all N extrapolated. The sample's results must be the\n" +
-			"same both ways; a difference fails the command.",
+			"same both ways; a difference fails the command.\n\n" +
+			"With --waiting it grades instead, as grade does, 10 correct submissions alone,\n" +
+			"then beside one that sleeps in every FLAG 4XX case and one that loops in every\n" +
+			"hidden FLAG 200 case, and prints both times against the budget of three times\n" +
+			"the correct ones alone plus the looper's CPU limits on the cores. The correct\n" +
+			"ones must score alike both times, the sleeper's cases end at their wall limit\n" +
+			"and the looper's at their CPU limit, or the command fails.",
 		Flags: []ucli.Flag{
 			rubricFlag(), assignmentFlag(),
 			&ucli.IntFlag{Name: "submissions", Aliases: []string{"n"}, Value: 300, Usage: "grade `N` synthetic submissions warm"},
 			&ucli.IntFlag{Name: "cold", Value: 10, Usage: "grade the first `N` submissions cold too (0: no cold half)"},
 			jobsFlag(),
 			spotCheckFlag(),
+			&ucli.BoolFlag{Name: "waiting", Usage: "grade the waiting mix: 10 correct submissions, then beside a sleeper and a looper"},
 		},
 		Action: func(c *ucli.Context) error {
 			n, coldN := c.Int("submissions"), c.Int("cold")
@@ -56,6 +63,9 @@ func benchCommand() *ucli.Command {
 			}
 			if !warm.Supports(a.Rubric) {
 				return badInputf("bench: the rubric's language is %q; bench grades Java submissions", a.Rubric.Build.Language)
+			}
+			if c.Bool("waiting") {
+				return runWaitingBench(c.Context, c.App.Writer, c.App.ErrWriter, a, jobs)
 			}
 			return runBench(c.Context, c.App.Writer, c.App.ErrWriter, a, n, coldN, jobs)
 		},

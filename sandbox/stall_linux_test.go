@@ -1,0 +1,134 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// TestStallClock: readings of a box's threads' times, and the stall they
+// make.
+func TestStallClock(t *testing.T) {
+	type times = [2]int // ms a thread has run, and waited for a core, so far
+	type reading struct {
+		at      int // ms since the box started
+		threads map[int]times
+		want    int // the stall after it, ms
+	}
+	for _, tc := range []struct {
+		name     string
+		readings []reading
+	}{
+		{"no wait", []reading{{250, map[int]times{1: {250, 0}}, 0}, {500, map[int]times{1: {500, 0}}, 0}}},
+		{"one thread crowded", []reading{{250, map[int]times{1: {100, 150}}, 150}, {500, map[int]times{1: {150, 350}}, 350}}},
+		{"the most delayed thread counts, not the sum", []reading{{250, map[int]times{1: {150, 100}, 2: {50, 40}}, 100}, {500, map[int]times{1: {290, 110}, 2: {60, 140}}, 200}}},
+		{"a wait is counted where it ends", []reading{{250, map[int]times{1: {5, 245}}, 245}, {500, map[int]times{1: {5, 245}}, 245}, {750, map[int]times{1: {10, 740}}, 740}}},
+		{"asleep: wake-ups that waited are no stall", []reading{{250, map[int]times{1: {100, 10}}, 10}, {500, map[int]times{1: {101, 10}, 2: {1, 60}}, 10}, {750, map[int]times{1: {102, 10}, 2: {2, 120}}, 10}}},
+		{"the box's start counts however little it worked", []reading{{250, map[int]times{1: {2, 80}}, 80}}},
+		{"half a span running or waiting is crowded, not asleep", []reading{{250, map[int]times{1: {250, 0}}, 0}, {450, map[int]times{1: {270, 80}}, 80}}},
+		{"a span asleep before one that counts counts too", []reading{{250, map[int]times{1: {250, 0}}, 0}, {500, map[int]times{1: {251, 100}}, 0}, {750, map[int]times{1: {350, 150}}, 150}}},
+		{"a thread gone keeps what it waited", []reading{{250, map[int]times{1: {150, 100}, 2: {200, 30}}, 100}, {500, map[int]times{2: {400, 60}}, 130}}},
+		{"an id reused", []reading{{250, map[int]times{1: {150, 100}}, 100}, {500, map[int]times{1: {200, 20}}, 120}}},
+		{"never more than the box's life", []reading{{250, map[int]times{1: {10, 100}, 2: {10, 400}}, 250}}},
+		{"a wait under way is not asleep", []reading{{250, map[int]times{1: {100, 150}}, 150}, {500, map[int]times{1: {100, 150}, -1: {}}, 150}, {750, map[int]times{1: {110, 640}}, 640}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+			var now map[int]times
+			s := newStallClock(func() []int {
+				var ids []int
+				for id := range now {
+					if id > 0 {
+						ids = append(ids, id)
+					}
+				}
+				return ids
+			})
+			s.runnable = func(tid int) bool { _, ok := now[-tid]; return ok } // -tid listed: tid is runnable
+			s.sched = func(tid int) (schedStat, bool) {
+				tt, ok := now[tid]
+				return schedStat{ms(tt[0]), ms(tt[1])}, ok
+			}
+			for i, r := range tc.readings {
+				now = r.threads
+				if got := s.read(ms(r.at)); got != ms(r.want) {
+					t.Fatalf("reading %d: stall %v, want %v", i+1, got, ms(r.want))
+				}
+			}
+		})
+	}
+}
+
+// crowd keeps the machine's cores busy with 6 spinning processes a core
+// until the test ends: a box's program then gets a seventh of a core or
+// less.
+func crowd(t *testing.T) {
+	for range 6 * runtime.NumCPU() {
+		cmd := exec.Command("/bin/sh", "-c", "while :; do :; done")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			cmd.Process.Kill()
+			cmd.Wait()
+		})
+	}
+}
+
+// spin is a shell script that works until it has used ms of CPU time (its
+// own, from /proc/self/stat, in ticks of 10 ms), then says so.
+func spin(ms int) Spec {
+	return sh(fmt.Sprintf(`while :; do read -r l < /proc/$$/stat; set -- $l; [ $((${14} + ${15})) -ge %d ] && break; done; echo done`, ms/10))
+}
+
+// TestCrowdedRunInTime: a program that needs 0.2 s of CPU time, under a
+// wall limit of 1 s, on a machine crowded to a seventh of a core for it,
+// ends in time: the time it waited for a core is not counted. A box that
+// sleeps on that machine still ends at its wall limit.
+func TestCrowdedRunInTime(t *testing.T) {
+	crowd(t)
+	for _, tier := range tiers(t) {
+		if tier == TierBasic {
+			continue // no stall counted
+		}
+		t.Run(tier.String(), func(t *testing.T) {
+			spec := spin(200)
+			spec.Limits = Limits{Wall: time.Second, CPU: time.Minute}
+			res, err := run(context.Background(), spec, tier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("wall %v, of it waiting for a core %v; CPU %v", res.Wall, res.Stall, res.CPU)
+			if res.Limit != None || string(res.Stdout) != "done\n" {
+				t.Errorf("a crowded run that needs 0.2 s of CPU time ended at limit %q (stdout %q, stderr %q)", res.Limit, res.Stdout, res.Stderr)
+			}
+			spec = sh("sleep 100")
+			spec.Limits = Limits{Wall: time.Second}
+			res, err = run(context.Background(), spec, tier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Limit != Wall {
+				t.Errorf("a crowded sleeping run ended at limit %q, want wall (after %v, %v waiting for a core)", res.Limit, res.Wall, res.Stall)
+			}
+		})
+	}
+}
+
+// A span in which a thread neither ran nor waited, by the kernel's count,
+// is asleep, unless that thread is runnable: its wait is under way.
+func TestStallClockQueued(t *testing.T) {
+	for _, runnable := range []bool{false, true} {
+		s := newStallClock(func() []int { return []int{7} })
+		s.sched = func(int) (schedStat, bool) { return schedStat{run: time.Millisecond}, true }
+		s.runnable = func(int) bool { return runnable }
+		s.read(250 * time.Millisecond)
+		s.read(500 * time.Millisecond)
+		if s.asleep == runnable {
+			t.Errorf("a thread still, runnable %v: asleep %v", runnable, s.asleep)
+		}
+	}
+}
