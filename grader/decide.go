@@ -91,7 +91,7 @@ func decide(r judgedRun) decision {
 	case v != Pass:
 		d.rule, d.Verdict = rule, v
 		if rule == ruleTime && waited(r.ex, r.limits) {
-			d.rule, d.Waited = ruleWaited, true
+			d.rule, d.Waited, d.uncrowded = ruleWaited, true, r.ex.StallCounted
 		}
 		if r.live {
 			d.JudgeLog = j.Log // the transcript up to the end

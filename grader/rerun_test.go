@@ -83,4 +83,15 @@ func TestRerunWaited(t *testing.T) {
 			t.Errorf("%s: %d runs, rerun %q, waited %v; want one run", name, n, c.Rerun, c.Waited)
 		}
 	}
+
+	// Where the sandbox left the run's waits for a core out of its wall
+	// limit, the machine's load did not stop it: it waited of itself
+	// (a sleeper), and is not run again, though it is said to have waited.
+	n := 0
+	slept := grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.Wall, CPU: time.Millisecond, CPUMeasured: true, StallCounted: true}
+	prog = override(correct, key, func([]byte) grader.Execution { n++; return slept })
+	res = grade(t, a, run(prog), eightQueen("s"), 0, grader.Options{})
+	if c := caseResult(t, res, "b/public-01"); n != 1 || c.Rerun != "" || !c.Waited || c.Verdict != grader.Timeout {
+		t.Errorf("a sleeper, its stall counted: %d runs, rerun %q, waited %v, verdict %s; want one run, waited, a timeout", n, c.Rerun, c.Waited, c.Verdict)
+	}
 }

@@ -228,8 +228,12 @@ type RunResult struct {
 	// Waited says the run was stopped at the wall-time limit having used
 	// well under its CPU limit: it waited (for input, a sleep, or a busy
 	// machine) rather than worked.
-	Waited   bool      `json:"waited,omitempty"`
-	Mismatch *Mismatch `json:"mismatch,omitempty"`
+	Waited bool `json:"waited,omitempty"`
+	// uncrowded says the sandbox left the time the run waited for a core
+	// out of its wall limit (Execution.StallCounted): a busy machine did
+	// not stop it, so it is not run again.
+	uncrowded bool
+	Mismatch  *Mismatch `json:"mismatch,omitempty"`
 	// Violation is the rule a checked run (a "check: reference" case)
 	// broke, and where.
 	Violation *Violation `json:"violation,omitempty"`

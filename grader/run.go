@@ -150,15 +150,20 @@ func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResul
 }
 
 // rerunWaited runs again, one at a time after the others, each case run
-// once whose run waited past the wall-time limit (RunResult.Waited): on a
-// busy machine a program can wait for a core until its wall limit while
-// using little CPU time, and lose a case it would pass alone. The rerun's
+// once whose run waited past the wall-time limit (RunResult.Waited) where
+// the sandbox could not leave the time it waited for a core out of that
+// limit (no run delays from the kernel; see sandbox.Result.StallCounted):
+// there a busy machine can make a program wait for a core until its wall
+// limit while using little CPU time, and lose a case it would pass alone.
+// Where the sandbox did, a wall limit is the program's own waiting (a
+// sleep, input that never comes), and running it again would only cost
+// the batch another wall limit. The rerun's
 // verdict is the case's, and the case says it was rerun (Rerun). A
 // repeated case's runs are not rerun: their count is the verdict.
 func (a *Assignment) rerunWaited(ctx context.Context, prog Program, crs []CaseResult, opt Options) error {
 	for i := range crs {
 		cr := &crs[i]
-		if !cr.Waited || cr.Attempts != nil {
+		if !cr.Waited || cr.uncrowded || cr.Attempts != nil {
 			continue
 		}
 		first := ended(cr.RunResult, a.Rubric.Limits)

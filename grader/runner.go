@@ -113,4 +113,8 @@ type Execution struct {
 	// CPUMeasured says it was measured (a runner's sandbox does).
 	CPU         time.Duration
 	CPUMeasured bool
+	// StallCounted says the sandbox left the time the run waited for a
+	// core out of its wall limit, so that a loaded machine never stopped
+	// it there.
+	StallCounted bool
 }

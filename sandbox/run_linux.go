@@ -163,7 +163,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	}
 	rep, waitErr := h.wait(w)
 	res.Wall = time.Since(h.start)
-	res.Stall = w.stall.total
+	res.Stall, res.StallCounted = w.stall.total, w.stall.counted
 	seen := w.seen
 	cause, err := st.end(&res)
 	if err != nil {

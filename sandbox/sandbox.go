@@ -222,8 +222,11 @@ type Result struct {
 	// Stall is the part of Wall the box spent waiting for a core (on a
 	// run queue, while other work ran), which its wall limit does not
 	// count (Linux tiers; see Limits.Wall).
-	Stall      time.Duration
-	PeakMemory int64 // peak memory of the box in bytes (where no cgroup counts it: the largest sample of its processes' memory together, or the largest process of a run too short to sample)
+	Stall time.Duration
+	// StallCounted says the kernel counted the box's waits for a core, so
+	// its wall limit left them out (else it was plain wall time).
+	StallCounted bool
+	PeakMemory   int64 // peak memory of the box in bytes (where no cgroup counts it: the largest sample of its processes' memory together, or the largest process of a run too short to sample)
 
 	Stdout, Stderr                   []byte
 	StdoutTruncated, StderrTruncated bool

@@ -54,6 +54,7 @@ type stallClock struct {
 	pending  time.Duration // the most waited in the span before, if it did not count
 	still    []int         // the threads that neither ran nor waited between the last two readings
 	asleep   bool          // no thread ran or waited for a core through half the last span
+	counted  bool          // the kernel gave a thread's run delay at least once
 }
 
 func newStallClock(threads func() []int) *stallClock {
@@ -71,6 +72,7 @@ func (s *stallClock) read(at time.Duration) time.Duration {
 		if !ok {
 			continue
 		}
+		s.counted = true
 		was, seen := s.prev[tid]
 		s.prev[tid] = now
 		if seen && now.run >= was.run && now.delay >= was.delay { // else new, or the id reused by a new thread

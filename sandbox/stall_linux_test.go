@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"runtime"
 	"testing"
@@ -102,6 +103,9 @@ func TestCrowdedRunInTime(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("wall %v, of it waiting for a core %v; CPU %v", res.Wall, res.Stall, res.CPU)
+			if _, err := os.Stat("/proc/self/schedstat"); err == nil && !res.StallCounted {
+				t.Error("the kernel counts run delays, but the result says the stall was not counted")
+			}
 			if res.Limit != None || string(res.Stdout) != "done\n" {
 				t.Errorf("a crowded run that needs 0.2 s of CPU time ended at limit %q (stdout %q, stderr %q)", res.Limit, res.Stdout, res.Stderr)
 			}
