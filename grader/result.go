@@ -113,6 +113,9 @@ type Provenance struct {
 	JudgeSHA256 string `json:"judge_sha256,omitempty"`
 	Reference   string `json:"reference,omitempty"` // the rubric's reference program
 	Runtime     string `json:"runtime,omitempty"`   // e.g. "java 17.0.15"
+	// Stack is the stack each run had ("unlimited"; "8 MiB, the
+	// grader's hard stack limit"), empty when the runner does not say.
+	Stack string `json:"stack,omitempty"`
 	// The rubric's limits of one run (0: the sandbox's default).
 	WallMS      int64 `json:"wall_ms"`
 	CPUMS       int64 `json:"cpu_ms"`

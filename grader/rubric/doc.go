@@ -122,6 +122,8 @@
 //	wall        wall-clock time ("10s")
 //	cpu         CPU time, all threads together ("10s")
 //	memory      memory ("512MiB")
+//	stack       the program's stack, within its memory ("unlimited",
+//	            the default, or a size: "64MiB")
 //	output      bytes of standard output, and of standard error, each
 //	            ("1MiB")
 //	build_wall  wall-clock time of the whole build ("60s")

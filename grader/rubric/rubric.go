@@ -185,9 +185,12 @@ func shellQuote(s string) string {
 
 // Limits bound one run of a submission, and its build.
 type Limits struct {
-	Wall      time.Duration // wall-clock time of one run
-	CPU       time.Duration // CPU time of one run, all threads together
-	Memory    int64         // bytes of memory of one run
+	Wall   time.Duration // wall-clock time of one run
+	CPU    time.Duration // CPU time of one run, all threads together
+	Memory int64         // bytes of memory of one run
+	// Stack is the program's stack in bytes; 0, the default: unlimited,
+	// bounded by Memory alone, as contest judges give it.
+	Stack     int64
 	Output    int64         // bytes of standard output of one run
 	BuildWall time.Duration // wall-clock time of all build commands together
 }

@@ -54,6 +54,7 @@ func dump(t *testing.T, r *Rubric) string {
 	line("limits.wall", r.Limits.Wall)
 	line("limits.cpu", r.Limits.CPU)
 	line("limits.memory", r.Limits.Memory)
+	line("limits.stack", r.Limits.Stack)
 	line("limits.output", r.Limits.Output)
 	line("limits.build_wall", r.Limits.BuildWall)
 	line("compare.mode", r.Compare.Mode)

@@ -386,6 +386,9 @@ func (d *decoder) limits(t *table, l *Limits) {
 	l.Wall = t.duration("wall", defaultWall)
 	l.CPU = t.duration("cpu", defaultCPU)
 	l.Memory = t.size("memory", defaultMemory)
+	if s, ok := t.get("stack"); !ok || s != "unlimited" {
+		l.Stack = t.size("stack", 0)
+	}
 	l.Output = t.size("output", defaultOutput)
 	l.BuildWall = t.duration("build_wall", defaultBuildWall)
 	t.done()

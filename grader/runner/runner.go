@@ -179,6 +179,44 @@ func (s *Sandboxed) Runtime() string {
 	return s.tc.Runtime + " " + tools[0].Version
 }
 
+// Stack implements grader.StackDescriber: the stack of a run, as the
+// sandbox sets it (StackOf), and the preset runtime's threads' own.
+func (s *Sandboxed) Stack() string {
+	tcs := []*toolchain.Toolchain{s.tc}
+	if s.auto != nil {
+		tcs = toolchain.All()
+	}
+	return StackText(s.limits(false), tcs...)
+}
+
+// StackText says what stack a run under lim has: "unlimited", "64 MiB",
+// or what the grader's own hard limit cut it to; and the stack each of
+// tcs' runtimes gives a thread, where it sets one.
+func StackText(lim sandbox.Limits, tcs ...*toolchain.Toolchain) string {
+	n, capped := sandbox.StackOf(lim)
+	text := "unlimited"
+	if n > 0 {
+		text = mib(n)
+	}
+	if capped {
+		text += " (the grader's own hard stack limit, which only a privileged process may raise: start the grader from a shell whose `ulimit -Hs` is unlimited)"
+	}
+	for _, tc := range tcs {
+		if tc != nil && tc.ThreadStack != nil {
+			text += fmt.Sprintf("; %s threads %s", tc.Title, mib(tc.ThreadStack(lim.Memory)))
+		}
+	}
+	return text
+}
+
+// mib writes a size in MiB ("64 MiB").
+func mib(n int64) string {
+	if n%(1<<20) != 0 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return fmt.Sprintf("%d MiB", n>>20)
+}
+
 // Key implements grader.Keyer: cold mode, each case in a fresh box.
 func (s *Sandboxed) Key() string { return "cold" }
 
@@ -216,7 +254,7 @@ func (s *Sandboxed) limit(res sandbox.Result) grader.Limit {
 }
 
 func (s *Sandboxed) limits(build bool) sandbox.Limits {
-	l := sandbox.Limits{Wall: s.lim.Wall, CPU: s.lim.CPU, Memory: s.lim.Memory, Output: s.lim.Output}
+	l := sandbox.Limits{Wall: s.lim.Wall, CPU: s.lim.CPU, Memory: s.lim.Memory, Output: s.lim.Output, Stack: s.lim.Stack}
 	if build {
 		// A compiler needs more time than one case, and its messages are
 		// what the student must see, whatever the output cap of a run.

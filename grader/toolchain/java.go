@@ -39,6 +39,7 @@ var Java = &Toolchain{
 	Options: func(tool string, memory int64, version string) []string {
 		return jvmOptions(memory, tool != javaTool.Name, version)
 	},
+	ThreadStack: javaStack,
 	ReadOnly: func(resolved string) []string {
 		if h := JDKHome(resolved); h != "" {
 			return []string{h}

@@ -72,6 +72,10 @@ type Toolchain struct {
 	// command's arguments, in a box with the given memory; version is the
 	// tool's as it prints it, "" while the tool is being found. nil: none.
 	Options func(tool string, memory int64, version string) []string
+	// ThreadStack is the stack its runtime gives each thread of a program
+	// in a box with the given memory, whatever the box's own stack (a
+	// JVM's -Xss); nil: the box's.
+	ThreadStack func(memory int64) int64
 	// ReadOnly are host folders a resolved tool needs in the box besides
 	// its own file (a JDK's home). nil: none.
 	ReadOnly func(resolved string) []string

@@ -36,6 +36,7 @@ func doctorCommand() *ucli.Command {
 			if warn := t.Warning(); warn != "" {
 				fmt.Fprintf(w, "  WARNING: %s\n", warn)
 			}
+			fmt.Fprintf(w, "stack: %s (each run's, at the default memory, whatever this shell's; a rubric's limits.stack sets another)\n", runner.StackText(sandbox.Limits{}, toolchain.All()...))
 			fmt.Fprintln(w, "languages (a hello-world built and run in the sandbox):")
 			lines, before := hellos(c.Context, rubric.Presets(), doctorCache(c.Bool("fresh"), t.String()))
 			for i, line := range lines {
