@@ -115,7 +115,7 @@ func read(ctx context.Context, dir string, warn io.Writer) (*pkg, error) {
 	r := &rubric.Rubric{
 		Name: m.name, Path: file, CasesDir: filepath.Join(data, "data"),
 		Submission: rubric.Submission{Package: rubric.PackageReport},
-		Build:      rubric.Build{Language: rubric.Auto, Languages: m.languages, Include: include, Main: pythonEntry},
+		Build:      rubric.Build{Language: rubric.Auto, Languages: m.languages, Include: include, Main: pythonEntry, Runtime: rubric.JudgesRuntime},
 		Limits:     m.limits, Compare: rubric.Compare{Mode: "lines"}, Judge: j,
 		Report: rubric.Report{Hidden: rubric.HiddenVerdict, Gradescope: rubric.GradescopeAfterDueDate},
 	}

@@ -81,6 +81,11 @@
 //	          (one JVM for all cases) also run cold, to check the warm
 //	          answers; a difference regrades the submission cold (2; 0:
 //	          none)
+//	runtime   "grader" (the default: the grader's own choice of runtime,
+//	          for short runs) or "judges" (what a contest's judges run:
+//	          PyPy for Python where it is installed, the JVM's full JIT
+//	          when the CPU limit is 1 s or more), as a problem package is
+//	          graded
 //
 // The presets compile the required files with their toolchain's
 // extensions, in rubric order, and need at least one; package

@@ -48,6 +48,7 @@ func dump(t *testing.T, r *Rubric) string {
 	line("build.language", r.Build.Language)
 	line("build.main", r.Build.Main)
 	line("build.sources", fmt.Sprintf("%q", r.Build.Sources))
+	line("build.runtime", r.Build.Runtime)
 	build, run := r.Build.Commands()
 	line("build commands", fmt.Sprintf("%q", build))
 	line("run command", fmt.Sprintf("%q", run))
@@ -270,6 +271,8 @@ var parseErrorCases = []struct {
 		`rubric.toml:5:1: submission.rename_penalty must not be negative, got -1`},
 	{"rename penalty over total", head + "[submission]\nrename_penalty = 6\n" + partA,
 		`rubric.toml:5:1: submission.rename_penalty is 6, more than the total 5`},
+	{"unknown runtime", head + "[build]\nruntime = \"pypy\"\n" + partA,
+		`rubric.toml:5:1: build.runtime must be "grader" or "judges", got "pypy"`},
 	{"raw without run", head + "[build]\nlanguage = \"raw\"\n" + partA,
 		`rubric.toml:4:1: missing key "build.run"`},
 	{"raw with main", head + "[build]\nlanguage = \"raw\"\nmain = \"x\"\nrun = [\"./x\"]\n" + partA,

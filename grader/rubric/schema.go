@@ -185,6 +185,12 @@ func (d *decoder) submission(t *table, s *Submission) {
 func (d *decoder) build(t *table, b *Build, required []string) {
 	b.Language, b.Languages = language(t)
 	b.SpotCheck = defaultSpotCheck
+	switch r := Runtime(t.str("runtime", string(GraderRuntime))); r {
+	case GraderRuntime, JudgesRuntime:
+		b.Runtime = r
+	default:
+		t.errf("runtime", `build.runtime must be "grader" or "judges", got %q`, r)
+	}
 	if x, ok := t.num("spot_check"); ok {
 		if x < 0 || x != math.Trunc(x) || x > 1000 {
 			t.errf("spot_check", "build.spot_check must be a whole number from 0 to 1000, got %s", formatNum(x))

@@ -7,8 +7,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cs540-tools/autograder/sandbox"
 )
@@ -80,6 +82,22 @@ func JavaFeature(version string) int {
 // than the OOM killer, a collector with one thread of each kind, no
 // hsperfdata, crash logs in /tmp, a deep recursion's stack (javaStack).
 func JVMOptions(memory int64, version string) []string { return jvmOptions(memory, false, version) }
+
+// FullJITFrom is the shortest CPU time limit at which a program run with
+// the judges' runtime (a problem package's) gets the JVM's full JIT (C2,
+// as every contest judge runs Java): below it, the C1 compiler alone
+// finishes a run sooner, as a JIT's start costs more than it wins back;
+// from it up, the full JIT does, and by more the longer the run
+// (measured: docs/performance.md, "The JVM's JIT and a run's time limit").
+const FullJITFrom = time.Second
+
+// fullJIT drops from opts the options that stop the JIT at its first
+// tier and raise its thresholds (jvmOptions' choice for short runs).
+func fullJIT(opts []string) []string {
+	return slices.DeleteFunc(opts, func(o string) bool {
+		return o == "-XX:TieredStopAtLevel=1" || strings.HasPrefix(o, "-XX:CompileThresholdScaling=")
+	})
+}
 
 // javaStack is a Java thread's stack (-Xss, every thread's, the main
 // one's too): as the judges give it, 64 MiB (Kattis runs java -Xss64m),

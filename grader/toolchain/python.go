@@ -33,8 +33,11 @@ var Python = &Toolchain{
 		}
 		return ""
 	},
-	PickMain:   pythonMain,
-	FolderMain: "__main__.py",
+	JudgesTools:   []Tool{pypyTool},
+	JudgesRuntime: "pypy",
+	JudgesMissing: "the judges would run this Python program with PyPy (problemtools does; Debian's package pypy3), which this machine does not have: it ran with CPython, often several times slower",
+	PickMain:      pythonMain,
+	FolderMain:    "__main__.py",
 	// The problem package format's entry point.
 	Entry:  "__main__.py",
 	Syntax: pythonSyntax,
@@ -67,6 +70,11 @@ var systemPython = []string{"/usr/bin/python3", "/usr/local/bin/python3"}
 // its interpreters inside the box.
 var pythonTool = Tool{Name: "python3", Candidates: append(slices.Clone(systemPython), "python3"),
 	Version: []string{"--version"}, VersionRE: regexp.MustCompile(`Python (\S+)`)}
+
+// pypyTool is PyPy's Python 3, which a problem package's judges run
+// Python 3 with, named as the commands name CPython.
+var pypyTool = Tool{Name: pythonTool.Name, Candidates: []string{"pypy3"},
+	Version: []string{"--version"}, VersionRE: regexp.MustCompile(`PyPy (\S+)`)}
 
 // pythonMain runs the only Python file; of several, want.py, else main.py.
 func pythonMain(sources []string, _ []sandbox.File, want string) (string, string) {

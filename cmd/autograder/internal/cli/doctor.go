@@ -45,6 +45,16 @@ func doctorCommand() *ucli.Command {
 			if len(before) > 0 {
 				fmt.Fprintf(w, "  (%s: as an earlier doctor found, with the same tools; --fresh checks again)\n", strings.Join(before, ", "))
 			}
+			for _, tc := range toolchain.All() {
+				if len(tc.JudgesTools) == 0 {
+					continue
+				}
+				if tools, err := runner.JudgesTools(c.Context, tc); err != nil {
+					fmt.Fprintf(w, "judges' runtime, %s: unavailable (%v); a problem package's %s programs run with the grader's own, and their verdicts say so\n", tc.Name, err, tc.Title)
+				} else {
+					fmt.Fprintf(w, "judges' runtime, %s: %s %s (%s), for problem packages\n", tc.Name, tc.JudgesRuntime, tools[0].Version, tools[0].Path)
+				}
+			}
 			if j, err := warm.FindJDK(""); err != nil {
 				fmt.Fprintf(w, "warm mode: unavailable (%v); Java runs cold, one JVM per case\n", err)
 			} else {

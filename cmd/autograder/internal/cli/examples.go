@@ -146,8 +146,11 @@ func exampleLine(w io.Writer, a *grader.Assignment, ex problem.Example, res grad
 	miss := ex.Misfits(a, res, scoring)
 	if len(miss) == 0 {
 		fmt.Fprintf(w, "%s: as labelled (%s)\n", ex.Name, what)
-		return true
+	} else {
+		fmt.Fprintf(w, "%s: NOT as labelled (%s): %s\n", ex.Name, what, strings.Join(miss, "; "))
 	}
-	fmt.Fprintf(w, "%s: NOT as labelled (%s): %s\n", ex.Name, what, strings.Join(miss, "; "))
-	return false
+	for _, f := range res.Flags {
+		fmt.Fprintf(w, "  note: %s\n", f)
+	}
+	return len(miss) == 0
 }
