@@ -159,6 +159,9 @@ type CaseResult struct {
 	// TimeMS is the run's wall time; it is left null unless timings were
 	// asked for, so that the same inputs give the same bytes.
 	TimeMS *int64 `json:"time_ms"`
+	// CPUMS is the run's CPU time, as TimeMS left null unless timings
+	// were asked for.
+	CPUMS *int64 `json:"cpu_ms,omitempty"`
 	// Reading names the accepted reading whose output matched, when the
 	// case has outputs that depend on the reading.
 	Reading string `json:"reading,omitempty"`

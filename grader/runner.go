@@ -116,4 +116,7 @@ type Execution struct {
 	Stdout  []byte
 	Stderr  []byte
 	Time    time.Duration // wall time of the run
+	// CPU is the run's CPU time, all its processes together, as the
+	// sandbox measures it (0 where it does not).
+	CPU time.Duration
 }

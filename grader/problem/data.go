@@ -60,8 +60,8 @@ func read(ctx context.Context, dir string, warn io.Writer) (*pkg, error) {
 	}
 	content := &bytes.Buffer{}
 	fmt.Fprintf(content, "%s\n%s", File, raw)
-	if !m.timeSet && !m.modern {
-		if m.limits.CPU, m.timeSet, err = readTimelimit(filepath.Join(dir, ".timelimit")); err != nil {
+	if !m.timeSet {
+		if m.limits.CPU, m.timeSet, err = givenTimelimit(dir, m); err != nil {
 			return nil, err
 		}
 	}

@@ -27,7 +27,9 @@
 // Every other key the two
 // versions define is accepted and unused; an unknown key is an error.
 // Without limits.time_limit, a legacy package's .timelimit file (as
-// DOMjudge and BAPCtools write it) gives the time limit.
+// DOMjudge and BAPCtools write it), else a domjudge-problem.ini's
+// timelimit (any version), gives the time limit; legacy's
+// time_safety_margin is time_limit_to_tle's old name.
 //
 // Submissions are built by the language of their files (a rubric's
 // language "auto", package grader/runner), by any toolchain's extension,

@@ -491,8 +491,8 @@ func TimingOf(dir string) (Timing, error) {
 		return Timing{}, err
 	}
 	given := m.timeSet
-	if !given && !m.modern {
-		_, given, err = readTimelimit(filepath.Join(dir, ".timelimit"))
+	if !given {
+		_, given, err = givenTimelimit(dir, m)
 	}
 	return Timing{Given: given, ACToTL: m.acToTL, Resolution: m.resolution}, err
 }

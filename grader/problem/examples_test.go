@@ -90,6 +90,8 @@ func TestTLELimits(t *testing.T) {
 	}{
 		{"name: X\n", 3 * time.Second},
 		{"problem_format_version: 2025-09\nname: X\nlimits: {time_multipliers: {time_limit_to_tle: 2}}\n", 4 * time.Second},
+		// Legacy's name for time_limit_to_tle.
+		{"name: X\nlimits: {time_safety_margin: 2.5}\n", 5 * time.Second},
 	} {
 		dir := writePackage(t, map[string]string{"problem.yaml": tc.yaml})
 		lim, err := TLELimits(dir, rubric.Limits{CPU: 2 * time.Second, Wall: 9 * time.Second})
@@ -151,6 +153,7 @@ func TestTimeLimitFrom(t *testing.T) {
 		{map[string]string{"problem.yaml": "name: X\n"}, 300 * time.Millisecond, false, 2 * time.Second},
 		{map[string]string{"problem.yaml": "name: X\n", ".timelimit": "3\n"}, 0, true, time.Second},
 		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\nlimits: {time_limit: 4}\n"}, 0, true, time.Second},
+		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\n", "domjudge-problem.ini": "probid='A'\ntimelimit='2.5'\n"}, 0, true, time.Second},
 	} {
 		tm, err := TimingOf(writePackage(t, tc.files))
 		if err != nil || tm.Given != tc.given {
@@ -159,6 +162,40 @@ func TestTimeLimitFrom(t *testing.T) {
 		}
 		if got := tm.TimeLimitFrom(tc.slowest); got != tc.want {
 			t.Errorf("%v: %v from %v, want %v", tc.files, got, tc.slowest, tc.want)
+		}
+	}
+}
+
+// TestGivenTimelimit: without limits.time_limit, a legacy package's
+// .timelimit gives the time limit, else DOMjudge's domjudge-problem.ini
+// (any version); problem.yaml's own wins over both.
+func TestGivenTimelimit(t *testing.T) {
+	const modern = "problem_format_version: 2023-07\nname: X\n"
+	for _, tc := range []struct {
+		files map[string]string
+		want  time.Duration // 0: none given
+		err   string
+	}{
+		{map[string]string{"problem.yaml": "name: X\n", ".timelimit": "3\n", "domjudge-problem.ini": "timelimit = 7\n"}, 3 * time.Second, ""},
+		{map[string]string{"problem.yaml": "name: X\n", "domjudge-problem.ini": "name = \"x = y\"\ntimelimit = '1.5'\n"}, 1500 * time.Millisecond, ""},
+		{map[string]string{"problem.yaml": modern, ".timelimit": "3\n", "domjudge-problem.ini": "timelimit = \"4\"\n"}, 4 * time.Second, ""},
+		{map[string]string{"problem.yaml": modern, "domjudge-problem.ini": "probid = A\n"}, 0, ""},
+		{map[string]string{"problem.yaml": modern}, 0, ""},
+		{map[string]string{"problem.yaml": modern, "domjudge-problem.ini": "timelimit = soon\n"}, 0, `timelimit must be a positive number of seconds, got "soon"`},
+	} {
+		dir := writePackage(t, tc.files)
+		m, err := readMeta(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tl, ok, err := givenTimelimit(dir, m)
+		switch {
+		case tc.err != "":
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%v: error %v, want one saying %q", tc.files, err, tc.err)
+			}
+		case err != nil || ok != (tc.want > 0) || tl != tc.want:
+			t.Errorf("%v: %v %v %v, want %v", tc.files, tl, ok, err, tc.want)
 		}
 	}
 }

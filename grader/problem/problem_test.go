@@ -178,6 +178,18 @@ func writePackage(t *testing.T, files map[string]string) string {
 	return dir
 }
 
+func FuzzParseDOMjudgeINI(f *testing.F) {
+	for _, s := range []string{"timelimit = 2\n", "timelimit='1.5'\r\n", "probid = A\n", "timelimit = \"x\"", "=\n=="} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tl, ok, err := parseDOMjudgeINI("domjudge-problem.ini", data)
+		if ok && (err != nil || tl <= 0) || !ok && tl != 0 {
+			t.Errorf("%q: %v %v %v", data, tl, ok, err)
+		}
+	})
+}
+
 func FuzzParseMeta(f *testing.F) {
 	f.Add([]byte("name: Sum\nvalidation: custom interactive\nlimits: {time_limit: 2}\n"))
 	f.Add([]byte("problem_format_version: 2023-07\ntype: [scoring]\nname: {en: x}\nlanguages: all\n"))

@@ -456,7 +456,7 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 	}
 	return grader.Execution{
 		ExitCode: res.ExitCode, Signal: res.Signal, Limit: p.s.limit(res), Stopped: res.Stopped,
-		Stdout: res.Stdout, Stderr: res.Stderr, Time: res.Wall,
+		Stdout: res.Stdout, Stderr: res.Stderr, Time: res.Wall, CPU: res.CPU,
 	}, nil
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -85,10 +86,17 @@ func gradeExample(c *ucli.Context, a *grader.Assignment, r grader.Runner, ex pro
 	return a.Grade(c.Context, r, sub, 0, grader.Options{Timings: timings})
 }
 
+// timingRuns is how many times each accepted submission runs when a
+// package's time limit is derived from their runs: each case's time is
+// the median of its runs' CPU time, so that neither a load spike nor
+// one lucky run sets the limit.
+const timingRuns = 3
+
 // exampleLimits are the limits the examples are graded under: the
 // package's, or, when it gives no time limit, the format's from the
-// slowest run of the examples that must be accepted, graded first (into
-// done, by index) under the package's default limits.
+// slowest case of the examples that must be accepted (each case's CPU
+// time, the median of timingRuns runs), graded first (the first
+// grading into done, by index) under the package's default limits.
 func exampleLimits(c *ucli.Context, a *grader.Assignment, dir string, exs []problem.Example, done map[int]grader.Result) (rubric.Limits, error) {
 	lim := a.Rubric.Limits
 	tm, err := problem.TimingOf(dir)
@@ -102,16 +110,24 @@ func exampleLimits(c *ucli.Context, a *grader.Assignment, dir string, exs []prob
 		if ex.Skip != "" || !ex.UsedForTimeLimit() {
 			continue
 		}
-		res, err := gradeExample(c, a, run, ex, true)
-		if err != nil {
-			return lim, err
-		}
-		done[i] = res
-		for _, cr := range res.Cases {
-			if cr.Verdict == grader.Pass && cr.TimeMS != nil {
-				slowest = max(slowest, time.Duration(*cr.TimeMS)*time.Millisecond)
-				n++
+		times := map[string][]time.Duration{} // each accepted case's runs
+		for k := range timingRuns {
+			res, err := gradeExample(c, a, run, ex, true)
+			if err != nil {
+				return lim, err
 			}
+			if k == 0 {
+				done[i] = res
+			}
+			for _, cr := range res.Cases {
+				if cr.Verdict == grader.Pass && cr.CPUMS != nil {
+					times[cr.ID] = append(times[cr.ID], time.Duration(*cr.CPUMS)*time.Millisecond)
+				}
+			}
+		}
+		for _, ts := range times {
+			slowest = max(slowest, median(ts))
+			n++
 		}
 	}
 	if n == 0 {
@@ -119,9 +135,16 @@ func exampleLimits(c *ucli.Context, a *grader.Assignment, dir string, exs []prob
 		return lim, nil
 	}
 	tl := tm.TimeLimitFrom(slowest)
-	fmt.Fprintf(c.App.Writer, "time limit: %s (the package gives none: the slowest accepted run, %s, times %g, rounded up to %gs)\n",
-		tl, slowest, tm.ACToTL, tm.Resolution)
+	fmt.Fprintf(c.App.Writer, "time limit: %s (the package gives none: the slowest accepted case, %s of CPU time (the median of %d runs), times %g, rounded up to %gs)\n",
+		tl, slowest, timingRuns, tm.ACToTL, tm.Resolution)
 	return problem.WithTimeLimit(lim, tl), nil
+}
+
+// median is the middle of ts (of an even count, the upper middle).
+func median(ts []time.Duration) time.Duration {
+	s := slices.Clone(ts)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
 
 // badInputOrNil is badInput(err), or nil.
