@@ -12,6 +12,8 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/sandbox"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -50,18 +52,19 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 	}
 	runSlow := runner.New(&slow)
 	var bad, judged int
+	var rows []juryRow
 	for i, ex := range exs {
 		if ex.Skip != "" {
 			fmt.Fprintf(c.App.Writer, "%s: skipped: %s\n", ex.Name, ex.Skip)
 			continue
 		}
-		r := run
+		r, limit := run, rub.Limits.CPU
 		if ex.WantsTLE() {
-			r = runSlow
+			r, limit = runSlow, slow.Limits.CPU
 		}
 		res, ok := done[i]
 		if !ok {
-			if res, err = gradeExample(c, a, r, ex, false); err != nil {
+			if res, err = gradeExample(c, a, r, ex, true); err != nil {
 				return err
 			}
 		}
@@ -69,12 +72,88 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 		if !exampleLine(c.App.Writer, a, ex, res, scoring) {
 			bad++
 		}
+		rows = append(rows, juryRowOf(ex, res, limit))
 	}
 	fmt.Fprintf(c.App.Writer, "%d of %d labelled submissions judged as labelled\n", judged-bad, judged)
+	jurySummary(c.App.Writer, rows, rub.Limits, runner.StackText(sandbox.Limits{Memory: rub.Limits.Memory, Stack: rub.Limits.Stack}, toolchain.All()...))
 	if bad > 0 {
 		return failed(fmt.Errorf("%d labelled submissions of %s are not judged as labelled", bad, dir))
 	}
 	return nil
+}
+
+// juryRow is a labelled submission's line of the jury summary.
+type juryRow struct {
+	name, verdict string
+	slowest       time.Duration // the slowest case's CPU time
+	limit         time.Duration // the CPU limit it ran under
+	warnings      []string
+}
+
+// nearLimit is how close to its time limit an accepted submission may
+// come before the jury summary warns: a judge's machine a fifth slower
+// would reject it.
+const nearLimit = 0.8
+
+// juryRowOf sums up res, a labelled submission's grading under the CPU
+// limit limit: its verdict (the first
+// case that is not AC, else AC; or its status when it was not judged),
+// its slowest case, and what could make the judges' verdict differ from
+// this machine's.
+func juryRowOf(ex problem.Example, res grader.Result, limit time.Duration) juryRow {
+	row := juryRow{name: ex.Name, verdict: "AC", limit: limit}
+	if !problem.Judged(res) {
+		row.verdict = string(res.Status)
+	}
+	for _, cr := range res.Cases {
+		if v := problem.Verdict(cr.Verdict); v != "AC" && row.verdict == "AC" {
+			row.verdict = v
+		}
+		if cr.CPUMS != nil {
+			row.slowest = max(row.slowest, time.Duration(*cr.CPUMS)*time.Millisecond)
+		}
+	}
+	switch {
+	case row.verdict == "AC" && limit > 0 && row.slowest >= time.Duration(nearLimit*float64(limit)):
+		row.warnings = append(row.warnings, fmt.Sprintf("accepted within %.0f%% of the time limit: a slower judge machine may reject it", 100*(1-nearLimit)))
+	case row.verdict == "RTE" && hasStack(res):
+		row.warnings = append(row.warnings, "a run-time error where the stack may have run out: the judges' stack is unlimited")
+	}
+	row.warnings = append(row.warnings, res.Flags...)
+	return row
+}
+
+// hasStack reports whether a failing case's error output speaks of the
+// stack (a StackOverflowError, a RecursionError, a segmentation fault).
+func hasStack(res grader.Result) bool {
+	for _, cr := range res.Cases {
+		s := strings.ToLower(cr.Stderr + " " + cr.Signal)
+		if strings.Contains(s, "stackoverflow") || strings.Contains(s, "recursion") || strings.Contains(s, "segmentation") {
+			return true
+		}
+	}
+	return false
+}
+
+// jurySummary writes the summary a contest's jury reads: per labelled
+// submission, its verdict and its slowest case's CPU time against the
+// limit, and a warning where the judges' machines could judge it
+// otherwise (speed, stack, runtime); then the stack the runs had.
+func jurySummary(w io.Writer, rows []juryRow, lim rubric.Limits, stack string) {
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "jury summary (time limit %s of CPU time; stack %s):\n", lim.CPU, stack)
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r.name))
+	}
+	for _, r := range rows {
+		fmt.Fprintf(w, "  %-*s  %-4s  slowest case %s of %s\n", width, r.name, r.verdict, r.slowest.Round(time.Millisecond), r.limit)
+		for _, warn := range r.warnings {
+			fmt.Fprintf(w, "  %-*s  WARNING: %s\n", width, "", warn)
+		}
+	}
 }
 
 // gradeExample grades one labelled submission, its constants replaced.
@@ -171,9 +250,6 @@ func exampleLine(w io.Writer, a *grader.Assignment, ex problem.Example, res grad
 		fmt.Fprintf(w, "%s: as labelled (%s)\n", ex.Name, what)
 	} else {
 		fmt.Fprintf(w, "%s: NOT as labelled (%s): %s\n", ex.Name, what, strings.Join(miss, "; "))
-	}
-	for _, f := range res.Flags {
-		fmt.Fprintf(w, "  note: %s\n", f)
 	}
 	return len(miss) == 0
 }
