@@ -1,6 +1,7 @@
 package problem
 
 import (
+	"os/exec"
 	"reflect"
 	"strings"
 	"testing"
@@ -118,6 +119,7 @@ func TestTLELimits(t *testing.T) {
 func TestExamplesSkipped(t *testing.T) {
 	exs, err := Examples(writePackage(t, map[string]string{
 		"submissions/slow_accepted/x.py": "", "submissions/accepted/h.kt": "", "submissions/accepted/f/main.hs": "", "submissions/accepted/a.py": "",
+		"submissions/accepted/p3.py3": "print(1)\n", "submissions/accepted/p2.py": "#!/usr/bin/env python2\nprint 1\n",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -128,6 +130,8 @@ func TestExamplesSkipped(t *testing.T) {
 	}
 	want := map[string]string{
 		"accepted/a.py":      "",
+		"accepted/p3.py3":    "",
+		"accepted/p2.py":     `p2.py: its first line, "#!/usr/bin/env python2", asks for Python 2, ` + python2Why(),
 		"accepted/f":         "no file in a language the grader builds (c, cpp, java, python3, rust, go): .hs",
 		"accepted/h.kt":      "no file in a language the grader builds (c, cpp, java, python3, rust, go): .kt",
 		"slow_accepted/x.py": "no expectation: slow_accepted is not a folder the format defines, and submissions.yaml gives it none",
@@ -164,6 +168,14 @@ func TestTimeLimitFrom(t *testing.T) {
 			t.Errorf("%v: %v from %v, want %v", tc.files, got, tc.slowest, tc.want)
 		}
 	}
+}
+
+// python2Why is how a Python 2 submission's skip ends on this machine.
+func python2Why() string {
+	if _, err := exec.LookPath("python2"); err == nil {
+		return "which the grader does not run (it runs Python 3)"
+	}
+	return "which this machine does not have"
 }
 
 // TestGivenTimelimit: without limits.time_limit, a legacy package's

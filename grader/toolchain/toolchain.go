@@ -111,6 +111,11 @@ type Toolchain struct {
 	// submission.package policy judges: its byte range, ok false when
 	// there is none. nil: the language has none.
 	Package func(src []byte) (start, end int, ok bool)
+	// Unrunnable says why a source in the language asks for a runtime
+	// the toolchain does not run (a Python 2 shebang), "" when it does
+	// not; a problem package's labelled submission that asks so is
+	// listed as skipped, not judged as a wrong program. nil: never.
+	Unrunnable func(src []byte) string
 	// Entry is the file that, among the files a problem package adds to
 	// a submission (rubric.Build.Include), runs in place of the
 	// submission's main ("__main__.py"); "" for none. See WantMain.
