@@ -330,7 +330,7 @@ func validator(dir string, m meta) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return prog, scripted(prog)
+		return prog, nil
 	}
 	if m.modern {
 		return "", badf(file, "the problem needs a custom output validator, but output_validator/ holds none")
@@ -368,21 +368,6 @@ func programIn(folder string, whole bool) (string, error) {
 	all := slices.Concat(dirs, files)
 	slices.Sort(all)
 	return "", badf(folder, "%d output validators (%s): the grader runs one", len(all), strings.Join(all, ", "))
-}
-
-// scripted refuses a validator built or run by its own scripts (build,
-// run), which the grader does not run: it builds a validator from its
-// sources by their language, as it builds a submission.
-func scripted(prog string) error {
-	if !isDir(prog) {
-		return nil
-	}
-	for _, s := range []string{"build", "run"} {
-		if _, err := os.Stat(filepath.Join(prog, s)); err == nil {
-			return badf(filepath.Join(prog, s), "the grader does not run a validator's build or run script; it builds the validator from its sources itself, by their language")
-		}
-	}
-	return nil
 }
 
 func isDir(p string) bool {

@@ -438,8 +438,16 @@ func (g *generation) program(ctx context.Context, key, casePath string) (grader.
 	for i := range files {
 		files[i].Data = g.m.constants.Replace(files[i].Data)
 	}
+	build := rubric.Build{Language: rubric.Auto, Languages: rubric.Presets(), Main: main}
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = f.Name
+	}
+	if s, ok := rubric.Scripted(names, func(n string) []byte { return files[slices.Index(names, n)].Data }); ok {
+		build = s
+	}
 	r := runner.New(&rubric.Rubric{
-		Build:  rubric.Build{Language: rubric.Auto, Languages: rubric.Presets(), Main: main},
+		Build:  build,
 		Limits: rubric.Limits{CPU: genLimits.CPU, Wall: genLimits.Wall, Memory: genLimits.Memory, Output: genLimits.Output, BuildWall: genLimits.Build},
 	})
 	b, err := r.Build(ctx, files)
@@ -501,8 +509,8 @@ func (g *generation) listed(name string) ([]submission.File, string, error) {
 	return files, strings.TrimSuffix(path.Base(deps[0]), path.Ext(deps[0])), nil
 }
 
-// folder reads a program folder's regular files; a build or run script
-// is refused, as the grader builds by the sources' language.
+// folder reads a program folder's regular files (with its build or run
+// script, which then build and run it: program).
 func (g *generation) folder(key string) ([]submission.File, string, error) {
 	p, _ := g.inside(key)
 	ents, err := os.ReadDir(p)
@@ -516,8 +524,6 @@ func (g *generation) folder(key string) ([]submission.File, string, error) {
 		switch {
 		case strings.HasPrefix(n, "."):
 			continue
-		case n == "build" || n == "run":
-			return nil, "", fmt.Errorf("a %s script: the grader does not run a program's build or run script; it builds the sources by their language", n)
 		case e.IsDir():
 			continue
 		}

@@ -243,7 +243,7 @@ func TestValidatorDiscovery(t *testing.T) {
 		{legacy, []string{"output_validators/a.py", "output_validators/b/b.py"}, "output_validators: 2 output validators (a.py, b): the grader runs one"},
 		{modern, []string{"output_validator/a/a.py", "output_validator/b/b.py"}, "output_validator: 2 output validators (a, b)"},
 		{modern, []string{"output_validator/x.py", "output_validator/lib/y.py"}, "output_validator: both files (x.py) and a folder (lib)"},
-		{modern, []string{"output_validator/v/build", "output_validator/v/v.cc"}, "output_validator/v/build: the grader does not run a validator's build or run script"},
+		{modern, []string{"output_validator/v/build", "output_validator/v/v.cc"}, "output_validator/v"},
 	} {
 		files := map[string]string{"problem.yaml": tc.yaml, "data/secret/1.in": "", "data/secret/1.ans": ""}
 		for _, f := range tc.files {

@@ -388,3 +388,37 @@ func TestManualErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestScripted: a program's build and run scripts build and run it, each
+// with the interpreter its shebang names, else /bin/sh; without run,
+// the build's ./run; without either, no scripted build.
+func TestScripted(t *testing.T) {
+	scripts := map[string]string{"build": "#!/usr/bin/env sh\ncc x.c\n", "run": "python3 x.py\n"}
+	first := func(n string) []byte { return []byte(scripts[n]) }
+	for _, tc := range []struct {
+		files      []string
+		ok         bool
+		build, run string
+	}{
+		{[]string{"x.c", "build", "run"}, true, `[["/usr/bin/env" "sh" "build"]]`, `["/bin/sh" "run"]`},
+		{[]string{"build", "x.c"}, true, `[["/usr/bin/env" "sh" "build"]]`, `["./run"]`},
+		{[]string{"run"}, true, `[]`, `["/bin/sh" "run"]`},
+		{[]string{"x.c", "main.py"}, false, "", ""},
+	} {
+		b, ok := Scripted(tc.files, first)
+		if ok != tc.ok {
+			t.Errorf("%q: scripted %v", tc.files, ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		build, run := b.Commands()
+		if got := fmt.Sprintf("%q", build); b.Language != Raw || got != tc.build && !(len(build) == 0 && tc.build == "[]") {
+			t.Errorf("%q: %s build %s, want %s", tc.files, b.Language, got, tc.build)
+		}
+		if got := fmt.Sprintf("%q", run); got != tc.run {
+			t.Errorf("%q: run %s, want %s", tc.files, got, tc.run)
+		}
+	}
+}

@@ -536,3 +536,35 @@ func (d *decoder) caseFolder(t *table, p Part, shown, dir string) {
 		t.errf(key, "no cases: %s holds no *.case file", shown)
 	}
 }
+
+// Scripted is the build of a program given, as the problem package
+// format allows, by its own scripts among files (by name): build, run
+// once in the program's folder, and run, the program itself, started
+// with the case's arguments; without run, build must write an
+// executable run. Each script runs with the interpreter its first line
+// names (#!/usr/bin/env sh), else /bin/sh. ok is false when files hold
+// neither script.
+func Scripted(files []string, first func(name string) []byte) (b Build, ok bool) {
+	hasBuild, hasRun := slices.Contains(files, "build"), slices.Contains(files, "run")
+	if !hasBuild && !hasRun {
+		return Build{}, false
+	}
+	b = Build{Language: Raw, steps: [][]string{}, run: []string{"./run"}}
+	if hasBuild {
+		b.steps = [][]string{interpreter(first("build"), "build")}
+	}
+	if hasRun {
+		b.run = interpreter(first("run"), "run")
+	}
+	return b, true
+}
+
+// interpreter is the command that runs script, a file called name: the
+// interpreter its shebang line names, else /bin/sh, given the file.
+func interpreter(script []byte, name string) []string {
+	line, _, _ := strings.Cut(string(script), "\n")
+	if words := strings.Fields(strings.TrimPrefix(line, "#!")); strings.HasPrefix(line, "#!") && len(words) > 0 {
+		return append(words, name)
+	}
+	return []string{"/bin/sh", name}
+}

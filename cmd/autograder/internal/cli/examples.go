@@ -119,7 +119,11 @@ func juryRowOf(ex problem.Example, res grader.Result, limit time.Duration) juryR
 	case row.verdict == "RTE" && hasStack(res):
 		row.warnings = append(row.warnings, "a run-time error where the stack may have run out: the judges' stack is unlimited")
 	}
-	row.warnings = append(row.warnings, res.Flags...)
+	for _, tc := range toolchain.All() {
+		if tc.JudgesMissing != "" && slices.Contains(res.Flags, tc.JudgesMissing) {
+			row.warnings = append(row.warnings, tc.JudgesMissing)
+		}
+	}
 	return row
 }
 
