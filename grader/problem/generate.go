@@ -388,7 +388,7 @@ func (g *generation) folderOf(key string) string {
 }
 
 // inFolder moves a run's files into folder and has its command name them
-// there ("python3 y.py" becomes "python3 y/y.py"; "./main", "./y/main"),
+// there (an interpreter's "y.py" becomes "y/y.py", "./main" "./y/main"),
 // the box's working folder staying where the files were; a command that
 // names none of its files (java -cp . Main) is left as it is. The last
 // given arguments are the case's, never renamed.
