@@ -56,6 +56,9 @@ func (a *Assignment) provenance(run Runner) *Provenance {
 	if d, ok := run.(Describer); ok {
 		p.Runtime = d.Runtime()
 	}
+	if d, ok := run.(StackDescriber); ok {
+		p.Stack = d.Stack()
+	}
 	return p
 }
 

@@ -8,12 +8,13 @@ import (
 
 // tally adds up the decided runs of a repeated case into its result.
 type tally struct {
-	at       *Attempts
-	verdicts []Verdict // each run's, in run order
-	credit   float64   // the runs' credit
-	slowest  *int64    // the slowest run's time, when timed
-	judgeLog string    // the first judge failure, for the TA
-	stdout   []byte    // the first failing run's output, else the last run's
+	at         *Attempts
+	verdicts   []Verdict // each run's, in run order
+	credit     float64   // the runs' credit
+	slowest    *int64    // the slowest run's time, when timed
+	slowestCPU *int64    // the most CPU time a run used, when timed
+	judgeLog   string    // the first judge failure, for the TA
+	stdout     []byte    // the first failing run's output, else the last run's
 }
 
 // newTally is the tally of case c's runs: MinPass of them must pass,
@@ -38,6 +39,9 @@ func (t *tally) add(n int, run CaseResult, stdin, stdout []byte) {
 	if run.TimeMS != nil && (t.slowest == nil || *run.TimeMS > *t.slowest) {
 		t.slowest = run.TimeMS
 	}
+	if run.CPUMS != nil && (t.slowestCPU == nil || *run.CPUMS > *t.slowestCPU) {
+		t.slowestCPU = run.CPUMS
+	}
 	if len(t.at.Failed) == 0 {
 		t.stdout = stdout
 	}
@@ -54,7 +58,7 @@ func (t *tally) add(n int, run CaseResult, stdin, stdout []byte) {
 // into writes the case's result: its verdict by its runs' (decideRuns),
 // how they went, its credit under score: fraction.
 func (t *tally) into(cr *CaseResult, c cases.Case, opt Options) {
-	cr.Attempts, cr.TimeMS, cr.JudgeLog = t.at, t.slowest, t.judgeLog
+	cr.Attempts, cr.TimeMS, cr.CPUMS, cr.JudgeLog = t.at, t.slowest, t.slowestCPU, t.judgeLog
 	cr.Verdict, _ = decideRuns(t.verdicts, c.Need())
 	if c.Score == cases.ScoreFraction {
 		s := t.credit / float64(c.Runs)

@@ -117,6 +117,9 @@ type Provenance struct {
 	JudgeSHA256 string `json:"judge_sha256,omitempty"`
 	Reference   string `json:"reference,omitempty"` // the rubric's reference program
 	Runtime     string `json:"runtime,omitempty"`   // e.g. "java 17.0.15"
+	// Stack is the stack each run had ("unlimited"; "8 MiB, the
+	// grader's hard stack limit"), empty when the runner does not say.
+	Stack string `json:"stack,omitempty"`
 	// The rubric's limits of one run (0: the sandbox's default).
 	WallMS      int64 `json:"wall_ms"`
 	CPUMS       int64 `json:"cpu_ms"`
@@ -186,6 +189,9 @@ type CaseResult struct {
 	// TimeMS is the run's wall time; it is left null unless timings were
 	// asked for, so that the same inputs give the same bytes.
 	TimeMS *int64 `json:"time_ms"`
+	// CPUMS is the run's CPU time, as TimeMS left null unless timings
+	// were asked for.
+	CPUMS *int64 `json:"cpu_ms,omitempty"`
 	// Reading names the accepted reading whose output matched, when the
 	// case has outputs that depend on the reading.
 	Reading string `json:"reading,omitempty"`

@@ -278,8 +278,8 @@ func settle(cr *CaseResult, r judgedRun, opt Options) {
 		cr.Output = shownOutput(d, r.ex.Stdout)
 	}
 	if opt.Timings {
-		ms := r.ex.Time.Milliseconds()
-		cr.TimeMS = &ms
+		ms, cpu := r.ex.Time.Milliseconds(), r.ex.CPU.Milliseconds()
+		cr.TimeMS, cr.CPUMS = &ms, &cpu
 	}
 	if opt.KeepStdout {
 		cr.Stdout = r.ex.Stdout

@@ -33,6 +33,13 @@ type Describer interface {
 	Runtime() string
 }
 
+// StackDescriber is a Runner that can say what stack its programs run
+// with ("unlimited; Java threads 32 MiB"), for each result's provenance:
+// a deep recursion's verdict depends on it.
+type StackDescriber interface {
+	Stack() string
+}
+
 // Keyer is a Runner whose way of running can change a verdict (warm mode
 // answers from a JVM it spot-checks, cold mode runs each case in a fresh
 // box): its Key names that way, and goes into the key a batch caches

@@ -107,7 +107,11 @@
 // killed; file size is RLIMIT_FSIZE, seen as SIGXFSZ or as a file at
 // exactly the cap (the JVM ignores the signal); box size is the tmpfs,
 // seen as a nearly full box. RLIMIT_AS is never set: below about 2 GiB
-// it stops the JVM from starting.
+// it stops the JVM from starting. The stack is RLIMIT_STACK, set for
+// the program whatever the grader's own (Limits.Stack; unlimited by
+// default, as contest judges give it), but never above the grader's
+// hard limit, which only a privileged process raises (StackOf says what
+// a run gets).
 //
 // The meter is the cgroup's count on TierFull; on TierNamespaces and
 // TierFallback it is the sum over /proc of every process below the

@@ -400,6 +400,10 @@ func setRlimits(pid int, cfg *config) error {
 	// no program catches); this is the backstop, SIGXCPU then SIGKILL a
 	// second later, per process.
 	cpu := uint64((l.CPU+time.Second-1)/time.Second) + 1
+	stack := uint64(unix.RLIM_INFINITY)
+	if st, _ := StackOf(l); st > 0 {
+		stack = uint64(st)
+	}
 	set := []struct {
 		res      int
 		cur, max uint64
@@ -408,6 +412,9 @@ func setRlimits(pid int, cfg *config) error {
 		{unix.RLIMIT_FSIZE, uint64(l.FileSize), uint64(l.FileSize)},
 		{unix.RLIMIT_CORE, 0, 0},
 		{unix.RLIMIT_NOFILE, 1024, 1024},
+		// The program's own stack, whatever the shell that started the
+		// grader had: a recursive program's verdict must not depend on it.
+		{unix.RLIMIT_STACK, stack, stack},
 	}
 	if cfg.Tier < TierFull {
 		// Not RLIMIT_AS: the JVM reserves far more address space than it
@@ -438,6 +445,27 @@ func setRlimits(pid int, cfg *config) error {
 	}
 	return nil
 }
+
+// hardStack is this process's hard stack limit, the most a box may be
+// given; 0 for none. A process that may raise it (root) raises it to
+// none first, once: its soft limit, its own stack, stays.
+func hardStack() int64 {
+	hardOnce.Do(func() {
+		var r unix.Rlimit
+		if err := unix.Getrlimit(unix.RLIMIT_STACK, &r); err != nil {
+			return
+		}
+		if r.Max != unix.RLIM_INFINITY && unix.Setrlimit(unix.RLIMIT_STACK, &unix.Rlimit{Cur: r.Cur, Max: unix.RLIM_INFINITY}) != nil {
+			hard = int64(min(r.Max, 1<<62))
+		}
+	})
+	return hard
+}
+
+var (
+	hardOnce sync.Once
+	hard     int64
+)
 
 // systemDirs are shown read-only in every box; those that are symbolic
 // links on the host (merged /usr) become the same links.

@@ -12,3 +12,7 @@ func detect() (Tier, string) {
 }
 
 func run(ctx context.Context, spec Spec, _ Tier) (Result, error) { return runBasic(ctx, spec) }
+
+// hardStack: the basic tier leaves the program's stack as it finds it
+// (its hard limit is not read here).
+func hardStack() int64 { return 0 }

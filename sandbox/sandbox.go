@@ -40,6 +40,15 @@ type Limits struct {
 	// BoxSize is the size of the box's private writable tmpfs (working
 	// directory and /tmp together); default 64 MiB.
 	BoxSize int64
+	// Stack is the program's stack (RLIMIT_STACK, set for the program
+	// whatever the grader's own); 0, the default, is unlimited, as
+	// contest judges give it (problemtools, DOMjudge): only the memory
+	// limit bounds it (on TierFull, whose cgroup counts it; below, as
+	// every process's memory there, per process). An unlimited stack
+	// leaves a thread's default stack small (the C library's 8 MiB),
+	// where a large finite one makes every thread's that large. StackOf
+	// says what a run really gets.
+	Stack int64
 }
 
 // Defaults for the zero fields of Limits.
@@ -80,6 +89,24 @@ func (l Limits) withDefaults() Limits {
 		l.BoxSize = DefaultBoxSize
 	}
 	return l
+}
+
+// StackOf is the stack a run with limits l gets, in bytes (0:
+// unlimited), and whether the grader's own hard stack limit made it
+// smaller than asked: no unprivileged process may raise its hard limit,
+// and `ulimit -s N` in a shell sets the hard limit too (`ulimit -S -s N`
+// only the soft one, which the box does not inherit). On the basic tier
+// (other systems than Linux) the program has the grader's own stack:
+// StackOf says unlimited, capped by the hard limit where there is one.
+func StackOf(l Limits) (bytes int64, capped bool) {
+	want, hard := l.Stack, hardStack()
+	switch {
+	case hard <= 0:
+		return want, false
+	case want <= 0 || want > hard:
+		return hard, true
+	}
+	return want, false
 }
 
 // File is a file in the box's working directory. Name is slash-separated

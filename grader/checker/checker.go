@@ -119,7 +119,9 @@ func sources(path string, files []submission.File) ([]string, error) {
 }
 
 // load reads a checker's source file, or the files of its folder, and
-// chooses their language's preset.
+// chooses their language's preset; a folder with a build or run script
+// is built and run by them (rubric.Scripted), as the problem package
+// format's programs may be.
 func load(path string) ([]submission.File, rubric.Build, error) {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -140,6 +142,9 @@ func load(path string) ([]submission.File, rubric.Build, error) {
 			return nil, rubric.Build{}, fmt.Errorf("checker: %w", err)
 		}
 		files = append(files, submission.File{Name: n, Data: data})
+	}
+	if b, ok := rubric.Scripted(names, func(n string) []byte { return files[slices.Index(names, n)].Data }); ok && info.IsDir() {
+		return files, b, nil
 	}
 	b, err := preset(path, names)
 	return files, b, err

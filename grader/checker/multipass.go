@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/sandbox"
@@ -45,9 +46,12 @@ func (mp *multipass) Judge(context.Context, grader.Trial) (grader.Judgement, err
 func (mp *multipass) Interact(ctx context.Context, t grader.Trial, run func(grader.Input) (grader.Execution, error)) (grader.Execution, grader.Judgement, error) {
 	input := t.Case.Stdin
 	var kept []sandbox.File
+	var cpu time.Duration // the slowest pass's, each under the case's limit
 	for n := 1; ; n++ {
 		st := &passState{input: input, kept: kept}
 		ex, j, err := mp.pass(context.WithValue(ctx, passKey{}, st), t, input, run)
+		cpu = max(cpu, ex.CPU)
+		ex.CPU = cpu
 		if err != nil {
 			return ex, j, fmt.Errorf("pass %d: %w", n, err)
 		}

@@ -60,8 +60,8 @@ func read(ctx context.Context, dir string, warn io.Writer) (*pkg, error) {
 	}
 	content := &bytes.Buffer{}
 	fmt.Fprintf(content, "%s\n%s", File, raw)
-	if !m.timeSet && !m.modern {
-		if m.limits.CPU, m.timeSet, err = readTimelimit(filepath.Join(dir, ".timelimit")); err != nil {
+	if !m.timeSet {
+		if m.limits.CPU, m.timeSet, err = givenTimelimit(dir, m); err != nil {
 			return nil, err
 		}
 	}
@@ -115,7 +115,7 @@ func read(ctx context.Context, dir string, warn io.Writer) (*pkg, error) {
 	r := &rubric.Rubric{
 		Name: m.name, Path: file, CasesDir: filepath.Join(data, "data"),
 		Submission: rubric.Submission{Package: rubric.PackageReport},
-		Build:      rubric.Build{Language: rubric.Auto, Languages: m.languages, Include: include, Main: pythonEntry},
+		Build:      rubric.Build{Language: rubric.Auto, Languages: m.languages, Include: include, Main: pythonEntry, Runtime: rubric.JudgesRuntime},
 		Limits:     m.limits, Compare: rubric.Compare{Mode: "lines"}, Judge: j,
 		Report: rubric.Report{Hidden: rubric.HiddenVerdict, Gradescope: rubric.GradescopeAfterDueDate},
 	}
@@ -330,7 +330,7 @@ func validator(dir string, m meta) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return prog, scripted(prog)
+		return prog, nil
 	}
 	if m.modern {
 		return "", badf(file, "the problem needs a custom output validator, but output_validator/ holds none")
@@ -368,21 +368,6 @@ func programIn(folder string, whole bool) (string, error) {
 	all := slices.Concat(dirs, files)
 	slices.Sort(all)
 	return "", badf(folder, "%d output validators (%s): the grader runs one", len(all), strings.Join(all, ", "))
-}
-
-// scripted refuses a validator built or run by its own scripts (build,
-// run), which the grader does not run: it builds a validator from its
-// sources by their language, as it builds a submission.
-func scripted(prog string) error {
-	if !isDir(prog) {
-		return nil
-	}
-	for _, s := range []string{"build", "run"} {
-		if _, err := os.Stat(filepath.Join(prog, s)); err == nil {
-			return badf(filepath.Join(prog, s), "the grader does not run a validator's build or run script; it builds the validator from its sources itself, by their language")
-		}
-	}
-	return nil
 }
 
 func isDir(p string) bool {

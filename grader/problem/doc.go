@@ -27,7 +27,9 @@
 // Every other key the two
 // versions define is accepted and unused; an unknown key is an error.
 // Without limits.time_limit, a legacy package's .timelimit file (as
-// DOMjudge and BAPCtools write it) gives the time limit.
+// DOMjudge and BAPCtools write it), else a domjudge-problem.ini's
+// timelimit (any version), gives the time limit; legacy's
+// time_safety_margin is time_limit_to_tle's old name.
 //
 // Submissions are built by the language of their files (a rubric's
 // language "auto", package grader/runner), by any toolchain's extension,
@@ -120,10 +122,13 @@
 // an error naming the file, the case and the program. The package's
 // input_validators/ and answer_validators/ then check every case made
 // (exit status 42; input_validator_args by validator name); a
-// checktestdata or VIVA validator, or one with build or run scripts, is
-// named in a warning and not run. LoadContext makes the data once into
-// the cache (CacheEnv, else the user's cache folder), keyed by a hash of
-// problem.yaml, generators/ and submissions/, and grades it from there.
+// checktestdata or VIVA validator is named in a warning and not run. A
+// program folder with build or run scripts is built and run by them
+// (rubric.Scripted). A case with no generator is a manual one, its files
+// in the package's data/. LoadContext makes the data once into the
+// cache (CacheEnv, else the user's cache folder), keyed by a hash of
+// problem.yaml, generators/, submissions/ and data/, and grades it from
+// there.
 //
 // # Time limits when the package gives none
 //
@@ -163,8 +168,8 @@
 // Either gets the flags above. The program is, as problemtools loads it, a
 // single file or a folder of its own: output_validator/ itself when it
 // holds files, else the one file or folder in it; the one in
-// output_validators/. Several are refused (the grader runs one), as are
-// build and run scripts.
+// output_validators/. Several are refused (the grader runs one); a
+// folder with build or run scripts is built and run by them.
 //
 // # Labelled submissions
 //

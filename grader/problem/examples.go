@@ -491,8 +491,8 @@ func TimingOf(dir string) (Timing, error) {
 		return Timing{}, err
 	}
 	given := m.timeSet
-	if !given && !m.modern {
-		_, given, err = readTimelimit(filepath.Join(dir, ".timelimit"))
+	if !given {
+		_, given, err = givenTimelimit(dir, m)
 	}
 	return Timing{Given: given, ACToTL: m.acToTL, Resolution: m.resolution}, err
 }
@@ -531,16 +531,28 @@ func (ex Example) WantsTLE() bool {
 }
 
 // unbuilt says why the grader cannot build the submission at p (a file,
-// or a folder of files): none of its files is in a language it builds;
-// "" when one is.
+// or a folder of files): none of its files is in a language it builds,
+// or one asks for a runtime its language's toolchain does not run (a
+// Python 2 shebang); "" when it can.
 func unbuilt(p string) string {
-	var exts []string
+	var exts, files []string
 	filepath.WalkDir(p, func(f string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
-			exts = append(exts, filepath.Ext(f))
+			exts, files = append(exts, filepath.Ext(f)), append(files, f)
 		}
 		return nil
 	})
+	for _, f := range files {
+		tc := toolchain.ByExt(strings.ToLower(filepath.Ext(f)))
+		if tc == nil || tc.Unrunnable == nil {
+			continue
+		}
+		if data, err := os.ReadFile(f); err == nil {
+			if why := tc.Unrunnable(data); why != "" {
+				return filepath.Base(f) + ": " + why
+			}
+		}
+	}
 	for _, e := range exts {
 		if toolchain.ByExt(strings.ToLower(e)) != nil {
 			return ""

@@ -1,6 +1,7 @@
 package problem
 
 import (
+	"os/exec"
 	"reflect"
 	"strings"
 	"testing"
@@ -90,6 +91,8 @@ func TestTLELimits(t *testing.T) {
 	}{
 		{"name: X\n", 3 * time.Second},
 		{"problem_format_version: 2025-09\nname: X\nlimits: {time_multipliers: {time_limit_to_tle: 2}}\n", 4 * time.Second},
+		// Legacy's name for time_limit_to_tle.
+		{"name: X\nlimits: {time_safety_margin: 2.5}\n", 5 * time.Second},
 	} {
 		dir := writePackage(t, map[string]string{"problem.yaml": tc.yaml})
 		lim, err := TLELimits(dir, rubric.Limits{CPU: 2 * time.Second, Wall: 9 * time.Second})
@@ -116,6 +119,7 @@ func TestTLELimits(t *testing.T) {
 func TestExamplesSkipped(t *testing.T) {
 	exs, err := Examples(writePackage(t, map[string]string{
 		"submissions/slow_accepted/x.py": "", "submissions/accepted/h.kt": "", "submissions/accepted/f/main.hs": "", "submissions/accepted/a.py": "",
+		"submissions/accepted/p3.py3": "print(1)\n", "submissions/accepted/p2.py": "#!/usr/bin/env python2\nprint 1\n",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -126,6 +130,8 @@ func TestExamplesSkipped(t *testing.T) {
 	}
 	want := map[string]string{
 		"accepted/a.py":      "",
+		"accepted/p3.py3":    "",
+		"accepted/p2.py":     `p2.py: its first line, "#!/usr/bin/env python2", asks for Python 2, ` + python2Why(),
 		"accepted/f":         "no file in a language the grader builds (c, cpp, java, python3, rust, go): .hs",
 		"accepted/h.kt":      "no file in a language the grader builds (c, cpp, java, python3, rust, go): .kt",
 		"slow_accepted/x.py": "no expectation: slow_accepted is not a folder the format defines, and submissions.yaml gives it none",
@@ -151,6 +157,7 @@ func TestTimeLimitFrom(t *testing.T) {
 		{map[string]string{"problem.yaml": "name: X\n"}, 300 * time.Millisecond, false, 2 * time.Second},
 		{map[string]string{"problem.yaml": "name: X\n", ".timelimit": "3\n"}, 0, true, time.Second},
 		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\nlimits: {time_limit: 4}\n"}, 0, true, time.Second},
+		{map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\n", "domjudge-problem.ini": "probid='A'\ntimelimit='2.5'\n"}, 0, true, time.Second},
 	} {
 		tm, err := TimingOf(writePackage(t, tc.files))
 		if err != nil || tm.Given != tc.given {
@@ -159,6 +166,48 @@ func TestTimeLimitFrom(t *testing.T) {
 		}
 		if got := tm.TimeLimitFrom(tc.slowest); got != tc.want {
 			t.Errorf("%v: %v from %v, want %v", tc.files, got, tc.slowest, tc.want)
+		}
+	}
+}
+
+// python2Why is how a Python 2 submission's skip ends on this machine.
+func python2Why() string {
+	if _, err := exec.LookPath("python2"); err == nil {
+		return "which the grader does not run (it runs Python 3)"
+	}
+	return "which this machine does not have"
+}
+
+// TestGivenTimelimit: without limits.time_limit, a legacy package's
+// .timelimit gives the time limit, else DOMjudge's domjudge-problem.ini
+// (any version); problem.yaml's own wins over both.
+func TestGivenTimelimit(t *testing.T) {
+	const modern = "problem_format_version: 2023-07\nname: X\n"
+	for _, tc := range []struct {
+		files map[string]string
+		want  time.Duration // 0: none given
+		err   string
+	}{
+		{map[string]string{"problem.yaml": "name: X\n", ".timelimit": "3\n", "domjudge-problem.ini": "timelimit = 7\n"}, 3 * time.Second, ""},
+		{map[string]string{"problem.yaml": "name: X\n", "domjudge-problem.ini": "name = \"x = y\"\ntimelimit = '1.5'\n"}, 1500 * time.Millisecond, ""},
+		{map[string]string{"problem.yaml": modern, ".timelimit": "3\n", "domjudge-problem.ini": "timelimit = \"4\"\n"}, 4 * time.Second, ""},
+		{map[string]string{"problem.yaml": modern, "domjudge-problem.ini": "probid = A\n"}, 0, ""},
+		{map[string]string{"problem.yaml": modern}, 0, ""},
+		{map[string]string{"problem.yaml": modern, "domjudge-problem.ini": "timelimit = soon\n"}, 0, `timelimit must be a positive number of seconds, got "soon"`},
+	} {
+		dir := writePackage(t, tc.files)
+		m, err := readMeta(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tl, ok, err := givenTimelimit(dir, m)
+		switch {
+		case tc.err != "":
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%v: error %v, want one saying %q", tc.files, err, tc.err)
+			}
+		case err != nil || ok != (tc.want > 0) || tl != tc.want:
+			t.Errorf("%v: %v %v %v, want %v", tc.files, tl, ok, err, tc.want)
 		}
 	}
 }

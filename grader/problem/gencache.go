@@ -15,7 +15,7 @@ import (
 
 // genVersion changes when Generate would make other bytes of the same
 // package: a cache made by another version is not used.
-const genVersion = "generate 1"
+const genVersion = "generate 2"
 
 // CacheEnv names the folder generated test data is cached in, when set;
 // else it is the user's cache folder's autograder/problem-data.
@@ -71,12 +71,12 @@ func cacheRoot() (string, error) {
 }
 
 // genKey hashes what the generated data depends on: problem.yaml (its
-// constants and type), generators/, and the submissions a solution: may
-// name.
+// constants and type), generators/, the submissions a solution: may
+// name, and data/, where a manual case's files are.
 func genKey(dir string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n", genVersion)
-	for _, sub := range []string{File, "generators", "submissions"} {
+	for _, sub := range []string{File, "generators", "submissions", "data"} {
 		if err := hashTree(h, dir, sub); err != nil {
 			return "", err
 		}

@@ -230,7 +230,7 @@ func (g *generation) generate(ctx context.Context, c *genCase) (map[string][]byt
 		if c.gen.seeded && try > 0 {
 			args = retryArgs(c.gen, (seed+int64(try))%(1<<31))
 		}
-		if res, err = g.runIn(ctx, r, prog, args, nil); err != nil {
+		if res, err = g.runIn(ctx, r, prog, g.folderOf(c.gen.prog), args, nil); err != nil {
 			return nil, err
 		}
 		if res.OK() || res.Limit != sandbox.None {
@@ -288,7 +288,7 @@ func (g *generation) answer(ctx context.Context, c *genCase, in []byte) ([]byte,
 	if err != nil {
 		return nil, err
 	}
-	res, err := g.runIn(ctx, r, prog, nil, in)
+	res, err := g.runIn(ctx, r, prog, g.folderOf(so), nil, in)
 	if err != nil {
 		return nil, err
 	}
@@ -356,15 +356,72 @@ func stderrNote(b []byte) string {
 }
 
 // runIn runs a built program with args and stdin in a fresh box, and
-// collects the testcase.* files it wrote.
-func (g *generation) runIn(ctx context.Context, r *runner.Sandboxed, prog grader.Program, args []string, stdin []byte) (sandbox.Result, error) {
+// collects the testcase.* files it wrote. The program's files are in a
+// folder of the box named as its folder in the package (folder), and its
+// command names them there: a program that reads its own path
+// (sys.argv[0], a generator seeding itself from its folder's name) finds
+// the folder it has in the package, as BAPCtools runs it.
+func (g *generation) runIn(ctx context.Context, r *runner.Sandboxed, prog grader.Program, folder string, args []string, stdin []byte) (sandbox.Result, error) {
 	spec, err := r.Spec(ctx, prog, grader.Input{Args: args, Stdin: stdin})
 	if err != nil {
 		return sandbox.Result{}, err
 	}
+	inFolder(&spec, len(args), folder)
 	spec.Collect = []string{genFilesPat}
 	spec.Limits.FileSize, spec.Limits.BoxSize = genLimits.Output, genLimits.Output*3+32<<20
 	return sandbox.Run(ctx, spec)
+}
+
+// folderOf is the name of the package folder that holds the program at
+// key (a package-relative path, or a generators: name "generators/NAME/",
+// which is its own folder).
+func (g *generation) folderOf(key string) string {
+	if name, ok := strings.CutSuffix(key, "/"); ok {
+		return path.Base(name)
+	}
+	if p, err := g.inside(key); err == nil {
+		if info, err := os.Stat(p); err == nil && info.IsDir() {
+			return path.Base(key)
+		}
+	}
+	return path.Base(path.Dir(key))
+}
+
+// inFolder moves a run's files into folder and has its command name them
+// there (an interpreter's "y.py" becomes "y/y.py", "./main" "./y/main"),
+// the box's working folder staying where the files were; a command that
+// names none of its files (java -cp . Main) is left as it is. The last
+// given arguments are the case's, never renamed.
+func inFolder(spec *sandbox.Spec, given int, folder string) {
+	if folder == "" || folder == "." || folder == "/" {
+		return
+	}
+	names := map[string]bool{}
+	for _, f := range spec.Files {
+		names[f.Name] = true
+	}
+	rest, ok := strings.CutPrefix(spec.Path, "./")
+	named := ok && names[rest]
+	own := spec.Args[:len(spec.Args)-given]
+	for _, a := range own {
+		named = named || names[a]
+	}
+	if !named {
+		return
+	}
+	if named && ok && names[rest] {
+		spec.Path = "./" + folder + "/" + rest
+	}
+	for i, a := range own {
+		if names[a] {
+			spec.Args[i] = folder + "/" + a
+		}
+	}
+	files := slices.Clone(spec.Files)
+	for i := range files {
+		files[i].Name = folder + "/" + files[i].Name
+	}
+	spec.Files = files
 }
 
 // program builds a generator or solution once: key is its package-
@@ -381,8 +438,16 @@ func (g *generation) program(ctx context.Context, key, casePath string) (grader.
 	for i := range files {
 		files[i].Data = g.m.constants.Replace(files[i].Data)
 	}
+	build := rubric.Build{Language: rubric.Auto, Languages: rubric.Presets(), Main: main}
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = f.Name
+	}
+	if s, ok := rubric.Scripted(names, func(n string) []byte { return files[slices.Index(names, n)].Data }); ok {
+		build = s
+	}
 	r := runner.New(&rubric.Rubric{
-		Build:  rubric.Build{Language: rubric.Auto, Languages: rubric.Presets(), Main: main},
+		Build:  build,
 		Limits: rubric.Limits{CPU: genLimits.CPU, Wall: genLimits.Wall, Memory: genLimits.Memory, Output: genLimits.Output, BuildWall: genLimits.Build},
 	})
 	b, err := r.Build(ctx, files)
@@ -444,8 +509,8 @@ func (g *generation) listed(name string) ([]submission.File, string, error) {
 	return files, strings.TrimSuffix(path.Base(deps[0]), path.Ext(deps[0])), nil
 }
 
-// folder reads a program folder's regular files; a build or run script
-// is refused, as the grader builds by the sources' language.
+// folder reads a program folder's regular files (with its build or run
+// script, which then build and run it: program).
 func (g *generation) folder(key string) ([]submission.File, string, error) {
 	p, _ := g.inside(key)
 	ents, err := os.ReadDir(p)
@@ -459,8 +524,6 @@ func (g *generation) folder(key string) ([]submission.File, string, error) {
 		switch {
 		case strings.HasPrefix(n, "."):
 			continue
-		case n == "build" || n == "run":
-			return nil, "", fmt.Errorf("a %s script: the grader does not run a program's build or run script; it builds the sources by their language", n)
 		case e.IsDir():
 			continue
 		}

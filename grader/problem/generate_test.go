@@ -90,6 +90,69 @@ data:
 	}
 }
 
+// TestGeneratorOwnPath: a generator that reads its own path (a folder's
+// program seeding itself from its folder's name, as BAPCtools' own test
+// problems do) finds the folder it has in the package; one given as a
+// file, the generators folder; its arguments are never renamed.
+func TestGeneratorOwnPath(t *testing.T) {
+	gradertest.NeedTools(t, "python3")
+	const own = "import pathlib, sys\nprint(pathlib.Path(sys.argv[0]).parts[-2], *sys.argv[1:])\n"
+	dir := genPackage(t, `
+solution: /submissions/accepted/echo.py
+data:
+  secret:
+    data:
+      - folder: seeded 7
+      - file: own.py own.py
+`, map[string]string{
+		"generators/seeded/gen.py":     own,
+		"generators/own.py":            own,
+		"submissions/accepted/echo.py": "print(input())\n",
+	})
+	out := t.TempDir()
+	if err := Generate(context.Background(), dir, out, nil); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, filepath.Join(out, "data"))
+	for name, want := range map[string]string{"secret/1-folder.in": "seeded 7\n", "secret/2-file.in": "generators own.py\n"} {
+		if tree[name] != want {
+			t.Errorf("%s = %q, want %q", name, tree[name], want)
+		}
+	}
+}
+
+// TestManualCase: a generators.yaml case with no generator (an empty
+// entry) is BAPCtools' manual case: its files are the package's data/,
+// copied as they are, a missing .ans written by the solution.
+func TestManualCase(t *testing.T) {
+	gradertest.NeedTools(t, "python3")
+	dir := genPackage(t, `
+solution: /submissions/accepted/sum.py
+data:
+  secret:
+    data:
+      hand:
+      made: ~
+      gen: out.py 2
+`, map[string]string{
+		"data/secret/hand.in": "2\n3 4\n", "data/secret/hand.ans": "7\n",
+		"data/secret/made.in": "1\n9\n",
+	})
+	out := t.TempDir()
+	if err := Generate(context.Background(), dir, out, nil); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, filepath.Join(out, "data"))
+	for name, want := range map[string]string{
+		"secret/hand.in": "2\n3 4\n", "secret/hand.ans": "7\n",
+		"secret/made.in": "1\n9\n", "secret/made.ans": "9\n",
+	} {
+		if tree[name] != want {
+			t.Errorf("%s = %q, want %q", name, tree[name], want)
+		}
+	}
+}
+
 func readTree(t *testing.T, root string) map[string]string {
 	t.Helper()
 	out := map[string]string{}

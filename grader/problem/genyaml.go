@@ -642,7 +642,7 @@ func (p *genParser) testCase(it entry, rel string, parent genConfig, numbered bo
 	var es []entry
 	switch {
 	case isNull(it.val):
-		return badf(p.file, "%s/%s: empty: a test case needs generate, copy or in", where(rel), it.key)
+		// A manual case: its files are in data/ already (oneCase).
 	case it.val.Kind == yaml.ScalarNode:
 		es = []entry{{"generate", it.val}}
 	default:
@@ -719,7 +719,12 @@ func (p *genParser) oneCase(es []entry, casePath string, parent genConfig, cv in
 		}
 	}
 	if c.gen == nil && c.copyFrom == "" && c.inline["in"] == nil && c.inline["in.statement"] == nil {
-		return nil, badf(p.file, "%s: a test case needs generate, copy or in", casePath)
+		// BAPCtools' manual case: no generator, its files in data/.
+		manual := path.Join("data", casePath)
+		if _, err := os.Stat(filepath.Join(p.dir, filepath.FromSlash(manual+".in"))); err != nil {
+			return nil, badf(p.file, "%s: a test case needs generate, copy or in, or its files in %s.in", casePath, manual)
+		}
+		c.copyFrom = manual
 	}
 	return c, nil
 }

@@ -134,7 +134,7 @@ func TestParseGeneratorsRefuses(t *testing.T) {
 		{"data: {secret: {data: {x: {generate: g.py, count: 1000}}}}", "count must be a number from 1 to 100"},
 		{"data: {secret: {data: {x: 'g.py {seed} {seed:1}'}}}", "{seed} may appear once"},
 		{"data: {secret: {include: [nothing]}}", "include nothing: no earlier test case or group has that key"},
-		{"data: {secret: {data: {x: }}}", "secret/x: empty"},
+		{"data: {secret: {data: {x: }}}", "secret/x: a test case needs generate, copy or in, or its files in data/secret/x.in"},
 		{"data: {secret: {data: {x: {in: '1', bogus: 2}}}}", `secret/x: unknown key "bogus"`},
 		{bomb, "YAML nodes"},
 		{"data: {secret: {data: {x: \"g\\e[2J.py\"}}}", `generate "g\x1b[2J.py": a control character in the command`},

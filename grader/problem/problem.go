@@ -402,6 +402,49 @@ func (m *meta) timeLimit() {
 	m.limits.Wall = 2*m.limits.CPU + 5*time.Second
 }
 
+// givenTimelimit is the time limit a package gives outside problem.yaml
+// when problem.yaml gives none: legacy's .timelimit file (as DOMjudge and
+// BAPCtools write it), else DOMjudge's domjudge-problem.ini (its
+// timelimit), which a package of any version may hold.
+func givenTimelimit(dir string, m meta) (time.Duration, bool, error) {
+	if !m.modern {
+		if tl, ok, err := readTimelimit(filepath.Join(dir, ".timelimit")); ok || err != nil {
+			return tl, ok, err
+		}
+	}
+	return readDOMjudgeINI(filepath.Join(dir, "domjudge-problem.ini"))
+}
+
+// readDOMjudgeINI reads the timelimit of a domjudge-problem.ini: lines of
+// key = value, a value perhaps quoted ('2' or "2"); other keys (probid,
+// name, color, points, ...) concern DOMjudge's contest, not a grade.
+func readDOMjudgeINI(path string) (time.Duration, bool, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, false, nil
+	} else if err != nil {
+		return 0, false, err
+	}
+	return parseDOMjudgeINI(path, data)
+}
+
+// parseDOMjudgeINI reads the timelimit of a domjudge-problem.ini's bytes.
+func parseDOMjudgeINI(path string, data []byte) (time.Duration, bool, error) {
+	for _, line := range strings.Split(string(data), "\n") {
+		key, val, ok := strings.Cut(line, "=")
+		if !ok || strings.TrimSpace(key) != "timelimit" {
+			continue
+		}
+		val = strings.Trim(strings.TrimSpace(val), `'"`)
+		f, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+		if err != nil || f <= 0 || f > 1e6 {
+			return 0, false, badf(path, "timelimit must be a positive number of seconds, got %q", strings.TrimSpace(val))
+		}
+		return seconds(f), true, nil
+	}
+	return 0, false, nil
+}
+
 // readTimelimit reads a .timelimit file (seconds, as DOMjudge writes it).
 func readTimelimit(path string) (time.Duration, bool, error) {
 	data, err := os.ReadFile(path)
@@ -472,21 +515,27 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // legacyTiming reads time_resolution (2023-07 and 2025-09) and legacy's
 // time_multiplier, the seconds and factor that make a time limit from
-// the slowest accepted run when the package gives none (TimeLimitFrom).
+// the slowest accepted run when the package gives none (TimeLimitFrom),
+// and legacy's time_safety_margin, the margin a submission that must run
+// out of time gets (time_limit_to_tle's legacy name, as BAPCtools reads
+// it).
 func legacyTiming(file string, lim map[string]any, m *meta) error {
-	for _, k := range []string{"time_resolution", "time_multiplier"} {
+	for _, k := range []string{"time_resolution", "time_multiplier", "time_safety_margin"} {
 		v, ok := lim[k]
 		if !ok {
 			continue
 		}
 		f, isNum := number(v)
-		if !isNum || f <= 0 || f > 100 {
+		if !isNum || f <= 0 || f > 100 || k == "time_safety_margin" && f < 1 {
 			return badf(file, "limits.%s must be a positive number of at most 100, got %v", k, v)
 		}
-		if k == "time_resolution" {
+		switch k {
+		case "time_resolution":
 			m.resolution = f
-		} else {
+		case "time_multiplier":
 			m.acToTL = f
+		default:
+			m.toTLE = f
 		}
 	}
 	return nil

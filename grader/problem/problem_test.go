@@ -178,6 +178,18 @@ func writePackage(t *testing.T, files map[string]string) string {
 	return dir
 }
 
+func FuzzParseDOMjudgeINI(f *testing.F) {
+	for _, s := range []string{"timelimit = 2\n", "timelimit='1.5'\r\n", "probid = A\n", "timelimit = \"x\"", "=\n=="} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tl, ok, err := parseDOMjudgeINI("domjudge-problem.ini", data)
+		if ok && (err != nil || tl <= 0) || !ok && tl != 0 {
+			t.Errorf("%q: %v %v %v", data, tl, ok, err)
+		}
+	})
+}
+
 func FuzzParseMeta(f *testing.F) {
 	f.Add([]byte("name: Sum\nvalidation: custom interactive\nlimits: {time_limit: 2}\n"))
 	f.Add([]byte("problem_format_version: 2023-07\ntype: [scoring]\nname: {en: x}\nlanguages: all\n"))
@@ -231,7 +243,7 @@ func TestValidatorDiscovery(t *testing.T) {
 		{legacy, []string{"output_validators/a.py", "output_validators/b/b.py"}, "output_validators: 2 output validators (a.py, b): the grader runs one"},
 		{modern, []string{"output_validator/a/a.py", "output_validator/b/b.py"}, "output_validator: 2 output validators (a, b)"},
 		{modern, []string{"output_validator/x.py", "output_validator/lib/y.py"}, "output_validator: both files (x.py) and a folder (lib)"},
-		{modern, []string{"output_validator/v/build", "output_validator/v/v.cc"}, "output_validator/v/build: the grader does not run a validator's build or run script"},
+		{modern, []string{"output_validator/v/build", "output_validator/v/v.cc"}, "output_validator/v"},
 	} {
 		files := map[string]string{"problem.yaml": tc.yaml, "data/secret/1.in": "", "data/secret/1.ans": ""}
 		for _, f := range tc.files {

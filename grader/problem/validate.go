@@ -62,7 +62,8 @@ func (g *generation) validators(ctx context.Context) ([]dataValidator, error) {
 
 // unrunnable says why the grader does not run a validator ("" when it
 // does): a checktestdata or VIVA file, a file in no language the grader
-// builds, a folder with a build or run script.
+// builds (a folder is built by its sources, or by its build and run
+// scripts).
 func unrunnable(p string, dir bool) string {
 	if !dir {
 		switch ext := filepath.Ext(p); {
@@ -70,12 +71,6 @@ func unrunnable(p string, dir bool) string {
 			return "a checktestdata or VIVA validator, which the grader does not have"
 		case toolchain.ByExt(ext) == nil:
 			return "not in a language the grader builds"
-		}
-		return ""
-	}
-	for _, s := range []string{"build", "run"} {
-		if _, err := os.Stat(filepath.Join(p, s)); err == nil {
-			return "a " + s + " script, which the grader does not run"
 		}
 	}
 	return ""

@@ -81,6 +81,11 @@
 //	          (one JVM for all cases) also run cold, to check the warm
 //	          answers; a difference regrades the submission cold (2; 0:
 //	          none)
+//	runtime   "grader" (the default: the grader's own choice of runtime,
+//	          for short runs) or "judges" (what a contest's judges run:
+//	          PyPy for Python where it is installed, the JVM's full JIT
+//	          when the CPU limit is 1 s or more), as a problem package is
+//	          graded
 //
 // The presets compile the required files with their toolchain's
 // extensions, in rubric order, and need at least one; package
@@ -122,6 +127,8 @@
 //	wall        wall-clock time ("10s")
 //	cpu         CPU time, all threads together ("10s")
 //	memory      memory ("512MiB")
+//	stack       the program's stack, within its memory ("unlimited",
+//	            the default, or a size: "64MiB")
 //	output      bytes of standard output, and of standard error, each
 //	            ("1MiB")
 //	build_wall  wall-clock time of the whole build ("60s")

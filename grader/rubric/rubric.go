@@ -113,9 +113,25 @@ type Build struct {
 	// SpotCheck is how many of a submission's warm-mode answers also run
 	// cold, to check them (0: none).
 	SpotCheck int
-	steps     [][]string
-	run       []string
+	// Runtime is whose runtime a language runs with: "grader" (the
+	// default: the grader's own choice, for short runs of course
+	// assignments) or "judges" (what a contest's judges run: PyPy for
+	// Python where it is installed, the JVM's full JIT for a time limit
+	// long enough to use it; a problem package's). See package
+	// grader/toolchain, Toolchain.JudgesTools and FullJITFrom.
+	Runtime Runtime
+	steps   [][]string
+	run     []string
 }
+
+// Runtime is whose runtime a rubric's programs run with (Build.Runtime).
+type Runtime string
+
+// The runtimes.
+const (
+	GraderRuntime Runtime = "grader"
+	JudgesRuntime Runtime = "judges"
+)
 
 // Included are a problem package's included files, by language (see
 // Build.Include): each file's bytes by its name.
@@ -185,9 +201,12 @@ func shellQuote(s string) string {
 
 // Limits bound one run of a submission, and its build.
 type Limits struct {
-	Wall      time.Duration // wall-clock time of one run
-	CPU       time.Duration // CPU time of one run, all threads together
-	Memory    int64         // bytes of memory of one run
+	Wall   time.Duration // wall-clock time of one run
+	CPU    time.Duration // CPU time of one run, all threads together
+	Memory int64         // bytes of memory of one run
+	// Stack is the program's stack in bytes; 0, the default: unlimited,
+	// bounded by Memory alone, as contest judges give it.
+	Stack     int64
 	Output    int64         // bytes of standard output of one run
 	BuildWall time.Duration // wall-clock time of all build commands together
 }

@@ -48,12 +48,14 @@ func dump(t *testing.T, r *Rubric) string {
 	line("build.language", r.Build.Language)
 	line("build.main", r.Build.Main)
 	line("build.sources", fmt.Sprintf("%q", r.Build.Sources))
+	line("build.runtime", r.Build.Runtime)
 	build, run := r.Build.Commands()
 	line("build commands", fmt.Sprintf("%q", build))
 	line("run command", fmt.Sprintf("%q", run))
 	line("limits.wall", r.Limits.Wall)
 	line("limits.cpu", r.Limits.CPU)
 	line("limits.memory", r.Limits.Memory)
+	line("limits.stack", r.Limits.Stack)
 	line("limits.output", r.Limits.Output)
 	line("limits.build_wall", r.Limits.BuildWall)
 	line("compare.mode", r.Compare.Mode)
@@ -269,6 +271,8 @@ var parseErrorCases = []struct {
 		`rubric.toml:5:1: submission.rename_penalty must not be negative, got -1`},
 	{"rename penalty over total", head + "[submission]\nrename_penalty = 6\n" + partA,
 		`rubric.toml:5:1: submission.rename_penalty is 6, more than the total 5`},
+	{"unknown runtime", head + "[build]\nruntime = \"pypy\"\n" + partA,
+		`rubric.toml:5:1: build.runtime must be "grader" or "judges", got "pypy"`},
 	{"raw without run", head + "[build]\nlanguage = \"raw\"\n" + partA,
 		`rubric.toml:4:1: missing key "build.run"`},
 	{"raw with main", head + "[build]\nlanguage = \"raw\"\nmain = \"x\"\nrun = [\"./x\"]\n" + partA,
@@ -393,5 +397,39 @@ func TestManualErrors(t *testing.T) {
 				t.Errorf("Parse:\n got %v\nwant %s", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestScripted: a program's build and run scripts build and run it, each
+// with the interpreter its shebang names, else /bin/sh; without run,
+// the build's ./run; without either, no scripted build.
+func TestScripted(t *testing.T) {
+	scripts := map[string]string{"build": "#!/usr/bin/env sh\ncc x.c\n", "run": "python3 x.py\n"}
+	first := func(n string) []byte { return []byte(scripts[n]) }
+	for _, tc := range []struct {
+		files      []string
+		ok         bool
+		build, run string
+	}{
+		{[]string{"x.c", "build", "run"}, true, `[["/usr/bin/env" "sh" "build"]]`, `["/bin/sh" "run"]`},
+		{[]string{"build", "x.c"}, true, `[["/usr/bin/env" "sh" "build"]]`, `["./run"]`},
+		{[]string{"run"}, true, `[]`, `["/bin/sh" "run"]`},
+		{[]string{"x.c", "main.py"}, false, "", ""},
+	} {
+		b, ok := Scripted(tc.files, first)
+		if ok != tc.ok {
+			t.Errorf("%q: scripted %v", tc.files, ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		build, run := b.Commands()
+		if got := fmt.Sprintf("%q", build); b.Language != Raw || got != tc.build && !(len(build) == 0 && tc.build == "[]") {
+			t.Errorf("%q: %s build %s, want %s", tc.files, b.Language, got, tc.build)
+		}
+		if got := fmt.Sprintf("%q", run); got != tc.run {
+			t.Errorf("%q: run %s, want %s", tc.files, got, tc.run)
+		}
 	}
 }

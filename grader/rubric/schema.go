@@ -185,6 +185,12 @@ func (d *decoder) submission(t *table, s *Submission) {
 func (d *decoder) build(t *table, b *Build, required []string) {
 	b.Language, b.Languages = language(t)
 	b.SpotCheck = defaultSpotCheck
+	switch r := Runtime(t.str("runtime", string(GraderRuntime))); r {
+	case GraderRuntime, JudgesRuntime:
+		b.Runtime = r
+	default:
+		t.errf("runtime", `build.runtime must be "grader" or "judges", got %q`, r)
+	}
 	if x, ok := t.num("spot_check"); ok {
 		if x < 0 || x != math.Trunc(x) || x > 1000 {
 			t.errf("spot_check", "build.spot_check must be a whole number from 0 to 1000, got %s", formatNum(x))
@@ -386,6 +392,9 @@ func (d *decoder) limits(t *table, l *Limits) {
 	l.Wall = t.duration("wall", defaultWall)
 	l.CPU = t.duration("cpu", defaultCPU)
 	l.Memory = t.size("memory", defaultMemory)
+	if s, ok := t.get("stack"); !ok || s != "unlimited" {
+		l.Stack = t.size("stack", 0)
+	}
 	l.Output = t.size("output", defaultOutput)
 	l.BuildWall = t.duration("build_wall", defaultBuildWall)
 	t.done()
@@ -526,4 +535,36 @@ func (d *decoder) caseFolder(t *table, p Part, shown, dir string) {
 	if !d.noCases {
 		t.errf(key, "no cases: %s holds no *.case file", shown)
 	}
+}
+
+// Scripted is the build of a program given, as the problem package
+// format allows, by its own scripts among files (by name): build, run
+// once in the program's folder, and run, the program itself, started
+// with the case's arguments; without run, build must write an
+// executable run. Each script runs with the interpreter its first line
+// names (#!/usr/bin/env sh), else /bin/sh. ok is false when files hold
+// neither script.
+func Scripted(files []string, first func(name string) []byte) (b Build, ok bool) {
+	hasBuild, hasRun := slices.Contains(files, "build"), slices.Contains(files, "run")
+	if !hasBuild && !hasRun {
+		return Build{}, false
+	}
+	b = Build{Language: Raw, steps: [][]string{}, run: []string{"./run"}}
+	if hasBuild {
+		b.steps = [][]string{interpreter(first("build"), "build")}
+	}
+	if hasRun {
+		b.run = interpreter(first("run"), "run")
+	}
+	return b, true
+}
+
+// interpreter is the command that runs script, a file called name: the
+// interpreter its shebang line names, else /bin/sh, given the file.
+func interpreter(script []byte, name string) []string {
+	line, _, _ := strings.Cut(string(script), "\n")
+	if words := strings.Fields(strings.TrimPrefix(line, "#!")); strings.HasPrefix(line, "#!") && len(words) > 0 {
+		return append(words, name)
+	}
+	return []string{"/bin/sh", name}
 }

@@ -80,6 +80,7 @@ type Sandboxed struct {
 	sources []string             // the files the preset compiles
 	tc      *toolchain.Toolchain // nil for a raw rubric
 	lim     rubric.Limits
+	judges  bool // the rubric asks for the judges' runtime (rubric.Build.Runtime)
 	// auto is the rubric's build when its language is "auto" or a list:
 	// each Build picks a preset by the files and builds with a runner of
 	// that preset, whose parent is this one.
@@ -109,7 +110,8 @@ func New(r *rubric.Rubric) *Sandboxed {
 
 func newSandboxed(b rubric.Build, lim rubric.Limits) *Sandboxed {
 	build, run := b.Commands()
-	return &Sandboxed{build: build, run: run, lang: b.Language, main: b.Main, sources: b.Sources, tc: toolchain.Lookup(b.Language), lim: lim}
+	return &Sandboxed{build: build, run: run, lang: b.Language, main: b.Main, sources: b.Sources, tc: toolchain.Lookup(b.Language), lim: lim,
+		judges: b.Runtime == rubric.JudgesRuntime}
 }
 
 // buildAuto picks the preset of the files and builds them with it. Files
@@ -124,6 +126,7 @@ func (s *Sandboxed) buildAuto(ctx context.Context, files []submission.File) (gra
 	if problem != "" {
 		return grader.Build{Log: problem + "\n"}, nil
 	}
+	b.Runtime = s.auto.Runtime
 	inner := newSandboxed(b, s.lim)
 	inner.parent = s
 	built, err := inner.Build(ctx, picked)
@@ -134,49 +137,148 @@ func (s *Sandboxed) buildAuto(ctx context.Context, files []submission.File) (gra
 	return built, nil
 }
 
-// found holds each preset's tools once found: a machine's compilers do
-// not change while the grader runs, and every runner of a process (a
-// warm runner's cold one, doctor's) shares them.
+// found holds each preset's tools once found, by preset and runtime: a
+// machine's compilers do not change while the grader runs, and every
+// runner of a process (a warm runner's cold one, doctor's) shares them.
 var found struct {
 	sync.Mutex
-	tools map[rubric.Language][]Tool
+	tools map[foundKey]foundTools
+}
+
+type foundKey struct {
+	lang   rubric.Language
+	judges bool
+}
+
+// foundTools are a preset's tools, and whether they are its judges'
+// runtime (toolchain.Toolchain.JudgesTools).
+type foundTools struct {
+	tools  []Tool
+	judges bool
 }
 
 // Tools finds the preset's tools, once a process: each resolved and
-// checked to print its version in a box. A raw rubric's commands are run
-// as they are, and it has none.
+// checked to print its version in a box; the judges' runtime's, when the
+// rubric asks for it and this machine has it. A raw rubric's commands
+// are run as they are, and it has none.
 func (s *Sandboxed) Tools(ctx context.Context) ([]Tool, error) {
+	f, err := s.found(ctx)
+	return f.tools, err
+}
+
+func (s *Sandboxed) found(ctx context.Context) (foundTools, error) {
 	if s.tc == nil {
-		return nil, nil
+		return foundTools{}, nil
 	}
 	found.Lock()
 	defer found.Unlock()
-	if tools, ok := found.tools[s.lang]; ok {
-		return tools, nil
+	key := foundKey{s.lang, s.judges && len(s.tc.JudgesTools) > 0}
+	if f, ok := found.tools[key]; ok {
+		return f, nil
 	}
-	var tools []Tool
-	for _, t := range s.tc.Tools {
+	f := foundTools{judges: key.judges}
+	var err error
+	if key.judges {
+		// The judges' runtime where this machine has it, else the grader's.
+		if f.tools, err = s.findTools(ctx, s.tc.JudgesTools); err != nil {
+			f.judges = false
+		}
+	}
+	if !f.judges {
+		if f.tools, err = s.findTools(ctx, s.tc.Tools); err != nil {
+			return foundTools{}, err
+		}
+	}
+	if found.tools == nil {
+		found.tools = map[foundKey]foundTools{}
+	}
+	found.tools[key] = f
+	return f, nil
+}
+
+// findTools finds each of tools.
+func (s *Sandboxed) findTools(ctx context.Context, tools []toolchain.Tool) ([]Tool, error) {
+	var out []Tool
+	for _, t := range tools {
 		f, err := findTool(ctx, s.tc, t, s.limits(true))
 		if err != nil {
 			return nil, err
 		}
-		tools = append(tools, f)
+		out = append(out, f)
 	}
-	if found.tools == nil {
-		found.tools = map[rubric.Language][]Tool{}
-	}
-	found.tools[s.lang] = tools
-	return tools, nil
+	return out, nil
 }
 
 // Runtime implements grader.Describer: the preset's runtime and version
-// ("python 3.11.2"), or "" for a raw rubric or when it is not found.
+// ("python 3.11.2", "pypy 7.3.11"), or "" for a raw rubric or when it is
+// not found.
 func (s *Sandboxed) Runtime() string {
-	tools, err := s.Tools(context.Background())
-	if err != nil || len(tools) == 0 {
+	f, err := s.found(context.Background())
+	if err != nil || len(f.tools) == 0 {
 		return ""
 	}
-	return s.tc.Runtime + " " + tools[0].Version
+	if f.judges {
+		return s.tc.JudgesRuntime + " " + f.tools[0].Version
+	}
+	return s.tc.Runtime + " " + f.tools[0].Version
+}
+
+// JudgesTools finds tc's judges' runtime on this machine
+// (toolchain.Toolchain.JudgesTools), as a rubric that asks for it would,
+// for `autograder doctor`.
+func JudgesTools(ctx context.Context, tc *toolchain.Toolchain) ([]Tool, error) {
+	return (&Sandboxed{tc: tc, lang: tc.Name}).findTools(ctx, tc.JudgesTools)
+}
+
+// JudgesMissing is what a verdict notes when the rubric asks for the
+// judges' runtime and this machine lacks it ("the judges would run this
+// Python program with PyPy ..."), "" otherwise.
+func (s *Sandboxed) JudgesMissing(ctx context.Context) string {
+	if s.tc == nil || !s.judges || len(s.tc.JudgesTools) == 0 {
+		return ""
+	}
+	if f, err := s.found(ctx); err != nil || f.judges {
+		return ""
+	}
+	return s.tc.JudgesMissing
+}
+
+// Stack implements grader.StackDescriber: the stack of a run, as the
+// sandbox sets it (StackOf), and the preset runtime's threads' own.
+func (s *Sandboxed) Stack() string {
+	tcs := []*toolchain.Toolchain{s.tc}
+	if s.auto != nil {
+		tcs = toolchain.All()
+	}
+	return StackText(s.limits(false), tcs...)
+}
+
+// StackText says what stack a run under lim has: "unlimited", "64 MiB",
+// or what the grader's own hard limit cut it to; and the stack each of
+// tcs' runtimes gives a thread, where it sets one.
+func StackText(lim sandbox.Limits, tcs ...*toolchain.Toolchain) string {
+	n, capped := sandbox.StackOf(lim)
+	text := "unlimited"
+	if n > 0 {
+		text = mib(n)
+	}
+	if capped {
+		text += " (the grader's own hard stack limit, which only a privileged process may raise: start the grader from a shell whose `ulimit -Hs` is unlimited)"
+	}
+	for _, tc := range tcs {
+		if tc != nil && tc.ThreadStack != nil {
+			text += fmt.Sprintf("; %s threads %s", tc.Title, mib(tc.ThreadStack(lim.Memory)))
+		}
+	}
+	return text
+}
+
+// mib writes a size in MiB ("64 MiB").
+func mib(n int64) string {
+	if n%(1<<20) != 0 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return fmt.Sprintf("%d MiB", n>>20)
 }
 
 // Key implements grader.Keyer: cold mode, each case in a fresh box.
@@ -198,7 +300,7 @@ func (s *Sandboxed) spec(ctx context.Context, argv []string, build bool) (sandbo
 	for _, t := range tools {
 		if t.Name == argv[0] {
 			spec.Path = t.Path
-			spec.Args = append(options(s.tc, t.Name, lim.Memory, t.Version), spec.Args...)
+			spec.Args = append(options(s.tc, t.Name, s.box(lim), t.Version), spec.Args...)
 			spec.ReadOnly = readOnly(s.tc, t.Path)
 		}
 	}
@@ -215,8 +317,13 @@ func (s *Sandboxed) limit(res sandbox.Result) grader.Limit {
 	return l
 }
 
+// box is what the preset's options depend on in a box with lim.
+func (s *Sandboxed) box(lim sandbox.Limits) toolchain.Box {
+	return toolchain.Box{Memory: lim.Memory, CPU: lim.CPU, Judges: s.judges}
+}
+
 func (s *Sandboxed) limits(build bool) sandbox.Limits {
-	l := sandbox.Limits{Wall: s.lim.Wall, CPU: s.lim.CPU, Memory: s.lim.Memory, Output: s.lim.Output}
+	l := sandbox.Limits{Wall: s.lim.Wall, CPU: s.lim.CPU, Memory: s.lim.Memory, Output: s.lim.Output, Stack: s.lim.Stack}
 	if build {
 		// A compiler needs more time than one case, and its messages are
 		// what the student must see, whatever the output cap of a run.
@@ -358,9 +465,13 @@ func (p *program) Close() error { return nil }
 // Flags implements grader.Flagger: the TA is told when the runs of a
 // repeated case could not have their clocks moved.
 func (p *program) Flags() []string {
-	if !p.realClock.Load() {
-		return nil
+	var flags []string
+	if note := p.s.JudgesMissing(context.Background()); note != "" {
+		flags = append(flags, note)
 	}
-	return []string{"repeated cases ran with the real clock (no libfaketime on the grading machine; looked in " + FaketimeWhere() +
-		"): a program that seeds its generator from the clock in seconds, srand(time(NULL)), may have repeated one run's result in others started within the same second"}
+	if !p.realClock.Load() {
+		return flags
+	}
+	return append(flags, "repeated cases ran with the real clock (no libfaketime on the grading machine; looked in "+FaketimeWhere()+
+		"): a program that seeds its generator from the clock in seconds, srand(time(NULL)), may have repeated one run's result in others started within the same second")
 }

@@ -27,7 +27,7 @@ func findTool(ctx context.Context, tc *toolchain.Toolchain, t toolchain.Tool, li
 	var tried []string
 	for _, path := range t.Paths() {
 		res, err := sandbox.Run(ctx, sandbox.Spec{
-			Path: path, Args: append(options(tc, t.Name, lim.Memory, ""), t.Version...),
+			Path: path, Args: append(options(tc, t.Name, toolchain.Box{Memory: lim.Memory, CPU: lim.CPU}, ""), t.Version...),
 			Env: tc.Env, Limits: lim, ReadOnly: readOnly(tc, path),
 		})
 		if err != nil {
@@ -86,11 +86,11 @@ func lastLine(b []byte) string {
 }
 
 // options are the toolchain's options for a tool, none when it has none.
-func options(tc *toolchain.Toolchain, tool string, memory int64, version string) []string {
+func options(tc *toolchain.Toolchain, tool string, box toolchain.Box, version string) []string {
 	if tc.Options == nil {
 		return nil
 	}
-	return tc.Options(tool, memory, version)
+	return tc.Options(tool, box, version)
 }
 
 // readOnly are the host folders a resolved tool needs in the box.

@@ -36,9 +36,13 @@ var Java = &Toolchain{
 	},
 	PickMain:   javaMain,
 	FolderMain: "Main.java",
-	Options: func(tool string, memory int64, version string) []string {
-		return jvmOptions(memory, tool != javaTool.Name, version)
+	Options: func(tool string, box Box, version string) []string {
+		if tool == javaTool.Name && box.Judges && box.CPU >= FullJITFrom {
+			return fullJIT(jvmOptions(box.Memory, false, version))
+		}
+		return jvmOptions(box.Memory, tool != javaTool.Name, version)
 	},
+	ThreadStack: javaStack,
 	ReadOnly: func(resolved string) []string {
 		if h := JDKHome(resolved); h != "" {
 			return []string{h}

@@ -7,8 +7,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cs540-tools/autograder/sandbox"
 )
@@ -78,11 +80,43 @@ func JavaFeature(version string) int {
 // sandbox's default), before any of the caller's: a heap cap below the
 // box's memory, so that a greedy program gets an OutOfMemoryError rather
 // than the OOM killer, a collector with one thread of each kind, no
-// hsperfdata, crash logs in /tmp.
+// hsperfdata, crash logs in /tmp, a deep recursion's stack (javaStack).
 func JVMOptions(memory int64, version string) []string { return jvmOptions(memory, false, version) }
 
+// FullJITFrom is the shortest CPU time limit at which a program run with
+// the judges' runtime (a problem package's) gets the JVM's full JIT (C2,
+// as every contest judge runs Java): below it, the C1 compiler alone
+// finishes a run sooner, as a JIT's start costs more than it wins back;
+// from it up, the full JIT does, and by more the longer the run
+// (measured: docs/performance.md, "The JVM's JIT and a run's time limit").
+const FullJITFrom = time.Second
+
+// fullJIT drops from opts the options that stop the JIT at its first
+// tier and raise its thresholds (jvmOptions' choice for short runs).
+func fullJIT(opts []string) []string {
+	return slices.DeleteFunc(opts, func(o string) bool {
+		return o == "-XX:TieredStopAtLevel=1" || strings.HasPrefix(o, "-XX:CompileThresholdScaling=")
+	})
+}
+
+// javaStack is a Java thread's stack (-Xss, every thread's, the main
+// one's too): as the judges give it, 64 MiB (Kattis runs java -Xss64m),
+// from 2 GiB of memory up, and a thirty-second of the memory below that
+// (at least 1 MiB, the JVM's own default): on the sandbox tiers below
+// the full one, memory is bounded by RLIMIT_DATA, which counts every
+// thread's whole stack as the JVM reserves it, and a JVM whose few
+// threads reserve more than the box's memory beside its heap does not
+// start (measured: 512 MiB holds 16 MiB stacks, not 32).
+func javaStack(memory int64) int64 {
+	if memory <= 0 {
+		memory = sandbox.DefaultMemory
+	}
+	return min(max(memory/32>>20<<20, 1<<20), 64<<20)
+}
+
 // jvmOptions are JVMOptions; launcher gives them as -J options, for javac
-// and the other JDK launchers.
+// and the other JDK launchers, which run no student code and keep the
+// JVM's own stack.
 func jvmOptions(memory int64, launcher bool, version string) []string {
 	if memory <= 0 {
 		memory = sandbox.DefaultMemory
@@ -114,6 +148,9 @@ func jvmOptions(memory int64, launcher bool, version string) []string {
 		// case cold: about 8 ms of CPU less, a sixth), and a long one loses
 		// a millisecond or so.
 		"-XX:CompileThresholdScaling=5",
+	}
+	if !launcher {
+		opts = append(opts, fmt.Sprintf("-Xss%dm", javaStack(memory)>>20))
 	}
 	if JavaFeature(version) >= 14 {
 		// The class data archive mapped where it was made, not at a random

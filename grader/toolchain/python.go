@@ -1,7 +1,9 @@
 package toolchain
 
 import (
+	"bytes"
 	"fmt"
+	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -17,7 +19,7 @@ var Python = &Toolchain{
 	Name:     "python",
 	Title:    "Python",
 	Codes:    []string{"python3", "python"},
-	Exts:     []string{".py"},
+	Exts:     []string{".py", ".py3"},
 	Products: []string{"*.pyc", "*.pyo"},
 	Runtime:  "python",
 	Tools:    []Tool{pythonTool},
@@ -33,8 +35,12 @@ var Python = &Toolchain{
 		}
 		return ""
 	},
-	PickMain:   pythonMain,
-	FolderMain: "__main__.py",
+	JudgesTools:   []Tool{pypyTool},
+	JudgesRuntime: "pypy",
+	JudgesMissing: "the judges would run this Python program with PyPy (problemtools does; Debian's package pypy3), which this machine does not have: it ran with CPython, often several times slower",
+	PickMain:      pythonMain,
+	Unrunnable:    python2,
+	FolderMain:    "__main__.py",
 	// The problem package format's entry point.
 	Entry:  "__main__.py",
 	Syntax: pythonSyntax,
@@ -71,6 +77,29 @@ var systemPython = []string{"/usr/bin/python3", "/usr/local/bin/python3"}
 // its interpreters inside the box.
 var pythonTool = Tool{Name: "python3", Candidates: append(slices.Clone(systemPython), "python3"),
 	Version: []string{"--version"}, VersionRE: regexp.MustCompile(`Python (\S+)`)}
+
+// pypyTool is PyPy's Python 3, which a problem package's judges run
+// Python 3 with, named as the commands name CPython.
+var pypyTool = Tool{Name: pythonTool.Name, Candidates: []string{"pypy3"},
+	Version: []string{"--version"}, VersionRE: regexp.MustCompile(`PyPy (\S+)`)}
+
+// python2 says why a source whose first line is a shebang naming Python
+// 2 ("#!/usr/bin/env python2") does not run here: the toolchain runs
+// Python 3 (a contest's judges select the interpreter by it).
+func python2(src []byte) string {
+	first, _, _ := bytes.Cut(src, []byte("\n"))
+	first = bytes.TrimSpace(first)
+	if !bytes.HasPrefix(first, []byte("#!")) || !python2RE.Match(first) {
+		return ""
+	}
+	why := "which this machine does not have"
+	if _, err := exec.LookPath("python2"); err == nil {
+		why = "which the grader does not run (it runs Python 3)"
+	}
+	return fmt.Sprintf("its first line, %q, asks for Python 2, %s", first, why)
+}
+
+var python2RE = regexp.MustCompile(`python2(\.[0-9]+)?\b`)
 
 // pythonMain runs the only Python file; of several, want.py, else main.py.
 func pythonMain(sources []string, _ []sandbox.File, want string) (string, string) {

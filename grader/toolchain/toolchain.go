@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cs540-tools/autograder/sandbox"
 )
@@ -69,9 +70,23 @@ type Toolchain struct {
 	// several sources ("__main__.py"); "" when the build needs none.
 	FolderMain string
 	// Options are inserted after a tool's program name, before the
-	// command's arguments, in a box with the given memory; version is the
-	// tool's as it prints it, "" while the tool is being found. nil: none.
-	Options func(tool string, memory int64, version string) []string
+	// command's arguments, in the given box; version is the tool's as it
+	// prints it, "" while the tool is being found. nil: none.
+	Options func(tool string, box Box, version string) []string
+	// JudgesTools, when the rubric asks for the judges' runtime (a
+	// problem package does: rubric.Build.Runtime) and every one of them
+	// is found, replace Tools, under the same names: the runtime a
+	// contest's judges run the language with (problemtools runs Python 3
+	// with PyPy). JudgesRuntime names it in a result's provenance
+	// ("pypy"); JudgesMissing says, in a verdict's note, what the judges
+	// would have used when it is not found here. nil: Tools, always.
+	JudgesTools   []Tool
+	JudgesRuntime string
+	JudgesMissing string
+	// ThreadStack is the stack its runtime gives each thread of a program
+	// in a box with the given memory, whatever the box's own stack (a
+	// JVM's -Xss); nil: the box's.
+	ThreadStack func(memory int64) int64
 	// ReadOnly are host folders a resolved tool needs in the box besides
 	// its own file (a JDK's home). nil: none.
 	ReadOnly func(resolved string) []string
@@ -96,6 +111,11 @@ type Toolchain struct {
 	// submission.package policy judges: its byte range, ok false when
 	// there is none. nil: the language has none.
 	Package func(src []byte) (start, end int, ok bool)
+	// Unrunnable says why a source in the language asks for a runtime
+	// the toolchain does not run (a Python 2 shebang), "" when it does
+	// not; a problem package's labelled submission that asks so is
+	// listed as skipped, not judged as a wrong program. nil: never.
+	Unrunnable func(src []byte) string
 	// Entry is the file that, among the files a problem package adds to
 	// a submission (rubric.Build.Include), runs in place of the
 	// submission's main ("__main__.py"); "" for none. See WantMain.
@@ -115,6 +135,16 @@ type Toolchain struct {
 	// Hello is a hello-world, `autograder doctor`'s self test: it reads a
 	// name on stdin and prints "hello, NAME ARG1".
 	Hello sandbox.File
+}
+
+// Box is what a tool's options depend on (Toolchain.Options): the box's
+// memory (0: the sandbox's default) and CPU time, and whether the rubric
+// asks for the judges' runtime rather than the grader's own choice
+// (rubric.Build.Runtime).
+type Box struct {
+	Memory int64
+	CPU    time.Duration
+	Judges bool
 }
 
 // Name is a toolchain's name, as a rubric's build.language gives it

@@ -172,3 +172,21 @@ func TestTidyObjects(t *testing.T) {
 		}
 	}
 }
+
+// TestPython2: a Python source whose shebang asks for Python 2 is one the
+// toolchain does not run; python3, a bare python, or none are.
+func TestPython2(t *testing.T) {
+	for src, want := range map[string]bool{
+		"#!/usr/bin/env python2\nprint 1\n": true,
+		"#!/usr/bin/python2.7\n":            true,
+		"#! /usr/bin/python2 -u\n":          true,
+		"#!/usr/bin/env python3\n":          false,
+		"#!/usr/bin/python\n":               false,
+		"print(1)  # python2\n":             false,
+		"":                                  false,
+	} {
+		if got := Python.Unrunnable([]byte(src)) != ""; got != want {
+			t.Errorf("%q: unrunnable %v, want %v", src, got, want)
+		}
+	}
+}

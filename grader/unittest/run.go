@@ -234,7 +234,7 @@ func (e env) options(t runner.Tool) []string {
 	if e.tc.Options == nil {
 		return nil
 	}
-	return e.tc.Options(t.Name, e.memory, t.Version)
+	return e.tc.Options(t.Name, toolchain.Box{Memory: e.memory}, t.Version)
 }
 
 // testFiles are the group's files that declare tests.

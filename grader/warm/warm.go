@@ -674,6 +674,11 @@ func (p *Program) Close() error {
 // Runtime implements grader.Describer, as the cold runner names it.
 func (w *Runner) Runtime() string { return "java " + w.jdk.Version }
 
+// Stack implements grader.StackDescriber, as the cold runner says it: the
+// harness's box and JVM get the same stack (the sandbox's, and the Java
+// toolchain's -Xss for the box's memory).
+func (w *Runner) Stack() string { return w.cold.Stack() }
+
 // Key implements grader.Keyer: warm mode, with how many answers of each
 // submission are spot-checked (a batch's secret, which chooses them, is
 // in its key already).

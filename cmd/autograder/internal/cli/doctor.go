@@ -36,6 +36,7 @@ func doctorCommand() *ucli.Command {
 			if warn := t.Warning(); warn != "" {
 				fmt.Fprintf(w, "  WARNING: %s\n", warn)
 			}
+			fmt.Fprintf(w, "stack: %s (each run's, at the default memory, whatever this shell's; a rubric's limits.stack sets another)\n", runner.StackText(sandbox.Limits{}, toolchain.All()...))
 			fmt.Fprintln(w, "languages (a hello-world built and run in the sandbox):")
 			lines, before := hellos(c.Context, rubric.Presets(), doctorCache(c.Bool("fresh"), t.String()))
 			for i, line := range lines {
@@ -43,6 +44,16 @@ func doctorCommand() *ucli.Command {
 			}
 			if len(before) > 0 {
 				fmt.Fprintf(w, "  (%s: as an earlier doctor found, with the same tools; --fresh checks again)\n", strings.Join(before, ", "))
+			}
+			for _, tc := range toolchain.All() {
+				if len(tc.JudgesTools) == 0 {
+					continue
+				}
+				if tools, err := runner.JudgesTools(c.Context, tc); err != nil {
+					fmt.Fprintf(w, "judges' runtime, %s: unavailable (%v); a problem package's %s programs run with the grader's own, and their verdicts say so\n", tc.Name, err, tc.Title)
+				} else {
+					fmt.Fprintf(w, "judges' runtime, %s: %s %s (%s), for problem packages\n", tc.Name, tc.JudgesRuntime, tools[0].Version, tools[0].Path)
+				}
 			}
 			if j, err := warm.FindJDK(""); err != nil {
 				fmt.Fprintf(w, "warm mode: unavailable (%v); Java runs cold, one JVM per case\n", err)

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,6 +12,8 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/sandbox"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -49,18 +52,19 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 	}
 	runSlow := runner.New(&slow)
 	var bad, judged int
+	var rows []juryRow
 	for i, ex := range exs {
 		if ex.Skip != "" {
 			fmt.Fprintf(c.App.Writer, "%s: skipped: %s\n", ex.Name, ex.Skip)
 			continue
 		}
-		r := run
+		r, limit := run, rub.Limits.CPU
 		if ex.WantsTLE() {
-			r = runSlow
+			r, limit = runSlow, slow.Limits.CPU
 		}
 		res, ok := done[i]
 		if !ok {
-			if res, err = gradeExample(c, a, r, ex, false); err != nil {
+			if res, err = gradeExample(c, a, r, ex, true); err != nil {
 				return err
 			}
 		}
@@ -68,12 +72,92 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 		if !exampleLine(c.App.Writer, a, ex, res, scoring) {
 			bad++
 		}
+		rows = append(rows, juryRowOf(ex, res, limit))
 	}
 	fmt.Fprintf(c.App.Writer, "%d of %d labelled submissions judged as labelled\n", judged-bad, judged)
+	jurySummary(c.App.Writer, rows, rub.Limits, runner.StackText(sandbox.Limits{Memory: rub.Limits.Memory, Stack: rub.Limits.Stack}, toolchain.All()...))
 	if bad > 0 {
 		return failed(fmt.Errorf("%d labelled submissions of %s are not judged as labelled", bad, dir))
 	}
 	return nil
+}
+
+// juryRow is a labelled submission's line of the jury summary.
+type juryRow struct {
+	name, verdict string
+	slowest       time.Duration // the slowest case's CPU time
+	limit         time.Duration // the CPU limit it ran under
+	warnings      []string
+}
+
+// nearLimit is how close to its time limit an accepted submission may
+// come before the jury summary warns: a judge's machine a fifth slower
+// would reject it.
+const nearLimit = 0.8
+
+// juryRowOf sums up res, a labelled submission's grading under the CPU
+// limit limit: its verdict (the first
+// case that is not AC, else AC; or its status when it was not judged),
+// its slowest case, and what could make the judges' verdict differ from
+// this machine's.
+func juryRowOf(ex problem.Example, res grader.Result, limit time.Duration) juryRow {
+	row := juryRow{name: ex.Name, verdict: "AC", limit: limit}
+	if !problem.Judged(res) {
+		row.verdict = string(res.Status)
+	}
+	for _, cr := range res.Cases {
+		if v := problem.Verdict(cr.Verdict); v != "AC" && row.verdict == "AC" {
+			row.verdict = v
+		}
+		if cr.CPUMS != nil {
+			row.slowest = max(row.slowest, time.Duration(*cr.CPUMS)*time.Millisecond)
+		}
+	}
+	switch {
+	case row.verdict == "AC" && limit > 0 && row.slowest >= time.Duration(nearLimit*float64(limit)):
+		row.warnings = append(row.warnings, fmt.Sprintf("accepted within %.0f%% of the time limit: a slower judge machine may reject it", 100*(1-nearLimit)))
+	case row.verdict == "RTE" && hasStack(res):
+		row.warnings = append(row.warnings, "a run-time error where the stack may have run out: the judges' stack is unlimited")
+	}
+	for _, tc := range toolchain.All() {
+		if tc.JudgesMissing != "" && slices.Contains(res.Flags, tc.JudgesMissing) {
+			row.warnings = append(row.warnings, tc.JudgesMissing)
+		}
+	}
+	return row
+}
+
+// hasStack reports whether a failing case's error output speaks of the
+// stack (a StackOverflowError, a RecursionError, a segmentation fault).
+func hasStack(res grader.Result) bool {
+	for _, cr := range res.Cases {
+		s := strings.ToLower(cr.Stderr + " " + cr.Signal)
+		if strings.Contains(s, "stackoverflow") || strings.Contains(s, "recursion") || strings.Contains(s, "segmentation") {
+			return true
+		}
+	}
+	return false
+}
+
+// jurySummary writes the summary a contest's jury reads: per labelled
+// submission, its verdict and its slowest case's CPU time against the
+// limit, and a warning where the judges' machines could judge it
+// otherwise (speed, stack, runtime); then the stack the runs had.
+func jurySummary(w io.Writer, rows []juryRow, lim rubric.Limits, stack string) {
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "jury summary (time limit %s of CPU time; stack %s):\n", lim.CPU, stack)
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r.name))
+	}
+	for _, r := range rows {
+		fmt.Fprintf(w, "  %-*s  %-4s  slowest case %s of %s\n", width, r.name, r.verdict, r.slowest.Round(time.Millisecond), r.limit)
+		for _, warn := range r.warnings {
+			fmt.Fprintf(w, "  %-*s  WARNING: %s\n", width, "", warn)
+		}
+	}
 }
 
 // gradeExample grades one labelled submission, its constants replaced.
@@ -85,10 +169,17 @@ func gradeExample(c *ucli.Context, a *grader.Assignment, r grader.Runner, ex pro
 	return a.Grade(c.Context, r, sub, 0, grader.Options{Timings: timings})
 }
 
+// timingRuns is how many times each accepted submission runs when a
+// package's time limit is derived from their runs: each case's time is
+// the median of its runs' CPU time, so that neither a load spike nor
+// one lucky run sets the limit.
+const timingRuns = 3
+
 // exampleLimits are the limits the examples are graded under: the
 // package's, or, when it gives no time limit, the format's from the
-// slowest run of the examples that must be accepted, graded first (into
-// done, by index) under the package's default limits.
+// slowest case of the examples that must be accepted (each case's CPU
+// time, the median of timingRuns runs), graded first (the first
+// grading into done, by index) under the package's default limits.
 func exampleLimits(c *ucli.Context, a *grader.Assignment, dir string, exs []problem.Example, done map[int]grader.Result) (rubric.Limits, error) {
 	lim := a.Rubric.Limits
 	tm, err := problem.TimingOf(dir)
@@ -102,16 +193,24 @@ func exampleLimits(c *ucli.Context, a *grader.Assignment, dir string, exs []prob
 		if ex.Skip != "" || !ex.UsedForTimeLimit() {
 			continue
 		}
-		res, err := gradeExample(c, a, run, ex, true)
-		if err != nil {
-			return lim, err
-		}
-		done[i] = res
-		for _, cr := range res.Cases {
-			if cr.Verdict == grader.Pass && cr.TimeMS != nil {
-				slowest = max(slowest, time.Duration(*cr.TimeMS)*time.Millisecond)
-				n++
+		times := map[string][]time.Duration{} // each accepted case's runs
+		for k := range timingRuns {
+			res, err := gradeExample(c, a, run, ex, true)
+			if err != nil {
+				return lim, err
 			}
+			if k == 0 {
+				done[i] = res
+			}
+			for _, cr := range res.Cases {
+				if cr.Verdict == grader.Pass && cr.CPUMS != nil {
+					times[cr.ID] = append(times[cr.ID], time.Duration(*cr.CPUMS)*time.Millisecond)
+				}
+			}
+		}
+		for _, ts := range times {
+			slowest = max(slowest, median(ts))
+			n++
 		}
 	}
 	if n == 0 {
@@ -119,9 +218,16 @@ func exampleLimits(c *ucli.Context, a *grader.Assignment, dir string, exs []prob
 		return lim, nil
 	}
 	tl := tm.TimeLimitFrom(slowest)
-	fmt.Fprintf(c.App.Writer, "time limit: %s (the package gives none: the slowest accepted run, %s, times %g, rounded up to %gs)\n",
-		tl, slowest, tm.ACToTL, tm.Resolution)
+	fmt.Fprintf(c.App.Writer, "time limit: %s (the package gives none: the slowest accepted case, %s of CPU time (the median of %d runs), times %g, rounded up to %gs)\n",
+		tl, slowest, timingRuns, tm.ACToTL, tm.Resolution)
 	return problem.WithTimeLimit(lim, tl), nil
+}
+
+// median is the middle of ts (of an even count, the upper middle).
+func median(ts []time.Duration) time.Duration {
+	s := slices.Clone(ts)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
 
 // badInputOrNil is badInput(err), or nil.
@@ -146,8 +252,8 @@ func exampleLine(w io.Writer, a *grader.Assignment, ex problem.Example, res grad
 	miss := ex.Misfits(a, res, scoring)
 	if len(miss) == 0 {
 		fmt.Fprintf(w, "%s: as labelled (%s)\n", ex.Name, what)
-		return true
+	} else {
+		fmt.Fprintf(w, "%s: NOT as labelled (%s): %s\n", ex.Name, what, strings.Join(miss, "; "))
 	}
-	fmt.Fprintf(w, "%s: NOT as labelled (%s): %s\n", ex.Name, what, strings.Join(miss, "; "))
-	return false
+	return len(miss) == 0
 }
