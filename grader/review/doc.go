@@ -8,9 +8,13 @@
 //     lock file so that two processes of one TA append whole lines. A
 //     last line cut short (a killed server) is ignored on load, with a
 //     note, and the next append starts on a fresh line.
-//   - snapshot.json: the state folded from the journals up to the byte
-//     offsets it names, written atomically (temporary file, sync, rename);
-//     loading starts from it and replays what the journals hold past it.
+//   - snapshot.json: the state folded from each journal's first bytes,
+//     with their size and SHA-256 and a checksum of itself, written
+//     atomically (temporary file, sync, rename). It is only a cache:
+//     loading starts from it and replays what the journals hold past it
+//     when every journal still starts with what it folded, else (a line
+//     edited or deleted, an older copy restored, the file edited) it is
+//     ignored, with a note, and the journals replayed from their start.
 //     Deleting it loses nothing.
 //
 // Items are global: an item's points, changed once, rescore every
