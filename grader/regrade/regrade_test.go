@@ -41,3 +41,20 @@ func TestDiff(t *testing.T) {
 		t.Errorf("NeverLower: %+v", kept)
 	}
 }
+
+// TestStagedRoundTrip: the staged changes read back show as they were.
+func TestStagedRoundTrip(t *testing.T) {
+	old := &grader.Result{ID: "alice", Status: grader.Graded, Score: 64, Cases: []grader.CaseResult{{ID: "x"}}}
+	now := &grader.Result{ID: "alice", Status: grader.Graded, Score: 63}
+	changes := []Change{{ID: "alice", Old: old, New: now, Parts: []PartChange{{ID: "a", OldScore: 5, NewScore: 4}}},
+		{ID: "bob", New: now}}
+	data, err := EncodeStaged("abc", changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash, back, err := DecodeStaged(data)
+	id := func(s string) string { return s }
+	if err != nil || hash != "abc" || Text(back, id) != Text(changes, id) || back[0].Old.Cases != nil {
+		t.Errorf("%q %v %q", hash, err, Text(back, id))
+	}
+}
