@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -45,8 +46,14 @@ type Action struct {
 	// part): what a later rubric change is measured against.
 	Was *rubric.ManualItem `json:"was,omitempty"`
 	// Parts are the parts an action marks graded by hand (OpDone,
-	// OpUndone; OpApply and OpComment mark them too, with the item's).
+	// OpUndone; OpApply and OpComment mark them too, with the item's),
+	// or whose rubric change OpAccept accepts.
 	Parts []string `json:"parts,omitempty"`
+	// Bounds are the bounds of the parts the action marks graded, as
+	// the rubric had them then (Stamp), or as OpAccept accepts them (a
+	// part of Parts without one is gone): what a later rubric change of
+	// a part is measured against.
+	Bounds []Bound `json:"bounds,omitempty"`
 	// ID names OpComment's comments (one per submission: ID, ID.2, ...)
 	// and OpUncomment's.
 	ID     string `json:"id,omitempty"`
@@ -82,6 +89,9 @@ func (a Action) Check() error {
 	if len(a.Subs) > MaxSubs || len(a.Parts) > MaxSubs || len(a.Text) > MaxText || !utf8.ValidString(a.Text) {
 		return bad("too large, or text not UTF-8")
 	}
+	if len(a.Bounds) > MaxSubs {
+		return bad("too many bounds")
+	}
 	if w := a.Was; w != nil && (w.Points > maxPoint || w.Points < -maxPoint || len(w.Text) > MaxText || len(w.ID) > MaxText) {
 		return bad("the item as it was is not an item")
 	}
@@ -95,8 +105,8 @@ func (a Action) Check() error {
 			return bad("needs submissions, a file, a line from 1, an id and text")
 		}
 	case OpAccept:
-		if a.Item == "" || a.Points > maxPoint || a.Points < -maxPoint {
-			return bad("needs an item")
+		if (a.Item == "" && len(a.Parts) == 0) || a.Points > maxPoint || a.Points < -maxPoint {
+			return bad("needs an item or parts")
 		}
 	case OpDone, OpUndone:
 		if len(a.Subs) == 0 || len(a.Parts) == 0 {
@@ -119,4 +129,38 @@ func (a Action) Check() error {
 		return bad("unknown action")
 	}
 	return nil
+}
+
+// Bound is a part's bounds as the rubric has them: what the hand-given
+// points of a part graded by hand depend on besides its items.
+type Bound struct {
+	Part    string  `json:"part"`
+	Points  float64 `json:"points"`
+	Start   float64 `json:"start"`
+	Floor   float64 `json:"floor"`
+	Ceiling float64 `json:"ceiling"`
+	Auto    bool    `json:"auto,omitempty"`
+}
+
+func boundOf(m rubric.ManualPart) Bound {
+	return Bound{Part: m.ID, Points: m.Points, Start: m.Start, Floor: m.Floor, Ceiling: m.Ceiling, Auto: m.Auto}
+}
+
+// Stamp is the action with the bounds of the parts it marks graded by
+// hand (its parts and its item's), as the rubric has them now.
+func Stamp(r *rubric.Rubric, s *State, a Action) Action {
+	if a.Op != OpApply && a.Op != OpRemove && a.Op != OpComment && a.Op != OpDone {
+		return a
+	}
+	parts := slices.Clone(a.Parts)
+	if p := s.partOf(r, a.Item); p != "" && !slices.Contains(parts, p) {
+		parts = append(parts, p)
+	}
+	a.Bounds = nil
+	for _, p := range parts {
+		if m, ok := r.ManualPart(p); ok {
+			a.Bounds = append(a.Bounds, boundOf(m))
+		}
+	}
+	return a
 }

@@ -21,7 +21,9 @@
 // submission it is applied to. An item applied is journaled as it was
 // (points, part): a later rubric change that drops, renames or repoints
 // it is a drift (Drifts), which grade refuses until it is accepted (an
-// accept action). A submission's parts are to grade until a TA marks them
+// accept action); so is a change of the bounds of a part graded by hand
+// (journaled with the action that marked it: Stamp) that moves a total,
+// or its removal. A submission's parts are to grade until a TA marks them
 // graded by hand (done, or any item or comment), with who and when
 // (State.Graded, Progress). A submission's manual score per part is
 // one pure function of the rubric, the parts' autograded scores and the

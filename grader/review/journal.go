@@ -270,6 +270,9 @@ func fill(s *State) {
 	if s.Graded == nil {
 		s.Graded = e.Graded
 	}
+	if s.SeenParts == nil {
+		s.SeenParts = e.SeenParts
+	}
 }
 
 // readJournal reads a journal's actions past pre, after checking that the

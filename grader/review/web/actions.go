@@ -168,6 +168,7 @@ func (s *Server) act(l *link, req request) (any, error) {
 	before := clone(st)
 	for i := range acts {
 		acts[i].TA = l.ta
+		acts[i] = review.Stamp(s.cfg.Assignment.Rubric, st, acts[i])
 		if err := st.Do(s.cfg.Assignment.Rubric, acts[i]); err != nil {
 			return nil, err
 		}
