@@ -55,9 +55,28 @@ func applyWith(r *rubric.Rubric, s *State, items []rubric.ManualItem, results []
 		if len(applied) == 0 && len(comments) == 0 && !hasManualPart(r) {
 			continue
 		}
-		out[i] = applyOne(r, res, applied, comments, files[res.ID])
+		out[i] = applyOne(unstarted(r, s, res), res, applied, comments, files[res.ID])
 	}
 	return out
+}
+
+// unstarted is r as it scores res: for a submission with no program
+// that ran (a compile error, a missing file, an unreadable archive, ...),
+// each manual part no TA has graded by hand on it starts at 0, not at
+// its start: start points are for a program a TA looked at, and what
+// nobody graded gets none.
+func unstarted(r *rubric.Rubric, s *State, res grader.Result) *rubric.Rubric {
+	if res.Status == grader.Graded {
+		return r
+	}
+	c := *r
+	c.ManualParts = slices.Clone(r.ManualParts)
+	for i, m := range c.ManualParts {
+		if _, graded := s.Graded[res.ID][m.ID]; !m.Auto && !graded {
+			c.ManualParts[i].Start = 0
+		}
+	}
+	return &c
 }
 
 func hasManualPart(r *rubric.Rubric) bool {
