@@ -3,8 +3,10 @@ package review
 import (
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -101,8 +103,8 @@ func (a Action) Check() error {
 			return bad("needs submissions and an item")
 		}
 	case OpComment:
-		if len(a.Subs) == 0 || a.File == "" || a.Line < 1 || a.Text == "" || a.ID == "" {
-			return bad("needs submissions, a file, a line from 1, an id and text")
+		if len(a.Subs) == 0 || a.File == "" || a.Line < 1 || strings.TrimSpace(a.Text) == "" || a.ID == "" {
+			return bad("needs submissions, a file, a line from 1, an id and text (not only blanks)")
 		}
 	case OpAccept:
 		if (a.Item == "" && len(a.Parts) == 0) || a.Points > maxPoint || a.Points < -maxPoint {
@@ -117,16 +119,32 @@ func (a Action) Check() error {
 			return bad("needs a comment id")
 		}
 	case OpPoints:
-		if a.Item == "" || a.Points == 0 || a.Points > maxPoint || a.Points < -maxPoint {
-			return bad("needs an item and non-zero points")
+		if a.Item == "" {
+			return bad("needs an item")
+		}
+		if err := checkPoints(a.Points); err != nil {
+			return bad("%v", err)
 		}
 	case OpItem:
 		n := a.New
-		if n == nil || !idRE.MatchString(n.ID) || n.Text == "" || len(n.Text) > MaxText || n.Points == 0 || n.Points > maxPoint || n.Points < -maxPoint || n.Part == "" {
-			return bad("needs an item with an id of a-z, 0-9, _ and -, text, non-zero points and a part")
+		if n == nil || !idRE.MatchString(n.ID) || strings.TrimSpace(n.Text) == "" || len(n.Text) > MaxText || n.Part == "" {
+			return bad("needs an item with an id of a-z, 0-9, _ and -, text, points and a part")
+		}
+		if err := checkPoints(n.Points); err != nil {
+			return bad("%v", err)
 		}
 	default:
 		return bad("unknown action")
+	}
+	return nil
+}
+
+// checkPoints says what is wrong with an item's points: they are
+// scored in hundredths, so they must be a non-zero number of hundredths
+// (0.01 to 1000000, either sign).
+func checkPoints(x float64) error {
+	if math.IsNaN(x) || math.Abs(x) < 0.01 || math.Abs(x) > maxPoint || math.Abs(x*100-math.Round(x*100)) > 1e-6 {
+		return fmt.Errorf("points %v: an item is worth 0.01 to 1000000 points, either sign, in hundredths", x)
 	}
 	return nil
 }

@@ -111,6 +111,9 @@ func trimScheme(origin string) string {
 // each one the link grades.
 func (s *Server) targets(l *link, req request) ([]*sub, error) {
 	var out []*sub
+	if req.Group != nil && len(req.Subs) > 0 {
+		return nil, refuse("a group and submissions: name one")
+	}
 	if req.Group != nil {
 		if *req.Group < 0 || *req.Group >= len(s.groups) {
 			return nil, refuse("no group %d", *req.Group)

@@ -350,3 +350,19 @@ func TestBlindOrder(t *testing.T) {
 		t.Error("the blind order is the ids' order")
 	}
 }
+
+// TestGroupAndSubs: a request naming a group and submissions is refused,
+// not applied to both.
+func TestGroupAndSubs(t *testing.T) {
+	s, _, _ := testServer(t, Config{})
+	if len(s.groups) == 0 {
+		t.Fatal("no failure group")
+	}
+	g := 0
+	if _, err := s.act(s.links[0], request{Op: "apply", Group: &g, Subs: []int{1}, Item: "names"}); err == nil {
+		t.Error("a group and submissions were accepted")
+	}
+	if _, err := s.act(s.links[0], request{Op: "apply", Group: &g, Item: "names"}); err != nil {
+		t.Error(err)
+	}
+}
