@@ -3,6 +3,8 @@ package review
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -139,4 +141,35 @@ func Unapply(r *rubric.Rubric, res grader.Result) grader.Result {
 	}
 	res.Parts = parts
 	return res
+}
+
+// Unknown are notes, one line each, on what the state names that the
+// batch lacks (a journal edited by hand, or of another batch): a
+// submission not among results, a comment on a file its submission does
+// not have (files: by submission, as Apply's; one missing from it is not
+// checked). show is how a submission's id is shown.
+func Unknown(s *State, results []grader.Result, files map[string]Hashes, show func(string) string) []string {
+	in := map[string]bool{}
+	for _, r := range results {
+		in[r.ID] = true
+	}
+	var notes []string
+	for _, sub := range slices.Sorted(maps.Keys(s.Applied)) {
+		if !in[sub] {
+			notes = append(notes, fmt.Sprintf("items applied to %s, not in the batch: not counted", show(sub)))
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(s.Comments)) {
+		c := s.Comments[id]
+		h, checked := files[c.Sub]
+		switch {
+		case !in[c.Sub]:
+			notes = append(notes, fmt.Sprintf("comment %s on %s, not in the batch: not shown", c.ID, show(c.Sub)))
+		case checked:
+			if _, ok := h[c.File]; !ok {
+				notes = append(notes, fmt.Sprintf("comment %s on %s's file %q, which it does not have", c.ID, show(c.Sub), c.File))
+			}
+		}
+	}
+	return notes
 }

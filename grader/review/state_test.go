@@ -125,3 +125,25 @@ func TestNoStartUngraded(t *testing.T) {
 		t.Errorf("after bob is graded: %v %v, want 3 0", out[1].Score, out[2].Score)
 	}
 }
+
+// TestUnknown: a hand-edited journal naming a submission or a file the
+// batch lacks is noted.
+func TestUnknown(t *testing.T) {
+	r := testRubric()
+	s := NewState()
+	for _, a := range []Action{
+		{TA: "t", Op: OpApply, Subs: []string{"alice", "zed"}, Item: "names"},
+		{TA: "t", Op: OpComment, Subs: []string{"alice"}, ID: "c", File: "Nope.java", Line: 1, Text: "x"},
+		{TA: "t", Op: OpComment, Subs: []string{"alice"}, ID: "d", File: "A.java", Line: 1, Text: "x"},
+	} {
+		if err := s.Do(r, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	results := []grader.Result{{ID: "alice", Status: grader.Graded}}
+	got := Unknown(s, results, map[string]Hashes{"alice": {"A.java": "h"}}, func(id string) string { return "<" + id + ">" })
+	want := `[items applied to <zed>, not in the batch: not counted comment c on <alice>'s file "Nope.java", which it does not have]`
+	if fmt.Sprint(got) != want {
+		t.Errorf("%v\nwant\n%s", got, want)
+	}
+}

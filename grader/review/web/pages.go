@@ -144,6 +144,10 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request, l *link) {
 		return
 	}
 	res := s.applied(st)
+	notes = slices.Clip(notes)
+	for _, n := range review.Unknown(st, s.results(), s.hashes(), s.showID) {
+		notes = append(notes, escape.TerminalLine(n))
+	}
 	for _, d := range review.Drifts(s.cfg.Assignment.Rubric, st, s.results()) {
 		notes = append(notes, "rubric change since applied: "+escape.TerminalLine(s.label(d))+" (grade refuses to write it without --accept-rubric-changes)")
 	}
@@ -561,6 +565,30 @@ func scriptHashes(page []byte) string {
 		return "'none'"
 	}
 	return strings.Join(srcs, " ")
+}
+
+// hashes are the file hashes of the submissions the page was given, by
+// id (none when started without INPUT: files are not checked).
+func (s *Server) hashes() map[string]review.Hashes {
+	out := map[string]review.Hashes{}
+	for _, sb := range s.subs {
+		if sb.Files != nil {
+			out[sb.Result.ID] = sb.Hashes
+		}
+	}
+	return out
+}
+
+// showID is a submission's id as the page may show it in a note: its
+// label, and for one not in the batch, its id unless blind.
+func (s *Server) showID(id string) string {
+	if i := slices.IndexFunc(s.subs, func(sb *sub) bool { return sb.Result.ID == id }); i >= 0 {
+		return s.subs[i].Label
+	}
+	if s.cfg.Blind {
+		return "a submission"
+	}
+	return escape.ID(id)
 }
 
 // staged is what the last grade --preview into the batch's folder

@@ -366,3 +366,20 @@ func TestGroupAndSubs(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestUnknownNoted: a hand-edited journal line naming a submission the
+// batch lacks is noted on the list, without its id when blind.
+func TestUnknownNoted(t *testing.T) {
+	for _, blind := range []bool{false, true} {
+		s, base, do := testServer(t, Config{Blind: blind})
+		line := `{"at":"2026-01-01T00:00:00.000000000Z","ta":"x","op":"apply","subs":["zed"],"item":"names"}` + "\n"
+		os.MkdirAll(filepath.Join(s.cfg.Dir, review.Folder), 0o755)
+		if err := os.WriteFile(filepath.Join(s.cfg.Dir, review.Folder, "journal-x.jsonl"), []byte(line), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, page := do("GET", base, "", "", nil)
+		if !strings.Contains(page, "not in the batch") || strings.Contains(page, "zed") != !blind {
+			t.Errorf("blind %v: the unknown submission is not noted as it should be", blind)
+		}
+	}
+}

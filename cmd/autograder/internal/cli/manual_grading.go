@@ -79,6 +79,9 @@ func manualGrading(errw io.Writer, a *grader.Assignment, dir string, results []g
 	for _, s := range subs {
 		files[s.ID] = review.HashFiles(s.Files)
 	}
+	for _, n := range review.Unknown(st, results, files, escape.ID) {
+		fmt.Fprintf(errw, "autograder: warning: manual grading: %s\n", escape.TerminalLine(n))
+	}
 	return manual{a: a, st: st, files: files}, nil
 }
 
