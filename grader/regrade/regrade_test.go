@@ -84,3 +84,17 @@ func TestNeverLowerRescales(t *testing.T) {
 		t.Errorf("same scale: %+v", got)
 	}
 }
+
+// FuzzDecodeStaged: whatever a staged file holds, reading it does not
+// panic, and what it reads shows.
+func FuzzDecodeStaged(f *testing.F) {
+	data, _ := EncodeStaged("abc", []Change{{ID: "a", Old: &grader.Result{ID: "a"}, New: &grader.Result{ID: "a"}}})
+	f.Add(data)
+	f.Add([]byte("abc\n[{}]\n"))
+	f.Add([]byte("abc\nnull"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if _, changes, err := DecodeStaged(data); err == nil {
+			Text(changes, func(s string) string { return s })
+		}
+	})
+}

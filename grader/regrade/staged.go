@@ -45,5 +45,10 @@ func DecodeStaged(data []byte) (hash string, changes []Change, err error) {
 	if err := json.Unmarshal(rest, &changes); err != nil {
 		return "", nil, err
 	}
+	for _, c := range changes {
+		if c.Old == nil && c.New == nil {
+			return "", nil, errors.New("a change with neither an old nor a new result")
+		}
+	}
 	return string(h), changes, nil
 }

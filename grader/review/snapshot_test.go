@@ -116,3 +116,33 @@ func TestSnapshotTempsRemoved(t *testing.T) {
 		t.Errorf("%s is still there", tmp)
 	}
 }
+
+// FuzzSnapshot: whatever snapshot.json holds, loading neither fails nor
+// differs from loading without it.
+func FuzzSnapshot(f *testing.F) {
+	f.Add([]byte(`{"sha256":"x","snapshot":{"state":{"applied":{"mallory":["bonus"]}}}}`))
+	f.Add([]byte("{}"))
+	f.Add([]byte("null"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		r := testRubric()
+		j, _ := Open(dir, "ta")
+		if _, err := j.Append(Action{Op: OpApply, Subs: []string{"alice"}, Item: "names"}); err != nil {
+			t.Fatal(err)
+		}
+		without, _, err := Load(dir, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, Folder, snapshotName), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		with, _, err := Load(dir, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := stateJSON(t, with), stateJSON(t, without); a != b {
+			t.Errorf("with the snapshot\n%s\nwithout\n%s", a, b)
+		}
+	})
+}
