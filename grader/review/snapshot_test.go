@@ -146,3 +146,34 @@ func FuzzSnapshot(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLoad folds a journal of 10000 comments: from a snapshot that
+// covers it (its prefix hashed, nothing replayed) and from the start.
+func BenchmarkLoad(b *testing.B) {
+	dir := b.TempDir()
+	r := testRubric()
+	j, _ := Open(dir, "ta")
+	for i := 0; i < 10000; i++ {
+		if _, err := j.Append(Action{Op: OpComment, Subs: []string{"alice"}, ID: "c" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + strings.Repeat("y", i/26%5), File: "A.java", Line: i + 1, Text: strings.Repeat("t", 100)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, snap := range []bool{true, false} {
+		name := "journals"
+		if snap {
+			name = "snapshot"
+			if err := Snapshot(dir, r); err != nil {
+				b.Fatal(err)
+			}
+		} else {
+			os.Remove(filepath.Join(dir, Folder, snapshotName))
+		}
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, _, err := Load(dir, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
