@@ -6,6 +6,7 @@ package regrade
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -98,6 +99,10 @@ func passed(r *grader.Result, id string) string {
 // NeverLower is new with each submission whose total would drop below
 // its old one keeping its old result (marked Kept in changes). A grader
 // failure (no score) never replaces a score, nor is one kept over a score.
+// When the rubric's points changed, the old result is first rescaled to
+// the new one (Rescale): what is compared, and kept, is out of the new
+// points, so that a kept result agrees with the rubric it is written
+// under.
 func NeverLower(old, new []grader.Result, changes []Change) []grader.Result {
 	out := slices.Clone(new)
 	byID := map[string]grader.Result{}
@@ -109,6 +114,7 @@ func NeverLower(old, new []grader.Result, changes []Change) []grader.Result {
 		if !ok || o.Status == grader.StatusFailed {
 			continue
 		}
+		o = Rescale(o, n)
 		if n.Status == grader.StatusFailed || n.Score < o.Score {
 			out[i] = o
 			for j := range changes {
@@ -119,6 +125,65 @@ func NeverLower(old, new []grader.Result, changes []Change) []grader.Result {
 		}
 	}
 	return out
+}
+
+// Rescale is old (an earlier result) out of the points like's parts and
+// total are out of: each part like has is its old fraction of like's
+// points (one old lacked: like's score), like's parts in like's order, the
+// total their sum less what old took off its parts (lateness,
+// deductions); without parts, its old fraction of like's total. An old
+// result already out of like's points is returned as it is.
+func Rescale(old, like grader.Result) grader.Result {
+	if sameScale(old, like) {
+		return old
+	}
+	sum := 0.0
+	for _, p := range old.Parts {
+		sum += p.Score
+	}
+	parts := make([]grader.PartResult, 0, len(like.Parts))
+	total := 0.0
+	for _, np := range like.Parts {
+		p := np
+		if j := slices.IndexFunc(old.Parts, func(x grader.PartResult) bool { return x.ID == np.ID }); j >= 0 {
+			op := old.Parts[j]
+			p.Score, p.Passed, p.Total = scaled(op.Score, op.MaxScore, np.MaxScore), op.Passed, op.Total
+		}
+		parts = append(parts, p)
+		total += p.Score
+	}
+	out := old
+	out.Parts, out.MaxScore = parts, like.MaxScore
+	if len(old.Parts) == 0 {
+		out.Score = scaled(old.Score, old.MaxScore, like.MaxScore)
+		return out
+	}
+	// What was taken off the parts (lateness, deductions) stays taken off.
+	out.Score = max(0, math.Round((total-(sum-old.Score))*100)/100)
+	return out
+}
+
+// sameScale reports whether two results are out of the same points, part
+// by part.
+func sameScale(a, b grader.Result) bool {
+	if a.MaxScore != b.MaxScore || len(a.Parts) != len(b.Parts) {
+		return false
+	}
+	for i := range a.Parts {
+		if a.Parts[i].ID != b.Parts[i].ID || a.Parts[i].MaxScore != b.Parts[i].MaxScore {
+			return false
+		}
+	}
+	return true
+}
+
+// scaled is x out of from as out of to, to two decimals (x itself when
+// from is 0).
+func scaled(x, from, to float64) float64 {
+	if from == 0 {
+		return x
+	}
+	return math.Round(x*to/from*100) / 100
 }
 
 // Text writes the changes as the preview prints them: per submission its

@@ -1,6 +1,7 @@
 package regrade
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -40,4 +41,60 @@ func TestDiff(t *testing.T) {
 	if kept[2].Score != 10 || kept[1].Score != 10 || len(kept) != 5 {
 		t.Errorf("NeverLower: %+v", kept)
 	}
+}
+
+// TestStagedRoundTrip: the staged changes read back show as they were.
+func TestStagedRoundTrip(t *testing.T) {
+	old := &grader.Result{ID: "alice", Status: grader.Graded, Score: 64, Cases: []grader.CaseResult{{ID: "x"}}}
+	now := &grader.Result{ID: "alice", Status: grader.Graded, Score: 63}
+	changes := []Change{{ID: "alice", Old: old, New: now, Parts: []PartChange{{ID: "a", OldScore: 5, NewScore: 4}}},
+		{ID: "bob", New: now}}
+	data, err := EncodeStaged("abc", changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash, back, err := DecodeStaged(data)
+	id := func(s string) string { return s }
+	if err != nil || hash != "abc" || Text(back, id) != Text(changes, id) || back[0].Old.Cases != nil {
+		t.Errorf("%q %v %q", hash, err, Text(back, id))
+	}
+}
+
+// TestNeverLowerRescales: a part's points changed (e 15 → 10): a kept
+// result is out of the new points, its parts summing to its total, so
+// that every file written agrees with the rubric.
+func TestNeverLowerRescales(t *testing.T) {
+	old := []grader.Result{{ID: "alice", Status: grader.Graded, Score: 63, MaxScore: 63,
+		Parts: []grader.PartResult{{ID: "a", Score: 48, MaxScore: 48}, {ID: "e", Score: 15, MaxScore: 15}}}}
+	new := []grader.Result{{ID: "alice", Status: grader.Graded, Score: 40, MaxScore: 58,
+		Parts: []grader.PartResult{{ID: "a", Score: 35, MaxScore: 48}, {ID: "e", Score: 5, MaxScore: 10}}}}
+	got := NeverLower(old, new, nil)[0]
+	sum := 0.0
+	for _, p := range got.Parts {
+		sum += p.Score
+		if p.Score > p.MaxScore || p.MaxScore != new[0].Parts[slices.IndexFunc(new[0].Parts, func(x grader.PartResult) bool { return x.ID == p.ID })].MaxScore {
+			t.Errorf("part %s: %v of %v", p.ID, p.Score, p.MaxScore)
+		}
+	}
+	if got.Score != 58 || got.MaxScore != 58 || sum != got.Score {
+		t.Errorf("kept %+v", got)
+	}
+	// Out of the same points: kept as it was.
+	if got := NeverLower(old, []grader.Result{{ID: "alice", Status: grader.Graded, Score: 1, MaxScore: 63, Parts: old[0].Parts}}, nil)[0]; got.Score != 63 {
+		t.Errorf("same scale: %+v", got)
+	}
+}
+
+// FuzzDecodeStaged: whatever a staged file holds, reading it does not
+// panic, and what it reads shows.
+func FuzzDecodeStaged(f *testing.F) {
+	data, _ := EncodeStaged("abc", []Change{{ID: "a", Old: &grader.Result{ID: "a"}, New: &grader.Result{ID: "a"}}})
+	f.Add(data)
+	f.Add([]byte("abc\n[{}]\n"))
+	f.Add([]byte("abc\nnull"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if _, changes, err := DecodeStaged(data); err == nil {
+			Text(changes, func(s string) string { return s })
+		}
+	})
 }

@@ -3,7 +3,10 @@ package review
 import (
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
+	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -45,8 +48,14 @@ type Action struct {
 	// part): what a later rubric change is measured against.
 	Was *rubric.ManualItem `json:"was,omitempty"`
 	// Parts are the parts an action marks graded by hand (OpDone,
-	// OpUndone; OpApply and OpComment mark them too, with the item's).
+	// OpUndone; OpApply and OpComment mark them too, with the item's),
+	// or whose rubric change OpAccept accepts.
 	Parts []string `json:"parts,omitempty"`
+	// Bounds are the bounds of the parts the action marks graded, as
+	// the rubric had them then (Stamp), or as OpAccept accepts them (a
+	// part of Parts without one is gone): what a later rubric change of
+	// a part is measured against.
+	Bounds []Bound `json:"bounds,omitempty"`
 	// ID names OpComment's comments (one per submission: ID, ID.2, ...)
 	// and OpUncomment's.
 	ID     string `json:"id,omitempty"`
@@ -82,6 +91,9 @@ func (a Action) Check() error {
 	if len(a.Subs) > MaxSubs || len(a.Parts) > MaxSubs || len(a.Text) > MaxText || !utf8.ValidString(a.Text) {
 		return bad("too large, or text not UTF-8")
 	}
+	if len(a.Bounds) > MaxSubs {
+		return bad("too many bounds")
+	}
 	if w := a.Was; w != nil && (w.Points > maxPoint || w.Points < -maxPoint || len(w.Text) > MaxText || len(w.ID) > MaxText) {
 		return bad("the item as it was is not an item")
 	}
@@ -91,12 +103,12 @@ func (a Action) Check() error {
 			return bad("needs submissions and an item")
 		}
 	case OpComment:
-		if len(a.Subs) == 0 || a.File == "" || a.Line < 1 || a.Text == "" || a.ID == "" {
-			return bad("needs submissions, a file, a line from 1, an id and text")
+		if len(a.Subs) == 0 || a.File == "" || a.Line < 1 || strings.TrimSpace(a.Text) == "" || a.ID == "" {
+			return bad("needs submissions, a file, a line from 1, an id and text (not only blanks)")
 		}
 	case OpAccept:
-		if a.Item == "" || a.Points > maxPoint || a.Points < -maxPoint {
-			return bad("needs an item")
+		if (a.Item == "" && len(a.Parts) == 0) || a.Points > maxPoint || a.Points < -maxPoint {
+			return bad("needs an item or parts")
 		}
 	case OpDone, OpUndone:
 		if len(a.Subs) == 0 || len(a.Parts) == 0 {
@@ -107,16 +119,66 @@ func (a Action) Check() error {
 			return bad("needs a comment id")
 		}
 	case OpPoints:
-		if a.Item == "" || a.Points == 0 || a.Points > maxPoint || a.Points < -maxPoint {
-			return bad("needs an item and non-zero points")
+		if a.Item == "" {
+			return bad("needs an item")
+		}
+		if err := checkPoints(a.Points); err != nil {
+			return bad("%v", err)
 		}
 	case OpItem:
 		n := a.New
-		if n == nil || !idRE.MatchString(n.ID) || n.Text == "" || len(n.Text) > MaxText || n.Points == 0 || n.Points > maxPoint || n.Points < -maxPoint || n.Part == "" {
-			return bad("needs an item with an id of a-z, 0-9, _ and -, text, non-zero points and a part")
+		if n == nil || !idRE.MatchString(n.ID) || strings.TrimSpace(n.Text) == "" || len(n.Text) > MaxText || n.Part == "" {
+			return bad("needs an item with an id of a-z, 0-9, _ and -, text, points and a part")
+		}
+		if err := checkPoints(n.Points); err != nil {
+			return bad("%v", err)
 		}
 	default:
 		return bad("unknown action")
 	}
 	return nil
+}
+
+// checkPoints says what is wrong with an item's points: they are
+// scored in hundredths, so they must be a non-zero number of hundredths
+// (0.01 to 1000000, either sign).
+func checkPoints(x float64) error {
+	if math.IsNaN(x) || math.Abs(x) < 0.01 || math.Abs(x) > maxPoint || math.Abs(x*100-math.Round(x*100)) > 1e-6 {
+		return fmt.Errorf("points %v: an item is worth 0.01 to 1000000 points, either sign, in hundredths", x)
+	}
+	return nil
+}
+
+// Bound is a part's bounds as the rubric has them: what the hand-given
+// points of a part graded by hand depend on besides its items.
+type Bound struct {
+	Part    string  `json:"part"`
+	Points  float64 `json:"points"`
+	Start   float64 `json:"start"`
+	Floor   float64 `json:"floor"`
+	Ceiling float64 `json:"ceiling"`
+	Auto    bool    `json:"auto,omitempty"`
+}
+
+func boundOf(m rubric.ManualPart) Bound {
+	return Bound{Part: m.ID, Points: m.Points, Start: m.Start, Floor: m.Floor, Ceiling: m.Ceiling, Auto: m.Auto}
+}
+
+// Stamp is the action with the bounds of the parts it marks graded by
+// hand (its parts and its item's), as the rubric has them now.
+func Stamp(r *rubric.Rubric, s *State, a Action) Action {
+	if a.Op != OpApply && a.Op != OpRemove && a.Op != OpComment && a.Op != OpDone {
+		return a
+	}
+	parts := slices.Clone(a.Parts)
+	if p := s.partOf(r, a.Item); p != "" && !slices.Contains(parts, p) {
+		parts = append(parts, p)
+	}
+	a.Bounds = nil
+	for _, p := range parts {
+		if m, ok := r.ManualPart(p); ok {
+			a.Bounds = append(a.Bounds, boundOf(m))
+		}
+	}
+	return a
 }

@@ -3,6 +3,8 @@ package review
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -55,9 +57,28 @@ func applyWith(r *rubric.Rubric, s *State, items []rubric.ManualItem, results []
 		if len(applied) == 0 && len(comments) == 0 && !hasManualPart(r) {
 			continue
 		}
-		out[i] = applyOne(r, res, applied, comments, files[res.ID])
+		out[i] = applyOne(unstarted(r, s, res), res, applied, comments, files[res.ID])
 	}
 	return out
+}
+
+// unstarted is r as it scores res: for a submission with no program
+// that ran (a compile error, a missing file, an unreadable archive, ...),
+// each manual part no TA has graded by hand on it starts at 0, not at
+// its start: start points are for a program a TA looked at, and what
+// nobody graded gets none.
+func unstarted(r *rubric.Rubric, s *State, res grader.Result) *rubric.Rubric {
+	if res.Status == grader.Graded {
+		return r
+	}
+	c := *r
+	c.ManualParts = slices.Clone(r.ManualParts)
+	for i, m := range c.ManualParts {
+		if _, graded := s.Graded[res.ID][m.ID]; !m.Auto && !graded {
+			c.ManualParts[i].Start = 0
+		}
+	}
+	return &c
 }
 
 func hasManualPart(r *rubric.Rubric) bool {
@@ -120,4 +141,35 @@ func Unapply(r *rubric.Rubric, res grader.Result) grader.Result {
 	}
 	res.Parts = parts
 	return res
+}
+
+// Unknown are notes, one line each, on what the state names that the
+// batch lacks (a journal edited by hand, or of another batch): a
+// submission not among results, a comment on a file its submission does
+// not have (files: by submission, as Apply's; one missing from it is not
+// checked). show is how a submission's id is shown.
+func Unknown(s *State, results []grader.Result, files map[string]Hashes, show func(string) string) []string {
+	in := map[string]bool{}
+	for _, r := range results {
+		in[r.ID] = true
+	}
+	var notes []string
+	for _, sub := range slices.Sorted(maps.Keys(s.Applied)) {
+		if !in[sub] {
+			notes = append(notes, fmt.Sprintf("items applied to %s, not in the batch: not counted", show(sub)))
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(s.Comments)) {
+		c := s.Comments[id]
+		h, checked := files[c.Sub]
+		switch {
+		case !in[c.Sub]:
+			notes = append(notes, fmt.Sprintf("comment %s on %s, not in the batch: not shown", c.ID, show(c.Sub)))
+		case checked:
+			if _, ok := h[c.File]; !ok {
+				notes = append(notes, fmt.Sprintf("comment %s on %s's file %q, which it does not have", c.ID, show(c.Sub), c.File))
+			}
+		}
+	}
+	return notes
 }

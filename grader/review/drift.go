@@ -34,18 +34,47 @@ func (d ItemDrift) String() string {
 	return s
 }
 
+// PartDrift is a part graded by hand whose bounds (points, start,
+// floor, ceiling) the rubric changed since the journals last saw them,
+// or that is gone from the rubric.
+type PartDrift struct {
+	Part     string
+	Was, Now Bound
+	Gone     bool
+}
+
+func (d PartDrift) String() string {
+	if d.Gone {
+		return fmt.Sprintf("part %s → gone from the rubric", d.Part)
+	}
+	var ch []string
+	for _, f := range []struct {
+		name     string
+		was, now float64
+	}{{"points", d.Was.Points, d.Now.Points}, {"start", d.Was.Start, d.Now.Start}, {"floor", d.Was.Floor, d.Now.Floor}, {"ceiling", d.Was.Ceiling, d.Now.Ceiling}} {
+		if f.was != f.now {
+			ch = append(ch, fmt.Sprintf("%s %s → %s", f.name, num(f.was), num(f.now)))
+		}
+	}
+	return fmt.Sprintf("part %s %s", d.Part, strings.Join(ch, ", "))
+}
+
 // Drift is one submission whose hand-given points a rubric change moved:
 // its total as the journals gave it and as the rubric gives it now.
 type Drift struct {
 	Sub      string
 	Old, New float64
 	Items    []ItemDrift
+	Parts    []PartDrift
 }
 
 func (d Drift) String() string {
 	var its []string
 	for _, it := range d.Items {
 		its = append(its, it.String())
+	}
+	for _, p := range d.Parts {
+		its = append(its, p.String())
 	}
 	return fmt.Sprintf("%s: %s → %s (%s)", d.Sub, num(d.Old), num(d.New), strings.Join(its, ", "))
 }
@@ -74,15 +103,54 @@ func ItemDrifts(r *rubric.Rubric, s *State) []ItemDrift {
 	return out
 }
 
+// PartDrifts are the parts graded by hand whose bounds the rubric
+// changed since the journals last saw them, by id.
+func PartDrifts(r *rubric.Rubric, s *State) []PartDrift {
+	var out []PartDrift
+	for id, was := range s.SeenParts {
+		now, ok := r.ManualPart(id)
+		switch {
+		case !ok:
+			out = append(out, PartDrift{Part: id, Was: was, Gone: true})
+		case boundOf(now) != was:
+			out = append(out, PartDrift{Part: id, Was: was, Now: boundOf(now)})
+		}
+	}
+	slices.SortFunc(out, func(x, y PartDrift) int { return strings.Compare(x.Part, y.Part) })
+	return out
+}
+
+// seenRubric is r with the drifted parts bounded as the journals saw
+// them (a gone one back).
+func seenRubric(r *rubric.Rubric, parts []PartDrift) *rubric.Rubric {
+	if len(parts) == 0 {
+		return r
+	}
+	c := *r
+	c.ManualParts = slices.Clone(r.ManualParts)
+	for _, d := range parts {
+		b := d.Was
+		i := slices.IndexFunc(c.ManualParts, func(m rubric.ManualPart) bool { return m.ID == d.Part })
+		if i < 0 {
+			c.ManualParts = append(c.ManualParts, rubric.ManualPart{ID: b.Part, Name: b.Part, Auto: b.Auto})
+			i = len(c.ManualParts) - 1
+		}
+		m := &c.ManualParts[i]
+		m.Points, m.Start, m.Floor, m.Ceiling, m.Auto = b.Points, b.Start, b.Floor, b.Ceiling, b.Auto
+	}
+	return &c
+}
+
 // Drifts are the submissions whose hand-given points the rubric's
-// changes move (ItemDrifts), with their totals before and after, in
-// results' order. A grader failure has no total and is left out.
+// changes move (ItemDrifts, and PartDrifts of a part graded by hand on
+// them), with their totals before and after, in results' order. A
+// grader failure has no total and is left out.
 func Drifts(r *rubric.Rubric, s *State, results []grader.Result) []Drift {
-	items := ItemDrifts(r, s)
-	if len(items) == 0 {
+	items, parts := ItemDrifts(r, s), PartDrifts(r, s)
+	if len(items) == 0 && len(parts) == 0 {
 		return nil
 	}
-	before := applyWith(r, s, asSeen(r, s), results, nil)
+	before := applyWith(seenRubric(r, parts), s, asSeen(r, s), results, nil)
 	after := Apply(r, s, results, nil)
 	var out []Drift
 	for i, res := range results {
@@ -95,8 +163,14 @@ func Drifts(r *rubric.Rubric, s *State, results []grader.Result) []Drift {
 				its = append(its, it)
 			}
 		}
-		if len(its) > 0 {
-			out = append(out, Drift{Sub: res.ID, Old: before[i].Score, New: after[i].Score, Items: its})
+		var ps []PartDrift
+		for _, p := range parts {
+			if _, ok := s.Graded[res.ID][p.Part]; ok && before[i].Score != after[i].Score {
+				ps = append(ps, p) // a part's change that moves nothing is none
+			}
+		}
+		if len(its) > 0 || len(ps) > 0 {
+			out = append(out, Drift{Sub: res.ID, Old: before[i].Score, New: after[i].Score, Items: its, Parts: ps})
 		}
 	}
 	return out
@@ -126,13 +200,24 @@ func asSeen(r *rubric.Rubric, s *State) []rubric.ManualItem {
 
 // Accepts are the actions that take the rubric's changes as the
 // journals' own: each drifted item worth its new points, or (gone) taken
-// off every submission.
-func Accepts(items []ItemDrift) []Action {
+// off every submission; each drifted part bounded as it is now, or
+// (gone) forgotten.
+func Accepts(items []ItemDrift, parts []PartDrift) []Action {
 	var out []Action
 	for _, it := range items {
 		a := Action{Op: OpAccept, Item: it.Item}
 		if !it.Gone {
 			a.Points = it.Now.Points
+		}
+		out = append(out, a)
+	}
+	if len(parts) > 0 {
+		a := Action{Op: OpAccept}
+		for _, p := range parts {
+			a.Parts = append(a.Parts, p.Part)
+			if !p.Gone {
+				a.Bounds = append(a.Bounds, p.Now)
+			}
 		}
 		out = append(out, a)
 	}

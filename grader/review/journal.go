@@ -3,6 +3,8 @@ package review
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -103,13 +105,35 @@ func endsTorn(path string) (bool, error) {
 // text too.
 const stampLayout = "2006-01-02T15:04:05.000000000Z"
 
-// snapshot is snapshot.json: the state folded from each journal up to
-// its offset, the last action's time being Last.
+// snapshot is snapshot.json's content: the state folded from each
+// journal's prefix, the last action's time being Last. It is only a
+// cache: it is used when every prefix it names is, byte for byte, the
+// start of its journal now (same size, same SHA-256), else the journals
+// are replayed from their start.
 type snapshot struct {
-	Offsets map[string]int64 `json:"offsets"`
-	Last    string           `json:"last"`
-	State   *State           `json:"state"`
+	Journals map[string]prefix `json:"journals"`
+	Last     string            `json:"last"`
+	State    *State            `json:"state"`
 }
+
+// prefix is how much of a journal a snapshot folded: its first Size
+// bytes, whose SHA-256 (hex) is SHA256.
+type prefix struct {
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+// snapshotFile is snapshot.json: the snapshot and the SHA-256 of its
+// compact JSON, so that a hand edit of the file is seen (and the file
+// ignored) rather than counted.
+type snapshotFile struct {
+	SHA256   string          `json:"sha256"`
+	Snapshot json.RawMessage `json:"snapshot"`
+}
+
+// errStale says a journal no longer starts with the prefix a snapshot
+// folded (a line deleted or edited, an older copy restored).
+var errStale = errors.New("stale snapshot")
 
 // when is an action's time, for ordering the journals' actions: its At
 // read as a time (a hand-written one too), else the zero time.
@@ -126,13 +150,21 @@ type entry struct {
 }
 
 // Load folds the review folder under dir into a state: the snapshot, then
-// every journal's actions past it, in time order. Notes say what was
-// skipped (a torn last line, an action the state refused), one line each.
-// A missing folder is an empty state.
+// every journal's actions past it, in time order. A snapshot that does
+// not match the journals (they were edited, shortened or restored, or it
+// was) is ignored and the journals replayed from their start: the
+// journals are the truth. Notes say what was skipped (a torn last line,
+// an action the state refused, a snapshot ignored), one line each. A
+// missing folder is an empty state.
 func Load(dir string, r *rubric.Rubric) (*State, []string, error) {
 	rd := filepath.Join(dir, Folder)
 	snap, notes := readSnapshot(rd)
-	all, n, err := readJournals(rd, snap.Offsets)
+	all, n, err := readJournals(rd, snap.Journals)
+	if errors.Is(err, errStale) {
+		notes = append(notes, fmt.Sprintf("%s: %v: ignored it and replayed the journals from their start", snapshotName, err))
+		snap = snapshot{State: NewState()}
+		all, n, err = readJournals(rd, nil)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -155,17 +187,24 @@ func Load(dir string, r *rubric.Rubric) (*State, []string, error) {
 	return s, notes, nil
 }
 
-// readJournals reads every journal's actions past its offset, in time
-// order (a journal's own in its order for equal times).
-func readJournals(rd string, offsets map[string]int64) ([]entry, []string, error) {
+// readJournals reads every journal's actions past its prefix, in time
+// order (a journal's own in its order for equal times). It fails with
+// errStale when a journal does not start with its prefix, or one a
+// prefix names is gone.
+func readJournals(rd string, prefixes map[string]prefix) ([]entry, []string, error) {
 	names, err := filepath.Glob(filepath.Join(rd, "journal-*.jsonl"))
 	if err != nil {
 		return nil, nil, err
 	}
+	for name := range prefixes {
+		if !slices.Contains(names, filepath.Join(rd, name)) {
+			return nil, nil, fmt.Errorf("%w: %s is gone", errStale, name)
+		}
+	}
 	var all []entry
 	var notes []string
 	for _, p := range names {
-		es, n, err := readJournal(p, offsets[filepath.Base(p)])
+		es, n, err := readJournal(p, prefixes[filepath.Base(p)])
 		if err != nil {
 			return nil, nil, err
 		}
@@ -175,8 +214,9 @@ func readJournals(rd string, offsets map[string]int64) ([]entry, []string, error
 	return all, notes, nil
 }
 
-// readSnapshot reads snapshot.json; a missing or unreadable one is an
-// empty state from the journals' starts (with a note when unreadable).
+// readSnapshot reads snapshot.json; a missing one is an empty state from
+// the journals' starts, and so is one unreadable or edited by hand (its
+// checksum does not match), with a note.
 func readSnapshot(rd string) (snapshot, []string) {
 	data, err := os.ReadFile(filepath.Join(rd, snapshotName))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -184,13 +224,29 @@ func readSnapshot(rd string) (snapshot, []string) {
 	}
 	var snap snapshot
 	if err == nil {
-		err = json.Unmarshal(data, &snap)
+		err = decodeSnapshot(data, &snap)
 	}
 	if err != nil || snap.State == nil {
-		return snapshot{State: NewState()}, []string{fmt.Sprintf("%s: unreadable (%v): replayed the journals from their start", snapshotName, err)}
+		return snapshot{State: NewState()}, []string{fmt.Sprintf("%s: unreadable (%v): ignored it and replayed the journals from their start", snapshotName, err)}
 	}
 	fill(snap.State)
 	return snap, nil
+}
+
+// decodeSnapshot decodes snapshot.json, checking its checksum.
+func decodeSnapshot(data []byte, snap *snapshot) error {
+	var f snapshotFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return err
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, f.Snapshot); err != nil {
+		return err
+	}
+	if sum := sha256.Sum256(compact.Bytes()); hex.EncodeToString(sum[:]) != f.SHA256 {
+		return errors.New("its checksum does not match: edited by hand, or of an older autograder")
+	}
+	return json.Unmarshal(f.Snapshot, snap)
 }
 
 // fill makes a decoded state's nil maps empty.
@@ -214,21 +270,29 @@ func fill(s *State) {
 	if s.Graded == nil {
 		s.Graded = e.Graded
 	}
+	if s.SeenParts == nil {
+		s.SeenParts = e.SeenParts
+	}
 }
 
-// readJournal reads a journal's actions past offset. A line that is not
-// an action is skipped with a note: the last one when cut short (no
-// newline), as a crash leaves it.
-func readJournal(p string, offset int64) ([]entry, []string, error) {
+// readJournal reads a journal's actions past pre, after checking that the
+// journal starts with it (errStale if not). A line that is not an action
+// is skipped with a note: the last one when cut short (no newline), as a
+// crash leaves it.
+func readJournal(p string, pre prefix) ([]entry, []string, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	if _, err := f.Seek(offset, io.SeekStart); err != nil {
-		return nil, nil, err
-	}
 	name := filepath.Base(p)
+	if pre.Size > 0 || pre.SHA256 != "" {
+		h := sha256.New()
+		if _, err := io.CopyN(h, f, pre.Size); err != nil || hex.EncodeToString(h.Sum(nil)) != pre.SHA256 {
+			return nil, nil, fmt.Errorf("%w: %s no longer starts with the %d bytes it folded", errStale, name, pre.Size)
+		}
+	}
+	offset := pre.Size
 	rd := bufio.NewReaderSize(f, 64<<10)
 	var es []entry
 	var notes []string
@@ -266,7 +330,8 @@ func readJournal(p string, offset int64) ([]entry, []string, error) {
 
 // Snapshot folds the journals as they are now and writes snapshot.json
 // atomically, under the lock: a later Load replays only what is appended
-// after it.
+// after it, as long as the journals still start with what it folded.
+// Temporary files a killed Snapshot left are removed.
 func Snapshot(dir string, r *rubric.Rubric) error {
 	rd := filepath.Join(dir, Folder)
 	if err := os.MkdirAll(rd, 0o755); err != nil {
@@ -277,6 +342,11 @@ func Snapshot(dir string, r *rubric.Rubric) error {
 		return err
 	}
 	defer unlock()
+	if tmps, err := filepath.Glob(filepath.Join(rd, "."+snapshotName+".*")); err == nil {
+		for _, t := range tmps {
+			os.Remove(t)
+		}
+	}
 	s, _, err := Load(dir, r)
 	if err != nil {
 		return err
@@ -285,38 +355,30 @@ func Snapshot(dir string, r *rubric.Rubric) error {
 	if err != nil {
 		return err
 	}
-	snap := snapshot{Offsets: map[string]int64{}, State: s}
+	snap := snapshot{Journals: map[string]prefix{}, State: s}
 	if len(all) > 0 {
 		snap.Last = all[len(all)-1].At
 	}
 	names, _ := filepath.Glob(filepath.Join(rd, "journal-*.jsonl"))
 	for _, p := range names {
-		st, err := os.Stat(p)
+		data, err := os.ReadFile(p)
 		if err != nil {
 			return err
 		}
-		torn, err := endsTorn(p)
-		if err != nil {
-			return err
-		}
-		end := st.Size()
-		if torn { // replay the torn line's successor from its start
-			end = lastLineStart(p, end)
-		}
-		snap.Offsets[filepath.Base(p)] = end
+		// Up to the last newline: a torn last line is replayed (and
+		// skipped) again, its successor read from its start.
+		data = data[:bytes.LastIndexByte(data, '\n')+1]
+		sum := sha256.Sum256(data)
+		snap.Journals[filepath.Base(p)] = prefix{Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
 	}
-	data, err := json.MarshalIndent(snap, "", "  ")
+	body, err := json.Marshal(snap)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(body)
+	data, err := json.MarshalIndent(snapshotFile{SHA256: hex.EncodeToString(sum[:]), Snapshot: body}, "", "  ")
 	if err != nil {
 		return err
 	}
 	return store.WriteFile(filepath.Join(rd, snapshotName), append(data, '\n'))
-}
-
-// lastLineStart is the offset just past the last newline before end.
-func lastLineStart(p string, end int64) int64 {
-	data, err := os.ReadFile(p)
-	if err != nil || int64(len(data)) < end {
-		return 0
-	}
-	return int64(bytes.LastIndexByte(data[:end], '\n') + 1)
 }

@@ -27,6 +27,10 @@ type State struct {
 	// Graded says, by submission and part, who marked it graded by
 	// hand and when; a part not in it is still to grade.
 	Graded map[string]map[string]Mark `json:"graded,omitempty"`
+	// SeenParts are the bounds of the parts graded by hand as the
+	// journals last knew them (when marked, a rubric change accepted),
+	// by part id: what a later change of a part is measured against.
+	SeenParts map[string]Bound `json:"seen_parts,omitempty"`
 }
 
 // Mark is who graded a part of a submission by hand, and when.
@@ -51,7 +55,7 @@ type Comment struct {
 func NewState() *State {
 	return &State{Added: map[string]rubric.ManualItem{}, Points: map[string]float64{},
 		Applied: map[string][]string{}, Comments: map[string]Comment{},
-		Seen: map[string]rubric.ManualItem{}, Graded: map[string]map[string]Mark{}}
+		Seen: map[string]rubric.ManualItem{}, Graded: map[string]map[string]Mark{}, SeenParts: map[string]Bound{}}
 }
 
 // Items are the rubric's manual items and those added, with their
@@ -150,7 +154,10 @@ func (s *State) do(r *rubric.Rubric, a Action, strict bool) error {
 	case OpUncomment:
 		delete(s.Comments, a.ID)
 	case OpAccept:
-		s.accept(r, a)
+		if a.Item != "" {
+			s.accept(r, a)
+		}
+		s.acceptParts(a)
 	case OpDone:
 		s.mark(r, a, "")
 	case OpUndone:
@@ -182,6 +189,19 @@ func (s *State) accept(r *rubric.Rubric, a Action) {
 	}
 }
 
+// acceptParts takes the rubric's changes of parts as the journals' own:
+// each part of the action bounded as it says, or (none given) gone.
+func (s *State) acceptParts(a Action) {
+	for _, p := range a.Parts {
+		i := slices.IndexFunc(a.Bounds, func(b Bound) bool { return b.Part == p })
+		if i < 0 {
+			delete(s.SeenParts, p)
+			continue
+		}
+		s.SeenParts[p] = a.Bounds[i]
+	}
+}
+
 // partOf is the part of an item: as the state knows it, else as the
 // journals last saw it; "" for none.
 func (s *State) partOf(r *rubric.Rubric, id string) string {
@@ -203,13 +223,20 @@ func (s *State) mark(r *rubric.Rubric, a Action, part string) {
 	}
 	for _, sub := range a.Subs {
 		for _, p := range parts {
-			if _, ok := r.ManualPart(p); !ok {
+			// A part the rubric lacks now is marked when the action
+			// says it had it then (a part removed since: a drift).
+			if _, ok := r.ManualPart(p); !ok && !slices.ContainsFunc(a.Bounds, func(b Bound) bool { return b.Part == p }) {
 				continue
 			}
 			if s.Graded[sub] == nil {
 				s.Graded[sub] = map[string]Mark{}
 			}
 			s.Graded[sub][p] = Mark{TA: a.TA, At: a.At}
+		}
+	}
+	for _, b := range a.Bounds {
+		if slices.Contains(parts, b.Part) {
+			s.SeenParts[b.Part] = b
 		}
 	}
 }
@@ -335,7 +362,7 @@ func Progress(r *rubric.Rubric, s *State, results []grader.Result) (graded, toGr
 // Clone is a copy of the state that shares nothing it may change.
 func (s *State) Clone() *State {
 	c := &State{Added: maps.Clone(s.Added), Points: maps.Clone(s.Points), Applied: make(map[string][]string, len(s.Applied)),
-		Comments: maps.Clone(s.Comments), Seen: maps.Clone(s.Seen), Graded: make(map[string]map[string]Mark, len(s.Graded))}
+		Comments: maps.Clone(s.Comments), Seen: maps.Clone(s.Seen), SeenParts: maps.Clone(s.SeenParts), Graded: make(map[string]map[string]Mark, len(s.Graded))}
 	for k, v := range s.Applied {
 		c.Applied[k] = slices.Clone(v)
 	}

@@ -102,3 +102,48 @@ func TestApplyTwice(t *testing.T) {
 		t.Errorf("Unapply: %+v, want %+v", back, results[0])
 	}
 }
+
+// TestNoStartUngraded: a submission with no program that ran gets no
+// start points for a manual part nobody graded on it, and gets them once
+// a TA does; a graded one gets them either way.
+func TestNoStartUngraded(t *testing.T) {
+	r := testRubric()
+	s := NewState()
+	results := []grader.Result{
+		{ID: "alice", Status: grader.Graded, Score: 15, Parts: []grader.PartResult{{ID: "a", Score: 5}, {ID: "b", Score: 10}}},
+		{ID: "bob", Status: grader.StatusCompile},
+		{ID: "carl", Status: grader.StatusMissing},
+	}
+	out := Apply(r, s, results, nil)
+	if out[0].Score != 18 || out[1].Score != 0 || out[2].Score != 0 {
+		t.Errorf("totals %v %v %v, want 18 0 0", out[0].Score, out[1].Score, out[2].Score)
+	}
+	if err := s.Do(r, Action{TA: "t", Op: OpDone, Subs: []string{"bob"}, Parts: []string{"style"}}); err != nil {
+		t.Fatal(err)
+	}
+	if out = Apply(r, s, results, nil); out[1].Score != 3 || out[2].Score != 0 {
+		t.Errorf("after bob is graded: %v %v, want 3 0", out[1].Score, out[2].Score)
+	}
+}
+
+// TestUnknown: a hand-edited journal naming a submission or a file the
+// batch lacks is noted.
+func TestUnknown(t *testing.T) {
+	r := testRubric()
+	s := NewState()
+	for _, a := range []Action{
+		{TA: "t", Op: OpApply, Subs: []string{"alice", "zed"}, Item: "names"},
+		{TA: "t", Op: OpComment, Subs: []string{"alice"}, ID: "c", File: "Nope.java", Line: 1, Text: "x"},
+		{TA: "t", Op: OpComment, Subs: []string{"alice"}, ID: "d", File: "A.java", Line: 1, Text: "x"},
+	} {
+		if err := s.Do(r, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	results := []grader.Result{{ID: "alice", Status: grader.Graded}}
+	got := Unknown(s, results, map[string]Hashes{"alice": {"A.java": "h"}}, func(id string) string { return "<" + id + ">" })
+	want := `[items applied to <zed>, not in the batch: not counted comment c on <alice>'s file "Nope.java", which it does not have]`
+	if fmt.Sprint(got) != want {
+		t.Errorf("%v\nwant\n%s", got, want)
+	}
+}

@@ -111,6 +111,9 @@ func trimScheme(origin string) string {
 // each one the link grades.
 func (s *Server) targets(l *link, req request) ([]*sub, error) {
 	var out []*sub
+	if req.Group != nil && len(req.Subs) > 0 {
+		return nil, refuse("a group and submissions: name one")
+	}
 	if req.Group != nil {
 		if *req.Group < 0 || *req.Group >= len(s.groups) {
 			return nil, refuse("no group %d", *req.Group)
@@ -168,6 +171,7 @@ func (s *Server) act(l *link, req request) (any, error) {
 	before := clone(st)
 	for i := range acts {
 		acts[i].TA = l.ta
+		acts[i] = review.Stamp(s.cfg.Assignment.Rubric, st, acts[i])
 		if err := st.Do(s.cfg.Assignment.Rubric, acts[i]); err != nil {
 			return nil, err
 		}

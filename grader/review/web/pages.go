@@ -18,6 +18,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
+	"github.com/cs540-tools/autograder/grader/regrade"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/rubric"
@@ -143,6 +144,10 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request, l *link) {
 		return
 	}
 	res := s.applied(st)
+	notes = slices.Clip(notes)
+	for _, n := range review.Unknown(st, s.results(), s.hashes(), s.showID) {
+		notes = append(notes, escape.TerminalLine(n))
+	}
 	for _, d := range review.Drifts(s.cfg.Assignment.Rubric, st, s.results()) {
 		notes = append(notes, "rubric change since applied: "+escape.TerminalLine(s.label(d))+" (grade refuses to write it without --accept-rubric-changes)")
 	}
@@ -186,7 +191,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request, l *link) {
 			d.Groups = append(d.Groups, g)
 		}
 	}
-	d.Staged = staged(s.cfg.Dir)
+	d.Staged = s.staged(l)
 	render(w, "list.tmpl", d.Nonce, d)
 }
 
@@ -562,17 +567,61 @@ func scriptHashes(page []byte) string {
 	return strings.Join(srcs, " ")
 }
 
-// staged is what the last grade --preview into dir showed and grade
-// --apply has not written yet ("" when none): the file's lines after its
-// first (the set's hash).
-func staged(dir string) string {
-	data, err := os.ReadFile(filepath.Join(dir, ".preview"))
+// hashes are the file hashes of the submissions the page was given, by
+// id (none when started without INPUT: files are not checked).
+func (s *Server) hashes() map[string]review.Hashes {
+	out := map[string]review.Hashes{}
+	for _, sb := range s.subs {
+		if sb.Files != nil {
+			out[sb.Result.ID] = sb.Hashes
+		}
+	}
+	return out
+}
+
+// showID is a submission's id as the page may show it in a note: its
+// label, and for one not in the batch, its id unless blind.
+func (s *Server) showID(id string) string {
+	if i := slices.IndexFunc(s.subs, func(sb *sub) bool { return sb.Result.ID == id }); i >= 0 {
+		return s.subs[i].Label
+	}
+	if s.cfg.Blind {
+		return "a submission"
+	}
+	return escape.ID(id)
+}
+
+// staged is what the last grade --preview into the batch's folder
+// showed and grade --apply has not written yet ("" when none), as the
+// link may see it: each submission by its label (blind: its number),
+// one of another TA's share left out.
+func (s *Server) staged(l *link) string {
+	data, err := os.ReadFile(filepath.Join(s.cfg.Dir, regrade.StagedFile))
 	if err != nil {
 		return ""
 	}
-	_, text, _ := strings.Cut(string(data), "\n")
-	if len(text) > 1<<20 {
-		text = text[:1<<20] + "\n..."
+	_, changes, err := regrade.DecodeStaged(data)
+	if err != nil {
+		return "(its list is of another version of autograder: run grade --preview again to see it here)"
+	}
+	labels := map[string]string{}
+	for _, sb := range s.visible(l) {
+		labels[sb.Result.ID] = sb.Label
+	}
+	others := 0
+	changes = slices.DeleteFunc(changes, func(c regrade.Change) bool {
+		_, ok := labels[c.ID]
+		if !ok && l.subs == nil && !s.cfg.Blind {
+			labels[c.ID], ok = escape.ID(c.ID), true // new, or no longer in the batch
+		}
+		if !ok {
+			others++
+		}
+		return !ok
+	})
+	text := regrade.Text(changes, func(id string) string { return labels[id] })
+	if others > 0 {
+		text += fmt.Sprintf("(%d more, not shown here: another TA's share, or not in this batch)\n", others)
 	}
 	return escape.Terminal(text)
 }

@@ -3,18 +3,22 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/gradertest"
+	"github.com/cs540-tools/autograder/grader/regrade"
 	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -230,14 +234,48 @@ func TestBlindAndSplit(t *testing.T) {
 // TestStaged: a regrade grade --preview staged is shown on the list, as
 // text.
 func TestStaged(t *testing.T) {
-	s, base, do := testServer(t, Config{})
-	text := "abc123\n<b>bob</b>: graded 0 → graded 5\n"
-	if err := os.WriteFile(filepath.Join(s.cfg.Dir, ".preview"), []byte(text), 0o644); err != nil {
-		t.Fatal(err)
+	stage := func(s *Server) {
+		t.Helper()
+		r := func(id string, score float64) *grader.Result {
+			return &grader.Result{ID: id, Status: grader.Graded, Score: score}
+		}
+		data, err := regrade.EncodeStaged("abc123", []regrade.Change{
+			{ID: "alice", Old: r("alice", 64), New: r("alice", 63)},
+			{ID: evil, Old: r(evil, 30), New: r(evil, 5)},
+			{ID: "<b>zed</b>", New: r("<b>zed</b>", 5)},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(s.cfg.Dir, regrade.StagedFile), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
+	s, base, do := testServer(t, Config{})
+	stage(s)
 	_, page := do("GET", base, "", "", nil)
-	if !strings.Contains(page, "A regrade is staged") || !strings.Contains(page, "&lt;b&gt;bob&lt;/b&gt;: graded 0 → graded 5") || strings.Contains(page, "abc123") {
-		t.Errorf("the staged regrade is not shown as it should be")
+	shown := html.UnescapeString(page)
+	if !strings.Contains(page, "A regrade is staged") || !strings.Contains(shown, "alice: graded 64 → graded 63") ||
+		!strings.Contains(shown, escape.ID(evil)+": graded 30 → graded 5") ||
+		!strings.Contains(shown, escape.ID("<b>zed</b>")+": new") || strings.Contains(page, "abc123") {
+		t.Errorf("the staged regrade is not shown as it should be:\n%s", page)
+	}
+	// Blind: labels, never ids.
+	s, base, do = testServer(t, Config{Blind: true})
+	stage(s)
+	_, page = do("GET", base, "", "", nil)
+	if !strings.Contains(page, "A regrade is staged") || !strings.Contains(page, "submission ") || strings.Contains(page, "alice") || strings.Contains(page, "zed") {
+		t.Errorf("blind: the staged regrade shows ids:\n%s", page)
+	}
+	// Split: another TA's students are not listed.
+	s, _, _ = testServer(t, Config{Split: 2, By: "student"})
+	stage(s)
+	for _, l := range s.links {
+		text := s.staged(l)
+		mine := slices.ContainsFunc(s.visible(l), func(sb *sub) bool { return sb.Result.ID == "alice" })
+		if strings.Contains(text, "alice") != mine || strings.Contains(text, "zed") || !strings.Contains(text, "not shown here") {
+			t.Errorf("%s sees %q", l.ta, text)
+		}
 	}
 }
 
@@ -310,5 +348,38 @@ func TestBlindOrder(t *testing.T) {
 	}
 	if a == strings.Join(sorted, " ") {
 		t.Error("the blind order is the ids' order")
+	}
+}
+
+// TestGroupAndSubs: a request naming a group and submissions is refused,
+// not applied to both.
+func TestGroupAndSubs(t *testing.T) {
+	s, _, _ := testServer(t, Config{})
+	if len(s.groups) == 0 {
+		t.Fatal("no failure group")
+	}
+	g := 0
+	if _, err := s.act(s.links[0], request{Op: "apply", Group: &g, Subs: []int{1}, Item: "names"}); err == nil {
+		t.Error("a group and submissions were accepted")
+	}
+	if _, err := s.act(s.links[0], request{Op: "apply", Group: &g, Item: "names"}); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestUnknownNoted: a hand-edited journal line naming a submission the
+// batch lacks is noted on the list, without its id when blind.
+func TestUnknownNoted(t *testing.T) {
+	for _, blind := range []bool{false, true} {
+		s, base, do := testServer(t, Config{Blind: blind})
+		line := `{"at":"2026-01-01T00:00:00.000000000Z","ta":"x","op":"apply","subs":["zed"],"item":"names"}` + "\n"
+		os.MkdirAll(filepath.Join(s.cfg.Dir, review.Folder), 0o755)
+		if err := os.WriteFile(filepath.Join(s.cfg.Dir, review.Folder, "journal-x.jsonl"), []byte(line), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, page := do("GET", base, "", "", nil)
+		if !strings.Contains(page, "not in the batch") || strings.Contains(page, "zed") != !blind {
+			t.Errorf("blind %v: the unknown submission is not noted as it should be", blind)
+		}
 	}
 }

@@ -79,6 +79,9 @@ func manualGrading(errw io.Writer, a *grader.Assignment, dir string, results []g
 	for _, s := range subs {
 		files[s.ID] = review.HashFiles(s.Files)
 	}
+	for _, n := range review.Unknown(st, results, files, escape.ID) {
+		fmt.Fprintf(errw, "autograder: warning: manual grading: %s\n", escape.TerminalLine(n))
+	}
 	return manual{a: a, st: st, files: files}, nil
 }
 
@@ -119,14 +122,14 @@ func checkDrift(errw io.Writer, a *grader.Assignment, dir string, st *review.Sta
 	case driftShow:
 		return nil
 	case driftRefuse:
-		return &exitError{ExitRubricChanged, fmt.Errorf("the rubric changed items applied by hand since they were applied: the totals of %s move (above); nothing written: "+
-			"put the items back as they were, or run the same command with --accept-rubric-changes to write the new points", count(len(drifts), "submission"))}
+		return &exitError{ExitRubricChanged, fmt.Errorf("the rubric changed items applied by hand, or parts graded by hand, since they were graded: the totals of %s move (above); nothing written: "+
+			"put the items and parts back as they were, or run the same command with --accept-rubric-changes to write the new points", count(len(drifts), "submission"))}
 	}
 	j, err := review.Open(dir, "grade")
 	if err != nil {
 		return err
 	}
-	for _, act := range review.Accepts(review.ItemDrifts(a.Rubric, st)) {
+	for _, act := range review.Accepts(review.ItemDrifts(a.Rubric, st), review.PartDrifts(a.Rubric, st)) {
 		if act, err = j.Append(act); err != nil {
 			return err
 		}

@@ -77,9 +77,14 @@ func (g *gradeJob) staged(c *ucli.Context, results []grader.Result) (_ []grader.
 	if !c.Bool("preview") {
 		return now, false, nil
 	}
-	text := regrade.Text(changes, escape.TerminalLine)
-	// The hash first (--apply's), then what was shown (review's page).
-	if err := store.WriteFile(stamp, []byte(setHash(now)+text)); err != nil {
+	text := regrade.Text(changes, escape.ID)
+	// The hash first (--apply's), then what was shown (review's page,
+	// which labels the ids its own way).
+	data, err := regrade.EncodeStaged(strings.TrimSuffix(setHash(now), "\n"), changes)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := store.WriteFile(stamp, data); err != nil {
 		return nil, false, err
 	}
 	if len(changes) == 0 {
@@ -92,9 +97,9 @@ func (g *gradeJob) staged(c *ucli.Context, results []grader.Result) (_ []grader.
 }
 
 // previewFile holds the hash of the set the last --preview showed, which
-// --apply writes only if it is still the same, and on the next lines what
-// it showed, for review's page.
-const previewFile = ".preview"
+// --apply writes only if it is still the same, and what it showed, for
+// review's page.
+const previewFile = regrade.StagedFile
 
 // setHash identifies a set of results to write: each one's id, key,
 // status, total and parts' scores.
