@@ -77,9 +77,15 @@ func (s *stallClock) read(at time.Duration) time.Duration {
 		s.prev[tid] = now
 		if seen && now.run >= was.run && now.delay >= was.delay { // else new, or the id reused by a new thread
 			now.run, now.delay = now.run-was.run, now.delay-was.delay
-			if now == (schedStat{}) {
+			if now.run == 0 && now.delay == 0 {
 				s.still = append(s.still, tid)
 			}
+		}
+		if now.lowly || (seen && was.lowly) {
+			// A thread that asked to run last (nice above 0, an idle
+			// or batch policy) waits for a core by its own choice: its
+			// waits are not the machine's crowding.
+			now.delay = 0
 		}
 		most = max(most, now.delay)
 		busiest = max(busiest, now.run+now.delay)
@@ -129,8 +135,12 @@ func runnable(tid int) bool {
 	return i >= 0 && strings.HasPrefix(string(b[i+1:]), " R")
 }
 
-// schedStat is a thread's time on a core and waiting for one, so far.
-type schedStat struct{ run, delay time.Duration }
+// schedStat is a thread's time on a core and waiting for one, so far,
+// and whether it asked to yield its core to others (lowly).
+type schedStat struct {
+	run, delay time.Duration
+	lowly      bool
+}
 
 // readSchedStat reads a thread's /proc/<tid>/schedstat (time on a core,
 // time on a run queue waiting for one, time slices; in ns); false when it
@@ -149,7 +159,29 @@ func readSchedStat(tid int) (schedStat, bool) {
 	if err1 != nil || err2 != nil {
 		return schedStat{}, false
 	}
-	return schedStat{time.Duration(run), time.Duration(delay)}, true
+	return schedStat{time.Duration(run), time.Duration(delay), lowly(tid)}, true
+}
+
+// lowly reports whether a thread runs below the ordinary priority, as any
+// thread may ask for itself: a nice value above 0 (field 19 of
+// /proc/<tid>/stat) or a scheduling policy other than SCHED_OTHER (field
+// 41: SCHED_BATCH, SCHED_IDLE; the real-time ones need a privilege the box
+// has not). One whose stat cannot be read counts as lowly: its waits are
+// not counted.
+func lowly(tid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(tid) + "/stat")
+	if err != nil {
+		return true
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return true
+	}
+	f := strings.Fields(string(b[i+1:])) // f[0] is field 3, the state
+	if len(f) < 39 {
+		return true
+	}
+	return f[16] != "0" || f[38] != "0"
 }
 
 // boxThreads lists the threads of the box whose helper is pid: its

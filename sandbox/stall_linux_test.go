@@ -13,7 +13,7 @@ import (
 // TestStallClock: readings of a box's threads' times, and the stall they
 // make.
 func TestStallClock(t *testing.T) {
-	type times = [2]int // ms a thread has run, and waited for a core, so far
+	type times = [3]int // ms a thread has run, and waited for a core, so far; 1 when it is lowly
 	type reading struct {
 		at      int // ms since the box started
 		threads map[int]times
@@ -34,6 +34,8 @@ func TestStallClock(t *testing.T) {
 		{"a thread gone keeps what it waited", []reading{{250, map[int]times{1: {150, 100}, 2: {200, 30}}, 100}, {500, map[int]times{2: {400, 60}}, 130}}},
 		{"an id reused", []reading{{250, map[int]times{1: {150, 100}}, 100}, {500, map[int]times{1: {200, 20}}, 120}}},
 		{"never more than the box's life", []reading{{250, map[int]times{1: {10, 100}, 2: {10, 400}}, 250}}},
+		{"a lowly thread's waits are its own choice", []reading{{250, map[int]times{1: {10, 0}, 2: {5, 240, 1}}, 0}, {500, map[int]times{1: {11, 0}, 2: {10, 480, 1}}, 0}}},
+		{"a wait that began lowly is not counted when the thread is ordinary again", []reading{{250, map[int]times{1: {200, 0}, 2: {5, 40, 1}}, 0}, {500, map[int]times{1: {400, 0}, 2: {10, 280}}, 0}, {750, map[int]times{1: {600, 0}, 2: {15, 300}}, 20}}},
 		{"a wait under way is not asleep", []reading{{250, map[int]times{1: {100, 150}}, 150}, {500, map[int]times{1: {100, 150}, -1: {}}, 150}, {750, map[int]times{1: {110, 640}}, 640}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -51,7 +53,7 @@ func TestStallClock(t *testing.T) {
 			s.runnable = func(tid int) bool { _, ok := now[-tid]; return ok } // -tid listed: tid is runnable
 			s.sched = func(tid int) (schedStat, bool) {
 				tt, ok := now[tid]
-				return schedStat{ms(tt[0]), ms(tt[1])}, ok
+				return schedStat{ms(tt[0]), ms(tt[1]), tt[2] == 1}, ok
 			}
 			for i, r := range tc.readings {
 				now = r.threads
@@ -134,5 +136,39 @@ func TestStallClockQueued(t *testing.T) {
 		if s.asleep == runnable {
 			t.Errorf("a thread still, runnable %v: asleep %v", runnable, s.asleep)
 		}
+	}
+}
+
+// lowly reads a thread's nice value and policy: the test's own thread is
+// ordinary; a process under nice 5, or under an idle policy, is lowly.
+func TestLowly(t *testing.T) {
+	if lowly(os.Getpid()) {
+		t.Errorf("the test's own thread (nice 0, SCHED_OTHER) is lowly")
+	}
+	for _, argv := range [][]string{{"nice", "-n", "5", "sleep", "60"}, {"chrt", "-i", "0", "sleep", "60"}} {
+		if _, err := exec.LookPath(argv[0]); err != nil {
+			t.Logf("%s: %v", argv[0], err)
+			continue
+		}
+		cmd := exec.Command(argv[0], argv[1:]...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// nice and chrt exec sleep once they have set the priority:
+		// wait for that (its command line becomes sleep's).
+		for range 6000 {
+			if b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", cmd.Process.Pid)); string(b) == "sleep\n" {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if !lowly(cmd.Process.Pid) {
+			t.Errorf("%v: not lowly", argv)
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+	}
+	if !lowly(1 << 30) {
+		t.Errorf("a thread that is gone is not lowly (its waits would count)")
 	}
 }
