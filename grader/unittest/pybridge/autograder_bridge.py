@@ -18,6 +18,7 @@ import json
 import math
 import operator
 import os
+import re
 import struct
 import sys
 import traceback
@@ -27,6 +28,11 @@ import weakref
 MAX_FRAME = 16 << 20
 MAX_DEPTH = 100
 MAX_REPR = 8192
+# The longest int that crosses, in decimal digits: Python's default limit,
+# the bridge's own on both sides, whatever sys.set_int_max_str_digits says.
+MAX_INT_DIGITS = 4300
+_MAX_INT_BITS = 14286  # above this, an int has more than MAX_INT_DIGITS digits
+_INT = re.compile(r"-?[0-9]+")
 _SERVER = os.path.abspath(__file__)
 _IMPORTLIB = os.path.dirname(importlib.__file__) + os.sep
 
@@ -268,6 +274,65 @@ class Remote:
 _FORWARDED_DUNDERS = {"__name__", "__qualname__", "__doc__", "__module__"}
 
 
+def _int_text(v):
+    """An int beyond 2**53 as it crosses: in decimal, of at most
+    MAX_INT_DIGITS digits."""
+    __tracebackhide__ = True
+    try:
+        s = str(v) if v.bit_length() <= _MAX_INT_BITS else ""
+    except ValueError:  # more than this process's sys.get_int_max_str_digits()
+        s = ""
+    if not s:
+        raise Unsendable("an int of more than %d digits, too large for the bridge" % MAX_INT_DIGITS)
+    if len(s) - (v < 0) > MAX_INT_DIGITS:
+        raise Unsendable("an int of %d digits, too large for the bridge (at most %d)" %
+                         (len(s) - (v < 0), MAX_INT_DIGITS))
+    return s
+
+
+def _int_of(x):
+    """The int written x by the other side: digits alone, at most
+    MAX_INT_DIGITS of them, whatever either side's
+    sys.set_int_max_str_digits."""
+    __tracebackhide__ = True
+    if not _INT.fullmatch(x):
+        raise BridgeError("an int written as %.60r" % x)
+    n = len(x) - x.startswith("-")
+    if n > MAX_INT_DIGITS:
+        raise Unsendable("an int of %d digits, too large for the bridge (at most %d)" % (n, MAX_INT_DIGITS))
+    try:
+        return int(x)
+    except ValueError:  # this process's sys.set_int_max_str_digits is lower
+        raise Unsendable("an int of %d digits, more than this process's sys.get_int_max_str_digits()" % n) from None
+
+
+def _rebuilt(make, *args):
+    """make(*args) on the test side, which rebuilds what the student's
+    side sent: an ordinary exception of the rebuilding (a malformed int or
+    bytes, an unhashable key, an exception class that cannot be made, a
+    student's __hash__ that raises) is a BridgeError, never the exception
+    a test expects of the student's code. A RecursionError stays itself:
+    the test side's stack ran out (a ping-pong of calls and callbacks
+    that never ends), as it would in one process; the value's own
+    nesting is bounded by MAX_DEPTH."""
+    __tracebackhide__ = True
+    try:
+        return make(*args)
+    except RecursionError:
+        raise
+    except Exception as e:
+        raise _not_rebuilt(e) from None
+
+
+def _not_rebuilt(e):
+    __tracebackhide__ = True
+    try:
+        why = "%s: %s" % (type(e).__name__, e)
+    except Exception:
+        why = type(e).__name__
+    return BridgeError("a value the test side cannot rebuild (%s)" % why[:200])
+
+
 def _want(v, typ, what):
     __tracebackhide__ = True
     if type(v) is not typ:
@@ -489,10 +554,7 @@ class Peer:
         if t is int:
             if -(1 << 53) < v < (1 << 53):
                 return v
-            try:
-                return {"int": str(v)}
-            except ValueError:
-                raise Unsendable("an int too long to write") from None
+            return {"int": _int_text(v)}
         if t is float:
             return v if math.isfinite(v) else {"float": repr(v)}
         if t is bytes:
@@ -520,32 +582,54 @@ class Peer:
     # -- decoding (what this side is sent; on the test side, the student's)
 
     def dec(self, j, depth=0):
+        """The value j stands for. On the test side, whatever the
+        student's side sent fails as BridgeError or Unsendable, never as
+        an ordinary exception a test could expect (a ValueError of a
+        bad int, a TypeError of an unhashable key)."""
+        __tracebackhide__ = True
+        if self.trusted or depth:
+            return self._dec(j, depth)
+        try:
+            return self._dec(j, 0)
+        except RecursionError:
+            raise
+        except Exception as e:
+            raise _not_rebuilt(e) from None
+
+    def _dec(self, j, depth):
         __tracebackhide__ = True
         if depth > MAX_DEPTH:
             raise BridgeError("a value nested more than %d deep" % MAX_DEPTH)
-        if j is None or type(j) in (bool, str, int, float):
+        if j is None or type(j) in (bool, str, float):
+            return j
+        if type(j) is int:
+            if not -(1 << 53) < j < (1 << 53):
+                raise BridgeError("a bare int beyond 2**53 (a longer int crosses as {\"int\": ...})")
             return j
         if type(j) is not dict or len(j) not in (1, 2):
             raise BridgeError("not a value: %.60r" % (j,))
         if len(j) == 1:
             (k, x), = j.items()
             if k == "int" and type(x) is str:
-                return int(x)
+                return _int_of(x)
             if k == "float" and type(x) is str and x in ("nan", "inf", "-inf"):
                 return float(x)
             if k == "bytes" and type(x) is str:
-                return base64.b64decode(x, validate=True)
+                try:
+                    return base64.b64decode(x, validate=True)
+                except ValueError:
+                    raise BridgeError("bytes that are not base64: %.60r" % x) from None
             if k in ("list", "tuple", "set", "frozenset") and type(x) is list:
-                items = [self.dec(y, depth + 1) for y in x]
+                items = [self._dec(y, depth + 1) for y in x]
                 return {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}[k](items)
             if k == "slice" and type(x) is list and len(x) == 3:
-                return slice(*[self.dec(y, depth + 1) for y in x])
+                return slice(*[self._dec(y, depth + 1) for y in x])
             if k == "map" and type(x) is list:
                 out = {}
                 for kv in x:
                     if type(kv) is not list or len(kv) != 2:
                         raise BridgeError("a map entry that is not a pair")
-                    out[self.dec(kv[0], depth + 1)] = self.dec(kv[1], depth + 1)
+                    out[self._dec(kv[0], depth + 1)] = self._dec(kv[1], depth + 1)
                 return out
             if k == "ref" and type(x) is dict and type(x.get("ref")) is int and x["ref"] in self.objects:
                 return self.objects[x["ref"]]
@@ -570,7 +654,7 @@ class Peer:
         self.conn.send(b"S", self.with_frees(msg))
         self.depth += 1
         try:
-            value = self.wait(cid, msg.get("op") == "next")
+            value = self.wait(cid, msg.get("op") == "next", bool(msg.get("_back")))
         except _Raised as r:
             value, exc = None, r.exc
         except (StudentDied, BridgeError):
@@ -625,7 +709,10 @@ class Peer:
         msg["_back"] = True
         return self.request(msg)
 
-    def wait(self, cid, stop_ok=False):
+    def wait(self, cid, stop_ok=False, back=False):
+        """The answer to call cid: its value, and with back, the
+        plain mutable arguments as the call left them, (key, value)
+        pairs."""
         __tracebackhide__ = True
         while True:
             chan, msg = self.recv()
@@ -648,14 +735,14 @@ class Peer:
                     raise Unsendable("the student's code gave a value the bridge cannot carry: " +
                                      (why[:MAX_REPR] if type(why) is str else "no reason given"))
                 if op == "raise":
-                    raise _Raised(self.exception(msg.get("exc"), stop_ok))
+                    raise _Raised(_rebuilt(self.exception, msg.get("exc"), stop_ok))
                 value = self.dec(msg.get("value"))
-                if "back" in msg:
-                    back = msg["back"]
-                    if type(back) is not list:
+                if back:
+                    copied = msg.get("back")
+                    if type(copied) is not list:
                         raise BridgeError("bad copy-back")
                     pairs = []
-                    for kv in back:
+                    for kv in copied:
                         if type(kv) is not list or len(kv) != 2 or type(kv[0]) not in (int, str):
                             raise BridgeError("bad copy-back")
                         pairs.append((kv[0], self.dec(kv[1])))
@@ -913,8 +1000,8 @@ class Peer:
             # large for the grader fails every test: the message, cut, then.
             try:
                 args = [self.dec(a) for a in info["args"]]
-            except (BridgeError, ValueError, TypeError):
-                args = None
+            except (BridgeError, Unsendable):
+                args = None  # the message alone, then
         e = _make(cls, args if args is not None else [msg])
         try:
             e._ag_student = True
