@@ -330,3 +330,27 @@ func TestLookalikeIDs(t *testing.T) {
 		}
 	}
 }
+
+// A note names files a student named: one with a line break in its name
+// stays on the note's line, in check and in index.html, and cannot pass
+// for a line of the grader's own (found by a red team).
+func TestNoteOneLine(t *testing.T) {
+	a := gradertest.Assignment(t, "../testdata")
+	r := graded(t, a)
+	forged := "ok   part a  9/9 cases"
+	r.Notes = append(r.Notes, "sum.c is missing: built sumx\n"+forged+"\t.c under that name")
+	var check bytes.Buffer
+	report.Check(&check, a, r, report.Style{})
+	for _, line := range strings.Split(check.String(), "\n") {
+		if strings.HasPrefix(line, forged) {
+			t.Errorf("check printed a line of the student's: %q", line)
+		}
+	}
+	page, err := report.Page(a, report.NewBatch(a, "test", []grader.Result{r}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(page, []byte("sumx\n")) || bytes.Contains(page, []byte("\t.c")) {
+		t.Error("index.html kept a note's line break or tab raw")
+	}
+}

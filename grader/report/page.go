@@ -199,7 +199,7 @@ type pageCase struct {
 // the escape sequences a terminal acts on when the page is printed.
 func shown(r grader.Result) grader.Result {
 	r.ID = escape.ID(r.ID)
-	r.Notes = mapText(r.Notes, escape.Terminal)
+	r.Notes = mapText(r.Notes, escape.TerminalLine)
 	r.Flags = mapText(r.Flags, escape.Terminal)
 	r.Files = slices.Clone(r.Files)
 	for i := range r.Files {

@@ -84,7 +84,7 @@ func Table(w io.Writer, a *grader.Assignment, results []grader.Result, st Style)
 func Check(w io.Writer, a *grader.Assignment, r grader.Result, st Style) {
 	word := a.CaseWord() // "case", or "test" for unit tests
 	for _, n := range r.Notes {
-		fmt.Fprintf(w, "note: %s\n", escape.Terminal(n))
+		fmt.Fprintf(w, "note: %s\n", escape.TerminalLine(n))
 	}
 	if moved := builtElsewhere(r.Files); moved != "" {
 		fmt.Fprintf(w, "built %s\n", moved)
@@ -182,7 +182,7 @@ func builtElsewhere(files []grader.HandedFile) string {
 // the command line shows only its start, its whole input, indented.
 func checkAbout(w io.Writer, a *grader.Assignment, c grader.CaseResult) {
 	if n := a.CaseNote(c.ID); n != "" {
-		fmt.Fprintf(w, "  note: %s\n", escape.TerminalLine(n))
+		fmt.Fprintf(w, "  note: %s\n", escape.Terminal(n))
 	}
 	if in, cut := a.FullInput(c); in != nil {
 		fmt.Fprintf(w, "  stdin (%s):\n%s\n", inputSize(in, cut), indent(escape.Terminal(strings.TrimRight(string(in), "\n")), "    "))

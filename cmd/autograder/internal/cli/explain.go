@@ -66,10 +66,10 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 	case grader.Graded:
 	case grader.StatusCompile:
 		for _, n := range res.Notes { // compiled, but no main class
-			fmt.Fprintln(w, n)
+			fmt.Fprintln(w, escape.TerminalLine(n))
 		}
 		if res.BuildLog != "" {
-			fmt.Fprintf(w, "compile error:\n%s\n", strings.TrimRight(res.BuildLog, "\n"))
+			fmt.Fprintf(w, "compile error:\n%s\n", escape.Terminal(strings.TrimRight(res.BuildLog, "\n")))
 		}
 		return false, nil
 	default:
