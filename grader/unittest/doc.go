@@ -98,8 +98,8 @@
 //     each of the student's classes gets a stand-in: a Java source with
 //     its public API whose every member is a call relayed to the student
 //     box (javabridge.Standins; none for a class named like one of the
-//     instructor's, of java.lang, of JUnit Jupiter or of a package the
-//     tests import on demand: a note tells the student). An API the
+//     instructor's, of java.lang or of a package the tests import on
+//     demand: a note tells the student). An API the
 //     bridge cannot carry (a public field, a name that is no plain Java
 //     identifier) fails every test with a message naming the class and
 //     member. In a box, the JDK's compiler (-proc:none) compiles the

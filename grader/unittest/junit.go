@@ -66,7 +66,7 @@ func runJUnit(ctx context.Context, e env) (ran, error) {
 	res, err := javabridge.Standins(classes, javabridge.Options{Reserved: reserved, Instructor: javabridge.ReservedBy(tests)})
 	var le *javabridge.LoadError
 	if errors.As(err, &le) {
-		return ran{loadError: le.Error()}, nil
+		return ran{loadError: le.Error(), notes: le.Notes}, nil
 	} else if err != nil {
 		return ran{}, fmt.Errorf("%s: reading the student's classes: %w", fw.Title, err)
 	}

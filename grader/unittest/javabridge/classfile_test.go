@@ -325,7 +325,7 @@ func TestSkipsUnnamableHelpers(t *testing.T) {
 
 func TestSkipsReservedAndNested(t *testing.T) {
 	res, err := Standins(map[string][]byte{
-		"Assertions.class":                 simpleClass("Assertions"),
+		"String.class":                     simpleClass("String"),
 		"org/junit/jupiter/api/Test.class": simpleClass("org/junit/jupiter/api/Test"),
 		"Check.class":                      simpleClass("Check"),
 		"Fine.class":                       simpleClass("Fine"),
@@ -345,6 +345,36 @@ func TestSkipsReservedAndNested(t *testing.T) {
 	res, err = Standins(map[string][]byte{"Odd.class": newClassBuilder().build(accPublic, "Odd", "java/util/EmptyStackException", nil, nil, nil)}, Options{})
 	if err != nil || !strings.Contains(string(res.Sources["Odd.java"]), "extends java.lang.RuntimeException") || len(res.Notes) != 1 {
 		t.Errorf("notes %q", res.Notes)
+	}
+}
+
+// TestJUnitNamesFree: a student's class named like a JUnit type (Order,
+// an interface Named) gets its stand-in unless the tests import that
+// type's package on demand (ImportedNames, in Reserved): the tests' own
+// package shadows only on-demand imports and java.lang. A class left out
+// says so in a note, also beside a LoadError it explains.
+func TestJUnitNamesFree(t *testing.T) {
+	named := newClassBuilder().build(accPublic|accInterface|accAbstract, "Named", "java/lang/Object", nil, nil, nil)
+	account := newClassBuilder().build(accPublic|accAbstract, "AbstractAccount", "java/lang/Object", []string{"Named"}, nil, nil)
+	classes := map[string][]byte{"Named.class": named, "AbstractAccount.class": account}
+	for _, n := range []string{"Order", "Tag", "Timeout", "Nested", "Disabled", "TestInfo", "Test"} {
+		classes[n+".class"] = simpleClass(n)
+	}
+	res, err := Standins(classes, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Sources) != len(classes) || len(res.Notes) != 0 {
+		t.Errorf("sources %v, notes %q: want every class's stand-in", keys(res.Sources), res.Notes)
+	}
+	_, err = Standins(classes, Options{Reserved: []string{"Named"}})
+	var le *LoadError
+	if !errors.As(err, &le) || len(le.Notes) != 1 || !strings.Contains(le.Notes[0], "class Named: named like") {
+		t.Errorf("Named imported on demand: error %v, want a LoadError with Named's note", err)
+	}
+	res, err = Standins(map[string][]byte{"String.class": simpleClass("String"), "Order.class": simpleClass("Order")}, Options{})
+	if err != nil || len(res.Sources) != 1 || res.Sources["Order.java"] == nil || len(res.Notes) != 1 {
+		t.Errorf("java.lang's String: err %v, notes %q: want it left out with a note", err, res.Notes)
 	}
 }
 

@@ -107,13 +107,18 @@
 // is a LoadError naming the class and member, never escaped into
 // source; a package-private top-level class with such a name (a helper
 // Pièce) gets no stand-in and the student a note, and only a public
-// member that uses it is a LoadError. A student class named like a class of java.lang or of JUnit
-// Jupiter's api and params packages (a default-package Assertions), like
-// a class of any package the tests import on demand (ImportedNames
-// lists them: a default-package Arrays against "import java.util.*;"), like
+// member that uses it is a LoadError. A student class named like a class of java.lang (a
+// default-package String), like a class of any package the tests import
+// on demand (ImportedNames lists them: a default-package Assertions
+// against "import org.junit.jupiter.api.*;", Arrays against
+// "import java.util.*;"), like
 // one of the instructor's (ReservedBy), or in a package of the JDK,
 // JUnit or the grader, gets no stand-in: the tests resolve the name to
-// the framework's class, and the student gets a note. Public fields are a LoadError naming the field; public static
+// the framework's class, and the student gets a note (Result.Notes, or
+// LoadError.Notes beside the problems). A single-type import shadows the
+// student's class in its own file (JLS 6.4.1), so it reserves nothing:
+// a student's Order is the tests' Order unless they import JUnit's.
+// Public fields are a LoadError naming the field; public static
 // final fields are read once (constants are copied exactly).
 //
 // On the wire, the test side checks every reply: JSON strict and nested

@@ -29,6 +29,9 @@ func TestControlFlow(t *testing.T) {
 		"FlowTest.interruptedAsItself":                 "passed",
 		"FlowTest.iteratorEndingEarly":                 "error",
 		"FlowTest.afterwards":                          "passed",
+		"FlowTest.privateSubclassAsJdk":                "passed",
+		"FlowTest.anonymousAsJdk":                      "passed",
+		"FlowTest.privateSubclassAsStudents":           "passed",
 	})
 	for id, want := range map[string]string{
 		"FlowTest.overflowSaysWhatHappened": "the student's code threw java.lang.StackOverflowError",

@@ -40,8 +40,10 @@ type Result struct {
 }
 
 // LoadError lists what in a student's classes the bridge refuses: each
-// problem names the class and member.
-type LoadError struct{ Problems []string }
+// problem names the class and member. Notes are the Result's notes, about
+// the classes left out, which often explain a problem ("uses the class
+// Named, which the tests cannot see").
+type LoadError struct{ Problems, Notes []string }
 
 func (e *LoadError) Error() string {
 	return "the bridge cannot offer these classes to the tests: " + strings.Join(e.Problems, "; ")
@@ -95,11 +97,11 @@ func Standins(classes map[string][]byte, opt Options) (*Result, error) {
 			res.Sources[name+".java"] = []byte(src)
 		}
 	}
+	sort.Strings(g.notes)
 	if len(g.problems) > 0 {
 		sort.Strings(g.problems)
-		return nil, &LoadError{Problems: g.problems}
+		return nil, &LoadError{Problems: g.problems, Notes: g.notes}
 	}
-	sort.Strings(g.notes)
 	res.Notes = g.notes
 	res.Index = []byte(strings.Join(res.Classes, "\n") + "\n")
 	return res, nil

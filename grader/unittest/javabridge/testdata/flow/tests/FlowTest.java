@@ -52,6 +52,23 @@ class FlowTest {
     }
 
     @Test
+    void privateSubclassAsJdk() {
+        NumberFormatException e = assertThrows(NumberFormatException.class, () -> Hidden.parse("x"));
+        assertEquals("bad x", e.getMessage());
+    }
+
+    @Test
+    void anonymousAsJdk() {
+        assertThrows(IllegalStateException.class, Hidden::anonymous);
+    }
+
+    @Test
+    void privateSubclassAsStudents() {
+        BankError e = assertThrows(BankError.class, Hidden::bank);
+        assertEquals(7, e.code());
+    }
+
+    @Test
     void afterwards() {
         assertEquals(3, new Ticker().ticks() + 3);
     }

@@ -170,7 +170,21 @@ public final class Server extends Peer {
         if (t.getClass().getClassLoader() == loader) {
             e.put("handle", handle(t));
             e.put("fields", fields(t));
+            e.put("supers", supers(t.getClass()));
         }
+    }
+
+    /**
+     * A student's exception class's super classes, nearest first: the test
+     * side carries one it cannot name (a private nested or anonymous
+     * class) as the nearest it can.
+     */
+    private static List<Object> supers(Class<?> c) {
+        List<Object> out = new ArrayList<>();
+        for (c = c.getSuperclass(); c != null && c != Throwable.class && out.size() < 32; c = c.getSuperclass()) {
+            out.add(c.getName());
+        }
+        return out;
     }
 
     private static String message(Throwable t) {
