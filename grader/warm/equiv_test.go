@@ -128,7 +128,10 @@ func TestEquivBankedCPU(t *testing.T) {
 // overflow. Its frames are too large (Harness.MAX_REUSED_SLOTS) for one
 // loader to serve every case, the case thread's stack is smaller than a
 // fresh JVM's main thread's, and a StackOverflowError ends the warm JVM:
-// the deep cases fail warm as cold.
+// the deep cases get the verdict they get cold. (Whether a fresh JVM
+// overflows is the toolchain's -Xss, from the memory limit: at this
+// rubric's 512 MiB, 16 MiB holds the recursion, and the deep cases pass
+// both ways.)
 func TestEquivDeepStack(t *testing.T) {
-	sameVerdicts(t, gradeEquiv(t), "deep", "deep")
+	sameVerdicts(t, gradeEquiv(t), "deep")
 }
