@@ -35,7 +35,7 @@
 // score; sources, decide, diagnose, words and command; assignment and
 // options; judges and suite; judge and explain; runner and bounds;
 // result; shard; verdict and cores. No file refers to one that refers
-// back to it, however far round (TestFilesFormNoCircle).
+// back to it, however far round (TestFilesInLayers).
 //
 // # Results
 //
