@@ -6,14 +6,19 @@
 package layers
 
 import (
+	"fmt"
 	"go/ast"
 	"go/build"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
 	"maps"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -85,7 +90,7 @@ func FileUses(t testing.TB, dir string) map[string]map[string]bool {
 	fset := token.NewFileSet()
 	files := parseDir(t, fset, dir)
 	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "gc", exports(t, dir))}
 	pkg, err := conf.Check(files[0].Name.Name, fset, files, info)
 	if err != nil {
 		t.Fatalf("type-checking %s: %v", dir, err)
@@ -105,6 +110,36 @@ func FileUses(t testing.TB, dir string) map[string]map[string]bool {
 		}
 	}
 	return uses
+}
+
+// exports is a lookup of the compiled export data of the package's
+// imports, as the go command has them in its build cache: type-checking
+// the imports from their source would cost seconds per package.
+func exports(t testing.TB, dir string) importer.Lookup {
+	t.Helper()
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		goCmd = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	cmd := exec.Command(goCmd, "list", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}", ".")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -export in %s: %v", dir, err)
+	}
+	files := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if path, file, ok := strings.Cut(line, "\t"); ok && file != "" {
+			files[path] = file
+		}
+	}
+	return func(path string) (io.ReadCloser, error) {
+		file, ok := files[path]
+		if !ok {
+			return nil, fmt.Errorf("no export data for %s", path)
+		}
+		return os.Open(file)
+	}
 }
 
 // parseDir parses the package's non-test files in dir, as the go command
