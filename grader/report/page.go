@@ -69,6 +69,7 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 		}
 	}
 	d.HasReference = a.Rubric.Reference != "" || len(d.Mistakes) > 0
+	d.Tests = testsMatrices(a, b.Submissions, anchor)
 	slices.SortStableFunc(d.Mistakes, func(x, y pageMistake) int {
 		if n := len(y.Links) - len(x.Links); n != 0 {
 			return n
@@ -95,6 +96,8 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 }
 
 type pageData struct {
+	// Tests are the class's matrices of tests parts against their bugs.
+	Tests                    []TestsMatrix
 	Title, Version, GradedAt string
 	// Load warns when the machine's load may have decided verdicts
 	// (LoadWarning); "" when not.
@@ -208,6 +211,7 @@ func shown(r grader.Result) grader.Result {
 	}
 	r.BuildLog = escape.Terminal(r.BuildLog)
 	r.Manual = shownManual(r.Manual)
+	r.Parts = shownTests(r.Parts)
 	r.Cases = slices.Clone(r.Cases)
 	for i := range r.Cases {
 		c := &r.Cases[i]
