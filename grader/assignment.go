@@ -302,14 +302,3 @@ func (a *Assignment) planSuites() error {
 // TestsOnly reports whether every part of the assignment grades the tests
 // a student writes ([part.tests]): nothing of a submission is built or run.
 func (a *Assignment) TestsOnly() bool { return len(a.tests) == len(a.Rubric.Parts) }
-
-// TestParts are the IDs of the assignment's tests parts, in rubric order.
-func (a *Assignment) TestParts() []string {
-	var ids []string
-	for _, p := range a.Rubric.Parts {
-		if a.tests[p.ID] != nil {
-			ids = append(ids, p.ID)
-		}
-	}
-	return ids
-}

@@ -69,7 +69,7 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 		}
 	}
 	d.HasReference = a.Rubric.Reference != "" || len(d.Mistakes) > 0
-	d.Tests = testsMatrices(a, b.Submissions, anchor)
+	d.Tests = testsMatrices(a.Rubric, b.Submissions, anchor)
 	slices.SortStableFunc(d.Mistakes, func(x, y pageMistake) int {
 		if n := len(y.Links) - len(x.Links); n != 0 {
 			return n
@@ -96,8 +96,6 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 }
 
 type pageData struct {
-	// Tests are the class's matrices of tests parts against their bugs.
-	Tests                    []TestsMatrix
 	Title, Version, GradedAt string
 	// Load warns when the machine's load may have decided verdicts
 	// (LoadWarning); "" when not.
@@ -115,6 +113,8 @@ type pageData struct {
 	// mistakes the page reports on ("Known mistakes"), or a mistake of
 	// one is named.
 	HasReference bool
+	// Tests are the class's matrices of tests parts against their bugs.
+	Tests []TestsMatrix
 }
 
 type pagePart struct {

@@ -10,6 +10,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/mutation"
+	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
 // Tests parts (package grader/mutation) in every report: the student sees
@@ -118,10 +119,13 @@ const (
 
 // testsMatrices are the matrices of the assignment's tests parts, over
 // the graded submissions; anchor gives a submission's anchor on the page.
-func testsMatrices(a *grader.Assignment, results []grader.Result, anchor func(...string) string) []TestsMatrix {
+func testsMatrices(ru *rubric.Rubric, results []grader.Result, anchor func(...string) string) []TestsMatrix {
 	var out []TestsMatrix
-	for _, id := range a.TestParts() {
-		p, _ := a.Rubric.Part(id)
+	for _, p := range ru.Parts {
+		if p.Tests == nil {
+			continue
+		}
+		id := p.ID
 		m := TestsMatrix{Part: id, Name: p.Name}
 		for _, r := range results {
 			i := slices.IndexFunc(r.Parts, func(pr grader.PartResult) bool { return pr.ID == id })
