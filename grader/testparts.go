@@ -51,10 +51,18 @@ func makeTestParts(r *rubric.Rubric, parts [][]cases.Case, js Judges, mode compa
 		out[p.ID] = mp
 	}
 	if len(lines) > 0 {
-		return nil, fmt.Errorf("%s: %w", strings.Join(lines, "\n"), rubric.ErrInvalid)
+		return nil, problems(lines)
 	}
 	return out, nil
 }
+
+// problems are a rubric's problems, a line each (Lines): the command line
+// prints each on a line of its own. It wraps rubric.ErrInvalid.
+type problems []string
+
+func (p problems) Error() string   { return strings.Join(p, "\n") }
+func (p problems) Lines() []string { return p }
+func (p problems) Unwrap() error   { return rubric.ErrInvalid }
 
 // gradeTests grades each tests part of res on the submission's files.
 func gradeTests(ctx context.Context, tp map[string]*mutation.Part, files []submission.File, res *Result) error {

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -82,6 +83,19 @@ func testsText(tr mutation.Result) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// testsCheck prints, for a student's check, each tests part of r as
+// testsText says it, and reports whether r has one.
+func testsCheck(w io.Writer, r grader.Result) bool {
+	any := false
+	for _, p := range r.Parts {
+		if p.Tests != nil {
+			fmt.Fprintf(w, "\npart %s: %s / %s points\n%s", p.ID, fmtNum(p.Score), fmtNum(p.MaxScore), escape.Terminal(testsText(*p.Tests)))
+			any = true
+		}
+	}
+	return any
 }
 
 // TestsMatrix is one tests part across the class, for the TA: each graded
