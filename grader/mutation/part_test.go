@@ -247,3 +247,25 @@ func TestGraderError(t *testing.T) {
 		t.Error("Grade with a failing program: no error")
 	}
 }
+
+// FuzzGrade: any bytes as a test file grade without a panic or an error,
+// to a test valid with no why or invalid with one.
+func FuzzGrade(f *testing.F) {
+	f.Add([]byte("args: -3\n-- stdout --\n9\n"))
+	f.Add([]byte("args: 2000\n-- stdout --\n0\n"))
+	f.Add([]byte("args: 1\n-- stdin --\nx\n-- stdout --\n1\n\\ no final newline\n"))
+	f.Add([]byte("\x00\xff-- stdout --"))
+	p, err := NewPart(context.Background(), cfg, squares(), ownCases("-2", "0", "11"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, err := p.Grade(context.Background(), []submission.File{{Name: "t.case", Data: data}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if te := res.Tests[0]; te.Valid == (te.Why != "") || !te.Valid && te.Exposes != nil {
+			t.Errorf("test %+v", te)
+		}
+	})
+}

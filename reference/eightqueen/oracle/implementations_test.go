@@ -161,6 +161,25 @@ func TestExampleBatch(t *testing.T) {
 	if !bytes.Contains(page, []byte(row+"</tr>")) {
 		t.Errorf("index.html has no matrix row %s", row)
 	}
+	for _, r := range results {
+		if r.ID != "invalid" {
+			continue
+		}
+		gs := report.Gradescope(a, r)
+		data, err := gs.JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := report.ValidateGradescope(data); err != nil || gs.Score != 20 || len(gs.Tests) != 1 || gs.Tests[0].Score != 20 ||
+			!strings.Contains(gs.Tests[0].Output, "invalid: 02-unseeded.case: ") {
+			t.Errorf("Gradescope: %v, %s", err, data)
+		}
+		x, err := report.JUnit(a, r)
+		if err != nil || !bytes.Contains(x, []byte(`<testcase classname="tests" name="01-wrong-expected.case">`)) ||
+			bytes.Count(x, []byte(`type="invalid-test"`)) != 4 {
+			t.Errorf("JUnit: %v\n%s", err, x)
+		}
+	}
 	again := grade(t, a, dir)
 	j1, _ := report.NewBatch(a, "test", results).JSON()
 	j2, _ := report.NewBatch(a, "test", again).JSON()
