@@ -11,6 +11,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/mutation"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
@@ -33,6 +34,7 @@ type Assignment struct {
 	Reference Judge
 	judges    map[string]Judge // by a case's check key; "" is the rubric's [judge]
 	mode      compare.Mode
+	tests     map[string]*mutation.Part // the tests parts, by part ID
 }
 
 // JudgesHash identifies what the assignment's judges decide by beyond the
@@ -125,6 +127,9 @@ func NewAssignmentOf(r *rubric.Rubric, parts [][]cases.Case, js Judges) (*Assign
 		return nil, err
 	}
 	if err := a.planSuites(); err != nil {
+		return nil, err
+	}
+	if a.tests, err = makeTestParts(r, parts, js, mode); err != nil {
 		return nil, err
 	}
 	return a, nil
@@ -293,3 +298,7 @@ func (a *Assignment) planSuites() error {
 
 // runSuites runs each Suite once for the cases of res that name it, on a
 // core of the context's, and returns every such case's outcome; its
+
+// TestsOnly reports whether every part of the assignment grades the tests
+// a student writes ([part.tests]): nothing of a submission is built or run.
+func (a *Assignment) TestsOnly() bool { return len(a.tests) == len(a.Rubric.Parts) }

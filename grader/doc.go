@@ -25,6 +25,12 @@
 //   - diagnose (diagnose.go): the catalogued mistakes behind the failures;
 //   - score (score.go): the parts and the total by the rubric.
 //
+// A tests part ([part.tests] in the rubric, testparts.go) runs no program
+// of the submission: its case files are the student's tests, graded by
+// package grader/mutation (valid on the correct implementations, bugs
+// exposed) after the run stage; an assignment of tests parts alone
+// (TestsOnly) builds nothing.
+//
 // Beneath them: a repeated case's tally (repeat.go), the loaded
 // assignment (assignment.go), what a grading is given (options.go), the
 // judges' interfaces (judge.go, suite.go) and the grader's own judges
@@ -33,7 +39,7 @@
 // (bounds.go), the shared cores (cores.go). The files stand in layers,
 // each using only files of lower ones: batch; grade; run; repeat and
 // score; sources, decide, diagnose, words and command; assignment and
-// options; judges and suite; judge and explain; runner and bounds;
+// options; testparts, judges and suite; judge and explain; runner and bounds;
 // result; shard; verdict and cores. No file refers to one that refers
 // back to it, however far round (TestFilesInLayers).
 //

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/mutation"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -174,6 +175,9 @@ type PartResult struct {
 	MaxScore float64 `json:"max_score"`
 	Passed   int     `json:"passed"`
 	Total    int     `json:"total"`
+	// Tests is how the student's tests fared in a tests part (package
+	// grader/mutation); nil for any other part.
+	Tests *mutation.Result `json:"tests,omitempty"`
 }
 
 // CaseResult is one case's verdict and what a report needs to explain it

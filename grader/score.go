@@ -43,6 +43,9 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 		}
 		p, _ := a.Rubric.Part(pr.ID)
 		switch {
+		case pr.Tests != nil:
+			pr.Score = round2(pr.Tests.Score())
+			pr.Passed, pr.Total = pr.Tests.Valid, len(pr.Tests.Tests) // tests valid, of those counted
 		case pr.Total == 0:
 			pr.Score = 0
 		case p.Scoring == rubric.AllOrNothing: // every case with all its credit

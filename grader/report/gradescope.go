@@ -95,6 +95,9 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 				cs = append(cs, c)
 			}
 		}
+		if t, ok := testsGradescope(r, p.ID); ok {
+			out.Tests = append(out.Tests, t)
+		}
 		if len(cs) == 0 {
 			continue
 		}
@@ -724,4 +727,25 @@ func jsonText(v any) string {
 		return string(data[:40]) + "..."
 	}
 	return string(data)
+}
+
+// testsGradescope is the Gradescope test of the tests part id of r: its
+// score, and what the student may see of it (testsText); ok is false for
+// another part.
+func testsGradescope(r grader.Result, id string) (t GradescopeTest, ok bool) {
+	for _, p := range r.Parts {
+		if p.ID != id || p.Tests == nil {
+			continue
+		}
+		t = GradescopeTest{Name: fmt.Sprintf("part %s: %s", p.ID, p.Name), MaxScore: p.MaxScore, Status: GradescopeFailed, Visibility: GradescopeVisible,
+			Output: escape.Terminal(testsText(*p.Tests))}
+		if r.Status == grader.Graded {
+			t.Score = p.Score
+			if p.Score >= p.MaxScore {
+				t.Status = GradescopePassed
+			}
+		}
+		return t, true
+	}
+	return t, false
 }

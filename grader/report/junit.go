@@ -58,6 +58,7 @@ func JUnit(a *grader.Assignment, r grader.Result) ([]byte, error) {
 	doc := junitSuites{Name: a.Rubric.Name}
 	for _, p := range a.Rubric.Parts {
 		s := junitSuite{Name: fmt.Sprintf("%s: %s", p.ID, p.Name)}
+		testsJUnit(&s, r, p.ID)
 		for _, c := range r.Cases {
 			if c.Part != p.ID {
 				continue
@@ -176,4 +177,23 @@ func xmlSafe(s string) string {
 // cases (the others' verdicts stand).
 func ran(r grader.Result) bool {
 	return r.Status == grader.Graded || r.Status == grader.StatusFailed && len(r.Parts) > 0
+}
+
+// testsJUnit adds to s a test case per student test of the tests part id
+// of r (none for another part): failed when the test is invalid, with why.
+func testsJUnit(s *junitSuite, r grader.Result, id string) {
+	for _, p := range r.Parts {
+		if p.ID != id || p.Tests == nil {
+			continue
+		}
+		for _, t := range p.Tests.Tests {
+			tc := junitCase{Classname: id, Name: xmlSafe(t.Name)}
+			if !t.Valid {
+				tc.Failure = &junitProblem{Type: "invalid-test", Message: xmlSafe(t.Why), Text: xmlSafe(t.Why)}
+				s.Failures++
+			}
+			s.Tests++
+			s.Cases = append(s.Cases, tc)
+		}
+	}
 }

@@ -20,6 +20,7 @@ func Markdown(a *grader.Assignment, r grader.Result) []byte {
 	manualMarkdown(&b, r)
 	diagnoses(&b, a, r)
 	passedHow(&b, a, r)
+	testsMarkdown(&b, r)
 	var hidden []grader.CaseResult
 	for _, c := range r.Cases {
 		if c.Visibility == cases.Hidden {

@@ -69,6 +69,7 @@ func Page(a *grader.Assignment, b Batch) ([]byte, error) {
 		}
 	}
 	d.HasReference = a.Rubric.Reference != "" || len(d.Mistakes) > 0
+	d.Tests = testsMatrices(a.Rubric, b.Submissions, anchor)
 	slices.SortStableFunc(d.Mistakes, func(x, y pageMistake) int {
 		if n := len(y.Links) - len(x.Links); n != 0 {
 			return n
@@ -112,6 +113,8 @@ type pageData struct {
 	// mistakes the page reports on ("Known mistakes"), or a mistake of
 	// one is named.
 	HasReference bool
+	// Tests are the class's matrices of tests parts against their bugs.
+	Tests []TestsMatrix
 }
 
 type pagePart struct {
@@ -208,6 +211,7 @@ func shown(r grader.Result) grader.Result {
 	}
 	r.BuildLog = escape.Terminal(r.BuildLog)
 	r.Manual = shownManual(r.Manual)
+	r.Parts = shownTests(r.Parts)
 	r.Cases = slices.Clone(r.Cases)
 	for i := range r.Cases {
 		c := &r.Cases[i]

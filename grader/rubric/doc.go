@@ -201,6 +201,38 @@
 //	readings  the names of the readings the part accepts: a case's expected
 //	          output labelled with any of them passes ([]: every reading)
 //
+// [part.tests], under a [[part]]: the part grades the tests a student
+// writes (package grader/mutation) instead of running a program on its
+// cases. A test is a case file the student hands in (input and expected
+// output); its cases folder holds the instructor's own cases, on which
+// every bug must print something other than the correct implementation and
+// than every other bug (else the rubric is wrong, one line per bug). A
+// test is valid when every correct implementation prints its expected
+// output (under [compare]); a bug is exposed when a valid test's expected
+// output is not what it prints. The part earns per_bug per bug exposed, up
+// to ceiling:
+//
+//	implementations  the provider of the correct implementations and the
+//	                 bugs, one of the program's judges ("eightqueen": the
+//	                 reference under every reading, and its catalogue of
+//	                 mistakes) (required)
+//	bugs       the bugs used, by name, in the reports' order (every bug
+//	           the provider has)
+//	per_bug    points per bug exposed, positive (required)
+//	ceiling    the most the part earns, at most its points (its points)
+//	max_tests  the most tests counted, 1 to 1000; the rest are ignored in
+//	           file order, with a note (25)
+//	max_bytes  the largest test file; a larger one is invalid ("64KiB")
+//	files      the pattern of a test file's name, anywhere in the
+//	           submission ("*.case")
+//	show       what the student's report shows of the bugs: "nothing",
+//	           "count" (how many were exposed), "exposed" (the names and
+//	           hints of those exposed) or "all" (every bug's name); the
+//	           TA sees everything ("exposed")
+//
+// A rubric whose every part is a tests part builds and runs nothing of a
+// submission: its files are data.
+//
 // [[manual_part]], a part a TA grades by hand (its points count in total),
 // or, when its id is a [[part]]'s, the bounds of that part's manual items:
 //

@@ -329,6 +329,36 @@ type Part struct {
 	Cases    string
 	Scoring  Scoring
 	Readings []string // the readings accepted; empty accepts every reading
+	// Tests, when set, makes the part grade the tests a student writes
+	// ([part.tests]); its cases are then the instructor's own.
+	Tests *Tests
+}
+
+// Tests is a tests part's rubric ([part.tests]): the part grades the tests
+// a student writes (package grader/mutation) instead of running the
+// student's program on its cases; its own cases are the instructor's, on
+// which the bugs must differ from the correct implementation and from each
+// other.
+type Tests struct {
+	// Implementations names the part's correct implementations and bugs:
+	// a judge of the program's list that provides them (a reference
+	// program's readings and its catalogue of wrong programs).
+	Implementations string
+	// Bugs are the bugs used, by name, in the reports' order; nil: every
+	// bug the implementations have.
+	Bugs []string
+	// PerBug is earned per bug exposed, up to Ceiling (the part's points
+	// by default).
+	PerBug, Ceiling float64
+	// MaxTests is the most tests counted, in file order (25).
+	MaxTests int
+	// MaxBytes bounds one test file (64 KiB).
+	MaxBytes int64
+	// Files matches the base names of a submission's test files ("*.case").
+	Files string
+	// Show is what a student sees of the bugs: "nothing", "count",
+	// "exposed" or "all" ("exposed").
+	Show string
 }
 
 // Scoring says how a part's points follow from its cases.

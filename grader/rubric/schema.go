@@ -76,7 +76,11 @@ func (d *decoder) rubric(raw map[string]any, dir, abs string) *Rubric {
 	r.Handout = d.handout(top, dir, abs)
 
 	d.submission(top.sub("submission"), &r.Submission)
-	d.build(top.sub("build"), &r.Build, r.Submission.Required)
+	if testsOnly(raw) && !top.has("build") {
+		r.Build = nothingBuilt()
+	} else {
+		d.build(top.sub("build"), &r.Build, r.Submission.Required)
+	}
 	d.limits(top.sub("limits"), &r.Limits)
 
 	cmp := top.sub("compare")
@@ -493,9 +497,90 @@ func (d *decoder) part(t *table, i int, seen map[string]int) (p Part, ok bool) {
 			t.errf("readings", "readings lists %q twice", r)
 		}
 	}
+	p.Tests = d.tests(t, p.Points)
 	t.done()
 	return p, ok
 }
+
+// Defaults of [part.tests].
+const (
+	defaultMaxTests = 25
+	maxMaxTests     = 1000
+	defaultMaxBytes = 64 << 10
+	defaultFiles    = "*.case"
+)
+
+// tests decodes a part's [part.tests] table; nil when the part has none.
+func (d *decoder) tests(parent *table, points float64) *Tests {
+	if !parent.has("tests") {
+		return nil
+	}
+	t := parent.sub("tests")
+	ts := &Tests{Implementations: t.str("implementations", "")}
+	if !t.has("implementations") {
+		t.missing("implementations")
+	} else if !idRE.MatchString(ts.Implementations) {
+		t.errf("implementations", "implementations %q must name the implementations' provider, made of a-z, 0-9, _ and -", ts.Implementations)
+	}
+	if t.has("bugs") {
+		ts.Bugs = t.strs("bugs")
+		for j, b := range ts.Bugs {
+			if slices.Index(ts.Bugs, b) < j {
+				t.errf("bugs", "bugs lists %q twice", b)
+			}
+		}
+	}
+	per, ok := t.num("per_bug")
+	switch {
+	case !t.has("per_bug"):
+		t.missing("per_bug")
+	case ok && (per <= 0 || math.IsInf(per, 0)):
+		t.errf("per_bug", "per_bug must be positive, got %s", formatNum(per))
+	}
+	ts.PerBug = per
+	ts.Ceiling = points
+	if c, ok := t.num("ceiling"); ok {
+		if c <= 0 || c > points {
+			t.errf("ceiling", "ceiling must be positive and at most the part's points (%s), got %s", formatNum(points), formatNum(c))
+		}
+		ts.Ceiling = c
+	}
+	ts.MaxTests = defaultMaxTests
+	if n, ok := t.num("max_tests"); ok {
+		if n != math.Trunc(n) || n < 1 || n > maxMaxTests {
+			t.errf("max_tests", "max_tests must be a whole number from 1 to %d, got %s", maxMaxTests, formatNum(n))
+		}
+		ts.MaxTests = int(n)
+	}
+	ts.MaxBytes = t.size("max_bytes", defaultMaxBytes)
+	ts.Files = t.str("files", defaultFiles)
+	if _, err := path.Match(ts.Files, "x"); err != nil || ts.Files == "" || slices.Contains([]byte(ts.Files), '/') {
+		t.errf("files", "files must be a pattern of file names such as \"*.case\", got %q", ts.Files)
+	}
+	ts.Show = oneOf(t, "show", "exposed", "nothing", "count", "all")
+	t.done()
+	return ts
+}
+
+// testsOnly reports whether the document's every part has a [part.tests]
+// table: a rubric that builds nothing, whose [build] may be left out.
+func testsOnly(raw map[string]any) bool {
+	parts, ok := raw["part"].([]map[string]any)
+	if !ok || len(parts) == 0 {
+		return false
+	}
+	for _, p := range parts {
+		if _, ok := p["tests"]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// nothingBuilt is the Build of a rubric that builds nothing (testsOnly,
+// without a [build] table): any language, as a submission's files are
+// data.
+func nothingBuilt() Build { return Build{Language: Auto, Languages: Presets()} }
 
 // caseFolder checks that a part's case folder holds a case.
 // handout reads the handout key: a file beside the rubric (or below its

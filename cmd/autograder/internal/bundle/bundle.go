@@ -62,6 +62,7 @@ var Sources = []Source{
 	{"nim", "cases/nim/rubric.toml", nim.Judges},             // reference = "nim"
 	{"nqueens", "cases/nqueens/rubric.toml", nqueens.Judges}, // reference = "nqueens"
 	{"unittest-python", "cases/unittest-python/rubric.toml", nil},
+	{"eightqueen-tests", "cases/eightqueen-tests/rubric.toml", nil}, // [part.tests] implementations = "eightqueen"
 }
 
 // Judges are every judge the autograder has beside the grader's own

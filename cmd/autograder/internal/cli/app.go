@@ -116,7 +116,12 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	case errors.As(err, &ce):
 		code = ce.ExitCode()
 	}
-	if msg := err.Error(); msg != "" {
+	var lines interface{ Lines() []string } // several problems, a line each (a rubric's)
+	if msg := err.Error(); msg != "" && errors.As(err, &lines) {
+		for _, l := range strings.Split(strings.TrimSpace(msg), "\n") {
+			fmt.Fprintf(stderr, "autograder: %s\n", oneLine(l))
+		}
+	} else if msg != "" {
 		fmt.Fprintf(stderr, "autograder: %s\n", oneLine(msg))
 	}
 	return code

@@ -251,6 +251,11 @@ func passed(a *grader.Assignment, path string, res grader.Result) error {
 		}
 		what = append(what, fmt.Sprintf("%s earned part of %s credit", count(part, word), their))
 	}
+	for _, p := range res.Parts { // tests parts: a student's invalid tests
+		if p.Tests != nil && p.Tests.Valid < len(p.Tests.Tests) {
+			what = append(what, fmt.Sprintf("%d of %s invalid", len(p.Tests.Tests)-p.Tests.Valid, count(len(p.Tests.Tests), "test")))
+		}
+	}
 	if d := res.Deducted(); d > 0 {
 		what = append(what, fmt.Sprintf("%s deducted (see the notes above)", count2(d, "point")))
 	}

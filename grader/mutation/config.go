@@ -1,0 +1,27 @@
+package mutation
+
+import "github.com/cs540-tools/autograder/grader/compare"
+
+// Config is a tests part's rubric ([part.tests], package grader/rubric).
+type Config struct {
+	PerBug, Ceiling float64
+	// MaxTests is the most tests counted; the rest are ignored, in file
+	// order, with a note.
+	MaxTests int
+	// MaxBytes bounds one test file; a larger one is invalid.
+	MaxBytes int64
+	// Files matches the base name of a submission's test files ("*.case").
+	Files string
+	// Bugs names the bugs of the implementations the part uses, in order;
+	// nil: every one.
+	Bugs []string
+	Show Show
+	Mode compare.Mode
+}
+
+// Part is a tests part, ready to grade submissions.
+type Part struct {
+	cfg   Config
+	impls Implementations
+	bugs  []Bug // the bugs used, in the rubric's order
+}

@@ -1,0 +1,36 @@
+// Package mutation grades the tests students write: a student's tests run
+// on the part's correct implementations, and each valid one against every
+// bug of a catalogue (named wrong implementations); a part earns points per
+// bug exposed, up to a ceiling, as autograder.io's mutation test suites do.
+//
+// It knows no assignment and no language. The implementations stand behind
+// an interface (Program): a rubric names a Provider among the program's
+// judges (a reference's readings and its catalogue of mistakes), which
+// gives the correct programs and the bugs.
+//
+// This package grades output-judged suites: a student's test is a case file
+// (package grader/cases) holding a command line, an optional stdin and the
+// expected output. The student's bytes are data only; no student code runs.
+//
+//   - Valid: the case parses, is within the part's size bound, uses no key
+//     a test may not (check, runs, exit), has one expected output, and
+//     every correct implementation ends on its own on it and prints that
+//     output under the part's comparison. An invalid test earns nothing
+//     and is listed with why.
+//   - Exposed: a bug is exposed when some valid test's expected output is
+//     not what the bug prints (or the bug does not end on its own on it).
+//
+// A Part is made once per assignment (NewPart, which checks the rubric's
+// bugs against the instructor's own cases: a bug that prints what the
+// correct program prints on all of them, or two bugs that print the same,
+// is a wrong rubric); Part.Grade grades one submission's files. Results are
+// deterministic: same files, same Result, whatever order runs end in.
+//
+// What a student may see of a Result is View's: nothing of the bugs, their
+// count, the names of those exposed, or every name (the rubric's show);
+// the TA sees the whole Result.
+//
+// The files stand in layers: part (NewPart, Grade) over run (one test
+// judged on the programs), over config (a part and its rubric), view (what
+// a student sees), result (the types) and program (the interface).
+package mutation

@@ -1,0 +1,70 @@
+package report
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/mutation"
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
+// TestTestsMatrix: a bug no graded suite exposes is flagged as possibly
+// equivalent, one every graded suite exposes as too easy; a submission
+// not graded is no row.
+func TestTestsMatrix(t *testing.T) {
+	r := &rubric.Rubric{Parts: []rubric.Part{{ID: "t", Name: "Tests", Tests: &rubric.Tests{}}}}
+	res := func(id string, st grader.Status, exposed ...bool) grader.Result {
+		tr := &mutation.Result{}
+		for i, e := range exposed {
+			tr.Bugs = append(tr.Bugs, mutation.BugResult{Name: []string{"x", "y", "z"}[i], Exposed: e})
+		}
+		return grader.Result{ID: id, Status: st, Parts: []grader.PartResult{{ID: "t", Tests: tr}}}
+	}
+	results := []grader.Result{
+		res("ann", grader.Graded, true, false, true),
+		res("ben", grader.Graded, true, false, false),
+		res("cid", grader.StatusUnread),
+	}
+	got := testsMatrices(r, results, anchor)[0]
+	var flags []string
+	for _, b := range got.Bugs {
+		flags = append(flags, b.Flag)
+	}
+	if want := []string{FlagEveryone, FlagNoOne, ""}; !reflect.DeepEqual(flags, want) || len(got.Rows) != 2 {
+		t.Errorf("flags %q, %d rows; want %q, 2 rows", flags, len(got.Rows), want)
+	}
+}
+
+// TestTestsMarkdownShow: a student's report names the bugs only as the
+// rubric's show allows, and never which test exposed which bug.
+func TestTestsMarkdownShow(t *testing.T) {
+	tr := mutation.Result{Tests: []mutation.Test{{Name: "a.case", Valid: true, Exposes: []string{"bug-x"}}}, Valid: 1, Exposed: 1, PerBug: 2, Ceiling: 4,
+		Bugs: []mutation.BugResult{{Name: "bug-x", Hint: "hint-x", Exposed: true, By: []string{"a.case"}}, {Name: "bug-y", Hint: "hint-y"}}}
+	for _, tc := range []struct {
+		show      mutation.Show
+		seen, not []string
+	}{
+		{mutation.ShowNothing, []string{"1 of 1 tests valid", "a.case"}, []string{"bug-x", "bug-y", "hint-x", "of 2 bugs"}},
+		{mutation.ShowCount, []string{"1 of 2 bugs exposed"}, []string{"bug-x", "bug-y"}},
+		{mutation.ShowExposed, []string{"bug-x", "hint-x"}, []string{"bug-y", "hint-y"}},
+		{mutation.ShowAll, []string{"bug-x", "bug-y", "hint-y"}, nil},
+	} {
+		tr.Show = tc.show
+		var b bytes.Buffer
+		testsMarkdown(&b, grader.Result{Parts: []grader.PartResult{{ID: "t", Tests: &tr}}})
+		text := b.String() + testsText(tr)
+		for _, s := range tc.seen {
+			if !strings.Contains(text, s) {
+				t.Errorf("show %s: %q missing from\n%s", tc.show, s, text)
+			}
+		}
+		for _, s := range tc.not {
+			if strings.Contains(text, s) {
+				t.Errorf("show %s: %q shown in\n%s", tc.show, s, text)
+			}
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package grader
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/mutation"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+// Tests parts ([part.tests], package grader/mutation): a part that grades
+// the tests a student writes. Its cases are the instructor's own; the
+// student's case files are data, never built or run.
+
+// makeTestParts makes each tests part of r (by part ID), its
+// implementations from the judge of js its rubric names, and checks it
+// against the part's own cases (parts[i] are r.Parts[i]'s): a line of the
+// error per problem, each naming the rubric and the part.
+func makeTestParts(r *rubric.Rubric, parts [][]cases.Case, js Judges, mode compare.Mode) (map[string]*mutation.Part, error) {
+	out := map[string]*mutation.Part{}
+	var lines []string
+	for i, p := range r.Parts {
+		if p.Tests == nil {
+			continue
+		}
+		pre := fmt.Sprintf("%s: part %q: ", r.Path, p.ID)
+		jd, err := js.makeJudge(p.Tests.Implementations, r)
+		if err != nil {
+			lines = append(lines, fmt.Sprintf("%simplementations %q: %v", pre, p.Tests.Implementations, err))
+			continue
+		}
+		prov, ok := jd.(mutation.Provider)
+		if !ok {
+			lines = append(lines, fmt.Sprintf("%simplementations %q: that judge provides no implementations", pre, p.Tests.Implementations))
+			continue
+		}
+		t := p.Tests
+		cfg := mutation.Config{PerBug: t.PerBug, Ceiling: t.Ceiling, MaxTests: t.MaxTests, MaxBytes: t.MaxBytes,
+			Files: t.Files, Bugs: t.Bugs, Show: mutation.Show(t.Show), Mode: mode}
+		mp, err := mutation.NewPart(context.Background(), cfg, prov.Implementations(), parts[i])
+		if err != nil {
+			for _, l := range strings.Split(err.Error(), "\n") {
+				lines = append(lines, pre+l)
+			}
+			continue
+		}
+		out[p.ID] = mp
+	}
+	if len(lines) > 0 {
+		return nil, problems(lines)
+	}
+	return out, nil
+}
+
+// problems are a rubric's problems, a line each (Lines): the command line
+// prints each on a line of its own. It wraps rubric.ErrInvalid.
+type problems []string
+
+func (p problems) Error() string   { return strings.Join(p, "\n") }
+func (p problems) Lines() []string { return p }
+func (p problems) Unwrap() error   { return rubric.ErrInvalid }
+
+// gradeTests grades each tests part of res on the submission's files.
+func gradeTests(ctx context.Context, tp map[string]*mutation.Part, files []submission.File, res *Result) error {
+	for i := range res.Parts {
+		mp, ok := tp[res.Parts[i].ID]
+		if !ok {
+			continue
+		}
+		tr, err := mp.Grade(ctx, files)
+		if err != nil {
+			return fmt.Errorf("part %s: %w", res.Parts[i].ID, err)
+		}
+		res.Parts[i].Tests = &tr
+		if n := tr.IgnoredNote(); n != "" {
+			res.Notes = append(res.Notes, fmt.Sprintf("part %s: %s", res.Parts[i].ID, n))
+		}
+	}
+	return nil
+}
