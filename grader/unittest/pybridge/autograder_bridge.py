@@ -107,9 +107,15 @@ class Conn:
         if len(data) < n:
             return None, None
         try:
-            return data[:1], json.loads(data[1:])
+            return data[:1], json.loads(data[1:], parse_constant=_not_json)
         except (ValueError, RecursionError) as e:
             raise BridgeError("a frame that is not JSON: %s" % e) from None
+
+
+def _not_json(name):
+    """NaN, Infinity and -Infinity, which Python's json reads and JSON
+    has not: refused, as every side's reader refuses them."""
+    raise ValueError("%s is not JSON" % name)
 
 
 # ---------------------------------------------------------------- values

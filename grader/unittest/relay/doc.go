@@ -49,6 +49,12 @@
 // and keeps clipped (head and tail, package clip) per test, and never
 // parses.
 //
+// PROTOCOL.md, beside this file, is the protocol all three sides speak
+// (the relay, and each language's test side and server): frames,
+// channels, the calls' messages, values, handles, exceptions, errors and
+// limits; testdata holds its vectors, which every side is tested
+// against.
+//
 // # Files
 //
 // The files stand in layers, each using only files beneath it: relay.go

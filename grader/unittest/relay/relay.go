@@ -203,7 +203,7 @@ func (r *relay) call(p []byte) {
 
 // fromStudent forwards a student's 'S' frame to the test side.
 func (r *relay) fromStudent(p []byte) {
-	if p[0] != chanStudent || !json.Valid(p[1:]) {
+	if !studentMessage(p) {
 		r.stop(r.st.gen, &Died{Why: "the student's process broke the bridge protocol (a frame that is not a JSON call)"})
 		return
 	}
