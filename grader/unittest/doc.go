@@ -148,6 +148,42 @@
 // JUnit test is one case, passing when every invocation passes; a
 // parametrized pytest test is a case per instance.
 //
+// # The stages
+//
+// A judge's work is a pipeline whose stages are each a file of their own
+// that reads top to bottom, the judge's methods each in the stage it
+// serves:
+//
+//   - declare (declare.go): which tests the instructor's files declare
+//     (scanJava, scanPython; for generated cases, pytest collects them
+//     in a box: generate.go), which test each case names and what it
+//     weighs (Plan), and what the judge tells of them (Weight, Command,
+//     PublicFiles, HiddenFiles, Fingerprint);
+//   - boxes (box.go): which of the submission's files the run takes, the
+//     public and the hidden group, each group's limits, and each
+//     framework's two boxes, JUnit's after compiling the stand-ins and
+//     the tests in a box of their own (the bridge's Java side compiled
+//     once per machine: kit.go);
+//   - run (run.go): the two boxes over the relay, the report collected;
+//   - decide (decide.go): each test's outcome, one pure function
+//     (decide) from the run, its report and the relay's record, by rules
+//     tried in order, each with a row in its table test;
+//   - report (report.go): the JUnit XML report read (Parse), and how
+//     each framework reads a reported test (a failed assertion, its
+//     time limit, the trace a student reads).
+//
+// RunSuite (suite.go) runs the stages in order for each group. Beneath
+// the stages: the judge and what the stages hand each other (judge.go),
+// the boxes' folders (layout.go), the Java scanner's blanking
+// (javascan.go); above them, the frameworks themselves (judges.go) and
+// case generation (generate.go). The files stand in layers, each using
+// only files beneath it: generate; judges, suite and capabilities; run
+// and decide; box; kit and declare; judge; report, layout and javascan. No file refers to one that refers back to it, however far
+// round (TestFilesInLayers). Each stage is a function of its own, so a
+// profile or a trace (go test -cpuprofile, runtime/trace) shows the time
+// of each: the bridge kit and the tests' compile (junitBoxes), the
+// relayed run (relay.Run), the decision.
+//
 // # What is and is not guaranteed
 //
 // For both frameworks, no byte of the student's code runs in the process

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strings"
 )
 
 // Status is how a reported test ended.
@@ -140,4 +141,55 @@ func (c xmlCase) reported() Reported {
 		r.Type, r.Message, r.Trace = res.Type, res.Message, res.Text
 	}
 	return r
+}
+
+// reading is a reported test as its framework reads it: its trace as a
+// student reads it, and whether its failure is a failed assertion (wrong)
+// or the framework's time limit (timeout).
+type reading struct {
+	Reported
+	wrong, timeout bool
+}
+
+// junitReading is how JUnit reports a test: a failure (not an error) is
+// a failed assertion, a TimeoutException its @Timeout; the trace without
+// JUnit's frames (javaTrace).
+func junitReading(t Reported) reading {
+	timeout := t.Type == "java.util.concurrent.TimeoutException"
+	t.Trace = javaTrace(t.Trace)
+	return reading{Reported: t, wrong: t.Status == Failed, timeout: timeout}
+}
+
+// pytestReading is how pytest reports a test: a failure whose message is
+// an AssertionError, an assert or a pytest.fail is a failed assertion,
+// pytest-timeout's "Failed: Timeout >" its time limit.
+func pytestReading(t Reported) reading {
+	msg := strings.TrimSpace(t.Message)
+	timeout := strings.HasPrefix(msg, "Failed: Timeout >")
+	wrong := t.Status == Failed && (strings.HasPrefix(msg, "AssertionError") || strings.HasPrefix(msg, "assert ") || strings.HasPrefix(msg, "Failed:"))
+	return reading{Reported: t, wrong: wrong, timeout: timeout}
+}
+
+// javaTrace keeps of a stack trace what a student reads: the exception's
+// lines and the frames of the test and the code it calls, without
+// JUnit's own frames and the reflection and framework frames that call
+// the test method.
+func javaTrace(trace string) string {
+	var out []string
+	below := false // past the test method, in the frames that call it
+	for _, line := range strings.Split(trace, "\n") {
+		frame := strings.TrimSpace(line)
+		switch {
+		case !strings.HasPrefix(frame, "at ") && !strings.HasPrefix(frame, "... "):
+			below = false
+			out = append(out, line)
+		case below || strings.HasPrefix(frame, "... "):
+		case strings.HasPrefix(frame, "at java.base/jdk.internal.reflect.") || strings.HasPrefix(frame, "at java.base/java.lang.reflect."):
+			below = true
+		case strings.HasPrefix(frame, "at org.junit.") || strings.HasPrefix(frame, "at org.opentest4j."):
+		default:
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -1,8 +1,9 @@
 // Package javabridge is the Java side of the unit-test bridge: the
 // instructor's JUnit tests run in a test box that holds no student file,
 // and reach the student's classes, in a student box, through calls that
-// cross the grader's relay (package grader/unittest/relay; the frames are
-// those of BRIDGE-PROTOCOL: 'S' call frames, 'G' control, 'X' death).
+// cross the grader's relay (package grader/unittest/relay; the frames,
+// 'S' calls, 'G' control and 'X' deaths, and the values are those of its
+// PROTOCOL.md, whose vectors TestJavaVectors checks this bridge against).
 //
 // # The pieces
 //

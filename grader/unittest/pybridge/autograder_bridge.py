@@ -107,9 +107,15 @@ class Conn:
         if len(data) < n:
             return None, None
         try:
-            return data[:1], json.loads(data[1:])
+            return data[:1], json.loads(data[1:], parse_constant=_not_json)
         except (ValueError, RecursionError) as e:
             raise BridgeError("a frame that is not JSON: %s" % e) from None
+
+
+def _not_json(name):
+    """NaN, Infinity and -Infinity, which Python's json reads and JSON
+    has not: refused, as every side's reader refuses them."""
+    raise ValueError("%s is not JSON" % name)
 
 
 # ---------------------------------------------------------------- values
@@ -407,39 +413,10 @@ class _Stop(Exception):
 
 # ---------------------------------------------------------------- peer
 
-class Peer:
-    """One side of the conversation: its objects by handle, the other's
-    as Remotes, calls both ways."""
-
-    def __init__(self, conn, trusted):
-        __tracebackhide__ = True
-        self.conn = conn
-        self.trusted = trusted  # the student's side: it serves paths
-        self.objects = {}  # handle -> this side's object the other side holds
-        self.handles = {}  # id(object) -> its handle: one handle per object
-        self.remotes = {}  # handle -> weak reference to the other side's object's Remote
-        self.raised = {}  # handle -> weak reference to a student exception's stand-in
-        self.freed = []  # handles of the other side's objects this side no longer holds
-        self.printed = {"out": [], "err": []}  # student side: printed since the last frame
-        self.echoed = 0  # test side: characters of the student's printing echoed in this test
-        self.depth = 0  # calls under way, this side's
-        self.failed_back = None  # test side: the first assertion that failed in a callback
-        self.next_id = 1
-        self.gen = 1
-        self.calls = 0
-        self.exc_classes = {}
-
-    def new_gen(self):
-        """The other side's process is gone: its objects too, and what
-        this side held for it."""
-        __tracebackhide__ = True
-        self.gen += 1
-        self.remotes.clear()
-        self.raised.clear()
-        self.freed = []
-        if not self.trusted:
-            self.objects.clear()
-            self.handles.clear()
+class _Handles:
+    """The handles of a conversation: one per object this side sends, a
+    Remote per object of the other side's, freed as frames carry "free"
+    lists; and reading a frame (recv), which takes its frees."""
 
     # -- handles: one per object, freed when the other side lets it go
 
@@ -502,6 +479,11 @@ class Peer:
                 self.echo(msg)
         return chan, msg
 
+
+class _Printing:
+    """What the student's code prints and reads: the "out" and "err" of
+    the student side's frames, its "input" and "stdin" calls."""
+
     # -- what the student's code prints and reads
 
     def echo(self, msg):
@@ -541,6 +523,10 @@ class Peer:
         if name not in _STDIN or len(args) > 1 or (args and type(args[0]) is not int):
             raise BridgeError("a bad read of stdin")
         return getattr(sys.stdin, name)(*args)
+
+
+class _Values:
+    """Values as they cross: encoded (enc) and decoded (dec)."""
 
     # -- encoding (what this side sends)
 
@@ -642,6 +628,12 @@ class Peer:
         if set(j) == {"handle", "type"} and type(j["handle"]) is int and type(j["type"]) is str:
             return self.remote(j["handle"], j["type"][:200])
         raise BridgeError("not a value: %.60r" % (j,))
+
+
+class _Calls:
+    """Calls this side makes ("call", "getattr", ...), and waiting for
+    their answers ("return", "raise", "unsendable"), serving the other
+    side's calls meanwhile."""
 
     # -- calls this side makes
 
@@ -750,6 +742,10 @@ class Peer:
                 return value
             self.serve_one(msg)
 
+
+class _Answers:
+    """Calls this side answers."""
+
     # -- calls this side answers
 
     def serve(self):
@@ -853,6 +849,12 @@ class Peer:
         for name in path[1:]:
             obj = getattr(obj, str(name))
         return obj
+
+
+class _Exceptions:
+    """Exceptions as they cross: an exception class or object sent
+    (exc_info, exc_reply), and rebuilt on the test side (stand_in,
+    exception)."""
 
     # -- exceptions
 
@@ -1021,6 +1023,41 @@ class Peer:
             trace = trace[:2 * MAX_REPR]
             e.__cause__ = StudentTraceback("raised in the student's code:\n" + trace.rstrip("\n"))
         return e
+
+
+class Peer(_Handles, _Printing, _Values, _Calls, _Answers, _Exceptions):
+    """One side of the conversation: its objects by handle, the other's
+    as Remotes, calls both ways."""
+
+    def __init__(self, conn, trusted):
+        __tracebackhide__ = True
+        self.conn = conn
+        self.trusted = trusted  # the student's side: it serves paths
+        self.objects = {}  # handle -> this side's object the other side holds
+        self.handles = {}  # id(object) -> its handle: one handle per object
+        self.remotes = {}  # handle -> weak reference to the other side's object's Remote
+        self.raised = {}  # handle -> weak reference to a student exception's stand-in
+        self.freed = []  # handles of the other side's objects this side no longer holds
+        self.printed = {"out": [], "err": []}  # student side: printed since the last frame
+        self.echoed = 0  # test side: characters of the student's printing echoed in this test
+        self.depth = 0  # calls under way, this side's
+        self.failed_back = None  # test side: the first assertion that failed in a callback
+        self.next_id = 1
+        self.gen = 1
+        self.calls = 0
+        self.exc_classes = {}
+
+    def new_gen(self):
+        """The other side's process is gone: its objects too, and what
+        this side held for it."""
+        __tracebackhide__ = True
+        self.gen += 1
+        self.remotes.clear()
+        self.raised.clear()
+        self.freed = []
+        if not self.trusted:
+            self.objects.clear()
+            self.handles.clear()
 
     def reset(self):
         __tracebackhide__ = True

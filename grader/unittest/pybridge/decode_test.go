@@ -77,7 +77,7 @@ func TestDecodeHostile(t *testing.T) {
 		{"bare int beyond 2**53", []string{ret(`9007199254740992`)}, "bridge: a bare int beyond 2**53"},
 		{"bare int at 2**53-1", []string{ret(`9007199254740991`)}, "value int"},
 		{"bare float overflowing", []string{ret(`1e999`)}, "value float"},
-		{"bare NaN", []string{ret(`NaN`)}, "value float"},
+		{"bare NaN, which JSON has not", []string{ret(`NaN`)}, "bridge: a frame that is not JSON: NaN is not JSON"},
 		{"float written oddly", []string{ret(`{"float":"1e999"}`)}, "bridge: not a value"},
 		{"bytes not base64", []string{ret(`{"bytes":"!!!"}`)}, "bridge: bytes that are not base64"},
 		{"bytes padded wrong", []string{ret(`{"bytes":"YQ"}`)}, "bridge: bytes that are not base64"},

@@ -3,7 +3,9 @@
 // pytest plugin and the bridge, which makes the student's modules
 // stand-ins whose every use is a call to the student's box, and the
 // student box's server, which answers those calls with the student's
-// code. The Python files are embedded in the grader.
+// code. The Python files are embedded in the grader. They speak the
+// protocol of grader/unittest/relay's PROTOCOL.md, whose vectors
+// TestPythonVectors checks them against (vectors_check.py).
 package pybridge
 
 import (

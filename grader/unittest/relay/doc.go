@@ -48,4 +48,19 @@
 // What the student prints goes to its stderr, which the relay drains
 // and keeps clipped (head and tail, package clip) per test, and never
 // parses.
+//
+// PROTOCOL.md, beside this file, is the protocol all three sides speak
+// (the relay, and each language's test side and server): frames,
+// channels, the calls' messages, values, handles, exceptions, errors and
+// limits; testdata holds its vectors, which every side is tested
+// against.
+//
+// # Files
+//
+// The files stand in layers, each using only files beneath it: relay.go
+// (Run and the loop: the tests' counters, the calls, the limits);
+// student.go (a student box: launched, ended, what it printed); event.go
+// (what the loop reacts to); sender.go (writing a box's stdin); config.go
+// (what Run is given and returns); frame.go (the framing). No file
+// refers to one that refers back to it (TestFilesInLayers).
 package relay

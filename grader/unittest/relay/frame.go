@@ -2,6 +2,7 @@ package relay
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 )
 
@@ -20,6 +21,13 @@ func frame(payload []byte) []byte {
 	out := make([]byte, 4, 4+len(payload))
 	binary.BigEndian.PutUint32(out, uint32(len(payload)))
 	return append(out, payload...)
+}
+
+// studentMessage reports whether a payload of the student side's is one
+// the relay forwards: on the student channel, and JSON (its UTF-8, and
+// its values, are the test side's to check).
+func studentMessage(p []byte) bool {
+	return p[0] == chanStudent && json.Valid(p[1:])
 }
 
 // parser cuts a stream into frames. It is the io.Writer a box's stdout

@@ -3,7 +3,6 @@ package relay
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -11,60 +10,6 @@ import (
 
 	"github.com/cs540-tools/autograder/sandbox"
 )
-
-// Config is one run of a test box with its student boxes.
-type Config struct {
-	// Test is the test box's run. The relay sets its StdinFrom, StdoutTo,
-	// StdoutToOnly and Stop, and lifts its output limit (its stdout
-	// carries frames); the box's stderr and its collected files are its
-	// result's.
-	Test sandbox.Spec
-	// Student makes the spec of a fresh student box; the relay sets its
-	// streams, Stop and Meter, and lifts its output limit (its stdout
-	// carries frames, its stderr is counted per test).
-	Student func() sandbox.Spec
-	// PerTest bounds what the student's code may use in one test.
-	PerTest Limits
-}
-
-// Limits bound the student box in one test.
-type Limits struct {
-	CPU  time.Duration // the box's CPU time in the test
-	Wall time.Duration // time the test side waits for the student in the test
-	// Printed is the most bytes the student may print in the test; past
-	// it, the box is stopped at the output limit.
-	Printed int64
-	// Keep is the bytes of what the student printed kept per test, head
-	// and tail each.
-	Keep int
-}
-
-// Test is what the student's side did in one test.
-type Test struct {
-	ID      string
-	Printed string // what the student printed, clipped
-	Died    *Died  // why a call of the test was answered with 'X'
-}
-
-// Died is an 'X' frame: why the student box ended instead of answering.
-type Died struct {
-	Why    string `json:"why"`
-	Limit  string `json:"limit"` // "cpu", "wall", "memory", "output", "processes" or ""
-	Exit   int    `json:"exit"`
-	Signal string `json:"signal"`
-}
-
-// Result is a relayed run: the test box's result and, in the order the
-// test side began them, its tests.
-type Result struct {
-	Test     sandbox.Result
-	Tests    []Test
-	Students int // student boxes started
-}
-
-// ErrProtocol marks a test box that broke the framing: a grader's fault,
-// since the test box runs no student code.
-var ErrProtocol = errors.New("relay: the test side broke the bridge protocol")
 
 // Run runs the test box and, on demand, student boxes, relaying frames
 // between them until the test box ends and every student box is gone. The
@@ -98,26 +43,6 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}()
 	return r.loop()
 }
-
-// event is what the relay's loop reacts to.
-type event struct {
-	kind    int
-	gen     int // the student box's, for its events
-	payload []byte
-	why     string
-	res     sandbox.Result
-	err     error
-}
-
-const (
-	fromTest = iota
-	testBad
-	testEnded
-	fromStudent
-	studentBad
-	studentOver // printed past the per-test cap
-	studentEnded
-)
 
 // relay is the loop's state; only the loop touches it.
 type relay struct {
@@ -278,7 +203,7 @@ func (r *relay) call(p []byte) {
 
 // fromStudent forwards a student's 'S' frame to the test side.
 func (r *relay) fromStudent(p []byte) {
-	if p[0] != chanStudent || !json.Valid(p[1:]) {
+	if !studentMessage(p) {
 		r.stop(r.st.gen, &Died{Why: "the student's process broke the bridge protocol (a frame that is not a JSON call)"})
 		return
 	}
@@ -415,4 +340,50 @@ func (r *relay) overLimit(d *Died) {
 		t.died = d
 	}
 	r.stop(r.st.gen, d)
+}
+
+// start starts a fresh student box, its counters those of the current
+// test from now.
+func (r *relay) start() error {
+	t := r.cur()
+	if t.printed == nil {
+		t.printed = newPrinted(r.cfg.PerTest)
+	}
+	st, err := launch(r.ctx, r.cfg.Student(), r.gen+1, t.printed, r.events)
+	if err != nil {
+		return err
+	}
+	r.gen++
+	r.live++
+	r.result.Students++
+	t.cpuBase = 0
+	r.st = st
+	return nil
+}
+
+// studentEnded handles the end of a student box: unless the relay ended
+// it quietly, the waiting call (or the next one of the test) is told.
+func (r *relay) studentEnded(ev event) {
+	st := r.st
+	byRelay := st == nil || st.gen != ev.gen || st.ended
+	if ev.err != nil && r.err == nil && !byRelay {
+		// A box the relay had ended (at a boundary, or at a limit) may
+		// end as an error when it was stopped while starting: its end
+		// decides nothing, and is no failure of the grader's.
+		r.err = fmt.Errorf("relay: a student box: %w", ev.err)
+	}
+	if st == nil || st.gen != ev.gen {
+		return // ended quietly, or a box before the live one
+	}
+	r.st = nil
+	st.in.close()
+	d := st.why
+	if d == nil {
+		d = diedOf(ev.res)
+	}
+	if r.owed {
+		r.tell(d)
+	} else {
+		r.pending = d
+	}
 }

@@ -1,6 +1,7 @@
 package relay
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"os"
@@ -22,41 +23,32 @@ type student struct {
 	quiet bool  // ended at a lifecycle boundary: the test side is not told
 }
 
-// start starts a fresh student box, its counters those of the current
-// test from now.
-func (r *relay) start() error {
+// launch starts a student box of generation gen from spec, what it
+// prints counted into p (the current test's), its frames and its end
+// sent to events as the box's.
+func launch(ctx context.Context, spec sandbox.Spec, gen int, p *printed, events chan<- event) (*student, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {
-		return fmt.Errorf("relay: %w", err)
+		return nil, fmt.Errorf("relay: %w", err)
 	}
-	r.gen++
-	r.live++
-	r.result.Students++
-	t := r.cur()
-	if t.printed == nil {
-		t.printed = newPrinted(r.cfg.PerTest)
-	}
-	t.cpuBase = 0
-	st := &student{gen: r.gen, in: newSender(inW), stop: make(chan struct{}), meter: &sandbox.Meter{}}
-	st.out = &stderr{p: t.printed, over: func() { r.events <- event{kind: studentOver, gen: st.gen} }}
-	spec := r.cfg.Student()
+	st := &student{gen: gen, in: newSender(inW), stop: make(chan struct{}), meter: &sandbox.Meter{}}
+	st.out = &stderr{p: p, over: func() { events <- event{kind: studentOver, gen: gen} }}
 	spec.StdinFrom = inR
 	spec.StdoutTo = &parser{
-		emit: func(p []byte) { r.events <- event{kind: fromStudent, gen: st.gen, payload: p} },
-		bad:  func(why string) { r.events <- event{kind: studentBad, gen: st.gen, why: why} },
+		emit: func(b []byte) { events <- event{kind: fromStudent, gen: gen, payload: b} },
+		bad:  func(why string) { events <- event{kind: studentBad, gen: gen, why: why} },
 	}
 	spec.StdoutToOnly = true
 	spec.StderrTo = st.out
 	spec.Stop = st.stop
 	spec.Meter = st.meter
 	spec.Limits.Output = math.MaxInt64
-	r.st = st
 	go func() {
-		res, err := sandbox.Run(r.ctx, spec)
+		res, err := sandbox.Run(ctx, spec)
 		inR.Close()
-		r.events <- event{kind: studentEnded, gen: st.gen, res: res, err: err}
+		events <- event{kind: studentEnded, gen: gen, res: res, err: err}
 	}()
-	return nil
+	return st, nil
 }
 
 // end stops the box: why says for the test side, nil for a quiet end.
@@ -67,33 +59,6 @@ func (s *student) end(why *Died) {
 	s.ended, s.why, s.quiet = true, why, why == nil
 	close(s.stop)
 	s.in.close()
-}
-
-// studentEnded handles the end of a student box: unless the relay ended
-// it quietly, the waiting call (or the next one of the test) is told.
-func (r *relay) studentEnded(ev event) {
-	st := r.st
-	byRelay := st == nil || st.gen != ev.gen || st.ended
-	if ev.err != nil && r.err == nil && !byRelay {
-		// A box the relay had ended (at a boundary, or at a limit) may
-		// end as an error when it was stopped while starting: its end
-		// decides nothing, and is no failure of the grader's.
-		r.err = fmt.Errorf("relay: a student box: %w", ev.err)
-	}
-	if st == nil || st.gen != ev.gen {
-		return // ended quietly, or a box before the live one
-	}
-	r.st = nil
-	st.in.close()
-	d := st.why
-	if d == nil {
-		d = diedOf(ev.res)
-	}
-	if r.owed {
-		r.tell(d)
-	} else {
-		r.pending = d
-	}
 }
 
 // diedOf says how a student box ended on its own.

@@ -215,7 +215,7 @@ public abstract class Values {
         String k = (String) m.keySet().iterator().next();
         Object x = m.get(k);
         switch (k) {
-            case "long": return Long.valueOf(str(x, INT, 20));
+            case "long": return longOf(x);
             case "short": return (short) intIn(x, Short.MIN_VALUE, Short.MAX_VALUE);
             case "byte": return (byte) intIn(x, Byte.MIN_VALUE, Byte.MAX_VALUE);
             case "char": return (char) intIn(x, 0, 0xffff);
@@ -230,6 +230,15 @@ public abstract class Values {
             case "optional": return optional(x, depth);
             case "jdk": return textValue(x);
             default: throw new BadValue("an unknown value tag " + k);
+        }
+    }
+
+    /** A long as it crosses: its digits, within the type's range (never a NumberFormatException a test could expect). */
+    private static Long longOf(Object x) {
+        try {
+            return Long.valueOf(str(x, INT, 20));
+        } catch (NumberFormatException e) {
+            throw new BadValue("a long out of range");
         }
     }
 

@@ -4,123 +4,17 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
 	"github.com/cs540-tools/autograder/sandbox"
 )
-
-// The JUnit run's folders in its boxes: the stand-ins' sources and the
-// compiled tests beside the instructor's files in the test box.
-const (
-	standinDir = "_standins"
-	testsDir   = box + "/classes"
-	reportsDir = box + "/reports"
-)
-
-// runJUnit runs the group's test classes with JUnit's console launcher in
-// a test box that holds no student file: the student's classes are
-// stand-ins (package javabridge, generated from the class files, never
-// run there) whose every member is a call relayed to a student box that
-// holds the student's classes and the bridge's server. One student
-// process per top-level test class, a fresh one after a test whose
-// process ended or was stopped.
-func runJUnit(ctx context.Context, e env) (ran, error) {
-	fw := e.tc.Tests
-	jar := fw.Launcher()
-	if jar == "" {
-		return ran{}, fmt.Errorf("%s: no console launcher (looked in %s; on Debian: %s)", fw.Title, strings.Join(fw.Launchers, ", "), fw.Install)
-	}
-	compiler, err := tool(e.tools, fw.Compiler)
-	if err != nil {
-		return ran{}, err
-	}
-	java, err := tool(e.tools, fw.Runner)
-	if err != nil {
-		return ran{}, err
-	}
-	k, err := javaKit(ctx, compiler, jar)
-	if err != nil {
-		return ran{}, fmt.Errorf("%s: preparing the bridge: %w", fw.Title, err)
-	}
-	reserved, err := k.reserved(ctx, java.Path, jar, e.files)
-	if err != nil {
-		return ran{}, fmt.Errorf("%s: %w", fw.Title, err)
-	}
-	classes := map[string][]byte{}
-	for _, f := range e.student {
-		classes[f.Name] = f.Data
-	}
-	tests := map[string][]byte{}
-	for _, s := range e.files {
-		tests[s.name] = s.data
-	}
-	res, err := javabridge.Standins(classes, javabridge.Options{Reserved: reserved, Instructor: javabridge.ReservedBy(tests)})
-	var le *javabridge.LoadError
-	if errors.As(err, &le) {
-		return ran{loadError: le.Error(), notes: le.Notes}, nil
-	} else if err != nil {
-		return ran{}, fmt.Errorf("%s: reading the student's classes: %w", fw.Title, err)
-	}
-	built, r, err := buildJUnit(ctx, e, compiler, jar, k, res)
-	if err != nil || r.compileLog != "" {
-		r.notes = res.Notes
-		return r, err
-	}
-	r, err = relayJUnit(ctx, e, java, jar, k, built)
-	r.notes = res.Notes
-	return r, err
-}
-
-// buildJUnit compiles the stand-ins and the group's files, in a box,
-// against JUnit and the bridge's test side: the compiled classes, or a
-// ran with the compiler's messages.
-func buildJUnit(ctx context.Context, e env, compiler runner.Tool, jar string, k *kit, res *javabridge.Result) ([]sandbox.File, ran, error) {
-	files := append(instructorFiles(e.files), k.testSide...)
-	args := append(e.options(compiler), "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn",
-		"-d", testsDir, "-cp", jar+":"+bridgeDir)
-	for _, s := range e.files {
-		args = append(args, box+"/"+s.name)
-	}
-	for _, p := range sortedNames(res.Sources) {
-		files = append(files, sandbox.File{Name: standinDir + "/" + p, Data: res.Sources[p]})
-		args = append(args, standinDir+"/"+p)
-	}
-	out, err := sandbox.Run(ctx, sandbox.Spec{Path: compiler.Path, Args: args, Files: files,
-		Limits: e.build, ReadOnly: e.base.ReadOnly, Collect: deep(testsDir)})
-	if err != nil {
-		return nil, ran{}, fmt.Errorf("%s: compiling the tests: %w", e.tc.Tests.Title, err)
-	}
-	if !out.OK() {
-		return nil, ran{compileLog: string(out.Stdout) + string(out.Stderr) + limitNote(out)}, nil
-	}
-	return append(out.Files, sandbox.File{Name: testsDir + "/" + javabridge.IndexPath, Data: res.Index}), ran{}, nil
-}
-
-// relayJUnit runs the compiled tests in the test box, the student's
-// classes in student boxes the relay starts, and collects the report.
-func relayJUnit(ctx context.Context, e env, jvm runner.Tool, jar string, k *kit, built []sandbox.File) (ran, error) {
-	java := jvm.Path
-	var selected []string
-	for _, s := range e.testFiles() {
-		selected = append(selected, strings.TrimSuffix(s.name, ".java"))
-	}
-	test := sandbox.Spec{Path: java, Args: javabridge.LauncherArgs(e.options(jvm), jar, bridgeDir, testsDir, reportsDir, selected),
-		Files: append(slices.Clone(k.testSide), built...), Env: e.base.Env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly, Collect: []string{reportsDir + "/*.xml"}}
-	student := sandbox.Spec{Path: java, Args: javabridge.ServerArgs(e.options(jvm), studentDir, "."),
-		Files: append(slices.Clone(e.student), k.server...), Env: e.base.Env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly}
-	return e.relay(ctx, test, student)
-}
 
 // deep are Collect patterns for the files under dir, a few packages deep.
 func deep(dir string) []string {

@@ -1,0 +1,288 @@
+package unittest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
+	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// The second stage: the boxes. Which of the submission's files the run
+// takes (studentFiles), the groups of tests run together (groups), what
+// each group's boxes run with (env), and each framework's two boxes: the
+// test box, which holds the framework, the instructor's files and the
+// bridge's test side and no file of the student's, and the student box
+// (pytestBoxes; junitBoxes, which also compiles the stand-ins and the
+// tests, in a box of its own).
+
+// studentFiles are the submission's built files the test run takes, and
+// the names of those it leaves out: the language's configuration files
+// (conftest.py, junit-platform.properties) and anything in the box's
+// instructor folder. A file named as an instructor's (a helpers.py or a
+// Check.class of the student's own) stays in the student's box, which
+// the tests never see, and is only flagged (shadow).
+func (j *Judge) studentFiles(files []sandbox.File) (keep []sandbox.File, left, shadow []string) {
+	for _, f := range files {
+		switch {
+		case j.refused(f.Name):
+			left = append(left, f.Name)
+		case j.sameName(f.Name):
+			shadow = append(shadow, f.Name)
+			keep = append(keep, f)
+		default:
+			keep = append(keep, f)
+		}
+	}
+	return keep, left, shadow
+}
+
+func (j *Judge) refused(name string) bool {
+	return strings.HasPrefix(name, box+"/") || name == box || strings.HasPrefix(name, studentDir+"/") || j.fw.refused(name)
+}
+
+// sameName reports whether a student's file is named as one of the
+// instructor's files is.
+func (j *Judge) sameName(name string) bool {
+	return slices.ContainsFunc(j.sources, func(s source) bool { return j.fw.sameName(name, s.name) })
+}
+
+// groups splits the cases into their public and hidden groups, each with
+// its files: its tests', then the helpers.
+func (j *Judge) groups(cs []cases.Case) []group {
+	var gs []group
+	for _, hidden := range []bool{false, true} {
+		g := group{hidden: hidden}
+		for _, c := range cs {
+			if (c.Visibility != cases.Public) == hidden {
+				g.cases = append(g.cases, c)
+			}
+		}
+		if len(g.cases) == 0 {
+			continue
+		}
+		for _, s := range j.sources {
+			if s.hidden == hidden && slices.ContainsFunc(g.cases, func(c cases.Case) bool { return j.tests[c.ID].file == s.name }) {
+				g.files = append(g.files, s)
+			}
+		}
+		for _, s := range j.sources {
+			if len(s.tests) == 0 {
+				g.files = append(g.files, s)
+			}
+		}
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+// env readies a group's box: the rubric's limits of one run stretched to
+// the group's tests, each test allowed limits.wall.
+func (j *Judge) env(g group, student []sandbox.File, tools []runner.Tool, base sandbox.Spec) env {
+	l := j.limits
+	n := time.Duration(len(g.cases) + 1)
+	return env{
+		tc: j.fw.tc, student: student, tools: tools, base: base, files: g.files,
+		limits:  sandbox.Limits{Wall: l.Wall*n + l.BuildWall, CPU: l.CPU*n + l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
+		build:   sandbox.Limits{Wall: l.BuildWall, CPU: l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
+		perTest: l.Wall,
+		cpu:     l.CPU,
+		memory:  l.Memory,
+	}
+}
+
+// instructorFiles are the group's files as the box holds them.
+func instructorFiles(srcs []source) []sandbox.File {
+	var out []sandbox.File
+	for _, s := range srcs {
+		out = append(out, sandbox.File{Name: box + "/" + s.name, Data: s.data})
+	}
+	return out
+}
+
+// tool is the preset's tool of that name.
+func tool(tools []runner.Tool, name string) (runner.Tool, error) {
+	for _, t := range tools {
+		if t.Name == name {
+			return t, nil
+		}
+	}
+	return runner.Tool{}, fmt.Errorf("unit tests: the preset has no %s", name)
+}
+
+// options are the toolchain's options for a tool in the group's box,
+// before the command's own arguments (a JVM's heap cap).
+func (e env) options(t runner.Tool) []string {
+	if e.tc.Options == nil {
+		return nil
+	}
+	return e.tc.Options(t.Name, toolchain.Box{Memory: e.memory}, t.Version)
+}
+
+// testFiles are the group's files that declare tests.
+func (e env) testFiles() []source {
+	var out []source
+	for _, s := range e.files {
+		if len(s.tests) > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// pytestIni is the configuration every pytest run uses: the markers this
+// package reads registered, nothing else.
+const pytestIni = `[pytest]
+markers =
+    points(n): the test is worth n points
+`
+
+// pytestBoxes are a pytest group's boxes: the test box runs the group's
+// test files with pytest, the student's modules stand-ins whose every
+// use is a call relayed to the student box (package pybridge), which
+// holds the student's files and the bridge's server.
+func pytestBoxes(e env) (test, student sandbox.Spec, err error) {
+	py, err := tool(e.tools, e.tc.Tests.Runner)
+	if err != nil {
+		return test, student, err
+	}
+	var names []string
+	for _, f := range e.student {
+		names = append(names, f.Name)
+	}
+	files := append(instructorFiles(e.files), pybridge.TestFiles(bridgeDir)...)
+	files = append(files, sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)})
+	args := []string{"-I", "-B", bridgeDir + "/run.py", strings.Join(pybridge.Modules(names), ","), box,
+		"-p", pybridge.Plugin, "-p", "pytest_timeout", "-p", "no:cacheprovider",
+		"-c", box + "/pytest.ini", "--rootdir", box, "--confcutdir", box, "-q", "--color=no",
+		"--junitxml", box + "/report.xml", "-o", "junit_family=xunit1",
+		// The relay stops a student who keeps a test waiting first; this
+		// bounds the instructor's own code.
+		"--timeout", strconv.FormatFloat((2*e.perTest + 5*time.Second).Seconds(), 'f', -1, 64)}
+	for _, s := range e.testFiles() {
+		args = append(args, box+"/"+s.name)
+	}
+	env := append(slices.Clone(e.base.Env), "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1", "PYTHONDONTWRITEBYTECODE=1")
+	test = sandbox.Spec{Path: py.Path, Args: args, Files: files, Env: env,
+		Limits: e.limits, ReadOnly: e.base.ReadOnly, Collect: []string{box + "/report.xml"}}
+	student = sandbox.Spec{Path: py.Path, Args: []string{"-I", "-B", studentDir + "/server.py"},
+		Files: append(slices.Clone(e.student), pybridge.StudentFiles(studentDir)...), Env: env,
+		Limits: e.limits, ReadOnly: e.base.ReadOnly}
+	return test, student, nil
+}
+
+// junitBoxes are a JUnit group's boxes: the student's classes are read,
+// never run, for their stand-ins (package javabridge), which are
+// compiled with the group's files (buildJUnit); the test box runs the
+// compiled tests with JUnit's console launcher, the student box the
+// student's classes and the bridge's server. Unless the boxes are ready,
+// r says why the group runs no test: the bridge cannot offer the
+// student's classes (loadError) or the tests do not compile
+// (compileLog); r's notes are the bridge's, either way.
+func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, err error) {
+	fw := e.tc.Tests
+	jar := fw.Launcher()
+	if jar == "" {
+		return test, student, r, fmt.Errorf("%s: no console launcher (looked in %s; on Debian: %s)", fw.Title, strings.Join(fw.Launchers, ", "), fw.Install)
+	}
+	compiler, err := tool(e.tools, fw.Compiler)
+	if err != nil {
+		return test, student, r, err
+	}
+	jvm, err := tool(e.tools, fw.Runner)
+	if err != nil {
+		return test, student, r, err
+	}
+	k, err := javaKit(ctx, compiler, jar)
+	if err != nil {
+		return test, student, r, fmt.Errorf("%s: preparing the bridge: %w", fw.Title, err)
+	}
+	reserved, err := k.reserved(ctx, jvm.Path, jar, e.files)
+	if err != nil {
+		return test, student, r, fmt.Errorf("%s: %w", fw.Title, err)
+	}
+	classes := map[string][]byte{}
+	for _, f := range e.student {
+		classes[f.Name] = f.Data
+	}
+	tests := map[string][]byte{}
+	for _, s := range e.files {
+		tests[s.name] = s.data
+	}
+	res, err := javabridge.Standins(classes, javabridge.Options{Reserved: reserved, Instructor: javabridge.ReservedBy(tests)})
+	var le *javabridge.LoadError
+	if errors.As(err, &le) {
+		return test, student, ran{loadError: le.Error(), notes: le.Notes}, nil
+	} else if err != nil {
+		return test, student, r, fmt.Errorf("%s: reading the student's classes: %w", fw.Title, err)
+	}
+	built, r, err := buildJUnit(ctx, e, compiler, jar, k, res)
+	r.notes = res.Notes
+	if err != nil || r.compileLog != "" {
+		return test, student, r, err
+	}
+	var selected []string
+	for _, s := range e.testFiles() {
+		selected = append(selected, strings.TrimSuffix(s.name, ".java"))
+	}
+	test = sandbox.Spec{Path: jvm.Path, Args: javabridge.LauncherArgs(e.options(jvm), jar, bridgeDir, testsDir, reportsDir, selected),
+		Files: append(slices.Clone(k.testSide), built...), Env: e.base.Env,
+		Limits: e.limits, ReadOnly: e.base.ReadOnly, Collect: []string{reportsDir + "/*.xml"}}
+	student = sandbox.Spec{Path: jvm.Path, Args: javabridge.ServerArgs(e.options(jvm), studentDir, "."),
+		Files: append(slices.Clone(e.student), k.server...), Env: e.base.Env,
+		Limits: e.limits, ReadOnly: e.base.ReadOnly}
+	return test, student, r, nil
+}
+
+// buildJUnit compiles the stand-ins and the group's files, in a box,
+// against JUnit and the bridge's test side: the compiled classes, or a
+// ran with the compiler's messages.
+func buildJUnit(ctx context.Context, e env, compiler runner.Tool, jar string, k *kit, res *javabridge.Result) ([]sandbox.File, ran, error) {
+	files := append(instructorFiles(e.files), k.testSide...)
+	args := append(e.options(compiler), "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn",
+		"-d", testsDir, "-cp", jar+":"+bridgeDir)
+	for _, s := range e.files {
+		args = append(args, box+"/"+s.name)
+	}
+	for _, p := range sortedNames(res.Sources) {
+		files = append(files, sandbox.File{Name: standinDir + "/" + p, Data: res.Sources[p]})
+		args = append(args, standinDir+"/"+p)
+	}
+	out, err := sandbox.Run(ctx, sandbox.Spec{Path: compiler.Path, Args: args, Files: files,
+		Limits: e.build, ReadOnly: e.base.ReadOnly, Collect: deep(testsDir)})
+	if err != nil {
+		return nil, ran{}, fmt.Errorf("%s: compiling the tests: %w", e.tc.Tests.Title, err)
+	}
+	if !out.OK() {
+		return nil, ran{compileLog: string(out.Stdout) + string(out.Stderr) + limitNote(out)}, nil
+	}
+	return append(out.Files, sandbox.File{Name: testsDir + "/" + javabridge.IndexPath, Data: res.Index}), ran{}, nil
+}
+
+func limitNote(res sandbox.Result) string {
+	if res.Limit != sandbox.None {
+		return fmt.Sprintf("\n(stopped at the %s limit)\n", res.Limit)
+	}
+	return ""
+}
+
+// sortedData is the files' contents, each map's by name, the maps in
+// order.
+func sortedData(files ...map[string][]byte) [][]byte {
+	var out [][]byte
+	for _, m := range files {
+		for _, p := range sortedNames(m) {
+			out = append(out, m[p])
+		}
+	}
+	return out
+}

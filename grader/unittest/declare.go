@@ -1,0 +1,340 @@
+package unittest
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/rubric"
+)
+
+// The first stage: which tests the instructor's files declare (scanJava,
+// scanPython, as the framework reads its annotations or decorators),
+// which test each case names and what it weighs (Plan), and what the
+// judge tells of them (Weight, Command, PublicFiles, HiddenFiles,
+// Fingerprint).
+
+// newJudge makes the judge of a framework's tests for the rubric r: every
+// file of its language in r's parts' case folders is the instructor's.
+func newJudge(fw *framework, r *rubric.Rubric) (*Judge, error) {
+	j := &Judge{fw: fw, limits: r.Limits}
+	var err error
+	if j.rules, err = pointsRules(r.Judge.Flags); err != nil {
+		return nil, err
+	}
+	for _, p := range r.Parts {
+		if err := j.load(filepath.Join(r.CasesDir, filepath.FromSlash(p.Cases))); err != nil {
+			return nil, err
+		}
+	}
+	slices.SortFunc(j.sources, func(a, b source) int { return strings.Compare(a.name, b.name) })
+	return j, nil
+}
+
+// load reads the language's files of one case folder.
+func (j *Judge) load(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // the rubric says which folders are missing
+	}
+	for _, e := range entries {
+		if e.IsDir() || !j.fw.source(e.Name()) {
+			continue
+		}
+		if i := slices.IndexFunc(j.sources, func(s source) bool { return s.name == e.Name() }); i >= 0 {
+			return fmt.Errorf("%s and %s: two instructor files of one name", j.sources[i].path, filepath.Join(dir, e.Name()))
+		}
+		p := filepath.Join(dir, e.Name())
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		j.sources = append(j.sources, source{name: e.Name(), path: p, data: data, tests: j.fw.scan(e.Name(), data)})
+	}
+	return nil
+}
+
+// pointsRules reads the [judge] flags "points:PATTERN=N"; other flags
+// are another judge's.
+func pointsRules(flags []string) ([]pointsRule, error) {
+	var rules []pointsRule
+	for _, f := range flags {
+		spec, ok := strings.CutPrefix(f, "points:")
+		if !ok {
+			continue
+		}
+		i := strings.LastIndexByte(spec, '=')
+		if i < 0 {
+			return nil, fmt.Errorf("judge flag %q: want points:PATTERN=N", f)
+		}
+		n, err := strconv.ParseFloat(spec[i+1:], 64)
+		if _, perr := path.Match(spec[:i], ""); err != nil || n <= 0 || perr != nil {
+			return nil, fmt.Errorf("judge flag %q: want points:PATTERN=N, a pattern and a positive number", f)
+		}
+		rules = append(rules, pointsRule{pattern: spec[:i], points: n})
+	}
+	return rules, nil
+}
+
+// TestID is the test a case stands for: its name, the case file's name
+// without ".case" ("CalculatorTest.adds" for
+// cases/unit/CalculatorTest.adds.case).
+func TestID(c cases.Case) string { return path.Base(c.ID) }
+
+// Plan implements grader.Suite: each case must name a test its file
+// declares, and a file's tests must all be public or all hidden.
+func (j *Judge) Plan(cs []cases.Case) error {
+	j.tests = map[string]planned{}
+	vis := map[string]cases.Visibility{}
+	for _, c := range cs {
+		id := TestID(c)
+		file := j.fw.fileOf(id)
+		i := slices.IndexFunc(j.sources, func(s source) bool { return s.name == file })
+		if i < 0 {
+			return fmt.Errorf("case %s: no file %s beside the cases for its test %s", c.ID, file, id)
+		}
+		s := &j.sources[i]
+		k := slices.IndexFunc(s.tests, func(d declared) bool { return d.id == declaredID(id) })
+		if k < 0 {
+			return fmt.Errorf("case %s: %s declares no test %s (%s)", c.ID, s.path, id, j.fw.declaredHow)
+		}
+		if v, ok := vis[file]; ok && v != c.Visibility {
+			return fmt.Errorf("case %s: %s holds both public and hidden tests; put them in files of their own", c.ID, s.path)
+		}
+		vis[file] = c.Visibility
+		s.hidden = c.Visibility != cases.Public
+		j.tests[c.ID] = planned{id: id, file: file, weight: j.points(s.tests[k], id), multi: s.tests[k].multi}
+	}
+	return j.uncovered()
+}
+
+// declaredID is the test a reported ID is an instance of: a parametrized
+// pytest test's "test_m.test_x[1-2]" is "test_m.test_x"'s.
+func declaredID(id string) string {
+	base, _, _ := strings.Cut(id, "[")
+	return base
+}
+
+// uncovered says which test of a planned file has no case: the report
+// would name it, and the run would be flagged every time.
+func (j *Judge) uncovered() error {
+	for _, s := range j.sources {
+		var ids []string
+		for _, t := range j.tests {
+			if t.file == s.name {
+				ids = append(ids, declaredID(t.id))
+			}
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		for _, d := range s.tests {
+			if !slices.Contains(ids, d.id) {
+				return fmt.Errorf("%s declares the test %s, which has no case file (add %s.case)", s.path, d.id, d.id)
+			}
+		}
+	}
+	return nil
+}
+
+// points is the weight of the test id, an instance of d: the first
+// rubric rule its ID matches, else d's own annotation, else 1.
+func (j *Judge) points(d declared, id string) float64 {
+	for _, r := range j.rules {
+		if ok, _ := path.Match(r.pattern, id); ok {
+			return r.points
+		}
+	}
+	if d.points > 0 {
+		return d.points
+	}
+	return 1
+}
+
+// Weight implements grader.Weigher: the test's points.
+func (j *Judge) Weight(c cases.Case) float64 {
+	if t, ok := j.tests[c.ID]; ok {
+		return t.weight
+	}
+	return 1
+}
+
+// Command implements grader.Commander: the command that runs the test
+// alone, where the framework has one (its runner, "-m pytest
+// .autograder/unit/test_stats.py::test_median_even": the file named from
+// the working folder when it lies below it), else "JUnit test
+// CalculatorTest.adds".
+func (j *Judge) Command(c cases.Case) string {
+	id := TestID(c)
+	i := slices.IndexFunc(j.sources, func(s source) bool { return s.name == j.fw.fileOf(id) })
+	if j.fw.runOne == nil || i < 0 {
+		return j.fw.title() + " test " + id
+	}
+	file := j.sources[i].path
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, file); err == nil && filepath.IsLocal(rel) {
+			file = rel
+		}
+	}
+	return j.fw.runOne(j.fw.tc.Tests.Runner, filepath.ToSlash(file), id)
+}
+
+// PublicFiles implements grader.PublicFiler: the files of public tests,
+// and the helpers, which every run holds.
+func (j *Judge) PublicFiles() []string {
+	var out []string
+	for _, s := range j.sources {
+		if !s.hidden {
+			out = append(out, s.path)
+		}
+	}
+	return out
+}
+
+// HiddenFiles implements grader.HiddenFiler: the files of hidden tests.
+func (j *Judge) HiddenFiles() []string {
+	var out []string
+	for _, s := range j.sources {
+		if s.hidden {
+			out = append(out, s.path)
+		}
+	}
+	return out
+}
+
+// Fingerprint implements grader.Fingerprinter: the instructor's files
+// and the points rules.
+func (j *Judge) Fingerprint() string {
+	h := sha256.New()
+	for _, s := range j.sources {
+		fmt.Fprintf(h, "%q %d\n", s.name, len(s.data))
+		h.Write(s.data)
+	}
+	fmt.Fprintf(h, "rules %v\n", j.rules)
+	for _, data := range j.fw.bridge() {
+		h.Write(data)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+var (
+	// A test method: annotations (one of them @Test), then a method.
+	javaTestRE = regexp.MustCompile(`((?:@[A-Za-z_][\w.]*(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?\s*)+)(?:(?:public|protected|private|static|final|synchronized)\s+)*void\s+([A-Za-z_$][\w$]*)\s*\(`)
+	javaTagRE  = regexp.MustCompile(`@Tag\s*\(\s*"([^"]*)"\s*\)`)
+)
+
+// scanJava finds the tests a Java file declares: "Class.method" for each
+// method annotated @Test, @ParameterizedTest or @RepeatedTest, the class
+// being the file's name, or "Class$Inner" for one of its @Nested classes;
+// comments are not read (a commented-out @Test declares nothing). A
+// parameterized or repeated test is one test, its invocations together
+// (multi): it passes when every invocation passes.
+func scanJava(name string, data []byte) []declared {
+	class := strings.TrimSuffix(name, ".java")
+	src := scanJavaSource(string(data))
+	ns := src.nested()
+	var out []declared
+	for _, m := range javaTestRE.FindAllStringSubmatchIndex(src.bare, -1) {
+		annotations := src.code[m[2]:m[3]]
+		an := javaTestAnnotation.FindStringSubmatch(annotations)
+		if an == nil {
+			continue
+		}
+		d := declared{id: classAt(class, ns, m[0]) + "." + src.code[m[4]:m[5]], multi: an[1] != "Test"}
+		for _, tag := range javaTagRE.FindAllStringSubmatch(annotations, -1) {
+			d.mark(tag[1])
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// mark reads a tag or marker: "points=N".
+func (d *declared) mark(tag string) {
+	if n, ok := strings.CutPrefix(tag, "points="); ok {
+		if x, err := strconv.ParseFloat(strings.TrimSpace(n), 64); err == nil && x > 0 {
+			d.points = x
+		}
+	}
+}
+
+var (
+	pyDefRE    = regexp.MustCompile(`^([ \t]*)(?:async\s+)?def\s+(test\w*)\s*\(`)
+	pyClassRE  = regexp.MustCompile(`^class\s+(Test\w*)\s*[:(]`)
+	pyMarkerRE = regexp.MustCompile(`^[ \t]*@pytest\.mark\.(points)\b(?:\s*\(\s*([0-9.]+)\s*\))?`)
+)
+
+// scanPython finds the tests a test module declares ("test_calc.test_add",
+// "test_calc.TestX.test_y"), with their markers; a file whose name is not
+// test_*.py or *_test.py declares none (a helper).
+func scanPython(name string, data []byte) []declared {
+	mod := strings.TrimSuffix(name, ".py")
+	if !strings.HasPrefix(mod, "test_") && !strings.HasSuffix(mod, "_test") {
+		return nil
+	}
+	var out []declared
+	var marks []string
+	class := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		if m := pyClassRE.FindStringSubmatch(line); m != nil {
+			class, marks = m[1], nil
+			continue
+		}
+		if m := pyMarkerRE.FindStringSubmatch(line); m != nil {
+			marks = append(marks, "points="+m[2])
+			continue
+		}
+		m := pyDefRE.FindStringSubmatch(line)
+		switch {
+		case m == nil:
+			if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "@") && !strings.HasPrefix(t, "#") {
+				marks = nil
+			}
+			if line != "" && line[0] != ' ' && line[0] != '\t' && line[0] != '@' && line[0] != '#' {
+				class = ""
+			}
+			continue
+		case m[1] == "":
+			class = ""
+		case class == "":
+			marks = nil
+			continue // a nested function
+		}
+		d := declared{id: mod + "." + m[2]}
+		if m[1] != "" {
+			d.id = mod + "." + class + "." + m[2]
+		}
+		for _, mk := range marks {
+			d.mark(mk)
+		}
+		marks = nil
+		out = append(out, d)
+	}
+	return out
+}
+
+// pytestOne is the command that runs the test id of file alone: its node
+// id, the file then the class and function ("test_stats.TestErrors.
+// test_empty_mean" is test_stats.py::TestErrors::test_empty_mean), a
+// parametrized instance's parameters kept; quoted for a shell when it
+// holds more than letters, digits and "_./:-".
+func pytestOne(runner, file, id string) string {
+	base, params, cut := strings.Cut(id, "[")
+	_, rest, _ := strings.Cut(base, ".")
+	node := file + "::" + strings.ReplaceAll(rest, ".", "::")
+	if cut {
+		node += "[" + params
+	}
+	if strings.Trim(node, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:-") != "" {
+		node = "'" + strings.ReplaceAll(node, "'", `'\''`) + "'"
+	}
+	return runner + " -m pytest " + node
+}
