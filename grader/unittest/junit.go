@@ -63,7 +63,11 @@ func runJUnit(ctx context.Context, e env) (ran, error) {
 	for _, s := range e.files {
 		tests[s.name] = s.data
 	}
-	res, err := javabridge.Standins(classes, javabridge.Options{Reserved: reserved, Instructor: javabridge.ReservedBy(tests)})
+	jdk, err := javabridge.OpenJDK(java.Path)
+	if err != nil {
+		return ran{}, fmt.Errorf("%s: %w", fw.Title, err)
+	}
+	res, err := javabridge.Standins(classes, javabridge.Options{Reserved: reserved, Instructor: javabridge.ReservedBy(tests), JDK: jdk})
 	var le *javabridge.LoadError
 	if errors.As(err, &le) {
 		return ran{loadError: le.Error(), notes: le.Notes}, nil

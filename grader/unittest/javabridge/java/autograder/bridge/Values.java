@@ -33,6 +33,13 @@ public abstract class Values {
     private static final Pattern DECIMAL = Pattern.compile("-?\\d{1,20000}(\\.\\d{1,20000})?(E[+-]?\\d{1,4})?");
 
     private int parts;
+    /**
+     * The student's exceptions described in full (with their fields) in the
+     * message being written: a second meeting (a field that holds its own
+     * exception, a cycle, a shared one) is its handle alone, so identity
+     * crosses and nothing is copied twice.
+     */
+    protected final Set<Object> described = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     /** Thrown for a value that breaks the rules; the message says how. */
     public static final class BadValue extends RuntimeException {
@@ -52,8 +59,8 @@ public abstract class Values {
         }
     }
 
-    /** Encodes what is neither plain nor an array or JDK collection. */
-    protected abstract Object encodeOther(Object v);
+    /** Encodes what is neither plain nor an array or JDK collection, depth deep in the value. */
+    protected abstract Object encodeOther(Object v, int depth);
 
     /** Decodes a map with a "handle" key as a value assignable to want. */
     protected abstract Object decodeHandle(Map<?, ?> m, Class<?> want);
@@ -72,11 +79,17 @@ public abstract class Values {
 
     /** Encodes one value. */
     public final Object encode(Object v) {
-        parts = 0;
+        startMessage();
         return enc(v, 0);
     }
 
-    final Object enc(Object v, int depth) {
+    /** Starts a message: its parts are counted, and its exceptions described, afresh. */
+    protected final void startMessage() {
+        parts = 0;
+        described.clear();
+    }
+
+    protected final Object enc(Object v, int depth) {
         if (++parts > MAX_PARTS || depth > MAX_DEPTH) {
             throw new BadValue("a value too large or too deeply nested to cross the bridge");
         }
@@ -123,7 +136,7 @@ public abstract class Values {
             m.put("name", ((Enum<?>) v).name());
             return m;
         }
-        return encodeOther(v);
+        return encodeOther(v, depth);
     }
 
     private static Object scalar(Object v, Class<?> c) {
@@ -172,7 +185,7 @@ public abstract class Values {
         if (v instanceof Set) {
             return tag("set", items);
         }
-        return encodeOther(v);
+        return encodeOther(v, depth);
     }
 
     /** Decodes one value, which must be assignable to want. */
