@@ -105,7 +105,7 @@ func TestExceptionAttacks(t *testing.T) {
 		"AttackTest.builderDoesNotCross": "error", "AttackTest.threadCallsBackLater": "passed",
 		"AttackTest.afterwards": "passed", "AttackTest.returnsAThread": "error", "AttackTest.sameProcessAfterwards": "passed",
 		"AttackTest.exceptionHierarchy": "passed",
-		"AttackTest.ringKeepsIdentity": "passed", "AttackTest.sharedKeepsIdentity": "passed",
+		"AttackTest.ringKeepsIdentity":  "passed", "AttackTest.sharedKeepsIdentity": "passed",
 		"AttackTest.chainWithinTheBound": "passed", "AttackTest.chainPastTheBound": "error",
 		"AttackTest.nestedPastTheBound": "error", "AttackTest.sameProcessAtTheEnd": "passed",
 	})
