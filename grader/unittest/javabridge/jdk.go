@@ -164,7 +164,7 @@ func (j *JDK) walk(bin string) jdkBase {
 		if c.Access&accPublic == 0 || strings.Contains(c.Name, "$") {
 			continue
 		}
-		if _, nested := self(c); nested {
+		if isNested(c) {
 			continue
 		}
 		if msg, ok := usableConstructor(c); ok {
@@ -188,4 +188,15 @@ func usableConstructor(c *Class) (message, ok bool) {
 		}
 	}
 	return false, ok
+}
+
+// isNested says whether c is a member, local or anonymous class (its own
+// row in its InnerClasses attribute).
+func isNested(c *Class) bool {
+	for _, ic := range c.Inner {
+		if ic.Inner == c.Name {
+			return true
+		}
+	}
+	return false
 }
