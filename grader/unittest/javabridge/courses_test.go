@@ -16,7 +16,8 @@ import (
 // matrix of arrays, a bag that implements the interface the handout
 // gives, a library loan's dates).
 var courseClasses = []string{"BankTest", "ArrayStackTest", "InventoryTest", "ShapeTest", "DeckTest",
-	"RecursionTest", "EventBusTest", "GradeBookTest", "AgeParserTest", "RangeTest", "MatrixTest", "BagTest", "LoanTest", "SchedulerTest"}
+	"RecursionTest", "EventBusTest", "GradeBookTest", "AgeParserTest", "RangeTest", "MatrixTest", "BagTest", "LoanTest", "SchedulerTest",
+	"RingBufferTest", "PolynomialTest", "RosterTest", "ShelterTest", "CatalogueTest", "GraphTest", "GenericsTest", "ThermostatTest", "ConfigTest", "PuzzlesTest"}
 
 // score is each test class's share of passed tests, as a part's points
 // would be.

@@ -254,7 +254,20 @@ public final class Server extends Peer {
         return o;
     }
 
+    /** The proxies of the test's objects, by handle and interfaces: the same object is the same proxy (a listener removed is the one added). */
+    private final Map<String, Object> proxies = new HashMap<>();
+
     private Object callback(int id, Object ifaces) {
+        String key = id + " " + jsonList(ifaces);
+        Object p = proxies.get(key);
+        if (p == null) {
+            p = newCallback(id, ifaces);
+            proxies.put(key, p);
+        }
+        return p;
+    }
+
+    private Object newCallback(int id, Object ifaces) {
         Set<Class<?>> is = new LinkedHashSet<>();
         for (Object n : jsonList(ifaces)) {
             try {
@@ -376,6 +389,25 @@ public final class Server extends Peer {
             // below
         }
         throw new BadValue("no enum constant " + cls + "." + name);
+    }
+
+    @Override
+    protected boolean crossesAsClass(Class<?> k) {
+        return k.isPrimitive() || !k.isHidden() && !k.isArray() && (k.getClassLoader() == loader
+                || k.getName().startsWith("java.") && (k.getClassLoader() == null || k.getClassLoader() == ClassLoader.getPlatformClassLoader()));
+    }
+
+    @Override
+    protected Class<?> classNamed(String name) {
+        Class<?> k = primitive(name);
+        if (k != null) {
+            return k;
+        }
+        try {
+            return Class.forName(name, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new BadValue("the class " + name + ", which the student's code does not have");
+        }
     }
 
     @Override
