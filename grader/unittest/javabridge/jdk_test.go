@@ -74,3 +74,19 @@ func TestJimageRefusesGarbage(t *testing.T) {
 		}
 	}
 }
+
+// FuzzJimage: no bytes make the run-time image reader panic or read past
+// what it was given.
+func FuzzJimage(f *testing.F) {
+	head := "\xda\xda\xfe\xca\x00\x00\x01\x00\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x08\x00\x00\x00\x10\x00\x00\x00"
+	f.Add(head + "\xff\xff\xff\xff\x00\x00\x00\x00\x08\x01\x11\x02\x19\x03\x00\x00" + "java.base\x00java/lang\x00")
+	f.Add(head + strings.Repeat("\x01", 40))
+	f.Fuzz(func(t *testing.T, b string) {
+		img, err := openJimage(strings.NewReader(b))
+		if err != nil {
+			return
+		}
+		img.read("/java.base/java/lang/Object.class")
+		img.read("")
+	})
+}
