@@ -17,7 +17,7 @@ import (
 // gives, a library loan's dates).
 var courseClasses = []string{"BankTest", "ArrayStackTest", "InventoryTest", "ShapeTest", "DeckTest",
 	"RecursionTest", "EventBusTest", "GradeBookTest", "AgeParserTest", "RangeTest", "MatrixTest", "BagTest", "LoanTest", "SchedulerTest",
-	"RingBufferTest", "PolynomialTest", "RosterTest", "ShelterTest", "CatalogueTest", "GraphTest", "GenericsTest", "ThermostatTest", "ConfigTest", "PuzzlesTest"}
+	"RingBufferTest", "PolynomialTest", "RosterTest", "ShelterTest", "CatalogueTest", "GraphTest", "GenericsTest", "ThermostatTest", "ConfigTest", "PuzzlesTest", "LedgerTest"}
 
 // score is each test class's share of passed tests, as a part's points
 // would be.
