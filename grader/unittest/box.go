@@ -218,7 +218,10 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 	for _, s := range e.files {
 		tests[s.name] = s.data
 	}
-	res, err := javabridge.Standins(classes, javabridge.Options{Reserved: reserved, Instructor: javabridge.ReservedBy(tests)})
+	// Without the JDK's class files (a launcher outside a JDK's bin),
+	// only the common exceptions are known, and the notes say so.
+	jdk, _ := javabridge.OpenJDK(jvm.Path)
+	res, err := javabridge.Standins(classes, javabridge.Options{Reserved: reserved, Instructor: javabridge.ReservedBy(tests), JDK: jdk})
 	var le *javabridge.LoadError
 	if errors.As(err, &le) {
 		return test, student, ran{loadError: le.Error(), notes: le.Notes}, nil

@@ -111,7 +111,13 @@
 //   - its classes use a hash-based collection (java.util.HashMap, ...) or
 //     identity hash codes, whose values come from a per-thread generator:
 //     a fresh JVM's main thread and the harness's case thread differ
-//     (the whole submission runs cold);
+//     (the whole submission runs cold). The scan resolves each hashCode
+//     and toString call over the submission's own classes: one that ends
+//     in Object's (no class on the way defines its own), an enum's
+//     hashCode, a record's over a component without its own, an array's
+//     or an interface's, and Objects.hash, are identity hash codes; so is
+//     a Class's name in a program with lambdas (a lambda's class is named
+//     by how many the JVM has spun); a case that prints one reruns cold;
 //   - its classes can observe the harness through a public API: threads
 //     (main is not the JVM's first thread), stack traces and walkers, class
 //     loaders, modules and resources, properties and the environment
@@ -125,8 +131,9 @@
 //     (-XX:+ExitOnOutOfMemoryError) and the case runs cold;
 //   - main cannot be called as the launcher calls it (cold);
 //   - a case throws an Error (out of memory, a class that does not
-//     initialize), prints an identity hash code (Object@1b6d3586) or
-//     mentions java.lang.OutOfMemoryError: that case reruns cold;
+//     initialize), prints an identity hash code (Object@1b6d3586) or a
+//     lambda's class name (Main$$Lambda...), or mentions
+//     java.lang.OutOfMemoryError: that case reruns cold;
 //   - a StackOverflowError, caught or not, anywhere: the JVM ends at once
 //     (-XX:AbortVMOnException) and the case runs cold. A case thread's
 //     stack is 192 KiB (CaseThread.STACK), less than a fifth of a fresh

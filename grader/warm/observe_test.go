@@ -69,6 +69,25 @@ func TestObservers(t *testing.T) {
 			"try { while (true) { l.add(new long[1 << 17]); n++; } } catch (OutOfMemoryError e) { l = null; }\n" +
 			"boolean warm = n < 0;\n" + answer, true},
 
+		// Identity hash codes and hidden classes' names: a fresh JVM's
+		// main thread draws the same identity hash codes in every run, a
+		// case thread others; a lambda's class is named by how many the
+		// JVM has spun before. Each answers with a digit of one.
+		{"own class's default hashCode", "", "class P { }\nboolean warm = new P().hashCode() % 7 == 8;\nSystem.out.println(args[0] + new P().hashCode() % 7);", true},
+		{"default toString's digits", "", "class P { }\nString s = new P().toString();\nboolean warm = false;\nSystem.out.println(args[0] + Integer.parseInt(s.substring(s.indexOf('@') + 1), 16) % 7);", true},
+		{"Objects.hash over objects", "import java.util.Objects;", "class P { }\nboolean warm = false;\nSystem.out.println(args[0] + Objects.hash(new P(), 1) % 7);", true},
+		{"enum's hashCode", "", "enum C { A }\nboolean warm = false;\nSystem.out.println(args[0] + C.A.hashCode() % 7);", true},
+		{"record over an object", "", "class P { }\nrecord R(P p) { }\nboolean warm = false;\nSystem.out.println(args[0] + new R(new P()).hashCode() % 7);", true},
+		{"array's hashCode", "", "boolean warm = false;\nSystem.out.println(args[0] + new int[1].hashCode() % 7);", true},
+		{"interface's hashCode", "", "Runnable r = () -> { };\nboolean warm = false;\nSystem.out.println(args[0] + r.hashCode() % 7);", true},
+		{"identityHashCode", "", "boolean warm = false;\nSystem.out.println(args[0] + System.identityHashCode(args) % 7);", true},
+		{"lambda's class name", "", "Runnable r = () -> { };\nString n = r.getClass().getName();\nboolean warm = false;\nSystem.out.println(args[0] + n.substring(n.indexOf(\"Lambda\") + 6, n.indexOf('/')));", true},
+		{"thread's name", "", "boolean warm = !Thread.currentThread().getName().equals(\"main\");\n" + answer, true},
+
+		{"own hashCode and toString", "",
+			"record R(int x, String y) { }\nenum C { A }\nclass P { int v = 3; public int hashCode() { return Integer.hashCode(v); } public String toString() { return \"P\" + v; } }\n" +
+				"class Q extends P { }\nObject o = new Object() { };\n" +
+				"System.out.println(args[0] + new R(1, \"y\").hashCode() + new Q().hashCode() + new Q().toString() + \"s\".hashCode() + C.A + C.A.toString() + new R(2, \"z\") + o.getClass().getName() + new P().getClass().getSimpleName());", false},
 		{"ordinary", "import java.util.*;\nimport java.util.function.*;",
 			"Thread.sleep(1);\nFunction<String, String> f = s -> s + \"!\";\nList<Integer> l = new ArrayList<>(List.of(3, 1, 2));\nl.sort(Comparator.naturalOrder());\n" +
 				"String[] a = Arrays.copyOf(args, 1);\ntry { Integer.parseInt(\"x\"); } catch (NumberFormatException e) { e.printStackTrace(); }\n" +
@@ -118,6 +137,9 @@ func TestObservers(t *testing.T) {
 				note = "the warm JVM died twice"
 			case "the box's folders":
 				note = "reads a file of the system (/)"
+			case "own class's default hashCode", "default toString's digits", "Objects.hash over objects", "enum's hashCode",
+				"record over an object", "array's hashCode", "interface's hashCode", "identityHashCode":
+				note = "identity hash codes differ between a fresh JVM and a shared one"
 			}
 			if tc.observes && (warm != 0 || !strings.Contains(notes, note)) {
 				t.Errorf("%d runs warm, notes %q; want all cold, with a note saying %q", warm, notes, note)

@@ -74,16 +74,17 @@ func TestExampleHonest(t *testing.T) {
 func readDir(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	ents, err := os.ReadDir(dir)
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[e.Name()] = string(b)
 	}
 	return out
 }

@@ -17,8 +17,12 @@
 //     generics, checked exceptions, the interfaces it implements, public
 //     constants) whose every member forwards through
 //     autograder.bridge.Bridge. A student's exception becomes a stand-in
-//     that extends the same JDK base (IllegalArgumentException, Exception,
-//     ...), so assertThrows(TheirException.class, ...) works, and is a
+//     that extends the same JDK base (IllegalArgumentException,
+//     CancellationException, ...: OpenJDK reads the JDK's own class files
+//     from its run-time image, lib/modules, and JDK.base walks up to the
+//     nearest public class with a constructor of a message or of nothing,
+//     never a VirtualMachineError, LinkageError or ThreadDeath), so
+//     assertThrows(TheirException.class, ...) works, and is a
 //     handle to the student's exception object: its methods are calls,
 //     its public instance fields hold their values as thrown (Thrown),
 //     its constructors make one in the student's process; Throwable's
@@ -45,9 +49,11 @@
 // # Values
 //
 // A value crosses by value only when its class is exactly String, a box,
-// BigInteger, BigDecimal, Optional, an array, one of the JDK's own lists,
-// sets and maps (of values that cross), a public enum of the JDK's, or
-// one of java.time's immutable values or a UUID (as its text);
+// BigInteger, BigDecimal, Optional, OptionalInt/Long/Double, an array,
+// one of the JDK's own lists, sets and maps (of values that cross; an
+// unmodifiable one as an unmodifiable copy), a public enum of the JDK's,
+// one of java.time's immutable values or a UUID (as its text), or a
+// Class (by name: a stand-in's is the student's class);
 // arrays and collections passed are copied back into the caller's after
 // the call, either way, so in-place changes are seen. Anything else is a
 // handle: on the test side a stand-in (or, for an interface the tests
@@ -64,9 +70,15 @@
 // ended: then it is the student's thread's). A test's Random is a Random
 // on the student's side whose next(bits) draws from the test's. A JDK
 // class that is none of these (a Thread) does not cross: the test fails
-// with BridgeLimit, and the process goes on. Exceptions cross as type,
+// with BridgeLimit, and the process goes on; so does a value nested past
+// the bound (64 values, 128 JSON levels deep): that call fails with
+// BridgeLimit. Exceptions cross as type,
 // message, cause (8 deep) and the student's frames (class, method, file,
-// line); a student's exception with its handle and public fields too: a
+// line); a student's exception with its handle and public fields too
+// (each exception described once a message: met again, in a field that
+// holds itself or in a cycle, it is its handle alone, and the stand-in
+// binds itself to its handle before it reads its fields, so identity
+// holds): a
 // stand-in's exception as itself (and, thrown back through a test's
 // callback, as the student's object again), the JDK's Exceptions and
 // ordinary Errors as themselves, a VirtualMachineError, LinkageError,
@@ -91,6 +103,8 @@
 // Double; {"long":"5"}, {"short":5}, {"byte":5}, {"char":65},
 // {"float32":"1.5"}, {"float":"NaN"}, {"int":"<BigInteger>"},
 // {"decimal":"<BigDecimal>"}, {"optional":[V]} or {"optional":[]},
+// {"optionalInt"|"optionalLong"|"optionalDouble":[V]} (or []),
+// {"ulist"|"uset"|"umap":...} (unmodifiable), {"class":"<name>"},
 // {"enum":"Color","name":"RED"} (the JDK's too), {"jdk":["java.time.
 // LocalDate","2024-03-15"]}; handles
 // {"handle":N,"type":"<class>"} (the student's; a Throwable's with

@@ -84,7 +84,9 @@ func TestRunawayCostsOneTest(t *testing.T) {
 
 // TestExceptionAttacks: a student's exception that lies (equals, hashCode,
 // toString, a message and a trace that throw), holds itself, goes round
-// in a circle of causes, or is named like java.lang's; a test's object
+// in a circle of causes or of fields (identity kept: each crosses once, as
+// a handle), nests past the bound (the call fails with BridgeLimit, the
+// process goes on), or is named like java.lang's; a test's object
 // that cannot cross; a thread that calls back after its call returned.
 func TestExceptionAttacks(t *testing.T) {
 	k := requireKit(t)
@@ -103,7 +105,15 @@ func TestExceptionAttacks(t *testing.T) {
 		"AttackTest.builderDoesNotCross": "error", "AttackTest.threadCallsBackLater": "passed",
 		"AttackTest.afterwards": "passed", "AttackTest.returnsAThread": "error", "AttackTest.sameProcessAfterwards": "passed",
 		"AttackTest.exceptionHierarchy": "passed",
+		"AttackTest.ringKeepsIdentity":  "passed", "AttackTest.sharedKeepsIdentity": "passed",
+		"AttackTest.chainWithinTheBound": "passed", "AttackTest.chainPastTheBound": "error",
+		"AttackTest.nestedPastTheBound": "error", "AttackTest.sameProcessAtTheEnd": "passed",
 	})
+	for _, id := range []string{"AttackTest.chainPastTheBound", "AttackTest.nestedPastTheBound"} {
+		if d := o.tests[id].detail; !strings.Contains(d, "BridgeLimit") || !strings.Contains(d, "too deeply nested") {
+			t.Errorf("%s: %s", id, d)
+		}
+	}
 	if m := o.tests["AttackTest.builderDoesNotCross"].message; !strings.Contains(m, "where the student's code takes a java.lang.StringBuilder") {
 		t.Errorf("builderDoesNotCross: %q", m)
 	}

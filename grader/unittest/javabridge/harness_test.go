@@ -160,7 +160,11 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Standins(readClasses(t, studentDir), Options{Reserved: append(ReservedBy(tfiles), imported...), Instructor: ReservedBy(tfiles)})
+	jdk, err := OpenJDK(k.java)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Standins(readClasses(t, studentDir), Options{Reserved: append(ReservedBy(tfiles), imported...), Instructor: ReservedBy(tfiles), JDK: jdk})
 	if err != nil {
 		t.Fatal(err)
 	}

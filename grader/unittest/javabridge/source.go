@@ -7,8 +7,9 @@ import (
 )
 
 // exceptionBases are the JDK's throwables a student's exception may
-// extend (through its own classes): the stand-in extends the same class,
-// through its (String) constructor, so a test catches it as either.
+// extend (through its own classes) when the JDK's own classes cannot be
+// read (Options.JDK nil): the stand-in extends the same class, through
+// its (String) constructor, so a test catches it as either.
 var exceptionBases = setOf(`java/lang/Throwable java/lang/Exception java/lang/RuntimeException
 java/lang/Error java/lang/IllegalArgumentException java/lang/IllegalStateException
 java/lang/ArithmeticException java/lang/IndexOutOfBoundsException
@@ -41,11 +42,14 @@ func (g *gen) kind(c *Class) (kind, base string, err error) {
 			// a record's stand-in is a class of its own: javac lets no
 			// class extend Record, and the record's API is its methods
 			return "class", "", nil
+		case g.jdk != nil && jdkClass(s) && g.jdk.base(s).err == nil:
+			return g.jdkException(c, s)
 		case exceptionBases[s]:
 			return "exception", s, nil
 		case jdkClass(s) && (strings.HasSuffix(s, "Exception") || strings.HasSuffix(s, "Error")):
-			// A JDK throwable the bridge does not know: the stand-in is
-			// unchecked, and the student is told what tests cannot catch.
+			// No JDK to read (or its image is one this reader does not
+			// know, a compressed one): the stand-in is unchecked, and the student
+			// is told what tests cannot catch.
 			g.notes = append(g.notes, fmt.Sprintf("class %s extends %s: the tests see it as a RuntimeException, not a %s", javaName(c.Name), javaName(s), javaName(s)))
 			return "exception", "java/lang/RuntimeException", nil
 		case g.standin[s]:
@@ -55,6 +59,24 @@ func (g *gen) kind(c *Class) (kind, base string, err error) {
 		return "", "", fmt.Errorf("class %s extends %s: a stand-in can extend Object, one of the JDK's common exceptions, or another of the student's top-level classes", javaName(c.Name), printable(javaName(s)))
 	}
 	return "", "", fmt.Errorf("class %s: its superclasses go round in a circle", javaName(c.Name))
+}
+
+// jdkException is the kind of a student's class whose nearest JDK
+// superclass is s: an exception whose stand-in extends s itself, or its
+// nearest ancestor a stand-in can extend (JDK.base), with a note to the
+// student; an error when s is no throwable.
+func (g *gen) jdkException(c *Class, s string) (kind, base string, err error) {
+	b := g.jdk.base(s)
+	if b.class == "" {
+		return "", "", fmt.Errorf("class %s extends %s: a stand-in can extend Object, one of the JDK's exceptions, or another of the student's top-level classes", javaName(c.Name), printable(javaName(s)))
+	}
+	if b.class != s {
+		g.notes = append(g.notes, fmt.Sprintf("class %s extends %s: the tests see it as a %s (a stand-in cannot extend %s: it is not public, or has no constructor that takes a message or nothing)", javaName(c.Name), javaName(s), javaName(b.class), javaName(s)))
+	}
+	if !b.message {
+		g.silent[b.class] = true
+	}
+	return "exception", b.class, nil
 }
 
 // source writes one stand-in's Java source.
@@ -205,7 +227,14 @@ func (w *writer) exception(base string) {
 	} else {
 		fmt.Fprintf(w.b, "%sclass %s extends %s implements autograder.bridge.Remote {\n", w.modifiers(), w.name(), javaName(base))
 		w.b.WriteString("    private final " + refType + " bridge$self;\n\n")
-		fmt.Fprintf(w.b, "    protected %s(autograder.bridge.Thrown t) {\n        super(t.message());\n        this.bridge$self = t.ref();\n", w.name())
+		if w.g.silent[base] {
+			// the base takes no message (EmptyStackException): the
+			// stand-in says the student's itself
+			w.b.WriteString("    private final String bridge$message;\n\n    @Override\n    public String getMessage() {\n        return bridge$message;\n    }\n\n")
+			fmt.Fprintf(w.b, "    protected %s(autograder.bridge.Thrown t) {\n        super();\n        this.bridge$message = t.message();\n        this.bridge$self = t.ref();\n        t.bind(this);\n", w.name())
+		} else {
+			fmt.Fprintf(w.b, "    protected %s(autograder.bridge.Thrown t) {\n        super(t.message());\n        this.bridge$self = t.ref();\n        t.bind(this);\n", w.name())
+		}
 	}
 	fields := w.instanceFields()
 	for _, f := range fields {

@@ -21,6 +21,10 @@ type Options struct {
 	// use one of those classes in its API, and the stand-in means the
 	// instructor's, which is compiled with it.
 	Instructor []string
+	// JDK is the JDK the tests run on (OpenJDK): a student's exception's
+	// stand-in extends the nearest JDK class its hierarchy there allows.
+	// Without it, only the common exceptions are known (exceptionBases).
+	JDK *JDK
 }
 
 // Result is what Standins generates.
@@ -66,6 +70,8 @@ type gen struct {
 	standin    map[string]bool     // classes that get a stand-in
 	problems   []string
 	notes      []string
+	jdk        *JDK
+	silent     map[string]bool // JDK bases whose constructor takes no message
 }
 
 // Standins reads a student's compiled classes (path -> class file bytes;
@@ -74,7 +80,7 @@ type gen struct {
 // bridge. A class file that cannot be read, or an API the bridge cannot
 // carry, is a *LoadError naming the class and member.
 func Standins(classes map[string][]byte, opt Options) (*Result, error) {
-	g := &gen{all: map[string]*student{}, standin: map[string]bool{}, instructor: map[string]bool{}}
+	g := &gen{all: map[string]*student{}, standin: map[string]bool{}, instructor: map[string]bool{}, jdk: opt.JDK, silent: map[string]bool{}}
 	for _, n := range opt.Instructor {
 		g.instructor[n] = true
 	}

@@ -37,8 +37,10 @@ import java.security.Permissions;
 import java.security.Policy;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.PropertyPermission;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
@@ -955,9 +957,111 @@ public final class Harness {
                 if (why != null) {
                     return dir.relativize(p) + " " + why;
                 }
+                if (info.name != null) {
+                    info.file = dir.relativize(p).toString();
+                    shapes.put(info.name, info);
+                }
+            }
+        }
+        return identityRisk(shapes);
+    }
+
+    // ---- identity hash codes and hidden classes' names ---------------------
+
+    /** The submission's classes as the scan read them, by binary name. */
+    static final Map<String, ClassInfo> shapes = new HashMap<>();
+
+    /** The JDK's classes whose hashCode and toString follow their value alone. */
+    static boolean valueClass(String c) {
+        return c.equals("java/lang/String") || c.equals("java/lang/Integer") || c.equals("java/lang/Long")
+                || c.equals("java/lang/Short") || c.equals("java/lang/Byte") || c.equals("java/lang/Character")
+                || c.equals("java/lang/Boolean") || c.equals("java/lang/Double") || c.equals("java/lang/Float")
+                || c.equals("java/math/BigInteger") || c.equals("java/math/BigDecimal") || c.startsWith("java/time/")
+                || c.equals("java/lang/StringBuilder") || c.equals("java/lang/StringBuffer") || c.equals("java/util/UUID");
+    }
+
+    /**
+     * Names a call of the submission whose answer can follow an identity
+     * hash code (hashCode or toString that ends in Object's, an enum's
+     * hashCode, a record's over such a component, an array's, Objects.hash)
+     * or a hidden class's name (a lambda's getClass().getName()), or null.
+     * A fresh JVM's main thread draws identity hash codes from a generator
+     * seeded alike in every run, the harness's case thread from another; a
+     * lambda's class is named by how many the JVM has spun before.
+     */
+    static String identityRisk(Map<String, ClassInfo> shapes) {
+        boolean lambdas = false;
+        for (ClassInfo c : shapes.values()) {
+            lambdas |= c.lambdas;
+        }
+        for (ClassInfo c : new java.util.TreeMap<>(shapes).values()) {
+            for (String[] call : c.calls) {
+                String owner = call[0], name = call[1], what = owner.replace('/', '.') + "." + name;
+                boolean risk = switch (name) {
+                    case "hashCode" -> !ownMethod(shapes, owner, "hashCode", new HashSet<>());
+                    case "toString" -> !ownMethod(shapes, owner, "toString", new HashSet<>());
+                    default -> lambdas; // a Class's name
+                };
+                if (risk) {
+                    return c.file + " calls " + what + (name.equals("hashCode") || name.equals("toString") ? IDENTITY
+                            : " with lambdas about: a lambda's class is named by how many a JVM has made before" + OBSERVES);
+                }
             }
         }
         return null;
+    }
+
+    /**
+     * True when name (hashCode or toString) on an object of class owner
+     * follows its value alone: a value class of the JDK's, or a class of
+     * the submission that has its own (a record's, when its components'
+     * do), an enum's toString; never an array's, Object's, an enum's
+     * hashCode or an interface's the submission does not define.
+     */
+    static boolean ownMethod(Map<String, ClassInfo> shapes, String owner, String name, Set<String> seen) {
+        for (String c = owner; c != null && seen.add(c + "." + name); ) {
+            if (valueClass(c)) {
+                return true;
+            }
+            ClassInfo k = shapes.get(c);
+            if (k == null) {
+                // a JDK class: its toString is its own but Object's;
+                // hashCode only the value classes' follows the value
+                return name.equals("toString") && !c.equals("java/lang/Object") && !c.startsWith("[")
+                        && !c.equals("java/lang/Record");
+            }
+            if (name.equals("hashCode") ? k.hashCode : k.toString) {
+                if (!k.record) {
+                    return true;
+                }
+                for (String d : k.components) {
+                    if (!componentOwn(shapes, d, name, seen)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            if (name.equals("toString") && "java/lang/Enum".equals(k.superName)) {
+                return true; // its name
+            }
+            if (k.iface) {
+                return false; // whatever class implements it
+            }
+            c = k.superName;
+        }
+        return false;
+    }
+
+    /** Whether a record component of descriptor d has name of its own. */
+    static boolean componentOwn(Map<String, ClassInfo> shapes, String d, String name, Set<String> seen) {
+        if (d.length() == 1) {
+            return true; // a primitive
+        }
+        if (d.startsWith("L") && d.endsWith(";")) {
+            String c = d.substring(1, d.length() - 1);
+            return valueClass(c) || shapes.containsKey(c) && ownMethod(shapes, c, name, seen);
+        }
+        return false; // an array
     }
 
     /**
@@ -983,7 +1087,16 @@ public final class Harness {
     static final class ClassInfo {
         boolean stateless;
         int maxSlots;
+        String name, superName, file;
+        boolean hashCode, toString, record, iface, lambdas;
+        final List<String> components = new ArrayList<>();
+        /** Calls of hashCode, toString and a Class's name: {owner, name}. */
+        final List<String[]> calls = new ArrayList<>();
     }
+
+    /** The methods of java.lang.Class that give a class's name. */
+    static final Set<String> CLASS_NAMES = Set.of("getName", "getSimpleName", "getTypeName", "getCanonicalName",
+            "toString", "descriptorString", "getPackageName");
 
     static String scan(byte[] b, ClassInfo info) {
         try {
@@ -1034,9 +1147,17 @@ public final class Harness {
                         return "is not a class file this harness reads";
                 }
             }
-            in.readUnsignedShort(); // access
-            in.readUnsignedShort(); // this
+            int classAccess = in.readUnsignedShort();
+            int thisIdx = in.readUnsignedShort();
             int superIdx = in.readUnsignedShort();
+            if (thisIdx > 0 && thisIdx < count && classIdx[thisIdx] != 0) {
+                info.name = utf[classIdx[thisIdx]];
+            }
+            if (superIdx != 0 && superIdx < count && classIdx[superIdx] != 0) {
+                info.superName = utf[classIdx[superIdx]];
+            }
+            info.iface = (classAccess & 0x0200) != 0;
+            info.record = "java/lang/Record".equals(info.superName);
             if (superIdx != 0 && classIdx[superIdx] != 0) {
                 String why = observer(utf[classIdx[superIdx]], "<init>", "");
                 if (why != null) {
@@ -1057,6 +1178,15 @@ public final class Harness {
                     if (kind == 0 && (access & 0x0008) != 0 && (access & 0x0010) == 0
                             || kind == 1 && "<clinit>".equals(name)) {
                         stateless = false;
+                    }
+                    if (kind == 0 && (access & 0x0008) == 0 && desc != null) {
+                        info.components.add(desc);
+                    }
+                    if (kind == 1 && (access & 0x0400) == 0 && "hashCode".equals(name) && "()I".equals(desc)) {
+                        info.hashCode = true;
+                    }
+                    if (kind == 1 && (access & 0x0400) == 0 && "toString".equals(name) && "()Ljava/lang/String;".equals(desc)) {
+                        info.toString = true;
                     }
                     int attrs = in.readUnsignedShort();
                     for (int a = 0; a < attrs; a++) {
@@ -1085,9 +1215,20 @@ public final class Harness {
                     if (owner.equals("java/lang/Runtime") && name.equals("addShutdownHook")) {
                         return "adds a shutdown hook, which runs outside its case";
                     }
+                    String desc = utf[nat[refs[i][1]][1]];
                     if (owner.equals("java/lang/System") && name.equals("identityHashCode")
-                            || owner.equals("java/lang/Object") && name.equals("hashCode")) {
+                            || owner.equals("java/lang/Object") && name.equals("hashCode")
+                            || owner.equals("java/util/Objects") && (name.equals("hash") || name.equals("hashCode"))
+                            || owner.equals("java/util/Arrays") && (name.equals("deepHashCode")
+                                    || name.equals("hashCode") && desc.startsWith("([Ljava/lang/Object;"))) {
                         return "calls " + owner.replace('/', '.') + "." + name + IDENTITY;
+                    }
+                    if (owner.equals("java/lang/invoke/LambdaMetafactory")) {
+                        info.lambdas = true;
+                    }
+                    if (name.equals("hashCode") && desc.equals("()I") || name.equals("toString") && desc.equals("()Ljava/lang/String;")
+                            || owner.equals("java/lang/Class") && CLASS_NAMES.contains(name)) {
+                        info.calls.add(new String[] {owner, name});
                     }
                     String why = observer(owner, name, utf[nat[refs[i][1]][1]]);
                     if (why != null) {

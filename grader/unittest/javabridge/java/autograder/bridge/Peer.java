@@ -63,7 +63,23 @@ public abstract class Peer extends Values {
                 }
                 continue; // a reply from a process since ended, or to nothing asked
             }
-            io.write('S', Json.write(serveSafely(m)));
+            io.write('S', answer(m));
+        }
+    }
+
+    /**
+     * The reply to a request, written: a value too deeply nested for a
+     * message (lists in lists, exceptions whose fields hold exceptions)
+     * fails the call, saying so, and the side goes on.
+     */
+    protected final String answer(Map<String, Object> req) {
+        Map<String, Object> r = serveSafely(req);
+        try {
+            return Json.write(r);
+        } catch (IllegalArgumentException x) {
+            Map<String, Object> e = tag("exc", encodeThrowable(new BadValue("a value too large or too deeply nested to cross the bridge")));
+            e.put("seq", r.get("seq"));
+            return Json.write(e);
         }
     }
 
@@ -78,6 +94,9 @@ public abstract class Peer extends Values {
             }
             try {
                 r = tag("exc", encodeThrowable(t));
+            } catch (BadValue x) {
+                // the exception's fields nest too deeply, or are too large, to cross: that, said
+                r = tag("exc", encodeThrowable(x));
             } catch (Throwable x) {
                 // an exception whose own methods throw (a student's getStackTrace): its type alone
                 Map<String, Object> e = tag("type", t.getClass().getName());
@@ -103,6 +122,7 @@ public abstract class Peer extends Values {
         if (t instanceof ExceptionInInitializerError && t.getCause() != null) {
             t = t.getCause(); // what the class's static initializer threw
         }
+        startMessage();
         return encodeThrowable(t, 0);
     }
 

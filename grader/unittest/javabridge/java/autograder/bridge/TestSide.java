@@ -190,20 +190,29 @@ final class TestSide extends Peer {
         if (given == null) {
             throw new BadValue("malformed fields of an exception");
         }
-        Map<String, Object> values = new HashMap<>();
+        Map<String, Class<?>> types = new HashMap<>();
         for (Class<?> c = k; c != null && standins().contains(c.getName()); c = c.getSuperclass()) {
             for (java.lang.reflect.Field f : c.getDeclaredFields()) {
                 int mod = f.getModifiers();
-                if (java.lang.reflect.Modifier.isStatic(mod) || f.isSynthetic() || f.getName().equals("bridge$self")) {
+                if (java.lang.reflect.Modifier.isStatic(mod) || f.isSynthetic() || f.getName().startsWith("bridge$")) {
                     continue;
                 }
                 if (!given.containsKey(f.getName()) && f.getType().isPrimitive()) {
                     throw new BadValue("an exception without its field " + f.getName());
                 }
-                values.put(f.getName(), decode(given.get(f.getName()), f.getType()));
+                types.putIfAbsent(f.getName(), f.getType());
             }
         }
-        return new Thrown(m, ref, values);
+        return new Thrown(m, ref, given, types, this);
+    }
+
+    /**
+     * A field's value, read as the stand-in is built (after it is bound to
+     * its handle): part of the message being read, so its parts count
+     * with the message's.
+     */
+    Object fieldValue(Object raw, Class<?> type) {
+        return dec(raw, type, 1);
     }
 
     /** Registers a stand-in that a test constructed, so the student's object it stands for is known as it. */
@@ -298,6 +307,10 @@ final class TestSide extends Peer {
      * StudentError (an Error) or StudentException naming it.
      */
     private Throwable instantiate(String type, String msg, Integer handle, Object fields, boolean error) {
+        if (type.equals(BadValue.class.getName()) || type.equals(Uncarried.class.getName())) {
+            // the student's side could not write its answer (a value nested too deeply)
+            return new BridgeLimit("the student's code gave a value the bridge cannot carry: " + msg);
+        }
         try {
             Class<?> k = standin(type);
             if (k != null && Throwable.class.isAssignableFrom(k)) {
@@ -397,7 +410,7 @@ final class TestSide extends Peer {
     }
 
     @Override
-    protected Object encodeOther(Object v) {
+    protected Object encodeOther(Object v, int depth) {
         if (v instanceof Remote) {
             Ref r = ((Remote) v).bridge$ref();
             if (r != null && r.generation != generation && r.origin != null) {
@@ -513,7 +526,8 @@ final class TestSide extends Peer {
             throw new BadValue("a " + (type.isEmpty() ? "value" : type) + " of the student's where the test expects a "
                     + want.getName() + " (only plain values, the student's own objects and interfaces cross)");
         }
-        if (o == null) {
+        Held now = handles.get(id);
+        if (o == null && (now == null || now.get() != made)) {
             handles.put(id, new Held(made, id, dropped));
         }
         return made;
@@ -529,6 +543,11 @@ final class TestSide extends Peer {
             java.lang.reflect.Constructor<?> c = k.getDeclaredConstructor(Ref.class);
             c.setAccessible(true);
             return c.newInstance(ref);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException) {
+                throw (RuntimeException) e.getCause(); // a field's value that breaks the rules
+            }
+            throw new BadValue("cannot make a stand-in of " + k.getName() + ": " + e.getCause());
         } catch (ReflectiveOperationException e) {
             throw new BadValue("cannot make a stand-in of " + k.getName() + ": " + e);
         }
@@ -577,6 +596,32 @@ final class TestSide extends Peer {
             }
         }
         throw new BadValue("no constant " + name + " in " + cls);
+    }
+
+    @Override
+    protected boolean crossesAsClass(Class<?> k) {
+        return k.isPrimitive() || standins().contains(k.getName())
+                || k.getName().startsWith("java.") && (k.getClassLoader() == null || k.getClassLoader() == ClassLoader.getPlatformClassLoader());
+    }
+
+    @Override
+    protected Class<?> classNamed(String name) {
+        Class<?> k = primitive(name);
+        if (k != null) {
+            return k;
+        }
+        if (NAME.matcher(name).matches() && name.startsWith("java.")) {
+            try {
+                return Class.forName(name, false, ClassLoader.getPlatformClassLoader());
+            } catch (ClassNotFoundException e) {
+                // below
+            }
+        }
+        k = NAME.matcher(name).matches() ? standin(name) : null;
+        if (k == null) {
+            throw new Uncarried("the student's code gave the class " + name + ", which the tests do not have");
+        }
+        return k;
     }
 
     @Override

@@ -5,18 +5,24 @@ import java.util.Map;
 /**
  * What a stand-in of a student's exception is built from: the student's
  * message, the handle of the student's exception object, and the values
- * its public fields had when it was thrown or made (read and checked
- * against the stand-in's field types by the test side).
+ * its public fields had when it was thrown or made (checked against the
+ * stand-in's field types by the test side). The stand-in binds itself to
+ * the handle before it reads a field, so a field that holds the exception
+ * itself, or an exception that holds it (a cycle), is this stand-in.
  */
 public final class Thrown {
     private final String message;
     private final Ref ref;
-    private final Map<String, Object> values;
+    private final Map<?, ?> given;
+    private final Map<String, Class<?>> types;
+    private final TestSide side;
 
-    Thrown(String message, Ref ref, Map<String, Object> values) {
+    Thrown(String message, Ref ref, Map<?, ?> given, Map<String, Class<?>> types, TestSide side) {
         this.message = message;
         this.ref = ref;
-        this.values = values;
+        this.given = given;
+        this.types = types;
+        this.side = side;
     }
 
     public String message() {
@@ -27,8 +33,14 @@ public final class Thrown {
         return ref;
     }
 
+    /** Makes the stand-in being built the test's view of the student's exception. */
+    public void bind(Remote standin) {
+        side.adopt(standin);
+    }
+
     /** The value of a public field of the student's exception. */
     public Object value(String field) {
-        return values.get(field);
+        Class<?> t = types.get(field);
+        return t == null ? null : side.fieldValue(given.get(field), t);
     }
 }

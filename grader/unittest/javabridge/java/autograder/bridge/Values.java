@@ -33,6 +33,13 @@ public abstract class Values {
     private static final Pattern DECIMAL = Pattern.compile("-?\\d{1,20000}(\\.\\d{1,20000})?(E[+-]?\\d{1,4})?");
 
     private int parts;
+    /**
+     * The student's exceptions described in full (with their fields) in the
+     * message being written: a second meeting (a field that holds its own
+     * exception, a cycle, a shared one) is its handle alone, so identity
+     * crosses and nothing is copied twice.
+     */
+    protected final Set<Object> described = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     /** Thrown for a value that breaks the rules; the message says how. */
     public static final class BadValue extends RuntimeException {
@@ -52,8 +59,23 @@ public abstract class Values {
         }
     }
 
-    /** Encodes what is neither plain nor an array or JDK collection. */
-    protected abstract Object encodeOther(Object v);
+    /** Encodes what is neither plain nor an array or JDK collection, depth deep in the value. */
+    protected abstract Object encodeOther(Object v, int depth);
+
+    /** Whether a Class object may cross, by its name: the other side has a class of that name for it. */
+    protected abstract boolean crossesAsClass(Class<?> k);
+
+    /** The class {"class":name} names on this side. */
+    protected abstract Class<?> classNamed(String name);
+
+    private static final Map<String, Class<?>> PRIMITIVES = Map.of("int", int.class, "long", long.class,
+            "double", double.class, "float", float.class, "boolean", boolean.class, "char", char.class,
+            "short", short.class, "byte", byte.class, "void", void.class);
+
+    /** A primitive type by name, or null. */
+    protected static Class<?> primitive(String name) {
+        return PRIMITIVES.get(name);
+    }
 
     /** Decodes a map with a "handle" key as a value assignable to want. */
     protected abstract Object decodeHandle(Map<?, ?> m, Class<?> want);
@@ -72,11 +94,17 @@ public abstract class Values {
 
     /** Encodes one value. */
     public final Object encode(Object v) {
-        parts = 0;
+        startMessage();
         return enc(v, 0);
     }
 
-    final Object enc(Object v, int depth) {
+    /** Starts a message: its parts are counted, and its exceptions described, afresh. */
+    protected final void startMessage() {
+        parts = 0;
+        described.clear();
+    }
+
+    protected final Object enc(Object v, int depth) {
         if (++parts > MAX_PARTS || depth > MAX_DEPTH) {
             throw new BadValue("a value too large or too deeply nested to cross the bridge");
         }
@@ -95,6 +123,16 @@ public abstract class Values {
             List<Object> items = new ArrayList<>();
             ((Optional<?>) v).ifPresent(x -> items.add(enc(x, depth + 1)));
             return tag("optional", items);
+        }
+        if (c == Class.class) {
+            // a class (Dog.class, to filter by): by its name, the stand-in's being the student's
+            if (!crossesAsClass((Class<?>) v)) {
+                throw new Uncarried("the class " + ((Class<?>) v).getName() + ", which the other side does not have");
+            }
+            return tag("class", ((Class<?>) v).getName());
+        }
+        if (c == java.util.OptionalInt.class || c == java.util.OptionalLong.class || c == java.util.OptionalDouble.class) {
+            return primitiveOptional(v, depth);
         }
         if (c.isArray()) {
             List<Object> items = new ArrayList<>();
@@ -123,7 +161,22 @@ public abstract class Values {
             m.put("name", ((Enum<?>) v).name());
             return m;
         }
-        return encodeOther(v);
+        return encodeOther(v, depth);
+    }
+
+    /** An OptionalInt, OptionalLong or OptionalDouble: {"optionalInt":[V]} or {"optionalInt":[]}. */
+    private Object primitiveOptional(Object v, int depth) {
+        List<Object> items = new ArrayList<>();
+        if (v instanceof java.util.OptionalInt) {
+            ((java.util.OptionalInt) v).ifPresent(x -> items.add(enc(x, depth + 1)));
+            return tag("optionalInt", items);
+        }
+        if (v instanceof java.util.OptionalLong) {
+            ((java.util.OptionalLong) v).ifPresent(x -> items.add(enc(x, depth + 1)));
+            return tag("optionalLong", items);
+        }
+        ((java.util.OptionalDouble) v).ifPresent(x -> items.add(enc(x, depth + 1)));
+        return tag("optionalDouble", items);
     }
 
     private static Object scalar(Object v, Class<?> c) {
@@ -152,7 +205,19 @@ public abstract class Values {
         return null;
     }
 
+    /**
+     * The JDK's unmodifiable collections (List.of, Collections.unmodifiableList,
+     * emptyList, singleton...): they cross as unmodifiable copies, so that a
+     * change the code would be refused in one process is refused here too.
+     */
+    static boolean unmodifiable(Class<?> c) {
+        String n = c.getName();
+        return n.startsWith("java.util.ImmutableCollections$") || n.startsWith("java.util.Collections$Unmodifiable")
+                || n.startsWith("java.util.Collections$Empty") || n.startsWith("java.util.Collections$Singleton");
+    }
+
     private Object collection(Object v, int depth) {
+        String u = unmodifiable(v.getClass()) ? "u" : "";
         List<Object> items = new ArrayList<>();
         if (v instanceof Map) {
             for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
@@ -161,18 +226,18 @@ public abstract class Values {
                 kv.add(enc(e.getValue(), depth + 1));
                 items.add(kv);
             }
-            return tag("map", items);
+            return tag(u + "map", items);
         }
         for (Object e : (Collection<?>) v) {
             items.add(enc(e, depth + 1));
         }
         if (v instanceof List) {
-            return tag("list", items);
+            return tag(u + "list", items);
         }
         if (v instanceof Set) {
-            return tag("set", items);
+            return tag(u + "set", items);
         }
-        return encodeOther(v);
+        return encodeOther(v, depth);
     }
 
     /** Decodes one value, which must be assignable to want. */
@@ -228,6 +293,28 @@ public abstract class Values {
             case "set": return new LinkedHashSet<>(list(x, depth));
             case "map": return map(x, depth);
             case "optional": return optional(x, depth);
+            case "class": return classNamed(str(x, null, 1000));
+            case "ulist": return java.util.Collections.unmodifiableList(list(x, depth));
+            case "uset": return java.util.Collections.unmodifiableSet(new LinkedHashSet<>(list(x, depth)));
+            case "umap": return java.util.Collections.unmodifiableMap(map(x, depth));
+            case "optionalInt": {
+                Optional<Object> o = optional(x, depth);
+                return o.isEmpty() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(intIn(o.get(), Integer.MIN_VALUE, Integer.MAX_VALUE));
+            }
+            case "optionalLong": {
+                Optional<Object> o = optional(x, depth);
+                if (o.isPresent() && !(o.get() instanceof Long)) {
+                    throw new BadValue("a malformed OptionalLong");
+                }
+                return o.isEmpty() ? java.util.OptionalLong.empty() : java.util.OptionalLong.of((Long) o.get());
+            }
+            case "optionalDouble": {
+                Optional<Object> o = optional(x, depth);
+                if (o.isPresent() && !(o.get() instanceof Double)) {
+                    throw new BadValue("a malformed OptionalDouble");
+                }
+                return o.isEmpty() ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of((Double) o.get());
+            }
             case "jdk": return textValue(x);
             default: throw new BadValue("an unknown value tag " + k);
         }

@@ -10,9 +10,9 @@ class AttackTest {
     @Test
     @Order(1)
     void selfContainingField() {
-        Tricky t = assertThrows(Tricky.class, Tricky::selfContaining);
-        assertNull(t.payload);
-        assertNull(t.getMessage());
+        // a list that holds itself cannot cross: the call fails, saying so
+        autograder.bridge.BridgeLimit e = assertThrows(autograder.bridge.BridgeLimit.class, Tricky::selfContaining);
+        assertTrue(e.getMessage().contains("cannot carry"), e.getMessage());
     }
 
     @Test
@@ -96,5 +96,53 @@ class AttackTest {
     @Order(11)
     void sameProcessAfterwards() {
         assertEquals(0, new Ticker().ticks());
+    }
+
+    @Test
+    @Order(20)
+    void ringKeepsIdentity() {
+        Chained a = assertThrows(Chained.class, Chained::ring);
+        assertSame(a, a.self);
+        assertEquals("b", a.next.getMessage());
+        assertSame(a, a.next.next);
+        assertSame(a.next, a.next.self);
+    }
+
+    @Test
+    @Order(21)
+    void sharedKeepsIdentity() {
+        java.util.List<Chained> xs = Chained.shared();
+        assertSame(xs.get(0), xs.get(2));
+        assertSame(xs.get(0), xs.get(1).next);
+        assertSame(xs.get(1), xs.get(1).self);
+    }
+
+    @Test
+    @Order(22)
+    void chainWithinTheBound() {
+        Chained c = assertThrows(Chained.class, () -> Chained.chain(20));
+        int n = 0;
+        for (Chained x = c; x != null; x = x.next) {
+            n++;
+        }
+        assertEquals(20, n);
+    }
+
+    @Test
+    @Order(23)
+    void chainPastTheBound() {
+        Chained.chain(100000);
+    }
+
+    @Test
+    @Order(24)
+    void nestedPastTheBound() {
+        Chained.nested(100000);
+    }
+
+    @Test
+    @Order(25)
+    void sameProcessAtTheEnd() {
+        assertEquals(20, Chained.nested(20) == null ? 0 : 20);
     }
 }

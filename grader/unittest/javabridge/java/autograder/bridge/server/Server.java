@@ -3,6 +3,7 @@ package autograder.bridge.server;
 import autograder.bridge.Frames;
 import autograder.bridge.Json;
 import autograder.bridge.Peer;
+import autograder.bridge.Values.BadValue;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
@@ -64,7 +65,7 @@ public final class Server extends Peer {
             if (f.channel != 'S') {
                 throw new IOException("a frame on channel " + (int) f.channel);
             }
-            io.write('S', Json.write(serveSafely(message(f.text))));
+            io.write('S', answer(message(f.text)));
         }
     }
 
@@ -133,7 +134,7 @@ public final class Server extends Peer {
     }
 
     @Override
-    protected Object encodeOther(Object v) {
+    protected Object encodeOther(Object v, int depth) {
         if (Proxy.isProxyClass(v.getClass()) && Proxy.getInvocationHandler(v) instanceof Callback) {
             Map<String, Object> m = tag("handle", ((Callback) Proxy.getInvocationHandler(v)).id);
             m.put("owner", "test");
@@ -146,10 +147,11 @@ public final class Server extends Peer {
         }
         Map<String, Object> m = tag("handle", handle(v));
         m.put("type", v.getClass().getName());
-        if (v instanceof Throwable) {
-            // an exception as a value: its stand-in needs its message and fields
+        if (v instanceof Throwable && described.add(v)) {
+            // an exception as a value, met first in this message: its
+            // stand-in needs its message and fields (met again: its handle)
             m.put("msg", message((Throwable) v));
-            m.put("fields", fields((Throwable) v));
+            m.put("fields", fields((Throwable) v, depth));
         }
         return m;
     }
@@ -169,7 +171,9 @@ public final class Server extends Peer {
     protected void describe(Throwable t, Map<String, Object> e) {
         if (t.getClass().getClassLoader() == loader) {
             e.put("handle", handle(t));
-            e.put("fields", fields(t));
+            if (described.add(t)) {
+                e.put("fields", fields(t, 0));
+            }
             e.put("supers", supers(t.getClass()));
         }
     }
@@ -196,16 +200,27 @@ public final class Server extends Peer {
         }
     }
 
-    /** The public instance fields of a student's exception, the most derived class's first. */
-    private Map<String, Object> fields(Throwable t) {
+    /**
+     * The public instance fields of a student's exception, depth deep in a
+     * value: the topmost class's first, in the order its stand-in reads
+     * them, so that an exception a field meets again is one the test side
+     * has already begun to build.
+     */
+    private Map<String, Object> fields(Throwable t, int depth) {
         Map<String, Object> out = new java.util.LinkedHashMap<>();
-        for (Class<?> c = t.getClass(); c != null && c.getClassLoader() == loader; c = c.getSuperclass()) {
+        List<Class<?>> classes = new ArrayList<>();
+        for (Class<?> c = t.getClass(); c != null && c.getClassLoader() == loader && classes.size() < 64; c = c.getSuperclass()) {
+            classes.add(0, c);
+        }
+        for (Class<?> c : classes) {
             for (Field f : c.getDeclaredFields()) {
                 int mod = f.getModifiers();
                 if (Modifier.isPublic(mod) && !Modifier.isStatic(mod) && !out.containsKey(f.getName())) {
                     try {
                         f.setAccessible(true);
-                        out.put(f.getName(), encode(f.get(t)));
+                        out.put(f.getName(), enc(f.get(t), depth + 1));
+                    } catch (BadValue x) {
+                        throw x; // nested too deeply, or too large: the call fails, saying so
                     } catch (ReflectiveOperationException | RuntimeException x) {
                         out.put(f.getName(), null);
                     }
@@ -239,7 +254,20 @@ public final class Server extends Peer {
         return o;
     }
 
+    /** The proxies of the test's objects, by handle and interfaces: the same object is the same proxy (a listener removed is the one added). */
+    private final Map<String, Object> proxies = new HashMap<>();
+
     private Object callback(int id, Object ifaces) {
+        String key = id + " " + jsonList(ifaces);
+        Object p = proxies.get(key);
+        if (p == null) {
+            p = newCallback(id, ifaces);
+            proxies.put(key, p);
+        }
+        return p;
+    }
+
+    private Object newCallback(int id, Object ifaces) {
         Set<Class<?>> is = new LinkedHashSet<>();
         for (Object n : jsonList(ifaces)) {
             try {
@@ -361,6 +389,25 @@ public final class Server extends Peer {
             // below
         }
         throw new BadValue("no enum constant " + cls + "." + name);
+    }
+
+    @Override
+    protected boolean crossesAsClass(Class<?> k) {
+        return k.isPrimitive() || !k.isHidden() && !k.isArray() && (k.getClassLoader() == loader
+                || k.getName().startsWith("java.") && (k.getClassLoader() == null || k.getClassLoader() == ClassLoader.getPlatformClassLoader()));
+    }
+
+    @Override
+    protected Class<?> classNamed(String name) {
+        Class<?> k = primitive(name);
+        if (k != null) {
+            return k;
+        }
+        try {
+            return Class.forName(name, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new BadValue("the class " + name + ", which the student's code does not have");
+        }
     }
 
     @Override
