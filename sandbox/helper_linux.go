@@ -158,6 +158,9 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 			return -1, fmt.Errorf("building the box: %w", err)
 		}
 		_ = unix.Sethostname([]byte("box"))
+		if err := forceShmRemoval(); err != nil {
+			return -1, err
+		}
 	}
 	if err := writeFiles(cfg); err != nil {
 		return -1, err
@@ -190,6 +193,19 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 		}
 	}
 	return execFD, nil
+}
+
+// forceShmRemoval makes the box's IPC namespace destroy a System V
+// shared memory segment as soon as no process has it attached
+// (kernel.shm_rmid_forced): the pages of an attached segment are in its
+// processes' proportional set sizes, which the memory meter counts,
+// while a detached one would hold memory no process shows. Where the
+// kernel refuses, the box cannot meter such memory and is not run.
+func forceShmRemoval() error {
+	if err := os.WriteFile("/proc/sys/kernel/shm_rmid_forced", []byte("1\n"), 0); err != nil {
+		return fmt.Errorf("the box cannot meter System V shared memory: setting kernel.shm_rmid_forced: %w", err)
+	}
+	return nil
 }
 
 // programAttr is how the program is started.

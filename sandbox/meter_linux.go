@@ -53,11 +53,12 @@ func treeCPU(pid int) (time.Duration, bool) {
 // the pages it shares, so that a page shared by processes of the box,
 // after a fork say, counts once in all), or its resident set (statm) on a
 // kernel without smaps_rollup (before 4.14), which counts a shared page
-// in each process; the memory files they hold open (memfd_create), once
-// each; and, for a box whose root is its own tmpfs (box: the namespaces
-// tier), what that tmpfs holds. The helper's own memory is the grader's.
-// False when pid is gone.
-func treeMemory(pid int, box bool) (int64, bool) {
+// in each process; what they hold in the kernel through their
+// descriptors (heldMemory: memory files, pipes, unix sockets and what is
+// in flight in them, fileMax each), once each; and, for a box whose root
+// is its own tmpfs (box: the namespaces tier), what that tmpfs holds. The
+// helper's own memory is the grader's. False when pid is gone.
+func treeMemory(pid int, box bool, fileMax int64) (int64, bool) {
 	dir := "/proc/" + strconv.Itoa(pid)
 	if _, err := os.Stat(dir); err != nil {
 		return 0, false
@@ -71,7 +72,7 @@ func treeMemory(pid int, box bool) (int64, bool) {
 	for n := 0; len(todo) > 0 && n < maxTree; n++ {
 		p := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
-		total += procMemory(p) + memFiles(p, files)
+		total += procMemory(p) + heldMemory(p, files, fileMax)
 		todo = append(todo, procChildren(strconv.Itoa(p))...)
 	}
 	return total, true
@@ -84,26 +85,6 @@ func tmpfsUsed(path string) int64 {
 		return 0
 	}
 	return int64(st.Blocks-st.Bfree) * st.Bsize
-}
-
-// memFiles is the memory held by the memory files (memfd_create) process
-// pid has open that are not in seen (by inode), which it adds them to.
-func memFiles(pid int, seen map[uint64]bool) int64 {
-	dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
-	fds, _ := os.ReadDir(dir)
-	var total int64
-	for _, fd := range fds {
-		if l, err := os.Readlink(dir + fd.Name()); err != nil || !strings.HasPrefix(l, "/memfd:") {
-			continue
-		}
-		var st syscall.Stat_t
-		if syscall.Stat(dir+fd.Name(), &st) != nil || seen[st.Ino] {
-			continue
-		}
-		seen[st.Ino] = true
-		total += st.Blocks * 512
-	}
-	return total
 }
 
 // procMemory is a process's proportional set size in bytes, or its

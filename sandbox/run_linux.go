@@ -151,7 +151,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		watched := make(chan struct{})
 		go func() {
 			defer close(watched)
-			watchMemory(h.cmd.Process.Pid, tier >= TierNamespaces, spec.Limits.Memory, stop, &peak, func() { st.kill(errMemory) })
+			watchMemory(h.cmd.Process.Pid, tier >= TierNamespaces, spec.Limits, stop, &peak, func() { st.kill(errMemory) })
 		}()
 		defer func() { close(stop); <-watched }()
 	}
@@ -514,12 +514,12 @@ func (w *boxWatch) run(done <-chan struct{}) {
 }
 
 // watchMemory samples the memory of the box whose helper is pid
-// (treeMemory: all its processes together, its memory files, and its
-// tmpfs when box) every 50 ms until stop,
-// keeping the largest reading in peak, and calls over once the box holds
-// more than limit: on the tiers without a cgroup, RLIMIT_DATA bounds each
+// (treeMemory: all its processes together, what they hold in the
+// kernel, and its tmpfs when box) every 50 ms until stop, keeping the
+// largest reading in peak, and calls over once the box holds more than
+// its memory limit: on the tiers without a cgroup, RLIMIT_DATA bounds each
 // process alone, and four processes of 48 MiB would pass a 128 MiB limit.
-func watchMemory(pid int, box bool, limit int64, stop <-chan struct{}, peak *atomic.Int64, over func()) {
+func watchMemory(pid int, box bool, l Limits, stop <-chan struct{}, peak *atomic.Int64, over func()) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
 	for {
@@ -527,14 +527,14 @@ func watchMemory(pid int, box bool, limit int64, stop <-chan struct{}, peak *ato
 		case <-stop:
 			return
 		case <-t.C:
-			used, ok := treeMemory(pid, box)
+			used, ok := treeMemory(pid, box, l.FileSize)
 			if !ok {
 				continue
 			}
 			if used > peak.Load() {
 				peak.Store(used)
 			}
-			if limit > 0 && used > limit {
+			if used > l.Memory {
 				over()
 				return
 			}
