@@ -56,7 +56,8 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 		mode string
 		min  Tier
 		// gone, when set, is what the program says when the box
-		// destroyed what it would hold: it holds nothing then.
+		// destroyed what it would hold, or refused it, far below the
+		// limit.
 		gone string
 	}{
 		{mode: "sockets", min: TierFallback},  // unix socket pairs filled both ways
@@ -67,6 +68,7 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 		{mode: "posix", min: TierNamespaces},  // files of /dev/shm
 		{mode: "tmpfs", min: TierNamespaces},  // files of $TMPDIR
 		{mode: "sysv", min: TierNamespaces, gone: "segment removed at detach\n"},
+		{mode: "msg", min: TierNamespaces, gone: "no more queues after 16 MiB\n"},
 	}
 	for _, tier := range tiers(t) {
 		if !tier.Metered() {

@@ -158,7 +158,7 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 			return -1, fmt.Errorf("building the box: %w", err)
 		}
 		_ = unix.Sethostname([]byte("box"))
-		if err := forceShmRemoval(); err != nil {
+		if err := boundIPC(); err != nil {
 			return -1, err
 		}
 	}
@@ -195,18 +195,33 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 	return execFD, nil
 }
 
-// forceShmRemoval makes the box's IPC namespace destroy a System V
-// shared memory segment as soon as no process has it attached
-// (kernel.shm_rmid_forced): the pages of an attached segment are in its
-// processes' proportional set sizes, which the memory meter counts,
-// while a detached one would hold memory no process shows. Where the
-// kernel refuses, the box cannot meter such memory and is not run.
-func forceShmRemoval() error {
-	if err := os.WriteFile("/proc/sys/kernel/shm_rmid_forced", []byte("1\n"), 0); err != nil {
-		return fmt.Errorf("the box cannot meter System V shared memory: setting kernel.shm_rmid_forced: %w", err)
+// boundIPC bounds what the box's IPC namespace may hold outside its
+// processes: a System V shared memory segment is destroyed as soon as no
+// process has it attached (kernel.shm_rmid_forced; the pages of an
+// attached segment are in its processes' proportional set sizes, which
+// the memory meter counts, while a detached one would hold memory no
+// process shows); at most ipcQueues message queues of 16 KiB of text
+// each (kernel.msgmni), and semaphore sets as Linux first had them, 128
+// sets of 250 (kernel.sem), far from the tens of thousands a namespace
+// gets by default. Where the kernel refuses, the box cannot bound that
+// memory and is not run.
+func boundIPC() error {
+	for _, s := range [][2]string{
+		{"shm_rmid_forced", "1"},
+		{"msgmni", strconv.Itoa(ipcQueues)},
+		{"sem", "250 32000 32 128"},
+	} {
+		if err := os.WriteFile("/proc/sys/kernel/"+s[0], []byte(s[1]+"\n"), 0); err != nil {
+			return fmt.Errorf("the box cannot bound System V IPC memory: setting kernel.%s: %w", s[0], err)
+		}
 	}
 	return nil
 }
+
+// ipcQueues is how many System V message queues a box may have: with
+// one-byte messages, a full queue of 16 KiB of text holds about 1 MiB
+// of the kernel's memory, which no meter sees.
+const ipcQueues = 16
 
 // programAttr is how the program is started.
 //

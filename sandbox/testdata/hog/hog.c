@@ -11,6 +11,8 @@
  *   inflight  memory files written, sent over a unix socket, closed
  *   pipes     pipes grown to the largest size allowed, filled and kept
  *   packets   packet-mode pipes (O_DIRECT) holding one byte a page
+ *   msg       System V message queues filled with one-byte messages
+ *             (exits 0, saying so, when no more queues may be made)
  *   honest    MIB MiB of the heap, touched, then exits 0
  */
 #define _GNU_SOURCE
@@ -21,6 +23,7 @@
 #include <string.h>
 #include <sys/ipc.h>
 #include <sys/mman.h>
+#include <sys/msg.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -179,6 +182,23 @@ int main(int argc, char **argv) {
 			if (n == 0)
 				return fail("filling a pipe", got);
 			got += direct ? n * 4096 : n;
+		}
+	} else if (!strcmp(mode, "msg")) {
+		/* A one-byte message takes about 64 bytes of the kernel's memory. */
+		struct {
+			long type;
+			char text[1];
+		} m = {1, {'x'}};
+		while (got < want) {
+			int id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+			if (id < 0 && errno == ENOSPC) {
+				printf("no more queues after %ld MiB\n", got / MIB);
+				return 0;
+			}
+			if (id < 0)
+				return fail("msgget", got);
+			while (msgsnd(id, &m, 1, IPC_NOWAIT) == 0)
+				got += 64;
 		}
 	} else if (!strcmp(mode, "honest")) {
 		char *p = malloc(want);
