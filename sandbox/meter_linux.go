@@ -47,26 +47,23 @@ func treeCPU(pid int) (time.Duration, bool) {
 	return total, true
 }
 
-// treeMemory adds up the memory of the box whose helper is pid, as a
-// cgroup would count it: each process below the helper's proportional set
-// size (Pss in /proc/<p>/smaps_rollup: its private pages and its share of
-// the pages it shares, so that a page shared by processes of the box,
-// after a fork say, counts once in all), or its resident set (statm) on a
-// kernel without smaps_rollup (before 4.14), which counts a shared page
-// in each process; what they hold in the kernel through their
-// descriptors (heldMemory: memory files, pipes, unix sockets and what is
-// in flight in them, fileMax each), once each; and, for a box whose root
-// is its own tmpfs (box: the namespaces tier), what that tmpfs holds. The
-// helper's own memory is the grader's. False when pid is gone.
-func treeMemory(pid int, box bool, fileMax int64) (int64, bool) {
+// treeMemory adds up the memory of the processes of the box whose helper
+// is pid, as a cgroup would count it: each process below the helper's
+// proportional set size (Pss in /proc/<p>/smaps_rollup: its private pages
+// and its share of the pages it shares, so that a page shared by
+// processes of the box, after a fork say, counts once in all), or its
+// resident set (statm) on a kernel without smaps_rollup (before 4.14),
+// which counts a shared page in each process; and what they hold in the
+// kernel through their descriptors (heldMemory: memory files, pipes, unix
+// sockets and what is in flight in them, fileMax each), once each. The
+// helper's own memory is the grader's; what the box holds outside its
+// processes is the caller's to add. False when pid is gone.
+func treeMemory(pid int, fileMax int64) (int64, bool) {
 	dir := "/proc/" + strconv.Itoa(pid)
 	if _, err := os.Stat(dir); err != nil {
 		return 0, false
 	}
 	var total int64
-	if box {
-		total += tmpfsUsed(dir + "/root")
-	}
 	files := map[uint64]bool{}
 	todo := procChildren(strconv.Itoa(pid))
 	for n := 0; len(todo) > 0 && n < maxTree; n++ {
