@@ -424,6 +424,9 @@ func limit(pid int, cfg *config) error {
 	return nil
 }
 
+// memlock is a box's RLIMIT_MEMLOCK, the kernel's default since 5.16.
+const memlock = 8 << 20
+
 func setRlimits(pid int, cfg *config) error {
 	l := cfg.Limits
 	// A second past the limit (rounded up to a second): the parent's
@@ -443,6 +446,10 @@ func setRlimits(pid int, cfg *config) error {
 		{unix.RLIMIT_FSIZE, uint64(l.FileSize), uint64(l.FileSize)},
 		{unix.RLIMIT_CORE, 0, 0},
 		{unix.RLIMIT_NOFILE, 1024, 1024},
+		// Locked memory, io_uring's rings and the buffers it pins among
+		// it, whatever the grader's own (a container's may be
+		// unlimited): the kernel's default.
+		{unix.RLIMIT_MEMLOCK, memlock, memlock},
 		// The program's own stack, whatever the shell that started the
 		// grader had: a recursive program's verdict must not depend on it.
 		{unix.RLIMIT_STACK, stack, stack},

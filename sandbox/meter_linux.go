@@ -53,8 +53,8 @@ func treeCPU(pid int) (time.Duration, bool) {
 // and its share of the pages it shares, so that a page shared by
 // processes of the box, after a fork say, counts once in all), or its
 // resident set (statm) on a kernel without smaps_rollup (before 4.14),
-// which counts a shared page in each process; and what they hold in the
-// kernel through their descriptors (heldMemory: memory files, pipes, unix
+// which counts a shared page in each process; taskCost for each of its
+// threads; and what they hold in the kernel through their descriptors (heldMemory: memory files, pipes, unix
 // sockets and what is in flight in them, fileMax each), once each. The
 // helper's own memory is the grader's; what the box holds outside its
 // processes is the caller's to add. False when pid is gone.
@@ -69,7 +69,7 @@ func treeMemory(pid int, fileMax int64) (int64, bool) {
 	for n := 0; len(todo) > 0 && n < maxTree; n++ {
 		p := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
-		total += procMemory(p) + heldMemory(p, files, fileMax)
+		total += procMemory(p) + procTasks(p)*taskCost + heldMemory(p, files, fileMax)
 		todo = append(todo, procChildren(strconv.Itoa(p))...)
 	}
 	return total, true
@@ -112,6 +112,25 @@ func procMemory(pid int) int64 {
 		return 0
 	}
 	return pages * int64(os.Getpagesize())
+}
+
+// procTasks is the number of threads of a process (field 20 of
+// /proc/pid/stat), 0 when it is gone.
+func procTasks(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 18 {
+		return 0
+	}
+	n, _ := strconv.ParseInt(f[17], 10, 64)
+	return n
 }
 
 // clockTick is Linux's unit of the CPU times in /proc (USER_HZ), the same

@@ -13,6 +13,10 @@
  *   packets   packet-mode pipes (O_DIRECT) holding one byte a page
  *   msg       System V message queues filled with one-byte messages
  *             (exits 0, saying so, when no more queues may be made)
+ *   objects   empty socket pairs, as many as the processes may hold
+ *   epoll     epoll instances each watching hundreds of descriptors
+ *   uring     io_uring instances of the largest rings, never mapped
+ *             (exits 0, saying so, when the kernel refuses one)
  *   honest    MIB MiB of the heap, touched, then exits 0
  */
 #define _GNU_SOURCE
@@ -22,7 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
+#include <linux/io_uring.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/msg.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
@@ -199,6 +207,54 @@ int main(int argc, char **argv) {
 				return fail("msgget", got);
 			while (msgsnd(id, &m, 1, IPC_NOWAIT) == 0)
 				got += 64;
+		}
+	} else if (!strcmp(mode, "objects")) {
+		/* A unix socket is about 2 KiB of the kernel's memory. */
+		while (got < want) {
+			int sv[2];
+			if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0) {
+				if (more() == 0)
+					continue;
+				return fail("socketpair", got);
+			}
+			got += 4096;
+		}
+	} else if (!strcmp(mode, "epoll")) {
+		/* A watch is about 200 bytes of the kernel's memory. */
+		for (;;) {
+			int targets[256], n = 0;
+			for (; n < 256; n++)
+				if ((targets[n] = eventfd(0, 0)) < 0)
+					break;
+			for (;;) {
+				int ep = epoll_create1(0);
+				if (ep < 0)
+					break;
+				for (int i = 0; i < n; i++) {
+					struct epoll_event ev = {.events = EPOLLIN};
+					if (epoll_ctl(ep, EPOLL_CTL_ADD, targets[i], &ev) == 0)
+						got += 200;
+				}
+				if (got >= want)
+					held(got);
+			}
+			if (more() != 0)
+				return fail("epoll", got);
+		}
+	} else if (!strcmp(mode, "uring")) {
+		while (got < want) {
+			struct io_uring_params p = {0};
+			int fd = syscall(SYS_io_uring_setup, 32768, &p);
+			if (fd < 0 && errno == ENOMEM) {
+				printf("no more rings after %ld MiB\n", got / MIB);
+				return 0;
+			}
+			if (fd < 0) {
+				if (more() == 0)
+					continue;
+				return fail("io_uring_setup", got);
+			}
+			got += (long)p.sq_entries * 64 + (long)p.cq_entries * 16;
 		}
 	} else if (!strcmp(mode, "honest")) {
 		char *p = malloc(want);
