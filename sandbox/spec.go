@@ -258,9 +258,9 @@ const (
 	TierFallback
 	// TierNamespaces adds mount, PID, IPC, UTS and network namespaces
 	// (through a user namespace when not root): the program sees only a
-	// read-only system and its private tmpfs box, no network. Memory and
-	// processes are bounded by rlimits only; CPU time is the whole box's,
-	// read from /proc.
+	// read-only system and its private tmpfs box, no network. Processes
+	// are bounded by rlimits only; CPU time and memory are the whole
+	// box's, read from /proc.
 	TierNamespaces
 	// TierFull adds a cgroup (v1 or v2) per box for memory, processes and
 	// CPU accounting.
@@ -284,7 +284,7 @@ func (t Tier) Warning() string {
 	case TierNamespaces:
 		return "no cgroup: the box's memory is read from /proc every 50 ms (a cgroup counts it exactly); processes are bounded per process by rlimits only"
 	case TierFallback:
-		return "NO ISOLATION: submissions can read and write the grader's files and reach the network; only time, output, file size and process limits hold"
+		return "NO ISOLATION: submissions can read and write the grader's files and reach the network; what they leave in the host's shared memory is metered only when the grader is root"
 	default:
 		return "NO ISOLATION: submissions can read and write the grader's files, reach the network and exhaust memory; only wall time and output limits hold"
 	}
