@@ -98,8 +98,8 @@
 // TierFallback) the memory of the whole box is sampled from outside
 // every 50 ms, as its CPU time: the proportional set sizes of its
 // processes (a page shared after a fork counts once) and a fixed cost
-// for each of their threads; what they hold in the kernel through their
-// descriptors (held_linux.go: memory files, what waits in pipes and unix
+// for each of their threads and descriptors; what they hold in the
+// kernel through those descriptors (held_linux.go: memory files, what waits in pipes and unix
 // sockets, files in flight in those sockets, epoll watches, io_uring
 // rings); on TierNamespaces its tmpfs; on TierFallback, its folder when
 // that is a tmpfs, and, when the grader is root, what the box's uid

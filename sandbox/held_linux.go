@@ -10,10 +10,9 @@ import (
 )
 
 // heldMemory is the memory process pid holds in the kernel through its
-// descriptors, which no resident set shows, each object once (seen, by
-// inode): fileCost a descriptor; the pages of its memory files
-// (memfd_create); a pipe's or a socket's own objCost, and what a pipe
-// holds (its whole capacity once anything waits in it: a packet-mode
+// descriptors, which no resident set shows, beyond their own fdCost
+// (fdCount), each object once (seen): the pages of its memory files
+// (memfd_create); what a pipe holds (its whole capacity once anything waits in it: a packet-mode
 // pipe keeps a page for a byte); what a unix socket sent that still
 // waits in its peer and what waits in its own queue; and, for each
 // descriptor in flight in its queue (sent, not yet received, perhaps
@@ -21,8 +20,9 @@ import (
 // file is bounded by RLIMIT_FSIZE); watchCost for each descriptor an
 // epoll instance watches; an io_uring instance's rings. Pipes and
 // sockets are read through copies of the process's descriptors
-// (pidfd_getfd), closed at once.
-func heldMemory(pid int, seen map[uint64]bool, fileMax int64) int64 {
+// (pidfd_getfd; for a pipe, where that is refused, a new descriptor of it
+// through /proc), closed at once.
+func heldMemory(pid int, seen map[heldKey]bool, fileMax int64) int64 {
 	dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
 	fds, _ := os.ReadDir(dir)
 	pidfd := -1
@@ -31,7 +31,7 @@ func heldMemory(pid int, seen map[uint64]bool, fileMax int64) int64 {
 			unix.Close(pidfd)
 		}
 	}()
-	total := int64(len(fds)) * fileCost
+	var total int64
 	for _, fd := range fds {
 		l, err := os.Readlink(dir + fd.Name())
 		if err != nil {
@@ -43,28 +43,24 @@ func heldMemory(pid int, seen map[uint64]bool, fileMax int64) int64 {
 			continue
 		case kind == "memfd":
 			var st syscall.Stat_t
-			if syscall.Stat(dir+fd.Name(), &st) != nil || seen[st.Ino] {
+			if syscall.Stat(dir+fd.Name(), &st) != nil || seen[heldKey{kind, st.Ino}] {
 				continue
 			}
-			seen[st.Ino] = true
+			seen[heldKey{kind, st.Ino}] = true
 			total += st.Blocks * 512
 			continue
 		case kind == "eventpoll" || kind == "io_uring":
 			total += anonMemory(pid, fd.Name(), seen)
 			continue
 		}
-		if seen[ino] {
+		if seen[heldKey{kind, ino}] {
 			continue
 		}
-		seen[ino] = true
-		total += objCost
+		seen[heldKey{kind, ino}] = true
 		if pidfd < 0 {
-			if pidfd, err = unix.PidfdOpen(pid, 0); err != nil {
-				continue
-			}
+			pidfd, _ = unix.PidfdOpen(pid, 0)
 		}
-		n, _ := strconv.Atoi(fd.Name())
-		total += fdQueued(pidfd, n, kind)
+		total += fdQueued(pidfd, dir, fd.Name(), kind)
 		if kind == "socket" {
 			total += fdInfo(pid, fd.Name())["scm_fds"] * fileMax
 		}
@@ -72,35 +68,52 @@ func heldMemory(pid int, seen map[uint64]bool, fileMax int64) int64 {
 	return total
 }
 
+// heldKey names an object of the kernel a descriptor refers to: its kind
+// and its inode, which is unique within a kind.
+type heldKey struct {
+	kind string
+	ino  uint64
+}
+
 // What the kernel's own objects cost, at most, as the meter counts them:
-// a descriptor's open file; a pipe's or a socket's inode, its own
-// structure and a pipe's ring of buffers; an epoll watch; a task (its
-// kernel stack and structure).
+// a descriptor (its open file, and the inode, socket or pipe ring it
+// may be alone in holding: a unix socket takes about 3 KiB); an epoll
+// watch; a task (its kernel stack and structure).
 const (
-	fileCost  = 256
-	objCost   = 4 << 10
+	fdCost    = 4 << 10
 	watchCost = 256
 	taskCost  = 32 << 10
 )
+
+// fdCount is the number of descriptors process pid has open.
+func fdCount(pid int) int64 {
+	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/fd")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(-1)
+	return int64(len(names))
+}
 
 // anonMemory is what the epoll or io_uring instance that is descriptor
 // fd of process pid holds: watchCost a watched descriptor, or, once
 // (seen, by the inode its fdinfo names), an io_uring's rings (64 bytes a
 // submission entry, 16 a completion entry).
-func anonMemory(pid int, fd string, seen map[uint64]bool) int64 {
+func anonMemory(pid int, fd string, seen map[heldKey]bool) int64 {
 	info := fdInfo(pid, fd)
 	sq, uring := info["SqMask"]
 	if !uring {
 		// Every epoll instance has the same inode: each descriptor
 		// counts, a duplicate too.
-		return objCost + info["tfd"]*watchCost
+		return info["tfd"] * watchCost
 	}
-	ino := uint64(info["ino"])
-	if seen[ino] {
+	key := heldKey{"io_uring", uint64(info["ino"])}
+	if seen[key] {
 		return 0
 	}
-	seen[ino] = true
-	return objCost + (sq+1)*64 + (info["CqMask"]+1)*16
+	seen[key] = true
+	return (sq+1)*64 + (info["CqMask"]+1)*16
 }
 
 // fdKind reads a descriptor's link in /proc: a memory file ("memfd"), a
@@ -124,11 +137,16 @@ func fdKind(link string) (kind string, ino uint64, ok bool) {
 	return "", 0, false
 }
 
-// fdQueued is what the pipe or unix socket that is descriptor fd of the
-// process pidfd names holds queued in the kernel; 0 for other sockets
-// and when it cannot be read.
-func fdQueued(pidfd, fd int, kind string) int64 {
-	own, err := unix.PidfdGetfd(pidfd, fd, 0)
+// fdQueued is what the pipe or unix socket that is descriptor fd (its
+// name in dir, /proc/<pid>/fd/) of the process pidfd names holds queued
+// in the kernel; 0 for other sockets and when it cannot be read.
+func fdQueued(pidfd int, dir, fd, kind string) int64 {
+	n, _ := strconv.Atoi(fd)
+	own, err := unix.PidfdGetfd(pidfd, n, 0)
+	if err != nil && kind == "pipe" {
+		// Opening a pipe's read end through /proc never waits.
+		own, err = unix.Open(dir+fd, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	}
 	if err != nil {
 		return 0
 	}

@@ -47,7 +47,7 @@ func hostMemory(boxUID int, dir string) int64 {
 func sysvMemory(uid int) int64 {
 	var total int64
 	for _, t := range sysvTables {
-		sysvRows(t.file, uid, func(f []string) {
+		sysvRows(t, uid, func(f []string) {
 			for _, c := range t.cost {
 				if c.col < len(f) {
 					n, _ := strconv.ParseInt(f[c.col], 10, 64)
@@ -59,17 +59,14 @@ func sysvMemory(uid int) int64 {
 	return total
 }
 
-// sysvTables says, for each table of /proc/sysvipc, which columns hold
-// the id, the owner and creator uids, and what each object costs.
-var sysvTables = []struct {
+// sysvTable is a table of /proc/sysvipc: which of its columns hold an
+// object's id, its owner's and its creator's uid, what an object costs,
+// and how one is removed.
+type sysvTable struct {
 	file              string
 	id, owner, create int
 	cost              []sysvCost
-	rm                func(id int) // removes one
-}{
-	{"shm", 1, 7, 9, []sysvCost{{14, 1}, {15, 1}}, func(id int) { unix.Syscall(unix.SYS_SHMCTL, uintptr(id), unix.IPC_RMID, 0) }},
-	{"msg", 1, 7, 9, []sysvCost{{3, 1}, {4, 64}}, func(id int) { unix.Syscall(unix.SYS_MSGCTL, uintptr(id), unix.IPC_RMID, 0) }},
-	{"sem", 1, 4, 6, []sysvCost{{3, 64}}, func(id int) { unix.Syscall6(unix.SYS_SEMCTL, uintptr(id), 0, unix.IPC_RMID, 0, 0, 0) }},
+	rm                func(id int)
 }
 
 // sysvCost is a column of a /proc/sysvipc table and the bytes each of
@@ -79,16 +76,21 @@ type sysvCost struct {
 	times int64
 }
 
-// sysvRows calls row with the fields of each row of /proc/sysvipc/file
-// whose owner or creator is uid.
-func sysvRows(file string, uid int, row func([]string)) {
-	f, err := os.Open("/proc/sysvipc/" + file)
+var sysvTables = []sysvTable{
+	{"shm", 1, 7, 9, []sysvCost{{14, 1}, {15, 1}}, func(id int) { unix.Syscall(unix.SYS_SHMCTL, uintptr(id), unix.IPC_RMID, 0) }},
+	{"msg", 1, 7, 9, []sysvCost{{3, 1}, {4, 64}}, func(id int) { unix.Syscall(unix.SYS_MSGCTL, uintptr(id), unix.IPC_RMID, 0) }},
+	{"sem", 1, 4, 6, []sysvCost{{3, 64}}, func(id int) { unix.Syscall6(unix.SYS_SEMCTL, uintptr(id), 0, unix.IPC_RMID, 0, 0, 0) }},
+}
+
+// sysvRows calls row with the fields of each row of t whose owner or
+// creator is uid.
+func sysvRows(t sysvTable, uid int, row func([]string)) {
+	f, err := os.Open("/proc/sysvipc/" + t.file)
 	if err != nil {
 		return
 	}
 	defer f.Close()
 	want := strconv.Itoa(uid)
-	var t = sysvTable(file)
 	s := bufio.NewScanner(f)
 	s.Scan() // the heading
 	for s.Scan() {
@@ -97,15 +99,6 @@ func sysvRows(file string, uid int, row func([]string)) {
 			row(fields)
 		}
 	}
-}
-
-func sysvTable(file string) (t struct{ id, owner, create int }) {
-	for _, s := range sysvTables {
-		if s.file == file {
-			t.id, t.owner, t.create = s.id, s.owner, s.create
-		}
-	}
-	return t
 }
 
 // ownedFiles adds up the files and folders below dir, when dir is on a
@@ -215,7 +208,7 @@ func unescapeMount(s string) string {
 func removeHostLeftovers(uid int) {
 	for _, t := range sysvTables {
 		var ids []int
-		sysvRows(t.file, uid, func(f []string) {
+		sysvRows(t, uid, func(f []string) {
 			if id, err := strconv.Atoi(f[t.id]); err == nil {
 				ids = append(ids, id)
 			}

@@ -547,7 +547,7 @@ func watchMemory(pid int, outside func(helper int) int64, l Limits, stop <-chan 
 		case <-stop:
 			return
 		case <-t.C:
-			used, ok := treeMemory(pid, l.FileSize)
+			used, ok := treeMemory(pid, l.FileSize, l.Memory)
 			used += outside(pid)
 			if !ok {
 				continue
