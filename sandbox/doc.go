@@ -92,16 +92,26 @@
 // itself, far from its limit, was killed by a signal. Result.CPU is that total: the
 // cgroup's count, or, below the full tier, what the helper reaped once
 // the box is empty (or the last reading, for a box killed by its
-// parent). Memory is the cgroup's
-// limit (the box's tmpfs counts too), reported as Memory when the OOM
-// killer struck. Where no cgroup counts it (TierNamespaces, TierFallback)
-// the memory of the whole box is sampled from outside every 50 ms, as its
-// CPU time: the proportional set sizes of its processes (a page shared
-// after a fork counts once), the memory files they hold open, and on
-// TierNamespaces its tmpfs; over Limits.Memory the box is killed and the
-// run reported at its Memory limit, so four processes of 48 MiB cannot
-// pass a 128 MiB limit that each alone passes. RLIMIT_DATA, per process,
-// stays a backstop between samples. Processes are
+// parent). Memory is the cgroup's limit (the box's tmpfs and the
+// kernel's memory for the box count too), reported as Memory when the
+// OOM killer struck. Where no cgroup counts it (TierNamespaces,
+// TierFallback) the memory of the whole box is sampled from outside
+// every 50 ms, as its CPU time: the proportional set sizes of its
+// processes (a page shared after a fork counts once) and a fixed cost
+// for each of their threads and descriptors; what they hold in the
+// kernel through those descriptors (held_linux.go: memory files, what waits in pipes and unix
+// sockets, files in flight in those sockets, epoll watches, io_uring
+// rings); on TierNamespaces its tmpfs; on TierFallback, its folder when
+// that is a tmpfs, and, when the grader is root, what the box's uid
+// holds in the host's System V IPC and tmpfs folders (host_linux.go,
+// which also removes it after the run). Over Limits.Memory the box is
+// killed and the run reported at its Memory limit, so four processes of
+// 48 MiB cannot pass a 128 MiB limit that each alone passes. What no
+// meter reads is bounded the same way at every tier that has it, the
+// full tier too: in the box's IPC namespace a System V segment is
+// destroyed at its last detach, and message queues and semaphore sets
+// are few; RLIMIT_MEMLOCK is the kernel's default, 8 MiB. RLIMIT_DATA,
+// per process, stays a backstop between samples. Processes are
 // pids.max (a little slack is added for the helper's threads); output
 // is cut at Limits.Output each for stdout and stderr, and the box is
 // killed; file size is RLIMIT_FSIZE, seen as SIGXFSZ or as a file at

@@ -158,6 +158,9 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 			return -1, fmt.Errorf("building the box: %w", err)
 		}
 		_ = unix.Sethostname([]byte("box"))
+		if err := boundIPC(); err != nil {
+			return -1, err
+		}
 	}
 	if err := writeFiles(cfg); err != nil {
 		return -1, err
@@ -191,6 +194,34 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 	}
 	return execFD, nil
 }
+
+// boundIPC bounds what the box's IPC namespace may hold outside its
+// processes: a System V shared memory segment is destroyed as soon as no
+// process has it attached (kernel.shm_rmid_forced; the pages of an
+// attached segment are in its processes' proportional set sizes, which
+// the memory meter counts, while a detached one would hold memory no
+// process shows); at most ipcQueues message queues of 16 KiB of text
+// each (kernel.msgmni), and semaphore sets as Linux first had them, 128
+// sets of 250 (kernel.sem), far from the tens of thousands a namespace
+// gets by default. Where the kernel refuses, the box cannot bound that
+// memory and is not run.
+func boundIPC() error {
+	for _, s := range [][2]string{
+		{"shm_rmid_forced", "1"},
+		{"msgmni", strconv.Itoa(ipcQueues)},
+		{"sem", "250 32000 32 128"},
+	} {
+		if err := os.WriteFile("/proc/sys/kernel/"+s[0], []byte(s[1]+"\n"), 0); err != nil {
+			return fmt.Errorf("the box cannot bound System V IPC memory: setting kernel.%s: %w", s[0], err)
+		}
+	}
+	return nil
+}
+
+// ipcQueues is how many System V message queues a box may have: with
+// one-byte messages, a full queue of 16 KiB of text holds about 1 MiB
+// of the kernel's memory, which no meter sees.
+const ipcQueues = 16
 
 // programAttr is how the program is started.
 //
@@ -393,6 +424,9 @@ func limit(pid int, cfg *config) error {
 	return nil
 }
 
+// memlock is a box's RLIMIT_MEMLOCK, the kernel's default since 5.16.
+const memlock = 8 << 20
+
 func setRlimits(pid int, cfg *config) error {
 	l := cfg.Limits
 	// A second past the limit (rounded up to a second): the parent's
@@ -412,6 +446,10 @@ func setRlimits(pid int, cfg *config) error {
 		{unix.RLIMIT_FSIZE, uint64(l.FileSize), uint64(l.FileSize)},
 		{unix.RLIMIT_CORE, 0, 0},
 		{unix.RLIMIT_NOFILE, 1024, 1024},
+		// Locked memory, io_uring's rings and the buffers it pins among
+		// it, whatever the grader's own (a container's may be
+		// unlimited): the kernel's default.
+		{unix.RLIMIT_MEMLOCK, memlock, memlock},
 		// The program's own stack, whatever the shell that started the
 		// grader had: a recursive program's verdict must not depend on it.
 		{unix.RLIMIT_STACK, stack, stack},
@@ -445,27 +483,6 @@ func setRlimits(pid int, cfg *config) error {
 	}
 	return nil
 }
-
-// hardStack is this process's hard stack limit, the most a box may be
-// given; 0 for none. A process that may raise it (root) raises it to
-// none first, once: its soft limit, its own stack, stays.
-func hardStack() int64 {
-	hardOnce.Do(func() {
-		var r unix.Rlimit
-		if err := unix.Getrlimit(unix.RLIMIT_STACK, &r); err != nil {
-			return
-		}
-		if r.Max != unix.RLIM_INFINITY && unix.Setrlimit(unix.RLIMIT_STACK, &unix.Rlimit{Cur: r.Cur, Max: unix.RLIM_INFINITY}) != nil {
-			hard = int64(min(r.Max, 1<<62))
-		}
-	})
-	return hard
-}
-
-var (
-	hardOnce sync.Once
-	hard     int64
-)
 
 // systemDirs are shown read-only in every box; those that are symbolic
 // links on the host (merged /usr) become the same links.

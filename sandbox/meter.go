@@ -38,6 +38,3 @@ func (m *Meter) attach(read func() (time.Duration, bool)) {
 	m.read = read
 	m.mu.Unlock()
 }
-
-// Metered reports whether a box of this tier has a Meter.
-func (t Tier) Metered() bool { return t >= TierFallback }

@@ -47,32 +47,44 @@ func treeCPU(pid int) (time.Duration, bool) {
 	return total, true
 }
 
-// treeMemory adds up the memory of the box whose helper is pid, as a
-// cgroup would count it: each process below the helper's proportional set
-// size (Pss in /proc/<p>/smaps_rollup: its private pages and its share of
-// the pages it shares, so that a page shared by processes of the box,
-// after a fork say, counts once in all), or its resident set (statm) on a
-// kernel without smaps_rollup (before 4.14), which counts a shared page
-// in each process; the memory files they hold open (memfd_create), once
-// each; and, for a box whose root is its own tmpfs (box: the namespaces
-// tier), what that tmpfs holds. The helper's own memory is the grader's.
-// False when pid is gone.
-func treeMemory(pid int, box bool) (int64, bool) {
+// treeMemory adds up the memory of the processes of the box whose helper
+// is pid, as a cgroup would count it: each process below the helper's
+// proportional set size (Pss in /proc/<p>/smaps_rollup: its private pages
+// and its share of the pages it shares, so that a page shared by
+// processes of the box, after a fork say, counts once in all), or its
+// resident set (statm) on a kernel without smaps_rollup (before 4.14),
+// which counts a shared page in each process; taskCost for each of its
+// threads and fdCost for each of its descriptors; then what they hold in
+// the kernel through those descriptors (heldMemory: memory files, pipes,
+// unix sockets and what is in flight in them, fileMax each, epoll
+// watches, io_uring rings), once each, until the total passes limit:
+// reading every descriptor of a box that holds tens of thousands takes
+// long, and the first pass, quick, has already found it over. The
+// helper's own memory is the grader's; what the box holds outside its
+// processes is the caller's to add. False when pid is gone.
+func treeMemory(pid int, fileMax, limit int64) (int64, bool) {
 	dir := "/proc/" + strconv.Itoa(pid)
 	if _, err := os.Stat(dir); err != nil {
 		return 0, false
 	}
-	var total int64
-	if box {
-		total += tmpfsUsed(dir + "/root")
-	}
-	files := map[uint64]bool{}
+	var procs []int
 	todo := procChildren(strconv.Itoa(pid))
 	for n := 0; len(todo) > 0 && n < maxTree; n++ {
 		p := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
-		total += procMemory(p) + memFiles(p, files)
+		procs = append(procs, p)
 		todo = append(todo, procChildren(strconv.Itoa(p))...)
+	}
+	var total int64
+	for _, p := range procs {
+		total += procMemory(p) + procTasks(p)*taskCost + fdCount(p)*fdCost
+	}
+	seen := map[heldKey]bool{}
+	for _, p := range procs {
+		if total > limit {
+			break
+		}
+		total += heldMemory(p, seen, fileMax)
 	}
 	return total, true
 }
@@ -84,26 +96,6 @@ func tmpfsUsed(path string) int64 {
 		return 0
 	}
 	return int64(st.Blocks-st.Bfree) * st.Bsize
-}
-
-// memFiles is the memory held by the memory files (memfd_create) process
-// pid has open that are not in seen (by inode), which it adds them to.
-func memFiles(pid int, seen map[uint64]bool) int64 {
-	dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
-	fds, _ := os.ReadDir(dir)
-	var total int64
-	for _, fd := range fds {
-		if l, err := os.Readlink(dir + fd.Name()); err != nil || !strings.HasPrefix(l, "/memfd:") {
-			continue
-		}
-		var st syscall.Stat_t
-		if syscall.Stat(dir+fd.Name(), &st) != nil || seen[st.Ino] {
-			continue
-		}
-		seen[st.Ino] = true
-		total += st.Blocks * 512
-	}
-	return total
 }
 
 // procMemory is a process's proportional set size in bytes, or its
@@ -134,6 +126,25 @@ func procMemory(pid int) int64 {
 		return 0
 	}
 	return pages * int64(os.Getpagesize())
+}
+
+// procTasks is the number of threads of a process (field 20 of
+// /proc/pid/stat), 0 when it is gone.
+func procTasks(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 18 {
+		return 0
+	}
+	n, _ := strconv.ParseInt(f[17], 10, 64)
+	return n
 }
 
 // clockTick is Linux's unit of the CPU times in /proc (USER_HZ), the same

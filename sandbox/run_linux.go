@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -151,7 +152,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		watched := make(chan struct{})
 		go func() {
 			defer close(watched)
-			watchMemory(h.cmd.Process.Pid, tier >= TierNamespaces, spec.Limits.Memory, stop, &peak, func() { st.kill(errMemory) })
+			watchMemory(h.cmd.Process.Pid, cfg.outside(tier), spec.Limits, stop, &peak, func() { st.kill(errMemory) })
 		}()
 		defer func() { close(stop); <-watched }()
 	}
@@ -202,7 +203,13 @@ func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func(), 
 	} else {
 		var dir string
 		dir, err = cfg.hostBox(root)
-		cleanup = func() { os.RemoveAll(dir) }
+		uid := cfg.UID
+		cleanup = func() {
+			os.RemoveAll(dir)
+			if uid >= 0 {
+				removeHostLeftovers(uid)
+			}
+		}
 		home, tmp = filepath.Join(dir, "box"), filepath.Join(dir, "tmp")
 	}
 	if err != nil {
@@ -217,6 +224,18 @@ func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func(), 
 	cfg.Argv = append([]string{spec.Path}, spec.Args...)
 	cfg.Env = env(spec.Env, home, tmp)
 	return cfg, cleanup, nil
+}
+
+// outside is the meter of what a box of this config holds outside its
+// processes: on the namespaces tier its tmpfs (the root of the helper's
+// mount namespace), on the fallback tier what it holds on the host
+// (hostMemory).
+func (cfg *config) outside(tier Tier) func(helper int) int64 {
+	if tier >= TierNamespaces {
+		return func(helper int) int64 { return tmpfsUsed("/proc/" + strconv.Itoa(helper) + "/root") }
+	}
+	dir, uid := filepath.Dir(cfg.BoxDir), cfg.UID
+	return func(int) int64 { return hostMemory(uid, dir) }
 }
 
 // namespaceBox configures a box in namespaces: its working directory
@@ -514,12 +533,13 @@ func (w *boxWatch) run(done <-chan struct{}) {
 }
 
 // watchMemory samples the memory of the box whose helper is pid
-// (treeMemory: all its processes together, its memory files, and its
-// tmpfs when box) every 50 ms until stop,
-// keeping the largest reading in peak, and calls over once the box holds
-// more than limit: on the tiers without a cgroup, RLIMIT_DATA bounds each
+// (treeMemory: all its processes together and what they hold in the
+// kernel; and what it holds outside them, in files and IPC) every 50 ms
+// until stop, keeping the
+// largest reading in peak, and calls over once the box holds more than
+// its memory limit: on the tiers without a cgroup, RLIMIT_DATA bounds each
 // process alone, and four processes of 48 MiB would pass a 128 MiB limit.
-func watchMemory(pid int, box bool, limit int64, stop <-chan struct{}, peak *atomic.Int64, over func()) {
+func watchMemory(pid int, outside func(helper int) int64, l Limits, stop <-chan struct{}, peak *atomic.Int64, over func()) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
 	for {
@@ -527,14 +547,15 @@ func watchMemory(pid int, box bool, limit int64, stop <-chan struct{}, peak *ato
 		case <-stop:
 			return
 		case <-t.C:
-			used, ok := treeMemory(pid, box)
+			used, ok := treeMemory(pid, l.FileSize, l.Memory)
+			used += outside(pid)
 			if !ok {
 				continue
 			}
 			if used > peak.Load() {
 				peak.Store(used)
 			}
-			if limit > 0 && used > limit {
+			if used > l.Memory {
 				over()
 				return
 			}

@@ -393,7 +393,7 @@ func leaks() []string {
 	for _, d := range tmp {
 		out = append(out, "temporary directory "+d)
 	}
-	return out
+	return append(out, hostLeftovers()...)
 }
 
 func strayCgroups() []string {

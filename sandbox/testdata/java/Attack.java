@@ -26,6 +26,17 @@ public class Attack {
                 }
                 System.out.println("allocated " + hog.size() * 64 + " MB");
                 break;
+            case "hold": // an honest 100 MiB, 1 MiB at a time, touched
+                List<byte[]> held = new ArrayList<>();
+                for (int i = 0; i < 100; i++) {
+                    byte[] b = new byte[1 << 20];
+                    for (int j = 0; j < b.length; j += 4096) {
+                        b[j] = 1;
+                    }
+                    held.add(b);
+                }
+                System.out.println("held " + held.size() + " MiB");
+                break;
             default:
                 throw new IllegalArgumentException(args[0]);
         }

@@ -1,0 +1,208 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+var hog struct {
+	once sync.Once
+	bin  []byte
+	err  error
+}
+
+// hogSpec returns a Spec that runs testdata/hog/hog.c, built once by the
+// host's gcc, as the box's program "./hog" with args.
+func hogSpec(t *testing.T, args ...string) Spec {
+	t.Helper()
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no gcc under CI:", err)
+		}
+		t.Skip("no gcc:", err)
+	}
+	hog.once.Do(func() {
+		bin := filepath.Join(os.TempDir(), "autograder-sandbox-hog-"+filepath.Base(t.TempDir()))
+		defer os.Remove(bin)
+		out, err := exec.Command(gcc, "-O2", "-o", bin, "testdata/hog/hog.c").CombinedOutput()
+		if err != nil {
+			hog.err = err
+			hog.bin = out
+			return
+		}
+		hog.bin, hog.err = os.ReadFile(bin)
+	})
+	if hog.err != nil {
+		t.Fatalf("building hog: %v\n%s", hog.err, hog.bin)
+	}
+	return Spec{Path: "./hog", Args: args, Files: []File{{Name: "hog", Data: hog.bin, Mode: 0o755}}}
+}
+
+// TestMemoryOutsideProcesses: a program that holds 256 MiB where no
+// process's resident set shows it, against a 128 MiB limit, stops at
+// its memory limit on every tier with a meter, as on the full tier
+// (whose cgroup counts it all), or holds nothing at all. Tiers below a
+// row's min do not contain that memory (their files and IPC are the
+// host's): there the row is skipped, with the reason.
+func TestMemoryOutsideProcesses(t *testing.T) {
+	rows := []struct {
+		mode string
+		min  Tier
+		// host: the fallback tier holds it on the host, where it is
+		// the box's only when the box has a uid of its own (root).
+		host bool
+		// gone, when set, is what the program says when the box
+		// destroyed what it would hold, or refused it, far below the
+		// limit.
+		gone string
+	}{
+		{mode: "sockets", min: TierFallback},                             // unix socket pairs filled both ways
+		{mode: "pipes", min: TierFallback},                               // pipes grown to 1 MiB and filled
+		{mode: "packets", min: TierFallback},                             // packet-mode pipes, a page a byte
+		{mode: "memfd", min: TierFallback},                               // memory files held as descriptors
+		{mode: "inflight", min: TierFallback},                            // memory files in flight in a socket, closed
+		{mode: "objects", min: TierFallback},                             // empty socket pairs, many
+		{mode: "epoll", min: TierFallback},                               // epoll watches, many
+		{mode: "uring", min: TierFallback, gone: "no more rings after "}, // io_uring rings, unmapped
+		{mode: "posix", min: TierFallback, host: true},                   // files of /dev/shm
+		{mode: "tmpfs", min: TierFallback, host: true},                   // files of $TMPDIR
+		{mode: "sysv", min: TierFallback, host: true, gone: "segment removed at detach\n"},
+		{mode: "msg", min: TierFallback, host: true, gone: "no more queues after 16 MiB\n"},
+	}
+	// A box's locked memory (io_uring's rings among it) must not be the
+	// grader's, which may have no bound: give this process (and so, but
+	// for the box's own limit, its boxes) as much as it may.
+	if err := unix.Setrlimit(unix.RLIMIT_MEMLOCK, &unix.Rlimit{Cur: unix.RLIM_INFINITY, Max: unix.RLIM_INFINITY}); err != nil {
+		var r unix.Rlimit
+		if unix.Getrlimit(unix.RLIMIT_MEMLOCK, &r) == nil {
+			r.Cur = r.Max
+			unix.Setrlimit(unix.RLIMIT_MEMLOCK, &r)
+			t.Logf("RLIMIT_MEMLOCK: %v; the most this process may have is %d bytes", err, r.Max)
+		}
+	}
+	for _, tier := range tiers(t) {
+		if !tier.Metered() {
+			continue
+		}
+		t.Run(tier.String(), func(t *testing.T) {
+			for _, r := range rows {
+				t.Run(r.mode, func(t *testing.T) {
+					if tier < r.min {
+						t.Skipf("not contained below tier %s: %s", r.min, tier.Warning())
+					}
+					if tier == TierFallback && r.host && os.Geteuid() != 0 {
+						t.Skip("the fallback tier without root runs the program as the grader's user: what it leaves on the host is not metered")
+					}
+					if tier == TierFallback && r.mode == "tmpfs" && !onTmpfs(os.TempDir()) {
+						t.Skipf("the fallback tier's box is in %s, not a tmpfs here: its files are not memory", os.TempDir())
+					}
+					t.Parallel()
+					s := hogSpec(t, r.mode, "256")
+					s.Limits = Limits{Memory: 128 << 20, BoxSize: 512 << 20, Wall: time.Minute, CPU: time.Minute}
+					res, err := run(context.Background(), s, tier)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if r.gone != "" && res.OK() && strings.HasPrefix(string(res.Stdout), r.gone) {
+						return
+					}
+					wantLimit(t, res, Memory)
+				})
+			}
+		})
+	}
+}
+
+// TestHonestMemory: honest programs that use 100 MiB under a 256 MiB
+// limit, in C, Python and Java, end well at every tier.
+func TestHonestMemory(t *testing.T) {
+	python := Spec{Path: "/usr/bin/python3", Args: []string{"-c",
+		"b = bytearray(100 << 20)\nfor i in range(0, len(b), 4096): b[i] = 1\nprint('held', len(b) >> 20, 'MiB')"}}
+	progs := []struct {
+		name string
+		spec func(t *testing.T) Spec
+		want string
+	}{
+		{"c", func(t *testing.T) Spec { return hogSpec(t, "honest", "100") }, "used 100 MiB\n"},
+		{"python", func(t *testing.T) Spec {
+			if _, err := os.Stat(python.Path); err != nil {
+				if os.Getenv("CI") == "true" {
+					t.Fatal("no python3 under CI:", err)
+				}
+				t.Skip("no python3:", err)
+			}
+			return python
+		}, "held 100 MiB\n"},
+		{"java", func(t *testing.T) Spec {
+			s := javaSpec(t, "Attack", "hold")
+			for i, a := range s.Args {
+				if strings.HasPrefix(a, "-Xmx") {
+					s.Args[i] = "-Xmx200m" // room for 100 MiB live in a serial collector's old generation
+				}
+			}
+			return s
+		}, "held 100 MiB\n"},
+	}
+	for _, tier := range tiers(t) {
+		t.Run(tier.String(), func(t *testing.T) {
+			for _, p := range progs {
+				t.Run(p.name, func(t *testing.T) {
+					t.Parallel()
+					s := p.spec(t)
+					s.Limits = Limits{Memory: 256 << 20, Wall: 2 * time.Minute, CPU: time.Minute}
+					res, err := run(context.Background(), s, tier)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !res.OK() || string(res.Stdout) != p.want {
+						t.Errorf("limit %v, exit %d, signal %q, peak %d MiB, stdout %q, stderr %.300q; want a clean exit saying %q",
+							res.Limit, res.ExitCode, res.Signal, res.PeakMemory>>20, res.Stdout, res.Stderr, p.want)
+					}
+					t.Logf("peak %d MiB", res.PeakMemory>>20)
+				})
+			}
+		})
+	}
+}
+
+// hostLeftovers lists the System V IPC objects and the files of the
+// host's tmpfs folders that a box uid of this process owns: what a
+// fallback box left on the host.
+func hostLeftovers() []string {
+	var out []string
+	ours := func(uid string) bool {
+		n, err := strconv.Atoi(uid)
+		return err == nil && n >= ownUIDs() && n < ownUIDs()+boxUIDsPerProcess
+	}
+	for _, t := range sysvTables {
+		b, _ := os.ReadFile("/proc/sysvipc/" + t.file)
+		for _, line := range strings.Split(string(b), "\n")[1:] {
+			if f := strings.Fields(line); len(f) > t.create && (ours(f[t.owner]) || ours(f[t.create])) {
+				out = append(out, fmt.Sprintf("System V %s %s of uid %s", t.file, f[t.id], f[t.owner]))
+			}
+		}
+	}
+	for _, d := range tmpfsFolders() {
+		filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
+			var st syscall.Stat_t
+			if err == nil && p != d && syscall.Lstat(p, &st) == nil && int(st.Uid) >= ownUIDs() && int(st.Uid) < ownUIDs()+boxUIDsPerProcess {
+				out = append(out, fmt.Sprintf("file %s of uid %d", p, st.Uid))
+			}
+			return nil
+		})
+	}
+	return out
+}

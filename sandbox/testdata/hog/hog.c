@@ -1,0 +1,271 @@
+/* hog holds memory that no process's resident set shows, to test that a
+ * box's memory is metered whole: hog MODE MIB holds MIB MiB (default 256)
+ * the MODE way, says "held N MiB" on stdout, and sleeps until killed.
+ *
+ *   sockets   socket pairs filled both ways and kept
+ *   sysv      System V segments attached, touched and detached (exits 0,
+ *             saying so, when a segment is removed at its detach)
+ *   posix     POSIX shared memory (files of /dev/shm) written and closed
+ *   tmpfs     files of $TMPDIR written and closed
+ *   memfd     memory files written, their descriptors kept
+ *   inflight  memory files written, sent over a unix socket, closed
+ *   pipes     pipes grown to the largest size allowed, filled and kept
+ *   packets   packet-mode pipes (O_DIRECT) holding one byte a page
+ *   msg       System V message queues filled with one-byte messages
+ *             (exits 0, saying so, when no more queues may be made)
+ *   objects   empty socket pairs, as many as the processes may hold
+ *   epoll     epoll instances each watching hundreds of descriptors
+ *   uring     io_uring instances of the largest rings, never mapped
+ *             (exits 0, saying so, when the kernel refuses one)
+ *   honest    MIB MiB of the heap, touched, then exits 0
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <linux/io_uring.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/msg.h>
+#include <sys/shm.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#define MIB (1L << 20)
+
+static char page[1 << 16];
+
+/* fill writes to fd until it would block or want bytes went, and
+ * returns how many went. */
+static long fill(int fd, long want, size_t chunk) {
+	long n = 0;
+	while (n < want) {
+		ssize_t k = write(fd, page, chunk);
+		if (k <= 0)
+			break;
+		n += k;
+	}
+	return n;
+}
+
+static void held(long bytes) {
+	printf("held %ld MiB\n", bytes / MIB);
+	fflush(stdout);
+	for (;;)
+		pause();
+}
+
+/* more passes the descriptors on to a new process when this one has
+ * none left: the caller keeps its own, the child closes them and goes on.
+ * It returns 0 in the child, and never in the parent. */
+static int more(void) {
+	if (errno != EMFILE)
+		return -1;
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid > 0)
+		for (;;)
+			pause();
+	for (int fd = 3; fd < 65536; fd++)
+		close(fd);
+	return 0;
+}
+
+static int fail(const char *what, long bytes) {
+	fprintf(stderr, "%s: %s (after %ld MiB)\n", what, strerror(errno), bytes / MIB);
+	return 3;
+}
+
+/* memfile is a memory file of size bytes, written. */
+static int memfile(long size) {
+	int fd = memfd_create("hog", 0);
+	if (fd < 0)
+		return -1;
+	for (long n = 0; n < size; n += sizeof page)
+		if (write(fd, page, sizeof page) != sizeof page)
+			return -1;
+	return fd;
+}
+
+static int sendfd(int sock, int fd) {
+	char data = 'x';
+	struct iovec iov = {&data, 1};
+	char ctl[CMSG_SPACE(sizeof(int))];
+	struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl, .msg_controllen = sizeof ctl};
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &fd, sizeof fd);
+	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
+}
+
+int main(int argc, char **argv) {
+	const char *mode = argc > 1 ? argv[1] : "";
+	long want = (argc > 2 ? atol(argv[2]) : 256) * MIB, got = 0;
+	memset(page, 'x', sizeof page);
+	if (!strcmp(mode, "sockets")) {
+		while (got < want) {
+			int sv[2];
+			if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv) < 0) {
+				if (more() == 0)
+					continue;
+				return fail("socketpair", got);
+			}
+			int big = 1 << 30;
+			for (int i = 0; i < 2; i++)
+				setsockopt(sv[i], SOL_SOCKET, SO_SNDBUF, &big, sizeof big);
+			got += fill(sv[0], want - got, sizeof page);
+			got += fill(sv[1], want - got, sizeof page);
+		}
+	} else if (!strcmp(mode, "sysv")) {
+		for (; got < want; got += 8 * MIB) {
+			int id = shmget(IPC_PRIVATE, 8 * MIB, IPC_CREAT | 0600);
+			if (id < 0)
+				return fail("shmget", got);
+			char *p = shmat(id, NULL, 0);
+			if (p == (void *)-1)
+				return fail("shmat", got);
+			memset(p, 'x', 8 * MIB);
+			shmdt(p);
+			struct shmid_ds ds;
+			if (shmctl(id, IPC_STAT, &ds) < 0) {
+				printf("segment removed at detach\n");
+				return 0;
+			}
+		}
+	} else if (!strcmp(mode, "posix") || !strcmp(mode, "tmpfs")) {
+		const char *tmp = getenv("TMPDIR");
+		for (int i = 0; got < want; i++, got += 8 * MIB) {
+			char name[4096];
+			int fd;
+			if (!strcmp(mode, "posix")) {
+				snprintf(name, sizeof name, "/hog%d", i);
+				fd = shm_open(name, O_CREAT | O_RDWR, 0600);
+			} else {
+				snprintf(name, sizeof name, "%s/hog%d", tmp ? tmp : "/tmp", i);
+				fd = open(name, O_CREAT | O_RDWR, 0600);
+			}
+			if (fd < 0)
+				return fail(name, got);
+			if (fill(fd, 8 * MIB, sizeof page) != 8 * MIB)
+				return fail("write", got);
+			close(fd);
+		}
+	} else if (!strcmp(mode, "memfd") || !strcmp(mode, "inflight")) {
+		int sv[2] = {-1, -1};
+		if (!strcmp(mode, "inflight") && socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) < 0)
+			return fail("socketpair", got);
+		for (; got < want; got += 8 * MIB) {
+			int fd = memfile(8 * MIB);
+			if (fd < 0)
+				return fail("memfd", got);
+			if (sv[0] >= 0) {
+				if (sendfd(sv[0], fd) < 0)
+					return fail("sendmsg", got);
+				close(fd);
+			}
+		}
+	} else if (!strcmp(mode, "pipes") || !strcmp(mode, "packets")) {
+		int direct = !strcmp(mode, "packets");
+		while (got < want) {
+			int p[2];
+			if (pipe2(p, O_NONBLOCK | (direct ? O_DIRECT : 0)) < 0) {
+				if (more() == 0)
+					continue;
+				return fail("pipe", got);
+			}
+			if (!direct)
+				for (int size = 1 << 20; size >= 4096 && fcntl(p[1], F_SETPIPE_SZ, size) < 0; size /= 2)
+					;
+			long n = fill(p[1], want - got, direct ? 1 : sizeof page);
+			if (n == 0)
+				return fail("filling a pipe", got);
+			got += direct ? n * 4096 : n;
+		}
+	} else if (!strcmp(mode, "msg")) {
+		/* A one-byte message takes about 64 bytes of the kernel's memory. */
+		struct {
+			long type;
+			char text[1];
+		} m = {1, {'x'}};
+		while (got < want) {
+			int id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+			if (id < 0 && errno == ENOSPC) {
+				printf("no more queues after %ld MiB\n", got / MIB);
+				return 0;
+			}
+			if (id < 0)
+				return fail("msgget", got);
+			while (msgsnd(id, &m, 1, IPC_NOWAIT) == 0)
+				got += 64;
+		}
+	} else if (!strcmp(mode, "objects")) {
+		/* A unix socket is about 2 KiB of the kernel's memory. */
+		while (got < want) {
+			int sv[2];
+			if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0) {
+				if (more() == 0)
+					continue;
+				return fail("socketpair", got);
+			}
+			got += 4096;
+		}
+	} else if (!strcmp(mode, "epoll")) {
+		/* A watch is about 200 bytes of the kernel's memory. */
+		for (;;) {
+			int targets[256], n = 0;
+			for (; n < 256; n++)
+				if ((targets[n] = eventfd(0, 0)) < 0)
+					break;
+			for (;;) {
+				int ep = epoll_create1(0);
+				if (ep < 0)
+					break;
+				for (int i = 0; i < n; i++) {
+					struct epoll_event ev = {.events = EPOLLIN};
+					if (epoll_ctl(ep, EPOLL_CTL_ADD, targets[i], &ev) == 0)
+						got += 200;
+				}
+				if (got >= want)
+					held(got);
+			}
+			if (more() != 0)
+				return fail("epoll", got);
+		}
+	} else if (!strcmp(mode, "uring")) {
+		while (got < want) {
+			struct io_uring_params p = {0};
+			int fd = syscall(SYS_io_uring_setup, 32768, &p);
+			if (fd < 0 && errno == ENOMEM) {
+				printf("no more rings after %ld MiB\n", got / MIB);
+				return 0;
+			}
+			if (fd < 0) {
+				if (more() == 0)
+					continue;
+				return fail("io_uring_setup", got);
+			}
+			got += (long)p.sq_entries * 64 + (long)p.cq_entries * 16;
+		}
+	} else if (!strcmp(mode, "honest")) {
+		char *p = malloc(want);
+		if (!p)
+			return fail("malloc", 0);
+		memset(p, 'x', want);
+		printf("used %ld MiB\n", want / MIB);
+		return p[want - 1] == 'x' ? 0 : 1;
+	} else {
+		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest [MiB]\n");
+		return 2;
+	}
+	held(got);
+}
