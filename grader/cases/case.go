@@ -61,6 +61,13 @@ const (
 	ExitAny     = "any"
 )
 
+// MaxRuns is the most runs a case may ask for.
+const MaxRuns = 1000
+
+// ScoreFraction is the score key's one value: a repeated case earns the
+// fraction of its runs that passed.
+const ScoreFraction = "fraction"
+
 // Output is one accepted standard output.
 type Output struct {
 	Readings []string // the readings it is accepted under; nil means every reading
@@ -459,4 +466,47 @@ func writeContent(b *bytes.Buffer, content []byte) {
 	if !final {
 		b.WriteString(noFinalNewline + "\n")
 	}
+}
+
+// repeatKey reads the runs, min_pass and score keys into c; ok is false
+// for any other key.
+func (p parser) repeatKey(c *Case, i int, key, value string) (ok bool, err error) {
+	switch key {
+	case "runs":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > MaxRuns {
+			return true, p.errf(i, "runs must be a whole number from 1 to %d, got %q", MaxRuns, clip(value))
+		}
+		c.Runs = n
+	case "min_pass":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > MaxRuns {
+			return true, p.errf(i, "min_pass must be a whole number from 1 to the case's runs, got %q", clip(value))
+		}
+		c.MinPass = n
+	case "score":
+		if value != ScoreFraction {
+			return true, p.errf(i, "score must be %s (the case earns the fraction of its runs that passed), got %q", ScoreFraction, clip(value))
+		}
+		c.Score = value
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// checkRepeat checks the repeat keys together once the header is read;
+// at[key] is the line index each was given on.
+func (p parser) checkRepeat(c Case, at map[string]int) error {
+	switch {
+	case c.Runs == 0 && c.MinPass > 0:
+		return p.errf(at["min_pass"], "min_pass without runs: add a runs line (runs: R, the case runs R times)")
+	case c.Runs == 0 && c.Score != "":
+		return p.errf(at["score"], "score: %s without runs: add a runs line (runs: R, the case runs R times)", c.Score)
+	case c.MinPass > 0 && c.Score != "":
+		return p.errf(max(at["min_pass"], at["score"]), "min_pass and score: %s exclude each other: a case passes on K runs or earns the fraction passed", c.Score)
+	case c.MinPass > c.Runs:
+		return p.errf(at["min_pass"], "min_pass %d is more than the case's %d runs", c.MinPass, c.Runs)
+	}
+	return nil
 }

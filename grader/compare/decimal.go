@@ -2,7 +2,6 @@ package compare
 
 import (
 	"fmt"
-	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -20,32 +19,6 @@ import (
 // that no output makes the comparison slow (10^1000000000 is no number to
 // compute). No one reads such a number as a decimal anyway.
 const maxExact = 1000
-
-// numberDiff says why the output's number got (s as a double) is not
-// within the tolerance of the answer's want (a), or returns "" when it is.
-func numberDiff(want, got []byte, a, s float64, opt TokenOptions) string {
-	d := math.Abs(s - a)
-	if opt.HasAbsTol && d <= opt.AbsTol || opt.HasRelTol && d <= opt.RelTol*math.Abs(a) {
-		return ""
-	}
-	w, okw := parseDecimal(want)
-	g, okg := parseDecimal(got)
-	if !okw || !okg {
-		return fmt.Sprintf("%s is not within %s of %s", formatFloat(s), opt.tolerance(), formatFloat(a))
-	}
-	diff := g.sub(w)
-	diff.m.Abs(diff.m)
-	if opt.HasAbsTol && diff.cmp(toleranceOf(opt.AbsTol)) <= 0 {
-		return ""
-	}
-	if opt.HasRelTol {
-		w.m.Abs(w.m)
-		if diff.cmp(toleranceOf(opt.RelTol).mul(w)) <= 0 {
-			return ""
-		}
-	}
-	return fmt.Sprintf("%s is not within %s of %s: they differ by %s", shownNumber(got), opt.tolerance(), shownNumber(want), diff.text())
-}
 
 // decimal is the number m·10^e, exactly.
 type decimal struct {
@@ -204,3 +177,5 @@ func pointed(digits string, k int) string {
 // isHex reports whether a number token, its sign cut off, is written in
 // hexadecimal.
 func isHex(s string) bool { return len(s) > 1 && s[0] == '0' && s[1]|0x20 == 'x' }
+
+func formatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

@@ -312,8 +312,6 @@ func (o TokenOptions) tolerance() string {
 	return abs
 }
 
-func formatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-
 // asciiEqualFold reports whether a and b are equal when ASCII letters are
 // lowered, as the validator compares tokens.
 func asciiEqualFold(a, b []byte) bool {
@@ -443,3 +441,29 @@ mantissa:
 
 func isDigit(c byte) bool    { return '0' <= c && c <= '9' }
 func isHexDigit(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'f' }
+
+// numberDiff says why the output's number got (s as a double) is not
+// within the tolerance of the answer's want (a), or returns "" when it is.
+func numberDiff(want, got []byte, a, s float64, opt TokenOptions) string {
+	d := math.Abs(s - a)
+	if opt.HasAbsTol && d <= opt.AbsTol || opt.HasRelTol && d <= opt.RelTol*math.Abs(a) {
+		return ""
+	}
+	w, okw := parseDecimal(want)
+	g, okg := parseDecimal(got)
+	if !okw || !okg {
+		return fmt.Sprintf("%s is not within %s of %s", formatFloat(s), opt.tolerance(), formatFloat(a))
+	}
+	diff := g.sub(w)
+	diff.m.Abs(diff.m)
+	if opt.HasAbsTol && diff.cmp(toleranceOf(opt.AbsTol)) <= 0 {
+		return ""
+	}
+	if opt.HasRelTol {
+		w.m.Abs(w.m)
+		if diff.cmp(toleranceOf(opt.RelTol).mul(w)) <= 0 {
+			return ""
+		}
+	}
+	return fmt.Sprintf("%s is not within %s of %s: they differ by %s", shownNumber(got), opt.tolerance(), shownNumber(want), diff.text())
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -388,3 +389,6 @@ func (t *table) tables(key string) (_ []*table, ok bool) {
 func (d *decoder) line(path ...string) int {
 	return d.pos[joinPath(path)].Line
 }
+
+// idRE is what an id may be: a part's, a judge's, a manual item's.
+var idRE = regexp.MustCompile(`^[a-z0-9_-]+$`)

@@ -8,40 +8,6 @@ import (
 	"strings"
 )
 
-// ManualItem is a rubric item a TA applies by hand to a submission
-// ([[manual]]): "Meaningful names", +2 points to part "style". Its points
-// are the item's, not each application's: changed once (in the rubric or
-// by a TA), they rescore every submission the item is applied to.
-type ManualItem struct {
-	ID     string  `json:"id"`     // [a-z0-9_-]+, unique among the items
-	Text   string  `json:"text"`   // what it says, shown to the TA and the student
-	Points float64 `json:"points"` // added to its part when applied; negative deducts
-	Part   string  `json:"part"`   // an autograded part's id or a manual part's
-}
-
-// ManualPart is a part graded by hand ([[manual_part]]) with its own
-// points, or, when its ID names an autograded part, the bounds the
-// manual items applied to that part keep its score within.
-type ManualPart struct {
-	ID     string
-	Name   string
-	Points float64 // a manual part's points (in total); 0 for an autograded part's bounds
-	// Start is a manual part's score before any item (0); the bounds'
-	// part starts from its autograded score.
-	Start float64
-	// Floor and Ceiling bound the part's score once items are applied
-	// (0 and the part's points).
-	Floor, Ceiling float64
-	Auto           bool // ID is an autograded part's: these are its bounds
-	// Where the part is graded, for review's view of the part across
-	// the class: File is a required file's name (the file built as it);
-	// Function a function's name in it, or Lines a range of its lines
-	// ([first, last], from 1). All empty: the whole submission.
-	File     string
-	Function string
-	Lines    [2]int
-}
-
 // ManualPart returns the manual part (or an autograded part's bounds)
 // with the id, as [[manual_part]] declares it; an autograded part that
 // none declares has the bounds 0 and its points.

@@ -3,16 +3,11 @@ package rubric
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
-	"os"
 	"path"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/BurntSushi/toml"
 
 	"github.com/cs540-tools/autograder/grader/toolchain"
 )
@@ -374,54 +369,38 @@ const (
 	Min Scoring = "min"
 )
 
-// Load reads and checks a rubric file. Its cases folder is relative to the
-// file's folder.
-func Load(path string) (*Rubric, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data, filepath.Dir(path))
+// ManualItem is a rubric item a TA applies by hand to a submission
+// ([[manual]]): "Meaningful names", +2 points to part "style". Its points
+// are the item's, not each application's: changed once (in the rubric or
+// by a TA), they rescore every submission the item is applied to.
+type ManualItem struct {
+	ID     string  `json:"id"`     // [a-z0-9_-]+, unique among the items
+	Text   string  `json:"text"`   // what it says, shown to the TA and the student
+	Points float64 `json:"points"` // added to its part when applied; negative deducts
+	Part   string  `json:"part"`   // an autograded part's id or a manual part's
 }
 
-// LoadToGenerate is Load for a rubric whose parts' folders may hold no
-// case file yet: `cases generate` writes them.
-func LoadToGenerate(path string) (*Rubric, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return parse(path, data, filepath.Dir(path), true)
-}
-
-// Parse checks a rubric's content. Messages call it name; its cases folder
-// is relative to dir. An error is one line, "name:line:col: message", and
-// wraps ErrInvalid when the content is at fault.
-func Parse(name string, data []byte, dir string) (*Rubric, error) {
-	return parse(name, data, dir, false)
-}
-
-func parse(name string, data []byte, dir string, noCases bool) (*Rubric, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	var raw map[string]any
-	if _, err := toml.Decode(string(data), &raw); err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, &posError{file: name, pos: fixColumn(data, pe.Position), msg: "toml: " + oneLine(pe.Message)}
-		}
-		return nil, &posError{file: name, msg: "toml: " + oneLine(err.Error())}
-	}
-	d := &decoder{file: name, pos: keyPositions(string(data)), noCases: noCases}
-	r := d.rubric(raw, dir, abs)
-	if err := d.err(); err != nil {
-		return nil, err
-	}
-	r.Path = name
-	r.sum = sha256.Sum256(data)
-	return r, nil
+// ManualPart is a part graded by hand ([[manual_part]]) with its own
+// points, or, when its ID names an autograded part, the bounds the
+// manual items applied to that part keep its score within.
+type ManualPart struct {
+	ID     string
+	Name   string
+	Points float64 // a manual part's points (in total); 0 for an autograded part's bounds
+	// Start is a manual part's score before any item (0); the bounds'
+	// part starts from its autograded score.
+	Start float64
+	// Floor and Ceiling bound the part's score once items are applied
+	// (0 and the part's points).
+	Floor, Ceiling float64
+	Auto           bool // ID is an autograded part's: these are its bounds
+	// Where the part is graded, for review's view of the part across
+	// the class: File is a required file's name (the file built as it);
+	// Function a function's name in it, or Lines a range of its lines
+	// ([first, last], from 1). All empty: the whole submission.
+	File     string
+	Function string
+	Lines    [2]int
 }
 
 // SetContent makes SHA256 the hash of content: for a rubric made in Go

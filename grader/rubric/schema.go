@@ -30,11 +30,8 @@ const (
 	defaultCheckerCPU  = 20 * time.Second
 )
 
-var (
-	idRE = regexp.MustCompile(`^[a-z0-9_-]+$`)
-	// nameRE is an Auto build's main: a name without extension.
-	nameRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
-)
+// nameRE is an Auto build's main: a name without extension.
+var nameRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
 // rubric decodes the whole document. dir is the rubric's folder as given,
 // for messages; abs is the same folder made absolute.

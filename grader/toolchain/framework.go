@@ -3,7 +3,6 @@ package toolchain
 import (
 	"os"
 	"os/exec"
-	"slices"
 	"strings"
 )
 
@@ -67,21 +66,4 @@ func (f *TestFramework) Missing() string {
 		}
 	}
 	return "no " + f.Needs + " for " + f.Hosts[0] + " (" + f.Install + ")"
-}
-
-// Frameworks returns the toolchains that have a unit-test framework
-// (Tests), in the order of All.
-func Frameworks() []*Toolchain {
-	return slices.DeleteFunc(All(), func(t *Toolchain) bool { return t.Tests == nil })
-}
-
-// ByFramework returns the toolchain whose unit-test framework is named
-// name ("junit"), nil for none.
-func ByFramework(name string) *Toolchain {
-	for _, t := range all {
-		if t.Tests != nil && t.Tests.Name == name {
-			return t
-		}
-	}
-	return nil
 }

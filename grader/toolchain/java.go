@@ -75,12 +75,6 @@ public class Hello {
 `)},
 }
 
-// The JDK's launcher and compiler, which JDK discovery also finds.
-var (
-	javaTool  = Tool{Name: "java", Candidates: []string{"java"}, Version: []string{"-version"}, VersionRE: regexp.MustCompile(`version "([^"]+)"`)}
-	javacTool = Tool{Name: "javac", Candidates: []string{"javac"}, Version: []string{"-version"}, VersionRE: regexp.MustCompile(`javac (\S+)`)}
-)
-
 var javaNameRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
 // javaMain runs the class that declares main: of several, the one named

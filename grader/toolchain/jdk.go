@@ -7,12 +7,19 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// The JDK's launcher and compiler, which JDK discovery also finds.
+var (
+	javaTool  = Tool{Name: "java", Candidates: []string{"java"}, Version: []string{"-version"}, VersionRE: regexp.MustCompile(`version "([^"]+)"`)}
+	javacTool = Tool{Name: "javac", Candidates: []string{"javac"}, Version: []string{"-version"}, VersionRE: regexp.MustCompile(`javac (\S+)`)}
 )
 
 // JDK is the Java toolchain's JDK as found on this machine, outside any

@@ -41,13 +41,3 @@ var (
 		"struct", "switch", "type", "var", "nil", "true", "false"},
 		LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: "\"'`"}
 )
-
-// SyntaxOf is the syntax of a source file's language by its ending
-// (".java"), nil when no toolchain has it.
-func SyntaxOf(ext string) *Syntax {
-	t := ByExt(ext)
-	if t == nil {
-		return nil
-	}
-	return t.Syntax
-}

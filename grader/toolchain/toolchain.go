@@ -203,45 +203,6 @@ func (t Tool) ParseVersion(out []byte) (string, bool) {
 	return string(m[1]), true
 }
 
-// All returns every toolchain, in the order a rubric's language "auto"
-// tries them and `autograder doctor` lists them.
-func All() []*Toolchain { return slices.Clone(all) }
-
-// Lookup returns the toolchain of a preset name ("cpp"), nil for none.
-func Lookup(name Name) *Toolchain {
-	for _, t := range all {
-		if t.Name == name {
-			return t
-		}
-	}
-	return nil
-}
-
-// ByExt returns the toolchain whose sources end in ext (".cc"), nil for
-// none.
-func ByExt(ext string) *Toolchain {
-	for _, t := range all {
-		if slices.Contains(t.Exts, ext) {
-			return t
-		}
-	}
-	return nil
-}
-
-// ByCode returns the toolchain of a contest package's language code
-// ("python3"), nil for none.
-func ByCode(code string) *Toolchain {
-	for _, t := range all {
-		if slices.Contains(t.Codes, code) {
-			return t
-		}
-	}
-	return nil
-}
-
-// Default is the preset of a rubric that names no language.
-func Default() *Toolchain { return Java }
-
 // WantMain is what a submission graded by its files (rubric language
 // "auto") names to run (rubric.Build.Main, a name without its source
 // extension) so that, with included (a problem package's files) added,

@@ -14,13 +14,6 @@ import (
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
-// compiled is what the compile service made of one submission.
-type compiled struct {
-	rc    int
-	log   string
-	files []sandbox.File // the sources and what javac wrote
-}
-
 // filesKey identifies a set of files by content.
 func filesKey(files []submission.File) string {
 	h := sha256.New()
@@ -78,18 +71,6 @@ func (w *Runner) Prepare(ctx context.Context, builds [][]submission.File) error 
 	}
 	w.compileService(ctx, todo)
 	return ctx.Err()
-}
-
-// prepEntry is one set of files' compile: under way until done is
-// closed, then c (nil when the service did not answer for it). users
-// counts the Builds Prepare expects that have not yet come for it; once
-// it is done and none is left, the Build that took it last forgets it, so
-// that a batch holds each compiled result only while a submission with
-// those bytes still needs it.
-type prepEntry struct {
-	c     *compiled
-	users int
-	done  chan struct{}
 }
 
 type prepItem struct {

@@ -28,8 +28,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/cs540-tools/autograder/grader/similarity"
 )
@@ -81,15 +79,4 @@ func main() {
 func fail(err error) {
 	fmt.Fprintf(os.Stderr, "simbench: %v\n", err)
 	os.Exit(1)
-}
-
-// ints reads a comma-separated list of numbers; nil when empty.
-func ints(s string) []int {
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
-			out = append(out, n)
-		}
-	}
-	return out
 }

@@ -44,6 +44,17 @@ func settings(ks, ws, cs string) []similarity.Settings {
 	return out
 }
 
+// ints reads a comma-separated list of numbers; nil when empty.
+func ints(s string) []int {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // report scores a set's pairs with package similarity and prints the
 // figures, for each way of making one score of a pair's two shares.
 func report(s *set, st similarity.Settings, tiling bool) {

@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -117,21 +115,6 @@ func generateCases(c *ucli.Context) error {
 	return nil
 }
 
-// freshFolder refuses to write into a folder that holds files, unless
-// forced: cases generate never overwrites an assignment's cases unasked.
-func freshFolder(dir string, force bool) error {
-	ents, err := os.ReadDir(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
-	case err != nil:
-		return badInputf("--out %s: %v", dir, err)
-	case len(ents) > 0 && !force:
-		return badInputf("--out %s already holds files: name a new folder, or add --force to replace its cases", dir)
-	}
-	return nil
-}
-
 // verifyCases is `cases verify`.
 func verifyCases(c *ucli.Context) error {
 	if c.NArg() > 1 {
@@ -233,15 +216,6 @@ func judgeFailed(w io.Writer, path string, res grader.Result) error {
 	}
 	return &exitError{ExitIncomplete, fmt.Errorf("--solution %s: the grader failed to judge %d of %d cases (%s): not verified; fix the judge (above) and run it again",
 		path, len(ids), len(res.Cases), strings.Join(ids, ", "))}
-}
-
-// indentLines starts each line of s with pre.
-func indentLines(s, pre string) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	for i := range lines {
-		lines[i] = pre + lines[i]
-	}
-	return strings.Join(lines, "\n")
 }
 
 // caseNamed returns the assignment's case called id.

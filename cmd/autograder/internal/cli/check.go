@@ -7,7 +7,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
 	"github.com/cs540-tools/autograder/grader"
@@ -207,13 +206,6 @@ func (p *caseProgress) finish() {
 		fmt.Fprint(p.w, "\r\x1b[K")
 	}
 }
-
-// handOff is how much CPU time a case of check, ci or grade may use in a
-// warm JVM before it and the cases after it of its part run cold, side by
-// side on the cores the batch has idle (see warm.Options.HandOff): the
-// same verdicts, sooner, for a program that loops or is slow; a correct
-// Eight Queens case uses a few milliseconds.
-const handOff = 500 * time.Millisecond
 
 // passed is check's and ci's exit status: 0 only when every case passed
 // and no point is deducted, 4 when the grader failed to judge one (a

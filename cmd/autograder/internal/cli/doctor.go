@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/toolchain"
@@ -201,28 +200,4 @@ func clock(ctx context.Context) string {
 			"(Python's time.sleep) fails in those runs under libfaketime 0.9.10: install gcc"
 	}
 	return msg
-}
-
-// sourceExts are the file endings that make a loose file in a batch folder
-// a submission of its own.
-func sourceExts(a *grader.Assignment) []string {
-	b := a.Rubric.Build
-	switch b.Language {
-	case rubric.Raw:
-	case rubric.Auto:
-		var out []string
-		for _, l := range b.Languages {
-			out = append(out, rubric.SourceExts(l)...)
-		}
-		return out
-	default:
-		return rubric.SourceExts(b.Language)
-	}
-	var out []string
-	for _, r := range a.Rubric.Submission.Required {
-		if i := strings.LastIndex(r, "."); i > 0 {
-			out = append(out, r[i:])
-		}
-	}
-	return out
 }

@@ -18,11 +18,6 @@ import (
 	ucli "github.com/urfave/cli/v2"
 )
 
-// kitDir is the folder of a student kit that holds the assignment (a
-// bundle): a dot folder, which a submission never includes, and where
-// check finds the rubric (findRubric).
-const kitDir = ".autograder"
-
 // workflowPath is where a kit's GitHub Actions workflow goes.
 var workflowPath = filepath.Join(".github", "workflows", "autograder.yml")
 

@@ -166,3 +166,18 @@ func replacedText(files []string, reports int) string {
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
+
+// freshFolder refuses to write into a folder that holds files, unless
+// forced: cases generate never overwrites an assignment's cases unasked.
+func freshFolder(dir string, force bool) error {
+	ents, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return badInputf("--out %s: %v", dir, err)
+	case len(ents) > 0 && !force:
+		return badInputf("--out %s already holds files: name a new folder, or add --force to replace its cases", dir)
+	}
+	return nil
+}
