@@ -32,8 +32,18 @@ public final class Vectors {
     /** Values as the test side decodes them, without stand-ins: every handle is refused. */
     private static final class Plain extends Values {
         @Override
-        protected Object encodeOther(Object v) {
+        protected Object encodeOther(Object v, int depth) {
             throw new Uncarried("no handles here: " + v.getClass().getName());
+        }
+
+        @Override
+        protected boolean crossesAsClass(Class<?> k) {
+            return false;
+        }
+
+        @Override
+        protected Class<?> classNamed(String name) {
+            throw new BadValue("no class " + name + " here");
         }
 
         @Override
