@@ -21,24 +21,6 @@ const maxTranscript = 64 << 10
 // protocol that sends more than this is a checker gone wrong.
 const maxPass = 256 << 20
 
-// interactor is an interactive checker: it talks with the program.
-type interactor struct{ *Checker }
-
-// Judge implements grader.Judge; the grader asks an Interactor to
-// Interact instead.
-func (i *interactor) Judge(context.Context, grader.Trial) (grader.Judgement, error) {
-	return grader.Judgement{}, fmt.Errorf("checker %s is interactive: it judges only a run it talks with", i.path)
-}
-
-// ran is how the checker's run ended, and, when it ran, its judgement
-// (or why its output is none).
-type ran struct {
-	res  sandbox.Result
-	err  error
-	j    grader.Judgement
-	jerr error
-}
-
 // Interact implements grader.Interactor: the checker and the program run
 // at once, each one's stdout the other's stdin.
 func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grader.Input) (grader.Execution, error)) (grader.Execution, grader.Judgement, error) {
