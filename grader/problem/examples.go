@@ -25,6 +25,8 @@ type Example struct {
 	Skip   string
 	rules  []rule
 	consts rubric.Constants
+	root   string // the package's folder
+	entry  string // submissions.yaml's entrypoint, "" for the format's default
 }
 
 // Replace replaces the package's constants ({{name}}) in a file of the
@@ -90,7 +92,7 @@ func Examples(dir string) ([]Example, error) {
 			if strings.HasPrefix(e.Name(), ".") {
 				continue
 			}
-			ex := Example{Path: filepath.Join(subs, l.Name(), e.Name()), Name: l.Name() + "/" + e.Name(), consts: m.constants}
+			ex := Example{Path: filepath.Join(subs, l.Name(), e.Name()), Name: l.Name() + "/" + e.Name(), consts: m.constants, root: dir}
 			if err := spec.apply(&ex, l.Name()); err != nil {
 				return nil, err
 			}
@@ -212,11 +214,12 @@ func (s subSpec) ruleKeys(ex *Example, key string, m map[string]any, r *rule) er
 				ex.Skip = fmt.Sprintf("language %v is not one the grader builds (%s)", v, strings.Join(firstCodes(), ", "))
 			}
 		case "entrypoint":
-			// Of several Python files the grader runs __main__.py, else
-			// main.py; any other entry point it cannot honour.
-			if v != "__main__.py" && v != "main.py" {
-				ex.Skip = fmt.Sprintf("entrypoint %v: the grader runs a Python folder's __main__.py or main.py, a Java folder's class with main", v)
+			// The file (or Java class) run first, of a folder of several.
+			entry, ok := v.(string)
+			if !ok || entry == "" {
+				return badf(s.file, "%s: entrypoint: %v is not a file or class name", key, v)
 			}
+			ex.entry = entry
 		case "permitted", "required", "score", "message":
 			err = ruleKey(k, v, r)
 		default:
