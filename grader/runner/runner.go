@@ -432,8 +432,18 @@ func (p *program) spec(ctx context.Context, in grader.Input) (sandbox.Spec, erro
 	spec.Args = append(spec.Args, in.Args...)
 	spec.Files, spec.Stdin = slices.Clip(p.files), in.Stdin
 	spec.StdinFrom, spec.StdoutTo, spec.Stop = in.StdinFrom, in.StdoutTo, in.Stop
+	if in.StdoutTo != nil {
+		// A live run's stdout is a conversation with its judge, passed
+		// through and not kept (the judge keeps a transcript): as the
+		// judges' systems run interactive problems, the output limit does
+		// not bound it, only livePass a conversation gone wrong.
+		spec.StdoutToOnly, spec.PassLimit = true, livePass
+	}
 	return spec, nil
 }
+
+// livePass bounds what a live run sends its judge (grader.Input.StdoutTo).
+const livePass = 256 << 20
 
 // Run runs one case in a fresh box holding the built files; run n of a
 // repeated case (in.Attempt n) sees its clock start at
