@@ -31,7 +31,7 @@ func (ex Example) Submission(lim submission.Limits) submission.Submission {
 // linked reads the files of the example's folder that are links to a
 // regular file of the package, each at most lim.FileBytes long.
 func (ex Example) linked(lim submission.Limits) []submission.File {
-	root, err := filepath.EvalSymlinks(ex.root)
+	root, err := resolved(ex.root)
 	if err != nil || ex.root == "" {
 		return nil
 	}
@@ -40,7 +40,7 @@ func (ex Example) linked(lim submission.Limits) []submission.File {
 		if err != nil || d.Type()&fs.ModeSymlink == 0 || p == ex.Path {
 			return nil
 		}
-		target, err := filepath.EvalSymlinks(p)
+		target, err := resolved(p)
 		if err != nil || !inside(root, target) {
 			return nil
 		}
@@ -56,6 +56,15 @@ func (ex Example) linked(lim submission.Limits) []submission.File {
 		return nil
 	})
 	return out
+}
+
+// resolved is p absolute, its links followed.
+func resolved(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
 }
 
 // inside reports whether path p lies in folder root (both resolved).
