@@ -59,6 +59,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -435,15 +436,14 @@ func (p *program) spec(ctx context.Context, in grader.Input) (sandbox.Spec, erro
 	if in.StdoutTo != nil {
 		// A live run's stdout is a conversation with its judge, passed
 		// through and not kept (the judge keeps a transcript): as the
-		// judges' systems run interactive problems, the output limit does
-		// not bound it, only livePass a conversation gone wrong.
-		spec.StdoutToOnly, spec.PassLimit = true, livePass
+		// judges' systems run interactive problems, no output limit
+		// bounds it. Its judge's writer makes it wait while the judge
+		// has not read (grader/checker's pipe holds 64 KiB, as an OS
+		// pipe does), so its time limits bound it.
+		spec.StdoutToOnly, spec.PassLimit = true, math.MaxInt64
 	}
 	return spec, nil
 }
-
-// livePass bounds what a live run sends its judge (grader.Input.StdoutTo).
-const livePass = 256 << 20
 
 // Run runs one case in a fresh box holding the built files; run n of a
 // repeated case (in.Attempt n) sees its clock start at
