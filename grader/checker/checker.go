@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,54 +19,12 @@ import (
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
-// Judges is this package's judge, "checker", for a program's list of
-// judges (grader.Judges).
-var Judges = grader.Judges{"checker": New}
-
 // The files a checker's box holds beside the checker's own.
 const (
 	inputFile   = "testcase.in"
 	answerFile  = "testcase.ans"
 	feedbackDir = "feedback/"
 )
-
-// New makes the judge of the rubric's checker program ([judge] checker):
-// an Interactor when the rubric makes it interactive. It reads the
-// checker's files; it builds them only when the first case needs them.
-func New(r *rubric.Rubric) (grader.Judge, error) {
-	j := r.Judge
-	if j.Checker == "" {
-		return nil, errors.New("judge.checker names no checker program")
-	}
-	files, b, err := load(j.Checker)
-	if err != nil {
-		return nil, err
-	}
-	srcs, err := sources(j.Checker, files)
-	if err != nil {
-		return nil, err
-	}
-	for i := range files {
-		files[i].Data = j.Constants.Replace(files[i].Data)
-	}
-	c := &Checker{
-		path:     j.Checker,
-		srcs:     srcs,
-		files:    files,
-		flags:    slices.Clone(j.Flags),
-		multOnly: j.MultiplierOnly,
-		runner: runner.New(&rubric.Rubric{Build: b, Limits: rubric.Limits{
-			Wall: j.CheckerWall, CPU: j.CheckerCPU, BuildWall: r.Limits.BuildWall,
-		}}),
-	}
-	switch {
-	case j.Passes > 1:
-		return &multipass{Checker: c, passes: j.Passes, live: j.Interactive}, nil
-	case j.Interactive:
-		return &interactor{c}, nil
-	}
-	return c, nil
-}
 
 // Checker is a checker program, the judge of finished runs.
 type Checker struct {
@@ -234,23 +191,6 @@ func (c *Checker) program(ctx context.Context) (grader.Program, error) {
 	return c.prog, c.buildErr
 }
 
-// Judge implements grader.Judge: the checker reads the run's output.
-func (c *Checker) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, error) {
-	prog, err := c.program(ctx)
-	if err != nil {
-		return grader.Judgement{}, err
-	}
-	spec, err := c.spec(ctx, prog, t, grader.Input{Stdin: t.Stdout})
-	if err != nil {
-		return grader.Judgement{}, err
-	}
-	res, err := sandbox.Run(ctx, spec)
-	if err != nil {
-		return grader.Judgement{}, fmt.Errorf("checker %s: %w", c.path, err)
-	}
-	return c.judgement(res)
-}
-
 // spec is the box of one run of the checker on trial t: its files, the
 // case's input and answer, an empty feedback folder collected afterwards;
 // its flags are the case's JudgeArgs when it has its own.
@@ -279,3 +219,14 @@ func (c *Checker) spec(ctx context.Context, prog grader.Program, t grader.Trial,
 	}
 	return spec, nil
 }
+
+// The feedback files read, in the feedback folder.
+const (
+	teamMessage     = "teammessage.txt"
+	judgeMessage    = "judgemessage.txt"
+	scoreFile       = "score.txt"
+	multiplierFile  = "score_multiplier.txt"
+	scoreFileMaxLen = 256
+)
+
+var feedbackFiles = []string{teamMessage, judgeMessage, scoreFile, multiplierFile}

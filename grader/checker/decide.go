@@ -1,9 +1,11 @@
 package checker
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // decide gives the judgement of an interactive run: how the checker's
@@ -47,4 +49,22 @@ func joinLog(a, b string) string {
 		return b
 	}
 	return a + "\n\n" + b
+}
+
+// interactor is an interactive checker: it talks with the program.
+type interactor struct{ *Checker }
+
+// Judge implements grader.Judge; the grader asks an Interactor to
+// Interact instead.
+func (i *interactor) Judge(context.Context, grader.Trial) (grader.Judgement, error) {
+	return grader.Judgement{}, fmt.Errorf("checker %s is interactive: it judges only a run it talks with", i.path)
+}
+
+// ran is how the checker's run ended, and, when it ran, its judgement
+// (or why its output is none).
+type ran struct {
+	res  sandbox.Result
+	err  error
+	j    grader.Judgement
+	jerr error
 }

@@ -1,13 +1,13 @@
 package checker
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path"
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/sandbox"
@@ -18,21 +18,6 @@ const (
 	accepted = 42
 	rejected = 43
 )
-
-// maxMessage caps each message a checker writes, and what of its stderr
-// a failure shows.
-const maxMessage = 4 << 10
-
-// The feedback files read, in the feedback folder.
-const (
-	teamMessage     = "teammessage.txt"
-	judgeMessage    = "judgemessage.txt"
-	scoreFile       = "score.txt"
-	multiplierFile  = "score_multiplier.txt"
-	scoreFileMaxLen = 256
-)
-
-var feedbackFiles = []string{teamMessage, judgeMessage, scoreFile, multiplierFile}
 
 // judgement reads a finished run of the checker: its exit status and its
 // feedback folder. Anything but an accepting or rejecting exit is the
@@ -125,34 +110,19 @@ func parseScore(data []byte) (float64, error) {
 	return x, nil
 }
 
-// message is a feedback file as a report shows it: valid UTF-8, without
-// NUL bytes or trailing blank lines, cut at maxMessage.
-func message(b []byte) string {
-	return cut(strings.TrimRight(clean(string(b)), " \t\r\n"), maxMessage)
-}
-
-// clean makes what a program wrote fit for a report: valid UTF-8,
-// without NUL bytes.
-func clean(s string) string {
-	return strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "")
-}
-
-// cut keeps at most n bytes of s, whole runes, and says how much it left.
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
+// Judge implements grader.Judge: the checker reads the run's output.
+func (c *Checker) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, error) {
+	prog, err := c.program(ctx)
+	if err != nil {
+		return grader.Judgement{}, err
 	}
-	i := n
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
+	spec, err := c.spec(ctx, prog, t, grader.Input{Stdin: t.Stdout})
+	if err != nil {
+		return grader.Judgement{}, err
 	}
-	return s[:i] + fmt.Sprintf("\n... (%d more bytes)", len(s)-i)
-}
-
-// tail is the last n bytes of b.
-func tail(b []byte, n int) []byte {
-	if len(b) <= n {
-		return b
+	res, err := sandbox.Run(ctx, spec)
+	if err != nil {
+		return grader.Judgement{}, fmt.Errorf("checker %s: %w", c.path, err)
 	}
-	return b[len(b)-n:]
+	return c.judgement(res)
 }

@@ -21,24 +21,6 @@ const maxTranscript = 64 << 10
 // protocol that sends more than this is a checker gone wrong.
 const maxPass = 256 << 20
 
-// interactor is an interactive checker: it talks with the program.
-type interactor struct{ *Checker }
-
-// Judge implements grader.Judge; the grader asks an Interactor to
-// Interact instead.
-func (i *interactor) Judge(context.Context, grader.Trial) (grader.Judgement, error) {
-	return grader.Judgement{}, fmt.Errorf("checker %s is interactive: it judges only a run it talks with", i.path)
-}
-
-// ran is how the checker's run ended, and, when it ran, its judgement
-// (or why its output is none).
-type ran struct {
-	res  sandbox.Result
-	err  error
-	j    grader.Judgement
-	jerr error
-}
-
 // Interact implements grader.Interactor: the checker and the program run
 // at once, each one's stdout the other's stdin.
 func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grader.Input) (grader.Execution, error)) (grader.Execution, grader.Judgement, error) {
@@ -52,6 +34,7 @@ func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grad
 		return grader.Execution{}, grader.Judgement{}, err
 	}
 	toJudge.check = &textCheck{}
+	toJudge.hold = pipeHold
 	toProg, err := newPipe(tr, '<')
 	if err != nil {
 		toJudge.end()
@@ -133,20 +116,30 @@ func closed(c <-chan struct{}) bool {
 	}
 }
 
+// pipeHold is how much of the program's messages its checker has not
+// read before the program waits, as an OS pipe between them holds: a
+// program that sends without end goes at its checker's pace, and runs
+// out of time as the judges' systems find it, instead of filling memory.
+const pipeHold = 64 << 10
+
 // pipe carries one direction of a conversation. The sending box's stdout
-// is written to it and never waits (what a run may write is bounded by
-// its output limit, and the sandbox's writer must not block); a goroutine
-// feeds the receiving box's stdin, r, an OS pipe. When the sender ends,
-// the receiver reads what is left, then end of file; when the receiver
-// ends, what it did not read is dropped.
+// is written to it; with hold set, a write waits while more than hold
+// bytes are unread (the sender waits for its receiver, as on an OS pipe),
+// else it never waits (what the checker sends is bounded by maxPass, and
+// a checker is not made to wait for a program that does not read); a
+// goroutine feeds the receiving box's stdin, r, an OS pipe. When the
+// sender ends, the receiver reads what is left, then end of file; when
+// the receiver ends, what it did not read is dropped.
 type pipe struct {
 	r, w  *os.File
 	dir   byte // '>' or '<', for the transcript
 	tr    *transcript
 	check *textCheck // when set, what the receiver is sent is checked
+	hold  int        // unread bytes past which a write waits; 0: never
 
 	mu      sync.Mutex
-	more    *sync.Cond
+	more    *sync.Cond // the feeder waits on it for bytes or an end
+	room    *sync.Cond // a write waits on it for the feeder to take bytes
 	buf     []byte
 	ended   bool // the sender is done
 	dropped bool // the receiver is gone
@@ -159,7 +152,7 @@ func newPipe(tr *transcript, dir byte) (*pipe, error) {
 		return nil, err
 	}
 	p := &pipe{r: r, w: w, dir: dir, tr: tr, fed: make(chan struct{})}
-	p.more = sync.NewCond(&p.mu)
+	p.more, p.room = sync.NewCond(&p.mu), sync.NewCond(&p.mu)
 	go p.feed()
 	return p, nil
 }
@@ -175,6 +168,9 @@ func (p *pipe) Write(b []byte) (int, error) {
 			p.check.add(b)
 		}
 	}
+	for p.hold > 0 && len(p.buf) > p.hold && !p.dropped && !p.ended {
+		p.room.Wait()
+	}
 	p.mu.Unlock()
 	return len(b), nil
 }
@@ -187,6 +183,7 @@ func (p *pipe) end() {
 	}
 	p.ended = true
 	p.more.Signal()
+	p.room.Broadcast()
 	p.mu.Unlock()
 }
 
@@ -197,6 +194,7 @@ func (p *pipe) drop() {
 	p.dropped = true
 	p.buf = nil
 	p.more.Signal()
+	p.room.Broadcast()
 	p.mu.Unlock()
 	p.r.Close()
 }
@@ -227,6 +225,7 @@ func (p *pipe) feed() {
 		}
 		chunk, stop := p.buf, p.dropped || p.ended && len(p.buf) == 0
 		p.buf = nil
+		p.room.Broadcast()
 		p.mu.Unlock()
 		if stop {
 			return

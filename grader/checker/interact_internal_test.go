@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -95,5 +96,46 @@ func TestTextCheck(t *testing.T) {
 		if c.bad != tc.bad || tc.bad != "" && c.badLine != tc.line {
 			t.Errorf("%q: %q at line %d, want %q at line %d", tc.pieces, c.bad, c.badLine, tc.bad, tc.line)
 		}
+	}
+}
+
+// TestPipeHolds: a write to a pipe with hold set returns only once the
+// receiver has taken what came before (as on an OS pipe): the sender's
+// second chunk is taken in only after the receiver has read most of the
+// first, whatever the speed of either side.
+func TestPipeHolds(t *testing.T) {
+	const chunk = 4 << 20
+	p, err := newPipe(&transcript{}, '>')
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.hold = pipeHold
+	var read atomic.Int64
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := p.r.Read(buf)
+			read.Add(int64(n))
+			if err != nil {
+				return
+			}
+		}
+	}()
+	data := bytes.Repeat([]byte{'q'}, chunk)
+	for i := 1; i <= 3; i++ {
+		p.Write(data)
+		// Write i returns once the feeder took it, after the receiver
+		// read all of write i-1 but what an OS pipe's buffer holds.
+		if least := int64(i-1)*chunk - chunk/4; read.Load() < least {
+			t.Fatalf("write %d returned when %d bytes were read, want at least %d", i, read.Load(), least)
+		}
+	}
+	p.end()
+	<-done
+	p.wait()
+	if read.Load() != 3*chunk {
+		t.Errorf("read %d bytes, want %d", read.Load(), 3*chunk)
 	}
 }

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -74,3 +75,39 @@ func (c *textCheck) end() {
 		c.partial = nil
 	}
 }
+
+// message is a feedback file as a report shows it: valid UTF-8, without
+// NUL bytes or trailing blank lines, cut at maxMessage.
+func message(b []byte) string {
+	return cut(strings.TrimRight(clean(string(b)), " \t\r\n"), maxMessage)
+}
+
+// clean makes what a program wrote fit for a report: valid UTF-8,
+// without NUL bytes.
+func clean(s string) string {
+	return strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "")
+}
+
+// cut keeps at most n bytes of s, whole runes, and says how much it left.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + fmt.Sprintf("\n... (%d more bytes)", len(s)-i)
+}
+
+// tail is the last n bytes of b.
+func tail(b []byte, n int) []byte {
+	if len(b) <= n {
+		return b
+	}
+	return b[len(b)-n:]
+}
+
+// maxMessage caps each message a checker writes, and what of its stderr
+// a failure shows.
+const maxMessage = 4 << 10

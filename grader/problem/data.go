@@ -9,7 +9,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -23,26 +22,6 @@ import (
 type pkg struct {
 	rubric *rubric.Rubric
 	parts  [][]cases.Case
-}
-
-// settings are a test group's, from its testdata.yaml or an ancestor's.
-type settings struct {
-	onReject    string // "break" or "continue"
-	aggregation string // "sum", "min" or "pass-fail"
-	acceptScore float64
-	score       *float64 // 2023-07 scoring.score: the group's points
-	flags       []string // the output validator's
-	flagsSet    bool
-	args        []string // the program's command line
-}
-
-var defaults = settings{onReject: "break", aggregation: "sum", acceptScore: 1}
-
-// group is a test group that holds cases.
-type group struct {
-	path  string // under data, slash-separated: "secret/group1"
-	cases []cases.Case
-	set   settings
 }
 
 // read reads the package in dir; its test data is generated (into the
@@ -228,12 +207,6 @@ func readCase(folder, rel, name string, m meta, set settings, content *bytes.Buf
 	return c, nil
 }
 
-var unsafeID = regexp.MustCompile(`[^a-z0-9_-]+`)
-
-// partID is a group's part id: its path, lower-cased, "/" and other bytes
-// a part id cannot hold written "-".
-func partID(rel string) string { return unsafeID.ReplaceAllString(strings.ToLower(rel), "-") }
-
 // partOf makes a group's rubric part: see the package documentation.
 func partOf(g group, scoring bool) rubric.Part {
 	p := rubric.Part{ID: partID(g.path), Name: g.path, Cases: g.path, Scoring: rubric.Proportional}
@@ -368,11 +341,6 @@ func programIn(folder string, whole bool) (string, error) {
 	all := slices.Concat(dirs, files)
 	slices.Sort(all)
 	return "", badf(folder, "%d output validators (%s): the grader runs one", len(all), strings.Join(all, ", "))
-}
-
-func isDir(p string) bool {
-	info, err := os.Stat(p)
-	return err == nil && info.IsDir()
 }
 
 // hashProgram adds a program's files (a file, or a folder's regular

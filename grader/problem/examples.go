@@ -12,7 +12,6 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
-	"github.com/cs540-tools/autograder/grader/toolchain"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -26,6 +25,8 @@ type Example struct {
 	Skip   string
 	rules  []rule
 	consts rubric.Constants
+	root   string // the package's folder
+	entry  string // submissions.yaml's entrypoint, "" for the format's default
 }
 
 // Replace replaces the package's constants ({{name}}) in a file of the
@@ -91,7 +92,7 @@ func Examples(dir string) ([]Example, error) {
 			if strings.HasPrefix(e.Name(), ".") {
 				continue
 			}
-			ex := Example{Path: filepath.Join(subs, l.Name(), e.Name()), Name: l.Name() + "/" + e.Name(), consts: m.constants}
+			ex := Example{Path: filepath.Join(subs, l.Name(), e.Name()), Name: l.Name() + "/" + e.Name(), consts: m.constants, root: dir}
 			if err := spec.apply(&ex, l.Name()); err != nil {
 				return nil, err
 			}
@@ -213,11 +214,12 @@ func (s subSpec) ruleKeys(ex *Example, key string, m map[string]any, r *rule) er
 				ex.Skip = fmt.Sprintf("language %v is not one the grader builds (%s)", v, strings.Join(firstCodes(), ", "))
 			}
 		case "entrypoint":
-			// Of several Python files the grader runs __main__.py, else
-			// main.py; any other entry point it cannot honour.
-			if v != "__main__.py" && v != "main.py" {
-				ex.Skip = fmt.Sprintf("entrypoint %v: the grader runs a Python folder's __main__.py or main.py, a Java folder's class with main", v)
+			// The file (or Java class) run first, of a folder of several.
+			entry, ok := v.(string)
+			if !ok || entry == "" {
+				return badf(s.file, "%s: entrypoint: %v is not a file or class name", key, v)
 			}
+			ex.entry = entry
 		case "permitted", "required", "score", "message":
 			err = ruleKey(k, v, r)
 		default:
@@ -469,12 +471,6 @@ func TLELimits(dir string, lim rubric.Limits) (rubric.Limits, error) {
 	return lim, nil
 }
 
-// tleMargin is how much more CPU time a submission that must run out of
-// time gets: (time_limit_to_tle - 1) times the time limit.
-func tleMargin(m meta, cpu time.Duration) time.Duration {
-	return time.Duration((m.toTLE - 1) * float64(cpu))
-}
-
 // Timing is how a package's time limit is set when problem.yaml (or a
 // legacy .timelimit) gives none: as the format says, from the slowest
 // run of its accepted submissions (TimeLimitFrom).
@@ -528,36 +524,4 @@ func (ex Example) UsedForTimeLimit() bool {
 // time_limit_to_tle margin.
 func (ex Example) WantsTLE() bool {
 	return slices.ContainsFunc(ex.rules, func(r rule) bool { return len(r.required) == 1 && r.required[0] == "TLE" })
-}
-
-// unbuilt says why the grader cannot build the submission at p (a file,
-// or a folder of files): none of its files is in a language it builds,
-// or one asks for a runtime its language's toolchain does not run (a
-// Python 2 shebang); "" when it can.
-func unbuilt(p string) string {
-	var exts, files []string
-	filepath.WalkDir(p, func(f string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			exts, files = append(exts, filepath.Ext(f)), append(files, f)
-		}
-		return nil
-	})
-	for _, f := range files {
-		tc := toolchain.ByExt(strings.ToLower(filepath.Ext(f)))
-		if tc == nil || tc.Unrunnable == nil {
-			continue
-		}
-		if data, err := os.ReadFile(f); err == nil {
-			if why := tc.Unrunnable(data); why != "" {
-				return filepath.Base(f) + ": " + why
-			}
-		}
-	}
-	for _, e := range exts {
-		if toolchain.ByExt(strings.ToLower(e)) != nil {
-			return ""
-		}
-	}
-	slices.Sort(exts)
-	return fmt.Sprintf("no file in a language the grader builds (%s): %s", strings.Join(firstCodes(), ", "), strings.Join(slices.Compact(exts), ", "))
 }

@@ -184,3 +184,16 @@ func score(file, key string, v any) (float64, error) {
 	}
 	return f, nil
 }
+
+// settings are a test group's, from its testdata.yaml or an ancestor's.
+type settings struct {
+	onReject    string // "break" or "continue"
+	aggregation string // "sum", "min" or "pass-fail"
+	acceptScore float64
+	score       *float64 // 2023-07 scoring.score: the group's points
+	flags       []string // the output validator's
+	flagsSet    bool
+	args        []string // the program's command line
+}
+
+var defaults = settings{onReject: "break", aggregation: "sum", acceptScore: 1}

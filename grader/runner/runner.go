@@ -59,6 +59,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -432,6 +433,15 @@ func (p *program) spec(ctx context.Context, in grader.Input) (sandbox.Spec, erro
 	spec.Args = append(spec.Args, in.Args...)
 	spec.Files, spec.Stdin = slices.Clip(p.files), in.Stdin
 	spec.StdinFrom, spec.StdoutTo, spec.Stop = in.StdinFrom, in.StdoutTo, in.Stop
+	if in.StdoutTo != nil {
+		// A live run's stdout is a conversation with its judge, passed
+		// through and not kept (the judge keeps a transcript): as the
+		// judges' systems run interactive problems, no output limit
+		// bounds it. Its judge's writer makes it wait while the judge
+		// has not read (grader/checker's pipe holds 64 KiB, as an OS
+		// pipe does), so its time limits bound it.
+		spec.StdoutToOnly, spec.PassLimit = true, math.MaxInt64
+	}
 	return spec, nil
 }
 

@@ -45,12 +45,10 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 	if rub.Limits, err = exampleLimits(c, a, dir, exs, done); err != nil {
 		return err
 	}
-	run := runner.New(&rub)
 	slow := rub
 	if slow.Limits, err = problem.TLELimits(dir, slow.Limits); err != nil {
 		return badInput(err)
 	}
-	runSlow := runner.New(&slow)
 	var bad, judged int
 	var rows []juryRow
 	for i, ex := range exs {
@@ -58,10 +56,11 @@ func verifyExamples(c *ucli.Context, a *grader.Assignment, dir string) error {
 			fmt.Fprintf(c.App.Writer, "%s: skipped: %s\n", ex.Name, ex.Skip)
 			continue
 		}
-		r, limit := run, rub.Limits.CPU
+		r := rub
 		if ex.WantsTLE() {
-			r, limit = runSlow, slow.Limits.CPU
+			r = slow
 		}
+		limit := r.Limits.CPU
 		res, ok := done[i]
 		if !ok {
 			if res, err = gradeExample(c, a, r, ex, true); err != nil {
@@ -160,13 +159,15 @@ func jurySummary(w io.Writer, rows []juryRow, lim rubric.Limits, stack string) {
 	}
 }
 
-// gradeExample grades one labelled submission, its constants replaced.
-func gradeExample(c *ucli.Context, a *grader.Assignment, r grader.Runner, ex problem.Example, timings bool) (grader.Result, error) {
-	sub := submission.Load(ex.Path, submission.DefaultLimits)
-	for i := range sub.Files {
-		sub.Files[i].Data = ex.Replace(sub.Files[i].Data)
-	}
-	return a.Grade(c.Context, r, sub, 0, grader.Options{Timings: timings})
+// gradeExample grades one labelled submission under rub (the package's
+// rubric, its limits as the example's label needs them), as the format
+// builds it (problem.Example.Submission and Build).
+func gradeExample(c *ucli.Context, a *grader.Assignment, rub rubric.Rubric, ex problem.Example, timings bool) (grader.Result, error) {
+	sub := ex.Submission(submission.DefaultLimits)
+	rub.Build = ex.Build(rub.Build)
+	one := *a
+	one.Rubric = &rub
+	return one.Grade(c.Context, runner.New(&rub), sub, 0, grader.Options{Timings: timings})
 }
 
 // timingRuns is how many times each accepted submission runs when a
@@ -186,7 +187,6 @@ func exampleLimits(c *ucli.Context, a *grader.Assignment, dir string, exs []prob
 	if err != nil || tm.Given {
 		return lim, badInputOrNil(err)
 	}
-	run := runner.New(a.Rubric)
 	var slowest time.Duration
 	n := 0
 	for i, ex := range exs {
@@ -195,7 +195,7 @@ func exampleLimits(c *ucli.Context, a *grader.Assignment, dir string, exs []prob
 		}
 		times := map[string][]time.Duration{} // each accepted case's runs
 		for k := range timingRuns {
-			res, err := gradeExample(c, a, run, ex, true)
+			res, err := gradeExample(c, a, *a.Rubric, ex, true)
 			if err != nil {
 				return lim, err
 			}

@@ -1,0 +1,1 @@
+print("DONE", flush=True)
