@@ -21,8 +21,8 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
-	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 )
 
 // Batch is what results.json holds.
@@ -207,25 +207,25 @@ func WriteAll(dir string, a *grader.Assignment, b Batch) error {
 	if err != nil {
 		return err
 	}
-	if err := store.WriteFile(filepath.Join(dir, "results.json"), data); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "results.json"), data); err != nil {
 		return err
 	}
-	if err := store.WriteFile(filepath.Join(dir, "gradebook.csv"), Gradebook(a, b.Submissions, b.Roster)); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "gradebook.csv"), Gradebook(a, b.Submissions, b.Roster)); err != nil {
 		return err
 	}
 	page, err := Page(a, b)
 	if err != nil {
 		return err
 	}
-	if err := store.WriteFile(filepath.Join(dir, "index.html"), page); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "index.html"), page); err != nil {
 		return err
 	}
-	if err := store.WriteFile(filepath.Join(dir, "parts.csv"), Parts(a, b.Submissions)); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "parts.csv"), Parts(a, b.Submissions)); err != nil {
 		return err
 	}
 	var errs []error
 	for i, name := range ReportNames(b.Submissions) {
-		if err := store.WriteFile(filepath.Join(dir, "reports", name), Markdown(a, b.Submissions[i])); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, "reports", name), Markdown(a, b.Submissions[i])); err != nil {
 			errs = append(errs, fmt.Errorf("the report of %s: %w", escape.ID(b.Submissions[i].ID), err))
 		}
 	}

@@ -16,7 +16,8 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
-	"github.com/cs540-tools/autograder/grader/store"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
+	"github.com/rogpeppe/go-internal/lockedfile"
 )
 
 // Folder is where a batch's manual grading lives: DIR/review.
@@ -26,6 +27,13 @@ const (
 	snapshotName = "snapshot.json"
 	lockName     = ".lock"
 )
+
+// lock takes the folder's lock file, exclusively, until unlock, on every
+// system (lockedfile: flock, LockFileEx on Windows): two processes never
+// interleave their appends or snapshots.
+func lock(path string) (unlock func(), err error) {
+	return lockedfile.MutexAt(path).Lock()
+}
 
 // Journal is one TA's journal in a batch's review folder.
 type Journal struct {
@@ -342,7 +350,7 @@ func Snapshot(dir string, r *rubric.Rubric) error {
 		return err
 	}
 	defer unlock()
-	if tmps, err := filepath.Glob(filepath.Join(rd, "."+snapshotName+".*")); err == nil {
+	if tmps, err := filepath.Glob(atomicfile.Pattern(filepath.Join(rd, snapshotName))); err == nil {
 		for _, t := range tmps {
 			os.Remove(t)
 		}
@@ -380,5 +388,5 @@ func Snapshot(dir string, r *rubric.Rubric) error {
 	if err != nil {
 		return err
 	}
-	return store.WriteFile(filepath.Join(rd, snapshotName), append(data, '\n'))
+	return atomicfile.WriteFile(filepath.Join(rd, snapshotName), append(data, '\n'))
 }

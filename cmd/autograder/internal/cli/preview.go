@@ -16,7 +16,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/regrade"
 	"github.com/cs540-tools/autograder/grader/review"
-	"github.com/cs540-tools/autograder/grader/store"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -84,7 +84,7 @@ func (g *gradeJob) staged(c *ucli.Context, results []grader.Result) (_ []grader.
 	if err != nil {
 		return nil, false, err
 	}
-	if err := store.WriteFile(stamp, data); err != nil {
+	if err := atomicfile.WriteFile(stamp, data); err != nil {
 		return nil, false, err
 	}
 	if len(changes) == 0 {
