@@ -97,7 +97,7 @@ func (r Result) Deducted() float64 {
 	for _, p := range r.Parts {
 		sum += p.Score
 	}
-	return max(0, round2(sum-r.Penalty-r.Score))
+	return max(0, Round2(sum-r.Penalty-r.Score))
 }
 
 // Provenance is what produced a result: the same grader version, rubric,

@@ -95,7 +95,7 @@ func (a *Assignment) sourcesOf(sub submission.Submission, lateDays int) sources 
 		case "strip":
 			files = stripPackage(files)
 			src.deduct += a.Rubric.Submission.PackagePenalty
-			src.notes = append(src.notes, fmt.Sprintf("%s has a package statement: removed before building, %s points deducted", strings.Join(found, ", "), formatPoints(a.Rubric.Submission.PackagePenalty)))
+			src.notes = append(src.notes, fmt.Sprintf("%s has a package statement: removed before building, %s points deducted", strings.Join(found, ", "), FormatPoints(a.Rubric.Submission.PackagePenalty)))
 		default:
 			src.notes = append(src.notes, fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", ")))
 		}
@@ -400,7 +400,7 @@ func (p *picked) name(inDir []submission.File, rename map[string]string, penalty
 			p.renamed = true
 			note := fmt.Sprintf("%s is missing: built %s under that name", r, f.Name)
 			if penalty > 0 {
-				note += fmt.Sprintf(", %s points deducted", formatPoints(penalty))
+				note += fmt.Sprintf(", %s points deducted", FormatPoints(penalty))
 			}
 			p.notes = append(p.notes, note)
 		}
@@ -519,7 +519,7 @@ func (a *Assignment) mainStandIn(files []submission.File) string {
 	}
 	note := fmt.Sprintf("no %s to run: ran %s in its place", b.Main, main)
 	if pen := a.Rubric.Submission.RenamePenalty; pen > 0 {
-		note += fmt.Sprintf(", %s points deducted", formatPoints(pen))
+		note += fmt.Sprintf(", %s points deducted", FormatPoints(pen))
 	}
 	return note
 }

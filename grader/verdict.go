@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -114,10 +113,16 @@ func Days(n int) string {
 	return fmt.Sprintf("%d days", n)
 }
 
-// formatPoints writes points as a note does: "2", "0.5", "1.25".
-func formatPoints(x float64) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+// FormatPoints writes points as a note does: "2", "0.5", "1.25".
+func FormatPoints(x float64) string {
+	return strconv.FormatFloat(Round2(x), 'f', -1, 64)
 }
 
-// round2 rounds half away from zero to two decimals.
-func round2(x float64) float64 { return math.Round(x*100) / 100 }
+// Cents is x in hundredths of a point, rounded half away from zero (a
+// deduction of -0.125 is -13 cents): the one rounding rule of scores, used
+// by the totals, the report's histograms, the review page and every
+// writer (Gradescope, JUnit XML, CSV, results.json).
+func Cents(x float64) int64 { return int64(math.Round(x * 100)) }
+
+// Round2 is x rounded to the cent by Cents' rule.
+func Round2(x float64) float64 { return float64(Cents(x)) / 100 }

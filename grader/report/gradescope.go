@@ -162,7 +162,7 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 	}
 	if manual != nil {
 		out.Tests = append(out.Tests, *manual)
-		out.Score = math.Round((out.Score+manual.Score)*100) / 100
+		out.Score = grader.Round2(out.Score + manual.Score)
 	}
 	return out
 }
@@ -173,9 +173,9 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 func deduction(r grader.Result, tests []GradescopeTest) *GradescopeTest {
 	var cents int64
 	for _, t := range tests {
-		cents += int64(math.Round(t.Score * 100))
+		cents += grader.Cents(t.Score)
 	}
-	off := cents - int64(math.Round(r.Score*100))
+	off := cents - grader.Cents(r.Score)
 	if off <= 0 {
 		return nil
 	}
@@ -223,7 +223,7 @@ func testMax(points float64, ws []float64, weighed bool) []float64 {
 	if !weighed {
 		return Shares(points, len(ws))
 	}
-	total, sum := int64(math.Round(points*100)), 0.0
+	total, sum := grader.Cents(points), 0.0
 	for _, w := range ws {
 		sum += w
 	}
@@ -258,7 +258,7 @@ func earned(max, credit float64) float64 {
 	if credit >= 1 {
 		return max
 	}
-	return math.Round(credit*max*100) / 100
+	return grader.Round2(credit * max)
 }
 
 // roundingTest is the test that carries the cents between the tests'
@@ -270,10 +270,10 @@ func earned(max, credit float64) float64 {
 func roundingTest(a *grader.Assignment, r grader.Result, tests []GradescopeTest, hidden string) *GradescopeTest {
 	var want, got int64
 	for _, p := range a.Rubric.Parts {
-		want += int64(math.Round(partScore(r, p.ID) * 100))
+		want += grader.Cents(partScore(r, p.ID))
 	}
 	for _, t := range tests {
-		got += int64(math.Round(t.Score * 100))
+		got += grader.Cents(t.Score)
 	}
 	if want == got {
 		return nil
@@ -344,7 +344,7 @@ func Shares(points float64, n int) []float64 {
 	if n <= 0 {
 		return nil
 	}
-	cents := int64(math.Round(points * 100))
+	cents := grader.Cents(points)
 	each, rest := cents/int64(n), cents%int64(n)
 	out := make([]float64, n)
 	for i := range out {

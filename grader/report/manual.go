@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -82,7 +81,7 @@ func manualTest(r grader.Result) *GradescopeTest {
 	for _, c := range m.Comments {
 		fmt.Fprintf(&out, "%s line %d: %s\n", c.File, c.Line, oneLineText(c.Text))
 	}
-	return &GradescopeTest{Name: "graded by hand", Score: math.Round((r.Score-m.Auto)*100) / 100, Status: GradescopePassed,
+	return &GradescopeTest{Name: "graded by hand", Score: grader.Round2(r.Score - m.Auto), Status: GradescopePassed,
 		Output: escape.Terminal(out.String()), Visibility: GradescopeVisible}
 }
 

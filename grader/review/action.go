@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
@@ -143,7 +144,7 @@ func (a Action) Check() error {
 // scored in hundredths, so they must be a non-zero number of hundredths
 // (0.01 to 1000000, either sign).
 func checkPoints(x float64) error {
-	if math.IsNaN(x) || math.Abs(x) < 0.01 || math.Abs(x) > maxPoint || math.Abs(x*100-math.Round(x*100)) > 1e-6 {
+	if math.IsNaN(x) || math.Abs(x) < 0.01 || math.Abs(x) > maxPoint || math.Abs(x*100-float64(grader.Cents(x))) > 1e-6 {
 		return fmt.Errorf("points %v: an item is worth 0.01 to 1000000 points, either sign, in hundredths", x)
 	}
 	return nil

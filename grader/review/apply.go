@@ -112,7 +112,7 @@ func applyOne(r *rubric.Rubric, res grader.Result, applied []rubric.ManualItem, 
 		}
 		res.Parts = append(res.Parts, grader.PartResult{ID: p.ID, Name: p.Name, Score: p.Score, MaxScore: p.Max})
 	}
-	res.Score = round2(max(0, res.Score+Delta(ps)))
+	res.Score = grader.Round2(max(0, res.Score+Delta(ps)))
 	res.Manual = m
 	return res
 }

@@ -173,7 +173,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request, l *link) {
 			continue
 		}
 		if r.Manual != nil {
-			row.Manual = round2(r.Score - r.Manual.Auto)
+			row.Manual = grader.Round2(r.Score - r.Manual.Auto)
 			row.Comments = len(r.Manual.Comments)
 		}
 		d.Rows = append(d.Rows, row)
@@ -255,17 +255,6 @@ func (s *Server) roles() []string {
 		other = other[:50]
 	}
 	return append(append(out, built...), other...)
-}
-
-func round2(x float64) float64 {
-	return float64(int64(x*100+copysign(0.5, x))) / 100
-}
-
-func copysign(h, x float64) float64 {
-	if x < 0 {
-		return -h
-	}
-	return h
 }
 
 // itemsOf are the items a link applies: all, or its parts'.
@@ -366,7 +355,7 @@ func (s *Server) subView(l *link, st *review.State, sb *sub, part, base string) 
 		d.Pool = append(d.Pool, poolEntry{PoolEntry: p, Shown: escape.TerminalLine(p.Text)})
 	}
 	if r.Manual != nil {
-		d.Manual = round2(r.Score - r.Manual.Auto)
+		d.Manual = grader.Round2(r.Score - r.Manual.Auto)
 	}
 	applied := st.Applied[sb.Result.ID]
 	for _, it := range s.itemsOf(l, st) {
