@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // Verdict is the outcome of one case for one submission.
@@ -80,29 +82,12 @@ func durationText(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
 
-// SizeText writes a size as people read it, in the largest binary unit
-// that divides it: "512 MiB", "64 KiB", "1000 bytes", "0 bytes".
-func SizeText(n int64) string {
-	if n <= 0 {
-		return fmt.Sprintf("%d bytes", n)
-	}
-	return sizeText(n)
-}
-
-// sizeText writes a size in the largest binary unit that divides it:
-// "512 MiB", "64 KiB", "1000 bytes"; "" for none.
+// sizeText writes a limit's size as textfmt.Size does, "" for none.
 func sizeText(n int64) string {
-	switch {
-	case n <= 0:
+	if n <= 0 {
 		return ""
-	case n%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return textfmt.Size(n)
 }
 
 // Days writes a count of days as a sentence does: "1 day", "3 days".

@@ -16,6 +16,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // GradescopeResults is results.json as Gradescope's autograder
@@ -438,7 +439,7 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 			if f.BuiltAs != "" {
 				as = "built as " + escape.TerminalLine(f.BuiltAs)
 			}
-			fmt.Fprintf(&b, "  %s (%s): %s\n", escape.TerminalLine(f.Path), grader.SizeText(int64(f.Bytes)), as)
+			fmt.Fprintf(&b, "  %s (%s): %s\n", escape.TerminalLine(f.Path), textfmt.Size(int64(f.Bytes)), as)
 		}
 	}
 	return b.String()

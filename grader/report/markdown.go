@@ -9,6 +9,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/escape"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // Markdown is what a student may be shown: per-part scores, each failed
@@ -60,7 +61,7 @@ func handedIn(b *bytes.Buffer, r grader.Result) {
 		if f.BuiltAs != "" {
 			as = escape.Markdown(f.BuiltAs)
 		}
-		fmt.Fprintf(b, "| %s | %s | %s |\n", escape.Markdown(f.Path), grader.SizeText(int64(f.Bytes)), as)
+		fmt.Fprintf(b, "| %s | %s | %s |\n", escape.Markdown(f.Path), textfmt.Size(int64(f.Bytes)), as)
 	}
 	b.WriteString("\n")
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 //go:embed page/index.html.tmpl
@@ -18,7 +19,7 @@ var pageSource string
 var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 	"num":    num,
 	"plural": plural,
-	"size":   func(n int) string { return grader.SizeText(int64(n)) },
+	"size":   func(n int) string { return textfmt.Size(int64(n)) },
 	"pct":    func(x float64) string { return fmt.Sprintf("%.0f", 100*x) },
 }).Parse(pageSource))
 
