@@ -474,33 +474,44 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 	if in, cut := a.FullInput(c); in != nil {
 		fmt.Fprintf(&b, "\nstdin (%s):\n%s\n", inputSize(in, cut), strings.TrimRight(string(in), "\n"))
 	}
+	failureText(&b, a, r, c)
+	return b.String()
+}
+
+// failureText writes what went wrong in a failed case that ran, as every
+// writer shows it (a Gradescope test, a JUnit failure): the runs of a
+// repeated case, the rule broken, the first difference and the diff, or
+// how the run ended (when its headline did not say it); what a judge said;
+// each known mistake with its hint; stderr. Each part after the first
+// comes after a blank line.
+func failureText(b *strings.Builder, a *grader.Assignment, r grader.Result, c grader.CaseResult) {
+	e := explain(a, c)
 	switch {
 	case c.Attempts != nil:
-		checkRuns(&b, a, c, Style{})
+		checkRuns(b, a, c, Style{})
 	case e.Rule != "":
-		fmt.Fprintf(&b, "%s\n", e.Rule)
+		fmt.Fprintf(b, "%s\n", e.Rule)
 	case c.Mismatch != nil:
-		fmt.Fprintf(&b, "%s\n    expected: %s\n    got:      %s\n", e.Difference, c.Mismatch.Expected, c.Mismatch.Got)
+		fmt.Fprintf(b, "%s\n    expected: %s\n    got:      %s\n", e.Difference, c.Mismatch.Expected, c.Mismatch.Got)
 		if c.Mismatch.Diff != "" {
-			fmt.Fprintf(&b, "\n%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
+			fmt.Fprintf(b, "\n%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
 		}
 	case e.Ended != "" && e.Ended != e.Headline:
-		fmt.Fprintf(&b, "%s\n", e.Ended)
+		fmt.Fprintf(b, "%s\n", e.Ended)
 	}
-	judgeEvidence(&b, c)
+	judgeEvidence(b, c)
 	for _, d := range r.Diagnoses {
 		if slices.Contains(d.Cases, c.ID) {
 			// Each diagnosis with its hint: the case as if it named only
 			// the diagnosis's mistakes.
 			dc := c
 			dc.Mistakes = append([]string{d.Mistake}, d.Alternatives...)
-			fmt.Fprintf(&b, "\nknown mistake: %s.\n%s\n", explain(a, dc).Mistake, wrap(d.Hint, 76))
+			fmt.Fprintf(b, "\nknown mistake: %s.\n%s\n", explain(a, dc).Mistake, wrap(d.Hint, 76))
 		}
 	}
 	if c.Stderr != "" {
-		fmt.Fprintf(&b, "\nstderr:\n%s\n", strings.TrimRight(c.Stderr, "\n"))
+		fmt.Fprintf(b, "\nstderr:\n%s\n", strings.TrimRight(c.Stderr, "\n"))
 	}
-	return b.String()
 }
 
 // judgeEvidence writes what a judge that shows no difference (a checker
