@@ -81,7 +81,7 @@ const (
 // alone, as the Markdown report does: its command line is never shown.
 func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 	manual := manualTest(r)
-	r = autograded(a, r)
+	r = r.Autograded(a.Rubric)
 	hidden := string(a.Rubric.Report.Gradescope)
 	if hidden == "" {
 		hidden = string(rubric.GradescopeAfterDueDate)

@@ -85,31 +85,6 @@ func manualTest(r grader.Result) *GradescopeTest {
 		Output: escape.Terminal(out.String()), Visibility: GradescopeVisible}
 }
 
-// autograded is r as the autograder scored it, before its manual
-// grading: the autograded parts' scores restored, the manual parts left
-// out.
-func autograded(a *grader.Assignment, r grader.Result) grader.Result {
-	m := r.Manual
-	if m == nil {
-		return r
-	}
-	r.Score = m.Auto
-	var parts []grader.PartResult
-	for _, p := range r.Parts {
-		if _, ok := a.Rubric.Part(p.ID); !ok {
-			continue
-		}
-		for _, mp := range m.Parts {
-			if mp.ID == p.ID {
-				p.Score = mp.Auto
-			}
-		}
-		parts = append(parts, p)
-	}
-	r.Parts = parts
-	return r
-}
-
 // Anchor is the id of a submission's section in index.html: its address
 // is index.html#<Anchor(id)>.
 func Anchor(id string) string { return anchor(id) }
