@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -163,23 +162,4 @@ type Bound struct {
 
 func boundOf(m rubric.ManualPart) Bound {
 	return Bound{Part: m.ID, Points: m.Points, Start: m.Start, Floor: m.Floor, Ceiling: m.Ceiling, Auto: m.Auto}
-}
-
-// Stamp is the action with the bounds of the parts it marks graded by
-// hand (its parts and its item's), as the rubric has them now.
-func Stamp(r *rubric.Rubric, s *State, a Action) Action {
-	if a.Op != OpApply && a.Op != OpRemove && a.Op != OpComment && a.Op != OpDone {
-		return a
-	}
-	parts := slices.Clone(a.Parts)
-	if p := s.partOf(r, a.Item); p != "" && !slices.Contains(parts, p) {
-		parts = append(parts, p)
-	}
-	a.Bounds = nil
-	for _, p := range parts {
-		if m, ok := r.ManualPart(p); ok {
-			a.Bounds = append(a.Bounds, boundOf(m))
-		}
-	}
-	return a
 }

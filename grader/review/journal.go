@@ -257,32 +257,6 @@ func decodeSnapshot(data []byte, snap *snapshot) error {
 	return json.Unmarshal(f.Snapshot, snap)
 }
 
-// fill makes a decoded state's nil maps empty.
-func fill(s *State) {
-	e := NewState()
-	if s.Added == nil {
-		s.Added = e.Added
-	}
-	if s.Points == nil {
-		s.Points = e.Points
-	}
-	if s.Applied == nil {
-		s.Applied = e.Applied
-	}
-	if s.Comments == nil {
-		s.Comments = e.Comments
-	}
-	if s.Seen == nil {
-		s.Seen = e.Seen
-	}
-	if s.Graded == nil {
-		s.Graded = e.Graded
-	}
-	if s.SeenParts == nil {
-		s.SeenParts = e.SeenParts
-	}
-}
-
 // readJournal reads a journal's actions past pre, after checking that the
 // journal starts with it (errStale if not). A line that is not an action
 // is skipped with a note: the last one when cut short (no newline), as a
