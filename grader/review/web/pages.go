@@ -229,34 +229,6 @@ func lastMark(st *review.State, sb *sub, parts []string) *review.Mark {
 	return last
 }
 
-// roles are the roles of the batch's files a group's comment may name:
-// the rubric's required files, then every other name a file is built
-// as, then (but in blind mode, where a folder may bear a name) the
-// paths of files not built, each once.
-func (s *Server) roles() []string {
-	out := slices.Clone(s.cfg.Assignment.Rubric.Submission.Required)
-	var built, other []string
-	for _, sb := range s.subs {
-		for _, f := range sb.Files {
-			r := sb.role(f.Name)
-			switch {
-			case slices.Contains(out, r) || slices.Contains(built, r) || slices.Contains(other, r):
-			case sb.Roles[f.Name] != "":
-				built = append(built, r)
-			case s.cfg.Blind:
-			default:
-				other = append(other, r)
-			}
-		}
-	}
-	slices.Sort(built)
-	slices.Sort(other)
-	if len(other) > 50 {
-		other = other[:50]
-	}
-	return append(append(out, built...), other...)
-}
-
 // itemsOf are the items a link applies: all, or its parts'.
 func (s *Server) itemsOf(l *link, st *review.State) []rubric.ManualItem {
 	return slices.DeleteFunc(st.Items(s.cfg.Assignment.Rubric), func(it rubric.ManualItem) bool {
