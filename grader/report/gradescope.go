@@ -252,16 +252,6 @@ func weights(a *grader.Assignment, cs []grader.CaseResult) ([]float64, bool) {
 	return ws, differ
 }
 
-// earned is a test's score: its max score for full credit, its credit's
-// share of it to the cent for partial credit (a judge's, a repeated
-// case's fraction), else 0.
-func earned(max, credit float64) float64 {
-	if credit >= 1 {
-		return max
-	}
-	return grader.Round2(credit * max)
-}
-
 // roundingTest is the test that carries the cents between the tests'
 // scores and the parts' scores as the rubric rounds them (each part once:
 // 2 of 3 cases of 10 points earn 6.67, their tests 3.33 + 3.33), so that
@@ -736,4 +726,22 @@ func jsonText(v any) string {
 		return string(data[:40]) + "..."
 	}
 	return string(data)
+}
+
+// manualTest is the Gradescope test that carries a submission's manual
+// grading: its items' points and its comments; nil when there is none.
+func manualTest(r grader.Result) *GradescopeTest {
+	m := r.Manual
+	if m == nil || len(m.Items) == 0 && len(m.Comments) == 0 && len(m.Parts) == 0 {
+		return nil
+	}
+	var out strings.Builder
+	for _, it := range m.Items {
+		fmt.Fprintf(&out, "%s (%s, part %s)\n", it.Text, signed(it.Points), it.Part)
+	}
+	for _, c := range m.Comments {
+		fmt.Fprintf(&out, "%s line %d: %s\n", c.File, c.Line, oneLineText(c.Text))
+	}
+	return &GradescopeTest{Name: "graded by hand", Score: grader.Round2(r.Score - m.Auto), Status: GradescopePassed,
+		Output: escape.Terminal(out.String()), Visibility: GradescopeVisible}
 }

@@ -115,11 +115,6 @@ type pageData struct {
 	HasReference bool
 }
 
-type pagePart struct {
-	ID, Name string
-	Points   float64
-}
-
 type pageRow struct {
 	ID, Anchor, Status, Verdicts string
 	Score, Penalty               float64
@@ -365,36 +360,4 @@ func submissionVerdict(v grader.Verdict) bool {
 		return true
 	}
 	return false
-}
-
-// anchor is the id of a submission's section ("s-" and its id) or, given
-// a case's id too, of that case's details ("s-carol~b.2fpublic-03"): the
-// same string serves as the element's id and, unchanged, as the fragment
-// of every link to it. Letters, digits, "-" and "_" are kept; any other
-// byte becomes "." and its two hex digits, so the "~" between the two ids
-// is never part of either and two anchors never collide.
-func anchor(ids ...string) string {
-	var b strings.Builder
-	b.WriteString("s-")
-	for i, id := range ids {
-		if i > 0 {
-			b.WriteByte('~')
-		}
-		for _, c := range []byte(id) {
-			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' {
-				b.WriteByte(c)
-			} else {
-				fmt.Fprintf(&b, ".%02x", c)
-			}
-		}
-	}
-	return b.String()
-}
-
-// plural is "1 day", "2 days".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
