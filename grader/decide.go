@@ -30,12 +30,12 @@ const (
 	ruleRunsEnough    = "enough runs passed"
 )
 
-// ran is one finished run of a case as decide reads it: how it ended, and
-// what its judge said of it when asked (see judgeable).
+// judgedRun is one finished run of a case as decide reads it: how it
+// ended, and what its judge said of it when asked (see judgeable).
 type judgedRun struct {
 	exit      string        // the case's exit key (cases.Case.Exit)
 	ex        Execution     // how the run ended
-	live      bool          // an interactive judge talked with it as it judgedRun
+	live      bool          // an interactive judge talked with it as it ran
 	suite     bool          // a suite's test: its output is none of its own
 	judgement Judgement     // its judge's, when asked; zero otherwise
 	judgeErr  error         // the judge's own failure
