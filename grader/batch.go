@@ -168,13 +168,13 @@ func (b *Batch) late(sub submission.Submission) int {
 // pipeline plans the building ahead of the submissions: ready[i] is
 // closed once submission i's build is prepared, or at once when it is not
 // to be (the runner is no Preparer, the store has its result, it builds
-// nothing); srcs[i] is its sources stage when it was made here (to prepare
-// its build: the grading takes it, not making it again), else nil; prepare gives a Preparer runner the files of the others in
+// nothing); srcs[i] is its sources stage when it was made here, to
+// prepare its build (its grading takes it rather than make it again),
+// else nil; prepare gives a Preparer runner the files of the others in
 // chunks, in the order of subs, up to jobs chunks at once, each on a core
-// of cores beside the builds and runs of the submissions
-// prepared before, and returns when every ready is closed. A submission's
-// cases then start as soon as its own chunk is built, not after the whole
-// batch's. Preparing never changes a result: what is not prepared (ctx
+// of cores beside the builds and runs of the submissions prepared before,
+// and returns when every ready is closed. A submission's cases then start
+// as soon as its own chunk is built, not after the whole batch's. Preparing never changes a result: what is not prepared (ctx
 // ended) Build builds itself.
 func (b *Batch) pipeline(subs []submission.Submission, jobs int, cores *Cores) (ready []chan struct{}, srcs []*sources, prepare func(context.Context)) {
 	ready, srcs = make([]chan struct{}, len(subs)), make([]*sources, len(subs))
