@@ -60,7 +60,7 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 	}
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(jobs)
-	ready, prepare := b.pipeline(subs, jobs, opt.Cores)
+	ready, srcs, prepare := b.pipeline(subs, jobs, opt.Cores)
 	prepared := make(chan struct{})
 	go func() {
 		defer close(prepared)
@@ -70,7 +70,7 @@ func (b *Batch) Run(ctx context.Context, subs []submission.Submission) ([]Result
 	for i, sub := range subs {
 		g.Go(func() error {
 			var err error
-			results[i], err = b.one(ctx, sub, ready[i], opt, done)
+			results[i], err = b.one(ctx, sub, ready[i], srcs[i], opt, done)
 			return err
 		})
 	}
@@ -105,9 +105,10 @@ func (b *Batch) progress(total int) (done chan<- Event, told <-chan struct{}) {
 
 // one is sub's result: the store's, or its grading once its build is
 // prepared (ready closed), kept in the store unless the grader failed on
-// it. Its events go to done. The error is the grader's own (the store's,
+// it. src is its sources stage when the pipeline made it, else nil. Its
+// events go to done. The error is the grader's own (the store's,
 // a cancelled context); a failure on this one submission is its result.
-func (b *Batch) one(ctx context.Context, sub submission.Submission, ready <-chan struct{}, opt Options, done chan<- Event) (Result, error) {
+func (b *Batch) one(ctx context.Context, sub submission.Submission, ready <-chan struct{}, src *sources, opt Options, done chan<- Event) (Result, error) {
 	late := b.late(sub)
 	key := b.key(sub, late)
 	if b.Store != nil {
@@ -122,7 +123,11 @@ func (b *Batch) one(ctx context.Context, sub submission.Submission, ready <-chan
 	}
 	<-ready // its build prepared (or not to be)
 	done <- Event{ID: sub.ID, Started: true}
-	r, err := b.Assignment.Grade(ctx, b.Runner, sub, late, opt)
+	if src == nil {
+		s := b.Assignment.sources(sub, late)
+		src = &s
+	}
+	r, err := b.Assignment.grade(ctx, b.Runner, sub.ID, *src, late, opt)
 	if err == nil && ctx.Err() != nil {
 		// Interrupted: what the program did after its sandbox was
 		// killed is not its result; never store it.
@@ -163,27 +168,28 @@ func (b *Batch) late(sub submission.Submission) int {
 // pipeline plans the building ahead of the submissions: ready[i] is
 // closed once submission i's build is prepared, or at once when it is not
 // to be (the runner is no Preparer, the store has its result, it builds
-// nothing); prepare gives a Preparer runner the files of the others in
+// nothing); srcs[i] is its sources stage when it was made here, to
+// prepare its build (its grading takes it rather than make it again),
+// else nil; prepare gives a Preparer runner the files of the others in
 // chunks, in the order of subs, up to jobs chunks at once, each on a core
-// of cores beside the builds and runs of the submissions
-// prepared before, and returns when every ready is closed. A submission's
-// cases then start as soon as its own chunk is built, not after the whole
-// batch's. Preparing never changes a result: what is not prepared (ctx
+// of cores beside the builds and runs of the submissions prepared before,
+// and returns when every ready is closed. A submission's cases then start
+// as soon as its own chunk is built, not after the whole batch's. Preparing never changes a result: what is not prepared (ctx
 // ended) Build builds itself.
-func (b *Batch) pipeline(subs []submission.Submission, jobs int, cores *Cores) (ready []chan struct{}, prepare func(context.Context)) {
-	ready = make([]chan struct{}, len(subs))
+func (b *Batch) pipeline(subs []submission.Submission, jobs int, cores *Cores) (ready []chan struct{}, srcs []*sources, prepare func(context.Context)) {
+	ready, srcs = make([]chan struct{}, len(subs)), make([]*sources, len(subs))
 	var todo []int // the submissions to prepare, by index
 	var builds [][]submission.File
 	p, isPreparer := b.Runner.(Preparer)
 	for i, sub := range subs {
 		ready[i] = make(chan struct{})
-		files := b.prepareFiles(sub, isPreparer)
-		if files == nil {
+		srcs[i] = b.prepareSources(sub, isPreparer)
+		if srcs[i] == nil || srcs[i].status != "" || srcs[i].files == nil {
 			close(ready[i])
 			continue
 		}
 		todo = append(todo, i)
-		builds = append(builds, files)
+		builds = append(builds, srcs[i].files)
 	}
 	prepare = func(ctx context.Context) {
 		work := chunks(len(todo), jobs)
@@ -210,13 +216,13 @@ func (b *Batch) pipeline(subs []submission.Submission, jobs int, cores *Cores) (
 		}
 		g.Wait()
 	}
-	return ready, prepare
+	return ready, srcs, prepare
 }
 
-// prepareFiles returns the files a Preparer is to build ahead for sub, nil
-// when none: it is no Preparer, the store has sub's result, or sub builds
-// nothing.
-func (b *Batch) prepareFiles(sub submission.Submission, isPreparer bool) []submission.File {
+// prepareSources is sub's sources stage, whose files a Preparer is to
+// build ahead, nil when none is: it is no Preparer, or the store has
+// sub's result. One whose status is set builds nothing.
+func (b *Batch) prepareSources(sub submission.Submission, isPreparer bool) *sources {
 	if !isPreparer {
 		return nil
 	}
@@ -226,7 +232,8 @@ func (b *Batch) prepareFiles(sub submission.Submission, isPreparer bool) []submi
 			return nil // a store error is reported when the submission's turn comes
 		}
 	}
-	return b.Assignment.BuildFiles(sub, late)
+	src := b.Assignment.sources(sub, late)
+	return &src
 }
 
 // chunks splits n builds into the chunks a Preparer is given, in order:

@@ -1,7 +1,6 @@
 package grader
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -31,12 +30,12 @@ const (
 	ruleRunsEnough    = "enough runs passed"
 )
 
-// ran is one finished run of a case as decide reads it: how it ended, and
-// what its judge said of it when asked (see judgeable).
+// judgedRun is one finished run of a case as decide reads it: how it
+// ended, and what its judge said of it when asked (see judgeable).
 type judgedRun struct {
 	exit      string        // the case's exit key (cases.Case.Exit)
 	ex        Execution     // how the run ended
-	live      bool          // an interactive judge talked with it as it judgedRun
+	live      bool          // an interactive judge talked with it as it ran
 	suite     bool          // a suite's test: its output is none of its own
 	judgement Judgement     // its judge's, when asked; zero otherwise
 	judgeErr  error         // the judge's own failure
@@ -213,64 +212,4 @@ func decideRuns(runs []Verdict, need int) (Verdict, string) {
 		return worst, ruleRunsTooFew
 	}
 	return Pass, ruleRunsEnough
-}
-
-// Checkable reports whether Decide can judge a run of case c on its own:
-// a case run once (no runs key) whose judge does not talk with the
-// program while it runs, nor runs a test suite (Suite). A repeated case
-// is judged over all its runs, and an interactive one only beside its
-// judge.
-func (a *Assignment) Checkable(c cases.Case) bool {
-	jd := a.judgeFor(c)
-	_, live := jd.(Interactor)
-	_, suite := jd.(Suite)
-	return c.Runs == 0 && !live && !suite
-}
-
-// Decide judges a finished run of the case with that ID by the rules
-// Grade judges it by (decide), and returns its verdict and the share of
-// the case's credit it earns (a pass 1, a judge's partial credit, else
-// 0). Warm mode's spot checks decide a warm and a cold run of a case
-// alike through it: two runs agree when their verdicts and credit do,
-// whatever the case's judge (expected output, a checker, the reference's
-// rules on a random run). A judge's failure is the verdict GraderFailure;
-// the error is an unknown or uncheckable case (see Checkable), or ctx's.
-func (a *Assignment) Decide(ctx context.Context, caseID string, ex Execution) (Verdict, float64, error) {
-	c, part, ok := a.find(caseID)
-	switch {
-	case !ok:
-		return "", 0, fmt.Errorf("grader: no case %q", caseID)
-	case !a.Checkable(c):
-		return "", 0, fmt.Errorf("grader: case %s is repeated or interactive: a single run of it cannot be decided alone", caseID)
-	}
-	r := a.ask(ctx, a.judgeFor(c), a.trial(c, part, 0, nil), ex)
-	if err := ctx.Err(); err != nil {
-		return "", 0, err
-	}
-	d := decide(r)
-	return d.Verdict, caseCredit(d.Verdict, d.Score), nil
-}
-
-// ask is a run of trial t as decide reads it, its judge jd asked when the
-// run is its to decide (judgeable).
-func (a *Assignment) ask(ctx context.Context, jd Judge, t Trial, ex Execution) judgedRun {
-	r := a.ended(t, ex)
-	if judgeable(r.exit, ex) {
-		t.Stdout, t.ExitCode, t.Stderr = ex.Stdout, ex.ExitCode, ex.Stderr
-		r.judgement, r.judgeErr = jd.Judge(ctx, t)
-	}
-	return r
-}
-
-// ended is a run of trial t that ended as ex, before its judge speaks.
-func (a *Assignment) ended(t Trial, ex Execution) judgedRun {
-	return judgedRun{exit: t.Case.Exit, ex: ex, limits: a.Rubric.Limits}
-}
-
-// trial is run n of case c of part (0: a case run once) as its judge is
-// handed it, {run} and {seed} replaced in its args and stdin.
-func (a *Assignment) trial(c cases.Case, part string, n int, secret []byte) Trial {
-	p, _ := a.Rubric.Part(part)
-	c.Args, c.Stdin = c.Attempt(secret, max(n, 1))
-	return Trial{Case: c, Readings: p.Readings, Attempt: n}
 }

@@ -17,11 +17,12 @@
 //     (readable, not too late), its files picked by the rubric's names,
 //     compiler products left out, a package statement handled;
 //   - run (run.go): the build, the suites, then every case's runs side by
-//     side, each run decided as it ends;
+//     side, each run's judge asked and the run decided as it ends; Decide,
+//     for warm mode's spot checks, judges a run by the same rules;
 //   - decide (decide.go): the verdict rules, one pure function (decide)
 //     from how a run ended and what its judge said to the verdict and the
-//     evidence kept, and decideRuns for a repeated case's runs; Decide,
-//     for warm mode's spot checks, judges a run by the same rules;
+//     evidence kept, and decideRuns for a repeated case's runs: no judge
+//     is asked, nothing is run there;
 //   - diagnose (diagnose.go): the catalogued mistakes behind the failures;
 //   - score (score.go): the parts and the total by the rubric.
 //

@@ -2,7 +2,6 @@ package grader_test
 
 import (
 	"context"
-	"flag"
 	"slices"
 	"strings"
 	"sync"
@@ -13,8 +12,6 @@ import (
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/eightqueen"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/cases from the reference")
 
 // The fakes below stand in for the sandbox: this is a unit test of the
 // grader core, so a "program" is a Go function. The real runner is tested

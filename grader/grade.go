@@ -17,9 +17,14 @@ import (
 // status and a zero. LateDays comes from the batch (Canvas markers, a CSV
 // of times); 0 means on time.
 func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submission, lateDays int, opt Options) (Result, error) {
-	res := a.blank(sub.ID, lateDays, opt)
+	return a.grade(ctx, run, sub.ID, a.sources(sub, lateDays), lateDays, opt)
+}
+
+// grade is Grade of the submission id whose sources stage made src: a
+// batch makes it once, for its Preparer and for the grading.
+func (a *Assignment) grade(ctx context.Context, run Runner, id string, src sources, lateDays int, opt Options) (Result, error) {
+	res := a.blank(id, lateDays, opt)
 	res.Provenance = a.provenance(run)
-	src := a.sources(sub, lateDays)
 	res.Files = src.handed
 	if src.status != "" {
 		a.fail(&res, src.status, src.note)
@@ -34,13 +39,13 @@ func (a *Assignment) Grade(ctx context.Context, run Runner, sub submission.Submi
 		st, err = a.run(ctx, run, src.files, &res, opt)
 	}
 	if err == nil && st.built {
-		err = gradeTests(ctx, a.tests, sub.Files, &res)
+		err = gradeTests(ctx, a.tests, src.all, &res)
 	}
 	switch {
 	case ctx.Err() != nil:
 		return res, ctx.Err()
 	case err != nil:
-		return res, fmt.Errorf("%s: %w", sub.ID, err)
+		return res, fmt.Errorf("%s: %w", id, err)
 	case !st.built:
 		a.fail(&res, StatusCompile, st.note)
 		return res, nil

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -17,6 +16,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // randProgram stands in for a randomized program: run n of a repeated
@@ -272,16 +272,7 @@ func TestRepeatedGolden(t *testing.T) {
 	}
 	got = append(got, '\n')
 	golden := filepath.Join("testdata", "repeat", "result.golden")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
+	if want := testenv.Golden(t, golden, got); !bytes.Equal(got, want) {
 		t.Errorf("results differ from %s:\n%s", golden, got)
 	}
 	var back grader.Result

@@ -6,6 +6,8 @@ import (
 
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/mutation"
+
+	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -98,7 +100,7 @@ func (r Result) Deducted() float64 {
 	for _, p := range r.Parts {
 		sum += p.Score
 	}
-	return max(0, round2(sum-r.Penalty-r.Score))
+	return max(0, Round2(sum-r.Penalty-r.Score))
 }
 
 // Provenance is what produced a result: the same grader version, rubric,
@@ -307,6 +309,33 @@ type Mismatch struct {
 	Expected string `json:"expected"`
 	Got      string `json:"got"`
 	Diff     string `json:"diff"`
+}
+
+// Autograded is r as the autograder scored it, before its hand grading:
+// the total and the autograded parts' scores as they were, the manual
+// parts (those rb does not have) dropped, no Manual. A result without hand
+// grading is r as it is. The one rule for every writer and page that
+// shows the score before hand grading, and for grading by hand again.
+func (r Result) Autograded(rb *rubric.Rubric) Result {
+	m := r.Manual
+	if m == nil {
+		return r
+	}
+	r.Score, r.Manual = m.Auto, nil
+	var parts []PartResult
+	for _, p := range r.Parts {
+		if _, ok := rb.Part(p.ID); !ok {
+			continue
+		}
+		for _, mp := range m.Parts {
+			if mp.ID == p.ID {
+				p.Score = mp.Auto
+			}
+		}
+		parts = append(parts, p)
+	}
+	r.Parts = parts
+	return r
 }
 
 // Manual is a submission's manual grading: the rubric items applied to

@@ -44,7 +44,7 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 		p, _ := a.Rubric.Part(pr.ID)
 		switch {
 		case pr.Tests != nil:
-			pr.Score = round2(pr.Tests.Score())
+			pr.Score = Round2(pr.Tests.Score())
 			pr.Passed, pr.Total = pr.Tests.Valid, len(pr.Tests.Tests) // tests valid, of those counted
 		case pr.Total == 0:
 			pr.Score = 0
@@ -53,15 +53,15 @@ func (a *Assignment) score(res *Result, deduct, latePct float64) {
 				pr.Score = pr.MaxScore
 			}
 		case p.Scoring == rubric.Min:
-			pr.Score = round2(pr.MaxScore * a.least(res, pr.ID))
+			pr.Score = Round2(pr.MaxScore * a.least(res, pr.ID))
 		default:
-			pr.Score = round2(pr.MaxScore * earned / weight)
+			pr.Score = Round2(pr.MaxScore * earned / weight)
 			a.casePoints(res, pr.ID, pr.MaxScore)
 		}
 		total += pr.Score
 	}
-	res.Penalty = round2(a.Rubric.Total * latePct / 100)
-	res.Score = round2(math.Max(0, total-deduct-res.Penalty))
+	res.Penalty = Round2(a.Rubric.Total * latePct / 100)
+	res.Score = Round2(math.Max(0, total-deduct-res.Penalty))
 }
 
 // casePoints sets the points each case of a proportional part is worth,
@@ -77,7 +77,7 @@ func (a *Assignment) casePoints(res *Result, part string, max float64) {
 			continue
 		}
 		if _, ok := a.judgeFor(a.caseByID(c.ID)).(Weigher); ok {
-			pts := round2(max * a.Weight(c.ID) / weight)
+			pts := Round2(max * a.Weight(c.ID) / weight)
 			c.Points = &pts
 		}
 	}

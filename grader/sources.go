@@ -28,7 +28,8 @@ type sources struct {
 	files  []submission.File
 	deduct float64
 	notes  []string
-	handed []HandedFile // every file handed in, and what it was built as
+	handed []HandedFile      // every file handed in, and what it was built as
+	all    []submission.File // every file handed in, as handed in (a tests part's)
 
 	status Status
 	note   string
@@ -64,6 +65,7 @@ func handedFiles(all []submission.File, given map[string]string, built []submiss
 func (a *Assignment) sources(sub submission.Submission, lateDays int) sources {
 	src := a.sourcesOf(sub, lateDays)
 	src.handed = handedFiles(sub.Files, src.given, src.files, a.Rubric.Build.Language == rubric.Auto)
+	src.all = sub.Files
 	return src
 }
 
@@ -95,7 +97,7 @@ func (a *Assignment) sourcesOf(sub submission.Submission, lateDays int) sources 
 		case "strip":
 			files = stripPackage(files)
 			src.deduct += a.Rubric.Submission.PackagePenalty
-			src.notes = append(src.notes, fmt.Sprintf("%s has a package statement: removed before building, %s points deducted", strings.Join(found, ", "), formatPoints(a.Rubric.Submission.PackagePenalty)))
+			src.notes = append(src.notes, fmt.Sprintf("%s has a package statement: removed before building, %s points deducted", strings.Join(found, ", "), FormatPoints(a.Rubric.Submission.PackagePenalty)))
 		default:
 			src.notes = append(src.notes, fmt.Sprintf("%s has a package statement; the assignment asks for none", strings.Join(found, ", ")))
 		}
@@ -400,7 +402,7 @@ func (p *picked) name(inDir []submission.File, rename map[string]string, penalty
 			p.renamed = true
 			note := fmt.Sprintf("%s is missing: built %s under that name", r, f.Name)
 			if penalty > 0 {
-				note += fmt.Sprintf(", %s points deducted", formatPoints(penalty))
+				note += fmt.Sprintf(", %s points deducted", FormatPoints(penalty))
 			}
 			p.notes = append(p.notes, note)
 		}
@@ -519,7 +521,7 @@ func (a *Assignment) mainStandIn(files []submission.File) string {
 	}
 	note := fmt.Sprintf("no %s to run: ran %s in its place", b.Main, main)
 	if pen := a.Rubric.Submission.RenamePenalty; pen > 0 {
-		note += fmt.Sprintf(", %s points deducted", formatPoints(pen))
+		note += fmt.Sprintf(", %s points deducted", FormatPoints(pen))
 	}
 	return note
 }

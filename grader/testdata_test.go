@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/internal/testenv"
 	"github.com/cs540-tools/autograder/reference/eightqueen"
 )
 
@@ -63,7 +64,7 @@ func referenceCases(t *testing.T) []cases.Case {
 // (and with -update rewrites them from it).
 func TestTestdataCases(t *testing.T) {
 	want := referenceCases(t)
-	if *update {
+	if testenv.Update() {
 		if err := cases.Write("testdata/cases", want); err != nil {
 			t.Fatal(err)
 		}

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"time"
+
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // Verdict is the outcome of one case for one submission.
@@ -81,29 +82,12 @@ func durationText(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
 
-// SizeText writes a size as people read it, in the largest binary unit
-// that divides it: "512 MiB", "64 KiB", "1000 bytes", "0 bytes".
-func SizeText(n int64) string {
-	if n <= 0 {
-		return fmt.Sprintf("%d bytes", n)
-	}
-	return sizeText(n)
-}
-
-// sizeText writes a size in the largest binary unit that divides it:
-// "512 MiB", "64 KiB", "1000 bytes"; "" for none.
+// sizeText writes a limit's size as textfmt.Size does, "" for none.
 func sizeText(n int64) string {
-	switch {
-	case n <= 0:
+	if n <= 0 {
 		return ""
-	case n%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return textfmt.Size(n)
 }
 
 // Days writes a count of days as a sentence does: "1 day", "3 days".
@@ -114,10 +98,16 @@ func Days(n int) string {
 	return fmt.Sprintf("%d days", n)
 }
 
-// formatPoints writes points as a note does: "2", "0.5", "1.25".
-func formatPoints(x float64) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+// FormatPoints writes points as a note does: "2", "0.5", "1.25".
+func FormatPoints(x float64) string {
+	return strconv.FormatFloat(Round2(x), 'f', -1, 64)
 }
 
-// round2 rounds half away from zero to two decimals.
-func round2(x float64) float64 { return math.Round(x*100) / 100 }
+// Cents is x in hundredths of a point, rounded half away from zero (a
+// deduction of -0.125 is -13 cents): the one rounding rule of scores, used
+// by the totals, the report's histograms, the review page and every
+// writer (Gradescope, JUnit XML, CSV, results.json).
+func Cents(x float64) int64 { return int64(math.Round(x * 100)) }
+
+// Round2 is x rounded to the cent by Cents' rule.
+func Round2(x float64) float64 { return float64(Cents(x)) / 100 }

@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // The fake programs: the test binary re-run with programEnv naming one of
@@ -138,7 +140,7 @@ func tiers(t testing.TB) []Tier {
 		}
 	} else if runtime.GOOS == "linux" && got < TierFull {
 		msg := fmt.Sprintf("sandbox tier %s, not full: %s", got, Reason())
-		if os.Getenv("CI") == "true" {
+		if testenv.CI() {
 			t.Fatal(msg)
 		}
 		t.Log(msg)

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // shellStackEnv marks TestStackWhateverTheShell's run of this binary
@@ -102,10 +104,7 @@ func stackInBox(t *testing.T) {
 	}
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("no gcc under CI:", err)
-		}
-		t.Skip("no gcc:", err)
+		testenv.Missing(t, "no gcc: %v", err)
 	}
 	if capped {
 		t.Skipf("the grader's hard stack limit caps a box's stack at %d bytes: nothing more to test", want)

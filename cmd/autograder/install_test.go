@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cs540-tools/autograder/internal/testenv"
 	"github.com/cs540-tools/autograder/reference/eightqueen/javasrc"
 )
 
@@ -82,9 +83,6 @@ func needJDK(t *testing.T) {
 	_, errJava := exec.LookPath("java")
 	_, errJavac := exec.LookPath("javac")
 	if errJava != nil || errJavac != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("java or javac not on PATH; CI=true, so this test must run")
-		}
-		t.Skip("java or javac not on PATH: checking a submission needs a JDK 17+")
+		testenv.Missing(t, "java or javac not on PATH: checking a submission needs a JDK 17+")
 	}
 }

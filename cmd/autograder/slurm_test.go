@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/cs540-tools/autograder/cmd/autograder/internal/scripttest"
 	"net"
 	"os"
 	"os/exec"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/cli"
 	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // TestSlurmScript checks the job script `autograder slurm` writes against
@@ -53,7 +53,7 @@ func TestSlurmScript(t *testing.T) {
 	}
 	got := strings.ReplaceAll(strings.ReplaceAll(stdout.String(), tmp, "$TMP"), repo, "$REPO")
 	golden := filepath.Join("testdata", "slurm.golden")
-	if *scripttest.Update {
+	if testenv.Update() {
 		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -87,11 +87,11 @@ func TestSlurm(t *testing.T) {
 	}
 	for _, tool := range []string{"slurmctld", "slurmd", "munged", "mungekey", "sbatch", "scontrol", "scancel", "java", "javac"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			skipOrFail(t, tool+" not on PATH: the test needs Slurm and munge (Debian: apt-get install slurm-wlm munge) and a JDK")
+			testenv.Missing(t, "%s not on PATH: the test needs Slurm and munge (Debian: apt-get install slurm-wlm munge) and a JDK", tool)
 		}
 	}
 	if os.Geteuid() != 0 {
-		skipOrFail(t, "not root: the test's slurmd runs jobs as root")
+		testenv.Missing(t, "not root: the test's slurmd runs jobs as root")
 	}
 	t.Parallel()
 	bin, err := exec.LookPath("autograder") // the test binary, put on PATH by testscript.Main
@@ -189,16 +189,6 @@ func TestSlurm(t *testing.T) {
 			t.Errorf("%s differs between the run on one machine and the run on Slurm", name)
 		}
 	}
-}
-
-// skipOrFail skips the test with the reason, or fails it under CI=true,
-// where what it needs is installed.
-func skipOrFail(t *testing.T, reason string) {
-	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s; CI=true, so this test must run", reason)
-	}
-	t.Skip(reason)
 }
 
 // slurmCluster is a one-node Slurm cluster of the test's own.

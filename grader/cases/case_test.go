@@ -3,16 +3,15 @@ package cases
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+	"github.com/cs540-tools/autograder/internal/testenv"
+)
 
 func TestParseErrors(t *testing.T) {
 	tests := []struct {
@@ -153,16 +152,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := dump(c)
 			golden := strings.TrimSuffix(file, ".case") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
+			if want := testenv.Golden(t, golden, got); !bytes.Equal(got, want) {
 				t.Errorf("%s: got\n%s\nwant\n%s", file, got, want)
 			}
 			back, err := Parse(file, c.Format())

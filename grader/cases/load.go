@@ -14,6 +14,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 )
 
 // Load reads every case of dir: the files dir/<part>/<name>.case, one level
@@ -177,26 +179,10 @@ func writable(c Case) error {
 	return nil
 }
 
+// writeFile writes data to name unless name holds it already.
 func writeFile(name string, data []byte) error {
 	if old, err := os.ReadFile(name); err == nil && bytes.Equal(old, data) {
 		return nil
 	}
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), name)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return atomicfile.WriteFile(name, data)
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/checker"
-	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // newJudge makes the judge of a rubric whose checker is path, with
@@ -95,7 +95,7 @@ func TestNumbers(t *testing.T) {
 		{"python", "testdata/checkers/numbers-py", "python3"},
 	} {
 		t.Run(lang.name, func(t *testing.T) {
-			gradertest.NeedTools(t, lang.tool)
+			testenv.NeedTools(t, lang.tool)
 			plain, partial := newJudge(t, lang.path), newJudge(t, lang.path, "partial")
 			for _, tc := range numberCases {
 				t.Run(tc.name, func(t *testing.T) {
@@ -153,7 +153,7 @@ func checkJudgement(t *testing.T, j grader.Judgement, err error, pass bool, scor
 // TestBuildFailure: a checker that does not compile fails every judgement
 // with its compiler's messages, and is built once.
 func TestBuildFailure(t *testing.T) {
-	gradertest.NeedTools(t, "g++")
+	testenv.NeedTools(t, "g++")
 	jd := newJudge(t, "testdata/checkers/broken.cpp")
 	_, err1 := jd.Judge(context.Background(), trial("1\n", "1\n"))
 	_, err2 := jd.Judge(context.Background(), trial("1\n", "1\n"))

@@ -9,9 +9,9 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/checker"
-	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // TestGuessingGame grades C programs of an interactive guessing game
@@ -19,7 +19,7 @@ import (
 // knows the secret. The programs are graded at once, sharing the
 // checker's one build.
 func TestGuessingGame(t *testing.T) {
-	gradertest.NeedTools(t, "gcc", "python3")
+	testenv.NeedTools(t, "gcc", "python3")
 	a, err := grader.LoadAssignment("testdata/guess/rubric.toml", checker.Judges)
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +75,7 @@ func TestGuessingGame(t *testing.T) {
 // text is the program's wrong answer, its failure on text is the
 // grader's.
 func TestInteractiveEnds(t *testing.T) {
-	gradertest.NeedTools(t, "gcc", "python3")
+	testenv.NeedTools(t, "gcc", "python3")
 	a, err := grader.LoadAssignment("testdata/ends/rubric.toml", checker.Judges)
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
-	"github.com/cs540-tools/autograder/grader/gradertest"
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // The example problems' packages, beside the command's tests.
@@ -28,7 +28,7 @@ func TestShippedOutputValidators(t *testing.T) {
 		{"python", problems + "divisorspy/output_validator/validate.py", "python3"},
 	} {
 		t.Run(v.name, func(t *testing.T) {
-			gradertest.NeedTools(t, v.tool)
+			testenv.NeedTools(t, v.tool)
 			jd := newJudge(t, v.path)
 			c := cases.Case{ID: "a/1", Part: "a", Stdin: []byte("6\n"), Outputs: []cases.Output{{Stdout: []byte("1 2 3 6\n3\n")}}}
 			judge := func(stdout string) grader.Judgement {
@@ -60,7 +60,7 @@ func TestShippedOutputValidators(t *testing.T) {
 // game writes one: bytes that are not UTF-8, NaN, a 10 MB line, digits
 // Python reads but the game does not write ("1_0", fullwidth).
 func TestShippedInteractors(t *testing.T) {
-	gradertest.NeedTools(t, "python3")
+	testenv.NeedTools(t, "python3")
 	for _, path := range []string{"testdata/guess/interactor.py", problems + "guess/output_validator/judge.py"} {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			jd := newInteractor(t, path)

@@ -1,15 +1,13 @@
 package compare
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the testdata/*.golden files")
+	"github.com/cs540-tools/autograder/internal/testenv"
+)
 
 // numbered returns lines "line 1" to "line n", each ending in "\n".
 func numbered(n int, change map[int]string) string {
@@ -79,16 +77,7 @@ func TestExplainGolden(t *testing.T) {
 // A failure shows the diff, made by the package under test.
 func checkGolden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
+	want := testenv.Golden(t, path, []byte(got))
 	if m := Explain(want, []byte(got), Strict); m.Line != 0 {
 		t.Errorf("%s differs from the output (go test -update rewrites it):\n%s", path, m.Diff)
 	}

@@ -4,7 +4,6 @@ package gradertest
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,18 +51,4 @@ func Rubric(t testing.TB, dir string, edits ...string) *rubric.Rubric {
 		t.Fatal(err)
 	}
 	return r
-}
-
-// NeedTools skips a test whose tools (compilers, interpreters) this
-// machine lacks, but fails it under CI, where .ci/run installs them.
-func NeedTools(t testing.TB, names ...string) {
-	t.Helper()
-	for _, n := range names {
-		if _, err := exec.LookPath(n); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s missing under CI: %v", n, err)
-			}
-			t.Skipf("%s missing: %v", n, err)
-		}
-	}
 }

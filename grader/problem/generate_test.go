@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cs540-tools/autograder/grader/gradertest"
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // genPackage is a package whose generators are Python programs: one per
@@ -46,7 +46,7 @@ func smallGenLimits(t *testing.T) {
 // TestGenerateTwice: the same package makes the same bytes, every case
 // from its source (stdout, files, copy, inline, solution).
 func TestGenerateTwice(t *testing.T) {
-	gradertest.NeedTools(t, "python3")
+	testenv.NeedTools(t, "python3")
 	dir := genPackage(t, `
 solution: /submissions/accepted/sum.py
 data:
@@ -95,7 +95,7 @@ data:
 // problems do) finds the folder it has in the package; one given as a
 // file, the generators folder; its arguments are never renamed.
 func TestGeneratorOwnPath(t *testing.T) {
-	gradertest.NeedTools(t, "python3")
+	testenv.NeedTools(t, "python3")
 	const own = "import pathlib, sys\nprint(pathlib.Path(sys.argv[0]).parts[-2], *sys.argv[1:])\n"
 	dir := genPackage(t, `
 solution: /submissions/accepted/echo.py
@@ -125,7 +125,7 @@ data:
 // entry) is BAPCtools' manual case: its files are the package's data/,
 // copied as they are, a missing .ans written by the solution.
 func TestManualCase(t *testing.T) {
-	gradertest.NeedTools(t, "python3")
+	testenv.NeedTools(t, "python3")
 	dir := genPackage(t, `
 solution: /submissions/accepted/sum.py
 data:
@@ -175,7 +175,7 @@ func readTree(t *testing.T, root string) map[string]string {
 // writes nothing, or a program outside the package, is one line naming
 // the generator and the case; nothing is written.
 func TestGenerateFails(t *testing.T) {
-	gradertest.NeedTools(t, "python3")
+	testenv.NeedTools(t, "python3")
 	smallGenLimits(t)
 	outside := filepath.Join(t.TempDir(), "secret.in")
 	os.WriteFile(outside, []byte("secret\n"), 0o644)
@@ -211,7 +211,7 @@ func TestGenerateFails(t *testing.T) {
 // TestLoadGenerated: a package with generators.yaml is graded on the
 // data it makes, from the cache the second time.
 func TestLoadGenerated(t *testing.T) {
-	gradertest.NeedTools(t, "python3")
+	testenv.NeedTools(t, "python3")
 	t.Setenv(CacheEnv, t.TempDir())
 	dir := genPackage(t, "solution: /submissions/accepted/sum.py\ndata: {secret: {data: [{a: out.py 3}, {b: out.py 4}]}}\n", nil)
 	for i := 0; i < 2; i++ {
@@ -229,7 +229,7 @@ func TestLoadGenerated(t *testing.T) {
 // the data made, with their arguments by name; one the grader cannot run
 // (checktestdata) is named in a warning.
 func TestGenerateValidates(t *testing.T) {
-	gradertest.NeedTools(t, "python3")
+	testenv.NeedTools(t, "python3")
 	small := "import sys\nn = int(sys.stdin.readline())\nsys.exit(42 if n <= int(sys.argv[1]) else 43)\n"
 	ans := "import sys\nopen(sys.argv[1]).read()\nsys.exit(42 if sys.stdin.read().strip() else 43)\n"
 	for _, tc := range []struct{ yaml, want string }{

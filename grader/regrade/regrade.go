@@ -6,7 +6,6 @@ package regrade
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -159,7 +158,7 @@ func Rescale(old, like grader.Result) grader.Result {
 		return out
 	}
 	// What was taken off the parts (lateness, deductions) stays taken off.
-	out.Score = max(0, math.Round((total-(sum-old.Score))*100)/100)
+	out.Score = max(0, grader.Round2(total-(sum-old.Score)))
 	return out
 }
 
@@ -183,7 +182,7 @@ func scaled(x, from, to float64) float64 {
 	if from == 0 {
 		return x
 	}
-	return math.Round(x*to/from*100) / 100
+	return grader.Round2(x * to / from)
 }
 
 // Text writes the changes as the preview prints them: per submission its
@@ -193,10 +192,10 @@ func Text(changes []Change, show func(string) string) string {
 	for _, c := range changes {
 		switch {
 		case c.Old == nil:
-			fmt.Fprintf(&b, "%s: new: %s %s\n", show(c.ID), c.New.Status, num(c.New.Score))
+			fmt.Fprintf(&b, "%s: new: %s %s\n", show(c.ID), c.New.Status, grader.FormatPoints(c.New.Score))
 			continue
 		case c.New == nil:
-			fmt.Fprintf(&b, "%s: no longer in the batch (was %s %s)\n", show(c.ID), c.Old.Status, num(c.Old.Score))
+			fmt.Fprintf(&b, "%s: no longer in the batch (was %s %s)\n", show(c.ID), c.Old.Status, grader.FormatPoints(c.Old.Score))
 			continue
 		}
 		fmt.Fprintf(&b, "%s: %s → %s", show(c.ID), verdict(c.Old), verdict(c.New))
@@ -205,7 +204,7 @@ func Text(changes []Change, show func(string) string) string {
 		}
 		b.WriteString("\n")
 		for _, p := range c.Parts {
-			fmt.Fprintf(&b, "  part %s: %s (%s passed) → %s (%s passed)\n", p.ID, num(p.OldScore), dash(p.OldPassed), num(p.NewScore), dash(p.NewPassed))
+			fmt.Fprintf(&b, "  part %s: %s (%s passed) → %s (%s passed)\n", p.ID, grader.FormatPoints(p.OldScore), dash(p.OldPassed), grader.FormatPoints(p.NewScore), dash(p.NewPassed))
 		}
 	}
 	return b.String()
@@ -215,7 +214,7 @@ func verdict(r *grader.Result) string {
 	if r.Status == grader.StatusFailed {
 		return string(r.Status)
 	}
-	return string(r.Status) + " " + num(r.Score)
+	return string(r.Status) + " " + grader.FormatPoints(r.Score)
 }
 
 func dash(s string) string {
@@ -223,8 +222,4 @@ func dash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-func num(x float64) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // GradescopeResults is results.json as Gradescope's autograder
@@ -80,7 +81,7 @@ const (
 // alone, as the Markdown report does: its command line is never shown.
 func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 	manual := manualTest(r)
-	r = autograded(a, r)
+	r = r.Autograded(a.Rubric)
 	hidden := string(a.Rubric.Report.Gradescope)
 	if hidden == "" {
 		hidden = string(rubric.GradescopeAfterDueDate)
@@ -165,7 +166,7 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 	}
 	if manual != nil {
 		out.Tests = append(out.Tests, *manual)
-		out.Score = math.Round((out.Score+manual.Score)*100) / 100
+		out.Score = grader.Round2(out.Score + manual.Score)
 	}
 	return out
 }
@@ -176,9 +177,9 @@ func Gradescope(a *grader.Assignment, r grader.Result) GradescopeResults {
 func deduction(r grader.Result, tests []GradescopeTest) *GradescopeTest {
 	var cents int64
 	for _, t := range tests {
-		cents += int64(math.Round(t.Score * 100))
+		cents += grader.Cents(t.Score)
 	}
-	off := cents - int64(math.Round(r.Score*100))
+	off := cents - grader.Cents(r.Score)
 	if off <= 0 {
 		return nil
 	}
@@ -226,7 +227,7 @@ func testMax(points float64, ws []float64, weighed bool) []float64 {
 	if !weighed {
 		return Shares(points, len(ws))
 	}
-	total, sum := int64(math.Round(points*100)), 0.0
+	total, sum := grader.Cents(points), 0.0
 	for _, w := range ws {
 		sum += w
 	}
@@ -254,16 +255,6 @@ func weights(a *grader.Assignment, cs []grader.CaseResult) ([]float64, bool) {
 	return ws, differ
 }
 
-// earned is a test's score: its max score for full credit, its credit's
-// share of it to the cent for partial credit (a judge's, a repeated
-// case's fraction), else 0.
-func earned(max, credit float64) float64 {
-	if credit >= 1 {
-		return max
-	}
-	return math.Round(credit*max*100) / 100
-}
-
 // roundingTest is the test that carries the cents between the tests'
 // scores and the parts' scores as the rubric rounds them (each part once:
 // 2 of 3 cases of 10 points earn 6.67, their tests 3.33 + 3.33), so that
@@ -273,10 +264,10 @@ func earned(max, credit float64) float64 {
 func roundingTest(a *grader.Assignment, r grader.Result, tests []GradescopeTest, hidden string) *GradescopeTest {
 	var want, got int64
 	for _, p := range a.Rubric.Parts {
-		want += int64(math.Round(partScore(r, p.ID) * 100))
+		want += grader.Cents(partScore(r, p.ID))
 	}
 	for _, t := range tests {
-		got += int64(math.Round(t.Score * 100))
+		got += grader.Cents(t.Score)
 	}
 	if want == got {
 		return nil
@@ -347,7 +338,7 @@ func Shares(points float64, n int) []float64 {
 	if n <= 0 {
 		return nil
 	}
-	cents := int64(math.Round(points * 100))
+	cents := grader.Cents(points)
 	each, rest := cents/int64(n), cents%int64(n)
 	out := make([]float64, n)
 	for i := range out {
@@ -441,7 +432,7 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 			if f.BuiltAs != "" {
 				as = "built as " + escape.TerminalLine(f.BuiltAs)
 			}
-			fmt.Fprintf(&b, "  %s (%s): %s\n", escape.TerminalLine(f.Path), grader.SizeText(int64(f.Bytes)), as)
+			fmt.Fprintf(&b, "  %s (%s): %s\n", escape.TerminalLine(f.Path), textfmt.Size(int64(f.Bytes)), as)
 		}
 	}
 	return b.String()
@@ -476,33 +467,44 @@ func gradescopeCase(a *grader.Assignment, r grader.Result, c grader.CaseResult, 
 	if in, cut := a.FullInput(c); in != nil {
 		fmt.Fprintf(&b, "\nstdin (%s):\n%s\n", inputSize(in, cut), strings.TrimRight(string(in), "\n"))
 	}
+	failureText(&b, a, r, c)
+	return b.String()
+}
+
+// failureText writes what went wrong in a failed case that ran, as every
+// writer shows it (a Gradescope test, a JUnit failure): the runs of a
+// repeated case, the rule broken, the first difference and the diff, or
+// how the run ended (when its headline did not say it); what a judge said;
+// each known mistake with its hint; stderr. Each part after the first
+// comes after a blank line.
+func failureText(b *strings.Builder, a *grader.Assignment, r grader.Result, c grader.CaseResult) {
+	e := explain(a, c)
 	switch {
 	case c.Attempts != nil:
-		checkRuns(&b, a, c, Style{})
+		checkRuns(b, a, c, Style{})
 	case e.Rule != "":
-		fmt.Fprintf(&b, "%s\n", e.Rule)
+		fmt.Fprintf(b, "%s\n", e.Rule)
 	case c.Mismatch != nil:
-		fmt.Fprintf(&b, "%s\n    expected: %s\n    got:      %s\n", e.Difference, c.Mismatch.Expected, c.Mismatch.Got)
+		fmt.Fprintf(b, "%s\n    expected: %s\n    got:      %s\n", e.Difference, c.Mismatch.Expected, c.Mismatch.Got)
 		if c.Mismatch.Diff != "" {
-			fmt.Fprintf(&b, "\n%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
+			fmt.Fprintf(b, "\n%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
 		}
 	case e.Ended != "" && e.Ended != e.Headline:
-		fmt.Fprintf(&b, "%s\n", e.Ended)
+		fmt.Fprintf(b, "%s\n", e.Ended)
 	}
-	judgeEvidence(&b, c)
+	judgeEvidence(b, c)
 	for _, d := range r.Diagnoses {
 		if slices.Contains(d.Cases, c.ID) {
 			// Each diagnosis with its hint: the case as if it named only
 			// the diagnosis's mistakes.
 			dc := c
 			dc.Mistakes = append([]string{d.Mistake}, d.Alternatives...)
-			fmt.Fprintf(&b, "\nknown mistake: %s.\n%s\n", explain(a, dc).Mistake, wrap(d.Hint, 76))
+			fmt.Fprintf(b, "\nknown mistake: %s.\n%s\n", explain(a, dc).Mistake, wrap(d.Hint, 76))
 		}
 	}
 	if c.Stderr != "" {
-		fmt.Fprintf(&b, "\nstderr:\n%s\n", strings.TrimRight(c.Stderr, "\n"))
+		fmt.Fprintf(b, "\nstderr:\n%s\n", strings.TrimRight(c.Stderr, "\n"))
 	}
-	return b.String()
 }
 
 // judgeEvidence writes what a judge that shows no difference (a checker
@@ -748,4 +750,22 @@ func testsGradescope(r grader.Result, id string) (t GradescopeTest, ok bool) {
 		return t, true
 	}
 	return t, false
+}
+
+// manualTest is the Gradescope test that carries a submission's manual
+// grading: its items' points and its comments; nil when there is none.
+func manualTest(r grader.Result) *GradescopeTest {
+	m := r.Manual
+	if m == nil || len(m.Items) == 0 && len(m.Comments) == 0 && len(m.Parts) == 0 {
+		return nil
+	}
+	var out strings.Builder
+	for _, it := range m.Items {
+		fmt.Fprintf(&out, "%s (%s, part %s)\n", it.Text, signed(it.Points), it.Part)
+	}
+	for _, c := range m.Comments {
+		fmt.Fprintf(&out, "%s line %d: %s\n", c.File, c.Line, oneLineText(c.Text))
+	}
+	return &GradescopeTest{Name: "graded by hand", Score: grader.Round2(r.Score - m.Auto), Status: GradescopePassed,
+		Output: escape.Terminal(out.String()), Visibility: GradescopeVisible}
 }

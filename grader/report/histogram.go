@@ -5,6 +5,8 @@ import (
 	"html/template"
 	"slices"
 	"strings"
+
+	"github.com/cs540-tools/autograder/grader"
 )
 
 // The histogram's geometry, in SVG units: the plot and the margins that
@@ -49,7 +51,7 @@ func histogram(scores []float64, maxScore float64, bins int) template.HTML {
 		x, y := float64(histLeft)+float64(i)*bw, histY(n, top)
 		lo, hi := maxScore*float64(i)/float64(bins), maxScore*float64(i+1)/float64(bins)
 		fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f"><title>%s–%s: %d</title></rect>`,
-			x+1, y, bw-2, float64(histTop+histH)-y, num(round2(lo)), num(round2(hi)), n)
+			x+1, y, bw-2, float64(histTop+histH)-y, num(grader.Round2(lo)), num(grader.Round2(hi)), n)
 		if n > 0 {
 			fmt.Fprintf(&labels, `<text x="%.1f" y="%.1f" text-anchor="middle">%d</text>`, x+bw/2, y-3, n)
 		}
@@ -57,7 +59,7 @@ func histogram(scores []float64, maxScore float64, bins int) template.HTML {
 	for i := 0; i <= bins; i++ {
 		x := float64(histLeft) + float64(i)*bw
 		fmt.Fprintf(&b, `<line class="tick" x1="%.1f" y1="%d" x2="%.1f" y2="%d"/>`, x, histTop+histH, x, histTop+histH+4)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, x, histTop+histH+15, num(round2(maxScore*float64(i)/float64(bins))))
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, x, histTop+histH+15, num(grader.Round2(maxScore*float64(i)/float64(bins))))
 	}
 	fmt.Fprintf(&b, `<line class="axis" x1="%d" y1="%d" x2="%d" y2="%d"/>`, histLeft, histTop+histH, histLeft+histW, histTop+histH)
 	fmt.Fprintf(&b, `<text class="axis" x="%d" y="%d" text-anchor="middle">points</text>`, histLeft+histW/2, histHeight-4)
@@ -99,7 +101,7 @@ func mark(b, labels *strings.Builder, name string, value, maxScore float64, y in
 		anchor, dx = "end", -3
 	}
 	fmt.Fprintf(labels, `<text class="%s" x="%.1f" y="%d" text-anchor="%s" fill="%s">%s %s</text>`,
-		name, x+dx, y, anchor, color, name, num(round2(value)))
+		name, x+dx, y, anchor, color, name, num(grader.Round2(value)))
 }
 
 // summary says how many scores there are, and their mean and median.
@@ -107,7 +109,7 @@ func summary(scores []float64) string {
 	if len(scores) == 0 {
 		return "no scores"
 	}
-	return fmt.Sprintf("%d scores, mean %s, median %s", len(scores), num(round2(mean(scores))), num(round2(median(scores))))
+	return fmt.Sprintf("%d scores, mean %s, median %s", len(scores), num(grader.Round2(mean(scores))), num(grader.Round2(median(scores))))
 }
 
 func mean(xs []float64) float64 {
@@ -127,5 +129,3 @@ func median(xs []float64) float64 {
 	}
 	return (s[n/2-1] + s[n/2]) / 2
 }
-
-func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }

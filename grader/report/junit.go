@@ -129,25 +129,7 @@ func junitText(a *grader.Assignment, r grader.Result, c grader.CaseResult) strin
 		}
 		return b.String()
 	}
-	e := explain(a, c)
-	switch {
-	case c.Attempts != nil:
-		checkRuns(&b, a, c, Style{})
-	case e.Rule != "":
-		fmt.Fprintf(&b, "%s\n", e.Rule)
-	case c.Mismatch != nil:
-		fmt.Fprintf(&b, "%s\n    expected: %s\n    got:      %s\n", e.Difference, c.Mismatch.Expected, c.Mismatch.Got)
-		if c.Mismatch.Diff != "" {
-			fmt.Fprintf(&b, "%s\n", strings.TrimRight(c.Mismatch.Diff, "\n"))
-		}
-	}
-	judgeEvidence(&b, c)
-	if e.Mistake != "" {
-		fmt.Fprintf(&b, "known mistake: %s\n", e.Mistake)
-	}
-	if c.Stderr != "" {
-		fmt.Fprintf(&b, "stderr:\n%s\n", strings.TrimRight(c.Stderr, "\n"))
-	}
+	failureText(&b, a, r, c)
 	return b.String()
 }
 

@@ -3,27 +3,11 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
 )
-
-// columns are the parts a batch's tables show: the rubric's autograded
-// parts, then those graded by hand.
-func columns(a *grader.Assignment) []pagePart {
-	var ps []pagePart
-	for _, p := range a.Rubric.Parts {
-		ps = append(ps, pagePart{ID: p.ID, Name: p.Name, Points: p.Points})
-	}
-	for _, m := range a.Rubric.ManualParts {
-		if !m.Auto {
-			ps = append(ps, pagePart{ID: m.ID, Name: m.Name, Points: m.Points})
-		}
-	}
-	return ps
-}
 
 // signed writes points with their sign: +2, -0.5.
 func signed(x float64) string {
@@ -67,49 +51,6 @@ func manualMarkdown(b *bytes.Buffer, r grader.Result) {
 func mdCell(s string) string { return escape.Markdown(oneLineText(s)) }
 
 func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// manualTest is the Gradescope test that carries a submission's manual
-// grading: its items' points and its comments; nil when there is none.
-func manualTest(r grader.Result) *GradescopeTest {
-	m := r.Manual
-	if m == nil || len(m.Items) == 0 && len(m.Comments) == 0 && len(m.Parts) == 0 {
-		return nil
-	}
-	var out strings.Builder
-	for _, it := range m.Items {
-		fmt.Fprintf(&out, "%s (%s, part %s)\n", it.Text, signed(it.Points), it.Part)
-	}
-	for _, c := range m.Comments {
-		fmt.Fprintf(&out, "%s line %d: %s\n", c.File, c.Line, oneLineText(c.Text))
-	}
-	return &GradescopeTest{Name: "graded by hand", Score: math.Round((r.Score-m.Auto)*100) / 100, Status: GradescopePassed,
-		Output: escape.Terminal(out.String()), Visibility: GradescopeVisible}
-}
-
-// autograded is r as the autograder scored it, before its manual
-// grading: the autograded parts' scores restored, the manual parts left
-// out.
-func autograded(a *grader.Assignment, r grader.Result) grader.Result {
-	m := r.Manual
-	if m == nil {
-		return r
-	}
-	r.Score = m.Auto
-	var parts []grader.PartResult
-	for _, p := range r.Parts {
-		if _, ok := a.Rubric.Part(p.ID); !ok {
-			continue
-		}
-		for _, mp := range m.Parts {
-			if mp.ID == p.ID {
-				p.Score = mp.Auto
-			}
-		}
-		parts = append(parts, p)
-	}
-	r.Parts = parts
-	return r
-}
 
 // Anchor is the id of a submission's section in index.html: its address
 // is index.html#<Anchor(id)>.

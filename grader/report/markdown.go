@@ -9,6 +9,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/escape"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // Markdown is what a student may be shown: per-part scores, each failed
@@ -61,7 +62,7 @@ func handedIn(b *bytes.Buffer, r grader.Result) {
 		if f.BuiltAs != "" {
 			as = escape.Markdown(f.BuiltAs)
 		}
-		fmt.Fprintf(b, "| %s | %s | %s |\n", escape.Markdown(f.Path), grader.SizeText(int64(f.Bytes)), as)
+		fmt.Fprintf(b, "| %s | %s | %s |\n", escape.Markdown(f.Path), textfmt.Size(int64(f.Bytes)), as)
 	}
 	b.WriteString("\n")
 }
@@ -197,9 +198,6 @@ func hiddenCases(b *bytes.Buffer, a *grader.Assignment, r grader.Result, hidden 
 	}
 }
 
-// inlineCode is s as Markdown inline code (escape.InlineCode).
-func inlineCode(s string) string { return escape.InlineCode(s) }
-
 // caseAbout writes what a public case's file says of it (its note) and,
 // when the command line shows only its start, its whole input.
 func caseAbout(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
@@ -210,14 +208,6 @@ func caseAbout(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
 		fmt.Fprintf(b, "Input (stdin, %s):\n\n", inputSize(in, cut))
 		fence(b, string(in))
 	}
-}
-
-// inputSize says how much of a case's input a report shows.
-func inputSize(in []byte, cut bool) string {
-	if cut {
-		return fmt.Sprintf("its first %d bytes", len(in))
-	}
-	return fmt.Sprintf("%d bytes", len(in))
 }
 
 // caseDetail writes why a case (or a run of one) failed.
@@ -272,25 +262,6 @@ func runsDetail(b *bytes.Buffer, a *grader.Assignment, c grader.CaseResult) {
 	}
 }
 
-// otherRuns names the failing runs a report leaves out: "other failing
-// run is", "other 2 failing runs are".
-func otherRuns(n int) string {
-	if n == 1 {
-		return "other failing run is"
-	}
-	return fmt.Sprintf("other %d failing runs are", n)
-}
-
-// attemptResult is a failing run as a case's result, for caseDetail.
-func attemptResult(f grader.Attempt) grader.CaseResult {
-	return grader.CaseResult{RunResult: f.RunResult}
-}
-
-// explain is why case c ended as it did, in the words every report uses.
-func explain(a *grader.Assignment, c grader.CaseResult) grader.Explanation {
-	return a.Explain(c)
-}
-
 // caseList names the cases, the hidden ones only by number when the
 // rubric shows hidden cases as counts.
 func caseList(a *grader.Assignment, r grader.Result, ids []string) string {
@@ -309,36 +280,3 @@ func caseList(a *grader.Assignment, r grader.Result, ids []string) string {
 	}
 	return strings.Join(names, ", ")
 }
-
-// orList joins names as "a", "a or b", "a, b or c".
-func orList(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// fence writes s as a fenced code block (escape.CodeBlock).
-func fence(b *bytes.Buffer, s string) { b.WriteString(escape.CodeBlock("", s)) }
-
-// capitalize starts s with a capital letter (s starts with an ASCII
-// letter here: a sentence the grader wrote).
-func capitalize(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
-}
-
-// pointsOf is a weighed case's points as "2 / 2" or "0 / 2" ("" when it has
-// none).
-func pointsOf(c grader.CaseResult) string {
-	if c.Points == nil {
-		return ""
-	}
-	return num(earnedPoints(c)) + " / " + num(*c.Points)
-}
-
-// earnedPoints is what a weighed case earned of its points: its credit's
-// share, to the cent.
-func earnedPoints(c grader.CaseResult) float64 { return earned(*c.Points, c.Credit()) }

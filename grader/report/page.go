@@ -10,6 +10,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 //go:embed page/index.html.tmpl
@@ -18,7 +19,7 @@ var pageSource string
 var pageTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 	"num":    num,
 	"plural": plural,
-	"size":   func(n int) string { return grader.SizeText(int64(n)) },
+	"size":   func(n int) string { return textfmt.Size(int64(n)) },
 	"pct":    func(x float64) string { return fmt.Sprintf("%.0f", 100*x) },
 }).Parse(pageSource))
 
@@ -115,11 +116,6 @@ type pageData struct {
 	HasReference bool
 	// Tests are the class's matrices of tests parts against their bugs.
 	Tests []TestsMatrix
-}
-
-type pagePart struct {
-	ID, Name string
-	Points   float64
 }
 
 type pageRow struct {
@@ -368,36 +364,4 @@ func submissionVerdict(v grader.Verdict) bool {
 		return true
 	}
 	return false
-}
-
-// anchor is the id of a submission's section ("s-" and its id) or, given
-// a case's id too, of that case's details ("s-carol~b.2fpublic-03"): the
-// same string serves as the element's id and, unchanged, as the fragment
-// of every link to it. Letters, digits, "-" and "_" are kept; any other
-// byte becomes "." and its two hex digits, so the "~" between the two ids
-// is never part of either and two anchors never collide.
-func anchor(ids ...string) string {
-	var b strings.Builder
-	b.WriteString("s-")
-	for i, id := range ids {
-		if i > 0 {
-			b.WriteByte('~')
-		}
-		for _, c := range []byte(id) {
-			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' {
-				b.WriteByte(c)
-			} else {
-				fmt.Fprintf(&b, ".%02x", c)
-			}
-		}
-	}
-	return b.String()
-}
-
-// plural is "1 day", "2 days".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

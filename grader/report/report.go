@@ -21,41 +21,9 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
-	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 )
-
-// Batch is what results.json holds.
-type Batch struct {
-	Assignment    string          `json:"assignment"`
-	RubricSHA256  string          `json:"rubric_sha256"`
-	CasesSHA256   string          `json:"cases_sha256"`
-	GraderVersion string          `json:"grader_version"`
-	GradedAt      string          `json:"graded_at,omitempty"` // only when asked for
-	Submissions   []grader.Result `json:"submissions"`
-	// Roster says who the submissions belong to, for gradebook.csv.
-	Roster Roster `json:"-"`
-	// Similar is each submission's most similar other (grade
-	// --similarity), for index.html's column; nil: no column.
-	Similar map[string]Similar `json:"-"`
-	// ByHand is how far grading by hand has come (autograder review);
-	// nil when the rubric has nothing graded by hand.
-	ByHand *ByHand `json:"by_hand,omitempty"`
-}
-
-// ByHand counts the submissions graded by hand and those still to grade.
-type ByHand struct {
-	Graded  int `json:"graded"`
-	ToGrade int `json:"to_grade"`
-}
-
-// Similar is a submission's most similar other in the batch: its ID, the
-// pair's score (0 to 1) and a link to the pair in similarity.html.
-type Similar struct {
-	Other string
-	Score float64
-	Link  string
-}
 
 // NewBatch describes results graded against a.
 func NewBatch(a *grader.Assignment, version string, results []grader.Result) Batch {
@@ -78,22 +46,6 @@ func (b Batch) JSON() ([]byte, error) {
 		return nil, err
 	}
 	return append(data, '\n'), nil
-}
-
-// Roster says who each submission belongs to, for the gradebook.
-type Roster struct {
-	// AssignmentID is the assignment's id in Canvas (the number in its
-	// address, .../assignments/<id>); empty when unknown.
-	AssignmentID string
-	// Students are by submission ID; a submission missing from it is shown
-	// by its ID alone.
-	Students map[string]Student
-}
-
-// Student is who a submission belongs to.
-type Student struct {
-	Name   string // shown in the gradebook's Student column
-	UserID string // Canvas's user id, which its import matches rows by
 }
 
 // RosterOf is the roster of subs, as their download names the students
@@ -177,9 +129,6 @@ func Parts(a *grader.Assignment, results []grader.Result) []byte {
 	return escape.CSV(rows)
 }
 
-// num prints a score without trailing zeros: 60, 7.5, 3.33.
-func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-
 // ReportNames are the names of the submissions' reports under reports/,
 // in the order of results: each id as a safe file name, distinct from the
 // others' (escape.FileNames), with ".md".
@@ -207,40 +156,27 @@ func WriteAll(dir string, a *grader.Assignment, b Batch) error {
 	if err != nil {
 		return err
 	}
-	if err := store.WriteFile(filepath.Join(dir, "results.json"), data); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "results.json"), data); err != nil {
 		return err
 	}
-	if err := store.WriteFile(filepath.Join(dir, "gradebook.csv"), Gradebook(a, b.Submissions, b.Roster)); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "gradebook.csv"), Gradebook(a, b.Submissions, b.Roster)); err != nil {
 		return err
 	}
 	page, err := Page(a, b)
 	if err != nil {
 		return err
 	}
-	if err := store.WriteFile(filepath.Join(dir, "index.html"), page); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "index.html"), page); err != nil {
 		return err
 	}
-	if err := store.WriteFile(filepath.Join(dir, "parts.csv"), Parts(a, b.Submissions)); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "parts.csv"), Parts(a, b.Submissions)); err != nil {
 		return err
 	}
 	var errs []error
 	for i, name := range ReportNames(b.Submissions) {
-		if err := store.WriteFile(filepath.Join(dir, "reports", name), Markdown(a, b.Submissions[i])); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, "reports", name), Markdown(a, b.Submissions[i])); err != nil {
 			errs = append(errs, fmt.Errorf("the report of %s: %w", escape.ID(b.Submissions[i].ID), err))
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// byRuns reports whether a diagnosis was made from a repeated case's runs
-// as a whole (a success rate, the rules they broke), not from one output.
-func byRuns(r grader.Result, d grader.Diagnosis) bool {
-	return slices.ContainsFunc(r.Cases, func(c grader.CaseResult) bool {
-		return c.Attempts != nil && slices.Contains(d.Cases, c.ID)
-	})
-}
-
-// mistakeNames is a diagnosis's mistake and its alternatives: "a or b".
-func mistakeNames(d grader.Diagnosis) string {
-	return orList(append([]string{d.Mistake}, d.Alternatives...))
 }

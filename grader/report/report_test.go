@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -21,26 +20,15 @@ import (
 	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/testenv"
 	"github.com/cs540-tools/autograder/reference/eightqueen"
 )
-
-var update = flag.Bool("update", false, "rewrite the testdata/*.golden files")
 
 // golden compares got with testdata/name.golden, or rewrites it with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if !bytes.Equal(got, want) {
+	if want := testenv.Golden(t, path, got); !bytes.Equal(got, want) {
 		t.Errorf("%s differs from the golden file (run with -update to accept):\n%s", path, compare.Explain(want, got, compare.Strict).Diff)
 	}
 }

@@ -1,9 +1,12 @@
 package report
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
 )
 
 // TestTestMax: for every split of passed and failed cases, the tests'
@@ -71,6 +74,34 @@ func TestEarned(t *testing.T) {
 	} {
 		if got := earned(tc.max, tc.credit); got != tc.want {
 			t.Errorf("earned(%v, %v) = %v; want %v", tc.max, tc.credit, got, tc.want)
+		}
+	}
+}
+
+// TestNegativeDeductionRoundsOneWay: a deduction rounds to the cent the
+// same way in the total (grader.Round2), the histogram's caption and
+// Gradescope's test of the manual grading: half away from zero, a
+// negative number as its positive with a minus.
+func TestNegativeDeductionRoundsOneWay(t *testing.T) {
+	for _, tc := range []struct {
+		x    float64
+		want string
+	}{
+		{-0.3, "-0.3"}, {-0.125, "-0.13"}, {-2.5, "-2.5"}, {-1.005, "-1"}, {-0.333, "-0.33"}, {-0.666, "-0.67"},
+		{0.125, "0.13"}, {0.3, "0.3"},
+	} {
+		if got := num(grader.Round2(tc.x)); got != tc.want {
+			t.Errorf("grader.Round2(%v) = %s; want %s", tc.x, got, tc.want)
+		}
+		if got := grader.FormatPoints(tc.x); got != tc.want {
+			t.Errorf("grader.FormatPoints(%v) = %s; want %s", tc.x, got, tc.want)
+		}
+		if got, want := summary([]float64{tc.x}), fmt.Sprintf("1 scores, mean %s, median %s", tc.want, tc.want); got != want {
+			t.Errorf("histogram caption of %v: %q; want %q", tc.x, got, want)
+		}
+		r := grader.Result{Score: tc.x, Manual: &grader.Manual{Auto: 0, Comments: []grader.ManualComment{{File: "A.java", Line: 1, Text: "x"}}}}
+		if got := num(manualTest(r).Score); got != tc.want {
+			t.Errorf("Gradescope's manual test of %v: %s; want %s", tc.x, got, tc.want)
 		}
 	}
 }

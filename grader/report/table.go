@@ -251,36 +251,6 @@ func checkDetail(w io.Writer, a *grader.Assignment, c grader.CaseResult, pre str
 	}
 }
 
-// wrap breaks text into lines of at most width bytes, at spaces, paragraph
-// by paragraph (a blank line between paragraphs is kept).
-func wrap(s string, width int) string {
-	paras := strings.Split(strings.TrimSpace(s), "\n\n")
-	for i, p := range paras {
-		paras[i] = wrapPara(p, width)
-	}
-	return strings.Join(paras, "\n\n")
-}
-
-// wrapPara fills one paragraph to width.
-func wrapPara(s string, width int) string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		if line != "" && len(line)+1+len(w) > width {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return strings.Join(lines, "\n")
-}
-
 func indent(s, pre string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	for i, l := range lines {
@@ -289,15 +259,6 @@ func indent(s, pre string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
-}
-
-// printed is a run's kept output (CaseResult.Output) as reports show it:
-// "(nothing)" when the program printed nothing.
-func printed(out string) string {
-	if out == "" {
-		return "(nothing)"
-	}
-	return out
 }
 
 // judgeSays prints the credit a judge gave a case and its message for the

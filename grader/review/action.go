@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
@@ -143,7 +143,7 @@ func (a Action) Check() error {
 // scored in hundredths, so they must be a non-zero number of hundredths
 // (0.01 to 1000000, either sign).
 func checkPoints(x float64) error {
-	if math.IsNaN(x) || math.Abs(x) < 0.01 || math.Abs(x) > maxPoint || math.Abs(x*100-math.Round(x*100)) > 1e-6 {
+	if math.IsNaN(x) || math.Abs(x) < 0.01 || math.Abs(x) > maxPoint || math.Abs(x*100-float64(grader.Cents(x))) > 1e-6 {
 		return fmt.Errorf("points %v: an item is worth 0.01 to 1000000 points, either sign, in hundredths", x)
 	}
 	return nil
@@ -162,23 +162,4 @@ type Bound struct {
 
 func boundOf(m rubric.ManualPart) Bound {
 	return Bound{Part: m.ID, Points: m.Points, Start: m.Start, Floor: m.Floor, Ceiling: m.Ceiling, Auto: m.Auto}
-}
-
-// Stamp is the action with the bounds of the parts it marks graded by
-// hand (its parts and its item's), as the rubric has them now.
-func Stamp(r *rubric.Rubric, s *State, a Action) Action {
-	if a.Op != OpApply && a.Op != OpRemove && a.Op != OpComment && a.Op != OpDone {
-		return a
-	}
-	parts := slices.Clone(a.Parts)
-	if p := s.partOf(r, a.Item); p != "" && !slices.Contains(parts, p) {
-		parts = append(parts, p)
-	}
-	a.Bounds = nil
-	for _, p := range parts {
-		if m, ok := r.ManualPart(p); ok {
-			a.Bounds = append(a.Bounds, boundOf(m))
-		}
-	}
-	return a
 }

@@ -42,7 +42,7 @@ func Apply(r *rubric.Rubric, s *State, results []grader.Result, files map[string
 func applyWith(r *rubric.Rubric, s *State, items []rubric.ManualItem, results []grader.Result, files map[string]Hashes) []grader.Result {
 	out := slices.Clone(results)
 	for i, res := range out {
-		res = Unapply(r, res)
+		res = res.Autograded(r)
 		out[i] = res
 		if res.Status == grader.StatusFailed {
 			continue
@@ -112,34 +112,8 @@ func applyOne(r *rubric.Rubric, res grader.Result, applied []rubric.ManualItem, 
 		}
 		res.Parts = append(res.Parts, grader.PartResult{ID: p.ID, Name: p.Name, Score: p.Score, MaxScore: p.Max})
 	}
-	res.Score = round2(max(0, res.Score+Delta(ps)))
+	res.Score = grader.Round2(max(0, res.Score+Delta(ps)))
 	res.Manual = m
-	return res
-}
-
-// Unapply is res as the autograder scored it: a result read back from
-// results.json after Apply, its manual grading taken out (the total and
-// the parts' scores restored, the manual parts dropped). A result without
-// manual grading is returned as it is.
-func Unapply(r *rubric.Rubric, res grader.Result) grader.Result {
-	m := res.Manual
-	if m == nil {
-		return res
-	}
-	res.Score, res.Manual = m.Auto, nil
-	var parts []grader.PartResult
-	for _, p := range res.Parts {
-		if _, ok := r.Part(p.ID); !ok {
-			continue
-		}
-		for _, mp := range m.Parts {
-			if mp.ID == p.ID {
-				p.Score = mp.Auto
-			}
-		}
-		parts = append(parts, p)
-	}
-	res.Parts = parts
 	return res
 }
 

@@ -16,7 +16,8 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
-	"github.com/cs540-tools/autograder/grader/store"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
+	"github.com/rogpeppe/go-internal/lockedfile"
 )
 
 // Folder is where a batch's manual grading lives: DIR/review.
@@ -26,6 +27,13 @@ const (
 	snapshotName = "snapshot.json"
 	lockName     = ".lock"
 )
+
+// lock takes the folder's lock file, exclusively, until unlock, on every
+// system (lockedfile: flock, LockFileEx on Windows): two processes never
+// interleave their appends or snapshots.
+func lock(path string) (unlock func(), err error) {
+	return lockedfile.MutexAt(path).Lock()
+}
 
 // Journal is one TA's journal in a batch's review folder.
 type Journal struct {
@@ -249,32 +257,6 @@ func decodeSnapshot(data []byte, snap *snapshot) error {
 	return json.Unmarshal(f.Snapshot, snap)
 }
 
-// fill makes a decoded state's nil maps empty.
-func fill(s *State) {
-	e := NewState()
-	if s.Added == nil {
-		s.Added = e.Added
-	}
-	if s.Points == nil {
-		s.Points = e.Points
-	}
-	if s.Applied == nil {
-		s.Applied = e.Applied
-	}
-	if s.Comments == nil {
-		s.Comments = e.Comments
-	}
-	if s.Seen == nil {
-		s.Seen = e.Seen
-	}
-	if s.Graded == nil {
-		s.Graded = e.Graded
-	}
-	if s.SeenParts == nil {
-		s.SeenParts = e.SeenParts
-	}
-}
-
 // readJournal reads a journal's actions past pre, after checking that the
 // journal starts with it (errStale if not). A line that is not an action
 // is skipped with a note: the last one when cut short (no newline), as a
@@ -342,7 +324,7 @@ func Snapshot(dir string, r *rubric.Rubric) error {
 		return err
 	}
 	defer unlock()
-	if tmps, err := filepath.Glob(filepath.Join(rd, "."+snapshotName+".*")); err == nil {
+	if tmps, err := filepath.Glob(atomicfile.Pattern(filepath.Join(rd, snapshotName))); err == nil {
 		for _, t := range tmps {
 			os.Remove(t)
 		}
@@ -380,5 +362,5 @@ func Snapshot(dir string, r *rubric.Rubric) error {
 	if err != nil {
 		return err
 	}
-	return store.WriteFile(filepath.Join(rd, snapshotName), append(data, '\n'))
+	return atomicfile.WriteFile(filepath.Join(rd, snapshotName), append(data, '\n'))
 }

@@ -1,8 +1,7 @@
 package review
 
 import (
-	"math"
-
+	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
 
@@ -48,7 +47,7 @@ func PartScores(r *rubric.Rubric, auto map[string]float64, applied []rubric.Manu
 }
 
 func bounded(p PartScore, b rubric.ManualPart) PartScore {
-	p.Score = round2(min(max(p.Auto+p.Items, b.Floor), b.Ceiling))
+	p.Score = grader.Round2(min(max(p.Auto+p.Items, b.Floor), b.Ceiling))
 	return p
 }
 
@@ -64,8 +63,5 @@ func Delta(ps []PartScore) float64 {
 			d += p.Score - p.Auto
 		}
 	}
-	return round2(d)
+	return grader.Round2(d)
 }
-
-// round2 rounds half away from zero to two decimals, as scores are.
-func round2(x float64) float64 { return math.Round(x*100) / 100 }

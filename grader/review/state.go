@@ -372,3 +372,48 @@ func (s *State) Clone() *State {
 	fill(c)
 	return c
 }
+
+// Stamp is the action with the bounds of the parts it marks graded by
+// hand (its parts and its item's), as the rubric has them now.
+func Stamp(r *rubric.Rubric, s *State, a Action) Action {
+	if a.Op != OpApply && a.Op != OpRemove && a.Op != OpComment && a.Op != OpDone {
+		return a
+	}
+	parts := slices.Clone(a.Parts)
+	if p := s.partOf(r, a.Item); p != "" && !slices.Contains(parts, p) {
+		parts = append(parts, p)
+	}
+	a.Bounds = nil
+	for _, p := range parts {
+		if m, ok := r.ManualPart(p); ok {
+			a.Bounds = append(a.Bounds, boundOf(m))
+		}
+	}
+	return a
+}
+
+// fill makes a decoded state's nil maps empty.
+func fill(s *State) {
+	e := NewState()
+	if s.Added == nil {
+		s.Added = e.Added
+	}
+	if s.Points == nil {
+		s.Points = e.Points
+	}
+	if s.Applied == nil {
+		s.Applied = e.Applied
+	}
+	if s.Comments == nil {
+		s.Comments = e.Comments
+	}
+	if s.Seen == nil {
+		s.Seen = e.Seen
+	}
+	if s.Graded == nil {
+		s.Graded = e.Graded
+	}
+	if s.SeenParts == nil {
+		s.SeenParts = e.SeenParts
+	}
+}

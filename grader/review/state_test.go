@@ -98,8 +98,8 @@ func TestApplyTwice(t *testing.T) {
 	if string(j1) != string(j2) || once[0].Score != 15+3+3 {
 		t.Errorf("once %+v\ntwice %+v", once, twice)
 	}
-	if back := Unapply(r, twice[0]); fmt.Sprint(back) != fmt.Sprint(results[0]) {
-		t.Errorf("Unapply: %+v, want %+v", back, results[0])
+	if back := twice[0].Autograded(r); fmt.Sprint(back) != fmt.Sprint(results[0]) {
+		t.Errorf("Autograded: %+v, want %+v", back, results[0])
 	}
 }
 

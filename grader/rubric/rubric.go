@@ -4,12 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // Rubric is an assignment's rubric, checked, with every default filled in.
@@ -179,19 +179,9 @@ func (b Build) Command(args []string) string {
 	}
 	words := make([]string, 0, len(cmd)+len(args))
 	for _, w := range append(slices.Clone(cmd), args...) {
-		words = append(words, shellQuote(w))
+		words = append(words, textfmt.ShellQuote(w))
 	}
 	return strings.Join(words, " ")
-}
-
-var shellSafeRE = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
-
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if shellSafeRE.MatchString(s) {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // Limits bound one run of a submission, and its build.

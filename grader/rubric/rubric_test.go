@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,9 +12,8 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
-
-var update = flag.Bool("update", false, "rewrite the testdata/*.golden files")
 
 // dump writes out a rubric with every field resolved.
 func dump(t *testing.T, r *Rubric) string {
@@ -83,16 +81,7 @@ func TestLoadGolden(t *testing.T) {
 			}
 			got := dump(t, r)
 			golden := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (go test -update creates it)", err)
-			}
+			want := testenv.Golden(t, golden, []byte(got))
 			if m := compare.Explain(want, []byte(got), compare.Strict); m.Line != 0 {
 				t.Errorf("%s resolves otherwise than %s says (go test -update rewrites it):\n%s", path, golden, m.Diff)
 			}

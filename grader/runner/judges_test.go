@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
-	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // TestJudgesRuntime: a rubric that asks for the judges' runtime runs
@@ -20,7 +20,7 @@ import (
 // for a machine without it: CPython is found at its system path); a
 // rubric that does not ask keeps CPython.
 func TestJudgesRuntime(t *testing.T) {
-	gradertest.NeedTools(t, "python3", "pypy3")
+	testenv.NeedTools(t, "python3", "pypy3")
 	const src = "import platform\nprint(platform.python_implementation())\n"
 	for _, tc := range []struct {
 		name     string

@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/cs540-tools/autograder/grader/gradertest"
 	"math"
 	"math/big"
 	"os"
@@ -18,6 +17,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // gradings is how many times TestRandomizedPrograms grades each program:
@@ -88,7 +88,7 @@ func TestRandomizedPrograms(t *testing.T) {
 	for _, lang := range []rubric.Language{rubric.C, rubric.Python} {
 		for _, rate := range rates {
 			t.Run(fmt.Sprintf("%s/%d", lang, rate.permille), func(t *testing.T) {
-				gradertest.NeedTools(t, toolsOf[lang]...)
+				testenv.NeedTools(t, toolsOf[lang]...)
 				src := randomized[lang]
 				src.Data = []byte(strings.ReplaceAll(string(src.Data), "PERMILLE", strconv.Itoa(rate.permille)))
 				a := repeatAssignment(t, lang, src.Name)

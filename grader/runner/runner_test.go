@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
-	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/internal/testenv"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -40,7 +40,7 @@ func TestHello(t *testing.T) {
 	}
 	for _, lang := range rubric.Presets() {
 		t.Run(string(lang), func(t *testing.T) {
-			gradertest.NeedTools(t, toolsOf[lang]...)
+			testenv.NeedTools(t, toolsOf[lang]...)
 			tools, runtime, err := Hello(context.Background(), lang)
 			if err != nil {
 				t.Fatal(err)
@@ -65,7 +65,7 @@ func TestHello(t *testing.T) {
 // manager's shim, here one whose interpreter is missing) is passed over
 // for the next.
 func TestToolInBox(t *testing.T) {
-	gradertest.NeedTools(t, "python3")
+	testenv.NeedTools(t, "python3")
 	shim := filepath.Join(t.TempDir(), "python3")
 	if err := os.WriteFile(shim, []byte("#!/bin/sh\necho 'pyenv: python3: command not found' >&2\nexit 127\n"), 0o755); err != nil {
 		t.Fatal(err)
@@ -118,7 +118,7 @@ func TestBuildAndRun(t *testing.T) {
 		{rubric.C, "crash.c", "int main(void) { return 3; }\n", "", "", grader.None},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			gradertest.NeedTools(t, toolsOf[tc.lang]...)
+			testenv.NeedTools(t, toolsOf[tc.lang]...)
 			b, err := rubric.Preset(tc.lang, []string{tc.file})
 			if err != nil {
 				t.Fatal(err)
@@ -181,7 +181,7 @@ func TestPresetLimit(t *testing.T) {
 // TestSpec: a built program's box as a spec, for a caller to add to; a
 // program another runner built has none.
 func TestSpec(t *testing.T) {
-	gradertest.NeedTools(t, "python3")
+	testenv.NeedTools(t, "python3")
 	b, err := rubric.Preset(rubric.Python, []string{"echo.py"})
 	if err != nil {
 		t.Fatal(err)
@@ -265,7 +265,7 @@ func TestNoProgram(t *testing.T) {
 // log on every build: gcc's temporary object file, which the linker
 // names, is named alike (toolchain TidyLog).
 func TestBuildLogSame(t *testing.T) {
-	gradertest.NeedTools(t, toolsOf[rubric.C]...)
+	testenv.NeedTools(t, toolsOf[rubric.C]...)
 	b, err := rubric.Preset(rubric.C, []string{"link.c"})
 	if err != nil {
 		t.Fatal(err)
@@ -295,7 +295,7 @@ func TestBuildLogSame(t *testing.T) {
 // sleep is far past the wall limit and far under the CPU limit whatever
 // the machine's load.
 func TestWaitedRunMeasured(t *testing.T) {
-	gradertest.NeedTools(t, toolsOf[rubric.Python]...)
+	testenv.NeedTools(t, toolsOf[rubric.Python]...)
 	b, err := rubric.Preset(rubric.Python, []string{"sleep.py"})
 	if err != nil {
 		t.Fatal(err)

@@ -1,15 +1,17 @@
 package similarity
 
-import "github.com/cs540-tools/autograder/grader/toolchain"
+import (
+	"slices"
+	"strings"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
+)
 
 // javaSyntax is Java's words and operators.
-var javaSyntax = newSyntax(javaKeywords, javaDrop, javaOps)
+// Its keywords are toolchain's (the modifiers among them dropped first).
+var javaSyntax = newSyntax(strings.Join(append(slices.Clone(toolchain.JavaKeywords), toolchain.JavaRestricted...), " "), javaDrop, javaOps)
 
 const (
-	javaKeywords = `abstract assert boolean break byte case catch char class continue default do
-		double else enum extends finally float for if implements instanceof int interface long
-		native new return short super switch throw throws try void while var record yield
-		true false null`
 	// Modifiers a copy may add or remove without changing what it does.
 	javaDrop = `public private protected final static synchronized transient volatile strictfp
 		this`

@@ -7,12 +7,12 @@ package store
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 )
 
 // Dir is a store in a folder.
@@ -77,30 +77,5 @@ func (d *Dir) Put(key string, r grader.Result) error {
 	if err != nil {
 		return err
 	}
-	return WriteFile(d.file(key), data)
-}
-
-// WriteFile writes data to name atomically: readers see the old file or
-// the whole new one, never a part.
-func WriteFile(name string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(data)
-	serr := tmp.Sync()
-	cerr := tmp.Close()
-	if err := errors.Join(werr, serr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return atomicfile.WriteFile(d.file(key), data)
 }

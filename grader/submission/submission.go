@@ -20,6 +20,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // File is one file of a submission; Name is slash-separated and relative.
@@ -365,25 +367,11 @@ func (b *budget) take(name string, n int64) error {
 	case b.files > b.lim.Files:
 		return fmt.Errorf("more than %d files", b.lim.Files)
 	case n > b.lim.FileBytes:
-		return fmt.Errorf("%s is %s, larger than the %s one file may have", name, sizeText(n), sizeText(b.lim.FileBytes))
+		return fmt.Errorf("%s is %s, larger than the %s one file may have", name, textfmt.Size(n), textfmt.Size(b.lim.FileBytes))
 	case b.bytes > b.lim.Bytes:
-		return fmt.Errorf("more than %s in all", sizeText(b.lim.Bytes))
+		return fmt.Errorf("more than %s in all", textfmt.Size(b.lim.Bytes))
 	}
 	return nil
-}
-
-// sizeText writes a byte count as people read it: "8 MiB" when it is a whole
-// number of KiB, MiB or GiB, otherwise "1000 bytes".
-func sizeText(n int64) string {
-	for _, u := range []struct {
-		size int64
-		name string
-	}{{1 << 40, "TiB"}, {1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
-		if n >= u.size && n%u.size == 0 {
-			return fmt.Sprintf("%d %s", n/u.size, u.name)
-		}
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // readDir reads a folder's regular files. What cannot be read, a folder
@@ -579,7 +567,7 @@ func (b *budget) read(e Entry, prefix string, unpack bool) ([]File, error) {
 	// The ratio first: for a bomb it is the telling reason.
 	if e.Packed > 0 && e.Size/e.Packed > b.lim.Ratio {
 		return nil, fmt.Errorf("%s unpacks to %s, %d times its packed size (at most %d allowed): refused as a zip bomb",
-			label, sizeText(e.Size), e.Size/e.Packed, b.lim.Ratio)
+			label, textfmt.Size(e.Size), e.Size/e.Packed, b.lim.Ratio)
 	}
 	if err := b.take(label, e.Size); err != nil {
 		return nil, err

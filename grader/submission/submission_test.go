@@ -542,17 +542,6 @@ func TestUTF8Name(t *testing.T) {
 	}
 }
 
-func TestSizeText(t *testing.T) {
-	for _, tc := range []struct {
-		n    int64
-		want string
-	}{{0, "0 bytes"}, {1000, "1000 bytes"}, {1024, "1 KiB"}, {1536, "1536 bytes"}, {8 << 20, "8 MiB"}, {1 << 30, "1 GiB"}, {3 << 40, "3 TiB"}, {1<<30 + 1, "1073741825 bytes"}} {
-		if got := sizeText(tc.n); got != tc.want {
-			t.Errorf("sizeText(%d) = %q, want %q", tc.n, got, tc.want)
-		}
-	}
-}
-
 // TestLoadDuplicateNote: a name an archive holds twice is built from its
 // last copy, and the submission says so.
 func TestLoadDuplicateNote(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // languageWords are what names a language's tools or files (the check
@@ -47,10 +49,7 @@ func TestOnlyToolchainsNameLanguages(t *testing.T) {
 	if err != nil {
 		// A copy without git (a source archive): the files it tracks are
 		// unknown, and what is built or written beside them must not count.
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("git ls-files: %v", err)
-		}
-		t.Skipf("not a git checkout (git ls-files: %v): the tracked files are unknown", err)
+		testenv.Missing(t, "not a git checkout (git ls-files: %v): the tracked files are unknown", err)
 	}
 	for _, rel := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
 		if strings.HasPrefix(rel, "grader/toolchain/") || strings.Contains("/"+rel, "/testdata/") ||

@@ -1,5 +1,7 @@
 package toolchain
 
+import "slices"
+
 // Syntax is what a source viewer needs to colour a language's files:
 // its keywords, comments and string quotes. Nothing here builds or runs.
 type Syntax struct {
@@ -18,11 +20,7 @@ var cKeywords = []string{"auto", "break", "case", "char", "const", "continue", "
 
 // Each toolchain's Syntax.
 var (
-	javaSyntax = &Syntax{Keywords: []string{"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
-		"continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "if",
-		"implements", "import", "instanceof", "int", "interface", "long", "new", "package", "private", "protected",
-		"public", "return", "short", "static", "super", "switch", "this", "throw", "throws", "try", "var", "void",
-		"while", "true", "false", "null", "record"},
+	javaSyntax = &Syntax{Keywords: append(slices.Clone(JavaKeywords), JavaRestricted...),
 		LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: `"'`}
 	cSyntax   = &Syntax{Keywords: cKeywords, LineComment: []string{"//"}, BlockComment: [2]string{"/*", "*/"}, Quotes: `"'`}
 	cppSyntax = &Syntax{Keywords: append([]string{"class", "namespace", "template", "typename", "public", "private", "protected",

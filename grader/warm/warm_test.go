@@ -17,6 +17,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 var (
@@ -42,10 +43,7 @@ func requireJDK(t *testing.T) *JDK {
 		t.Skip("-short: this test runs JVMs (go test without -short runs it)")
 	}
 	if _, err := exec.LookPath("java"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("java not on PATH; CI=true, so the warm-mode tests must run")
-		}
-		t.Skip("java not on PATH: warm mode needs a JDK 17 to 23")
+		testenv.Missing(t, "java not on PATH: warm mode needs a JDK 17 to 23")
 	}
 	cacheOnce.Do(func() {
 		var err error
@@ -57,7 +55,7 @@ func requireJDK(t *testing.T) *JDK {
 	})
 	j, err := FindJDK(cacheDir)
 	if err != nil {
-		if (strings.Contains(err.Error(), "SecurityManager") || strings.Contains(err.Error(), "older than")) && os.Getenv("CI") != "true" {
+		if (strings.Contains(err.Error(), "SecurityManager") || strings.Contains(err.Error(), "older than")) && !testenv.CI() {
 			t.Skip(err) // CI installs Debian's JDK 17, which warm mode supports
 		}
 		t.Fatal(err)

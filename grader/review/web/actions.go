@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/review"
@@ -465,34 +464,6 @@ func (s *Server) preview(l *link, req request) (any, error) {
 		}
 	}
 	return out, nil
-}
-
-// applied are the batch's results with the state's manual grading.
-func (s *Server) applied(st *review.State) []grader.Result {
-	files := map[string]review.Hashes{}
-	for _, sb := range s.subs {
-		if sb.Hashes != nil {
-			files[sb.Result.ID] = sb.Hashes
-		}
-	}
-	return review.Apply(s.cfg.Assignment.Rubric, st, s.results(), files)
-}
-
-// results are the batch's results as the autograder scored them.
-func (s *Server) results() []grader.Result {
-	results := make([]grader.Result, len(s.subs))
-	for i, sb := range s.subs {
-		results[i] = sb.Result
-	}
-	return results
-}
-
-// label is a drift as the page may show it: the submission by its label.
-func (s *Server) label(d review.Drift) string {
-	if i := slices.IndexFunc(s.subs, func(sb *sub) bool { return sb.Result.ID == d.Sub }); i >= 0 {
-		d.Sub = s.subs[i].Label
-	}
-	return d.String()
 }
 
 // export writes grade's products with the manual grading as it is now,

@@ -66,7 +66,7 @@ func readResults(dir string, cfg Config) ([]grader.Result, error) {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "results.json"), err)
 	}
 	for i := range b.Submissions {
-		b.Submissions[i] = review.Unapply(cfg.Assignment.Rubric, b.Submissions[i])
+		b.Submissions[i] = b.Submissions[i].Autograded(cfg.Assignment.Rubric)
 	}
 	return b.Submissions, nil
 }

@@ -19,4 +19,9 @@
 // carrying the response's nonce (Content-Security-Policy), and the
 // autograded evidence (index.html's view of one submission) runs only
 // its own script, allowed by hash.
+//
+// Its files stand in layers, each using only lower ones: routes.go (the
+// requests, routed); pages.go; actions.go; progress.go (what is left to
+// grade); server.go (the server, its links and state); batch.go (the
+// submissions as the page holds them); config.go and highlight.go.
 package web

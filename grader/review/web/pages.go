@@ -173,7 +173,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request, l *link) {
 			continue
 		}
 		if r.Manual != nil {
-			row.Manual = round2(r.Score - r.Manual.Auto)
+			row.Manual = grader.Round2(r.Score - r.Manual.Auto)
 			row.Comments = len(r.Manual.Comments)
 		}
 		d.Rows = append(d.Rows, row)
@@ -227,45 +227,6 @@ func lastMark(st *review.State, sb *sub, parts []string) *review.Mark {
 		}
 	}
 	return last
-}
-
-// roles are the roles of the batch's files a group's comment may name:
-// the rubric's required files, then every other name a file is built
-// as, then (but in blind mode, where a folder may bear a name) the
-// paths of files not built, each once.
-func (s *Server) roles() []string {
-	out := slices.Clone(s.cfg.Assignment.Rubric.Submission.Required)
-	var built, other []string
-	for _, sb := range s.subs {
-		for _, f := range sb.Files {
-			r := sb.role(f.Name)
-			switch {
-			case slices.Contains(out, r) || slices.Contains(built, r) || slices.Contains(other, r):
-			case sb.Roles[f.Name] != "":
-				built = append(built, r)
-			case s.cfg.Blind:
-			default:
-				other = append(other, r)
-			}
-		}
-	}
-	slices.Sort(built)
-	slices.Sort(other)
-	if len(other) > 50 {
-		other = other[:50]
-	}
-	return append(append(out, built...), other...)
-}
-
-func round2(x float64) float64 {
-	return float64(int64(x*100+copysign(0.5, x))) / 100
-}
-
-func copysign(h, x float64) float64 {
-	if x < 0 {
-		return -h
-	}
-	return h
 }
 
 // itemsOf are the items a link applies: all, or its parts'.
@@ -366,7 +327,7 @@ func (s *Server) subView(l *link, st *review.State, sb *sub, part, base string) 
 		d.Pool = append(d.Pool, poolEntry{PoolEntry: p, Shown: escape.TerminalLine(p.Text)})
 	}
 	if r.Manual != nil {
-		d.Manual = round2(r.Score - r.Manual.Auto)
+		d.Manual = grader.Round2(r.Score - r.Manual.Auto)
 	}
 	applied := st.Applied[sb.Result.ID]
 	for _, it := range s.itemsOf(l, st) {

@@ -22,32 +22,6 @@ import (
 	"github.com/cs540-tools/autograder/grader/submission"
 )
 
-// Config is what the page shows and where it keeps what TAs do.
-type Config struct {
-	Dir        string // grade's --out folder
-	Assignment *grader.Assignment
-	Subs       []submission.Submission // as grade read them
-	Version    string                  // the grader's, for the products it writes
-	Blind      bool                    // ids hidden, a stable random order
-	// Split is how many TAs share the batch (0 or 1: one), By how:
-	// "student" (each a share of the submissions) or "part" (each a
-	// share of the parts' items, on every submission).
-	Split int
-	By    string
-	// Secret orders blind mode: the batch's secret (grade's), so that
-	// the order is the same on every run and tells nothing of the ids.
-	Secret []byte
-}
-
-// Link is one TA's address into the page.
-type Link struct {
-	URL string
-	TA  string
-	// What says what the link covers: "all", "submissions 1, 4, 7, ...",
-	// "parts a, c".
-	What string
-}
-
 // link is what a token lets its holder see and do.
 type link struct {
 	token string
@@ -186,33 +160,6 @@ func (s *Server) Serve(l net.Listener) error {
 	return err
 }
 
-// ServeHTTP checks where a request comes from and whose link it uses,
-// then routes it.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	h := w.Header()
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Cache-Control", "no-store")
-	h.Set("Cross-Origin-Opener-Policy", "same-origin")
-	h.Set("Cross-Origin-Resource-Policy", "same-origin")
-	if !s.hostOK(r.Host) {
-		http.Error(w, "wrong Host: open the address autograder review printed", http.StatusMisdirectedRequest)
-		return
-	}
-	rest, ok := strings.CutPrefix(r.URL.Path, "/t/")
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	tok, rest, _ := strings.Cut(rest, "/")
-	l := s.linkOf(tok)
-	if l == nil {
-		http.NotFound(w, r)
-		return
-	}
-	s.route(w, r, l, rest)
-}
-
 // hostOK reports whether a Host header names this server: a page of
 // another name (DNS rebinding) gets nothing.
 func (s *Server) hostOK(host string) bool {
@@ -227,83 +174,6 @@ func (s *Server) linkOf(tok string) *link {
 		}
 	}
 	return nil
-}
-
-// route serves a link's pages and actions.
-func (s *Server) route(w http.ResponseWriter, r *http.Request, l *link, rest string) {
-	get := r.Method == http.MethodGet || r.Method == http.MethodHead
-	switch {
-	case rest == "" && get:
-		s.listPage(w, r, l)
-	case strings.HasPrefix(rest, "s/") && get:
-		if sb := s.subOf(l, strings.TrimPrefix(rest, "s/")); sb != nil {
-			s.subPage(w, l, sb)
-			return
-		}
-		http.NotFound(w, r)
-	case strings.HasPrefix(rest, "p/") && get:
-		part, num, _ := strings.Cut(strings.TrimPrefix(rest, "p/"), "/")
-		if !slices.Contains(s.partsOf(l), part) {
-			http.NotFound(w, r)
-			return
-		}
-		if num == "" {
-			s.next(w, r, l, -1, part)
-			return
-		}
-		if sb := s.subOf(l, num); sb != nil {
-			s.partPage(w, l, part, sb)
-			return
-		}
-		http.NotFound(w, r)
-	case rest == "next" && get:
-		after, err := strconv.Atoi(r.URL.Query().Get("after"))
-		part := r.URL.Query().Get("part")
-		if err != nil || part != "" && !slices.Contains(s.partsOf(l), part) {
-			http.Error(w, "next?after=N[&part=P]", http.StatusBadRequest)
-			return
-		}
-		s.next(w, r, l, after, part)
-	case strings.HasPrefix(rest, "e/") && get:
-		if sb := s.subOf(l, strings.TrimPrefix(rest, "e/")); sb != nil {
-			s.evidence(w, sb)
-			return
-		}
-		http.NotFound(w, r)
-	case rest == "act" && r.Method == http.MethodPost:
-		s.post(w, r, l, s.act)
-	case rest == "preview" && r.Method == http.MethodPost:
-		s.post(w, r, l, s.preview)
-	case rest == "export" && r.Method == http.MethodPost:
-		s.post(w, r, l, s.export)
-	case get || r.Method == http.MethodPost:
-		http.NotFound(w, r)
-	default:
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-	}
-}
-
-// next sends the browser to the next submission still to grade after
-// the one numbered after (of part, in its view, if given), or to the list
-// of those to grade when there is none.
-func (s *Server) next(w http.ResponseWriter, r *http.Request, l *link, after int, part string) {
-	st, err := s.load()
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	parts := s.handParts(l, st)
-	if part != "" {
-		parts = []string{part}
-	}
-	to := "/t/" + l.token + "/?show=todo"
-	if sb := s.nextToGrade(l, st, after, parts); sb != nil {
-		to = fmt.Sprintf("/t/%s/s/%d", l.token, sb.Num)
-		if part != "" {
-			to = fmt.Sprintf("/t/%s/p/%s/%d", l.token, part, sb.Num)
-		}
-	}
-	http.Redirect(w, r, to, http.StatusSeeOther)
 }
 
 // subOf is the submission a path names by its number (its place in the
@@ -379,4 +249,60 @@ func folderKey(dir string) string {
 		fmt.Fprintf(&b, "%q %d %d\n", e.Name(), info.Size(), info.ModTime().UnixNano())
 	}
 	return b.String()
+}
+
+// roles are the roles of the batch's files a group's comment may name:
+// the rubric's required files, then every other name a file is built
+// as, then (but in blind mode, where a folder may bear a name) the
+// paths of files not built, each once.
+func (s *Server) roles() []string {
+	out := slices.Clone(s.cfg.Assignment.Rubric.Submission.Required)
+	var built, other []string
+	for _, sb := range s.subs {
+		for _, f := range sb.Files {
+			r := sb.role(f.Name)
+			switch {
+			case slices.Contains(out, r) || slices.Contains(built, r) || slices.Contains(other, r):
+			case sb.Roles[f.Name] != "":
+				built = append(built, r)
+			case s.cfg.Blind:
+			default:
+				other = append(other, r)
+			}
+		}
+	}
+	slices.Sort(built)
+	slices.Sort(other)
+	if len(other) > 50 {
+		other = other[:50]
+	}
+	return append(append(out, built...), other...)
+}
+
+// applied are the batch's results with the state's manual grading.
+func (s *Server) applied(st *review.State) []grader.Result {
+	files := map[string]review.Hashes{}
+	for _, sb := range s.subs {
+		if sb.Hashes != nil {
+			files[sb.Result.ID] = sb.Hashes
+		}
+	}
+	return review.Apply(s.cfg.Assignment.Rubric, st, s.results(), files)
+}
+
+// results are the batch's results as the autograder scored them.
+func (s *Server) results() []grader.Result {
+	results := make([]grader.Result, len(s.subs))
+	for i, sb := range s.subs {
+		results[i] = sb.Result
+	}
+	return results
+}
+
+// label is a drift as the page may show it: the submission by its label.
+func (s *Server) label(d review.Drift) string {
+	if i := slices.IndexFunc(s.subs, func(sb *sub) bool { return sb.Result.ID == d.Sub }); i >= 0 {
+		d.Sub = s.subs[i].Label
+	}
+	return d.String()
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // decodeHarness makes a call on the test side's Peer for each case and
@@ -172,9 +174,6 @@ func needPython(t *testing.T) string {
 	if err == nil {
 		return py
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("python3 missing under CI")
-	}
-	t.Skip("python3 missing")
+	testenv.Missing(t, "python3 missing")
 	return ""
 }

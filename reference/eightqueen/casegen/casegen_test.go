@@ -2,7 +2,6 @@ package casegen
 
 import (
 	"bytes"
-	"flag"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,11 +9,10 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/internal/testenv"
 	"github.com/cs540-tools/autograder/reference/eightqueen"
 	"github.com/cs540-tools/autograder/reference/javarand"
 )
-
-var update = flag.Bool("update", false, "rewrite the committed cases under ../../cases from the generator")
 
 // committed is where the repository keeps the generated cases.
 var committed = filepath.Join("..", "..", "..", "cases", "eightqueen")
@@ -25,7 +23,7 @@ var generated = sync.OnceValues(func() ([]cases.Case, Report) { return Generate(
 // not what the generator writes; -update rewrites them.
 func TestCommittedCasesMatchGenerator(t *testing.T) {
 	cs, rep := generated()
-	if *update {
+	if testenv.Update() {
 		if err := cases.Write(committed, cs); err != nil {
 			t.Fatal(err)
 		}

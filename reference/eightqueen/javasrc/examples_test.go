@@ -3,17 +3,15 @@ package javasrc_test
 import (
 	"archive/zip"
 	"bytes"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/cs540-tools/autograder/internal/testenv"
 	"github.com/cs540-tools/autograder/reference/eightqueen/javasrc"
 )
-
-var update = flag.Bool("update", false, "rewrite the example batch under ../../examples")
 
 // exampleBatch is the repository's example batch: alice's program is a
 // readable folder, the others are zips as students hand them in (hw4.zip
@@ -69,7 +67,7 @@ func TestExampleBatchIsGenerated(t *testing.T) {
 		if inZip != "" {
 			want = zipOf(inZip, src)
 		}
-		if *update {
+		if testenv.Update() {
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)
 			}

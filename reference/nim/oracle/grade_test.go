@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
-	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/testenv"
 	"github.com/cs540-tools/autograder/reference/nim/oracle"
 )
 
@@ -114,7 +114,7 @@ func TestGradeSubmissions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs 18 programs in C, C++, Java and Python in the sandbox")
 	}
-	gradertest.NeedTools(t, "gcc", "g++", "javac", "java", "python3")
+	testenv.NeedTools(t, "gcc", "g++", "javac", "java", "python3")
 	results := graded(t)
 	for name, want := range expected {
 		t.Run(name, func(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/cs540-tools/autograder/grader/report"
-	"github.com/cs540-tools/autograder/grader/store"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -47,7 +47,7 @@ func ciCommand() *ucli.Command {
 				if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
 					return err
 				}
-				if err := store.WriteFile(f, data); err != nil {
+				if err := atomicfile.WriteFile(f, data); err != nil {
 					return err
 				}
 			}

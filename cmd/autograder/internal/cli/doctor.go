@@ -16,6 +16,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/grader/warm"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 	"github.com/cs540-tools/autograder/sandbox"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -164,10 +165,7 @@ func (hc *helloCache) save() {
 	}
 	data, err := json.MarshalIndent(hc.seen, "", "  ")
 	if err == nil && os.MkdirAll(filepath.Dir(hc.path), 0o755) == nil {
-		tmp := hc.path + ".tmp"
-		if os.WriteFile(tmp, data, 0o644) == nil {
-			os.Rename(tmp, hc.path)
-		}
+		atomicfile.WriteFile(hc.path, data)
 	}
 }
 

@@ -16,9 +16,9 @@ import (
 	"github.com/cs540-tools/autograder/grader/canvas"
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/report"
-	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/warm"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -254,7 +254,7 @@ func addSimilarity(c *ucli.Context, a *grader.Assignment, out outDir, batch repo
 	if err != nil {
 		return err
 	}
-	return store.WriteFile(filepath.Join(out.path, "index.html"), page)
+	return atomicfile.WriteFile(filepath.Join(out.path, "index.html"), page)
 }
 
 // writeReports writes the batch's files and prints the class table.

@@ -11,9 +11,9 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/report"
-	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/warm"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -131,7 +131,7 @@ func writeResults(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return store.WriteFile(path, data)
+	return atomicfile.WriteFile(path, data)
 }
 
 // describeMeta names the submission for the course staff's log.

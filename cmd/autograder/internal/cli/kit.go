@@ -15,6 +15,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -317,23 +318,7 @@ func writeInside(out, rel string, data []byte) error {
 			return badInputf("%s: not a folder (a symbolic link?): the kit writes nothing through it", dir)
 		}
 	}
-	tmp, err := os.CreateTemp(dir, ".kit-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), filepath.Join(out, rel))
+	return atomicfile.WriteFile(filepath.Join(out, rel), data)
 }
 
 // writeFrameworkConfigs writes, beside the public tests of each unit-test

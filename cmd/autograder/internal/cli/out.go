@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cs540-tools/autograder/grader/store"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 )
 
 // outMarker is the file grade writes first into its --out folder: a later
@@ -103,7 +103,7 @@ func (o outDir) create() error {
 	if data, err := os.ReadFile(marker); err == nil && string(data) == markerText {
 		return nil
 	}
-	return store.WriteFile(marker, []byte(markerText))
+	return atomicfile.WriteFile(marker, []byte(markerText))
 }
 
 // existing lists what of an earlier run the next WriteAll will replace:

@@ -15,8 +15,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/regrade"
-	"github.com/cs540-tools/autograder/grader/review"
-	"github.com/cs540-tools/autograder/grader/store"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -84,7 +83,7 @@ func (g *gradeJob) staged(c *ucli.Context, results []grader.Result) (_ []grader.
 	if err != nil {
 		return nil, false, err
 	}
-	if err := store.WriteFile(stamp, data); err != nil {
+	if err := atomicfile.WriteFile(stamp, data); err != nil {
 		return nil, false, err
 	}
 	if len(changes) == 0 {
@@ -143,7 +142,7 @@ func previousResults(dir string) ([]grader.Result, error) {
 func neverLower(a *grader.Assignment, old, results []grader.Result) ([]grader.Result, map[string]bool) {
 	oldAuto := make([]grader.Result, len(old))
 	for i, r := range old {
-		oldAuto[i] = review.Unapply(a.Rubric, r)
+		oldAuto[i] = r.Autograded(a.Rubric)
 	}
 	out := regrade.NeverLower(oldAuto, results, nil)
 	kept := map[string]bool{}

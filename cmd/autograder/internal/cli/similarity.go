@@ -16,8 +16,8 @@ import (
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/similarity"
-	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -118,10 +118,10 @@ func runSimilarity(c *ucli.Context, a *grader.Assignment, subs []submission.Subm
 	if err != nil {
 		return nil, err
 	}
-	if err := store.WriteFile(filepath.Join(out, "similarity.html"), page); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(out, "similarity.html"), page); err != nil {
 		return nil, err
 	}
-	if err := store.WriteFile(filepath.Join(out, "similarity.csv"), r.CSV(list)); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(out, "similarity.csv"), r.CSV(list)); err != nil {
 		return nil, err
 	}
 	printPairs(c.App.Writer, r)

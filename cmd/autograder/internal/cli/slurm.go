@@ -10,6 +10,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -184,18 +185,18 @@ func (s slurmScript) String() string {
 	p("")
 	opts := fmt.Sprintf("--cpus-per-task=%d --mem=%dM", s.Jobs, s.MemoryMiB)
 	if s.Partition != "" {
-		opts += " --partition=" + shellQuote(s.Partition)
+		opts += " --partition=" + textfmt.ShellQuote(s.Partition)
 	}
 	if s.Time != "" {
-		opts += " --time=" + shellQuote(s.Time)
+		opts += " --time=" + textfmt.ShellQuote(s.Time)
 	}
 	grade := func(shard string) string {
-		words := []string{"exec", shellQuote(s.Bin), "grade"}
+		words := []string{"exec", textfmt.ShellQuote(s.Bin), "grade"}
 		if shard != "" {
 			words = append(words, shard)
 		}
 		for _, a := range s.Grade {
-			words = append(words, shellQuote(a))
+			words = append(words, textfmt.ShellQuote(a))
 		}
 		return strings.Join(words, " ")
 	}
@@ -218,13 +219,4 @@ func (s slurmScript) String() string {
 	p("")
 	p(`echo "autograder: submitted array job $shards (%d shard tasks) and job $finish, which writes the class-wide files once they succeed"`, s.Shards)
 	return b.String()
-}
-
-// shellQuote quotes s for bash: as is when it is made of safe characters
-// only, else in single quotes.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/cli"
+	"github.com/cs540-tools/autograder/internal/atomicfile"
 )
 
 func main() {
@@ -42,11 +43,7 @@ func run(out string) error {
 	if err := cli.Manual(&b); err != nil {
 		return err
 	}
-	tmp := out + ".tmp"
-	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, out)
+	return atomicfile.WriteFile(out, b.Bytes())
 }
 
 // manualPath is the manual's place in the repository.

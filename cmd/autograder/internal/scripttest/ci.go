@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -49,7 +50,7 @@ func cmdGsresults(ts *testscript.TestScript, neg bool, args []string) {
 		max += t.MaxScore
 		status[t.Status]++
 		vis[t.Visibility]++
-		cents += int64(math.Round(t.Score * 100))
+		cents += grader.Cents(t.Score)
 		deduction := strings.HasPrefix(t.Name, "deductions") && t.MaxScore == 0 && t.Score < 0
 		if t.Name == "rounding to the cent" {
 			// The cents between the tests and the parts' rounded scores.
@@ -73,10 +74,10 @@ func cmdGsresults(ts *testscript.TestScript, neg bool, args []string) {
 	if g.Score < 0 || g.Score > total {
 		ts.Fatalf("score %v out of 0..%v", g.Score, total)
 	}
-	if len(g.Tests) > 0 && cents != int64(math.Round(g.Score*100)) {
+	if len(g.Tests) > 0 && cents != grader.Cents(g.Score) {
 		ts.Fatalf("the tests' scores add up to %v, not the score %v", float64(cents)/100, g.Score)
 	}
-	fmt.Fprintf(&b, "tests %d max %v\n", len(g.Tests), math.Round(max*100)/100)
+	fmt.Fprintf(&b, "tests %d max %v\n", len(g.Tests), grader.Round2(max))
 	fmt.Fprintf(&b, "passed %d failed %d\n", status["passed"], status["failed"])
 	for _, v := range []string{"visible", "after_due_date", "after_published", "hidden"} {
 		if vis[v] > 0 {

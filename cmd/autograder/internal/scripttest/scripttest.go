@@ -14,7 +14,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/cli"
 	"hash/crc32"
@@ -34,12 +33,10 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/unittest"
+	"github.com/cs540-tools/autograder/internal/testenv"
 	"github.com/cs540-tools/autograder/reference/eightqueen/javasrc"
 	"github.com/rogpeppe/go-internal/testscript"
 )
-
-// Update is -update: scripts and goldens rewritten with the actual output.
-var Update = flag.Bool("update", false, "rewrite the testscript files' golden sections with the actual output")
 
 // Main is a script test package's TestMain: the test binary runs as the
 // autograder when it is called so (the scripts' autograder command), run
@@ -111,7 +108,7 @@ func Run(t *testing.T, dir string) {
 	doctorCache := t.TempDir()
 	testscript.Run(t, testscript.Params{
 		Dir:                 dir,
-		UpdateScripts:       *Update,
+		UpdateScripts:       testenv.Update(),
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
@@ -455,14 +452,14 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 // condition answers [tool:PROGRAM], [faketime], [junit] and [pytest].
 func condition(cond string) (bool, error) {
 	if cond == "faketime" { // the runner moves each repeated run's clock
-		if runner.Faketime() == "" && os.Getenv("CI") == "true" {
+		if runner.Faketime() == "" && testenv.CI() {
 			return false, fmt.Errorf("libfaketime is missing under CI (looked in %s)", runner.FaketimeWhere())
 		}
 		return runner.Faketime() != "", nil
 	}
 	if cond == "junit" || cond == "pytest" { // a unit-test framework (package grader/unittest)
 		missing := unittest.Missing(cond)
-		if missing != "" && os.Getenv("CI") == "true" {
+		if missing != "" && testenv.CI() {
 			return false, fmt.Errorf("%s is missing under CI: %s", cond, missing)
 		}
 		return missing == "", nil
@@ -472,7 +469,7 @@ func condition(cond string) (bool, error) {
 		return false, fmt.Errorf("unknown condition %q", cond)
 	}
 	if _, err := exec.LookPath(prog); err != nil {
-		if os.Getenv("CI") == "true" {
+		if testenv.CI() {
 			return false, fmt.Errorf("%s is missing under CI: %v", prog, err)
 		}
 		return false, nil
