@@ -6,6 +6,7 @@
 package layers
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -125,6 +126,10 @@ func exports(t testing.TB, dir string) importer.Lookup {
 	cmd.Dir = dir
 	out, err := cmd.Output()
 	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			err = fmt.Errorf("%v: %s", err, strings.TrimSpace(string(ee.Stderr)))
+		}
 		t.Fatalf("go list -export in %s: %v", dir, err)
 	}
 	files := map[string]string{}
