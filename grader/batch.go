@@ -120,9 +120,9 @@ func (b *Batch) one(ctx context.Context, sub submission.Submission, ready <-chan
 			return r, nil
 		}
 	}
+	opt.Cores = opt.Cores.Share() // its work started fairly beside the others'
 	<-ready // its build prepared (or not to be)
 	done <- Event{ID: sub.ID, Started: true}
-	opt.Cores = opt.Cores.Share() // its work started fairly beside the others'
 	r, err := b.Assignment.Grade(ctx, b.Runner, sub, late, opt)
 	if err == nil && ctx.Err() != nil {
 		// Interrupted: what the program did after its sandbox was
