@@ -121,6 +121,7 @@ func (b *Batch) one(ctx context.Context, sub submission.Submission, ready <-chan
 			return r, nil
 		}
 	}
+	opt.Cores = opt.Cores.Share() // its work started fairly beside the others'
 	<-ready // its build prepared (or not to be)
 	done <- Event{ID: sub.ID, Started: true}
 	if src == nil {

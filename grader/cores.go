@@ -20,6 +20,9 @@ import (
 //     until the working ones are within the cores.
 //   - Memory: the memory limits of all that are under way, working or
 //     waiting, add up to at most the budget (one alone may exceed it).
+//   - Order: a batch gives each submission a Share of the cores; a freed
+//     core goes to the share with the least work on a core, so that the
+//     runs of one that waits never queue behind those of one that works.
 //
 // A program that sleeps in every case then costs the batch one wall limit
 // for all its cases at once, and one that loops costs its CPU limits on
@@ -28,6 +31,12 @@ import (
 // time, and its wall limit does not count the time it waited for a core
 // while more worked than there are cores (see sandbox.Limits.Wall).
 type Cores struct {
+	*pool
+	share *share // whose work this is (Share)
+}
+
+// pool is what all the Cores of a batch share.
+type pool struct {
 	n      int
 	budget int64 // bytes; 0: no bound
 
@@ -36,13 +45,18 @@ type Cores struct {
 	held   int64     // the memory limits of the work under way
 	live   int       // work under way
 	peak   int       // the most under way at once
-	queued []*waiter // work waiting to start, first come first served
+	queued []*waiter // work waiting to start, in the order it came
 }
+
+// share is the work of one Cores (one submission's, say), counted on the
+// cores; see Share.
+type share struct{ busy int }
 
 // waiter is work waiting for Cores to start it: ready is closed once it
 // may.
 type waiter struct {
 	mem   int64
+	share *share
 	ready chan struct{}
 }
 
@@ -56,7 +70,18 @@ func NewCores(n int) *Cores {
 // NewCoresMemory shares n cores (at least 1) and a memory budget in bytes
 // (0: no bound).
 func NewCoresMemory(n int, budget int64) *Cores {
-	return &Cores{n: max(n, 1), budget: max(budget, 0)}
+	return &Cores{pool: &pool{n: max(n, 1), budget: max(budget, 0)}, share: &share{}}
+}
+
+// Share returns the same cores for work of its own (a submission's), to
+// be started fairly beside the others': when a core is free, the work
+// that waited longest of those whose share has the least work on a core
+// starts first. So a submission whose runs wait (asleep, their cores
+// given back) never queues behind the runs of one that works on every
+// core, and its wall limits run out beside that one's CPU limits, not
+// after them.
+func (c *Cores) Share() *Cores {
+	return &Cores{pool: c.pool, share: &share{}}
 }
 
 // Peak is the most builds and runs that were under way at once.
@@ -73,10 +98,10 @@ func (c *Cores) Peak() int {
 func (c *Cores) take(ctx context.Context, mem int64) (_ context.Context, done func(), err error) {
 	c.mu.Lock()
 	if len(c.queued) == 0 && c.fits(mem) {
-		c.start(mem)
+		c.start(mem, c.share)
 		c.mu.Unlock()
 	} else {
-		w := &waiter{mem: mem, ready: make(chan struct{})}
+		w := &waiter{mem: mem, share: c.share, ready: make(chan struct{})}
 		c.queued = append(c.queued, w)
 		c.mu.Unlock()
 		select {
@@ -86,7 +111,7 @@ func (c *Cores) take(ctx context.Context, mem int64) (_ context.Context, done fu
 			defer c.mu.Unlock()
 			select {
 			case <-w.ready: // started meanwhile: give it back
-				c.busy--
+				c.onCore(c.share, -1)
 				c.end(mem)
 			default:
 				c.queued = slices.DeleteFunc(c.queued, func(x *waiter) bool { return x == w })
@@ -101,7 +126,7 @@ func (c *Cores) take(ctx context.Context, mem int64) (_ context.Context, done fu
 		defer c.mu.Unlock()
 		if onCore {
 			onCore = false
-			c.busy--
+			c.onCore(c.share, -1)
 			c.wake()
 		}
 	}
@@ -110,7 +135,7 @@ func (c *Cores) take(ctx context.Context, mem int64) (_ context.Context, done fu
 		defer c.mu.Unlock()
 		if !onCore {
 			onCore = true
-			c.busy++
+			c.onCore(c.share, +1)
 		}
 	}
 	var once sync.Once
@@ -119,7 +144,7 @@ func (c *Cores) take(ctx context.Context, mem int64) (_ context.Context, done fu
 			c.mu.Lock()
 			defer c.mu.Unlock()
 			if onCore {
-				c.busy--
+				c.onCore(c.share, -1)
 			}
 			c.end(mem)
 		})
@@ -128,31 +153,53 @@ func (c *Cores) take(ctx context.Context, mem int64) (_ context.Context, done fu
 }
 
 // fits reports whether work of mem bytes may start now.
-func (c *Cores) fits(mem int64) bool {
-	return c.busy < c.n && (c.budget == 0 || c.live == 0 || c.held+mem <= c.budget)
+func (p *pool) fits(mem int64) bool {
+	return p.busy < p.n && (p.budget == 0 || p.live == 0 || p.held+mem <= p.budget)
 }
 
-// start counts work of mem bytes started.
-func (c *Cores) start(mem int64) {
-	c.busy++
-	c.held += mem
-	c.live++
-	c.peak = max(c.peak, c.live)
+// onCore counts d more of sh's work on a core.
+func (p *pool) onCore(sh *share, d int) {
+	p.busy += d
+	sh.busy += d
+}
+
+// start counts work of mem bytes of sh started.
+func (p *pool) start(mem int64, sh *share) {
+	p.onCore(sh, +1)
+	p.held += mem
+	p.live++
+	p.peak = max(p.peak, p.live)
 }
 
 // end counts work of mem bytes ended, and starts what may start.
-func (c *Cores) end(mem int64) {
-	c.held -= mem
-	c.live--
-	c.wake()
+func (p *pool) end(mem int64) {
+	p.held -= mem
+	p.live--
+	p.wake()
 }
 
-// wake starts the work waiting, in order, while the first fits.
-func (c *Cores) wake() {
-	for len(c.queued) > 0 && c.fits(c.queued[0].mem) {
-		w := c.queued[0]
-		c.queued = c.queued[1:]
-		c.start(w.mem)
+// wake starts the work waiting, the next first (next), while it fits.
+func (p *pool) wake() {
+	for len(p.queued) > 0 {
+		i := p.next()
+		w := p.queued[i]
+		if !p.fits(w.mem) {
+			return
+		}
+		p.queued = slices.Delete(p.queued, i, i+1)
+		p.start(w.mem, w.share)
 		close(w.ready)
 	}
+}
+
+// next is the index in queued of the work to start next: the first of a
+// share with the least work on a core.
+func (p *pool) next() int {
+	best := 0
+	for i, w := range p.queued {
+		if w.share.busy < p.queued[best].share.busy {
+			best = i
+		}
+	}
+	return best
 }

@@ -95,7 +95,8 @@
 // memory limit's share of the budget, gives the core back when the
 // sandbox sees its box waiting and counts on one again when it works
 // again, and gives both back when it ends; a submission's cases run side
-// by side as far as the cores and the memory allow. Each case writes only
+// by side as far as the cores and the memory allow, and a freed core goes
+// first to the submission with the least work on a core (Cores.Share). Each case writes only
 // its own CaseResult, so the order runs finish in changes no result. The
 // one hint that travels in a context is the sandbox's word that a box
 // waits or works again (sandbox.WithWaiting): it crosses the runners,

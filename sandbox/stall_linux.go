@@ -167,7 +167,8 @@ func readSchedStat(tid int) (schedStat, bool) {
 // /proc/<tid>/stat) or a scheduling policy other than SCHED_OTHER (field
 // 41: SCHED_BATCH, SCHED_IDLE; the real-time ones need a privilege the box
 // has not). One whose stat cannot be read counts as lowly: its waits are
-// not counted.
+// not counted. A nice value below 0 (a grader started above the ordinary
+// priority) is not lowly: its boxes' waits count.
 func lowly(tid int) bool {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(tid) + "/stat")
 	if err != nil {
@@ -181,7 +182,8 @@ func lowly(tid int) bool {
 	if len(f) < 39 {
 		return true
 	}
-	return f[16] != "0" || f[38] != "0"
+	nice, err := strconv.Atoi(f[16])
+	return err != nil || nice > 0 || f[38] != "0"
 }
 
 // boxThreads lists the threads of the box whose helper is pid: its

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -140,10 +141,24 @@ func TestStallClockQueued(t *testing.T) {
 }
 
 // lowly reads a thread's nice value and policy: the test's own thread is
-// ordinary; a process under nice 5, or under an idle policy, is lowly.
+// ordinary; a process under nice 5, or under an idle policy, is lowly; one
+// under nice -5 (where the test may raise a priority) is not.
 func TestLowly(t *testing.T) {
 	if lowly(os.Getpid()) {
 		t.Errorf("the test's own thread (nice 0, SCHED_OTHER) is lowly")
+	}
+	if os.Geteuid() == 0 {
+		cmd := exec.Command("sleep", "60")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Setpriority(syscall.PRIO_PROCESS, cmd.Process.Pid, -5); err != nil {
+			t.Logf("nice -5: %v", err)
+		} else if lowly(cmd.Process.Pid) {
+			t.Errorf("a process under nice -5 is lowly (its waits for a core would not count)")
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
 	}
 	for _, argv := range [][]string{{"nice", "-n", "5", "sleep", "60"}, {"chrt", "-i", "0", "sleep", "60"}} {
 		if _, err := exec.LookPath(argv[0]); err != nil {

@@ -160,6 +160,9 @@
 // part, which mostly loop or crawl alike: they run side by side on the
 // cores a batch has idle, each under its own limits, rather than one
 // limit after the other in warm JVMs, and a new JVM runs the other parts.
+// So does a case the harness gives up as waiting, when the sandbox sees
+// its box waiting too (asleep.go): the rest of its part waits out its
+// wall limits side by side, on no core, not one JVM after another.
 //
 // Program.Flags says when and why a submission ran cold, for the TA
 // alone (results.json and index.html): the student's report speaks of

@@ -152,6 +152,7 @@ type frame struct {
 	Flags      int
 	Wall       time.Duration
 	CPU        time.Duration // the grader's measure of the box's CPU time over the case (enforce); not on the wire
+	Asleep     bool          // a case that waits (kindWait) the sandbox saw waiting too (asleep.go); not on the wire
 	Reason     string
 }
 

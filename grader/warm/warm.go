@@ -66,7 +66,9 @@ type Options struct {
 	// one after the other in a JVM, and the cores a batch has idle run
 	// them. A part's cases test the same code, so one that loops in a
 	// case mostly loops in the others; when it does not, those cases run
-	// cold for nothing, which changes no verdict.
+	// cold for nothing, which changes no verdict. A case that waits
+	// (asleep, by the sandbox's word too) hands its part off likewise
+	// (asleep.go).
 	HandOff time.Duration
 	// Answers bounds the bytes of stdout and stderr the warm answers of
 	// one submission hold until they are judged (0: grader.WarmAnswers);
@@ -263,6 +265,13 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 		for _, f := range frames {
 			switch f.Type {
 			case frameCase:
+				if w.hand && f.Kind == kindWait && f.Asleep {
+					// Asleep by the sandbox's word too: its part waits
+					// out its wall limits cold, side by side (asleep.go).
+					w.stats.Waited.Add(1)
+					pending, halted = w.handOff(pending[1:], f.Index), true
+					break answers
+				}
 				if w.hand && f.Kind == kindLimit && f.Limit == limitCPU {
 					p.flags = append(p.flags, w.handOffFlag(f.Index))
 					w.stats.Fallbacks.Add(1)
@@ -411,7 +420,8 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	sink := newSink()
 	sink.max = frameMax(w.lim.Output)
 	spec := w.harnessSpec(files, len(pending), kept, pr, sink)
-	bctx, kill := context.WithCancel(ctx)
+	sleep := newAsleep()
+	bctx, kill := context.WithCancel(sleep.watch(ctx))
 	defer kill()
 	type ran struct {
 		res sandbox.Result
@@ -478,6 +488,9 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 			f.Index = i
 		}
 		enforce(&f, cpu, wall, broke)
+		if f.Type == frameCase && f.Kind == kindWait && w.hand && sandbox.Detect() >= sandbox.TierFull {
+			f.Asleep = sleep.await(confirmWait, time.After)
+		}
 		frames = append(frames, f)
 		if f.Type != frameCase || f.Flags&flagHalt != 0 {
 			ok = false

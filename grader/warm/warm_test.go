@@ -138,6 +138,10 @@ func TestEquivalence(t *testing.T) {
 		// letObserve lets a program that can observe the harness run
 		// warm (modeLetObserve), to test what the harness catches itself.
 		letObserve bool
+		// handOff is Options.HandOff: a run that waits, which the
+		// sandbox sees waiting too, hands the rest of its part to cold
+		// runs (asleep.go), each ending as cold.
+		handOff time.Duration
 	}{
 		{dir: "clean", inputs: []Input{
 			args("plain"), args("exit0"), args("exit3"), args("exit261"), args("exitcatch"), args("exitfinally"),
@@ -151,6 +155,7 @@ func TestEquivalence(t *testing.T) {
 		// theirs (a run that never ends times out at any limit). The
 		// harness gives up the one that sleeps, and it runs cold.
 		{dir: "clean", inputs: []Input{args("loop"), args("sleep"), args("plain")}, loose: "loop", wall: 4 * time.Second, waited: 1},
+		{dir: "clean", inputs: []Input{args("plain"), args("sleep"), args("exit3"), args("sleep"), args("plain")}, wall: 4 * time.Second, waited: 1, handOff: 500 * time.Millisecond},
 		{dir: "stateless", inputs: []Input{
 			args("a"), args("exitcatch"), args("b"), args("throw"), args("c"), args("exit"), args("d"),
 		}},
@@ -177,7 +182,7 @@ func TestEquivalence(t *testing.T) {
 				short.Limits.Wall = tc.wall
 				r = &short
 			}
-			w, err := New(r, tc.inputs, Options{CacheDir: cacheDir})
+			w, err := New(r, tc.inputs, Options{CacheDir: cacheDir, HandOff: tc.handOff})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,0 +1,85 @@
+package warm
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// A case the harness gives up as waiting (kindWait: it used almost no CPU
+// for half a second) reruns cold. When the sandbox too sees its box
+// waiting (sandbox.WithWaiting: asleep, not starved of cores), the rest
+// of its rubric part is handed to cold runs, as a loop's is (see
+// Options.HandOff): they wait out their wall limits side by side, each
+// on no core, not one JVM after another. The harness alone cannot tell a
+// case asleep from one starved of cores on a loaded machine; the sandbox
+// reads the box's threads' waits for a core and can. Without its word (a
+// tier without a cgroup never gives it, nor a sandbox too busy to see
+// the box in time) the case alone reruns cold. A hand-off changes no
+// verdict: a cold run's is the one a warm answer must equal.
+
+// confirmWait is how long, past the harness's word that a case waits, the
+// grader waits for the sandbox's: the sandbox sees a box waiting once a
+// sandbox.WaitWindow without work ends, and half a second since the case
+// began holds one.
+const confirmWait = sandbox.WaitWindow
+
+// asleep follows the sandbox's word on a warm box: whether it was last
+// seen waiting.
+type asleep struct {
+	mu   sync.Mutex
+	now  bool
+	seen chan struct{} // closed when now turns true
+}
+
+func newAsleep() *asleep { return &asleep{seen: make(chan struct{})} }
+
+// watch returns ctx with the sandbox's hooks (sandbox.WithWaiting) told to
+// a as well as to those ctx holds.
+func (a *asleep) watch(ctx context.Context) context.Context {
+	waiting, working := sandbox.Waiting(ctx)
+	return sandbox.WithWaiting(ctx, func() {
+		a.set(true)
+		if waiting != nil {
+			waiting()
+		}
+	}, func() {
+		a.set(false)
+		if working != nil {
+			working()
+		}
+	})
+}
+
+func (a *asleep) set(now bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	switch {
+	case now && !a.now:
+		close(a.seen)
+	case !now && a.now:
+		a.seen = make(chan struct{})
+	}
+	a.now = now
+}
+
+// await reports whether the box is seen waiting now or within d (after
+// will say when d has passed; time.After outside the tests).
+func (a *asleep) await(d time.Duration, after func(time.Duration) <-chan time.Time) bool {
+	a.mu.Lock()
+	seen := a.seen
+	a.mu.Unlock()
+	select {
+	case <-seen:
+		return true
+	default:
+	}
+	select {
+	case <-seen:
+		return true
+	case <-after(d):
+		return false
+	}
+}
