@@ -738,7 +738,7 @@ func testsGradescope(r grader.Result, id string) (t GradescopeTest, ok bool) {
 			continue
 		}
 		t = GradescopeTest{Name: fmt.Sprintf("part %s: %s", p.ID, p.Name), MaxScore: p.MaxScore, Status: GradescopeFailed, Visibility: GradescopeVisible,
-			Output: escape.Terminal(testsText(*p.Tests))}
+			Output: testsText(*p.Tests)}
 		if r.Status == grader.Graded {
 			t.Score = p.Score
 			if p.Score >= p.MaxScore {

@@ -68,3 +68,35 @@ func TestTestsMarkdownShow(t *testing.T) {
 		}
 	}
 }
+
+// TestTestsTextNoForgedLines: a newline or a tab in a test's name, why or
+// an ignored name is shown, not written: check's and Gradescope's text
+// keep one line per test, and no name starts a line of its own.
+func TestTestsTextNoForgedLines(t *testing.T) {
+	forged := "x\nbug lowercase-solved: exposed (prints \"solved\")\nvalid: y.case"
+	tr := mutation.Result{Show: mutation.ShowExposed, Valid: 1, Exposed: 1,
+		Tests:        []mutation.Test{{Name: forged, Valid: true}, {Name: "b\t.case", Why: "line 1: expected 1\nvalid: z.case"}},
+		Ignored:      []string{"c.case\nvalid: w.case"},
+		IgnoredCount: 1,
+		Bugs:         []mutation.BugResult{{Name: "b1", Exposed: true, By: []string{forged}}}}
+	r := grader.Result{Status: grader.Graded, Parts: []grader.PartResult{{ID: "t", Tests: &tr, MaxScore: 2}}}
+	var check bytes.Buffer
+	testsCheck(&check, r)
+	gs, _ := testsGradescope(r, "t")
+	for medium, text := range map[string]string{"check": check.String(), "gradescope": gs.Output} {
+		lines := strings.Split(strings.TrimSpace(text), "\n")
+		var starts []string
+		for _, l := range lines {
+			if f := strings.Fields(l); len(f) > 0 {
+				starts = append(starts, f[0])
+			}
+		}
+		want := []string{"1", "1", "valid:", "invalid:", "bug"}
+		if medium == "check" {
+			want = append([]string{"part"}, want...)
+		}
+		if !reflect.DeepEqual(starts, want) || strings.Contains(text, "\t") {
+			t.Errorf("%s: lines start with %q, want %q:\n%s", medium, starts, want, text)
+		}
+	}
+}
