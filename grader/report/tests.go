@@ -86,6 +86,25 @@ func testsText(tr mutation.Result) string {
 	return b.String()
 }
 
+// testsTally is a line per tests part of r, as a student may read it
+// ("part t: 3 of 4 tests valid; 2 of 10 bugs exposed; 10 / 40 points"),
+// for the top of a summary, and whether one of them lost points (or r was
+// not graded).
+func testsTally(r grader.Result) (lines []string, short bool) {
+	for _, p := range r.Parts {
+		if p.Tests == nil {
+			continue
+		}
+		line := "part " + escape.TerminalLine(p.ID) + ": " + p.Tests.ValidText()
+		if c := p.Tests.View().Count; c != "" {
+			line += "; " + c
+		}
+		lines = append(lines, fmt.Sprintf("%s; %s / %s points", line, fmtNum(p.Score), fmtNum(p.MaxScore)))
+		short = short || p.Score < p.MaxScore || r.Status != grader.Graded
+	}
+	return lines, short
+}
+
 // testsCheck prints, for a student's check, each tests part of r as
 // testsText says it, and reports whether r has one.
 func testsCheck(w io.Writer, r grader.Result) bool {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/mutation"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
@@ -97,6 +98,36 @@ func TestTestsTextNoForgedLines(t *testing.T) {
 		}
 		if !reflect.DeepEqual(starts, want) || strings.Contains(text, "\t") {
 			t.Errorf("%s: lines start with %q, want %q:\n%s", medium, starts, want, text)
+		}
+	}
+}
+
+// TestTestsTally: the top of ci's GitHub summary and of Gradescope's output
+// counts a tests part's tests and bugs (as show allows), not "0 of 0
+// cases", and is never green when the part lost points.
+func TestTestsTally(t *testing.T) {
+	a := &grader.Assignment{Rubric: &rubric.Rubric{Name: "Write tests", Parts: []rubric.Part{{ID: "t", Tests: &rubric.Tests{}}}}, Parts: [][]cases.Case{nil}}
+	for _, tc := range []struct {
+		show  mutation.Show
+		score float64
+		mark  string
+		want  string
+	}{
+		{mutation.ShowCount, 2, ":x:", "part t: 1 of 2 tests valid; 1 of 3 bugs exposed; 2 / 4 points"},
+		{mutation.ShowNothing, 2, ":x:", "part t: 1 of 2 tests valid; 2 / 4 points"},
+		{mutation.ShowCount, 4, ":white_check_mark:", "part t: 1 of 2 tests valid; 1 of 3 bugs exposed; 4 / 4 points"},
+	} {
+		tr := mutation.Result{Show: tc.show, Valid: 1, Exposed: 1, PerBug: 2, Ceiling: 4,
+			Tests: []mutation.Test{{Name: "a.case", Valid: true}, {Name: "b.case", Why: "no"}},
+			Bugs:  []mutation.BugResult{{Name: "b1", Exposed: true}, {Name: "b2"}, {Name: "b3"}}}
+		r := grader.Result{Status: grader.Graded, Cases: []grader.CaseResult{}, Parts: []grader.PartResult{{ID: "t", Tests: &tr, Score: tc.score, MaxScore: 4, Passed: 1, Total: 2}}}
+		gh := string(GitHubSummary(a, r))
+		gs := gradescopeOutput(a, r, "")
+		if !strings.HasPrefix(gh, "## "+tc.mark+" ") || !strings.Contains(gh, tc.want) || strings.Contains(gh, "0 of 0") {
+			t.Errorf("show %s, score %v: the summary should be %s and say %q:\n%s", tc.show, tc.score, tc.mark, tc.want, gh)
+		}
+		if !strings.Contains(gs, tc.want+".\n") || strings.Contains(gs, "0 of 0") {
+			t.Errorf("show %s: Gradescope's output should say %q:\n%s", tc.show, tc.want, gs)
 		}
 	}
 }
