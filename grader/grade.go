@@ -95,6 +95,7 @@ func (a *Assignment) fail(res *Result, st Status, note string) {
 	if note != "" {
 		res.Notes = append(res.Notes, note)
 	}
+	res.Notes = append(res.Notes, a.testsNotJudged(st)...)
 	for i := range res.Cases {
 		res.Cases[i].Verdict = st.Verdict()
 	}

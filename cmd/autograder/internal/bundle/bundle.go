@@ -413,7 +413,6 @@ func copyJudgeFiles(a *grader.Assignment, rubricDir, out string) error {
 	return nil
 }
 
-// countHidden counts a's cases that are not public.
 // hiddenText is the hidden-cases file of a (see hiddenName).
 func hiddenText(a *grader.Assignment) []byte {
 	s := fmt.Sprintln(countHidden(a))
@@ -431,9 +430,14 @@ func hiddenText(a *grader.Assignment) []byte {
 	return []byte(s)
 }
 
+// countHidden counts a's hidden cases a hand-in runs: a tests part's own
+// cases check its rubric and never run on one.
 func countHidden(a *grader.Assignment) int {
 	n := 0
-	for _, cs := range a.Parts {
+	for i, cs := range a.Parts {
+		if a.Rubric.Parts[i].Tests != nil {
+			continue
+		}
 		for _, c := range cs {
 			if c.Visibility != cases.Public {
 				n++
