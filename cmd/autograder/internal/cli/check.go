@@ -13,6 +13,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/escape"
+	"github.com/cs540-tools/autograder/grader/mutation"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
 	ucli "github.com/urfave/cli/v2"
@@ -201,7 +202,23 @@ func (sc selfCheck) grade(ctx context.Context, errw io.Writer, terminal bool) (g
 	opt.Progress = p.event
 	p.start()
 	defer p.finish()
-	return sc.a.Grade(ctx, sc.run, sc.sub, 0, opt)
+	res, err := sc.a.Grade(ctx, sc.run, sc.sub, 0, opt)
+	keepShow(res, bundle.ShowsBeside(sc.a.Rubric.Path))
+	return res, err
+}
+
+// keepShow holds each tests part of res to the show its kit recorded
+// (bundle.ShowsBeside) where that shows less than the kit's rubric says:
+// a student who sets show = "all" in the kit's rubric alone sees no bug's
+// name or hint. It keeps nothing secret (the bugs run on the student's
+// machine; kit warns so), but check shows no more than the TA chose.
+func keepShow(res grader.Result, shows map[string]string) {
+	rank := map[mutation.Show]int{mutation.ShowNothing: 0, mutation.ShowCount: 1, mutation.ShowExposed: 2, mutation.ShowAll: 3}
+	for _, p := range res.Parts {
+		if s, ok := shows[p.ID]; ok && p.Tests != nil && rank[mutation.Show(s)] < rank[p.Tests.Show] {
+			p.Tests.Show = mutation.Show(s)
+		}
+	}
 }
 
 // caseProgress shows a check under way on a terminal: one line, which

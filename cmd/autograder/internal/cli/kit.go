@@ -116,8 +116,8 @@ func runKit(c *ucli.Context) error {
 func kitTestsWarning(w io.Writer, a *grader.Assignment) {
 	for _, p := range a.Rubric.Parts {
 		if p.Tests != nil && (p.Tests.Show == "nothing" || p.Tests.Show == "count") {
-			fmt.Fprintf(w, "autograder: kit: warning: part %s: show = %q keeps the bugs from the students' reports, not from the kit: its bugs run on their machines, and a student who sets show = \"all\" in %s sees each bug's name and hint\n",
-				p.ID, p.Tests.Show, filepath.Join(kitDir, bundle.RubricName))
+			fmt.Fprintf(w, "autograder: kit: warning: part %s: show = %q keeps the bugs from the students' reports, not from the kit: its bugs run on their machines, where a student who edits %s can see each bug's name and hint\n",
+				p.ID, p.Tests.Show, kitDir)
 		}
 	}
 }
