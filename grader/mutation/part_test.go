@@ -124,6 +124,8 @@ func TestGrade(t *testing.T) {
 		}},
 		{"past the most counted", []submission.File{testFile("a.case", "1", "1"), testFile("b.case", "1", "1"), testFile("c.case", "1", "1"),
 			testFile("d.case", "-3", "9"), testFile("e.case", "0", "0")}, []bool{true, true, true}, nil, 0, 2, nil},
+		{"two files named alike", []submission.File{testFile("x%FF.case", "-3", "9"), testFile("x%FF.case", "0", "0")},
+			[]bool{true, true}, []string{"abs", "zero"}, 4, 0, nil},
 		{"other files left alone", []submission.File{{Name: "README.md", Data: []byte("hi")}, testFile("dir/a.case", "0", "0")}, []bool{true}, []string{"zero"}, 2, 0, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -296,4 +298,22 @@ func FuzzGrade(f *testing.F) {
 			t.Errorf("test %+v", te)
 		}
 	})
+}
+
+// TestNamesUnique: two files a submission names alike (a byte that is not
+// UTF-8 and a literal %XX both show as %XX) are tests of distinct names,
+// in the tests and in the list of those exposing each bug.
+func TestNamesUnique(t *testing.T) {
+	p, err := NewPart(context.Background(), cfg, squares(), ownCases("-2", "0", "11"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.Grade(context.Background(), []submission.File{testFile("x%FF.case", "-3", "9"), testFile("x%FF.case", "-4", "16")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"x%FF.case", "x%FF.case (file 2 of that name)"}
+	if got := []string{res.Tests[0].Name, res.Tests[1].Name}; !reflect.DeepEqual(got, want) || !reflect.DeepEqual(res.Bugs[0].By, want) {
+		t.Errorf("tests %q, exposing abs %q; want %q for both", got, res.Bugs[0].By, want)
+	}
 }
