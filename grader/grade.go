@@ -100,6 +100,7 @@ func (a *Assignment) fail(res *Result, st Status, note string) {
 	if note != "" {
 		res.Notes = append(res.Notes, note)
 	}
+	res.Notes = append(res.Notes, a.testsNotJudged(st)...)
 	for i := range res.Cases {
 		res.Cases[i].Verdict = st.Verdict()
 	}
@@ -107,4 +108,18 @@ func (a *Assignment) fail(res *Result, st Status, note string) {
 	if st != Graded {
 		res.Score = 0
 	}
+}
+
+// testsNotJudged says, for each tests part, why a submission of status st
+// (not graded) has no tests judged: the status scores the whole
+// submission 0, the tests part with it, though the part's tests depend on
+// no program.
+func (a *Assignment) testsNotJudged(st Status) []string {
+	var notes []string
+	for _, p := range a.Rubric.Parts {
+		if p.Tests != nil && st != Graded {
+			notes = append(notes, fmt.Sprintf("part %s: your tests were not judged: %s, which scores the whole submission 0, this part included", p.ID, st.Describe()))
+		}
+	}
+	return notes
 }

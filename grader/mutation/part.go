@@ -108,6 +108,7 @@ func (p *Part) Grade(ctx context.Context, files []submission.File) (Result, erro
 	res := Result{PerBug: p.cfg.PerBug, Ceiling: p.cfg.Ceiling, Show: p.cfg.Show, Tests: []Test{}}
 	exposed := make([]bool, len(p.bugs))
 	by := make([][]string, len(p.bugs))
+	seen := map[string]int{}
 	for _, f := range files {
 		if ok, _ := path.Match(p.cfg.Files, path.Base(f.Name)); !ok {
 			continue
@@ -118,9 +119,10 @@ func (p *Part) Grade(ctx context.Context, files []submission.File) (Result, erro
 			}
 			continue
 		}
-		j, err := p.judge(ctx, f.Name, f.Data)
+		name := uniqueName(f.Name, seen)
+		j, err := p.judge(ctx, name, f.Data)
 		if err != nil {
-			return res, fmt.Errorf("test %s: %w", f.Name, err)
+			return res, fmt.Errorf("test %s: %w", name, err)
 		}
 		res.Tests = append(res.Tests, j.test)
 		if j.test.Valid {
@@ -129,7 +131,7 @@ func (p *Part) Grade(ctx context.Context, files []submission.File) (Result, erro
 		for i, e := range j.exposes {
 			if e {
 				exposed[i] = true
-				by[i] = append(by[i], f.Name)
+				by[i] = append(by[i], name)
 			}
 		}
 	}
@@ -140,4 +142,16 @@ func (p *Part) Grade(ctx context.Context, files []submission.File) (Result, erro
 		}
 	}
 	return res, nil
+}
+
+// uniqueName is name as a test is called, told apart from the earlier
+// files of the same name seen counts: two files a submission names alike
+// (a byte that is not UTF-8 is shown %XX, as a literal %XX is) are two
+// tests, each with its own name in the report.
+func uniqueName(name string, seen map[string]int) string {
+	seen[name]++
+	if n := seen[name]; n > 1 {
+		return fmt.Sprintf("%s (file %d of that name)", name, n)
+	}
+	return name
 }

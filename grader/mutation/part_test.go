@@ -25,7 +25,7 @@ func (f fn) Run(_ context.Context, args []string, _ []byte) (Run, error) {
 	n, err := strconv.Atoi(args[0])
 	switch {
 	case err != nil:
-		return Run{Failed: "not a number"}, nil
+		return Run{Failed: "not a number: " + args[0]}, nil
 	case n > 1000:
 		return Run{Failed: "ran past the CPU limit"}, nil
 	}
@@ -113,8 +113,19 @@ func TestGrade(t *testing.T) {
 			"b.case": "a test may not name a judge",
 			"c.case": "a test has one expected output",
 		}},
+		{"exit lines, even exit: 0", []submission.File{
+			{Name: "a.case", Data: []byte("args: 1\nexit: 0\n-- stdout --\n1\n")},
+			{Name: "b.case", Data: []byte("args: 1\n exit :0\n-- stdout --\n1\n")},
+			{Name: "c.case", Data: []byte("args: 1\nexit: nonzero\n-- stdout --\n1\n")},
+		}, []bool{false, false, false}, nil, 0, 0, map[string]string{
+			"a.case": "a test expects a run that ends with status 0: it may not have an exit line",
+			"b.case": "a test expects a run that ends with status 0: it may not have an exit line",
+			"c.case": "a test expects a run that ends with status 0: it may not have an exit line",
+		}},
 		{"past the most counted", []submission.File{testFile("a.case", "1", "1"), testFile("b.case", "1", "1"), testFile("c.case", "1", "1"),
 			testFile("d.case", "-3", "9"), testFile("e.case", "0", "0")}, []bool{true, true, true}, nil, 0, 2, nil},
+		{"two files named alike", []submission.File{testFile("x%FF.case", "-3", "9"), testFile("x%FF.case", "0", "0")},
+			[]bool{true, true}, []string{"abs", "zero"}, 4, 0, nil},
 		{"other files left alone", []submission.File{{Name: "README.md", Data: []byte("hi")}, testFile("dir/a.case", "0", "0")}, []bool{true}, []string{"zero"}, 2, 0, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -142,6 +153,25 @@ func TestGrade(t *testing.T) {
 				t.Errorf("Exposed %d of %d bugs, want %d of 3", res.Exposed, len(res.Bugs), len(tc.exposed))
 			}
 		})
+	}
+}
+
+// TestWhyBounded: why a test is invalid is bounded, however much of the
+// student's input the correct implementation's message echoes.
+func TestWhyBounded(t *testing.T) {
+	big := cfg
+	big.MaxBytes = 1 << 20
+	p, err := NewPart(context.Background(), big, squares(), ownCases("-2", "0", "11"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.Grade(context.Background(), []submission.File{testFile("a.case", strings.Repeat("x", 60000), "1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	why := res.Tests[0].Why
+	if len(why) > maxWhy+100 || !strings.HasPrefix(why, "the correct implementation (square) fails on it: not a number: xxx") || !strings.Contains(why, "bytes left out") {
+		t.Errorf("why is %d bytes, want at most about %d, clipped: %.200q", len(why), maxWhy, why)
 	}
 }
 
@@ -268,4 +298,22 @@ func FuzzGrade(f *testing.F) {
 			t.Errorf("test %+v", te)
 		}
 	})
+}
+
+// TestNamesUnique: two files a submission names alike (a byte that is not
+// UTF-8 and a literal %XX both show as %XX) are tests of distinct names,
+// in the tests and in the list of those exposing each bug.
+func TestNamesUnique(t *testing.T) {
+	p, err := NewPart(context.Background(), cfg, squares(), ownCases("-2", "0", "11"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.Grade(context.Background(), []submission.File{testFile("x%FF.case", "-3", "9"), testFile("x%FF.case", "-4", "16")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"x%FF.case", "x%FF.case (file 2 of that name)"}
+	if got := []string{res.Tests[0].Name, res.Tests[1].Name}; !reflect.DeepEqual(got, want) || !reflect.DeepEqual(res.Bugs[0].By, want) {
+		t.Errorf("tests %q, exposing abs %q; want %q for both", got, res.Bugs[0].By, want)
+	}
 }

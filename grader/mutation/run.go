@@ -3,8 +3,10 @@ package mutation
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/compare"
 )
 
@@ -27,7 +29,7 @@ func (p *Part) judge(ctx context.Context, name string, data []byte) (judged, err
 		}
 	}
 	if why != "" {
-		j.test.Why = why
+		j.test.Why = clip.Excerpt([]byte(why), maxWhy/2, maxWhy/2)
 		return j, nil
 	}
 	j.test.Valid = true
@@ -46,6 +48,27 @@ func (p *Part) judge(ctx context.Context, name string, data []byte) (judged, err
 	return j, nil
 }
 
+// maxWhy bounds why a test is invalid, in bytes: a correct
+// implementation's message may echo the student's input (a board, a
+// seed), which the report must not repeat in full.
+const maxWhy = 400
+
+// exitLine reports whether a case file's header has an exit line: the
+// parser keeps none for "exit: 0" (the default), yet a test may have no
+// exit line at all.
+func exitLine(data []byte) bool {
+	for _, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimRight(line, " \t\r")
+		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") {
+			return false // the first section: the header is over
+		}
+		if key, _, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(key) == "exit" {
+			return true
+		}
+	}
+	return false
+}
+
 // read parses a test file; why says why it is no test ("" when it is one).
 func (p *Part) read(name string, data []byte) (c cases.Case, why string) {
 	if int64(len(data)) > p.cfg.MaxBytes {
@@ -59,7 +82,7 @@ func (p *Part) read(name string, data []byte) (c cases.Case, why string) {
 		return c, "a test may not name a judge (check: " + c.Check + ")"
 	case c.Runs != 0:
 		return c, "a test runs once: it may not have a runs line"
-	case c.Exit != "":
+	case c.Exit != "" || exitLine(data):
 		return c, "a test expects a run that ends with status 0: it may not have an exit line"
 	case len(c.Outputs) != 1 || c.Outputs[0].Readings != nil:
 		return c, fmt.Sprintf("a test has one expected output, a -- stdout -- section without readings; this one has %d", len(c.Outputs))

@@ -30,12 +30,18 @@ func GitHubSummary(a *grader.Assignment, r grader.Result) []byte {
 			full++
 		}
 	}
+	tally, short := testsTally(r)
 	mark := ":white_check_mark:"
-	if full < len(r.Cases) || r.Status != grader.Graded {
+	if full < len(r.Cases) || r.Status != grader.Graded || short {
 		mark = ":x:"
 	}
 	fmt.Fprintf(&b, "## %s %s\n\n", mark, a.Rubric.Name)
-	fmt.Fprintf(&b, "**%d of %d cases passed%s**", passed, len(r.Cases), partly(r))
+	for _, t := range tally {
+		fmt.Fprintf(&b, "**%s**\n\n", escape.Markdown(t))
+	}
+	if len(r.Cases) > 0 || len(tally) == 0 {
+		fmt.Fprintf(&b, "**%d of %d cases passed%s**", passed, len(r.Cases), partly(r))
+	}
 	if r.Status != grader.Graded {
 		fmt.Fprintf(&b, " (%s: %s)", r.Status, r.Status.Describe())
 	}

@@ -390,11 +390,19 @@ func gradescopeOutput(a *grader.Assignment, r grader.Result, hidden string) stri
 		}
 	}
 	word := a.CaseWord()
-	fmt.Fprintf(&b, "%s: %d of %d public %ss passed", a.Rubric.Name, passed, public, word)
+	tally, _ := testsTally(r)
+	if public > 0 || len(tally) == 0 {
+		fmt.Fprintf(&b, "%s: %d of %d public %ss passed", a.Rubric.Name, passed, public, word)
+	} else {
+		b.WriteString(a.Rubric.Name)
+	}
 	if r.Status != grader.Graded {
 		fmt.Fprintf(&b, " (%s: %s)", r.Status, r.Status.Describe())
 	}
 	b.WriteString(".\n")
+	for _, t := range tally {
+		b.WriteString(t + ".\n")
+	}
 	if hiddenN > 0 {
 		when := map[string]string{
 			string(rubric.GradescopeAfterDueDate):   "are shown after the due date",
@@ -740,7 +748,7 @@ func testsGradescope(r grader.Result, id string) (t GradescopeTest, ok bool) {
 			continue
 		}
 		t = GradescopeTest{Name: fmt.Sprintf("part %s: %s", p.ID, p.Name), MaxScore: p.MaxScore, Status: GradescopeFailed, Visibility: GradescopeVisible,
-			Output: escape.Terminal(testsText(*p.Tests))}
+			Output: testsText(*p.Tests)}
 		if r.Status == grader.Graded {
 			t.Score = p.Score
 			if p.Score >= p.MaxScore {

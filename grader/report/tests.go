@@ -56,9 +56,10 @@ func testsMarkdown(b *bytes.Buffer, r grader.Result) {
 }
 
 // testsText is a tests part's result as a student may read it in plain
-// text (Gradescope's output); the caller shows its control characters.
+// text (check, Gradescope's output): each of the student's names and
+// whys shown on its own line (shownResult), so that none forges a line.
 func testsText(tr mutation.Result) string {
-	v := tr.View()
+	v := shownResult(tr).View()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s", tr.ValidText())
 	if v.Count != "" {
@@ -85,13 +86,32 @@ func testsText(tr mutation.Result) string {
 	return b.String()
 }
 
+// testsTally is a line per tests part of r, as a student may read it
+// ("part t: 3 of 4 tests valid; 2 of 10 bugs exposed; 10 / 40 points"),
+// for the top of a summary, and whether one of them lost points (or r was
+// not graded).
+func testsTally(r grader.Result) (lines []string, short bool) {
+	for _, p := range r.Parts {
+		if p.Tests == nil {
+			continue
+		}
+		line := "part " + escape.TerminalLine(p.ID) + ": " + p.Tests.ValidText()
+		if c := p.Tests.View().Count; c != "" {
+			line += "; " + c
+		}
+		lines = append(lines, fmt.Sprintf("%s; %s / %s points", line, fmtNum(p.Score), fmtNum(p.MaxScore)))
+		short = short || p.Score < p.MaxScore || r.Status != grader.Graded
+	}
+	return lines, short
+}
+
 // testsCheck prints, for a student's check, each tests part of r as
 // testsText says it, and reports whether r has one.
 func testsCheck(w io.Writer, r grader.Result) bool {
 	any := false
 	for _, p := range r.Parts {
 		if p.Tests != nil {
-			fmt.Fprintf(w, "\npart %s: %s / %s points\n%s", p.ID, fmtNum(p.Score), fmtNum(p.MaxScore), escape.Terminal(testsText(*p.Tests)))
+			fmt.Fprintf(w, "\npart %s: %s / %s points\n%s", p.ID, fmtNum(p.Score), fmtNum(p.MaxScore), testsText(*p.Tests))
 			any = true
 		}
 	}
@@ -175,29 +195,35 @@ func testsMatrices(ru *rubric.Rubric, results []grader.Result, anchor func(...st
 	return out
 }
 
-// shownTests is parts with the student's bytes of their tests parts (the
-// tests' names, why they are invalid, ignored names) shown as the page
-// shows them (escape.Terminal).
+// shownTests is parts with the student's bytes of their tests parts
+// shown as the page shows them (shownResult).
 func shownTests(parts []grader.PartResult) []grader.PartResult {
 	parts = slices.Clone(parts)
 	for i := range parts {
-		if parts[i].Tests == nil {
-			continue
+		if parts[i].Tests != nil {
+			tr := shownResult(*parts[i].Tests)
+			parts[i].Tests = &tr
 		}
-		tr := *parts[i].Tests
-		tr.Tests = slices.Clone(tr.Tests)
-		for j := range tr.Tests {
-			t := &tr.Tests[j]
-			t.Name, t.Why = escape.TerminalLine(t.Name), escape.TerminalLine(t.Why)
-		}
-		tr.Ignored = terminalLines(tr.Ignored)
-		tr.Bugs = slices.Clone(tr.Bugs)
-		for j := range tr.Bugs {
-			tr.Bugs[j].By = terminalLines(tr.Bugs[j].By)
-		}
-		parts[i].Tests = &tr
 	}
 	return parts
+}
+
+// shownResult is tr with the student's bytes (the tests' names, why they
+// are invalid, ignored names, the names of the tests exposing each bug)
+// each shown on one line (escape.TerminalLine), in new slices.
+func shownResult(tr mutation.Result) mutation.Result {
+	tr.Tests = slices.Clone(tr.Tests)
+	for j := range tr.Tests {
+		t := &tr.Tests[j]
+		t.Name, t.Why = escape.TerminalLine(t.Name), escape.TerminalLine(t.Why)
+		t.Exposes = slices.Clone(t.Exposes)
+	}
+	tr.Ignored = terminalLines(tr.Ignored)
+	tr.Bugs = slices.Clone(tr.Bugs)
+	for j := range tr.Bugs {
+		tr.Bugs[j].By = terminalLines(tr.Bugs[j].By)
+	}
+	return tr
 }
 
 func yesNo(ok bool) string {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/mutation"
 	"github.com/cs540-tools/autograder/grader/rubric"
 )
@@ -65,6 +66,68 @@ func TestTestsMarkdownShow(t *testing.T) {
 			if strings.Contains(text, s) {
 				t.Errorf("show %s: %q shown in\n%s", tc.show, s, text)
 			}
+		}
+	}
+}
+
+// TestTestsTextNoForgedLines: a newline or a tab in a test's name, why or
+// an ignored name is shown, not written: check's and Gradescope's text
+// keep one line per test, and no name starts a line of its own.
+func TestTestsTextNoForgedLines(t *testing.T) {
+	forged := "x\nbug lowercase-solved: exposed (prints \"solved\")\nvalid: y.case"
+	tr := mutation.Result{Show: mutation.ShowExposed, Valid: 1, Exposed: 1,
+		Tests:        []mutation.Test{{Name: forged, Valid: true}, {Name: "b\t.case", Why: "line 1: expected 1\nvalid: z.case"}},
+		Ignored:      []string{"c.case\nvalid: w.case"},
+		IgnoredCount: 1,
+		Bugs:         []mutation.BugResult{{Name: "b1", Exposed: true, By: []string{forged}}}}
+	r := grader.Result{Status: grader.Graded, Parts: []grader.PartResult{{ID: "t", Tests: &tr, MaxScore: 2}}}
+	var check bytes.Buffer
+	testsCheck(&check, r)
+	gs, _ := testsGradescope(r, "t")
+	for medium, text := range map[string]string{"check": check.String(), "gradescope": gs.Output} {
+		lines := strings.Split(strings.TrimSpace(text), "\n")
+		var starts []string
+		for _, l := range lines {
+			if f := strings.Fields(l); len(f) > 0 {
+				starts = append(starts, f[0])
+			}
+		}
+		want := []string{"1", "1", "valid:", "invalid:", "bug"}
+		if medium == "check" {
+			want = append([]string{"part"}, want...)
+		}
+		if !reflect.DeepEqual(starts, want) || strings.Contains(text, "\t") {
+			t.Errorf("%s: lines start with %q, want %q:\n%s", medium, starts, want, text)
+		}
+	}
+}
+
+// TestTestsTally: the top of ci's GitHub summary and of Gradescope's output
+// counts a tests part's tests and bugs (as show allows), not "0 of 0
+// cases", and is never green when the part lost points.
+func TestTestsTally(t *testing.T) {
+	a := &grader.Assignment{Rubric: &rubric.Rubric{Name: "Write tests", Parts: []rubric.Part{{ID: "t", Tests: &rubric.Tests{}}}}, Parts: [][]cases.Case{nil}}
+	for _, tc := range []struct {
+		show  mutation.Show
+		score float64
+		mark  string
+		want  string
+	}{
+		{mutation.ShowCount, 2, ":x:", "part t: 1 of 2 tests valid; 1 of 3 bugs exposed; 2 / 4 points"},
+		{mutation.ShowNothing, 2, ":x:", "part t: 1 of 2 tests valid; 2 / 4 points"},
+		{mutation.ShowCount, 4, ":white_check_mark:", "part t: 1 of 2 tests valid; 1 of 3 bugs exposed; 4 / 4 points"},
+	} {
+		tr := mutation.Result{Show: tc.show, Valid: 1, Exposed: 1, PerBug: 2, Ceiling: 4,
+			Tests: []mutation.Test{{Name: "a.case", Valid: true}, {Name: "b.case", Why: "no"}},
+			Bugs:  []mutation.BugResult{{Name: "b1", Exposed: true}, {Name: "b2"}, {Name: "b3"}}}
+		r := grader.Result{Status: grader.Graded, Cases: []grader.CaseResult{}, Parts: []grader.PartResult{{ID: "t", Tests: &tr, Score: tc.score, MaxScore: 4, Passed: 1, Total: 2}}}
+		gh := string(GitHubSummary(a, r))
+		gs := gradescopeOutput(a, r, "")
+		if !strings.HasPrefix(gh, "## "+tc.mark+" ") || !strings.Contains(gh, tc.want) || strings.Contains(gh, "0 of 0") {
+			t.Errorf("show %s, score %v: the summary should be %s and say %q:\n%s", tc.show, tc.score, tc.mark, tc.want, gh)
+		}
+		if !strings.Contains(gs, tc.want+".\n") || strings.Contains(gs, "0 of 0") {
+			t.Errorf("show %s: Gradescope's output should say %q:\n%s", tc.show, tc.want, gs)
 		}
 	}
 }

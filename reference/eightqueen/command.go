@@ -123,9 +123,9 @@ func ParseArgs(args []string) (Command, error) {
 		return c, usagef("too many arguments: want %d SEED BOARD, got %d arguments", flag, len(args))
 	}
 	if want == 3 {
-		seed, err := strconv.ParseInt(args[1], 10, 64)
+		seed, err := strconv.ParseInt(args[1], 10, 32) // the handout's seed is within Java's int range
 		if err != nil {
-			return c, usagef("SEED %q is not a 64-bit integer", args[1])
+			return c, usagef("SEED %q is not an int (from -2147483648 to 2147483647)", args[1])
 		}
 		c.Seed = seed
 	}

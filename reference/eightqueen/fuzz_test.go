@@ -22,7 +22,7 @@ var (
 )
 
 // validArgs is an oracle for ParseArgs written from the handout, not from the
-// parser: FLAG 100, 200 or 3XX/4XX/5XX, a 64-bit seed for 3XX and 5XX only,
+// parser: FLAG 100, 200 or 3XX/4XX/5XX, a seed within Java's int range for 3XX and 5XX only,
 // and a board of eight digits 0-7.
 func validArgs(args []string) bool {
 	if len(args) == 0 || !flagRE.MatchString(args[0]) {
@@ -40,7 +40,7 @@ func validArgs(args []string) bool {
 			return false
 		}
 		n, ok := new(big.Int).SetString(args[1], 10)
-		if !ok || !n.IsInt64() {
+		if !ok || !n.IsInt64() || n.Int64() != int64(int32(n.Int64())) {
 			return false
 		}
 	}
@@ -57,6 +57,7 @@ func FuzzParseArgs(f *testing.F) {
 		{"600", "12375643"}, {"101", "12375643"}, {"3OO", "1", "12375643"}, {"-100", "12375643"},
 		{"100", "1237564"}, {"100", "123756438"}, {"100", "12375648"}, {"200", "1237564\n"},
 		{"315", "+1", "12375643"}, {"315", "-0", "12375643"}, {"515", "007", "12375643"},
+		{"315", "2147483648", "12375643"}, {"515", "-2147483649", "12375643"}, {"315", "2147483647", "12375643"},
 		{"315", "9223372036854775808", "12375643"}, {"515", "-9223372036854775808", "12375643"},
 		{"315", "1e3", "12375643"}, {"315", " 1", "12375643"}, {"100", "１２３７５６４３"},
 	} {

@@ -97,7 +97,8 @@ const RubricName = "rubric.toml"
 // how many more the grading runs. Its first line is the count; each
 // further line, "weight PART W", the weight of a part's hidden cases
 // (grader.Assignment.HiddenWeight), so that check gives a case the worth
-// the grade does.
+// the grade does, or "show PART nothing|count", a tests part's show that
+// keeps the bugs from the students (ShowsBeside).
 const hiddenName = "hidden-cases"
 
 // files is the bundle: a folder per assignment (embed.go). Tests may swap
@@ -242,6 +243,27 @@ func weightsIn(fsys fs.FS) map[string]float64 {
 				m = map[string]float64{}
 			}
 			m[f[1]] = w
+		}
+	}
+	return m
+}
+
+// ShowsBeside is, by part, the show a tests part of the rubric a bundle
+// written by Generate had, where it kept the bugs from the students
+// (nothing, count); nil when it records none. A student who edits the
+// bundle's rubric does not edit this.
+func ShowsBeside(rubricPath string) map[string]string {
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(rubricPath), hiddenName))
+	if err != nil {
+		return nil
+	}
+	var m map[string]string
+	for _, line := range strings.Split(string(data), "\n")[1:] {
+		if f := strings.Fields(line); len(f) == 3 && f[0] == "show" {
+			if m == nil {
+				m = map[string]string{}
+			}
+			m[f[1]] = f[2]
 		}
 	}
 	return m
@@ -413,7 +435,6 @@ func copyJudgeFiles(a *grader.Assignment, rubricDir, out string) error {
 	return nil
 }
 
-// countHidden counts a's cases that are not public.
 // hiddenText is the hidden-cases file of a (see hiddenName).
 func hiddenText(a *grader.Assignment) []byte {
 	s := fmt.Sprintln(countHidden(a))
@@ -427,13 +448,21 @@ func hiddenText(a *grader.Assignment) []byte {
 		if w > 0 {
 			s += fmt.Sprintf("weight %s %s\n", p.ID, strconv.FormatFloat(w, 'g', -1, 64))
 		}
+		if p.Tests != nil && (p.Tests.Show == "nothing" || p.Tests.Show == "count") {
+			s += fmt.Sprintf("show %s %s\n", p.ID, p.Tests.Show)
+		}
 	}
 	return []byte(s)
 }
 
+// countHidden counts a's hidden cases a hand-in runs: a tests part's own
+// cases check its rubric and never run on one.
 func countHidden(a *grader.Assignment) int {
 	n := 0
-	for _, cs := range a.Parts {
+	for i, cs := range a.Parts {
+		if a.Rubric.Parts[i].Tests != nil {
+			continue
+		}
 		for _, c := range cs {
 			if c.Visibility != cases.Public {
 				n++

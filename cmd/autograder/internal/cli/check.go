@@ -11,6 +11,8 @@ import (
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/escape"
+	"github.com/cs540-tools/autograder/grader/mutation"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
 	ucli "github.com/urfave/cli/v2"
@@ -44,6 +46,9 @@ func checkCommand() *ucli.Command {
 				if err != nil {
 					return badInput(err)
 				}
+				if rp, ok := a.Rubric.Part(part); ok && rp.Tests != nil {
+					return badInputf("--explain: %s is a case of part %s, which grades your tests and runs no program of yours: check %s shows each of your tests, valid or not and why", cs.ID, part, path)
+				}
 				ok, err := explain(c.Context, c.App.Writer, a, run, sub, cs, part)
 				if err != nil || ok {
 					return err
@@ -56,6 +61,7 @@ func checkCommand() *ucli.Command {
 			}
 			report.Check(c.App.Writer, a, res, style(c, c.App.Writer))
 			sc.hiddenNote(c.App.Writer, res)
+			sc.noTestsNote(c.App.Writer, res)
 			return passed(a, path, res)
 		},
 	}
@@ -70,7 +76,10 @@ func checkCommand() *ucli.Command {
 // grade.
 func (sc selfCheck) hiddenNote(w io.Writer, res grader.Result) {
 	held := 0
-	for _, cs := range sc.a.Parts {
+	for i, cs := range sc.a.Parts {
+		if sc.a.Rubric.Parts[i].Tests != nil {
+			continue // a tests part's own cases check its rubric; a hand-in never runs them
+		}
 		for _, c := range cs {
 			if c.Visibility != cases.Public {
 				held++
@@ -90,6 +99,30 @@ func (sc selfCheck) hiddenNote(w io.Writer, res grader.Result) {
 		fmt.Fprintf(w, "%s not in this copy of the assignment will also be run when the work is graded%s\n", count(absent, "hidden "+word), worth)
 	case sc.opt.Visibility == "" && held > 0:
 		fmt.Fprintf(w, "these include the %s (--all)\n", count(held, "hidden "+word))
+	}
+}
+
+// noTestsNote says, for each tests part no file of the submission is a
+// test of, which files it saw and which names the part wants.
+func (sc selfCheck) noTestsNote(w io.Writer, res grader.Result) {
+	for _, p := range res.Parts {
+		rp, ok := sc.a.Rubric.Part(p.ID)
+		if p.Tests == nil || len(p.Tests.Tests) > 0 || !ok || rp.Tests == nil {
+			continue
+		}
+		var names []string
+		for i, f := range sc.sub.Files {
+			if i == 10 {
+				names = append(names, fmt.Sprintf("... (%d more)", len(sc.sub.Files)-i))
+				break
+			}
+			names = append(names, escape.TerminalLine(f.Name))
+		}
+		saw := "no file"
+		if len(names) > 0 {
+			saw = count(len(sc.sub.Files), "file") + ": " + strings.Join(names, ", ")
+		}
+		fmt.Fprintf(w, "note: part %s has no tests: its tests are the files named %s, and %s holds %s\n", p.ID, rp.Tests.Files, escape.TerminalLine(sc.path), saw)
 	}
 }
 
@@ -168,7 +201,23 @@ func (sc selfCheck) grade(ctx context.Context, errw io.Writer, terminal bool) (g
 	opt.Progress = p.event
 	p.start()
 	defer p.finish()
-	return sc.a.Grade(ctx, sc.run, sc.sub, 0, opt)
+	res, err := sc.a.Grade(ctx, sc.run, sc.sub, 0, opt)
+	keepShow(res, bundle.ShowsBeside(sc.a.Rubric.Path))
+	return res, err
+}
+
+// keepShow holds each tests part of res to the show its kit recorded
+// (bundle.ShowsBeside) where that shows less than the kit's rubric says:
+// a student who sets show = "all" in the kit's rubric alone sees no bug's
+// name or hint. It keeps nothing secret (the bugs run on the student's
+// machine; kit warns so), but check shows no more than the TA chose.
+func keepShow(res grader.Result, shows map[string]string) {
+	rank := map[mutation.Show]int{mutation.ShowNothing: 0, mutation.ShowCount: 1, mutation.ShowExposed: 2, mutation.ShowAll: 3}
+	for _, p := range res.Parts {
+		if s, ok := shows[p.ID]; ok && p.Tests != nil && rank[mutation.Show(s)] < rank[p.Tests.Show] {
+			p.Tests.Show = mutation.Show(s)
+		}
+	}
 }
 
 // caseProgress shows a check under way on a terminal: one line, which
@@ -243,7 +292,10 @@ func passed(a *grader.Assignment, path string, res grader.Result) error {
 		}
 		what = append(what, fmt.Sprintf("%s earned part of %s credit", count(part, word), their))
 	}
-	for _, p := range res.Parts { // tests parts: a student's invalid tests
+	for _, p := range res.Parts { // tests parts: no tests, or invalid ones
+		if p.Tests != nil && len(p.Tests.Tests) == 0 {
+			what = append(what, fmt.Sprintf("part %s: no tests handed in", p.ID))
+		}
 		if p.Tests != nil && p.Tests.Valid < len(p.Tests.Tests) {
 			what = append(what, fmt.Sprintf("%d of %s invalid", len(p.Tests.Tests)-p.Tests.Valid, count(len(p.Tests.Tests), "test")))
 		}

@@ -39,6 +39,7 @@ func ciCommand() *ucli.Command {
 			}
 			report.Check(c.App.Writer, a, res, style(c, c.App.Writer))
 			sc.hiddenNote(c.App.Writer, res)
+			sc.noTestsNote(c.App.Writer, res)
 			if f := c.String("junit"); f != "" {
 				data, err := report.JUnit(a, res)
 				if err != nil {

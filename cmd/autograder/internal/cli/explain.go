@@ -75,6 +75,9 @@ func explain(ctx context.Context, w io.Writer, a *grader.Assignment, run grader.
 	default:
 		return false, failed(fmt.Errorf("%s: nothing to run: %s", sub.Source, strings.Join(res.Notes, "; ")))
 	}
+	if len(res.Cases) == 0 {
+		return false, fmt.Errorf("--explain: case %s was not run", c.ID)
+	}
 	cr := res.Cases[0]
 	e := a.Explain(cr)
 	fmt.Fprintf(w, "case %s: %s\n", c.ID, grader.CommandLine(a.Rubric.Build, c.Args, c.Stdin))

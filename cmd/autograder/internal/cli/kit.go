@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -101,7 +102,20 @@ func runKit(c *ucli.Context) error {
 		}
 	}
 	kitSummary(c, a, out, name, exe != nil)
+	kitTestsWarning(c.App.ErrWriter, a)
 	return nil
+}
+
+// kitTestsWarning warns, for each tests part whose show keeps its bugs
+// from the students (nothing, count), that a kit cannot: the bugs run on
+// the students' machines, and the kit's rubric is theirs to edit.
+func kitTestsWarning(w io.Writer, a *grader.Assignment) {
+	for _, p := range a.Rubric.Parts {
+		if p.Tests != nil && (p.Tests.Show == "nothing" || p.Tests.Show == "count") {
+			fmt.Fprintf(w, "autograder: kit: warning: part %s: show = %q keeps the bugs from the students' reports, not from the kit: its bugs run on their machines, where a student who edits %s can see each bug's name and hint\n",
+				p.ID, p.Tests.Show, kitDir)
+		}
+	}
 }
 
 // claimKit refuses an --out that is neither new, empty nor an earlier
