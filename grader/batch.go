@@ -122,7 +122,7 @@ func (b *Batch) one(ctx context.Context, sub submission.Submission, ready <-chan
 		}
 	}
 	opt.Cores = opt.Cores.Share() // its work started fairly beside the others'
-	<-ready // its build prepared (or not to be)
+	<-ready                       // its build prepared (or not to be)
 	done <- Event{ID: sub.ID, Started: true}
 	if src == nil {
 		s := b.Assignment.sources(sub, late)
@@ -206,12 +206,12 @@ func (b *Batch) pipeline(subs []submission.Submission, jobs int, cores *Cores) (
 						close(ready[i])
 					}
 				}()
-				cctx, done, err := cores.take(ctx, b.Assignment.memory())
+				w, done, err := cores.take(ctx, b.Assignment.memory())
 				if err != nil {
 					return nil // ctx ended: the Builds see it
 				}
 				defer done()
-				p.Prepare(cctx, files)
+				p.Prepare(ctx, files, w)
 				return nil
 			})
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/store"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/eightqueen"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // byContent builds each submission into the program its EightQueen.java
@@ -60,7 +61,7 @@ type closer struct {
 
 func (c closer) Close() error { c.done(); return nil }
 
-func (r *byContent) Build(_ context.Context, files []submission.File) (grader.Build, error) {
+func (r *byContent) Build(_ context.Context, files []submission.File, _ sandbox.Hooks) (grader.Build, error) {
 	r.builds.Add(1)
 	r.working.up()
 	defer r.working.down()
@@ -434,7 +435,7 @@ func source(files []submission.File) string {
 	return ""
 }
 
-func (p *preparing) Prepare(ctx context.Context, builds [][]submission.File) error {
+func (p *preparing) Prepare(ctx context.Context, builds [][]submission.File, _ sandbox.Hooks) error {
 	p.working.up()
 	defer p.working.down()
 	time.Sleep(time.Millisecond) // let the others overlap
@@ -460,14 +461,14 @@ func (p *preparing) Prepare(ctx context.Context, builds [][]submission.File) err
 	return nil
 }
 
-func (p *preparing) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
+func (p *preparing) Build(ctx context.Context, files []submission.File, _ sandbox.Hooks) (grader.Build, error) {
 	p.mu.Lock()
 	if !p.prepared[source(files)] {
 		p.unplanned = append(p.unplanned, source(files))
 	}
 	p.mu.Unlock()
 	p.once.Do(func() { close(p.built) })
-	return p.byContent.Build(ctx, files)
+	return p.byContent.Build(ctx, files, sandbox.Hooks{})
 }
 
 // TestBatchPipelined: a Preparer is given the batch's builds in chunks,

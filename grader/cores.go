@@ -14,7 +14,7 @@ import (
 //
 //   - CPU: each takes a core before it starts, and gives it back when it
 //     ends, or as soon as the sandbox sees its box waiting (asleep,
-//     blocked on input, a pipe or a lock; see sandbox.WithWaiting), when
+//     blocked on input, a pipe or a lock; see sandbox.Hooks), when
 //     the next may start. One that works again counts on a core again at
 //     once (it runs whether or not one is free) and nothing new starts
 //     until the working ones are within the cores.
@@ -92,10 +92,11 @@ func (c *Cores) Peak() int {
 }
 
 // take waits for a core and mem bytes of the budget (a run's memory
-// limit); the context it returns gives the core back when the sandbox
-// sees the work waiting, and counts it again when it works again, and
-// done ends the work's share.
-func (c *Cores) take(ctx context.Context, mem int64) (_ context.Context, done func(), err error) {
+// limit); the hooks it returns, which the work's boxes are to be given
+// (sandbox.Spec.Waiting), give the core back when the sandbox sees the
+// work waiting, and count it again when it works again, and done ends
+// the work's share.
+func (c *Cores) take(ctx context.Context, mem int64) (_ sandbox.Hooks, done func(), err error) {
 	c.mu.Lock()
 	if len(c.queued) == 0 && c.fits(mem) {
 		c.start(mem, c.share)
@@ -117,7 +118,7 @@ func (c *Cores) take(ctx context.Context, mem int64) (_ context.Context, done fu
 				c.queued = slices.DeleteFunc(c.queued, func(x *waiter) bool { return x == w })
 				c.wake()
 			}
-			return ctx, nil, ctx.Err()
+			return sandbox.Hooks{}, nil, ctx.Err()
 		}
 	}
 	onCore := true
@@ -149,7 +150,7 @@ func (c *Cores) take(ctx context.Context, mem int64) (_ context.Context, done fu
 			c.end(mem)
 		})
 	}
-	return sandbox.WithWaiting(ctx, waiting, working), done, nil
+	return sandbox.Hooks{Waiting: waiting, Working: working}, done, nil
 }
 
 // fits reports whether work of mem bytes may start now.

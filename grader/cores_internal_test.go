@@ -10,15 +10,15 @@ import (
 
 // startsNow reports whether work of mem bytes would start at once: take
 // with a context already ended starts only what fits.
-func startsNow(t *testing.T, c *Cores, mem int64) (context.Context, func(), bool) {
+func startsNow(t *testing.T, c *Cores, mem int64) (sandbox.Hooks, func(), bool) {
 	t.Helper()
 	ended, cancel := context.WithCancel(context.Background())
 	cancel()
-	ctx, done, err := c.take(ended, mem)
+	w, done, err := c.take(ended, mem)
 	if err != nil {
-		return nil, nil, false
+		return sandbox.Hooks{}, nil, false
 	}
-	return ctx, done, true
+	return w, done, true
 }
 
 // A run that waits gives its core to the next; once it works again it
@@ -32,7 +32,7 @@ func TestCoresWaitingAndWorkingAgain(t *testing.T) {
 	if _, _, ok := startsNow(t, c, 1); ok {
 		t.Fatal("a second run started while the first worked on the only core")
 	}
-	waiting, working := sandbox.Waiting(first)
+	waiting, working := first.Waiting, first.Working
 	waiting()
 	_, doneSecond, ok := startsNow(t, c, 1)
 	if !ok {
@@ -65,8 +65,7 @@ func TestCoresWaitingAndWorkingAgain(t *testing.T) {
 func TestCoresMemory(t *testing.T) {
 	c := NewCoresMemory(8, 100)
 	a, doneA, _ := startsNow(t, c, 60)
-	w, _ := sandbox.Waiting(a)
-	w()
+	a.Waiting()
 	if _, _, ok := startsNow(t, c, 60); ok {
 		t.Fatal("two runs of 60 started within a budget of 100")
 	}
@@ -171,8 +170,7 @@ func TestCoresFairShares(t *testing.T) {
 	pool := NewCoresMemory(2, 0)
 	looper, sleeper := pool.Share(), pool.Share()
 	s1, _, _ := startsNow(t, sleeper, 1)
-	waiting, _ := sandbox.Waiting(s1)
-	waiting() // asleep: its core given back
+	s1.Waiting() // asleep: its core given back
 	_, l1, ok1 := startsNow(t, looper, 1)
 	_, l2, ok2 := startsNow(t, looper, 1)
 	if !ok1 || !ok2 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // TestDecideAsGradeDoes: a run of a case is decided as Grade decides it, whatever
@@ -40,12 +41,12 @@ func TestDecideAsGradeDoes(t *testing.T) {
 		{"time limit", "c/unseeded-01", grader.Execution{ExitCode: -1, Signal: "killed", Limit: grader.CPU}, grader.Timeout, 0},
 		{"crash", "c/public-01", grader.Execution{ExitCode: 1}, grader.RuntimeError, 0},
 	} {
-		v, credit, err := a.Decide(ctx, tc.id, tc.ex)
+		v, credit, err := a.Decide(ctx, tc.id, tc.ex, sandbox.Hooks{})
 		if err != nil || v != tc.want || credit != tc.credit {
 			t.Errorf("%s: Decide(%s) = %s, %v, %v; want %s, %v", tc.name, tc.id, v, credit, err, tc.want, tc.credit)
 		}
 	}
-	if _, _, err := a.Decide(ctx, "c/none", grader.Execution{}); err == nil {
+	if _, _, err := a.Decide(ctx, "c/none", grader.Execution{}, sandbox.Hooks{}); err == nil {
 		t.Error("Decide of an unknown case: no error")
 	}
 }
@@ -57,7 +58,7 @@ func TestCheckable(t *testing.T) {
 		if got := a.Checkable(caseOf(t, a, id)); got != want {
 			t.Errorf("Checkable(%s) = %v, want %v", id, got, want)
 		}
-		if _, _, err := a.Decide(context.Background(), id, grader.Execution{}); (err == nil) != want {
+		if _, _, err := a.Decide(context.Background(), id, grader.Execution{}, sandbox.Hooks{}); (err == nil) != want {
 			t.Errorf("Decide(%s): error %v", id, err)
 		}
 	}

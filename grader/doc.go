@@ -98,7 +98,9 @@
 // by side as far as the cores and the memory allow, and a freed core goes
 // first to the submission with the least work on a core (Cores.Share). Each case writes only
 // its own CaseResult, so the order runs finish in changes no result. The
-// one hint that travels in a context is the sandbox's word that a box
-// waits or works again (sandbox.WithWaiting): it crosses the runners,
-// which need not know of it, to reach the box.
+// hooks through which the sandbox says that a box waits or works again
+// (sandbox.Hooks) are passed explicitly, never in a context: the core's
+// holder gives them to the Runner's Build, the Program's Input, the
+// Suite's RunSuite, the Preparer's Prepare and the judge's Trial, and
+// each gives them to the boxes it runs (sandbox.Spec.Waiting).
 package grader

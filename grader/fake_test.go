@@ -11,6 +11,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/eightqueen"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // The fakes below stand in for the sandbox: this is a unit test of the
@@ -72,7 +73,7 @@ type fakeRunner struct {
 	builds [][]submission.File
 }
 
-func (r *fakeRunner) Build(_ context.Context, files []submission.File) (grader.Build, error) {
+func (r *fakeRunner) Build(_ context.Context, files []submission.File, _ sandbox.Hooks) (grader.Build, error) {
 	r.mu.Lock()
 	r.builds = append(r.builds, slices.Clone(files))
 	r.mu.Unlock()

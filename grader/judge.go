@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // Judge decides a finished run of a case: the expected output (judge
@@ -82,6 +83,9 @@ type Trial struct {
 	// case with exit: nonzero, the status the program chose.
 	ExitCode int
 	Stderr   []byte
+	// Waiting are the hooks of the core the run and its judge hold, for
+	// a judge's own box (sandbox.Spec.Waiting).
+	Waiting sandbox.Hooks
 }
 
 // Judgement is a judge's decision on one run.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // The run stage: the build, the suites, then every case's runs, side by
@@ -64,12 +65,12 @@ type runStage struct {
 // build builds the files on a core of cores, with mem bytes of its memory
 // budget.
 func build(ctx context.Context, cores *Cores, mem int64, run Runner, files []submission.File) (Build, error) {
-	ctx, done, err := cores.take(ctx, mem)
+	w, done, err := cores.take(ctx, mem)
 	if err != nil {
 		return Build{}, err
 	}
 	defer done()
-	return run.Build(ctx, files)
+	return run.Build(ctx, files, w)
 }
 
 // runSuites runs each Suite once for the cases of res that name it, on a
@@ -106,12 +107,12 @@ func (a *Assignment) runSuites(ctx context.Context, run Runner, prog Program, re
 
 // runSuite runs s on a core of cores, with mem bytes of its memory budget.
 func runSuite(ctx context.Context, cores *Cores, mem int64, s Suite, run Runner, prog Program, cs []cases.Case) (SuiteRun, error) {
-	ctx, done, err := cores.take(ctx, mem)
+	w, done, err := cores.take(ctx, mem)
 	if err != nil {
 		return SuiteRun{}, err
 	}
 	defer done()
-	return s.RunSuite(ctx, run, prog, cs)
+	return s.RunSuite(ctx, run, prog, cs, w)
 }
 
 // runCases runs and judges the cases into crs, side by side as far as
@@ -234,16 +235,17 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, t Trial, opt Opt
 		r.suite = true
 		return r, ctx.Err()
 	}
-	ctx, done, err := opt.Cores.take(ctx, a.memory())
+	w, done, err := opt.Cores.take(ctx, a.memory())
 	if err != nil {
 		return judgedRun{}, err
 	}
 	defer done()
-	in := Input{Args: t.Case.Args, Stdin: t.Case.Stdin, Attempt: t.Attempt, Case: t.Case.ID, Secret: opt.Secret}
+	t.Waiting = w
+	in := Input{Args: t.Case.Args, Stdin: t.Case.Stdin, Attempt: t.Attempt, Case: t.Case.ID, Secret: opt.Secret, Waiting: w}
 	var r judgedRun
 	if inter, live := jd.(Interactor); live {
 		ex, j, judgeErr := inter.Interact(ctx, t, func(li Input) (Execution, error) {
-			li.Args, li.Attempt, li.Case, li.Secret = in.Args, in.Attempt, in.Case, in.Secret
+			li.Args, li.Attempt, li.Case, li.Secret, li.Waiting = in.Args, in.Attempt, in.Case, in.Secret, in.Waiting
 			return prog.Run(ctx, li)
 		})
 		r = a.ended(t, ex)
@@ -328,7 +330,8 @@ func (a *Assignment) Checkable(c cases.Case) bool {
 // whatever the case's judge (expected output, a checker, the reference's
 // rules on a random run). A judge's failure is the verdict GraderFailure;
 // the error is an unknown or uncheckable case (see Checkable), or ctx's.
-func (a *Assignment) Decide(ctx context.Context, caseID string, ex Execution) (Verdict, float64, error) {
+// w are the hooks of the core the caller holds, for a judge's box.
+func (a *Assignment) Decide(ctx context.Context, caseID string, ex Execution, w sandbox.Hooks) (Verdict, float64, error) {
 	c, part, ok := a.find(caseID)
 	switch {
 	case !ok:
@@ -336,7 +339,9 @@ func (a *Assignment) Decide(ctx context.Context, caseID string, ex Execution) (V
 	case !a.Checkable(c):
 		return "", 0, fmt.Errorf("grader: case %s is repeated or interactive: a single run of it cannot be decided alone", caseID)
 	}
-	r := a.ask(ctx, a.judgeFor(c), a.trial(c, part, 0, nil), ex)
+	t := a.trial(c, part, 0, nil)
+	t.Waiting = w
+	r := a.ask(ctx, a.judgeFor(c), t, ex)
 	if err := ctx.Err(); err != nil {
 		return "", 0, err
 	}

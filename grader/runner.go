@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // Runner builds a submission's program; it is the one door between the
@@ -13,7 +14,9 @@ import (
 type Runner interface {
 	// Build compiles the files. A compile failure is a Build with OK false,
 	// not an error.
-	Build(ctx context.Context, files []submission.File) (Build, error)
+	// w are the hooks of the core the build holds, for its boxes
+	// (sandbox.Spec.Waiting).
+	Build(ctx context.Context, files []submission.File, w sandbox.Hooks) (Build, error)
 }
 
 // Preparer is a Runner that can build many submissions ahead, faster
@@ -24,7 +27,7 @@ type Runner interface {
 // prepared. Preparing never changes a result, and its error is only a
 // cancelled ctx.
 type Preparer interface {
-	Prepare(ctx context.Context, builds [][]submission.File) error
+	Prepare(ctx context.Context, builds [][]submission.File, w sandbox.Hooks) error
 }
 
 // Describer is a Runner that can name the runtime it runs programs with
@@ -101,6 +104,9 @@ type Input struct {
 	Case string
 	// Secret is the batch's secret (Options.Secret); nil for check.
 	Secret []byte
+	// Waiting are the hooks of the core the run holds, for its box
+	// (sandbox.Spec.Waiting).
+	Waiting sandbox.Hooks
 }
 
 // Live reports whether the run talks with a judge while it runs.

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // Suite is a Judge whose cases are the tests of an instructor's test
@@ -22,7 +23,9 @@ type Suite interface {
 	// RunSuite runs the suite on a program run built, for the cases cs.
 	// A test the run does not report as passed is the student's failure,
 	// in its Outcome; an error is the grader's own.
-	RunSuite(ctx context.Context, run Runner, prog Program, cs []cases.Case) (SuiteRun, error)
+	// w are the hooks of the core the suite's run holds, for its boxes
+	// (sandbox.Spec.Waiting).
+	RunSuite(ctx context.Context, run Runner, prog Program, cs []cases.Case, w sandbox.Hooks) (SuiteRun, error)
 }
 
 // SuiteRun is what a Suite's run gave each case.

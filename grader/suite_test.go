@@ -11,6 +11,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/gradertest"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // fakeSuite is a Suite whose run gives each case the outcome its name
@@ -45,7 +46,7 @@ func (s *fakeSuite) Weight(c cases.Case) float64 {
 
 func (s *fakeSuite) Command(c cases.Case) string { return "fake test " + path.Base(c.ID) }
 
-func (s *fakeSuite) RunSuite(_ context.Context, _ grader.Runner, _ grader.Program, cs []cases.Case) (grader.SuiteRun, error) {
+func (s *fakeSuite) RunSuite(_ context.Context, _ grader.Runner, _ grader.Program, cs []cases.Case, _ sandbox.Hooks) (grader.SuiteRun, error) {
 	s.runs.Add(1)
 	out := grader.SuiteRun{Outcomes: map[string]grader.Outcome{}, Notes: []string{"a note"}, Flags: []string{"a flag"}}
 	var ids []string

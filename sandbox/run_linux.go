@@ -160,7 +160,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		stall:   newStallClock(boxThreads(cg, h.cmd.Process.Pid)),
 		overCPU: func() { st.kill(errCPU) }, overWall: func() { st.kill(errWall) }}
 	if cg != nil {
-		w.waiting, w.working = Waiting(ctx)
+		w.waiting, w.working = spec.Waiting.Waiting, spec.Waiting.Working
 	}
 	rep, waitErr := h.wait(w)
 	res.Wall = time.Since(h.start)
@@ -466,7 +466,7 @@ func result(res Result, rep *report, waitErr error, cause Limit, cg *cgroup, l L
 // children it reaped counted: RLIMIT_CPU holds per process only), over
 // its limit it calls overCPU; its wall time less its stall (stallClock),
 // over its wall limit it calls overWall; and, where there is a cgroup,
-// whether it waits (see WithWaiting). Once run returns, seen is the
+// whether it waits (see Hooks). Once run returns, seen is the
 // box's CPU time last read and stall its stall.
 type boxWatch struct {
 	meter             func() (time.Duration, bool)

@@ -157,6 +157,10 @@ type Spec struct {
 
 	// Meter, when set, reads the box's CPU time while it runs (see Meter).
 	Meter *Meter
+
+	// Waiting is called as the box turns to waiting and back to working
+	// (see Hooks): a scheduler's word, never the run's verdict.
+	Waiting Hooks
 }
 
 // Limit names the limit a run ran into.

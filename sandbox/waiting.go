@@ -1,38 +1,22 @@
 package sandbox
 
-import (
-	"context"
-	"time"
-)
+import "time"
 
-type waitingKey struct{}
-
-// hooks are what WithWaiting put in a context.
-type hooks struct{ waiting, working func() }
-
-// WithWaiting returns a context under which Run calls waiting when the
-// box it runs seems to be waiting rather than working: it has used less
-// than a twentieth of a core over the last WaitWindow (asleep, blocked on
-// input that never comes, waiting out its wall limit), and none of its
-// threads was kept from running by others for long (a box starved of
-// cores on a loaded machine is not waiting); and working (which may be
-// nil) when, after that, it works again: it has used a quarter of a core
-// or more over the last WaitWindow, or waited for a core. Each may be called
-// again after the other, in turn, waiting first. A scheduler gives the
-// box's core to other work while it waits and counts it again once it
-// works (grader.Cores). It is a hint, not a verdict: how the run ends
-// does not depend on it. Only the full tier, whose cgroup counts the
-// box's CPU, can tell; the other tiers never call them.
-func WithWaiting(ctx context.Context, waiting, working func()) context.Context {
-	return context.WithValue(ctx, waitingKey{}, hooks{waiting, working})
-}
-
-// Waiting returns the functions WithWaiting put in ctx, or nils. Run calls
-// them; so may a runner that knows otherwise that its work waits.
-func Waiting(ctx context.Context) (waiting, working func()) {
-	h, _ := ctx.Value(waitingKey{}).(hooks)
-	return h.waiting, h.working
-}
+// Hooks are what Run calls, when they are set (Spec.Waiting), as the
+// box it runs seems to be waiting rather than working: Waiting when it
+// has used less than a twentieth of a core over the last WaitWindow
+// (asleep, blocked on input that never comes, waiting out its wall
+// limit), and none of its threads was kept from running by others for
+// long (a box starved of cores on a loaded machine is not waiting); and
+// Working (which may be nil) when, after that, it works again: it has
+// used a quarter of a core or more over the last WaitWindow, or waited
+// for a core. Each may be called again after the other, in turn, Waiting
+// first. A scheduler gives the box's core to other work while it waits
+// and counts it again once it works (grader.Cores). It is a hint, not a
+// verdict: how the run ends does not depend on it. Only the full tier,
+// whose cgroup counts the box's CPU, can tell; the other tiers never call
+// them.
+type Hooks struct{ Waiting, Working func() }
 
 // WaitWindow is how long a box must use almost no CPU to count as waiting.
 const WaitWindow = 250 * time.Millisecond

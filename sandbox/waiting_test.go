@@ -87,7 +87,8 @@ func TestWaitingBox(t *testing.T) {
 	defer cancel(nil)
 	spec := sh("sleep 100")
 	spec.Limits.Wall = time.Minute
-	_, err := Run(WithWaiting(ctx, func() { cancel(seen) }, nil), spec)
+	spec.Waiting = Hooks{Waiting: func() { cancel(seen) }}
+	_, err := Run(ctx, spec)
 	if err == nil || !errors.Is(context.Cause(ctx), seen) {
 		t.Fatalf("a sleeping box ran to its wall limit unseen (err %v)", err)
 	}

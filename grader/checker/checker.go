@@ -170,14 +170,15 @@ func extList() string {
 
 // program builds the checker the first time it is needed, and returns
 // that build, or why it failed, ever after. A cancelled build is tried
-// again by the next caller.
-func (c *Checker) program(ctx context.Context) (grader.Program, error) {
+// again by the next caller. w are the hooks of the core of the run that
+// asks first, for the build's boxes.
+func (c *Checker) program(ctx context.Context, w sandbox.Hooks) (grader.Program, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.prog != nil || c.buildErr != nil {
 		return c.prog, c.buildErr
 	}
-	b, err := c.runner.Build(ctx, c.files)
+	b, err := c.runner.Build(ctx, c.files, w)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return nil, err
@@ -200,6 +201,7 @@ func (c *Checker) spec(ctx context.Context, prog grader.Program, t grader.Trial,
 		flags = t.Case.JudgeArgs
 	}
 	in.Args = append([]string{inputFile, answerFile, feedbackDir}, flags...)
+	in.Waiting = t.Waiting
 	spec, err := c.runner.Spec(ctx, prog, in)
 	if err != nil {
 		return sandbox.Spec{}, fmt.Errorf("checker %s: %w", c.path, err)

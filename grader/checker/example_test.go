@@ -9,6 +9,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // sumJudge is a checker written in Go: it passes an output whose numbers
@@ -66,7 +67,7 @@ func Example_goChecker() {
 // printer is a Runner whose every program prints it.
 type printer string
 
-func (p printer) Build(context.Context, []submission.File) (grader.Build, error) {
+func (p printer) Build(context.Context, []submission.File, sandbox.Hooks) (grader.Build, error) {
 	return grader.Build{OK: true, Program: p}, nil
 }
 

@@ -112,7 +112,7 @@ func parseScore(data []byte) (float64, error) {
 
 // Judge implements grader.Judge: the checker reads the run's output.
 func (c *Checker) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, error) {
-	prog, err := c.program(ctx)
+	prog, err := c.program(ctx, t.Waiting)
 	if err != nil {
 		return grader.Judgement{}, err
 	}

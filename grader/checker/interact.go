@@ -24,7 +24,7 @@ const maxPass = 256 << 20
 // Interact implements grader.Interactor: the checker and the program run
 // at once, each one's stdout the other's stdin.
 func (i *interactor) Interact(ctx context.Context, t grader.Trial, run func(grader.Input) (grader.Execution, error)) (grader.Execution, grader.Judgement, error) {
-	prog, err := i.program(ctx)
+	prog, err := i.program(ctx, t.Waiting)
 	if err != nil {
 		return grader.Execution{}, grader.Judgement{}, err
 	}

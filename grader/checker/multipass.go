@@ -76,7 +76,7 @@ func (mp *multipass) pass(ctx context.Context, t grader.Trial, input []byte, run
 		// How the run ended is the verdict; the checker is not asked.
 		return ex, grader.Judgement{Pass: true}, err
 	}
-	prog, err := mp.program(ctx)
+	prog, err := mp.program(ctx, t.Waiting)
 	if err != nil {
 		return ex, grader.Judgement{}, err
 	}

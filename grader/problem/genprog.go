@@ -226,7 +226,7 @@ func (g *generation) program(ctx context.Context, key, casePath string) (grader.
 		Build:  build,
 		Limits: rubric.Limits{CPU: genLimits.CPU, Wall: genLimits.Wall, Memory: genLimits.Memory, Output: genLimits.Output, BuildWall: genLimits.Build},
 	})
-	b, err := r.Build(ctx, files)
+	b, err := r.Build(ctx, files, sandbox.Hooks{})
 	if err != nil {
 		return nil, nil, err
 	}

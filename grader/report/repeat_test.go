@@ -10,6 +10,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/gradertest"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // randProgram fakes a randomized program: run n of a repeated case ends
@@ -27,7 +28,7 @@ func (randProgram) Close() error { return nil }
 // randRunner builds every submission into its program.
 type randRunner struct{ prog randProgram }
 
-func (r randRunner) Build(context.Context, []submission.File) (grader.Build, error) {
+func (r randRunner) Build(context.Context, []submission.File, sandbox.Hooks) (grader.Build, error) {
 	return grader.Build{OK: true, Program: r.prog}, nil
 }
 

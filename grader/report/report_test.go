@@ -22,6 +22,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/internal/testenv"
 	"github.com/cs540-tools/autograder/reference/eightqueen"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // golden compares got with testdata/name.golden, or rewrites it with -update.
@@ -103,7 +104,7 @@ var students = map[string]program{
 
 type runner struct{}
 
-func (runner) Build(_ context.Context, files []submission.File) (grader.Build, error) {
+func (runner) Build(_ context.Context, files []submission.File, _ sandbox.Hooks) (grader.Build, error) {
 	src := string(files[0].Data)
 	if strings.Contains(src, "syntax error") {
 		return grader.Build{OK: false, Log: "EightQueen.java:3: error: ';' expected\n    int x = 1\n             ^\n1 error\n```not a fence end\n"}, nil

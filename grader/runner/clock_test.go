@@ -162,7 +162,7 @@ func build(t *testing.T, lang rubric.Language, f submission.File) grader.Program
 		t.Fatal(err)
 	}
 	s := newSandboxed(b, rubric.Limits{Wall: 60 * time.Second, CPU: 30 * time.Second, BuildWall: 2 * time.Minute})
-	built, err := s.Build(context.Background(), []submission.File{f})
+	built, err := s.Build(context.Background(), []submission.File{f}, sandbox.Hooks{})
 	if err != nil {
 		t.Fatal(err)
 	}

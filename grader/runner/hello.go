@@ -10,6 +10,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/toolchain"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // helloWall bounds a hello-world's build and its run: only a hang comes
@@ -39,7 +40,7 @@ func Hello(ctx context.Context, lang rubric.Language) (tools []Tool, runtime str
 	if tools, err = s.Tools(ctx); err != nil {
 		return nil, "", err
 	}
-	built, err := s.Build(ctx, []submission.File{src})
+	built, err := s.Build(ctx, []submission.File{src}, sandbox.Hooks{})
 	if err != nil {
 		return tools, s.Runtime(), err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/internal/testenv"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // TestJudgesRuntime: a rubric that asks for the judges' runtime runs
@@ -49,7 +50,7 @@ func TestJudgesRuntime(t *testing.T) {
 			b.Runtime = tc.runtime
 			s := newSandboxed(b, rubric.Limits{BuildWall: 120e9})
 			ctx := context.Background()
-			built, err := s.Build(ctx, []submission.File{{Name: "impl.py", Data: []byte(src)}})
+			built, err := s.Build(ctx, []submission.File{{Name: "impl.py", Data: []byte(src)}}, sandbox.Hooks{})
 			if err != nil || !built.OK {
 				t.Fatalf("build: %v %s", err, built.Log)
 			}

@@ -18,6 +18,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/internal/testenv"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // gradings is how many times TestRandomizedPrograms grades each program:
@@ -175,8 +176,8 @@ type recorder struct {
 	stderr []string
 }
 
-func (r *recorder) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
-	b, err := r.s.Build(ctx, files)
+func (r *recorder) Build(ctx context.Context, files []submission.File, _ sandbox.Hooks) (grader.Build, error) {
+	b, err := r.s.Build(ctx, files, sandbox.Hooks{})
 	if b.Program != nil {
 		b.Program = recording{b.Program, r}
 	}

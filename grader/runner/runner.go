@@ -117,7 +117,7 @@ func newSandboxed(b rubric.Build, lim rubric.Limits) *Sandboxed {
 
 // buildAuto picks the preset of the files and builds them with it. Files
 // no preset fits fail to build, the log saying why.
-func (s *Sandboxed) buildAuto(ctx context.Context, files []submission.File) (grader.Build, error) {
+func (s *Sandboxed) buildAuto(ctx context.Context, files []submission.File, w sandbox.Hooks) (grader.Build, error) {
 	b, picked, problem := pick(*s.auto, files)
 	if inc := includeFor(s.auto.Include, b.Language); problem == "" && len(inc) > 0 {
 		one := *s.auto
@@ -130,7 +130,7 @@ func (s *Sandboxed) buildAuto(ctx context.Context, files []submission.File) (gra
 	b.Runtime = s.auto.Runtime
 	inner := newSandboxed(b, s.lim)
 	inner.parent = s
-	built, err := inner.Build(ctx, picked)
+	built, err := inner.Build(ctx, picked, w)
 	if err != nil {
 		return built, err
 	}
@@ -339,9 +339,9 @@ func (s *Sandboxed) limits(build bool) sandbox.Limits {
 
 // Build runs each build command in a fresh box with the current files and
 // collects every file the step wrote for the next step and the runs.
-func (s *Sandboxed) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
+func (s *Sandboxed) Build(ctx context.Context, files []submission.File, w sandbox.Hooks) (grader.Build, error) {
 	if s.auto != nil {
-		return s.buildAuto(ctx, files)
+		return s.buildAuto(ctx, files, w)
 	}
 	cur := make([]sandbox.File, len(files))
 	for i, f := range files {
@@ -353,7 +353,7 @@ func (s *Sandboxed) Build(ctx context.Context, files []submission.File) (grader.
 		if err != nil {
 			return grader.Build{}, err
 		}
-		spec.Files, spec.Collect = cur, []string{"*", "*/*", "*/*/*"}
+		spec.Files, spec.Collect, spec.Waiting = cur, []string{"*", "*/*", "*/*/*"}, w
 		res, err := sandbox.Run(ctx, spec)
 		if err != nil {
 			return grader.Build{}, fmt.Errorf("build step %s: %w", argv[0], err)
@@ -432,7 +432,7 @@ func (p *program) spec(ctx context.Context, in grader.Input) (sandbox.Spec, erro
 	}
 	spec.Args = append(spec.Args, in.Args...)
 	spec.Files, spec.Stdin = slices.Clip(p.files), in.Stdin
-	spec.StdinFrom, spec.StdoutTo, spec.Stop = in.StdinFrom, in.StdoutTo, in.Stop
+	spec.StdinFrom, spec.StdoutTo, spec.Stop, spec.Waiting = in.StdinFrom, in.StdoutTo, in.Stop, in.Waiting
 	if in.StdoutTo != nil {
 		// A live run's stdout is a conversation with its judge, passed
 		// through and not kept (the judge keeps a transcript): as the

@@ -125,7 +125,7 @@ func TestBuildAndRun(t *testing.T) {
 			}
 			s := newSandboxed(b, rubric.Limits{Memory: 256 << 20, BuildWall: 120e9})
 			ctx := context.Background()
-			built, err := s.Build(ctx, []submission.File{{Name: tc.file, Data: []byte(tc.src)}})
+			built, err := s.Build(ctx, []submission.File{{Name: tc.file, Data: []byte(tc.src)}}, sandbox.Hooks{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -274,7 +274,7 @@ func TestBuildLogSame(t *testing.T) {
 	src := []submission.File{{Name: "link.c", Data: []byte("int missing(void);\nint main(void) { return missing(); }\n")}}
 	var logs []string
 	for range 2 {
-		built, err := s.Build(context.Background(), src)
+		built, err := s.Build(context.Background(), src, sandbox.Hooks{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -303,7 +303,7 @@ func TestWaitedRunMeasured(t *testing.T) {
 	lim := rubric.Limits{Wall: 5 * time.Second, CPU: 60 * time.Second, Memory: 256 << 20, BuildWall: 120e9}
 	s := newSandboxed(b, lim)
 	ctx := context.Background()
-	built, err := s.Build(ctx, []submission.File{{Name: "sleep.py", Data: []byte("import time\ntime.sleep(600)\n")}})
+	built, err := s.Build(ctx, []submission.File{{Name: "sleep.py", Data: []byte("import time\ntime.sleep(600)\n")}}, sandbox.Hooks{})
 	if err != nil || !built.OK {
 		t.Fatalf("build: %v %s", err, built.Log)
 	}

@@ -173,10 +173,10 @@ func pytestBoxes(e env) (test, student sandbox.Spec, err error) {
 	}
 	env := append(slices.Clone(e.base.Env), "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1", "PYTHONDONTWRITEBYTECODE=1")
 	test = sandbox.Spec{Path: py.Path, Args: args, Files: files, Env: env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly, Collect: []string{box + "/report.xml"}}
+		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting, Collect: []string{box + "/report.xml"}}
 	student = sandbox.Spec{Path: py.Path, Args: []string{"-I", "-B", studentDir + "/server.py"},
 		Files: append(slices.Clone(e.student), pybridge.StudentFiles(studentDir)...), Env: env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly}
+		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting}
 	return test, student, nil
 }
 
@@ -239,10 +239,10 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 	}
 	test = sandbox.Spec{Path: jvm.Path, Args: javabridge.LauncherArgs(e.options(jvm), jar, bridgeDir, testsDir, reportsDir, selected),
 		Files: append(slices.Clone(k.testSide), built...), Env: e.base.Env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly, Collect: []string{reportsDir + "/*.xml"}}
+		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting, Collect: []string{reportsDir + "/*.xml"}}
 	student = sandbox.Spec{Path: jvm.Path, Args: javabridge.ServerArgs(e.options(jvm), studentDir, "."),
 		Files: append(slices.Clone(e.student), k.server...), Env: e.base.Env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly}
+		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting}
 	return test, student, r, nil
 }
 
@@ -261,7 +261,7 @@ func buildJUnit(ctx context.Context, e env, compiler runner.Tool, jar string, k 
 		args = append(args, standinDir+"/"+p)
 	}
 	out, err := sandbox.Run(ctx, sandbox.Spec{Path: compiler.Path, Args: args, Files: files,
-		Limits: e.build, ReadOnly: e.base.ReadOnly, Collect: deep(testsDir)})
+		Limits: e.build, ReadOnly: e.base.ReadOnly, Collect: deep(testsDir), Waiting: e.base.Waiting})
 	if err != nil {
 		return nil, ran{}, fmt.Errorf("%s: compiling the tests: %w", e.tc.Tests.Title, err)
 	}

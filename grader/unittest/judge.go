@@ -106,7 +106,7 @@ type env struct {
 	tc      *toolchain.Toolchain // the framework's
 	student []sandbox.File
 	tools   []runner.Tool
-	base    sandbox.Spec // the program's run: its ReadOnly, Env
+	base    sandbox.Spec // the program's run: its ReadOnly, Env, Waiting
 	files   []source
 	limits  sandbox.Limits
 	build   sandbox.Limits

@@ -31,12 +31,12 @@ func (j *Judge) Judge(context.Context, grader.Trial) (grader.Judgement, error) {
 // RunSuite implements grader.Suite: the public tests in one box, the
 // hidden ones in another, so that no run a student sees the end of holds
 // a hidden test's file.
-func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Program, cs []cases.Case) (grader.SuiteRun, error) {
+func (j *Judge) RunSuite(ctx context.Context, run grader.Runner, prog grader.Program, cs []cases.Case, w sandbox.Hooks) (grader.SuiteRun, error) {
 	sr, ok := run.(sandboxRunner)
 	if !ok {
 		return grader.SuiteRun{}, fmt.Errorf("%s tests run in the sandbox (cold mode), not with %T", j.fw.title(), run)
 	}
-	base, err := sr.Spec(ctx, prog, grader.Input{})
+	base, err := sr.Spec(ctx, prog, grader.Input{Waiting: w})
 	if err != nil {
 		return grader.SuiteRun{}, err
 	}

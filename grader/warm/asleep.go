@@ -1,7 +1,6 @@
 package warm
 
 import (
-	"context"
 	"sync"
 	"time"
 
@@ -10,7 +9,7 @@ import (
 
 // A case the harness gives up as waiting (kindWait: it used almost no CPU
 // for half a second) reruns cold. When the sandbox too sees its box
-// waiting (sandbox.WithWaiting: asleep, not starved of cores), the rest
+// waiting (sandbox.Hooks: asleep, not starved of cores), the rest
 // of its rubric part is handed to cold runs, as a loop's is (see
 // Options.HandOff): they wait out their wall limits side by side, each
 // on no core, not one JVM after another. The harness alone cannot tell a
@@ -36,21 +35,21 @@ type asleep struct {
 
 func newAsleep() *asleep { return &asleep{seen: make(chan struct{})} }
 
-// watch returns ctx with the sandbox's hooks (sandbox.WithWaiting) told to
-// a as well as to those ctx holds.
-func (a *asleep) watch(ctx context.Context) context.Context {
-	waiting, working := sandbox.Waiting(ctx)
-	return sandbox.WithWaiting(ctx, func() {
+// watch returns the sandbox's hooks (sandbox.Hooks) told to a as well as
+// to h.
+func (a *asleep) watch(h sandbox.Hooks) sandbox.Hooks {
+	waiting, working := h.Waiting, h.Working
+	return sandbox.Hooks{Waiting: func() {
 		a.set(true)
 		if waiting != nil {
 			waiting()
 		}
-	}, func() {
+	}, Working: func() {
 		a.set(false)
 		if working != nil {
 			working()
 		}
-	})
+	}}
 }
 
 func (a *asleep) set(now bool) {

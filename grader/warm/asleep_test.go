@@ -1,7 +1,6 @@
 package warm
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -19,13 +18,14 @@ func now(time.Duration) <-chan time.Time {
 	return ch
 }
 
-// The sandbox's word reaches both the hooks the context held (the
-// batch's cores) and asleep, in turn.
+// The sandbox's word reaches both the hooks asleep watches (the batch's
+// cores') and asleep, in turn.
 func TestAsleepFollowsTheSandbox(t *testing.T) {
 	var told []string
-	ctx := sandbox.WithWaiting(context.Background(), func() { told = append(told, "waiting") }, func() { told = append(told, "working") })
+	h := sandbox.Hooks{Waiting: func() { told = append(told, "waiting") }, Working: func() { told = append(told, "working") }}
 	a := newAsleep()
-	waiting, working := sandbox.Waiting(a.watch(ctx))
+	w := a.watch(h)
+	waiting, working := w.Waiting, w.Working
 	if a.await(0, now) {
 		t.Fatal("seen waiting before the sandbox said so")
 	}
@@ -42,15 +42,15 @@ func TestAsleepFollowsTheSandbox(t *testing.T) {
 		t.Fatal("not seen waiting once the sandbox said so again")
 	}
 	if want := []string{"waiting", "working", "waiting"}; len(told) != 3 || told[0] != want[0] || told[1] != want[1] || told[2] != want[2] {
-		t.Errorf("the context's hooks were told %q, want %q", told, want)
+		t.Errorf("the watched hooks were told %q, want %q", told, want)
 	}
 }
 
 // A word that comes while await waits counts; without one, await gives
-// up when its time comes. A context without hooks is no matter.
+// up when its time comes. Watching no hooks is no matter.
 func TestAsleepAwait(t *testing.T) {
 	a := newAsleep()
-	waiting, _ := sandbox.Waiting(a.watch(context.Background()))
+	waiting := a.watch(sandbox.Hooks{}).Waiting
 	late := make(chan time.Time)
 	go func() {
 		waiting() // while await waits; its time never comes

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // TestAnswersAdmit: the answers a Program holds stay within their bound;
@@ -83,7 +84,7 @@ func TestAnswersBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wb, err := w.Build(ctx, files)
+	wb, err := w.Build(ctx, files, sandbox.Hooks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func TestAnswersBound(t *testing.T) {
 	if p.kept.held > 3<<19 {
 		t.Errorf("%d bytes of answers held, more than the %d allowed", p.kept.held, 3<<19)
 	}
-	cb, err := runner.New(r).Build(ctx, files)
+	cb, err := runner.New(r).Build(ctx, files, sandbox.Hooks{})
 	if err != nil {
 		t.Fatal(err)
 	}

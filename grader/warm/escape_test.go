@@ -15,6 +15,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/eightqueen/oracle"
+	"github.com/cs540-tools/autograder/sandbox"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -79,12 +80,12 @@ func TestEscapeRate(t *testing.T) {
 // cold runs end differently.
 func differing(t *testing.T, w *Runner, cold *runner.Sandboxed, files []submission.File) (*Program, []int) {
 	ctx := context.Background()
-	b, err := w.Build(ctx, files)
+	b, err := w.Build(ctx, files, sandbox.Hooks{})
 	if err != nil || !b.OK {
 		t.Fatalf("build: %v %s", err, b.Log)
 	}
 	p := b.Program.(*Program)
-	cp, err := p.coldProgram(ctx)
+	cp, err := p.coldProgram(ctx, sandbox.Hooks{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // span is one run of a program, from its start to its end on a logical
@@ -28,8 +29,8 @@ type clocked struct {
 	spans []span
 }
 
-func (c *clocked) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
-	b, err := c.Runner.Build(ctx, files)
+func (c *clocked) Build(ctx context.Context, files []submission.File, _ sandbox.Hooks) (grader.Build, error) {
+	b, err := c.Runner.Build(ctx, files, sandbox.Hooks{})
 	if b.Program != nil {
 		b.Program = &clockedProgram{Program: b.Program.(*Program), c: c}
 	}

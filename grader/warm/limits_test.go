@@ -12,6 +12,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/eightqueen/oracle"
+	"github.com/cs540-tools/autograder/sandbox"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -338,7 +339,7 @@ public class EightQueen {
 		t.Fatal(err)
 	}
 	w.mode = modeLetObserve // it paces itself by the clock, which would send it cold
-	b, err := w.Build(context.Background(), []submission.File{{Name: "EightQueen.java", Data: []byte(src)}})
+	b, err := w.Build(context.Background(), []submission.File{{Name: "EightQueen.java", Data: []byte(src)}}, sandbox.Hooks{})
 	if err != nil || !b.OK {
 		t.Fatalf("build: %v %s", err, b.Log)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // observing is a submission whose main body is body (imports first).
@@ -103,7 +104,7 @@ func TestObservers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wb, err := w.Build(ctx, files)
+			wb, err := w.Build(ctx, files, sandbox.Hooks{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,7 +112,7 @@ func TestObservers(t *testing.T) {
 				t.Fatalf("build failed: %s", wb.Log)
 			}
 			defer wb.Program.Close()
-			cb, err := runner.New(r).Build(ctx, files)
+			cb, err := runner.New(r).Build(ctx, files, sandbox.Hooks{})
 			if err != nil || !cb.OK {
 				t.Fatalf("cold build: %v %s", err, cb.Log)
 			}

@@ -49,7 +49,7 @@ func flat(files []submission.File) bool {
 // (a compile that ran past the build limit, a service that died) Build
 // compiles itself, so Prepare never changes a result, and its error is
 // only a cancelled ctx.
-func (w *Runner) Prepare(ctx context.Context, builds [][]submission.File) error {
+func (w *Runner) Prepare(ctx context.Context, builds [][]submission.File, wh sandbox.Hooks) error {
 	w.prepMu.Lock()
 	var todo []prepItem
 	for _, files := range builds {
@@ -69,7 +69,7 @@ func (w *Runner) Prepare(ctx context.Context, builds [][]submission.File) error 
 	if len(todo) == 0 {
 		return nil
 	}
-	w.compileService(ctx, todo)
+	w.compileService(ctx, todo, wh)
 	return ctx.Err()
 }
 
@@ -80,8 +80,9 @@ type prepItem struct {
 }
 
 // compileService compiles the items in one JVM and records what it said
-// in their entries, done when it returns, answered or not.
-func (w *Runner) compileService(ctx context.Context, items []prepItem) {
+// in their entries, done when it returns, answered or not; its box gets
+// the hooks wh.
+func (w *Runner) compileService(ctx context.Context, items []prepItem, wh sandbox.Hooks) {
 	results := make([]*compiled, len(items))
 	defer w.finish(items, results)
 	w.stats.JVMs.Add(1)
@@ -114,6 +115,7 @@ func (w *Runner) compileService(ctx context.Context, items []prepItem) {
 			Output: min(16<<20+4*size+int64(len(items))<<20, 1<<30),
 		},
 		ReadOnly: []string{w.jdk.dir, toolchain.JDKHome(w.jdk.Java)},
+		Waiting:  wh,
 	})
 	if err != nil {
 		return
@@ -164,8 +166,9 @@ func (w *Runner) finish(items []prepItem, results []*compiled) {
 // takePrepared returns what the compile service made of files: what
 // Prepare made, or what a compile under way for a Build of the same bytes
 // makes, or, when there is neither, what the compile it starts makes; nil
-// when the service did not answer (or ctx ended first).
-func (w *Runner) takePrepared(ctx context.Context, files []submission.File) *compiled {
+// when the service did not answer (or ctx ended first). A compile it
+// starts gets the hooks wh.
+func (w *Runner) takePrepared(ctx context.Context, files []submission.File, wh sandbox.Hooks) *compiled {
 	k := filesKey(files)
 	w.prepMu.Lock()
 	e, ok := w.prepared[k]
@@ -179,7 +182,7 @@ func (w *Runner) takePrepared(ctx context.Context, files []submission.File) *com
 	if !ok {
 		// Compiled in a box of its own, which runs no student code: the
 		// classes that come back are javac's, whatever the cases do.
-		w.compileService(ctx, []prepItem{{key: k, files: files, entry: e}})
+		w.compileService(ctx, []prepItem{{key: k, files: files, entry: e}}, wh)
 	}
 	select {
 	case <-e.done:
@@ -195,7 +198,7 @@ func (w *Runner) takePrepared(ctx context.Context, files []submission.File) *com
 		// The service that compiled it for others did not answer: one of
 		// its own may.
 		alone := &prepEntry{done: make(chan struct{})}
-		w.compileService(ctx, []prepItem{{key: k, files: files, entry: alone}})
+		w.compileService(ctx, []prepItem{{key: k, files: files, entry: alone}}, wh)
 		return alone.c
 	}
 	return e.c

@@ -10,6 +10,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/eightqueen/oracle"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // TestIdenticalCopies grades a batch of copies of the same bytes, under
@@ -105,7 +106,7 @@ func TestHandOff(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				b, err := w.Build(ctx, files)
+				b, err := w.Build(ctx, files, sandbox.Hooks{})
 				if err != nil || !b.OK {
 					t.Fatalf("hand-off %v: build ok=%v %v %s", hand, b.OK, err, b.Log)
 				}

@@ -38,7 +38,7 @@ type Input struct {
 
 // Decider judges a run of a case as Grade does: grader.Assignment is one.
 type Decider interface {
-	Decide(ctx context.Context, caseID string, ex grader.Execution) (grader.Verdict, float64, error)
+	Decide(ctx context.Context, caseID string, ex grader.Execution, w sandbox.Hooks) (grader.Verdict, float64, error)
 }
 
 // Runner is a grader.Runner for the rubric's Java preset. Its Build

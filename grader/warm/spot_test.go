@@ -9,6 +9,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // spotRunner is a Runner with n inputs, every 5th ColdOnly, choosing spot
@@ -72,7 +73,7 @@ func TestSpotPicks(t *testing.T) {
 // verdictByLines is a Decider: a run passes when it prints two lines.
 type verdictByLines struct{}
 
-func (verdictByLines) Decide(_ context.Context, _ string, ex grader.Execution) (grader.Verdict, float64, error) {
+func (verdictByLines) Decide(_ context.Context, _ string, ex grader.Execution, _ sandbox.Hooks) (grader.Verdict, float64, error) {
 	if bytes.Count(ex.Stdout, []byte("\n")) == 2 {
 		return grader.Pass, 1, nil
 	}
@@ -96,13 +97,13 @@ func TestAgrees(t *testing.T) {
 		{"varies, same verdict", true, out("a\nb\n"), out("c\nd\n"), true},
 		{"varies, other verdict", true, out("a\nb\n"), out("cold\n"), false},
 	} {
-		got, err := w.agrees(context.Background(), Input{ID: "a/x", Varies: tc.varies}, tc.warm, tc.cold)
+		got, err := w.agrees(context.Background(), Input{ID: "a/x", Varies: tc.varies}, tc.warm, tc.cold, sandbox.Hooks{})
 		if err != nil || got != tc.want {
 			t.Errorf("%s: agrees = %v, %v; want %v", tc.name, got, err, tc.want)
 		}
 	}
 	w.decide = nil
-	if ok, _ := w.agrees(context.Background(), Input{ID: "a/x", Varies: true}, out("a\nb\n"), out("c\nd\n")); ok {
+	if ok, _ := w.agrees(context.Background(), Input{ID: "a/x", Varies: true}, out("a\nb\n"), out("c\nd\n"), sandbox.Hooks{}); ok {
 		t.Error("with no Decider, runs that do not end alike agree")
 	}
 }

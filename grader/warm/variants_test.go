@@ -15,6 +15,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/reference/eightqueen/javasrc"
 	"github.com/cs540-tools/autograder/reference/eightqueen/oracle"
+	"github.com/cs540-tools/autograder/sandbox"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -56,7 +57,7 @@ func TestVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Prepare(ctx, builds); err != nil {
+	if err := w.Prepare(ctx, builds, sandbox.Hooks{}); err != nil {
 		t.Fatal(err)
 	}
 	all := os.Getenv("AUTOGRADER_TEST_ALL_PUBLIC") != ""
@@ -106,7 +107,7 @@ func sampleOf(i, n int, all bool) []int {
 // compares the compilers' messages).
 func compareVariant(ctx context.Context, t *testing.T, w *Runner, v javasrc.Variant, files []submission.File, inputs []Input, ids []string, sample []int) error {
 	name := v.Name()
-	b, err := w.Build(ctx, files)
+	b, err := w.Build(ctx, files, sandbox.Hooks{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -200,7 +201,7 @@ func TestUnseededRepeated(t *testing.T) {
 	for _, v := range []string{"mistake-stay-put-successor", "mistake-sa-nextint-8", "mistake-pairs-counted-twice"} {
 		builds = append(builds, sub(v, 0).Files)
 	}
-	if err := w.Prepare(ctx, builds); err != nil {
+	if err := w.Prepare(ctx, builds, sandbox.Hooks{}); err != nil {
 		t.Fatal(err)
 	}
 	for run := range 20 {

@@ -172,8 +172,9 @@ type Program struct {
 	built   []sandbox.File // sources and classes, when the harness handed them back
 	results []outcome
 	index   map[string]int
-	flags   []string // for the TA: why it ran cold, a spot check's disagreement
-	kept    answers  // what results hold
+	flags   []string      // for the TA: why it ran cold, a spot check's disagreement
+	kept    answers       // what results hold
+	waiting sandbox.Hooks // Build's, for the boxes it runs
 
 	mu   sync.Mutex
 	cold grader.Program
@@ -191,9 +192,9 @@ func inputKey(args []string, stdin []byte) string {
 // Build compiles the files (in the compile service, see Prepare) and runs
 // every input in a warm JVM, public inputs first. A compile failure is a
 // Build with OK false and javac's messages.
-func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Build, error) {
+func (w *Runner) Build(ctx context.Context, files []submission.File, wh sandbox.Hooks) (grader.Build, error) {
 	w.stats.Submissions.Add(1)
-	p := &Program{w: w, src: files, results: make([]outcome, len(w.inputs)), index: map[string]int{}, kept: answers{max: w.keep}}
+	p := &Program{w: w, src: files, results: make([]outcome, len(w.inputs)), index: map[string]int{}, kept: answers{max: w.keep}, waiting: wh}
 	for i, in := range w.inputs {
 		k := inputKey(in.Args, in.Stdin)
 		if _, ok := p.index[k]; !ok {
@@ -204,7 +205,7 @@ func (w *Runner) Build(ctx context.Context, files []submission.File) (grader.Bui
 		return w.buildCold(ctx, p, "its files are in subfolders")
 	}
 	started := time.Now()
-	c := w.takePrepared(ctx, files)
+	c := w.takePrepared(ctx, files, wh)
 	if c == nil {
 		if ctx.Err() != nil {
 			return grader.Build{}, ctx.Err()
@@ -253,7 +254,7 @@ func (w *Runner) runWarm(ctx context.Context, p *Program) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		frames, spent, err := w.harness(ctx, p.built, pending, &p.kept)
+		frames, spent, err := w.harness(ctx, p.built, pending, &p.kept, p.waiting)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -345,7 +346,7 @@ func (w *Runner) handOffFlag(i int) string {
 // buildCold builds the submission cold, for all its runs.
 func (w *Runner) buildCold(ctx context.Context, p *Program, why string) (grader.Build, error) {
 	w.stats.Fallbacks.Add(1)
-	b, err := w.cold.Build(ctx, p.src)
+	b, err := w.cold.Build(ctx, p.src, p.waiting)
 	if err != nil || !b.OK {
 		return b, err
 	}
@@ -408,7 +409,7 @@ func execution(f frame) (grader.Execution, bool) {
 // outside the box (limits.go). spent says the box passed its life
 // (limits.Life) before it answered the input after the frames' (which a
 // fresh JVM then runs again, first). kept bounds the answers held.
-func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int, kept *answers) (frames []frame, spent bool, err error) {
+func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []int, kept *answers, wh sandbox.Hooks) (frames []frame, spent bool, err error) {
 	w.stats.JVMs.Add(1)
 	started := time.Now()
 	defer func() { w.stats.Harness.Since(started) }()
@@ -421,7 +422,8 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	sink.max = frameMax(w.lim.Output)
 	spec := w.harnessSpec(files, len(pending), kept, pr, sink)
 	sleep := newAsleep()
-	bctx, kill := context.WithCancel(sleep.watch(ctx))
+	spec.Waiting = sleep.watch(wh)
+	bctx, kill := context.WithCancel(ctx)
 	defer kill()
 	type ran struct {
 		res sandbox.Result
@@ -552,14 +554,16 @@ func (p *Program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 		return ex, nil
 	}
 	p.w.stats.ColdCases.Add(1)
-	cold, err := p.coldProgram(ctx)
+	cold, err := p.coldProgram(ctx, in.Waiting)
 	if err != nil {
 		return grader.Execution{}, err
 	}
 	return cold.Run(ctx, in)
 }
 
-func (p *Program) coldProgram(ctx context.Context) (grader.Program, error) {
+// coldProgram is the submission built cold, built now (its boxes given
+// the hooks wh) when it is not yet.
+func (p *Program) coldProgram(ctx context.Context, wh sandbox.Hooks) (grader.Program, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cold != nil {
@@ -569,7 +573,7 @@ func (p *Program) coldProgram(ctx context.Context) (grader.Program, error) {
 		p.cold = p.w.cold.Prebuilt(p.built)
 		return p.cold, nil
 	}
-	b, err := p.w.cold.Build(ctx, p.src)
+	b, err := p.w.cold.Build(ctx, p.src, wh)
 	if err != nil {
 		return nil, err
 	}
@@ -620,7 +624,7 @@ func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 		return nil
 	}
 	warm := w.spotPicks(p)
-	cold, err := p.coldProgram(ctx)
+	cold, err := p.coldProgram(ctx, p.waiting)
 	if err != nil {
 		return err
 	}
@@ -628,12 +632,12 @@ func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 		in := w.inputs[i]
 		w.stats.SpotChecks.Add(1)
 		started := time.Now()
-		ex, err := cold.Run(ctx, grader.Input{Args: in.Args, Stdin: in.Stdin})
+		ex, err := cold.Run(ctx, grader.Input{Args: in.Args, Stdin: in.Stdin, Waiting: p.waiting})
 		w.stats.SpotCheck.Since(started)
 		if err != nil {
 			return err
 		}
-		ok, err := w.agrees(ctx, in, p.results[i].ex, ex)
+		ok, err := w.agrees(ctx, in, p.results[i].ex, ex, p.waiting)
 		if err != nil {
 			return err
 		}
@@ -684,18 +688,18 @@ func (w *Runner) spotPicks(p *Program) []int {
 // agrees reports whether a warm and a cold run of an input agree: they
 // end alike, or, when its output varies and a Decider can say, they earn
 // the same verdict and credit.
-func (w *Runner) agrees(ctx context.Context, in Input, warm, cold grader.Execution) (bool, error) {
+func (w *Runner) agrees(ctx context.Context, in Input, warm, cold grader.Execution, wh sandbox.Hooks) (bool, error) {
 	if agree(warm, cold) {
 		return true, nil
 	}
 	if !in.Varies || w.decide == nil || in.ID == "" {
 		return false, nil
 	}
-	wv, wc, err := w.decide.Decide(ctx, in.ID, warm)
+	wv, wc, err := w.decide.Decide(ctx, in.ID, warm, wh)
 	if err != nil {
 		return false, err
 	}
-	cv, cc, err := w.decide.Decide(ctx, in.ID, cold)
+	cv, cc, err := w.decide.Decide(ctx, in.ID, cold, wh)
 	if err != nil {
 		return false, err
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/internal/testenv"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 var (
@@ -189,11 +190,11 @@ func TestEquivalence(t *testing.T) {
 			if tc.letObserve {
 				w.mode = modeLetObserve
 			}
-			wb, err := w.Build(ctx, files)
+			wb, err := w.Build(ctx, files, sandbox.Hooks{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			cb, err := runner.New(r).Build(ctx, files)
+			cb, err := runner.New(r).Build(ctx, files, sandbox.Hooks{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -248,7 +249,7 @@ func TestCompileErrors(t *testing.T) {
 	r := loadRubric(t, "testdata/eq/rubric.toml")
 	ctx := context.Background()
 	files := readFiles(t, "testdata/eq/twofiles")
-	cb, err := runner.New(r).Build(ctx, files)
+	cb, err := runner.New(r).Build(ctx, files, sandbox.Hooks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,14 +262,14 @@ func TestCompileErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		if prepare {
-			if err := w.Prepare(ctx, [][]submission.File{files}); err != nil {
+			if err := w.Prepare(ctx, [][]submission.File{files}, sandbox.Hooks{}); err != nil {
 				t.Fatal(err)
 			}
 			if len(w.prepared) != 1 {
 				t.Fatalf("Prepare compiled %d submissions, want 1", len(w.prepared))
 			}
 		}
-		wb, err := w.Build(ctx, files)
+		wb, err := w.Build(ctx, files, sandbox.Hooks{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -294,7 +295,7 @@ func TestNoProgram(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := []submission.File{{Name: "EightQueen.java", Data: []byte(tc.src)}}
-			cb, err := runner.New(r).Build(ctx, files)
+			cb, err := runner.New(r).Build(ctx, files, sandbox.Hooks{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -307,11 +308,11 @@ func TestNoProgram(t *testing.T) {
 					t.Fatal(err)
 				}
 				if prepare {
-					if err := w.Prepare(ctx, [][]submission.File{files}); err != nil {
+					if err := w.Prepare(ctx, [][]submission.File{files}, sandbox.Hooks{}); err != nil {
 						t.Fatal(err)
 					}
 				}
-				wb, err := w.Build(ctx, files)
+				wb, err := w.Build(ctx, files, sandbox.Hooks{})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -4,11 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
-	"unicode/utf16"
 )
-
-func (w *writer) interfaceKind() bool { return w.st.c.Access&accInterface != 0 }
 
 // fields writes the public constants; any other public field is an error:
 // the tests reach a student's object through its methods alone.
@@ -56,17 +52,6 @@ func (w *writer) field(f Member) {
 	}
 	fmt.Fprintf(w.b, "\n    public static final %s %s = (%s) autograder.bridge.Bridge.getStatic(%s, %s, %s, %s.class);\n",
 		typ, f.Name, boxed(t, typ), lit(w.dotted()), lit(f.Name), lit(f.Descriptor), typ)
-}
-
-var boxes = map[byte]string{'B': "Byte", 'C': "Character", 'D': "Double", 'F': "Float",
-	'I': "Integer", 'J': "Long", 'S': "Short", 'Z': "Boolean"}
-
-// boxed is the cast that turns an Object into a value of t.
-func boxed(t *jtype, rendered string) string {
-	if t.prim != 0 && t.dims == 0 {
-		return boxes[t.prim]
-	}
-	return rendered
 }
 
 // constant writes a ConstantValue as a Java constant expression of its
@@ -120,34 +105,6 @@ func floatConstant(x float64, bits int, box string) string {
 		return "-0.0" + box
 	}
 	return "(" + strconv.FormatFloat(x, 'x', -1, bits) + box + ")"
-}
-
-// lit writes a Go string as a Java string literal (see stringLiteral).
-func lit(s string) string { return stringLiteral(utf16.Encode([]rune(s))) }
-
-// stringLiteral writes UTF-16 code units as a Java string literal that
-// javac reads back exactly: printable ASCII as itself, quote and
-// backslash escaped, control characters as octal escapes, the rest as \u
-// escapes (never a quote, backslash or line end, which javac would read
-// before the literal).
-func stringLiteral(u []uint16) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range u {
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(byte(c))
-		case c < 0x20 || c == 0x7f:
-			fmt.Fprintf(&b, "\\%03o", c)
-		case c < 0x7f:
-			b.WriteByte(byte(c))
-		default:
-			fmt.Fprintf(&b, "\\u%04x", c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // methods writes every method and, when ctors, every constructor the

@@ -21,11 +21,6 @@ java/lang/AssertionError java/util/NoSuchElementException java/util/ConcurrentMo
 java/util/InputMismatchException java/io/IOException java/io/FileNotFoundException
 java/io/EOFException java/util/concurrent/TimeoutException`)
 
-const (
-	bridgeCall = "autograder.bridge.Bridge.call"
-	refType    = "autograder.bridge.Ref"
-)
-
 // kind says what stand-in a class gets: "class", "interface", "enum", or
 // "exception" with the JDK base it extends.
 func (g *gen) kind(c *Class) (kind, base string, err error) {
@@ -127,89 +122,6 @@ func (w *writer) close() {
 		w.errs = append(w.errs, w.g.write(st, kind, base, w.b)...)
 	}
 	w.b.WriteString("}\n")
-}
-
-// writer writes one stand-in; a member it cannot write is an error
-// (public) or left out (not public: the tests could not rely on it).
-type writer struct {
-	g     *gen
-	st    *student
-	b     *strings.Builder
-	tvars map[string]bool
-	errs  []string
-	exc   bool // a student's exception
-}
-
-func (w *writer) fail(format string, args ...any) {
-	w.errs = append(w.errs, fmt.Sprintf(format, args...))
-}
-
-func (w *writer) name() string { return w.st.simple }
-
-// dotted is the class's binary name as Class.forName takes it ("pkg.Outer$Node").
-func (w *writer) dotted() string { return strings.ReplaceAll(w.st.c.Name, "/", ".") }
-
-// modifiers of the class's declaration: a nested stand-in is static.
-func (w *writer) modifiers() string {
-	if w.st.outer != "" {
-		return "public static "
-	}
-	return "public "
-}
-
-// head writes "public class Name<T> extends S<T> implements I" and opens
-// the body. extra are interfaces of the bridge's to add.
-func (w *writer) head(keyword string, extra ...string) {
-	c, sig := w.st.c, w.st.sig
-	tps := ""
-	var super string
-	var ifaces []string
-	if sig != nil {
-		for _, tp := range sig.tparams {
-			w.tvars[tp.name] = true
-			if shadowers[tp.name] {
-				w.fail("class %s: type parameter %s", w.dotted(), tp.name)
-			}
-		}
-		var err error
-		if tps, err = renderParams(sig.tparams, w.g.typeName, w.tvars); err != nil {
-			w.fail("class %s: type parameters: %v", w.dotted(), err)
-		}
-		super = w.render(sig.super, "superclass")
-		for _, i := range sig.ifaces {
-			ifaces = append(ifaces, w.render(i, "interface"))
-		}
-	} else {
-		super = w.render(&jtype{class: c.Super}, "superclass")
-		for _, i := range c.Interfaces {
-			ifaces = append(ifaces, w.render(&jtype{class: i}, "interface"))
-		}
-	}
-	ifaces = append(ifaces, extra...)
-	fmt.Fprintf(w.b, "%s%s %s%s", w.modifiers(), keyword, w.name(), tps)
-	if keyword == "class" && super != "java.lang.Object" && super != "java.lang.Record" {
-		fmt.Fprintf(w.b, " extends %s", super)
-	}
-	if len(ifaces) > 0 {
-		sep := " implements "
-		if keyword == "interface" {
-			sep = " extends "
-		}
-		w.b.WriteString(sep + strings.Join(ifaces, ", "))
-	}
-	w.b.WriteString(" {\n")
-}
-
-func (w *writer) render(t *jtype, what string) string {
-	if t == nil || t.prim != 0 || t.tvar != "" || t.dims > 0 {
-		w.fail("class %s: its %s is not a class", w.dotted(), what)
-		return "Object"
-	}
-	s, err := t.render(w.g.typeName, w.tvars)
-	if err != nil {
-		w.fail("class %s: its %s: %v", w.dotted(), what, err)
-	}
-	return s
 }
 
 // exception writes a student's exception: a stand-in that extends the

@@ -53,27 +53,6 @@ func (e *LoadError) Error() string {
 	return "the bridge cannot offer these classes to the tests: " + strings.Join(e.Problems, "; ")
 }
 
-// student is one class of the submission, read, with its parsed generic
-// signature.
-type student struct {
-	c      *Class
-	sig    *classSig
-	simple string   // its simple name in source ("Node" for Outer$Node)
-	outer  string   // a static member class's outer class; "" for a top-level one
-	inner  []string // its static member classes that have stand-ins, sorted
-}
-
-// gen holds one Standins run.
-type gen struct {
-	instructor map[string]bool
-	all        map[string]*student // every class read, by binary name
-	standin    map[string]bool     // classes that get a stand-in
-	problems   []string
-	notes      []string
-	jdk        *JDK
-	silent     map[string]bool // JDK bases whose constructor takes no message
-}
-
 // Standins reads a student's compiled classes (path -> class file bytes;
 // only files ending .class are read) and returns the Java sources of
 // stand-ins with the same API whose every member forwards through the
@@ -148,16 +127,6 @@ func (g *gen) read(classes map[string][]byte) {
 		}
 		g.all[c.Name] = &student{c: c}
 	}
-}
-
-// printable quotes a student's name for a message when it is not plain.
-func printable(s string) string {
-	for _, r := range s {
-		if r < 0x20 || r > 0x7e {
-			return fmt.Sprintf("%q", s)
-		}
-	}
-	return s
 }
 
 // self is c's own row of its InnerClasses attribute: a member, local or
@@ -272,18 +241,6 @@ func sigMatches(sig *classSig, c *Class) bool {
 		}
 	}
 	return true
-}
-
-// typeName renders a class for the generated sources: a stand-in by its
-// name, a JDK class by its own; anything else the tests cannot see.
-func (g *gen) typeName(bin string) (string, error) {
-	if g.standin[bin] {
-		return javaName(bin), nil
-	}
-	if jdkClass(bin) || g.instructor[bin] && validTypeName(bin) {
-		return javaName(bin), nil
-	}
-	return "", fmt.Errorf("uses the class %s, which the tests cannot see (only the student's top-level and static nested classes and the JDK's are)", printable(javaName(bin)))
 }
 
 // ReservedBy lists the top-level types the instructor's Java files

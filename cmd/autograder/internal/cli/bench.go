@@ -258,7 +258,7 @@ func prepareAll(ctx context.Context, wr *warm.Runner, builds [][]submission.File
 	k := max(1, min(jobs, (len(builds)+7)/8))
 	for i := range k {
 		part := builds[i*len(builds)/k : (i+1)*len(builds)/k]
-		g.Go(func() error { return wr.Prepare(ctx, part) })
+		g.Go(func() error { return wr.Prepare(ctx, part, sandbox.Hooks{}) })
 	}
 	return g.Wait()
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/bundle"
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // inFlight is a program whose runs count how many of them run at once,
@@ -26,7 +27,7 @@ type inFlight struct {
 	once sync.Once
 }
 
-func (p *inFlight) Build(context.Context, []submission.File) (grader.Build, error) {
+func (p *inFlight) Build(context.Context, []submission.File, sandbox.Hooks) (grader.Build, error) {
 	return grader.Build{OK: true, Program: p}, nil
 }
 
