@@ -3,15 +3,13 @@ package javabridge
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cs540-tools/autograder/grader/toolchain"
 )
 
 // keywords are Java's reserved words and literals; restricted are the
-// contextual words that may not name a type.
-var keywords, restricted = setOf(`abstract assert boolean break byte case catch char class const
-continue default do double else enum extends final finally float for goto if implements
-import instanceof int interface long native new package private protected public return
-short static strictfp super switch synchronized this throw throws transient try void
-volatile while true false null _`), setOf(`var yield record sealed permits`)
+// contextual words that may not name a type (toolchain's one list).
+var keywords, restricted = setOf(strings.Join(toolchain.JavaKeywords, " ")), setOf(strings.Join(toolchain.JavaRestricted, " "))
 
 // shadowers are names a student's top-level class may not take: the
 // first segments of the packages the generated sources and the tests
