@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -12,7 +13,7 @@ import (
 // heldMemory is the memory process pid holds in the kernel through its
 // descriptors, which no resident set shows, beyond their own fdCost
 // (fdCount), each object once (seen): the pages of its memory files
-// (memfd_create); what a pipe holds (its whole capacity once anything waits in it: a packet-mode
+// (memfd_create; once with what the box maps, shm); what a pipe holds (its whole capacity once anything waits in it: a packet-mode
 // pipe keeps a page for a byte); what a unix socket sent that still
 // waits in its peer and what waits in its own queue; and, for each
 // descriptor in flight in its queue (sent, not yet received, perhaps
@@ -22,7 +23,7 @@ import (
 // sockets are read through copies of the process's descriptors
 // (pidfd_getfd; for a pipe, where that is refused, a new descriptor of it
 // through /proc), closed at once.
-func heldMemory(pid int, seen map[heldKey]bool, fileMax int64) int64 {
+func heldMemory(pid int, seen map[heldKey]bool, shm map[heldKey]int64, fileMax int64) int64 {
 	dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
 	fds, _ := os.ReadDir(dir)
 	pidfd := -1
@@ -43,11 +44,10 @@ func heldMemory(pid int, seen map[heldKey]bool, fileMax int64) int64 {
 			continue
 		case kind == "memfd":
 			var st syscall.Stat_t
-			if syscall.Stat(dir+fd.Name(), &st) != nil || seen[heldKey{kind, st.Ino}] {
-				continue
+			if syscall.Stat(dir+fd.Name(), &st) == nil {
+				dev := fmt.Sprintf("%02x:%02x", unix.Major(st.Dev), unix.Minor(st.Dev))
+				total += shmAdd(shm, shmemKey(dev, st.Ino), st.Blocks*512)
 			}
-			seen[heldKey{kind, st.Ino}] = true
-			total += st.Blocks * 512
 			continue
 		case kind == "eventpoll" || kind == "io_uring":
 			total += anonMemory(pid, fd.Name(), seen)

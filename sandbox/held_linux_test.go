@@ -127,7 +127,10 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 }
 
 // TestHonestMemory: honest programs that use 100 MiB under a 256 MiB
-// limit, in C, Python and Java, end well at every tier.
+// limit, in C, Python and Java, end well at every tier; so do one that
+// reserves 300 MiB and touches 100 (a contest's global array sized for
+// the largest input) and one that maps 160 MiB of memory files it keeps
+// open (each counted once).
 func TestHonestMemory(t *testing.T) {
 	python := Spec{Path: "/usr/bin/python3", Args: []string{"-c",
 		"b = bytearray(100 << 20)\nfor i in range(0, len(b), 4096): b[i] = 1\nprint('held', len(b) >> 20, 'MiB')"}}
@@ -137,6 +140,8 @@ func TestHonestMemory(t *testing.T) {
 		want string
 	}{
 		{"c", func(t *testing.T) Spec { return hogSpec(t, "honest", "100") }, "used 100 MiB\n"},
+		{"reserved", func(t *testing.T) Spec { return hogSpec(t, "reserve", "100") }, "used 100 MiB\n"},
+		{"mapped-and-held", func(t *testing.T) Spec { return hogSpec(t, "shared", "160") }, "used 160 MiB\n"},
 		{"python", func(t *testing.T) Spec {
 			if _, err := os.Stat(python.Path); err != nil {
 				if os.Getenv("CI") == "true" {

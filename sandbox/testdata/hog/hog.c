@@ -18,6 +18,10 @@
  *   uring     io_uring instances of the largest rings, never mapped
  *             (exits 0, saying so, when the kernel refuses one)
  *   honest    MIB MiB of the heap, touched, then exits 0
+ *   reserve   a private mapping of 3 MIB MiB, MIB MiB of it touched, as a
+ *             contest's global array sized for the largest input (exits 0)
+ *   shared    memory files of 8 MiB, MIB MiB in all, mapped shared,
+ *             touched and kept open a while (exits 0)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -263,8 +267,27 @@ int main(int argc, char **argv) {
 		memset(p, 'x', want);
 		printf("used %ld MiB\n", want / MIB);
 		return p[want - 1] == 'x' ? 0 : 1;
+	} else if (!strcmp(mode, "reserve")) {
+		char *p = mmap(NULL, 3 * want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return fail("mmap", 0);
+		memset(p, 'x', want);
+		usleep(300000); /* for the meter to see it */
+		printf("used %ld MiB\n", want / MIB);
+		return 0;
+	} else if (!strcmp(mode, "shared")) {
+		for (; got < want; got += 8 * MIB) {
+			int fd = memfile(8 * MIB);
+			char *p = fd < 0 ? MAP_FAILED : mmap(NULL, 8 * MIB, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+			if (p == MAP_FAILED)
+				return fail("memfd", got);
+			memset(p, 'y', 8 * MIB);
+		}
+		usleep(300000); /* for the meter to see it */
+		printf("used %ld MiB\n", want / MIB);
+		return 0;
 	} else {
-		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest [MiB]\n");
+		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared [MiB]\n");
 		return 2;
 	}
 	held(got);
