@@ -122,7 +122,11 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
-	defer cleanup()
+	defer func() {
+		if cerr := cleanup(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
 	var cg *cgroup
 	if tier >= TierFull {
 		if cg, err = newCgroup(spec.Limits); err != nil {
@@ -177,8 +181,8 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 
 // boxConfig is the helper's config for a run; cleanup removes what it
 // made on the host (below the namespaces tier, the box's folder).
-func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func(), err error) {
-	cleanup = func() {}
+func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func() error, err error) {
+	cleanup = func() error { return nil }
 	resolved, inBox, err := program(spec.Path, files)
 	if err != nil {
 		return cfg, cleanup, err
@@ -204,17 +208,18 @@ func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func(), 
 		var dir string
 		dir, err = cfg.hostBox(root)
 		uid := cfg.UID
-		cleanup = func() {
+		cleanup = func() error {
 			os.RemoveAll(dir)
 			if uid >= 0 {
-				removeHostLeftovers(uid)
+				return removeHostLeftovers(uid)
 			}
+			return nil
 		}
 		home, tmp = filepath.Join(dir, "box"), filepath.Join(dir, "tmp")
 	}
 	if err != nil {
 		cleanup()
-		return cfg, func() {}, err
+		return cfg, func() error { return nil }, err
 	}
 	if inBox {
 		// The box's working directory as the helper sees it: /box inside
