@@ -78,6 +78,7 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 		{mode: "objects", min: TierFallback},                             // empty socket pairs, many
 		{mode: "epoll", min: TierFallback},                               // epoll watches, many
 		{mode: "uring", min: TierFallback, gone: "no more rings after "}, // io_uring rings, unmapped
+		{mode: "ptes", min: TierFallback},                                // page tables
 		{mode: "posix", min: TierFallback, host: true},                   // files of /dev/shm
 		{mode: "tmpfs", min: TierFallback, host: true},                   // files of $TMPDIR
 		{mode: "sysv", min: TierFallback, host: true, gone: "segment removed at detach\n"},

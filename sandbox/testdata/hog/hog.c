@@ -18,6 +18,8 @@
  *   uring     io_uring instances of the largest rings, never mapped
  *             (exits 0, saying so, when the kernel refuses one)
  *   honest    MIB MiB of the heap, touched, then exits 0
+ *   ptes      page tables: four processes each mapping one page of a
+ *             memory file every 2 MiB of a reserved range
  *   reserve   a private mapping of 3 MIB MiB, MIB MiB of it touched, as a
  *             contest's global array sized for the largest input (exits 0)
  *   shared    memory files of 8 MiB, MIB MiB in all, mapped shared,
@@ -267,6 +269,24 @@ int main(int argc, char **argv) {
 		memset(p, 'x', want);
 		printf("used %ld MiB\n", want / MIB);
 		return p[want - 1] == 'x' ? 0 : 1;
+	} else if (!strcmp(mode, "ptes")) {
+		int fd = memfile(4096);
+		long n = want / 4 / 4096; /* a page table page a mapping */
+		for (int k = 0; k < 4; k++) {
+			if (k < 3 && fork() != 0)
+				continue;
+			char *base = mmap(NULL, n * 2 * MIB, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+			if (fd < 0 || base == MAP_FAILED)
+				return fail("reserve", got);
+			for (long i = 0; i < n; i++) {
+				volatile char *p = mmap(base + i * 2 * MIB, 4096, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0);
+				if (p == MAP_FAILED)
+					return fail("mmap", got);
+				(void)p[0];
+			}
+			got = want;
+			break;
+		}
 	} else if (!strcmp(mode, "reserve")) {
 		char *p = mmap(NULL, 3 * want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p == MAP_FAILED)
