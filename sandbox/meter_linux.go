@@ -79,7 +79,14 @@ func treeMemory(pid int, fileMax, limit int64, sysv bool) (int64, bool) {
 	}
 	var total int64
 	shm := map[heldKey]int64{}
+	box := [2]string{}
+	for i, n := range boxNamespaces {
+		box[i], _ = os.Readlink(dir + "/ns/" + n)
+	}
 	for _, p := range procs {
+		if hidden(p, box) {
+			return limit + 1, true
+		}
 		total += procMemory(p) + procTasks(p)*taskCost + fdCount(p)*fdCost
 		total += mappedShmem(p, shm, sysv)
 	}
@@ -91,6 +98,49 @@ func treeMemory(pid int, fileMax, limit int64, sysv bool) (int64, bool) {
 		total += heldMemory(p, seen, shm, fileMax)
 	}
 	return total, true
+}
+
+// boxNamespaces are the namespaces in which a process could hold memory
+// no meter here sees (a tmpfs of its own, System V objects of its own)
+// were it not in the box's: the helper's.
+var boxNamespaces = [2]string{"mnt", "ipc"}
+
+// hidden reports whether process pid holds memory the meter cannot see,
+// and so counts as over the limit: it is in a mount or IPC namespace
+// other than box's (one it made, through a user namespace of its own),
+// or it made itself non-dumpable, so that its /proc cannot be read
+// (its /proc is root's, not its own uid's). A grader that may read no
+// process of another uid (root without CAP_SYS_PTRACE) sees them all
+// unreadable but dumpable: that is not the program's doing.
+func hidden(pid int, box [2]string) bool {
+	dir := "/proc/" + strconv.Itoa(pid) + "/"
+	for i, n := range boxNamespaces {
+		l, err := os.Readlink(dir + "ns/" + n)
+		if err == nil && box[i] != "" && l != box[i] {
+			return true
+		}
+		if err != nil && os.IsPermission(err) {
+			return nonDumpable(dir)
+		}
+	}
+	return false
+}
+
+// nonDumpable reports whether the process of /proc/<pid>/ dir made
+// itself non-dumpable: its /proc belongs to root while its uid is not.
+func nonDumpable(dir string) bool {
+	var st syscall.Stat_t
+	b, err := os.ReadFile(dir + "status")
+	if err != nil || syscall.Stat(dir, &st) != nil || st.Uid != 0 {
+		return false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "Uid:"); ok {
+			f := strings.Fields(rest)
+			return len(f) > 1 && f[1] != "0"
+		}
+	}
+	return false
 }
 
 // shmAdd records that shared memory object key holds size bytes and

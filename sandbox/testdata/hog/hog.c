@@ -20,6 +20,9 @@
  *   honest    MIB MiB of the heap, touched, then exits 0
  *   ptes      page tables: four processes each mapping one page of a
  *             memory file every 2 MiB of a reserved range
+ *   nestns    a tmpfs of its own, in user and mount namespaces it makes,
+ *             filled (exits 0, saying so, when it may not make them)
+ *   nodump    the heap, touched, by a process made non-dumpable
  *   reserve   a private mapping of 3 MIB MiB, MIB MiB of it touched, as a
  *             contest's global array sized for the largest input (exits 0)
  *   shared    memory files of 8 MiB, MIB MiB in all, mapped shared,
@@ -35,7 +38,10 @@
 #include <linux/io_uring.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sched.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/msg.h>
 #include <sys/shm.h>
@@ -287,6 +293,40 @@ int main(int argc, char **argv) {
 			got = want;
 			break;
 		}
+	} else if (!strcmp(mode, "nestns")) {
+		int ids[2] = {getuid(), getgid()};
+		if (unshare(CLONE_NEWUSER | CLONE_NEWNS) < 0) {
+			printf("no namespaces\n");
+			return 0;
+		}
+		const char *files[] = {"/proc/self/uid_map", "/proc/self/setgroups", "/proc/self/gid_map"};
+		int ok = 1;
+		for (int i = 0; i < 3; i++) {
+			char map[64];
+			int n = i == 1 ? snprintf(map, sizeof map, "deny") : snprintf(map, sizeof map, "0 %d 1", ids[i / 2]);
+			int fd = open(files[i], O_WRONLY);
+			ok = ok && fd >= 0 && write(fd, map, n) == n;
+			close(fd);
+		}
+		if (!ok || mount("none", "/tmp", "tmpfs", 0, "size=1g") < 0) {
+			printf("no namespaces\n");
+			return 0;
+		}
+		for (int i = 0; got < want; i++, got += 8 * MIB) {
+			char name[64];
+			snprintf(name, sizeof name, "/tmp/hog%d", i);
+			int f = open(name, O_CREAT | O_RDWR, 0600);
+			if (f < 0 || fill(f, 8 * MIB, sizeof page) != 8 * MIB)
+				return fail(name, got);
+			close(f);
+		}
+	} else if (!strcmp(mode, "nodump")) {
+		prctl(PR_SET_DUMPABLE, 0);
+		char *p = malloc(want);
+		if (!p)
+			return fail("malloc", 0);
+		memset(p, 'x', want);
+		got = want;
 	} else if (!strcmp(mode, "reserve")) {
 		char *p = mmap(NULL, 3 * want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p == MAP_FAILED)
