@@ -108,39 +108,43 @@ var boxNamespaces = [2]string{"mnt", "ipc"}
 // hidden reports whether process pid holds memory the meter cannot see,
 // and so counts as over the limit: it is in a mount or IPC namespace
 // other than box's (one it made, through a user namespace of its own),
-// or it made itself non-dumpable, so that its /proc cannot be read
-// (its /proc is root's, not its own uid's). A grader that may read no
-// process of another uid (root without CAP_SYS_PTRACE) sees them all
-// unreadable but dumpable: that is not the program's doing.
+// or it made itself non-dumpable, so that its descriptors cannot be read.
 func hidden(pid int, box [2]string) bool {
 	dir := "/proc/" + strconv.Itoa(pid) + "/"
+	if nonDumpable(dir) {
+		return true
+	}
 	for i, n := range boxNamespaces {
 		l, err := os.Readlink(dir + "ns/" + n)
 		if err == nil && box[i] != "" && l != box[i] {
 			return true
-		}
-		if err != nil && os.IsPermission(err) {
-			return nonDumpable(dir)
 		}
 	}
 	return false
 }
 
 // nonDumpable reports whether the process of /proc/<pid>/ dir made
-// itself non-dumpable: its /proc belongs to root while its uid is not.
+// itself non-dumpable: its descriptors may not be listed (its /proc/<pid>/fd
+// is its user namespace's root's). A grader that may list them at all
+// (its uid, root) lists a dumpable process's.
 func nonDumpable(dir string) bool {
-	var st syscall.Stat_t
-	b, err := os.ReadFile(dir + "status")
-	if err != nil || syscall.Stat(dir, &st) != nil || st.Uid != 0 {
+	f, err := os.Open(dir + "fd")
+	if err == nil {
+		f.Close()
 		return false
 	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "Uid:"); ok {
-			f := strings.Fields(rest)
-			return len(f) > 1 && f[1] != "0"
-		}
+	if !os.IsPermission(err) {
+		return false
 	}
-	return false
+	// Not while it starts or ends (stopped at its exec, exiting, a
+	// zombie: then too its descriptors may not be listed).
+	st := kbFields(dir + "status")
+	state, _ := os.ReadFile(dir + "stat")
+	i := strings.LastIndexByte(string(state), ')')
+	if _, running := st["VmRSS:"]; !running || i < 0 || i+2 >= len(state) {
+		return false
+	}
+	return strings.IndexByte("RSD", state[i+2]) >= 0
 }
 
 // shmAdd records that shared memory object key holds size bytes and

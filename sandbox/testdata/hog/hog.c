@@ -22,7 +22,8 @@
  *             memory file every 2 MiB of a reserved range
  *   nestns    a tmpfs of its own, in user and mount namespaces it makes,
  *             filled (exits 0, saying so, when it may not make them)
- *   nodump    the heap, touched, by a process made non-dumpable
+ *   nodump    memory files held as descriptors by a process made
+ *             non-dumpable (its /proc/<pid>/fd is root's)
  *   reserve   a private mapping of 3 MIB MiB, MIB MiB of it touched, as a
  *             contest's global array sized for the largest input (exits 0)
  *   shared    memory files of 8 MiB, MIB MiB in all, mapped shared,
@@ -322,11 +323,9 @@ int main(int argc, char **argv) {
 		}
 	} else if (!strcmp(mode, "nodump")) {
 		prctl(PR_SET_DUMPABLE, 0);
-		char *p = malloc(want);
-		if (!p)
-			return fail("malloc", 0);
-		memset(p, 'x', want);
-		got = want;
+		for (; got < want; got += 8 * MIB)
+			if (memfile(8 * MIB) < 0)
+				return fail("memfd", got);
 	} else if (!strcmp(mode, "reserve")) {
 		char *p = mmap(NULL, 3 * want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p == MAP_FAILED)
