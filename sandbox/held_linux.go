@@ -50,7 +50,7 @@ func heldMemory(pid int, seen map[heldKey]bool, shm map[heldKey]int64, fileMax i
 			}
 			continue
 		case kind == "eventpoll" || kind == "io_uring":
-			total += anonMemory(pid, fd.Name(), seen)
+			total += anonMemory(pid, fd.Name(), seen, fileMax)
 			continue
 		}
 		if seen[heldKey{kind, ino}] {
@@ -99,8 +99,10 @@ func fdCount(pid int) int64 {
 // anonMemory is what the epoll or io_uring instance that is descriptor
 // fd of process pid holds: watchCost a watched descriptor, or, once
 // (seen, by the inode its fdinfo names), an io_uring's rings (64 bytes a
-// submission entry, 16 a completion entry).
-func anonMemory(pid int, fd string, seen map[heldKey]bool) int64 {
+// submission entry, 16 a completion entry) and fileMax for each slot of
+// its table of registered files (a memory file registered, then closed,
+// is held by it alone).
+func anonMemory(pid int, fd string, seen map[heldKey]bool, fileMax int64) int64 {
 	info := fdInfo(pid, fd)
 	sq, uring := info["SqMask"]
 	if !uring {
@@ -113,7 +115,7 @@ func anonMemory(pid int, fd string, seen map[heldKey]bool) int64 {
 		return 0
 	}
 	seen[key] = true
-	return (sq+1)*64 + (info["CqMask"]+1)*16
+	return (sq+1)*64 + (info["CqMask"]+1)*16 + info["UserFiles"]*fileMax
 }
 
 // fdKind reads a descriptor's link in /proc: a memory file ("memfd"), a

@@ -79,10 +79,11 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 		{mode: "epoll", min: TierFallback},                               // epoll watches, many
 		{mode: "uring", min: TierFallback, gone: "no more rings after "}, // io_uring rings, unmapped
 		{mode: "ptes", min: TierFallback},
-		{mode: "nestns", min: TierFallback, gone: "no namespaces\n"}, // a tmpfs in namespaces of its own
-		{mode: "nodump", min: TierFallback},                          // a non-dumpable process                                // page tables
-		{mode: "posix", min: TierFallback, host: true},               // files of /dev/shm
-		{mode: "tmpfs", min: TierFallback, host: true},               // files of $TMPDIR
+		{mode: "uringfiles", min: TierFallback, gone: "no io_uring\n"}, // memory files registered in an io_uring, closed
+		{mode: "nestns", min: TierFallback, gone: "no namespaces\n"},   // a tmpfs in namespaces of its own
+		{mode: "nodump", min: TierFallback},                            // a non-dumpable process                                // page tables
+		{mode: "posix", min: TierFallback, host: true},                 // files of /dev/shm
+		{mode: "tmpfs", min: TierFallback, host: true},                 // files of $TMPDIR
 		{mode: "sysv", min: TierFallback, host: true, gone: "segment removed at detach\n"},
 		{mode: "msg", min: TierFallback, host: true, gone: "no more queues after 16 MiB\n"},
 	}

@@ -24,6 +24,8 @@
  *             filled (exits 0, saying so, when it may not make them)
  *   nodump    memory files held as descriptors by a process made
  *             non-dumpable (its /proc/<pid>/fd is root's)
+ *   uringfiles memory files registered in an io_uring instance, closed
+ *             (exits 0, saying so, when the kernel refuses io_uring)
  *   reserve   a private mapping of 3 MIB MiB, MIB MiB of it touched, as a
  *             contest's global array sized for the largest input (exits 0)
  *   shared    memory files of 8 MiB, MIB MiB in all, mapped shared,
@@ -326,6 +328,27 @@ int main(int argc, char **argv) {
 		for (; got < want; got += 8 * MIB)
 			if (memfile(8 * MIB) < 0)
 				return fail("memfd", got);
+	} else if (!strcmp(mode, "uringfiles")) {
+		struct io_uring_params p = {0};
+		int ring = syscall(SYS_io_uring_setup, 4, &p), n = want / (8 * MIB), fds[4096];
+		if (ring < 0 || n > 4096) {
+			printf("no io_uring\n");
+			return 0;
+		}
+		for (int i = 0; i < n; i++)
+			fds[i] = -1;
+		if (syscall(SYS_io_uring_register, ring, IORING_REGISTER_FILES, fds, n) < 0) {
+			printf("no io_uring\n");
+			return 0;
+		}
+		for (int i = 0; i < n; i++) { /* one at a time: never two open */
+			int fd = memfile(8 * MIB);
+			struct io_uring_files_update u = {.offset = i, .fds = (unsigned long)&fd};
+			if (fd < 0 || syscall(SYS_io_uring_register, ring, IORING_REGISTER_FILES_UPDATE, &u, 1) < 0)
+				return fail("register", got);
+			close(fd);
+		}
+		got = want;
 	} else if (!strcmp(mode, "reserve")) {
 		char *p = mmap(NULL, 3 * want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p == MAP_FAILED)
