@@ -102,7 +102,8 @@
 // for each of their threads and descriptors; what they hold in the
 // kernel through those descriptors (held_linux.go: memory files, what waits in pipes and unix
 // sockets, files in flight in those sockets, epoll watches, io_uring
-// rings); on TierNamespaces its tmpfs; on TierFallback, its folder when
+// rings and registered files); a box with a process in mount or IPC
+// namespaces of its own, or non-dumpable, is over its limit; on TierNamespaces its tmpfs; on TierFallback, its folder when
 // that is a tmpfs, and, when the grader is root, what the box's uid
 // holds in the host's System V IPC and tmpfs folders (host_linux.go,
 // which also removes it after the run). Over Limits.Memory the box is
