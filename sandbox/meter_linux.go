@@ -147,25 +147,6 @@ func nonDumpable(dir string) bool {
 	return strings.IndexByte("RSD", state[i+2]) >= 0
 }
 
-// shmAdd records that shared memory object key holds size bytes and
-// returns how much that adds to what shm had of it: an object reached
-// twice (mapped and held, or mapped by two processes) counts once, at
-// the most it was seen holding.
-func shmAdd(shm map[heldKey]int64, key heldKey, size int64) int64 {
-	if size <= shm[key] {
-		return 0
-	}
-	d := size - shm[key]
-	shm[key] = size
-	return d
-}
-
-// shmemKey names a shared memory object by its device (as /proc/<pid>/maps
-// writes it) and inode.
-func shmemKey(dev string, ino uint64) heldKey {
-	return heldKey{"shmem " + dev, ino}
-}
-
 // mappedShmem adds to shm the shared memory objects process pid maps that
 // no folder's meter sees (memory files, shared anonymous mappings, System
 // V segments when sysv): each once, at its size. That is the whole
