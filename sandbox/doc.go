@@ -64,8 +64,7 @@
 //   - TierNamespaces (no writable cgroup; without root through a user
 //     namespace): the same box, but processes are bounded by RLIMIT_NPROC,
 //     per process. CPU time and memory are the whole box's, as on the full
-//     tier, read from /proc instead of a cgroup (RLIMIT_DATA per process
-//     is a backstop).
+//     tier, read from /proc instead of a cgroup.
 //   - TierFallback (Linux without namespaces): rlimits, a process group,
 //     and the helper as child subreaper kills what the program leaves
 //     behind. Files and network are reachable; Run prints a warning once.
@@ -96,12 +95,15 @@
 // kernel's memory for the box count too), reported as Memory when the
 // OOM killer struck. Where no cgroup counts it (TierNamespaces,
 // TierFallback) the memory of the whole box is sampled from outside
-// every 50 ms, as its CPU time: the proportional set sizes of its
-// processes (a page shared after a fork counts once) and a fixed cost
+// every 50 ms, as its CPU time: the anonymous pages of its processes,
+// proportionally (a page shared after a fork counts once; memory
+// reserved and never touched, and files mapped, do not count), their
+// page tables, each shared memory object they map once, and a fixed cost
 // for each of their threads and descriptors; what they hold in the
 // kernel through those descriptors (held_linux.go: memory files, what waits in pipes and unix
 // sockets, files in flight in those sockets, epoll watches, io_uring
-// rings); on TierNamespaces its tmpfs; on TierFallback, its folder when
+// rings and registered files); a box with a process in mount or IPC
+// namespaces of its own, or non-dumpable, is over its limit; on TierNamespaces its tmpfs; on TierFallback, its folder when
 // that is a tmpfs, and, when the grader is root, what the box's uid
 // holds in the host's System V IPC and tmpfs folders (host_linux.go,
 // which also removes it after the run). Over Limits.Memory the box is
@@ -110,8 +112,9 @@
 // meter reads is bounded the same way at every tier that has it, the
 // full tier too: in the box's IPC namespace a System V segment is
 // destroyed at its last detach, and message queues and semaphore sets
-// are few; RLIMIT_MEMLOCK is the kernel's default, 8 MiB. RLIMIT_DATA,
-// per process, stays a backstop between samples. Processes are
+// are few; RLIMIT_MEMLOCK is the kernel's default, 8 MiB. RLIMIT_DATA is not
+// set: it counts memory reserved and never touched, which the full tier
+// does not. Processes are
 // pids.max (a little slack is added for the helper's threads); output
 // is cut at Limits.Output each for stdout and stderr, and the box is
 // killed; file size is RLIMIT_FSIZE, seen as SIGXFSZ or as a file at

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -12,7 +13,7 @@ import (
 // heldMemory is the memory process pid holds in the kernel through its
 // descriptors, which no resident set shows, beyond their own fdCost
 // (fdCount), each object once (seen): the pages of its memory files
-// (memfd_create); what a pipe holds (its whole capacity once anything waits in it: a packet-mode
+// (memfd_create; once with what the box maps, shm); what a pipe holds (its whole capacity once anything waits in it: a packet-mode
 // pipe keeps a page for a byte); what a unix socket sent that still
 // waits in its peer and what waits in its own queue; and, for each
 // descriptor in flight in its queue (sent, not yet received, perhaps
@@ -22,7 +23,7 @@ import (
 // sockets are read through copies of the process's descriptors
 // (pidfd_getfd; for a pipe, where that is refused, a new descriptor of it
 // through /proc), closed at once.
-func heldMemory(pid int, seen map[heldKey]bool, fileMax int64) int64 {
+func heldMemory(pid int, seen map[heldKey]bool, shm map[heldKey]int64, fileMax int64) int64 {
 	dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
 	fds, _ := os.ReadDir(dir)
 	pidfd := -1
@@ -43,14 +44,13 @@ func heldMemory(pid int, seen map[heldKey]bool, fileMax int64) int64 {
 			continue
 		case kind == "memfd":
 			var st syscall.Stat_t
-			if syscall.Stat(dir+fd.Name(), &st) != nil || seen[heldKey{kind, st.Ino}] {
-				continue
+			if syscall.Stat(dir+fd.Name(), &st) == nil {
+				dev := fmt.Sprintf("%02x:%02x", unix.Major(st.Dev), unix.Minor(st.Dev))
+				total += shmAdd(shm, shmemKey(dev, st.Ino), st.Blocks*512)
 			}
-			seen[heldKey{kind, st.Ino}] = true
-			total += st.Blocks * 512
 			continue
 		case kind == "eventpoll" || kind == "io_uring":
-			total += anonMemory(pid, fd.Name(), seen)
+			total += anonMemory(pid, fd.Name(), seen, fileMax)
 			continue
 		}
 		if seen[heldKey{kind, ino}] {
@@ -99,8 +99,10 @@ func fdCount(pid int) int64 {
 // anonMemory is what the epoll or io_uring instance that is descriptor
 // fd of process pid holds: watchCost a watched descriptor, or, once
 // (seen, by the inode its fdinfo names), an io_uring's rings (64 bytes a
-// submission entry, 16 a completion entry).
-func anonMemory(pid int, fd string, seen map[heldKey]bool) int64 {
+// submission entry, 16 a completion entry) and fileMax for each slot of
+// its table of registered files (a memory file registered, then closed,
+// is held by it alone).
+func anonMemory(pid int, fd string, seen map[heldKey]bool, fileMax int64) int64 {
 	info := fdInfo(pid, fd)
 	sq, uring := info["SqMask"]
 	if !uring {
@@ -113,7 +115,7 @@ func anonMemory(pid int, fd string, seen map[heldKey]bool) int64 {
 		return 0
 	}
 	seen[key] = true
-	return (sq+1)*64 + (info["CqMask"]+1)*16
+	return (sq+1)*64 + (info["CqMask"]+1)*16 + info["UserFiles"]*fileMax
 }
 
 // fdKind reads a descriptor's link in /proc: a memory file ("memfd"), a
@@ -197,4 +199,23 @@ func fdInfo(pid int, fd string) map[string]int64 {
 		}
 	}
 	return out
+}
+
+// shmAdd records that shared memory object key holds size bytes and
+// returns how much that adds to what shm had of it: an object reached
+// twice (mapped and held, or mapped by two processes) counts once, at
+// the most it was seen holding.
+func shmAdd(shm map[heldKey]int64, key heldKey, size int64) int64 {
+	if size <= shm[key] {
+		return 0
+	}
+	d := size - shm[key]
+	shm[key] = size
+	return d
+}
+
+// shmemKey names a shared memory object by its device (as /proc/<pid>/maps
+// writes it) and inode.
+func shmemKey(dev string, ino uint64) heldKey {
+	return heldKey{"shmem " + dev, ino}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -76,8 +77,12 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 		{mode: "objects", min: TierFallback},                             // empty socket pairs, many
 		{mode: "epoll", min: TierFallback},                               // epoll watches, many
 		{mode: "uring", min: TierFallback, gone: "no more rings after "}, // io_uring rings, unmapped
-		{mode: "posix", min: TierFallback, host: true},                   // files of /dev/shm
-		{mode: "tmpfs", min: TierFallback, host: true},                   // files of $TMPDIR
+		{mode: "ptes", min: TierFallback},
+		{mode: "uringfiles", min: TierFallback, gone: "no io_uring\n"}, // memory files registered in an io_uring, closed
+		{mode: "nestns", min: TierFallback, gone: "no namespaces\n"},   // a tmpfs in namespaces of its own
+		{mode: "nodump", min: TierFallback},                            // a non-dumpable process                                // page tables
+		{mode: "posix", min: TierFallback, host: true},                 // files of /dev/shm
+		{mode: "tmpfs", min: TierFallback, host: true},                 // files of $TMPDIR
 		{mode: "sysv", min: TierFallback, host: true, gone: "segment removed at detach\n"},
 		{mode: "msg", min: TierFallback, host: true, gone: "no more queues after 16 MiB\n"},
 	}
@@ -126,7 +131,10 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 }
 
 // TestHonestMemory: honest programs that use 100 MiB under a 256 MiB
-// limit, in C, Python and Java, end well at every tier.
+// limit, in C, Python and Java, end well at every tier; so do one that
+// reserves 300 MiB and touches 100 (a contest's global array sized for
+// the largest input) and one that maps 160 MiB of memory files it keeps
+// open (each counted once).
 func TestHonestMemory(t *testing.T) {
 	python := Spec{Path: "/usr/bin/python3", Args: []string{"-c",
 		"b = bytearray(100 << 20)\nfor i in range(0, len(b), 4096): b[i] = 1\nprint('held', len(b) >> 20, 'MiB')"}}
@@ -136,6 +144,8 @@ func TestHonestMemory(t *testing.T) {
 		want string
 	}{
 		{"c", func(t *testing.T) Spec { return hogSpec(t, "honest", "100") }, "used 100 MiB\n"},
+		{"reserved", func(t *testing.T) Spec { return hogSpec(t, "reserve", "100") }, "used 100 MiB\n"},
+		{"mapped-and-held", func(t *testing.T) Spec { return hogSpec(t, "shared", "160") }, "used 160 MiB\n"},
 		{"python", func(t *testing.T) Spec {
 			if _, err := os.Stat(python.Path); err != nil {
 				testenv.Missing(t, "no python3: %v", err)
@@ -201,4 +211,43 @@ func hostLeftovers() []string {
 		})
 	}
 	return out
+}
+
+// TestLeftoversWithoutSysAdmin: root without CAP_SYS_ADMIN (a
+// container's default) may not remove a box uid's System V objects as
+// root; the grader removes them as that uid.
+func TestLeftoversWithoutSysAdmin(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("not root: the fallback tier runs the program as the grader's user")
+	}
+	uid := ownUIDs() + boxUIDsPerProcess - 1 // no box of this test run has it
+	made := -1
+	if err := asUID(uid, func() {
+		made, _ = unix.SysvShmGet(unix.IPC_PRIVATE, 1<<20, unix.IPC_CREAT|0o600)
+	}); err != nil || made < 0 {
+		t.Fatalf("making a segment as uid %d: %v", uid, err)
+	}
+	defer unix.SysvShmCtl(made, unix.IPC_RMID, nil)
+	done := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends without CAP_SYS_ADMIN
+		hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+		var data [2]unix.CapUserData
+		if err := unix.Capget(&hdr, &data[0]); err != nil {
+			done <- err
+			return
+		}
+		data[0].Effective &^= 1 << unix.CAP_SYS_ADMIN
+		if err := unix.Capset(&hdr, &data[0]); err != nil {
+			done <- err
+			return
+		}
+		done <- removeHostLeftovers(uid)
+	}()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if n := sysvCount(uid); n != 0 {
+		t.Errorf("%d System V objects of uid %d left", n, uid)
+	}
 }

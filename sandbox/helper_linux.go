@@ -454,14 +454,6 @@ func setRlimits(pid int, cfg *config) error {
 		// grader had: a recursive program's verdict must not depend on it.
 		{unix.RLIMIT_STACK, stack, stack},
 	}
-	if cfg.Tier < TierFull {
-		// Not RLIMIT_AS: the JVM reserves far more address space than it
-		// uses and fails to start below about 2 GiB.
-		set = append(set, struct {
-			res      int
-			cur, max uint64
-		}{unix.RLIMIT_DATA, uint64(l.Memory), uint64(l.Memory)})
-	}
 	if cfg.NProc > 0 {
 		set = append(set, struct {
 			res      int

@@ -2,9 +2,11 @@ package sandbox
 
 import (
 	"bufio"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -204,8 +206,29 @@ func unescapeMount(s string) string {
 
 // removeHostLeftovers removes, once the box of uid is gone, the System V
 // IPC objects it made or owns and its files and folders in the host's
-// tmpfs folders anyone may write in.
-func removeHostLeftovers(uid int) {
+// tmpfs folders anyone may write in. Root without CAP_SYS_ADMIN (a
+// container's default) may not remove another uid's IPC objects: what
+// is left is removed as uid (asUID). An error names what it could not
+// remove: the grader failed to clean up.
+func removeHostLeftovers(uid int) error {
+	removeSysv(uid)
+	if sysvCount(uid) > 0 {
+		if err := asUID(uid, func() { removeSysv(uid) }); err != nil {
+			return fmt.Errorf("sandbox: cannot remove the System V IPC objects of box uid %d: %w", uid, err)
+		}
+	}
+	for _, d := range tmpfsFolders() {
+		ownedFiles(d, uid, func(p string) { os.RemoveAll(p) })
+	}
+	if n := sysvCount(uid); n > 0 {
+		return fmt.Errorf("sandbox: cannot remove %d System V IPC objects box uid %d left on the host", n, uid)
+	}
+	return nil
+}
+
+// removeSysv removes the System V IPC objects uid made or owns, as far
+// as this thread may.
+func removeSysv(uid int) {
 	for _, t := range sysvTables {
 		var ids []int
 		sysvRows(t, uid, func(f []string) {
@@ -217,7 +240,31 @@ func removeHostLeftovers(uid int) {
 			t.rm(id)
 		}
 	}
-	for _, d := range tmpfsFolders() {
-		ownedFiles(d, uid, func(p string) { os.RemoveAll(p) })
+}
+
+// sysvCount is the number of System V IPC objects uid made or owns.
+func sysvCount(uid int) int {
+	n := 0
+	for _, t := range sysvTables {
+		sysvRows(t, uid, func([]string) { n++ })
 	}
+	return n
+}
+
+// asUID calls f on a thread of its own whose effective uid is uid (the
+// creator or owner of an IPC object may remove it): the thread is never
+// given back, and ends with the goroutine, its uid with it.
+func asUID(uid int, f func()) error {
+	done := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread exits with this goroutine
+		// The raw system call changes this thread alone, not the process.
+		if _, _, e := unix.RawSyscall(unix.SYS_SETRESUID, ^uintptr(0), uintptr(uid), ^uintptr(0)); e != 0 {
+			done <- e
+			return
+		}
+		f()
+		done <- nil
+	}()
+	return <-done
 }

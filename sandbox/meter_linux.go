@@ -49,20 +49,22 @@ func treeCPU(pid int) (time.Duration, bool) {
 
 // treeMemory adds up the memory of the processes of the box whose helper
 // is pid, as a cgroup would count it: each process below the helper's
-// proportional set size (Pss in /proc/<p>/smaps_rollup: its private pages
-// and its share of the pages it shares, so that a page shared by
-// processes of the box, after a fork say, counts once in all), or its
-// resident set (statm) on a kernel without smaps_rollup (before 4.14),
-// which counts a shared page in each process; taskCost for each of its
-// threads and fdCost for each of its descriptors; then what they hold in
-// the kernel through those descriptors (heldMemory: memory files, pipes,
-// unix sockets and what is in flight in them, fileMax each, epoll
-// watches, io_uring rings), once each, until the total passes limit:
-// reading every descriptor of a box that holds tens of thousands takes
-// long, and the first pass, quick, has already found it over. The
-// helper's own memory is the grader's; what the box holds outside its
-// processes is the caller's to add. False when pid is gone.
-func treeMemory(pid int, fileMax, limit int64) (int64, bool) {
+// own memory (procMemory: its anonymous pages, proportionally, so that a
+// page shared after a fork counts once in all, and its page tables);
+// each shared memory object the processes map (a memory file, a shared
+// anonymous mapping, a System V segment unless sysv is false, when the
+// caller's meter counts those) once, by its inode, at its size (shmAdd);
+// taskCost for each of its threads and fdCost for each of its
+// descriptors; then what they hold in the kernel through those
+// descriptors (heldMemory: memory files, pipes, unix sockets and what is
+// in flight in them, fileMax each, epoll watches, io_uring rings), once
+// each, until the total passes limit: reading every descriptor of a box
+// that holds tens of thousands takes long, and the first pass, quick, has
+// already found it over. Pages of files mapped (the page cache) are the
+// kernel's to reclaim and do not count, as in a cgroup that has to make
+// room. The helper's own memory is the grader's; what the box holds
+// outside its processes is the caller's to add. False when pid is gone.
+func treeMemory(pid int, fileMax, limit int64, sysv bool) (int64, bool) {
 	dir := "/proc/" + strconv.Itoa(pid)
 	if _, err := os.Stat(dir); err != nil {
 		return 0, false
@@ -76,17 +78,147 @@ func treeMemory(pid int, fileMax, limit int64) (int64, bool) {
 		todo = append(todo, procChildren(strconv.Itoa(p))...)
 	}
 	var total int64
+	shm := map[heldKey]int64{}
+	box := [2]string{}
+	for i, n := range boxNamespaces {
+		box[i], _ = os.Readlink(dir + "/ns/" + n)
+	}
 	for _, p := range procs {
+		if hidden(p, box) {
+			return limit + 1, true
+		}
 		total += procMemory(p) + procTasks(p)*taskCost + fdCount(p)*fdCost
+		total += mappedShmem(p, shm, sysv)
 	}
 	seen := map[heldKey]bool{}
 	for _, p := range procs {
 		if total > limit {
 			break
 		}
-		total += heldMemory(p, seen, fileMax)
+		total += heldMemory(p, seen, shm, fileMax)
 	}
 	return total, true
+}
+
+// boxNamespaces are the namespaces in which a process could hold memory
+// no meter here sees (a tmpfs of its own, System V objects of its own)
+// were it not in the box's: the helper's.
+var boxNamespaces = [2]string{"mnt", "ipc"}
+
+// hidden reports whether process pid holds memory the meter cannot see,
+// and so counts as over the limit: it is in a mount or IPC namespace
+// other than box's (one it made, through a user namespace of its own),
+// or it made itself non-dumpable, so that its descriptors cannot be read.
+func hidden(pid int, box [2]string) bool {
+	dir := "/proc/" + strconv.Itoa(pid) + "/"
+	if nonDumpable(dir) {
+		return true
+	}
+	for i, n := range boxNamespaces {
+		l, err := os.Readlink(dir + "ns/" + n)
+		if err == nil && box[i] != "" && l != box[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// nonDumpable reports whether the process of /proc/<pid>/ dir made
+// itself non-dumpable: its descriptors may not be listed (its /proc/<pid>/fd
+// is its user namespace's root's). A grader that may list them at all
+// (its uid, root) lists a dumpable process's.
+func nonDumpable(dir string) bool {
+	f, err := os.Open(dir + "fd")
+	if err == nil {
+		f.Close()
+		return false
+	}
+	if !os.IsPermission(err) {
+		return false
+	}
+	// Not while it starts or ends (stopped at its exec, exiting, a
+	// zombie: then too its descriptors may not be listed).
+	st := kbFields(dir + "status")
+	state, _ := os.ReadFile(dir + "stat")
+	i := strings.LastIndexByte(string(state), ')')
+	if _, running := st["VmRSS:"]; !running || i < 0 || i+2 >= len(state) {
+		return false
+	}
+	return strings.IndexByte("RSD", state[i+2]) >= 0
+}
+
+// mappedShmem adds to shm the shared memory objects process pid maps that
+// no folder's meter sees (memory files, shared anonymous mappings, System
+// V segments when sysv): each once, at its size. That is the whole
+// object's (its blocks, through /proc/<pid>/map_files, which needs
+// CAP_SYS_ADMIN), else what the mapping has resident or swapped (smaps):
+// there a page of the object no process maps is not seen. Files of a
+// mounted tmpfs are the folders' meters' (tmpfsUsed, hostMemory).
+func mappedShmem(pid int, shm map[heldKey]int64, sysv bool) int64 {
+	dir := "/proc/" + strconv.Itoa(pid) + "/"
+	b, err := os.ReadFile(dir + "maps")
+	if err != nil {
+		return 0
+	}
+	var total int64
+	var sizes map[string]int64
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 6 || f[5] == "" || !shmemObject(f[5], sysv) {
+			continue
+		}
+		ino, err := strconv.ParseUint(f[4], 10, 64)
+		if err != nil {
+			continue
+		}
+		var st syscall.Stat_t
+		size := int64(-1)
+		if syscall.Stat(dir+"map_files/"+f[0], &st) == nil {
+			size = st.Blocks * 512
+		} else {
+			if sizes == nil {
+				sizes = mappingSizes(dir + "smaps")
+			}
+			size = sizes[f[0]]
+		}
+		total += shmAdd(shm, shmemKey(f[3], ino), size)
+	}
+	return total
+}
+
+// shmemObject reports whether a mapping's path in /proc/<pid>/maps names
+// a shared memory object of the kernel's own mount: a memory file, a
+// shared anonymous mapping, or (when sysv) a System V segment.
+func shmemObject(path string, sysv bool) bool {
+	return strings.HasPrefix(path, "/memfd:") || strings.HasPrefix(path, "/dev/zero") ||
+		sysv && strings.HasPrefix(path, "/SYSV")
+}
+
+// mappingSizes reads smaps: each mapping's (by its range, as maps writes
+// it) resident and swapped bytes.
+func mappingSizes(path string) map[string]int64 {
+	b, err := os.ReadFile(path)
+	out := map[string]int64{}
+	if err != nil {
+		return out
+	}
+	cur := ""
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if strings.Contains(f[0], "-") && !strings.HasSuffix(f[0], ":") {
+			cur = f[0]
+			continue
+		}
+		if (f[0] == "Rss:" || f[0] == "Swap:") && len(f) > 1 {
+			if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+				out[cur] += kb << 10
+			}
+		}
+	}
+	return out
 }
 
 // tmpfsUsed is what the tmpfs at path holds, 0 when it is no tmpfs.
@@ -98,20 +230,21 @@ func tmpfsUsed(path string) int64 {
 	return int64(st.Blocks-st.Bfree) * st.Bsize
 }
 
-// procMemory is a process's proportional set size in bytes, or its
-// resident set where the kernel has no smaps_rollup; 0 when it is gone.
+// procMemory is what process pid holds itself: its anonymous pages,
+// proportionally, resident or swapped (Pss_Anon and SwapPss of
+// smaps_rollup), and its page tables (VmPTE); its proportional set size
+// on a kernel without Pss_Anon (before 5.8; there a mapped shared object
+// counts twice), or its resident set where it has no smaps_rollup
+// (before 4.14); 0 when it is gone. Memory reserved and never touched
+// does not count.
 func procMemory(pid int) int64 {
 	dir := "/proc/" + strconv.Itoa(pid) + "/"
-	if b, err := os.ReadFile(dir + "smaps_rollup"); err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			if rest, ok := strings.CutPrefix(line, "Pss:"); ok {
-				if f := strings.Fields(rest); len(f) > 0 {
-					if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil {
-						return kb << 10
-					}
-				}
-			}
+	pte := kbFields(dir + "status")["VmPTE:"]
+	if kb := kbFields(dir + "smaps_rollup"); len(kb) > 0 {
+		if anon, ok := kb["Pss_Anon:"]; ok {
+			return anon + kb["SwapPss:"] + pte
 		}
+		return kb["Pss:"] + pte
 	}
 	b, err := os.ReadFile(dir + "statm")
 	if err != nil {
@@ -125,7 +258,24 @@ func procMemory(pid int) int64 {
 	if err != nil {
 		return 0
 	}
-	return pages * int64(os.Getpagesize())
+	return pages*int64(os.Getpagesize()) + pte
+}
+
+// kbFields reads a /proc file of "Key:   N kB" lines: each key's bytes.
+func kbFields(path string) map[string]int64 {
+	b, err := os.ReadFile(path)
+	out := map[string]int64{}
+	if err != nil {
+		return out
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) == 3 && f[2] == "kB" {
+			if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+				out[f[0]] = kb << 10
+			}
+		}
+	}
+	return out
 }
 
 // procTasks is the number of threads of a process (field 20 of

@@ -122,7 +122,11 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
-	defer cleanup()
+	defer func() {
+		if cerr := cleanup(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
 	var cg *cgroup
 	if tier >= TierFull {
 		if cg, err = newCgroup(spec.Limits); err != nil {
@@ -152,7 +156,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		watched := make(chan struct{})
 		go func() {
 			defer close(watched)
-			watchMemory(h.cmd.Process.Pid, cfg.outside(tier), spec.Limits, stop, &peak, func() { st.kill(errMemory) })
+			watchMemory(h.cmd.Process.Pid, cfg.outside(tier), !cfg.hostSysv(tier), spec.Limits, stop, &peak, func() { st.kill(errMemory) })
 		}()
 		defer func() { close(stop); <-watched }()
 	}
@@ -177,8 +181,8 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 
 // boxConfig is the helper's config for a run; cleanup removes what it
 // made on the host (below the namespaces tier, the box's folder).
-func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func(), err error) {
-	cleanup = func() {}
+func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func() error, err error) {
+	cleanup = func() error { return nil }
 	resolved, inBox, err := program(spec.Path, files)
 	if err != nil {
 		return cfg, cleanup, err
@@ -204,17 +208,18 @@ func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func(), 
 		var dir string
 		dir, err = cfg.hostBox(root)
 		uid := cfg.UID
-		cleanup = func() {
+		cleanup = func() error {
 			os.RemoveAll(dir)
 			if uid >= 0 {
-				removeHostLeftovers(uid)
+				return removeHostLeftovers(uid)
 			}
+			return nil
 		}
 		home, tmp = filepath.Join(dir, "box"), filepath.Join(dir, "tmp")
 	}
 	if err != nil {
 		cleanup()
-		return cfg, func() {}, err
+		return cfg, func() error { return nil }, err
 	}
 	if inBox {
 		// The box's working directory as the helper sees it: /box inside
@@ -236,6 +241,12 @@ func (cfg *config) outside(tier Tier) func(helper int) int64 {
 	}
 	dir, uid := filepath.Dir(cfg.BoxDir), cfg.UID
 	return func(int) int64 { return hostMemory(uid, dir) }
+}
+
+// hostSysv reports whether outside counts the box's System V segments
+// (hostMemory, by its uid): then its processes' mappings of them do not.
+func (cfg *config) hostSysv(tier Tier) bool {
+	return tier < TierNamespaces && cfg.UID >= 0
 }
 
 // namespaceBox configures a box in namespaces: its working directory
@@ -537,9 +548,10 @@ func (w *boxWatch) run(done <-chan struct{}) {
 // kernel; and what it holds outside them, in files and IPC) every 50 ms
 // until stop, keeping the
 // largest reading in peak, and calls over once the box holds more than
-// its memory limit: on the tiers without a cgroup, RLIMIT_DATA bounds each
-// process alone, and four processes of 48 MiB would pass a 128 MiB limit.
-func watchMemory(pid int, outside func(helper int) int64, l Limits, stop <-chan struct{}, peak *atomic.Int64, over func()) {
+// its memory limit: four processes of 48 MiB must not pass a 128 MiB
+// limit; sysv says whether the box's mapped System V segments are its
+// processes' to count (treeMemory) rather than outside's.
+func watchMemory(pid int, outside func(helper int) int64, sysv bool, l Limits, stop <-chan struct{}, peak *atomic.Int64, over func()) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
 	for {
@@ -547,7 +559,7 @@ func watchMemory(pid int, outside func(helper int) int64, l Limits, stop <-chan 
 		case <-stop:
 			return
 		case <-t.C:
-			used, ok := treeMemory(pid, l.FileSize, l.Memory)
+			used, ok := treeMemory(pid, l.FileSize, l.Memory, sysv)
 			used += outside(pid)
 			if !ok {
 				continue

@@ -18,6 +18,18 @@
  *   uring     io_uring instances of the largest rings, never mapped
  *             (exits 0, saying so, when the kernel refuses one)
  *   honest    MIB MiB of the heap, touched, then exits 0
+ *   ptes      page tables: four processes each mapping one page of a
+ *             memory file every 2 MiB of a reserved range
+ *   nestns    a tmpfs of its own, in user and mount namespaces it makes,
+ *             filled (exits 0, saying so, when it may not make them)
+ *   nodump    memory files held as descriptors by a process made
+ *             non-dumpable (its /proc/<pid>/fd is root's)
+ *   uringfiles memory files registered in an io_uring instance, closed
+ *             (exits 0, saying so, when the kernel refuses io_uring)
+ *   reserve   a private mapping of 3 MIB MiB, MIB MiB of it touched, as a
+ *             contest's global array sized for the largest input (exits 0)
+ *   shared    memory files of 8 MiB, MIB MiB in all, mapped shared,
+ *             touched and kept open a while (exits 0)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -29,7 +41,10 @@
 #include <linux/io_uring.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sched.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/msg.h>
 #include <sys/shm.h>
@@ -263,8 +278,98 @@ int main(int argc, char **argv) {
 		memset(p, 'x', want);
 		printf("used %ld MiB\n", want / MIB);
 		return p[want - 1] == 'x' ? 0 : 1;
+	} else if (!strcmp(mode, "ptes")) {
+		int fd = memfile(4096);
+		long n = want / 4 / 4096; /* a page table page a mapping */
+		for (int k = 0; k < 4; k++) {
+			if (k < 3 && fork() != 0)
+				continue;
+			char *base = mmap(NULL, n * 2 * MIB, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+			if (fd < 0 || base == MAP_FAILED)
+				return fail("reserve", got);
+			for (long i = 0; i < n; i++) {
+				volatile char *p = mmap(base + i * 2 * MIB, 4096, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0);
+				if (p == MAP_FAILED)
+					return fail("mmap", got);
+				(void)p[0];
+			}
+			got = want;
+			break;
+		}
+	} else if (!strcmp(mode, "nestns")) {
+		int ids[2] = {getuid(), getgid()};
+		if (unshare(CLONE_NEWUSER | CLONE_NEWNS) < 0) {
+			printf("no namespaces\n");
+			return 0;
+		}
+		const char *files[] = {"/proc/self/uid_map", "/proc/self/setgroups", "/proc/self/gid_map"};
+		int ok = 1;
+		for (int i = 0; i < 3; i++) {
+			char map[64];
+			int n = i == 1 ? snprintf(map, sizeof map, "deny") : snprintf(map, sizeof map, "0 %d 1", ids[i / 2]);
+			int fd = open(files[i], O_WRONLY);
+			ok = ok && fd >= 0 && write(fd, map, n) == n;
+			close(fd);
+		}
+		if (!ok || mount("none", "/tmp", "tmpfs", 0, "size=1g") < 0) {
+			printf("no namespaces\n");
+			return 0;
+		}
+		for (int i = 0; got < want; i++, got += 8 * MIB) {
+			char name[64];
+			snprintf(name, sizeof name, "/tmp/hog%d", i);
+			int f = open(name, O_CREAT | O_RDWR, 0600);
+			if (f < 0 || fill(f, 8 * MIB, sizeof page) != 8 * MIB)
+				return fail(name, got);
+			close(f);
+		}
+	} else if (!strcmp(mode, "nodump")) {
+		prctl(PR_SET_DUMPABLE, 0);
+		for (; got < want; got += 8 * MIB)
+			if (memfile(8 * MIB) < 0)
+				return fail("memfd", got);
+	} else if (!strcmp(mode, "uringfiles")) {
+		struct io_uring_params p = {0};
+		int ring = syscall(SYS_io_uring_setup, 4, &p), n = want / (8 * MIB), fds[4096];
+		if (ring < 0 || n > 4096) {
+			printf("no io_uring\n");
+			return 0;
+		}
+		for (int i = 0; i < n; i++)
+			fds[i] = -1;
+		if (syscall(SYS_io_uring_register, ring, IORING_REGISTER_FILES, fds, n) < 0) {
+			printf("no io_uring\n");
+			return 0;
+		}
+		for (int i = 0; i < n; i++) { /* one at a time: never two open */
+			int fd = memfile(8 * MIB);
+			struct io_uring_files_update u = {.offset = i, .fds = (unsigned long)&fd};
+			if (fd < 0 || syscall(SYS_io_uring_register, ring, IORING_REGISTER_FILES_UPDATE, &u, 1) < 0)
+				return fail("register", got);
+			close(fd);
+		}
+		got = want;
+	} else if (!strcmp(mode, "reserve")) {
+		char *p = mmap(NULL, 3 * want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return fail("mmap", 0);
+		memset(p, 'x', want);
+		usleep(300000); /* for the meter to see it */
+		printf("used %ld MiB\n", want / MIB);
+		return 0;
+	} else if (!strcmp(mode, "shared")) {
+		for (; got < want; got += 8 * MIB) {
+			int fd = memfile(8 * MIB);
+			char *p = fd < 0 ? MAP_FAILED : mmap(NULL, 8 * MIB, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+			if (p == MAP_FAILED)
+				return fail("memfd", got);
+			memset(p, 'y', 8 * MIB);
+		}
+		usleep(300000); /* for the meter to see it */
+		printf("used %ld MiB\n", want / MIB);
+		return 0;
 	} else {
-		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest [MiB]\n");
+		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared [MiB]\n");
 		return 2;
 	}
 	held(got);
