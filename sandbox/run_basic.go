@@ -6,8 +6,19 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"time"
 )
+
+// writeUnforked writes a box's file while no process of the grader forks:
+// a child forked while the file is open for writing holds its descriptor
+// until it execs, and running the file then fails with "text file busy"
+// (ETXTBSY) when runs start side by side.
+func writeUnforked(p string, data []byte, mode os.FileMode) error {
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	return os.WriteFile(p, data, mode)
+}
 
 // runBasic is the basic tier: a temporary working directory, a wall clock, an
 // output cap and a kill. Nothing else is contained.
@@ -49,7 +60,7 @@ func runBasic(ctx context.Context, spec Spec) (res Result, err error) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return res, fmt.Errorf("sandbox: %w", err)
 		}
-		if err := os.WriteFile(p, f.Data, mode); err != nil {
+		if err := writeUnforked(p, f.Data, mode); err != nil {
 			return res, fmt.Errorf("sandbox: %w", err)
 		}
 	}
