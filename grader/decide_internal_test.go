@@ -2,18 +2,14 @@ package grader
 
 import (
 	"errors"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/internal/ruletable"
 )
 
 // TestDecide: one row per verdict rule of a run, named by the rule; a
@@ -132,43 +128,10 @@ func TestDecideRuns(t *testing.T) {
 	}
 }
 
-// TestEveryRuleHasARow: each rule decide.go names has a row in the tests
-// above (read from this file), so a rule added without one fails here.
+// TestEveryRuleHasARow: each rule decide.go names has a row in TestDecide
+// (read from this file), so a rule added without one fails here.
 func TestEveryRuleHasARow(t *testing.T) {
-	rules := ruleConstants(t)
-	if len(rules) < 10 {
-		t.Fatalf("found %d rules in decide.go", len(rules))
-	}
-	data, err := os.ReadFile("decide_internal_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(data)
-	for name := range rules {
-		if !strings.Contains(src, "rule: "+name+",") {
-			t.Errorf("rule %s (%q) has no row", name, rules[name])
-		}
-	}
-}
-
-// ruleConstants are decide.go's rule names and texts.
-func ruleConstants(t *testing.T) map[string]string {
-	f, err := parser.ParseFile(token.NewFileSet(), "decide.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules := map[string]string{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		vs, ok := n.(*ast.ValueSpec)
-		if !ok || len(vs.Names) != 1 || len(vs.Values) != 1 || !strings.HasPrefix(vs.Names[0].Name, "rule") {
-			return true
-		}
-		if lit, ok := vs.Values[0].(*ast.BasicLit); ok {
-			rules[vs.Names[0].Name], _ = strconv.Unquote(lit.Value)
-		}
-		return true
-	})
-	return rules
+	ruletable.Check(t, "decide.go", "decide_internal_test.go", 10)
 }
 
 func ptr(x float64) *float64 { return &x }
