@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -376,6 +377,77 @@ func TestRunStart(t *testing.T) {
 	} {
 		if got := RunStart(tc.secret, tc.id, 1).Format(time.DateTime); got != tc.want {
 			t.Errorf("RunStart(%q, %q, 1) = %s, want %s", tc.secret, tc.id, got, tc.want)
+		}
+	}
+}
+
+// crowded pins itself and three spinning threads to one core, spins
+// until two seconds have passed on the monotonic clock (getting about a
+// quarter of the core: it waits the rest), then prints how far the wall
+// clock moved and how far the monotonic one did.
+var crowded = submission.File{Name: "crowded.c", Data: []byte(`#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <time.h>
+
+static double now(clockid_t c) {
+    struct timespec t;
+    clock_gettime(c, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void *spin(void *arg) {
+    volatile long x = 0;
+    for (;;) x++;
+    return arg;
+}
+
+int main(void) {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(sched_getcpu(), &one);
+    sched_setaffinity(0, sizeof one, &one);
+    double wall0 = now(CLOCK_REALTIME), mono0 = now(CLOCK_MONOTONIC);
+    pthread_t th;
+    for (int i = 0; i < 3; i++) pthread_create(&th, NULL, spin, NULL);
+    volatile long x = 0;
+    while (now(CLOCK_MONOTONIC) - mono0 < 2) x++;
+    printf("%.3f %.3f\n", now(CLOCK_REALTIME) - wall0, now(CLOCK_MONOTONIC) - mono0);
+    return 0;
+}
+`)}
+
+// TestClockSkipsWaiting: the shifted clock does not count the time a
+// thread waited for a core (csrc/clockfix.c), so what a clock-seeded
+// program sees does not depend on the machine's load. The program waits
+// about three quarters of two seconds for its core; its wall clock moves
+// by the quarter it ran (under other load, less), its monotonic clock by
+// the two seconds. A run of a case run once sees the real clock, waiting
+// included.
+func TestClockSkipsWaiting(t *testing.T) {
+	needFaketime(t)
+	testenv.NeedTools(t, "gcc")
+	if ClockFix() == "" {
+		testenv.Missing(t, "the clock fix was not built (no C compiler?)")
+	}
+	prog := build(t, rubric.C, crowded)
+	for _, n := range []int{0, 1} {
+		ex, err := prog.Run(context.Background(), grader.Input{Attempt: n, Case: "crowded/public-01", Secret: testSecret})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wall, mono float64
+		if _, err := fmt.Sscanf(string(ex.Stdout), "%f %f", &wall, &mono); err != nil || ex.ExitCode != 0 {
+			t.Fatalf("run %d: exit %d, stdout %q, stderr %.300q", n, ex.ExitCode, ex.Stdout, ex.Stderr)
+		}
+		if mono < 2 {
+			t.Fatalf("run %d: monotonic clock moved %.3f s, want 2 s or more", n, mono)
+		}
+		if shifted := n > 0; shifted && wall > 1.2 {
+			t.Errorf("run %d (shifted clock): wall clock moved %.3f s in %.3f s of mostly waiting, want the time it ran (about 0.5 s)", n, wall, mono)
+		} else if !shifted && wall < mono-0.1 {
+			t.Errorf("run %d (real clock): wall clock moved %.3f s, monotonic %.3f s", n, wall, mono)
 		}
 	}
 }
