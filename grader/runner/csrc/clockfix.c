@@ -99,10 +99,10 @@ __attribute__((constructor)) static void started(void)
 
 /* waited is the calling thread's run delay since the library was loaded,
    at most a millisecond old. */
-static int64_t waited(void)
+static int64_t waited(getter mono)
 {
 	struct timespec m;
-	if (syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &m) != 0)
+	if (mono(CLOCK_MONOTONIC, &m) != 0)
 		return delay;
 	int64_t now = nanos(&m);
 	if (delayAt < 0 || now - delayAt >= 1000000) {
@@ -119,9 +119,9 @@ static int64_t last;
 
 /* shift takes the thread's run delay off the time libfaketime answered,
    and keeps the process's answers from going back. */
-static void shift(struct timespec *t)
+static void shift(struct timespec *t, getter mono)
 {
-	int64_t n = nanos(t) - waited();
+	int64_t n = nanos(t) - waited(mono);
 	int64_t prev = __atomic_load_n(&last, __ATOMIC_RELAXED);
 	while (n > prev && !__atomic_compare_exchange_n(&last, &prev, n, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		;
@@ -144,7 +144,7 @@ int clock_gettime(clockid_t clock, struct timespec *t)
 		return syscall(SYS_clock_gettime, clock, t);
 	int r = next(clock, t);
 	if (r == 0 && wall(clock))
-		shift(t);
+		shift(t, next);
 	return r;
 }
 
