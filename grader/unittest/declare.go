@@ -36,6 +36,9 @@ func newJudge(fw *framework, r *rubric.Rubric) (*Judge, error) {
 		}
 	}
 	slices.SortFunc(j.sources, func(a, b source) int { return strings.Compare(a.name, b.name) })
+	if err := j.noShadow(r.Submission.Required); err != nil {
+		return nil, err
+	}
 	return j, nil
 }
 
@@ -113,6 +116,7 @@ func (j *Judge) Plan(cs []cases.Case) error {
 		s.hidden = c.Visibility != cases.Public
 		j.tests[c.ID] = planned{id: id, file: file, weight: j.points(s.tests[k], id), multi: s.tests[k].multi}
 	}
+	j.markSecretHelpers()
 	return j.uncovered()
 }
 
@@ -188,22 +192,23 @@ func (j *Judge) Command(c cases.Case) string {
 }
 
 // PublicFiles implements grader.PublicFiler: the files of public tests,
-// and the helpers, which every run holds.
+// and the helpers, which every run holds, but those only hidden tests use.
 func (j *Judge) PublicFiles() []string {
 	var out []string
 	for _, s := range j.sources {
-		if !s.hidden {
+		if !s.hidden && !s.secret {
 			out = append(out, s.path)
 		}
 	}
 	return out
 }
 
-// HiddenFiles implements grader.HiddenFiler: the files of hidden tests.
+// HiddenFiles implements grader.HiddenFiler: the files of hidden tests,
+// and the helpers only they use.
 func (j *Judge) HiddenFiles() []string {
 	var out []string
 	for _, s := range j.sources {
-		if s.hidden {
+		if s.hidden || s.secret {
 			out = append(out, s.path)
 		}
 	}

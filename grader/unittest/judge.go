@@ -68,6 +68,9 @@ type source struct {
 	// hidden is set, once planned, when the file holds a hidden case's
 	// test: it then never runs beside a public one.
 	hidden bool
+	// secret is set, once planned, on a helper only hidden tests use
+	// (markSecretHelpers): a kit leaves it out.
+	secret bool
 }
 
 // declared is a test a source declares, as its annotations or
