@@ -37,8 +37,12 @@
 //     codec, autograder.bridge.Main (LauncherMain), which takes fds 0/1
 //     for frames, points System.out at stderr and runs JUnit's console
 //     launcher, and a launcher listener that sends the relay "test",
-//     "reset" (after each top-level test class) and "done". LauncherArgs
-//     is the test box's command line.
+//     "reset" (after each top-level test class) and "done", and cuts
+//     each test's exceptions (messages, frames, causes) and published
+//     values in place before the report is written (Cap: 8192
+//     characters a message, a test's trace about twice that), so one
+//     test's bytes never cost the report. LauncherArgs is the test box's
+//     command line (java.lang opened to the test side, for that cut).
 //   - ServerFiles are the student-side server (ServerMain), which needs
 //     only the JDK: it takes fds 0/1 before any student class loads,
 //     points System.out at stderr and System.in at nothing, then serves
