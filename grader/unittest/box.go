@@ -150,7 +150,7 @@ markers =
 // test files with pytest, the student's modules stand-ins whose every
 // use is a call relayed to the student box (package pybridge), which
 // holds the student's files and the bridge's server.
-func pytestBoxes(e env) (test, student sandbox.Spec, err error) {
+func pytestBoxes(ctx context.Context, e env) (test, student sandbox.Spec, err error) {
 	py, err := tool(e.tools, e.tc.Tests.Runner)
 	if err != nil {
 		return test, student, err
@@ -172,10 +172,13 @@ func pytestBoxes(e env) (test, student sandbox.Spec, err error) {
 		args = append(args, box+"/"+s.name)
 	}
 	env := append(slices.Clone(e.base.Env), "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1", "PYTHONDONTWRITEBYTECODE=1")
+	testPyc, studentPyc := pybridge.Compiled(ctx, py.Path, bridgeDir, studentDir,
+		sandbox.Spec{Env: env, Limits: e.build, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting})
+	files = append(files, testPyc...)
 	test = sandbox.Spec{Path: py.Path, Args: args, Files: files, Env: env,
 		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting, Collect: []string{box + "/report.xml"}}
 	student = sandbox.Spec{Path: py.Path, Args: []string{"-I", "-B", studentDir + "/server.py"},
-		Files: append(slices.Clone(e.student), pybridge.StudentFiles(studentDir)...), Env: env,
+		Files: append(append(slices.Clone(e.student), pybridge.StudentFiles(studentDir)...), studentPyc...), Env: env,
 		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting}
 	return test, student, nil
 }

@@ -20,7 +20,7 @@ import (
 // runPytest runs a pytest group's boxes (pytestBoxes): one student
 // process per test module.
 func runPytest(ctx context.Context, e env) (ran, error) {
-	test, student, err := pytestBoxes(e)
+	test, student, err := pytestBoxes(ctx, e)
 	if err != nil {
 		return ran{}, err
 	}

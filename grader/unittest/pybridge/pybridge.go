@@ -3,7 +3,9 @@
 // pytest plugin and the bridge, which makes the student's modules
 // stand-ins whose every use is a call to the student's box, and the
 // student box's server, which answers those calls with the student's
-// code. The Python files are embedded in the grader. They speak the
+// code. The Python files are embedded in the grader, and compiled once
+// per interpreter for the boxes (Compiled), which read the compiled files
+// rather than compile the bridge at each start. They speak the
 // protocol of grader/unittest/relay's PROTOCOL.md, whose vectors
 // TestPythonVectors checks them against (vectors_check.py).
 package pybridge

@@ -1,6 +1,7 @@
 """Checks the Python bridge against the protocol's vectors
 (grader/unittest/relay/testdata, PROTOCOL.md): frames read and written
-by Conn, values encoded and decoded by Peer, and what the test side's
+by Conn (and the messages too large for a frame, which it refuses),
+values encoded and decoded by Peer, and what the test side's
 decoder must refuse. Run by vectors_test.go:
 
     python3 vectors_check.py TESTDATA
@@ -44,16 +45,23 @@ def read_frame(stream):
 
 
 def written(chan, msg):
-    """The bytes Conn.send writes for a message."""
-    r, w = os.pipe()
-    conn = ab.Conn(os.open(os.devnull, os.O_RDONLY), w)
-    try:
-        conn.send(chan, msg)
-    finally:
-        os.close(w)
-        conn.r.close()
-    with os.fdopen(r, "rb") as f:
-        return f.read()
+    """The bytes Conn.send writes for a message (None: it refused the
+    message, as Unsendable, and wrote nothing)."""
+    with tempfile.TemporaryFile() as f:
+        conn = ab.Conn(os.open(os.devnull, os.O_RDONLY), os.dup(f.fileno()))
+        try:
+            conn.send(chan, msg)
+            refused = False
+        except ab.Unsendable:
+            refused = True
+        finally:
+            os.close(conn.wfd)
+            conn.r.close()
+        f.seek(0)
+        out = f.read()
+    if refused:
+        return None if not out else out
+    return out
 
 
 def check_frames(doc):
@@ -80,6 +88,20 @@ def check_frames(doc):
             ok = got[0] == "frame" and got[1] not in (b"S", b"G", b"X")
         if not ok:
             fail(v["name"], "read as %r, want it %s" % (got, why))
+
+
+def check_too_large(doc):
+    """Messages too large for a frame: refused before a byte is written;
+    the largest written whole."""
+    for v in doc["too_large"]:
+        text = v["before"] + v["fill"] * v["count"] + v["after"]
+        payload = v["channel"].encode() + text.encode("ascii")
+        out = written(v["channel"].encode(), json.loads(text))
+        if v["refused"] and out is not None:
+            fail(v["name"], "written (%d bytes), want it refused" % len(out))
+        elif not v["refused"] and out != len(payload).to_bytes(4, "big") + payload:
+            fail(v["name"], "refused or written otherwise (%r), want a frame of %d bytes" %
+                 (out if out is None else len(out), len(payload)))
 
 
 def nested(n):
@@ -118,7 +140,9 @@ def check_values(doc):
 def main():
     testdata = sys.argv[1]
     with open(os.path.join(testdata, "frames.json"), encoding="utf-8") as f:
-        check_frames(json.load(f))
+        doc = json.load(f)
+    check_frames(doc)
+    check_too_large(doc)
     with open(os.path.join(testdata, "values_python.json"), encoding="utf-8") as f:
         check_values(json.load(f))
     for line in failures:

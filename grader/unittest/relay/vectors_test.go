@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -25,6 +26,18 @@ type vectors struct {
 		Why   string `json:"why"`   // length, json, utf8, channel, short
 		Relay string `json:"relay"` // refuse, forward, none (no frame)
 	} `json:"malformed"`
+	// TooLarge are messages as their writers write them (before, then
+	// fill count times, then after) that pass a frame's payload or fill
+	// it exactly: a writer refuses the first before writing a byte.
+	TooLarge []struct {
+		Name    string `json:"name"`
+		Channel string `json:"channel"`
+		Before  string `json:"before"`
+		Fill    string `json:"fill"`
+		Count   int    `json:"count"`
+		After   string `json:"after"`
+		Refused bool   `json:"refused"`
+	} `json:"too_large"`
 }
 
 func readVectors(t *testing.T) vectors {
@@ -122,6 +135,29 @@ func TestVectors(t *testing.T) {
 			t.Errorf("%s: %d frames, broken %v; want one", m.Name, len(got), bad)
 		case studentMessage(got[0]) != (m.Relay == "forward"):
 			t.Errorf("%s: the relay forwards it: %v, want %s", m.Name, studentMessage(got[0]), m.Relay)
+		}
+	}
+}
+
+// TestVectorsTooLarge: a message a writer must refuse would not pass the
+// relay either (its length is past MaxFrame), and the largest a writer
+// writes is forwarded whole.
+func TestVectorsTooLarge(t *testing.T) {
+	v := readVectors(t)
+	if len(v.TooLarge) == 0 {
+		t.Fatal("no vectors of messages too large")
+	}
+	for _, m := range v.TooLarge {
+		payload := []byte(m.Channel + m.Before + strings.Repeat(m.Fill, m.Count) + m.After)
+		var got [][]byte
+		var bad bool
+		p := &parser{emit: func(b []byte) { got = append(got, b) }, bad: func(string) { bad = true }}
+		p.Write(frame(payload))
+		switch {
+		case m.Refused && (len(payload) <= MaxFrame || !bad || len(got) != 0):
+			t.Errorf("%s: %d bytes, cut into %d frames (broken %v); want past %d bytes, refused", m.Name, len(payload), len(got), bad, MaxFrame)
+		case !m.Refused && (bad || len(got) != 1 || !studentMessage(got[0])):
+			t.Errorf("%s: %d bytes, cut into %d frames (broken %v); want one forwarded", m.Name, len(payload), len(got), bad)
 		}
 	}
 }
