@@ -64,9 +64,10 @@ import javax.tools.ToolProvider;
  * than the case it runs: a case cannot learn the arguments of a later one.
  *
  * <p>Replies on stdout, each framed as MARKER, type, payload length, payload:
- * COMPILE (rc, javac's stdout, its stderr), READY (empty: the harness is up
+ * COMPILE (rc, javac's stdout, its stderr), READY (the harness is up
  * and waits for the first case, whose CPU and wall time the grader counts
- * from its request on, outside the box), CASE (one per case), FALLBACK
+ * from its request on, outside the box; the ns from main to READY and
+ * those of the scan, for the grader's statistics alone), CASE (one per case), FALLBACK
  * (the submission does something a shared JVM cannot make identical, or
  * that the guard refused: the harness stops and the grader runs it cold)
  * and DONE. After a case that leaves the JVM unusable (a limit, a thread
@@ -110,6 +111,7 @@ public final class Harness {
     static long cpuLimit, wallLimit, outCap, buildWall;
 
     public static void main(String[] argv) throws Throwable {
+        long started = System.nanoTime();
         // Requests come one at a time: the next case only after the reply
         // to this one. The submission cannot read file descriptor 0 (the
         // guard refuses it, and /proc and /dev).
@@ -143,12 +145,20 @@ public final class Harness {
         if (javacArgs.length > 0 && !compile()) {
             finish();
         }
+        long scanned = System.nanoTime();
         String risk = scanClasses();
+        scanned = System.nanoTime() - scanned;
         // Between cases nobody may print: what would it print into?
         PrintStream stray = new PrintStream(new Stray(), true), err0 = System.err;
         System.setOut(stray);
         System.setErr(stray);
-        frame(F_READY, new byte[0]);
+        // How long the harness took to be ready, and its scan: figures for
+        // `autograder bench`, which decide nothing.
+        ByteArrayOutputStream ready = new ByteArrayOutputStream();
+        DataOutputStream d = new DataOutputStream(ready);
+        d.writeLong(System.nanoTime() - started);
+        d.writeLong(scanned);
+        frame(F_READY, ready.toByteArray());
         reply.flush();
         boolean first = true;
         while (true) {
