@@ -24,6 +24,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -137,6 +138,7 @@ public final class Harness {
         procStat = new RandomAccessFile("/proc/self/stat", "r");
         processCPU();
         findHarnessDir();
+        Case.charsets();
         Policy.setPolicy(new CasePolicy());
         System.setSecurityManager(new Guard());
         // Cold, the class path the submission sees is its own.
@@ -491,15 +493,39 @@ public final class Harness {
         Case(long cap) throws UnsupportedEncodingException {
             outCap = new Capture(this, cap);
             errCap = new Capture(this, cap);
-            out = stream(outCap, "stdout.encoding", "sun.stdout.encoding");
-            err = stream(errCap, "stderr.encoding", "sun.stderr.encoding");
+            out = stream(outCap, OUT_CHARSET);
+            err = stream(errCap, ERR_CHARSET);
+        }
+
+        /**
+         * The charsets of System.out and System.err in a fresh JVM, by the
+         * properties it reads (see System.newPrintStream), null for the
+         * default: read once, before the first case (no case may set a
+         * property), not with a permission check and a lookup per case.
+         */
+        static Charset OUT_CHARSET, ERR_CHARSET;
+
+        static void charsets() throws UnsupportedEncodingException {
+            OUT_CHARSET = charset("stdout.encoding", "sun.stdout.encoding");
+            ERR_CHARSET = charset("stderr.encoding", "sun.stderr.encoding");
+        }
+
+        static Charset charset(String key, String oldKey) throws UnsupportedEncodingException {
+            String enc = System.getProperty(key, System.getProperty(oldKey));
+            if (enc == null) {
+                return null;
+            }
+            try {
+                return Charset.forName(enc);
+            } catch (IllegalArgumentException e) {
+                throw new UnsupportedEncodingException(enc); // as PrintStream(OutputStream, boolean, String) says it
+            }
         }
 
         /** The stream System.out or System.err is in a fresh JVM (see System.newPrintStream). */
-        static PrintStream stream(OutputStream o, String key, String oldKey) throws UnsupportedEncodingException {
-            String enc = System.getProperty(key, System.getProperty(oldKey));
+        static PrintStream stream(OutputStream o, Charset cs) {
             OutputStream b = new BufferedOutputStream(o, 128);
-            return enc != null ? new PrintStream(b, true, enc) : new PrintStream(b, true);
+            return cs != null ? new PrintStream(b, true, cs) : new PrintStream(b, true);
         }
 
         boolean exited() {
