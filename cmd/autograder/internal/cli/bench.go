@@ -161,18 +161,26 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, sz b
 	fmt.Fprintf(w, "warm: %d submissions, %d runs in %s: %.0f cases/s (compile service %s; %d runs warm, %d cold; %d JVMs; %d submissions fell back to cold; %d spot checks, %d disagreed)\n",
 		n, warmRuns, warmTime.Round(time.Millisecond), warmRate, compiled.Round(time.Millisecond),
 		st.WarmCases.Load(), st.ColdCases.Load(), st.JVMs.Load(), st.Fallbacks.Load(), st.SpotChecks.Load(), st.Disagreed.Load())
+	selfCPU := processCPU() - self0
 	fmt.Fprint(w, warmBreakdown(st, n, compiled, cpu0, cpuOK, self0))
 	if sz.naive > 0 {
 		fmt.Fprintf(errw, "running %d submissions the naive way...\n", sz.naive)
-		took, runs, err := naiveRuns(ctx, subs[:sz.naive], a.Rubric.Build.Main, inputs, jobs)
+		nv, err := naiveRuns(ctx, subs[:sz.naive], a.Rubric.Build.Main, inputs, jobs)
 		if err != nil {
 			return err
 		}
-		if runs > 0 {
-			rate := float64(runs) / took.Seconds()
-			fmt.Fprintf(w, "naive (javac once each, one plain java per case, %d at a time): %d submissions, %d runs in %s: %.1f cases/s; all %d would take about %s\n",
-				jobs, sz.naive, runs, took.Round(time.Millisecond), rate, n, time.Duration(float64(warmRuns)/rate*float64(time.Second)).Round(time.Second))
-			fmt.Fprintf(w, "warm/naive: %.1fx the cases per second\n", warmRate/rate)
+		if nv.runs > 0 {
+			rate := float64(nv.runs) / nv.wall.Seconds()
+			fmt.Fprintf(w, "naive (javac once each, one plain java per case, %d at a time): %d submissions, %d runs in %s: %.1f cases/s; all %d would take about %s; CPU a submission: javac %s, its runs %s (%s each)\n",
+				jobs, sz.naive, nv.runs, nv.wall.Round(time.Millisecond), rate, n, time.Duration(float64(warmRuns)/rate*float64(time.Second)).Round(time.Second),
+				ms(nv.javacCPU/time.Duration(sz.naive)), ms(nv.javaCPU/time.Duration(sz.naive)), ms(nv.javaCPU/time.Duration(nv.runs)))
+			fmt.Fprintf(w, "warm/naive: %.1fx the cases per second", warmRate/rate)
+			if boxes := st.CompileCPU.Total() + st.HarnessCPU.Total() + st.SpotCheckCPU.Total(); boxes > 0 {
+				// CPU time a case, the boxes' and the grader's against javac's and java's: what the load changes least.
+				warmCPU := float64(boxes+selfCPU) / float64(warmRuns)
+				fmt.Fprintf(w, "; %.1fx less CPU a case (warm: its boxes' and the grader's, not the sandbox's helpers')", float64(nv.javacCPU+nv.javaCPU)/float64(nv.runs)/warmCPU)
+			}
+			fmt.Fprintln(w)
 		}
 	}
 	if coldN == 0 {
