@@ -86,6 +86,7 @@ func (w *Runner) compileService(ctx context.Context, items []prepItem, wh sandbo
 	results := make([]*compiled, len(items))
 	defer w.finish(items, results)
 	w.stats.JVMs.Add(1)
+	w.stats.CompileJVMs.Add(1)
 	tok := newToken()
 	var e encoder
 	e.WriteString("AGC1")
@@ -117,6 +118,7 @@ func (w *Runner) compileService(ctx context.Context, items []prepItem, wh sandbo
 		ReadOnly: []string{w.jdk.dir, toolchain.JDKHome(w.jdk.Java)},
 		Waiting:  wh,
 	})
+	w.stats.CompileCPU.Add(res.CPU)
 	if err != nil {
 		return
 	}
@@ -149,6 +151,7 @@ func (w *Runner) compileService(ctx context.Context, items []prepItem, wh sandbo
 			return
 		}
 		results[id] = c
+		w.stats.Compiled.Add(1)
 	}
 }
 

@@ -154,6 +154,9 @@ type frame struct {
 	CPU        time.Duration // the grader's measure of the box's CPU time over the case (enforce); not on the wire
 	Asleep     bool          // a case that waits (kindWait) the sandbox saw waiting too (asleep.go); not on the wire
 	Reason     string
+	// READY: the harness's own clock, from its main to READY and of that
+	// its scan of the classes; the box's word, counted in Stats alone.
+	Setup, Scan time.Duration
 }
 
 var errShort = errors.New("short frame")
@@ -248,7 +251,12 @@ func cutFrame(tok token, b []byte) (frame, int) {
 	case frameFallback:
 		f.Index = d.int()
 		f.Reason = string(d.bytes())
-	case frameDone, frameReady:
+	case frameReady:
+		if n >= 16 {
+			f.Setup = time.Duration(d.long())
+			f.Scan = time.Duration(d.long())
+		}
+	case frameDone:
 	default:
 		return frame{}, -1
 	}

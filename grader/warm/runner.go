@@ -75,8 +75,11 @@ type Stats struct {
 	Fallbacks    atomic.Int64 // submissions that ran cold from some case on, and parts handed off
 	SpotChecks   atomic.Int64 // warm answers checked by a cold run
 	Disagreed    atomic.Int64 // submissions regraded cold after a spot check
-	JVMs         atomic.Int64 // harness runs
+	JVMs         atomic.Int64 // warm JVMs started: harness runs and compile services
 	CompileFails atomic.Int64
+	CompileJVMs  atomic.Int64 // of which compile services
+	Compiled     atomic.Int64 // submissions the compile services compiled: a javac run each, in a warm JVM
+	ColdBuilds   atomic.Int64 // submissions built in a cold box (javac in a JVM of its own)
 
 	// Where the time goes, summed over the submissions (wall time).
 	Waited    atomic.Int64 // cases that waited (asleep, say) and reran cold
@@ -86,6 +89,16 @@ type Stats struct {
 	Cases     Clock        // the cases' own time in the warm JVMs
 	Harness   Clock        // harness boxes, from start to end
 	SpotCheck Clock        // the spot checks' cold runs
+	Ready     Clock        // harness boxes, from their start to the harness's READY: box, JVM and harness start, the scan
+
+	// What the harness says of its own start (READY's payload): from its
+	// main to READY, and of that its scan of the submission's classes.
+	// The box's word, for `autograder bench` alone: nothing is decided by it.
+	Setup, Scan Clock
+
+	// CPU time, as each box's sandbox measured it (its processes, all
+	// their threads), summed.
+	CompileCPU, HarnessCPU, SpotCheckCPU Clock
 }
 
 // Clock adds up durations from many goroutines.

@@ -346,6 +346,7 @@ func (w *Runner) handOffFlag(i int) string {
 // buildCold builds the submission cold, for all its runs.
 func (w *Runner) buildCold(ctx context.Context, p *Program, why string) (grader.Build, error) {
 	w.stats.Fallbacks.Add(1)
+	w.stats.ColdBuilds.Add(1)
 	b, err := w.cold.Build(ctx, p.src, p.waiting)
 	if err != nil || !b.OK {
 		return b, err
@@ -451,6 +452,12 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	ok := send(encodeHeader(w.mode, nil, w.main, w.cp, w.lim), slack)
 	if f, got := sink.next(time.Now().Add(slack)); !got || f.Type != frameReady {
 		ok = false
+	} else {
+		ready := time.Since(started)
+		w.stats.Ready.Add(ready)
+		// Bounded by what this side measured: the box's word is a claim.
+		w.stats.Setup.Add(min(max(f.Setup, 0), ready))
+		w.stats.Scan.Add(min(max(f.Scan, 0), ready))
 	}
 	slack = 5 * time.Second
 	for _, i := range pending {
@@ -507,8 +514,10 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	}
 	pw.Close()
 	// Whatever it is doing now, it has said all the grader will hear.
+	used, _ := spec.Meter.CPU()
 	kill()
 	r := <-done
+	w.stats.HarnessCPU.Add(max(used, r.res.CPU))
 	if r.err != nil && ctx.Err() == nil && !errors.Is(r.err, context.Canceled) {
 		return nil, false, r.err
 	}
@@ -573,6 +582,7 @@ func (p *Program) coldProgram(ctx context.Context, wh sandbox.Hooks) (grader.Pro
 		p.cold = p.w.cold.Prebuilt(p.built)
 		return p.cold, nil
 	}
+	p.w.stats.ColdBuilds.Add(1)
 	b, err := p.w.cold.Build(ctx, p.src, wh)
 	if err != nil {
 		return nil, err
@@ -634,6 +644,7 @@ func (w *Runner) spotCheck(ctx context.Context, p *Program) error {
 		started := time.Now()
 		ex, err := cold.Run(ctx, grader.Input{Args: in.Args, Stdin: in.Stdin, Waiting: p.waiting})
 		w.stats.SpotCheck.Since(started)
+		w.stats.SpotCheckCPU.Add(ex.CPU)
 		if err != nil {
 			return err
 		}

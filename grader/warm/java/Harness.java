@@ -24,6 +24,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,9 +65,10 @@ import javax.tools.ToolProvider;
  * than the case it runs: a case cannot learn the arguments of a later one.
  *
  * <p>Replies on stdout, each framed as MARKER, type, payload length, payload:
- * COMPILE (rc, javac's stdout, its stderr), READY (empty: the harness is up
+ * COMPILE (rc, javac's stdout, its stderr), READY (the harness is up
  * and waits for the first case, whose CPU and wall time the grader counts
- * from its request on, outside the box), CASE (one per case), FALLBACK
+ * from its request on, outside the box; the ns from main to READY and
+ * those of the scan, for the grader's statistics alone), CASE (one per case), FALLBACK
  * (the submission does something a shared JVM cannot make identical, or
  * that the guard refused: the harness stops and the grader runs it cold)
  * and DONE. After a case that leaves the JVM unusable (a limit, a thread
@@ -110,6 +112,7 @@ public final class Harness {
     static long cpuLimit, wallLimit, outCap, buildWall;
 
     public static void main(String[] argv) throws Throwable {
+        long started = System.nanoTime();
         // Requests come one at a time: the next case only after the reply
         // to this one. The submission cannot read file descriptor 0 (the
         // guard refuses it, and /proc and /dev).
@@ -135,6 +138,7 @@ public final class Harness {
         procStat = new RandomAccessFile("/proc/self/stat", "r");
         processCPU();
         findHarnessDir();
+        Case.charsets();
         Policy.setPolicy(new CasePolicy());
         System.setSecurityManager(new Guard());
         // Cold, the class path the submission sees is its own.
@@ -143,12 +147,20 @@ public final class Harness {
         if (javacArgs.length > 0 && !compile()) {
             finish();
         }
+        long scanned = System.nanoTime();
         String risk = scanClasses();
+        scanned = System.nanoTime() - scanned;
         // Between cases nobody may print: what would it print into?
         PrintStream stray = new PrintStream(new Stray(), true), err0 = System.err;
         System.setOut(stray);
         System.setErr(stray);
-        frame(F_READY, new byte[0]);
+        // How long the harness took to be ready, and its scan: figures for
+        // `autograder bench`, which decide nothing.
+        ByteArrayOutputStream ready = new ByteArrayOutputStream();
+        DataOutputStream d = new DataOutputStream(ready);
+        d.writeLong(System.nanoTime() - started);
+        d.writeLong(scanned);
+        frame(F_READY, ready.toByteArray());
         reply.flush();
         boolean first = true;
         while (true) {
@@ -481,15 +493,39 @@ public final class Harness {
         Case(long cap) throws UnsupportedEncodingException {
             outCap = new Capture(this, cap);
             errCap = new Capture(this, cap);
-            out = stream(outCap, "stdout.encoding", "sun.stdout.encoding");
-            err = stream(errCap, "stderr.encoding", "sun.stderr.encoding");
+            out = stream(outCap, OUT_CHARSET);
+            err = stream(errCap, ERR_CHARSET);
+        }
+
+        /**
+         * The charsets of System.out and System.err in a fresh JVM, by the
+         * properties it reads (see System.newPrintStream), null for the
+         * default: read once, before the first case (no case may set a
+         * property), not with a permission check and a lookup per case.
+         */
+        static Charset OUT_CHARSET, ERR_CHARSET;
+
+        static void charsets() throws UnsupportedEncodingException {
+            OUT_CHARSET = charset("stdout.encoding", "sun.stdout.encoding");
+            ERR_CHARSET = charset("stderr.encoding", "sun.stderr.encoding");
+        }
+
+        static Charset charset(String key, String oldKey) throws UnsupportedEncodingException {
+            String enc = System.getProperty(key, System.getProperty(oldKey));
+            if (enc == null) {
+                return null;
+            }
+            try {
+                return Charset.forName(enc);
+            } catch (IllegalArgumentException e) {
+                throw new UnsupportedEncodingException(enc); // as PrintStream(OutputStream, boolean, String) says it
+            }
         }
 
         /** The stream System.out or System.err is in a fresh JVM (see System.newPrintStream). */
-        static PrintStream stream(OutputStream o, String key, String oldKey) throws UnsupportedEncodingException {
-            String enc = System.getProperty(key, System.getProperty(oldKey));
+        static PrintStream stream(OutputStream o, Charset cs) {
             OutputStream b = new BufferedOutputStream(o, 128);
-            return enc != null ? new PrintStream(b, true, enc) : new PrintStream(b, true);
+            return cs != null ? new PrintStream(b, true, cs) : new PrintStream(b, true);
         }
 
         boolean exited() {

@@ -32,7 +32,13 @@ func benchCommand() *ucli.Command {
 			"and prints the cases per second of each and their ratio. Cold grading of a\n" +
 			"whole class takes long (a JVM and a box per case): its speed is measured on the\n" +
 			"sample and the time for all N extrapolated. The sample's results must be the\n" +
-			"same both ways; a difference fails the command.\n\n" +
+			"same both ways; a difference fails the command. It says where a warm\n" +
+			"submission's time went: the JVMs and javac runs it started, the CPU time of each\n" +
+			"kind of box (compile service, harness, spot checks) and of the grader, and the\n" +
+			"wall time of each step (the harness's start and its scan, the cases, the spot\n" +
+			"checks). --naive N times the first N the naive way too, the yardstick of warm\n" +
+			"mode's speed: javac once each, then one plain java per case, outside any sandbox\n" +
+			"(the sources are the bench's own); --cpuprofile writes the grader's Go profile.\n\n" +
 			"With --waiting it grades instead, as grade does, 10 correct submissions alone,\n" +
 			"then beside one that sleeps in every FLAG 4XX case and one that loops in every\n" +
 			"hidden FLAG 200 case, and prints both times against the budget of three times\n" +
@@ -45,14 +51,16 @@ func benchCommand() *ucli.Command {
 			&ucli.IntFlag{Name: "cold", Value: 10, Usage: "grade the first `N` submissions cold too (0: no cold half)"},
 			jobsFlag(),
 			spotCheckFlag(),
+			&ucli.IntFlag{Name: "naive", Usage: "time the first `N` submissions the naive way too: javac once each, then one plain java per case, outside any sandbox (the yardstick of warm mode's speed)"},
+			&ucli.StringFlag{Name: "cpuprofile", Usage: "write a Go CPU profile of the grader during the warm half to `FILE` (go tool pprof)"},
 			&ucli.BoolFlag{Name: "waiting", Usage: "grade the waiting mix: 10 correct submissions, then beside a sleeper and a looper"},
 		},
 		Action: func(c *ucli.Context) error {
-			n, coldN := c.Int("submissions"), c.Int("cold")
-			if n <= 0 || coldN < 0 {
-				return badInputf("bench: --submissions must be positive and --cold not negative")
+			n, coldN, naiveN := c.Int("submissions"), c.Int("cold"), c.Int("naive")
+			if n <= 0 || coldN < 0 || naiveN < 0 {
+				return badInputf("bench: --submissions must be positive, --cold and --naive not negative")
 			}
-			coldN = min(coldN, n)
+			coldN, naiveN = min(coldN, n), min(naiveN, n)
 			jobs := jobsOr(c)
 			a, err := loadAssignment(c)
 			if err != nil {
@@ -67,7 +75,7 @@ func benchCommand() *ucli.Command {
 			if c.Bool("waiting") {
 				return runWaitingBench(c.Context, c.App.Writer, c.App.ErrWriter, a, jobs)
 			}
-			return runBench(c.Context, c.App.Writer, c.App.ErrWriter, a, n, coldN, jobs)
+			return runBench(c.Context, c.App.Writer, c.App.ErrWriter, a, benchSizes{n, coldN, naiveN}, jobs, c.String("cpuprofile"))
 		},
 	}
 }
@@ -104,7 +112,12 @@ func runs(results []grader.Result) int {
 	return n
 }
 
-func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, coldN, jobs int) error {
+// benchSizes are how many submissions bench grades warm, cold and the
+// naive way.
+type benchSizes struct{ warm, cold, naive int }
+
+func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, sz benchSizes, jobs int, profile string) error {
+	n, coldN := sz.warm, sz.cold
 	subs, kinds := benchSubmissions(n)
 	inputs := warm.Inputs(a, "")
 	fmt.Fprintf(w, "bench: %d submissions (%d javasrc variants in turn), %d cases each; %d cores, %d jobs; sandbox tier %s\n",
@@ -119,8 +132,15 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 		wr.JDK().Version, wr.JDK().Java, time.Since(start).Round(time.Millisecond))
 
 	fmt.Fprintf(errw, "grading %d submissions warm...\n", n)
+	stopProfile := func() {}
+	if profile != "" {
+		if stopProfile, err = startCPUProfile(profile); err != nil {
+			return err
+		}
+	}
 	start = time.Now()
 	cpu0, cpuOK := machineCPU()
+	self0 := processCPU()
 	builds := make([][]submission.File, len(subs))
 	for i, s := range subs {
 		builds[i] = s.Files
@@ -134,13 +154,35 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 		return err
 	}
 	warmTime := time.Since(start)
+	stopProfile()
 	st := wr.Stats()
 	warmRuns := runs(warmResults)
 	warmRate := float64(warmRuns) / warmTime.Seconds()
 	fmt.Fprintf(w, "warm: %d submissions, %d runs in %s: %.0f cases/s (compile service %s; %d runs warm, %d cold; %d JVMs; %d submissions fell back to cold; %d spot checks, %d disagreed)\n",
 		n, warmRuns, warmTime.Round(time.Millisecond), warmRate, compiled.Round(time.Millisecond),
 		st.WarmCases.Load(), st.ColdCases.Load(), st.JVMs.Load(), st.Fallbacks.Load(), st.SpotChecks.Load(), st.Disagreed.Load())
-	fmt.Fprint(w, warmBreakdown(st, n, compiled, cpu0, cpuOK))
+	selfCPU := processCPU() - self0
+	fmt.Fprint(w, warmBreakdown(st, n, compiled, cpu0, cpuOK, self0))
+	if sz.naive > 0 {
+		fmt.Fprintf(errw, "running %d submissions the naive way...\n", sz.naive)
+		nv, err := naiveRuns(ctx, subs[:sz.naive], a.Rubric.Build.Main, inputs, jobs)
+		if err != nil {
+			return err
+		}
+		if nv.runs > 0 {
+			rate := float64(nv.runs) / nv.wall.Seconds()
+			fmt.Fprintf(w, "naive (javac once each, one plain java per case, %d at a time): %d submissions, %d runs in %s: %.1f cases/s; all %d would take about %s; CPU a submission: javac %s, its runs %s (%s each)\n",
+				jobs, sz.naive, nv.runs, nv.wall.Round(time.Millisecond), rate, n, time.Duration(float64(warmRuns)/rate*float64(time.Second)).Round(time.Second),
+				ms(nv.javacCPU/time.Duration(sz.naive)), ms(nv.javaCPU/time.Duration(sz.naive)), ms(nv.javaCPU/time.Duration(nv.runs)))
+			fmt.Fprintf(w, "warm/naive: %.1fx the cases per second", warmRate/rate)
+			if boxes := st.CompileCPU.Total() + st.HarnessCPU.Total() + st.SpotCheckCPU.Total(); boxes > 0 {
+				// CPU time a case, the boxes' and the grader's against javac's and java's: what the load changes least.
+				warmCPU := float64(boxes+selfCPU) / float64(warmRuns)
+				fmt.Fprintf(w, "; %.1fx less CPU a case (warm: its boxes' and the grader's, not the sandbox's helpers')", float64(nv.javacCPU+nv.javaCPU)/float64(nv.runs)/warmCPU)
+			}
+			fmt.Fprintln(w)
+		}
+	}
 	if coldN == 0 {
 		return nil
 	}
@@ -194,19 +236,38 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, n, c
 // warmBreakdown says where a warm submission's time went, on average:
 // the wall time of each step (summed over the jobs, so the steps of
 // submissions graded side by side add up) and the machine's CPU time.
-func warmBreakdown(st *warm.Stats, n int, compiled time.Duration, cpu0 cpuTimes, cpuOK bool) string {
+//
+// Three lines: what a submission started (JVMs and javac runs), the CPU
+// time of each kind of box as its sandbox measured it (and the grader's
+// own, and the machine's), and the wall time of each step.
+func warmBreakdown(st *warm.Stats, n int, compiled time.Duration, cpu0 cpuTimes, cpuOK bool, self0 time.Duration) string {
 	per := func(d time.Duration) string { return ms(d / time.Duration(n)) }
+	avg := func(k int64) float64 { return float64(k) / float64(n) }
+	harness := st.JVMs.Load() - st.CompileJVMs.Load()
 	var b strings.Builder
-	fmt.Fprintf(&b, "warm, per submission: compile service %s (its share of the batch's %s); harness box %s: %s to the first answer (box, JVM and harness start), the cases %s in the JVM",
-		ms(compiled/time.Duration(n)), compiled.Round(time.Millisecond), per(st.Harness.Total()), per(st.Start.Total()), per(st.Cases.Total()))
+	fmt.Fprintf(&b, "warm, per submission: JVM starts %.2f (harness %.2f, compile service %.2f, spot checks %.2f); javac runs %.2f in the compile service, %.2f cold\n",
+		avg(harness+st.CompileJVMs.Load()+st.SpotChecks.Load()), avg(harness), avg(st.CompileJVMs.Load()), avg(st.SpotChecks.Load()),
+		avg(st.Compiled.Load()), avg(st.ColdBuilds.Load()))
+	boxes := st.CompileCPU.Total() + st.HarnessCPU.Total() + st.SpotCheckCPU.Total()
+	fmt.Fprintf(&b, "warm CPU per submission: compile service %s, harness boxes %s, spot checks %s",
+		per(st.CompileCPU.Total()), per(st.HarnessCPU.Total()), per(st.SpotCheckCPU.Total()))
 	if k := st.SpotChecks.Load(); k > 0 {
-		fmt.Fprintf(&b, "; %.1f spot checks %s (%s each)", float64(k)/float64(n), per(st.SpotCheck.Total()), ms(st.SpotCheck.Total()/time.Duration(k)))
+		fmt.Fprintf(&b, " (%s each)", ms(st.SpotCheckCPU.Total()/time.Duration(k)))
+	}
+	self := processCPU() - self0
+	fmt.Fprintf(&b, ", the grader %s", per(self))
+	if cpu1, ok := machineCPU(); ok && cpuOK {
+		all := cpu1.sub(cpu0)
+		fmt.Fprintf(&b, "; the machine's CPU %s, of which the rest (sandbox helpers, the kernel, other work) %s", all.per(n), per(all.user+all.system-boxes-self))
+	}
+	fmt.Fprintf(&b, "\nwarm wall per submission: compile service %s (its share of the batch's %s); harness box %s: %s to READY (of which the harness's own %s, its scan %s), %s to the first answer, the cases %s in the JVM",
+		ms(compiled/time.Duration(n)), compiled.Round(time.Millisecond), per(st.Harness.Total()), per(st.Ready.Total()), per(st.Setup.Total()), per(st.Scan.Total()),
+		per(st.Start.Total()), per(st.Cases.Total()))
+	if k := st.SpotChecks.Load(); k > 0 {
+		fmt.Fprintf(&b, "; %.1f spot checks %s (%s each)", avg(k), per(st.SpotCheck.Total()), ms(st.SpotCheck.Total()/time.Duration(k)))
 	}
 	if k := st.Waited.Load(); k > 0 {
 		fmt.Fprintf(&b, "; %d cases waited and reran cold", k)
-	}
-	if cpu1, ok := machineCPU(); ok && cpuOK {
-		fmt.Fprintf(&b, "; the machine's CPU %s", cpu1.sub(cpu0).per(n))
 	}
 	b.WriteString("\n")
 	return b.String()
