@@ -1,0 +1,121 @@
+package unittest
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/mutation"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/testenv"
+)
+
+// exampleDir is the bundled example of students' pytest suites.
+func exampleDir(t *testing.T) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "cases", "pytest-tests")
+}
+
+// suiteLimits are far above what any run of the example needs: a test's
+// calls take milliseconds, pytest starts in well under a second.
+var suiteLimits = rubric.Limits{Wall: 5 * time.Second, CPU: 5 * time.Second, BuildWall: 60 * time.Second, Memory: 1 << 30}
+
+// exampleSuites are the example's implementations, only the bugs named
+// (nil: all), or a skip (a failure under CI) when pytest is missing.
+func exampleSuites(t *testing.T, bugs []string) *mutation.SuitePart {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs pytest in boxes")
+	}
+	if m := Missing("pytest"); m != "" {
+		testenv.Missing(t, "pytest: %s", m)
+	}
+	j, err := newJudge(pytest, &rubric.Rubric{Limits: suiteLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := j.Suites(context.Background(), filepath.Join(exampleDir(t), "impls"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := mutation.Config{PerBug: 5, Ceiling: 40, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Bugs: bugs, Show: mutation.ShowExposed, Mode: compare.Lines}
+	p, err := mutation.NewSuitePart(cfg, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// hand is a student's hand-in of the example: its files.
+func hand(t *testing.T, name string) []submission.File {
+	t.Helper()
+	dir := filepath.Join(exampleDir(t), "examples", name)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []submission.File
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, submission.File{Name: e.Name(), Data: data})
+	}
+	return files
+}
+
+// summary is a result in a line a test compares: each test valid or not
+// and the bugs it exposes, then the score.
+func summary(r mutation.Result) string {
+	var parts []string
+	for _, te := range r.Tests {
+		s := te.Name + ":"
+		if !te.Valid {
+			s += "invalid"
+		} else {
+			s += strings.Join(append([]string{"valid"}, te.Exposes...), ",")
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ") + " = " + strconv.FormatFloat(r.Score(), 'f', -1, 64)
+}
+
+// TestSuiteSmall: the smallest path: one suite, the correct
+// implementation and two bugs; each test valid or not, and what it
+// exposes, decided from the runs' transcripts.
+func TestSuiteSmall(t *testing.T) {
+	p := exampleSuites(t, []string{"add-replaces", "names-unsorted"})
+	res, err := p.Grade(context.Background(), hand(t, "misses"), []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// test_total adds once: both bugs answer as the correct one does.
+	// test_one_of_each adds apple then pear, sorted alike: none either.
+	want := "test_cart.py::test_total:valid test_cart.py::test_one_of_each:valid = 0"
+	if got := summary(res); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	res, err = p.Grade(context.Background(), hand(t, "loops"), []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = "test_cart.py::test_never_ends:invalid test_cart.py::test_names:valid,names-unsorted = 5"
+	if got := summary(res); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for _, te := range res.Tests {
+		t.Logf("%s: %s", te.Name, te.Why)
+	}
+	if why := res.Tests[0].Why; !slices.ContainsFunc([]string{"Timeout", "time limit"}, func(s string) bool { return strings.Contains(why, s) }) {
+		t.Errorf("the looping test's why: %q, want a timeout", why)
+	}
+}
