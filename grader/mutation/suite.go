@@ -124,20 +124,25 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 			return res, fmt.Errorf("collecting %s: %w", f.Name, err)
 		}
 		if why != "" {
-			res.Tests = append(res.Tests, Test{Name: uniqueName(f.Name, seen), Why: clipWhy(why)})
-			continue
+			ids = []string{""} // the file stands for its tests: one invalid test
 		}
 		for _, id := range ids {
-			name := uniqueName(f.Name+"::"+id, seen)
+			name := f.Name
+			if why == "" {
+				name += "::" + id
+			}
+			name = uniqueName(name, seen)
 			if len(res.Tests) >= p.cfg.MaxTests {
 				if res.IgnoredCount++; len(res.Ignored) < MaxListed {
 					res.Ignored = append(res.Ignored, name)
 				}
 				continue
 			}
-			t, err := p.judgeTest(ctx, f, id, secret)
-			if err != nil {
-				return res, fmt.Errorf("test %s: %w", name, err)
+			t := Test{Why: clipWhy(why)}
+			if why == "" {
+				if t, err = p.judgeTest(ctx, f, id, secret); err != nil {
+					return res, fmt.Errorf("test %s: %w", name, err)
+				}
 			}
 			t.Name = name
 			res.Tests = append(res.Tests, t)
