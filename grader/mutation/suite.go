@@ -11,6 +11,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -66,6 +67,9 @@ type SuitePart struct {
 	cfg    Config
 	suites Suites
 	bugs   []Bug
+	// Parallel is how many runs on the bugs go at once (at most 1: one
+	// at a time). The order they end in changes nothing.
+	Parallel int
 }
 
 // NewSuitePart makes a suite part of its rubric and implementations: every
@@ -200,14 +204,34 @@ func (p *SuitePart) judgeTest(ctx context.Context, f submission.File, id string,
 		}
 	}
 	bugs := make([][]TestRun, len(p.bugs))
+	for k := range bugs {
+		bugs[k] = make([]TestRun, runsPer)
+	}
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		errs []error
+		sem  = make(chan struct{}, max(1, p.Parallel))
+	)
 	for _, k := range order(secret, f.Name+"::"+id+"\x00bugs", len(bugs)) {
-		for range runsPer {
-			r, err := p.suites.Runner.Run(ctx, f, id, p.bugs[k].Name)
-			if err != nil {
-				return Test{}, fmt.Errorf("%s: %w", p.bugs[k].Name, err)
-			}
-			bugs[k] = append(bugs[k], r)
+		for n := range runsPer {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				r, err := p.suites.Runner.Run(ctx, f, id, p.bugs[k].Name)
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					errs = append(errs, fmt.Errorf("%s: %w", p.bugs[k].Name, err))
+				}
+				bugs[k][n] = r
+			}()
 		}
+	}
+	wg.Wait()
+	if len(errs) > 0 {
+		return Test{}, errs[0]
 	}
 	return decideTest(p.suites.Correct, correct, p.bugs, bugs), nil
 }

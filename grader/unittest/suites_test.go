@@ -119,3 +119,44 @@ func TestSuiteSmall(t *testing.T) {
 		t.Errorf("the looping test's why: %q, want a timeout", why)
 	}
 }
+
+// TestSuiteExamples: the example batch, graded by hand against the nine
+// bugs (bugs in name order: add-replaces, count-distinct,
+// discount-inverted, names-unsorted, negative-price, remove-keeps-empty,
+// remove-missing, total-ignores-quantity, zero-quantity).
+func TestSuiteExamples(t *testing.T) {
+	p := exampleSuites(t, nil)
+	p.Parallel = 2
+	for _, tc := range []struct {
+		hand, want string
+		why        map[int]string // a test's why holds this
+	}{
+		{"full", "test_cart.py::test_quantities_and_totals:valid,add-replaces,count-distinct,names-unsorted,total-ignores-quantity" +
+			" test_cart.py::test_rejects_bad_items:valid,negative-price,zero-quantity" +
+			" test_cart.py::test_remove:valid,remove-keeps-empty,remove-missing" +
+			" test_cart.py::test_discount:valid,discount-inverted,total-ignores-quantity = 40", nil},
+		{"misses", "test_cart.py::test_total:valid,total-ignores-quantity test_cart.py::test_one_of_each:valid = 5", nil},
+		{"invalid", "test_cart.py::test_wrong_expectation:invalid test_cart.py::test_expects_what_the_handout_does_not_say:invalid" +
+			" test_cart.py::test_skipped:invalid test_cart.py::test_valid_count:valid,add-replaces,count-distinct = 10",
+			map[int]string{0: "three apples cost 3", 1: "DID NOT RAISE", 2: "skipped: not finished"}},
+		{"chatty", "test_cart.py::test_prints_a_lot:valid,total-ignores-quantity test_cart.py::test_writes_a_gigabyte:invalid = 5", nil},
+		{"loops", "test_cart.py::test_never_ends:invalid test_cart.py::test_names:valid,names-unsorted = 5", map[int]string{0: "limit"}},
+		{"broken", "test_cart.py:invalid = 0", map[int]string{0: "SyntaxError"}},
+	} {
+		t.Run(tc.hand, func(t *testing.T) {
+			res, err := p.Grade(context.Background(), hand(t, tc.hand), []byte("secret"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := summary(res); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			for i, te := range res.Tests {
+				t.Logf("%s: %s", te.Name, te.Why)
+				if w := tc.why[i]; !strings.Contains(te.Why, w) || len(te.Why) > 500 {
+					t.Errorf("test %s: why %q, want it to hold %q, at most 500 bytes", te.Name, te.Why, w)
+				}
+			}
+		})
+	}
+}
