@@ -134,15 +134,23 @@ func startClock(spec *sandbox.Spec, lib string, start time.Time) {
 	}
 }
 
-// FixClock returns what makes a box's clock start at start in every run
-// (libfaketime preloaded, as startClock does), or nil when this machine
-// has no libfaketime: grading students' tests runs them alike each time.
-func FixClock(start time.Time) func(*sandbox.Spec) {
+// FixClock returns what stops a box's clock at the time at in every run
+// (libfaketime preloaded, as startClock does, the time frozen), or nil
+// when this machine has no libfaketime: grading students' tests runs
+// them alike each time.
+func FixClock(at time.Time) func(*sandbox.Spec) {
 	lib := Faketime()
 	if lib == "" {
 		return nil
 	}
-	return func(spec *sandbox.Spec) { startClock(spec, lib, start) }
+	return func(spec *sandbox.Spec) {
+		startClock(spec, lib, at)
+		for i, e := range spec.Env {
+			if strings.HasPrefix(e, "FAKETIME=@") {
+				spec.Env[i] = "FAKETIME=" + at.UTC().Format(time.DateTime) // no @: frozen
+			}
+		}
+	}
 }
 
 // CheckClock runs date in a box as run 1 of a repeated case "doctor" and
