@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,7 +29,7 @@ var suiteLimits = rubric.Limits{Wall: 5 * time.Second, CPU: 5 * time.Second, Bui
 
 // exampleSuites are the example's implementations, only the bugs named
 // (nil: all), or a skip (a failure under CI) when pytest is missing.
-func exampleSuites(t *testing.T, bugs []string) *mutation.SuitePart {
+func exampleSuites(t *testing.T, bugs []string, maxTests int) *mutation.SuitePart {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("runs pytest in boxes")
@@ -46,7 +45,7 @@ func exampleSuites(t *testing.T, bugs []string) *mutation.SuitePart {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := mutation.Config{PerBug: 5, Ceiling: 40, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Bugs: bugs, Show: mutation.ShowExposed, Mode: compare.Lines}
+	cfg := mutation.Config{PerBug: 5, Ceiling: 40, MaxTests: maxTests, MaxBytes: 64 << 10, Files: "test_*.py", Bugs: bugs, Show: mutation.ShowExposed, Mode: compare.Lines}
 	p, err := mutation.NewSuitePart(cfg, s)
 	if err != nil {
 		t.Fatal(err)
@@ -89,43 +88,12 @@ func summary(r mutation.Result) string {
 	return strings.Join(parts, " ") + " = " + strconv.FormatFloat(r.Score(), 'f', -1, 64)
 }
 
-// TestSuiteSmall: the smallest path: one suite, the correct
-// implementation and two bugs; each test valid or not, and what it
-// exposes, decided from the runs' transcripts.
-func TestSuiteSmall(t *testing.T) {
-	p := exampleSuites(t, []string{"add-replaces", "names-unsorted"})
-	res, err := p.Grade(context.Background(), hand(t, "misses"), []byte("secret"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// test_total adds once: both bugs answer as the correct one does.
-	// test_one_of_each adds apple then pear, sorted alike: none either.
-	want := "test_cart.py::test_total:valid test_cart.py::test_one_of_each:valid = 0"
-	if got := summary(res); got != want {
-		t.Errorf("got  %s\nwant %s", got, want)
-	}
-	res, err = p.Grade(context.Background(), hand(t, "loops"), []byte("secret"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want = "test_cart.py::test_never_ends:invalid test_cart.py::test_names:valid,names-unsorted = 5"
-	if got := summary(res); got != want {
-		t.Errorf("got  %s\nwant %s", got, want)
-	}
-	for _, te := range res.Tests {
-		t.Logf("%s: %s", te.Name, te.Why)
-	}
-	if why := res.Tests[0].Why; !slices.ContainsFunc([]string{"Timeout", "time limit"}, func(s string) bool { return strings.Contains(why, s) }) {
-		t.Errorf("the looping test's why: %q, want a timeout", why)
-	}
-}
-
 // TestSuiteExamples: the example batch, graded by hand against the nine
 // bugs (bugs in name order: add-replaces, count-distinct,
 // discount-inverted, names-unsorted, negative-price, remove-keeps-empty,
 // remove-missing, total-ignores-quantity, zero-quantity).
 func TestSuiteExamples(t *testing.T) {
-	p := exampleSuites(t, nil)
+	p := exampleSuites(t, nil, 25)
 	p.Parallel = 2
 	for _, tc := range []struct {
 		hand, want string
@@ -158,5 +126,48 @@ func TestSuiteExamples(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSuiteBadInput: a file of 10,000 tests is collected and its first
+// tests counted, the rest ignored with a note; a file with no test, one
+// too large and one whose collection never ends are each one invalid
+// test, named by the file; the batch goes on.
+func TestSuiteBadInput(t *testing.T) {
+	p := exampleSuites(t, []string{"add-replaces"}, 4)
+	files := []submission.File{
+		{Name: "test_a_many.py", Data: []byte("import pytest\n\n\n@pytest.mark.parametrize(\"i\", range(10000))\ndef test_many(i):\n    assert i < 0, \"never\"\n")},
+		{Name: "test_b_none.py", Data: []byte("x = 1\n")},
+		{Name: "test_c_big.py", Data: []byte("# " + strings.Repeat("x", 70<<10) + "\n")},
+		{Name: "test_d_hangs.py", Data: []byte("while True:\n    pass\n")},
+	}
+	res, err := p.Grade(context.Background(), files, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "test_a_many.py::test_many[0]:invalid test_a_many.py::test_many[1]:invalid test_a_many.py::test_many[2]:invalid test_a_many.py::test_many[3]:invalid = 0"
+	if got := summary(res); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if res.IgnoredCount != 9999 || !strings.Contains(res.IgnoredNote(), "9999 tests past the first 4 were ignored") {
+		t.Errorf("ignored %d: %s", res.IgnoredCount, res.IgnoredNote())
+	}
+	if why := res.Tests[0].Why; !strings.Contains(why, "never") {
+		t.Errorf("why %q, want the assertion's message", why)
+	}
+	// With room for them, the other files are one invalid test each.
+	p = exampleSuites(t, []string{"add-replaces"}, 25)
+	res, err = p.Grade(context.Background(), files[1:], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants := []string{"no test in it", "more than the 65536 a test file may hold", "stopped at the"}
+	for i, te := range res.Tests {
+		if te.Valid || i >= len(wants) || !strings.Contains(te.Why, wants[i]) {
+			t.Errorf("test %s: valid %v, why %q; want invalid, %q", te.Name, te.Valid, te.Why, wants[min(i, len(wants)-1)])
+		}
+	}
+	if len(res.Tests) != 3 {
+		t.Errorf("%d tests, want 3", len(res.Tests))
 	}
 }
