@@ -85,7 +85,7 @@ func (g *gambler) Run(_ context.Context, _ submission.File, id, impl string) (Te
 // bug's difference, some of them, or make calls of their own at random.
 // The expectation is estimated over many suites, from fixed seeds.
 func TestGambling(t *testing.T) {
-	const bugs, suites = 8, 400
+	const bugs, suites = 8, 200
 	var bs []Bug
 	for i := range bugs {
 		bs = append(bs, Bug{Name: fmt.Sprint("bug", i)})
