@@ -42,6 +42,13 @@ _IMPORTLIB = os.path.dirname(importlib.__file__) + os.sep
 # default hash) are not told.
 _INSTRUCTOR = os.environ.get("AUTOGRADER_BRIDGE_INSTRUCTOR") == "1"
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+# What a student's test may read of the instructor's objects: no dunder
+# but these (no __code__, __globals__, __dict__ of a function), and
+# nothing whose value is code, a frame or a traceback (a generator's
+# gi_code): the bytecode, its constants and its line numbers differ
+# between implementations that behave alike.
+_INSTRUCTOR_DUNDERS = {"__class__", "__name__", "__qualname__", "__module__"}
+_INSTRUCTOR_HIDDEN = (types.CodeType, types.FrameType, types.TracebackType)
 
 
 # The ops that answer a call.
@@ -795,8 +802,12 @@ class _Answers:
             elif op == "getattr":
                 if not self.trusted and (type(name) is not str or name.startswith("_")):
                     raise AttributeError(name)
+                if _INSTRUCTOR and type(name) is str and name.startswith("__") and name not in _INSTRUCTOR_DUNDERS:
+                    raise AttributeError(name)
                 value = getattr(target, name)
                 if not self.trusted and isinstance(value, types.ModuleType):
+                    raise AttributeError(name)
+                if _INSTRUCTOR and isinstance(value, _INSTRUCTOR_HIDDEN):
                     raise AttributeError(name)
             elif op == "setattr":
                 value = setattr(target, name, args[0])
