@@ -160,9 +160,16 @@ func (s *pySuites) read(dir, name string) error {
 // base name, which the pattern the rubric gives matched.
 func studentTest(f submission.File) string { return box + "/" + path.Base(f.Name) }
 
-// seedPlugin seeds Python's random before each test: a test's "random"
-// values are the same in every run.
-const seedPlugin = `import random
+// seedPlugin seeds Python's random before each test, so that a test's
+// "random" values are the same in every run, and turns the cyclic garbage
+// collector off, whose timing follows allocations that vary with the
+// machine (durations pytest formats): a stand-in in a cycle (a
+// pytest.raises traceback's) would be let go, its handle freed, at
+// another call from one run to the next.
+const seedPlugin = `import gc
+import random
+
+gc.disable()
 
 
 def pytest_runtest_setup(item):
@@ -298,7 +305,7 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 		Env:   append(slices.Clone(determinism), "AUTOGRADER_BRIDGE_INSTRUCTOR=1"), Limits: lim}
 	s.fixed(&student)
 	out, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return student },
-		PerTest: relay.Limits{CPU: l.CPU, Wall: l.Wall, Printed: maxPrinted, Keep: keepPrinted}, Transcript: true})
+		PerTest: perTestSuite(l), Transcript: true})
 	if errors.Is(err, relay.ErrProtocol) {
 		// The test box runs the student's code: its broken frames are
 		// the student's failure, not the grader's.
@@ -307,6 +314,15 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 		return mutation.TestRun{}, err
 	}
 	return testRun(id, out), nil
+}
+
+// perTestSuite bounds a test of a students' suite run: limits.cpu of
+// CPU time (both boxes', once the test called the implementation), which
+// stops a loop alike in every run; the wall time far above it
+// (limits.wall + limits.build_wall), so that a loaded machine does not
+// stop one run of a test and not the other.
+func perTestSuite(l rubric.Limits) relay.Limits {
+	return relay.Limits{CPU: l.CPU, Wall: l.Wall + l.BuildWall, Printed: maxPrinted, Keep: keepPrinted}
 }
 
 // testRun reads a run's outcome from its report and the relay's record.

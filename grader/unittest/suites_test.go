@@ -108,7 +108,7 @@ func TestSuiteExamples(t *testing.T) {
 			" test_cart.py::test_skipped:invalid test_cart.py::test_valid_count:valid,add-replaces,count-distinct = 10",
 			map[int]string{0: "three apples cost 3\nassert 300 == 3\n +  where 300 = <bound method Cart.total of <cart.Cart object at 0x0>>()", 1: "DID NOT RAISE", 2: "skipped: not finished"}},
 		{"chatty", "test_cart.py::test_prints_a_lot:valid,total-ignores-quantity test_cart.py::test_writes_a_gigabyte:invalid = 5", nil},
-		{"loops", "test_cart.py::test_never_ends:invalid test_cart.py::test_names:valid,names-unsorted = 5", map[int]string{0: "limit"}},
+		{"loops", "test_cart.py::test_never_ends:invalid test_cart.py::test_names:valid,names-unsorted = 5", map[int]string{0: "it fails on the correct implementation"}},
 		{"broken", "test_cart.py:invalid = 0", map[int]string{0: "SyntaxError"}},
 	} {
 		t.Run(tc.hand, func(t *testing.T) {

@@ -59,7 +59,8 @@ type Result struct {
 	Tests    []Test
 	Students int // student boxes started
 	// Transcript is the SHA-256, in hex, of every 'S' frame that crossed
-	// either way and every 'X' frame the test side was sent, in the order
+	// either way and of each 'X' frame the test side was sent (that it
+	// was, not why), in the order
 	// the relay passed them, each marked with its direction; "" unless
 	// Config.Transcript. Two runs whose test sides were given the same
 	// answers to the same calls have the same transcript.

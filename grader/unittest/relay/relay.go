@@ -259,7 +259,9 @@ func (r *relay) tell(d *Died) {
 		t.died = d
 	}
 	b, _ := json.Marshal(d)
-	r.record('<', append([]byte{chanExit}, b...))
+	// Which limit stopped it depends on the machine: the transcript
+	// says only that the student's side ended.
+	r.record('<', []byte{chanExit})
 	r.toTest.sendAlways(frame(append([]byte{chanExit}, b...)))
 }
 
