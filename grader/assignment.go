@@ -31,10 +31,11 @@ type Assignment struct {
 	// SetReference): the judge of "check: reference" cases, and, when it
 	// is a Diagnoser, of every wrong answer's mistakes; nil when the
 	// rubric names none.
-	Reference Judge
-	judges    map[string]Judge // by a case's check key; "" is the rubric's [judge]
-	mode      compare.Mode
-	tests     map[string]*mutation.Part // the tests parts, by part ID
+	Reference  Judge
+	judges     map[string]Judge // by a case's check key; "" is the rubric's [judge]
+	mode       compare.Mode
+	tests      map[string]*mutation.Part      // the tests parts, by part ID
+	suiteParts map[string]*mutation.SuitePart // the tests parts of unit-test suites, by part ID
 }
 
 // JudgesHash identifies what the assignment's judges decide by beyond the
@@ -96,7 +97,7 @@ func NewAssignment(r *rubric.Rubric, js Judges) (*Assignment, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(cs) == 0 {
+		if len(cs) == 0 && (p.Tests == nil || p.Tests.Folder == "") {
 			return nil, fmt.Errorf("%s: part %q has no cases in %s: %w", r.Path, p.ID, path.Join(r.CasesDir, p.Cases), rubric.ErrInvalid)
 		}
 		parts = append(parts, cs)
@@ -129,7 +130,7 @@ func NewAssignmentOf(r *rubric.Rubric, parts [][]cases.Case, js Judges) (*Assign
 	if err := a.planSuites(); err != nil {
 		return nil, err
 	}
-	if a.tests, err = makeTestParts(r, parts, js, mode); err != nil {
+	if a.tests, a.suiteParts, err = makeTestParts(r, parts, js, mode); err != nil {
 		return nil, err
 	}
 	return a, nil
@@ -301,4 +302,4 @@ func (a *Assignment) planSuites() error {
 
 // TestsOnly reports whether every part of the assignment grades the tests
 // a student writes ([part.tests]): nothing of a submission is built or run.
-func (a *Assignment) TestsOnly() bool { return len(a.tests) == len(a.Rubric.Parts) }
+func (a *Assignment) TestsOnly() bool { return len(a.tests)+len(a.suiteParts) == len(a.Rubric.Parts) }

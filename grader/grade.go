@@ -39,7 +39,7 @@ func (a *Assignment) grade(ctx context.Context, run Runner, id string, src sourc
 		st, err = a.run(ctx, run, src.files, &res, opt)
 	}
 	if err == nil && st.built {
-		err = gradeTests(ctx, a.tests, src.all, &res)
+		err = gradeTests(ctx, a.tests, a.suiteParts, src.all, &res, opt.Secret)
 	}
 	switch {
 	case ctx.Err() != nil:

@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/cases"
@@ -19,9 +20,10 @@ import (
 // makeTestParts makes each tests part of r (by part ID), its
 // implementations from the judge of js its rubric names, and checks it
 // against the part's own cases (parts[i] are r.Parts[i]'s): a line of the
-// error per problem, each naming the rubric and the part.
-func makeTestParts(r *rubric.Rubric, parts [][]cases.Case, js Judges, mode compare.Mode) (map[string]*mutation.Part, error) {
-	out := map[string]*mutation.Part{}
+// error per problem, each naming the rubric and the part. A part with an
+// implementations folder is a suite part (suites).
+func makeTestParts(r *rubric.Rubric, parts [][]cases.Case, js Judges, mode compare.Mode) (map[string]*mutation.Part, map[string]*mutation.SuitePart, error) {
+	out, suites := map[string]*mutation.Part{}, map[string]*mutation.SuitePart{}
 	var lines []string
 	for i, p := range r.Parts {
 		if p.Tests == nil {
@@ -33,14 +35,25 @@ func makeTestParts(r *rubric.Rubric, parts [][]cases.Case, js Judges, mode compa
 			lines = append(lines, fmt.Sprintf("%simplementations %q: %v", pre, p.Tests.Implementations, err))
 			continue
 		}
+		t := p.Tests
+		cfg := mutation.Config{PerBug: t.PerBug, Ceiling: t.Ceiling, MaxTests: t.MaxTests, MaxBytes: t.MaxBytes,
+			Files: t.Files, Bugs: t.Bugs, Show: mutation.Show(t.Show), Mode: mode}
+		if t.Folder != "" {
+			sp, err := suitePart(r, t, jd, cfg)
+			if err != nil {
+				for _, l := range strings.Split(err.Error(), "\n") {
+					lines = append(lines, pre+l)
+				}
+				continue
+			}
+			suites[p.ID] = sp
+			continue
+		}
 		prov, ok := jd.(mutation.Provider)
 		if !ok {
 			lines = append(lines, fmt.Sprintf("%simplementations %q: that judge provides no implementations", pre, p.Tests.Implementations))
 			continue
 		}
-		t := p.Tests
-		cfg := mutation.Config{PerBug: t.PerBug, Ceiling: t.Ceiling, MaxTests: t.MaxTests, MaxBytes: t.MaxBytes,
-			Files: t.Files, Bugs: t.Bugs, Show: mutation.Show(t.Show), Mode: mode}
 		mp, err := mutation.NewPart(context.Background(), cfg, prov.Implementations(), parts[i])
 		if err != nil {
 			for _, l := range strings.Split(err.Error(), "\n") {
@@ -51,9 +64,23 @@ func makeTestParts(r *rubric.Rubric, parts [][]cases.Case, js Judges, mode compa
 		out[p.ID] = mp
 	}
 	if len(lines) > 0 {
-		return nil, problems(lines)
+		return nil, nil, problems(lines)
 	}
-	return out, nil
+	return out, suites, nil
+}
+
+// suitePart makes a suite part of the judge jd (a SuiteProvider) and the
+// part's implementations folder.
+func suitePart(r *rubric.Rubric, t *rubric.Tests, jd Judge, cfg mutation.Config) (*mutation.SuitePart, error) {
+	prov, ok := jd.(mutation.SuiteProvider)
+	if !ok {
+		return nil, fmt.Errorf("implementations %q: that judge runs no students' test suites", t.Implementations)
+	}
+	s, err := prov.Suites(context.Background(), filepath.Join(r.CasesDir, filepath.FromSlash(t.Folder)))
+	if err != nil {
+		return nil, err
+	}
+	return mutation.NewSuitePart(cfg, s)
 }
 
 // problems are a rubric's problems, a line each (Lines): the command line
@@ -64,14 +91,21 @@ func (p problems) Error() string   { return strings.Join(p, "\n") }
 func (p problems) Lines() []string { return p }
 func (p problems) Unwrap() error   { return rubric.ErrInvalid }
 
-// gradeTests grades each tests part of res on the submission's files.
-func gradeTests(ctx context.Context, tp map[string]*mutation.Part, files []submission.File, res *Result) error {
+// gradeTests grades each tests part of res on the submission's files;
+// secret orders a suite part's runs.
+func gradeTests(ctx context.Context, tp map[string]*mutation.Part, sp map[string]*mutation.SuitePart, files []submission.File, res *Result, secret []byte) error {
 	for i := range res.Parts {
-		mp, ok := tp[res.Parts[i].ID]
-		if !ok {
+		var (
+			tr  mutation.Result
+			err error
+		)
+		if mp, ok := tp[res.Parts[i].ID]; ok {
+			tr, err = mp.Grade(ctx, files)
+		} else if s, ok := sp[res.Parts[i].ID]; ok {
+			tr, err = s.Grade(ctx, files, secret)
+		} else {
 			continue
 		}
-		tr, err := mp.Grade(ctx, files)
 		if err != nil {
 			return fmt.Errorf("part %s: %w", res.Parts[i].ID, err)
 		}

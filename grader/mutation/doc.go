@@ -26,11 +26,25 @@
 // is a wrong rubric); Part.Grade grades one submission's files. Results are
 // deterministic: same files, same Result, whatever order runs end in.
 //
+// A suite part (NewSuitePart, SuitePart.Grade; suite.go) grades unit-test
+// suites a student writes instead: a SuiteProvider (the pytest judge)
+// gives the correct implementations' and the bugs' names and a
+// SuiteRunner that collects a test file's tests and runs one test alone,
+// in fresh boxes, on one implementation, returning its outcome and the
+// transcript of what crossed the relay. Each test runs twice on each
+// correct implementation and, while it passes, twice on each bug;
+// decideTest decides from the runs alone: a failure on a correct
+// implementation, two transcripts on one implementation, or two outcomes
+// on one transcript make it invalid; a valid test exposes a bug whose
+// runs all failed. The student's box's report is a claim, read for its
+// one test; the transcripts are the grader's.
+//
 // What a student may see of a Result is View's: nothing of the bugs, their
 // count, the names of those exposed, or every name (the rubric's show);
 // the TA sees the whole Result.
 //
 // The files stand in layers: part (NewPart, Grade) over run (one test
-// judged on the programs), over config (a part and its rubric), view (what
-// a student sees), result (the types) and program (the interface).
+// judged on the programs), suite (suite parts) over config (a part and
+// its rubric), view (what a student sees), result (the types) and program
+// (the interface).
 package mutation

@@ -344,6 +344,13 @@ type Tests struct {
 	// Show is what a student sees of the bugs: "nothing", "count",
 	// "exposed" or "all" ("exposed").
 	Show string
+	// Folder, when set, makes the part grade unit-test suites the
+	// student writes (the framework is Implementations, "pytest"): the
+	// folder, relative to CasesDir, holds the correct implementation in
+	// correct/ (more in correct-NAME/) and each bug in bugs/NAME/, its
+	// one-line hint in hint.txt. The part's case folder then needs no
+	// case file.
+	Folder string
 }
 
 // Scoring says how a part's points follow from its cases.

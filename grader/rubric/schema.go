@@ -505,6 +505,8 @@ const (
 	maxMaxTests     = 1000
 	defaultMaxBytes = 64 << 10
 	defaultFiles    = "*.case"
+	// defaultSuiteFiles are a suite part's test files (folder set).
+	defaultSuiteFiles = "test_*.py"
 )
 
 // tests decodes a part's [part.tests] table; nil when the part has none.
@@ -550,7 +552,15 @@ func (d *decoder) tests(parent *table, points float64) *Tests {
 		ts.MaxTests = int(n)
 	}
 	ts.MaxBytes = t.size("max_bytes", defaultMaxBytes)
-	ts.Files = t.str("files", defaultFiles)
+	ts.Folder = t.str("folder", "")
+	if t.has("folder") && (ts.Folder == "" || strings.Contains(ts.Folder, `\`) || !filepath.IsLocal(filepath.FromSlash(ts.Folder))) {
+		t.errf("folder", "folder must be a relative path inside the cases folder, got %q", ts.Folder)
+	}
+	files := defaultFiles
+	if ts.Folder != "" {
+		files = defaultSuiteFiles
+	}
+	ts.Files = t.str("files", files)
 	if _, err := path.Match(ts.Files, "x"); err != nil || ts.Files == "" || slices.Contains([]byte(ts.Files), '/') {
 		t.errf("files", "files must be a pattern of file names such as \"*.case\", got %q", ts.Files)
 	}
@@ -613,6 +623,9 @@ func (d *decoder) caseFolder(t *table, p Part, shown, dir string) {
 		if strings.HasSuffix(e.Name(), ".case") && !e.IsDir() {
 			return
 		}
+	}
+	if p.Tests != nil && p.Tests.Folder != "" {
+		return // a suite part: its cases are the implementations
 	}
 	if !d.noCases {
 		t.errf(key, "no cases: %s holds no *.case file", shown)

@@ -18,6 +18,8 @@ func TestTests(t *testing.T) {
 		{"defaults", testsHead, Tests{Implementations: "ref", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxBytes: 64 << 10, Files: "*.case", Show: "exposed"}},
 		{"every key", testsHead + "bugs = [\"x\", \"y\"]\nceiling = 6\nmax_tests = 50\nmax_bytes = \"1KiB\"\nfiles = \"t*.case\"\nshow = \"nothing\"\n",
 			Tests{Implementations: "ref", Bugs: []string{"x", "y"}, PerBug: 2, Ceiling: 6, MaxTests: 50, MaxBytes: 1024, Files: "t*.case", Show: "nothing"}},
+		// A suite part: test files by default are test_*.py.
+		{"folder", testsHead + "folder = \"impls\"\n", Tests{Implementations: "ref", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: "exposed", Folder: "impls"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := Parse("rubric.toml", []byte(tc.toml), casesDir(t))
@@ -50,6 +52,7 @@ func TestTestsErrors(t *testing.T) {
 		{"files", testsHead + "files = \"a/*.case\"\n", `rubric.toml:9:1: part "a": files must be a pattern of file names such as "*.case", got "a/*.case"`},
 		{"show", testsHead + "show = \"names\"\n", `rubric.toml:9:1: part "a": tests.show must be "exposed", "nothing", "count" or "all", got "names"`},
 		{"bugs twice", testsHead + "bugs = [\"x\", \"x\"]\n", `rubric.toml:9:1: part "a": bugs lists "x" twice`},
+		{"folder outside", testsHead + "folder = \"../impls\"\n", `rubric.toml:9:1: part "a": folder must be a relative path inside the cases folder, got "../impls"`},
 		{"unknown key", testsHead + "points = 1\n", `rubric.toml:9:1: part "a": unknown key "tests.points"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

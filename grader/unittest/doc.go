@@ -184,6 +184,22 @@
 // of each: the bridge kit and the tests' compile (junitBoxes), the
 // relayed run (relay.Run), the decision.
 //
+// # Students' suites
+//
+// The pytest judge is also a mutation.SuiteProvider (suites.go): a
+// rubric's tests part with an implementations folder grades the pytest
+// files students write, the roles of the two boxes reversed. The test box
+// holds pytest, the bridge's test side and one student file (hostile
+// code); the implementation box one implementation, the correct one or a
+// bug, and the bridge's server (AUTOGRADER_BRIDGE_INSTRUCTOR: no trace,
+// no address crosses). Each test runs alone in fresh boxes, both with
+// PYTHONHASHSEED=0, address randomisation off (setarch -R) and, in the
+// test box, random seeded before each test and the clock stopped
+// (libfaketime), where the machine has them. The relay keeps the run's
+// transcript; the run's outcome is its one test's in the report, failed
+// when the implementation's process ended, and a broken protocol from
+// the test box is the student's failure, not the grader's.
+//
 // # What is and is not guaranteed
 //
 // For both frameworks, no byte of the student's code runs in the process

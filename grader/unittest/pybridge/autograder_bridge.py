@@ -34,6 +34,20 @@ _MAX_INT_BITS = 14286  # above this, an int has more than MAX_INT_DIGITS digits
 _INT = re.compile(r"-?[0-9]+")
 _SERVER = os.path.abspath(__file__)
 _IMPORTLIB = os.path.dirname(importlib.__file__) + os.sep
+# Set in a box whose code is the instructor's and whose tests are a
+# student's (grading students' tests): nothing but behaviour may tell a
+# bug from the correct implementation, so an exception crosses without its
+# trace (file names, line numbers), and addresses (a default repr, a
+# default hash) are not told.
+_INSTRUCTOR = os.environ.get("AUTOGRADER_BRIDGE_INSTRUCTOR") == "1"
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+# What a student's test may read of the instructor's objects: no dunder
+# but these (no __code__, __globals__, __dict__ of a function), and
+# nothing whose value is code, a frame or a traceback (a generator's
+# gi_code): the bytecode, its constants and its line numbers differ
+# between implementations that behave alike.
+_INSTRUCTOR_DUNDERS = {"__class__", "__name__", "__qualname__", "__module__"}
+_INSTRUCTOR_HIDDEN = (types.CodeType, types.FrameType, types.TracebackType)
 
 
 # The ops that answer a call.
@@ -576,6 +590,11 @@ _UN = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.
        "float": float, "int": int, "index": operator.index, "round": round, "complex": complex,
        "repr": repr, "str": str, "format": format, "bool": bool, "len": len, "hash": hash,
        "iter": iter, "next": next, "reversed": reversed}
+if _INSTRUCTOR:
+    def _unaddressed(f):
+        return lambda *a: _ADDRESS.sub("0x0", f(*a))
+    _UN["repr"], _UN["str"], _UN["format"] = _unaddressed(repr), _unaddressed(str), _unaddressed(format)
+    _UN["hash"] = lambda o: 0 if type(o).__hash__ is object.__hash__ else hash(o)
 # What the student's side may do with the test side's objects (callbacks,
 # objects a test passed): call them, read public attributes, compare them.
 _SAFE_ON_TEST = {"call", "getattr", "eq", "ne", "lt", "le", "gt", "ge", "hash", "len", "iter", "next",
@@ -1046,8 +1065,12 @@ class _Answers:
             elif op == "getattr":
                 if not self.trusted and (type(name) is not str or name.startswith("_")):
                     raise AttributeError(name)
+                if _INSTRUCTOR and type(name) is str and name.startswith("__") and name not in _INSTRUCTOR_DUNDERS:
+                    raise AttributeError(name)
                 value = getattr(target, name)
                 if not self.trusted and isinstance(value, types.ModuleType):
+                    raise AttributeError(name)
+                if _INSTRUCTOR and isinstance(value, _INSTRUCTOR_HIDDEN):
                     raise AttributeError(name)
             elif op == "setattr":
                 value = setattr(target, name, args[0])
@@ -1155,8 +1178,10 @@ class _Exceptions:
             msg = str(e)
         except Exception:
             msg = ""
+        if _INSTRUCTOR:
+            msg = _ADDRESS.sub("0x0", msg)
         trace = ""
-        if self.trusted:
+        if self.trusted and not _INSTRUCTOR:
             # The student's own files' frames alone: not the server's, the
             # import machinery's or the standard library's.
             cwd = os.getcwd() + os.sep

@@ -20,6 +20,9 @@ type Config struct {
 	Student func() sandbox.Spec
 	// PerTest bounds what the student's code may use in one test.
 	PerTest Limits
+	// Transcript makes the relay keep a digest of every call and answer
+	// that crossed (Result.Transcript).
+	Transcript bool
 }
 
 // Limits bound the student box in one test.
@@ -57,6 +60,14 @@ type Result struct {
 	Students int // student boxes started
 	// Done: the test side said its framework ran to its end ({"op":"done"}).
 	Done bool
+
+	// Transcript is the SHA-256, in hex, of every 'S' frame that crossed
+	// either way and of each 'X' frame the test side was sent (that it
+	// was, not why), in the order
+	// the relay passed them, each marked with its direction; "" unless
+	// Config.Transcript. Two runs whose test sides were given the same
+	// answers to the same calls have the same transcript.
+	Transcript string
 }
 
 // ErrProtocol marks a test box that broke the framing: a grader's fault,

@@ -2,8 +2,12 @@ package relay
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash"
 	"math"
 	"os"
 	"time"
@@ -22,6 +26,9 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	r := &relay{cfg: cfg, ctx: ctx, events: make(chan event, 64), toTest: newSender(inW), testStop: make(chan struct{}), testMeter: &sandbox.Meter{}}
 	r.tests = []*testState{{}}
+	if cfg.Transcript {
+		r.sum = sha256.New()
+	}
 	spec := cfg.Test
 	spec.StdinFrom = inR
 	spec.StdoutTo = &parser{
@@ -61,7 +68,8 @@ type relay struct {
 	owedAt    time.Time
 	result    Result
 	err       error
-	ended     bool // the test box
+	ended     bool      // the test box
+	sum       hash.Hash // the transcript's, nil unless asked for
 }
 
 // testState is a test's counters. A test's limits hold over the whole
@@ -97,6 +105,9 @@ func (r *relay) loop() (Result, error) {
 		}
 	}
 	r.toTest.close()
+	if r.sum != nil {
+		r.result.Transcript = hex.EncodeToString(r.sum.Sum(nil))
+	}
 	for _, t := range r.tests[1:] {
 		if !t.between {
 			r.result.Tests = append(r.result.Tests, Test{ID: t.id, Printed: t.printed.String(), Died: t.died})
@@ -157,6 +168,7 @@ func (r *relay) fromTest(p []byte) {
 	}
 	switch p[0] {
 	case chanStudent:
+		r.record('>', p)
 		r.call(p)
 	case chanControl:
 		r.control(p[1:])
@@ -208,6 +220,7 @@ func (r *relay) fromStudent(p []byte) {
 		return
 	}
 	r.answered()
+	r.record('<', p)
 	if !r.toTest.send(frame(p)) {
 		// More than the test side reads: the student's flood, not the
 		// grader's failure. The test side is taken to be waiting, and is
@@ -215,6 +228,19 @@ func (r *relay) fromStudent(p []byte) {
 		r.owed, r.owedAt = true, time.Now()
 		r.stop(r.st.gen, &Died{Why: "the student's process sent more than the tests asked for"})
 	}
+}
+
+// record adds a frame that crossed to the transcript: its direction
+// ('>' to the student side, '<' to the test side), length and payload.
+func (r *relay) record(dir byte, p []byte) {
+	if r.sum == nil {
+		return
+	}
+	var head [5]byte
+	head[0] = dir
+	binary.BigEndian.PutUint32(head[1:], uint32(len(p)))
+	r.sum.Write(head[:])
+	r.sum.Write(p)
 }
 
 // answered ends a wait for the student.
@@ -233,6 +259,9 @@ func (r *relay) tell(d *Died) {
 		t.died = d
 	}
 	b, _ := json.Marshal(d)
+	// Which limit stopped it depends on the machine: the transcript
+	// says only that the student's side ended.
+	r.record('<', []byte{chanExit})
 	r.toTest.sendAlways(frame(append([]byte{chanExit}, b...)))
 }
 

@@ -474,3 +474,39 @@ func TestSpam(t *testing.T) {
 		t.Errorf("tests %+v", res.Tests)
 	}
 }
+
+// TestTranscript: the transcript is the same for runs whose test side
+// made the same calls and got the same answers, whatever the tests'
+// IDs, and differs when a call, an answer or a death differs; none is
+// kept unless asked for.
+func TestTranscript(t *testing.T) {
+	transcript := func(steps ...string) string {
+		t.Helper()
+		res, err := Run(context.Background(), Config{
+			Test:    fake(t, "testside", steps...),
+			Student: func() sandbox.Spec { return fake(t, "student") },
+			PerTest: generous, Transcript: true,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Transcript
+	}
+	a := transcript("test:a", `call:{"do":"echo"}`, `call:{"do":"echo"}`, "done")
+	if b := transcript("test:b", `call:{"do":"echo"}`, `call:{"do":"echo"}`, "done"); b != a || len(a) != 64 {
+		t.Errorf("the same calls and answers: transcripts %q and %q", a, b)
+	}
+	for _, steps := range [][]string{
+		{"test:a", `call:{"do":"echo"}`, "done"},                                // a call fewer
+		{"test:a", `call:{"do":"echo"}`, `call:{"do":"echo","n":1}`, "done"},    // another call
+		{"test:a", `call:{"do":"echo"}`, "reset", `call:{"do":"echo"}`, "done"}, // another answer (a fresh process counts from 1)
+		{"test:a", `call:{"do":"echo"}`, `call:{"do":"exit"}`, "done"},          // a death
+	} {
+		if got := transcript(steps...); got == a {
+			t.Errorf("%q: the same transcript as two echoes", steps)
+		}
+	}
+	if res, _ := run(t, generous, "test:a", `call:{"do":"echo"}`, "done"); res.Transcript != "" {
+		t.Errorf("a transcript kept unasked: %q", res.Transcript)
+	}
+}

@@ -1,0 +1,6 @@
+from cart import Cart
+
+
+def test_total()
+    c = Cart()
+    assert c.total() == 0

@@ -1,0 +1,321 @@
+package mutation
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/cs540-tools/autograder/grader/clip"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+// A suite part grades unit-test suites a student writes (pytest files):
+// the student's tests are collected in a box, and each test runs alone,
+// in fresh processes, on every implementation, reached across a relay
+// that records what crossed (a transcript per run). The verdicts are
+// decided here from the runs (decideTest), never by the student's side.
+
+// SuiteRunner runs a student's unit tests against the part's
+// implementations. Its runs happen in boxes; its errors are the grader's.
+type SuiteRunner interface {
+	// Collect lists the tests of one of the student's test files, in
+	// file order. why says why it has none to run (not a test file, a
+	// syntax error, a collection that never ends), "" when it has.
+	Collect(ctx context.Context, file submission.File) (ids []string, why string, err error)
+	// Run runs test id of the file alone on the implementation impl (one
+	// of Suites' names), in fresh processes.
+	Run(ctx context.Context, file submission.File, id, impl string) (TestRun, error)
+}
+
+// TestRun is how one run of a student's test ended.
+type TestRun struct {
+	// Passed: the test passed; Why says why not (the failed assertion's
+	// message, the exception, the limit reached).
+	Passed bool
+	Why    string
+	// Transcript identifies every call the test made and every answer
+	// it got across the relay: two runs with the same transcript got the
+	// same answers to the same calls.
+	Transcript string
+}
+
+// Suites are a suite part's implementations: the correct ones' names and
+// the bugs (their Program unused), and the runner that reaches them.
+type Suites struct {
+	Correct []string
+	Bugs    []Bug
+	Runner  SuiteRunner
+}
+
+// SuiteProvider is a judge that runs a framework's tests written by a
+// student against the implementations in a folder (the rubric's
+// [part.tests] folder, an absolute path).
+type SuiteProvider interface {
+	Suites(ctx context.Context, folder string) (Suites, error)
+}
+
+// SuitePart is a tests part whose tests are unit-test suites.
+type SuitePart struct {
+	cfg    Config
+	suites Suites
+	bugs   []Bug
+	// Parallel is how many runs on the bugs go at once (at most 1: one
+	// at a time). The order they end in changes nothing.
+	Parallel int
+}
+
+// NewSuitePart makes a suite part of its rubric and implementations: every
+// bug the rubric names exists. Each problem is a line of the error.
+func NewSuitePart(cfg Config, s Suites) (*SuitePart, error) {
+	p := &SuitePart{cfg: cfg, suites: s, bugs: s.Bugs}
+	var errs []error
+	if len(s.Correct) == 0 {
+		errs = append(errs, errors.New("no correct implementation"))
+	}
+	if cfg.Bugs != nil {
+		p.bugs = nil
+		for _, name := range cfg.Bugs {
+			i := slices.IndexFunc(s.Bugs, func(b Bug) bool { return b.Name == name })
+			if i < 0 {
+				errs = append(errs, fmt.Errorf("bug %q: the implementations have no bug of that name", name))
+				continue
+			}
+			p.bugs = append(p.bugs, s.Bugs[i])
+		}
+	}
+	if len(p.bugs) == 0 && len(errs) == 0 {
+		errs = append(errs, errors.New("no bugs: a tests part needs at least one"))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return p, nil
+}
+
+// Bugs are the names of the part's bugs, in order.
+func (p *SuitePart) Bugs() []string {
+	var names []string
+	for _, b := range p.bugs {
+		names = append(names, b.Name)
+	}
+	return names
+}
+
+// Grade grades the test files among a submission's files (those whose
+// base name matches the part's Files, in name order): their tests
+// collected, the first MaxTests counted, the rest ignored; a file that
+// is too large or has no test to run is an invalid test named by the
+// file. secret draws the order the implementations run in (nil: a fresh
+// random one), which changes no verdict. An error is the grader's own.
+func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret []byte) (Result, error) {
+	res := Result{PerBug: p.cfg.PerBug, Ceiling: p.cfg.Ceiling, Show: p.cfg.Show, Tests: []Test{}}
+	exposed := make([][]string, len(p.bugs))
+	seen := map[string]int{}
+	for _, f := range files {
+		if ok, _ := path.Match(p.cfg.Files, path.Base(f.Name)); !ok {
+			continue
+		}
+		ids, why, err := p.collect(ctx, f)
+		if err != nil {
+			return res, fmt.Errorf("collecting %s: %w", f.Name, err)
+		}
+		if why != "" {
+			ids = []string{""} // the file stands for its tests: one invalid test
+		}
+		for _, id := range ids {
+			name := f.Name
+			if why == "" {
+				name += "::" + id
+			}
+			name = uniqueName(name, seen)
+			if len(res.Tests) >= p.cfg.MaxTests {
+				if res.IgnoredCount++; len(res.Ignored) < MaxListed {
+					res.Ignored = append(res.Ignored, name)
+				}
+				continue
+			}
+			t := Test{Why: clipWhy(why)}
+			if why == "" {
+				if t, err = p.judgeTest(ctx, f, id, secret); err != nil {
+					return res, fmt.Errorf("test %s: %w", name, err)
+				}
+			}
+			t.Name = name
+			res.Tests = append(res.Tests, t)
+			if t.Valid {
+				res.Valid++
+			}
+			for i, b := range p.bugs {
+				if slices.Contains(t.Exposes, b.Name) {
+					exposed[i] = append(exposed[i], name)
+				}
+			}
+		}
+	}
+	for i, b := range p.bugs {
+		res.Bugs = append(res.Bugs, BugResult{Name: b.Name, Hint: b.Hint, Exposed: exposed[i] != nil, By: exposed[i]})
+		if exposed[i] != nil {
+			res.Exposed++
+		}
+	}
+	return res, nil
+}
+
+// collect lists a file's tests, or says why it has none.
+func (p *SuitePart) collect(ctx context.Context, f submission.File) ([]string, string, error) {
+	if int64(len(f.Data)) > p.cfg.MaxBytes {
+		return nil, fmt.Sprintf("%d bytes, more than the %d a test file may hold", len(f.Data), p.cfg.MaxBytes), nil
+	}
+	ids, why, err := p.suites.Runner.Collect(ctx, f)
+	if err == nil && why == "" && len(ids) == 0 {
+		why = "no test in it"
+	}
+	return ids, why, err
+}
+
+// runsPer is how many times a test runs on each implementation: twice,
+// so that a test whose outcome is not a function of the answers it got
+// shows it.
+const runsPer = 2
+
+// judgeTest runs one test: on every correct implementation, twice, and,
+// while it passes on all of them, on every bug, twice; the runs in an
+// order drawn from the secret. decideTest decides.
+func (p *SuitePart) judgeTest(ctx context.Context, f submission.File, id string, secret []byte) (Test, error) {
+	correct := make([][]TestRun, len(p.suites.Correct))
+	for _, k := range order(secret, f.Name+"::"+id+"\x00correct", len(correct)) {
+		for range runsPer {
+			r, err := p.suites.Runner.Run(ctx, f, id, p.suites.Correct[k])
+			if err != nil {
+				return Test{}, fmt.Errorf("%s: %w", p.suites.Correct[k], err)
+			}
+			correct[k] = append(correct[k], r)
+			if !r.Passed {
+				return decideTest(p.suites.Correct, correct, p.bugs, nil), nil
+			}
+		}
+	}
+	bugs := make([][]TestRun, len(p.bugs))
+	for k := range bugs {
+		bugs[k] = make([]TestRun, runsPer)
+	}
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		errs []error
+		sem  = make(chan struct{}, max(1, p.Parallel))
+	)
+	for _, k := range order(secret, f.Name+"::"+id+"\x00bugs", len(bugs)) {
+		for n := range runsPer {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				r, err := p.suites.Runner.Run(ctx, f, id, p.bugs[k].Name)
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					errs = append(errs, fmt.Errorf("%s: %w", p.bugs[k].Name, err))
+				}
+				bugs[k][n] = r
+			}()
+		}
+	}
+	wg.Wait()
+	if len(errs) > 0 {
+		return Test{}, errs[0]
+	}
+	return decideTest(p.suites.Correct, correct, p.bugs, bugs), nil
+}
+
+// decideTest decides a test from its runs (correct[k]: the runs on the
+// k-th correct implementation; onBugs[i]: on the i-th bug, nil when the
+// test never reached the bugs), by these rules in order:
+//
+//  1. a run on a correct implementation that did not pass makes it
+//     invalid, saying why;
+//  2. runs on one implementation with different transcripts make it
+//     invalid: the implementations answer alike whenever asked alike,
+//     so the test itself called differently from one run to the next;
+//  3. runs with the same transcript (on any implementations) and
+//     different outcomes make it invalid: its outcome depends on
+//     something other than the answers it got;
+//  4. it exposes a bug when its runs on the bug failed: by rule 3, those
+//     runs got other answers than the correct implementations gave.
+func decideTest(names []string, correct [][]TestRun, bugs []Bug, onBugs [][]TestRun) Test {
+	for k, runs := range correct {
+		for n, r := range runs {
+			if !r.Passed {
+				why := fmt.Sprintf("it fails on the correct implementation (%s): %s", names[k], r.Why)
+				if n > 0 {
+					why = fmt.Sprintf("it passed once, then failed, on the correct implementation (%s): %s", names[k], r.Why)
+				}
+				return Test{Why: clipWhy(why)}
+			}
+		}
+	}
+	for _, runs := range slices.Concat(correct, onBugs) {
+		if slices.ContainsFunc(runs, func(r TestRun) bool { return r.Transcript != runs[0].Transcript }) {
+			return Test{Why: whyCalls}
+		}
+	}
+	outcome := map[string]bool{}
+	for _, r := range slices.Concat(slices.Concat(correct...), slices.Concat(onBugs...)) {
+		if was, ok := outcome[r.Transcript]; ok && was != r.Passed {
+			return Test{Why: whyOutcome}
+		}
+		outcome[r.Transcript] = r.Passed
+	}
+	t := Test{Valid: true}
+	for i, runs := range onBugs {
+		if len(runs) > 0 && !slices.ContainsFunc(runs, func(r TestRun) bool { return r.Passed }) {
+			t.Exposes = append(t.Exposes, bugs[i].Name)
+		}
+	}
+	return t
+}
+
+// Why a test that is not a function of the answers it gets is invalid.
+const (
+	whyCalls   = "it makes other calls from one run to the next on the same implementation: a test must call the same way every run (no randomness, clock or count of runs)"
+	whyOutcome = "its outcome differs between runs that got the same answers from the implementation: it depends on something else (chance, time, a count of runs)"
+)
+
+// clipWhy bounds why a test is invalid, as a run's failure is cut.
+func clipWhy(why string) string {
+	return clip.Excerpt([]byte(strings.ToValidUTF8(why, "\uFFFD")), maxWhy/2, maxWhy/2)
+}
+
+// order is a permutation of 0..n-1 drawn from the secret and the label
+// (HMAC-SHA256), or from fresh randomness when there is no secret: no
+// program the runs meet can compute it.
+func order(secret []byte, label string, n int) []int {
+	key := secret
+	if len(key) == 0 {
+		key = make([]byte, 32)
+		rand.Read(key)
+	}
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("order\x00" + label))
+	seed := m.Sum(nil)
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	for i := n - 1; i > 0; i-- {
+		m.Reset()
+		m.Write(seed)
+		m.Write(binary.BigEndian.AppendUint32(nil, uint32(i)))
+		j := int(binary.BigEndian.Uint64(m.Sum(nil)) % uint64(i+1))
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}

@@ -1,0 +1,178 @@
+package mutation
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+func passed(tr string) TestRun { return TestRun{Passed: true, Transcript: tr} }
+func failed(tr string) TestRun { return TestRun{Why: "assert 1 == 2", Transcript: tr} }
+
+// TestDecideTest: a row per rule of decideTest.
+func TestDecideTest(t *testing.T) {
+	names := []string{"correct"}
+	bugs := []Bug{{Name: "a"}, {Name: "b"}}
+	for _, tc := range []struct {
+		name    string
+		correct [][]TestRun
+		onBugs  [][]TestRun
+		valid   bool
+		why     string
+		exposes []string
+	}{
+		{"fails on the correct one", [][]TestRun{{failed("c")}}, nil, false, "it fails on the correct implementation (correct): assert 1 == 2", nil},
+		{"passes once, then fails", [][]TestRun{{passed("c"), failed("c")}}, nil, false, "it passed once, then failed, on the correct implementation (correct): assert 1 == 2", nil},
+		{"other calls on the correct one", [][]TestRun{{passed("c"), passed("c2")}}, [][]TestRun{{failed("a"), failed("a")}, {passed("c"), passed("c")}}, false, whyCalls, nil},
+		{"other calls on a bug", [][]TestRun{{passed("c"), passed("c")}}, [][]TestRun{{failed("a"), failed("a2")}, {passed("c"), passed("c")}}, false, whyCalls, nil},
+		{"same answers, other outcome on a bug", [][]TestRun{{passed("c"), passed("c")}}, [][]TestRun{{failed("c"), failed("c")}, {passed("b"), passed("b")}}, false, whyOutcome, nil},
+		{"same answers, other outcome on one bug's runs", [][]TestRun{{passed("c"), passed("c")}}, [][]TestRun{{failed("a"), passed("a")}, {passed("b"), passed("b")}}, false, whyOutcome, nil},
+		{"two bugs that answer alike, outcomes differ", [][]TestRun{{passed("c"), passed("c")}}, [][]TestRun{{failed("x"), failed("x")}, {passed("x"), passed("x")}}, false, whyOutcome, nil},
+		{"exposes one", [][]TestRun{{passed("c"), passed("c")}}, [][]TestRun{{failed("a"), failed("a")}, {passed("b"), passed("b")}}, true, "", []string{"a"}},
+		{"exposes both", [][]TestRun{{passed("c"), passed("c")}}, [][]TestRun{{failed("a"), failed("a")}, {failed("b"), failed("b")}}, true, "", []string{"a", "b"}},
+		{"other answers, still passes", [][]TestRun{{passed("c"), passed("c")}}, [][]TestRun{{passed("a"), passed("a")}, {passed("c"), passed("c")}}, true, "", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := decideTest(names, tc.correct, bugs, tc.onBugs)
+			if got.Valid != tc.valid || got.Why != tc.why || !reflect.DeepEqual(got.Exposes, tc.exposes) {
+				t.Errorf("got %+v, want valid %v, why %q, exposes %v", got, tc.valid, tc.why, tc.exposes)
+			}
+		})
+	}
+}
+
+// gambler is a SuiteRunner of a model: test i's runs on implementation
+// impl get the answers answers(i, impl) (a transcript), and each fails at
+// random with probability p, whatever the answers. With calls, the test
+// makes calls drawn at random each run (a transcript of its own).
+type gambler struct {
+	rng     *rand.Rand
+	p       float64
+	tests   int
+	answers func(test int, impl string) string
+	calls   bool
+}
+
+func (g *gambler) Collect(context.Context, submission.File) ([]string, string, error) {
+	var ids []string
+	for i := range g.tests {
+		ids = append(ids, fmt.Sprint(i))
+	}
+	return ids, "", nil
+}
+
+func (g *gambler) Run(_ context.Context, _ submission.File, id, impl string) (TestRun, error) {
+	var i int
+	fmt.Sscan(id, &i)
+	tr := g.answers(i, impl)
+	if g.calls {
+		tr += fmt.Sprint(g.rng.Uint64())
+	}
+	if g.rng.Float64() < g.p {
+		return failed(tr), nil
+	}
+	return passed(tr), nil
+}
+
+// TestGambling: suites of 25 tests that fail at random with probability
+// p, whatever the answers they get, earn at most 10% of the points in
+// expectation against 8 bugs, whether each test's calls reach every
+// bug's difference, some of them, or make calls of their own at random.
+// The expectation is estimated over many suites, from fixed seeds.
+func TestGambling(t *testing.T) {
+	const bugs, suites = 8, 200
+	var bs []Bug
+	for i := range bugs {
+		bs = append(bs, Bug{Name: fmt.Sprint("bug", i)})
+	}
+	models := []struct {
+		name string
+		make func(rng *rand.Rand) (func(int, string) string, bool)
+	}{
+		// every bug answers each test otherwise than the correct one
+		{"reaches every bug", func(*rand.Rand) (func(int, string) string, bool) {
+			return func(i int, impl string) string { return fmt.Sprint(i, impl) }, false
+		}},
+		// a test reaches each bug's difference with probability 1/2
+		{"reaches some bugs", func(rng *rand.Rand) (func(int, string) string, bool) {
+			reach := map[string]bool{}
+			return func(i int, impl string) string {
+				k := fmt.Sprint(i, impl)
+				if _, ok := reach[k]; !ok {
+					reach[k] = rng.IntN(2) == 0
+				}
+				if impl == "correct" || !reach[k] {
+					return fmt.Sprint(i, "correct")
+				}
+				return k
+			}, false
+		}},
+		// the bugs answer in two ways only: half alike, half alike
+		{"bugs alike", func(*rand.Rand) (func(int, string) string, bool) {
+			return func(i int, impl string) string {
+				if impl == "correct" {
+					return fmt.Sprint(i, impl)
+				}
+				return fmt.Sprint(i, impl[len(impl)-1]%2)
+			}, false
+		}},
+		{"random calls", func(*rand.Rand) (func(int, string) string, bool) {
+			return func(i int, impl string) string { return fmt.Sprint(i, impl) }, true
+		}},
+	}
+	for _, m := range models {
+		name, model := m.name, m.make
+		for _, p := range []float64{0.05, 0.1, 0.25, 0.5} {
+			rng := rand.New(rand.NewPCG(1, uint64(p*1000)))
+			total, most := 0.0, 0.0
+			for range suites {
+				answers, calls := model(rng)
+				g := &gambler{rng: rng, p: p, tests: 25, answers: answers, calls: calls}
+				sp, err := NewSuitePart(Config{PerBug: 1, Ceiling: bugs, MaxTests: 25, MaxBytes: 1 << 20, Files: "*.py", Show: ShowAll},
+					Suites{Correct: []string{"correct"}, Bugs: bs, Runner: g})
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := sp.Grade(context.Background(), []submission.File{{Name: "test_x.py"}}, []byte("secret"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				total += res.Score() / bugs
+				most = max(most, res.Score()/bugs)
+			}
+			mean := total / suites
+			t.Logf("%-18s p=%.2f: %.2f%% of the points expected (most %.0f%%)", name, p, 100*mean, 100*most)
+			if mean > 0.10 {
+				t.Errorf("%s, p=%.2f: gambling earns %.1f%% of the points, more than 10%%", name, p, 100*mean)
+			}
+		}
+	}
+}
+
+// TestSuiteGrade: tests past the most counted are ignored with a note, a
+// file with no test or too large is an invalid test named by the file.
+func TestSuiteGrade(t *testing.T) {
+	g := &gambler{rng: rand.New(rand.NewPCG(1, 2)), tests: 4, answers: func(i int, impl string) string { return fmt.Sprint(i) }}
+	sp, err := NewSuitePart(Config{PerBug: 1, Ceiling: 1, MaxTests: 3, MaxBytes: 10, Files: "test_*.py", Show: ShowAll},
+		Suites{Correct: []string{"correct"}, Bugs: []Bug{{Name: "a"}}, Runner: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sp.Grade(context.Background(), []submission.File{{Name: "test_a.py"}, {Name: "test_b.py", Data: []byte(strings.Repeat("x", 11))}, {Name: "notes.txt"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, te := range res.Tests {
+		names = append(names, te.Name)
+	}
+	want := []string{"test_a.py::0", "test_a.py::1", "test_a.py::2"}
+	if !reflect.DeepEqual(names, want) || res.IgnoredCount != 2 || !strings.Contains(res.IgnoredNote(), "test_a.py::3, test_b.py") {
+		t.Errorf("tests %q, ignored %d (%s); want %q and 2 ignored", names, res.IgnoredCount, res.IgnoredNote(), want)
+	}
+}

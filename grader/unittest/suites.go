@@ -1,0 +1,388 @@
+package unittest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/clip"
+	"github.com/cs540-tools/autograder/grader/mutation"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
+	"github.com/cs540-tools/autograder/grader/unittest/relay"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// Students' pytest suites graded against the instructor's
+// implementations (package grader/mutation's suite parts): the roles of a
+// unit-test run reversed. The test box holds pytest, the bridge's test
+// side and the student's test file, hostile code; the implementation box
+// holds one implementation (the correct one or a bug) and the bridge's
+// server, and no file of the student's. Both run with the same
+// deterministic settings, and nothing that tells one implementation from
+// another crosses but its behaviour: every implementation's files have
+// the same names, an exception crosses without its trace, and the test
+// box's environment and arguments are the same for every run. The relay
+// keeps a transcript of what crossed, from which package mutation decides.
+
+// The implementations folder of a suite part: the correct implementation
+// in correct/ (more in correct-NAME/), each bug in bugs/NAME/, a bug's
+// one-line hint in its folder's hint.txt.
+const (
+	correctDir = "correct"
+	bugsDir    = "bugs"
+	hintFile   = "hint.txt"
+)
+
+// determinism is the environment of both boxes of a suite run: a fixed
+// hash seed, no bytecode written.
+var determinism = []string{"PYTHONHASHSEED=0", "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1", "PYTHONDONTWRITEBYTECODE=1"}
+
+// pySuites runs a student's pytest files against implementations.
+type pySuites struct {
+	py      string
+	modules []string                  // the implementations' module names
+	impls   map[string][]sandbox.File // by name
+	limits  rubric.Limits
+	clock   func(*sandbox.Spec) // fixes the test box's clock; nil when this machine cannot
+	setarch string              // util-linux's setarch, which turns address randomisation off; "" when none
+}
+
+// Suites implements mutation.SuiteProvider for pytest: the
+// implementations in folder, each a folder of Python files named alike.
+func (j *Judge) Suites(ctx context.Context, folder string) (mutation.Suites, error) {
+	if j.fw != pytest {
+		return mutation.Suites{}, fmt.Errorf("%s: students' test suites are graded for pytest only", j.fw.title())
+	}
+	b, err := rubric.Preset(j.fw.tc.Name, []string{"x.py"})
+	if err != nil {
+		return mutation.Suites{}, err
+	}
+	tools, err := runner.New(&rubric.Rubric{Build: b, Limits: j.limits}).Tools(ctx)
+	if err != nil {
+		return mutation.Suites{}, err
+	}
+	py, err := tool(tools, j.fw.tc.Tests.Runner)
+	if err != nil {
+		return mutation.Suites{}, err
+	}
+	return readSuites(folder, py.Path, j.limits)
+}
+
+// readSuites reads the implementations folder.
+func readSuites(folder, py string, limits rubric.Limits) (mutation.Suites, error) {
+	s := &pySuites{py: py, impls: map[string][]sandbox.File{}, limits: limits, clock: fixedClock(), setarch: setarch()}
+	out := mutation.Suites{Runner: s}
+	entries, err := os.ReadDir(folder)
+	if err != nil {
+		return out, fmt.Errorf("implementations: %w", err)
+	}
+	for _, e := range entries {
+		if e.IsDir() && (e.Name() == correctDir || strings.HasPrefix(e.Name(), correctDir+"-")) {
+			if err := s.read(filepath.Join(folder, e.Name()), e.Name()); err != nil {
+				return out, err
+			}
+			out.Correct = append(out.Correct, e.Name())
+		}
+	}
+	if len(out.Correct) == 0 {
+		return out, fmt.Errorf("implementations %s: no folder %s/", folder, correctDir)
+	}
+	bugs, err := os.ReadDir(filepath.Join(folder, bugsDir))
+	if err != nil {
+		return out, fmt.Errorf("implementations: %w", err)
+	}
+	for _, e := range bugs {
+		if !e.IsDir() {
+			continue
+		}
+		dir := filepath.Join(folder, bugsDir, e.Name())
+		if err := s.read(dir, e.Name()); err != nil {
+			return out, err
+		}
+		hint, _ := os.ReadFile(filepath.Join(dir, hintFile))
+		first, _, _ := strings.Cut(strings.TrimSpace(string(hint)), "\n")
+		out.Bugs = append(out.Bugs, mutation.Bug{Name: e.Name(), Hint: first})
+	}
+	var names []string
+	for _, f := range s.impls[out.Correct[0]] {
+		names = append(names, f.Name)
+	}
+	s.modules = pybridge.Modules(names)
+	for name, files := range s.impls {
+		var these []string
+		for _, f := range files {
+			these = append(these, f.Name)
+		}
+		if !slices.Equal(these, names) {
+			return out, fmt.Errorf("implementations %s: %s holds %s, %s holds %s: every implementation's files must be named alike", folder, name, strings.Join(these, ", "), out.Correct[0], strings.Join(names, ", "))
+		}
+	}
+	return out, nil
+}
+
+// read reads one implementation's Python files (its hint left out).
+func (s *pySuites) read(dir, name string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("implementation %s: %w", name, err)
+	}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".py") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return err
+		}
+		s.impls[name] = append(s.impls[name], sandbox.File{Name: e.Name(), Data: data})
+	}
+	if len(s.impls[name]) == 0 {
+		return fmt.Errorf("implementation %s: no .py file in %s", name, dir)
+	}
+	return nil
+}
+
+// studentTest is where a student's test file sits in the test box: by its
+// base name, which the pattern the rubric gives matched.
+func studentTest(f submission.File) string { return box + "/" + path.Base(f.Name) }
+
+// seedPlugin seeds Python's random before each test, so that a test's
+// "random" values are the same in every run, and turns the cyclic garbage
+// collector off, whose timing follows allocations that vary with the
+// machine (durations pytest formats): a stand-in in a cycle (a
+// pytest.raises traceback's) would be let go, its handle freed, at
+// another call from one run to the next.
+const seedPlugin = `import gc
+import random
+
+gc.disable()
+
+
+def pytest_runtest_setup(item):
+    random.seed(0)
+`
+
+// testBox is the test box of a run of the student's file: pytest with the
+// bridge (only collecting, or relayed), args after the common ones.
+func (s *pySuites) testBox(f submission.File, lim sandbox.Limits, collect bool, args ...string) sandbox.Spec {
+	files := append(pybridge.TestFiles(bridgeDir),
+		sandbox.File{Name: bridgeDir + "/autograder_seed.py", Data: []byte(seedPlugin)},
+		sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)},
+		sandbox.File{Name: studentTest(f), Data: f.Data})
+	all := []string{"-I", "-B", bridgeDir + "/run.py"}
+	if collect {
+		all = append(all, "--collect")
+	}
+	all = append(all, strings.Join(s.modules, ","), box, "-p", "autograder_seed",
+		"-p", "no:cacheprovider", "-c", box+"/pytest.ini", "--rootdir", box, "--confcutdir", box, "-q", "--color=no")
+	all = append(all, args...)
+	spec := sandbox.Spec{Path: s.py, Args: all, Files: files, Env: slices.Clone(determinism), Limits: lim}
+	if s.clock != nil {
+		s.clock(&spec)
+	}
+	s.fixed(&spec)
+	return spec
+}
+
+// fixed makes spec's addresses the same in every run, where this machine
+// has setarch: with address randomisation on, a default repr() or id()
+// differs from one run to the next, in either box.
+func (s *pySuites) fixed(spec *sandbox.Spec) {
+	if s.setarch == "" {
+		return
+	}
+	spec.Args = append([]string{archName(), "-R", spec.Path}, spec.Args...)
+	spec.Path = s.setarch
+}
+
+// archName is the machine's name as setarch takes it (uname -m).
+func archName() string {
+	if n, ok := map[string]string{"amd64": "x86_64", "arm64": "aarch64", "386": "i686"}[runtime.GOARCH]; ok {
+		return n
+	}
+	return runtime.GOARCH
+}
+
+// setarch is util-linux's setarch, every link resolved; "" when this
+// machine has none.
+func setarch() string {
+	p, err := exec.LookPath("setarch")
+	if err != nil {
+		return ""
+	}
+	if p, err = filepath.EvalSymlinks(p); err != nil {
+		return ""
+	}
+	return p
+}
+
+// pytestNoTests is pytest's exit status when it collected no test.
+const pytestNoTests = 5
+
+// maxCollected bounds the bytes of a collection's listing kept.
+const maxCollected = 4 << 20
+
+// Collect implements mutation.SuiteRunner: pytest --collect-only in a
+// box, the implementation's modules stand-ins that answer nothing.
+func (s *pySuites) Collect(ctx context.Context, f submission.File) ([]string, string, error) {
+	l := s.limits
+	// pytest collects 10,000 tests in about a second of CPU time; a file
+	// that loops at import is stopped at the CPU limit.
+	lim := sandbox.Limits{Wall: l.BuildWall + l.Wall, CPU: l.CPU + 5*time.Second, Memory: l.Memory, Output: maxCollected}
+	spec := s.testBox(f, lim, true, "--collect-only", studentTest(f))
+	res, err := sandbox.Run(ctx, spec)
+	if err != nil {
+		return nil, "", err
+	}
+	if res.ExitCode == pytestNoTests && res.Limit == sandbox.None && res.Signal == "" {
+		return nil, "", nil
+	}
+	if !res.OK() {
+		if res.Limit != sandbox.None {
+			return nil, fmt.Sprintf("collecting its tests was stopped at the %s limit", res.Limit), nil
+		}
+		return nil, "pytest cannot collect its tests: " + pytestErrors(res.Stdout, res.Stderr), nil
+	}
+	var ids []string
+	prefix := path.Base(f.Name) + "::"
+	sc := bufio.NewScanner(bytes.NewReader(res.Stdout))
+	sc.Buffer(nil, maxCollected)
+	for sc.Scan() {
+		if line := sc.Text(); strings.HasPrefix(line, prefix) {
+			ids = append(ids, strings.TrimPrefix(line, prefix))
+		}
+	}
+	return ids, "", nil
+}
+
+// pytestErrors is what a failed pytest run says, its error lines first.
+func pytestErrors(stdout, stderr []byte) string {
+	var keep []string
+	for _, line := range strings.Split(string(stdout)+string(stderr), "\n") {
+		if strings.HasPrefix(line, "E ") || strings.HasPrefix(line, "ERROR") {
+			keep = append(keep, strings.TrimSpace(line))
+		}
+	}
+	if len(keep) == 0 {
+		keep = append(keep, strings.TrimSpace(string(stdout)+string(stderr)))
+	}
+	return clip.Excerpt([]byte(strings.Join(keep, "\n")), 300, 300)
+}
+
+// Run implements mutation.SuiteRunner: test id of the file alone, in a
+// fresh test box, its calls relayed to a fresh box of the implementation
+// impl, with the relay's transcript.
+func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) (mutation.TestRun, error) {
+	files, ok := s.impls[impl]
+	if !ok {
+		return mutation.TestRun{}, fmt.Errorf("no implementation %s", impl)
+	}
+	l := s.limits
+	lim := sandbox.Limits{Wall: 2*l.Wall + l.BuildWall, CPU: 2*l.CPU + l.BuildWall, Memory: l.Memory, Output: 1 << 20}
+	test := s.testBox(f, lim, false, "-p", pybridge.Plugin, "-p", "pytest_timeout",
+		"--junitxml", box+"/report.xml", "-o", "junit_family=xunit1",
+		"--timeout", strconv.FormatFloat((2*l.Wall+5*time.Second).Seconds(), 'f', -1, 64),
+		studentTest(f)+"::"+id)
+	test.Collect = []string{box + "/report.xml"}
+	errs := clip.New(keepPrinted, keepPrinted)
+	test.StderrTo = errs
+	student := sandbox.Spec{Path: s.py, Args: []string{"-I", "-B", studentDir + "/server.py"},
+		Files: append(slices.Clone(files), pybridge.StudentFiles(studentDir)...),
+		Env:   append(slices.Clone(determinism), "AUTOGRADER_BRIDGE_INSTRUCTOR=1"), Limits: lim}
+	s.fixed(&student)
+	out, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return student },
+		PerTest: perTestSuite(l), Transcript: true})
+	if errors.Is(err, relay.ErrProtocol) {
+		// The test box runs the student's code: its broken frames are
+		// the student's failure, not the grader's.
+		return mutation.TestRun{Why: "the test broke the bridge's protocol", Transcript: "broken:" + out.Transcript}, nil
+	} else if err != nil {
+		return mutation.TestRun{}, err
+	}
+	return testRun(id, out), nil
+}
+
+// perTestSuite bounds a test of a students' suite run: limits.cpu of
+// CPU time (both boxes', once the test called the implementation), which
+// stops a loop alike in every run; the wall time far above it
+// (limits.wall + limits.build_wall), so that a loaded machine does not
+// stop one run of a test and not the other.
+func perTestSuite(l rubric.Limits) relay.Limits {
+	return relay.Limits{CPU: l.CPU, Wall: l.Wall + l.BuildWall, Printed: maxPrinted, Keep: keepPrinted}
+}
+
+// testRun reads a run's outcome from its report and the relay's record.
+func testRun(id string, out relay.Result) mutation.TestRun {
+	r := mutation.TestRun{Transcript: out.Transcript}
+	if len(out.Test.Files) != 1 {
+		r.Why = "the run wrote no report: " + boxEnd(out.Test)
+		return r
+	}
+	reps, err := Parse(out.Test.Files[0].Data)
+	switch {
+	case err != nil:
+		r.Why = "the run wrote no readable report: " + boxEnd(out.Test)
+	case len(reps) != 1:
+		r.Why = fmt.Sprintf("the run reported %d tests, not one", len(reps))
+	case reps[0].Status == Passed && out.Test.OK():
+		r.Passed = true
+	case reps[0].Status == Passed:
+		r.Why = "the run " + boxEnd(out.Test)
+	case reps[0].Status == Skipped:
+		r.Why = "skipped: " + reps[0].Message
+	default:
+		r.Why = reps[0].Message
+	}
+	for _, t := range out.Tests {
+		if t.Died != nil {
+			// The implementation's own end is its behaviour, in the
+			// transcript; the test fails whatever it reports.
+			r.Passed, r.Why = false, implementationDied(t.Died)
+		}
+	}
+	return r
+}
+
+// implementationDied says how the implementation's box ended in a test,
+// in the relay's words of a student's box, which here is the
+// implementation's.
+func implementationDied(d *relay.Died) string {
+	why := strings.ReplaceAll(d.Why, "the student's process", "the implementation's process")
+	why = strings.ReplaceAll(why, "the student's code", "the implementation")
+	if d.Limit != "" {
+		why += " (a test that keeps it busy that long never ends)"
+	}
+	return why
+}
+
+// boxEnd says how a test box's run ended.
+func boxEnd(res sandbox.Result) string {
+	switch {
+	case res.Limit != sandbox.None:
+		return fmt.Sprintf("stopped at the %s limit", res.Limit)
+	case res.Signal != "":
+		return "killed by a signal (" + res.Signal + ")"
+	}
+	return fmt.Sprintf("ended with status %d", res.ExitCode)
+}
+
+// fixedClock fixes a box's clock at one second for every run, with
+// libfaketime where this machine has it (nil when not): a test cannot
+// tell its runs apart by the time.
+func fixedClock() func(*sandbox.Spec) {
+	return runner.FixClock(time.Date(2024, 1, 1, 12, 0, 0, 0, time.UTC))
+}

@@ -1,0 +1,173 @@
+package unittest
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/mutation"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/testenv"
+)
+
+// exampleDir is the bundled example of students' pytest suites.
+func exampleDir(t *testing.T) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "cases", "pytest-tests")
+}
+
+// suiteLimits are far above what any run of the example needs: a test's
+// calls take milliseconds, pytest starts in well under a second.
+var suiteLimits = rubric.Limits{Wall: 5 * time.Second, CPU: 5 * time.Second, BuildWall: 60 * time.Second, Memory: 1 << 30}
+
+// exampleSuites are the example's implementations, only the bugs named
+// (nil: all), or a skip (a failure under CI) when pytest is missing.
+func exampleSuites(t *testing.T, bugs []string, maxTests int) *mutation.SuitePart {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs pytest in boxes")
+	}
+	if m := Missing("pytest"); m != "" {
+		testenv.Missing(t, "pytest: %s", m)
+	}
+	j, err := newJudge(pytest, &rubric.Rubric{Limits: suiteLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := j.Suites(context.Background(), filepath.Join(exampleDir(t), "impls"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := mutation.Config{PerBug: 5, Ceiling: 40, MaxTests: maxTests, MaxBytes: 64 << 10, Files: "test_*.py", Bugs: bugs, Show: mutation.ShowExposed, Mode: compare.Lines}
+	p, err := mutation.NewSuitePart(cfg, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// hand is a student's hand-in of the example: its files.
+func hand(t *testing.T, name string) []submission.File {
+	t.Helper()
+	dir := filepath.Join(exampleDir(t), "examples", name)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []submission.File
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, submission.File{Name: e.Name(), Data: data})
+	}
+	return files
+}
+
+// summary is a result in a line a test compares: each test valid or not
+// and the bugs it exposes, then the score.
+func summary(r mutation.Result) string {
+	var parts []string
+	for _, te := range r.Tests {
+		s := te.Name + ":"
+		if !te.Valid {
+			s += "invalid"
+		} else {
+			s += strings.Join(append([]string{"valid"}, te.Exposes...), ",")
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ") + " = " + strconv.FormatFloat(r.Score(), 'f', -1, 64)
+}
+
+// TestSuiteExamples: the example batch, graded by hand against the nine
+// bugs (bugs in name order: add-replaces, count-distinct,
+// discount-inverted, names-unsorted, negative-price, remove-keeps-empty,
+// remove-missing, total-ignores-quantity, zero-quantity).
+func TestSuiteExamples(t *testing.T) {
+	p := exampleSuites(t, nil, 25)
+	p.Parallel = 2
+	for _, tc := range []struct {
+		hand, want string
+		why        map[int]string // a test's why holds this
+	}{
+		{"full", "test_cart.py::test_quantities_and_totals:valid,add-replaces,count-distinct,names-unsorted,total-ignores-quantity" +
+			" test_cart.py::test_rejects_bad_items:valid,negative-price,zero-quantity" +
+			" test_cart.py::test_remove:valid,remove-keeps-empty,remove-missing" +
+			" test_cart.py::test_discount:valid,discount-inverted,total-ignores-quantity = 40", nil},
+		{"misses", "test_cart.py::test_total:valid,total-ignores-quantity test_cart.py::test_one_of_each:valid = 5", nil},
+		{"invalid", "test_cart.py::test_wrong_expectation:invalid test_cart.py::test_expects_what_the_handout_does_not_say:invalid" +
+			" test_cart.py::test_skipped:invalid test_cart.py::test_valid_count:valid,add-replaces,count-distinct = 10",
+			map[int]string{0: "three apples cost 3\nassert 300 == 3\n +  where 300 = <bound method Cart.total of <cart.Cart object at 0x0>>()", 1: "DID NOT RAISE", 2: "skipped: not finished"}},
+		{"chatty", "test_cart.py::test_prints_a_lot:valid,total-ignores-quantity test_cart.py::test_writes_a_gigabyte:invalid = 5", nil},
+		{"loops", "test_cart.py::test_never_ends:invalid test_cart.py::test_names:valid,names-unsorted = 5", map[int]string{0: "it fails on the correct implementation"}},
+		{"broken", "test_cart.py:invalid = 0", map[int]string{0: "SyntaxError"}},
+	} {
+		t.Run(tc.hand, func(t *testing.T) {
+			res, err := p.Grade(context.Background(), hand(t, tc.hand), []byte("secret"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := summary(res); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			for i, te := range res.Tests {
+				t.Logf("%s: %s", te.Name, te.Why)
+				if w := tc.why[i]; !strings.Contains(te.Why, w) || len(te.Why) > 500 {
+					t.Errorf("test %s: why %q, want it to hold %q, at most 500 bytes", te.Name, te.Why, w)
+				}
+			}
+		})
+	}
+}
+
+// TestSuiteBadInput: a file of 10,000 tests is collected and its first
+// tests counted, the rest ignored with a note; a file with no test, one
+// too large and one whose collection never ends are each one invalid
+// test, named by the file; the batch goes on.
+func TestSuiteBadInput(t *testing.T) {
+	p := exampleSuites(t, []string{"add-replaces"}, 4)
+	files := []submission.File{
+		{Name: "test_a_many.py", Data: []byte("import pytest\n\n\n@pytest.mark.parametrize(\"i\", range(10000))\ndef test_many(i):\n    assert i < 0, \"never\"\n")},
+		{Name: "test_b_none.py", Data: []byte("x = 1\n")},
+		{Name: "test_c_big.py", Data: []byte("# " + strings.Repeat("x", 70<<10) + "\n")},
+		{Name: "test_d_hangs.py", Data: []byte("while True:\n    pass\n")},
+	}
+	res, err := p.Grade(context.Background(), files, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "test_a_many.py::test_many[0]:invalid test_a_many.py::test_many[1]:invalid test_a_many.py::test_many[2]:invalid test_a_many.py::test_many[3]:invalid = 0"
+	if got := summary(res); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if res.IgnoredCount != 9999 || !strings.Contains(res.IgnoredNote(), "9999 tests past the first 4 were ignored") {
+		t.Errorf("ignored %d: %s", res.IgnoredCount, res.IgnoredNote())
+	}
+	if why := res.Tests[0].Why; !strings.Contains(why, "never") {
+		t.Errorf("why %q, want the assertion's message", why)
+	}
+	// With room for them, the other files are one invalid test each.
+	p = exampleSuites(t, []string{"add-replaces"}, 25)
+	res, err = p.Grade(context.Background(), files[1:], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants := []string{"no test in it", "more than the 65536 a test file may hold", "stopped at the"}
+	for i, te := range res.Tests {
+		if te.Valid || i >= len(wants) || !strings.Contains(te.Why, wants[i]) {
+			t.Errorf("test %s: valid %v, why %q; want invalid, %q", te.Name, te.Valid, te.Why, wants[min(i, len(wants)-1)])
+		}
+	}
+	if len(res.Tests) != 3 {
+		t.Errorf("%d tests, want 3", len(res.Tests))
+	}
+}
