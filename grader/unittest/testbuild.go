@@ -35,6 +35,8 @@ type compiled struct {
 var (
 	compiledMu sync.Mutex
 	compiles   = map[[32]byte]*compiled{}
+	// runBox runs a box: sandbox.Run, but in this package's tests.
+	runBox = sandbox.Run
 )
 
 // compileOnce runs spec, a compile of the tests, in the sandbox, unless
@@ -52,7 +54,7 @@ func compileOnce(ctx context.Context, spec sandbox.Spec, version string) (sandbo
 	compiledMu.Unlock()
 	switch {
 	case c == nil: // full: compile without remembering
-		return sandbox.Run(ctx, spec)
+		return runBox(ctx, spec)
 	case found:
 		select {
 		case <-c.done:
@@ -64,9 +66,9 @@ func compileOnce(ctx context.Context, spec sandbox.Spec, version string) (sandbo
 			res.Files = slices.Clone(res.Files)
 			return res, nil
 		}
-		return sandbox.Run(ctx, spec)
+		return runBox(ctx, spec)
 	}
-	res, err := sandbox.Run(ctx, spec)
+	res, err := runBox(ctx, spec)
 	c.res, c.ok = res, err == nil && res.OK()
 	if !c.ok {
 		compiledMu.Lock()
