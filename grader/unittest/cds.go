@@ -30,8 +30,10 @@ import (
 // cdsTraining is the class a training run of the launcher runs: tests
 // that use what an instructor's tests commonly do (assertions passing
 // and failing, an expected exception, a tag, a parameterized test, a
-// nested class), so that the launcher, the engines and the XML report
-// writer load the classes they load for a real run.
+// nested class), and what the bridge's test side uses of the JDK (its
+// nonces' SecureRandom), so that the launcher, the engines, the XML
+// report writer and the JDK's classes beneath them load what they load
+// for a real run.
 const cdsTraining = `import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
@@ -46,6 +48,7 @@ class CdsTraining {
     @Test void fails() { assertEquals(1, 2, "a message"); }
     @Test void throwsExpected() { assertThrows(IllegalArgumentException.class, () -> { throw new IllegalArgumentException("x"); }); }
     @Test void crashes() { throw new IllegalStateException("y"); }
+    @Test void random() { assertNotNull(new java.security.SecureRandom().nextLong()); }
     @ParameterizedTest @ValueSource(ints = {1, 2}) void values(int n) { assertNotEquals(0, n); }
     @Nested class Inner { @Test void deep() { assertArrayEquals(new int[] {1}, new int[] {1}); } }
 }
