@@ -48,10 +48,9 @@ func handInCopies(sub submission.Submission, tc *toolchain.Toolchain, n int) []s
 	return out
 }
 
-// runHandInBench grades n copies of the hand-in in dir, prints the
-// batch's time per hand-in, the machine's CPU per hand-in, and both in
-// bare starts of the runtime; every copy must be graded alike, or the
-// command fails.
+// runHandInBench grades n copies of the hand-in in dir and prints the
+// batch's time per hand-in, also in bare starts of the runtime; every
+// copy must be graded alike, or the command fails.
 func runHandInBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, dir string, n, jobs int) error {
 	sub := submission.Load(dir, submission.DefaultLimits)
 	if sub.Problem != "" || len(sub.Files) == 0 {
@@ -71,25 +70,19 @@ func runHandInBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment
 	}
 	fmt.Fprintf(errw, "grading %d copies...\n", n)
 	t0 := time.Now()
-	cpu0, cpuOK := machineCPU()
 	results, err := (&grader.Batch{Assignment: a, Runner: runner.New(a.Rubric), Jobs: jobs}).Run(ctx, subs)
 	if err != nil {
 		return err
 	}
 	wall := time.Since(t0)
-	cpu1, ok := machineCPU()
 	after, err := start.time(ctx, bareStarts)
 	if err != nil {
 		return err
 	}
 	bare := median(append(before, after...))
 	per := wall / time.Duration(n)
-	fmt.Fprintf(w, "a bare start: median %s wall of %d (%d before the batch, %d after)\n", ms(bare), 2*bareStarts, bareStarts, bareStarts)
-	fmt.Fprintf(w, "the batch: %s, %s a hand-in: %.0f bare starts\n", wall.Round(time.Millisecond), ms(per), float64(per)/float64(bare))
-	if ok && cpuOK {
-		c := cpu1.sub(cpu0)
-		fmt.Fprintf(w, "the machine's CPU a hand-in (every process's, others' too): %s\n", c.per(n))
-	}
+	fmt.Fprintf(w, "a bare start: median %s wall of %d (%d before the batch, %d after)\n", bare.Round(100*time.Microsecond), 2*bareStarts, bareStarts, bareStarts)
+	fmt.Fprintf(w, "the batch: %s, %s a hand-in: %.0f bare starts\n", wall.Round(time.Millisecond), per.Round(time.Millisecond), float64(per)/float64(bare))
 	return checkCopies(w, results)
 }
 
