@@ -42,8 +42,8 @@ func benchCommand() *ucli.Command {
 			"With --hand-in DIR it grades instead --copies copies of the hand-in in DIR as\n" +
 			"grade does (a unit-test assignment's: one run of its tests per hand-in), and\n" +
 			"prints the time a hand-in took in the batch, also in bare starts of the\n" +
-			"runtime (java -version with the toolchain's options), timed before and after\n" +
-			"the batch. Every copy must be graded alike, or the command fails.",
+			"runtime (java -version with the toolchain's options), timed before, beside and\n" +
+			"after the batch. Every copy must be graded alike, or the command fails.",
 		Flags: []ucli.Flag{
 			rubricFlag(), assignmentFlag(),
 			&ucli.IntFlag{Name: "submissions", Aliases: []string{"n"}, Value: 300, Usage: "grade `N` synthetic submissions warm"},

@@ -24,7 +24,7 @@ import (
 // machine only such a ratio, taken in one run, means much.
 
 // bareStarts is how many bare starts are timed before the batch and as
-// many after it.
+// many after it; beside it, one every besideEvery.
 const bareStarts = 10
 
 // handInCopies are n copies of the hand-in, each with a first line of
@@ -69,19 +69,23 @@ func runHandInBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment
 		return err
 	}
 	fmt.Fprintf(errw, "grading %d copies...\n", n)
+	during := start.beside(ctx)
 	t0 := time.Now()
 	results, err := (&grader.Batch{Assignment: a, Runner: runner.New(a.Rubric), Jobs: jobs}).Run(ctx, subs)
+	wall := time.Since(t0)
+	mid := during()
 	if err != nil {
 		return err
 	}
-	wall := time.Since(t0)
 	after, err := start.time(ctx, bareStarts)
 	if err != nil {
 		return err
 	}
-	bare := median(append(before, after...))
+	all := append(append(before, mid...), after...)
+	bare, beside := median(all), median(append([]time.Duration{}, mid...))
 	per := wall / time.Duration(n)
-	fmt.Fprintf(w, "a bare start: median %s wall of %d (%d before the batch, %d after)\n", bare.Round(100*time.Microsecond), 2*bareStarts, bareStarts, bareStarts)
+	fmt.Fprintf(w, "a bare start: median %s wall of %d (%d before the batch, %d beside it, %d after); beside it alone %s\n",
+		bare.Round(100*time.Microsecond), len(all), len(before), len(mid), len(after), beside.Round(100*time.Microsecond))
 	fmt.Fprintf(w, "the batch: %s, %s a hand-in: %.0f bare starts\n", wall.Round(time.Millisecond), per.Round(time.Millisecond), float64(per)/float64(bare))
 	return checkCopies(w, results)
 }
@@ -144,6 +148,34 @@ func bareStart(ctx context.Context, a *grader.Assignment, tc *toolchain.Toolchai
 		args = append(args, tc.Options(t.Name, toolchain.Box{Memory: a.Rubric.Limits.Memory}, version)...)
 	}
 	return bare{args: append(args, t.Version...)}, nil
+}
+
+// besideEvery is how often a bare start is timed while the batch runs.
+const besideEvery = time.Second
+
+// beside times a bare start every besideEvery until the returned func is
+// called, which returns the times (at least one: the machine's load
+// during the batch, the same the batch had).
+func (b bare) beside(ctx context.Context) func() []time.Duration {
+	stop, done := make(chan struct{}), make(chan []time.Duration)
+	go func() {
+		var out []time.Duration
+		for {
+			if d, err := b.time(ctx, 1); err == nil {
+				out = append(out, d...)
+			}
+			select {
+			case <-stop:
+				done <- out
+				return
+			case <-time.After(besideEvery):
+			}
+		}
+	}()
+	return func() []time.Duration {
+		close(stop)
+		return <-done
+	}
 }
 
 // time runs the bare start k times, one after another: each one's wall
