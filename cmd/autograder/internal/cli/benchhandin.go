@@ -81,12 +81,12 @@ func runHandInBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment
 	if err != nil {
 		return err
 	}
-	all := append(append(before, mid...), after...)
-	bare, beside := median(all), median(append([]time.Duration{}, mid...))
+	bare, beside := median(append(before, after...)), median(mid)
 	per := wall / time.Duration(n)
-	fmt.Fprintf(w, "a bare start: median %s wall of %d (%d before the batch, %d beside it, %d after); beside it alone %s\n",
-		bare.Round(100*time.Microsecond), len(all), len(before), len(mid), len(after), beside.Round(100*time.Microsecond))
-	fmt.Fprintf(w, "the batch: %s, %s a hand-in: %.0f bare starts\n", wall.Round(time.Millisecond), per.Round(time.Millisecond), float64(per)/float64(bare))
+	fmt.Fprintf(w, "a bare start: median %s wall of %d, before the batch and after it; beside it, slowed by it too, %s (%d)\n",
+		bare.Round(100*time.Microsecond), len(before)+len(after), beside.Round(100*time.Microsecond), len(mid))
+	fmt.Fprintf(w, "the batch: %s, %s a hand-in: %.0f bare starts (%.0f of those beside it)\n",
+		wall.Round(time.Millisecond), per.Round(time.Millisecond), float64(per)/float64(bare), float64(per)/float64(beside))
 	return checkCopies(w, results)
 }
 
@@ -154,8 +154,8 @@ func bareStart(ctx context.Context, a *grader.Assignment, tc *toolchain.Toolchai
 const besideEvery = time.Second
 
 // beside times a bare start every besideEvery until the returned func is
-// called, which returns the times (at least one: the machine's load
-// during the batch, the same the batch had).
+// called, which returns the times (at least one): starts slowed by the
+// machine's other work and by the batch's own.
 func (b bare) beside(ctx context.Context) func() []time.Duration {
 	stop, done := make(chan struct{}), make(chan []time.Duration)
 	go func() {
