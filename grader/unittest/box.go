@@ -186,7 +186,8 @@ func pytestBoxes(ctx context.Context, e env) (test, student sandbox.Spec, err er
 // junitBoxes are a JUnit group's boxes: the student's classes are read,
 // never run, for their stand-ins (package javabridge), which are
 // compiled with the group's files (buildJUnit); the test box runs the
-// compiled tests with JUnit's console launcher, the student box the
+// compiled tests with JUnit's console launcher (its classes mapped from
+// the machine's archive: junitArchive), the student box the
 // student's classes and the bridge's server. Unless the boxes are ready,
 // r says why the group runs no test: the bridge cannot offer the
 // student's classes (loadError) or the tests do not compile
@@ -240,9 +241,13 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 	for _, s := range e.testFiles() {
 		selected = append(selected, strings.TrimSuffix(s.name, ".java"))
 	}
-	test = sandbox.Spec{Path: jvm.Path, Args: javabridge.LauncherArgs(e.options(jvm), jar, bridgeDir, testsDir, reportsDir, selected),
+	opts, readOnly := e.options(jvm), e.base.ReadOnly
+	if a := junitArchive(ctx, compiler, jvm, jar, opts); a != "" {
+		opts, readOnly = append(opts, cdsOptions(a)...), append(slices.Clone(readOnly), a)
+	}
+	test = sandbox.Spec{Path: jvm.Path, Args: javabridge.LauncherArgs(opts, jar, bridgeDir, testsDir, reportsDir, selected),
 		Files: append(slices.Clone(k.testSide), built...), Env: e.base.Env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting, Collect: []string{reportsDir + "/*.xml"}}
+		Limits: e.limits, ReadOnly: readOnly, Waiting: e.base.Waiting, Collect: []string{reportsDir + "/*.xml"}}
 	student = sandbox.Spec{Path: jvm.Path, Args: javabridge.ServerArgs(e.options(jvm), studentDir, "."),
 		Files: append(slices.Clone(e.student), k.server...), Env: e.base.Env,
 		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting}
@@ -250,8 +255,9 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 }
 
 // buildJUnit compiles the stand-ins and the group's files, in a box,
-// against JUnit and the bridge's test side: the compiled classes, or a
-// ran with the compiler's messages.
+// against JUnit and the bridge's test side, once per batch for the same
+// stand-ins and files (compileOnce): the compiled classes, or a ran with
+// the compiler's messages.
 func buildJUnit(ctx context.Context, e env, compiler runner.Tool, jar string, k *kit, res *javabridge.Result) ([]sandbox.File, ran, error) {
 	files := append(instructorFiles(e.files), k.testSide...)
 	args := append(e.options(compiler), "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn",
@@ -263,8 +269,8 @@ func buildJUnit(ctx context.Context, e env, compiler runner.Tool, jar string, k 
 		files = append(files, sandbox.File{Name: standinDir + "/" + p, Data: res.Sources[p]})
 		args = append(args, standinDir+"/"+p)
 	}
-	out, err := sandbox.Run(ctx, sandbox.Spec{Path: compiler.Path, Args: args, Files: files,
-		Limits: e.build, ReadOnly: e.base.ReadOnly, Collect: deep(testsDir), Waiting: e.base.Waiting})
+	out, err := compileOnce(ctx, sandbox.Spec{Path: compiler.Path, Args: args, Files: files,
+		Limits: e.build, ReadOnly: e.base.ReadOnly, Collect: deep(testsDir), Waiting: e.base.Waiting}, compiler.Version)
 	if err != nil {
 		return nil, ran{}, fmt.Errorf("%s: compiling the tests: %w", e.tc.Tests.Title, err)
 	}

@@ -117,8 +117,12 @@
 //     top-level test class, a fresh one after a test in which it ended,
 //     crashed, ran past a limit or printed past the cap (the rest of that
 //     test's calls fail at once). The bridge's Java side is compiled once per
-//     machine, into the user's cache folder; the names the tests import
-//     on demand are listed once per assignment (one small JVM). Tests
+//     machine, into the user's cache folder, beside a class data archive
+//     of JUnit's launcher that the test JVM maps (cds.go); the names the
+//     tests import on demand are listed once per assignment (one small
+//     JVM); the stand-ins and the tests are compiled once per batch for
+//     each distinct input (testbuild.go), so once for every student of
+//     the same public API. Tests
 //     that do not compile against the stand-ins all fail, with the
 //     compiler's messages for public ones.
 //
@@ -178,7 +182,8 @@
 // (javascan.go); above them, the frameworks themselves (judges.go) and
 // case generation (generate.go). The files stand in layers, each using
 // only files beneath it: generate; judges, suite and capabilities; run
-// and decide; box; kit and declare; judge; report, layout and javascan. No file refers to one that refers back to it, however far
+// and decide; box; kit, cds, testbuild and declare; judge; report, layout
+// and javascan. No file refers to one that refers back to it, however far
 // round (TestFilesInLayers). Each stage is a function of its own, so a
 // profile or a trace (go test -cpuprofile, runtime/trace) shows the time
 // of each: the bridge kit and the tests' compile (junitBoxes), the

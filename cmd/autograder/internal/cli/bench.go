@@ -44,7 +44,12 @@ func benchCommand() *ucli.Command {
 			"hidden FLAG 200 case, and prints both times against the budget of three times\n" +
 			"the correct ones alone plus the looper's CPU limits on the cores. The correct\n" +
 			"ones must score alike both times, the sleeper's cases end at their wall limit\n" +
-			"and the looper's at their CPU limit, or the command fails.",
+			"and the looper's at their CPU limit, or the command fails.\n\n" +
+			"With --hand-in DIR it grades instead --copies copies of the hand-in in DIR as\n" +
+			"grade does (a unit-test assignment's: one run of its tests per hand-in), and\n" +
+			"prints the time a hand-in took in the batch, also in bare starts of the\n" +
+			"runtime (java -version with the toolchain's options), timed before, beside and\n" +
+			"after the batch. Every copy must be graded alike, or the command fails.",
 		Flags: []ucli.Flag{
 			rubricFlag(), assignmentFlag(),
 			&ucli.IntFlag{Name: "submissions", Aliases: []string{"n"}, Value: 300, Usage: "grade `N` synthetic submissions warm"},
@@ -54,6 +59,8 @@ func benchCommand() *ucli.Command {
 			&ucli.IntFlag{Name: "naive", Usage: "time the first `N` submissions the naive way too: javac once each, then one plain java per case, outside any sandbox (the yardstick of warm mode's speed)"},
 			&ucli.StringFlag{Name: "cpuprofile", Usage: "write a Go CPU profile of the grader during the warm half to `FILE` (go tool pprof)"},
 			&ucli.BoolFlag{Name: "waiting", Usage: "grade the waiting mix: 10 correct submissions, then beside a sleeper and a looper"},
+			&ucli.StringFlag{Name: "hand-in", Usage: "grade copies of the hand-in in `DIR` as grade does, timed in bare starts of the runtime"},
+			&ucli.IntFlag{Name: "copies", Value: 10, Usage: "with --hand-in, grade `N` copies"},
 		},
 		Action: func(c *ucli.Context) error {
 			n, coldN, naiveN := c.Int("submissions"), c.Int("cold"), c.Int("naive")
@@ -68,6 +75,12 @@ func benchCommand() *ucli.Command {
 			}
 			if err := setSpotCheck(c, a); err != nil {
 				return err
+			}
+			if dir := c.String("hand-in"); dir != "" {
+				if c.Int("copies") <= 0 {
+					return badInputf("bench: --copies must be positive")
+				}
+				return runHandInBench(c.Context, c.App.Writer, c.App.ErrWriter, a, dir, c.Int("copies"), jobs)
 			}
 			if !warm.Supports(a.Rubric) {
 				return badInputf("bench: the rubric's language is %q; bench grades Java submissions", a.Rubric.Build.Language)
