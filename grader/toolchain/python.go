@@ -76,12 +76,12 @@ var systemPython = []string{"/usr/bin/python3", "/usr/local/bin/python3"}
 // manager's python3 on PATH is often a shim, a script that cannot find
 // its interpreters inside the box.
 var pythonTool = Tool{Name: "python3", Candidates: append(slices.Clone(systemPython), "python3"),
-	Version: []string{"--version"}, VersionRE: regexp.MustCompile(`Python (\S+)`)}
+	Version: []string{"--version"}, VersionRE: regexp.MustCompile(`Python (\S+)`), Idle: []string{"-I", "-c", "pass"}}
 
 // pypyTool is PyPy's Python 3, which a problem package's judges run
 // Python 3 with, named as the commands name CPython.
 var pypyTool = Tool{Name: pythonTool.Name, Candidates: []string{"pypy3"},
-	Version: []string{"--version"}, VersionRE: regexp.MustCompile(`PyPy (\S+)`)}
+	Version: []string{"--version"}, VersionRE: regexp.MustCompile(`PyPy (\S+)`), Idle: []string{"-I", "-c", "pass"}}
 
 // python2 says why a source whose first line is a shebang naming Python
 // 2 ("#!/usr/bin/env python2") does not run here: the toolchain runs

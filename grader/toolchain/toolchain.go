@@ -162,6 +162,11 @@ type Tool struct {
 	Candidates []string
 	Version    []string       // arguments that make it print its version
 	VersionRE  *regexp.Regexp // its first group is the version
+	// Idle are arguments that start the runtime whole and end it at once
+	// (what a bare start costs, for bench); nil: Version's, where printing
+	// the version starts it whole (java -version), not where it does
+	// not (python3 --version starts no interpreter).
+	Idle []string
 	// Proxy finds the real tool behind a version manager's proxy (rustup's
 	// rustc, a link to rustup that picks a toolchain by the user's home,
 	// which a box does not have): given a candidate as found on PATH, the

@@ -118,8 +118,8 @@ func checkCopies(w io.Writer, results []grader.Result) error {
 type bare struct{ args []string }
 
 // bareStart is the runtime's bare start, as the toolchain runs it with
-// its options in a box of the rubric's memory: its version printed, no
-// program run.
+// its options in a box of the rubric's memory: started whole and ended
+// at once (the tool's Idle arguments), no program run.
 func bareStart(ctx context.Context, a *grader.Assignment, tc *toolchain.Toolchain) (bare, error) {
 	if tc == nil || tc.Runtime == "" {
 		return bare{}, badInputf("bench --hand-in: the rubric's language %q has no runtime to count starts of", a.Rubric.Build.Language)
@@ -147,7 +147,11 @@ func bareStart(ctx context.Context, a *grader.Assignment, tc *toolchain.Toolchai
 	if tc.Options != nil {
 		args = append(args, tc.Options(t.Name, toolchain.Box{Memory: a.Rubric.Limits.Memory}, version)...)
 	}
-	return bare{args: append(args, t.Version...)}, nil
+	idle := t.Idle
+	if idle == nil {
+		idle = t.Version
+	}
+	return bare{args: append(args, idle...)}, nil
 }
 
 // besideEvery is how often a bare start is timed while the batch runs.
