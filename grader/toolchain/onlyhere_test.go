@@ -25,7 +25,9 @@ var languageWords = regexp.MustCompile(`(?i:javac|"java"|python3)|\.cpp`)
 // protocol carries javac's arguments), the format docs whose examples are
 // a preset or a source file, the similarity benchmark's public data sets,
 // the reference's Java test helper, the unit-test bridges (each the Java
-// or Python half of a framework's two boxes), and CI's install list.
+// or Python half of a framework's two boxes), the JUnit test JVM's class
+// data archive, warm mode's naive yardstick (javac once, then java per
+// case), and CI's install list.
 var namesLanguagesByNature = []string{
 	".ci/run",
 	"rubric.toml", // every rubric, by its base name
@@ -36,6 +38,8 @@ var namesLanguagesByNature = []string{
 	"reference/internal/javatest/",
 	"grader/unittest/javabridge/",
 	"grader/unittest/pybridge/",
+	"grader/unittest/cds.go",
+	"cmd/autograder/internal/cli/benchnaive.go",
 }
 
 // TestOnlyToolchainsNameLanguages: outside this package, its tests, test

@@ -33,11 +33,11 @@ func benchCommand() *ucli.Command {
 			"whole class takes long (a JVM and a box per case): its speed is measured on the\n" +
 			"sample and the time for all N extrapolated. The sample's results must be the\n" +
 			"same both ways; a difference fails the command. It says where a warm\n" +
-			"submission's time went: the JVMs and javac runs it started, the CPU time of each\n" +
+			"submission's time went: the JVMs and compiler runs it started, the CPU time of each\n" +
 			"kind of box (compile service, harness, spot checks) and of the grader, and the\n" +
 			"wall time of each step (the harness's start and its scan, the cases, the spot\n" +
 			"checks). --naive N times the first N the naive way too, the yardstick of warm\n" +
-			"mode's speed: javac once each, then one plain java per case, outside any sandbox\n" +
+			"mode's speed: compiled once each, then one plain run per case, outside any sandbox\n" +
 			"(the sources are the bench's own); --cpuprofile writes the grader's Go profile.\n\n" +
 			"With --waiting it grades instead, as grade does, 10 correct submissions alone,\n" +
 			"then beside one that sleeps in every FLAG 4XX case and one that loops in every\n" +
@@ -56,7 +56,7 @@ func benchCommand() *ucli.Command {
 			&ucli.IntFlag{Name: "cold", Value: 10, Usage: "grade the first `N` submissions cold too (0: no cold half)"},
 			jobsFlag(),
 			spotCheckFlag(),
-			&ucli.IntFlag{Name: "naive", Usage: "time the first `N` submissions the naive way too: javac once each, then one plain java per case, outside any sandbox (the yardstick of warm mode's speed)"},
+			&ucli.IntFlag{Name: "naive", Usage: "time the first `N` submissions the naive way too: compiled once each, then one plain run per case, outside any sandbox (the yardstick of warm mode's speed)"},
 			&ucli.StringFlag{Name: "cpuprofile", Usage: "write a Go CPU profile of the grader during the warm half to `FILE` (go tool pprof)"},
 			&ucli.BoolFlag{Name: "waiting", Usage: "grade the waiting mix: 10 correct submissions, then beside a sleeper and a looper"},
 			&ucli.StringFlag{Name: "hand-in", Usage: "grade copies of the hand-in in `DIR` as grade does, timed in bare starts of the runtime"},
@@ -184,14 +184,14 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, sz b
 		}
 		if nv.runs > 0 {
 			rate := float64(nv.runs) / nv.wall.Seconds()
-			fmt.Fprintf(w, "naive (javac once each, one plain java per case, %d at a time): %d submissions, %d runs in %s: %.1f cases/s; all %d would take about %s; CPU a submission: javac %s, its runs %s (%s each)\n",
+			fmt.Fprintf(w, "naive (compiled once each, one plain run per case, %d at a time): %d submissions, %d runs in %s: %.1f cases/s; all %d would take about %s; CPU a submission: compile %s, its runs %s (%s each)\n",
 				jobs, sz.naive, nv.runs, nv.wall.Round(time.Millisecond), rate, n, time.Duration(float64(warmRuns)/rate*float64(time.Second)).Round(time.Second),
-				ms(nv.javacCPU/time.Duration(sz.naive)), ms(nv.javaCPU/time.Duration(sz.naive)), ms(nv.javaCPU/time.Duration(nv.runs)))
+				ms(nv.compileCPU/time.Duration(sz.naive)), ms(nv.runCPU/time.Duration(sz.naive)), ms(nv.runCPU/time.Duration(nv.runs)))
 			fmt.Fprintf(w, "warm/naive: %.1fx the cases per second", warmRate/rate)
 			if boxes := st.CompileCPU.Total() + st.HarnessCPU.Total() + st.SpotCheckCPU.Total(); boxes > 0 {
-				// CPU time a case, the boxes' and the grader's against javac's and java's: what the load changes least.
+				// CPU time a case, the boxes' and the grader's against the naive compile's and runs': what the load changes least.
 				warmCPU := float64(boxes+selfCPU) / float64(warmRuns)
-				fmt.Fprintf(w, "; %.1fx less CPU a case (warm: its boxes' and the grader's, not the sandbox's helpers')", float64(nv.javacCPU+nv.javaCPU)/float64(nv.runs)/warmCPU)
+				fmt.Fprintf(w, "; %.1fx less CPU a case (warm: its boxes' and the grader's, not the sandbox's helpers')", float64(nv.compileCPU+nv.runCPU)/float64(nv.runs)/warmCPU)
 			}
 			fmt.Fprintln(w)
 		}
@@ -250,7 +250,7 @@ func runBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment, sz b
 // the wall time of each step (summed over the jobs, so the steps of
 // submissions graded side by side add up) and the machine's CPU time.
 //
-// Three lines: what a submission started (JVMs and javac runs), the CPU
+// Three lines: what a submission started (JVMs and compiler runs), the CPU
 // time of each kind of box as its sandbox measured it (and the grader's
 // own, and the machine's), and the wall time of each step.
 func warmBreakdown(st *warm.Stats, n int, compiled time.Duration, cpu0 cpuTimes, cpuOK bool, self0 time.Duration) string {
@@ -258,7 +258,7 @@ func warmBreakdown(st *warm.Stats, n int, compiled time.Duration, cpu0 cpuTimes,
 	avg := func(k int64) float64 { return float64(k) / float64(n) }
 	harness := st.JVMs.Load() - st.CompileJVMs.Load()
 	var b strings.Builder
-	fmt.Fprintf(&b, "warm, per submission: JVM starts %.2f (harness %.2f, compile service %.2f, spot checks %.2f); javac runs %.2f in the compile service, %.2f cold\n",
+	fmt.Fprintf(&b, "warm, per submission: JVM starts %.2f (harness %.2f, compile service %.2f, spot checks %.2f); compiler runs %.2f in the compile service, %.2f cold\n",
 		avg(harness+st.CompileJVMs.Load()+st.SpotChecks.Load()), avg(harness), avg(st.CompileJVMs.Load()), avg(st.SpotChecks.Load()),
 		avg(st.Compiled.Load()), avg(st.ColdBuilds.Load()))
 	boxes := st.CompileCPU.Total() + st.HarnessCPU.Total() + st.SpotCheckCPU.Total()

@@ -67,7 +67,7 @@ func naiveRuns(ctx context.Context, subs []submission.Submission, main string, i
 			// A compile error is the submission's: it has no runs.
 			cmd := exec.CommandContext(ctx, jdk.Javac, args...)
 			_ = cmd.Run()
-			count(cmd, &r.javacCPU)
+			count(cmd, &r.compileCPU)
 			return nil
 		})
 	}
@@ -83,7 +83,7 @@ func naiveRuns(ctx context.Context, subs []submission.Submission, main string, i
 				cmd.Stdin = bytes.NewReader(in.Stdin)
 				cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
 				_ = cmd.Run() // its exit status is the program's
-				count(cmd, &r.javaCPU)
+				count(cmd, &r.runCPU)
 				return ctx.Err()
 			})
 		}
@@ -100,7 +100,7 @@ func naiveRuns(ctx context.Context, subs []submission.Submission, main string, i
 type naive struct {
 	wall              time.Duration
 	runs              int
-	javacCPU, javaCPU time.Duration
+	compileCPU, runCPU time.Duration
 }
 
 // startCPUProfile writes a Go CPU profile of the grader to path until the
