@@ -43,11 +43,7 @@ func heldMemory(pid int, seen map[heldKey]bool, shm map[heldKey]int64, fileMax i
 		case !ok:
 			continue
 		case kind == "memfd":
-			var st syscall.Stat_t
-			if syscall.Stat(dir+fd.Name(), &st) == nil {
-				dev := fmt.Sprintf("%02x:%02x", unix.Major(st.Dev), unix.Minor(st.Dev))
-				total += shmAdd(shm, shmemKey(dev, st.Ino), st.Blocks*512)
-			}
+			total += memfdAdd(shm, dir+fd.Name())
 			continue
 		case kind == "eventpoll" || kind == "io_uring":
 			total += anonMemory(pid, fd.Name(), seen, fileMax)
@@ -66,6 +62,31 @@ func heldMemory(pid int, seen map[heldKey]bool, shm map[heldKey]int64, fileMax i
 		}
 	}
 	return total
+}
+
+// heldMemfds is what the memory files the helper pid holds add to shm:
+// those it made for the box (seccomp_linux.go), whole.
+func heldMemfds(pid int, shm map[heldKey]int64) int64 {
+	dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
+	fds, _ := os.ReadDir(dir)
+	var total int64
+	for _, fd := range fds {
+		if l, err := os.Readlink(dir + fd.Name()); err == nil && strings.HasPrefix(l, "/memfd:") {
+			total += memfdAdd(shm, dir+fd.Name())
+		}
+	}
+	return total
+}
+
+// memfdAdd is what the memory file at path (a descriptor in /proc) adds
+// to shm: its blocks, once.
+func memfdAdd(shm map[heldKey]int64, path string) int64 {
+	var st syscall.Stat_t
+	if syscall.Stat(path, &st) != nil {
+		return 0
+	}
+	dev := fmt.Sprintf("%02x:%02x", unix.Major(st.Dev), unix.Minor(st.Dev))
+	return shmAdd(shm, shmemKey(dev, st.Ino), st.Blocks*512)
 }
 
 // heldKey names an object of the kernel a descriptor refers to: its kind

@@ -65,6 +65,10 @@ type config struct {
 	ProgNS bool
 	NProc  int  // RLIMIT_NPROC, or 0 for none
 	ExecFD bool // exec the program through an fd opened before dropping privileges
+	// Memfds: the helper makes the box's memory files and holds them
+	// (seccomp_linux.go), for the meter to count them whole; NoSysv:
+	// the box may make no System V IPC object.
+	Memfds, NoSysv bool
 }
 
 // report is what the helper sends back.
@@ -184,6 +188,13 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return execFD, err
+	}
+	if cfg.Memfds || cfg.NoSysv {
+		listener, err := installFilter(cfg.NoSysv)
+		if err != nil {
+			return execFD, err
+		}
+		go superviseMemfds(listener)
 	}
 	if !ns {
 		// Orphans (a setsid daemon, say) come back to the helper rather

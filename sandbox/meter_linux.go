@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"maps"
 	"os"
 	"strconv"
 	"strings"
@@ -64,7 +65,7 @@ func treeCPU(pid int) (time.Duration, bool) {
 // kernel's to reclaim and do not count, as in a cgroup that has to make
 // room. The helper's own memory is the grader's; what the box holds
 // outside its processes is the caller's to add. False when pid is gone.
-func treeMemory(pid int, fileMax, limit int64, sysv bool) (int64, bool) {
+func treeMemory(pid int, fileMax, limit int64, sysv bool, ext map[heldKey]int64) (int64, bool) {
 	dir := "/proc/" + strconv.Itoa(pid)
 	if _, err := os.Stat(dir); err != nil {
 		return 0, false
@@ -77,8 +78,11 @@ func treeMemory(pid int, fileMax, limit int64, sysv bool) (int64, bool) {
 		procs = append(procs, p)
 		todo = append(todo, procChildren(strconv.Itoa(p))...)
 	}
-	var total int64
 	shm := map[heldKey]int64{}
+	// The memory files the helper made for the box and holds
+	// (seccomp_linux.go): whole, whatever the box still maps.
+	total := heldMemfds(pid, shm)
+	now := map[heldKey]int64{}
 	box := [2]string{}
 	for i, n := range boxNamespaces {
 		box[i], _ = os.Readlink(dir + "/ns/" + n)
@@ -88,8 +92,10 @@ func treeMemory(pid int, fileMax, limit int64, sysv bool) (int64, bool) {
 			return limit + 1, true
 		}
 		total += procMemory(p) + procTasks(p)*taskCost + fdCount(p)*fdCost
-		total += mappedShmem(p, shm, sysv)
+		total += mappedShmem(p, shm, sysv, ext, now)
 	}
+	clear(ext)
+	maps.Copy(ext, now)
 	seen := map[heldKey]bool{}
 	for _, p := range procs {
 		if total > limit {
@@ -151,10 +157,14 @@ func nonDumpable(dir string) bool {
 // no folder's meter sees (memory files, shared anonymous mappings, System
 // V segments when sysv): each once, at its size. That is the whole
 // object's (its blocks, through /proc/<pid>/map_files, which needs
-// CAP_SYS_ADMIN), else what the mapping has resident or swapped (smaps):
-// there a page of the object no process maps is not seen. Files of a
-// mounted tmpfs are the folders' meters' (tmpfsUsed, hostMemory).
-func mappedShmem(pid int, shm map[heldKey]int64, sysv bool) int64 {
+// CAP_SYS_ADMIN), else, for a shared anonymous mapping or a System V
+// segment, the most its mappings were seen to reach (the end of the
+// furthest, at its offset, since the object was first seen: ext holds
+// the previous readings', now gets this one's), else (a memory file,
+// which the helper holds whole) what the mapping has resident or
+// swapped (smaps). Files of a mounted tmpfs are the folders' meters'
+// (tmpfsUsed, hostMemory).
+func mappedShmem(pid int, shm map[heldKey]int64, sysv bool, ext, now map[heldKey]int64) int64 {
 	dir := "/proc/" + strconv.Itoa(pid) + "/"
 	b, err := os.ReadFile(dir + "maps")
 	if err != nil {
@@ -171,19 +181,38 @@ func mappedShmem(pid int, shm map[heldKey]int64, sysv bool) int64 {
 		if err != nil {
 			continue
 		}
+		key := shmemKey(f[3], ino)
 		var st syscall.Stat_t
 		size := int64(-1)
-		if syscall.Stat(dir+"map_files/"+f[0], &st) == nil {
+		switch {
+		case syscall.Stat(dir+"map_files/"+f[0], &st) == nil:
 			size = st.Blocks * 512
-		} else {
+		case !strings.HasPrefix(f[5], "/memfd:"):
+			size = max(mappingEnd(f[0], f[2]), ext[key], now[key])
+			now[key] = size
+		default:
 			if sizes == nil {
 				sizes = mappingSizes(dir + "smaps")
 			}
 			size = sizes[f[0]]
 		}
-		total += shmAdd(shm, shmemKey(f[3], ino), size)
+		total += shmAdd(shm, key, size)
 	}
 	return total
+}
+
+// mappingEnd is where in its object a mapping ends: its offset (hex, as
+// maps writes it) and its length (its range, lo-hi): the object holds at
+// least that much.
+func mappingEnd(span, offset string) int64 {
+	lo, hi, _ := strings.Cut(span, "-")
+	a, err1 := strconv.ParseUint(lo, 16, 64)
+	z, err2 := strconv.ParseUint(hi, 16, 64)
+	off, err3 := strconv.ParseUint(offset, 16, 64)
+	if err1 != nil || err2 != nil || err3 != nil || z < a {
+		return 0
+	}
+	return int64(off + z - a)
 }
 
 // shmemObject reports whether a mapping's path in /proc/<pid>/maps names

@@ -197,6 +197,12 @@ func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func() e
 		Limits:  spec.Limits,
 		UID:     -1,
 		UserNS:  ns && !root,
+		// No cgroup counts the box's memory files: the helper makes and
+		// holds them, for the meter to count them whole.
+		Memfds: tier < TierFull,
+		// Without namespaces or a uid of its own, the box's System V
+		// objects would be the host's, not told from the grader's.
+		NoSysv: !ns && !root,
 	}
 	if root {
 		cfg.UID = boxUID()
@@ -554,12 +560,13 @@ func (w *boxWatch) run(done <-chan struct{}) {
 func watchMemory(pid int, outside func(helper int) int64, sysv bool, l Limits, stop <-chan struct{}, peak *atomic.Int64, over func()) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
+	ext := map[heldKey]int64{}
 	for {
 		select {
 		case <-stop:
 			return
 		case <-t.C:
-			used, ok := treeMemory(pid, l.FileSize, l.Memory, sysv)
+			used, ok := treeMemory(pid, l.FileSize, l.Memory, sysv, ext)
 			used += outside(pid)
 			if !ok {
 				continue

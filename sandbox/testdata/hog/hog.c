@@ -30,6 +30,16 @@
  *             contest's global array sized for the largest input (exits 0)
  *   shared    memory files of 8 MiB, MIB MiB in all, mapped shared,
  *             touched and kept open a while (exits 0)
+ *   zap       a shared anonymous mapping, filled 8 MiB at a time, each
+ *             part's pages then dropped from the mapping (MADV_DONTNEED:
+ *             the object keeps them)
+ *   mapclose  memory files of 8 MiB, written, a page of each mapped,
+ *             their descriptors closed
+ *   sysvzap   System V segments attached, filled, their pages dropped
+ *             from the mapping (MADV_DONTNEED), kept attached
+ *
+ * The System V modes exit 0 saying "no System V IPC" when the box
+ * refuses it (ENOSYS).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -110,6 +120,15 @@ static int memfile(long size) {
 	return fd;
 }
 
+/* nosysv says so and ends the program when the box refuses System V
+ * IPC. */
+static void nosysv(void) {
+	if (errno == ENOSYS) {
+		printf("no System V IPC\n");
+		exit(0);
+	}
+}
+
 static int sendfd(int sock, int fd) {
 	char data = 'x';
 	struct iovec iov = {&data, 1};
@@ -144,8 +163,10 @@ int main(int argc, char **argv) {
 	} else if (!strcmp(mode, "sysv")) {
 		for (; got < want; got += 8 * MIB) {
 			int id = shmget(IPC_PRIVATE, 8 * MIB, IPC_CREAT | 0600);
-			if (id < 0)
+			if (id < 0) {
+				nosysv();
 				return fail("shmget", got);
+			}
 			char *p = shmat(id, NULL, 0);
 			if (p == (void *)-1)
 				return fail("shmat", got);
@@ -218,8 +239,10 @@ int main(int argc, char **argv) {
 				printf("no more queues after %ld MiB\n", got / MIB);
 				return 0;
 			}
-			if (id < 0)
+			if (id < 0) {
+				nosysv();
 				return fail("msgget", got);
+			}
 			while (msgsnd(id, &m, 1, IPC_NOWAIT) == 0)
 				got += 64;
 		}
@@ -368,8 +391,36 @@ int main(int argc, char **argv) {
 		usleep(300000); /* for the meter to see it */
 		printf("used %ld MiB\n", want / MIB);
 		return 0;
+	} else if (!strcmp(mode, "zap")) {
+		char *p = mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return fail("mmap", got);
+		for (; got < want; got += 8 * MIB) {
+			memset(p + got, 'x', 8 * MIB);
+			madvise(p + got, 8 * MIB, MADV_DONTNEED);
+		}
+	} else if (!strcmp(mode, "mapclose")) {
+		for (; got < want; got += 8 * MIB) {
+			int fd = memfile(8 * MIB);
+			if (fd < 0 || mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED)
+				return fail("memfd", got);
+			close(fd);
+		}
+	} else if (!strcmp(mode, "sysvzap")) {
+		for (; got < want; got += 8 * MIB) {
+			int id = shmget(IPC_PRIVATE, 8 * MIB, IPC_CREAT | 0600);
+			if (id < 0) {
+				nosysv();
+				return fail("shmget", got);
+			}
+			char *p = shmat(id, NULL, 0);
+			if (p == (void *)-1)
+				return fail("shmat", got);
+			memset(p, 'x', 8 * MIB);
+			madvise(p, 8 * MIB, MADV_DONTNEED);
+		}
 	} else {
-		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared [MiB]\n");
+		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared|zap|mapclose|sysvzap [MiB]\n");
 		return 2;
 	}
 	held(got);
