@@ -64,20 +64,6 @@ func heldMemory(pid int, seen map[heldKey]bool, shm map[heldKey]int64, fileMax i
 	return total
 }
 
-// heldMemfds is what the memory files the helper pid holds add to shm:
-// those it made for the box (seccomp_linux.go), whole.
-func heldMemfds(pid int, shm map[heldKey]int64) int64 {
-	dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
-	fds, _ := os.ReadDir(dir)
-	var total int64
-	for _, fd := range fds {
-		if l, err := os.Readlink(dir + fd.Name()); err == nil && strings.HasPrefix(l, "/memfd:") {
-			total += memfdAdd(shm, dir+fd.Name())
-		}
-	}
-	return total
-}
-
 // memfdAdd is what the memory file at path (a descriptor in /proc) adds
 // to shm: its blocks, once.
 func memfdAdd(shm map[heldKey]int64, path string) int64 {

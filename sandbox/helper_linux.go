@@ -65,7 +65,7 @@ type config struct {
 	ProgNS bool
 	NProc  int  // RLIMIT_NPROC, or 0 for none
 	ExecFD bool // exec the program through an fd opened before dropping privileges
-	// Memfds: the helper makes the box's memory files and holds them
+	// Memfds: the grader makes the box's memory files and holds them
 	// (seccomp_linux.go), for the meter to count them whole; NoSysv:
 	// the box may make no System V IPC object.
 	Memfds, NoSysv bool
@@ -194,7 +194,9 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 		if err != nil {
 			return execFD, err
 		}
-		go superviseMemfds(listener)
+		if err := sendListener(listener); err != nil {
+			return execFD, fmt.Errorf("passing the box's filter on: %w", err)
+		}
 	}
 	if !ns {
 		// Orphans (a setsid daemon, say) come back to the helper rather

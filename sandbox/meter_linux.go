@@ -65,7 +65,7 @@ func treeCPU(pid int) (time.Duration, bool) {
 // kernel's to reclaim and do not count, as in a cgroup that has to make
 // room. The helper's own memory is the grader's; what the box holds
 // outside its processes is the caller's to add. False when pid is gone.
-func treeMemory(pid int, fileMax, limit int64, sysv bool, ext map[heldKey]int64) (int64, bool) {
+func treeMemory(pid int, fileMax, limit int64, sysv bool, ext map[heldKey]int64, memfds *boxMemfds) (int64, bool) {
 	dir := "/proc/" + strconv.Itoa(pid)
 	if _, err := os.Stat(dir); err != nil {
 		return 0, false
@@ -79,9 +79,12 @@ func treeMemory(pid int, fileMax, limit int64, sysv bool, ext map[heldKey]int64)
 		todo = append(todo, procChildren(strconv.Itoa(p))...)
 	}
 	shm := map[heldKey]int64{}
-	// The memory files the helper made for the box and holds
-	// (seccomp_linux.go): whole, whatever the box still maps.
-	total := heldMemfds(pid, shm)
+	var total int64
+	if memfds != nil {
+		// The memory files the grader made for the box and holds
+		// (seccomp_linux.go): whole, whatever the box still maps.
+		total = memfds.count(shm)
+	}
 	now := map[heldKey]int64{}
 	box := [2]string{}
 	for i, n := range boxNamespaces {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -15,14 +16,15 @@ import (
 // whose descriptor was closed and which is mapped in part (or not at
 // all) shows only what is mapped: the rest of its pages no reading
 // reaches without CAP_SYS_ADMIN (/proc/<pid>/map_files). So there the
-// box's memory files are made by the helper: a seccomp filter, which the
-// program inherits, hands each memfd_create to the helper (a user
-// notification), which makes the memory file itself, gives the program
-// its descriptor as the call's result, and keeps its own until the run
-// ends. The meter counts the helper's memory files whole (helperMemfds).
-// The same filter refuses System V IPC (ENOSYS, as a kernel without it)
-// where the box's objects could not be told from the host's: the
-// fallback tier without root.
+// box's memory files are made by the grader: a seccomp filter, which
+// the helper installs and the program inherits, hands each memfd_create
+// to the grader (a user notification: the helper passes the filter's
+// descriptor up, notesFD), which makes the memory file itself, gives the
+// program its descriptor as the call's result, and keeps its own until
+// the run ends (boxMemfds); the meter counts those whole. The same
+// filter refuses System V IPC (ENOSYS, as a kernel without it) where
+// the box's objects could not be told from the host's: the fallback
+// tier without root.
 
 // Seccomp's structures (linux/seccomp.h).
 type (
@@ -141,26 +143,103 @@ func installFilter(noSysv bool) (listener int, err error) {
 	return int(fd), nil
 }
 
-// superviseMemfds answers the box's memfd_create calls on listener until
-// no process of the box is left: it makes each memory file itself and
-// gives the caller a descriptor of it; the helper keeps its own, which
-// the meter counts, until it exits.
-func superviseMemfds(listener int) {
+// notesFD is the helper's end of the socket it passes the filter's
+// descriptor up on.
+const notesFD = 5
+
+// sendListener passes the filter's descriptor to the grader and closes
+// the helper's copies of it and of the socket.
+func sendListener(listener int) error {
+	defer unix.Close(listener)
+	defer unix.Close(notesFD)
+	return unix.Sendmsg(notesFD, []byte{0}, unix.UnixRights(listener), nil, 0)
+}
+
+// boxMemfds are the memory files the grader made for a box, held until
+// the run ends.
+type boxMemfds struct {
+	mu  sync.Mutex
+	fds []int
+}
+
+// count is what the box's memory files add to shm: each whole, once.
+func (m *boxMemfds) count(shm map[heldKey]int64) int64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var total int64
+	for _, fd := range m.fds {
+		total += memfdAdd(shm, "/proc/self/fd/"+strconv.Itoa(fd))
+	}
+	return total
+}
+
+func (m *boxMemfds) close() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, fd := range m.fds {
+		unix.Close(fd)
+	}
+	m.fds = nil
+}
+
+// supervise answers the box's memfd_create calls until stop, or until
+// no process of the box is left: it receives the filter's descriptor on
+// notes (none comes when the box has no filter), then makes each memory
+// file asked for, gives the caller a descriptor of it and keeps its own.
+func (m *boxMemfds) supervise(notes *os.File, stop <-chan struct{}) {
+	defer notes.Close()
+	listener, ok := receiveFD(notes)
+	if !ok {
+		return
+	}
+	defer unix.Close(listener)
 	for {
-		var n seccompNotif
-		if err := ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_RECV, unsafe.Pointer(&n)); err != nil {
-			if errors.Is(err, unix.EINTR) {
-				continue
-			}
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		pfd := []unix.PollFd{{Fd: int32(listener), Events: unix.POLLIN}}
+		n, err := unix.Poll(pfd, 100)
+		if err != nil && !errors.Is(err, unix.EINTR) || pfd[0].Revents&(unix.POLLHUP|unix.POLLERR|unix.POLLNVAL) != 0 {
 			return // the box is gone
 		}
-		answerMemfd(listener, &n)
+		if n <= 0 || pfd[0].Revents&unix.POLLIN == 0 {
+			continue
+		}
+		var req seccompNotif
+		if ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_RECV, unsafe.Pointer(&req)) != nil {
+			continue // its caller is gone
+		}
+		if fd, ok := answerMemfd(listener, &req); ok {
+			m.mu.Lock()
+			m.fds = append(m.fds, fd)
+			m.mu.Unlock()
+		}
 	}
 }
 
-// answerMemfd makes the memory file notification n asks for and sends
-// the caller its descriptor, or the error.
-func answerMemfd(listener int, n *seccompNotif) {
+// receiveFD reads the descriptor the helper passes on notes.
+func receiveFD(notes *os.File) (int, bool) {
+	buf, oob := make([]byte, 1), make([]byte, unix.CmsgSpace(4))
+	_, oobn, _, _, err := unix.Recvmsg(int(notes.Fd()), buf, oob, unix.MSG_CMSG_CLOEXEC)
+	if err != nil || oobn == 0 {
+		return -1, false
+	}
+	msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
+	if err != nil || len(msgs) != 1 {
+		return -1, false
+	}
+	fds, err := unix.ParseUnixRights(&msgs[0])
+	if err != nil || len(fds) != 1 {
+		return -1, false
+	}
+	return fds[0], true
+}
+
+// answerMemfd makes the memory file request n asks for and sends the
+// caller its descriptor (then returns the grader's own), or the error.
+func answerMemfd(listener int, n *seccompNotif) (int, bool) {
 	flags := int(n.data.args[1])
 	fd, err := unix.MemfdCreate(memfdName(int(n.pid), uintptr(n.data.args[0])), flags|unix.MFD_CLOEXEC)
 	if err == nil {
@@ -169,11 +248,11 @@ func answerMemfd(listener int, n *seccompNotif) {
 			add.newfdFlags = unix.O_CLOEXEC
 		}
 		if err = ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_ADDFD, unsafe.Pointer(&add)); err == nil {
-			return // fd stays open: the box's memory file, the helper's to hold
+			return fd, true
 		}
 		unix.Close(fd)
 		if errors.Is(err, unix.ENOENT) {
-			return // the caller is gone
+			return -1, false // the caller is gone
 		}
 	}
 	var errno unix.Errno
@@ -182,6 +261,7 @@ func answerMemfd(listener int, n *seccompNotif) {
 	}
 	resp := seccompResp{id: n.id, error: -int32(errno)}
 	_ = ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_SEND, unsafe.Pointer(&resp))
+	return -1, false
 }
 
 // memfdName reads the name a memfd_create call gave, at addr in process
