@@ -69,6 +69,9 @@ type config struct {
 	// (seccomp_linux.go), for the meter to count them whole; NoSysv:
 	// the box may make no System V IPC object.
 	Memfds, NoSysv bool
+	// ShutIn is the only folder the box may write in (landlock_linux.go),
+	// or "": the fallback tier without root.
+	ShutIn string
 }
 
 // report is what the helper sends back.
@@ -188,6 +191,11 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return execFD, err
+	}
+	if cfg.ShutIn != "" {
+		if err := shutIn(cfg.ShutIn); err != nil {
+			return execFD, fmt.Errorf("the box cannot be kept out of the host's shared memory (/dev/shm), where its memory is not metered: %w", err)
+		}
 	}
 	if cfg.Memfds || cfg.NoSysv {
 		listener, err := installFilter(cfg.NoSysv)

@@ -1,10 +1,12 @@
 package sandbox
 
 import (
+	"fmt"
 	"maps"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -63,9 +65,13 @@ func treeCPU(pid int) (time.Duration, bool) {
 // that holds tens of thousands takes long, and the first pass, quick, has
 // already found it over. Pages of files mapped (the page cache) are the
 // kernel's to reclaim and do not count, as in a cgroup that has to make
-// room. The helper's own memory is the grader's; what the box holds
+// room. The memory files the grader made for the box (memfds, or nil)
+// count whole; ext carries what mappedShmem saw of shared objects from
+// one reading to the next; on the fallback tier (host) a file of a tmpfs
+// that the box removed and holds open counts too (no folder's meter sees
+// it). The helper's own memory is the grader's; what the box holds
 // outside its processes is the caller's to add. False when pid is gone.
-func treeMemory(pid int, fileMax, limit int64, sysv bool, ext map[heldKey]int64, memfds *boxMemfds) (int64, bool) {
+func treeMemory(pid int, fileMax, limit int64, sysv, host bool, ext map[heldKey]int64, memfds *boxMemfds) (int64, bool) {
 	dir := "/proc/" + strconv.Itoa(pid)
 	if _, err := os.Stat(dir); err != nil {
 		return 0, false
@@ -95,7 +101,7 @@ func treeMemory(pid int, fileMax, limit int64, sysv bool, ext map[heldKey]int64,
 			return limit + 1, true
 		}
 		total += procMemory(p) + procTasks(p)*taskCost + fdCount(p)*fdCost
-		total += mappedShmem(p, shm, sysv, ext, now)
+		total += mappedShmem(p, shm, sysv, host, ext, now)
 	}
 	clear(ext)
 	maps.Copy(ext, now)
@@ -104,7 +110,7 @@ func treeMemory(pid int, fileMax, limit int64, sysv bool, ext map[heldKey]int64,
 		if total > limit {
 			break
 		}
-		total += heldMemory(p, seen, shm, fileMax)
+		total += heldMemory(p, seen, shm, fileMax, host)
 	}
 	return total, true
 }
@@ -166,8 +172,10 @@ func nonDumpable(dir string) bool {
 // the previous readings', now gets this one's), else (a memory file,
 // which the helper holds whole) what the mapping has resident or
 // swapped (smaps). Files of a mounted tmpfs are the folders' meters'
-// (tmpfsUsed, hostMemory).
-func mappedShmem(pid int, shm map[heldKey]int64, sysv bool, ext, now map[heldKey]int64) int64 {
+// (tmpfsUsed, hostMemory), but for one the box removed, on the fallback
+// tier (host): that counts whole, where map_files may be read, else as
+// far as its mappings reached.
+func mappedShmem(pid int, shm map[heldKey]int64, sysv, host bool, ext, now map[heldKey]int64) int64 {
 	dir := "/proc/" + strconv.Itoa(pid) + "/"
 	b, err := os.ReadFile(dir + "maps")
 	if err != nil {
@@ -177,7 +185,8 @@ func mappedShmem(pid int, shm map[heldKey]int64, sysv bool, ext, now map[heldKey
 	var sizes map[string]int64
 	for _, line := range strings.Split(string(b), "\n") {
 		f := strings.Fields(line)
-		if len(f) < 6 || f[5] == "" || !shmemObject(f[5], sysv) {
+		removed := host && len(f) >= 7 && f[len(f)-1] == "(deleted)" && !strings.HasPrefix(f[5], "/memfd:") && tmpfsDevs()[f[3]]
+		if len(f) < 6 || f[5] == "" || !shmemObject(f[5], sysv) && !removed {
 			continue
 		}
 		ino, err := strconv.ParseUint(f[4], 10, 64)
@@ -188,6 +197,9 @@ func mappedShmem(pid int, shm map[heldKey]int64, sysv bool, ext, now map[heldKey
 		var st syscall.Stat_t
 		size := int64(-1)
 		switch {
+		case removed && syscall.Stat(dir+"map_files/"+f[0], &st) == nil:
+			total += removedFileAdd(shm, dir+"map_files/"+f[0])
+			continue
 		case syscall.Stat(dir+"map_files/"+f[0], &st) == nil:
 			size = st.Blocks * 512
 		case !strings.HasPrefix(f[5], "/memfd:"):
@@ -203,6 +215,28 @@ func mappedShmem(pid int, shm map[heldKey]int64, sysv bool, ext, now map[heldKey
 	}
 	return total
 }
+
+// tmpfsDevs are the devices of the host's tmpfs mounts, as maps writes
+// them (hexadecimal major:minor), read once.
+var tmpfsDevs = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	b, _ := os.ReadFile("/proc/self/mountinfo")
+	for _, line := range strings.Split(string(b), "\n") {
+		// id parent major:minor root mountpoint ... - fstype ...
+		pre, post, ok := strings.Cut(line, " - ")
+		f := strings.Fields(pre)
+		if !ok || len(f) < 3 || !strings.HasPrefix(post, "tmpfs ") {
+			continue
+		}
+		maj, min, _ := strings.Cut(f[2], ":")
+		a, err1 := strconv.ParseUint(maj, 10, 32)
+		z, err2 := strconv.ParseUint(min, 10, 32)
+		if err1 == nil && err2 == nil {
+			out[fmt.Sprintf("%02x:%02x", a, z)] = true
+		}
+	}
+	return out
+})
 
 // mappingEnd is where in its object a mapping ends: its offset (hex, as
 // maps writes it) and its length (its range, lo-hi): the object holds at

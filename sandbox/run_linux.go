@@ -23,7 +23,11 @@ import (
 func detect() (Tier, string) {
 	root := os.Geteuid() == 0
 	if err := probeNamespaces(root); err != nil {
-		return TierFallback, fmt.Sprintf("namespaces unavailable (%v)", err)
+		why := fmt.Sprintf("namespaces unavailable (%v)", err)
+		if _, lerr := landlockABI(); !root && lerr != nil {
+			why += "; not root and " + lerr.Error() + ": every run is refused (its memory could not be metered)"
+		}
+		return TierFallback, why
 	}
 	how := "root: mount, PID, IPC, UTS and network namespaces"
 	if !root {
@@ -167,7 +171,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		watched := make(chan struct{})
 		go func() {
 			defer close(watched)
-			watchMemory(h.cmd.Process.Pid, cfg.outside(tier), !cfg.hostSysv(tier), memfds, spec.Limits, stop, &peak, func() { st.kill(errMemory) })
+			watchMemory(h.cmd.Process.Pid, cfg.outside(tier), !cfg.hostSysv(tier), tier < TierNamespaces, memfds, spec.Limits, stop, &peak, func() { st.kill(errMemory) })
 		}()
 		defer func() { close(stop); <-watched }()
 	}
@@ -224,6 +228,10 @@ func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func() e
 	} else {
 		var dir string
 		dir, err = cfg.hostBox(root)
+		if !root {
+			// The program is the grader's user: only its folder is its own.
+			cfg.ShutIn = dir
+		}
 		uid := cfg.UID
 		cleanup = func() error {
 			os.RemoveAll(dir)
@@ -599,9 +607,10 @@ func (w *boxWatch) run(done <-chan struct{}) {
 // largest reading in peak, and calls over once the box holds more than
 // its memory limit: four processes of 48 MiB must not pass a 128 MiB
 // limit; sysv says whether the box's mapped System V segments are its
-// processes' to count (treeMemory) rather than outside's; memfds are the
-// memory files the grader made for the box, or nil.
-func watchMemory(pid int, outside func(helper int) int64, sysv bool, memfds *boxMemfds, l Limits, stop <-chan struct{}, peak *atomic.Int64, over func()) {
+// processes' to count (treeMemory) rather than outside's; host, that its
+// files are the host's (the fallback tier); memfds are the memory files
+// the grader made for the box, or nil.
+func watchMemory(pid int, outside func(helper int) int64, sysv, host bool, memfds *boxMemfds, l Limits, stop <-chan struct{}, peak *atomic.Int64, over func()) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
 	ext := map[heldKey]int64{}
@@ -610,7 +619,7 @@ func watchMemory(pid int, outside func(helper int) int64, sysv bool, memfds *box
 		case <-stop:
 			return
 		case <-t.C:
-			used, ok := treeMemory(pid, l.FileSize, l.Memory, sysv, ext, memfds)
+			used, ok := treeMemory(pid, l.FileSize, l.Memory, sysv, host, ext, memfds)
 			used += outside(pid)
 			if !ok {
 				continue

@@ -35,11 +35,15 @@
  *             the object keeps them)
  *   mapclose  memory files of 8 MiB, written, a page of each mapped,
  *             their descriptors closed
+ *   removed   POSIX shared memory (files of /dev/shm) written, removed,
+ *             their descriptors kept (mapremoved: a page of each mapped,
+ *             their descriptors closed)
  *   sysvzap   System V segments attached, filled, their pages dropped
  *             from the mapping (MADV_DONTNEED), kept attached
  *
  * The System V modes exit 0 saying "no System V IPC" when the box
- * refuses it (ENOSYS).
+ * refuses it (ENOSYS), posix, removed and mapremoved "no POSIX shared memory" when it may not
+ * write in /dev/shm (EACCES).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -189,6 +193,10 @@ int main(int argc, char **argv) {
 			} else {
 				snprintf(name, sizeof name, "%s/hog%d", tmp ? tmp : "/tmp", i);
 				fd = open(name, O_CREAT | O_RDWR, 0600);
+			}
+			if (fd < 0 && errno == EACCES && !strcmp(mode, "posix")) {
+				printf("no POSIX shared memory\n");
+				return 0;
 			}
 			if (fd < 0)
 				return fail(name, got);
@@ -406,6 +414,24 @@ int main(int argc, char **argv) {
 				return fail("memfd", got);
 			close(fd);
 		}
+	} else if (!strcmp(mode, "removed") || !strcmp(mode, "mapremoved")) {
+		for (int i = 0; got < want; i++, got += 8 * MIB) {
+			char name[64];
+			snprintf(name, sizeof name, "/hog%d-%d", (int)getpid(), i);
+			int fd = shm_open(name, O_CREAT | O_EXCL | O_RDWR, 0600);
+			if (fd < 0 && errno == EACCES) {
+				printf("no POSIX shared memory\n");
+				return 0;
+			}
+			if (fd < 0 || fill(fd, 8 * MIB, sizeof page) != 8 * MIB)
+				return fail(name, got);
+			shm_unlink(name);
+			if (!strcmp(mode, "mapremoved")) {
+				if (mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED)
+					return fail("mmap", got);
+				close(fd);
+			}
+		}
 	} else if (!strcmp(mode, "sysvzap")) {
 		for (; got < want; got += 8 * MIB) {
 			int id = shmget(IPC_PRIVATE, 8 * MIB, IPC_CREAT | 0600);
@@ -420,7 +446,7 @@ int main(int argc, char **argv) {
 			madvise(p, 8 * MIB, MADV_DONTNEED);
 		}
 	} else {
-		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared|zap|mapclose|sysvzap [MiB]\n");
+		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared|zap|mapclose|removed|mapremoved|sysvzap [MiB]\n");
 		return 2;
 	}
 	held(got);
