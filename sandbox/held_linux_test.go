@@ -90,6 +90,7 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 		{mode: "msg", min: TierFallback, refused: noSysv, gone: "no more queues after 16 MiB\n"},
 		{mode: "zap", min: TierFallback},                                             // a shared anonymous mapping whose pages are dropped from it
 		{mode: "mapclose", min: TierFallback},                                        // memory files mapped in part, closed
+		{mode: "mapclose32", min: TierFallback, gone: "no 32-bit calls\n"},           // the same, made by 32-bit system calls
 		{mode: "sysvzap", min: TierFallback, refused: noSysv},                        // System V segments whose pages are dropped from the mapping
 		{mode: "removed", min: TierFallback, refused: "no POSIX shared memory\n"},    // files of /dev/shm removed, held open
 		{mode: "mapremoved", min: TierFallback, refused: "no POSIX shared memory\n"}, // files of /dev/shm removed, mapped in part, closed

@@ -38,6 +38,9 @@
  *   removed   POSIX shared memory (files of /dev/shm) written, removed,
  *             their descriptors kept (mapremoved: a page of each mapped,
  *             their descriptors closed)
+ *   mapclose32 as mapclose, the memory files made by 32-bit system calls
+ *             (int 0x80; exits 0 saying "no 32-bit calls" when refused,
+ *             or on another machine than amd64)
  *   sysvzap   System V segments attached, filled, their pages dropped
  *             from the mapping (MADV_DONTNEED), kept attached
  *
@@ -432,6 +435,29 @@ int main(int argc, char **argv) {
 				close(fd);
 			}
 		}
+	} else if (!strcmp(mode, "mapclose32")) {
+#ifdef __x86_64__
+		char *name = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+		if (name == MAP_FAILED)
+			return fail("mmap", got);
+		strcpy(name, "hog");
+		for (; got < want; got += 8 * MIB) {
+			long fd;
+			/* memfd_create is 356 in the i386 table */
+			__asm__ volatile("int $0x80" : "=a"(fd) : "a"(356L), "b"(name), "c"(0L) : "memory");
+			if (fd == -ENOSYS) {
+				printf("no 32-bit calls\n");
+				return 0;
+			}
+			if (fd < 0 || fill(fd, 8 * MIB, sizeof page) != 8 * MIB ||
+			    mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED)
+				return fail("memfd", got);
+			close(fd);
+		}
+#else
+		printf("no 32-bit calls\n");
+		return 0;
+#endif
 	} else if (!strcmp(mode, "sysvzap")) {
 		for (; got < want; got += 8 * MIB) {
 			int id = shmget(IPC_PRIVATE, 8 * MIB, IPC_CREAT | 0600);
@@ -446,7 +472,7 @@ int main(int argc, char **argv) {
 			madvise(p, 8 * MIB, MADV_DONTNEED);
 		}
 	} else {
-		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared|zap|mapclose|removed|mapremoved|sysvzap [MiB]\n");
+		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared|zap|mapclose|mapclose32|removed|mapremoved|sysvzap [MiB]\n");
 		return 2;
 	}
 	held(got);
