@@ -212,7 +212,7 @@ func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func() e
 		Limits:  spec.Limits,
 		UID:     -1,
 		UserNS:  ns && !root,
-		// No cgroup counts the box's memory files: the helper makes and
+		// No cgroup counts the box's memory files: the grader makes and
 		// holds them, for the meter to count them whole.
 		Memfds: tier < TierFull,
 		// Without namespaces or a uid of its own, the box's System V
