@@ -67,7 +67,11 @@
 //     tier, read from /proc instead of a cgroup.
 //   - TierFallback (Linux without namespaces): rlimits, a process group,
 //     and the helper as child subreaper kills what the program leaves
-//     behind. Files and network are reachable; Run prints a warning once.
+//     behind. Files are readable and the network reachable; Run prints a
+//     warning once. Without root the program, which is then the grader's
+//     user, may write only below its own folder (Landlock,
+//     landlock_linux.go; without it no box runs) and make no System V
+//     IPC object (seccomp_linux.go).
 //   - TierBasic (macOS, Windows and the rest): a temporary working
 //     directory, wall time and output limits and a kill of the process
 //     (on Unix its process group). Memory, processes, files and network
@@ -98,7 +102,11 @@
 // every 50 ms, as its CPU time: the anonymous pages of its processes,
 // proportionally (a page shared after a fork counts once; memory
 // reserved and never touched, and files mapped, do not count), their
-// page tables, each shared memory object they map once, and a fixed cost
+// page tables, each shared memory object they map once (whole where
+// /proc/<pid>/map_files may be read, else a shared anonymous mapping or
+// System V segment as far as its mappings reached), the memory files
+// the grader made for the box (a seccomp filter hands it every
+// memfd_create: seccomp_linux.go) whole, and a fixed cost
 // for each of their threads and descriptors; what they hold in the
 // kernel through those descriptors (held_linux.go: memory files, what waits in pipes and unix
 // sockets, files in flight in those sockets, epoll watches, io_uring

@@ -22,8 +22,10 @@ import (
 // epoll instance watches; an io_uring instance's rings. Pipes and
 // sockets are read through copies of the process's descriptors
 // (pidfd_getfd; for a pipe, where that is refused, a new descriptor of it
-// through /proc), closed at once.
-func heldMemory(pid int, seen map[heldKey]bool, shm map[heldKey]int64, fileMax int64) int64 {
+// through /proc), closed at once. With host (the fallback tier, whose
+// files are the host's), a file of a tmpfs it removed and holds open
+// counts too, whole, once (removedFileAdd).
+func heldMemory(pid int, seen map[heldKey]bool, shm map[heldKey]int64, fileMax int64, host bool) int64 {
 	dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
 	fds, _ := os.ReadDir(dir)
 	pidfd := -1
@@ -38,16 +40,16 @@ func heldMemory(pid int, seen map[heldKey]bool, shm map[heldKey]int64, fileMax i
 		if err != nil {
 			continue
 		}
+		if host && strings.HasSuffix(l, " (deleted)") {
+			total += removedFileAdd(shm, dir+fd.Name())
+			continue
+		}
 		kind, ino, ok := fdKind(l)
 		switch {
 		case !ok:
 			continue
 		case kind == "memfd":
-			var st syscall.Stat_t
-			if syscall.Stat(dir+fd.Name(), &st) == nil {
-				dev := fmt.Sprintf("%02x:%02x", unix.Major(st.Dev), unix.Minor(st.Dev))
-				total += shmAdd(shm, shmemKey(dev, st.Ino), st.Blocks*512)
-			}
+			total += memfdAdd(shm, dir+fd.Name())
 			continue
 		case kind == "eventpoll" || kind == "io_uring":
 			total += anonMemory(pid, fd.Name(), seen, fileMax)
@@ -66,6 +68,28 @@ func heldMemory(pid int, seen map[heldKey]bool, shm map[heldKey]int64, fileMax i
 		}
 	}
 	return total
+}
+
+// memfdAdd is what the memory file at path (a descriptor in /proc) adds
+// to shm: its blocks, once.
+func memfdAdd(shm map[heldKey]int64, path string) int64 {
+	var st syscall.Stat_t
+	if syscall.Stat(path, &st) != nil {
+		return 0
+	}
+	dev := fmt.Sprintf("%02x:%02x", unix.Major(st.Dev), unix.Minor(st.Dev))
+	return shmAdd(shm, shmemKey(dev, st.Ino), st.Blocks*512)
+}
+
+// removedFileAdd is what the file at path (a descriptor in /proc) adds to
+// shm when it is a regular file of a tmpfs that has no name left: its
+// blocks, once.
+func removedFileAdd(shm map[heldKey]int64, path string) int64 {
+	var st syscall.Stat_t
+	if syscall.Stat(path, &st) != nil || st.Nlink != 0 || st.Mode&syscall.S_IFMT != syscall.S_IFREG || !onTmpfs(path) {
+		return 0
+	}
+	return memfdAdd(shm, path)
 }
 
 // heldKey names an object of the kernel a descriptor refers to: its kind

@@ -58,33 +58,42 @@ func hogSpec(t *testing.T, args ...string) Spec {
 // row's min do not contain that memory (their files and IPC are the
 // host's): there the row is skipped, with the reason.
 func TestMemoryOutsideProcesses(t *testing.T) {
+	const noSysv = "no System V IPC\n"
 	rows := []struct {
 		mode string
 		min  Tier
-		// host: the fallback tier holds it on the host, where it is
-		// the box's only when the box has a uid of its own (root).
-		host bool
+		// refused, when set, is what the program says on the fallback
+		// tier without root, where it runs as the grader's user and so
+		// may make no System V object and write no file outside its
+		// folder (the host's would not be told from the grader's).
+		refused string
 		// gone, when set, is what the program says when the box
 		// destroyed what it would hold, or refused it, far below the
 		// limit.
 		gone string
 	}{
-		{mode: "sockets", min: TierFallback},                             // unix socket pairs filled both ways
-		{mode: "pipes", min: TierFallback},                               // pipes grown to 1 MiB and filled
-		{mode: "packets", min: TierFallback},                             // packet-mode pipes, a page a byte
-		{mode: "memfd", min: TierFallback},                               // memory files held as descriptors
-		{mode: "inflight", min: TierFallback},                            // memory files in flight in a socket, closed
-		{mode: "objects", min: TierFallback},                             // empty socket pairs, many
-		{mode: "epoll", min: TierFallback},                               // epoll watches, many
-		{mode: "uring", min: TierFallback, gone: "no more rings after "}, // io_uring rings, unmapped
-		{mode: "ptes", min: TierFallback},
-		{mode: "uringfiles", min: TierFallback, gone: "no io_uring\n"}, // memory files registered in an io_uring, closed
-		{mode: "nestns", min: TierFallback, gone: "no namespaces\n"},   // a tmpfs in namespaces of its own
-		{mode: "nodump", min: TierFallback},                            // a non-dumpable process                                // page tables
-		{mode: "posix", min: TierFallback, host: true},                 // files of /dev/shm
-		{mode: "tmpfs", min: TierFallback, host: true},                 // files of $TMPDIR
-		{mode: "sysv", min: TierFallback, host: true, gone: "segment removed at detach\n"},
-		{mode: "msg", min: TierFallback, host: true, gone: "no more queues after 16 MiB\n"},
+		{mode: "sockets", min: TierFallback},                                    // unix socket pairs filled both ways
+		{mode: "pipes", min: TierFallback},                                      // pipes grown to 1 MiB and filled
+		{mode: "packets", min: TierFallback},                                    // packet-mode pipes, a page a byte
+		{mode: "memfd", min: TierFallback},                                      // memory files held as descriptors
+		{mode: "inflight", min: TierFallback},                                   // memory files in flight in a socket, closed
+		{mode: "objects", min: TierFallback},                                    // empty socket pairs, many
+		{mode: "epoll", min: TierFallback},                                      // epoll watches, many
+		{mode: "uring", min: TierFallback, gone: "no more rings after "},        // io_uring rings, unmapped
+		{mode: "ptes", min: TierFallback},                                       // page tables
+		{mode: "uringfiles", min: TierFallback, gone: "no io_uring\n"},          // memory files registered in an io_uring, closed
+		{mode: "nestns", min: TierFallback, gone: "no namespaces\n"},            // a tmpfs in namespaces of its own
+		{mode: "nodump", min: TierFallback},                                     // a non-dumpable process
+		{mode: "posix", min: TierFallback, refused: "no POSIX shared memory\n"}, // files of /dev/shm
+		{mode: "tmpfs", min: TierFallback},                                      // files of $TMPDIR
+		{mode: "sysv", min: TierFallback, refused: noSysv, gone: "segment removed at detach\n"},
+		{mode: "msg", min: TierFallback, refused: noSysv, gone: "no more queues after 16 MiB\n"},
+		{mode: "zap", min: TierFallback},                                             // a shared anonymous mapping whose pages are dropped from it
+		{mode: "mapclose", min: TierFallback},                                        // memory files mapped in part, closed
+		{mode: "mapclose32", min: TierFallback, gone: "no 32-bit calls\n"},           // the same, made by 32-bit system calls
+		{mode: "sysvzap", min: TierFallback, refused: noSysv},                        // System V segments whose pages are dropped from the mapping
+		{mode: "removed", min: TierFallback, refused: "no POSIX shared memory\n"},    // files of /dev/shm removed, held open
+		{mode: "mapremoved", min: TierFallback, refused: "no POSIX shared memory\n"}, // files of /dev/shm removed, mapped in part, closed
 	}
 	// A box's locked memory (io_uring's rings among it) must not be the
 	// grader's, which may have no bound: give this process (and so, but
@@ -107,9 +116,7 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 					if tier < r.min {
 						t.Skipf("not contained below tier %s: %s", r.min, tier.Warning())
 					}
-					if tier == TierFallback && r.host && os.Geteuid() != 0 {
-						t.Skip("the fallback tier without root runs the program as the grader's user: what it leaves on the host is not metered")
-					}
+					ownUID := tier == TierFallback && os.Geteuid() != 0
 					if tier == TierFallback && r.mode == "tmpfs" && !onTmpfs(os.TempDir()) {
 						t.Skipf("the fallback tier's box is in %s, not a tmpfs here: its files are not memory", os.TempDir())
 					}
@@ -121,6 +128,12 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 						t.Fatal(err)
 					}
 					if r.gone != "" && res.OK() && strings.HasPrefix(string(res.Stdout), r.gone) {
+						return
+					}
+					if ownUID && r.refused != "" {
+						if !res.OK() || string(res.Stdout) != r.refused {
+							t.Errorf("limit %v, exit %d, stdout %q, stderr %.300q; want %q", res.Limit, res.ExitCode, res.Stdout, res.Stderr, r.refused)
+						}
 						return
 					}
 					wantLimit(t, res, Memory)

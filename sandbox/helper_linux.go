@@ -65,6 +65,13 @@ type config struct {
 	ProgNS bool
 	NProc  int  // RLIMIT_NPROC, or 0 for none
 	ExecFD bool // exec the program through an fd opened before dropping privileges
+	// Memfds: the grader makes the box's memory files and holds them
+	// (seccomp_linux.go), for the meter to count them whole; NoSysv:
+	// the box may make no System V IPC object.
+	Memfds, NoSysv bool
+	// ShutIn is the only folder the box may write in (landlock_linux.go),
+	// or "": the fallback tier without root.
+	ShutIn string
 }
 
 // report is what the helper sends back.
@@ -184,6 +191,20 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return execFD, err
+	}
+	if cfg.ShutIn != "" {
+		if err := shutIn(cfg.ShutIn); err != nil {
+			return execFD, fmt.Errorf("the box cannot be kept out of the host's shared memory (/dev/shm), where its memory is not metered: %w", err)
+		}
+	}
+	if cfg.Memfds || cfg.NoSysv {
+		listener, err := installFilter(cfg.NoSysv)
+		if err != nil {
+			return execFD, err
+		}
+		if err := sendListener(listener); err != nil {
+			return execFD, fmt.Errorf("passing the box's filter on: %w", err)
+		}
 	}
 	if !ns {
 		// Orphans (a setsid daemon, say) come back to the helper rather

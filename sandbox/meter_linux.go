@@ -1,9 +1,12 @@
 package sandbox
 
 import (
+	"fmt"
+	"maps"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -62,9 +65,13 @@ func treeCPU(pid int) (time.Duration, bool) {
 // that holds tens of thousands takes long, and the first pass, quick, has
 // already found it over. Pages of files mapped (the page cache) are the
 // kernel's to reclaim and do not count, as in a cgroup that has to make
-// room. The helper's own memory is the grader's; what the box holds
+// room. The memory files the grader made for the box (memfds, or nil)
+// count whole; ext carries what mappedShmem saw of shared objects from
+// one reading to the next; on the fallback tier (host) a file of a tmpfs
+// that the box removed and holds open counts too (no folder's meter sees
+// it). The helper's own memory is the grader's; what the box holds
 // outside its processes is the caller's to add. False when pid is gone.
-func treeMemory(pid int, fileMax, limit int64, sysv bool) (int64, bool) {
+func treeMemory(pid int, fileMax, limit int64, sysv, host bool, ext map[heldKey]int64, memfds *boxMemfds) (int64, bool) {
 	dir := "/proc/" + strconv.Itoa(pid)
 	if _, err := os.Stat(dir); err != nil {
 		return 0, false
@@ -77,8 +84,14 @@ func treeMemory(pid int, fileMax, limit int64, sysv bool) (int64, bool) {
 		procs = append(procs, p)
 		todo = append(todo, procChildren(strconv.Itoa(p))...)
 	}
-	var total int64
 	shm := map[heldKey]int64{}
+	var total int64
+	if memfds != nil {
+		// The memory files the grader made for the box and holds
+		// (seccomp_linux.go): whole, whatever the box still maps.
+		total = memfds.count(shm)
+	}
+	now := map[heldKey]int64{}
 	box := [2]string{}
 	for i, n := range boxNamespaces {
 		box[i], _ = os.Readlink(dir + "/ns/" + n)
@@ -88,14 +101,16 @@ func treeMemory(pid int, fileMax, limit int64, sysv bool) (int64, bool) {
 			return limit + 1, true
 		}
 		total += procMemory(p) + procTasks(p)*taskCost + fdCount(p)*fdCost
-		total += mappedShmem(p, shm, sysv)
+		total += mappedShmem(p, shm, sysv, host, ext, now)
 	}
+	clear(ext)
+	maps.Copy(ext, now)
 	seen := map[heldKey]bool{}
 	for _, p := range procs {
 		if total > limit {
 			break
 		}
-		total += heldMemory(p, seen, shm, fileMax)
+		total += heldMemory(p, seen, shm, fileMax, host)
 	}
 	return total, true
 }
@@ -151,10 +166,16 @@ func nonDumpable(dir string) bool {
 // no folder's meter sees (memory files, shared anonymous mappings, System
 // V segments when sysv): each once, at its size. That is the whole
 // object's (its blocks, through /proc/<pid>/map_files, which needs
-// CAP_SYS_ADMIN), else what the mapping has resident or swapped (smaps):
-// there a page of the object no process maps is not seen. Files of a
-// mounted tmpfs are the folders' meters' (tmpfsUsed, hostMemory).
-func mappedShmem(pid int, shm map[heldKey]int64, sysv bool) int64 {
+// CAP_SYS_ADMIN), else, for a shared anonymous mapping or a System V
+// segment, the most its mappings were seen to reach (the end of the
+// furthest, at its offset, since the object was first seen: ext holds
+// the previous readings', now gets this one's), else (a memory file,
+// which the helper holds whole) what the mapping has resident or
+// swapped (smaps). Files of a mounted tmpfs are the folders' meters'
+// (tmpfsUsed, hostMemory), but for one the box removed, on the fallback
+// tier (host): that counts whole, where map_files may be read, else as
+// far as its mappings reached.
+func mappedShmem(pid int, shm map[heldKey]int64, sysv, host bool, ext, now map[heldKey]int64) int64 {
 	dir := "/proc/" + strconv.Itoa(pid) + "/"
 	b, err := os.ReadFile(dir + "maps")
 	if err != nil {
@@ -164,26 +185,71 @@ func mappedShmem(pid int, shm map[heldKey]int64, sysv bool) int64 {
 	var sizes map[string]int64
 	for _, line := range strings.Split(string(b), "\n") {
 		f := strings.Fields(line)
-		if len(f) < 6 || f[5] == "" || !shmemObject(f[5], sysv) {
+		removed := host && len(f) >= 7 && f[len(f)-1] == "(deleted)" && !strings.HasPrefix(f[5], "/memfd:") && tmpfsDevs()[f[3]]
+		if len(f) < 6 || f[5] == "" || !shmemObject(f[5], sysv) && !removed {
 			continue
 		}
 		ino, err := strconv.ParseUint(f[4], 10, 64)
 		if err != nil {
 			continue
 		}
+		key := shmemKey(f[3], ino)
 		var st syscall.Stat_t
 		size := int64(-1)
-		if syscall.Stat(dir+"map_files/"+f[0], &st) == nil {
+		switch {
+		case removed && syscall.Stat(dir+"map_files/"+f[0], &st) == nil:
+			total += removedFileAdd(shm, dir+"map_files/"+f[0])
+			continue
+		case syscall.Stat(dir+"map_files/"+f[0], &st) == nil:
 			size = st.Blocks * 512
-		} else {
+		case !strings.HasPrefix(f[5], "/memfd:"):
+			size = max(mappingEnd(f[0], f[2]), ext[key], now[key])
+			now[key] = size
+		default:
 			if sizes == nil {
 				sizes = mappingSizes(dir + "smaps")
 			}
 			size = sizes[f[0]]
 		}
-		total += shmAdd(shm, shmemKey(f[3], ino), size)
+		total += shmAdd(shm, key, size)
 	}
 	return total
+}
+
+// tmpfsDevs are the devices of the host's tmpfs mounts, as maps writes
+// them (hexadecimal major:minor), read once.
+var tmpfsDevs = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	b, _ := os.ReadFile("/proc/self/mountinfo")
+	for _, line := range strings.Split(string(b), "\n") {
+		// id parent major:minor root mountpoint ... - fstype ...
+		pre, post, ok := strings.Cut(line, " - ")
+		f := strings.Fields(pre)
+		if !ok || len(f) < 3 || !strings.HasPrefix(post, "tmpfs ") {
+			continue
+		}
+		maj, min, _ := strings.Cut(f[2], ":")
+		a, err1 := strconv.ParseUint(maj, 10, 32)
+		z, err2 := strconv.ParseUint(min, 10, 32)
+		if err1 == nil && err2 == nil {
+			out[fmt.Sprintf("%02x:%02x", a, z)] = true
+		}
+	}
+	return out
+})
+
+// mappingEnd is where in its object a mapping ends: its offset (hex, as
+// maps writes it) and its length (its range, lo-hi): the object holds at
+// least that much.
+func mappingEnd(span, offset string) int64 {
+	lo, hi, _ := strings.Cut(span, "-")
+	a, err1 := strconv.ParseUint(lo, 16, 64)
+	z, err2 := strconv.ParseUint(hi, 16, 64)
+	off, err3 := strconv.ParseUint(offset, 16, 64)
+	if err1 != nil || err2 != nil || err3 != nil || z < a {
+		return 0
+	}
+	return int64(off + z - a)
 }
 
 // shmemObject reports whether a mapping's path in /proc/<pid>/maps names

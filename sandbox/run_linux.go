@@ -23,7 +23,11 @@ import (
 func detect() (Tier, string) {
 	root := os.Geteuid() == 0
 	if err := probeNamespaces(root); err != nil {
-		return TierFallback, fmt.Sprintf("namespaces unavailable (%v)", err)
+		why := fmt.Sprintf("namespaces unavailable (%v)", err)
+		if _, lerr := landlockABI(); !root && lerr != nil {
+			why += "; not root and " + lerr.Error() + ": every run is refused (its memory could not be metered)"
+		}
+		return TierFallback, why
 	}
 	how := "root: mount, PID, IPC, UTS and network namespaces"
 	if !root {
@@ -148,6 +152,17 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	meter := boxMeter(cg, h.cmd.Process.Pid)
 	spec.Meter.attach(meter)
 	defer spec.Meter.attach(nil)
+	var memfds *boxMemfds
+	if h.notes != nil {
+		memfds = &boxMemfds{}
+		stop := make(chan struct{})
+		supervised := make(chan struct{})
+		go func() {
+			defer close(supervised)
+			memfds.supervise(h.notes, stop)
+		}()
+		defer func() { close(stop); <-supervised; memfds.close() }()
+	}
 	var peak atomic.Int64
 	if cg == nil {
 		// No cgroup counts the box's memory: the box's processes
@@ -156,7 +171,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		watched := make(chan struct{})
 		go func() {
 			defer close(watched)
-			watchMemory(h.cmd.Process.Pid, cfg.outside(tier), !cfg.hostSysv(tier), spec.Limits, stop, &peak, func() { st.kill(errMemory) })
+			watchMemory(h.cmd.Process.Pid, cfg.outside(tier), !cfg.hostSysv(tier), tier < TierNamespaces, memfds, spec.Limits, stop, &peak, func() { st.kill(errMemory) })
 		}()
 		defer func() { close(stop); <-watched }()
 	}
@@ -197,6 +212,12 @@ func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func() e
 		Limits:  spec.Limits,
 		UID:     -1,
 		UserNS:  ns && !root,
+		// No cgroup counts the box's memory files: the grader makes and
+		// holds them, for the meter to count them whole.
+		Memfds: tier < TierFull,
+		// Without namespaces or a uid of its own, the box's System V
+		// objects would be the host's, not told from the grader's.
+		NoSysv: !ns && !root,
 	}
 	if root {
 		cfg.UID = boxUID()
@@ -207,6 +228,10 @@ func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func() e
 	} else {
 		var dir string
 		dir, err = cfg.hostBox(root)
+		if !root {
+			// The program is the grader's user: only its folder is its own.
+			cfg.ShutIn = dir
+		}
 		uid := cfg.UID
 		cleanup = func() error {
 			os.RemoveAll(dir)
@@ -316,6 +341,7 @@ type helper struct {
 	cmd     *exec.Cmd
 	cfgW    *os.File
 	repR    *os.File
+	notes   *os.File // the box's filter's descriptor comes on it (seccomp_linux.go), or nil
 	start   time.Time
 	reports chan *report // the decoded report, nil when there was none
 }
@@ -336,12 +362,24 @@ func startHelper(st *streams, spec Spec, cfg *config, cg *cgroup, ns bool) (*hel
 	}
 	h := &helper{cmd: helperCommand(st, spec, ns), cfgW: cfgW, repR: repR}
 	h.cmd.ExtraFiles = []*os.File{cfgR, repW}
+	var notesW *os.File
+	if cfg.Memfds || cfg.NoSysv {
+		if h.notes, notesW, err = socketPair(); err != nil {
+			h.close()
+			return nil, fmt.Errorf("sandbox: %w", err)
+		}
+		h.cmd.ExtraFiles = append(h.cmd.ExtraFiles, notesW) // notesFD
+	}
 	h.start = time.Now()
 	err = h.cmd.Start()
 	cfgR.Close()
 	repW.Close()
+	if notesW != nil {
+		notesW.Close()
+	}
 	if err != nil {
 		h.close()
+		h.closeNotes()
 		return nil, fmt.Errorf("sandbox: starting the helper: %w", err)
 	}
 	h.reports = make(chan *report, 1)
@@ -357,6 +395,7 @@ func startHelper(st *streams, spec Spec, cfg *config, cg *cgroup, ns bool) (*hel
 		_ = h.cmd.Process.Kill()
 		_ = h.cmd.Wait()
 		h.close()
+		h.closeNotes()
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
 	return h, nil
@@ -418,6 +457,24 @@ func (h *helper) wait(w *boxWatch) (*report, error) {
 func (h *helper) close() {
 	h.cfgW.Close()
 	h.repR.Close()
+}
+
+// closeNotes closes the socket the box's filter would come on, where no
+// one is to read it.
+func (h *helper) closeNotes() {
+	if h.notes != nil {
+		h.notes.Close()
+	}
+}
+
+// socketPair is a pair of connected unix sockets that keep messages
+// apart, closed on exec.
+func socketPair() (*os.File, *os.File, error) {
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_SEQPACKET|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	return os.NewFile(uintptr(fds[0]), "notes"), os.NewFile(uintptr(fds[1]), "notes"), nil
 }
 
 // result reads the helper's report (nil when it sent none) into res: the
@@ -550,16 +607,19 @@ func (w *boxWatch) run(done <-chan struct{}) {
 // largest reading in peak, and calls over once the box holds more than
 // its memory limit: four processes of 48 MiB must not pass a 128 MiB
 // limit; sysv says whether the box's mapped System V segments are its
-// processes' to count (treeMemory) rather than outside's.
-func watchMemory(pid int, outside func(helper int) int64, sysv bool, l Limits, stop <-chan struct{}, peak *atomic.Int64, over func()) {
+// processes' to count (treeMemory) rather than outside's; host, that its
+// files are the host's (the fallback tier); memfds are the memory files
+// the grader made for the box, or nil.
+func watchMemory(pid int, outside func(helper int) int64, sysv, host bool, memfds *boxMemfds, l Limits, stop <-chan struct{}, peak *atomic.Int64, over func()) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
+	ext := map[heldKey]int64{}
 	for {
 		select {
 		case <-stop:
 			return
 		case <-t.C:
-			used, ok := treeMemory(pid, l.FileSize, l.Memory, sysv)
+			used, ok := treeMemory(pid, l.FileSize, l.Memory, sysv, host, ext, memfds)
 			used += outside(pid)
 			if !ok {
 				continue

@@ -30,6 +30,23 @@
  *             contest's global array sized for the largest input (exits 0)
  *   shared    memory files of 8 MiB, MIB MiB in all, mapped shared,
  *             touched and kept open a while (exits 0)
+ *   zap       a shared anonymous mapping, filled 8 MiB at a time, each
+ *             part's pages then dropped from the mapping (MADV_DONTNEED:
+ *             the object keeps them)
+ *   mapclose  memory files of 8 MiB, written, a page of each mapped,
+ *             their descriptors closed
+ *   removed   POSIX shared memory (files of /dev/shm) written, removed,
+ *             their descriptors kept (mapremoved: a page of each mapped,
+ *             their descriptors closed)
+ *   mapclose32 as mapclose, the memory files made by 32-bit system calls
+ *             (int 0x80; exits 0 saying "no 32-bit calls" when refused,
+ *             or on another machine than amd64)
+ *   sysvzap   System V segments attached, filled, their pages dropped
+ *             from the mapping (MADV_DONTNEED), kept attached
+ *
+ * The System V modes exit 0 saying "no System V IPC" when the box
+ * refuses it (ENOSYS), posix, removed and mapremoved "no POSIX shared memory" when it may not
+ * write in /dev/shm (EACCES).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -110,6 +127,15 @@ static int memfile(long size) {
 	return fd;
 }
 
+/* nosysv says so and ends the program when the box refuses System V
+ * IPC. */
+static void nosysv(void) {
+	if (errno == ENOSYS) {
+		printf("no System V IPC\n");
+		exit(0);
+	}
+}
+
 static int sendfd(int sock, int fd) {
 	char data = 'x';
 	struct iovec iov = {&data, 1};
@@ -144,8 +170,10 @@ int main(int argc, char **argv) {
 	} else if (!strcmp(mode, "sysv")) {
 		for (; got < want; got += 8 * MIB) {
 			int id = shmget(IPC_PRIVATE, 8 * MIB, IPC_CREAT | 0600);
-			if (id < 0)
+			if (id < 0) {
+				nosysv();
 				return fail("shmget", got);
+			}
 			char *p = shmat(id, NULL, 0);
 			if (p == (void *)-1)
 				return fail("shmat", got);
@@ -168,6 +196,10 @@ int main(int argc, char **argv) {
 			} else {
 				snprintf(name, sizeof name, "%s/hog%d", tmp ? tmp : "/tmp", i);
 				fd = open(name, O_CREAT | O_RDWR, 0600);
+			}
+			if (fd < 0 && errno == EACCES && !strcmp(mode, "posix")) {
+				printf("no POSIX shared memory\n");
+				return 0;
 			}
 			if (fd < 0)
 				return fail(name, got);
@@ -218,8 +250,10 @@ int main(int argc, char **argv) {
 				printf("no more queues after %ld MiB\n", got / MIB);
 				return 0;
 			}
-			if (id < 0)
+			if (id < 0) {
+				nosysv();
 				return fail("msgget", got);
+			}
 			while (msgsnd(id, &m, 1, IPC_NOWAIT) == 0)
 				got += 64;
 		}
@@ -368,8 +402,77 @@ int main(int argc, char **argv) {
 		usleep(300000); /* for the meter to see it */
 		printf("used %ld MiB\n", want / MIB);
 		return 0;
+	} else if (!strcmp(mode, "zap")) {
+		char *p = mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return fail("mmap", got);
+		for (; got < want; got += 8 * MIB) {
+			memset(p + got, 'x', 8 * MIB);
+			madvise(p + got, 8 * MIB, MADV_DONTNEED);
+		}
+	} else if (!strcmp(mode, "mapclose")) {
+		for (; got < want; got += 8 * MIB) {
+			int fd = memfile(8 * MIB);
+			if (fd < 0 || mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED)
+				return fail("memfd", got);
+			close(fd);
+		}
+	} else if (!strcmp(mode, "removed") || !strcmp(mode, "mapremoved")) {
+		for (int i = 0; got < want; i++, got += 8 * MIB) {
+			char name[64];
+			snprintf(name, sizeof name, "/hog%d-%d", (int)getpid(), i);
+			int fd = shm_open(name, O_CREAT | O_EXCL | O_RDWR, 0600);
+			if (fd < 0 && errno == EACCES) {
+				printf("no POSIX shared memory\n");
+				return 0;
+			}
+			if (fd < 0 || fill(fd, 8 * MIB, sizeof page) != 8 * MIB)
+				return fail(name, got);
+			shm_unlink(name);
+			if (!strcmp(mode, "mapremoved")) {
+				if (mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED)
+					return fail("mmap", got);
+				close(fd);
+			}
+		}
+	} else if (!strcmp(mode, "mapclose32")) {
+#ifdef __x86_64__
+		char *name = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+		if (name == MAP_FAILED)
+			return fail("mmap", got);
+		strcpy(name, "hog");
+		for (; got < want; got += 8 * MIB) {
+			long fd;
+			/* memfd_create is 356 in the i386 table */
+			__asm__ volatile("int $0x80" : "=a"(fd) : "a"(356L), "b"(name), "c"(0L) : "memory");
+			if (fd == -ENOSYS) {
+				printf("no 32-bit calls\n");
+				return 0;
+			}
+			if (fd < 0 || fill(fd, 8 * MIB, sizeof page) != 8 * MIB ||
+			    mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED)
+				return fail("memfd", got);
+			close(fd);
+		}
+#else
+		printf("no 32-bit calls\n");
+		return 0;
+#endif
+	} else if (!strcmp(mode, "sysvzap")) {
+		for (; got < want; got += 8 * MIB) {
+			int id = shmget(IPC_PRIVATE, 8 * MIB, IPC_CREAT | 0600);
+			if (id < 0) {
+				nosysv();
+				return fail("shmget", got);
+			}
+			char *p = shmat(id, NULL, 0);
+			if (p == (void *)-1)
+				return fail("shmat", got);
+			memset(p, 'x', 8 * MIB);
+			madvise(p, 8 * MIB, MADV_DONTNEED);
+		}
 	} else {
-		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared [MiB]\n");
+		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared|zap|mapclose|mapclose32|removed|mapremoved|sysvzap [MiB]\n");
 		return 2;
 	}
 	held(got);

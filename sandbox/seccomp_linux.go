@@ -1,0 +1,292 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// Below the full tier the memory meter reads /proc, where a memory file
+// whose descriptor was closed and which is mapped in part (or not at
+// all) shows only what is mapped: the rest of its pages no reading
+// reaches without CAP_SYS_ADMIN (/proc/<pid>/map_files). So there the
+// box's memory files are made by the grader: a seccomp filter, which
+// the helper installs and the program inherits, hands each memfd_create
+// to the grader (a user notification: the helper passes the filter's
+// descriptor up, notesFD), which makes the memory file itself, gives the
+// program its descriptor as the call's result, and keeps its own until
+// the run ends (boxMemfds); the meter counts those whole. The same
+// filter refuses System V IPC (ENOSYS, as a kernel without it) where
+// the box's objects could not be told from the host's: the fallback
+// tier without root.
+
+// Seccomp's structures (linux/seccomp.h).
+type (
+	seccompData struct {
+		nr   int32
+		arch uint32
+		ip   uint64
+		args [6]uint64
+	}
+	seccompNotif struct {
+		id    uint64
+		pid   uint32
+		flags uint32
+		data  seccompData
+	}
+	seccompResp struct {
+		id    uint64
+		val   int64
+		error int32
+		flags uint32
+	}
+	seccompAddfd struct {
+		id         uint64
+		flags      uint32
+		srcfd      uint32
+		newfd      uint32
+		newfdFlags uint32
+	}
+)
+
+// auditArch is the architecture seccomp names this binary's system calls
+// by; 0 where the filter is not known.
+func auditArch() uint32 {
+	switch runtime.GOARCH {
+	case "amd64":
+		return unix.AUDIT_ARCH_X86_64
+	case "arm64":
+		return unix.AUDIT_ARCH_AARCH64
+	case "riscv64":
+		return unix.AUDIT_ARCH_RISCV64
+	case "ppc64le":
+		return unix.AUDIT_ARCH_PPC64LE
+	case "s390x":
+		return unix.AUDIT_ARCH_S390X
+	case "loong64":
+		return unix.AUDIT_ARCH_LOONGARCH64
+	}
+	return 0
+}
+
+// x32Bit marks amd64's x32 system calls, another table of numbers.
+const x32Bit = 0x40000000
+
+// boxFilter is the box's seccomp program: memfd_create to the helper;
+// with noSysv, System V IPC refused; a system call of another
+// architecture's table (a 32-bit call from a 64-bit program) refused,
+// as the filter could not tell what it is.
+func boxFilter(arch uint32, noSysv bool) []unix.SockFilter {
+	const (
+		ldW  = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
+		jeq  = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
+		jge  = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
+		retK = unix.BPF_RET | unix.BPF_K
+	)
+	// Each check jumps to one of the three returns at the end.
+	type jump struct {
+		code uint16
+		k    uint32
+		to   int // 0 allow, 1 refuse, 2 notify; taken when true
+	}
+	checks := []jump{{jeq, uint32(unix.SYS_MEMFD_CREATE), 2}}
+	if runtime.GOARCH == "amd64" {
+		checks = append([]jump{{jge, x32Bit, 1}}, checks...)
+	}
+	if noSysv {
+		for _, nr := range sysvCalls {
+			checks = append(checks, jump{jeq, uint32(nr), 1})
+		}
+	}
+	prog := []unix.SockFilter{
+		{Code: ldW, K: 4}, // seccomp_data.arch
+		{Code: jeq, K: arch, Jt: 1},
+		{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)},
+		{Code: ldW, K: 0}, // seccomp_data.nr
+	}
+	end := len(prog) + len(checks) // index of the first return
+	for _, c := range checks {
+		at := len(prog)
+		prog = append(prog, unix.SockFilter{Code: c.code, K: c.k, Jt: uint8(end + c.to - at - 1)})
+	}
+	return append(prog,
+		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_ALLOW},
+		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)},
+		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_USER_NOTIF},
+	)
+}
+
+// sysvCalls are the calls that make System V IPC objects.
+var sysvCalls = []int{unix.SYS_SHMGET, unix.SYS_MSGGET, unix.SYS_SEMGET}
+
+// installFilter puts the box's filter on the calling thread, which then
+// forks the program, and returns the descriptor its notifications come
+// to. The thread must stay locked: only it is filtered.
+func installFilter(noSysv bool) (listener int, err error) {
+	arch := auditArch()
+	if arch == 0 {
+		return -1, fmt.Errorf("the box cannot meter memory files on %s: no seccomp filter for it", runtime.GOARCH)
+	}
+	f := boxFilter(arch, noSysv)
+	prog := unix.SockFprog{Len: uint16(len(f)), Filter: &f[0]}
+	fd, _, e := unix.RawSyscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER, unix.SECCOMP_FILTER_FLAG_NEW_LISTENER, uintptr(unsafe.Pointer(&prog)))
+	runtime.KeepAlive(f)
+	if e != 0 {
+		return -1, fmt.Errorf("the box cannot meter memory files: seccomp: %w", e)
+	}
+	return int(fd), nil
+}
+
+// notesFD is the helper's end of the socket it passes the filter's
+// descriptor up on.
+const notesFD = 5
+
+// sendListener passes the filter's descriptor to the grader and closes
+// the helper's copies of it and of the socket.
+func sendListener(listener int) error {
+	defer unix.Close(listener)
+	defer unix.Close(notesFD)
+	return unix.Sendmsg(notesFD, []byte{0}, unix.UnixRights(listener), nil, 0)
+}
+
+// boxMemfds are the memory files the grader made for a box, held until
+// the run ends.
+type boxMemfds struct {
+	mu  sync.Mutex
+	fds []int
+}
+
+// count is what the box's memory files add to shm: each whole, once.
+func (m *boxMemfds) count(shm map[heldKey]int64) int64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var total int64
+	for _, fd := range m.fds {
+		total += memfdAdd(shm, "/proc/self/fd/"+strconv.Itoa(fd))
+	}
+	return total
+}
+
+func (m *boxMemfds) close() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, fd := range m.fds {
+		unix.Close(fd)
+	}
+	m.fds = nil
+}
+
+// supervise answers the box's memfd_create calls until stop, or until
+// no process of the box is left: it receives the filter's descriptor on
+// notes (none comes when the box has no filter), then makes each memory
+// file asked for, gives the caller a descriptor of it and keeps its own.
+func (m *boxMemfds) supervise(notes *os.File, stop <-chan struct{}) {
+	defer notes.Close()
+	listener, ok := receiveFD(notes)
+	if !ok {
+		return
+	}
+	defer unix.Close(listener)
+	for {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		pfd := []unix.PollFd{{Fd: int32(listener), Events: unix.POLLIN}}
+		n, err := unix.Poll(pfd, 100)
+		if err != nil && !errors.Is(err, unix.EINTR) || pfd[0].Revents&(unix.POLLHUP|unix.POLLERR|unix.POLLNVAL) != 0 {
+			return // the box is gone
+		}
+		if n <= 0 || pfd[0].Revents&unix.POLLIN == 0 {
+			continue
+		}
+		var req seccompNotif
+		if ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_RECV, unsafe.Pointer(&req)) != nil {
+			continue // its caller is gone
+		}
+		if fd, ok := answerMemfd(listener, &req); ok {
+			m.mu.Lock()
+			m.fds = append(m.fds, fd)
+			m.mu.Unlock()
+		}
+	}
+}
+
+// receiveFD reads the descriptor the helper passes on notes.
+func receiveFD(notes *os.File) (int, bool) {
+	buf, oob := make([]byte, 1), make([]byte, unix.CmsgSpace(4))
+	_, oobn, _, _, err := unix.Recvmsg(int(notes.Fd()), buf, oob, unix.MSG_CMSG_CLOEXEC)
+	if err != nil || oobn == 0 {
+		return -1, false
+	}
+	msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
+	if err != nil || len(msgs) != 1 {
+		return -1, false
+	}
+	fds, err := unix.ParseUnixRights(&msgs[0])
+	if err != nil || len(fds) != 1 {
+		return -1, false
+	}
+	return fds[0], true
+}
+
+// answerMemfd makes the memory file request n asks for and sends the
+// caller its descriptor (then returns the grader's own), or the error.
+func answerMemfd(listener int, n *seccompNotif) (int, bool) {
+	flags := int(n.data.args[1])
+	fd, err := unix.MemfdCreate(memfdName(int(n.pid), uintptr(n.data.args[0])), flags|unix.MFD_CLOEXEC)
+	if err == nil {
+		add := seccompAddfd{id: n.id, flags: unix.SECCOMP_ADDFD_FLAG_SEND, srcfd: uint32(fd)}
+		if flags&unix.MFD_CLOEXEC != 0 {
+			add.newfdFlags = unix.O_CLOEXEC
+		}
+		if err = ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_ADDFD, unsafe.Pointer(&add)); err == nil {
+			return fd, true
+		}
+		unix.Close(fd)
+		if errors.Is(err, unix.ENOENT) {
+			return -1, false // the caller is gone
+		}
+	}
+	var errno unix.Errno
+	if !errors.As(err, &errno) {
+		errno = unix.ENOMEM
+	}
+	resp := seccompResp{id: n.id, error: -int32(errno)}
+	_ = ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_SEND, unsafe.Pointer(&resp))
+	return -1, false
+}
+
+// memfdName reads the name a memfd_create call gave, at addr in process
+// pid ("" where it cannot be read): it is the file's name in /proc, no
+// more.
+func memfdName(pid int, addr uintptr) string {
+	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/mem")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var b [250]byte // MFD_NAME_MAX_LEN, and its NUL
+	k, _ := f.ReadAt(b[:], int64(addr))
+	for i := 0; i < k; i++ {
+		if b[i] == 0 {
+			return string(b[:i])
+		}
+	}
+	return ""
+}
+
+func ioctlPtr(fd int, req uint, arg unsafe.Pointer) error {
+	_, _, e := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), uintptr(req), uintptr(arg))
+	if e != 0 {
+		return e
+	}
+	return nil
+}
