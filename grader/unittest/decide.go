@@ -68,7 +68,9 @@ type decision struct {
 //     public field): every test fails with why, hidden ones too;
 //  3. the run ended other than as a test runner ends (exit status 0 or
 //     1 on its own): every test fails with how it ended;
-//  4. the run wrote no readable report: every test fails;
+//  4. the run wrote no readable report: every test fails (blaming
+//     code that ends the process only when the framework did not say
+//     it was done);
 //  5. the report does not name the test: it fails, flagged;
 //  6. the report names it more than once (a test that is not
 //     parameterized or repeated): it fails, flagged;
@@ -141,7 +143,13 @@ func decideGroup(g groupRun) (grader.Outcome, string) {
 		return grader.Outcome{Execution: ex}, ruleRunEnded
 	}
 	if _, err := parseAll(g.reports); err != nil {
-		msg := fmt.Sprintf("the test run ended (exit status %d) without a readable report (%v): code that ends the process (System.exit, os._exit) ends the tests with it\n", g.res.ExitCode, err)
+		msg := fmt.Sprintf("the test run ended (exit status %d) without a readable report (%v)", g.res.ExitCode, err)
+		if !g.done {
+			// The framework never said it was done: the process ended
+			// under it.
+			msg += ": code that ends the process (System.exit, os._exit) ends the tests with it"
+		}
+		msg += "\n"
 		return grader.Outcome{Execution: grader.Execution{ExitCode: max(g.res.ExitCode, 1), Stderr: []byte(msg)}}, ruleNoReport
 	}
 	return grader.Outcome{}, ""
@@ -282,8 +290,13 @@ func outcomeOf(t reading, hidden bool) (grader.Outcome, string) {
 	return grader.Outcome{Execution: grader.Execution{ExitCode: 1, Stderr: []byte(text + "\n")}}, ruleException
 }
 
-// maxShown bounds a test's message and trace as a case keeps them.
-const maxShown = 8 << 10
+// maxShown bounds a test's message and trace as a case keeps them (the
+// bridges' cut of a message, 8192 characters, too: Cap.MAX in Java's
+// test side, MAX_REPR in Python's), of which maxShownTail is their end.
+const (
+	maxShown     = 8 << 10
+	maxShownTail = 2 << 10
+)
 
 // pyAddress and javaAddress are what the default string of an object
 // holds that differs from run to run: Python's "<Fraction object at
@@ -307,14 +320,15 @@ func firstLine(s string) string {
 	return s
 }
 
-// shorten keeps the start of s, at most maxShown bytes, on a character
-// boundary, as package clip cuts a program's output ("… N bytes left
-// out …" after it when it cut).
+// shorten keeps of s at most maxShown bytes, its start and its last
+// maxShownTail bytes (a long message's end, the trace after it), on
+// character boundaries, as package clip cuts a program's output ("… N
+// bytes left out …" between them when it cut).
 func shorten(s string) string {
 	if len(s) <= maxShown {
 		return s
 	}
-	return strings.ToValidUTF8(clip.Excerpt([]byte(s), maxShown, 0), "")
+	return strings.ToValidUTF8(clip.Excerpt([]byte(s), maxShown-maxShownTail, maxShownTail), "")
 }
 
 // relayedTest is what the student's side did in the test id, nil when

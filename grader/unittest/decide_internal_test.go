@@ -1,12 +1,14 @@
 package unittest
 
 import (
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/internal/ruletable"
 	"github.com/cs540-tools/autograder/sandbox"
@@ -43,6 +45,9 @@ func TestDecide(t *testing.T) {
 		return grader.Outcome{Execution: grader.Execution{ExitCode: exit, Stderr: []byte(stderr)}}
 	}
 	compileMsg := "the instructor's tests do not compile against your classes"
+	long := strings.Repeat("x", 9000) + "...(9001 characters)"
+	longTrace := "org.opentest4j.AssertionFailedError: but was: <" + long + "\n\tat test_p.test_b(test_p.java:3)"
+	longShown := longTrace[:maxShown-maxShownTail] + fmt.Sprintf(clip.Marker, len(longTrace)-maxShown) + longTrace[len(longTrace)-maxShownTail:]
 	for _, tc := range []struct {
 		rule, also           string
 		r                    ran
@@ -70,6 +75,8 @@ func TestDecide(t *testing.T) {
 			want: crashed(1, "the test run ended (exit status 0) without a readable report (no report): code that ends the process (System.exit, os._exit) ends the tests with it\n")},
 		{rule: ruleNoReport, also: "a report cut short", r: ran{res: ok, reports: [][]byte{report(pass)[0][:30]}},
 			want: crashed(1, "the test run ended (exit status 1) without a readable report (not a JUnit XML report: XML syntax error on line 1: unexpected EOF): code that ends the process (System.exit, os._exit) ends the tests with it\n")},
+		{rule: ruleNoReport, also: "the framework ran to its end: no process ended under it", r: ran{res: ok, done: true, reports: [][]byte{make([]byte, MaxReport+1)}},
+			want: crashed(1, "the test run ended (exit status 1) without a readable report (not a JUnit XML report: 8388609 bytes, more than 8388608)\n")},
 		{rule: ruleUnreported, r: ran{res: ok, reports: report(other)},
 			want:  crashed(1, "the test run did not report this test\n"),
 			flags: []string{`pytest (public tests): the report names 1 tests that are not a case of the run's files: "test_p.test_z"`, "pytest (public tests): the report does not name the test test_p.test_b"}},
@@ -101,6 +108,9 @@ func TestDecide(t *testing.T) {
 			want: wrong("an assertion failed", "AssertionError: got 3\n\ntrace")},
 		{rule: ruleAssertion, also: "JUnit: its own frames left out", junit: true, r: ran{res: ok, reports: report(jFail)},
 			want: wrong("org.opentest4j.AssertionFailedError: expected: <1>\n\tat test_p.test_b(test_p.java:3)", "")},
+		{rule: ruleAssertion, also: "a long message: its start and its end, the trace, kept", junit: true,
+			r:    ran{res: ok, reports: report(`<testcase classname="test_p" name="test_b()"><failure message="but was: &lt;` + long + `" type="org.opentest4j.AssertionFailedError">org.opentest4j.AssertionFailedError: but was: &lt;` + long + "\n\tat test_p.test_b(test_p.java:3)" + `</failure></testcase>`)},
+			want: wrong(longShown, "")},
 		{rule: ruleAssertion, also: "a parameterized test: its first invocation that failed", multi: true, junit: true,
 			r:    ran{res: ok, reports: report(inv(1, ""), inv(2, `<failure message="invocation 2"/>`), inv(3, `<failure message="invocation 3"/>`))},
 			want: wrong("invocation 2", "")},

@@ -121,6 +121,7 @@ type ran struct {
 	loadError  string   // set when the bridge cannot offer the student's classes to the tests
 	notes      []string // for the student, about their classes (the bridge's)
 	res        sandbox.Result
+	done       bool // the test side said its framework ran to its end
 	reports    [][]byte
 	relayed    []relay.Test // what the student's side did in each test, when relayed
 }

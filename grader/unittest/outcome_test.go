@@ -1,6 +1,13 @@
 package unittest
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
+	"github.com/cs540-tools/autograder/grader/unittest/pybridge"
+)
 
 // TestSteady: the addresses in objects' default strings, which differ
 // from run to run, are written alike; other text is left as it is.
@@ -14,6 +21,27 @@ func TestSteady(t *testing.T) {
 	} {
 		if got := steady(tc.in); got != tc.want {
 			t.Errorf("steady(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestOneFeedbackCut: the bridges cut a test's message where a report
+// shows it: Java's test side (Cap.MAX), Python's (MAX_REPR) and maxShown
+// are one limit.
+func TestOneFeedbackCut(t *testing.T) {
+	java := string(javabridge.TestSideFiles()["autograder/bridge/Cap.java"])
+	var py string
+	for _, f := range pybridge.TestFiles("b") {
+		if f.Name == "b/autograder_bridge.py" {
+			py = string(f.Data)
+		}
+	}
+	for _, tc := range []struct{ where, src, want string }{
+		{"Cap.java", java, fmt.Sprintf("static final int MAX = %d;", maxShown)},
+		{"autograder_bridge.py", py, fmt.Sprintf("\nMAX_REPR = %d\n", maxShown)},
+	} {
+		if !strings.Contains(tc.src, tc.want) {
+			t.Errorf("%s does not say %q", tc.where, tc.want)
 		}
 	}
 }

@@ -50,7 +50,7 @@ func (e env) relay(ctx context.Context, test, student sandbox.Spec) (ran, error)
 		return ran{}, fmt.Errorf("%s: running the tests: %w", e.tc.Tests.Title, err)
 	}
 	out.Test.Stderr = []byte(errs.String())
-	return ran{res: out.Test, reports: contents(out.Test.Files), relayed: out.Tests}, nil
+	return ran{res: out.Test, done: out.Done, reports: contents(out.Test.Files), relayed: out.Tests}, nil
 }
 
 // perTestLimits bound the student's box in one test of a relayed run:

@@ -14,10 +14,12 @@ import (
 // seeded shuffle, recursion, callbacks, a grade book's formatted report,
 // an exception with a public field and a cause, an Iterable range, a
 // matrix of arrays, a bag that implements the interface the handout
-// gives, a library loan's dates).
+// gives, a library loan's dates, a playlist that extends ArrayList, word
+// counts that extend TreeMap, friends that extend HashMap, versions that
+// implement Comparable).
 var courseClasses = []string{"BankTest", "ArrayStackTest", "InventoryTest", "ShapeTest", "DeckTest",
 	"RecursionTest", "EventBusTest", "GradeBookTest", "AgeParserTest", "RangeTest", "MatrixTest", "BagTest", "LoanTest", "SchedulerTest",
-	"RingBufferTest", "PolynomialTest", "RosterTest", "ShelterTest", "CatalogueTest", "GraphTest", "GenericsTest", "ThermostatTest", "ConfigTest", "PuzzlesTest", "LedgerTest"}
+	"RingBufferTest", "PolynomialTest", "RosterTest", "ShelterTest", "CatalogueTest", "GraphTest", "GenericsTest", "ThermostatTest", "ConfigTest", "PuzzlesTest", "LedgerTest", "CollectionsTest"}
 
 // score is each test class's share of passed tests, as a part's points
 // would be.

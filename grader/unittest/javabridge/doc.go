@@ -27,6 +27,14 @@
 //     its public instance fields hold their values as thrown (Thrown),
 //     its constructors make one in the student's process; Throwable's
 //     own methods are the stand-in's. A record's stand-in is a class.
+//     A student's class that extends a JDK class that is no throwable
+//     (ArrayList<Song>, HashMap<String, Set<String>>) gets a stand-in
+//     that extends the same class with the same type arguments and
+//     forwards every public instance method the class has from the JDK
+//     (read from the run-time image, the type arguments put in its
+//     signatures: inherit.go) to the student's object; a JDK class with
+//     a public final method (Thread) or without a constructor of
+//     nothing (File) is a LoadError saying why.
 //     No stand-in
 //     takes a name in Options.Reserved (ReservedBy: the types the
 //     instructor's files declare; ImportedNames: the classes of the
@@ -37,8 +45,12 @@
 //     codec, autograder.bridge.Main (LauncherMain), which takes fds 0/1
 //     for frames, points System.out at stderr and runs JUnit's console
 //     launcher, and a launcher listener that sends the relay "test",
-//     "reset" (after each top-level test class) and "done". LauncherArgs
-//     is the test box's command line.
+//     "reset" (after each top-level test class) and "done", and cuts
+//     each test's exceptions (messages, frames, causes) and published
+//     values in place before the report is written (Cap: 8192
+//     characters a message, a test's trace about twice that), so one
+//     test's bytes never cost the report. LauncherArgs is the test box's
+//     command line (java.lang opened to the test side, for that cut).
 //   - ServerFiles are the student-side server (ServerMain), which needs
 //     only the JDK: it takes fds 0/1 before any student class loads,
 //     points System.out at stderr and System.in at nothing, then serves
@@ -59,7 +71,10 @@
 // handle: on the test side a stand-in (or, for an interface the tests
 // hold it as, a proxy), the same one for the same object while the test
 // side holds it, whose every method is a call, equals, hashCode,
-// toString and compareTo included. A stand-in equals only another of the
+// toString and compareTo included; one of the JDK's objects the test
+// side cannot name, met where any object may be (a TreeMap's entry in
+// the copy of its entrySet), is a proxy of the JDK's public interfaces
+// its class has (Map.Entry). A stand-in equals only another of the
 // student's objects: a student's equals never sees, and never matches,
 // the test's plain values. A test's object passed for a parameter (a
 // lambda, a Comparator, a stream's sink) is a handle the other way: the

@@ -8,7 +8,12 @@ import (
 )
 
 // method writes one forwarding method or constructor.
-func (w *writer) method(m Member) error {
+func (w *writer) method(m Member) error { return w.forward(m, nil) }
+
+// forward writes one forwarding method or constructor; given, when not
+// nil, is its signature (a JDK method's, with the stand-in's type
+// arguments put in), else it is read from m.
+func (w *writer) forward(m Member, given *methodSig) error {
 	if m.Name != "<init>" && !validIdent(m.Name) {
 		return errors.New("not a plain Java name")
 	}
@@ -25,7 +30,12 @@ func (w *writer) method(m Member) error {
 		}
 	}
 	sig := desc
-	if m.Signature != "" {
+	if given != nil {
+		if len(given.params) != len(desc.params) {
+			return errors.New("its signature does not match its descriptor")
+		}
+		sig = given
+	} else if m.Signature != "" {
 		if s, err := parseMethod(m.Signature); err == nil && len(s.params) == len(desc.params) {
 			sig = s
 		} else if err != nil {

@@ -37,6 +37,14 @@ func (g *gen) kind(c *Class) (kind, base string, err error) {
 			// a record's stand-in is a class of its own: javac lets no
 			// class extend Record, and the record's API is its methods
 			return "class", "", nil
+		case jdkClass(s) && !g.throwable(s):
+			// a JDK class that is no throwable (ArrayList, HashMap): the
+			// stand-in of the class that extends it extends it too, and
+			// forwards what it has from it (inherit.go)
+			if err := g.jdkSuper(c, s); err != nil {
+				return "", "", err
+			}
+			return "class", "", nil
 		case g.jdk != nil && jdkClass(s) && g.jdk.base(s).err == nil:
 			return g.jdkException(c, s)
 		case exceptionBases[s]:
@@ -54,6 +62,26 @@ func (g *gen) kind(c *Class) (kind, base string, err error) {
 		return "", "", fmt.Errorf("class %s extends %s: a stand-in can extend Object, one of the JDK's common exceptions, or another of the student's top-level classes", javaName(c.Name), printable(javaName(s)))
 	}
 	return "", "", fmt.Errorf("class %s: its superclasses go round in a circle", javaName(c.Name))
+}
+
+// throwable says whether the JDK class s is a throwable, read from the
+// JDK's classes (by its name without them, and when it cannot be read:
+// the exceptions' rules then decide).
+func (g *gen) throwable(s string) bool {
+	if g.jdk == nil {
+		return exceptionBases[s] || strings.HasSuffix(s, "Exception") || strings.HasSuffix(s, "Error") || strings.HasSuffix(s, "Throwable")
+	}
+	for n := 0; s != "" && n < maxJDKTypes; n++ {
+		if s == "java/lang/Throwable" {
+			return true
+		}
+		jc, err := g.jdk.class(s)
+		if err != nil || jc == nil || jc.Name != s {
+			return true
+		}
+		s = jc.Super
+	}
+	return false
 }
 
 // jdkException is the kind of a student's class whose nearest JDK
@@ -178,6 +206,9 @@ func (w *writer) class() {
 	}
 	w.fields()
 	w.methods(c.Access&accAbstract == 0)
+	if jdkClass(c.Super) && c.Super != "java/lang/Object" && c.Super != "java/lang/Record" {
+		w.jdkForwards()
+	}
 	w.close()
 }
 

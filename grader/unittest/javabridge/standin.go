@@ -228,21 +228,6 @@ func (g *gen) choose(opt Options) {
 	}
 }
 
-// sigMatches says whether a generic signature names the class's own super
-// class and interfaces: a stand-in extends and implements what the class
-// file's structure says, whatever an attribute claims.
-func sigMatches(sig *classSig, c *Class) bool {
-	if sig.super == nil || sig.super.class != c.Super || sig.super.dims != 0 || len(sig.ifaces) != len(c.Interfaces) {
-		return false
-	}
-	for i, t := range sig.ifaces {
-		if t.class != c.Interfaces[i] || t.dims != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // ReservedBy lists the top-level types the instructor's Java files
 // (path -> source) declare, for Options.Reserved: a student class of the
 // same name (a helper Check) gets no stand-in, so the tests' own is the

@@ -1,6 +1,7 @@
 """The test box's pytest plugin: the student's process lives for a test
 module (a fresh one for each test file), and each test is announced to the
-grader's relay, which counts the student's time and output for it."""
+grader's relay, which counts the student's time and output for it. A
+failure's report is cut (_Cut) before pytest writes it."""
 
 import pytest
 
@@ -25,3 +26,49 @@ def pytest_runtest_setup(item):
         _state["module"] = mod
         autograder_bridge.new_process()
     autograder_bridge.control("test", id=_test_id(item))
+
+
+def _cut(s, n):
+    # s cut to n characters, saying how long it was (Java's Cap.cut too).
+    return s if len(s) <= n else s[:n] + "...(%d characters)" % len(s)
+
+
+class _Crash:
+    def __init__(self, crash, message):
+        self.path = getattr(crash, "path", "")
+        self.lineno = getattr(crash, "lineno", 0)
+        self.message = message
+
+
+class _Cut:
+    """A failure's report kept to MAX_REPR characters of message and twice
+    that of text (its start and its end: the test's source, the failing
+    line and the exception), so that one test's bytes (a student's string
+    of millions of characters in an assertion's message) cost that test
+    alone, never the report the other tests are read from."""
+
+    def __init__(self, longrepr):
+        n = autograder_bridge.MAX_REPR
+        text = str(longrepr)
+        if len(text) > 2 * n:
+            text = text[:n] + "\n...(%d characters)...\n" % len(text) + text[-n:]
+        self.text = text
+        crash = getattr(longrepr, "reprcrash", None)
+        self.reprcrash = None if crash is None else _Crash(crash, _cut(str(crash.message), n))
+
+    def __str__(self):
+        return self.text
+
+    def toterminal(self, tw):
+        tw.line(self.text)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    rep = (yield).get_result()
+    if not rep.failed or rep.longrepr is None:
+        return
+    n = autograder_bridge.MAX_REPR
+    crash = getattr(rep.longrepr, "reprcrash", None)
+    if len(str(rep.longrepr)) > 2 * n or (crash is not None and len(str(crash.message)) > n):
+        rep.longrepr = _Cut(rep.longrepr)

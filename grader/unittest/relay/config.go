@@ -55,6 +55,8 @@ type Result struct {
 	Test     sandbox.Result
 	Tests    []Test
 	Students int // student boxes started
+	// Done: the test side said its framework ran to its end ({"op":"done"}).
+	Done bool
 }
 
 // ErrProtocol marks a test box that broke the framing: a grader's fault,

@@ -250,6 +250,7 @@ func (r *relay) control(p []byte) {
 	case "test":
 		r.begin(&testState{id: clipID(c.ID)})
 	case "reset", "done":
+		r.result.Done = r.result.Done || c.Op == "done"
 		r.quiet()
 		// What comes before the next test (a JUnit class's @BeforeAll)
 		// is bounded on its own, never counted to the test before.

@@ -244,6 +244,12 @@ func TestForwarding(t *testing.T) {
 	if got := strings.Join(ids, ","); got != "a=call 1\ncall 2,b=call 3,c=call 1" {
 		t.Errorf("tests %q", got)
 	}
+	if !res.Done {
+		t.Error("the test side said done; Result.Done is false")
+	}
+	if res, _ := run(t, generous, "test:a", `call:{"do":"echo"}`, "reset"); res.Done {
+		t.Error("the test side never said done; Result.Done is true")
+	}
 }
 
 // TestRestart: a call whose box ends or is stopped is answered 'X' with

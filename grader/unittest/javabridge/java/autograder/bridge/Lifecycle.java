@@ -1,6 +1,7 @@
 package autograder.bridge;
 
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -10,7 +11,8 @@ import org.junit.platform.launcher.TestPlan;
 /**
  * Tells the grader where tests begin ("test") and where a top-level test
  * class ends ("reset": its state ends with it, and so does the student's
- * process). Registered as a service of the launcher.
+ * process), and cuts what the report will hold of each test (Cap).
+ * Registered as a service of the launcher.
  */
 public final class Lifecycle implements TestExecutionListener {
     private TestPlan plan;
@@ -29,12 +31,18 @@ public final class Lifecycle implements TestExecutionListener {
 
     @Override
     public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+        result.getThrowable().ifPresent(Cap::cut);
         if (id.isTest()) {
             Bridge.testFinished();
         }
         if (id.getSource().orElse(null) instanceof ClassSource && topLevel(id)) {
             Bridge.control("reset", null);
         }
+    }
+
+    @Override
+    public void reportingEntryPublished(TestIdentifier id, ReportEntry entry) {
+        Cap.cut(entry);
     }
 
     @Override

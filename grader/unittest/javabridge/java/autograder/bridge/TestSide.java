@@ -512,6 +512,10 @@ final class TestSide extends Peer {
             made = construct(want, ref, msg, fields);
         } else if (want.isInterface() && (want.getName().startsWith("java.") || standins().contains(want.getName()))) {
             made = proxy(want, ref);
+        } else if (want == Object.class && k == null && type.startsWith("java.")) {
+            // one of the JDK's objects in a collection (a Map's entry): a
+            // proxy of the JDK's public interfaces its class has
+            made = proxy(jdkInterfaces(type), ref);
         } else if (want == Object.class) {
             made = proxy(k != null && k.isInterface() ? k : null, ref);
         } else if (!want.isPrimitive() && !PLAIN.contains(want.getName()) && !standins().contains(want.getName())
@@ -557,6 +561,44 @@ final class TestSide extends Peer {
         Class<?>[] is = iface == null ? new Class<?>[] {Remote.class} : new Class<?>[] {iface, Remote.class};
         ClassLoader l = iface == null || iface.getClassLoader() == null ? TestSide.class.getClassLoader() : iface.getClassLoader();
         return Proxy.newProxyInstance(l, is, new Forward(ref));
+    }
+
+    /** A proxy of the JDK's interfaces ifaces (and Remote); of Remote alone when they cannot be one proxy's. */
+    private Object proxy(List<Class<?>> ifaces, Ref ref) {
+        List<Class<?>> is = new ArrayList<>(ifaces);
+        is.add(Remote.class);
+        try {
+            return Proxy.newProxyInstance(TestSide.class.getClassLoader(), is.toArray(new Class<?>[0]), new Forward(ref));
+        } catch (IllegalArgumentException e) {
+            return proxy((Class<?>) null, ref);
+        }
+    }
+
+    /**
+     * The public interfaces of the JDK's that the JDK's class named type
+     * has (the student's object's class, as its side names it: loaded
+     * without being initialised, never a class of the student's); none
+     * when type names no such class.
+     */
+    private static List<Class<?>> jdkInterfaces(String type) {
+        Set<Class<?>> out = new LinkedHashSet<>();
+        try {
+            for (Class<?> c = Class.forName(type, false, null); c != null; c = c.getSuperclass()) {
+                jdkInterfaces(c.getInterfaces(), out);
+            }
+        } catch (ClassNotFoundException | LinkageError e) {
+            // no such class of the JDK's: a proxy of nothing
+        }
+        return new ArrayList<>(out);
+    }
+
+    private static void jdkInterfaces(Class<?>[] is, Set<Class<?>> out) {
+        for (Class<?> i : is) {
+            if (java.lang.reflect.Modifier.isPublic(i.getModifiers()) && i.getClassLoader() == null
+                    && i.getName().startsWith("java.") && out.add(i)) {
+                jdkInterfaces(i.getInterfaces(), out);
+            }
+        }
     }
 
     /** Forwards every method of a proxy to the student's object. */
