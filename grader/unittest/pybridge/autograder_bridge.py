@@ -1179,8 +1179,9 @@ class _Exceptions:
     def stand_in(self, info, budget):
         """The test side's class for an exception class of the student's:
         its name, the stand-ins of its own parent classes and the nearest
-        base among the standard exceptions (never one that ends a run:
-        those become Exception). Its instances' other attributes and
+        built-in base the student chose (BaseException, Exception,
+        ValueError...; never one that ends a run: those are control flow,
+        a RuntimeError, and a name of no built-in gives Exception). Its instances' other attributes and
         methods are the student's object's; called by a test, it makes the
         student's exception in the student's process."""
         __tracebackhide__ = True
@@ -1192,7 +1193,7 @@ class _Exceptions:
             if name in _CONTROL:
                 return RuntimeError  # what the student's control flow reaches a test as
             b = getattr(builtins, name, None)
-            if isinstance(b, type) and issubclass(b, Exception) and b.__module__ == "builtins":
+            if isinstance(b, type) and issubclass(b, BaseException) and b.__module__ == "builtins":
                 return b
         b = _stdlib_exception(module, name)
         if b is not None:
@@ -1206,8 +1207,12 @@ class _Exceptions:
             raise BridgeError("an exception class with too many parents")
         base = Exception
         for b in info.get("bases") or ():
+            # The nearest built-in base the student chose, BaseException
+            # too: a test's except Exception does not take a student's
+            # BaseException subclass, as in one process (the control
+            # flow ones never get here).
             c = getattr(builtins, b, None) if type(b) is str else None
-            if isinstance(c, type) and issubclass(c, Exception) and c.__module__ == "builtins" \
+            if isinstance(c, type) and issubclass(c, BaseException) and c.__module__ == "builtins" \
                     and b not in _CONTROL:
                 base = c
                 break
