@@ -445,6 +445,35 @@ class Remote:
         swallow = bool(self._ag_op("exit", type(ev).__name__, msg[:MAX_REPR], own))
         return swallow and getattr(ev, "_ag_student", False) is True
 
+    def __copy__(self):
+        """copy.copy(obj): the student's side copies its object (with the
+        object's own __copy__, if it has one); a handle to the copy."""
+        __tracebackhide__ = True
+        return self._ag_op("copy")
+
+    def __deepcopy__(self, memo):
+        """copy.deepcopy(obj): as __copy__, a deep copy on the student's
+        side (the test's memo stays here)."""
+        __tracebackhide__ = True
+        return self._ag_op("deepcopy")
+
+    def __reduce_ex__(self, protocol):
+        __tracebackhide__ = True
+        raise TypeError("a student's object (a handle to it, in another process) cannot be pickled")
+
+    @property
+    def __dict__(self):
+        """vars(obj), obj.__dict__: a copy of the student's object's
+        attributes, as a dict (a change to it changes nothing there)."""
+        __tracebackhide__ = True
+        p = object.__getattribute__(self, "_ag_peer")
+        if p is None or (not p.trusted and not _by_instructor()):
+            raise AttributeError("__dict__")
+        d = self._ag_op("getattr", name="__dict__")
+        if type(d) is not dict:
+            raise TypeError("vars() argument must have __dict__ attribute")
+        return d
+
     def __instancecheck__(self, obj):
         __tracebackhide__ = True
         if not isinstance(obj, Remote):
@@ -600,7 +629,8 @@ _BIN = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.
 _UN = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.invert,
        "float": float, "int": int, "index": operator.index, "round": round, "complex": complex,
        "repr": repr, "str": str, "format": format, "bool": bool, "len": len, "hash": hash,
-       "iter": iter, "next": next, "reversed": reversed}
+       "iter": iter, "next": next, "reversed": reversed,
+       "copy": lambda o: __import__("copy").copy(o), "deepcopy": lambda o: __import__("copy").deepcopy(o)}
 # What the student's side may do with the test side's objects (callbacks,
 # objects a test passed): call them, read public attributes, compare them.
 _SAFE_ON_TEST = {"call", "getattr", "eq", "ne", "lt", "le", "gt", "ge", "hash", "len", "iter", "next",
