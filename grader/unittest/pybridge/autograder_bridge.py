@@ -471,7 +471,7 @@ class Remote:
             raise AttributeError("__dict__")
         d = self._ag_op("getattr", name="__dict__")
         if type(d) is not dict:
-            raise TypeError("vars() argument must have __dict__ attribute")
+            raise AttributeError("__dict__")  # a class's: vars() says it has none
         return d
 
     def __instancecheck__(self, obj):
@@ -1664,12 +1664,22 @@ class _StandIn(types.ModuleType):
             return super().__setattr__(name, value)
         _peer.request({"op": "setattr", "target": {"path": [self.__name__]}, "name": name, "args": [value]})
 
+    def __delattr__(self, name):
+        __tracebackhide__ = True
+        if name.startswith("__") and name.endswith("__"):
+            return super().__delattr__(name)
+        _peer.request({"op": "delattr", "target": {"path": [self.__name__]}, "name": name})
+
     def __dir__(self):
         __tracebackhide__ = True
         return list(self.__getattr__("__all__"))
 
 
 _instructor_folder = [None]
+# Modules that act for the test that called them: pytest's monkeypatch
+# and unittest.mock read and set a student's attributes as the test asks
+# (monkeypatch.setattr(shop, "roll_die", fake), mock.patch.object).
+_ON_BEHALF = ("_pytest.monkeypatch", "unittest.mock")
 
 
 def _by_instructor():
@@ -1684,7 +1694,8 @@ def _by_instructor():
     f = sys._getframe(1)
     while f is not None:
         name = f.f_code.co_filename
-        if not (name.startswith("<frozen") or name.startswith(_IMPORTLIB) or os.path.abspath(name) == _SERVER):
+        if not (name.startswith("<frozen") or name.startswith(_IMPORTLIB) or os.path.abspath(name) == _SERVER
+                or f.f_globals.get("__name__") in _ON_BEHALF):
             break
         f = f.f_back
     return f is not None and os.path.abspath(f.f_code.co_filename).startswith(folder)
