@@ -322,7 +322,7 @@ class Remote:
     """A handle to an object of the other side. On the test side, every use
     of it is a call to the student's box."""
 
-    __slots__ = ("_ag_peer", "_ag_ref", "_ag_gen", "_ag_path", "_ag_type", "__weakref__")
+    __slots__ = ("_ag_peer", "_ag_ref", "_ag_gen", "_ag_path", "_ag_type", "_ag_value", "__weakref__")
 
     def __init__(self, peer, ref=None, gen=0, path=None, typ="object"):
         __tracebackhide__ = True
@@ -331,6 +331,10 @@ class Remote:
         object.__setattr__(self, "_ag_gen", gen)
         object.__setattr__(self, "_ag_path", path)
         object.__setattr__(self, "_ag_type", typ)
+        # (v,): the built-in value of a student's int, float, str or
+        # tuple subclass (a namedtuple, an IntEnum member), which a plain
+        # value is compared with; None for any other object.
+        object.__setattr__(self, "_ag_value", None)
 
     def _ag_target(self):
         __tracebackhide__ = True
@@ -455,6 +459,35 @@ class Remote:
         swallow = bool(self._ag_op("exit", type(ev).__name__, msg[:MAX_REPR], own))
         return swallow and getattr(ev, "_ag_student", False) is True
 
+    def __copy__(self):
+        """copy.copy(obj): the student's side copies its object (with the
+        object's own __copy__, if it has one); a handle to the copy."""
+        __tracebackhide__ = True
+        return self._ag_op("copy")
+
+    def __deepcopy__(self, memo):
+        """copy.deepcopy(obj): as __copy__, a deep copy on the student's
+        side (the test's memo stays here)."""
+        __tracebackhide__ = True
+        return self._ag_op("deepcopy")
+
+    def __reduce_ex__(self, protocol):
+        __tracebackhide__ = True
+        raise TypeError("a student's object (a handle to it, in another process) cannot be pickled")
+
+    @property
+    def __dict__(self):
+        """vars(obj), obj.__dict__: a copy of the student's object's
+        attributes, as a dict (a change to it changes nothing there)."""
+        __tracebackhide__ = True
+        p = object.__getattribute__(self, "_ag_peer")
+        if p is None or (not p.trusted and not _by_instructor()):
+            raise AttributeError("__dict__")
+        d = self._ag_op("getattr", name="__dict__")
+        if type(d) is not dict:
+            raise AttributeError("__dict__")  # a class's: vars() says it has none
+        return d
+
     def __instancecheck__(self, obj):
         __tracebackhide__ = True
         if not isinstance(obj, Remote):
@@ -566,6 +599,27 @@ def _binary(op):
 for _op in ("eq", "ne", "lt", "le", "gt", "ge", "add", "sub", "mul", "truediv", "floordiv", "mod",
             "pow", "matmul", "and", "or", "xor", "lshift", "rshift"):
     setattr(Remote, "__%s__" % _op, _binary(_op))
+def _by_value(op):
+    __tracebackhide__ = True
+    # A student's namedtuple or IntEnum member meets a plain value as its
+    # built-in value (p == (1, 2), Color.RED == 1): compared here, on the
+    # test side, so no value the test expects reaches the student's code.
+    other_op = getattr(Remote, "__%s__" % op)
+
+    def f(self, other):
+        __tracebackhide__ = True
+        v = object.__getattribute__(self, "_ag_value")
+        if v is None or isinstance(other, Remote):
+            return other_op(self, other)
+        return v[0] == other if op == "eq" else v[0] != other
+    f.__name__ = "__%s__" % op
+    return f
+
+
+for _op in ("eq", "ne"):
+    setattr(Remote, "__%s__" % _op, _by_value(_op))
+
+
 def _unary(op):
     __tracebackhide__ = True
     def f(self, *args):
@@ -589,7 +643,8 @@ _BIN = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.
 _UN = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.invert,
        "float": float, "int": int, "index": operator.index, "round": round, "complex": complex,
        "repr": repr, "str": str, "format": format, "bool": bool, "len": len, "hash": hash,
-       "iter": iter, "next": next, "reversed": reversed}
+       "iter": iter, "next": next, "reversed": reversed,
+       "copy": lambda o: __import__("copy").copy(o), "deepcopy": lambda o: __import__("copy").deepcopy(o)}
 if _INSTRUCTOR:
     def _unaddressed(f):
         return lambda *a: _ADDRESS.sub("0x0", f(*a))
@@ -609,6 +664,98 @@ MAX_ECHO = 4 << 20
 
 class _Stop(Exception):
     pass
+
+
+# The built-in types a student's subclass of crosses as a handle with its
+# built-in value (a namedtuple, an IntEnum member).
+_BUILTIN_BASES = (int, float, str, tuple)
+
+
+def _builtin_value(v):
+    """The built-in value of v, an instance of a subclass of
+    _BUILTIN_BASES, taken without running any of its class's methods."""
+    __tracebackhide__ = True
+    if isinstance(v, int):
+        return int.__int__(v)
+    if isinstance(v, float):
+        return float.__float__(v)
+    if isinstance(v, str):
+        return str.__str__(v)
+    return tuple(tuple.__iter__(v))
+
+
+# The standard library's values that cross as values, by their class's
+# module and name: the tag they cross with. None of these modules is
+# imported to send a value (a value of one means it is loaded); the test
+# side imports one to rebuild its value.
+_STD_KINDS = {("decimal", "Decimal"): "decimal", ("fractions", "Fraction"): "fraction",
+              ("datetime", "date"): "date", ("datetime", "datetime"): "datetime",
+              ("datetime", "time"): "time", ("datetime", "timedelta"): "timedelta",
+              ("builtins", "range"): "range", ("collections", "Counter"): "counter",
+              ("collections", "OrderedDict"): "ordereddict", ("collections", "defaultdict"): "defaultdict"}
+_STD_TAGS = frozenset(_STD_KINDS.values())
+# A defaultdict's factory that crosses with it; another crosses as None.
+_FACTORIES = {c.__name__: c for c in (int, float, complex, str, bytes, bool, list, tuple, dict, set, frozenset)}
+_DECIMAL = re.compile(r"-?(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:E[+-]?[0-9]{1,18})?|Infinity|s?NaN[0-9]*)")
+
+
+def _std_kind(t, v):
+    """The tag v, of type t, crosses with when it is one of the standard
+    library's values (_STD_KINDS), else None. A datetime or time whose
+    tzinfo is not a fixed offset (datetime.timezone) crosses as a handle."""
+    __tracebackhide__ = True
+    module, name = getattr(t, "__module__", None), getattr(t, "__qualname__", None)
+    kind = _STD_KINDS.get((module, name)) if type(module) is str and type(name) is str else None
+    if kind is None:
+        return None
+    m = sys.modules.get(module)
+    if m is None or getattr(m, "__dict__", {}).get(name) is not t:
+        return None
+    if kind in ("datetime", "time") and v.tzinfo is not None and type(v.tzinfo) is not sys.modules["datetime"].timezone:
+        return None
+    return kind
+
+
+def _rebuild_std(kind, x, dec):
+    """The standard library's value of kind the wire's x stands for (dec
+    decodes a part). The caller turns any exception into a BridgeError."""
+    __tracebackhide__ = True
+    if kind == "decimal":
+        if type(x) is not str or len(x) > MAX_INT_DIGITS + 32 or not _DECIMAL.fullmatch(x):
+            raise BridgeError("a decimal written as %.60r" % (x,))
+        import decimal
+        return decimal.Decimal(x)
+    if kind in ("date", "datetime", "time"):
+        if type(x) is not str or len(x) > 64:
+            raise BridgeError("a %s written as %.60r" % (kind, x))
+        import datetime
+        return getattr(datetime, kind).fromisoformat(x)
+    if kind in ("counter", "ordereddict", "defaultdict"):
+        import collections
+        if kind == "defaultdict":
+            if type(x) is not list or len(x) != 2 or (x[0] is not None and x[0] not in _FACTORIES):
+                raise BridgeError("a bad defaultdict")
+            out, x = collections.defaultdict(None if x[0] is None else _FACTORIES[x[0]]), x[1]
+        else:
+            out = collections.Counter() if kind == "counter" else collections.OrderedDict()
+        if type(x) is not list:
+            raise BridgeError("a bad %s" % kind)
+        for kv in x:
+            if type(kv) is not list or len(kv) != 2:
+                raise BridgeError("a map entry that is not a pair")
+            out[dec(kv[0])] = dec(kv[1])
+        return out
+    n = {"fraction": 2, "timedelta": 3, "range": 3}[kind]
+    parts = [dec(y) for y in x] if type(x) is list and len(x) == n else None
+    if parts is None or any(type(y) is not int for y in parts):
+        raise BridgeError("a bad %s" % kind)
+    if kind == "fraction":
+        import fractions
+        return fractions.Fraction(*parts)
+    if kind == "timedelta":
+        import datetime
+        return datetime.timedelta(days=parts[0], seconds=parts[1], microseconds=parts[2])
+    return range(*parts)
 
 
 # ---------------------------------------------------------------- peer
@@ -785,8 +932,47 @@ class _Values:
             w.put('{"map":[')
             self.put_items(w, v.items(), depth + 1, pairs=True)
             w.put("]}")
+        elif _std_kind(t, v) is not None:
+            self.put_std(w, _std_kind(t, v), v, depth)
+        elif self.trusted and t is not bool and isinstance(v, _BUILTIN_BASES) and not isinstance(v, BaseException):
+            # A student's namedtuple, IntEnum member, str or float
+            # subclass: a handle with its built-in value, which a test's
+            # == compares (never the student's __eq__).
+            w.put('{"handle":%d,"type":' % self.handle_of(v))
+            w.string(t.__qualname__[:200])
+            w.put(',"value":')
+            self.put_value(w, _builtin_value(v), depth + 1)
+            w.put("}")
         else:
             w.json(self.tagged(v, depth))
+
+    def put_std(self, w, kind, v, depth):
+        """Writes a standard library value (_STD_KINDS) by its kind's tag."""
+        __tracebackhide__ = True
+        if kind == "decimal":
+            w.put('{"decimal":')
+            w.string(str(v))
+        elif kind in ("date", "datetime", "time"):
+            w.put('{"%s":' % kind)
+            w.string(v.isoformat())
+        elif kind in ("counter", "ordereddict"):
+            w.put('{"%s":[' % kind)
+            self.put_items(w, dict.items(v), depth + 1, pairs=True)
+            w.put("]")
+        elif kind == "defaultdict":
+            f = v.default_factory
+            named = any(f is c for c in _FACTORIES.values())
+            w.put('{"defaultdict":[%s,[' % ('"%s"' % f.__name__ if named else "null"))
+            self.put_items(w, dict.items(v), depth + 1, pairs=True)
+            w.put("]]")
+        else:  # fraction, timedelta, range: a list of ints
+            parts = {"fraction": lambda: (v.numerator, v.denominator),
+                     "timedelta": lambda: (v.days, v.seconds, v.microseconds),
+                     "range": lambda: (v.start, v.stop, v.step)}[kind]()
+            w.put('{"%s":[' % kind)
+            self.put_items(w, [int(x) for x in parts], depth + 1)
+            w.put("]")
+        w.put("}")
 
     def put_items(self, w, items, depth, pairs=False):
         """Writes items comma-separated (pairs: a dict's items, each as
@@ -871,7 +1057,7 @@ class _Values:
             if not -(1 << 53) < j < (1 << 53):
                 raise BridgeError("a bare int beyond 2**53 (a longer int crosses as {\"int\": ...})")
             return j
-        if type(j) is not dict or len(j) not in (1, 2):
+        if type(j) is not dict or len(j) not in (1, 2, 3):
             raise BridgeError("not a value: %.60r" % (j,))
         if len(j) == 1:
             (k, x), = j.items()
@@ -896,6 +1082,8 @@ class _Values:
                         raise BridgeError("a map entry that is not a pair")
                     out[self._dec(kv[0], depth + 1)] = self._dec(kv[1], depth + 1)
                 return out
+            if k in _STD_TAGS:
+                return _rebuild_std(k, x, lambda y: self._dec(y, depth + 1))
             if k == "ref" and type(x) is dict and type(x.get("ref")) is int and x["ref"] in self.objects:
                 return self.objects[x["ref"]]
             if k == "ref" and self.trusted and type(x) is dict and "path" in x:
@@ -906,6 +1094,14 @@ class _Values:
                 return self.exception(x)
         if set(j) == {"handle", "type"} and type(j["handle"]) is int and type(j["type"]) is str:
             return self.remote(j["handle"], j["type"][:200])
+        if set(j) == {"handle", "type", "value"} and type(j["handle"]) is int and type(j["type"]) is str \
+                and not self.trusted:
+            v = self._dec(j["value"], depth + 1)
+            if type(v) not in _BUILTIN_BASES:
+                raise BridgeError("a handle's value that is not an int, float, str or tuple")
+            r = self.remote(j["handle"], j["type"][:200])
+            object.__setattr__(r, "_ag_value", (v,))
+            return r
         raise BridgeError("not a value: %.60r" % (j,))
 
 
@@ -1204,8 +1400,9 @@ class _Exceptions:
     def stand_in(self, info, budget):
         """The test side's class for an exception class of the student's:
         its name, the stand-ins of its own parent classes and the nearest
-        base among the standard exceptions (never one that ends a run:
-        those become Exception). Its instances' other attributes and
+        built-in base the student chose (BaseException, Exception,
+        ValueError...; never one that ends a run: those are control flow,
+        a RuntimeError, and a name of no built-in gives Exception). Its instances' other attributes and
         methods are the student's object's; called by a test, it makes the
         student's exception in the student's process."""
         __tracebackhide__ = True
@@ -1217,7 +1414,7 @@ class _Exceptions:
             if name in _CONTROL:
                 return RuntimeError  # what the student's control flow reaches a test as
             b = getattr(builtins, name, None)
-            if isinstance(b, type) and issubclass(b, Exception) and b.__module__ == "builtins":
+            if isinstance(b, type) and issubclass(b, BaseException) and b.__module__ == "builtins":
                 return b
         b = _stdlib_exception(module, name)
         if b is not None:
@@ -1231,8 +1428,12 @@ class _Exceptions:
             raise BridgeError("an exception class with too many parents")
         base = Exception
         for b in info.get("bases") or ():
+            # The nearest built-in base the student chose, BaseException
+            # too: a test's except Exception does not take a student's
+            # BaseException subclass, as in one process (the control
+            # flow ones never get here).
             c = getattr(builtins, b, None) if type(b) is str else None
-            if isinstance(c, type) and issubclass(c, Exception) and c.__module__ == "builtins" \
+            if isinstance(c, type) and issubclass(c, BaseException) and c.__module__ == "builtins" \
                     and b not in _CONTROL:
                 base = c
                 break
@@ -1488,12 +1689,22 @@ class _StandIn(types.ModuleType):
             return super().__setattr__(name, value)
         _peer.request({"op": "setattr", "target": {"path": [self.__name__]}, "name": name, "args": [value]})
 
+    def __delattr__(self, name):
+        __tracebackhide__ = True
+        if name.startswith("__") and name.endswith("__"):
+            return super().__delattr__(name)
+        _peer.request({"op": "delattr", "target": {"path": [self.__name__]}, "name": name})
+
     def __dir__(self):
         __tracebackhide__ = True
         return list(self.__getattr__("__all__"))
 
 
 _instructor_folder = [None]
+# Modules that act for the test that called them: pytest's monkeypatch
+# and unittest.mock read and set a student's attributes as the test asks
+# (monkeypatch.setattr(shop, "roll_die", fake), mock.patch.object).
+_ON_BEHALF = ("_pytest.monkeypatch", "unittest.mock")
 
 
 def _by_instructor():
@@ -1508,7 +1719,8 @@ def _by_instructor():
     f = sys._getframe(1)
     while f is not None:
         name = f.f_code.co_filename
-        if not (name.startswith("<frozen") or name.startswith(_IMPORTLIB) or os.path.abspath(name) == _SERVER):
+        if not (name.startswith("<frozen") or name.startswith(_IMPORTLIB) or os.path.abspath(name) == _SERVER
+                or f.f_globals.get("__name__") in _ON_BEHALF):
             break
         f = f.f_back
     return f is not None and os.path.abspath(f.f_code.co_filename).startswith(folder)

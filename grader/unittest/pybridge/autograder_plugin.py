@@ -3,6 +3,9 @@ module (a fresh one for each test file), and each test is announced to the
 grader's relay, which counts the student's time and output for it. A
 failure's report is cut (_Cut) before pytest writes it."""
 
+import os
+import types
+
 import pytest
 
 import autograder_bridge
@@ -63,8 +66,42 @@ class _Cut:
         tw.line(self.text)
 
 
+def _kept(tb):
+    # A traceback without the bridge's frames: pytest hides frames marked
+    # __tracebackhide__ only in the exception a test failed with, not in
+    # the ones before it in its chain (a student's exception the test
+    # caught, then failed in its except block).
+    kept = []
+    while tb is not None:
+        if os.path.abspath(tb.tb_frame.f_code.co_filename) != autograder_bridge._SERVER:
+            kept.append(tb)
+        tb = tb.tb_next
+    out = None
+    for t in reversed(kept):
+        out = types.TracebackType(out, t.tb_frame, t.tb_lasti, t.tb_lineno)
+    return out
+
+
+def _hide_bridge(exc):
+    # The bridge's frames out of every exception chained to exc (exc's own
+    # are pytest's to prune, by __tracebackhide__).
+    seen, todo = {id(exc)}, [exc.__cause__, exc.__context__]
+    while todo:
+        e = todo.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        try:
+            e.__traceback__ = _kept(e.__traceback__)
+        except Exception:
+            pass
+        todo += [e.__cause__, e.__context__]
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
+    if call.excinfo is not None:
+        _hide_bridge(call.excinfo.value)
     rep = (yield).get_result()
     if not rep.failed or rep.longrepr is None:
         return
