@@ -20,6 +20,7 @@ const (
 	ruleWaited        = "the wall limit, little CPU time used"
 	ruleMemory        = "memory limit"
 	ruleOutput        = "output limit"
+	ruleOutputPast    = "past the output limit, then ended with status 0"
 	ruleOtherLimit    = "another limit"
 	ruleSignal        = "killed by a signal"
 	ruleStatus        = "an error status"
@@ -89,6 +90,9 @@ func decide(r judgedRun) decision {
 		v, rule = WrongAnswer, ruleRejectedFirst
 	case v != Pass:
 		d.rule, d.Verdict = rule, v
+		if rule == ruleOutputPast {
+			d.Limit = Output // for the words: "printed more than the 8 MiB output limit"
+		}
 		if rule == ruleTime && waited(r.ex, r.limits) {
 			d.rule, d.Waited, d.uncrowded = ruleWaited, true, r.ex.StallCounted
 		}
@@ -139,6 +143,12 @@ func ending(exit string, ex Execution) (Verdict, string) {
 		return RuntimeError, ruleStatus
 	case ex.ExitCode == 0 && exit == cases.ExitNonzero:
 		return WrongAnswer, ruleExitZero
+	// A run that printed past its output limit and ran on
+	// (rubric.DiscardOutput), then ended on its own as its correct runs
+	// may: at its output limit, after a time limit and an error status,
+	// as DOMjudge and problemtools rank them.
+	case ex.OutputCut:
+		return OutputLimit, ruleOutputPast
 	}
 	return Pass, ""
 }
