@@ -244,6 +244,8 @@ func TestValidatorDiscovery(t *testing.T) {
 		{modern, []string{"output_validator/a/a.py", "output_validator/b/b.py"}, "output_validator: 2 output validators (a, b)"},
 		{modern, []string{"output_validator/x.py", "output_validator/lib/y.py"}, "output_validator: both files (x.py) and a folder (lib)"},
 		{modern, []string{"output_validator/v/build", "output_validator/v/v.cc"}, "output_validator/v"},
+		{legacy, []string{"output_validators/v/v.cc", "output_validators/validate.ctd.template", "output_validators/README.md"}, "output_validators/v"},
+		{legacy, []string{"output_validators/v.py", "output_validators/notes.txt"}, "output_validators/v.py"},
 	} {
 		files := map[string]string{"problem.yaml": tc.yaml, "data/secret/1.in": "", "data/secret/1.ans": ""}
 		for _, f := range tc.files {
