@@ -64,11 +64,12 @@ type decision struct {
 //     judge it; how the program ended goes to the TA's log;
 //  4. how the run ended, when not as the case's correct runs may (see
 //     ending): a time, memory or output limit, another limit, a signal,
-//     an error status; a run stopped at the wall limit having used well
-//     under its CPU limit (see waited) waited, for input, in a sleep or
-//     for a busy machine's cores, rather than worked: its time limit is
-//     marked Waited, for the run stage to run its case again (see
-//     rerunWaited);
+//     an error status, or, after them, output past the limit that the
+//     run ran on from (rubric.DiscardOutput) to status 0; a run stopped
+//     at the wall limit having used well under its CPU limit (see
+//     waited) waited, for input, in a sleep or for a busy machine's
+//     cores, rather than worked: its time limit is marked Waited, for
+//     the run stage to run its case again (see rerunWaited);
 //  5. the judge rejected the run: a wrong answer;
 //  6. the judge accepted it: a pass, with the judge's partial credit.
 //
