@@ -20,6 +20,7 @@ const (
 	ruleWaited        = "the wall limit, little CPU time used"
 	ruleMemory        = "memory limit"
 	ruleOutput        = "output limit"
+	ruleOutputPast    = "past the output limit, then ended with status 0"
 	ruleOtherLimit    = "another limit"
 	ruleSignal        = "killed by a signal"
 	ruleStatus        = "an error status"
@@ -63,11 +64,12 @@ type decision struct {
 //     judge it; how the program ended goes to the TA's log;
 //  4. how the run ended, when not as the case's correct runs may (see
 //     ending): a time, memory or output limit, another limit, a signal,
-//     an error status; a run stopped at the wall limit having used well
-//     under its CPU limit (see waited) waited, for input, in a sleep or
-//     for a busy machine's cores, rather than worked: its time limit is
-//     marked Waited, for the run stage to run its case again (see
-//     rerunWaited);
+//     an error status, or, after them, output past the limit that the
+//     run ran on from (rubric.DiscardOutput) to status 0; a run stopped
+//     at the wall limit having used well under its CPU limit (see
+//     waited) waited, for input, in a sleep or for a busy machine's
+//     cores, rather than worked: its time limit is marked Waited, for
+//     the run stage to run its case again (see rerunWaited);
 //  5. the judge rejected the run: a wrong answer;
 //  6. the judge accepted it: a pass, with the judge's partial credit.
 //
@@ -89,6 +91,9 @@ func decide(r judgedRun) decision {
 		v, rule = WrongAnswer, ruleRejectedFirst
 	case v != Pass:
 		d.rule, d.Verdict = rule, v
+		if rule == ruleOutputPast {
+			d.Limit = Output // for the words: "printed more than the 8 MiB output limit"
+		}
 		if rule == ruleTime && waited(r.ex, r.limits) {
 			d.rule, d.Waited, d.uncrowded = ruleWaited, true, r.ex.StallCounted
 		}
@@ -139,6 +144,12 @@ func ending(exit string, ex Execution) (Verdict, string) {
 		return RuntimeError, ruleStatus
 	case ex.ExitCode == 0 && exit == cases.ExitNonzero:
 		return WrongAnswer, ruleExitZero
+	// A run that printed past its output limit and ran on
+	// (rubric.DiscardOutput), then ended on its own as its correct runs
+	// may: at its output limit, after a time limit and an error status,
+	// as DOMjudge and problemtools rank them.
+	case ex.OutputCut:
+		return OutputLimit, ruleOutputPast
 	}
 	return Pass, ""
 }

@@ -119,9 +119,12 @@ type Execution struct {
 	Limit    Limit
 	// Stopped says the run was ended by its Input's Stop, not by itself.
 	Stopped bool
-	Stdout  []byte
-	Stderr  []byte
-	Time    time.Duration // wall time of the run
+	// OutputCut says the run printed more than its output limit on
+	// stdout and ran on (rubric.DiscardOutput): Stdout is cut there.
+	OutputCut bool
+	Stdout    []byte
+	Stderr    []byte
+	Time      time.Duration // wall time of the run
 	// CPU is the CPU time the run used, all its processes together, when
 	// CPUMeasured says it was measured (a runner's sandbox does).
 	CPU         time.Duration

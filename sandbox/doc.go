@@ -37,7 +37,10 @@
 // config, builds the box's file system, starts the program in a user
 // namespace of its own, sets its rlimits while it is stopped at its exec
 // (ptrace), reaps it and everything it left behind, collects files and
-// reports over a second pipe. It stays the box's PID 1, so its exit
+// reports over a second pipe. The working files' bytes follow the config
+// on its pipe and go straight into the box's files, never held in the
+// helper's memory, which the box's memory limit counts: a box given a
+// 512 MiB program holds it once. It stays the box's PID 1, so its exit
 // kills whatever is left.
 //
 // The parent's side of a run takes the steps go-judge's envexec takes:
@@ -125,7 +128,8 @@
 // does not. Processes are
 // pids.max (a little slack is added for the helper's threads); output
 // is cut at Limits.Output each for stdout and stderr, and the box is
-// killed; file size is RLIMIT_FSIZE, seen as SIGXFSZ or as a file at
+// killed (with Limits.RunPastOutput the rest is read and discarded, and
+// the program runs on); file size is RLIMIT_FSIZE, seen as SIGXFSZ or as a file at
 // exactly the cap (the JVM ignores the signal); box size is the tmpfs,
 // seen as a nearly full box. RLIMIT_AS is never set: below about 2 GiB
 // it stops the JVM from starting. The stack is RLIMIT_STACK, set for

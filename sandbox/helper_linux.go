@@ -1,9 +1,11 @@
 package sandbox
 
 import (
+	"bufio"
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/signal"
@@ -47,11 +49,17 @@ func init() {
 
 // config is what the parent sends the helper.
 type config struct {
-	Tier    Tier
-	Path    string   // program to exec, as seen in the box
-	Argv    []string // with argv[0]
-	Env     []string
+	Tier Tier
+	Path string   // program to exec, as seen in the box
+	Argv []string // with argv[0]
+	Env  []string
+	// Files are the working files without their bytes, Sizes their
+	// sizes: the bytes follow the config on its pipe, file after file,
+	// and the helper copies them into the box as they come, so that
+	// they never sit in its memory, which the box's limit counts (see
+	// helper.send).
 	Files   []File
+	Sizes   []int64
 	Collect []string
 	Limits  Limits
 	Binds   []string // extra host paths to show read-only at the same path
@@ -72,6 +80,9 @@ type config struct {
 	// ShutIn is the only folder the box may write in (landlock_linux.go),
 	// or "": the fallback tier without root.
 	ShutIn string
+
+
+	data *bufio.Reader // the config's pipe, past the config: the files' bytes
 }
 
 // report is what the helper sends back.
@@ -99,12 +110,15 @@ func helperMain() int {
 	cfgFile := os.NewFile(3, "config")
 	repFile := os.NewFile(4, "report")
 	var cfg config
-	if err := gob.NewDecoder(cfgFile).Decode(&cfg); err != nil {
+	// gob reads no further than its message from a reader that reads
+	// bytes one at a time: the files' bytes stay in cfg.data.
+	cfg.data = bufio.NewReader(cfgFile)
+	if err := gob.NewDecoder(cfg.data).Decode(&cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "sandbox helper: reading config:", err)
 		return 2
 	}
-	cfgFile.Close()
 	rep := supervise(&cfg)
+	cfgFile.Close()
 	if err := gob.NewEncoder(repFile).Encode(rep); err != nil {
 		return 3
 	}
@@ -755,7 +769,10 @@ func writeFiles(cfg *config) error {
 	if cfg.UserNS {
 		uid = -1 // already the helper's, which is the program's
 	}
-	for _, f := range cfg.Files {
+	if len(cfg.Sizes) != len(cfg.Files) {
+		return fmt.Errorf("the config gives %d files and %d sizes", len(cfg.Files), len(cfg.Sizes))
+	}
+	for i, f := range cfg.Files {
 		p := filepath.Join(cfg.BoxDir, filepath.FromSlash(f.Name))
 		mode := f.Mode.Perm()
 		if mode == 0 {
@@ -764,7 +781,7 @@ func writeFiles(cfg *config) error {
 		if err := mkdirs(cfg.BoxDir, filepath.Dir(f.Name), uid); err != nil {
 			return err
 		}
-		if err := os.WriteFile(p, f.Data, mode); err != nil {
+		if err := copyIn(p, cfg.data, cfg.Sizes[i], mode); err != nil {
 			return fmt.Errorf("writing %s: %w", f.Name, err)
 		}
 		if uid > 0 {
@@ -774,6 +791,19 @@ func writeFiles(cfg *config) error {
 		}
 	}
 	return nil
+}
+
+// copyIn writes the next n bytes of r to the file p, made with mode.
+func copyIn(p string, r io.Reader, n int64, mode fs.FileMode) error {
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
+	if err != nil {
+		return err
+	}
+	_, err = io.CopyN(f, r, n)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func mkdirs(root, rel string, uid int) error {

@@ -433,8 +433,20 @@ func (h *helper) send(cfg *config, cg *cgroup) error {
 			return err
 		}
 	}
-	if err := gob.NewEncoder(h.cfgW).Encode(cfg); err != nil {
+	// The files' bytes follow the config, each file's in turn (see
+	// config.Files).
+	sent := *cfg
+	sent.Files, sent.Sizes = make([]File, len(cfg.Files)), make([]int64, len(cfg.Files))
+	for i, f := range cfg.Files {
+		sent.Files[i], sent.Sizes[i] = File{Name: f.Name, Mode: f.Mode}, int64(len(f.Data))
+	}
+	if err := gob.NewEncoder(h.cfgW).Encode(&sent); err != nil {
 		return fmt.Errorf("sending the config: %w", err)
+	}
+	for _, f := range cfg.Files {
+		if _, err := h.cfgW.Write(f.Data); err != nil {
+			return fmt.Errorf("sending %s: %w", f.Name, err)
+		}
 	}
 	return h.cfgW.Close()
 }

@@ -69,6 +69,19 @@ var programs = map[string]func(args []string) int{
 		fmt.Println("end")
 		return 0
 	},
+	// both writes 4 MiB to stdout and 4 MiB to stderr, then exits 0.
+	"both": func([]string) int {
+		b := bytes.Repeat([]byte("b"), 1<<20)
+		for i := 0; i < 4; i++ {
+			if _, err := os.Stdout.Write(b); err != nil {
+				return 1
+			}
+			if _, err := os.Stderr.Write(b); err != nil {
+				return 1
+			}
+		}
+		return 0
+	},
 	// connect dials a TCP address and exits 0 if it got through.
 	"connect": func(args []string) int {
 		c, err := net.DialTimeout("tcp", args[0], 2*time.Second)
@@ -334,6 +347,60 @@ func TestStderrTo(t *testing.T) {
 			}
 			if w.n != 4<<20 {
 				t.Errorf("StderrTo got %d bytes, want %d", w.n, 4<<20)
+			}
+		})
+	}
+}
+
+// TestRunPastOutput lets a program that writes 4 MiB on each stream past
+// a 1 MiB output limit run on to its end, as contest judges run it: each
+// stream kept up to the limit and marked cut, no limit blamed. Without
+// RunPastOutput it is stopped at the limit.
+func TestRunPastOutput(t *testing.T) {
+	for _, tier := range tiers(t) {
+		for _, on := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%s/%v", tier, on), func(t *testing.T) {
+				t.Parallel()
+				spec := fake(t, "both")
+				spec.Limits = Limits{Output: 1 << 20, RunPastOutput: on, Wall: time.Minute, CPU: time.Minute}
+				res, err := run(context.Background(), spec, tier)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !res.StdoutTruncated || len(res.Stdout) != 1<<20 {
+					t.Errorf("stdout: %d bytes, cut %v; want 1 MiB, cut", len(res.Stdout), res.StdoutTruncated)
+				}
+				switch {
+				case on && (!res.OK() || res.Limit != None || !res.StderrTruncated || len(res.Stderr) != 1<<20):
+					t.Errorf("run past the limit: exit %d limit %v, stderr %d bytes cut %v; want exit 0, no limit, 1 MiB cut", res.ExitCode, res.Limit, len(res.Stderr), res.StderrTruncated)
+				case !on && res.Limit != Output:
+					t.Errorf("stopped at the limit: limit %v, want output", res.Limit)
+				}
+			})
+		}
+	}
+}
+
+// TestLargeFileIn gives a box a 64 MiB working file under a 128 MiB
+// memory limit: its bytes go straight into the box, and the box's memory
+// counts them once (in its tmpfs), not again in its helper's (which the
+// full tier's cgroup holds), so the run fits. Sent inside the helper's
+// config, they counted three times (the config's read buffer, the decoded
+// file, the tmpfs), and the box ran out of memory before the program
+// started.
+func TestLargeFileIn(t *testing.T) {
+	big := bytes.Repeat([]byte("0123456789abcdef"), 4<<20)
+	for _, tier := range tiers(t) {
+		t.Run(tier.String(), func(t *testing.T) {
+			spec := sh("wc -c < big; tail -c 4 big")
+			spec.Files = []File{{Name: "small", Data: []byte("s")}, {Name: "big", Data: big}, {Name: "d/last", Data: []byte("x")}}
+			spec.Limits = Limits{Memory: 128 << 20, BoxSize: 80 << 20, FileSize: 65 << 20, Wall: time.Minute, CPU: time.Minute}
+			res, err := run(context.Background(), spec, tier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.OK() || string(res.Stdout) != "67108864\ncdef" {
+				t.Errorf("got exit %d limit %v stdout %q stderr %q; want the file's size and end", res.ExitCode, res.Limit, res.Stdout, res.Stderr)
 			}
 		})
 	}

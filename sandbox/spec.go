@@ -23,8 +23,14 @@ type Limits struct {
 	// below 64 because a JVM needs about 20 threads just to start.
 	Procs int
 	// Output bounds the bytes captured of stdout and of stderr, each;
-	// default 1 MiB. A program that writes more is killed and its output cut.
+	// default 1 MiB. A program that writes more is killed and its output
+	// cut, unless RunPastOutput.
 	Output int64
+	// RunPastOutput lets a program that writes more than Output run on,
+	// as contest judges run it: what it writes past the limit is read
+	// and discarded (nothing more is kept), and Result.StdoutTruncated
+	// or StderrTruncated says so; no limit is blamed.
+	RunPastOutput bool
 	// FileSize is the largest file the program may write (RLIMIT_FSIZE);
 	// default 16 MiB.
 	FileSize int64

@@ -39,6 +39,9 @@ func newStreams(ctx context.Context, spec Spec, wall time.Duration) *streams {
 		}()
 	}
 	over := func() { s.kill(errOutput) }
+	if spec.Limits.RunPastOutput {
+		over = nil
+	}
 	teeOnly := spec.StdoutTo != nil && spec.StdoutToOnly
 	outMax := spec.Limits.Output
 	if teeOnly && spec.PassLimit > 0 {

@@ -15,6 +15,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -337,6 +338,12 @@ func programIn(folder string, whole bool) (string, error) {
 		return filepath.Join(folder, slices.Concat(files, dirs)[0]), nil
 	case whole && len(dirs) == 1 && len(files) > 0:
 		return "", badf(folder, "both files (%s) and a folder (%s): hold one program, its files here or in the folder", strings.Join(files, ", "), dirs[0])
+	}
+	// Beside others, a file in no language is no program, as problemtools
+	// finds them (BAPCtools' skeleton leaves validate.ctd.template there).
+	files = slices.DeleteFunc(files, func(n string) bool { return toolchain.ByExt(filepath.Ext(n)) == nil })
+	if len(files)+len(dirs) == 1 {
+		return filepath.Join(folder, slices.Concat(files, dirs)[0]), nil
 	}
 	all := slices.Concat(dirs, files)
 	slices.Sort(all)

@@ -168,7 +168,9 @@
 // Either gets the flags above. The program is, as problemtools loads it, a
 // single file or a folder of its own: output_validator/ itself when it
 // holds files, else the one file or folder in it; the one in
-// output_validators/. Several are refused (the grader runs one); a
+// output_validators/. Beside another, a file in no language the grader
+// knows (validate.ctd.template, a README) is no program, as problemtools
+// finds them. Several are refused (the grader runs one); a
 // folder with build or run scripts is built and run by them.
 //
 // # Labelled submissions

@@ -81,8 +81,11 @@ func includeFiles(folder string, consts rubric.Constants, content *bytes.Buffer)
 
 // dataEntries are what data/ may hold: the test data the grader runs,
 // the groups' settings, and the validation test data (which tests a
-// package's validators, not a submission, and is not read).
-var dataEntries = []string{"sample", "secret", "invalid_input", "invalid_output", "valid_output", "testdata.yaml", "test_group.yaml"}
+// package's validators, not a submission, and is not read), also under
+// the plural names older BAPCtools gave it (its upgrade renames them).
+var dataEntries = []string{"sample", "secret", "testdata.yaml", "test_group.yaml",
+	"invalid_input", "invalid_answer", "invalid_output", "valid_output",
+	"invalid_inputs", "invalid_answers", "invalid_outputs", "valid_outputs"}
 
 // unsupportedFolders refuses a package's static validator, which judges
 // a submission's source and which the grader does not run, and what
@@ -96,9 +99,15 @@ func unsupportedFolders(dir, data string) error {
 		return nil // read again, and reported, with data/secret
 	}
 	for _, e := range entries {
-		if n := e.Name(); !strings.HasPrefix(n, ".") && !slices.Contains(dataEntries, n) {
-			return badf(filepath.Join(data, "data", n), "not a folder the format defines in data/ (sample, secret, invalid_input, invalid_output, valid_output)")
+		n := e.Name()
+		// A file that is no test case (a generator script kept beside
+		// the data) is not test data, as problemtools and BAPCtools read
+		// data/; a case there, or a folder the format does not define,
+		// would be test data the grader does not run.
+		if strings.HasPrefix(n, ".") || slices.Contains(dataEntries, n) || !e.IsDir() && !slices.Contains([]string{".in", ".ans"}, filepath.Ext(n)) {
+			continue
 		}
+		return badf(filepath.Join(data, "data", n), "not a folder the format defines in data/ (sample, secret, invalid_input, invalid_answer, invalid_output, valid_output)")
 	}
 	return nil
 }

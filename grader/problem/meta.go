@@ -76,7 +76,7 @@ func parseMeta(file string, data []byte) (meta, error) {
 			return meta{}, badf(file, "unknown key %q", k)
 		}
 	}
-	m := meta{limits: rubric.Limits{Memory: defaultMemoryMiB << 20, Output: defaultOutputMiB << 20, BuildWall: defaultBuild}, toTLE: defaultToTLE, resolution: 1}
+	m := meta{limits: rubric.Limits{Memory: defaultMemoryMiB << 20, Output: defaultOutputMiB << 20, PastOutput: rubric.DiscardOutput, BuildWall: defaultBuild}, toTLE: defaultToTLE, resolution: 1}
 	steps := []func(file string, raw map[string]any, m *meta) error{metaVersion, metaName, metaType, metaValidation, metaLimits, metaLanguages, metaUnsupported}
 	for _, step := range steps {
 		if err := step(file, raw, &m); err != nil {
@@ -86,6 +86,10 @@ func parseMeta(file string, data []byte) (meta, error) {
 	if err := metaConstants(file, data, &m); err != nil {
 		return meta{}, err
 	}
+	// A build may write a file as large as a run's memory (DOMjudge
+	// allows 2.5 GB): the program must fit the box it runs in, whose
+	// files count in its memory.
+	m.limits.BuildFile = m.limits.Memory
 	if m.acToTL == 0 {
 		m.acToTL = defaultACToTL
 		if !m.modern {

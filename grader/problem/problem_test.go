@@ -112,6 +112,8 @@ func TestLoadErrors(t *testing.T) {
 			`static_validator: the grader has no static validator`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/extra/1.in": "\n"},
 			`data/extra: not a folder the format defines in data/`},
+		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/1.in": "\n"},
+			`data/1.in: not a folder the format defines in data/`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "include/lib.h": "\n"},
 			`include/lib.h: include/ holds folders, one per language`},
 		{map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "", "data/secret/1.ans": "", "data/secret/1.files/data.txt": "x\n"},
@@ -121,6 +123,21 @@ func TestLoadErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("got %v, want %s", err, tc.want)
 		}
+	}
+}
+
+// TestDataBeside: data/ may hold, beside its test data, the validators'
+// test data under the format's names and older BAPCtools' plural ones,
+// and files that are no test case (a generator script): none is read.
+func TestDataBeside(t *testing.T) {
+	a, err := Load(writePackage(t, map[string]string{"problem.yaml": "name: X\n",
+		"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n", "data/huge_random.py": "print(1)\n",
+		"data/invalid_inputs/01_empty.in": "", "data/invalid_answer/1.in": "", "data/valid_outputs/1.in": ""}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(a.Parts); n != 1 {
+		t.Errorf("%d parts, want 1 (secret)", n)
 	}
 }
 
@@ -244,6 +261,8 @@ func TestValidatorDiscovery(t *testing.T) {
 		{modern, []string{"output_validator/a/a.py", "output_validator/b/b.py"}, "output_validator: 2 output validators (a, b)"},
 		{modern, []string{"output_validator/x.py", "output_validator/lib/y.py"}, "output_validator: both files (x.py) and a folder (lib)"},
 		{modern, []string{"output_validator/v/build", "output_validator/v/v.cc"}, "output_validator/v"},
+		{legacy, []string{"output_validators/v/v.cc", "output_validators/validate.ctd.template", "output_validators/README.md"}, "output_validators/v"},
+		{legacy, []string{"output_validators/v.py", "output_validators/notes.txt"}, "output_validators/v.py"},
 	} {
 		files := map[string]string{"problem.yaml": tc.yaml, "data/secret/1.in": "", "data/secret/1.ans": ""}
 		for _, f := range tc.files {

@@ -131,7 +131,16 @@
 //	            the default, or a size: "64MiB")
 //	output      bytes of standard output, and of standard error, each
 //	            ("1MiB")
+//	past_output what happens to a run that prints more: "stop" (the
+//	            default: it is stopped there, at its output limit) or
+//	            "discard" (what it prints past the limit is discarded
+//	            and it runs on, as contest judges run it: to its time
+//	            limit, or to its end, at its output limit when it exits
+//	            with status 0)
 //	build_wall  wall-clock time of the whole build ("60s")
+//	build_file  the largest file a build step may write ("16MiB"); a
+//	            larger one grows the build's box and memory to hold two
+//	            such files (an object file and the program)
 //
 // [compare]:
 //

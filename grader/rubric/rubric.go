@@ -191,10 +191,39 @@ type Limits struct {
 	Memory int64         // bytes of memory of one run
 	// Stack is the program's stack in bytes; 0, the default: unlimited,
 	// bounded by Memory alone, as contest judges give it.
-	Stack     int64
-	Output    int64         // bytes of standard output of one run
-	BuildWall time.Duration // wall-clock time of all build commands together
+	Stack  int64
+	Output int64 // bytes of standard output of one run
+	// PastOutput is what happens to a run that prints more than Output:
+	// StopAtOutput (the default) stops it there; DiscardOutput discards
+	// what it prints past the limit and lets it run on, as contest judges
+	// run it (a problem package's).
+	PastOutput PastOutput
+	BuildWall  time.Duration // wall-clock time of all build commands together
+	// BuildFile is the largest file a build step may write (its program,
+	// an object file); 0: the grader's default, 16 MiB. Above that, the
+	// build's box grows to hold two such files and the build's memory
+	// to hold the box beside Memory (see package grader/runner).
+	BuildFile int64
 }
+
+// PastOutput is what happens to a run past its output limit
+// (Limits.PastOutput).
+type PastOutput string
+
+// The policies.
+const (
+	// StopAtOutput stops the run at its output limit: the verdict is
+	// output-limit.
+	StopAtOutput PastOutput = "stop"
+	// DiscardOutput discards what the run prints past its output limit
+	// (stdout and stderr alike, each kept up to the limit) and lets it
+	// run on: a run that then reaches its time limit ran out of time, one
+	// that ends with an error status is a run-time error, and one that
+	// ends with status 0 is at its output limit (as DOMjudge and
+	// problemtools rank them). What it printed on stderr past the limit
+	// changes no verdict.
+	DiscardOutput PastOutput = "discard"
+)
 
 // Compare is the comparison policy.
 type Compare struct {

@@ -55,7 +55,9 @@ func dump(t *testing.T, r *Rubric) string {
 	line("limits.memory", r.Limits.Memory)
 	line("limits.stack", r.Limits.Stack)
 	line("limits.output", r.Limits.Output)
+	line("limits.past_output", r.Limits.PastOutput)
 	line("limits.build_wall", r.Limits.BuildWall)
+	line("limits.build_file", r.Limits.BuildFile)
 	line("compare.mode", r.Compare.Mode)
 	deadline := "none"
 	if !r.Late.Deadline.IsZero() {
@@ -260,6 +262,10 @@ var parseErrorCases = []struct {
 		`rubric.toml:5:1: submission.rename_penalty must not be negative, got -1`},
 	{"rename penalty over total", head + "[submission]\nrename_penalty = 6\n" + partA,
 		`rubric.toml:5:1: submission.rename_penalty is 6, more than the total 5`},
+	{"past output", head + "[limits]\npast_output = \"keep\"\n" + partA,
+		`rubric.toml:5:1: limits.past_output must be "stop" or "discard", got "keep"`},
+	{"build file", head + "[limits]\nbuild_file = \"1GB\"\n" + partA,
+		`rubric.toml:5:1: limits.build_file must be a positive size such as "512MiB", "64KiB" or a number of bytes, got "1GB"`},
 	{"unknown runtime", head + "[build]\nruntime = \"pypy\"\n" + partA,
 		`rubric.toml:5:1: build.runtime must be "grader" or "judges", got "pypy"`},
 	{"raw without run", head + "[build]\nlanguage = \"raw\"\n" + partA,

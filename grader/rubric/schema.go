@@ -397,7 +397,9 @@ func (d *decoder) limits(t *table, l *Limits) {
 		l.Stack = t.size("stack", 0)
 	}
 	l.Output = t.size("output", defaultOutput)
+	l.PastOutput = oneOf(t, "past_output", StopAtOutput, DiscardOutput)
 	l.BuildWall = t.duration("build_wall", defaultBuildWall)
+	l.BuildFile = t.size("build_file", 0)
 	t.done()
 }
 

@@ -94,3 +94,43 @@ func TestJVMJudges(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildAndRunBoxes: a build keeps the grader's bound on the files it
+// writes (the sandbox's 16 MiB) unless the rubric sets a larger
+// limits.build_file, which grows its box to two such files and its
+// memory by the box; a run past the output limit runs on only under
+// limits.past_output = "discard", and never a build; a run's box holds
+// its program's files beside the room it may write in.
+func TestBuildAndRunBoxes(t *testing.T) {
+	mem := int64(256 << 20)
+	for _, tc := range []struct {
+		name string
+		lim  rubric.Limits
+		want sandbox.Limits
+	}{
+		{"course", rubric.Limits{Memory: mem},
+			sandbox.Limits{Memory: mem}},
+		{"package", rubric.Limits{Memory: mem, BuildFile: mem, PastOutput: rubric.DiscardOutput},
+			sandbox.Limits{Memory: sandbox.DefaultMemory + sandbox.DefaultBoxSize + 2*mem, FileSize: mem, BoxSize: sandbox.DefaultBoxSize + 2*mem}},
+		{"a bound below the grader's", rubric.Limits{Memory: mem, BuildFile: 1 << 20},
+			sandbox.Limits{Memory: mem}},
+	} {
+		s := newSandboxed(rubric.Build{Language: "c"}, tc.lim)
+		got := s.limits(true)
+		if got.Memory != tc.want.Memory || got.FileSize != tc.want.FileSize || got.BoxSize != tc.want.BoxSize || got.RunPastOutput {
+			t.Errorf("%s: build limits memory %d, file %d, box %d, past output %v; want %d, %d, %d, false",
+				tc.name, got.Memory, got.FileSize, got.BoxSize, got.RunPastOutput, tc.want.Memory, tc.want.FileSize, tc.want.BoxSize)
+		}
+		if run := s.limits(false); run.RunPastOutput != (tc.lim.PastOutput == rubric.DiscardOutput) {
+			t.Errorf("%s: a run past the output limit runs on: %v", tc.name, run.RunPastOutput)
+		}
+	}
+	p := &program{s: &Sandboxed{run: []string{"./main"}}, files: []sandbox.File{{Name: "main", Data: make([]byte, 20<<20)}, {Name: "x", Data: []byte("x")}}}
+	spec, err := p.spec(context.Background(), grader.Input{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spec.Limits.BoxSize != sandbox.DefaultBoxSize+20<<20+1 || spec.Limits.FileSize != 20<<20+1 {
+		t.Errorf("a run's box %d, file cap %d; want its files beside the default box, and the cap above its largest file", spec.Limits.BoxSize, spec.Limits.FileSize)
+	}
+}

@@ -324,14 +324,25 @@ func (s *Sandboxed) box(lim sandbox.Limits) toolchain.Box {
 }
 
 func (s *Sandboxed) limits(build bool) sandbox.Limits {
-	l := sandbox.Limits{Wall: s.lim.Wall, CPU: s.lim.CPU, Memory: s.lim.Memory, Output: s.lim.Output, Stack: s.lim.Stack}
+	l := sandbox.Limits{Wall: s.lim.Wall, CPU: s.lim.CPU, Memory: s.lim.Memory, Output: s.lim.Output, Stack: s.lim.Stack,
+		RunPastOutput: s.lim.PastOutput == rubric.DiscardOutput}
 	if build {
+		l.RunPastOutput = false
 		// A compiler needs more time than one case, and its messages are
 		// what the student must see, whatever the output cap of a run.
 		l.Wall, l.CPU = s.lim.BuildWall, s.lim.BuildWall
 		l.Output = max(l.Output, 1<<20)
 		if s.tc != nil {
 			l.BoxSize = s.tc.BuildBox
+		}
+		if f := s.lim.BuildFile; f > sandbox.DefaultFileSize {
+			// A build that may write a large file (a program holding a
+			// large array initialised in it) gets a box that holds two
+			// such, the object file and the program side by side, and, as
+			// the box's files count in its memory, that much more memory.
+			l.FileSize = f
+			l.BoxSize = max(l.BoxSize, sandbox.DefaultBoxSize) + 2*f
+			l.Memory = max(l.Memory, sandbox.DefaultMemory) + l.BoxSize
 		}
 	}
 	return l
@@ -432,6 +443,12 @@ func (p *program) spec(ctx context.Context, in grader.Input) (sandbox.Spec, erro
 	}
 	spec.Args = append(spec.Args, in.Args...)
 	spec.Files, spec.Stdin = slices.Clip(p.files), in.Stdin
+	// The box holds the program's files and, beside them, the room a
+	// run may write in; a file it is given above the cap on what it
+	// writes is not one it wrote.
+	total, largest := filesSize(p.files)
+	spec.Limits.BoxSize = sandbox.DefaultBoxSize + total
+	spec.Limits.FileSize = max(sandbox.DefaultFileSize, largest+1)
 	spec.StdinFrom, spec.StdoutTo, spec.Stop, spec.Waiting = in.StdinFrom, in.StdoutTo, in.Stop, in.Waiting
 	if in.StdoutTo != nil {
 		// A live run's stdout is a conversation with its judge, passed
@@ -443,6 +460,16 @@ func (p *program) spec(ctx context.Context, in grader.Input) (sandbox.Spec, erro
 		spec.StdoutToOnly, spec.PassLimit = true, math.MaxInt64
 	}
 	return spec, nil
+}
+
+// filesSize is the bytes of files together, and of the largest.
+func filesSize(files []sandbox.File) (total, largest int64) {
+	for _, f := range files {
+		n := int64(len(f.Data))
+		total += n
+		largest = max(largest, n)
+	}
+	return total, largest
 }
 
 // Run runs one case in a fresh box holding the built files; run n of a
@@ -465,7 +492,7 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 		return grader.Execution{}, err
 	}
 	return grader.Execution{
-		ExitCode: res.ExitCode, Signal: res.Signal, Limit: p.s.limit(res), Stopped: res.Stopped,
+		ExitCode: res.ExitCode, Signal: res.Signal, Limit: p.s.limit(res), Stopped: res.Stopped, OutputCut: res.StdoutTruncated && res.Limit == sandbox.None,
 		Stdout: res.Stdout, Stderr: res.Stderr, Time: res.Wall, CPU: res.CPU, CPUMeasured: true, StallCounted: res.StallCounted,
 	}, nil
 }
