@@ -81,7 +81,6 @@ type config struct {
 	// or "": the fallback tier without root.
 	ShutIn string
 
-
 	data *bufio.Reader // the config's pipe, past the config: the files' bytes
 }
 
