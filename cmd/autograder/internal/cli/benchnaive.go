@@ -98,8 +98,8 @@ func naiveRuns(ctx context.Context, subs []submission.Submission, main string, i
 // naive is what the naive way took: its wall time, its runs, and the CPU
 // time of its javac and java processes (every thread of each).
 type naive struct {
-	wall              time.Duration
-	runs              int
+	wall               time.Duration
+	runs               int
 	compileCPU, runCPU time.Duration
 }
 
