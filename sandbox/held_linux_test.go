@@ -158,6 +158,7 @@ func TestHonestMemory(t *testing.T) {
 	}{
 		{"c", func(t *testing.T) Spec { return hogSpec(t, "honest", "100") }, "used 100 MiB\n"},
 		{"reserved", func(t *testing.T) Spec { return hogSpec(t, "reserve", "100") }, "used 100 MiB\n"},
+		{"pool", func(t *testing.T) Spec { return hogSpec(t, "pool", "100") }, "used 100 MiB\n"},
 		{"mapped-and-held", func(t *testing.T) Spec { return hogSpec(t, "shared", "160") }, "used 160 MiB\n"},
 		{"python", func(t *testing.T) Spec {
 			if _, err := os.Stat(python.Path); err != nil {

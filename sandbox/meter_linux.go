@@ -298,7 +298,8 @@ func tmpfsUsed(path string) int64 {
 
 // procMemory is what process pid holds itself: its anonymous pages,
 // proportionally, resident or swapped (Pss_Anon and SwapPss of
-// smaps_rollup), and its page tables (VmPTE); its proportional set size
+// smaps_rollup) but those handed back with MADV_FREE, and its page
+// tables (VmPTE); its proportional set size
 // on a kernel without Pss_Anon (before 5.8; there a mapped shared object
 // counts twice), or its resident set where it has no smaps_rollup
 // (before 4.14); 0 when it is gone. Memory reserved and never touched
@@ -308,7 +309,9 @@ func procMemory(pid int) int64 {
 	pte := kbFields(dir + "status")["VmPTE:"]
 	if kb := kbFields(dir + "smaps_rollup"); len(kb) > 0 {
 		if anon, ok := kb["Pss_Anon:"]; ok {
-			return anon + kb["SwapPss:"] + pte
+			// Pages handed back with MADV_FREE (LazyFree) are the kernel's
+			// to take when memory runs short, as a cgroup at its limit does.
+			return max(anon-kb["LazyFree:"], 0) + kb["SwapPss:"] + pte
 		}
 		return kb["Pss:"] + pte
 	}

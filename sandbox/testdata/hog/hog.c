@@ -383,6 +383,20 @@ int main(int argc, char **argv) {
 			close(fd);
 		}
 		got = want;
+	} else if (!strcmp(mode, "pool")) {
+		/* A buffer pool that hands each block back with MADV_FREE (as
+		   jemalloc does): four blocks filled in turn, one in use at a time. */
+		for (int k = 0; k < 4; k++) {
+			char *p = mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (p == MAP_FAILED)
+				return fail("mmap", 0);
+			memset(p, 'x', want);
+			if (madvise(p, want, MADV_FREE) < 0)
+				return fail("madvise", 0);
+			usleep(200000); /* for the meter to see it */
+		}
+		printf("used %ld MiB\n", want / MIB);
+		return 0;
 	} else if (!strcmp(mode, "reserve")) {
 		char *p = mmap(NULL, 3 * want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p == MAP_FAILED)
