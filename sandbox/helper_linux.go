@@ -80,6 +80,9 @@ type config struct {
 	// ShutIn is the only folder the box may write in (landlock_linux.go),
 	// or "": the fallback tier without root.
 	ShutIn string
+	// NoTCP: the box may not bind or connect TCP sockets, where the
+	// kernel's Landlock can say so (landlock_linux.go): the fallback tier.
+	NoTCP bool
 
 	data *bufio.Reader // the config's pipe, past the config: the files' bytes
 }
@@ -204,6 +207,11 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return execFD, err
+	}
+	if cfg.NoTCP {
+		if _, err := noTCP(); err != nil {
+			return execFD, fmt.Errorf("the box's TCP cannot be taken: %w", err)
+		}
 	}
 	if cfg.ShutIn != "" {
 		if err := shutIn(cfg.ShutIn); err != nil {

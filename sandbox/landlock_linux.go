@@ -15,6 +15,36 @@ import (
 // folder, and write to /dev's null, zero and full. Reading stays as it
 // was. Where the kernel has no Landlock the box does not run.
 
+// A fallback box shares the host's network (no namespace of its own);
+// where Landlock's fourth ABI is there (Linux 6.7), the helper takes TCP
+// from it, binding and connecting, as the other tiers' boxes have no
+// network at all: what a box would hold in the kernel's buffers of
+// loopback connections (a gigabyte in unread ones) no meter reads, and
+// it could reach services of the machine.
+
+// landlockTCP are the rights Landlock's fourth ABI has over TCP.
+const landlockTCP = unix.LANDLOCK_ACCESS_NET_BIND_TCP | unix.LANDLOCK_ACCESS_NET_CONNECT_TCP
+
+// noTCP takes TCP from the calling thread and the program it forks: it
+// may neither bind nor connect a TCP socket. False, and nothing done,
+// where the kernel's Landlock is older than its fourth ABI (or absent).
+// no_new_privs must be set.
+func noTCP() (bool, error) {
+	if abi, err := landlockABI(); err != nil || abi < 4 {
+		return false, nil
+	}
+	attr := unix.LandlockRulesetAttr{Handled_access_net: landlockTCP}
+	fd, _, e := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), 16, 0)
+	if e != 0 {
+		return false, fmt.Errorf("Landlock: %w", e)
+	}
+	defer unix.Close(int(fd))
+	if _, _, e := unix.Syscall(unix.SYS_LANDLOCK_RESTRICT_SELF, fd, 0, 0); e != 0 {
+		return false, fmt.Errorf("Landlock: %w", e)
+	}
+	return true, nil
+}
+
 // landlockWrites are the rights Landlock's first ABI has to change the
 // file system; later ABIs add moving files between folders (REFER, 2)
 // and truncating (3).

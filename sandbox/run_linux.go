@@ -228,6 +228,7 @@ func boxConfig(spec Spec, files []File, tier Tier) (cfg config, cleanup func() e
 	} else {
 		var dir string
 		dir, err = cfg.hostBox(root)
+		cfg.NoTCP = true
 		if !root {
 			// The program is the grader's user: only its folder is its own.
 			cfg.ShutIn = dir

@@ -294,7 +294,7 @@ func (t Tier) Warning() string {
 	case TierNamespaces:
 		return "no cgroup: the box's memory is read from /proc every 50 ms (a cgroup counts it exactly); processes are bounded per process by rlimits only"
 	case TierFallback:
-		return "NO ISOLATION: submissions can read the grader's files and reach the network; as root they write only where any user may (and what they leave there is metered and removed), without root only in their own folder, with no POSIX shared memory (/dev/shm: Python's multiprocessing) nor System V IPC, which fail there and not on the other tiers"
+		return "NO ISOLATION: submissions can read the grader's files and reach the network (not by TCP where Linux is 6.7 or later); as root they write only where any user may (and what they leave there is metered and removed), without root only in their own folder, with no POSIX shared memory (/dev/shm: Python's multiprocessing) nor System V IPC, which fail there and not on the other tiers"
 	default:
 		return "NO ISOLATION: submissions can read and write the grader's files, reach the network and exhaust memory; only wall time and output limits hold"
 	}
