@@ -67,7 +67,8 @@
 // one of java.time's immutable values or a UUID (as its text), or a
 // Class (by name: a stand-in's is the student's class);
 // arrays and collections passed are copied back into the caller's after
-// the call, either way, so in-place changes are seen. Anything else is a
+// the call, either way, so in-place changes are seen (one kept and given
+// back later is an equal copy, never the same object). Anything else is a
 // handle: on the test side a stand-in (or, for an interface the tests
 // hold it as, a proxy), the same one for the same object while the test
 // side holds it, whose every method is a call, equals, hashCode,
@@ -80,7 +81,10 @@
 // lambda, a Comparator, a stream's sink) is a handle the other way: the
 // student gets a java.lang.reflect.Proxy of every public interface of the
 // JDK's and the stand-ins' the object has, whose calls come back to the
-// test, and a test's assertion failing inside it fails the test even
+// test (equals, hashCode and toString included, each call forwarded and
+// none remembered: a test's record is a key in the student's own hash
+// table; equals of the proxy itself is true without a call), and a
+// test's assertion failing inside it fails the test even
 // when the student's code catches it (unless the test that passed it has
 // ended: then it is the student's thread's). A test's Random is a Random
 // on the student's side whose next(bits) draws from the test's. A JDK
