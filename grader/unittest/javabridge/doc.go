@@ -161,7 +161,11 @@
 // the declared interface, exception types rebuilt only as above. Each
 // call carries an unguessable sequence number, so a reply written ahead
 // of time, or left in the pipe by a process since ended, matches no
-// call. A reply that breaks these rules fails the test in progress
+// call; a reply to a call further out while a nested call waits (the
+// student's process lost the nested answer: a stack overflow in the
+// server's own code, which it answers as the call's StackOverflowError
+// when it can) breaks the protocol, as the test would otherwise wait
+// past every limit. A reply that breaks these rules fails the test in progress
 // (StudentDied: "the student's process broke the bridge protocol"), and
 // the test side asks the relay to end that process (a "reset"). An 'X'
 // frame (the process exited, crashed or ran past a limit) fails the

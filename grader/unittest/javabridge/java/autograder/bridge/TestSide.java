@@ -93,6 +93,19 @@ final class TestSide extends Peer {
         return exchange(req);
     }
 
+    /**
+     * The student's process answered a call further out while this one
+     * waited: it lost this call's answer, and the two sides are out of
+     * step (waiting on, the test would wait for what no one sends, past
+     * every limit of its own: the relay counts it as not waiting). The
+     * call fails as a broken protocol: the process is reset, the test
+     * fails, the next one gets a fresh process.
+     */
+    @Override
+    protected void outOfTurn() {
+        throw new BadValue("it answered a call further out while the call made last waited (its answer to that one was lost)");
+    }
+
     /** Forgets the student's objects: the next call starts a fresh student process. */
     void forget() {
         generation++;

@@ -129,6 +129,11 @@ public final class Server extends Peer {
     }
 
     @Override
+    protected boolean answersOverflow() {
+        return true;
+    }
+
+    @Override
     protected boolean keepFrame(StackTraceElement e) {
         return e.getModuleName() == null && !e.getClassName().startsWith("autograder.bridge.");
     }
