@@ -66,6 +66,7 @@ public abstract class Peer extends Values {
                     if (waiting.contains(m.get("seq"))) {
                         outOfTurn();
                     }
+                    skipped();
                     continue; // a reply from a process since ended, or to nothing asked
                 }
                 io.write('S', answer(m));
@@ -86,6 +87,10 @@ public abstract class Peer extends Values {
      * student side ignores it, as any answer to nothing asked.
      */
     protected void outOfTurn() {
+    }
+
+    /** A reply to nothing asked was skipped, and this side waits on. */
+    protected void skipped() throws IOException {
     }
 
     /** Whether a StackOverflowError while answering is answered as the call's failure (the student side). */

@@ -106,6 +106,17 @@ final class TestSide extends Peer {
         throw new BadValue("it answered a call further out while the call made last waited (its answer to that one was lost)");
     }
 
+    /**
+     * The relay took the skipped reply for this call's answer: it is told
+     * the test side waits on, so that the test's limits reach the wait (a
+     * student that forges an answer and then sends nothing is stopped at
+     * them, and the call gets its 'X').
+     */
+    @Override
+    protected void skipped() throws IOException {
+        io.write('G', Json.write(tag("op", "waiting")));
+    }
+
     /** Forgets the student's objects: the next call starts a fresh student process. */
     void forget() {
         generation++;
