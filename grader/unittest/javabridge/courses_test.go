@@ -16,10 +16,11 @@ import (
 // matrix of arrays, a bag that implements the interface the handout
 // gives, a library loan's dates, a playlist that extends ArrayList, word
 // counts that extend TreeMap, friends that extend HashMap, versions that
-// implement Comparable).
+// implement Comparable, a hash map and set of the student's own keyed by
+// the instructor's record and class).
 var courseClasses = []string{"BankTest", "ArrayStackTest", "InventoryTest", "ShapeTest", "DeckTest",
 	"RecursionTest", "EventBusTest", "GradeBookTest", "AgeParserTest", "RangeTest", "MatrixTest", "BagTest", "LoanTest", "SchedulerTest",
-	"RingBufferTest", "PolynomialTest", "RosterTest", "ShelterTest", "CatalogueTest", "GraphTest", "GenericsTest", "ThermostatTest", "ConfigTest", "PuzzlesTest", "LedgerTest", "CollectionsTest"}
+	"RingBufferTest", "PolynomialTest", "RosterTest", "ShelterTest", "CatalogueTest", "GraphTest", "GenericsTest", "ThermostatTest", "ConfigTest", "PuzzlesTest", "LedgerTest", "CollectionsTest", "MyHashTest"}
 
 // score is each test class's share of passed tests, as a part's points
 // would be.

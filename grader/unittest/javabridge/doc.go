@@ -67,7 +67,8 @@
 // one of java.time's immutable values or a UUID (as its text), or a
 // Class (by name: a stand-in's is the student's class);
 // arrays and collections passed are copied back into the caller's after
-// the call, either way, so in-place changes are seen. Anything else is a
+// the call, either way, so in-place changes are seen (one kept and given
+// back later is an equal copy, never the same object). Anything else is a
 // handle: on the test side a stand-in (or, for an interface the tests
 // hold it as, a proxy), the same one for the same object while the test
 // side holds it, whose every method is a call, equals, hashCode,
@@ -80,7 +81,10 @@
 // lambda, a Comparator, a stream's sink) is a handle the other way: the
 // student gets a java.lang.reflect.Proxy of every public interface of the
 // JDK's and the stand-ins' the object has, whose calls come back to the
-// test, and a test's assertion failing inside it fails the test even
+// test (equals, hashCode and toString included, each call forwarded and
+// none remembered: a test's record is a key in the student's own hash
+// table; equals of the proxy itself is true without a call), and a
+// test's assertion failing inside it fails the test even
 // when the student's code catches it (unless the test that passed it has
 // ended: then it is the student's thread's). A test's Random is a Random
 // on the student's side whose next(bits) draws from the test's. A JDK
@@ -157,7 +161,11 @@
 // the declared interface, exception types rebuilt only as above. Each
 // call carries an unguessable sequence number, so a reply written ahead
 // of time, or left in the pipe by a process since ended, matches no
-// call. A reply that breaks these rules fails the test in progress
+// call; a reply to a call further out while a nested call waits (the
+// student's process lost the nested answer: a stack overflow in the
+// server's own code, which it answers as the call's StackOverflowError
+// when it can) breaks the protocol, as the test would otherwise wait
+// past every limit. A reply that breaks these rules fails the test in progress
 // (StudentDied: "the student's process broke the bridge protocol"), and
 // the test side asks the relay to end that process (a "reset"). An 'X'
 // frame (the process exited, crashed or ran past a limit) fails the

@@ -125,3 +125,40 @@ func TestExceptionAttacks(t *testing.T) {
 		t.Errorf("%d student processes, want 1", o.starts)
 	}
 }
+
+// TestLostAnswer: a student process that answers a call further out while
+// the test waits for the call it made last (its stack overflowed as it
+// answered, deep in a ping-pong of calls and callbacks) has lost that
+// answer: the test fails at once as a broken protocol, and the next test
+// runs, instead of the test side waiting for what no one sends (the relay
+// takes it as not waiting, so no limit of the test's would end the wait:
+// the whole class was lost at the run's limit). The fake answers the
+// outer call in place of the inner one.
+func TestLostAnswer(t *testing.T) {
+	k := requireKit(t)
+	var outer any
+	lost := func(req map[string]any) map[string]any {
+		switch {
+		case req["name"] == "bounce" && outer == nil:
+			outer = req["seq"]
+			return map[string]any{"op": "call", "seq": "c0", "self": map[string]any{"handle": 0, "owner": "test"},
+				"class": "java.util.function.Function", "name": "apply", "desc": "(Ljava/lang/Object;)Ljava/lang/Object;", "args": []any{0}}
+		case req["name"] == "bounce":
+			return map[string]any{"re": 5, "seq": outer}
+		}
+		return map[string]any{"re": 41}
+	}
+	o := k.run(t, scenario{
+		student: readDir(t, filepath.Join("testdata", "flow", "student")),
+		tests:   map[string]string{"OutOfTurnTest.java": readDir(t, filepath.Join("testdata", "flow", "tests"))["OutOfTurnTest.java"]},
+		classes: []string{"OutOfTurnTest"},
+		fake:    lost,
+	})
+	if o.tests == nil {
+		t.Fatalf("no report (the test side waited past the run's limit?); the test JVM said:\n%s", o.testErr)
+	}
+	expect(t, o, map[string]string{"OutOfTurnTest.lostAnswer": "error", "OutOfTurnTest.afterwards": "passed"})
+	if m := o.tests["OutOfTurnTest.lostAnswer"].message; !strings.Contains(m, "broke the bridge protocol") || !strings.Contains(m, "further out") {
+		t.Errorf("lostAnswer: %q", m)
+	}
+}

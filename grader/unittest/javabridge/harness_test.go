@@ -106,7 +106,8 @@ type scenario struct {
 	tests   map[string]string // file -> Java source (default package)
 	classes []string          // test classes to run
 	// fake, when set, answers the test side's calls instead of a student
-	// JVM: it gets each request and returns the reply (its seq is added).
+	// JVM: it gets each request and returns the reply (its seq is added
+	// unless the reply has one).
 	fake func(req map[string]any) map[string]any
 	// maxCallbacks, when set, is a per-test limit: past that many calls
 	// of the student's side back to the test's in one test, the
@@ -331,7 +332,9 @@ func (f *forwarder) answer(p []byte) {
 		return
 	}
 	r := f.fake(req)
-	r["seq"] = req["seq"]
+	if _, own := r["seq"]; !own {
+		r["seq"] = req["seq"] // a fake may answer another call, or call back
+	}
 	b, _ := json.Marshal(r)
 	f.send(append([]byte{'S'}, b...))
 }

@@ -14,8 +14,10 @@
 //   - 'G': the test side to the relay: {"op":"test","id":ID} (a test
 //     begins: the student's CPU time, waiting time and printed bytes are
 //     counted for it from here), {"op":"reset"} (a lifecycle boundary:
-//     the student box ends, the next call starts a fresh one) and
-//     {"op":"done"}.
+//     the student box ends, the next call starts a fresh one),
+//     {"op":"done"} and {"op":"waiting"} (the test side skipped a
+//     student's frame that answers none of its calls, and waits on: its
+//     wait is counted again, so the test's limits reach it).
 //   - 'X': the relay to the test side, instead of an answer: the student
 //     box ended or was stopped, {"why","limit","exit","signal"}.
 //

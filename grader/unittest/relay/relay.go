@@ -278,6 +278,8 @@ func (r *relay) control(p []byte) {
 	switch c.Op {
 	case "test":
 		r.begin(&testState{id: clipID(c.ID)})
+	case "waiting":
+		r.waiting()
 	case "reset", "done":
 		r.result.Done = r.result.Done || c.Op == "done"
 		r.quiet()
@@ -286,6 +288,21 @@ func (r *relay) control(p []byte) {
 		r.begin(&testState{between: true})
 	default:
 		r.fail(fmt.Errorf("%w: control op %q", ErrProtocol, clipID(c.Op)))
+	}
+}
+
+// waiting: the test side skipped an 'S' frame of the student's that
+// answers none of its calls (a forgery) and still waits, though the relay
+// took that frame for its answer. It waits again from now, so the test's
+// limits reach it; a death no call has heard of answers it at once.
+func (r *relay) waiting() {
+	if d := r.pending; d != nil {
+		r.pending = nil
+		r.tell(d)
+		return
+	}
+	if !r.owed {
+		r.owed, r.owedAt = true, time.Now()
 	}
 }
 

@@ -101,6 +101,17 @@ func testSide(steps []string) int {
 			writeFrame(os.Stdout, append([]byte("S"), arg...))
 		case "stall": // reads nothing more, ever
 			time.Sleep(time.Hour)
+		case "skip": // a call whose first answer is skipped as a forgery ("waiting"), the next one written
+			writeFrame(os.Stdout, append([]byte("S"), arg...))
+			if _, err := readFrame(in); err != nil {
+				return 2
+			}
+			writeFrame(os.Stdout, []byte(`G{"op":"waiting"}`))
+			p, err := readFrame(in)
+			if err != nil {
+				return 2
+			}
+			fmt.Fprintf(os.Stderr, "%s: %c %s\n", id, p[0], p[1:])
 		case "call":
 			writeFrame(os.Stdout, append([]byte("S"), arg...))
 			p, err := readFrame(in)
@@ -178,6 +189,9 @@ func studentSide() int {
 			os.Exit(3)
 		case "burn": // n ms of CPU, then the answer
 			burn(time.Duration(c.N) * time.Millisecond)
+		case "forge": // an answer to no call, then nothing
+			writeFrame(os.Stdout, []byte(`S{"seq":"guessed","re":1}`))
+			time.Sleep(time.Hour)
 		case "ping": // a callback, never an answer
 			writeFrame(os.Stdout, []byte(`S{"callback":1}`))
 			continue
@@ -508,5 +522,31 @@ func TestTranscript(t *testing.T) {
 	}
 	if res, _ := run(t, generous, "test:a", `call:{"do":"echo"}`, "done"); res.Transcript != "" {
 		t.Errorf("a transcript kept unasked: %q", res.Transcript)
+
+// TestForgedAnswer: a student that sends an answer to no call (the relay
+// takes it for the answer) and then nothing: the test side skips it and
+// says it still waits, so the test's wall limit reaches it as an 'X',
+// and the next test runs (waiting on unheard, the test side was stopped
+// only at its own box's limit, and every test of the group lost).
+func TestForgedAnswer(t *testing.T) {
+	spec := fake(t, "testside", "test:a", `skip:{"do":"forge"}`, "test:b", `call:{"do":"echo"}`, "done")
+	spec.Limits.Wall = 90 * time.Second // far above the test's 2 s
+	res, err := Run(context.Background(), Config{
+		Test:    spec,
+		Student: func() sandbox.Spec { return fake(t, "student") },
+		PerTest: Limits{CPU: 600 * time.Second, Wall: 2 * time.Second, Printed: 1 << 20, Keep: 256},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Test.ExitCode != 0 || res.Test.Limit != sandbox.None {
+		t.Fatalf("test side ended %d (%v): %s", res.Test.ExitCode, res.Test.Limit, res.Test.Stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(string(res.Test.Stderr)), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "a: X ") || lines[1] != `b: S {"calls":1}` {
+		t.Fatalf("test side got %q", lines)
+	}
+	if d := res.Tests[0].Died; d == nil || d.Limit != "wall" || res.Tests[1].Died != nil {
+		t.Errorf("tests %+v", res.Tests)
 	}
 }

@@ -93,6 +93,30 @@ final class TestSide extends Peer {
         return exchange(req);
     }
 
+    /**
+     * The student's process answered a call further out while this one
+     * waited: it lost this call's answer, and the two sides are out of
+     * step (waiting on, the test would wait for what no one sends, past
+     * every limit of its own: the relay counts it as not waiting). The
+     * call fails as a broken protocol: the process is reset, the test
+     * fails, the next one gets a fresh process.
+     */
+    @Override
+    protected void outOfTurn() {
+        throw new BadValue("it answered a call further out while the call made last waited (its answer to that one was lost)");
+    }
+
+    /**
+     * The relay took the skipped reply for this call's answer: it is told
+     * the test side waits on, so that the test's limits reach the wait (a
+     * student that forges an answer and then sends nothing is stopped at
+     * them, and the call gets its 'X').
+     */
+    @Override
+    protected void skipped() throws IOException {
+        io.write('G', Json.write(tag("op", "waiting")));
+    }
+
     /** Forgets the student's objects: the next call starts a fresh student process. */
     void forget() {
         generation++;
@@ -348,6 +372,9 @@ final class TestSide extends Peer {
                 && (Exception.class.isAssignableFrom(k) || Error.class.isAssignableFrom(k));
     }
 
+    /** The methods of Object a test's object answers for the student's side (its equals, hashCode and toString). */
+    private static final Set<String> OBJECT_METHODS = Set.of("equals(Ljava/lang/Object;)Z", "hashCode()I", "toString()Ljava/lang/String;");
+
     @Override
     protected Map<String, Object> serve(Map<String, Object> req) throws Throwable {
         if (!"call".equals(req.get("op")) || !(req.get("self") instanceof Map)) {
@@ -357,10 +384,11 @@ final class TestSide extends Peer {
         Object target = callback(self.get("handle"));
         String cls = str(req.get("class"), NAME, 1000);
         Class<?> k = cls.startsWith("java.") ? Class.forName(cls, false, ClassLoader.getPlatformClassLoader()) : standin(cls);
-        if (k == null || !k.isInterface() || !k.isInstance(target)) {
+        String name = str(req.get("name"), null, 1000), desc = str(req.get("desc"), null, 10000);
+        if (k == Object.class ? !OBJECT_METHODS.contains(name + desc) : k == null || !k.isInterface() || !k.isInstance(target)) {
             throw new BadValue("a callback through " + cls + ", which the test's object does not implement");
         }
-        Method m = (Method) member(k, str(req.get("name"), null, 1000), str(req.get("desc"), null, 10000));
+        Method m = (Method) member(k, name, desc);
         Object[] args = arguments(req.get("args"), m.getParameterTypes());
         try {
             return reply(m.invoke(target, args), args, req.get("args"));
