@@ -522,6 +522,8 @@ func TestTranscript(t *testing.T) {
 	}
 	if res, _ := run(t, generous, "test:a", `call:{"do":"echo"}`, "done"); res.Transcript != "" {
 		t.Errorf("a transcript kept unasked: %q", res.Transcript)
+	}
+}
 
 // TestForgedAnswer: a student that sends an answer to no call (the relay
 // takes it for the answer) and then nothing: the test side skips it and
