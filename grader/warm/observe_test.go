@@ -33,8 +33,6 @@ func TestObservers(t *testing.T) {
 	// cold, every run of it answers alike (a test on timing says only that
 	// time is read: a fresh JVM's run is as slow or fast as the machine).
 	const answer = `        System.out.println(warm ? "warm " + args[0] : args[0]);`
-	// digits answers with a digit of the identity hash code in s.
-	const digits = "boolean warm = false;\nSystem.out.println(args[0] + Long.parseLong(s.substring(s.indexOf('@') + 1).replaceAll(\"[^0-9a-f].*\", \"\"), 16) % 7);"
 	tests := []struct {
 		name, imports, body string
 		observes            bool
@@ -86,21 +84,6 @@ func TestObservers(t *testing.T) {
 		{"identityHashCode", "", "boolean warm = false;\nSystem.out.println(args[0] + System.identityHashCode(args) % 7);", true},
 		{"lambda's class name", "", "Runnable r = () -> { };\nString n = r.getClass().getName();\nboolean warm = false;\nSystem.out.println(args[0] + n.substring(n.indexOf(\"Lambda\") + 6, n.indexOf('/')));", true},
 		{"thread's name", "", "boolean warm = !Thread.currentThread().getName().equals(\"main\");\n" + answer, true},
-		// An object's default text made inside the JDK, then read back
-		// (its digits, its length): no toString call of the program's.
-		{"valueOf's digits", "", "class P { }\nString s = String.valueOf((Object) new P());\n" + digits, true},
-		{"concatenation's digits", "", "class P { }\nString s = \"\" + new P();\n" + digits, true},
-		{"builder's digits", "", "class P { }\nString s = new StringBuilder().append((Object) new P()).toString();\n" + digits, true},
-		{"format's digits", "", "class P { }\nString s = String.format(\"%s\", new P());\n" + digits, true},
-		{"a list's text", "import java.util.*;", "class P { }\nList<P> l = List.of(new P());\nString s = \"\" + l;\n" + digits, true},
-		{"an array's text", "", "int[] a = new int[2];\nString s = \"\" + a;\n" + digits, true},
-		{"println into memory", "import java.io.*;", "class P { }\nByteArrayOutputStream b = new ByteArrayOutputStream();\n" +
-			"new PrintStream(b, true).println(new P());\nString s = b.toString().trim();\n" + digits, true},
-		{"a list's toString", "import java.util.*;", "class P { }\nList<P> l = new ArrayList<>(List.of(new P()));\nString s = l.toString();\n" + digits, true},
-		{"Random's text", "import java.util.Random;", "String s = \"\" + new Random(1);\n" + digits, true},
-		{"own toString read back", "import java.util.*;",
-			"class P { public String toString() { return \"p@12345678\"; } }\nString s = String.valueOf((Object) new P()) + new StringBuilder().append((Object) new P()) + List.of(new P());\n" +
-				"boolean warm = false;\nSystem.out.println(args[0] + s.substring(2, 9) + s.length());", false},
 
 		{"own hashCode and toString", "",
 			"record R(int x, String y) { }\nenum C { A }\nclass P { int v = 3; public int hashCode() { return Integer.hashCode(v); } public String toString() { return \"P\" + v; } }\n" +
@@ -156,9 +139,7 @@ func TestObservers(t *testing.T) {
 			case "the box's folders":
 				note = "reads a file of the system (/)"
 			case "own class's default hashCode", "default toString's digits", "Objects.hash over objects", "enum's hashCode",
-				"record over an object", "array's hashCode", "interface's hashCode", "identityHashCode",
-				"valueOf's digits", "concatenation's digits", "builder's digits", "format's digits", "a list's text",
-				"an array's text", "println into memory", "Random's text", "a list's toString":
+				"record over an object", "array's hashCode", "interface's hashCode", "identityHashCode":
 				note = "identity hash codes differ between a fresh JVM and a shared one"
 			}
 			if tc.observes && (warm != 0 || !strings.Contains(notes, note)) {

@@ -1044,106 +1044,7 @@ public final class Harness {
                 }
             }
         }
-        return textRisk(shapes);
-    }
-
-    /**
-     * Names where the submission may turn an object whose toString is
-     * Object's ("Node@1b6d3586", an identity hash code) into text inside
-     * the JDK, without a toString call the scan sees, and then read that
-     * text back (take it apart, hash it, measure it) rather than only
-     * print it (a case whose output shows one runs again cold), or null.
-     * Conservative: a value whose static type says nothing (Object, an
-     * interface, a collection, a local variable) counts when the
-     * submission makes any object of its own without a toString of its
-     * own (or, for a local variable, any array).
-     */
-    static String textRisk(Map<String, ClassInfo> shapes) {
-        boolean reads = false, memory = false, arrays = false, lambdas = false;
-        String made = null; // a class of the submission it makes whose toString is Object's
-        for (ClassInfo c : new java.util.TreeMap<>(shapes).values()) {
-            reads |= c.readsText;
-            memory |= c.memoryStream;
-            arrays |= c.makesArrays;
-            lambdas |= c.lambdas;
-            for (String k : new java.util.TreeSet<>(c.makes)) {
-                ClassInfo m = shapes.get(k);
-                if (made == null && m != null && !m.iface && !ownMethod(shapes, k, "toString", new HashSet<>())) {
-                    made = k;
-                }
-            }
-        }
-        if (!reads) {
-            return null;
-        }
-        for (ClassInfo c : new java.util.TreeMap<>(shapes).values()) {
-            for (String d : c.concat ? c.concats : List.<String>of()) {
-                String t = d.startsWith("L") ? d.substring(1, d.length() - 1) : d;
-                String risk = typeText(shapes, t, made, lambdas);
-                if (risk != null) {
-                    return c.file + " concatenates " + risk + " and reads text back" + IDENTITY;
-                }
-            }
-            for (String[] call : c.calls) {
-                // a collection's (or any JDK type's) toString: its elements' text
-                if (call[1].equals("toString") && !shapes.containsKey(call[0]) && !call[0].equals("java/lang/Object")) {
-                    String risk = typeText(shapes, call[0], made, lambdas);
-                    if (risk != null) {
-                        return c.file + " calls " + call[0].replace('/', '.') + ".toString, which can write " + risk
-                                + " as its class and identity hash code, and reads text back" + IDENTITY;
-                    }
-                }
-            }
-            for (String[] x : c.texts) {
-                if (x[0].equals("print") && !memory) {
-                    continue; // printed: a case whose output shows one runs again cold
-                }
-                String risk = !x[2].isEmpty() ? typeText(shapes, x[2], made, lambdas)
-                        : made != null ? "a " + made.replace('/', '.') + ", whose toString is Object's, or any object"
-                        : arrays ? "an array, or any object" : null;
-                if (risk != null) {
-                    return c.file + " calls " + x[1] + ", which can write " + risk + " as its class and identity hash code, and reads text back" + IDENTITY;
-                }
-            }
-        }
         return null;
-    }
-
-    /**
-     * Why the text of a value of static type t (a binary name, or an
-     * array's descriptor) can follow an identity hash code, or null: an
-     * array; a class of the submission's without a toString of its own; a
-     * class of the JDK's whose toString is Object's; a type whose objects
-     * may hold or be anything (Object, an interface, a collection) when
-     * the submission makes an object of its own without one (made).
-     */
-    static String typeText(Map<String, ClassInfo> shapes, String t, String made, boolean lambdas) {
-        String name = t.replace('/', '.');
-        if (t.startsWith("[")) {
-            return "an array (" + name + ")";
-        }
-        if (valueClass(t)) {
-            return null;
-        }
-        if (shapes.containsKey(t)) {
-            return ownMethod(shapes, t, "toString", new HashSet<>()) ? null : "a " + name + ", whose toString is Object's,";
-        }
-        try {
-            Class<?> k = Class.forName(name, false, ClassLoader.getPlatformClassLoader());
-            boolean concrete = !k.isInterface() && !java.lang.reflect.Modifier.isAbstract(k.getModifiers());
-            if (concrete && k != Object.class && k.getMethod("toString").getDeclaringClass() == Object.class) {
-                return "a " + name + ", whose toString is Object's,";
-            }
-            if (k.isEnum() || Throwable.class.isAssignableFrom(k) || k == Class.class) {
-                return null;
-            }
-        } catch (ReflectiveOperationException | LinkageError | SecurityException e) {
-            // not the JDK's: below
-        }
-        if (made == null && !lambdas) {
-            return null;
-        }
-        return "a " + name + " (which may hold " + (made != null ? "a " + made.replace('/', '.') : "a lambda") + ", whose toString is Object's)";
     }
 
     /**
@@ -1227,181 +1128,6 @@ public final class Harness {
         final List<String> components = new ArrayList<>();
         /** Calls of hashCode, toString and a Class's name: {owner, name}. */
         final List<String[]> calls = new ArrayList<>();
-        /**
-         * What turns an object into text without a toString call the
-         * scan sees: {"concat", a concatenated value's descriptor} (its
-         * static type), {"call", owner.name} (String.valueOf(Object),
-         * StringBuilder.append(Object), String.format, ...: any object),
-         * {"print", owner.name} (a PrintStream's print(Object): text that
-         * only an in-memory stream lets the program read back).
-         */
-        final List<String[]> texts = new ArrayList<>();
-        /** The classes this class makes (or whose constructor its constructors call). */
-        final Set<String> makes = new HashSet<>();
-        /** Whether it reads text back: a String's or a builder's characters, length, hash, split, ... */
-        boolean readsText;
-        /** Whether it writes to memory (a ByteArrayOutputStream, StringWriter, CharArrayWriter). */
-        boolean memoryStream;
-        /** Whether it makes arrays (whose text is their type and identity hash code). */
-        boolean makesArrays;
-        /** Whether it concatenates strings (javac's StringConcatFactory), and the reference types it concatenates. */
-        boolean concat;
-        final List<String> concats = new ArrayList<>();
-    }
-
-    /** A class file's constant pool, as scan reads it. */
-    record Pool(String[] utf, int[] classIdx, int[][] refs, int[][] nat) {
-        /** The member a Fieldref, Methodref or InterfaceMethodref names: {owner, name, descriptor}, or null. */
-        String[] member(int i) {
-            if (i <= 0 || i >= refs.length || refs[i] == null || classIdx[refs[i][0]] == 0 || nat[refs[i][1]] == null) {
-                return null;
-            }
-            return new String[] {utf[classIdx[refs[i][0]]], utf[nat[refs[i][1]][0]], utf[nat[refs[i][1]][1]]};
-        }
-
-        String className(int i) {
-            return i > 0 && i < classIdx.length && classIdx[i] != 0 ? utf[classIdx[i]] : null;
-        }
-    }
-
-    /**
-     * Walks a method's code for the calls that turn an object into text
-     * inside the JDK (textOf), each with its object's static type when
-     * the instruction before the call says it (a constructor's class, a
-     * method's result, a field's type, a cast; "" when it does not: a
-     * local variable, an array's element), and notes whether it makes
-     * arrays.
-     */
-    static void texts(byte[] code, Pool pool, ClassInfo info) {
-        String last = ""; // the static type the previous instruction left on the stack, "" when not known
-        for (int pc = 0; pc < code.length; ) {
-            int op = code[pc] & 0xff, at = pc;
-            int len = opLength(code, pc);
-            if (len <= 0) {
-                return; // not code this walk reads: what it found stands
-            }
-            pc += len;
-            int idx = at + 2 < code.length ? (code[at + 1] & 0xff) << 8 | code[at + 2] & 0xff : 0;
-            String type = "";
-            switch (op) {
-                case 0xb6, 0xb7, 0xb8, 0xb9 -> {
-                    String[] m = pool.member(idx);
-                    if (m == null) {
-                        break;
-                    }
-                    String kind = textOf(m[0], m[1], m[2]);
-                    if (!kind.isEmpty()) {
-                        boolean single = m[2].endsWith("Ljava/lang/Object;)Ljava/lang/String;") && m[2].startsWith("(Ljava/lang/Object;)")
-                                || m[2].endsWith("Ljava/lang/Object;)Ljava/lang/StringBuilder;") || m[2].endsWith("Ljava/lang/Object;)Ljava/lang/StringBuffer;")
-                                || m[2].equals("(Ljava/lang/Object;)V");
-                        info.texts.add(new String[] {kind, m[0].replace('/', '.') + "." + m[1], single ? last : ""});
-                    }
-                    String r = m[2].substring(m[2].indexOf(')') + 1);
-                    type = op == 0xb7 && m[1].equals("<init>") ? m[0] : r.startsWith("L") ? r.substring(1, r.length() - 1) : r.startsWith("[") ? r : "";
-                }
-                case 0xb2, 0xb4 -> {
-                    String[] f = pool.member(idx);
-                    String d = f == null ? "" : f[2];
-                    type = d.startsWith("L") ? d.substring(1, d.length() - 1) : d.startsWith("[") ? d : "";
-                }
-                case 0xc0 -> type = pool.className(idx) == null ? "" : pool.className(idx);
-                case 0x01, 0x12, 0x13 -> type = "java/lang/String"; // null, a constant: no object's own text
-                case 0xbc, 0xbd, 0xc5 -> info.makesArrays = true;
-                default -> { }
-            }
-            last = type;
-        }
-    }
-
-    /** The length of the instruction at pc, or 0 when it is none this walk reads. */
-    static int opLength(byte[] code, int pc) {
-        int op = code[pc] & 0xff;
-        if (op == 0xaa || op == 0xab) { // tableswitch, lookupswitch: padded to 4 bytes from the code's start
-            int p = (pc + 4) & ~3;
-            if (p + 12 > code.length) {
-                return 0;
-            }
-            int a = readInt(code, p + 4), b = readInt(code, p + 8);
-            long n = op == 0xaa ? 12 + 4L * ((long) b - a + 1) : 8 + 8L * a;
-            return n < 0 || p + n > code.length ? 0 : (int) (p + n - pc);
-        }
-        if (op == 0xc4) { // wide
-            return pc + 1 < code.length && (code[pc + 1] & 0xff) == 0x84 ? 6 : 4;
-        }
-        int n = op <= 0x0f ? 1 : op == 0x10 || op == 0x12 || op >= 0x15 && op <= 0x19 || op >= 0x36 && op <= 0x3a || op == 0xa9 || op == 0xbc ? 2
-                : op == 0x11 || op == 0x13 || op == 0x14 || op == 0x84 || op >= 0x99 && op <= 0xa8 || op >= 0xb2 && op <= 0xb8
-                        || op == 0xbb || op == 0xbd || op == 0xc0 || op == 0xc1 || op == 0xc6 || op == 0xc7 ? 3
-                : op == 0xc5 ? 4 : op == 0xb9 || op == 0xba || op == 0xc8 || op == 0xc9 ? 5 : op <= 0xc3 ? 1 : 0;
-        return n == 0 || pc + n > code.length ? 0 : n;
-    }
-
-    static int readInt(byte[] b, int i) {
-        return (b[i] & 0xff) << 24 | (b[i + 1] & 0xff) << 16 | (b[i + 2] & 0xff) << 8 | b[i + 3] & 0xff;
-    }
-
-    static final Set<String> MEMORY_STREAMS = Set.of("java/io/ByteArrayOutputStream", "java/io/StringWriter", "java/io/CharArrayWriter");
-
-    /** The names javac's string concatenation calls its bootstrap by. */
-    static final Set<String> CONCAT = Set.of("makeConcatWithConstants", "makeConcat");
-
-    /** The reference types among a method descriptor's parameters, as descriptors ("LNode;", "[I"). */
-    static List<String> referenceParams(String desc) {
-        List<String> out = new ArrayList<>();
-        int i = desc.indexOf('(') + 1, end = desc.indexOf(')');
-        while (i > 0 && i < end) {
-            int start = i;
-            while (desc.charAt(i) == '[') {
-                i++;
-            }
-            if (desc.charAt(i) == 'L') {
-                i = desc.indexOf(';', i) + 1;
-            } else {
-                i++;
-            }
-            if (desc.charAt(start) == '[' || desc.charAt(start) == 'L') {
-                out.add(desc.substring(start, i));
-            }
-        }
-        return out;
-    }
-
-    /** The String, builder and CharSequence methods that read text back rather than only pass it on. */
-    static final Set<String> READS_TEXT = Set.of("substring", "subSequence", "split", "splitWithDelimiters", "charAt",
-            "codePointAt", "codePointBefore", "codePointCount", "chars", "codePoints", "toCharArray", "getBytes", "getChars",
-            "hashCode", "indexOf", "lastIndexOf", "length", "isEmpty", "isBlank", "contains", "startsWith", "endsWith",
-            "matches", "equals", "equalsIgnoreCase", "compareTo", "compareToIgnoreCase", "contentEquals", "regionMatches",
-            "replace", "replaceAll", "replaceFirst", "lines", "strip", "stripLeading", "stripTrailing", "trim",
-            "toUpperCase", "toLowerCase", "reverse", "deleteCharAt", "delete", "setCharAt", "setLength", "compare");
-
-    static final Set<String> TEXT_OWNERS = Set.of("java/lang/String", "java/lang/StringBuilder", "java/lang/StringBuffer",
-            "java/lang/AbstractStringBuilder", "java/lang/CharSequence");
-
-    /**
-     * Names a call that turns any object into text through the object's
-     * toString, inside the JDK ("" when it is none; "print" when it writes
-     * to a stream).
-     */
-    static String textOf(String owner, String name, String desc) {
-        boolean object = desc.contains("Ljava/lang/Object;") || desc.contains("[Ljava/lang/Object;");
-        if (owner.equals("java/lang/String") && (name.equals("valueOf") && desc.startsWith("(Ljava/lang/Object;)")
-                || name.equals("format") || name.equals("formatted") || name.equals("join") && desc.contains("Iterable"))) {
-            return "call";
-        }
-        if ((owner.equals("java/lang/StringBuilder") || owner.equals("java/lang/StringBuffer"))
-                && (name.equals("append") || name.equals("insert")) && desc.contains("Ljava/lang/Object;)")) {
-            return "call";
-        }
-        if (owner.equals("java/util/Objects") && name.equals("toString")
-                || owner.equals("java/util/Arrays") && (name.equals("deepToString") || name.equals("toString") && desc.startsWith("([Ljava/lang/Object;"))
-                || (owner.equals("java/util/Formatter") || owner.equals("java/text/MessageFormat")) && name.equals("format")
-                || owner.equals("java/util/StringJoiner") && name.equals("add") && object) {
-            return "call";
-        }
-        if ((owner.equals("java/io/PrintStream") || owner.equals("java/io/PrintWriter"))
-                && (name.startsWith("print") || name.equals("format") || name.equals("append")) && object) {
-            return "print";
-        }
-        return "";
     }
 
     /** The methods of java.lang.Class that give a class's name. */
@@ -1421,7 +1147,6 @@ public final class Harness {
             int[] classIdx = new int[count];
             int[][] refs = new int[count][];
             int[][] nat = new int[count][];
-            int[] indy = new int[count];
             for (int i = 1; i < count; i++) {
                 int tag = in.readUnsignedByte();
                 switch (tag) {
@@ -1451,12 +1176,8 @@ public final class Harness {
                         in.readUnsignedByte();
                         in.readUnsignedShort();
                         break;
-                    case 17:
+                    case 17: case 18:
                         in.readInt();
-                        break;
-                    case 18:
-                        in.readUnsignedShort();
-                        indy[i] = in.readUnsignedShort();
                         break;
                     default:
                         return "is not a class file this harness reads";
@@ -1507,17 +1228,10 @@ public final class Harness {
                     for (int a = 0; a < attrs; a++) {
                         String attr = utf[in.readUnsignedShort()];
                         int len = in.readInt();
-                        if (kind == 1 && "Code".equals(attr) && len >= 8) {
+                        if (kind == 1 && "Code".equals(attr) && len >= 4) {
                             int slots = in.readUnsignedShort() + in.readUnsignedShort(); // max_stack, max_locals
                             info.maxSlots = Math.max(info.maxSlots, slots);
-                            int n = in.readInt();
-                            if (n < 0 || n > len - 8) {
-                                return "is not a class file this harness reads";
-                            }
-                            byte[] code = new byte[n];
-                            in.readFully(code);
-                            texts(code, new Pool(utf, classIdx, refs, nat), info);
-                            len -= 8 + n;
+                            len -= 4;
                         }
                         in.skipBytes(len);
                     }
@@ -1527,14 +1241,6 @@ public final class Harness {
             for (int i = 1; i < count; i++) {
                 if (classIdx[i] != 0 && HASHED.contains(utf[classIdx[i]])) {
                     return "uses " + utf[classIdx[i]].replace('/', '.') + ", whose order can follow identity hash codes" + IDENTITY;
-                }
-                if (classIdx[i] != 0 && MEMORY_STREAMS.contains(utf[classIdx[i]])) {
-                    info.memoryStream = true;
-                }
-                if (indy[i] != 0 && nat[indy[i]] != null && CONCAT.contains(utf[nat[indy[i]][0]])) {
-                    for (String d : referenceParams(utf[nat[indy[i]][1]])) {
-                        info.concats.add(d);
-                    }
                 }
                 if (classIdx[i] != 0 && OUTLIVE.contains(utf[classIdx[i]])) {
                     return "uses " + utf[classIdx[i]].replace('/', '.') + ", whose actions run outside its case";
@@ -1560,13 +1266,6 @@ public final class Harness {
                             || owner.equals("java/lang/Class") && CLASS_NAMES.contains(name)) {
                         info.calls.add(new String[] {owner, name});
                     }
-                    if (name.equals("<init>")) {
-                        info.makes.add(owner);
-                    }
-                    if (owner.equals("java/lang/invoke/StringConcatFactory")) {
-                        info.concat = true;
-                    }
-                    info.readsText |= TEXT_OWNERS.contains(owner) && READS_TEXT.contains(name);
                     String why = observer(owner, name, utf[nat[refs[i][1]][1]]);
                     if (why != null) {
                         return why;
