@@ -96,10 +96,20 @@ static void forked(void)
    a students' suite's runs have it) is answered as libfaketime gives it. */
 static int running;
 
+/* floor is the run's start second (FAKETIME="@YYYY-MM-DD HH:MM:SS", UTC)
+   in nanoseconds: the clock never answers less. The run delay taken off
+   is counted from this library's start, which may come before
+   libfaketime's, whose clock starts there: a wait between the two would
+   otherwise put the first read before the start second. */
+static int64_t floorNs;
+
 __attribute__((constructor)) static void started(void)
 {
 	const char *f = getenv("FAKETIME");
 	running = f != NULL && f[0] == '@';
+	struct tm tm = {0};
+	if (running && strptime(f + 1, "%Y-%m-%d %H:%M:%S", &tm) != NULL)
+		floorNs = (int64_t)timegm(&tm) * 1000000000;
 	base = runDelay();
 	pthread_atfork(NULL, NULL, forked);
 }
@@ -129,6 +139,8 @@ static int64_t last;
 static void shift(struct timespec *t, getter mono)
 {
 	int64_t n = nanos(t) - waited(mono);
+	if (n < floorNs)
+		n = floorNs;
 	int64_t prev = __atomic_load_n(&last, __ATOMIC_RELAXED);
 	while (n > prev && !__atomic_compare_exchange_n(&last, &prev, n, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		;
