@@ -154,7 +154,7 @@ func (p parser) header(c *Case, lines []string) (int, error) {
 	for ; i < len(lines); i++ {
 		line := lines[i]
 		trimmed := strings.TrimSpace(line)
-		if isMarker(line) {
+		if IsMarker(line) {
 			break
 		}
 		if trimmed == "" || trimmed[0] == '#' {
@@ -230,13 +230,13 @@ func (p parser) sections(c *Case, lines []string, first int) error {
 		}
 		i++
 		var content []byte
-		for ; i < len(lines) && !isMarker(lines[i]); i++ {
+		for ; i < len(lines) && !IsMarker(lines[i]); i++ {
 			line := lines[i]
 			if strings.TrimRight(line, " \t\r") == noFinalNewline {
 				if len(content) == 0 {
 					return p.errf(first+i, "%q must follow the last line of a non-empty section", noFinalNewline)
 				}
-				if i+1 < len(lines) && !isMarker(lines[i+1]) {
+				if i+1 < len(lines) && !IsMarker(lines[i+1]) {
 					return p.errf(first+i, "%q must be the last line of its section", noFinalNewline)
 				}
 				content = content[:len(content)-1]
@@ -302,8 +302,9 @@ func splitLines(data []byte) []string {
 	return strings.Split(s, "\n")
 }
 
-// isMarker reports whether a line has the shape of a section marker.
-func isMarker(line string) bool {
+// IsMarker reports whether a line has the shape of a section marker
+// ("-- stdout --"): where a case file's header ends.
+func IsMarker(line string) bool {
 	t := strings.TrimRight(line, " \t\r")
 	return strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --")
 }
@@ -457,7 +458,7 @@ func writeContent(b *bytes.Buffer, content []byte) {
 	final := strings.HasSuffix(s, "\n")
 	for line := range strings.Lines(s) {
 		line = strings.TrimSuffix(line, "\n")
-		if strings.HasPrefix(line, `\`) || isMarker(line) {
+		if strings.HasPrefix(line, `\`) || IsMarker(line) {
 			b.WriteByte('\\')
 		}
 		b.WriteString(line)

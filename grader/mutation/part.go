@@ -19,27 +19,9 @@ import (
 // each other bug. Each problem is a line of the error.
 func NewPart(ctx context.Context, cfg Config, impls Implementations, own []cases.Case) (*Part, error) {
 	p := &Part{cfg: cfg, impls: impls}
-	var errs []error
-	if len(impls.Correct) == 0 {
-		errs = append(errs, errors.New("no correct implementation"))
-	}
-	p.bugs = impls.Bugs
-	if cfg.Bugs != nil {
-		p.bugs = nil
-		for _, name := range cfg.Bugs {
-			i := slices.IndexFunc(impls.Bugs, func(b Bug) bool { return b.Name == name })
-			if i < 0 {
-				errs = append(errs, fmt.Errorf("bug %q: the implementations have no bug of that name", name))
-				continue
-			}
-			p.bugs = append(p.bugs, impls.Bugs[i])
-		}
-	}
-	if len(p.bugs) == 0 && len(errs) == 0 {
-		errs = append(errs, errors.New("no bugs: a tests part needs at least one"))
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	var err error
+	if p.bugs, err = chosenBugs(len(impls.Correct), impls.Bugs, cfg.Bugs); err != nil {
+		return nil, err
 	}
 	if err := p.distinct(ctx, own); err != nil {
 		return nil, err
@@ -154,4 +136,34 @@ func uniqueName(name string, seen map[string]int) string {
 		return fmt.Sprintf("%s (file %d of that name)", name, n)
 	}
 	return name
+}
+
+// chosenBugs are the bugs a part grades with: all the implementations'
+// bugs, or those the rubric names (cfg.Bugs), each of which must exist;
+// there must be a correct implementation and at least one bug. Each
+// problem is a line of the error.
+func chosenBugs(correct int, all []Bug, names []string) ([]Bug, error) {
+	var errs []error
+	if correct == 0 {
+		errs = append(errs, errors.New("no correct implementation"))
+	}
+	bugs := all
+	if names != nil {
+		bugs = nil
+		for _, name := range names {
+			i := slices.IndexFunc(all, func(b Bug) bool { return b.Name == name })
+			if i < 0 {
+				errs = append(errs, fmt.Errorf("bug %q: the implementations have no bug of that name", name))
+				continue
+			}
+			bugs = append(bugs, all[i])
+		}
+	}
+	if len(bugs) == 0 && len(errs) == 0 {
+		errs = append(errs, errors.New("no bugs: a tests part needs at least one"))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return bugs, nil
 }

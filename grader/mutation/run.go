@@ -58,8 +58,7 @@ const maxWhy = 400
 // exit line at all.
 func exitLine(data []byte) bool {
 	for _, line := range strings.Split(string(data), "\n") {
-		t := strings.TrimRight(line, " \t\r")
-		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") {
+		if cases.IsMarker(line) {
 			return false // the first section: the header is over
 		}
 		if key, _, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(key) == "exit" {

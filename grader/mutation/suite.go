@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"path"
 	"slices"
@@ -75,27 +74,10 @@ type SuitePart struct {
 // NewSuitePart makes a suite part of its rubric and implementations: every
 // bug the rubric names exists. Each problem is a line of the error.
 func NewSuitePart(cfg Config, s Suites) (*SuitePart, error) {
-	p := &SuitePart{cfg: cfg, suites: s, bugs: s.Bugs}
-	var errs []error
-	if len(s.Correct) == 0 {
-		errs = append(errs, errors.New("no correct implementation"))
-	}
-	if cfg.Bugs != nil {
-		p.bugs = nil
-		for _, name := range cfg.Bugs {
-			i := slices.IndexFunc(s.Bugs, func(b Bug) bool { return b.Name == name })
-			if i < 0 {
-				errs = append(errs, fmt.Errorf("bug %q: the implementations have no bug of that name", name))
-				continue
-			}
-			p.bugs = append(p.bugs, s.Bugs[i])
-		}
-	}
-	if len(p.bugs) == 0 && len(errs) == 0 {
-		errs = append(errs, errors.New("no bugs: a tests part needs at least one"))
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	p := &SuitePart{cfg: cfg, suites: s}
+	var err error
+	if p.bugs, err = chosenBugs(len(s.Correct), s.Bugs, cfg.Bugs); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
