@@ -114,6 +114,19 @@ func checkCopies(w io.Writer, results []grader.Result) error {
 	return nil
 }
 
+// runTool names the tool that runs a program of tc: the first word of
+// its run command ("python3" for the runtime called "python"), or the
+// runtime's own name where a program runs as itself.
+func runTool(tc *toolchain.Toolchain) string {
+	if tc.Commands != nil {
+		_, run := tc.Commands("main", []string{"main"})
+		if len(run) > 0 && slices.ContainsFunc(tc.Tools, func(t toolchain.Tool) bool { return t.Name == run[0] }) {
+			return run[0]
+		}
+	}
+	return tc.Runtime
+}
+
 // bare is a bare start of the runtime: its command.
 type bare struct{ args []string }
 
@@ -124,9 +137,10 @@ func bareStart(ctx context.Context, a *grader.Assignment, tc *toolchain.Toolchai
 	if tc == nil || tc.Runtime == "" {
 		return bare{}, badInputf("bench --hand-in: the rubric's language %q has no runtime to count starts of", a.Rubric.Build.Language)
 	}
-	i := slices.IndexFunc(tc.Tools, func(t toolchain.Tool) bool { return t.Name == tc.Runtime })
+	runner := runTool(tc)
+	i := slices.IndexFunc(tc.Tools, func(t toolchain.Tool) bool { return t.Name == runner })
 	if i < 0 {
-		return bare{}, fmt.Errorf("bench: the toolchain has no tool %s", tc.Runtime)
+		return bare{}, fmt.Errorf("bench: the toolchain %s has no tool %s", tc.Name, runner)
 	}
 	t := tc.Tools[i]
 	paths := t.Paths()

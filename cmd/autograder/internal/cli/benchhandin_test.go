@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,5 +75,16 @@ func TestCheckCopies(t *testing.T) {
 	err := checkCopies(&w, []grader.Result{r("copy01", grader.Pass), r("copy02", grader.Timeout)})
 	if err == nil || !strings.Contains(err.Error(), "copy02 was graded otherwise") {
 		t.Errorf("unlike: %v", err)
+	}
+}
+
+// A bare start runs the tool that runs a program, whatever the runtime is
+// called in a result's provenance ("python" runs as python3).
+func TestRunTool(t *testing.T) {
+	for _, tc := range []*toolchain.Toolchain{toolchain.Java, toolchain.Python} {
+		name := runTool(tc)
+		if !slices.ContainsFunc(tc.Tools, func(t toolchain.Tool) bool { return t.Name == name }) {
+			t.Errorf("%s: a bare start runs %q, not one of its tools", tc.Name, name)
+		}
 	}
 }
