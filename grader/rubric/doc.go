@@ -246,6 +246,12 @@
 //	           its one-line hint in hint.txt), every one's files named
 //	           alike; files then defaults to "test_*.py", and the part's
 //	           case folder needs no case file
+//	own        with folder: the instructor's own test files (those files
+//	           matches), a folder relative to the cases folder; `cases
+//	           verify` runs them on every implementation and refuses a
+//	           rubric where one does not pass on a correct one, a bug
+//	           does not load, passes them all, or answers them as
+//	           another bug does (no check when absent)
 //
 // A rubric whose every part is a tests part builds and runs nothing of a
 // submission: its files are data.

@@ -380,6 +380,12 @@ type Tests struct {
 	// one-line hint in hint.txt. The part's case folder then needs no
 	// case file.
 	Folder string
+	// Own, with Folder, is a folder (relative to CasesDir) of the
+	// instructor's own test files (those Files matches), which check the
+	// rubric in `cases verify`: each passes on every correct
+	// implementation, every bug fails one, and no two bugs answer them
+	// alike. "": the rubric is not checked so.
+	Own string
 }
 
 // Scoring says how a part's points follow from its cases.

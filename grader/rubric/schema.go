@@ -558,6 +558,13 @@ func (d *decoder) tests(parent *table, points float64) *Tests {
 	if t.has("folder") && (ts.Folder == "" || strings.Contains(ts.Folder, `\`) || !filepath.IsLocal(filepath.FromSlash(ts.Folder))) {
 		t.errf("folder", "folder must be a relative path inside the cases folder, got %q", ts.Folder)
 	}
+	ts.Own = t.str("own", "")
+	switch {
+	case t.has("own") && (ts.Own == "" || strings.Contains(ts.Own, `\`) || !filepath.IsLocal(filepath.FromSlash(ts.Own))):
+		t.errf("own", "own must be a relative path inside the cases folder, got %q", ts.Own)
+	case t.has("own") && ts.Folder == "":
+		t.errf("own", "own is for a part with a folder of implementations; a part of case files checks its rubric on its own cases")
+	}
 	files := defaultFiles
 	if ts.Folder != "" {
 		files = defaultSuiteFiles

@@ -20,6 +20,8 @@ func TestTests(t *testing.T) {
 			Tests{Implementations: "ref", Bugs: []string{"x", "y"}, PerBug: 2, Ceiling: 6, MaxTests: 50, MaxBytes: 1024, Files: "t*.case", Show: "nothing"}},
 		// A suite part: test files by default are test_*.py.
 		{"folder", testsHead + "folder = \"impls\"\n", Tests{Implementations: "ref", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: "exposed", Folder: "impls"}},
+		// The instructor's own tests, which check the rubric.
+		{"own", testsHead + "folder = \"impls\"\nown = \"own\"\n", Tests{Implementations: "ref", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: "exposed", Folder: "impls", Own: "own"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := Parse("rubric.toml", []byte(tc.toml), casesDir(t))
@@ -53,6 +55,8 @@ func TestTestsErrors(t *testing.T) {
 		{"show", testsHead + "show = \"names\"\n", `rubric.toml:9:1: part "a": tests.show must be "exposed", "nothing", "count" or "all", got "names"`},
 		{"bugs twice", testsHead + "bugs = [\"x\", \"x\"]\n", `rubric.toml:9:1: part "a": bugs lists "x" twice`},
 		{"folder outside", testsHead + "folder = \"../impls\"\n", `rubric.toml:9:1: part "a": folder must be a relative path inside the cases folder, got "../impls"`},
+		{"own outside", testsHead + "folder = \"impls\"\nown = \"/own\"\n", `rubric.toml:10:1: part "a": own must be a relative path inside the cases folder, got "/own"`},
+		{"own without folder", testsHead + "own = \"own\"\n", `rubric.toml:9:1: part "a": own is for a part with a folder of implementations; a part of case files checks its rubric on its own cases`},
 		{"unknown key", testsHead + "points = 1\n", `rubric.toml:9:1: part "a": unknown key "tests.points"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -386,3 +386,41 @@ func boxEnd(res sandbox.Result) string {
 func fixedClock() func(*sandbox.Spec) {
 	return runner.FixClock(time.Date(2024, 1, 1, 12, 0, 0, 0, time.UTC))
 }
+
+// loadCheck imports the implementation's modules, its folder on the path
+// as the bridge's server puts it.
+const loadCheck = "import importlib, os, sys\nsys.path.append(os.getcwd())\nfor m in sys.argv[1].split(','):\n    importlib.import_module(m)\n"
+
+// Load implements mutation.Loader: the implementation's modules imported
+// in a box of their own, with the limits of a test's run; why is the
+// error's last line (a syntax error, a failing import, a limit).
+func (s *pySuites) Load(ctx context.Context, impl string) (string, error) {
+	files, ok := s.impls[impl]
+	if !ok {
+		return "", fmt.Errorf("no implementation %s", impl)
+	}
+	l := s.limits
+	spec := sandbox.Spec{Path: s.py, Args: []string{"-I", "-B", "-c", loadCheck, strings.Join(s.modules, ",")},
+		Files: slices.Clone(files), Env: slices.Clone(determinism),
+		Limits: sandbox.Limits{Wall: l.Wall + l.BuildWall, CPU: l.CPU, Memory: l.Memory, Output: 1 << 20}}
+	res, err := sandbox.Run(ctx, spec)
+	switch {
+	case err != nil:
+		return "", err
+	case res.Limit != sandbox.None:
+		return fmt.Sprintf("importing it was stopped at the %s limit", res.Limit), nil
+	case !res.OK():
+		return lastLine(res.Stderr, boxEnd(res)), nil
+	}
+	return "", nil
+}
+
+// lastLine is the last line of text that is not blank ("" when none:
+// otherwise).
+func lastLine(text []byte, otherwise string) string {
+	lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+	if last := strings.TrimSpace(lines[len(lines)-1]); last != "" {
+		return clip.Excerpt([]byte(last), 150, 150)
+	}
+	return otherwise
+}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -136,7 +137,15 @@ func verifyCases(c *ucli.Context) error {
 	if dir, ok := packageDir(c.String("rubric")); ok && c.NArg() == 0 && c.String("solution") == "" {
 		return verifyExamples(c, a, dir)
 	}
-	var checked []string
+	var checked, verified []string
+	if c.NArg() == 0 { // the rubric's own tests, not a DIR's cases
+		verified, err = a.VerifyTests(c.Context)
+		if errors.Is(err, rubric.ErrInvalid) {
+			return badInput(err)
+		} else if err != nil {
+			return err
+		}
+	}
 	if v, ok := a.Reference.(grader.CaseVerifier); ok {
 		if err := v.VerifyCases(cs); err != nil {
 			return failed(err)
@@ -156,6 +165,9 @@ func verifyCases(c *ucli.Context) error {
 		checked = []string{"load and name judges the grader has (give --solution FILE to check their outputs)"}
 	}
 	fmt.Fprintf(c.App.Writer, "%d cases %s\n", len(cs), strings.Join(checked, " and "))
+	for _, id := range verified {
+		fmt.Fprintf(c.App.Writer, "part %s: every implementation loads; its own tests pass on the correct ones and tell the bugs apart\n", id)
+	}
 	return nil
 }
 
