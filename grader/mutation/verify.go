@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -47,7 +48,7 @@ func (p *SuitePart) Verify(ctx context.Context, own []submission.File) (problems
 				return nil, err
 			}
 			if why != "" {
-				lines = append(lines, fmt.Errorf("correct implementation %q does not load: %s", name, clipWhy(why)))
+				lines = append(lines, fmt.Errorf("correct implementation %q does not load: %s", name, oneLine(why)))
 			}
 		}
 		correctLoads := len(lines) == 0
@@ -57,7 +58,7 @@ func (p *SuitePart) Verify(ctx context.Context, own []submission.File) (problems
 				return nil, err
 			}
 			if loads[i] = why == ""; !loads[i] {
-				lines = append(lines, fmt.Errorf("bug %q does not load: %s", b.Name, clipWhy(why)))
+				lines = append(lines, fmt.Errorf("bug %q does not load: %s", b.Name, oneLine(why)))
 			}
 		}
 		if !correctLoads {
@@ -102,7 +103,7 @@ func (p *SuitePart) runOwn(ctx context.Context, own []submission.File, loads []b
 			why = "no test in it"
 		}
 		if why != "" {
-			bad = append(bad, fmt.Errorf("own test file %s: %s", f.Name, clipWhy(why)))
+			bad = append(bad, fmt.Errorf("own test file %s: %s", f.Name, oneLine(why)))
 			continue
 		}
 		for _, id := range ids {
@@ -113,7 +114,7 @@ func (p *SuitePart) runOwn(ctx context.Context, own []submission.File, loads []b
 					return nil, nil, fmt.Errorf("own test %s on %s: %w", r.name, impl, err)
 				}
 				if !tr.Passed {
-					bad = append(bad, fmt.Errorf("own test %s fails on the correct implementation %q: %s", r.name, impl, clipWhy(tr.Why)))
+					bad = append(bad, fmt.Errorf("own test %s fails on the correct implementation %q: %s", r.name, impl, oneLine(tr.Why)))
 				}
 				r.correct = append(r.correct, tr)
 			}
@@ -141,6 +142,9 @@ func (p *SuitePart) compareOwn(runs []ownRun, loads []bool) []error {
 		return slices.ContainsFunc(r.correct, func(tr TestRun) bool { return !tr.Passed })
 	})
 	var lines []error
+	if len(good) == 0 {
+		return nil // no own test to compare by: the lines above say why
+	}
 	for i, b := range p.bugs {
 		if !loads[i] {
 			continue
@@ -163,3 +167,15 @@ func (p *SuitePart) compareOwn(runs []ownRun, loads []bool) []error {
 // same outcome on the same transcript (why a run failed is its own words,
 // which may name the implementation's exception alike or not).
 func sameRun(a, b TestRun) bool { return a.Passed == b.Passed && a.Transcript == b.Transcript }
+
+// oneLine is why clipped (clipWhy), its lines joined by "; ": a problem
+// of the rubric is one line.
+func oneLine(why string) string {
+	var parts []string
+	for _, l := range strings.Split(clipWhy(why), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, "; ")
+}

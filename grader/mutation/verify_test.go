@@ -67,6 +67,10 @@ func TestVerify(t *testing.T) {
 		{"an own file with no test", []string{"bad.py", "test_own.py"}, map[string]map[string]TestRun{
 			"a": {"t1": failed("a")}, "b": {"t2": failed("b")}, "c": {"t1": failed("c")}}, nil,
 			[]string{`own test file bad.py: SyntaxError: invalid syntax`}},
+		{"every own test fails on the correct one", []string{"test_own.py"}, map[string]map[string]TestRun{
+			"correct": {"t1": {Why: "assert 7 == 8\n+  where 7 = f()", Transcript: "c"}, "t2": failed("c")}}, nil,
+			[]string{`own test test_own.py::t1 fails on the correct implementation "correct": assert 7 == 8; +  where 7 = f()`,
+				`own test test_own.py::t2 fails on the correct implementation "correct": assert 1 == 2`}},
 		{"no own test", nil, nil, nil, []string{`no own test file: the part's own folder must hold test files that tell the bugs apart`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

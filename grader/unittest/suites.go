@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path"
@@ -106,6 +107,9 @@ func readSuites(folder, py string, limits rubric.Limits) (mutation.Suites, error
 		return out, fmt.Errorf("implementations: %w", err)
 	}
 	for _, e := range bugs {
+		if e.Type()&fs.ModeSymlink != 0 {
+			return out, fmt.Errorf("implementations %s: bugs/%s is a link: give the folder itself", folder, e.Name())
+		}
 		if !e.IsDir() {
 			continue
 		}
@@ -134,15 +138,20 @@ func readSuites(folder, py string, limits rubric.Limits) (mutation.Suites, error
 	return out, nil
 }
 
-// read reads one implementation's Python files (its hint left out).
+// read reads one implementation's Python files (its hint left out). A
+// .py name that is not a regular file (a link, which may lead out of the
+// folder) is refused.
 func (s *pySuites) read(dir, name string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("implementation %s: %w", name, err)
 	}
 	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".py") {
+		if !strings.HasSuffix(e.Name(), ".py") {
 			continue
+		}
+		if !e.Type().IsRegular() {
+			return fmt.Errorf("implementation %s: %s is not a regular file (a link or a folder): give the file itself", name, e.Name())
 		}
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
