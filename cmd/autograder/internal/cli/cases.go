@@ -46,7 +46,7 @@ func casesCommand() *ucli.Command {
 			},
 			{
 				Name:      "verify",
-				Usage:     "check an assignment's cases: they load, their judges exist, the reference or a model solution agrees; a problem package's labelled submissions are judged as labelled",
+				Usage:     "check an assignment's cases: they load, their judges exist, the reference or a model solution agrees; a tests part's bugs load and its own tests tell them apart; a problem package's labelled submissions are judged as labelled",
 				ArgsUsage: "[DIR]",
 				Flags: []ucli.Flag{
 					&ucli.StringFlag{Name: "solution", Usage: "a model solution `FILE` or folder that must pass every case"},
