@@ -40,6 +40,17 @@ func makeTestParts(r *rubric.Rubric, parts [][]cases.Case, js Judges, mode compa
 		t := p.Tests
 		cfg := mutation.Config{PerBug: t.PerBug, Ceiling: t.Ceiling, MaxTests: t.MaxTests, MaxBytes: t.MaxBytes,
 			Files: t.Files, Bugs: t.Bugs, Show: mutation.Show(t.Show), Mode: mode}
+		if fp, ok := jd.(mutation.FolderProvider); ok && t.Folder != "" {
+			mp, err := programsPart(r, t, fp, cfg, parts[i])
+			if err != nil {
+				for _, l := range strings.Split(err.Error(), "\n") {
+					lines = append(lines, pre+l)
+				}
+				continue
+			}
+			out[p.ID] = mp
+			continue
+		}
 		if t.Folder != "" {
 			sp, err := suitePart(r, t, jd, cfg)
 			if err != nil {
@@ -69,6 +80,21 @@ func makeTestParts(r *rubric.Rubric, parts [][]cases.Case, js Judges, mode compa
 		return nil, nil, problems(lines)
 	}
 	return out, suites, nil
+}
+
+// programsPart makes a tests part of case files whose implementations
+// are the programs of the part's folder (fp builds them), checked on the
+// part's own cases as any such part's are.
+func programsPart(r *rubric.Rubric, t *rubric.Tests, fp mutation.FolderProvider, cfg mutation.Config, own []cases.Case) (*mutation.Part, error) {
+	if t.Own != "" {
+		return nil, fmt.Errorf("own: the implementations %q are programs judged by their output: the part's own tests are its cases", t.Implementations)
+	}
+	ctx := context.Background()
+	impls, err := fp.Programs(ctx, filepath.Join(r.CasesDir, filepath.FromSlash(t.Folder)))
+	if err != nil {
+		return nil, err
+	}
+	return mutation.NewPart(ctx, cfg, impls, own)
 }
 
 // suitePart makes a suite part of the judge jd (a SuiteProvider) and the

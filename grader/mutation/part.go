@@ -14,16 +14,27 @@ import (
 
 // NewPart makes a tests part of its rubric, its implementations and the
 // instructor's own cases (the part's case folder), and checks the rubric:
-// every bug named exists, and on the instructor's cases each bug prints
-// something other than the first correct implementation, and other than
-// each other bug. Each problem is a line of the error.
+// every bug named exists and has a program (none Broken), and on the
+// instructor's cases each bug prints something other than the first
+// correct implementation, and other than each other bug. Each problem is
+// a line of the error.
 func NewPart(ctx context.Context, cfg Config, impls Implementations, own []cases.Case) (*Part, error) {
 	p := &Part{cfg: cfg, impls: impls}
 	var err error
 	if p.bugs, err = chosenBugs(len(impls.Correct), impls.Bugs, cfg.Bugs); err != nil {
 		return nil, err
 	}
-	if err := p.distinct(ctx, own); err != nil {
+	var broken []error
+	built := *p
+	built.bugs = nil
+	for _, b := range p.bugs {
+		if b.Broken != "" {
+			broken = append(broken, fmt.Errorf("bug %q %s", b.Name, b.Broken))
+		} else {
+			built.bugs = append(built.bugs, b)
+		}
+	}
+	if err := errors.Join(append(broken, built.distinct(ctx, own))...); err != nil {
 		return nil, err
 	}
 	return p, nil

@@ -32,6 +32,9 @@ type Bug struct {
 	Name    string
 	Hint    string
 	Program Program
+	// Broken, when set, says why the bug has no program (it does not
+	// build): a part that uses it is a wrong rubric.
+	Broken string
 }
 
 // Implementations are a part's correct programs, at least one, and its
@@ -46,4 +49,12 @@ type Implementations struct {
 // reference program's readings and its catalogue of wrong programs.
 type Provider interface {
 	Implementations() Implementations
+}
+
+// FolderProvider is a judge that builds a part's implementations from a
+// folder of programs (the rubric's [part.tests] folder, an absolute
+// path): its correct programs and its bugs. An error says, a line each,
+// what of the folder is wrong (a program that does not build).
+type FolderProvider interface {
+	Programs(ctx context.Context, folder string) (Implementations, error)
 }

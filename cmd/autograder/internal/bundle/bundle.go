@@ -37,6 +37,7 @@ import (
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/checker"
+	"github.com/cs540-tools/autograder/grader/progimpl"
 	"github.com/cs540-tools/autograder/grader/unittest"
 	eightqueen "github.com/cs540-tools/autograder/reference/eightqueen/oracle"
 	nim "github.com/cs540-tools/autograder/reference/nim/oracle"
@@ -72,6 +73,7 @@ var Sources = []Source{
 var Judges = grader.JoinJudges(append([]grader.Judges{
 	checker.Judges,  // [judge] name = "checker" in a rubric
 	unittest.Judges, // check: junit, check: pytest in a case
+	progimpl.Judges, // [part.tests] implementations = "programs"
 }, sourceJudges()...)...)
 
 // sourceJudges are the judges of each of Sources.
