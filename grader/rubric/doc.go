@@ -224,7 +224,8 @@
 //	implementations  the provider of the correct implementations and the
 //	                 bugs, one of the program's judges ("eightqueen": the
 //	                 reference under every reading, and its catalogue of
-//	                 mistakes) (required)
+//	                 mistakes; "programs": the programs of folder, built
+//	                 and run as submissions are) (required)
 //	bugs       the bugs used, by name, in the reports' order (every bug
 //	           the provider has)
 //	per_bug    points per bug exposed, positive (required)
@@ -239,7 +240,12 @@
 //	           hints of those exposed) or "all" (every bug's name); the
 //	           TA sees everything ("exposed")
 //
-//	folder     makes the part grade unit-test suites the student writes
+//	folder     with implementations = "programs": the folder of
+//	           programs, relative to the cases folder: correct.EXT or
+//	           correct/ (more: correct-NAME), and bugs/NAME.EXT or
+//	           bugs/NAME/ (its hint in hint.txt), each built with [build]
+//	           (files is then to be given, "*.case");
+//	           else it makes the part grade unit-test suites the student writes
 //	           (implementations = "pytest"): the implementations folder,
 //	           relative to the cases folder, holding correct/ (more
 //	           correct ones in correct-NAME/) and bugs/NAME/ (a bug each,
