@@ -1,0 +1,91 @@
+package progimpl
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/mutation"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/submission"
+)
+
+// BenchmarkProgramsStudent grades one student's T case files against B
+// bugs written as Python programs (docs/performance.md, "Students'
+// tests"): the program prints n*n for the n on its stdin, bug k wrong
+// when n mod 10 is k; case i gives n = i, every case valid, exposing one
+// bug. Each iteration is one student: each case runs once on the correct
+// program and once on each bug, each run a fresh box.
+func BenchmarkProgramsStudent(b *testing.B) {
+	for _, size := range []struct{ tests, bugs int }{{5, 2}, {5, 10}, {25, 2}, {25, 10}} {
+		b.Run(fmt.Sprintf("tests=%d/bugs=%d", size.tests, size.bugs), func(b *testing.B) {
+			p := benchPart(b, size.bugs)
+			var files []submission.File
+			for i := range size.tests {
+				files = append(files, submission.File{Name: fmt.Sprintf("t%02d.case", i),
+					Data: fmt.Appendf(nil, "args:\n-- stdin --\n%d\n-- stdout --\n%d\n", i, i*i)})
+			}
+			b.ResetTimer()
+			for range b.N {
+				res, err := p.Grade(context.Background(), files)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Valid != size.tests || res.Exposed != min(size.bugs, size.tests) {
+					b.Fatalf("%d valid tests exposing %d bugs; want %d and %d", res.Valid, res.Exposed, size.tests, min(size.bugs, size.tests))
+				}
+			}
+			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/student")
+			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N*size.tests*(1+size.bugs)), "s/run")
+		})
+	}
+}
+
+// benchPart is the benchmark's part: the correct program and bugs bugs,
+// built from a folder, checked on ten own cases (0..9).
+func benchPart(b *testing.B, bugs int) *mutation.Part {
+	dir := b.TempDir()
+	prog := func(bug int) string {
+		return fmt.Sprintf("n = int(input())\nprint(n * n + (1 if n %% 10 == %d else 0))\n", bug)
+	}
+	write := func(name, body string) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	write("correct.py", prog(-1))
+	for k := range bugs {
+		write(fmt.Sprintf("bugs/b%02d.py", k), prog(k))
+	}
+	build, err := rubric.Preset("python", []string{"x.py"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	j := &Judge{build: runner.New(&rubric.Rubric{Build: build, Limits: rubric.Limits{Wall: 10 * time.Second, CPU: 5 * time.Second,
+		BuildWall: 60 * time.Second, Memory: 512 << 20, Output: 1 << 20}})}
+	ctx := context.Background()
+	impls, err := j.Programs(ctx, dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var own []cases.Case
+	for n := range 10 {
+		own = append(own, cases.Case{ID: fmt.Sprint(n), Stdin: fmt.Appendf(nil, "%d\n", n), Outputs: []cases.Output{{Stdout: fmt.Appendf(nil, "%d\n", n*n)}}})
+	}
+	p, err := mutation.NewPart(ctx, mutation.Config{PerBug: 1, Ceiling: 100, MaxTests: 1000, MaxBytes: 1 << 20,
+		Files: "*.case", Show: mutation.ShowAll, Mode: compare.Lines}, impls, own)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
