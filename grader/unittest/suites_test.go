@@ -171,3 +171,21 @@ func TestSuiteBadInput(t *testing.T) {
 		t.Errorf("%d tests, want 3", len(res.Tests))
 	}
 }
+
+// TestSuiteExampleOwn: the example's own tests (own/test_cart.py) pass
+// on its correct cart, every bug imports, and they tell the nine bugs
+// apart: its rubric is right (`cases verify`).
+func TestSuiteExampleOwn(t *testing.T) {
+	p := exampleSuites(t, nil, 25)
+	data, err := os.ReadFile(filepath.Join(exampleDir(t), "own", "test_cart.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems, err := p.Verify(context.Background(), []submission.File{{Name: "test_cart.py", Data: data}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range problems {
+		t.Error(l)
+	}
+}
