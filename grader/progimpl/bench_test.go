@@ -19,32 +19,54 @@ import (
 // BenchmarkProgramsStudent grades one student's T case files against B
 // bugs written as Python programs (docs/performance.md, "Students'
 // tests"): the program prints n*n for the n on its stdin, bug k wrong
-// when n mod 10 is k; case i gives n = i, every case valid, exposing one
-// bug. Each iteration is one student: each case runs once on the correct
-// program and once on each bug, each run a fresh box.
+// when n mod 10 is k; case i gives n = 100+i (none of the own cases'),
+// every case valid, exposing one bug. Each iteration is one student:
+// each case runs once on the correct program and once on each bug, each
+// run a fresh box. memo=off makes every run; memo=on keeps runs by input,
+// and the class of 10 students hands in the same suite.
 func BenchmarkProgramsStudent(b *testing.B) {
-	for _, size := range []struct{ tests, bugs int }{{5, 2}, {5, 10}, {25, 2}, {25, 10}} {
-		b.Run(fmt.Sprintf("tests=%d/bugs=%d", size.tests, size.bugs), func(b *testing.B) {
-			p := benchPart(b, size.bugs)
-			var files []submission.File
-			for i := range size.tests {
-				files = append(files, submission.File{Name: fmt.Sprintf("t%02d.case", i),
-					Data: fmt.Appendf(nil, "args:\n-- stdin --\n%d\n-- stdout --\n%d\n", i, i*i)})
+	for _, size := range []struct{ tests, bugs, students int }{{5, 2, 1}, {5, 10, 1}, {25, 2, 1}, {25, 10, 1}, {25, 10, 10}} {
+		for _, memo := range []bool{false, true} {
+			if size.students > 1 && !memo {
+				continue // as many runs per student as one student's
 			}
-			b.ResetTimer()
-			for range b.N {
-				res, err := p.Grade(context.Background(), files)
-				if err != nil {
-					b.Fatal(err)
+			name := fmt.Sprintf("tests=%d/bugs=%d/students=%d/memo=%v", size.tests, size.bugs, size.students, memo)
+			b.Run(name, func(b *testing.B) {
+				defer func(n int) { memoBytes = n }(memoBytes)
+				if !memo {
+					memoBytes = 0
 				}
-				if res.Valid != size.tests || res.Exposed != min(size.bugs, size.tests) {
-					b.Fatalf("%d valid tests exposing %d bugs; want %d and %d", res.Valid, res.Exposed, size.tests, min(size.bugs, size.tests))
-				}
-			}
-			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/student")
-			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N*size.tests*(1+size.bugs)), "s/run")
-		})
+				benchStudents(b, size.tests, size.bugs, size.students)
+			})
+		}
 	}
+}
+
+// benchStudents grades students students' suites of tests cases each
+// against bugs bugs, b.N times, reporting the seconds per student.
+func benchStudents(b *testing.B, tests, bugs, students int) {
+	var files []submission.File
+	for i := range tests {
+		n := 100 + i
+		files = append(files, submission.File{Name: fmt.Sprintf("t%02d.case", i),
+			Data: fmt.Appendf(nil, "args:\n-- stdin --\n%d\n-- stdout --\n%d\n", n, n*n)})
+	}
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		p := benchPart(b, bugs) // a fresh memo: runs of an iteration before are not kept
+		b.StartTimer()
+		for range students {
+			res, err := p.Grade(context.Background(), files)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if res.Valid != tests || res.Exposed != min(bugs, tests) {
+				b.Fatalf("%d valid tests exposing %d bugs; want %d and %d", res.Valid, res.Exposed, tests, min(bugs, tests))
+			}
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N*students), "s/student")
 }
 
 // benchPart is the benchmark's part: the correct program and bugs bugs,

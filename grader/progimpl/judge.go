@@ -116,7 +116,7 @@ func (j *Judge) program(ctx context.Context, path string, e fs.DirEntry) (p muta
 		}
 		return nil, "does not build: " + clip.Excerpt([]byte(why), 150, 150), nil
 	}
-	return program{b.Program}, "", nil
+	return newProgram(b.Program), "", nil
 }
 
 // hint is a bug folder's one-line hint ("" for a file, or a folder
