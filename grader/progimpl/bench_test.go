@@ -89,10 +89,7 @@ func benchPart(b *testing.B, bugs int) *mutation.Part {
 	for k := range bugs {
 		write(fmt.Sprintf("bugs/b%02d.py", k), prog(k))
 	}
-	build, err := rubric.Preset("python", []string{"x.py"})
-	if err != nil {
-		b.Fatal(err)
-	}
+	build := rubric.Build{Language: rubric.Auto, Languages: rubric.Presets()}
 	j := &Judge{build: runner.New(&rubric.Rubric{Build: build, Limits: rubric.Limits{Wall: 10 * time.Second, CPU: 5 * time.Second,
 		BuildWall: 60 * time.Second, Memory: 512 << 20, Output: 1 << 20}})}
 	ctx := context.Background()
