@@ -39,12 +39,21 @@
 // runs all failed. The student's box's report is a claim, read for its
 // one test; the transcripts are the grader's.
 //
+// SuitePart.Verify (verify.go) checks a suite part's rubric on the
+// instructor's own test files, on demand (`cases verify`): every
+// implementation loads (when the runner is a Loader), each own test
+// passes on the correct implementations, every bug fails one, and no two
+// bugs answer them alike. A FolderProvider builds a part's
+// implementations from a folder of programs (package grader/progimpl); a
+// Bug it could not build is Broken, a line of NewPart's error.
+//
 // What a student may see of a Result is View's: nothing of the bugs, their
 // count, the names of those exposed, or every name (the rubric's show);
 // the TA sees the whole Result.
 //
 // The files stand in layers: part (NewPart, Grade) over run (one test
-// judged on the programs), suite (suite parts) over config (a part and
+// judged on the programs), verify (a suite part's own tests) over suite
+// (suite parts) over config (a part and
 // its rubric), view (what a student sees), result (the types) and program
 // (the interface).
 package mutation
