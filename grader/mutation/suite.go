@@ -44,6 +44,34 @@ type TestRun struct {
 	// it got across the relay: two runs with the same transcript got the
 	// same answers to the same calls.
 	Transcript string
+	// Steps are the transcript's frames in order (its first ones, where
+	// it is long); nil when the runner keeps none.
+	Steps []Step
+}
+
+// Step is a frame of a run's transcript: who sent it (the test: a call
+// or an answer to the implementation's callback; else the
+// implementation) and a digest of what it held.
+type Step struct {
+	FromTest bool
+	Sum      uint64
+}
+
+// parted says where two runs' steps first differ: whether the test sent
+// that step in either run (the test did otherwise first), and whether
+// they differ at all.
+func parted(a, b []Step) (byTest, differ bool) {
+	for i := range max(len(a), len(b)) {
+		switch {
+		case i >= len(a):
+			return b[i].FromTest, true
+		case i >= len(b):
+			return a[i].FromTest, true
+		case a[i] != b[i]:
+			return a[i].FromTest || b[i].FromTest, true
+		}
+	}
+	return false, false
 }
 
 // Suites are a suite part's implementations: the correct ones' names and
@@ -230,8 +258,15 @@ func (p *SuitePart) judgeTest(ctx context.Context, f submission.File, id string,
 //  3. runs with the same transcript (on any implementations) and
 //     different outcomes make it invalid: its outcome depends on
 //     something other than the answers it got;
-//  4. it exposes a bug when its runs on the bug failed: by rule 3, those
-//     runs got other answers than the correct implementations gave.
+//  4. a run on a bug whose transcript parts from a correct run's where
+//     the test sent something (a call the correct run never saw, or none
+//     where it made one) makes it invalid: the implementations had
+//     answered alike so far, so the test changed its calls by itself
+//     (it counted its runs, or read something that differs between
+//     them), and its failure there says nothing of the bug;
+//  5. it exposes a bug when its runs on the bug failed: by rules 3 and
+//     4, those runs got other answers than the correct implementations
+//     gave, before the test did anything otherwise.
 func decideTest(names []string, correct [][]TestRun, bugs []Bug, onBugs [][]TestRun) Test {
 	for k, runs := range correct {
 		for n, r := range runs {
@@ -256,6 +291,21 @@ func decideTest(names []string, correct [][]TestRun, bugs []Bug, onBugs [][]Test
 		}
 		outcome[r.Transcript] = r.Passed
 	}
+	for _, runs := range onBugs {
+		for _, r := range runs {
+			for _, c := range correct {
+				if len(c) == 0 || r.Steps == nil || c[0].Steps == nil {
+					continue
+				}
+				byTest, differ := parted(r.Steps, c[0].Steps)
+				// Past the steps kept, where they part is not known:
+				// never counted for the test.
+				if byTest || !differ && r.Transcript != c[0].Transcript {
+					return Test{Why: whyParted}
+				}
+			}
+		}
+	}
 	t := Test{Valid: true}
 	for i, runs := range onBugs {
 		if len(runs) > 0 && !slices.ContainsFunc(runs, func(r TestRun) bool { return r.Passed }) {
@@ -269,6 +319,7 @@ func decideTest(names []string, correct [][]TestRun, bugs []Bug, onBugs [][]Test
 const (
 	whyCalls   = "it makes other calls from one run to the next on the same implementation: a test must call the same way every run (no randomness, clock or count of runs)"
 	whyOutcome = "its outcome differs between runs that got the same answers from the implementation: it depends on something else (chance, time, a count of runs)"
+	whyParted  = "it called otherwise on one implementation than on another before their answers differed: a test's calls may depend only on the answers it got (no randomness, clock or count of runs)"
 )
 
 // clipWhy bounds why a test is invalid, as a run's failure is cut.

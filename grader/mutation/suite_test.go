@@ -14,6 +14,18 @@ import (
 func passed(tr string) TestRun { return TestRun{Passed: true, Transcript: tr} }
 func failed(tr string) TestRun { return TestRun{Why: "assert 1 == 2", Transcript: tr} }
 
+// stepped gives r the steps written as words ("T1 I2": the test's step
+// 1, the implementation's step 2).
+func stepped(r TestRun, steps string) TestRun {
+	r.Steps = []Step{}
+	for _, w := range strings.Fields(steps) {
+		var n uint64
+		fmt.Sscan(w[1:], &n)
+		r.Steps = append(r.Steps, Step{FromTest: w[0] == 'T', Sum: n})
+	}
+	return r
+}
+
 // TestDecideTest: a row per rule of decideTest.
 func TestDecideTest(t *testing.T) {
 	names := []string{"correct"}
@@ -36,6 +48,12 @@ func TestDecideTest(t *testing.T) {
 		{"exposes one", [][]TestRun{{passed("c"), passed("c")}}, [][]TestRun{{failed("a"), failed("a")}, {passed("b"), passed("b")}}, true, "", []string{"a"}},
 		{"exposes both", [][]TestRun{{passed("c"), passed("c")}}, [][]TestRun{{failed("a"), failed("a")}, {failed("b"), failed("b")}}, true, "", []string{"a", "b"}},
 		{"other answers, still passes", [][]TestRun{{passed("c"), passed("c")}}, [][]TestRun{{passed("a"), passed("a")}, {passed("c"), passed("c")}}, true, "", nil},
+		{"parts where the implementation answered otherwise", [][]TestRun{{stepped(passed("c"), "T1 I1 T2 I2")}}, [][]TestRun{{stepped(failed("a"), "T1 I1 T2 I9")}, nil}, true, "", []string{"a"}},
+		{"parts where the test called otherwise", [][]TestRun{{stepped(passed("c"), "T1 I1 T2 I2")}}, [][]TestRun{{stepped(failed("a"), "T1 I1 T9 I2")}, nil}, false, whyParted, nil},
+		{"a call more on the bug", [][]TestRun{{stepped(passed("c"), "T1 I1")}}, [][]TestRun{{stepped(failed("a"), "T1 I1 T2 I2")}, nil}, false, whyParted, nil},
+		{"a call fewer on the bug", [][]TestRun{{stepped(passed("c"), "T1 I1 T2 I2")}}, [][]TestRun{{stepped(failed("a"), "T1 I1")}, nil}, false, whyParted, nil},
+		{"the implementation said more (it died)", [][]TestRun{{stepped(passed("c"), "T1 I1")}}, [][]TestRun{{stepped(failed("a"), "T1 I1 I9")}, nil}, true, "", []string{"a"}},
+		{"parts past the steps kept", [][]TestRun{{stepped(passed("c"), "T1 I1")}}, [][]TestRun{{stepped(failed("a"), "T1 I1")}, nil}, false, whyParted, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := decideTest(names, tc.correct, bugs, tc.onBugs)

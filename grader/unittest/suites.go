@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -199,7 +200,7 @@ func (s *pySuites) testBox(f submission.File, lim sandbox.Limits, collect bool, 
 	all = append(all, strings.Join(s.modules, ","), box, "-p", "autograder_seed",
 		"-p", "no:cacheprovider", "-c", box+"/pytest.ini", "--rootdir", box, "--confcutdir", box, "-q", "--color=no")
 	all = append(all, args...)
-	spec := sandbox.Spec{Path: s.py, Args: all, Files: files, Env: slices.Clone(determinism), Limits: lim}
+	spec := sandbox.Spec{Path: s.py, Args: all, Files: files, Env: append(slices.Clone(determinism), "AUTOGRADER_BRIDGE_SUITE=1"), Limits: lim}
 	if s.clock != nil {
 		s.clock(&spec)
 	}
@@ -318,7 +319,7 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 	if errors.Is(err, relay.ErrProtocol) {
 		// The test box runs the student's code: its broken frames are
 		// the student's failure, not the grader's.
-		return mutation.TestRun{Why: "the test broke the bridge's protocol", Transcript: "broken:" + out.Transcript}, nil
+		return mutation.TestRun{Why: "the test broke the bridge's protocol", Transcript: "broken:" + out.Transcript, Steps: steps(out.Steps)}, nil
 	} else if err != nil {
 		return mutation.TestRun{}, err
 	}
@@ -334,9 +335,18 @@ func perTestSuite(l rubric.Limits) relay.Limits {
 	return relay.Limits{CPU: l.CPU, Wall: l.Wall + l.BuildWall, Printed: maxPrinted, Keep: keepPrinted}
 }
 
+// steps are the relay's steps of a transcript as the rules read them.
+func steps(b []byte) []mutation.Step {
+	out := make([]mutation.Step, 0, len(b)/relay.StepSize)
+	for ; len(b) >= relay.StepSize; b = b[relay.StepSize:] {
+		out = append(out, mutation.Step{FromTest: b[0] == '>', Sum: binary.BigEndian.Uint64(b[1:relay.StepSize])})
+	}
+	return out
+}
+
 // testRun reads a run's outcome from its report and the relay's record.
 func testRun(id string, out relay.Result) mutation.TestRun {
-	r := mutation.TestRun{Transcript: out.Transcript}
+	r := mutation.TestRun{Transcript: out.Transcript, Steps: steps(out.Steps)}
 	if len(out.Test.Files) != 1 {
 		r.Why = "the run wrote no report: " + boxEnd(out.Test)
 		return r

@@ -189,3 +189,119 @@ func TestSuiteExampleOwn(t *testing.T) {
 		t.Error(l)
 	}
 }
+
+// tinySuites is a suite part of one small implementation (mod.py, which
+// imports a module) and one bug, for tests of what a student's test can
+// reach; or a skip (a failure under CI) when pytest is missing.
+func tinySuites(t *testing.T) *mutation.SuitePart {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs pytest in boxes")
+	}
+	if m := Missing("pytest"); m != "" {
+		testenv.Missing(t, "pytest: %s", m)
+	}
+	dir := t.TempDir()
+	impl := "import collections\n\n\nclass Box:\n    def __init__(self):\n        self.items = collections.OrderedDict()\n\n    def put(self, k):\n        self.items[k] = %s\n        return len(self.items)\n\n\ndef make():\n    return Box()\n"
+	for name, v := range map[string]string{"correct": "True", "bugs/wrong": "False"} {
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src := strings.Replace(impl, "%s", v, 1)
+		if name == "bugs/wrong" {
+			src = strings.Replace(src, "return len(self.items)", "return len(self.items) + 1", 1)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name, "mod.py"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j, err := newJudge(pytest, &rubric.Rubric{Limits: suiteLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := j.Suites(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := mutation.Config{PerBug: 5, Ceiling: 40, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: mutation.ShowExposed, Mode: compare.Lines}
+	p, err := mutation.NewSuitePart(cfg, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestSuiteReachesOnlyTheImplementation: a student's test reaches the
+// implementation's own modules, classes, functions and objects, nothing
+// else of its box: not a module by a forged path (builtins.open), not
+// Python's classes through __class__ (type, then str.format walking
+// into bytecode), not a module the implementation imported (and through
+// it sys.modules). Each attack below passes on the correct
+// implementation, so exposes the bug, wherever it reaches what it asks
+// for; refused, each is an invalid test. The honest test beside them
+// stays valid and exposes the bug.
+func TestSuiteReachesOnlyTheImplementation(t *testing.T) {
+	p := tinySuites(t)
+	tests := `import sys
+
+import mod
+
+
+def test_forged_path():
+    b = sys.modules["autograder_bridge"]
+    mod.make
+    f = b._peer.request({"op": "call", "target": {"path": ["builtins", "open"]}, "args": ["mod.py"]})
+    assert "collections" in f.read()
+
+
+def test_class_of_a_class():
+    box = mod.make()
+    typ = box._ag_op("getattr", name="__class__")._ag_op("getattr", name="__class__")
+    text = typ("").format("{0.put.__code__.co_code}", box)
+    assert text
+
+
+def test_imported_module():
+    src = mod.collections._sys.modules["builtins"].open("mod.py").read()
+    assert "collections" in src
+
+
+def test_honest():
+    assert mod.make().put("a") == 1
+`
+	res, err := p.Grade(context.Background(), []submission.File{{Name: "test_mod.py", Data: []byte(tests)}}, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "test_mod.py::test_forged_path:invalid test_mod.py::test_class_of_a_class:invalid test_mod.py::test_imported_module:invalid test_mod.py::test_honest:valid,wrong = 5"
+	if got := summary(res); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for _, te := range res.Tests {
+		t.Logf("%s: %s", te.Name, te.Why)
+	}
+}
+
+// TestSuiteChanceIsFixed: what a student's test draws at random (os.urandom,
+// secrets, uuid4, random) is the same in every run, so a grade of the
+// same hand-in with the same secret is the same: here a test that fails
+// saying what it drew says the same both times.
+func TestSuiteChanceIsFixed(t *testing.T) {
+	p := tinySuites(t)
+	tests := "import os, random, secrets, uuid\n\nimport mod\n\n\ndef test_draws():\n" +
+		"    mod.make()\n    assert False, repr((os.urandom(4), secrets.token_hex(4), uuid.uuid4().hex, random.random()))\n"
+	var whys []string
+	for range 2 {
+		res, err := p.Grade(context.Background(), []submission.File{{Name: "test_mod.py", Data: []byte(tests)}}, []byte("secret"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Tests) != 1 || res.Tests[0].Valid {
+			t.Fatalf("got %s, want one invalid test", summary(res))
+		}
+		whys = append(whys, res.Tests[0].Why)
+	}
+	if whys[0] != whys[1] {
+		t.Errorf("two grades drew otherwise:\n%s\n%s", whys[0], whys[1])
+	}
+}

@@ -48,6 +48,45 @@ _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 # between implementations that behave alike.
 _INSTRUCTOR_DUNDERS = {"__class__", "__name__", "__qualname__", "__module__"}
 _INSTRUCTOR_HIDDEN = (types.CodeType, types.FrameType, types.TracebackType)
+# The code on the other side of the tests, as the tests' messages name it.
+_OTHER_CODE = "the implementation" if os.environ.get("AUTOGRADER_BRIDGE_SUITE") == "1" else "the student's code"
+
+
+def _impl_module(name):
+    """Whether the module called name is one of the implementation's own
+    (a file of the box's folder, not the bridge's)."""
+    m = sys.modules.get(name) if type(name) is str else None
+    f = getattr(m, "__file__", None) if isinstance(m, types.ModuleType) else None
+    if type(f) is not str:
+        return False
+    f = os.path.abspath(f)
+    return f.startswith(os.getcwd() + os.sep) and not f.startswith(os.path.dirname(_SERVER) + os.sep)
+
+
+def _impl_handed(v):
+    """Why v, an object of the implementation's box, is not handed to a
+    student's test, or None. A test reaches the implementation's own
+    modules, classes, functions and their objects (and iterators over
+    them), never a class, module or function of Python's or the
+    standard library's: with one (type, str.format, builtins.open), a test
+    would run code of its choosing in the implementation's box and read
+    its source, bytecode or files, which differ between a bug and the
+    correct implementation that behave alike."""
+    if isinstance(v, types.ModuleType):
+        return None if _impl_module(v.__name__) else "a module"
+    if isinstance(v, type):
+        return None if _impl_module(v.__module__) else "a class"
+    if isinstance(v, (types.FunctionType, types.MethodType)):
+        return None if _impl_module(getattr(v, "__module__", None)) else "a function"
+    if isinstance(v, (types.BuiltinFunctionType, types.BuiltinMethodType, types.MethodWrapperType,
+                      types.WrapperDescriptorType, types.MethodDescriptorType, types.ClassMethodDescriptorType)):
+        owner = getattr(v, "__self__", None)
+        if owner is None or isinstance(owner, (type, types.ModuleType)):
+            return "a built-in function"
+        return _impl_handed(owner)
+    if callable(v) and not _impl_module(type(v).__module__):
+        return "a callable object"
+    return None
 
 
 # The ops that answer a call.
@@ -1028,6 +1067,12 @@ class _Values:
         if not self.trusted and isinstance(v, _ExcMeta) and v.__dict__.get("_ag_peer") is self \
                 and v.__dict__.get("_ag_cpath") is not None:
             return {"ref": {"path": list(v.__dict__["_ag_cpath"])}}
+        if _INSTRUCTOR and self.trusted:
+            why = _impl_handed(v)
+            if why is not None:
+                raise Unsendable("%s of Python's or the standard library's (%s) is not handed to a test: "
+                                 "only the implementation's own modules, classes, functions and objects are"
+                                 % (why, type(v).__qualname__[:100]))
         return {"handle": self.handle_of(v), "type": type(v).__qualname__[:200]}
 
     # -- decoding (what this side is sent; on the test side, the student's)
@@ -1203,7 +1248,7 @@ class _Calls:
                     why = msg.get("why")
                     why = why[:MAX_REPR] if type(why) is str else "no reason given"
                     raise Unsendable(why if self.trusted else
-                                     "the student's code gave a value the bridge cannot carry: " + why)
+                                     "%s gave a value the bridge cannot carry: %s" % (_OTHER_CODE, why))
                 if op == "raise":
                     raise _Raised(_rebuilt(self.exception, msg.get("exc"), stop_ok))
                 value = self.dec(msg.get("value"))
@@ -1329,9 +1374,19 @@ class _Answers:
     def resolve(self, t):
         __tracebackhide__ = True
         path = t["path"]
+        if _INSTRUCTOR and not (path and type(path[0]) is str and path[0].isidentifier() and
+                                (os.path.isfile(path[0] + ".py") or os.path.isfile(os.path.join(path[0], "__init__.py")))):
+            raise BridgeError("no such object")  # a student's test names only the implementation's modules
         obj = importlib.import_module(str(path[0]))
+        if _INSTRUCTOR and not _impl_module(path[0]):
+            raise BridgeError("no such object")
         for name in path[1:]:
-            obj = getattr(obj, str(name))
+            name = str(name)
+            if _INSTRUCTOR and (name.startswith("__") and name not in _INSTRUCTOR_DUNDERS):
+                raise BridgeError("no such object")
+            obj = getattr(obj, name)
+            if _INSTRUCTOR and (isinstance(obj, _INSTRUCTOR_HIDDEN) or _impl_handed(obj) is not None):
+                raise BridgeError("no such object")
         return obj
 
 
@@ -1845,6 +1900,34 @@ class _Stdin:
         if not line:
             raise StopIteration
         return line
+
+
+def _fix_chance():
+    """A student's test box (grading students' tests): its chance the
+    same in every run, before any student code loads, so that a test's
+    outcome is a function of the answers it gets. os.urandom (and what
+    draws on it: SystemRandom, secrets, uuid4) gives a fixed stream, and
+    random is seeded. (The wall clock is frozen by the box; the monotonic
+    clocks are the machine's, as waits and timeouts need them.) A test
+    that goes around these (the monotonic clock, ctypes, /dev/urandom)
+    is one whose runs may disagree, which makes it invalid."""
+    import hashlib
+    import random as _random
+    n = [0]
+
+    def urandom(size):
+        out = bytearray()
+        while len(out) < size:
+            n[0] += 1
+            out += hashlib.sha256(b"autograder chance %d" % n[0]).digest()
+        return bytes(out[:size])
+    os.urandom = urandom
+    _random._urandom = urandom
+    _random.seed(0)
+
+
+if os.environ.get("AUTOGRADER_BRIDGE_SUITE") == "1":
+    _fix_chance()
 
 
 def serve_student():

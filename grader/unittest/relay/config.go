@@ -68,7 +68,18 @@ type Result struct {
 	// Config.Transcript. Two runs whose test sides were given the same
 	// answers to the same calls have the same transcript.
 	Transcript string
+	// Steps are the transcript's first MaxSteps frames, StepSize bytes
+	// each: its direction ('>' to the student side, '<' to the test side)
+	// and a digest of its payload; where two runs' transcripts part, the
+	// first step that differs says which side did otherwise first.
+	Steps []byte
 }
+
+// The steps a transcript keeps (Result.Steps), and the size of each.
+const (
+	MaxSteps = 1 << 16
+	StepSize = 9
+)
 
 // ErrProtocol marks a test box that broke the framing: a grader's fault,
 // since the test box runs no student code.

@@ -70,6 +70,7 @@ type relay struct {
 	err       error
 	ended     bool      // the test box
 	sum       hash.Hash // the transcript's, nil unless asked for
+	steps     []byte    // the transcript's steps (Result.Steps)
 }
 
 // testState is a test's counters. A test's limits hold over the whole
@@ -107,6 +108,7 @@ func (r *relay) loop() (Result, error) {
 	r.toTest.close()
 	if r.sum != nil {
 		r.result.Transcript = hex.EncodeToString(r.sum.Sum(nil))
+		r.result.Steps = r.steps
 	}
 	for _, t := range r.tests[1:] {
 		if !t.between {
@@ -241,6 +243,10 @@ func (r *relay) record(dir byte, p []byte) {
 	binary.BigEndian.PutUint32(head[1:], uint32(len(p)))
 	r.sum.Write(head[:])
 	r.sum.Write(p)
+	if len(r.steps) < MaxSteps*StepSize {
+		d := sha256.Sum256(p)
+		r.steps = append(append(r.steps, dir), d[:StepSize-1]...)
+	}
 }
 
 // answered ends a wait for the student.
