@@ -1,0 +1,110 @@
+package unittest
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/mutation"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/internal/testenv"
+)
+
+// junitExampleDir is the bundled example of students' JUnit suites.
+func junitExampleDir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "cases", "junit-tests")
+}
+
+// junitSuitePart is the example's part, only the bugs named (nil: all),
+// or a skip (a failure under CI) when JUnit is missing.
+func junitSuitePart(t *testing.T, bugs []string, maxTests int) *mutation.SuitePart {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs JUnit in boxes")
+	}
+	if m := Missing("junit"); m != "" {
+		testenv.Missing(t, "junit: %s", m)
+	}
+	j, err := newJudge(junit, &rubric.Rubric{Limits: suiteLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := j.Suites(context.Background(), filepath.Join(junitExampleDir(), "impls"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := mutation.Config{PerBug: 5, Ceiling: 40, MaxTests: maxTests, MaxBytes: 64 << 10, Files: "*Test.java", Bugs: bugs, Show: mutation.ShowExposed, Mode: compare.Lines}
+	p, err := mutation.NewSuitePart(cfg, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// junitHand is a hand-in of the example: its files.
+func junitHand(t *testing.T, name string) []submission.File {
+	t.Helper()
+	dir := filepath.Join(junitExampleDir(), "examples", name)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []submission.File
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, submission.File{Name: e.Name(), Data: data})
+	}
+	return files
+}
+
+// TestJUnitSuiteExamples: the example batch, graded by hand against the
+// nine bugs (in name order: add-accepts-negative, add-accepts-zero,
+// add-replaces, count-missing-throws, items-unsorted,
+// remove-exact-fails, remove-keeps-empty, remove-overdraws,
+// total-counts-items).
+func TestJUnitSuiteExamples(t *testing.T) {
+	p := junitSuitePart(t, nil, 25)
+	p.Parallel = 2
+	for _, tc := range []struct {
+		hand, want string
+		why        map[int]string // a test's why holds this
+	}{
+		{"full", "InventoryTest.java::addsCountsAndLists:valid,add-accepts-negative,add-accepts-zero,add-replaces,count-missing-throws,items-unsorted,total-counts-items" +
+			" InventoryTest.java::removes:valid,remove-exact-fails,remove-keeps-empty,remove-overdraws = 40", nil},
+		{"misses", "InventoryTest.java::addsTwice:valid,add-replaces InventoryTest.java::removesSome:valid = 5", nil},
+		{"invalid", "InventoryTest.java::wrongExpectation:invalid InventoryTest.java::expectsWhatTheHandoutDoesNotSay:invalid" +
+			" InventoryTest.java::disabled:invalid InventoryTest.java::removesAll:valid,remove-exact-fails,remove-keeps-empty = 10",
+			map[int]string{0: "two items, one each ==> expected: <3> but was: <2>", 1: "Expected java.lang.IllegalArgumentException to be thrown, but nothing was thrown", 2: "skipped"}},
+		{"chatty", "InventoryTest.java::printsALot:valid,total-counts-items InventoryTest.java::writesAGigabyte:invalid = 5", map[int]string{1: "File too large"}},
+		{"loops", "InventoryTest.java::neverEnds:invalid InventoryTest.java::listsSorted:valid,items-unsorted = 5", map[int]string{0: "it fails on the correct implementation"}},
+		{"broken", "InventoryTest.java:invalid = 0", map[int]string{0: "it does not compile: " + box + "/InventoryTest.java:9: error: ';' expected"}},
+	} {
+		t.Run(tc.hand, func(t *testing.T) {
+			if h := os.Getenv("JUNIT_HAND"); h != "" && h != tc.hand {
+				t.Skip("JUNIT_HAND")
+			}
+			res, err := p.Grade(context.Background(), junitHand(t, tc.hand), []byte("secret"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := summary(res); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			for i, te := range res.Tests {
+				t.Logf("%s: %s", te.Name, te.Why)
+				if w := tc.why[i]; !strings.Contains(te.Why, w) || len(te.Why) > 500 {
+					t.Errorf("test %s: why %q, want it to hold %q, at most 500 bytes", te.Name, te.Why, w)
+				}
+			}
+		})
+	}
+}
