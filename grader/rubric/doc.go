@@ -240,12 +240,14 @@
 //	           TA sees everything ("exposed")
 //
 //	folder     makes the part grade unit-test suites the student writes
-//	           (implementations = "pytest"): the implementations folder,
-//	           relative to the cases folder, holding correct/ (more
-//	           correct ones in correct-NAME/) and bugs/NAME/ (a bug each,
-//	           its one-line hint in hint.txt), every one's files named
-//	           alike; files then defaults to "test_*.py", and the part's
-//	           case folder needs no case file
+//	           (implementations = "pytest" or "junit"): the
+//	           implementations folder, relative to the cases folder,
+//	           holding correct/ (more correct ones in correct-NAME/) and
+//	           bugs/NAME/ (a bug each, its one-line hint in hint.txt),
+//	           every one's files named alike (JUnit's: Java sources with
+//	           the same public API); files then defaults to "test_*.py"
+//	           ("*Test.java" for junit), and the part's case folder needs
+//	           no case file
 //
 // A rubric whose every part is a tests part builds and runs nothing of a
 // submission: its files are data.

@@ -20,6 +20,8 @@ func TestTests(t *testing.T) {
 			Tests{Implementations: "ref", Bugs: []string{"x", "y"}, PerBug: 2, Ceiling: 6, MaxTests: 50, MaxBytes: 1024, Files: "t*.case", Show: "nothing"}},
 		// A suite part: test files by default are test_*.py.
 		{"folder", testsHead + "folder = \"impls\"\n", Tests{Implementations: "ref", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: "exposed", Folder: "impls"}},
+		// A JUnit suite part: test files by default are *Test.java.
+		{"junit folder", strings.Replace(testsHead, `"ref"`, `"junit"`, 1) + "folder = \"impls\"\n", Tests{Implementations: "junit", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxBytes: 64 << 10, Files: "*Test.java", Show: "exposed", Folder: "impls"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := Parse("rubric.toml", []byte(tc.toml), casesDir(t))

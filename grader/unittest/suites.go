@@ -3,6 +3,7 @@ package unittest
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -349,7 +350,8 @@ func runOutcome(out relay.Result, many bool) mutation.TestRun {
 			if rep.Status != Passed {
 				r.Passed, r.Why = false, rep.Message
 				if rep.Status == Skipped {
-					r.Why = "skipped: " + rep.Message
+					// JUnit writes a skip's reason as the element's text
+					r.Why = "skipped: " + cmp.Or(rep.Message, strings.TrimSpace(rep.Trace))
 				}
 				break
 			}
