@@ -361,8 +361,11 @@ func paramNames(desc string) []string {
 	prims := map[byte]string{'B': "byte", 'C': "char", 'D': "double", 'F': "float", 'I': "int", 'J': "long", 'S': "short", 'Z': "boolean"}
 	for i := 1; i < len(desc) && desc[i] != ')'; i++ {
 		dims := 0
-		for ; desc[i] == '['; i++ {
+		for ; i < len(desc) && desc[i] == '['; i++ {
 			dims++
+		}
+		if i >= len(desc) {
+			return out
 		}
 		t := prims[desc[i]]
 		if desc[i] == 'L' {

@@ -108,3 +108,57 @@ func TestJUnitSuiteExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestJUnitSuiteGambling: a JUnit test that makes the same calls
+// everywhere and fails at random half the time earns nothing: the rules
+// are package mutation's (decideTest, measured by TestGambling for any
+// framework); here the JUnit run's transcripts are the same for runs
+// that got the same answers (counted sequence numbers, no frees), so its
+// eight bugs that answer as the correct inventory does must agree with
+// it. It is valid only if its 18 runs on the same answers all pass
+// (2^-18).
+func TestJUnitSuiteGambling(t *testing.T) {
+	p := junitSuitePart(t, nil, 25)
+	p.Parallel = 2
+	src := `import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class GambleTest {
+    @Test
+    void coin() {
+        Inventory inv = new Inventory();
+        inv.add("a", 2);
+        inv.total();
+        assertTrue(new Random().nextBoolean(), "heads");
+    }
+}
+`
+	res, err := p.Grade(context.Background(), []submission.File{{Name: "GambleTest.java", Data: []byte(src)}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := summary(res), "GambleTest.java::coin:invalid = 0"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	t.Log(res.Tests[0].Why)
+}
+
+// TestParamNames: a method descriptor's parameters as JUnit's method
+// selector takes them.
+func TestParamNames(t *testing.T) {
+	for desc, want := range map[string]string{
+		"()V":                                 "",
+		"(I)V":                                "int",
+		"(Ljava/lang/String;[I)V":             "java.lang.String,int[]",
+		"([[Ljava/util/List;JZ)V":             "java.util.List[][],long,boolean",
+		"(Lorg/junit/jupiter/api/TestInfo;)V": "org.junit.jupiter.api.TestInfo",
+		"(Ljava/lang/String":                  "",
+		"([":                                  "",
+	} {
+		if got := strings.Join(paramNames(desc), ","); got != want {
+			t.Errorf("paramNames(%q) = %q, want %q", desc, got, want)
+		}
+	}
+}
