@@ -12,6 +12,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/mutation"
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
 	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
@@ -160,5 +161,68 @@ func TestParamNames(t *testing.T) {
 		if got := strings.Join(paramNames(desc), ","); got != want {
 			t.Errorf("paramNames(%q) = %q, want %q", desc, got, want)
 		}
+	}
+}
+
+// TestStandinsDiffer: two implementations' stand-ins differ when a class
+// is in one alone, a class's source differs, or the index does.
+func TestStandinsDiffer(t *testing.T) {
+	base := func() *javabridge.Result {
+		return &javabridge.Result{Sources: map[string][]byte{"A.java": []byte("a"), "B.java": []byte("b")}, Index: []byte("A\nB\n")}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(*javabridge.Result)
+		want string
+	}{
+		{"same", func(*javabridge.Result) {}, ""},
+		{"more", func(r *javabridge.Result) { r.Sources["C.java"] = []byte("c") }, "only one has C"},
+		{"fewer", func(r *javabridge.Result) { delete(r.Sources, "A.java") }, "only one has A"},
+		{"other", func(r *javabridge.Result) { r.Sources["B.java"] = []byte("b2") }, "B differs"},
+		{"index", func(r *javabridge.Result) { r.Index = []byte("A\nB\nB$C\n") }, "their classes differ"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := base()
+			tc.edit(b)
+			if got := standinsDiffer(base(), b); got != tc.want {
+				t.Errorf("standinsDiffer = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestJUnitSuitesRefused: a bug whose public API is not the correct
+// implementation's (a public method more) is refused when the rubric
+// loads, naming it; so is a folder without correct/.
+func TestJUnitSuitesRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles Java in boxes")
+	}
+	if m := Missing("junit"); m != "" {
+		testenv.Missing(t, "junit: %s", m)
+	}
+	dir := t.TempDir()
+	write := func(name, src string) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j, err := newJudge(junit, &rubric.Rubric{Limits: suiteLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Suites(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "no folder correct/") {
+		t.Errorf("no correct/: error %v", err)
+	}
+	write("correct/Calc.java", "public class Calc {\n    public static int twice(int x) { return 2 * x; }\n}\n")
+	write("bugs/private-helper/Calc.java", "public class Calc {\n    public static int twice(int x) { return x + one(x); }\n    private static int one(int x) { return x; }\n}\n")
+	write("bugs/public-helper/Calc.java", "public class Calc {\n    public static int twice(int x) { return x + one(x); }\n    public static int one(int x) { return x; }\n}\n")
+	_, err = j.Suites(context.Background(), dir)
+	if want := "public-helper's public API is not correct's (Calc differs)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want it to hold %q", err, want)
 	}
 }
