@@ -54,13 +54,20 @@ var suiteEnv = []string{"AUTOGRADER_BRIDGE_SUITE=1"}
 // lists (a suite's tables are small).
 var jvmDeterminism = []string{"-XX:+UnlockExperimentalVMOptions", "-XX:hashCode=2"}
 
+// implOptions are the implementation JVM's options beyond those (Java
+// 14 and later): a NullPointerException's message says only that it is
+// one, never which variable or call of the implementation's code was
+// null ("because the return value of Map.get(Object) is null"), which
+// would tell a bug from the correct implementation by its source.
+var implOptions = []string{"-XX:-ShowCodeDetailsInExceptionMessages"}
+
 // javaSuites runs a student's JUnit test classes against implementations.
 type javaSuites struct {
 	javac, java runner.Tool
 	jar         string
 	kit         *kit
-	opts        []string // the JVMs' options: the toolchain's, jvmDeterminism, the launcher's class data archive
-	testOpts    []string
+	opts        []string // the implementation JVM's options: the toolchain's, jvmDeterminism, implOptions
+	testOpts    []string // the test JVM's: the toolchain's, jvmDeterminism, the launcher's class data archive
 	javacOpts   []string
 	readOnly    []string // the JDK's folders, and the archive
 	standins    *javabridge.Result
@@ -104,6 +111,9 @@ func (j *Judge) junitSuites(ctx context.Context, folder string) (mutation.Suites
 	}
 	s.opts = append(s.opts, jvmDeterminism...)
 	s.testOpts = slices.Clone(s.opts)
+	if toolchain.JavaFeature(s.java.Version) >= 14 {
+		s.opts = append(s.opts, implOptions...)
+	}
 	if tc.ReadOnly != nil {
 		s.readOnly = tc.ReadOnly(s.java.Path)
 	}
