@@ -226,3 +226,59 @@ func TestJUnitSuitesRefused(t *testing.T) {
 		t.Errorf("error %v, want it to hold %q", err, want)
 	}
 }
+
+// TestJUnitSuiteShapes: a @Nested class's test, a parameterized test
+// (passing when every invocation passes: its parameter types picked
+// from the class file for the method selector) and a repeated one are
+// each a test of their own, named by the method, in file order.
+func TestJUnitSuiteShapes(t *testing.T) {
+	p := junitSuitePart(t, []string{"add-replaces"}, 25)
+	p.Parallel = 2
+	src := `import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ShapesTest {
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void addsTwice(int n) {
+        Inventory inv = new Inventory();
+        inv.add("a", n);
+        inv.add("a", 1);
+        assertEquals(n + 1, inv.count("a"));
+    }
+
+    @RepeatedTest(2)
+    void addsOnce() {
+        Inventory inv = new Inventory();
+        inv.add("a", 3);
+        assertEquals(3, inv.count("a"));
+    }
+
+    @Nested
+    class Inner {
+        @org.junit.jupiter.api.Test
+        void deep() {
+            Inventory inv = new Inventory();
+            inv.add("b", 1);
+            inv.add("b", 1);
+            assertEquals(2, inv.total());
+        }
+    }
+}
+`
+	res, err := p.Grade(context.Background(), []submission.File{{Name: "ShapesTest.java", Data: []byte(src)}}, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "ShapesTest.java::addsTwice:valid,add-replaces ShapesTest.java::addsOnce:valid ShapesTest.java::Inner.deep:valid,add-replaces = 5"
+	if got := summary(res); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for _, te := range res.Tests {
+		t.Logf("%s: %s", te.Name, te.Why)
+	}
+}
