@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/clip"
@@ -132,12 +133,13 @@ func (s *javaSuites) read(ctx context.Context, folder string) (mutation.Suites, 
 	if err != nil {
 		return out, err
 	}
+	compiled, err := s.compileAll(ctx, impls)
+	if err != nil {
+		return out, err
+	}
 	jdk, _ := javabridge.OpenJDK(s.java.Path)
-	for _, im := range impls {
-		classes, err := s.compileImpl(ctx, im.dir, im.name)
-		if err != nil {
-			return out, err
-		}
+	for i, im := range impls {
+		classes := compiled[i]
 		s.impls[im.name] = classes
 		m := map[string][]byte{}
 		for _, c := range classes {
@@ -156,6 +158,30 @@ func (s *javaSuites) read(ctx context.Context, folder string) (mutation.Suites, 
 			out.Bugs = append(out.Bugs, mutation.Bug{Name: im.name, Hint: im.hint})
 		} else {
 			out.Correct = append(out.Correct, im.name)
+		}
+	}
+	return out, nil
+}
+
+// compileAll compiles the implementations, two at a time: their
+// classes, in order, or the first error in that order.
+func (s *javaSuites) compileAll(ctx context.Context, impls []impl) ([][]sandbox.File, error) {
+	out := make([][]sandbox.File, len(impls))
+	errs := make([]error, len(impls))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for i, im := range impls {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			out[i], errs[i] = s.compileImpl(ctx, im.dir, im.name)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
