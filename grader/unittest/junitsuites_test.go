@@ -13,7 +13,9 @@ import (
 	"github.com/cs540-tools/autograder/grader/rubric"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
+	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/internal/testenv"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // junitExampleDir is the bundled example of students' JUnit suites.
@@ -280,5 +282,46 @@ class ShapesTest {
 	}
 	for _, te := range res.Tests {
 		t.Logf("%s: %s", te.Name, te.Why)
+	}
+}
+
+// TestRunOutcome: how a run's reports and the relay's record make its
+// outcome, for pytest's one report of one test and JUnit's reports of a
+// test's invocations.
+func TestRunOutcome(t *testing.T) {
+	report := func(cases string) sandbox.File {
+		return sandbox.File{Name: "r.xml", Data: []byte("<testsuite>" + cases + "</testsuite>")}
+	}
+	pass := `<testcase classname="T" name="a()"/>`
+	fail := `<testcase classname="T" name="a()[2]"><failure message="expected: &lt;1&gt;">trace</failure></testcase>`
+	skip := `<testcase classname="T" name="a()"><skipped>not finished</skipped></testcase>`
+	died := []relay.Test{{ID: "a", Died: &relay.Died{Why: "the student's process ran past its CPU time limit (5s)", Limit: "cpu"}}}
+	for _, tc := range []struct {
+		name   string
+		files  []sandbox.File
+		exit   int
+		tests  []relay.Test
+		many   bool
+		passed bool
+		why    string
+	}{
+		{"one passed", []sandbox.File{report(pass)}, 0, nil, false, true, ""},
+		{"invocations passed", []sandbox.File{report(pass + pass)}, 0, nil, true, true, ""},
+		{"two reported, one wanted", []sandbox.File{report(pass + pass)}, 0, nil, false, false, "the run reported 2 tests, not one"},
+		{"an invocation failed", []sandbox.File{report(pass + fail)}, 1, nil, true, false, "expected: <1>"},
+		{"skipped, its reason the text", []sandbox.File{report(skip)}, 0, nil, true, false, "skipped: not finished"},
+		{"no report", nil, 1, nil, true, false, "the run wrote no report: ended with status 1"},
+		{"nothing reported", []sandbox.File{report("")}, 0, nil, true, false, "the run reported 0 tests, not one"},
+		{"unreadable", []sandbox.File{{Name: "r.xml", Data: []byte("<testsuite><testcase")}}, 0, nil, true, false, "the run wrote no readable report"},
+		{"passed, but the run failed", []sandbox.File{report(pass)}, 1, nil, true, false, "the run ended with status 1"},
+		{"the implementation died", []sandbox.File{report(pass)}, 0, died, true, false, "the implementation's process ran past its CPU time limit (5s) (a test that keeps it busy that long never ends)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := relay.Result{Test: sandbox.Result{Files: tc.files, ExitCode: tc.exit}, Tests: tc.tests, Transcript: "x"}
+			r := runOutcome(out, tc.many)
+			if r.Passed != tc.passed || !strings.Contains(r.Why, tc.why) || tc.why == "" && r.Why != "" || r.Transcript != "x" {
+				t.Errorf("runOutcome = %+v, want passed %v, why holding %q", r, tc.passed, tc.why)
+			}
+		})
 	}
 }
