@@ -105,10 +105,10 @@ func (j *Judge) junitSuites(ctx context.Context, folder string) (mutation.Suites
 		return mutation.Suites{}, fmt.Errorf("%s: preparing the bridge: %w", fw.Title, err)
 	}
 	tc := j.fw.tc
-	box := toolchain.Box{Memory: j.limits.Memory}
+	sized := toolchain.Box{Memory: j.limits.Memory}
 	if tc.Options != nil {
-		s.opts = tc.Options(s.java.Name, box, s.java.Version)
-		s.javacOpts = tc.Options(s.javac.Name, box, s.javac.Version)
+		s.opts = tc.Options(s.java.Name, sized, s.java.Version)
+		s.javacOpts = tc.Options(s.javac.Name, sized, s.javac.Version)
 	}
 	s.opts = append(s.opts, jvmDeterminism...)
 	s.testOpts = slices.Clone(s.opts)
