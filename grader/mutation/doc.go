@@ -27,7 +27,7 @@
 // deterministic: same files, same Result, whatever order runs end in.
 //
 // A suite part (NewSuitePart, SuitePart.Grade; suite.go) grades unit-test
-// suites a student writes instead: a SuiteProvider (the pytest judge)
+// suites a student writes instead: a SuiteProvider (the pytest and JUnit judges)
 // gives the correct implementations' and the bugs' names and a
 // SuiteRunner that collects a test file's tests and runs one test alone,
 // in fresh boxes, on one implementation, returning its outcome and the

@@ -245,13 +245,15 @@
 //	           correct/ (more: correct-NAME), and bugs/NAME.EXT or
 //	           bugs/NAME/ (its hint in hint.txt), each built with [build]
 //	           (files is then to be given, "*.case");
-//	           else it makes the part grade unit-test suites the student writes
-//	           (implementations = "pytest"): the implementations folder,
-//	           relative to the cases folder, holding correct/ (more
-//	           correct ones in correct-NAME/) and bugs/NAME/ (a bug each,
-//	           its one-line hint in hint.txt), every one's files named
-//	           alike; files then defaults to "test_*.py", and the part's
-//	           case folder needs no case file
+//	           else it makes the part grade unit-test suites the student
+//	           writes (implementations = "pytest" or "junit"): the
+//	           implementations folder, relative to the cases folder,
+//	           holding correct/ (more correct ones in correct-NAME/) and
+//	           bugs/NAME/ (a bug each, its one-line hint in hint.txt),
+//	           every one's files named alike (JUnit's: Java sources with
+//	           the same public API); files then defaults to "test_*.py"
+//	           ("*Test.java" for junit), and the part's case folder needs
+//	           no case file
 //	own        with folder: the instructor's own test files (those files
 //	           matches), a folder relative to the cases folder; `cases
 //	           verify` runs them on every implementation and refuses a

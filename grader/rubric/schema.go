@@ -507,8 +507,10 @@ const (
 	maxMaxTests     = 1000
 	defaultMaxBytes = 64 << 10
 	defaultFiles    = "*.case"
-	// defaultSuiteFiles are a suite part's test files (folder set).
+	// defaultSuiteFiles are a suite part's test files (folder set):
+	// pytest's, or JUnit's (defaultJUnitFiles) when the judge is junit.
 	defaultSuiteFiles = "test_*.py"
+	defaultJUnitFiles = "*Test.java"
 )
 
 // tests decodes a part's [part.tests] table; nil when the part has none.
@@ -568,6 +570,9 @@ func (d *decoder) tests(parent *table, points float64) *Tests {
 	files := defaultFiles
 	if ts.Folder != "" {
 		files = defaultSuiteFiles
+		if ts.Implementations == "junit" {
+			files = defaultJUnitFiles
+		}
 	}
 	ts.Files = t.str("files", files)
 	if _, err := path.Match(ts.Files, "x"); err != nil || ts.Files == "" || slices.Contains([]byte(ts.Files), '/') {

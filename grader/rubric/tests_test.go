@@ -22,6 +22,9 @@ func TestTests(t *testing.T) {
 		{"folder", testsHead + "folder = \"impls\"\n", Tests{Implementations: "ref", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: "exposed", Folder: "impls"}},
 		// The instructor's own tests, which check the rubric.
 		{"own", testsHead + "folder = \"impls\"\nown = \"own\"\n", Tests{Implementations: "ref", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: "exposed", Folder: "impls", Own: "own"}},
+
+		// A JUnit suite part: test files by default are *Test.java.
+		{"junit folder", strings.Replace(testsHead, `"ref"`, `"junit"`, 1) + "folder = \"impls\"\n", Tests{Implementations: "junit", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxBytes: 64 << 10, Files: "*Test.java", Show: "exposed", Folder: "impls"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := Parse("rubric.toml", []byte(tc.toml), casesDir(t))

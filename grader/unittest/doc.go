@@ -181,7 +181,8 @@
 // the boxes' folders (layout.go), the Java scanner's blanking
 // (javascan.go); above them, the frameworks themselves (judges.go) and
 // case generation (generate.go). The files stand in layers, each using
-// only files beneath it: generate; judges, suite and capabilities; run
+// only files beneath it: generate and suitejudge; junitsuites; suites;
+// judges, suite and capabilities; run
 // and decide; box; kit, cds, testbuild and declare; judge; report, layout
 // and javascan. No file refers to one that refers back to it, however far
 // round (TestFilesInLayers). Each stage is a function of its own, so a
@@ -204,6 +205,18 @@
 // transcript; the run's outcome is its one test's in the report, failed
 // when the implementation's process ended, and a broken protocol from
 // the test box is the student's failure, not the grader's.
+//
+// The JUnit judge is one too (junitsuites.go): the implementations are
+// folders of Java sources, compiled in a box when the rubric loads; the
+// stand-ins are written from the correct one's classes, and every other
+// implementation's must be the same, byte for byte. A student's test
+// file is compiled alone with the stand-ins (compileOnce), its tests
+// found by the Java scanner and each run with the console launcher's
+// method selector. Both JVMs run with AUTOGRADER_BRIDGE_SUITE (sequence
+// numbers counted, no frame of the implementation's, no handle freed as
+// the garbage collector finds it: all would change the transcript from
+// run to run), identity hash codes constant (-XX:hashCode=2), address
+// randomisation off and the clock stopped, where the machine allows.
 //
 // # What is and is not guaranteed
 //

@@ -3,6 +3,7 @@ package unittest
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -63,12 +64,9 @@ type pySuites struct {
 	setarch string              // util-linux's setarch, which turns address randomisation off; "" when none
 }
 
-// Suites implements mutation.SuiteProvider for pytest: the
+// pytestSuites implements mutation.SuiteProvider for pytest: the
 // implementations in folder, each a folder of Python files named alike.
-func (j *Judge) Suites(ctx context.Context, folder string) (mutation.Suites, error) {
-	if j.fw != pytest {
-		return mutation.Suites{}, fmt.Errorf("%s: students' test suites are graded for pytest only", j.fw.title())
-	}
+func (j *Judge) pytestSuites(ctx context.Context, folder string) (mutation.Suites, error) {
 	b, err := rubric.Preset(j.fw.tc.Name, []string{"x.py"})
 	if err != nil {
 		return mutation.Suites{}, err
@@ -204,19 +202,20 @@ func (s *pySuites) testBox(f submission.File, lim sandbox.Limits, collect bool, 
 	if s.clock != nil {
 		s.clock(&spec)
 	}
-	s.fixed(&spec)
+	fixAddresses(s.setarch, &spec)
 	return spec
 }
 
-// fixed makes spec's addresses the same in every run, where this machine
-// has setarch: with address randomisation on, a default repr() or id()
-// differs from one run to the next, in either box.
-func (s *pySuites) fixed(spec *sandbox.Spec) {
-	if s.setarch == "" {
+// fixAddresses makes spec's addresses the same in every run, with
+// setarch (util-linux's, "" when this machine has none): with address
+// randomisation on, a default repr() or id() differs from one run to the
+// next, in either box.
+func fixAddresses(setarch string, spec *sandbox.Spec) {
+	if setarch == "" {
 		return
 	}
 	spec.Args = append([]string{archName(), "-R", spec.Path}, spec.Args...)
-	spec.Path = s.setarch
+	spec.Path = setarch
 }
 
 // archName is the machine's name as setarch takes it (uname -m).
@@ -313,7 +312,7 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 	student := sandbox.Spec{Path: s.py, Args: []string{"-I", "-B", studentDir + "/server.py"},
 		Files: append(slices.Clone(files), pybridge.StudentFiles(studentDir)...),
 		Env:   append(slices.Clone(determinism), "AUTOGRADER_BRIDGE_INSTRUCTOR=1"), Limits: lim}
-	s.fixed(&student)
+	fixAddresses(s.setarch, &student)
 	out, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return student },
 		PerTest: perTestSuite(l), Transcript: true})
 	if errors.Is(err, relay.ErrProtocol) {
@@ -323,7 +322,7 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 	} else if err != nil {
 		return mutation.TestRun{}, err
 	}
-	return testRun(id, out), nil
+	return runOutcome(out, false), nil
 }
 
 // perTestSuite bounds a test of a students' suite run: limits.cpu of
@@ -344,32 +343,51 @@ func steps(b []byte) []mutation.Step {
 	return out
 }
 
-// testRun reads a run's outcome from its report and the relay's record.
-func testRun(id string, out relay.Result) mutation.TestRun {
+// runOutcome reads a run's outcome from its reports and the relay's
+// record: one report of one test (pytest's), or, many set, the reports
+// of one test's invocations (JUnit's: a parameterized test reports each),
+// passing when every one passed and the run ended as a passing run ends.
+func runOutcome(out relay.Result, many bool) mutation.TestRun {
 	r := mutation.TestRun{Transcript: out.Transcript, Steps: steps(out.Steps)}
-	if len(out.Test.Files) != 1 {
-		r.Why = "the run wrote no report: " + boxEnd(out.Test)
-		return r
+	var reps []Reported
+	for _, f := range out.Test.Files {
+		rs, err := Parse(f.Data)
+		if err != nil {
+			r.Why = "the run wrote no readable report: " + boxEnd(out.Test)
+			return died(r, out)
+		}
+		reps = append(reps, rs...)
 	}
-	reps, err := Parse(out.Test.Files[0].Data)
 	switch {
-	case err != nil:
-		r.Why = "the run wrote no readable report: " + boxEnd(out.Test)
-	case len(reps) != 1:
+	case len(out.Test.Files) == 0 || !many && len(out.Test.Files) != 1:
+		r.Why = "the run wrote no report: " + boxEnd(out.Test)
+	case len(reps) == 0 || !many && len(reps) != 1:
 		r.Why = fmt.Sprintf("the run reported %d tests, not one", len(reps))
-	case reps[0].Status == Passed && out.Test.OK():
-		r.Passed = true
-	case reps[0].Status == Passed:
-		r.Why = "the run " + boxEnd(out.Test)
-	case reps[0].Status == Skipped:
-		r.Why = "skipped: " + reps[0].Message
 	default:
-		r.Why = reps[0].Message
+		r.Passed = true
+		for _, rep := range reps {
+			if rep.Status != Passed {
+				r.Passed, r.Why = false, rep.Message
+				if rep.Status == Skipped {
+					// JUnit writes a skip's reason as the element's text
+					r.Why = "skipped: " + cmp.Or(rep.Message, strings.TrimSpace(rep.Trace))
+				}
+				break
+			}
+		}
+		if r.Passed && !out.Test.OK() {
+			r.Passed, r.Why = false, "the run "+boxEnd(out.Test)
+		}
 	}
+	return died(r, out)
+}
+
+// died fails a run in which the implementation's process ended: its own
+// end is its behaviour, in the transcript; the test fails whatever it
+// reports.
+func died(r mutation.TestRun, out relay.Result) mutation.TestRun {
 	for _, t := range out.Tests {
 		if t.Died != nil {
-			// The implementation's own end is its behaviour, in the
-			// transcript; the test fails whatever it reports.
 			r.Passed, r.Why = false, implementationDied(t.Died)
 		}
 	}

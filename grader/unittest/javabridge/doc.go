@@ -175,4 +175,17 @@
 // fresh process, and stand-ins of the ended process's objects refuse to
 // be used. Nothing the student's process sends decides a verdict: JUnit, in
 // the test box, does, and writes the report there.
+//
+// # Suite mode
+//
+// With AUTOGRADER_BRIDGE_SUITE=1 in both boxes, the roles are reversed
+// (students' JUnit suites, package grader/unittest): the test side runs
+// the student's tests, the server the instructor's implementation, and
+// the grader compares the 'S' frames of runs. Sequence numbers are then
+// counted, the test side frees no handle (when a stand-in is collected
+// depends on the machine), the server sends no frame of a trace (an
+// implementation's lines would tell it apart), and it serves only the
+// public members of the implementation's public classes, and the JDK's
+// only on objects of its table: the test side is hostile, and can forge
+// any request.
 package javabridge

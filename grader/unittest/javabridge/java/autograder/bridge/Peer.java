@@ -24,6 +24,16 @@ public abstract class Peer extends Values {
         static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
     }
     private final Map<Class<?>, Map<String, Executable>> members = new HashMap<>();
+    /**
+     * A students' test suite run (AUTOGRADER_BRIDGE_SUITE=1 in both
+     * boxes): the implementation's side is the instructor's, the test
+     * side the student's, and the grader compares what crossed from one
+     * run to the next. Sequence numbers are then counted, not drawn, and
+     * nothing that varies with the machine (a trace's lines, garbage
+     * collection's timing) crosses.
+     */
+    protected static final boolean SUITE = "1".equals(System.getenv("AUTOGRADER_BRIDGE_SUITE"));
+    private long counted;
 
     protected Peer(Frames io) {
         this.io = io;
@@ -52,7 +62,7 @@ public abstract class Peer extends Values {
     protected final Map<String, Object> exchange(Map<String, Object> req) throws IOException {
         // A number the other side cannot guess: a reply written ahead of
         // time, or left in the pipe by a process since ended, matches no call.
-        String seq = Long.toHexString(Nonce.RANDOM.nextLong());
+        String seq = Long.toHexString(SUITE ? ++counted : Nonce.RANDOM.nextLong());
         req.put("seq", seq);
         io.write('S', Json.write(req));
         waiting.add(seq);

@@ -93,18 +93,38 @@ public final class Server extends Peer {
         String name = String.valueOf(req.get("name")), desc = String.valueOf(req.get("desc"));
         if (op.equals("get")) {
             Field fd = c.getDeclaredField(name);
+            suiteAllows(c, fd, null);
             fd.setAccessible(true);
             return tag("re", encode(fd.get(null)));
         }
         if (op.equals("new")) {
             Constructor<?> k = (Constructor<?>) member(c, "<init>", desc);
+            suiteAllows(c, k, null);
             Object[] args = arguments(req.get("args"), k.getParameterTypes());
             return reply(unlocked(() -> k.newInstance(args)), args, req.get("args"));
         }
         Method m = (Method) member(c, name, desc);
         Object self = Modifier.isStatic(m.getModifiers()) ? null : decode(req.get("self"), c);
+        suiteAllows(c, m, self);
         Object[] args = arguments(req.get("args"), m.getParameterTypes());
         return reply(unlocked(() -> m.invoke(self, args)), args, req.get("args"));
+    }
+
+    /**
+     * In a suite run the test side is the student's, and may reach the
+     * implementation's public members alone: no private one, and no class
+     * of the JDK's or the bridge's but on an object the implementation
+     * gave (a static call to Files.readAllBytes, or a method of a File
+     * the test sent, would read the implementation's class files).
+     */
+    private void suiteAllows(Class<?> c, java.lang.reflect.Member m, Object self) {
+        if (!SUITE) {
+            return;
+        }
+        boolean own = c.getClassLoader() == loader && !c.getName().startsWith("autograder.") && Modifier.isPublic(c.getModifiers());
+        if (!Modifier.isPublic(m.getModifiers()) || !own && (self == null || !ids.containsKey(self))) {
+            throw new SecurityException("not a public member of the implementation's classes");
+        }
     }
 
     private interface Call {
@@ -135,7 +155,9 @@ public final class Server extends Peer {
 
     @Override
     protected boolean keepFrame(StackTraceElement e) {
-        return e.getModuleName() == null && !e.getClassName().startsWith("autograder.bridge.");
+        // In a suite run the implementation is the instructor's: its
+        // lines would tell a bug from the correct one.
+        return !SUITE && e.getModuleName() == null && !e.getClassName().startsWith("autograder.bridge.");
     }
 
     @Override

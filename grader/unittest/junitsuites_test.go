@@ -1,0 +1,327 @@
+package unittest
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader/compare"
+	"github.com/cs540-tools/autograder/grader/mutation"
+	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
+	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
+	"github.com/cs540-tools/autograder/grader/unittest/relay"
+	"github.com/cs540-tools/autograder/internal/testenv"
+	"github.com/cs540-tools/autograder/sandbox"
+)
+
+// junitExampleDir is the bundled example of students' JUnit suites.
+func junitExampleDir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "cases", "junit-tests")
+}
+
+// junitSuitePart is the example's part, only the bugs named (nil: all),
+// or a skip (a failure under CI) when JUnit is missing.
+func junitSuitePart(t *testing.T, bugs []string, maxTests int) *mutation.SuitePart {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs JUnit in boxes")
+	}
+	if m := Missing("junit"); m != "" {
+		testenv.Missing(t, "junit: %s", m)
+	}
+	j, err := newJudge(junit, &rubric.Rubric{Limits: suiteLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := j.Suites(context.Background(), filepath.Join(junitExampleDir(), "impls"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := mutation.Config{PerBug: 5, Ceiling: 40, MaxTests: maxTests, MaxBytes: 64 << 10, Files: "*Test.java", Bugs: bugs, Show: mutation.ShowExposed, Mode: compare.Lines}
+	p, err := mutation.NewSuitePart(cfg, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// junitHand is a hand-in of the example: its files.
+func junitHand(t *testing.T, name string) []submission.File {
+	t.Helper()
+	dir := filepath.Join(junitExampleDir(), "examples", name)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []submission.File
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, submission.File{Name: e.Name(), Data: data})
+	}
+	return files
+}
+
+// TestJUnitSuiteExamples: the example batch, graded by hand against the
+// nine bugs (in name order: add-accepts-negative, add-accepts-zero,
+// add-replaces, count-missing-throws, items-unsorted,
+// remove-exact-fails, remove-keeps-empty, remove-overdraws,
+// total-counts-items).
+func TestJUnitSuiteExamples(t *testing.T) {
+	p := junitSuitePart(t, nil, 25)
+	p.Parallel = 2
+	for _, tc := range []struct {
+		hand, want string
+		why        map[int]string // a test's why holds this
+	}{
+		{"full", "InventoryTest.java::addsCountsAndLists:valid,add-accepts-negative,add-accepts-zero,add-replaces,count-missing-throws,items-unsorted,total-counts-items" +
+			" InventoryTest.java::removes:valid,remove-exact-fails,remove-keeps-empty,remove-overdraws = 40", nil},
+		{"misses", "InventoryTest.java::addsTwice:valid,add-replaces = 5", nil},
+		{"invalid", "InventoryTest.java::wrongExpectation:invalid InventoryTest.java::expectsWhatTheHandoutDoesNotSay:invalid" +
+			" InventoryTest.java::disabled:invalid InventoryTest.java::removesAll:valid,remove-exact-fails,remove-keeps-empty = 10",
+			map[int]string{0: "two items, one each ==> expected: <3> but was: <2>", 1: "Expected java.lang.IllegalArgumentException to be thrown, but nothing was thrown", 2: "skipped: not finished"}},
+		{"chatty", "InventoryTest.java::printsALot:valid,total-counts-items InventoryTest.java::writesAGigabyte:invalid = 5", map[int]string{1: "File too large"}},
+		{"loops", "InventoryTest.java::neverEnds:invalid InventoryTest.java::listsSorted:valid,items-unsorted = 5", map[int]string{0: "it fails on the correct implementation"}},
+		{"broken", "InventoryTest.java:invalid = 0", map[int]string{0: "it does not compile: " + box + "/InventoryTest.java:9: error: ';' expected"}},
+	} {
+		t.Run(tc.hand, func(t *testing.T) {
+			if h := os.Getenv("JUNIT_HAND"); h != "" && h != tc.hand {
+				t.Skip("JUNIT_HAND")
+			}
+			res, err := p.Grade(context.Background(), junitHand(t, tc.hand), []byte("secret"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := summary(res); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			for i, te := range res.Tests {
+				t.Logf("%s: %s", te.Name, te.Why)
+				if w := tc.why[i]; !strings.Contains(te.Why, w) || len(te.Why) > 500 {
+					t.Errorf("test %s: why %q, want it to hold %q, at most 500 bytes", te.Name, te.Why, w)
+				}
+			}
+		})
+	}
+}
+
+// TestJUnitSuiteGambling: a JUnit test that makes the same calls
+// everywhere and fails at random half the time earns nothing: the rules
+// are package mutation's (decideTest, measured by TestGambling for any
+// framework); here the JUnit run's transcripts are the same for runs
+// that got the same answers (counted sequence numbers, no frees), so its
+// eight bugs that answer as the correct inventory does must agree with
+// it. It is valid only if its 18 runs on the same answers all pass
+// (2^-18).
+func TestJUnitSuiteGambling(t *testing.T) {
+	p := junitSuitePart(t, nil, 25)
+	p.Parallel = 2
+	src := `import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class GambleTest {
+    @Test
+    void coin() {
+        Inventory inv = new Inventory();
+        inv.add("a", 2);
+        inv.total();
+        assertTrue(new Random().nextBoolean(), "heads");
+    }
+}
+`
+	res, err := p.Grade(context.Background(), []submission.File{{Name: "GambleTest.java", Data: []byte(src)}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := summary(res), "GambleTest.java::coin:invalid = 0"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	t.Log(res.Tests[0].Why)
+}
+
+// TestParamNames: a method descriptor's parameters as JUnit's method
+// selector takes them.
+func TestParamNames(t *testing.T) {
+	for desc, want := range map[string]string{
+		"()V":                                 "",
+		"(I)V":                                "int",
+		"(Ljava/lang/String;[I)V":             "java.lang.String,int[]",
+		"([[Ljava/util/List;JZ)V":             "java.util.List[][],long,boolean",
+		"(Lorg/junit/jupiter/api/TestInfo;)V": "org.junit.jupiter.api.TestInfo",
+		"(Ljava/lang/String":                  "",
+		"([":                                  "",
+	} {
+		if got := strings.Join(paramNames(desc), ","); got != want {
+			t.Errorf("paramNames(%q) = %q, want %q", desc, got, want)
+		}
+	}
+}
+
+// TestStandinsDiffer: two implementations' stand-ins differ when a class
+// is in one alone, a class's source differs, or the index does.
+func TestStandinsDiffer(t *testing.T) {
+	base := func() *javabridge.Result {
+		return &javabridge.Result{Sources: map[string][]byte{"A.java": []byte("a"), "B.java": []byte("b")}, Index: []byte("A\nB\n")}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(*javabridge.Result)
+		want string
+	}{
+		{"same", func(*javabridge.Result) {}, ""},
+		{"more", func(r *javabridge.Result) { r.Sources["C.java"] = []byte("c") }, "only one has C"},
+		{"fewer", func(r *javabridge.Result) { delete(r.Sources, "A.java") }, "only one has A"},
+		{"other", func(r *javabridge.Result) { r.Sources["B.java"] = []byte("b2") }, "B differs"},
+		{"index", func(r *javabridge.Result) { r.Index = []byte("A\nB\nB$C\n") }, "their classes differ"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := base()
+			tc.edit(b)
+			if got := standinsDiffer(base(), b); got != tc.want {
+				t.Errorf("standinsDiffer = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestJUnitSuitesRefused: a bug whose public API is not the correct
+// implementation's (a public method more) is refused when the rubric
+// loads, naming it; so is a folder without correct/.
+func TestJUnitSuitesRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles Java in boxes")
+	}
+	if m := Missing("junit"); m != "" {
+		testenv.Missing(t, "junit: %s", m)
+	}
+	dir := t.TempDir()
+	write := func(name, src string) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j, err := newJudge(junit, &rubric.Rubric{Limits: suiteLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Suites(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "no folder correct/") {
+		t.Errorf("no correct/: error %v", err)
+	}
+	write("correct/Calc.java", "public class Calc {\n    public static int twice(int x) { return 2 * x; }\n}\n")
+	write("bugs/private-helper/Calc.java", "public class Calc {\n    public static int twice(int x) { return x + one(x); }\n    private static int one(int x) { return x; }\n}\n")
+	write("bugs/public-helper/Calc.java", "public class Calc {\n    public static int twice(int x) { return x + one(x); }\n    public static int one(int x) { return x; }\n}\n")
+	_, err = j.Suites(context.Background(), dir)
+	if want := "public-helper's public API is not correct's (Calc differs)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want it to hold %q", err, want)
+	}
+}
+
+// TestJUnitSuiteShapes: a @Nested class's test, a parameterized test
+// (passing when every invocation passes: its parameter types picked
+// from the class file for the method selector) and a repeated one are
+// each a test of their own, named by the method, in file order.
+func TestJUnitSuiteShapes(t *testing.T) {
+	p := junitSuitePart(t, []string{"add-replaces"}, 25)
+	p.Parallel = 2
+	src := `import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ShapesTest {
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void addsTwice(int n) {
+        Inventory inv = new Inventory();
+        inv.add("a", n);
+        inv.add("a", 1);
+        assertEquals(n + 1, inv.count("a"));
+    }
+
+    @RepeatedTest(2)
+    void addsOnce() {
+        Inventory inv = new Inventory();
+        inv.add("a", 3);
+        assertEquals(3, inv.count("a"));
+    }
+
+    @Nested
+    class Inner {
+        @org.junit.jupiter.api.Test
+        void deep() {
+            Inventory inv = new Inventory();
+            inv.add("b", 1);
+            inv.add("b", 1);
+            assertEquals(2, inv.total());
+        }
+    }
+}
+`
+	res, err := p.Grade(context.Background(), []submission.File{{Name: "ShapesTest.java", Data: []byte(src)}}, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "ShapesTest.java::addsTwice:valid,add-replaces ShapesTest.java::addsOnce:valid ShapesTest.java::Inner.deep:valid,add-replaces = 5"
+	if got := summary(res); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for _, te := range res.Tests {
+		t.Logf("%s: %s", te.Name, te.Why)
+	}
+}
+
+// TestRunOutcome: how a run's reports and the relay's record make its
+// outcome, for pytest's one report of one test and JUnit's reports of a
+// test's invocations.
+func TestRunOutcome(t *testing.T) {
+	report := func(cases string) sandbox.File {
+		return sandbox.File{Name: "r.xml", Data: []byte("<testsuite>" + cases + "</testsuite>")}
+	}
+	pass := `<testcase classname="T" name="a()"/>`
+	fail := `<testcase classname="T" name="a()[2]"><failure message="expected: &lt;1&gt;">trace</failure></testcase>`
+	skip := `<testcase classname="T" name="a()"><skipped>not finished</skipped></testcase>`
+	died := []relay.Test{{ID: "a", Died: &relay.Died{Why: "the student's process ran past its CPU time limit (5s)", Limit: "cpu"}}}
+	for _, tc := range []struct {
+		name   string
+		files  []sandbox.File
+		exit   int
+		tests  []relay.Test
+		many   bool
+		passed bool
+		why    string
+	}{
+		{"one passed", []sandbox.File{report(pass)}, 0, nil, false, true, ""},
+		{"invocations passed", []sandbox.File{report(pass + pass)}, 0, nil, true, true, ""},
+		{"two reported, one wanted", []sandbox.File{report(pass + pass)}, 0, nil, false, false, "the run reported 2 tests, not one"},
+		{"an invocation failed", []sandbox.File{report(pass + fail)}, 1, nil, true, false, "expected: <1>"},
+		{"skipped, its reason the text", []sandbox.File{report(skip)}, 0, nil, true, false, "skipped: not finished"},
+		{"no report", nil, 1, nil, true, false, "the run wrote no report: ended with status 1"},
+		{"nothing reported", []sandbox.File{report("")}, 0, nil, true, false, "the run reported 0 tests, not one"},
+		{"unreadable", []sandbox.File{{Name: "r.xml", Data: []byte("<testsuite><testcase")}}, 0, nil, true, false, "the run wrote no readable report"},
+		{"passed, but the run failed", []sandbox.File{report(pass)}, 1, nil, true, false, "the run ended with status 1"},
+		{"the implementation died", []sandbox.File{report(pass)}, 0, died, true, false, "the implementation's process ran past its CPU time limit (5s) (a test that keeps it busy that long never ends)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := relay.Result{Test: sandbox.Result{Files: tc.files, ExitCode: tc.exit}, Tests: tc.tests, Transcript: "x"}
+			r := runOutcome(out, tc.many)
+			if r.Passed != tc.passed || !strings.Contains(r.Why, tc.why) || tc.why == "" && r.Why != "" || r.Transcript != "x" {
+				t.Errorf("runOutcome = %+v, want passed %v, why holding %q", r, tc.passed, tc.why)
+			}
+		})
+	}
+}
