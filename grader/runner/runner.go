@@ -301,8 +301,13 @@ func (s *Sandboxed) spec(ctx context.Context, argv []string, build bool) (sandbo
 	for _, t := range tools {
 		if t.Name == argv[0] {
 			spec.Path = t.Path
-			spec.Args = append(options(s.tc, t.Name, s.box(lim), t.Version), spec.Args...)
+			opts := options(s.tc, t.Name, s.box(lim), t.Version)
+			more, file := archive(ctx, s.tc, t, opts)
+			spec.Args = slices.Concat(opts, more, spec.Args)
 			spec.ReadOnly = readOnly(s.tc, t.Path)
+			if file != "" {
+				spec.ReadOnly = append(slices.Clone(spec.ReadOnly), file)
+			}
 		}
 	}
 	return spec, nil

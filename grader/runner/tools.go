@@ -93,6 +93,15 @@ func options(tc *toolchain.Toolchain, tool string, box toolchain.Box, version st
 	return tc.Options(tool, box, version)
 }
 
+// archive are the options that map a file the tool starts faster with,
+// and that file (toolchain.Toolchain.Archive); none when it has none.
+func archive(ctx context.Context, tc *toolchain.Toolchain, t Tool, opts []string) ([]string, string) {
+	if tc.Archive == nil {
+		return nil, ""
+	}
+	return tc.Archive(ctx, t.Name, t.Path, t.Version, opts)
+}
+
 // readOnly are the host folders a resolved tool needs in the box.
 func readOnly(tc *toolchain.Toolchain, resolved string) []string {
 	if tc.ReadOnly == nil {

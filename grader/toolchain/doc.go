@@ -66,6 +66,12 @@
 // and the javac beside it, one JDK: the runner's and warm mode's
 // (FindJDK) are the same.
 //
+// A tool may start faster with a file made once per machine (Archive):
+// javac maps a class data archive of its own classes (jsa.go), built in
+// the user's cache folder from a training source of the grader's, keyed
+// by the JDK and the JVM's options, and checked once per process before
+// a box is given it.
+//
 // # Java source
 //
 // One reader knows Java's lexical structure, and every reader of Java

@@ -2,6 +2,7 @@ package toolchain
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"path"
 	"regexp"
@@ -43,6 +44,12 @@ var Java = &Toolchain{
 		return jvmOptions(box.Memory, tool != javaTool.Name, version)
 	},
 	ThreadStack: javaStack,
+	Archive: func(ctx context.Context, tool, resolved, version string, opts []string) ([]string, string) {
+		if tool != javacTool.Name {
+			return nil, ""
+		}
+		return javacArchive(ctx, resolved, version, opts)
+	},
 	ReadOnly: func(resolved string) []string {
 		if h := JDKHome(resolved); h != "" {
 			return []string{h}

@@ -2,6 +2,7 @@ package toolchain
 
 import (
 	"bytes"
+	"context"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -90,6 +91,13 @@ type Toolchain struct {
 	// ReadOnly are host folders a resolved tool needs in the box besides
 	// its own file (a JDK's home). nil: none.
 	ReadOnly func(resolved string) []string
+	// Archive, for a resolved tool started with opts (its Options),
+	// makes it start faster: more options, after opts, that map a file
+	// built once per machine for it (a class data archive of javac's
+	// JVM), and that file, which the box must show read-only; none when
+	// the tool has none or it cannot be built. It changes how fast the
+	// tool starts, never what it does. nil: none.
+	Archive func(ctx context.Context, tool, resolved, version string, opts []string) (more []string, file string)
 	// TidyLog makes what the build steps printed the same on every build
 	// of the same files (a linker's message names the compiler's
 	// temporary object file, a random name); nil: it is.

@@ -128,6 +128,19 @@ func (e env) options(t runner.Tool) []string {
 	return e.tc.Options(t.Name, toolchain.Box{Memory: e.memory}, t.Version)
 }
 
+// started are a tool's options in the group's box (options) with those
+// that make it start faster (its toolchain's Archive: the compiler's class data
+// archive), and the box's read-only host paths with the file they map.
+func (e env) started(ctx context.Context, t runner.Tool) (opts, readOnly []string) {
+	opts, readOnly = e.options(t), e.base.ReadOnly
+	if e.tc.Archive != nil {
+		if more, file := e.tc.Archive(ctx, t.Name, t.Path, t.Version, opts); file != "" {
+			opts, readOnly = slices.Concat(opts, more), append(slices.Clone(readOnly), file)
+		}
+	}
+	return opts, readOnly
+}
+
 // testFiles are the group's files that declare tests.
 func (e env) testFiles() []source {
 	var out []source
@@ -260,7 +273,8 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 // the compiler's messages.
 func buildJUnit(ctx context.Context, e env, compiler runner.Tool, jar string, k *kit, res *javabridge.Result) ([]sandbox.File, ran, error) {
 	files := append(instructorFiles(e.files), k.testSide...)
-	args := append(e.options(compiler), "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn",
+	opts, readOnly := e.started(ctx, compiler)
+	args := append(opts, "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn",
 		"-d", testsDir, "-cp", jar+":"+bridgeDir)
 	for _, s := range e.files {
 		args = append(args, box+"/"+s.name)
@@ -270,7 +284,7 @@ func buildJUnit(ctx context.Context, e env, compiler runner.Tool, jar string, k 
 		args = append(args, standinDir+"/"+p)
 	}
 	out, err := compileOnce(ctx, sandbox.Spec{Path: compiler.Path, Args: args, Files: files,
-		Limits: e.build, ReadOnly: e.base.ReadOnly, Collect: deep(testsDir), Waiting: e.base.Waiting}, compiler.Version)
+		Limits: e.build, ReadOnly: readOnly, Collect: deep(testsDir), Waiting: e.base.Waiting}, compiler.Version)
 	if err != nil {
 		return nil, ran{}, fmt.Errorf("%s: compiling the tests: %w", e.tc.Tests.Title, err)
 	}

@@ -67,8 +67,9 @@ var (
 
 // junitArchive is the path of the archive for a test JVM (java, with
 // opts, the launcher's jar on its class path first), built on first use
-// in the user's cache folder; "" when there is none (a JDK before 13, no
-// cache folder, a build that failed: the test JVM then runs without).
+// in the user's cache folder and checked once per process; "" when
+// there is none (a JDK before 13, no cache folder, a build that failed:
+// the test JVM then runs without).
 func junitArchive(ctx context.Context, javac, java runner.Tool, jar string, opts []string) string {
 	if toolchain.JavaFeature(java.Version) < 13 {
 		return ""
@@ -84,13 +85,24 @@ func junitArchive(ctx context.Context, javac, java runner.Tool, jar string, opts
 		return p
 	}
 	p := filepath.Join(base, "autograder", "junit-cds-"+key+".jsa")
-	if _, err := os.Stat(p); err != nil {
-		if err := buildArchive(ctx, javac.Path, java.Path, jar, opts, p); err != nil {
-			p = ""
-		}
+	if err := readyArchive(ctx, javac.Path, java.Path, jar, opts, p); err != nil {
+		p = ""
 	}
 	archives[key] = p
 	return p
+}
+
+// readyArchive makes p a checked archive: the one there, if it passes
+// checkArchive (a damaged archive crashes the JVM that maps it: every
+// test box would fail), else one built afresh.
+func readyArchive(ctx context.Context, javac, java, jar string, opts []string, p string) error {
+	if _, err := os.Stat(p); err == nil {
+		if checkArchive(ctx, java, jar, opts, p) == nil {
+			return nil
+		}
+		os.Remove(p)
+	}
+	return buildArchive(ctx, javac, java, jar, opts, p)
 }
 
 // cdsKey is a digest of what an archive depends on: the JVM (its path
@@ -137,9 +149,18 @@ func buildArchive(ctx context.Context, javac, java, jar string, opts []string, p
 			return fmt.Errorf("%v\n%s", err, out)
 		}
 	}
+	if err := checkArchive(ctx, java, jar, opts, jsa); err != nil {
+		return err
+	}
+	return os.Rename(jsa, p)
+}
+
+// checkArchive runs the JVM with the archive required (-Xshare:on) and
+// its checksums verified: it fails unless the archive maps whole.
+func checkArchive(ctx context.Context, java, jar string, opts []string, jsa string) error {
 	check := append(append([]string{}, opts...), "-XX:SharedArchiveFile="+jsa, "-Xshare:on", "-XX:+VerifySharedSpaces", "-cp", jar, "-version")
 	if out, err := exec.CommandContext(ctx, java, check...).CombinedOutput(); err != nil {
 		return fmt.Errorf("the archive does not map: %v\n%s", err, out)
 	}
-	return os.Rename(jsa, p)
+	return nil
 }

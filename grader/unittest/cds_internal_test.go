@@ -96,4 +96,20 @@ func TestJUnitArchive(t *testing.T) {
 	if exec.Command(java.Path, check...).Run() == nil {
 		t.Error("the check maps a half-written archive")
 	}
+	// An archive damaged in the cache folder (cut short: a JVM that maps
+	// it crashes) is checked by the next process before its first use,
+	// and built again.
+	os.Remove(a)
+	if err := os.WriteFile(a, whole[:len(whole)/8], 0o444); err != nil {
+		t.Fatal(err)
+	}
+	cdsMu.Lock()
+	clear(archives) // a fresh process
+	cdsMu.Unlock()
+	if again := junitArchive(ctx, javac, java, jar, opts); again != a {
+		t.Fatalf("after damage: archive %q, want %s built again", again, a)
+	}
+	if err := checkArchive(ctx, java.Path, jar, opts, a); err != nil {
+		t.Errorf("the damaged archive was kept: %v", err)
+	}
 }

@@ -115,7 +115,7 @@ func checkCopies(w io.Writer, results []grader.Result) error {
 }
 
 // runTool names the tool that runs a program of tc: the first word of
-// its run command ("python3" for the runtime called "python"), or the
+// its run command (an interpreter whose runtime is named otherwise), or the
 // runtime's own name where a program runs as itself.
 func runTool(tc *toolchain.Toolchain) string {
 	if tc.Commands != nil {
