@@ -26,7 +26,8 @@ var languageWords = regexp.MustCompile(`(?i:javac|"java"|python3)|\.cpp`)
 // a preset or a source file, the similarity benchmark's public data sets,
 // the reference's Java test helper, the unit-test bridges (each the Java
 // or Python half of a framework's two boxes), the JUnit test JVM's class
-// data archive, warm mode's naive yardstick (javac once, then java per
+// data archive and the JUnit half of students' suites (it compiles the
+// implementations), warm mode's naive yardstick (javac once, then java per
 // case), and CI's install list.
 var namesLanguagesByNature = []string{
 	".ci/run",
@@ -39,6 +40,7 @@ var namesLanguagesByNature = []string{
 	"grader/unittest/javabridge/",
 	"grader/unittest/pybridge/",
 	"grader/unittest/cds.go",
+	"grader/unittest/junitsuites.go",
 	"cmd/autograder/internal/cli/benchnaive.go",
 }
 
