@@ -125,7 +125,11 @@ var attacks = []attack{
 			if res.Tier >= TierFull {
 				wantLimit(t, res, Procs)
 			}
-			if res.Wall > time.Minute { // "sleep 100" did not outlive the box
+			// "sleep 100" did not outlive the box. On a crowded machine
+			// the bomb's spinning counts as its own CPU time, up to its
+			// minute's CPU limit (the waits for a core are not counted):
+			// a bound of a minute would test the machine's load.
+			if res.Wall > 90*time.Second {
 				t.Errorf("wall %v", res.Wall)
 			}
 		}

@@ -371,7 +371,6 @@ func startHelper(st *streams, spec Spec, cfg *config, cg *cgroup, ns bool) (*hel
 		}
 		h.cmd.ExtraFiles = append(h.cmd.ExtraFiles, notesW) // notesFD
 	}
-	h.start = time.Now()
 	err = h.cmd.Start()
 	cfgR.Close()
 	repW.Close()
@@ -399,6 +398,11 @@ func startHelper(st *streams, spec Spec, cfg *config, cg *cgroup, ns bool) (*hel
 		h.closeNotes()
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
+	// The box's wall clock starts once its config is sent: the program
+	// starts only after the helper has read it, and the grader's own wait
+	// to send it (a crowded grader, or one started under nice) is not the
+	// box's to count.
+	h.start = time.Now()
 	return h, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -82,9 +83,9 @@ func (s *stallClock) read(at time.Duration) time.Duration {
 			}
 		}
 		if now.lowly || (seen && was.lowly) {
-			// A thread that asked to run last (nice above 0, an idle
-			// or batch policy) waits for a core by its own choice: its
-			// waits are not the machine's crowding.
+			// A thread that asked to run last (nice above the grader's,
+			// an idle or batch policy) waits for a core by its own
+			// choice: its waits are not the machine's crowding.
 			now.delay = 0
 		}
 		most = max(most, now.delay)
@@ -162,28 +163,61 @@ func readSchedStat(tid int) (schedStat, bool) {
 	return schedStat{time.Duration(run), time.Duration(delay), lowly(tid)}, true
 }
 
-// lowly reports whether a thread runs below the ordinary priority, as any
-// thread may ask for itself: a nice value above 0 (field 19 of
-// /proc/<tid>/stat) or a scheduling policy other than SCHED_OTHER (field
-// 41: SCHED_BATCH, SCHED_IDLE; the real-time ones need a privilege the box
-// has not). One whose stat cannot be read counts as lowly: its waits are
-// not counted. A nice value below 0 (a grader started above the ordinary
-// priority) is not lowly: its boxes' waits count.
+// lowly reports whether a thread runs below the priority its box started
+// with, the grader's own (ownPriority), as any thread may ask for itself:
+// a nice value above the grader's, or a scheduling policy other than
+// SCHED_OTHER and the grader's (SCHED_BATCH, SCHED_IDLE; the real-time
+// ones need a privilege the box has not). A grader started under nice
+// (its boxes inherit its nice value) counts its boxes' waits as it would
+// at nice 0: that their waits are long is the grader's choice, not the
+// program's, and what they wait for is still the machine's crowding. One
+// whose stat cannot be read counts as lowly: its waits are not counted.
 func lowly(tid int) bool {
+	return lowlyBeside(tid, ownPriority())
+}
+
+// lowlyBeside reports whether a thread runs below base (see lowly).
+func lowlyBeside(tid int, base priority) bool {
+	p, ok := readPriority(tid)
+	return !ok || p.nice > base.nice || (p.policy != "0" && p.policy != base.policy)
+}
+
+// priority is a thread's nice value and scheduling policy (as
+// /proc/<tid>/stat writes it: 0 SCHED_OTHER, 3 SCHED_BATCH, 5 SCHED_IDLE).
+type priority struct {
+	nice   int
+	policy string
+}
+
+// ownPriority is the grader's own priority, which the boxes it starts
+// inherit (the ordinary one when it cannot be read).
+var ownPriority = sync.OnceValue(func() priority {
+	if p, ok := readPriority(os.Getpid()); ok {
+		return p
+	}
+	return priority{policy: "0"}
+})
+
+// readPriority reads a thread's priority: fields 19 (nice) and 41
+// (policy) of /proc/<tid>/stat; false when it cannot.
+func readPriority(tid int) (priority, bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(tid) + "/stat")
 	if err != nil {
-		return true
+		return priority{}, false
 	}
 	i := strings.LastIndexByte(string(b), ')')
 	if i < 0 {
-		return true
+		return priority{}, false
 	}
 	f := strings.Fields(string(b[i+1:])) // f[0] is field 3, the state
 	if len(f) < 39 {
-		return true
+		return priority{}, false
 	}
 	nice, err := strconv.Atoi(f[16])
-	return err != nil || nice > 0 || f[38] != "0"
+	if err != nil {
+		return priority{}, false
+	}
+	return priority{nice, f[38]}, true
 }
 
 // boxThreads lists the threads of the box whose helper is pid: its

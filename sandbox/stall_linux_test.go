@@ -6,9 +6,12 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cs540-tools/autograder/internal/testenv"
 )
 
 // TestStallClock: readings of a box's threads' times, and the stall they
@@ -93,6 +96,7 @@ func spin(ms int) Spec {
 // ends in time: the time it waited for a core is not counted. A box that
 // sleeps on that machine still ends at its wall limit.
 func TestCrowdedRunInTime(t *testing.T) {
+	t.Logf("grader at nice %d, policy %s", ownPriority().nice, ownPriority().policy)
 	crowd(t)
 	for _, tier := range tiers(t) {
 		if tier == TierBasic {
@@ -125,6 +129,28 @@ func TestCrowdedRunInTime(t *testing.T) {
 	}
 }
 
+// nicedEnv marks TestCrowdedRunInTimeUnderNice's run of the test binary
+// under nice.
+const nicedEnv = "SANDBOX_TEST_NICED"
+
+// TestCrowdedRunInTimeUnderNice: TestCrowdedRunInTime in a test binary
+// started under nice 5 (its spinners and boxes inherit it): a grader
+// started under nice counts its boxes' waits for a core as one at nice 0
+// does, so a crowded run that needs 0.2 s of CPU time still ends in time,
+// and a sleeping one still ends at its wall limit.
+func TestCrowdedRunInTimeUnderNice(t *testing.T) {
+	if os.Getenv(nicedEnv) != "" {
+		return // the run under nice: TestCrowdedRunInTime is the test
+	}
+	testenv.NeedTools(t, "nice")
+	cmd := exec.Command("nice", "-n", "5", os.Args[0], "-test.run=^TestCrowdedRunInTime$", "-test.v", "-test.count=1")
+	cmd.Env = append(os.Environ(), nicedEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestCrowdedRunInTime ") || !strings.Contains(string(out), "grader at nice 5") {
+		t.Errorf("TestCrowdedRunInTime under nice 5: %v\n%s", err, out)
+	}
+}
+
 // A span in which a thread neither ran nor waited, by the kernel's count,
 // is asleep, unless that thread is runnable: its wait is under way.
 func TestStallClockQueued(t *testing.T) {
@@ -141,8 +167,10 @@ func TestStallClockQueued(t *testing.T) {
 }
 
 // lowly reads a thread's nice value and policy: the test's own thread is
-// ordinary; a process under nice 5, or under an idle policy, is lowly; one
-// under nice -5 (where the test may raise a priority) is not.
+// ordinary; a process under nice 5, or under an idle policy, is lowly
+// beside the ordinary priority and not beside its own (a grader started
+// under nice 5 or chrt -i); one under nice -5 (where the test may raise
+// a priority) is not.
 func TestLowly(t *testing.T) {
 	if lowly(os.Getpid()) {
 		t.Errorf("the test's own thread (nice 0, SCHED_OTHER) is lowly")
@@ -160,12 +188,20 @@ func TestLowly(t *testing.T) {
 		cmd.Process.Kill()
 		cmd.Wait()
 	}
-	for _, argv := range [][]string{{"nice", "-n", "5", "sleep", "60"}, {"chrt", "-i", "0", "sleep", "60"}} {
-		if _, err := exec.LookPath(argv[0]); err != nil {
-			t.Logf("%s: %v", argv[0], err)
+	ordinary := priority{0, "0"}
+	for _, tc := range []struct {
+		argv       []string
+		own, above priority // a base it runs at, and one it runs below
+	}{
+		{[]string{"nice", "-n", "5", "sleep", "60"}, priority{5, "0"}, ordinary},
+		{[]string{"nice", "-n", "5", "sleep", "60"}, priority{5, "0"}, priority{4, "0"}},
+		{[]string{"chrt", "-i", "0", "sleep", "60"}, priority{0, "5"}, ordinary},
+	} {
+		if _, err := exec.LookPath(tc.argv[0]); err != nil {
+			t.Logf("%s: %v", tc.argv[0], err)
 			continue
 		}
-		cmd := exec.Command(argv[0], argv[1:]...)
+		cmd := exec.Command(tc.argv[0], tc.argv[1:]...)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -177,8 +213,14 @@ func TestLowly(t *testing.T) {
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
-		if !lowly(cmd.Process.Pid) {
-			t.Errorf("%v: not lowly", argv)
+		if tc.above == ordinary && !lowly(cmd.Process.Pid) {
+			t.Errorf("%v: not lowly", tc.argv)
+		}
+		if !lowlyBeside(cmd.Process.Pid, tc.above) {
+			t.Errorf("%v: not lowly beside a grader at %+v", tc.argv, tc.above)
+		}
+		if lowlyBeside(cmd.Process.Pid, tc.own) {
+			t.Errorf("%v: lowly beside a grader at its own priority %+v (a grader started so would not count its boxes' waits)", tc.argv, tc.own)
 		}
 		cmd.Process.Kill()
 		cmd.Wait()

@@ -75,9 +75,13 @@ func inside(root, p string) bool {
 
 // Build is b with the example's entry point as its main, when
 // submissions.yaml names one (its entrypoint: a file, "ac.py", or a Java
-// class), else b.
+// class); else, for a Java folder of several classes that declare main,
+// the class BAPCtools runs (judgesJavaMain); else b.
 func (ex Example) Build(b rubric.Build) rubric.Build {
 	if ex.entry == "" {
+		if c := judgesJavaMain(ex.Path); c != "" {
+			b.Main = c
+		}
 		return b
 	}
 	b.Main = ex.entry
@@ -85,4 +89,36 @@ func (ex Example) Build(b rubric.Build) rubric.Build {
 		b.Main = strings.TrimSuffix(ex.entry, ext)
 	}
 	return b
+}
+
+// judgesJavaMain is the class BAPCtools runs of a submission folder whose
+// .java files declare main in several classes and that names no entry
+// point: the class of its first .java file by name that starts with
+// "main" (in any case), else of its first .java file ("" for a folder of
+// one class with main or none: the grader's own choice holds). The
+// format's default, the class Main, is one of the first.
+func judgesJavaMain(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	var files []string
+	mains := 0
+	for _, e := range entries { // in name order
+		if !e.Type().IsRegular() || filepath.Ext(e.Name()) != ".java" {
+			continue
+		}
+		files = append(files, e.Name())
+		if data, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil && toolchain.JavaMainClass(data) != "" {
+			mains++
+		}
+	}
+	if mains < 2 {
+		return ""
+	}
+	pick := files[0]
+	if i := slices.IndexFunc(files, func(f string) bool { return strings.HasPrefix(strings.ToLower(f), "main") }); i >= 0 {
+		pick = files[i]
+	}
+	return strings.TrimSuffix(pick, ".java")
 }

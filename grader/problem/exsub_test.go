@@ -53,3 +53,39 @@ func TestExampleSubmission(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgesJavaMain: a Java folder of several classes with main and no
+// entrypoint runs the class BAPCtools runs: the first file by name that
+// starts with "main", in any case, else the first file; a folder of one
+// class with main keeps the grader's own choice.
+func TestJudgesJavaMain(t *testing.T) {
+	main := func(c string) string { return "public class " + c + " { public static void main(String[] a) {} }\n" }
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"the first file", map[string]string{"a.java": main("a"), "b.java": main("b")}, "a"},
+		{"a file named main first", map[string]string{"A.java": main("A"), "mainB.java": main("mainB")}, "mainB"},
+		{"Main", map[string]string{"Main.java": main("Main"), "Aux.java": main("Aux")}, "Main"},
+		{"one main: the grader's choice", map[string]string{"a.java": "class a {}\n", "b.java": main("b")}, ""},
+		{"not Java", map[string]string{"a.py": "print(1)\n", "b.py": "print(2)\n"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for n, d := range tc.files {
+				if err := os.WriteFile(filepath.Join(dir, n), []byte(d), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ex := Example{Path: dir}
+			want := tc.want
+			if want == "" {
+				want = "__main__"
+			}
+			if got := ex.Build(rubric.Build{Main: "__main__"}).Main; got != want {
+				t.Errorf("main %q, want %q", got, want)
+			}
+		})
+	}
+}

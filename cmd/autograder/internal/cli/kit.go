@@ -17,6 +17,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/internal/atomicfile"
+	"github.com/cs540-tools/autograder/internal/nearcopy"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -36,7 +37,9 @@ func kitCommand() *ucli.Command {
 			"autograder binary with the assignment built in as its default. In the kit's\n" +
 			"folder (a course repository) `autograder check` needs no flag. Refused, with\n" +
 			"nothing written, when a file of the kit has the bytes of an assignment file that\n" +
-			"is not public (a hidden case, hidden tests, a solution beside the rubric).",
+			"is not public (a hidden case, hidden tests, a solution beside the rubric), or is a\n" +
+			"near-copy of one (line endings, blanks, a byte-order mark aside; inside another\n" +
+			"file; in a gzip, zip or tar), or is an archive too large to check.",
 		Flags: []ucli.Flag{
 			rubricFlag(),
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the kit into `DIR`", Required: true},
@@ -205,6 +208,7 @@ func noHidden(a *grader.Assignment, out string) error {
 		}
 	}
 	maps.Copy(secret, hashes(otherPaths, func(p string, h [32]byte) bool { return !public[p] && !allowed[h] && secret[h] == "" }))
+	near := nearSecrets(a, secretPaths)
 	return filepath.WalkDir(filepath.Join(out, kitDir), func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -215,8 +219,89 @@ func noHidden(a *grader.Assignment, out string) error {
 		if h, ok := hashFile(p); ok && secret[h] != "" {
 			return fmt.Errorf("%s has the bytes of %s, which is not public", p, secret[h])
 		}
-		return nil
+		return nearCopy(p, near)
 	})
+}
+
+// nearSecrets is the set of texts a kit file must not be a near-copy of
+// (nearcopy: line endings, blanks, a byte-order mark aside; a long one
+// inside a larger text too; in an archive too): the secret files whole,
+// and each hidden case's input and expected outputs apart (a case split
+// into two files); but none that a public case or a public file of the
+// judges holds (a hidden case's input that a sample has too). The
+// handout is not asked: it is what is checked.
+func nearSecrets(a *grader.Assignment, secretPaths []string) *nearcopy.Set {
+	var near nearcopy.Set
+	for _, p := range secretPaths {
+		if data, ok := readSmall(p); ok {
+			near.Add(p, data)
+		}
+	}
+	var public [][]byte
+	for _, cs := range a.Parts {
+		for _, k := range cs {
+			pieces := [][]byte{k.Stdin}
+			for _, o := range k.Outputs {
+				pieces = append(pieces, o.Stdout)
+			}
+			if k.Visibility == cases.Public {
+				public = append(public, pieces...)
+				continue
+			}
+			for i, b := range pieces {
+				what := "input"
+				if i > 0 {
+					what = "expected output"
+				}
+				near.AddPiece(fmt.Sprintf("the %s of hidden case %s", what, k.ID), b)
+			}
+		}
+	}
+	for _, f := range a.PublicFiles() {
+		if data, ok := readSmall(f); ok {
+			public = append(public, data)
+		}
+	}
+	for _, b := range public {
+		near.Forget(b)
+	}
+	return &near
+}
+
+// nearCopy refuses the kit file p when it, or a member of it as an
+// archive, is a near-copy of a secret of near, or when it is an archive
+// the kit cannot check (an archive bomb, a broken one) or too large to
+// read.
+func nearCopy(p string, near *nearcopy.Set) error {
+	data, ok := readSmall(p)
+	if !ok {
+		return fmt.Errorf("%s cannot be checked for hidden bytes (unreadable, or over %d MiB)", p, nearcopy.MaxExpanded>>20)
+	}
+	var found, member string
+	err := nearcopy.Walk(data, func(m string, b []byte) bool {
+		found, member = near.Match(b), m
+		return found == ""
+	})
+	switch {
+	case found != "" && member != "":
+		return fmt.Errorf("%s holds %s, a near-copy of %s, which is not public", p, member, found)
+	case found != "":
+		return fmt.Errorf("%s is a near-copy of %s (line endings and blanks aside, or inside it), which is not public", p, found)
+	case err != nil:
+		return fmt.Errorf("%s cannot be checked for hidden bytes: %v", p, err)
+	}
+	return nil
+}
+
+// readSmall reads a regular file (through its links) of at most
+// nearcopy.MaxExpanded bytes.
+func readSmall(p string) ([]byte, bool) {
+	st, err := os.Stat(p)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > nearcopy.MaxExpanded {
+		return nil, false
+	}
+	data, err := os.ReadFile(p)
+	return data, err == nil
 }
 
 // isPublic reports whether p is, through its links, one of the public
@@ -264,14 +349,11 @@ func hashes(paths []string, keep func(real string, h [32]byte) bool) map[[32]byt
 	return out
 }
 
-// hashFile is the SHA-256 of a regular file of at most 64 MiB.
+// hashFile is the SHA-256 of a regular file of at most 64 MiB
+// (readSmall).
 func hashFile(p string) ([32]byte, bool) {
-	st, err := os.Stat(p)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > 64<<20 {
-		return [32]byte{}, false
-	}
-	data, err := os.ReadFile(p)
-	if err != nil {
+	data, ok := readSmall(p)
+	if !ok {
 		return [32]byte{}, false
 	}
 	return sha256.Sum256(data), true
