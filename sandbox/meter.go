@@ -13,8 +13,9 @@ import (
 // it (the box's PID 1, or its subreaper); the basic tier has no meter
 // (see Tier.Metered).
 type Meter struct {
-	mu   sync.Mutex
-	read func() (time.Duration, bool)
+	mu    sync.Mutex
+	read  func() (time.Duration, bool)
+	stall func() time.Duration
 }
 
 // CPU returns the CPU time the box has used so far; false before the box
@@ -29,12 +30,25 @@ func (m *Meter) CPU() (time.Duration, bool) {
 	return read()
 }
 
-// attach makes CPU call read; nil detaches.
-func (m *Meter) attach(read func() (time.Duration, bool)) {
+// Stall returns the time the box has waited for a core so far, as its
+// wall limit leaves it out (the sandbox's stall clock, read every few
+// hundred milliseconds); false where CPU is.
+func (m *Meter) Stall() (time.Duration, bool) {
+	m.mu.Lock()
+	stall := m.stall
+	m.mu.Unlock()
+	if stall == nil {
+		return 0, false
+	}
+	return stall(), true
+}
+
+// attach makes CPU call read and Stall stall; nil detaches.
+func (m *Meter) attach(read func() (time.Duration, bool), stall func() time.Duration) {
 	if m == nil {
 		return
 	}
 	m.mu.Lock()
-	m.read = read
+	m.read, m.stall = read, stall
 	m.mu.Unlock()
 }

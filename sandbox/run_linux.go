@@ -150,8 +150,9 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	}
 	defer h.close()
 	meter := boxMeter(cg, h.cmd.Process.Pid)
-	spec.Meter.attach(meter)
-	defer spec.Meter.attach(nil)
+	stall := newStallClock(boxThreads(cg, h.cmd.Process.Pid))
+	spec.Meter.attach(meter, stall.shown)
+	defer spec.Meter.attach(nil, nil)
 	var memfds *boxMemfds
 	if h.notes != nil {
 		memfds = &boxMemfds{}
@@ -176,7 +177,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 		defer func() { close(stop); <-watched }()
 	}
 	w := &boxWatch{meter: meter, cpu: spec.Limits.CPU, wall: spec.Limits.Wall, start: h.start,
-		stall:   newStallClock(boxThreads(cg, h.cmd.Process.Pid)),
+		stall:   stall,
 		overCPU: func() { st.kill(errCPU) }, overWall: func() { st.kill(errWall) }}
 	if cg != nil {
 		w.waiting, w.working = spec.Waiting.Waiting, spec.Waiting.Working

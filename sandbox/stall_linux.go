@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -56,7 +57,11 @@ type stallClock struct {
 	still    []int         // the threads that neither ran nor waited between the last two readings
 	asleep   bool          // no thread ran or waited for a core through half the last span
 	counted  bool          // the kernel gave a thread's run delay at least once
+	now      atomic.Int64  // total, for readers beside the watch (shown)
 }
+
+// shown is the box's stall so far, as last read, for a Meter.
+func (s *stallClock) shown() time.Duration { return time.Duration(s.now.Load()) }
 
 func newStallClock(threads func() []int) *stallClock {
 	return &stallClock{threads: threads, sched: readSchedStat, runnable: runnable, prev: map[int]schedStat{}}
@@ -108,6 +113,7 @@ func (s *stallClock) read(at time.Duration) time.Duration {
 	}
 	// Never more than the box's life.
 	s.total = min(s.total+most+s.pending, at)
+	s.now.Store(int64(s.total))
 	s.pending = 0
 	return s.total
 }

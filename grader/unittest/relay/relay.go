@@ -84,11 +84,14 @@ type testState struct {
 	cpuBase  time.Duration // the live student box's CPU time when the test began
 	testBase time.Duration // the test box's CPU time when the test began
 	testCPU  bool          // testBase was read
-	called   bool          // the test has called the student
-	waited   time.Duration // time waited for the student, but for the current wait
-	printed  *printed
-	died     *Died
-	between  bool // calls between a boundary and the next test (a class's @BeforeAll): bounded as a test, recorded as none
+	// The boxes' stalls (time waiting for a core) when the test began:
+	// the test's wall time leaves them out, as a box's wall limit does.
+	stallBase, testStallBase time.Duration
+	called                   bool          // the test has called the student
+	waited                   time.Duration // time waited for the student, but for the current wait
+	printed                  *printed
+	died                     *Died
+	between                  bool // calls between a boundary and the next test (a class's @BeforeAll): bounded as a test, recorded as none
 }
 
 func (r *relay) cur() *testState { return r.tests[len(r.tests)-1] }
@@ -211,6 +214,8 @@ func (r *relay) call(p []byte) {
 		// Between tests, the count starts at the first call.
 		t.began = time.Now()
 		t.testBase, t.testCPU = r.testMeter.CPU()
+		t.testStallBase, _ = r.testMeter.Stall()
+		t.stallBase, _ = r.st.meter.Stall()
 	}
 	r.cur().called = true
 }
@@ -317,8 +322,10 @@ func (r *relay) begin(t *testState) {
 	r.answered()
 	t.printed, t.began = newPrinted(r.cfg.PerTest), time.Now()
 	t.testBase, t.testCPU = r.testMeter.CPU()
+	t.testStallBase, _ = r.testMeter.Stall()
 	if r.st != nil {
 		t.cpuBase, _ = r.st.meter.CPU()
+		t.stallBase, _ = r.st.meter.Stall()
 		r.st.out.swap(t.printed)
 	}
 	r.tests = append(r.tests, t)
@@ -381,9 +388,25 @@ func (r *relay) watch() {
 	if t.called && !t.began.IsZero() {
 		waited = max(waited, time.Since(t.began))
 	}
+	waited -= r.stalled(t)
 	if l.Wall > 0 && waited > l.Wall {
 		r.overLimit(&Died{Why: fmt.Sprintf("the student's code ran past its time limit (%v) in this test", l.Wall), Limit: "wall"})
 	}
+}
+
+// stalled is how long the boxes waited for a core in test t: the
+// student's box, and the test's once the test called the student (its
+// own time then counts). A crowded machine never stops a test at its
+// wall limit that would have ended in time alone.
+func (r *relay) stalled(t *testState) time.Duration {
+	var d time.Duration
+	if s, ok := r.st.meter.Stall(); ok {
+		d += max(s-t.stallBase, 0)
+	}
+	if s, ok := r.testMeter.Stall(); ok && t.called {
+		d += max(s-t.testStallBase, 0)
+	}
+	return d
 }
 
 // overLimit stops the live student box at one of the current test's
@@ -409,7 +432,7 @@ func (r *relay) start() error {
 	r.gen++
 	r.live++
 	r.result.Students++
-	t.cpuBase = 0
+	t.cpuBase, t.stallBase = 0, 0
 	r.st = st
 	return nil
 }

@@ -10,9 +10,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -189,6 +191,8 @@ func studentSide() int {
 			os.Exit(3)
 		case "burn": // n ms of CPU, then the answer
 			burn(time.Duration(c.N) * time.Millisecond)
+		case "work": // n ms of this process's CPU time, however long that takes
+			work(time.Duration(c.N) * time.Millisecond)
 		case "forge": // an answer to no call, then nothing
 			writeFrame(os.Stdout, []byte(`S{"seq":"guessed","re":1}`))
 			time.Sleep(time.Hour)
@@ -207,6 +211,48 @@ func studentSide() int {
 func burn(d time.Duration) {
 	end := time.Now().Add(d)
 	for time.Now().Before(end) {
+	}
+}
+
+// work uses d of the process's CPU time.
+func work(d time.Duration) {
+	for {
+		var ru syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		if time.Duration(ru.Utime.Nano()+ru.Stime.Nano()) >= d {
+			return
+		}
+		for i := 0; i < 1e5; i++ {
+		}
+	}
+}
+
+// TestCrowdedTestInTime: a test whose call needs 0.3 s of CPU time, under
+// a wall limit of 1.5 s a test, on a machine crowded to a seventh of a
+// core for it, ends in time: the time its boxes waited for a core is not
+// counted, as a box's own wall limit leaves it out. A call that sleeps
+// on that machine still ends at the test's wall limit.
+func TestCrowdedTestInTime(t *testing.T) {
+	if !sandbox.Detect().Metered() {
+		t.Skip("this machine's sandbox tier has no meter")
+	}
+	for range 6 * runtime.NumCPU() {
+		cmd := exec.Command("/bin/sh", "-c", "while :; do :; done")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			cmd.Process.Kill()
+			cmd.Wait()
+		})
+	}
+	l := Limits{CPU: 60 * time.Second, Wall: 1500 * time.Millisecond, Printed: 1 << 20, Keep: 256}
+	res, lines := run(t, l, "test:a", `call:{"do":"work","n":300}`, "test:b", `call:{"do":"sleep"}`, "done")
+	if d := res.Tests[0].Died; d != nil || len(lines) < 1 || lines[0] != `a: S {"calls":1}` {
+		t.Errorf("a crowded test needing 0.3 s of CPU time: died %+v, the test side got %q", d, lines)
+	}
+	if d := res.Tests[1].Died; d == nil || d.Limit != "wall" {
+		t.Errorf("a crowded test that sleeps: died %+v, want at the wall limit", d)
 	}
 }
 
