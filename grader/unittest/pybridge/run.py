@@ -8,6 +8,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import autograder_bridge  # noqa: E402
 
+
 if sys.argv[1] == "--collect":
     # Only collecting: the student's modules are stand-ins that answer
     # nothing, and no frame is sent.
@@ -18,6 +19,8 @@ else:
 import pytest  # noqa: E402
 
 code = pytest.main(sys.argv[3:], plugins=[])
-autograder_bridge.control("done")
+# What the plugin read of the report pytest wrote (the grader reads the
+# report only if its bytes are still these).
+autograder_bridge.control("done", report=autograder_bridge.written["report"])
 autograder_bridge.flush()
 os._exit(int(code))
