@@ -159,9 +159,10 @@ func pytestBoxes(ctx context.Context, e env) (test, student sandbox.Spec, err er
 	for _, f := range e.student {
 		names = append(names, f.Name)
 	}
+	mods, modsArg := pybridge.ModulesFile(bridgeDir, pybridge.Modules(names))
 	files := append(instructorFiles(e.files), pybridge.TestFiles(bridgeDir)...)
-	files = append(files, sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)})
-	args := []string{"-I", "-B", bridgeDir + "/run.py", strings.Join(pybridge.Modules(names), ","), box,
+	files = append(files, sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)}, mods)
+	args := []string{"-I", "-B", bridgeDir + "/run.py", modsArg, box,
 		"-p", pybridge.Plugin, "-p", "pytest_timeout", "-p", "no:cacheprovider",
 		"-c", box + "/pytest.ini", "--rootdir", box, "--confcutdir", box, "-q", "--color=no",
 		"--junitxml", box + "/report.xml", "-o", "junit_family=xunit1",

@@ -38,8 +38,9 @@ const Plugin = "autograder_plugin"
 //
 //	python3 -I -B DIR/run.py MODULES TESTDIR pytest-args...
 //
-// MODULES the student's module names, comma-separated (Modules), TESTDIR
-// the folder of the instructor's files: only an import from a file in it
+// MODULES the student's module names, comma-separated (Modules), or "@"
+// and the path of a file that names them (ModulesFile), TESTDIR the
+// folder of the instructor's files: only an import from a file in it
 // meets a stand-in.
 func TestFiles(dir string) []sandbox.File {
 	return []sandbox.File{
@@ -85,6 +86,15 @@ func Modules(files []string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// ModulesFile is a file, in the folder dir, naming modules one a line,
+// and run.py's MODULES argument that names it. A submission's modules
+// are as many and as long as it brings: they go in a file, never in an
+// argument, whose size the kernel caps (128 KiB).
+func ModulesFile(dir string, modules []string) (sandbox.File, string) {
+	name := dir + "/modules.txt"
+	return sandbox.File{Name: name, Data: []byte(strings.Join(modules, "\n"))}, "@" + name
 }
 
 // valid reports whether every part is a Python identifier of ASCII
