@@ -705,7 +705,7 @@ def _test_getattr_allowed(target, name):
     """Whether the student's code may read target.name, target one of the
     test side's objects: an attribute of an object, class or function of
     the instructor's files defined there (its own, or its class's in the
-    instructor's files); a mock's child or its record (_MOCK_READS); one of
+    instructor's files); a types.SimpleNamespace's own; a mock's child or its record (_MOCK_READS); one of
     _STD_ALLOWED's. Nothing else: no method of another object, so that the
     student's code makes the test box do nothing but what the test handed
     it and the instructor's code does."""
@@ -716,7 +716,8 @@ def _test_getattr_allowed(target, name):
         classes = target.__mro__
     elif mock is not None and isinstance(target, mock.NonCallableMock):
         return name in _MOCK_READS or not any(name in vars(c) for c in classes)
-    elif _instructors_function(target) or _instructors_class(type(target)):
+    elif _instructors_function(target) or _instructors_class(type(target)) or \
+            isinstance(target, types.SimpleNamespace):
         own = getattr(target, "__dict__", None)
         if isinstance(own, dict) and name in own:
             return True
