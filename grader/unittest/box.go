@@ -172,9 +172,10 @@ func pytestBoxes(ctx context.Context, e env) (test, student sandbox.Spec, err er
 	for _, f := range e.student {
 		names = append(names, f.Name)
 	}
+	mods, modsArg := pybridge.ModulesFile(bridgeDir, pybridge.Modules(names))
 	files := append(instructorFiles(e.files), pybridge.TestFiles(bridgeDir)...)
-	files = append(files, sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)})
-	args := []string{"-I", "-B", bridgeDir + "/run.py", strings.Join(pybridge.Modules(names), ","), box,
+	files = append(files, sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)}, mods)
+	args := []string{"-I", "-B", bridgeDir + "/run.py", modsArg, box,
 		"-p", pybridge.Plugin, "-p", "pytest_timeout", "-p", "no:cacheprovider",
 		"-c", box + "/pytest.ini", "--rootdir", box, "--confcutdir", box, "-q", "--color=no",
 		"--junitxml", box + "/report.xml", "-o", "junit_family=xunit1",
@@ -267,6 +268,25 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 	return test, student, r, nil
 }
 
+// standinSources are the stand-ins' files and javac's arguments that name
+// them: an argument file ("@" and its path) listing them, since the
+// student's classes are as many and their names as long as a submission
+// brings, and the kernel caps a command line.
+func standinSources(sources map[string][]byte) ([]sandbox.File, []string) {
+	if len(sources) == 0 {
+		return nil, nil
+	}
+	var files []sandbox.File
+	var list []string
+	for _, p := range sortedNames(sources) {
+		files = append(files, sandbox.File{Name: standinDir + "/" + p, Data: sources[p]})
+		list = append(list, standinDir+"/"+p)
+	}
+	argfile := standinDir + "/sources.txt"
+	files = append(files, sandbox.File{Name: argfile, Data: []byte(strings.Join(list, "\n") + "\n")})
+	return files, []string{"@" + argfile}
+}
+
 // buildJUnit compiles the stand-ins and the group's files, in a box,
 // against JUnit and the bridge's test side, once per batch for the same
 // stand-ins and files (compileOnce): the compiled classes, or a ran with
@@ -279,10 +299,9 @@ func buildJUnit(ctx context.Context, e env, compiler runner.Tool, jar string, k 
 	for _, s := range e.files {
 		args = append(args, box+"/"+s.name)
 	}
-	for _, p := range sortedNames(res.Sources) {
-		files = append(files, sandbox.File{Name: standinDir + "/" + p, Data: res.Sources[p]})
-		args = append(args, standinDir+"/"+p)
-	}
+	standins, list := standinSources(res.Sources)
+	files = append(files, standins...)
+	args = append(args, list...)
 	out, err := compileOnce(ctx, sandbox.Spec{Path: compiler.Path, Args: args, Files: files,
 		Limits: e.build, ReadOnly: readOnly, Collect: deep(testsDir), Waiting: e.base.Waiting}, compiler.Version)
 	if err != nil {

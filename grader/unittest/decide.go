@@ -142,7 +142,11 @@ func decideGroup(g groupRun) (grader.Outcome, string) {
 	if ex, ended := ended(g.res, g.hidden); !ended {
 		return grader.Outcome{Execution: ex}, ruleRunEnded
 	}
-	if _, err := parseAll(g.reports); err != nil {
+	_, err := parseAll(g.reports)
+	if g.unread != "" {
+		err = errors.New(g.unread)
+	}
+	if err != nil {
 		msg := fmt.Sprintf("the test run ended (exit status %d) without a readable report (%v)", g.res.ExitCode, err)
 		if !g.done {
 			// The framework never said it was done: the process ended

@@ -124,7 +124,9 @@ type ran struct {
 	loadError  string   // set when the bridge cannot offer the student's classes to the tests
 	notes      []string // for the student, about their classes (the bridge's)
 	res        sandbox.Result
-	done       bool // the test side said its framework ran to its end
+	done       bool   // the test side said its framework ran to its end
+	reportSum  string // what the test side's "done" said of its report (relay.Result.Report)
+	unread     string // why the report collected is not read (pytest's: not the one pytest wrote)
 	reports    [][]byte
 	relayed    []relay.Test // what the student's side did in each test, when relayed
 }

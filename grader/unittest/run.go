@@ -2,6 +2,8 @@ package unittest
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -24,7 +26,33 @@ func runPytest(ctx context.Context, e env) (ran, error) {
 	if err != nil {
 		return ran{}, err
 	}
-	return e.relay(ctx, test, student)
+	r, err := e.relay(ctx, test, student)
+	if err == nil {
+		r = pytestWrote(r)
+	}
+	return r, err
+}
+
+// pytestWrote keeps a pytest run's report only if it is the one pytest
+// wrote in its last step: pytest returned (the test side said "done")
+// and the report's bytes are those the test side read then (the SHA-256
+// its "done" gave). Anything in the test box that wrote or locked the
+// report while the tests ran (pytest then fails to write its own, and
+// says no "done") or after leaves no report to read.
+func pytestWrote(r ran) ran {
+	if !r.done {
+		r.reports = nil
+		return r
+	}
+	var sum [sha256.Size]byte
+	if len(r.reports) == 1 {
+		sum = sha256.Sum256(r.reports[0])
+	}
+	if len(r.reports) != 1 || hex.EncodeToString(sum[:]) != r.reportSum {
+		r.reports = nil
+		r.unread = "the report is not the one pytest wrote when it ended"
+	}
+	return r
 }
 
 // runJUnit runs a JUnit group's boxes (junitBoxes), unless the group
@@ -50,7 +78,7 @@ func (e env) relay(ctx context.Context, test, student sandbox.Spec) (ran, error)
 		return ran{}, fmt.Errorf("%s: running the tests: %w", e.tc.Tests.Title, err)
 	}
 	out.Test.Stderr = []byte(errs.String())
-	return ran{res: out.Test, done: out.Done, reports: contents(out.Test.Files), relayed: out.Tests}, nil
+	return ran{res: out.Test, done: out.Done, reportSum: out.Report, reports: contents(out.Test.Files), relayed: out.Tests}, nil
 }
 
 // perTestLimits bound the student's box in one test of a relayed run:

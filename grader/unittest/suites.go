@@ -302,10 +302,11 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 	}
 	l := s.limits
 	lim := sandbox.Limits{Wall: 2*l.Wall + l.BuildWall, CPU: 2*l.CPU + l.BuildWall, Memory: l.Memory, Output: 1 << 20}
+	sel, selArg := pybridge.SelectFile(bridgeDir, studentTest(f)+"::"+id)
 	test := s.testBox(f, lim, false, "-p", pybridge.Plugin, "-p", "pytest_timeout",
 		"--junitxml", box+"/report.xml", "-o", "junit_family=xunit1",
-		"--timeout", strconv.FormatFloat((2*l.Wall+5*time.Second).Seconds(), 'f', -1, 64),
-		studentTest(f)+"::"+id)
+		"--timeout", strconv.FormatFloat((2*l.Wall+5*time.Second).Seconds(), 'f', -1, 64), selArg)
+	test.Files = append(test.Files, sel)
 	test.Collect = []string{box + "/report.xml"}
 	errs := clip.New(keepPrinted, keepPrinted)
 	test.StderrTo = errs

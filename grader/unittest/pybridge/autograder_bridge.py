@@ -99,6 +99,9 @@ _ANSWERS = ("return", "raise", "unsendable")
 # iterator only as the answer to next().
 _CONTROL = ("StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit")
 _MAX_FREE = 4096
+# The SHA-256, in hex, of the report pytest wrote, read by the plugin as
+# soon as pytest had written it; "done" tells the grader.
+written = {"report": ""}
 
 
 class StudentDied(BaseException):
@@ -693,6 +696,89 @@ if _INSTRUCTOR:
 # objects a test passed): call them, read public attributes, compare them.
 _SAFE_ON_TEST = {"call", "getattr", "eq", "ne", "lt", "le", "gt", "ge", "hash", "len", "iter", "next",
                  "contains", "bool", "str", "repr", "getitem", "input", "stdin"}
+# What the student's code may read of the standard library's objects a
+# test passes it (by their class, with its subclasses): the objects cross
+# by handle, and only these attributes of them are reached. Nothing that
+# writes a file, reaches another path (a Path's parent, joinpath, open)
+# or reconfigures an object (Random.seed).
+_STD_ALLOWED = (
+    ("pathlib", "PurePath", ("name", "stem", "suffix", "suffixes", "parts", "anchor", "drive", "root",
+                             "as_posix", "is_absolute")),
+    ("pathlib", "Path", ("read_text", "read_bytes", "exists", "is_file", "is_dir")),
+    # A stream the test opened or made (io.StringIO): read, and written
+    # as the test asked (a function that writes its output to a stream).
+    ("io", "IOBase", ("read", "readline", "readlines", "write", "writelines", "getvalue", "flush", "closed",
+                      "name", "mode", "encoding")),
+    ("random", "Random", ("random", "randint", "randrange", "choice", "choices", "sample", "shuffle", "uniform",
+                          "gauss", "getrandbits")),
+    ("enum", "Enum", ("name", "value")),
+)
+# What the student's code may read of a test's mock (unittest.mock) besides
+# its children (m.on_event, itself a mock): what was recorded. Its
+# configuration (return_value, side_effect, configure_mock, reset_mock)
+# and its assertions are the test's alone.
+_MOCK_READS = ("called", "call_count", "call_args", "call_args_list", "mock_calls", "method_calls")
+
+
+def _instructors_file(filename):
+    """Whether filename is one of the instructor's files (its tests, its
+    conftest.py, its helpers)."""
+    __tracebackhide__ = True
+    folder = _instructor_folder[0]
+    return folder is not None and type(filename) is str and os.path.abspath(filename).startswith(folder)
+
+
+def _instructors_class(c):
+    __tracebackhide__ = True
+    m = sys.modules.get(getattr(c, "__module__", None) or "")
+    return m is not None and _instructors_file(getattr(m, "__file__", None))
+
+
+def _instructors_function(f):
+    __tracebackhide__ = True
+    f = getattr(f, "__func__", f) if isinstance(f, types.MethodType) else f
+    return isinstance(f, types.FunctionType) and _instructors_file(f.__code__.co_filename)
+
+
+def _test_getattr_allowed(target, name):
+    """Whether the student's code may read target.name, target one of the
+    test side's objects: an attribute of an object, class or function of
+    the instructor's files defined there (its own, or its class's in the
+    instructor's files); a types.SimpleNamespace's own; a mock's child or its record (_MOCK_READS); one of
+    _STD_ALLOWED's. Nothing else: no method of another object, so that the
+    student's code makes the test box do nothing but what the test handed
+    it and the instructor's code does."""
+    __tracebackhide__ = True
+    mock = sys.modules.get("unittest.mock")
+    classes = type(target).__mro__
+    if isinstance(target, type):
+        classes = target.__mro__
+    elif mock is not None and isinstance(target, mock.NonCallableMock):
+        return name in _MOCK_READS or not any(name in vars(c) for c in classes)
+    elif _instructors_function(target) or _instructors_class(type(target)) or \
+            isinstance(target, types.SimpleNamespace):
+        own = getattr(target, "__dict__", None)
+        if isinstance(own, dict) and name in own:
+            return True
+    if _instructors_function(target):
+        return False
+    for c in classes:
+        if name in vars(c):
+            return _instructors_class(c) or _std_allowed(target, name)
+    return (not isinstance(target, type) and _instructors_class(type(target))) or _std_allowed(target, name)
+
+
+def _std_allowed(target, name):
+    __tracebackhide__ = True
+    if isinstance(target, type):
+        return False
+    for module, cls, names in _STD_ALLOWED:
+        c = getattr(sys.modules.get(module), cls, None)
+        if isinstance(c, type) and isinstance(target, c) and name in names:
+            return True
+    return False
+
+
 # What the student's input() and sys.stdin read, from the test side's
 # (a test's monkeypatch of builtins.input or sys.stdin), as in one process.
 _STDIN = ("readline", "read", "readlines")
@@ -1306,6 +1392,10 @@ class _Answers:
             elif op == "getattr":
                 if not self.trusted and (type(name) is not str or name.startswith("_")):
                     raise AttributeError(name)
+                if not self.trusted and not _test_getattr_allowed(target, name):
+                    raise PermissionError("the test's %s: the student's code may not use its %s (only what "
+                                          "the test handed it, and the instructor's own code)"
+                                          % (type(target).__qualname__[:200], name[:200]))
                 if _INSTRUCTOR and type(name) is str and name.startswith("__") and name not in _INSTRUCTOR_DUNDERS:
                     raise AttributeError(name)
                 value = getattr(target, name)

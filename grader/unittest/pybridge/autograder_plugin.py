@@ -3,6 +3,7 @@ module (a fresh one for each test file), and each test is announced to the
 grader's relay, which counts the student's time and output for it. A
 failure's report is cut (_Cut) before pytest writes it."""
 
+import hashlib
 import os
 import types
 
@@ -109,3 +110,20 @@ def pytest_runtest_makereport(item, call):
     crash = getattr(rep.longrepr, "reprcrash", None)
     if len(str(rep.longrepr)) > 2 * n or (crash is not None and len(str(crash.message)) > n):
         rep.longrepr = _Cut(rep.longrepr)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session):
+    # Past pytest's own sessionfinish, which wrote the report (junitxml):
+    # its bytes as written, which the grader's copy must be. A report
+    # locked or replaced while the tests ran fails pytest's own writing
+    # (and this hook is not reached), one changed after is not these bytes.
+    path = getattr(session.config.option, "xmlpath", None)
+    if not path:
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        with os.fdopen(fd, "rb") as f:
+            autograder_bridge.written["report"] = hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        pass

@@ -38,9 +38,11 @@ const Plugin = "autograder_plugin"
 //
 //	python3 -I -B DIR/run.py MODULES TESTDIR pytest-args...
 //
-// MODULES the student's module names, comma-separated (Modules), TESTDIR
-// the folder of the instructor's files: only an import from a file in it
-// meets a stand-in.
+// MODULES the student's module names, comma-separated (Modules), or "@"
+// and the path of a file that names them (ModulesFile), TESTDIR the
+// folder of the instructor's files: only an import from a file in it
+// meets a stand-in. A pytest argument "@" and a file's path stands for
+// the file's lines (SelectFile).
 func TestFiles(dir string) []sandbox.File {
 	return []sandbox.File{
 		{Name: dir + "/autograder_bridge.py", Data: bridge},
@@ -85,6 +87,24 @@ func Modules(files []string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// ModulesFile is a file, in the folder dir, naming modules one a line,
+// and run.py's MODULES argument that names it. A submission's modules
+// are as many and as long as it brings: they go in a file, never in an
+// argument, whose size the kernel caps (128 KiB).
+func ModulesFile(dir string, modules []string) (sandbox.File, string) {
+	name := dir + "/modules.txt"
+	return sandbox.File{Name: name, Data: []byte(strings.Join(modules, "\n"))}, "@" + name
+}
+
+// SelectFile is a file, in the folder dir, holding a test's node ID
+// ("test_x.py::test_y[...]"), and the pytest argument run.py reads it
+// from. A student's test IDs are as long as the student makes them:
+// they go in a file, never in an argument.
+func SelectFile(dir, nodeID string) (sandbox.File, string) {
+	name := dir + "/select.txt"
+	return sandbox.File{Name: name, Data: []byte(nodeID + "\n")}, "@" + name
 }
 
 // valid reports whether every part is a Python identifier of ASCII

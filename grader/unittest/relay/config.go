@@ -60,6 +60,11 @@ type Result struct {
 	Students int // student boxes started
 	// Done: the test side said its framework ran to its end ({"op":"done"}).
 	Done bool
+	// Report is what the test side's "done" said of the report its
+	// framework wrote (pytest's: the SHA-256, in hex, of its bytes as the
+	// test side read them once the framework had ended); "" if it said
+	// nothing.
+	Report string
 
 	// Transcript is the SHA-256, in hex, of every 'S' frame that crossed
 	// either way and of each 'X' frame the test side was sent (that it

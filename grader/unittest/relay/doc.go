@@ -15,7 +15,8 @@
 //     begins: the student's CPU time, waiting time and printed bytes are
 //     counted for it from here), {"op":"reset"} (a lifecycle boundary:
 //     the student box ends, the next call starts a fresh one),
-//     {"op":"done"} and {"op":"waiting"} (the test side skipped a
+//     {"op":"done","report":SHA256} (the framework ran to its end; what
+//     it says of its report is Result.Report) and {"op":"waiting"} (the test side skipped a
 //     student's frame that answers none of its calls, and waits on: its
 //     wait is counted again, so the test's limits reach it).
 //   - 'X': the relay to the test side, instead of an answer: the student

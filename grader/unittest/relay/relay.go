@@ -279,8 +279,9 @@ func (r *relay) tell(d *Died) {
 // control handles a 'G' frame.
 func (r *relay) control(p []byte) {
 	var c struct {
-		Op string `json:"op"`
-		ID string `json:"id"`
+		Op     string `json:"op"`
+		ID     string `json:"id"`
+		Report string `json:"report"`
 	}
 	if err := json.Unmarshal(p, &c); err != nil {
 		r.fail(fmt.Errorf("%w: control %q: %v", ErrProtocol, clipID(string(p)), err))
@@ -293,6 +294,9 @@ func (r *relay) control(p []byte) {
 		r.waiting()
 	case "reset", "done":
 		r.result.Done = r.result.Done || c.Op == "done"
+		if c.Op == "done" {
+			r.result.Report = clipID(c.Report)
+		}
 		r.quiet()
 		// What comes before the next test (a JUnit class's @BeforeAll)
 		// is bounded on its own, never counted to the test before.
