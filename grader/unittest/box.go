@@ -268,7 +268,7 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 	return test, student, r, nil
 }
 
-// standinSources are the stand-ins' files and javac's arguments that name
+// standinSources are the stand-ins' files and the compiler's arguments that name
 // them: an argument file ("@" and its path) listing them, since the
 // student's classes are as many and their names as long as a submission
 // brings, and the kernel caps a command line.
