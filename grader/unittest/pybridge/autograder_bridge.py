@@ -26,6 +26,14 @@ import weakref
 
 MAX_FRAME = 16 << 20
 MAX_DEPTH = 100
+# The most calls of a test's into the student's code under way at once
+# (test -> student -> test -> student ...): one more is that test's
+# failure, the student's process stopped by the grader, the same at every
+# speed. Far above what a test needs (a visitor over a tree 64 deep) and
+# below what either side's recursion limit holds: the student's side,
+# which spends about 8 frames of its 1000 on a level of the bridge's,
+# fails at about 118 levels.
+MAX_NESTED = 64
 MAX_REPR = 8192
 # The longest int that crosses, in decimal digits: Python's default limit,
 # the bridge's own on both sides, whatever sys.set_int_max_str_digits says.
@@ -1114,6 +1122,8 @@ class _Calls:
 
     def request(self, msg):
         __tracebackhide__ = True
+        if not self.trusted and self.depth >= MAX_NESTED:
+            self.too_deep()
         self.calls += 1
         cid = self.calls
         msg["id"] = cid
@@ -1146,6 +1156,27 @@ class _Calls:
         if exc is not None:
             raise exc
         return value
+
+    def too_deep(self):
+        """Calls nested past MAX_NESTED: the grader is told, stops the
+        student's process, and its 'X' fails the test (StudentDied)."""
+        __tracebackhide__ = True
+        self.conn.send(b"G", {"op": "nested", "depth": MAX_NESTED})
+        while True:
+            chan, msg = self.recv()
+            if chan is None:
+                raise StudentDied("the bridge closed")
+            if chan == b"X":
+                raise self.died(msg)
+
+    def died(self, msg):
+        """The StudentDied of an 'X' frame's message."""
+        __tracebackhide__ = True
+        self.new_gen()
+        why = msg.get("why") if type(msg) is dict else None
+        lim = msg.get("limit") if type(msg) is dict else None
+        return StudentDied(why if type(why) is str else "the student's process ended",
+                           lim if type(lim) is str else "")
 
     def unwind(self):
         """A call of this side's ended with no answer."""
@@ -1188,11 +1219,7 @@ class _Calls:
             if chan is None:
                 raise StudentDied("the bridge closed")
             if chan == b"X":
-                self.new_gen()
-                why = msg.get("why") if type(msg) is dict else None
-                lim = msg.get("limit") if type(msg) is dict else None
-                raise StudentDied(why if type(why) is str else "the student's process ended",
-                                  lim if type(lim) is str else "")
+                raise self.died(msg)
             if chan != b"S" or type(msg) is not dict:
                 raise BridgeError("a frame on channel %r" % chan)
             op = msg.get("op")

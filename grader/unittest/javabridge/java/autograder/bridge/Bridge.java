@@ -94,6 +94,9 @@ public final class Bridge {
                 StudentDied d = s.died;
                 throw new StudentDied(d.getMessage() + " (earlier in this test; it is not started again until the next test)", d.limit(), d.exit(), d.signal());
             }
+            if (depth >= Nesting.FLOOR && depth >= Nesting.max()) {
+                throw s.tooDeep(Nesting.max());
+            }
             depth++;
             try {
                 List<Object> jargs = null;

@@ -117,6 +117,24 @@ final class TestSide extends Peer {
         io.write('G', Json.write(tag("op", "waiting")));
     }
 
+    /**
+     * Calls nested past n (test, student, test, ...): the grader is told
+     * and stops the student's process; its 'X' is thrown (StudentDied),
+     * the test's verdict. What the student sends meanwhile is not read.
+     */
+    StudentDied tooDeep(int n) {
+        try {
+            Map<String, Object> m = tag("op", "nested");
+            m.put("depth", n);
+            io.write('G', Json.write(m));
+            while (true) {
+                receive(); // throws at the 'X'
+            }
+        } catch (IOException e) {
+            return broken(e);
+        }
+    }
+
     /** Forgets the student's objects: the next call starts a fresh student process. */
     void forget() {
         generation++;
