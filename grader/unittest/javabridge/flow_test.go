@@ -88,7 +88,10 @@ func TestRunawayCostsOneTest(t *testing.T) {
 // in a circle of causes or of fields (identity kept: each crosses once, as
 // a handle), nests past the bound (the call fails with BridgeLimit, the
 // process goes on), or is named like java.lang's; a test's object
-// that cannot cross; a thread that calls back after its call returned.
+// that cannot cross (a Scanner); a thread that calls back after its call
+// returned; a StringBuilder too large to cross (that call fails), kept by
+// the student's code and changed after its call (a copy: the test's is
+// not changed), or returned where a String is expected (it equals none).
 func TestExceptionAttacks(t *testing.T) {
 	k := requireKit(t)
 	o := k.run(t, scenario{
@@ -103,20 +106,22 @@ func TestExceptionAttacks(t *testing.T) {
 		"AttackTest.selfContainingField": "passed", "AttackTest.fieldHoldsAStudentObject": "passed",
 		"AttackTest.liesStayInTheStudentsProcess": "passed", "AttackTest.causeCycle": "passed",
 		"AttackTest.pretendsToBeTheJDKs": "failure", "AttackTest.ownExceptionThrownBack": "passed",
-		"AttackTest.builderDoesNotCross": "error", "AttackTest.threadCallsBackLater": "passed",
+		"AttackTest.scannerDoesNotCross": "error", "AttackTest.threadCallsBackLater": "passed",
 		"AttackTest.afterwards": "passed", "AttackTest.returnsAThread": "error", "AttackTest.sameProcessAfterwards": "passed",
 		"AttackTest.exceptionHierarchy": "passed",
 		"AttackTest.ringKeepsIdentity":  "passed", "AttackTest.sharedKeepsIdentity": "passed",
 		"AttackTest.chainWithinTheBound": "passed", "AttackTest.chainPastTheBound": "error",
 		"AttackTest.nestedPastTheBound": "error", "AttackTest.sameProcessAtTheEnd": "passed",
+		"AttackTest.hugeBuilder": "error", "AttackTest.keptBuilderChangedLater": "passed",
+		"AttackTest.builderIsNoString": "failure", "AttackTest.builderTakesTheTestsText": "passed",
 	})
-	for _, id := range []string{"AttackTest.chainPastTheBound", "AttackTest.nestedPastTheBound"} {
+	for _, id := range []string{"AttackTest.chainPastTheBound", "AttackTest.nestedPastTheBound", "AttackTest.hugeBuilder"} {
 		if d := o.tests[id].detail; !strings.Contains(d, "BridgeLimit") || !strings.Contains(d, "too deeply nested") {
 			t.Errorf("%s: %s", id, d)
 		}
 	}
-	if m := o.tests["AttackTest.builderDoesNotCross"].message; !strings.Contains(m, "where the student's code takes a java.lang.StringBuilder") {
-		t.Errorf("builderDoesNotCross: %q", m)
+	if m := o.tests["AttackTest.scannerDoesNotCross"].message; !strings.Contains(m, "where the student's code takes a java.util.Scanner") {
+		t.Errorf("scannerDoesNotCross: %q", m)
 	}
 	if d := o.tests["AttackTest.returnsAThread"].detail; !strings.Contains(d, "BridgeLimit") || !strings.Contains(d, "java.lang.Thread, which the bridge cannot carry") {
 		t.Errorf("returnsAThread: %s", d)

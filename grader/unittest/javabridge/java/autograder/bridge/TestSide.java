@@ -135,6 +135,18 @@ final class TestSide extends Peer {
         }
     }
 
+    /**
+     * A test's StringBuilder or StringBuffer passed where the student's
+     * code takes an Object, a type parameter or an interface: a handle, as
+     * any object of the test's (identity kept: the same object each time);
+     * only where the student's code takes the class itself is it copied
+     * (and copied back).
+     */
+    Object encodeHandle(Object v) {
+        startMessage();
+        return encodeOther(v, 0);
+    }
+
     /** Forgets the student's objects: the next call starts a fresh student process. */
     void forget() {
         generation++;
