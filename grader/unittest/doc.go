@@ -132,7 +132,10 @@
 // the test's time once it called the student (a ping-pong of calls and
 // callbacks is one test's), and 256 MiB of what the student prints
 // (which is kept clipped, head and tail, and shown with a public test's
-// failure); limits.memory bounds each box. The whole run's limits
+// failure); limits.memory bounds each box. Calls that nest across the
+// boundary (test -> student -> test ...) past the test side's bound
+// (Python 64, Java 64 a MiB of -Xss) fail their test at that depth,
+// whatever the machine (package relay, "nested"). The whole run's limits
 // are the rubric's of one run stretched to the tests: limits.wall and
 // limits.cpu x (tests + 1) + limits.build_wall.
 //

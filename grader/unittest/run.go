@@ -59,6 +59,9 @@ func pytestWrote(r ran) ran {
 // runs no test: one student process per top-level test class.
 func runJUnit(ctx context.Context, e env) (ran, error) {
 	test, student, r, err := junitBoxes(ctx, e)
+	if r.compileLog != "" {
+		r.notes = append(r.notes, unbuiltJava(e.student, r.compileLog)...)
+	}
 	if err != nil || r.compileLog != "" || r.loadError != "" {
 		return r, err
 	}

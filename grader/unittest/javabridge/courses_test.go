@@ -17,10 +17,11 @@ import (
 // gives, a library loan's dates, a playlist that extends ArrayList, word
 // counts that extend TreeMap, friends that extend HashMap, versions that
 // implement Comparable, a hash map and set of the student's own keyed by
-// the instructor's record and class).
+// the instructor's record and class, a receipt written into the test's
+// StringBuilders).
 var courseClasses = []string{"BankTest", "ArrayStackTest", "InventoryTest", "ShapeTest", "DeckTest",
 	"RecursionTest", "EventBusTest", "GradeBookTest", "AgeParserTest", "RangeTest", "MatrixTest", "BagTest", "LoanTest", "SchedulerTest",
-	"RingBufferTest", "PolynomialTest", "RosterTest", "ShelterTest", "CatalogueTest", "GraphTest", "GenericsTest", "ThermostatTest", "ConfigTest", "PuzzlesTest", "LedgerTest", "CollectionsTest", "MyHashTest"}
+	"RingBufferTest", "PolynomialTest", "RosterTest", "ShelterTest", "CatalogueTest", "GraphTest", "GenericsTest", "ThermostatTest", "ConfigTest", "PuzzlesTest", "LedgerTest", "CollectionsTest", "MyHashTest", "ReceiptTest"}
 
 // score is each test class's share of passed tests, as a part's points
 // would be.

@@ -64,9 +64,11 @@
 // BigInteger, BigDecimal, Optional, OptionalInt/Long/Double, an array,
 // one of the JDK's own lists, sets and maps (of values that cross; an
 // unmodifiable one as an unmodifiable copy), a public enum of the JDK's,
-// one of java.time's immutable values or a UUID (as its text), or a
-// Class (by name: a stand-in's is the student's class);
-// arrays and collections passed are copied back into the caller's after
+// one of java.time's immutable values or a UUID (as its text), a
+// StringBuilder or StringBuffer (as its text; but a test's, passed where
+// the student's method takes no builder, is a handle: its identity is
+// kept), or a Class (by name: a stand-in's is the student's class);
+// arrays, collections and text builders passed are copied back into the caller's after
 // the call, either way, so in-place changes are seen (one kept and given
 // back later is an equal copy, never the same object). Anything else is a
 // handle: on the test side a stand-in (or, for an interface the tests

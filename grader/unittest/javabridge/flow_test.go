@@ -2,6 +2,7 @@ package javabridge
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -87,7 +88,10 @@ func TestRunawayCostsOneTest(t *testing.T) {
 // in a circle of causes or of fields (identity kept: each crosses once, as
 // a handle), nests past the bound (the call fails with BridgeLimit, the
 // process goes on), or is named like java.lang's; a test's object
-// that cannot cross; a thread that calls back after its call returned.
+// that cannot cross (a Scanner); a thread that calls back after its call
+// returned; a StringBuilder too large to cross (that call fails), kept by
+// the student's code and changed after its call (a copy: the test's is
+// not changed), or returned where a String is expected (it equals none).
 func TestExceptionAttacks(t *testing.T) {
 	k := requireKit(t)
 	o := k.run(t, scenario{
@@ -102,20 +106,22 @@ func TestExceptionAttacks(t *testing.T) {
 		"AttackTest.selfContainingField": "passed", "AttackTest.fieldHoldsAStudentObject": "passed",
 		"AttackTest.liesStayInTheStudentsProcess": "passed", "AttackTest.causeCycle": "passed",
 		"AttackTest.pretendsToBeTheJDKs": "failure", "AttackTest.ownExceptionThrownBack": "passed",
-		"AttackTest.builderDoesNotCross": "error", "AttackTest.threadCallsBackLater": "passed",
+		"AttackTest.scannerDoesNotCross": "error", "AttackTest.threadCallsBackLater": "passed",
 		"AttackTest.afterwards": "passed", "AttackTest.returnsAThread": "error", "AttackTest.sameProcessAfterwards": "passed",
 		"AttackTest.exceptionHierarchy": "passed",
 		"AttackTest.ringKeepsIdentity":  "passed", "AttackTest.sharedKeepsIdentity": "passed",
 		"AttackTest.chainWithinTheBound": "passed", "AttackTest.chainPastTheBound": "error",
 		"AttackTest.nestedPastTheBound": "error", "AttackTest.sameProcessAtTheEnd": "passed",
+		"AttackTest.hugeBuilder": "error", "AttackTest.keptBuilderChangedLater": "passed",
+		"AttackTest.builderIsNoString": "failure", "AttackTest.builderTakesTheTestsText": "passed",
 	})
-	for _, id := range []string{"AttackTest.chainPastTheBound", "AttackTest.nestedPastTheBound"} {
+	for _, id := range []string{"AttackTest.chainPastTheBound", "AttackTest.nestedPastTheBound", "AttackTest.hugeBuilder"} {
 		if d := o.tests[id].detail; !strings.Contains(d, "BridgeLimit") || !strings.Contains(d, "too deeply nested") {
 			t.Errorf("%s: %s", id, d)
 		}
 	}
-	if m := o.tests["AttackTest.builderDoesNotCross"].message; !strings.Contains(m, "where the student's code takes a java.lang.StringBuilder") {
-		t.Errorf("builderDoesNotCross: %q", m)
+	if m := o.tests["AttackTest.scannerDoesNotCross"].message; !strings.Contains(m, "where the student's code takes a java.util.Scanner") {
+		t.Errorf("scannerDoesNotCross: %q", m)
 	}
 	if d := o.tests["AttackTest.returnsAThread"].detail; !strings.Contains(d, "BridgeLimit") || !strings.Contains(d, "java.lang.Thread, which the bridge cannot carry") {
 		t.Errorf("returnsAThread: %s", d)
@@ -160,5 +166,44 @@ func TestLostAnswer(t *testing.T) {
 	expect(t, o, map[string]string{"OutOfTurnTest.lostAnswer": "error", "OutOfTurnTest.afterwards": "passed"})
 	if m := o.tests["OutOfTurnTest.lostAnswer"].message; !strings.Contains(m, "broke the bridge protocol") || !strings.Contains(m, "further out") {
 		t.Errorf("lostAnswer: %q", m)
+	}
+}
+
+// TestNesting: calls between the test and the student's code that nest
+// without end (test -> student -> test ...), whether or not the
+// student's code catches what each round throws, fail their test at the
+// same depth, whatever the machine's speed: the test side says so past
+// its bound (64 levels a MiB of -Xss, 1024 with the 16 MiB these tests
+// run with; without it, the test died of a stack overflow or a broken
+// protocol, or, catching, at a time limit), the student's process is
+// stopped, and the next test runs with a fresh one. A test's visitor
+// over a chain 1000 deep passes.
+func TestNesting(t *testing.T) {
+	k := requireKit(t)
+	o := k.run(t, scenario{
+		student: readDir(t, filepath.Join("testdata", "flow", "student")),
+		tests:   map[string]string{"NestingTest.java": readDir(t, filepath.Join("testdata", "flow", "tests"))["NestingTest.java"]},
+		classes: []string{"NestingTest"},
+	})
+	for id, r := range o.tests {
+		t.Logf("%s: %s %s", id, r.status, r.message)
+	}
+	expect(t, o, map[string]string{
+		"NestingTest.visitsAChainAThousandDeep": "passed",
+		"NestingTest.forever":                   "error",
+		"NestingTest.foreverCatching":           "error",
+		"NestingTest.afterwards":                "passed",
+	})
+	const want = "calls between the test and your code nested more than 1024 deep"
+	for _, id := range []string{"NestingTest.forever", "NestingTest.foreverCatching"} {
+		if r := o.tests[id]; !strings.Contains(r.message, want) || !strings.Contains(r.detail, "StudentDied") {
+			t.Errorf("%s: %q\n%s", id, r.message, r.detail)
+		}
+	}
+	if !slices.Equal(o.depths, []int{1024, 1024}) {
+		t.Errorf("nested at %v, want [1024 1024]", o.depths)
+	}
+	if o.starts != 3 {
+		t.Errorf("%d student processes, want 3", o.starts)
 	}
 }

@@ -126,6 +126,7 @@ type outcome struct {
 	notes      []string
 	starts     int           // student JVMs started
 	testIDs    []string      // the ids of the "test" control frames, in order
+	depths     []int         // the depths of the "nested" control frames, in order
 	wall, cpu  time.Duration // of the run alone (both JVMs), not the builds
 }
 
@@ -174,7 +175,9 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	var before, after syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &before)
 	start := time.Now()
-	out.testErr, out.starts, out.testIDs = k.launch(ctx, t, sc, testsDir, studentDir, reports)
+	var f *forwarder
+	out.testErr, f = k.launch(ctx, t, sc, testsDir, studentDir, reports)
+	out.starts, out.testIDs, out.depths = f.starts, f.testIDs, f.depths
 	out.wall = time.Since(start)
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &after)
 	out.cpu = time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
@@ -202,7 +205,7 @@ func readClasses(t testing.TB, dir string) map[string][]byte {
 
 // launch runs JUnit in the test "box" through autograder.bridge.Main and
 // the forwarder; it returns what the test JVM printed on stderr.
-func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, studentDir, reports string) (string, int, []string) {
+func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, studentDir, reports string) (string, *forwarder) {
 	args := LauncherArgs(jvmOpts, k.junit, k.testSide, testsDir, reports, sc.classes)
 	cmd := exec.CommandContext(ctx, k.java, args...)
 	cmd.Dir = testsDir
@@ -223,7 +226,7 @@ func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, s
 	f.run(fromTest)
 	cmd.Wait()
 	f.stop(false)
-	return stderr.String(), f.starts, f.testIDs
+	return stderr.String(), f
 }
 
 // forwarder is a tiny relay for these tests: it forwards 'S' frames,
@@ -241,6 +244,7 @@ type forwarder struct {
 	student *studentProc
 	starts  int
 	testIDs []string
+	depths  []int // the depths of the "nested" control frames, in order
 
 	maxCallbacks int
 	callbacks    int    // in the current test
@@ -252,7 +256,8 @@ type studentProc struct {
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
 	killed  bool
-	limited bool // stopped at the per-test limit
+	limited bool   // stopped at the per-test limit
+	why     string // why the forwarder stopped it, told as the relay tells it
 	done    chan struct{}
 	stderr  bytes.Buffer
 }
@@ -320,6 +325,9 @@ func (f *forwarder) run(fromTest io.Reader) {
 			}
 			if g.Op == "reset" || g.Op == "done" {
 				f.stop(true)
+			}
+			if g.Op == "nested" {
+				f.nested(p[1:])
 			}
 		}
 	}
@@ -412,6 +420,21 @@ func (f *forwarder) overLimit(s *studentProc, p []byte) bool {
 	return s.limited
 }
 
+// nested stops the student as the relay does when the test side says its
+// calls nested past its bound; the depth it said is kept.
+func (f *forwarder) nested(p []byte) {
+	var g struct{ Depth int }
+	json.Unmarshal(p, &g)
+	f.mu.Lock()
+	f.depths = append(f.depths, g.Depth)
+	f.owed = true
+	if s := f.student; s != nil && s.why == "" {
+		s.why = fmt.Sprintf("calls between the test and your code nested more than %d deep", g.Depth)
+		s.cmd.Process.Kill()
+	}
+	f.mu.Unlock()
+}
+
 // died tells the test side, unless the forwarder ended it on purpose.
 func (f *forwarder) died(s *studentProc, why string) {
 	f.mu.Lock()
@@ -424,6 +447,9 @@ func (f *forwarder) died(s *studentProc, why string) {
 	limit := ""
 	if s != nil && s.limited {
 		why, limit = "the student's code ran past its limit in this test", "wall"
+	}
+	if s != nil && s.why != "" {
+		why = s.why
 	}
 	f.mu.Unlock()
 	if killed {

@@ -26,6 +26,14 @@ import weakref
 
 MAX_FRAME = 16 << 20
 MAX_DEPTH = 100
+# The most calls of a test's into the student's code under way at once
+# (test -> student -> test -> student ...): one more is that test's
+# failure, the student's process stopped by the grader, the same at every
+# speed. Far above what a test needs (a visitor over a tree 64 deep) and
+# below what either side's recursion limit holds: the student's side,
+# which spends about 8 frames of its 1000 on a level of the bridge's,
+# fails at about 118 levels.
+MAX_NESTED = 64
 MAX_REPR = 8192
 # The longest int that crosses, in decimal digits: Python's default limit,
 # the bridge's own on both sides, whatever sys.set_int_max_str_digits says.
@@ -1245,6 +1253,8 @@ class _Calls:
 
     def request(self, msg):
         __tracebackhide__ = True
+        if not self.trusted and self.depth >= MAX_NESTED:
+            self.too_deep()
         self.calls += 1
         cid = self.calls
         msg["id"] = cid
@@ -1277,6 +1287,27 @@ class _Calls:
         if exc is not None:
             raise exc
         return value
+
+    def too_deep(self):
+        """Calls nested past MAX_NESTED: the grader is told, stops the
+        student's process, and its 'X' fails the test (StudentDied)."""
+        __tracebackhide__ = True
+        self.conn.send(b"G", {"op": "nested", "depth": MAX_NESTED})
+        while True:
+            chan, msg = self.recv()
+            if chan is None:
+                raise StudentDied("the bridge closed")
+            if chan == b"X":
+                raise self.died(msg)
+
+    def died(self, msg):
+        """The StudentDied of an 'X' frame's message."""
+        __tracebackhide__ = True
+        self.new_gen()
+        why = msg.get("why") if type(msg) is dict else None
+        lim = msg.get("limit") if type(msg) is dict else None
+        return StudentDied(why if type(why) is str else "the student's process ended",
+                           lim if type(lim) is str else "")
 
     def unwind(self):
         """A call of this side's ended with no answer."""
@@ -1319,11 +1350,7 @@ class _Calls:
             if chan is None:
                 raise StudentDied("the bridge closed")
             if chan == b"X":
-                self.new_gen()
-                why = msg.get("why") if type(msg) is dict else None
-                lim = msg.get("limit") if type(msg) is dict else None
-                raise StudentDied(why if type(why) is str else "the student's process ended",
-                                  lim if type(lim) is str else "")
+                raise self.died(msg)
             if chan != b"S" or type(msg) is not dict:
                 raise BridgeError("a frame on channel %r" % chan)
             op = msg.get("op")
@@ -1918,6 +1945,37 @@ def install(names, folder):
     os.dup2(2, 1)
     _peer = Peer(Conn(rfd, wfd), trusted=False)
     sys.meta_path.insert(0, _Finder(names, folder))
+    _dataclasses_across()
+
+
+# dataclasses' functions of an object, which a student's dataclass (a
+# handle here) answers in its own box.
+_DATACLASS_FUNCS = ("asdict", "astuple", "fields", "replace", "is_dataclass")
+
+
+def _dataclasses_across():
+    """dataclasses.asdict(obj), astuple, fields, replace and is_dataclass
+    of a student's object (or class), asked by the instructor's code, are
+    answered by the dataclasses module of the student's box, with the
+    student's object: asdict(p) == {"x": 1, "y": 2} compares a plain dict
+    in the test box, fields(p) are handles (f.name), replace(p, x=3) is a
+    handle to a new object of the student's. Of anything else, the test
+    box's own functions."""
+    import dataclasses
+    import functools
+
+    def across(name, orig):
+        def f(obj, *args, **kwargs):
+            __tracebackhide__ = True
+            if isinstance(obj, Remote) and _peer is not None and _by_instructor():
+                return _peer.call({"path": ["dataclasses", name]}, (obj,) + args, kwargs)
+            return orig(obj, *args, **kwargs)
+        return functools.update_wrapper(f, orig)
+
+    for name in _DATACLASS_FUNCS:
+        orig = getattr(dataclasses, name)
+        if getattr(orig, "__wrapped__", None) is None:
+            setattr(dataclasses, name, across(name, orig))
 
 
 def install_lazy(names, folder):

@@ -16,9 +16,12 @@
 //     counted for it from here), {"op":"reset"} (a lifecycle boundary:
 //     the student box ends, the next call starts a fresh one),
 //     {"op":"done","report":SHA256} (the framework ran to its end; what
-//     it says of its report is Result.Report) and {"op":"waiting"} (the test side skipped a
+//     it says of its report is Result.Report), {"op":"waiting"} (the test side skipped a
 //     student's frame that answers none of its calls, and waits on: its
-//     wait is counted again, so the test's limits reach it).
+//     wait is counted again, so the test's limits reach it) and
+//     {"op":"nested","depth":N} (the test side's calls to the student
+//     nested past N, counted on its side: the student box is stopped,
+//     and that is the test's death, the same on every machine).
 //   - 'X': the relay to the test side, instead of an answer: the student
 //     box ended or was stopped, {"why","limit","exit","signal"}.
 //

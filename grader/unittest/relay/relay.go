@@ -282,6 +282,7 @@ func (r *relay) control(p []byte) {
 		Op     string `json:"op"`
 		ID     string `json:"id"`
 		Report string `json:"report"`
+		Depth  int    `json:"depth"`
 	}
 	if err := json.Unmarshal(p, &c); err != nil {
 		r.fail(fmt.Errorf("%w: control %q: %v", ErrProtocol, clipID(string(p)), err))
@@ -292,6 +293,12 @@ func (r *relay) control(p []byte) {
 		r.begin(&testState{id: clipID(c.ID)})
 	case "waiting":
 		r.waiting()
+	case "nested":
+		if c.Depth < 1 || c.Depth > MaxNested {
+			r.fail(fmt.Errorf("%w: nested depth %d", ErrProtocol, c.Depth))
+			return
+		}
+		r.nested(c.Depth)
 	case "reset", "done":
 		r.result.Done = r.result.Done || c.Op == "done"
 		if c.Op == "done" {
@@ -319,6 +326,28 @@ func (r *relay) waiting() {
 	if !r.owed {
 		r.owed, r.owedAt = true, time.Now()
 	}
+}
+
+// MaxNested bounds the depth a test side may say it stopped at.
+const MaxNested = 1 << 20
+
+// nested: the test side was about to call the student's code more than
+// n calls deep (test -> student -> test -> ...), counted on its side of
+// the bridge, which runs no student code, and waits instead. The
+// student's process is stopped, and that is the test's verdict: the
+// same at every speed and stack size, as a limit of depth (unlike a
+// stack overflow or a time limit, whichever would come first).
+func (r *relay) nested(n int) {
+	d := &Died{Why: fmt.Sprintf("calls between the test and your code nested more than %d deep", n)}
+	if r.pending != nil || r.st == nil {
+		r.pending = nil
+		r.tell(d)
+		return
+	}
+	if !r.owed {
+		r.owed, r.owedAt = true, time.Now()
+	}
+	r.overLimit(d) // its end answers the wait, as d, unless already stopped
 }
 
 // begin starts counting for t from now.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -96,6 +97,22 @@ func testSide(steps []string) int {
 				}
 				burn(time.Duration(ms) * time.Millisecond)
 			}
+		case "nest": // arg calls, each answered by a callback (nested), then "nested"
+			n, _ := strconv.Atoi(arg)
+			for i := 0; i < n; i++ {
+				writeFrame(os.Stdout, []byte(`S{"do":"ping"}`))
+				if _, err := readFrame(in); err != nil {
+					return 2
+				}
+			}
+			writeFrame(os.Stdout, []byte(fmt.Sprintf(`G{"op":"nested","depth":%d}`, max(n, 1))))
+			p, err := readFrame(in)
+			if err != nil {
+				return 2
+			}
+			fmt.Fprintf(os.Stderr, "%s: %c %s\n", id, p[0], p[1:])
+		case "control": // a control frame as given
+			writeFrame(os.Stdout, append([]byte("G"), arg...))
 		case "sleep": // arg ms
 			ms, _ := strconv.Atoi(arg)
 			time.Sleep(time.Duration(ms) * time.Millisecond)
@@ -394,6 +411,37 @@ func TestPingPong(t *testing.T) {
 				t.Errorf("%d student boxes, want 2", res.Students)
 			}
 		})
+	}
+}
+
+// TestNested: a test side that finds its calls to the student nested past
+// its bound says so ("nested", with the bound), and waits: the student's
+// box is stopped at once (long before the generous limits), the wait is
+// answered 'X' with the depth, which is the test's death, and the next
+// test gets a fresh box; said with no box live, the 'X' comes at once. A
+// depth out of range is the test side's broken protocol.
+func TestNested(t *testing.T) {
+	res, lines := run(t, generous, "test:a", "nest:5", "test:b", `call:{"do":"echo"}`, "reset", "test:c", "nest:0", "done")
+	want := "calls between the test and your code nested more than 5 deep"
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "a: X ") || !strings.Contains(lines[0], want) ||
+		lines[1] != `b: S {"calls":1}` || !strings.HasPrefix(lines[2], "c: X ") {
+		t.Fatalf("test side got %q", lines)
+	}
+	if d := res.Tests[0].Died; d == nil || d.Why != want || d.Limit != "" || res.Tests[1].Died != nil {
+		t.Errorf("tests %+v", res.Tests)
+	}
+	if d := res.Tests[2].Died; d == nil || d.Why != "calls between the test and your code nested more than 1 deep" {
+		t.Errorf("test c: %+v", d)
+	}
+	if res.Students != 2 {
+		t.Errorf("%d student boxes, want 2", res.Students)
+	}
+	for _, bad := range []string{`{"op":"nested"}`, `{"op":"nested","depth":-3}`, `{"op":"nested","depth":1e9}`, `{"op":"nested","depth":"5"}`} {
+		_, err := Run(context.Background(), Config{Test: fake(t, "testside", "test:a", "control:"+bad, "done"),
+			Student: func() sandbox.Spec { return fake(t, "student") }, PerTest: generous})
+		if !errors.Is(err, ErrProtocol) {
+			t.Errorf("%s: err %v, want a broken protocol", bad, err)
+		}
 	}
 }
 

@@ -94,13 +94,18 @@ public final class Bridge {
                 StudentDied d = s.died;
                 throw new StudentDied(d.getMessage() + " (earlier in this test; it is not started again until the next test)", d.limit(), d.exit(), d.signal());
             }
+            if (depth >= Nesting.FLOOR && depth >= Nesting.max()) {
+                throw s.tooDeep(Nesting.max());
+            }
             depth++;
             try {
                 List<Object> jargs = null;
                 if (args != null) {
                     jargs = new ArrayList<>();
-                    for (Object a : args) {
-                        jargs.add(s.encode(a));
+                    for (int i = 0; i < args.length; i++) {
+                        Object a = args[i];
+                        boolean builder = a instanceof StringBuilder || a instanceof StringBuffer;
+                        jargs.add(builder && !builderParam(desc, i) ? s.encodeHandle(a) : s.encode(a));
                     }
                 }
                 Object jself = self == null ? null : s.encode(self);
@@ -127,6 +132,33 @@ public final class Bridge {
                 }
             }
         }
+    }
+
+    /**
+     * Whether the i-th parameter of a method's descriptor is a
+     * StringBuilder or a StringBuffer: an argument there crosses by value
+     * (copied, and copied back after the call).
+     */
+    static boolean builderParam(String desc, int i) {
+        if (desc == null || !desc.startsWith("(")) {
+            return false;
+        }
+        int p = 1;
+        for (int n = 0; p < desc.length() && desc.charAt(p) != ')'; n++) {
+            int start = p;
+            while (p < desc.length() && desc.charAt(p) == '[') {
+                p++;
+            }
+            p = p < desc.length() && desc.charAt(p) == 'L' ? desc.indexOf(';', p) + 1 : p + 1;
+            if (p <= start) {
+                return false;
+            }
+            if (n == i) {
+                String t = desc.substring(start, p);
+                return t.equals("Ljava/lang/StringBuilder;") || t.equals("Ljava/lang/StringBuffer;");
+            }
+        }
+        return false;
     }
 
     /**

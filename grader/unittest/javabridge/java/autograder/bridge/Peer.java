@@ -134,7 +134,13 @@ public abstract class Peer extends Values {
         try {
             Map<String, Object> r = serveSafely(req);
             try {
-                return Json.write(r);
+                String w = Json.write(r);
+                if (w.length() >= Frames.MAX) {
+                    // ASCII: a character a byte. Refused here, the call fails
+                    // and the side goes on (Frames.write would end it)
+                    throw new IllegalArgumentException("a message over the bridge's 16 MiB");
+                }
+                return w;
             } catch (IllegalArgumentException x) {
                 Map<String, Object> e = tag("exc", encodeThrowable(new BadValue("a value too large or too deeply nested to cross the bridge")));
                 e.put("seq", r.get("seq"));
@@ -284,7 +290,8 @@ public abstract class Peer extends Values {
         for (int i = 0; i < args.length; i++) {
             Object a = in.get(i);
             boolean copy = a instanceof Map && (((Map<?, ?>) a).containsKey("array") || ((Map<?, ?>) a).containsKey("list")
-                    || ((Map<?, ?>) a).containsKey("set") || ((Map<?, ?>) a).containsKey("map"));
+                    || ((Map<?, ?>) a).containsKey("set") || ((Map<?, ?>) a).containsKey("map")
+                    || ((Map<?, ?>) a).containsKey("builder"));
             back.add(copy ? encode(args[i]) : null);
             any |= copy;
         }

@@ -120,6 +120,36 @@ final class TestSide extends Peer {
         io.write('G', Json.write(tag("op", "waiting")));
     }
 
+    /**
+     * Calls nested past n (test, student, test, ...): the grader is told
+     * and stops the student's process; its 'X' is thrown (StudentDied),
+     * the test's verdict. What the student sends meanwhile is not read.
+     */
+    StudentDied tooDeep(int n) {
+        try {
+            Map<String, Object> m = tag("op", "nested");
+            m.put("depth", n);
+            io.write('G', Json.write(m));
+            while (true) {
+                receive(); // throws at the 'X'
+            }
+        } catch (IOException e) {
+            return broken(e);
+        }
+    }
+
+    /**
+     * A test's StringBuilder or StringBuffer passed where the student's
+     * code takes an Object, a type parameter or an interface: a handle, as
+     * any object of the test's (identity kept: the same object each time);
+     * only where the student's code takes the class itself is it copied
+     * (and copied back).
+     */
+    Object encodeHandle(Object v) {
+        startMessage();
+        return encodeOther(v, 0);
+    }
+
     /** Forgets the student's objects: the next call starts a fresh student process. */
     void forget() {
         generation++;

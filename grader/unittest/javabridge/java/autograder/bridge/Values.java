@@ -147,6 +147,13 @@ public abstract class Values {
         if (c.getClassLoader() == null && (v instanceof Collection || v instanceof Map)) {
             return collection(v, depth);
         }
+        if (c == StringBuilder.class || c == StringBuffer.class) {
+            // mutable text: copied, and copied back after a call (copyInto)
+            List<Object> b = new ArrayList<>();
+            b.add(c.getName());
+            b.add(v.toString());
+            return tag("builder", b);
+        }
         if (TEXT_VALUES.containsKey(c)) {
             // an immutable value of the JDK's that its text makes again (a LocalDate, a Duration, a UUID)
             List<Object> tv = new ArrayList<>();
@@ -316,6 +323,7 @@ public abstract class Values {
                 return o.isEmpty() ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of((Double) o.get());
             }
             case "jdk": return textValue(x);
+            case "builder": return builder(x);
             default: throw new BadValue("an unknown value tag " + k);
         }
     }
@@ -360,6 +368,30 @@ public abstract class Values {
             }
         }
         throw new BadValue("a value of the JDK's that does not cross: " + cls);
+    }
+
+    /** The most characters a StringBuilder or StringBuffer crosses with (a frame holds fewer). */
+    private static final int MAX_BUILDER = 1 << 24;
+
+    /** A StringBuilder or StringBuffer: {"builder":[class, text]}. */
+    private static Object builder(Object x) {
+        List<?> b = jsonList(x);
+        if (b.size() != 2) {
+            throw new BadValue("a malformed text builder");
+        }
+        String cls = str(b.get(0), null, 100), text = str(b.get(1), null, MAX_BUILDER);
+        if (cls.equals("java.lang.StringBuilder")) {
+            return new StringBuilder(text);
+        }
+        if (cls.equals("java.lang.StringBuffer")) {
+            return new StringBuffer(text);
+        }
+        throw new BadValue("a text builder of the class " + cls);
+    }
+
+    /** Whether o and f are text builders of the same class, whose text copyInto copies. */
+    private static boolean builders(Object o, Object f) {
+        return o != null && f != null && o.getClass() == f.getClass() && (o instanceof StringBuilder || o instanceof StringBuffer);
     }
 
     /** A constant of one of the JDK's public enums. */
@@ -495,6 +527,17 @@ public abstract class Values {
         if (orig == null || fresh == null) {
             return;
         }
+        if (builders(orig, fresh)) {
+            // the same object the caller holds, with the callee's text
+            if (orig instanceof StringBuilder) {
+                ((StringBuilder) orig).setLength(0);
+                ((StringBuilder) orig).append((CharSequence) fresh);
+            } else {
+                ((StringBuffer) orig).setLength(0);
+                ((StringBuffer) orig).append((CharSequence) fresh);
+            }
+            return;
+        }
         if (orig.getClass().isArray() && orig.getClass() == fresh.getClass()) {
             int n = Array.getLength(orig);
             if (n != Array.getLength(fresh)) {
@@ -502,7 +545,8 @@ public abstract class Values {
             }
             for (int i = 0; i < n; i++) {
                 Object o = Array.get(orig, i), f = Array.get(fresh, i);
-                if (o != null && f != null && o.getClass().isArray() && o.getClass() == f.getClass() && Array.getLength(o) == Array.getLength(f)) {
+                if (o != null && f != null && o.getClass().isArray() && o.getClass() == f.getClass() && Array.getLength(o) == Array.getLength(f)
+                        || builders(o, f)) {
                     copyInto(o, f);
                 } else {
                     Array.set(orig, i, f);
@@ -515,7 +559,9 @@ public abstract class Values {
                 // element by element: a fixed-size list (Arrays.asList) takes it too
                 List o = (List) orig, f = (List) fresh;
                 for (int i = 0; i < o.size(); i++) {
-                    if (o.get(i) != f.get(i)) { // never equals: a stand-in's would be a call
+                    if (builders(o.get(i), f.get(i))) {
+                        copyInto(o.get(i), f.get(i));
+                    } else if (o.get(i) != f.get(i)) { // never equals: a stand-in's would be a call
                         o.set(i, f.get(i));
                     }
                 }

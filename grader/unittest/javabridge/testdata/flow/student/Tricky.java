@@ -102,4 +102,31 @@ public class Tricky extends RuntimeException {
     public static Thread thread() {
         return Thread.currentThread();
     }
+
+    public static String takesAScanner(java.util.Scanner s) {
+        return s.next();
+    }
+
+    /** A builder too large for the bridge's message. */
+    public static StringBuilder hugeBuilder() {
+        return new StringBuilder("x".repeat(17 << 20));
+    }
+
+    private static StringBuilder kept;
+
+    public static void keep(StringBuilder b) {
+        kept = b;
+        b.append("!");
+    }
+
+    /** Changes the kept builder after the call that gave it returned. */
+    public static void changeKept() {
+        kept.setLength(0);
+        kept.append("tampered");
+    }
+
+    /** A StringBuilder that reads as the expected String. */
+    public static Object lookAlike() {
+        return new StringBuilder("forty-two");
+    }
 }

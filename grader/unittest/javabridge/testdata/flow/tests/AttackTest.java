@@ -56,8 +56,8 @@ class AttackTest {
 
     @Test
     @Order(7)
-    void builderDoesNotCross() {
-        Tricky.takesABuilder(new StringBuilder());
+    void scannerDoesNotCross() {
+        Tricky.takesAScanner(new java.util.Scanner("a b"));
     }
 
     @Test
@@ -140,8 +140,41 @@ class AttackTest {
         Chained.nested(100000);
     }
 
+    /** A builder too large for a message: that call fails, the process goes on. */
     @Test
-    @Order(25)
+    @Order(26)
+    void hugeBuilder() {
+        assertEquals(0, Tricky.hugeBuilder().length());
+    }
+
+    /** The student's code keeps the test's builder and changes it later: a copy, so the test's is not changed. */
+    @Test
+    @Order(27)
+    void keptBuilderChangedLater() {
+        StringBuilder expected = new StringBuilder("42");
+        Tricky.keep(expected);
+        assertEquals("42!", expected.toString()); // changed in the call, copied back
+        Tricky.changeKept();
+        assertEquals("42!", expected.toString());
+    }
+
+    /** A builder where the test expects a String (declared Object) equals no String, whatever its text. */
+    @Test
+    @Order(28)
+    void builderIsNoString() {
+        assertEquals("forty-two", Tricky.lookAlike());
+    }
+
+    @Test
+    @Order(29)
+    void builderTakesTheTestsText() {
+        StringBuilder sb = new StringBuilder("x");
+        Tricky.takesABuilder(sb);
+        assertEquals("xx", sb.toString());
+    }
+
+    @Test
+    @Order(30)
     void sameProcessAtTheEnd() {
         assertEquals(20, Chained.nested(20) == null ? 0 : 20);
     }
