@@ -298,8 +298,14 @@ func (r *relay) control(p []byte) {
 			r.fail(fmt.Errorf("%w: nested depth %d", ErrProtocol, c.Depth))
 			return
 		}
+		// The test side's doing, in the transcript as such: the student's
+		// end that follows is not the student's own.
+		r.record('>', p)
 		r.nested(c.Depth)
 	case "reset", "done":
+		if c.Op == "reset" {
+			r.record('>', p)
+		}
 		r.result.Done = r.result.Done || c.Op == "done"
 		if c.Op == "done" {
 			r.result.Report = clipID(c.Report)

@@ -151,7 +151,7 @@ func testSide(steps []string) int {
 // calls this process has had; the others misbehave as named.
 func studentSide() int {
 	in := bufio.NewReader(os.Stdin)
-	calls := 0
+	calls, _ := strconv.Atoi(os.Getenv("RELAY_TEST_CALLS")) // an implementation that answers otherwise
 	for {
 		p, err := readFrame(in)
 		if err != nil {
@@ -616,6 +616,56 @@ func TestTranscript(t *testing.T) {
 	}
 	if res, _ := run(t, generous, "test:a", `call:{"do":"echo"}`, "done"); res.Transcript != "" {
 		t.Errorf("a transcript kept unasked: %q", res.Transcript)
+	}
+}
+
+// TestSteps: where two runs' transcripts part, the first step that
+// differs says whose doing it was: a call the test side made, or its
+// stop of the student's process (nesting, a reset), is the test's ('>');
+// the student's end of its own, or another answer, the student's ('<').
+func TestSteps(t *testing.T) {
+	other := false
+	steps := func(steps ...string) []byte {
+		t.Helper()
+		student := fake(t, "student")
+		if other {
+			student.Env = append(student.Env, "RELAY_TEST_CALLS=5")
+		}
+		res, err := Run(context.Background(), Config{
+			Test:    fake(t, "testside", steps...),
+			Student: func() sandbox.Spec { return student },
+			PerTest: generous, Transcript: true,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Steps)%StepSize != 0 {
+			t.Fatalf("%d bytes of steps", len(res.Steps))
+		}
+		return res.Steps
+	}
+	base := steps("test:a", `call:{"do":"echo"}`, `call:{"do":"echo"}`, "done")
+	for _, tc := range []struct {
+		steps []string
+		by    byte
+	}{
+		{[]string{"test:a", `call:{"do":"echo"}`, `call:{"do":"echo","n":1}`, "done"}, '>'},
+		{[]string{"test:a", `call:{"do":"echo"}`, "nest:0", "done"}, '>'},
+		{[]string{"test:a", `call:{"do":"echo"}`, "reset", `call:{"do":"echo"}`, "done"}, '>'},
+		{nil, '<'}, // the same calls, another answer
+	} {
+		other = tc.steps == nil
+		if other {
+			tc.steps = []string{"test:a", `call:{"do":"echo"}`, `call:{"do":"echo"}`, "done"}
+		}
+		got := steps(tc.steps...)
+		i := 0
+		for i < len(got) && i < len(base) && string(got[i:i+StepSize]) == string(base[i:i+StepSize]) {
+			i += StepSize
+		}
+		if i >= len(got) || got[i] != tc.by {
+			t.Errorf("%q: parts from two echoes at step %d, not one of %c's", tc.steps, i/StepSize, tc.by)
+		}
 	}
 }
 
