@@ -75,11 +75,7 @@ func (j *Judge) groups(cs []cases.Case) []group {
 				g.files = append(g.files, s)
 			}
 		}
-		for _, s := range j.sources {
-			if len(s.tests) == 0 {
-				g.files = append(g.files, s)
-			}
-		}
+		g.files = append(g.files, j.helpersOf(hidden)...)
 		gs = append(gs, g)
 	}
 	return gs

@@ -9,8 +9,22 @@ import (
 )
 
 // A helper is an instructor's file beside the tests that declares no
-// test (helpers.py, an Oracle.java, a conftest.py). Every run holds every
-// helper; what differs is whether a student may see it, in a kit.
+// test (helpers.py, an Oracle.java, a conftest.py). The hidden tests' run
+// holds every helper; the public tests' run and a kit hold only the
+// public ones (a secret helper, an oracle of the hidden answers, never
+// reaches a box whose failures a student reads: its compile errors would
+// show its lines).
+
+// helpersOf are the helpers the hidden or the public tests' box holds.
+func (j *Judge) helpersOf(hidden bool) []source {
+	var out []source
+	for _, s := range j.sources {
+		if len(s.tests) == 0 && (hidden || !s.secret) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
 
 // noShadow refuses a helper named as a file the student hands in: in the
 // test box it would stand where the student's stand-in stands, and the

@@ -58,6 +58,17 @@ func TestSecretHelpers(t *testing.T) {
 			if h := got(j.HiddenFiles()); h != tc.secr {
 				t.Errorf("hidden %q, want %q", h, tc.secr)
 			}
+			// The public tests' box holds only the public helpers.
+			var helpers []string
+			for _, s := range j.helpersOf(false) {
+				helpers = append(helpers, s.name)
+				if !slices.Contains(strings.Split(tc.public, ","), s.name) {
+					t.Errorf("the public tests' box holds %s, a secret helper", s.name)
+				}
+			}
+			if n := len(j.helpersOf(true)); n < len(helpers) {
+				t.Errorf("the hidden tests' box holds %d helpers, fewer than the public's %d", n, len(helpers))
+			}
 		})
 	}
 }
