@@ -96,11 +96,18 @@ func isPlain(s string, oneLine bool) bool {
 
 // hidden reports whether a non-ASCII character acts on how text is shown
 // rather than being shown: C1 controls (CSI, OSC), formatting characters
-// (bidi overrides and isolates, zero-width characters) and the line and
-// paragraph separators.
+// (bidi overrides and isolates, zero-width characters), the line and
+// paragraph separators, and the noncharacters (U+FFFE, U+FFFF, U+10FFFF,
+// U+FDD0 to U+FDEF), which no text holds.
 func hidden(r rune) bool {
-	return r >= utf8.RuneSelf && (unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp))
+	return r >= utf8.RuneSelf && (unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp) ||
+		r&0xFFFE == 0xFFFE || r >= 0xFDD0 && r <= 0xFDEF)
 }
+
+// Hidden reports whether r is a character Terminal shows by its code
+// ("<U+202E>") rather than as itself: for media that keep other
+// characters as they are (a JUnit report's text).
+func Hidden(r rune) bool { return hidden(r) }
 
 // TerminalWriter writes to w what is written to it with Terminal: for
 // output that quotes a program's from end to end. Each Write is escaped on

@@ -22,6 +22,7 @@ func TestTerminal(t *testing.T) {
 		{"nul\x00", "nul␀", "nul␀"},
 		{"c1 \u009b31m", "c1 <U+009B>31m", "c1 <U+009B>31m"},
 		{"bidi \u202egnp.exe", "bidi <U+202E>gnp.exe", "bidi <U+202E>gnp.exe"},
+		{"non\ufffe\uffff\U0010ffff\ufdd0", "non<U+FFFE><U+FFFF><U+10FFFF><U+FDD0>", "non<U+FFFE><U+FFFF><U+10FFFF><U+FDD0>"},
 		{"isolate \u2066x\u2069", "isolate <U+2066>x<U+2069>", "isolate <U+2066>x<U+2069>"},
 		{"bad \xff\xfe utf-8", `bad \xff\xfe utf-8`, `bad \xff\xfe utf-8`},
 		{"ünïcødé ✓ \ufffd", "ünïcødé ✓ \ufffd", "ünïcødé ✓ \ufffd"},

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/escape"
 )
 
 // The JUnit XML that CI systems read (GitHub's test reporters, GitLab,
@@ -135,8 +136,9 @@ func junitText(a *grader.Assignment, r grader.Result, c grader.CaseResult) strin
 
 // xmlSafe replaces what XML 1.0 cannot hold (control characters but tab,
 // newline and carriage return; bytes that are not UTF-8; U+FFFE, U+FFFF)
-// with U+FFFD. The encoder escapes attributes itself, but writes CDATA
-// as it is.
+// with U+FFFD, and shows a character that acts on how text is shown (a
+// bidi override) by its code, as a terminal does. The encoder escapes
+// attributes itself, but writes CDATA as it is.
 func xmlSafe(s string) string {
 	var b strings.Builder
 	for i, r := range s {
@@ -145,9 +147,12 @@ func xmlSafe(s string) string {
 			_, size := utf8.DecodeRuneInString(s[i:])
 			ok = size > 1
 		}
-		if ok {
+		switch {
+		case ok && r >= utf8.RuneSelf && escape.Hidden(r):
+			fmt.Fprintf(&b, "<U+%04X>", r) // a bidi override, shown as such
+		case ok:
 			b.WriteRune(r)
-		} else {
+		default:
 			b.WriteRune(utf8.RuneError)
 		}
 	}
