@@ -51,9 +51,10 @@ func (j *Judge) refused(name string) bool {
 }
 
 // sameName reports whether a student's file is named as one of the
-// instructor's files is.
+// instructor's test or helper files is (a data file of the same name
+// shadows nothing: the student's stays in the student's box).
 func (j *Judge) sameName(name string) bool {
-	return slices.ContainsFunc(j.sources, func(s source) bool { return j.fw.sameName(name, s.name) })
+	return slices.ContainsFunc(code(j.sources), func(s source) bool { return j.fw.sameName(name, s.name) })
 }
 
 // groups splits the cases into their public and hidden groups, each with
@@ -210,7 +211,7 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 	if err != nil {
 		return test, student, r, fmt.Errorf("%s: preparing the bridge: %w", fw.Title, err)
 	}
-	reserved, err := k.reserved(ctx, jvm.Path, jar, e.files)
+	reserved, err := k.reserved(ctx, jvm.Path, jar, code(e.files))
 	if err != nil {
 		return test, student, r, fmt.Errorf("%s: %w", fw.Title, err)
 	}
@@ -219,7 +220,7 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 		classes[f.Name] = f.Data
 	}
 	tests := map[string][]byte{}
-	for _, s := range e.files {
+	for _, s := range code(e.files) {
 		tests[s.name] = s.data
 	}
 	// Without the JDK's class files (a launcher outside a JDK's bin),
@@ -246,7 +247,7 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 		opts, readOnly = append(opts, cdsOptions(a)...), append(slices.Clone(readOnly), a)
 	}
 	test = sandbox.Spec{Path: jvm.Path, Args: javabridge.LauncherArgs(opts, jar, bridgeDir, testsDir, reportsDir, selected),
-		Files: append(slices.Clone(k.testSide), built...), Env: e.base.Env,
+		Files: append(append(slices.Clone(k.testSide), built...), plainFiles(e.files, testsDir)...), Env: e.base.Env,
 		Limits: e.limits, ReadOnly: readOnly, Waiting: e.base.Waiting, Collect: []string{reportsDir + "/*.xml"}}
 	student = sandbox.Spec{Path: jvm.Path, Args: javabridge.ServerArgs(e.options(jvm), studentDir, "."),
 		Files: append(slices.Clone(e.student), k.server...), Env: e.base.Env,
@@ -259,10 +260,10 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 // stand-ins and files (compileOnce): the compiled classes, or a ran with
 // the compiler's messages.
 func buildJUnit(ctx context.Context, e env, compiler runner.Tool, jar string, k *kit, res *javabridge.Result) ([]sandbox.File, ran, error) {
-	files := append(instructorFiles(e.files), k.testSide...)
+	files := append(instructorFiles(code(e.files)), k.testSide...)
 	args := append(e.options(compiler), "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn",
 		"-d", testsDir, "-cp", jar+":"+bridgeDir)
-	for _, s := range e.files {
+	for _, s := range code(e.files) {
 		args = append(args, box+"/"+s.name)
 	}
 	for _, p := range sortedNames(res.Sources) {
