@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -250,9 +251,31 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 		Files: append(append(slices.Clone(k.testSide), built...), plainFiles(e.files, testsDir)...), Env: e.base.Env,
 		Limits: e.limits, ReadOnly: readOnly, Waiting: e.base.Waiting, Collect: []string{reportsDir + "/*.xml"}}
 	student = sandbox.Spec{Path: jvm.Path, Args: javabridge.ServerArgs(e.options(jvm), studentDir, "."),
-		Files: append(slices.Clone(e.student), k.server...), Env: e.base.Env,
+		Files: append(packaged(e.student), k.server...), Env: e.base.Env,
 		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting}
 	return test, student, r, nil
+}
+
+// packaged are the student's built files with each class file where the
+// class loader looks for it, by the package it names: javac, run on the
+// handed-in files without -d, writes shop.Item (package shop;) as
+// Item.class beside its source, where the student's process would not
+// find it.
+func packaged(files []sandbox.File) []sandbox.File {
+	out := slices.Clone(files)
+	for i, f := range out {
+		if !strings.HasSuffix(f.Name, ".class") {
+			continue
+		}
+		c, err := javabridge.ReadClass(f.Data)
+		if err != nil {
+			continue // the stand-ins say what is wrong with it
+		}
+		if want := c.Name + ".class"; want != f.Name && path.Base(want) == path.Base(f.Name) && !strings.Contains(f.Name, "/") {
+			out[i].Name = want
+		}
+	}
+	return out
 }
 
 // buildJUnit compiles the stand-ins and the group's files, in a box,
