@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,9 +52,10 @@ func (j *Judge) refused(name string) bool {
 }
 
 // sameName reports whether a student's file is named as one of the
-// instructor's files is.
+// instructor's test or helper files is (a data file of the same name
+// shadows nothing: the student's stays in the student's box).
 func (j *Judge) sameName(name string) bool {
-	return slices.ContainsFunc(j.sources, func(s source) bool { return j.fw.sameName(name, s.name) })
+	return slices.ContainsFunc(code(j.sources), func(s source) bool { return j.fw.sameName(name, s.name) })
 }
 
 // groups splits the cases into their public and hidden groups, each with
@@ -220,7 +222,7 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 	if err != nil {
 		return test, student, r, fmt.Errorf("%s: preparing the bridge: %w", fw.Title, err)
 	}
-	reserved, err := k.reserved(ctx, jvm.Path, jar, e.files)
+	reserved, err := k.reserved(ctx, jvm.Path, jar, code(e.files))
 	if err != nil {
 		return test, student, r, fmt.Errorf("%s: %w", fw.Title, err)
 	}
@@ -229,7 +231,7 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 		classes[f.Name] = f.Data
 	}
 	tests := map[string][]byte{}
-	for _, s := range e.files {
+	for _, s := range code(e.files) {
 		tests[s.name] = s.data
 	}
 	// Without the JDK's class files (a launcher outside a JDK's bin),
@@ -256,10 +258,10 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 		opts, readOnly = append(opts, cdsOptions(a)...), append(slices.Clone(readOnly), a)
 	}
 	test = sandbox.Spec{Path: jvm.Path, Args: javabridge.LauncherArgs(opts, jar, bridgeDir, testsDir, reportsDir, selected),
-		Files: append(slices.Clone(k.testSide), built...), Env: e.base.Env,
+		Files: append(append(slices.Clone(k.testSide), built...), plainFiles(e.files, testsDir)...), Env: e.base.Env,
 		Limits: e.limits, ReadOnly: readOnly, Waiting: e.base.Waiting, Collect: []string{reportsDir + "/*.xml"}}
 	student = sandbox.Spec{Path: jvm.Path, Args: javabridge.ServerArgs(e.options(jvm), studentDir, "."),
-		Files: append(slices.Clone(e.student), k.server...), Env: e.base.Env,
+		Files: append(packaged(e.student), k.server...), Env: e.base.Env,
 		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting}
 	return test, student, r, nil
 }
@@ -283,16 +285,38 @@ func standinSources(sources map[string][]byte) ([]sandbox.File, []string) {
 	return files, []string{"@" + argfile}
 }
 
+// packaged are the student's built files with each class file where the
+// class loader looks for it, by the package it names: javac, run on the
+// handed-in files without -d, writes shop.Item (package shop;) as
+// Item.class beside its source, where the student's process would not
+// find it.
+func packaged(files []sandbox.File) []sandbox.File {
+	out := slices.Clone(files)
+	for i, f := range out {
+		if !strings.HasSuffix(f.Name, ".class") {
+			continue
+		}
+		c, err := javabridge.ReadClass(f.Data)
+		if err != nil {
+			continue // the stand-ins say what is wrong with it
+		}
+		if want := c.Name + ".class"; want != f.Name && path.Base(want) == path.Base(f.Name) && !strings.Contains(f.Name, "/") {
+			out[i].Name = want
+		}
+	}
+	return out
+}
+
 // buildJUnit compiles the stand-ins and the group's files, in a box,
 // against JUnit and the bridge's test side, once per batch for the same
 // stand-ins and files (compileOnce): the compiled classes, or a ran with
 // the compiler's messages.
 func buildJUnit(ctx context.Context, e env, compiler runner.Tool, jar string, k *kit, res *javabridge.Result) ([]sandbox.File, ran, error) {
-	files := append(instructorFiles(e.files), k.testSide...)
+	files := append(instructorFiles(code(e.files)), k.testSide...)
 	opts, readOnly := e.started(ctx, compiler)
 	args := append(opts, "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-nowarn",
 		"-d", testsDir, "-cp", jar+":"+bridgeDir)
-	for _, s := range e.files {
+	for _, s := range code(e.files) {
 		args = append(args, box+"/"+s.name)
 	}
 	standins, list := standinSources(res.Sources)

@@ -42,14 +42,17 @@ func newJudge(fw *framework, r *rubric.Rubric) (*Judge, error) {
 	return j, nil
 }
 
-// load reads the language's files of one case folder.
+// load reads the instructor's files of one case folder: the language's
+// files, and the data files beside them (every other file but the case
+// files and hidden ones: prices.csv, sample.txt), which the test box
+// holds too.
 func (j *Judge) load(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil // the rubric says which folders are missing
 	}
 	for _, e := range entries {
-		if e.IsDir() || !j.fw.source(e.Name()) {
+		if e.IsDir() || strings.HasSuffix(e.Name(), ".case") || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
 		if i := slices.IndexFunc(j.sources, func(s source) bool { return s.name == e.Name() }); i >= 0 {
@@ -59,6 +62,13 @@ func (j *Judge) load(dir string) error {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			return err
+		}
+		if !j.fw.source(e.Name()) {
+			if j.fw.refused(e.Name()) {
+				continue // the framework's configuration is the grader's
+			}
+			j.sources = append(j.sources, source{name: e.Name(), path: p, data: data, plain: true})
+			continue
 		}
 		j.sources = append(j.sources, source{name: e.Name(), path: p, data: data, tests: j.fw.scan(e.Name(), data)})
 	}

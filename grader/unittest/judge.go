@@ -71,6 +71,34 @@ type source struct {
 	// secret is set, once planned, on a helper only hidden tests use
 	// (markSecretHelpers): a kit leaves it out.
 	secret bool
+	// plain marks a data file (not the language's source): the test box
+	// holds it beside the tests (and, for JUnit, on the class path), and
+	// it is never compiled.
+	plain bool
+}
+
+// code are the files of srcs that are the language's sources, the data
+// files left out.
+func code(srcs []source) []source {
+	var out []source
+	for _, s := range srcs {
+		if !s.plain {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// plainFiles are the data files of srcs as the test box holds them, under
+// dir.
+func plainFiles(srcs []source, dir string) []sandbox.File {
+	var out []sandbox.File
+	for _, s := range srcs {
+		if s.plain {
+			out = append(out, sandbox.File{Name: dir + "/" + s.name, Data: s.data})
+		}
+	}
+	return out
 }
 
 // declared is a test a source declares, as its annotations or

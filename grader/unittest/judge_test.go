@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -387,5 +388,58 @@ func TestJavaTrace(t *testing.T) {
 		"\tat Fraction.plus(Fraction.java:3)"
 	if got := javaTrace(trace); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestDataFiles: the files beside the tests that are not the language's
+// (a data file a test reads) are the instructor's too: every group's box
+// holds them, public unless only hidden tests name them, never compiled
+// or scanned for tests; case files, hidden files and the framework's own
+// configuration are not among them, and a student's file of the same
+// name shadows nothing.
+func TestDataFiles(t *testing.T) {
+	j := fixture(t, pytest, map[string]string{
+		"test_p.py":          "from pathlib import Path\ndef test_a():\n    Path(__file__).with_name('sample.txt').read_text()\n",
+		"test_h.py":          "import json\ndef test_h():\n    json.load(open('answers.json'))\n",
+		"sample.txt":         "to be\n",
+		"answers.json":       "{}\n",
+		"notes.md":           "named by no test\n",
+		"test_p.test_a.case": "args:\nvisibility: public\ncheck: pytest\n",
+		".hidden":            "x\n",
+		"pytest.ini":         "[pytest]\naddopts = -p no:autograder\n",
+	})
+	if err := j.Plan([]cases.Case{testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_h.test_h", cases.Hidden)}); err != nil {
+		t.Fatal(err)
+	}
+	base := func(paths []string) string {
+		var out []string
+		for _, p := range paths {
+			out = append(out, filepath.Base(p))
+		}
+		slices.Sort(out)
+		return strings.Join(out, " ")
+	}
+	if got := base(j.PublicFiles()); got != "notes.md sample.txt test_p.py" {
+		t.Errorf("public files %s", got)
+	}
+	if got := base(j.HiddenFiles()); got != "answers.json test_h.py" {
+		t.Errorf("hidden files %s", got)
+	}
+	var names []string
+	for _, s := range code(j.sources) {
+		names = append(names, s.name)
+	}
+	if got := strings.Join(names, " "); got != "test_h.py test_p.py" {
+		t.Errorf("code %s", got)
+	}
+	var held []string
+	for _, f := range plainFiles(j.sources, box) {
+		held = append(held, f.Name)
+	}
+	if got := strings.Join(held, " "); got != box+"/answers.json "+box+"/notes.md "+box+"/sample.txt" {
+		t.Errorf("data files held %s", got)
+	}
+	if _, _, shadow := j.studentFiles([]sandbox.File{{Name: "sample.txt"}, {Name: "test_p.py"}}); strings.Join(shadow, " ") != "test_p.py" {
+		t.Errorf("shadowing %q", shadow)
 	}
 }

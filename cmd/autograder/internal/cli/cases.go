@@ -255,7 +255,9 @@ func generateUnitTests(c *ucli.Context, out string) (done bool, err error) {
 	}
 	r, err := rubric.LoadToGenerate(path)
 	if err != nil {
-		return false, nil // the other generators say what is wrong with it
+		// Without --solution the only other generator is Eight Queens',
+		// which reads no rubric: it would write its cases for this one.
+		return true, badInput(err)
 	}
 	cs, ok, err := unittest.GenerateCases(c.Context, r, runner.New(r))
 	if !ok {
