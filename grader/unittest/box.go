@@ -286,7 +286,7 @@ func standinSources(sources map[string][]byte) ([]sandbox.File, []string) {
 }
 
 // packaged are the student's built files with each class file where the
-// class loader looks for it, by the package it names: javac, run on the
+// class loader looks for it, by the package it names: the compiler, run on the
 // handed-in files without -d, writes shop.Item (package shop;) as
 // Item.class beside its source, where the student's process would not
 // find it.
