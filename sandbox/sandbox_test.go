@@ -523,8 +523,11 @@ func strayProcesses() []string {
 }
 
 // daemonMarker is in the arguments of every daemon a test box starts, so
-// that one that escaped can be found on the host.
-const daemonMarker = "4242.4242"
+// that one that escaped can be found on the host: the seconds of a sleep,
+// 4242 and this test process's pid as the fraction, so that test binaries
+// side by side (CI runs this package in shards, and TestUnprivileged
+// beside them) each find only their own.
+var daemonMarker = fmt.Sprintf("4242.%07d", os.Getpid())
 
 // TestConcurrent runs 8 boxes at once, each leaving a daemon and files
 // behind, and checks that nothing of them is left: no process, no mount,

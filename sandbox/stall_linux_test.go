@@ -71,10 +71,12 @@ func TestStallClock(t *testing.T) {
 
 // crowd keeps the machine's cores busy with 6 spinning processes a core
 // until the test ends: a box's program then gets a seventh of a core or
-// less.
+// less. They die with the test binary too (go test's timeout ends it
+// without cleanups; left, they would crowd every later run).
 func crowd(t *testing.T) {
 	for range 6 * runtime.NumCPU() {
 		cmd := exec.Command("/bin/sh", "-c", "while :; do :; done")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
