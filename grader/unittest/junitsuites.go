@@ -3,7 +3,6 @@ package unittest
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -21,7 +20,6 @@ import (
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
-	"github.com/cs540-tools/autograder/grader/unittest/relay"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -451,12 +449,5 @@ func (s *javaSuites) Run(ctx context.Context, f submission.File, id, impl string
 	}
 	fixAddresses(s.setarch, &test)
 	fixAddresses(s.setarch, &implBox)
-	out, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return implBox },
-		PerTest: perTestSuite(l), Transcript: true})
-	if errors.Is(err, relay.ErrProtocol) {
-		return mutation.TestRun{Why: "the test broke the bridge's protocol", Transcript: "broken:" + out.Transcript, Steps: steps(out.Steps)}, nil
-	} else if err != nil {
-		return mutation.TestRun{}, err
-	}
-	return runOutcome(out, true), nil
+	return suiteRun(ctx, test, implBox, l, true)
 }

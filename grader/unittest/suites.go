@@ -314,7 +314,14 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 		Files: append(slices.Clone(files), pybridge.StudentFiles(studentDir)...),
 		Env:   append(slices.Clone(determinism), "AUTOGRADER_BRIDGE_INSTRUCTOR=1"), Limits: lim}
 	fixAddresses(s.setarch, &student)
-	out, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return student },
+	return suiteRun(ctx, test, student, l, false)
+}
+
+// suiteRun relays a run of a student's test (the box test) to a box of
+// an implementation (impl) and reads its outcome (runOutcome, many as
+// it says).
+func suiteRun(ctx context.Context, test, impl sandbox.Spec, l rubric.Limits, many bool) (mutation.TestRun, error) {
+	out, err := relay.Run(ctx, relay.Config{Test: test, Student: func() sandbox.Spec { return impl },
 		PerTest: perTestSuite(l), Transcript: true})
 	if errors.Is(err, relay.ErrProtocol) {
 		// The test box runs the student's code: its broken frames are
@@ -323,7 +330,7 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 	} else if err != nil {
 		return mutation.TestRun{}, err
 	}
-	return runOutcome(out, false), nil
+	return runOutcome(out, many), nil
 }
 
 // perTestSuite bounds a test of a students' suite run: limits.cpu of
