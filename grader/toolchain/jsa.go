@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 )
 
 // The compiler's class data archive: the classes javac loads to compile
@@ -100,36 +99,18 @@ public class Training implements Comparable<Training> {
 }
 `
 
-var (
-	javacArchivesMu sync.Mutex
-	javacArchives   = map[string]string{} // by key: the checked archive's path, or "" for none
-)
-
 // javacArchive is, for the javac at path (its version as it prints it)
 // started with opts (its -J options), the options that map its class
-// data archive and the archive's path, built on first use in the user's
-// cache folder and checked once per process; none before Java 13 (no
-// dynamic archive), without a cache folder, or when it cannot be built
-// or does not map.
+// data archive and the archive's path (CachedArchive); none before Java
+// 13 (no dynamic archive), without a cache folder, or when it cannot be
+// built or does not map.
 func javacArchive(ctx context.Context, javac, version string, opts []string) (more []string, file string) {
 	if JavaFeature(version) < 13 {
 		return nil, ""
 	}
-	base, err := os.UserCacheDir()
-	if err != nil {
-		return nil, ""
-	}
-	key := javacArchiveKey(javac, version, opts)
-	javacArchivesMu.Lock()
-	defer javacArchivesMu.Unlock()
-	p, ok := javacArchives[key]
-	if !ok {
-		p = filepath.Join(base, "autograder", "javac-cds-"+key+".jsa")
-		if err := readyArchive(ctx, javac, opts, p); err != nil {
-			p = ""
-		}
-		javacArchives[key] = p
-	}
+	p := CachedArchive(ctx, "javac-cds", javacArchiveKey(javac, version, opts),
+		func(ctx context.Context, tmp string) (string, error) { return buildJavacArchive(ctx, javac, opts, tmp) },
+		func(ctx context.Context, p string) error { return checkArchive(ctx, javac, opts, p) })
 	if p == "" {
 		return nil, ""
 	}
@@ -154,21 +135,6 @@ func javacArchiveKey(javac, version string, opts []string) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// readyArchive makes p a checked archive: the one there if it passes
-// the check, else one built afresh that does.
-func readyArchive(ctx context.Context, javac string, opts []string, p string) error {
-	if _, err := os.Stat(p); err == nil {
-		if checkArchive(ctx, javac, opts, p) == nil {
-			return nil
-		}
-		os.Remove(p)
-	}
-	if err := buildJavacArchive(ctx, javac, opts, p); err != nil {
-		return err
-	}
-	return checkArchive(ctx, javac, opts, p)
-}
-
 // checkArchive runs the compiler's JVM with the archive required
 // (-Xshare:on) and its checksums verified: it fails unless the archive
 // maps whole.
@@ -180,21 +146,11 @@ func checkArchive(ctx context.Context, javac string, opts []string, p string) er
 	return nil
 }
 
-// buildJavacArchive compiles the training source with the archive
-// written at the JVM's exit, in a fresh folder beside p, then renames
-// it to p, so that no half-written archive is ever mapped.
-func buildJavacArchive(ctx context.Context, javac string, opts []string, p string) error {
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(p), ".javac-cds-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	src := filepath.Join(tmp, "Training.java")
-	if err := os.WriteFile(src, []byte(javacTraining), 0o644); err != nil {
-		return err
+// buildJavacArchive compiles the training source in tmp with the
+// archive written at the JVM's exit: the archive's path.
+func buildJavacArchive(ctx context.Context, javac string, opts []string, tmp string) (string, error) {
+	if err := os.WriteFile(filepath.Join(tmp, "Training.java"), []byte(javacTraining), 0o644); err != nil {
+		return "", err
 	}
 	jsa := filepath.Join(tmp, "javac.jsa")
 	// As the Java toolchain's build runs it (Commands), in the folder
@@ -203,7 +159,7 @@ func buildJavacArchive(ctx context.Context, javac string, opts []string, p strin
 	cmd := exec.CommandContext(ctx, javac, args...)
 	cmd.Dir = tmp
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("training javac: %v\n%s", err, out)
+		return "", fmt.Errorf("training javac: %v\n%s", err, out)
 	}
-	return os.Rename(jsa, p)
+	return jsa, nil
 }

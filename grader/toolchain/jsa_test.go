@@ -33,9 +33,7 @@ func archiveJDK(t *testing.T) (JDK, []string) {
 	}
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
-	javacArchivesMu.Lock()
-	clear(javacArchives)
-	javacArchivesMu.Unlock()
+	ForgetArchives()
 	return jdk, jvmOptions(512<<20, true, jdk.Version)
 }
 
@@ -132,9 +130,7 @@ func TestJavacArchiveDamaged(t *testing.T) {
 	if err := os.WriteFile(p, head[:len(head)/8], 0o444); err != nil {
 		t.Fatal(err)
 	}
-	javacArchivesMu.Lock()
-	clear(javacArchives) // a fresh process
-	javacArchivesMu.Unlock()
+	ForgetArchives() // a fresh process
 	more, file := javacArchive(ctx, jdk.Javac, jdk.Version, opts)
 	if file != p {
 		t.Fatalf("javacArchive = %q, %q after damage: want %s rebuilt", more, file, p)

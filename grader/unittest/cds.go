@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/toolchain"
@@ -60,49 +59,20 @@ func cdsOptions(archive string) []string {
 	return []string{"-XX:SharedArchiveFile=" + archive, "-Xlog:disable", "-Xlog:all=warning:stderr"}
 }
 
-var (
-	cdsMu    sync.Mutex
-	archives = map[string]string{} // by cdsKey: the archive's path, or "" when none could be built
-)
-
 // junitArchive is the path of the archive for a test JVM (java, with
-// opts, the launcher's jar on its class path first), built on first use
-// in the user's cache folder and checked once per process; "" when
-// there is none (a JDK before 13, no cache folder, a build that failed:
-// the test JVM then runs without).
+// opts, the launcher's jar on its class path first), as
+// toolchain.CachedArchive keeps it; "" when there is none (a JDK before
+// 13, no cache folder, a build that failed: the test JVM then runs
+// without).
 func junitArchive(ctx context.Context, javac, java runner.Tool, jar string, opts []string) string {
 	if toolchain.JavaFeature(java.Version) < 13 {
 		return ""
 	}
-	base, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	key := cdsKey(java, jar, opts)
-	cdsMu.Lock()
-	defer cdsMu.Unlock()
-	if p, ok := archives[key]; ok {
-		return p
-	}
-	p := filepath.Join(base, "autograder", "junit-cds-"+key+".jsa")
-	if err := readyArchive(ctx, javac.Path, java.Path, jar, opts, p); err != nil {
-		p = ""
-	}
-	archives[key] = p
-	return p
-}
-
-// readyArchive makes p a checked archive: the one there, if it passes
-// checkArchive (a damaged archive crashes the JVM that maps it: every
-// test box would fail), else one built afresh.
-func readyArchive(ctx context.Context, javac, java, jar string, opts []string, p string) error {
-	if _, err := os.Stat(p); err == nil {
-		if checkArchive(ctx, java, jar, opts, p) == nil {
-			return nil
-		}
-		os.Remove(p)
-	}
-	return buildArchive(ctx, javac, java, jar, opts, p)
+	return toolchain.CachedArchive(ctx, "junit-cds", cdsKey(java, jar, opts),
+		func(ctx context.Context, tmp string) (string, error) {
+			return buildArchive(ctx, javac.Path, java.Path, jar, opts, tmp)
+		},
+		func(ctx context.Context, p string) error { return checkArchive(ctx, java.Path, jar, opts, p) })
 }
 
 // cdsKey is a digest of what an archive depends on: the JVM (its path
@@ -121,38 +91,25 @@ func cdsKey(java runner.Tool, jar string, opts []string) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// buildArchive compiles the training class, runs it with the launcher,
-// the archive written at the JVM's exit, checks that a JVM maps it
-// (-Xshare:on, its checksums verified), and only then renames it to p,
-// so that no half-written archive is ever mapped.
-func buildArchive(ctx context.Context, javac, java, jar string, opts []string, p string) error {
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(p), ".junit-cds-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
+// buildArchive compiles the training class in tmp and runs it with the
+// launcher, the archive written at the JVM's exit: the archive's path.
+func buildArchive(ctx context.Context, javac, java, jar string, opts []string, tmp string) (string, error) {
 	train := filepath.Join(tmp, "train")
 	if err := javabridge.Compile(ctx, javac, []string{jar}, map[string][]byte{"CdsTraining.java": []byte(cdsTraining)}, train); err != nil {
-		return err
+		return "", err
 	}
 	jsa := filepath.Join(tmp, "junit.jsa")
 	dump := append(append([]string{}, opts...), "-XX:ArchiveClassesAtExit="+jsa, "-cp", jar,
 		"org.junit.platform.console.ConsoleLauncher", "--disable-banner", "--details=none", "--disable-ansi-colors",
 		"--reports-dir="+filepath.Join(tmp, "reports"), "--class-path="+train, "--select-class=CdsTraining")
 	// The training run has failing tests: its exit status says so, and
-	// the check below says whether the archive is good.
+	// the check says whether the archive is good.
 	if out, err := exec.CommandContext(ctx, java, dump...).CombinedOutput(); err != nil {
 		if _, ok := err.(*exec.ExitError); !ok {
-			return fmt.Errorf("%v\n%s", err, out)
+			return "", fmt.Errorf("%v\n%s", err, out)
 		}
 	}
-	if err := checkArchive(ctx, java, jar, opts, jsa); err != nil {
-		return err
-	}
-	return os.Rename(jsa, p)
+	return jsa, nil
 }
 
 // checkArchive runs the JVM with the archive required (-Xshare:on) and

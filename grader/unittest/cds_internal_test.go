@@ -89,7 +89,7 @@ func TestJUnitArchive(t *testing.T) {
 		}
 	}
 	// A half-written archive is never put in place: the check maps it first.
-	if err := buildArchive(ctx, javac.Path, java.Path, jar, opts, filepath.Join(dir, "checked.jsa")); err != nil {
+	if _, err := buildArchive(ctx, javac.Path, java.Path, jar, opts, t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	check := append(append([]string{}, opts...), "-XX:SharedArchiveFile="+half, "-Xshare:on", "-XX:+VerifySharedSpaces", "-cp", jar, "-version")
@@ -103,9 +103,7 @@ func TestJUnitArchive(t *testing.T) {
 	if err := os.WriteFile(a, whole[:len(whole)/8], 0o444); err != nil {
 		t.Fatal(err)
 	}
-	cdsMu.Lock()
-	clear(archives) // a fresh process
-	cdsMu.Unlock()
+	toolchain.ForgetArchives() // a fresh process
 	if again := junitArchive(ctx, javac, java, jar, opts); again != a {
 		t.Fatalf("after damage: archive %q, want %s built again", again, a)
 	}
