@@ -107,6 +107,8 @@ _ANSWERS = ("return", "raise", "unsendable")
 # iterator only as the answer to next().
 _CONTROL = ("StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit")
 _MAX_FREE = 4096
+# How many causes of a student's exception cross with it (raise X from Y).
+_MAX_CAUSES = 8
 # The SHA-256, in hex, of the report pytest wrote, read by the plugin as
 # soon as pytest had written it; "done" tells the grader.
 written = {"report": ""}
@@ -631,23 +633,31 @@ def _typename(v):
     return type(v).__name__
 
 
+_COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge")
+_ARITHMETIC = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor",
+               "lshift", "rshift")
+
+
 def _binary(op):
     __tracebackhide__ = True
-    # A student's object meets another of the student's objects only: with a
-    # plain value of the test's (its expected answer), == is False, != True
-    # and the rest not supported, so that no value the test expects ever
-    # reaches the student's code through an operator.
+    # A comparison of a student's object meets another of the student's
+    # objects only: with a plain value of the test's (its expected
+    # answer), == is False, != True and the rest not supported, so that no
+    # value the test expects ever reaches the student's code through a
+    # comparison (a student's __eq__ that says True to anything). An
+    # arithmetic operator takes any operand, as a method call does
+    # (money * 3, 3 * money, sum(moneys)): its result is the student's
+    # answer, which the test then compares.
     def f(self, other):
         __tracebackhide__ = True
-        if not isinstance(other, Remote):
+        if op in _COMPARISONS and not isinstance(other, Remote):
             return NotImplemented
         return self._ag_op(op, other)
     f.__name__ = "__%s__" % op
     return f
 
 
-for _op in ("eq", "ne", "lt", "le", "gt", "ge", "add", "sub", "mul", "truediv", "floordiv", "mod",
-            "pow", "matmul", "and", "or", "xor", "lshift", "rshift"):
+for _op in _COMPARISONS + _ARITHMETIC + tuple("r" + a for a in _ARITHMETIC) + tuple("i" + a for a in _ARITHMETIC):
     setattr(Remote, "__%s__" % _op, _binary(_op))
 def _by_value(op):
     __tracebackhide__ = True
@@ -687,9 +697,17 @@ _BIN = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.
         "truediv": operator.truediv, "floordiv": operator.floordiv, "mod": operator.mod,
         "pow": operator.pow, "matmul": operator.matmul, "and": operator.and_, "or": operator.or_,
         "xor": operator.xor, "lshift": operator.lshift, "rshift": operator.rshift,
+        "iadd": operator.iadd, "isub": operator.isub, "imul": operator.imul, "itruediv": operator.itruediv,
+        "ifloordiv": operator.ifloordiv, "imod": operator.imod, "ipow": operator.ipow,
+        "imatmul": operator.imatmul, "iand": operator.iand, "ior": operator.ior, "ixor": operator.ixor,
+        "ilshift": operator.ilshift, "irshift": operator.irshift,
         "contains": operator.contains, "getitem": operator.getitem, "setitem": operator.setitem,
         "delitem": operator.delitem, "isinstance": lambda c, o: isinstance(o, c),
         "issubclass": lambda c, o: issubclass(o, c)}
+# The reflected operators (3 * money): the plain operand on the left, in
+# the student's box, where Python asks the student's __rmul__.
+for _op in _ARITHMETIC:
+    _BIN["r" + _op] = (lambda f: lambda t, o: f(o, t))(_BIN[_op])
 _UN = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.invert,
        "float": float, "int": int, "index": operator.index, "round": round, "complex": complex,
        "repr": repr, "str": str, "format": format, "bool": bool, "len": len, "hash": hash,
@@ -1531,7 +1549,7 @@ class _Exceptions:
                 info["path"] = [module] + cls.__qualname__.split(".")
         return info
 
-    def exc_reply(self, e):
+    def exc_reply(self, e, depth=0):
         __tracebackhide__ = True
         info = self.exc_info(type(e))
         try:
@@ -1567,6 +1585,13 @@ class _Exceptions:
             out["parents"] = info.get("parents", [])
             out["path"] = info.get("path")
             out["ref"] = self.handle_of(e)
+        if self.trusted:
+            # raise X from Y: Y crosses with X (8 deep); from None: none.
+            cause = e.__cause__
+            if isinstance(cause, BaseException) and depth < _MAX_CAUSES:
+                out["cause"] = self.exc_reply(cause, depth + 1)
+            if e.__suppress_context__ is True:
+                out["suppress"] = True
         return out
 
     def stand_in(self, info, budget):
@@ -1633,7 +1658,7 @@ class _Exceptions:
         self.exc_classes[key] = cls
         return cls
 
-    def exception(self, info, stop_ok=False):
+    def exception(self, info, stop_ok=False, depth=0):
         __tracebackhide__ = True
         if type(info) is not dict:
             raise BridgeError("a bad exception")
@@ -1655,7 +1680,7 @@ class _Exceptions:
         if control:
             what = info["name"][:200] if builtin else "%s (a %s)" % (info["name"][:200], control[0])
             e = RuntimeError("the student's code raised %s%s" % (what, ": " + msg if msg else ""))
-            return self._traced(e, info)
+            return self._traced(e, info, depth)
         h = info.get("ref")
         if type(h) is int:
             wr = self.raised.get(h)
@@ -1681,14 +1706,24 @@ class _Exceptions:
             if type(h) is int:
                 e.__dict__["_ag_remote"] = self.remote(h, info["name"][:200])
                 self.raised[h] = weakref.ref(e, lambda wr, h=h, d=self.raised: d.get(h) is wr and d.pop(h))
-        return self._traced(e, info)
+        return self._traced(e, info, depth)
 
-    def _traced(self, e, info):
+    def _traced(self, e, info, depth):
+        """e with its student's cause (raise X from Y: Y rebuilt, as its
+        __cause__; from None: None) and where it was raised: a
+        StudentTraceback as its __context__, which a failure's report
+        shows (but under an explicit cause, whose own is shown)."""
         __tracebackhide__ = True
+        cause = info.get("cause")
+        if type(cause) is dict and depth < _MAX_CAUSES:
+            e.__cause__ = self.exception(cause, depth=depth + 1)
         trace = info.get("trace")
         if type(trace) is str and trace:
             trace = trace[:2 * MAX_REPR]
-            e.__cause__ = StudentTraceback("raised in the student's code:\n" + trace.rstrip("\n"))
+            e.__context__ = StudentTraceback("raised in the student's code:\n" + trace.rstrip("\n"))
+        # The trace is shown (but under a cause): from None hides no
+        # context of the student's here, which stayed in its box.
+        e.__suppress_context__ = e.__cause__ is not None
         return e
 
 
