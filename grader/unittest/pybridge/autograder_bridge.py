@@ -374,7 +374,7 @@ class Remote:
     """A handle to an object of the other side. On the test side, every use
     of it is a call to the student's box."""
 
-    __slots__ = ("_ag_peer", "_ag_ref", "_ag_gen", "_ag_path", "_ag_type", "_ag_value", "__weakref__")
+    __slots__ = ("_ag_peer", "_ag_ref", "_ag_gen", "_ag_path", "_ag_type", "_ag_value", "_ag_made", "__weakref__")
 
     def __init__(self, peer, ref=None, gen=0, path=None, typ="object"):
         __tracebackhide__ = True
@@ -387,12 +387,19 @@ class Remote:
         # tuple subclass (a namedtuple, an IntEnum member), which a plain
         # value is compared with; None for any other object.
         object.__setattr__(self, "_ag_value", None)
+        # Made while the tests were collected (a module's constant, a
+        # parametrize's argument): made again in every fresh process.
+        object.__setattr__(self, "_ag_made", False)
 
     def _ag_target(self):
         __tracebackhide__ = True
         p = object.__getattribute__(self, "_ag_peer")
         path = object.__getattribute__(self, "_ag_path")
         ref = object.__getattribute__(self, "_ag_ref")
+        if ref is not None and object.__getattribute__(self, "_ag_gen") != p.gen and \
+                object.__getattribute__(self, "_ag_made"):
+            p.replay()
+            ref = object.__getattribute__(self, "_ag_ref")
         if ref is not None and object.__getattribute__(self, "_ag_gen") == p.gen:
             return {"ref": ref}
         if path is not None:
@@ -410,6 +417,8 @@ class Remote:
         if name.startswith("__") and name.endswith("__") and name not in _FORWARDED_DUNDERS:
             raise AttributeError(name)
         p = object.__getattribute__(self, "_ag_peer")
+        if p is None and not name.startswith("_"):
+            return Remote(None)  # only collecting: nothing answers
         if p is not None and not p.trusted and not _by_instructor():
             raise AttributeError(name)
         v = self._ag_op("getattr", name=name)
@@ -431,6 +440,8 @@ class Remote:
     def __call__(self, *args, **kwargs):
         __tracebackhide__ = True
         p = object.__getattribute__(self, "_ag_peer")
+        if p is None:
+            return Remote(None)  # only collecting (Circle(1) in a parametrize): nothing answers
         return p.call(self._ag_target(), args, kwargs)
 
     def __repr__(self):
@@ -936,7 +947,14 @@ class _Handles:
         r = wr() if wr is not None else None
         if r is not None and object.__getattribute__(r, "_ag_gen") == self.gen:
             return r
-        r = Remote(self, ref=h, gen=self.gen, typ=typ)
+        return self.bind(h, Remote(self, ref=h, gen=self.gen, typ=typ))
+
+    def bind(self, h, r):
+        """r, made the one Remote of the other side's object h in this
+        process (r may be one of an earlier process's, made again)."""
+        __tracebackhide__ = True
+        object.__setattr__(r, "_ag_ref", h)
+        object.__setattr__(r, "_ag_gen", self.gen)
         gen = self.gen
 
         def gone(wr, h=h, gen=gen, peer=weakref.ref(self)):
@@ -1270,6 +1288,76 @@ class _Calls:
     # -- calls this side makes
 
     def request(self, msg):
+        """Sends the call msg and waits for its answer. On the test side,
+        a call made while the tests are collected (recording: a module's
+        constant, a parametrize's argument) is recorded, and the record is
+        replayed, in order, in each fresh student process before its
+        first call, so that the objects it made are made again there."""
+        __tracebackhide__ = True
+        if self.trusted:
+            return self._request(msg)
+        self.replay()
+        if not self.recording or self.depth or self.replaying:
+            return self._request(msg)
+        entry = _Recorded(self, msg)
+        self.log.append(entry)
+        entry.result = self._request(msg)
+        _made(entry.result, self, 0)
+        return entry.result
+
+    def replay(self):
+        """Test side: the calls recorded while the tests were collected,
+        made again in this student process (once), each object they made
+        then bound to the one made now; a call that raises is passed
+        over, as are those that use an object not made again."""
+        __tracebackhide__ = True
+        if self.recording or self.replaying or self.replayed == self.gen or not self.log:
+            return
+        self.replayed = self.gen
+        self.replaying = True
+        try:
+            for e in self.log:
+                self.replay_one(e)
+        finally:
+            self.replaying = False
+
+    def replay_one(self, e):
+        __tracebackhide__ = True
+        if any(_stale(v, self, 0) for v in [e.target] + e.args + [v for _, v in e.kwargs]):
+            return
+        msg = {"op": e.op, "target": e.target._ag_target() if isinstance(e.target, Remote) else e.target,
+               "name": e.name, "args": list(e.args)}
+        if e.kwargs:
+            msg["kwargs"] = [list(kv) for kv in e.kwargs]
+        if e.back:
+            msg["_back"] = True
+        try:
+            value = self._request(msg)
+        except BaseException as x:
+            if isinstance(x, (Exception, Unsendable)) or getattr(x, "_ag_student", False) is True:
+                return  # as it did, or not, when collected: the test meets what it meets
+            raise
+        self.adopt(e.result, value, 0)
+
+    def adopt(self, old, new, depth):
+        """The objects of old, a recorded call's result, bound to those of
+        new, the same call's now, where they stand alike."""
+        __tracebackhide__ = True
+        if depth > MAX_DEPTH:
+            return
+        if isinstance(old, Remote):
+            if isinstance(new, Remote) and old is not new and object.__getattribute__(new, "_ag_peer") is self \
+                    and object.__getattribute__(old, "_ag_made"):
+                self.bind(object.__getattribute__(new, "_ag_ref"), old)
+                object.__setattr__(old, "_ag_value", object.__getattribute__(new, "_ag_value"))
+        elif type(old) in (list, tuple) and type(new) is type(old) and len(old) == len(new):
+            for a, b in zip(old, new):
+                self.adopt(a, b, depth + 1)
+        elif type(old) is dict and type(new) is dict and len(old) == len(new):
+            for a, b in zip(old.values(), new.values()):
+                self.adopt(a, b, depth + 1)
+
+    def _request(self, msg):
         __tracebackhide__ = True
         if not self.trusted and self.depth >= MAX_NESTED:
             self.too_deep()
@@ -1395,6 +1483,57 @@ class _Calls:
                     return value, pairs
                 return value
             self.serve_one(msg)
+
+
+class _Recorded:
+    """A call the test side made while the tests were collected, and its
+    result: replayed in each fresh student process."""
+
+    def __init__(self, peer, msg):
+        __tracebackhide__ = True
+        t = msg.get("target")
+        if type(t) is dict and type(t.get("ref")) is int:
+            wr = peer.remotes.get(t["ref"])
+            r = wr() if wr is not None else None
+            t = t if r is None else r
+        self.target, self.op, self.name = t, msg.get("op"), msg.get("name")
+        self.args = list(msg.get("args") or ())
+        self.kwargs = [tuple(kv) for kv in msg.get("kwargs") or ()]
+        self.back = bool(msg.get("_back"))
+        self.result = None
+
+
+def _walk(v, depth):
+    """The values in v, a plain list, tuple or dict's, and v."""
+    __tracebackhide__ = True
+    if depth > MAX_DEPTH:
+        return
+    yield v
+    if type(v) in (list, tuple):
+        for x in v:
+            yield from _walk(x, depth + 1)
+    elif type(v) is dict:
+        for x in v.values():
+            yield from _walk(x, depth + 1)
+
+
+def _made(v, peer, depth):
+    """Marks the Remotes in v as made while the tests were collected."""
+    __tracebackhide__ = True
+    for x in _walk(v, depth):
+        if isinstance(x, Remote) and object.__getattribute__(x, "_ag_peer") is peer:
+            object.__setattr__(x, "_ag_made", True)
+
+
+def _stale(v, peer, depth):
+    """Whether v holds an object of an earlier student process that this
+    one has not made again."""
+    __tracebackhide__ = True
+    for x in _walk(v, depth):
+        if isinstance(x, Remote) and object.__getattribute__(x, "_ag_peer") is peer and \
+                object.__getattribute__(x, "_ag_gen") != peer.gen and object.__getattribute__(x, "_ag_path") is None:
+            return True
+    return False
 
 
 class _Answers:
@@ -1748,6 +1887,9 @@ class Peer(_Handles, _Printing, _Values, _Calls, _Answers, _Exceptions):
         self.gen = 1
         self.calls = 0
         self.exc_classes = {}
+        # Test side: the calls made while the tests were collected
+        # (_Recorded), and the student process they were last replayed in.
+        self.log, self.recording, self.replaying, self.replayed = [], False, False, 0
 
     def new_gen(self):
         """The other side's process is gone: its objects too, and what
@@ -1979,6 +2121,7 @@ def install(names, folder):
     os.close(null)
     os.dup2(2, 1)
     _peer = Peer(Conn(rfd, wfd), trusted=False)
+    _peer.recording = True  # until the first test
     sys.meta_path.insert(0, _Finder(names, folder))
     _dataclasses_across()
 
@@ -2033,6 +2176,7 @@ def new_process():
     starts a fresh one, and the old one's objects are gone."""
     __tracebackhide__ = True
     if _peer is not None:
+        _peer.recording = False
         _peer.new_gen()
     control("reset")
 
