@@ -554,14 +554,22 @@ class Remote:
     def __instancecheck__(self, obj):
         __tracebackhide__ = True
         if not isinstance(obj, Remote):
-            return False
+            return isinstance(obj, _SubBase) and _subclass_of(type(obj), self)
         return bool(self._ag_op("isinstance", obj))
 
     def __subclasscheck__(self, cls):
         __tracebackhide__ = True
         if not isinstance(cls, Remote):
-            return False
+            return isinstance(cls, type) and issubclass(cls, _SubBase) and _subclass_of(cls, self)
         return bool(self._ag_op("issubclass", cls))
+
+    def __mro_entries__(self, bases):
+        """class Fake(student.Base): a test's class subclasses a student's
+        (_SubBase)."""
+        __tracebackhide__ = True
+        path = object.__getattribute__(self, "_ag_path")
+        name = path[-1] if path else object.__getattribute__(self, "_ag_type")
+        return (type(str(name), (_SubBase,), {"_ag_class": self, "__module__": __name__}),)
 
     def __dir__(self):
         __tracebackhide__ = True
@@ -569,6 +577,68 @@ class Remote:
 
 
 _FORWARDED_DUNDERS = {"__name__", "__qualname__", "__doc__", "__module__"}
+
+
+class _SubBase:
+    """The base of a test's class that subclasses a student's class
+    (class Square(geometry.Shape)), standing for that class (_ag_class).
+    An instance is the test's own object; what the test's class does not
+    define is the student's class's (Square(2).describe(): the student's
+    method), asked in the student's box of a mirror there: an object of a
+    subclass of the student's class, of the test's class's name, whose
+    attributes that the test's class defines (area), and its instance's
+    that the student's code does not set, are the test's object's, as
+    callbacks. Handed to the student's code, the instance is that mirror."""
+
+    _ag_class = None
+
+    def __init__(self, *args, **kwargs):
+        """The student's class's __init__, run on the mirror."""
+        __tracebackhide__ = True
+        cls = _student_class(type(self))
+        p = object.__getattribute__(cls, "_ag_peer")
+        if p is not None:
+            p.request({"op": "subinit", "target": cls._ag_target(), "name": None, "args": [self] + list(args),
+                       "kwargs": [[k, v] for k, v in kwargs.items()]})
+
+    def __getattr__(self, name):
+        __tracebackhide__ = True
+        cls = _student_class(type(self))
+        p = object.__getattribute__(cls, "_ag_peer")
+        if name.startswith("__") or name.startswith("_ag_") or p is None or not _by_instructor():
+            raise AttributeError(name)
+        return p.request({"op": "subattr", "target": cls._ag_target(), "name": name, "args": [self]})
+
+
+def _student_class(c):
+    """The student's class (a Remote) a test's class c subclasses."""
+    __tracebackhide__ = True
+    for b in c.__mro__:
+        if "_ag_class" in b.__dict__ and b.__dict__["_ag_class"] is not None:
+            return b.__dict__["_ag_class"]
+    raise AttributeError("_ag_class")
+
+
+def _subclass_of(c, remote):
+    """Whether the test's class c subclasses the student's class remote."""
+    __tracebackhide__ = True
+    mine = _student_class(c)
+    if mine is remote:
+        return True
+    a, b = object.__getattribute__(mine, "_ag_path"), object.__getattribute__(remote, "_ag_path")
+    return a is not None and a == b
+
+
+def _sub_names(c):
+    """The public names a test's class (subclassing a student's) defines,
+    its own and its other bases' (not the student's class's)."""
+    __tracebackhide__ = True
+    names = []
+    for b in c.__mro__:
+        if b is _SubBase or b is object or "_ag_class" in b.__dict__:
+            continue
+        names += [n for n in vars(b) if type(n) is str and not n.startswith("_") and n not in names]
+    return names[:256]
 
 
 def _int_text(v):
@@ -1187,6 +1257,11 @@ class _Values:
         __tracebackhide__ = True
         if isinstance(v, Remote) and object.__getattribute__(v, "_ag_peer") is self:
             return {"ref": v._ag_target()}
+        if not self.trusted and isinstance(v, _SubBase):
+            cls = _student_class(type(v))
+            if object.__getattribute__(cls, "_ag_peer") is self:
+                return {"sub": {"handle": self.handle_of(v), "type": type(v).__qualname__[:200],
+                                "class": _Value(cls), "own": _sub_names(type(v))}}
         if self.trusted and isinstance(v, type) and issubclass(v, BaseException):
             return {"excclass": self.exc_info(v)}
         if self.trusted and isinstance(v, BaseException):
@@ -1263,6 +1338,8 @@ class _Values:
                 return self.objects[x["ref"]]
             if k == "ref" and self.trusted and type(x) is dict and "path" in x:
                 return self.resolve(x)
+            if k == "sub" and self.trusted and type(x) is dict:
+                return self.mirror(x, depth)
             if k == "excclass" and not self.trusted and type(x) is dict:
                 return self.stand_in(x, [64])
             if k == "exc" and not self.trusted and type(x) is dict:
@@ -1485,6 +1562,15 @@ class _Calls:
             self.serve_one(msg)
 
 
+def _mirror_getattr(self, name):
+    """A mirror's attribute that neither it nor the student's class has:
+    the test's object's (its own attributes, self.side)."""
+    __tracebackhide__ = True
+    if name.startswith("_"):
+        raise AttributeError(name)
+    return getattr(object.__getattribute__(self, "_ag_test"), name)
+
+
 class _Recorded:
     """A call the test side made while the tests were collected, and its
     result: replayed in each fresh student process."""
@@ -1599,6 +1685,15 @@ class _Answers:
             elif op == "exit":
                 value = target.__exit__(None, None, None) if args[0] is None else \
                     target.__exit__(*_exit_args(args))
+            elif op == "subattr" and self.trusted:
+                if type(name) is not str or name.startswith("__") or not args or type(args[0]) not in self.mirrored:
+                    raise AttributeError(name)
+                value = getattr(args[0], name)
+            elif op == "subinit" and self.trusted:
+                if not args or type(args[0]) not in self.mirrored:
+                    raise BridgeError("a bad subinit")
+                kwargs = {str(kv[0]): self.dec(kv[1]) for kv in msg.get("kwargs") or ()}
+                value = super(type(args[0]), args[0]).__init__(*args[1:], **kwargs)
             elif op == "enter":
                 value = target.__enter__()
             elif op == "next":
@@ -1636,6 +1731,34 @@ class _Answers:
             except (ValueError, TypeError, Unsendable) as e:
                 data = self.frame({"op": "unsendable", "id": cid, "why": str(e)[:MAX_REPR]})
         self.conn.write(data)
+
+    def mirror(self, x, depth):
+        """Student side: the mirror of a test's object whose class
+        subclasses a student's class (_SubBase): one per object, of a
+        subclass of the student's class named as the test's, whose
+        attributes the test's class defines are the test's object's."""
+        __tracebackhide__ = True
+        h, typ, own = x.get("handle"), x.get("type"), x.get("own")
+        if type(h) is not int or type(typ) is not str or type(own) is not list:
+            raise BridgeError("a bad subclass object")
+        m = self.mirrors.get(h)
+        if m is not None:
+            return m
+        base = self._dec(x.get("class"), depth + 1)
+        if not isinstance(base, type):
+            raise TypeError("a test's class subclasses %s, which is not a class" % type(base).__qualname__)
+        test = self.remote(h, typ[:200])
+        names = [n for n in own[:256] if type(n) is str and n.isidentifier() and not n.startswith("_")]
+        ns = {n: property((lambda n: lambda self: getattr(self._ag_test, n))(n)) for n in names}
+        ns["__getattr__"] = _mirror_getattr
+        ns["__module__"] = "tests"
+        ns["__qualname__"] = typ[:200]
+        mcls = type(base)(typ[:200].rsplit(".", 1)[-1], (base,), ns)
+        self.mirrored.add(mcls)
+        m = object.__new__(mcls) if base.__new__ is object.__new__ else base.__new__(mcls)
+        object.__setattr__(m, "_ag_test", test)
+        self.mirrors[h] = m
+        return m
 
     def target(self, t):
         __tracebackhide__ = True
@@ -1890,6 +2013,9 @@ class Peer(_Handles, _Printing, _Values, _Calls, _Answers, _Exceptions):
         # Test side: the calls made while the tests were collected
         # (_Recorded), and the student process they were last replayed in.
         self.log, self.recording, self.replaying, self.replayed = [], False, False, 0
+        # Student side: the mirrors of the test's objects whose classes
+        # subclass a student's (_SubBase), by handle, and their classes.
+        self.mirrors, self.mirrored = {}, set()
 
     def new_gen(self):
         """The other side's process is gone: its objects too, and what
