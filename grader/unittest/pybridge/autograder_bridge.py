@@ -1974,19 +1974,37 @@ class _Exceptions:
         """e with its student's cause (raise X from Y: Y rebuilt, as its
         __cause__; from None: None) and where it was raised: a
         StudentTraceback as its __context__, which a failure's report
-        shows (but under an explicit cause, whose own is shown)."""
+        shows. A cause, never raised here, has no traceback, and pytest
+        prints such an exception with its own chain: where it and the
+        exception raised from it were raised are notes of the cause's."""
         __tracebackhide__ = True
         cause = info.get("cause")
         if type(cause) is dict and depth < _MAX_CAUSES:
             e.__cause__ = self.exception(cause, depth=depth + 1)
         trace = info.get("trace")
         if type(trace) is str and trace:
-            trace = trace[:2 * MAX_REPR]
-            e.__context__ = StudentTraceback("raised in the student's code:\n" + trace.rstrip("\n"))
-        # The trace is shown (but under a cause): from None hides no
-        # context of the student's here, which stayed in its box.
+            trace = trace[:2 * MAX_REPR].rstrip("\n")
+            if depth:
+                _note(e, "raised in the student's code:\n" + trace)
+            elif e.__cause__ is None:
+                e.__context__ = StudentTraceback("raised in the student's code:\n" + trace)
+            else:
+                _note(e.__cause__, "%s, raised from it in the student's code:\n%s" % (type(e).__name__, trace))
+        # from None hides no context of the student's here (that stayed in
+        # its box): the trace is shown.
         e.__suppress_context__ = e.__cause__ is not None
         return e
+
+
+def _note(e, text):
+    """text added to e's notes (Python 3.11's add_note; before, none)."""
+    __tracebackhide__ = True
+    add = getattr(e, "add_note", None)
+    if add is not None:
+        try:
+            add(text)
+        except Exception:
+            pass
 
 
 class Peer(_Handles, _Printing, _Values, _Calls, _Answers, _Exceptions):
