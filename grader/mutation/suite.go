@@ -34,6 +34,15 @@ type SuiteRunner interface {
 	Run(ctx context.Context, file submission.File, id, impl string) (TestRun, error)
 }
 
+// HelperRunner is a SuiteRunner whose runs may hold files of the
+// student's that are no test file but belong with the tests (pytest's
+// conftest.py, the student's fixtures), in the student's test box: For is
+// the runner of one submission's runs, given all its files.
+type HelperRunner interface {
+	SuiteRunner
+	For(files []submission.File) SuiteRunner
+}
+
 // TestRun is how one run of a student's test ended.
 type TestRun struct {
 	// Passed: the test passed; Why says why not (the failed assertion's
@@ -126,6 +135,11 @@ func (p *SuitePart) Bugs() []string {
 // file. secret draws the order the implementations run in (nil: a fresh
 // random one), which changes no verdict. An error is the grader's own.
 func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret []byte) (Result, error) {
+	if h, ok := p.suites.Runner.(HelperRunner); ok {
+		q := *p
+		q.suites.Runner = h.For(files)
+		p = &q
+	}
 	res := Result{PerBug: p.cfg.PerBug, Ceiling: p.cfg.Ceiling, Show: p.cfg.Show, Tests: []Test{}}
 	exposed := make([][]string, len(p.bugs))
 	seen := map[string]int{}

@@ -62,6 +62,22 @@ type pySuites struct {
 	limits  rubric.Limits
 	clock   func(*sandbox.Spec) // fixes the test box's clock; nil when this machine cannot
 	setarch string              // util-linux's setarch, which turns address randomisation off; "" when none
+	helpers []submission.File   // the submission's conftest.py files (For)
+}
+
+// For implements mutation.HelperRunner: the student's conftest.py files
+// (pytest's fixtures and hooks, the student's test code) go in the test
+// box of each of its test files in the same folder, never in the
+// implementation's box.
+func (s *pySuites) For(files []submission.File) mutation.SuiteRunner {
+	t := *s
+	t.helpers = nil
+	for _, f := range files {
+		if path.Base(f.Name) == "conftest.py" {
+			t.helpers = append(t.helpers, f)
+		}
+	}
+	return &t
 }
 
 // pytestSuites implements mutation.SuiteProvider for pytest: the
@@ -191,6 +207,11 @@ func (s *pySuites) testBox(f submission.File, lim sandbox.Limits, collect bool, 
 		sandbox.File{Name: bridgeDir + "/autograder_seed.py", Data: []byte(seedPlugin)},
 		sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)},
 		sandbox.File{Name: studentTest(f), Data: f.Data})
+	for _, h := range s.helpers {
+		if path.Dir(h.Name) == path.Dir(f.Name) {
+			files = append(files, sandbox.File{Name: box + "/conftest.py", Data: h.Data})
+		}
+	}
 	all := []string{"-I", "-B", bridgeDir + "/run.py"}
 	if collect {
 		all = append(all, "--collect")

@@ -107,6 +107,8 @@ _ANSWERS = ("return", "raise", "unsendable")
 # iterator only as the answer to next().
 _CONTROL = ("StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit")
 _MAX_FREE = 4096
+# How many causes of a student's exception cross with it (raise X from Y).
+_MAX_CAUSES = 8
 # The SHA-256, in hex, of the report pytest wrote, read by the plugin as
 # soon as pytest had written it; "done" tells the grader.
 written = {"report": ""}
@@ -372,7 +374,7 @@ class Remote:
     """A handle to an object of the other side. On the test side, every use
     of it is a call to the student's box."""
 
-    __slots__ = ("_ag_peer", "_ag_ref", "_ag_gen", "_ag_path", "_ag_type", "_ag_value", "__weakref__")
+    __slots__ = ("_ag_peer", "_ag_ref", "_ag_gen", "_ag_path", "_ag_type", "_ag_value", "_ag_made", "__weakref__")
 
     def __init__(self, peer, ref=None, gen=0, path=None, typ="object"):
         __tracebackhide__ = True
@@ -385,12 +387,19 @@ class Remote:
         # tuple subclass (a namedtuple, an IntEnum member), which a plain
         # value is compared with; None for any other object.
         object.__setattr__(self, "_ag_value", None)
+        # Made while the tests were collected (a module's constant, a
+        # parametrize's argument): made again in every fresh process.
+        object.__setattr__(self, "_ag_made", False)
 
     def _ag_target(self):
         __tracebackhide__ = True
         p = object.__getattribute__(self, "_ag_peer")
         path = object.__getattribute__(self, "_ag_path")
         ref = object.__getattribute__(self, "_ag_ref")
+        if ref is not None and object.__getattribute__(self, "_ag_gen") != p.gen and \
+                object.__getattribute__(self, "_ag_made"):
+            p.replay()
+            ref = object.__getattribute__(self, "_ag_ref")
         if ref is not None and object.__getattribute__(self, "_ag_gen") == p.gen:
             return {"ref": ref}
         if path is not None:
@@ -408,6 +417,8 @@ class Remote:
         if name.startswith("__") and name.endswith("__") and name not in _FORWARDED_DUNDERS:
             raise AttributeError(name)
         p = object.__getattribute__(self, "_ag_peer")
+        if p is None and not name.startswith("_"):
+            return Remote(None)  # only collecting: nothing answers
         if p is not None and not p.trusted and not _by_instructor():
             raise AttributeError(name)
         v = self._ag_op("getattr", name=name)
@@ -429,6 +440,8 @@ class Remote:
     def __call__(self, *args, **kwargs):
         __tracebackhide__ = True
         p = object.__getattribute__(self, "_ag_peer")
+        if p is None:
+            return Remote(None)  # only collecting (Circle(1) in a parametrize): nothing answers
         return p.call(self._ag_target(), args, kwargs)
 
     def __repr__(self):
@@ -541,14 +554,22 @@ class Remote:
     def __instancecheck__(self, obj):
         __tracebackhide__ = True
         if not isinstance(obj, Remote):
-            return False
+            return isinstance(obj, _SubBase) and _subclass_of(type(obj), self)
         return bool(self._ag_op("isinstance", obj))
 
     def __subclasscheck__(self, cls):
         __tracebackhide__ = True
         if not isinstance(cls, Remote):
-            return False
+            return isinstance(cls, type) and issubclass(cls, _SubBase) and _subclass_of(cls, self)
         return bool(self._ag_op("issubclass", cls))
+
+    def __mro_entries__(self, bases):
+        """class Fake(student.Base): a test's class subclasses a student's
+        (_SubBase)."""
+        __tracebackhide__ = True
+        path = object.__getattribute__(self, "_ag_path")
+        name = path[-1] if path else object.__getattribute__(self, "_ag_type")
+        return (type(str(name), (_SubBase,), {"_ag_class": self, "__module__": __name__}),)
 
     def __dir__(self):
         __tracebackhide__ = True
@@ -556,6 +577,68 @@ class Remote:
 
 
 _FORWARDED_DUNDERS = {"__name__", "__qualname__", "__doc__", "__module__"}
+
+
+class _SubBase:
+    """The base of a test's class that subclasses a student's class
+    (class Square(geometry.Shape)), standing for that class (_ag_class).
+    An instance is the test's own object; what the test's class does not
+    define is the student's class's (Square(2).describe(): the student's
+    method), asked in the student's box of a mirror there: an object of a
+    subclass of the student's class, of the test's class's name, whose
+    attributes that the test's class defines (area), and its instance's
+    that the student's code does not set, are the test's object's, as
+    callbacks. Handed to the student's code, the instance is that mirror."""
+
+    _ag_class = None
+
+    def __init__(self, *args, **kwargs):
+        """The student's class's __init__, run on the mirror."""
+        __tracebackhide__ = True
+        cls = _student_class(type(self))
+        p = object.__getattribute__(cls, "_ag_peer")
+        if p is not None:
+            p.request({"op": "subinit", "target": cls._ag_target(), "name": None, "args": [self] + list(args),
+                       "kwargs": [[k, v] for k, v in kwargs.items()]})
+
+    def __getattr__(self, name):
+        __tracebackhide__ = True
+        cls = _student_class(type(self))
+        p = object.__getattribute__(cls, "_ag_peer")
+        if name.startswith("__") or name.startswith("_ag_") or p is None or not _by_instructor():
+            raise AttributeError(name)
+        return p.request({"op": "subattr", "target": cls._ag_target(), "name": name, "args": [self]})
+
+
+def _student_class(c):
+    """The student's class (a Remote) a test's class c subclasses."""
+    __tracebackhide__ = True
+    for b in c.__mro__:
+        if "_ag_class" in b.__dict__ and b.__dict__["_ag_class"] is not None:
+            return b.__dict__["_ag_class"]
+    raise AttributeError("_ag_class")
+
+
+def _subclass_of(c, remote):
+    """Whether the test's class c subclasses the student's class remote."""
+    __tracebackhide__ = True
+    mine = _student_class(c)
+    if mine is remote:
+        return True
+    a, b = object.__getattribute__(mine, "_ag_path"), object.__getattribute__(remote, "_ag_path")
+    return a is not None and a == b
+
+
+def _sub_names(c):
+    """The public names a test's class (subclassing a student's) defines,
+    its own and its other bases' (not the student's class's)."""
+    __tracebackhide__ = True
+    names = []
+    for b in c.__mro__:
+        if b is _SubBase or b is object or "_ag_class" in b.__dict__:
+            continue
+        names += [n for n in vars(b) if type(n) is str and not n.startswith("_") and n not in names]
+    return names[:256]
 
 
 def _int_text(v):
@@ -631,23 +714,31 @@ def _typename(v):
     return type(v).__name__
 
 
+_COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge")
+_ARITHMETIC = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor",
+               "lshift", "rshift")
+
+
 def _binary(op):
     __tracebackhide__ = True
-    # A student's object meets another of the student's objects only: with a
-    # plain value of the test's (its expected answer), == is False, != True
-    # and the rest not supported, so that no value the test expects ever
-    # reaches the student's code through an operator.
+    # A comparison of a student's object meets another of the student's
+    # objects only: with a plain value of the test's (its expected
+    # answer), == is False, != True and the rest not supported, so that no
+    # value the test expects ever reaches the student's code through a
+    # comparison (a student's __eq__ that says True to anything). An
+    # arithmetic operator takes any operand, as a method call does
+    # (money * 3, 3 * money, sum(moneys)): its result is the student's
+    # answer, which the test then compares.
     def f(self, other):
         __tracebackhide__ = True
-        if not isinstance(other, Remote):
+        if op in _COMPARISONS and not isinstance(other, Remote):
             return NotImplemented
         return self._ag_op(op, other)
     f.__name__ = "__%s__" % op
     return f
 
 
-for _op in ("eq", "ne", "lt", "le", "gt", "ge", "add", "sub", "mul", "truediv", "floordiv", "mod",
-            "pow", "matmul", "and", "or", "xor", "lshift", "rshift"):
+for _op in _COMPARISONS + _ARITHMETIC + tuple("r" + a for a in _ARITHMETIC) + tuple("i" + a for a in _ARITHMETIC):
     setattr(Remote, "__%s__" % _op, _binary(_op))
 def _by_value(op):
     __tracebackhide__ = True
@@ -687,9 +778,17 @@ _BIN = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.
         "truediv": operator.truediv, "floordiv": operator.floordiv, "mod": operator.mod,
         "pow": operator.pow, "matmul": operator.matmul, "and": operator.and_, "or": operator.or_,
         "xor": operator.xor, "lshift": operator.lshift, "rshift": operator.rshift,
+        "iadd": operator.iadd, "isub": operator.isub, "imul": operator.imul, "itruediv": operator.itruediv,
+        "ifloordiv": operator.ifloordiv, "imod": operator.imod, "ipow": operator.ipow,
+        "imatmul": operator.imatmul, "iand": operator.iand, "ior": operator.ior, "ixor": operator.ixor,
+        "ilshift": operator.ilshift, "irshift": operator.irshift,
         "contains": operator.contains, "getitem": operator.getitem, "setitem": operator.setitem,
         "delitem": operator.delitem, "isinstance": lambda c, o: isinstance(o, c),
         "issubclass": lambda c, o: issubclass(o, c)}
+# The reflected operators (3 * money): the plain operand on the left, in
+# the student's box, where Python asks the student's __rmul__.
+for _op in _ARITHMETIC:
+    _BIN["r" + _op] = (lambda f: lambda t, o: f(o, t))(_BIN[_op])
 _UN = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.invert,
        "float": float, "int": int, "index": operator.index, "round": round, "complex": complex,
        "repr": repr, "str": str, "format": format, "bool": bool, "len": len, "hash": hash,
@@ -918,7 +1017,14 @@ class _Handles:
         r = wr() if wr is not None else None
         if r is not None and object.__getattribute__(r, "_ag_gen") == self.gen:
             return r
-        r = Remote(self, ref=h, gen=self.gen, typ=typ)
+        return self.bind(h, Remote(self, ref=h, gen=self.gen, typ=typ))
+
+    def bind(self, h, r):
+        """r, made the one Remote of the other side's object h in this
+        process (r may be one of an earlier process's, made again)."""
+        __tracebackhide__ = True
+        object.__setattr__(r, "_ag_ref", h)
+        object.__setattr__(r, "_ag_gen", self.gen)
         gen = self.gen
 
         def gone(wr, h=h, gen=gen, peer=weakref.ref(self)):
@@ -1151,6 +1257,11 @@ class _Values:
         __tracebackhide__ = True
         if isinstance(v, Remote) and object.__getattribute__(v, "_ag_peer") is self:
             return {"ref": v._ag_target()}
+        if not self.trusted and isinstance(v, _SubBase):
+            cls = _student_class(type(v))
+            if object.__getattribute__(cls, "_ag_peer") is self:
+                return {"sub": {"handle": self.handle_of(v), "type": type(v).__qualname__[:200],
+                                "class": _Value(cls), "own": _sub_names(type(v))}}
         if self.trusted and isinstance(v, type) and issubclass(v, BaseException):
             return {"excclass": self.exc_info(v)}
         if self.trusted and isinstance(v, BaseException):
@@ -1227,6 +1338,8 @@ class _Values:
                 return self.objects[x["ref"]]
             if k == "ref" and self.trusted and type(x) is dict and "path" in x:
                 return self.resolve(x)
+            if k == "sub" and self.trusted and type(x) is dict:
+                return self.mirror(x, depth)
             if k == "excclass" and not self.trusted and type(x) is dict:
                 return self.stand_in(x, [64])
             if k == "exc" and not self.trusted and type(x) is dict:
@@ -1252,6 +1365,76 @@ class _Calls:
     # -- calls this side makes
 
     def request(self, msg):
+        """Sends the call msg and waits for its answer. On the test side,
+        a call made while the tests are collected (recording: a module's
+        constant, a parametrize's argument) is recorded, and the record is
+        replayed, in order, in each fresh student process before its
+        first call, so that the objects it made are made again there."""
+        __tracebackhide__ = True
+        if self.trusted:
+            return self._request(msg)
+        self.replay()
+        if not self.recording or self.depth or self.replaying:
+            return self._request(msg)
+        entry = _Recorded(self, msg)
+        self.log.append(entry)
+        entry.result = self._request(msg)
+        _made(entry.result, self, 0)
+        return entry.result
+
+    def replay(self):
+        """Test side: the calls recorded while the tests were collected,
+        made again in this student process (once), each object they made
+        then bound to the one made now; a call that raises is passed
+        over, as are those that use an object not made again."""
+        __tracebackhide__ = True
+        if self.recording or self.replaying or self.replayed == self.gen or not self.log:
+            return
+        self.replayed = self.gen
+        self.replaying = True
+        try:
+            for e in self.log:
+                self.replay_one(e)
+        finally:
+            self.replaying = False
+
+    def replay_one(self, e):
+        __tracebackhide__ = True
+        if any(_stale(v, self, 0) for v in [e.target] + e.args + [v for _, v in e.kwargs]):
+            return
+        msg = {"op": e.op, "target": e.target._ag_target() if isinstance(e.target, Remote) else e.target,
+               "name": e.name, "args": list(e.args)}
+        if e.kwargs:
+            msg["kwargs"] = [list(kv) for kv in e.kwargs]
+        if e.back:
+            msg["_back"] = True
+        try:
+            value = self._request(msg)
+        except BaseException as x:
+            if isinstance(x, (Exception, Unsendable)) or getattr(x, "_ag_student", False) is True:
+                return  # as it did, or not, when collected: the test meets what it meets
+            raise
+        self.adopt(e.result, value, 0)
+
+    def adopt(self, old, new, depth):
+        """The objects of old, a recorded call's result, bound to those of
+        new, the same call's now, where they stand alike."""
+        __tracebackhide__ = True
+        if depth > MAX_DEPTH:
+            return
+        if isinstance(old, Remote):
+            if isinstance(new, Remote) and old is not new and object.__getattribute__(new, "_ag_peer") is self \
+                    and object.__getattribute__(old, "_ag_made"):
+                self.bind(object.__getattribute__(new, "_ag_ref"), old)
+                object.__setattr__(old, "_ag_value", object.__getattribute__(new, "_ag_value"))
+        elif type(old) in (list, tuple) and type(new) is type(old) and len(old) == len(new):
+            for a, b in zip(old, new):
+                self.adopt(a, b, depth + 1)
+        elif type(old) is dict and type(new) is dict and len(old) == len(new):
+            for a, b in zip(old.values(), new.values()):
+                self.adopt(a, b, depth + 1)
+
+    def _request(self, msg):
         __tracebackhide__ = True
         if not self.trusted and self.depth >= MAX_NESTED:
             self.too_deep()
@@ -1379,6 +1562,66 @@ class _Calls:
             self.serve_one(msg)
 
 
+def _mirror_getattr(self, name):
+    """A mirror's attribute that neither it nor the student's class has:
+    the test's object's (its own attributes, self.side)."""
+    __tracebackhide__ = True
+    if name.startswith("_"):
+        raise AttributeError(name)
+    return getattr(object.__getattribute__(self, "_ag_test"), name)
+
+
+class _Recorded:
+    """A call the test side made while the tests were collected, and its
+    result: replayed in each fresh student process."""
+
+    def __init__(self, peer, msg):
+        __tracebackhide__ = True
+        t = msg.get("target")
+        if type(t) is dict and type(t.get("ref")) is int:
+            wr = peer.remotes.get(t["ref"])
+            r = wr() if wr is not None else None
+            t = t if r is None else r
+        self.target, self.op, self.name = t, msg.get("op"), msg.get("name")
+        self.args = list(msg.get("args") or ())
+        self.kwargs = [tuple(kv) for kv in msg.get("kwargs") or ()]
+        self.back = bool(msg.get("_back"))
+        self.result = None
+
+
+def _walk(v, depth):
+    """The values in v, a plain list, tuple or dict's, and v."""
+    __tracebackhide__ = True
+    if depth > MAX_DEPTH:
+        return
+    yield v
+    if type(v) in (list, tuple):
+        for x in v:
+            yield from _walk(x, depth + 1)
+    elif type(v) is dict:
+        for x in v.values():
+            yield from _walk(x, depth + 1)
+
+
+def _made(v, peer, depth):
+    """Marks the Remotes in v as made while the tests were collected."""
+    __tracebackhide__ = True
+    for x in _walk(v, depth):
+        if isinstance(x, Remote) and object.__getattribute__(x, "_ag_peer") is peer:
+            object.__setattr__(x, "_ag_made", True)
+
+
+def _stale(v, peer, depth):
+    """Whether v holds an object of an earlier student process that this
+    one has not made again."""
+    __tracebackhide__ = True
+    for x in _walk(v, depth):
+        if isinstance(x, Remote) and object.__getattribute__(x, "_ag_peer") is peer and \
+                object.__getattribute__(x, "_ag_gen") != peer.gen and object.__getattribute__(x, "_ag_path") is None:
+            return True
+    return False
+
+
 class _Answers:
     """Calls this side answers."""
 
@@ -1442,6 +1685,15 @@ class _Answers:
             elif op == "exit":
                 value = target.__exit__(None, None, None) if args[0] is None else \
                     target.__exit__(*_exit_args(args))
+            elif op == "subattr" and self.trusted:
+                if type(name) is not str or name.startswith("__") or not args or type(args[0]) not in self.mirrored:
+                    raise AttributeError(name)
+                value = getattr(args[0], name)
+            elif op == "subinit" and self.trusted:
+                if not args or type(args[0]) not in self.mirrored:
+                    raise BridgeError("a bad subinit")
+                kwargs = {str(kv[0]): self.dec(kv[1]) for kv in msg.get("kwargs") or ()}
+                value = super(type(args[0]), args[0]).__init__(*args[1:], **kwargs)
             elif op == "enter":
                 value = target.__enter__()
             elif op == "next":
@@ -1479,6 +1731,34 @@ class _Answers:
             except (ValueError, TypeError, Unsendable) as e:
                 data = self.frame({"op": "unsendable", "id": cid, "why": str(e)[:MAX_REPR]})
         self.conn.write(data)
+
+    def mirror(self, x, depth):
+        """Student side: the mirror of a test's object whose class
+        subclasses a student's class (_SubBase): one per object, of a
+        subclass of the student's class named as the test's, whose
+        attributes the test's class defines are the test's object's."""
+        __tracebackhide__ = True
+        h, typ, own = x.get("handle"), x.get("type"), x.get("own")
+        if type(h) is not int or type(typ) is not str or type(own) is not list:
+            raise BridgeError("a bad subclass object")
+        m = self.mirrors.get(h)
+        if m is not None:
+            return m
+        base = self._dec(x.get("class"), depth + 1)
+        if not isinstance(base, type):
+            raise TypeError("a test's class subclasses %s, which is not a class" % type(base).__qualname__)
+        test = self.remote(h, typ[:200])
+        names = [n for n in own[:256] if type(n) is str and n.isidentifier() and not n.startswith("_")]
+        ns = {n: property((lambda n: lambda self: getattr(self._ag_test, n))(n)) for n in names}
+        ns["__getattr__"] = _mirror_getattr
+        ns["__module__"] = "tests"
+        ns["__qualname__"] = typ[:200]
+        mcls = type(base)(typ[:200].rsplit(".", 1)[-1], (base,), ns)
+        self.mirrored.add(mcls)
+        m = object.__new__(mcls) if base.__new__ is object.__new__ else base.__new__(mcls)
+        object.__setattr__(m, "_ag_test", test)
+        self.mirrors[h] = m
+        return m
 
     def target(self, t):
         __tracebackhide__ = True
@@ -1531,7 +1811,7 @@ class _Exceptions:
                 info["path"] = [module] + cls.__qualname__.split(".")
         return info
 
-    def exc_reply(self, e):
+    def exc_reply(self, e, depth=0):
         __tracebackhide__ = True
         info = self.exc_info(type(e))
         try:
@@ -1567,6 +1847,13 @@ class _Exceptions:
             out["parents"] = info.get("parents", [])
             out["path"] = info.get("path")
             out["ref"] = self.handle_of(e)
+        if self.trusted:
+            # raise X from Y: Y crosses with X (8 deep); from None: none.
+            cause = e.__cause__
+            if isinstance(cause, BaseException) and depth < _MAX_CAUSES:
+                out["cause"] = self.exc_reply(cause, depth + 1)
+            if e.__suppress_context__ is True:
+                out["suppress"] = True
         return out
 
     def stand_in(self, info, budget):
@@ -1633,7 +1920,7 @@ class _Exceptions:
         self.exc_classes[key] = cls
         return cls
 
-    def exception(self, info, stop_ok=False):
+    def exception(self, info, stop_ok=False, depth=0):
         __tracebackhide__ = True
         if type(info) is not dict:
             raise BridgeError("a bad exception")
@@ -1655,7 +1942,7 @@ class _Exceptions:
         if control:
             what = info["name"][:200] if builtin else "%s (a %s)" % (info["name"][:200], control[0])
             e = RuntimeError("the student's code raised %s%s" % (what, ": " + msg if msg else ""))
-            return self._traced(e, info)
+            return self._traced(e, info, depth)
         h = info.get("ref")
         if type(h) is int:
             wr = self.raised.get(h)
@@ -1681,15 +1968,43 @@ class _Exceptions:
             if type(h) is int:
                 e.__dict__["_ag_remote"] = self.remote(h, info["name"][:200])
                 self.raised[h] = weakref.ref(e, lambda wr, h=h, d=self.raised: d.get(h) is wr and d.pop(h))
-        return self._traced(e, info)
+        return self._traced(e, info, depth)
 
-    def _traced(self, e, info):
+    def _traced(self, e, info, depth):
+        """e with its student's cause (raise X from Y: Y rebuilt, as its
+        __cause__; from None: None) and where it was raised: a
+        StudentTraceback as its __context__, which a failure's report
+        shows. A cause, never raised here, has no traceback, and pytest
+        prints such an exception with its own chain: where it and the
+        exception raised from it were raised are notes of the cause's."""
         __tracebackhide__ = True
+        cause = info.get("cause")
+        if type(cause) is dict and depth < _MAX_CAUSES:
+            e.__cause__ = self.exception(cause, depth=depth + 1)
         trace = info.get("trace")
         if type(trace) is str and trace:
-            trace = trace[:2 * MAX_REPR]
-            e.__cause__ = StudentTraceback("raised in the student's code:\n" + trace.rstrip("\n"))
+            trace = trace[:2 * MAX_REPR].rstrip("\n")
+            if depth:
+                _note(e, "raised in the student's code:\n" + trace)
+            elif e.__cause__ is None:
+                e.__context__ = StudentTraceback("raised in the student's code:\n" + trace)
+            else:
+                _note(e.__cause__, "%s, raised from it in the student's code:\n%s" % (type(e).__name__, trace))
+        # from None hides no context of the student's here (that stayed in
+        # its box): the trace is shown.
+        e.__suppress_context__ = e.__cause__ is not None
         return e
+
+
+def _note(e, text):
+    """text added to e's notes (Python 3.11's add_note; before, none)."""
+    __tracebackhide__ = True
+    add = getattr(e, "add_note", None)
+    if add is not None:
+        try:
+            add(text)
+        except Exception:
+            pass
 
 
 class Peer(_Handles, _Printing, _Values, _Calls, _Answers, _Exceptions):
@@ -1713,6 +2028,12 @@ class Peer(_Handles, _Printing, _Values, _Calls, _Answers, _Exceptions):
         self.gen = 1
         self.calls = 0
         self.exc_classes = {}
+        # Test side: the calls made while the tests were collected
+        # (_Recorded), and the student process they were last replayed in.
+        self.log, self.recording, self.replaying, self.replayed = [], False, False, 0
+        # Student side: the mirrors of the test's objects whose classes
+        # subclass a student's (_SubBase), by handle, and their classes.
+        self.mirrors, self.mirrored = {}, set()
 
     def new_gen(self):
         """The other side's process is gone: its objects too, and what
@@ -1944,6 +2265,7 @@ def install(names, folder):
     os.close(null)
     os.dup2(2, 1)
     _peer = Peer(Conn(rfd, wfd), trusted=False)
+    _peer.recording = True  # until the first test
     sys.meta_path.insert(0, _Finder(names, folder))
     _dataclasses_across()
 
@@ -1998,6 +2320,7 @@ def new_process():
     starts a fresh one, and the old one's objects are gone."""
     __tracebackhide__ = True
     if _peer is not None:
+        _peer.recording = False
         _peer.new_gen()
     control("reset")
 
