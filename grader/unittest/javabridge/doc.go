@@ -27,6 +27,11 @@
 //     its public instance fields hold their values as thrown (Thrown),
 //     its constructors make one in the student's process; Throwable's
 //     own methods are the stand-in's. A record's stand-in is a class.
+//     No stand-in is abstract (it stands for any object of its class,
+//     one of a subclass the tests cannot name included): an abstract
+//     class's, or an enum's whose constants have bodies, forwards the
+//     methods of its interfaces the class leaves to its subclasses
+//     (abstract.go).
 //     A student's class that extends a JDK class that is no throwable
 //     (ArrayList<Song>, HashMap<String, Set<String>>) gets a stand-in
 //     that extends the same class with the same type arguments and
