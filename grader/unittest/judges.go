@@ -77,9 +77,20 @@ var junit = &framework{
 		stem, _, _ = strings.Cut(stem, "$")
 		return stem == class
 	},
-	run:    runJUnit,
-	bridge: func() [][]byte { return sortedData(javabridge.TestSideFiles(), javabridge.ServerFiles()) },
-	read:   junitReading,
+	run:       runJUnit,
+	bridge:    func() [][]byte { return sortedData(javabridge.TestSideFiles(), javabridge.ServerFiles()) },
+	read:      junitReading,
+	qualifier: javaPackagePrefix,
+}
+
+// javaPackagePrefix is a test file's package and a dot ("shop."), as the
+// launcher selects its class and the report names its tests; "" in the
+// default package. A case file names the test by its simple class name.
+func javaPackagePrefix(data []byte) string {
+	if pkg, _, _, ok := toolchain.JavaPackage(data); ok {
+		return pkg + "."
+	}
+	return ""
 }
 
 var pytest = &framework{
