@@ -83,16 +83,6 @@ var junit = &framework{
 	qualifier: javaPackagePrefix,
 }
 
-// javaPackagePrefix is a test file's package and a dot ("shop."), as the
-// launcher selects its class and the report names its tests; "" in the
-// default package. A case file names the test by its simple class name.
-func javaPackagePrefix(data []byte) string {
-	if pkg, _, _, ok := toolchain.JavaPackage(data); ok {
-		return pkg + "."
-	}
-	return ""
-}
-
 var pytest = &framework{
 	tc:          toolchainOf("pytest"),
 	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test*; @pytest.mark.points(N) gives it N points",
