@@ -251,7 +251,7 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 	}
 	var selected []string
 	for _, s := range e.testFiles() {
-		selected = append(selected, strings.TrimSuffix(s.name, ".java"))
+		selected = append(selected, javaPackagePrefix(s.data)+strings.TrimSuffix(s.name, ".java"))
 	}
 	opts, readOnly := e.options(jvm), e.base.ReadOnly
 	if a := junitArchive(ctx, compiler, jvm, jar, opts); a != "" {

@@ -72,3 +72,13 @@ func classAt(class string, ns []nestedClass, off int) string {
 	}
 	return class
 }
+
+// javaPackagePrefix is a test file's package and a dot ("shop."), as the
+// launcher selects its class and the report names its tests; "" in the
+// default package. A case file names the test by its simple class name.
+func javaPackagePrefix(data []byte) string {
+	if pkg, _, _, ok := toolchain.JavaPackage(data); ok {
+		return pkg + "."
+	}
+	return ""
+}

@@ -38,6 +38,9 @@ type framework struct {
 	sameName    func(student, instructor string) bool
 	run         func(ctx context.Context, e env) (ran, error)
 	read        func(t Reported) reading
+	// qualifier is what the report and the runner put before a test's ID
+	// of a file (data) in a named package ("shop."); nil: nothing.
+	qualifier func(data []byte) string
 	// collects says the tests are listed by the framework itself, run in
 	// a box (pytest --collect-only), not by scan alone.
 	collects bool

@@ -77,9 +77,10 @@ var junit = &framework{
 		stem, _, _ = strings.Cut(stem, "$")
 		return stem == class
 	},
-	run:    runJUnit,
-	bridge: func() [][]byte { return sortedData(javabridge.TestSideFiles(), javabridge.ServerFiles()) },
-	read:   junitReading,
+	run:       runJUnit,
+	bridge:    func() [][]byte { return sortedData(javabridge.TestSideFiles(), javabridge.ServerFiles()) },
+	read:      junitReading,
+	qualifier: javaPackagePrefix,
 }
 
 var pytest = &framework{

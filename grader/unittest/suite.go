@@ -76,7 +76,7 @@ func (j *Judge) outcomes(g group, r ran, out map[string]grader.Outcome) []string
 	in := groupRun{title: j.fw.title(), hidden: g.hidden, expected: j.expected(g), read: j.fw.read, ran: r}
 	for _, c := range g.cases {
 		t := j.tests[c.ID]
-		in.tests = append(in.tests, caseTest{caseID: c.ID, test: t.id, multi: t.multi})
+		in.tests = append(in.tests, caseTest{caseID: c.ID, test: j.reportID(t), multi: t.multi})
 	}
 	ds, flags := decide(in)
 	for id, d := range ds {
@@ -91,8 +91,21 @@ func (j *Judge) expected(g group) map[string]bool {
 	out := map[string]bool{}
 	for _, t := range j.tests {
 		if slices.ContainsFunc(g.files, func(s source) bool { return s.name == t.file }) {
-			out[t.id] = true
+			out[j.reportID(t)] = true
 		}
 	}
 	return out
+}
+
+// reportID is the planned test's ID as the report names it: with its
+// file's qualifier (a Java package) before it.
+func (j *Judge) reportID(t planned) string {
+	if j.fw.qualifier == nil {
+		return t.id
+	}
+	i := slices.IndexFunc(j.sources, func(s source) bool { return s.name == t.file })
+	if i < 0 {
+		return t.id
+	}
+	return j.fw.qualifier(j.sources[i].data) + t.id
 }

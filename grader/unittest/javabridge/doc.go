@@ -27,6 +27,11 @@
 //     its public instance fields hold their values as thrown (Thrown),
 //     its constructors make one in the student's process; Throwable's
 //     own methods are the stand-in's. A record's stand-in is a class.
+//     No stand-in is abstract (it stands for any object of its class,
+//     one of a subclass the tests cannot name included): an abstract
+//     class's, or an enum's whose constants have bodies, forwards the
+//     methods of its interfaces the class leaves to its subclasses
+//     (abstract.go).
 //     A student's class that extends a JDK class that is no throwable
 //     (ArrayList<Song>, HashMap<String, Set<String>>) gets a stand-in
 //     that extends the same class with the same type arguments and
@@ -81,9 +86,12 @@
 // student's objects: a student's equals never sees, and never matches,
 // the test's plain values. A test's object passed for a parameter (a
 // lambda, a Comparator, a stream's sink) is a handle the other way: the
-// student gets a java.lang.reflect.Proxy of every public interface of the
-// JDK's and the stand-ins' the object has, whose calls come back to the
-// test (equals, hashCode and toString included, each call forwarded and
+// student gets an object of every public interface of the JDK's and the
+// stand-ins' the object has, whose calls come back to the test, of a
+// class named as the test's object's class is (server/Named.java writes
+// it as java.lang.reflect.Proxy writes its own: Rect, not $Proxy0, for
+// the test's ShapeTest.Rect; ShapeTest$1 and ShapeTest$$Lambda for an
+// anonymous class and a lambda; a proxy when it cannot be made) (equals, hashCode and toString included, each call forwarded and
 // none remembered: a test's record is a key in the student's own hash
 // table; equals of the proxy itself is true without a call), and a
 // test's assertion failing inside it fails the test even
@@ -108,6 +116,20 @@
 // student's answer), any other as StudentException, so a student cannot
 // abort, skip or fail the run from the framework's side.
 //
+// # What the student's code prints
+//
+// A call's request says which of System.out and System.err the test has
+// redirected ("out":true, "err":true: the stream is not the launcher's
+// own, as after System.setOut(new PrintStream(buffer))). During that
+// call the server holds what the student's code prints to that stream
+// (up to 2 MiB a message) instead of writing it to its box's stderr, and
+// sends it, base64, with its next message ("out", "err" beside the
+// reply's or a callback request's fields), so that a callback's printing
+// comes in order; the test side takes those fields out before it reads
+// the message and writes the bytes to the test's stream, if the test
+// still has it redirected, up to 4 MiB a test (Output.java). They are
+// bytes in the test's buffer and nothing else: the test decides.
+//
 // # Java's 'S' messages
 //
 // Requests: {"op":"new"|"call"|"get","seq":S,"class":C,"name":N,
@@ -130,8 +152,8 @@
 // LocalDate","2024-03-15"]}; handles
 // {"handle":N,"type":"<class>"} (the student's; a Throwable's with
 // "msg" and "fields") and {"handle":N,
-// "owner":"test","ifaces":[...]} (the test's, with the interfaces the
-// student-side proxy implements).
+// "owner":"test","ifaces":[...],"name":"Rect"} (the test's, with the
+// interfaces the student-side object implements and its class's name).
 //
 // # Threat model
 //

@@ -304,25 +304,19 @@ func erasure(t *jtype, bounds map[string]*jtype) string {
 // jdkForwards writes the methods the stand-in has from its JDK
 // superclass, but those the student's class declares itself (by the
 // JDK's erased parameters, or by the parameters the type arguments give
-// them).
-func (w *writer) jdkForwards() {
+// them), and returns their keys (name and parameters, both ways).
+func (w *writer) jdkForwards() map[string]bool {
 	c := w.st.c
 	super := &jtype{class: c.Super}
 	if w.st.sig != nil {
 		super = w.st.sig.super
 	}
-	bounds := map[string]*jtype{}
-	if w.st.sig != nil {
-		for _, tp := range w.st.sig.tparams {
-			if len(tp.bounds) > 0 {
-				bounds[tp.name] = tp.bounds[0]
-			}
-		}
-	}
+	bounds := w.bounds()
+	written := map[string]bool{}
 	ms, err := w.g.inherited(super, bounds)
 	if err != nil {
 		w.fail("class %s extends %s: %v", w.dotted(), javaName(c.Super), err)
-		return
+		return written
 	}
 	own := map[string]bool{}
 	for _, m := range c.Methods {
@@ -335,7 +329,22 @@ func (w *writer) jdkForwards() {
 		if err := w.forward(jm.m, jm.sig); err != nil {
 			w.fail("class %s: the method %s it has from %s: %v", w.dotted(), jm.m.Name, javaName(c.Super), err)
 		}
+		written[jm.m.Name+paramsOf(jm.m.Descriptor)], written[jm.m.Name+erasedParams(jm.sig, bounds)] = true, true
 	}
+	return written
+}
+
+// bounds are the first bounds of the class's type variables.
+func (w *writer) bounds() map[string]*jtype {
+	bounds := map[string]*jtype{}
+	if w.st.sig != nil {
+		for _, tp := range w.st.sig.tparams {
+			if len(tp.bounds) > 0 {
+				bounds[tp.name] = tp.bounds[0]
+			}
+		}
+	}
+	return bounds
 }
 
 // sigMatches says whether a generic signature names the class's own super

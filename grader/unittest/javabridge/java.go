@@ -29,7 +29,8 @@ const (
 // serverFiles are the files of the student-side server: the codec it
 // shares with the test side, and itself.
 var serverFiles = []string{"autograder/bridge/Frames.java", "autograder/bridge/Json.java",
-	"autograder/bridge/Values.java", "autograder/bridge/Peer.java", "autograder/bridge/server/Server.java"}
+	"autograder/bridge/Values.java", "autograder/bridge/Peer.java", "autograder/bridge/server/Server.java",
+	"autograder/bridge/server/Named.java"}
 
 // TestSideFiles are the test side's files (path -> content): its Java
 // sources, to compile against JUnit's console launcher, and the

@@ -189,6 +189,7 @@ func (w *writer) exception(base string) {
 	}
 	w.fields()
 	w.methods(c.Access&accAbstract == 0)
+	w.abstractForwards(nil)
 	w.close()
 }
 
@@ -206,9 +207,11 @@ func (w *writer) class() {
 	}
 	w.fields()
 	w.methods(c.Access&accAbstract == 0)
+	written := map[string]bool{}
 	if jdkClass(c.Super) && c.Super != "java/lang/Object" && c.Super != "java/lang/Record" {
-		w.jdkForwards()
+		written = w.jdkForwards()
 	}
+	w.abstractForwards(written)
 	w.close()
 }
 
@@ -233,5 +236,6 @@ func (w *writer) enum() {
 	w.b.WriteString("    " + strings.Join(names, ", ") + ";\n")
 	w.fields()
 	w.methods(false)
+	w.abstractForwards(nil)
 	w.close()
 }

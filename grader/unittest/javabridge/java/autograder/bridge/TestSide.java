@@ -93,6 +93,7 @@ final class TestSide extends Peer {
             // depends on the machine, and would change what crosses.
             req.put("free", free);
         }
+        Output.flags(req);
         return exchange(req);
     }
 
@@ -181,7 +182,9 @@ final class TestSide extends Peer {
         if (f.channel != 'S') {
             throw new IOException("a frame on channel " + (int) f.channel);
         }
-        return message(f.text);
+        Map<String, Object> m = message(f.text);
+        Output.deliver(m, testSerial);
+        return m;
     }
 
     private static String text(Object o) {
@@ -498,7 +501,26 @@ final class TestSide extends Peer {
         Map<String, Object> m = tag("handle", id);
         m.put("owner", "test");
         m.put("ifaces", interfaces(v.getClass()));
+        m.put("name", className(v.getClass()));
         return m;
+    }
+
+    /**
+     * The name a test's object's class has on the student's side (whose
+     * getSimpleName() and getName() say it): its simple name (Rect for
+     * ShapeTest.Rect); an anonymous class's or a lambda's binary name
+     * without its package and the JVM's counter (ShapeTest$1,
+     * ShapeTest$$Lambda), as they have no simple name.
+     */
+    static String className(Class<?> c) {
+        String n = c.getSimpleName();
+        if (n.isEmpty() || c.isHidden() || c.isSynthetic()) {
+            n = c.getName();
+            n = n.substring(n.lastIndexOf('.') + 1);
+            int slash = n.indexOf('/');
+            n = (slash < 0 ? n : n.substring(0, slash)).replaceFirst("\\$\\$Lambda\\$\\d+$", "\\$\\$Lambda");
+        }
+        return n;
     }
 
     /**

@@ -49,7 +49,8 @@ public final class Server extends Peer {
     public static void main(String[] args) throws IOException {
         FileInputStream in = new FileInputStream(FileDescriptor.in);
         FileOutputStream out = new FileOutputStream(FileDescriptor.out);
-        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
+        System.setOut(new PrintStream(OUT, true));
+        System.setErr(new PrintStream(ERR, true));
         System.setIn(new ByteArrayInputStream(new byte[0]));
         Server s = new Server(new Frames(new BufferedInputStream(in, 1 << 16), new BufferedOutputStream(out, 1 << 16)));
         LOCK.lock();
@@ -78,8 +79,86 @@ public final class Server extends Peer {
         return message(f.text);
     }
 
+    /**
+     * The student's System.out and System.err: its box's stderr, or, during
+     * a call whose test has redirected its own stream of that name (the
+     * request's "out", "err"), a buffer, sent with this side's next
+     * message (attach) for the test side to write there.
+     */
+    private static final Capture OUT = new Capture(new FileOutputStream(FileDescriptor.err)),
+            ERR = new Capture(new FileOutputStream(FileDescriptor.err));
+
     @Override
     protected Map<String, Object> serve(Map<String, Object> req) throws Throwable {
+        boolean out = OUT.capture(Boolean.TRUE.equals(req.get("out"))), err = ERR.capture(Boolean.TRUE.equals(req.get("err")));
+        try {
+            return serveCall(req);
+        } finally {
+            OUT.capture(out);
+            ERR.capture(err);
+        }
+    }
+
+    @Override
+    protected void attach(Map<String, Object> m) {
+        String o = OUT.drain(), e = ERR.drain();
+        if (o != null) {
+            m.put("out", o);
+        }
+        if (e != null) {
+            m.put("err", e);
+        }
+    }
+
+    /** One of the student's streams: its own, or held for the test (CAP a message, the rest dropped). */
+    private static final class Capture extends java.io.OutputStream {
+        static final int CAP = 2 << 20;
+        private final java.io.OutputStream own;
+        private final java.io.ByteArrayOutputStream held = new java.io.ByteArrayOutputStream();
+        private boolean on;
+
+        Capture(java.io.OutputStream own) {
+            this.own = own;
+        }
+
+        /** Sets whether what is written is held, and returns whether it was. */
+        synchronized boolean capture(boolean now) {
+            boolean was = on;
+            on = now;
+            return was;
+        }
+
+        @Override
+        public synchronized void write(int b) throws IOException {
+            if (!on) {
+                own.write(b);
+            } else if (held.size() < CAP) {
+                held.write(b);
+            }
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) throws IOException {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            if (!on) {
+                own.write(b, off, len);
+            } else {
+                held.write(b, off, Math.min(len, CAP - held.size()));
+            }
+        }
+
+        /** What is held, in base64, and forgotten; null when nothing is. */
+        synchronized String drain() {
+            if (held.size() == 0) {
+                return null;
+            }
+            String s = java.util.Base64.getEncoder().encodeToString(held.toByteArray());
+            held.reset();
+            return s;
+        }
+    }
+
+    private Map<String, Object> serveCall(Map<String, Object> req) throws Throwable {
         if (req.get("free") instanceof List) {
             for (Object id : (List<?>) req.get("free")) {
                 Object o = objects.remove(id);
@@ -162,8 +241,12 @@ public final class Server extends Peer {
 
     @Override
     protected Object encodeOther(Object v, int depth) {
-        if (Proxy.isProxyClass(v.getClass()) && Proxy.getInvocationHandler(v) instanceof Callback) {
-            Map<String, Object> m = tag("handle", ((Callback) Proxy.getInvocationHandler(v)).id);
+        Callback cb = named.get(v);
+        if (cb == null && Proxy.isProxyClass(v.getClass()) && Proxy.getInvocationHandler(v) instanceof Callback) {
+            cb = (Callback) Proxy.getInvocationHandler(v);
+        }
+        if (cb != null) {
+            Map<String, Object> m = tag("handle", cb.id);
             m.put("owner", "test");
             return m;
         }
@@ -264,7 +347,7 @@ public final class Server extends Peer {
             throw new BadValue("a malformed handle");
         }
         if ("test".equals(m.get("owner"))) {
-            Object cb = callback((Integer) id, m.get("ifaces"));
+            Object cb = callback((Integer) id, m.get("ifaces"), m.get("name"));
             if (want == java.util.Random.class && cb instanceof java.util.random.RandomGenerator) {
                 return new Forwarded((java.util.random.RandomGenerator) cb);
             }
@@ -284,17 +367,41 @@ public final class Server extends Peer {
     /** The proxies of the test's objects, by handle and interfaces: the same object is the same proxy (a listener removed is the one added). */
     private final Map<String, Object> proxies = new HashMap<>();
 
-    private Object callback(int id, Object ifaces) {
-        String key = id + " " + jsonList(ifaces);
+    /** The test's objects made as Named's classes, and their handlers. */
+    private final Map<Object, Callback> named = new IdentityHashMap<>();
+    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,199}");
+
+    private Object callback(int id, Object ifaces, Object name) {
+        String key = id + " " + jsonList(ifaces) + " " + name;
         Object p = proxies.get(key);
         if (p == null) {
-            p = newCallback(id, ifaces);
+            p = newCallback(id, ifaces, name);
             proxies.put(key, p);
         }
         return p;
     }
 
-    private Object newCallback(int id, Object ifaces) {
+    /**
+     * A test's object: of a class named as the test's class (Named), with
+     * the interfaces the student's side has of those it names; a proxy
+     * when the name is none or such a class cannot be made.
+     */
+    private Object newCallback(int id, Object ifaces, Object name) {
+        Class<?>[] is = interfaces(ifaces);
+        if (name instanceof String && NAME.matcher((String) name).matches()) {
+            Callback cb = new Callback(id);
+            try {
+                Object o = Named.make(loader, (String) name, is, cb);
+                named.put(o, cb);
+                return o;
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                // below: a proxy, as $Proxy0
+            }
+        }
+        return Proxy.newProxyInstance(loader, is, new Callback(id));
+    }
+
+    private Class<?>[] interfaces(Object ifaces) {
         Set<Class<?>> is = new LinkedHashSet<>();
         for (Object n : jsonList(ifaces)) {
             try {
@@ -306,7 +413,7 @@ public final class Server extends Peer {
                 // an interface the student's side does not have: the proxy goes without it
             }
         }
-        return Proxy.newProxyInstance(loader, is.toArray(new Class<?>[0]), new Callback(id));
+        return is.toArray(new Class<?>[0]);
     }
 
     /**
