@@ -156,7 +156,7 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 			}
 			t := Test{Why: clipWhy(why)}
 			if why == "" {
-				if t, err = p.judgeWithin(ctx, &b, f, id, secret, exposed, res.Score()); err != nil {
+				if t, err = p.judgeWithin(ctx, &b, f, id, secret, exposed); err != nil {
 					return res, fmt.Errorf("test %s: %w", name, err)
 				}
 			}
@@ -167,9 +167,6 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 			}
 			for i, b := range p.bugs {
 				if slices.Contains(t.Exposes, b.Name) {
-					if exposed[i] == nil {
-						res.Exposed++
-					}
 					exposed[i] = append(exposed[i], name)
 				}
 			}
@@ -177,6 +174,9 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 	}
 	for i, b := range p.bugs {
 		res.Bugs = append(res.Bugs, BugResult{Name: b.Name, Hint: b.Hint, Exposed: exposed[i] != nil, By: exposed[i]})
+		if exposed[i] != nil {
+			res.Exposed++
+		}
 	}
 	return res, nil
 }
@@ -205,16 +205,18 @@ type budget struct {
 }
 
 // judgeWithin judges a test within the budget b, against the bugs no
-// earlier test exposed (exposed[i] non-nil: bug i was), and against none
-// once score has reached the ceiling: a run that cannot change the score
-// is not made, since a student never sees which test exposed which bug.
-// A test whose runs (twice on each correct implementation and on each
-// bug left) would pass the budget is not run, with a note.
-func (p *SuitePart) judgeWithin(ctx context.Context, b *budget, f submission.File, id string, secret []byte, exposed [][]string, score float64) (Test, error) {
+// earlier test exposed (exposed[i] non-nil: bug i was): a run that
+// cannot change the score or which bugs the suite exposes (the TA's
+// matrix) is not made, since a student never sees which test exposed
+// which bug; the TA sees the first test that exposed each. Past the
+// ceiling the bugs still run, for that matrix. A test whose runs (twice
+// on each correct implementation and on each bug left) would pass the
+// budget is not run, with a note.
+func (p *SuitePart) judgeWithin(ctx context.Context, b *budget, f submission.File, id string, secret []byte, exposed [][]string) (Test, error) {
 	skip := make([]bool, len(p.bugs))
 	need := runsPer * len(p.suites.Correct)
 	for i := range p.bugs {
-		if skip[i] = exposed[i] != nil || score >= p.cfg.Ceiling; !skip[i] {
+		if skip[i] = exposed[i] != nil; !skip[i] {
 			need += runsPer
 		}
 	}

@@ -221,11 +221,13 @@ func (c *counter) Run(_ context.Context, _ submission.File, id, impl string) (Te
 	return passed("c"), nil
 }
 
-// TestSuiteRunsSpared: a bug an earlier test exposed is not run again,
-// nor is any bug once the ceiling is reached (a student never sees which
-// test exposed which bug, so those runs cannot change what anyone but
-// the TA sees); past the budget of runs (max_runs), the remaining tests
-// are not run, each with a note, the score what the runs made gave.
+// TestSuiteRunsSpared: a bug an earlier test exposed is not run again (a
+// student never sees which test exposed which bug, so those runs change
+// neither the score nor which bugs the suite exposes), but every bug
+// not yet exposed is, past the ceiling too (the TA's matrix of suites
+// against bugs needs them); past the budget of runs (max_runs), the
+// remaining tests are not run, each with a note, the score what the
+// runs made gave.
 func TestSuiteRunsSpared(t *testing.T) {
 	bugs := []Bug{{Name: "b0"}, {Name: "b1"}, {Name: "b2"}}
 	for _, tc := range []struct {
@@ -239,9 +241,9 @@ func TestSuiteRunsSpared(t *testing.T) {
 		// 6 tests, each exposing one bug (i mod 3): test 0 runs on all
 		// three bugs, test 1 on b1, b2, test 2 on b2, the rest on none.
 		{"exposed bugs spared", 6, 0, 3, 2*6 + 2*(3+2+1), 3, 0, 2, 6},
-		// the ceiling (2 bugs' worth) reached after test 1: test 2 and on
-		// run on the correct implementation alone, b2 never exposed.
-		{"ceiling reached", 6, 0, 2, 2*6 + 2*(3+2), 2, 0, 2, 6},
+		// the ceiling (2 bugs' worth) reached after test 1: b2 still runs,
+		// so that the TA's matrix says the suite exposes it.
+		{"ceiling reached", 6, 0, 2, 2*6 + 2*(3+2+1), 3, 0, 2, 6},
 		// 20 runs: tests 0 (8 runs) and 1 (6 runs) fit, test 2 (4 runs)
 		// leaves 2, test 3 needs 2: fits; test 4 needs 2 of 0 left.
 		{"budget", 6, 20, 3, 8 + 6 + 4 + 2, 3, 2, 2, 4},
@@ -275,5 +277,43 @@ func TestSuiteRunsSpared(t *testing.T) {
 				t.Logf("%s: valid %v, exposes %v, %s", te.Name, te.Valid, te.Exposes, te.Why)
 			}
 		})
+	}
+}
+
+// longIDs is a SuiteRunner of two tests whose ids are 140,000 bytes
+// each, alike but for their middle byte; both pass everywhere.
+type longIDs struct{}
+
+func (longIDs) Collect(context.Context, submission.File) ([]string, string, error) {
+	id := strings.Repeat("x", 70000)
+	return []string{"test_a[" + id + "1" + id + "]", "test_a[" + id + "2" + id + "]"}, "", nil
+}
+
+func (longIDs) Run(context.Context, submission.File, string, string) (TestRun, error) {
+	return passed("c"), nil
+}
+
+// TestSuiteLongIDs: a test id the student chose (a pytest parameter's,
+// of 140,000 bytes) is cut, with a visible mark, before it reaches any
+// report (a test's name, a bug's list of tests, the note of tests
+// ignored); two ids cut alike stay two names.
+func TestSuiteLongIDs(t *testing.T) {
+	sp, err := NewSuitePart(Config{PerBug: 1, Ceiling: 1, MaxTests: 1, MaxBytes: 10, Files: "test_*.py", Show: ShowAll},
+		Suites{Correct: []string{"correct"}, Bugs: []Bug{{Name: "a"}}, Runner: longIDs{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sp.Grade(context.Background(), []submission.File{{Name: "test_a.py"}}, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{res.Tests[0].Name, res.Ignored[0]}
+	for _, n := range append(names, res.IgnoredNote()) {
+		if len(n) > 2*maxName || !strings.Contains(n, "bytes left out") {
+			t.Errorf("%d bytes (%.80q...): want at most %d, with the mark of a cut", len(n), n, 2*maxName)
+		}
+	}
+	if names[0] == names[1] || !strings.HasPrefix(names[0], "test_a.py::test_a[xxx") || !strings.HasSuffix(names[0], "xxx]") {
+		t.Errorf("names %.60q and %.60q: want two, each with the id's start and end", names[0], names[1])
 	}
 }
