@@ -48,6 +48,14 @@ func (a *Assignment) VerifyTests(ctx context.Context) (parts []string, err error
 	return parts, nil
 }
 
+// SuitePart reports whether the part id grades the unit-test suites
+// students write (a tests part with a folder of implementations run by
+// a framework's judge, not programs judged by their output).
+func (a *Assignment) SuitePart(id string) bool {
+	_, ok := a.suiteParts[id]
+	return ok
+}
+
 // ownTests reads the instructor's own test files of a suite part: the
 // regular files of dir whose name matches pattern, in name order. A
 // matching name that is not a regular file (a link, a folder) is an

@@ -84,6 +84,23 @@ func Excerpt(p []byte, head, tail int) string {
 	return b.String()
 }
 
+// LineMarker is what stands between the head and the tail of a clipped
+// line (Line); %d is the number of bytes left out.
+const LineMarker = " …%d bytes left out… "
+
+// Line is s when it holds at most head+tail bytes; otherwise its first
+// head and last tail bytes around LineMarker, on one line: a name or id
+// a student chose (a test's id of 140,000 characters) shown whole
+// nowhere. The cuts fall between UTF-8 characters, as Excerpt's do.
+func Line(s string, head, tail int) string {
+	head, tail = max(head, 0), max(tail, 0)
+	if len(s) <= head+tail {
+		return s
+	}
+	h, t := runeHead([]byte(s[:head])), runeTail([]byte(s[len(s)-tail:]))
+	return string(h) + fmt.Sprintf(LineMarker, len(s)-len(h)-len(t)) + string(t)
+}
+
 // runeHead drops the start of a character cut at the end of p.
 func runeHead(p []byte) []byte {
 	for i := len(p) - 1; i >= 0 && i >= len(p)-utf8.UTFMax; i-- {

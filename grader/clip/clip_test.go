@@ -37,6 +37,30 @@ func TestExcerpt(t *testing.T) {
 	}
 }
 
+// TestLine: a line longer than head+tail keeps both ends around the
+// mark, on one line, never splitting a character.
+func TestLine(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		in         string
+		head, tail int
+		want       string
+	}{
+		{"fits", "abcdefgh", 4, 4, "abcdefgh"},
+		{"one over", "abcdefghi", 4, 4, "abcd" + fmt.Sprintf(LineMarker, 1) + "fghi"},
+		{"long id", "t.py::" + strings.Repeat("x", 140000) + "]", 6, 1, "t.py::" + fmt.Sprintf(LineMarker, 140000) + "]"},
+		{"head splits a character", "aé" + strings.Repeat("-", 10) + "z", 2, 1, "a" + fmt.Sprintf(LineMarker, 12) + "z"},
+		{"tail splits a character", "a" + strings.Repeat("-", 10) + "€z", 1, 3, "a" + fmt.Sprintf(LineMarker, 13) + "z"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Line(tc.in, tc.head, tc.tail)
+			if got != tc.want || strings.Contains(got, "\n") {
+				t.Errorf("Line(%.40q, %d, %d) = %q, want %q", tc.in, tc.head, tc.tail, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestBufferChunks(t *testing.T) {
 	in := []byte(strings.Repeat("0123456789", 50))
 	want := Excerpt(in, 7, 13)

@@ -10,6 +10,10 @@ type Config struct {
 	MaxTests int
 	// MaxBytes bounds one test file; a larger one is invalid.
 	MaxBytes int64
+	// MaxRuns bounds the runs of a suite part's tests per submission
+	// (0: DefaultMaxRuns): a test whose runs would pass it is not run,
+	// nor any after it, each with a note.
+	MaxRuns int
 	// Files matches the base name of a submission's test files ("*.case").
 	Files string
 	// Bugs names the bugs of the implementations the part uses, in order;

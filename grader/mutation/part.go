@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/cs540-tools/autograder/grader/cases"
+	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/compare"
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -140,14 +141,22 @@ func (p *Part) Grade(ctx context.Context, files []submission.File) (Result, erro
 // uniqueName is name as a test is called, told apart from the earlier
 // files of the same name seen counts: two files a submission names alike
 // (a byte that is not UTF-8 is shown %XX, as a literal %XX is) are two
-// tests, each with its own name in the report.
+// tests, each with its own name in the report. A name is the student's
+// choice (a file's, a test's id: pytest's parameter ids have no bound),
+// so it is cut to maxName bytes with a visible mark (clip.Line) before
+// it reaches any report; two names cut alike are told apart as above.
 func uniqueName(name string, seen map[string]int) string {
+	name = clip.Line(name, maxName*2/3, maxName/3)
 	seen[name]++
 	if n := seen[name]; n > 1 {
 		return fmt.Sprintf("%s (file %d of that name)", name, n)
 	}
 	return name
 }
+
+// maxName bounds a test's name in bytes (its file's name, and its id in
+// a suite), before the mark of a cut.
+const maxName = 300
 
 // chosenBugs are the bugs a part grades with: all the implementations'
 // bugs, or those the rubric names (cfg.Bugs), each of which must exist;

@@ -1,6 +1,7 @@
 package mutation
 
 import (
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -143,6 +144,7 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 	res := Result{PerBug: p.cfg.PerBug, Ceiling: p.cfg.Ceiling, Show: p.cfg.Show, Tests: []Test{}}
 	exposed := make([][]string, len(p.bugs))
 	seen := map[string]int{}
+	b := budget{left: cmp.Or(p.cfg.MaxRuns, DefaultMaxRuns)}
 	for _, f := range files {
 		if ok, _ := path.Match(p.cfg.Files, path.Base(f.Name)); !ok {
 			continue
@@ -168,7 +170,7 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 			}
 			t := Test{Why: clipWhy(why)}
 			if why == "" {
-				if t, err = p.judgeTest(ctx, f, id, secret); err != nil {
+				if t, err = p.judgeWithin(ctx, &b, f, id, secret, exposed); err != nil {
 					return res, fmt.Errorf("test %s: %w", name, err)
 				}
 			}
@@ -205,31 +207,71 @@ func (p *SuitePart) collect(ctx context.Context, f submission.File) ([]string, s
 	return ids, why, err
 }
 
+// DefaultMaxRuns is the most runs of a suite part's tests per
+// submission when the rubric gives no max_runs.
+const DefaultMaxRuns = 200
+
+// budget is what is left of a submission's runs (Config.MaxRuns); spent
+// once a test did not fit, so that no test after it runs either.
+type budget struct {
+	left  int
+	spent bool
+}
+
+// judgeWithin judges a test within the budget b, against the bugs no
+// earlier test exposed (exposed[i] non-nil: bug i was): a run that
+// cannot change the score or which bugs the suite exposes (the TA's
+// matrix) is not made, since a student never sees which test exposed
+// which bug; the TA sees the first test that exposed each. Past the
+// ceiling the bugs still run, for that matrix. A test whose runs (twice
+// on each correct implementation and on each bug left) would pass the
+// budget is not run, with a note.
+func (p *SuitePart) judgeWithin(ctx context.Context, b *budget, f submission.File, id string, secret []byte, exposed [][]string) (Test, error) {
+	skip := make([]bool, len(p.bugs))
+	need := runsPer * len(p.suites.Correct)
+	for i := range p.bugs {
+		if skip[i] = exposed[i] != nil; !skip[i] {
+			need += runsPer
+		}
+	}
+	if b.spent || need > b.left {
+		b.spent = true
+		return Test{Why: fmt.Sprintf("not run: the part runs a submission's tests at most %d times (max_runs), and the tests before it left too few runs for it", cmp.Or(p.cfg.MaxRuns, DefaultMaxRuns))}, nil
+	}
+	t, runs, err := p.judgeTest(ctx, f, id, secret, skip)
+	b.left -= runs
+	return t, err
+}
+
 // runsPer is how many times a test runs on each implementation: twice,
 // so that a test whose outcome is not a function of the answers it got
 // shows it.
 const runsPer = 2
 
 // judgeTest runs one test: on every correct implementation, twice, and,
-// while it passes on all of them, on every bug, twice; the runs in an
-// order drawn from the secret. decideTest decides.
-func (p *SuitePart) judgeTest(ctx context.Context, f submission.File, id string, secret []byte) (Test, error) {
+// while it passes on all of them, on every bug not skipped, twice; the
+// runs in an order drawn from the secret. decideTest decides; runs is
+// how many runs were made.
+func (p *SuitePart) judgeTest(ctx context.Context, f submission.File, id string, secret []byte, skip []bool) (t Test, runs int, err error) {
 	correct := make([][]TestRun, len(p.suites.Correct))
 	for _, k := range order(secret, f.Name+"::"+id+"\x00correct", len(correct)) {
 		for range runsPer {
 			r, err := p.suites.Runner.Run(ctx, f, id, p.suites.Correct[k])
+			runs++
 			if err != nil {
-				return Test{}, fmt.Errorf("%s: %w", p.suites.Correct[k], err)
+				return Test{}, runs, fmt.Errorf("%s: %w", p.suites.Correct[k], err)
 			}
 			correct[k] = append(correct[k], r)
 			if !r.Passed {
-				return decideTest(p.suites.Correct, correct, p.bugs, nil), nil
+				return decideTest(p.suites.Correct, correct, p.bugs, nil), runs, nil
 			}
 		}
 	}
 	bugs := make([][]TestRun, len(p.bugs))
 	for k := range bugs {
-		bugs[k] = make([]TestRun, runsPer)
+		if !skip[k] {
+			bugs[k] = make([]TestRun, runsPer)
+		}
 	}
 	var (
 		wg   sync.WaitGroup
@@ -238,7 +280,8 @@ func (p *SuitePart) judgeTest(ctx context.Context, f submission.File, id string,
 		sem  = make(chan struct{}, max(1, p.Parallel))
 	)
 	for _, k := range order(secret, f.Name+"::"+id+"\x00bugs", len(bugs)) {
-		for n := range runsPer {
+		for n := range len(bugs[k]) {
+			runs++
 			wg.Add(1)
 			sem <- struct{}{}
 			go func() {
@@ -255,9 +298,9 @@ func (p *SuitePart) judgeTest(ctx context.Context, f submission.File, id string,
 	}
 	wg.Wait()
 	if len(errs) > 0 {
-		return Test{}, errs[0]
+		return Test{}, runs, errs[0]
 	}
-	return decideTest(p.suites.Correct, correct, p.bugs, bugs), nil
+	return decideTest(p.suites.Correct, correct, p.bugs, bugs), runs, nil
 }
 
 // decideTest decides a test from its runs (correct[k]: the runs on the

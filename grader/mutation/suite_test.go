@@ -194,3 +194,126 @@ func TestSuiteGrade(t *testing.T) {
 		t.Errorf("tests %q, ignored %d (%s); want %q and 2 ignored", names, res.IgnoredCount, res.IgnoredNote(), want)
 	}
 }
+
+// counter is a SuiteRunner whose test i (of tests) passes on the correct
+// implementation and fails on bug "b<i mod bugs>" alone; it counts the
+// runs on each implementation.
+type counter struct {
+	tests, bugs int
+	runs        map[string]int
+}
+
+func (c *counter) Collect(context.Context, submission.File) ([]string, string, error) {
+	var ids []string
+	for i := range c.tests {
+		ids = append(ids, fmt.Sprint(i))
+	}
+	return ids, "", nil
+}
+
+func (c *counter) Run(_ context.Context, _ submission.File, id, impl string) (TestRun, error) {
+	var i int
+	fmt.Sscan(id, &i)
+	c.runs[impl]++
+	if impl == fmt.Sprint("b", i%c.bugs) {
+		return failed(impl), nil
+	}
+	return passed("c"), nil
+}
+
+// TestSuiteRunsSpared: a bug an earlier test exposed is not run again (a
+// student never sees which test exposed which bug, so those runs change
+// neither the score nor which bugs the suite exposes), but every bug
+// not yet exposed is, past the ceiling too (the TA's matrix of suites
+// against bugs needs them); past the budget of runs (max_runs), the
+// remaining tests are not run, each with a note, the score what the
+// runs made gave.
+func TestSuiteRunsSpared(t *testing.T) {
+	bugs := []Bug{{Name: "b0"}, {Name: "b1"}, {Name: "b2"}}
+	for _, tc := range []struct {
+		name            string
+		tests, maxRuns  int
+		ceiling         float64
+		runs, exposed   int
+		notRun          int
+		runsOnB0, valid int
+	}{
+		// 6 tests, each exposing one bug (i mod 3): test 0 runs on all
+		// three bugs, test 1 on b1, b2, test 2 on b2, the rest on none.
+		{"exposed bugs spared", 6, 0, 3, 2*6 + 2*(3+2+1), 3, 0, 2, 6},
+		// the ceiling (2 bugs' worth) reached after test 1: b2 still runs,
+		// so that the TA's matrix says the suite exposes it.
+		{"ceiling reached", 6, 0, 2, 2*6 + 2*(3+2+1), 3, 0, 2, 6},
+		// 20 runs: tests 0 (8 runs) and 1 (6 runs) fit, test 2 (4 runs)
+		// leaves 2, test 3 needs 2: fits; test 4 needs 2 of 0 left.
+		{"budget", 6, 20, 3, 8 + 6 + 4 + 2, 3, 2, 2, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &counter{tests: tc.tests, bugs: len(bugs), runs: map[string]int{}}
+			sp, err := NewSuitePart(Config{PerBug: 1, Ceiling: tc.ceiling, MaxTests: 25, MaxRuns: tc.maxRuns, MaxBytes: 10, Files: "test_*.py", Show: ShowAll},
+				Suites{Correct: []string{"correct"}, Bugs: bugs, Runner: c})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := sp.Grade(context.Background(), []submission.File{{Name: "test_a.py"}}, []byte("secret"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			runs := 0
+			for _, n := range c.runs {
+				runs += n
+			}
+			notRun := 0
+			for _, te := range res.Tests {
+				if strings.HasPrefix(te.Why, "not run: ") {
+					notRun++
+				}
+			}
+			if runs != tc.runs || res.Exposed != tc.exposed || notRun != tc.notRun || c.runs["b0"] != tc.runsOnB0 || res.Valid != tc.valid {
+				t.Errorf("%d runs (%v), %d exposed, %d not run, %d valid; want %d runs (%d on b0), %d exposed, %d not run, %d valid",
+					runs, c.runs, res.Exposed, notRun, res.Valid, tc.runs, tc.runsOnB0, tc.exposed, tc.notRun, tc.valid)
+			}
+			for _, te := range res.Tests {
+				t.Logf("%s: valid %v, exposes %v, %s", te.Name, te.Valid, te.Exposes, te.Why)
+			}
+		})
+	}
+}
+
+// longIDs is a SuiteRunner of two tests whose ids are 140,000 bytes
+// each, alike but for their middle byte; both pass everywhere.
+type longIDs struct{}
+
+func (longIDs) Collect(context.Context, submission.File) ([]string, string, error) {
+	id := strings.Repeat("x", 70000)
+	return []string{"test_a[" + id + "1" + id + "]", "test_a[" + id + "2" + id + "]"}, "", nil
+}
+
+func (longIDs) Run(context.Context, submission.File, string, string) (TestRun, error) {
+	return passed("c"), nil
+}
+
+// TestSuiteLongIDs: a test id the student chose (a pytest parameter's,
+// of 140,000 bytes) is cut, with a visible mark, before it reaches any
+// report (a test's name, a bug's list of tests, the note of tests
+// ignored); two ids cut alike stay two names.
+func TestSuiteLongIDs(t *testing.T) {
+	sp, err := NewSuitePart(Config{PerBug: 1, Ceiling: 1, MaxTests: 1, MaxBytes: 10, Files: "test_*.py", Show: ShowAll},
+		Suites{Correct: []string{"correct"}, Bugs: []Bug{{Name: "a"}}, Runner: longIDs{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sp.Grade(context.Background(), []submission.File{{Name: "test_a.py"}}, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{res.Tests[0].Name, res.Ignored[0]}
+	for _, n := range append(names, res.IgnoredNote()) {
+		if len(n) > 2*maxName || !strings.Contains(n, "bytes left out") {
+			t.Errorf("%d bytes (%.80q...): want at most %d, with the mark of a cut", len(n), n, 2*maxName)
+		}
+	}
+	if names[0] == names[1] || !strings.HasPrefix(names[0], "test_a.py::test_a[xxx") || !strings.HasSuffix(names[0], "xxx]") {
+		t.Errorf("names %.60q and %.60q: want two, each with the id's start and end", names[0], names[1])
+	}
+}

@@ -254,6 +254,9 @@
 //	           the same public API); files then defaults to "test_*.py"
 //	           ("*Test.java" for junit), and the part's case folder needs
 //	           no case file
+//	max_runs   with folder: the most runs of a submission's tests, 1 to
+//	           100000; a test whose runs would pass it is not run, nor
+//	           any after it, each invalid with a note (200)
 //	own        with folder: the instructor's own test files (those files
 //	           matches), a folder relative to the cases folder; `cases
 //	           verify` runs them on every implementation and refuses a

@@ -366,6 +366,9 @@ type Tests struct {
 	PerBug, Ceiling float64
 	// MaxTests is the most tests counted, in file order (25).
 	MaxTests int
+	// MaxRuns bounds the runs of a suite part's tests per submission
+	// (0: the grader's default, mutation.DefaultMaxRuns).
+	MaxRuns int
 	// MaxBytes bounds one test file (64 KiB).
 	MaxBytes int64
 	// Files matches the base names of a submission's test files ("*.case").

@@ -505,6 +505,7 @@ func (d *decoder) part(t *table, i int, seen map[string]int) (p Part, ok bool) {
 const (
 	defaultMaxTests = 25
 	maxMaxTests     = 1000
+	maxMaxRuns      = 100000
 	defaultMaxBytes = 64 << 10
 	defaultFiles    = "*.case"
 	// defaultSuiteFiles are a suite part's test files (folder set):
@@ -557,6 +558,15 @@ func (d *decoder) tests(parent *table, points float64) *Tests {
 	}
 	ts.MaxBytes = t.size("max_bytes", defaultMaxBytes)
 	ts.Folder = t.str("folder", "")
+	if n, ok := t.num("max_runs"); ok {
+		switch {
+		case n != math.Trunc(n) || n < 1 || n > maxMaxRuns:
+			t.errf("max_runs", "max_runs must be a whole number from 1 to %d, got %s", maxMaxRuns, formatNum(n))
+		case ts.Folder == "":
+			t.errf("max_runs", "max_runs is for a part with a folder of implementations (students' suites); case files are judged without runs of the student's code")
+		}
+		ts.MaxRuns = int(n)
+	}
 	if t.has("folder") && (ts.Folder == "" || strings.Contains(ts.Folder, `\`) || !filepath.IsLocal(filepath.FromSlash(ts.Folder))) {
 		t.errf("folder", "folder must be a relative path inside the cases folder, got %q", ts.Folder)
 	}

@@ -3,6 +3,7 @@ package unittest
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -162,7 +163,7 @@ func (s *javaSuites) read(ctx context.Context, folder string) (mutation.Suites, 
 }
 
 // compileAll compiles the implementations, two at a time: their
-// classes, in order, or the first error in that order.
+// classes, in order, or every one's error, a line each, in that order.
 func (s *javaSuites) compileAll(ctx context.Context, impls []impl) ([][]sandbox.File, error) {
 	out := make([][]sandbox.File, len(impls))
 	errs := make([]error, len(impls))
@@ -177,10 +178,8 @@ func (s *javaSuites) compileAll(ctx context.Context, impls []impl) ([][]sandbox.
 		}()
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -284,7 +283,7 @@ func (s *javaSuites) compileImpl(ctx context.Context, dir, name string) ([]sandb
 		return nil, fmt.Errorf("implementation %s: compiling: %w", name, err)
 	}
 	if !res.OK() {
-		return nil, fmt.Errorf("implementation %s does not compile: %s", name, clip.Excerpt(append(res.Stdout, res.Stderr...), 600, 200))
+		return nil, fmt.Errorf("implementation %s does not compile: %s", name, javacErrors(append(res.Stdout, res.Stderr...), res))
 	}
 	var out []sandbox.File
 	for _, f := range res.Files {
@@ -292,6 +291,28 @@ func (s *javaSuites) compileImpl(ctx context.Context, dir, name string) ([]sandb
 	}
 	slices.SortFunc(out, func(a, b sandbox.File) int { return strings.Compare(a.Name, b.Name) })
 	return out, nil
+}
+
+// javacErrors is one line of what javac said of an implementation: its
+// error lines (file:line: error: ...), the box's folder left out, joined
+// by "; "; its whole output, lines joined, when it has none; clipped,
+// the clip's mark on the line.
+func javacErrors(out []byte, res sandbox.Result) string {
+	var keep, all []string
+	for _, line := range strings.Split(string(out)+limitNote(res), "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(line, implDir+"/"))
+		if line == "" {
+			continue
+		}
+		all = append(all, line)
+		if strings.Contains(line, ": error: ") || strings.HasPrefix(line, "(stopped at") {
+			keep = append(keep, line)
+		}
+	}
+	if len(keep) == 0 {
+		keep = all
+	}
+	return strings.TrimSpace(strings.ReplaceAll(clip.Excerpt([]byte(strings.Join(keep, "; ")), 300, 100), "\n", " "))
 }
 
 // testClass is the class a student's test file declares: its base name

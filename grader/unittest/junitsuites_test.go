@@ -112,6 +112,24 @@ func TestJUnitSuiteExamples(t *testing.T) {
 	}
 }
 
+// TestJUnitSuiteExampleOwn: the example's own tests
+// (own/InventoryTest.java) pass on its correct inventory and tell the
+// nine bugs apart: its rubric is right (`cases verify`).
+func TestJUnitSuiteExampleOwn(t *testing.T) {
+	p := junitSuitePart(t, nil, 25)
+	data, err := os.ReadFile(filepath.Join(junitExampleDir(), "own", "InventoryTest.java"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems, err := p.Verify(context.Background(), []submission.File{{Name: "InventoryTest.java", Data: data}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range problems {
+		t.Error(l)
+	}
+}
+
 // TestJUnitSuiteGambling: a JUnit test that makes the same calls
 // everywhere and fails at random half the time earns nothing: the rules
 // are package mutation's (decideTest, measured by TestGambling for any

@@ -64,6 +64,9 @@ func runKit(c *ucli.Context) error {
 	if filepath.Ext(a.Rubric.Path) != ".toml" {
 		return badInputf("kit: %s is a problem package: a kit is made from a rubric.toml assignment (hand students the package's data/sample instead)", a.Rubric.Path)
 	}
+	if err := noSuiteParts(a); err != nil {
+		return err
+	}
 	name := c.String("name")
 	if name == "" {
 		name = bundle.KitName(a.Rubric.Name)
@@ -106,6 +109,22 @@ func runKit(c *ucli.Context) error {
 	}
 	kitSummary(c, a, out, name, exe != nil)
 	kitTestsWarning(c.App.ErrWriter, a)
+	return nil
+}
+
+// noSuiteParts refuses a kit of an assignment with a part that grades
+// the unit-test suites students write ([part.tests] folder): `check`
+// could run a student's tests only on the implementations (the correct
+// one is the solution, the bugs the answers), and a kit may hold
+// nothing a student may not see. Such an assignment is handed out as
+// its handout and graded with grade.
+func noSuiteParts(a *grader.Assignment) error {
+	for _, p := range a.Rubric.Parts {
+		if a.SuitePart(p.ID) {
+			return badInputf("kit: part %s grades the tests students write (implementations = %q) against your implementations, which a kit may not hold (the correct one is the solution, the bugs the answers) and without which check could run none of a student's tests: give students the handout and grade their tests with grade; nothing written",
+				p.ID, p.Tests.Implementations)
+		}
+	}
 	return nil
 }
 
