@@ -380,8 +380,11 @@ public final class Harness {
                     // A cold run waits out its wall limit on no core of
                     // the grader's; this JVM would hold one, and the cases
                     // after it. One kept from running by other work (a
-                    // loaded machine) is not waiting (Crowd).
-                    waits = (cpu - cpuAtMark) * 20 < now - mark && wallLimit > 2 * WAIT_NS && !crowd.busy(now);
+                    // loaded machine) is not waiting: its thread is
+                    // runnable, or a thread of the JVM waited for a core
+                    // (Crowd).
+                    waits = (cpu - cpuAtMark) * 20 < now - mark && wallLimit > 2 * WAIT_NS
+                            && t.getState() != Thread.State.RUNNABLE && !crowd.busy(now);
                     mark = now;
                     cpuAtMark = cpu;
                     crowdAt = now + WAIT_NS / 2;
@@ -1324,7 +1327,9 @@ public final class Harness {
      * The JVM's threads as the kernel sees them, read from /proc, to tell a
      * case that waits (asleep: no thread wants a core) from one kept from
      * running by other work on a loaded machine, which uses as little CPU
-     * but waits for a core. The rule is the sandbox's for a box (its stall
+     * but waits for a core; besides the case thread's own state (a
+     * runnable one wants a core, whether it has one or not: the kernel
+     * counts a wait only when it ends). The rule is the sandbox's for a box (its stall
      * clock): between two readings the JVM is busy if a thread of it, other
      * than the reader, ran or waited for a core through half the time
      * (/proc/<tid>/schedstat: ns on a core, ns waiting on a run queue), or
