@@ -12,12 +12,14 @@ import (
 // waiting (sandbox.Hooks: asleep, not starved of cores), the rest
 // of its rubric part is handed to cold runs, as a loop's is (see
 // Options.HandOff): they wait out their wall limits side by side, each
-// on no core, not one JVM after another. The harness alone cannot tell a
-// case asleep from one starved of cores on a loaded machine; the sandbox
-// reads the box's threads' waits for a core and can. Without its word (a
-// tier without a cgroup never gives it, nor a sandbox too busy to see
-// the box in time) the case alone reruns cold. A hand-off changes no
-// verdict: a cold run's is the one a warm answer must equal.
+// on no core, not one JVM after another. The harness reads its own
+// threads' waits for a core too (Harness.Crowd: a case starved of cores
+// on a loaded machine is not waiting), but its word is the box's, and
+// nothing in the box is trusted; the sandbox reads the box's threads from
+// outside. Without the sandbox's word (a tier without a cgroup never gives
+// it, nor a sandbox too busy to see the box in time) the case alone reruns
+// cold. A hand-off changes no verdict: a cold run's is the one a warm
+// answer must equal.
 
 // confirmWait is how long, past the harness's word that a case waits, the
 // grader waits for the sandbox's: the sandbox sees a box waiting once a

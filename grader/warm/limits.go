@@ -29,6 +29,26 @@ import (
 // over many cases cannot add up to more than one case's. A box's first
 // case keeps nothing from another: its limits are its own, as before.
 
+// startCPU is the CPU time a harness JVM may use to start, up to its
+// first frame (it needs about half a second): counted, not timed, so
+// that a loaded machine, which makes a start slow, does not make it
+// fail; the box's own limits (harnessSpec) bound a start that hangs.
+const startCPU = 20 * time.Second
+
+// awaitReady returns the harness's first frame, once it comes; false when
+// its box ends first or uses startCPU of CPU time (meter: the box's,
+// false before the box starts).
+func awaitReady(s *sink, meter func() (time.Duration, bool)) (frame, bool) {
+	for {
+		if f, got := s.next(time.Now().Add(time.Second)); got {
+			return f, true
+		}
+		if used, _ := meter(); s.ended() || used > startCPU {
+			return frame{}, false
+		}
+	}
+}
+
 // The slack past a limit before the grader kills the box of a case that
 // has not answered: the harness's own watch, when it works, answers first.
 const (

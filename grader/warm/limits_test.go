@@ -356,3 +356,28 @@ public class EightQueen {
 	}
 	t.Logf("%d near a limit, flags %q", w.stats.Near.Load(), p.Flags())
 }
+
+// TestAwaitReady: a harness's start is bounded by the CPU time its box
+// uses, not by the clock: a first frame that comes after several polls
+// (a start slowed by a loaded machine) is taken, and a box that has used
+// startCPU without one, or has ended, is given up.
+func TestAwaitReady(t *testing.T) {
+	m := &fakeMeter{}
+	s := newSink()
+	go func() {
+		time.Sleep(1500 * time.Millisecond) // more than one poll of awaitReady
+		s.Write(harnessFrame(frameReady, make([]byte, 16)))
+	}()
+	if f, ok := awaitReady(s, m.cpu); !ok || f.Type != frameReady {
+		t.Errorf("a slow start: %+v, %v; want its READY", f, ok)
+	}
+	m.add(startCPU + time.Millisecond)
+	if f, ok := awaitReady(newSink(), m.cpu); ok {
+		t.Errorf("a start past its CPU time: %+v taken", f)
+	}
+	s = newSink()
+	s.close()
+	if f, ok := awaitReady(s, (&fakeMeter{}).cpu); ok {
+		t.Errorf("a box that ended: %+v taken", f)
+	}
+}

@@ -306,6 +306,13 @@ func (s *sink) close() {
 	s.poke()
 }
 
+// ended reports whether the stream ended or broke: no frame will come.
+func (s *sink) ended() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed || s.broken
+}
+
 // next returns the next frame of the harness; false when the stream
 // ended, broke, or nothing whole came by the deadline.
 func (s *sink) next(deadline time.Time) (frame, bool) {

@@ -447,10 +447,11 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	stop := make(chan struct{})
 	defer close(stop)
 	go watch.run(stop)
-	// The JVM has a while to start, then each case its limits.
-	slack := 20 * time.Second
+	// The JVM has its start's CPU time (awaitReady), then each case its
+	// limits.
+	slack := 5 * time.Second
 	ok := send(encodeHeader(w.mode, nil, w.main, w.cp, w.lim), slack)
-	if f, got := sink.next(time.Now().Add(slack)); !got || f.Type != frameReady {
+	if f, got := awaitReady(sink, spec.Meter.CPU); !got || f.Type != frameReady {
 		ok = false
 	} else {
 		ready := time.Since(started)
@@ -459,7 +460,6 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		w.stats.Setup.Add(min(max(f.Setup, 0), ready))
 		w.stats.Scan.Add(min(max(f.Scan, 0), ready))
 	}
-	slack = 5 * time.Second
 	for _, i := range pending {
 		if !ok {
 			break

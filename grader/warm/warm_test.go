@@ -24,14 +24,35 @@ import (
 var (
 	cacheOnce sync.Once
 	cacheDir  string
+	cacheTemp bool // cacheDir is this process's own, removed at the end
 )
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if cacheDir != "" {
+	if cacheTemp {
 		os.RemoveAll(cacheDir)
 	}
 	os.Exit(code)
+}
+
+// testCache is where the tests keep the compiled harness: the user's cache
+// folder's autograder/warm-test, shared by every run of these tests as the
+// grader's own folder is by every grader (FindJDK keys a harness by the
+// JDK and its sources, and builds it aside before renaming it in), so that
+// each test binary does not compile the harness and train its archive
+// again; where there is none, a fresh temporary folder of its own.
+func testCache() (dir string, temp bool, err error) {
+	if base, err := os.UserCacheDir(); err == nil {
+		dir := filepath.Join(base, "autograder", "warm-test")
+		if os.MkdirAll(dir, 0o755) == nil {
+			return dir, false, nil
+		}
+	}
+	if dir, err = os.MkdirTemp("", "autograder-warm-test-"); err != nil {
+		return "", false, err
+	}
+	// The box's uid reads the cache through a read-only bind.
+	return dir, true, os.Chmod(dir, 0o755)
 }
 
 // requireJDK returns the JDK warm mode uses. Without java it skips the
@@ -48,11 +69,9 @@ func requireJDK(t *testing.T) *JDK {
 	}
 	cacheOnce.Do(func() {
 		var err error
-		if cacheDir, err = os.MkdirTemp("", "autograder-warm-test-"); err != nil {
+		if cacheDir, cacheTemp, err = testCache(); err != nil {
 			t.Fatal(err)
 		}
-		// The box's uid reads the cache through a read-only bind.
-		os.Chmod(cacheDir, 0o755)
 	})
 	j, err := FindJDK(cacheDir)
 	if err != nil {

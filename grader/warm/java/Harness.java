@@ -346,6 +346,8 @@ public final class Harness {
         int limit = L_NONE;
         boolean halt = false, waits = false;
         long mark = t0, cpuAtMark = 0;
+        Crowd crowd = new Crowd();
+        long crowdAt = t0 + WAIT_NS / 2;
         try {
             t.start();
             long poll = 1;
@@ -373,13 +375,22 @@ public final class Harness {
                 } else if (now - t0 > wallLimit) {
                     limit = L_WALL;
                 } else if (now - mark >= WAIT_NS) {
-                    // Less than a twentieth of a core since the mark: the
-                    // case waits (asleep, say). A cold run waits out its
-                    // wall limit on no core of the grader's; this JVM
-                    // would hold one, and the cases after it.
-                    waits = (cpu - cpuAtMark) * 20 < now - mark && wallLimit > 2 * WAIT_NS;
+                    // Less than a twentieth of a core since the mark, and
+                    // not for want of one: the case waits (asleep, say).
+                    // A cold run waits out its wall limit on no core of
+                    // the grader's; this JVM would hold one, and the cases
+                    // after it. One kept from running by other work (a
+                    // loaded machine) is not waiting: its thread is
+                    // runnable, or a thread of the JVM waited for a core
+                    // (Crowd).
+                    waits = (cpu - cpuAtMark) * 20 < now - mark && wallLimit > 2 * WAIT_NS
+                            && t.getState() != Thread.State.RUNNABLE && !crowd.busy(now);
                     mark = now;
                     cpuAtMark = cpu;
+                    crowdAt = now + WAIT_NS / 2;
+                } else if (now >= crowdAt) {
+                    crowd.busy(now); // the threads' times half way to the mark
+                    crowdAt = Long.MAX_VALUE;
                 }
                 if (limit != L_NONE || waits) {
                     c.freeze();
@@ -1310,6 +1321,86 @@ public final class Harness {
         String n = t.getName();
         return t.isDaemon() && t.getThreadGroup() != null && "system".equals(t.getThreadGroup().getName())
                 && (n.startsWith("C1 CompilerThread") || n.startsWith("C2 CompilerThread") || n.equals("Common-Cleaner"));
+    }
+
+    /**
+     * The JVM's threads as the kernel sees them, read from /proc, to tell a
+     * case that waits (asleep: no thread wants a core) from one kept from
+     * running by other work on a loaded machine, which uses as little CPU
+     * but waits for a core; besides the case thread's own state (a
+     * runnable one wants a core, whether it has one or not: the kernel
+     * counts a wait only when it ends). The rule is the sandbox's for a box (its stall
+     * clock): between two readings the JVM is busy if a thread of it, other
+     * than the reader, ran or waited for a core through half the time
+     * (/proc/<tid>/schedstat: ns on a core, ns waiting on a run queue), or
+     * if one that neither ran nor waited by the kernel's count is runnable
+     * (state R): its wait is under way, and the kernel counts a wait when
+     * it ends. A thread that wakes now and then to run a little (the JVM's
+     * own) is neither. Where the kernel keeps no schedstat, a runnable
+     * thread says it. A wrong word costs time, never a verdict: a case
+     * given up as waiting reruns cold, and one not given up waits out its
+     * wall limit.
+     */
+    static final class Crowd {
+        final Map<String, long[]> seen = new HashMap<>(); // thread id: ns on a core, ns waiting, at the last reading
+        long at;                                          // when that was; 0 before the first
+        String self;
+
+        /** Reads the JVM's threads at now; whether it was busy since the last reading (false at the first). */
+        boolean busy(long now) {
+            if (self == null) {
+                try {
+                    self = new File("/proc/thread-self").getCanonicalFile().getName();
+                } catch (IOException e) {
+                    self = "";
+                }
+            }
+            String[] tids = new File("/proc/self/task").list();
+            if (tids == null) {
+                return false;
+            }
+            boolean first = at == 0, busy = false;
+            long span = now - at;
+            for (String tid : tids) {
+                if (tid.equals(self)) {
+                    continue;
+                }
+                String dir = "/proc/self/task/" + tid + "/";
+                long[] t = times(read(dir + "schedstat"));
+                long[] was = t == null ? null : seen.put(tid, t);
+                boolean still = t == null;
+                if (was != null && t[0] >= was[0] && t[1] >= was[1]) {
+                    long ran = t[0] - was[0], waited = t[1] - was[1];
+                    busy |= (ran + waited) * 2 >= span;
+                    still = ran == 0 && waited == 0;
+                }
+                if (still && !first && !busy) {
+                    String stat = read(dir + "stat");
+                    int i = stat.lastIndexOf(')');
+                    busy = i >= 0 && stat.startsWith(" R", i + 1);
+                }
+            }
+            at = now;
+            return busy && !first;
+        }
+
+        /** A schedstat's ns on a core and ns waiting for one; null where there is none. */
+        static long[] times(String schedstat) {
+            String[] f = schedstat.trim().split(" ");
+            try {
+                return f.length < 2 ? null : new long[] {Long.parseLong(f[0]), Long.parseLong(f[1])};
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+
+        static String read(String path) {
+            try (FileInputStream in = new FileInputStream(path)) {
+                return new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+            } catch (IOException e) {
+                return ""; // the thread has ended
+            }
+        }
     }
 
     static RandomAccessFile procStat;
