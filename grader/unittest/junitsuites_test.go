@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader/compare"
@@ -25,15 +24,6 @@ func junitExampleDir() string {
 	return filepath.Join(filepath.Dir(file), "..", "..", "cases", "junit-tests")
 }
 
-// junitExample is the example's implementations, compiled once for the
-// tests of a test binary (ten javac runs in boxes each time otherwise):
-// a part's runs only read them.
-var junitExample struct {
-	once sync.Once
-	s    mutation.Suites
-	err  error
-}
-
 // junitSuitePart is the example's part, only the bugs named (nil: all),
 // or a skip (a failure under CI) when JUnit is missing.
 func junitSuitePart(t *testing.T, bugs []string, maxTests int) *mutation.SuitePart {
@@ -44,15 +34,11 @@ func junitSuitePart(t *testing.T, bugs []string, maxTests int) *mutation.SuitePa
 	if m := Missing("junit"); m != "" {
 		testenv.Missing(t, "junit: %s", m)
 	}
-	junitExample.once.Do(func() {
-		j, err := newJudge(junit, &rubric.Rubric{Limits: suiteLimits})
-		if err != nil {
-			junitExample.err = err
-			return
-		}
-		junitExample.s, junitExample.err = j.Suites(context.Background(), filepath.Join(junitExampleDir(), "impls"))
-	})
-	s, err := junitExample.s, junitExample.err
+	j, err := newJudge(junit, &rubric.Rubric{Limits: suiteLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := j.Suites(context.Background(), filepath.Join(junitExampleDir(), "impls"))
 	if err != nil {
 		t.Fatal(err)
 	}
