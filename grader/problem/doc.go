@@ -48,9 +48,11 @@
 // programs in Python or Java run several times slower than a contest
 // judge's C++, and a course grades what is correct, so the default errs
 // on the generous side while still ending a program that loops. Memory
-// defaults to 1 GiB (contest systems typically give 2 GiB; a JVM gets
-// half the limit as its heap), output to 8 MiB (the formats' typical
-// default), a build to 60 seconds.
+// defaults to 2 GiB, as the judges give it (the legacy format's typical
+// system default; problemtools', BAPCtools' and DOMjudge's default): a
+// jury's program may hold that much, as a large static array does even
+// when its run needs little (a JVM gets half the limit as its heap);
+// output to 8 MiB (the formats' typical default), a build to 60 seconds.
 //
 // # Test data and scoring
 //

@@ -19,8 +19,10 @@ import (
 // Defaults when problem.yaml gives no limit; the package documentation
 // says why.
 const (
-	defaultTime      = 10 * time.Second
-	defaultMemoryMiB = 1024
+	defaultTime = 10 * time.Second
+	// defaultMemoryMiB is the judges' default: the legacy format's
+	// typical system default, problemtools', BAPCtools' and DOMjudge's.
+	defaultMemoryMiB = 2048
 	defaultOutputMiB = 8
 	defaultBuild     = 60 * time.Second
 	// defaultToTLE is the format's time_limit_to_tle: a submission

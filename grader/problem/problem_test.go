@@ -17,8 +17,13 @@ func TestParseMeta(t *testing.T) {
 		name, yaml string
 		check      func(m meta) bool
 	}{
+		// The legacy format's "typical system default" of memory, 2048 MiB,
+		// is problemtools', BAPCtools' and DOMjudge's default too.
 		{"legacy defaults", "name: Sum\n", func(m meta) bool {
-			return !m.modern && m.name == "Sum" && !m.scoring && !m.custom && m.limits.Memory == 1<<30 && len(m.languages) == 6
+			return !m.modern && m.name == "Sum" && !m.scoring && !m.custom && m.limits.Memory == 2048<<20 && len(m.languages) == 6
+		}},
+		{"modern default memory", "problem_format_version: 2023-07\nname: X\nlimits: {time_limit: 1}\n", func(m meta) bool {
+			return m.limits.Memory == 2048<<20
 		}},
 		{"legacy custom interactive", "validation: custom interactive score\nvalidator_flags: a b\ntype: scoring\n", func(m meta) bool {
 			return m.custom && m.interactive && m.scoring && strings.Join(m.flags, " ") == "a b"
