@@ -250,9 +250,11 @@ func TestJUnitSuitesRefused(t *testing.T) {
 // TestJUnitSuiteShapes: a @Nested class's test, a parameterized test
 // (passing when every invocation passes: its parameter types picked
 // from the class file for the method selector) and a repeated one are
-// each a test of their own, named by the method, in file order.
+// each a test of their own, named by the method, in file order. The
+// nested test exposes total-counts-items; add-replaces, which it would
+// expose too, an earlier test exposed, so it is not run again.
 func TestJUnitSuiteShapes(t *testing.T) {
-	p := junitSuitePart(t, []string{"add-replaces"}, 25)
+	p := junitSuitePart(t, []string{"add-replaces", "total-counts-items"}, 25)
 	p.Parallel = 2
 	src := `import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -294,7 +296,7 @@ class ShapesTest {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "ShapesTest.java::addsTwice:valid,add-replaces ShapesTest.java::addsOnce:valid ShapesTest.java::Inner.deep:valid,add-replaces = 5"
+	want := "ShapesTest.java::addsTwice:valid,add-replaces ShapesTest.java::addsOnce:valid ShapesTest.java::Inner.deep:valid,total-counts-items = 10"
 	if got := summary(res); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
