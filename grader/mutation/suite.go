@@ -37,8 +37,9 @@ type SuiteRunner interface {
 
 // HelperRunner is a SuiteRunner whose runs may hold files of the
 // student's that are no test file but belong with the tests (pytest's
-// conftest.py, the student's fixtures), in the student's test box: For is
-// the runner of one submission's runs, given all its files.
+// conftest.py, the student's fixtures and builders), in the student's
+// test box: For is the runner of one submission's runs, given its files
+// that are not test files.
 type HelperRunner interface {
 	SuiteRunner
 	For(files []submission.File) SuiteRunner
@@ -138,7 +139,7 @@ func (p *SuitePart) Bugs() []string {
 func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret []byte) (Result, error) {
 	if h, ok := p.suites.Runner.(HelperRunner); ok {
 		q := *p
-		q.suites.Runner = h.For(files)
+		q.suites.Runner = h.For(slices.DeleteFunc(slices.Clone(files), p.isTest))
 		p = &q
 	}
 	res := Result{PerBug: p.cfg.PerBug, Ceiling: p.cfg.Ceiling, Show: p.cfg.Show, Tests: []Test{}}
@@ -146,7 +147,7 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 	seen := map[string]int{}
 	b := budget{left: cmp.Or(p.cfg.MaxRuns, DefaultMaxRuns)}
 	for _, f := range files {
-		if ok, _ := path.Match(p.cfg.Files, path.Base(f.Name)); !ok {
+		if !p.isTest(f) {
 			continue
 		}
 		ids, why, err := p.collect(ctx, f)
@@ -193,6 +194,13 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 		}
 	}
 	return res, nil
+}
+
+// isTest reports whether f is one of the student's test files (by the
+// part's files pattern).
+func (p *SuitePart) isTest(f submission.File) bool {
+	ok, _ := path.Match(p.cfg.Files, path.Base(f.Name))
+	return ok
 }
 
 // collect lists a file's tests, or says why it has none.

@@ -75,6 +75,28 @@ type javaSuites struct {
 	limits      rubric.Limits
 	clock       func(*sandbox.Spec)
 	setarch     string
+	helpers     []submission.File // the submission's Java files that are not test files (For)
+}
+
+// For implements mutation.HelperRunner: the student's Java files beside
+// a test file that are not test files (a builder of fixtures, an
+// assertion helper: the student's test code) are compiled with each of
+// its test files in the same folder and go in its test box, never in the
+// implementation's. A file named as one of the stand-ins' classes stays
+// out: the stand-in is what a test compiles against by that name.
+func (s *javaSuites) For(files []submission.File) mutation.SuiteRunner {
+	t := *s
+	t.helpers = nil
+	standins := map[string]bool{}
+	for p := range s.standins.Sources {
+		standins[path.Base(p)] = true
+	}
+	for _, f := range files {
+		if path.Ext(f.Name) == ".java" && !standins[path.Base(f.Name)] {
+			t.helpers = append(t.helpers, f)
+		}
+	}
+	return &t
 }
 
 // junitSuites implements mutation.SuiteProvider for JUnit: the
@@ -331,6 +353,12 @@ func (s *javaSuites) compileTests(ctx context.Context, f submission.File) ([]san
 	for _, p := range sortedNames(s.standins.Sources) {
 		files = append(files, sandbox.File{Name: standinDir + "/" + p, Data: s.standins.Sources[p]})
 		args = append(args, standinDir+"/"+p)
+	}
+	for _, h := range s.helpers {
+		if path.Dir(h.Name) == path.Dir(f.Name) {
+			files = append(files, sandbox.File{Name: box + "/" + path.Base(h.Name), Data: h.Data})
+			args = append(args, box+"/"+path.Base(h.Name))
+		}
 	}
 	l := s.limits
 	res, err := compileOnce(ctx, sandbox.Spec{Path: s.javac.Path, Args: args, Files: files, ReadOnly: s.readOnly,

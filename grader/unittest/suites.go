@@ -62,18 +62,21 @@ type pySuites struct {
 	limits  rubric.Limits
 	clock   func(*sandbox.Spec) // fixes the test box's clock; nil when this machine cannot
 	setarch string              // util-linux's setarch, which turns address randomisation off; "" when none
-	helpers []submission.File   // the submission's conftest.py files (For)
+	helpers []submission.File   // the submission's Python files (For)
 }
 
-// For implements mutation.HelperRunner: the student's conftest.py files
-// (pytest's fixtures and hooks, the student's test code) go in the test
-// box of each of its test files in the same folder, never in the
-// implementation's box.
+// For implements mutation.HelperRunner: the student's Python files
+// beside a test file (conftest.py's fixtures and hooks, a helpers.py of
+// builders: the student's test code) go in the test box of each of its
+// test files in the same folder, never in the implementation's box. A
+// file named as one of the implementation's modules stays out: the
+// stand-in is what a test imports by that name.
 func (s *pySuites) For(files []submission.File) mutation.SuiteRunner {
 	t := *s
 	t.helpers = nil
 	for _, f := range files {
-		if path.Base(f.Name) == "conftest.py" {
+		mod := strings.TrimSuffix(path.Base(f.Name), ".py")
+		if path.Ext(f.Name) == ".py" && !slices.Contains(s.modules, mod) {
 			t.helpers = append(t.helpers, f)
 		}
 	}
@@ -208,8 +211,8 @@ func (s *pySuites) testBox(f submission.File, lim sandbox.Limits, collect bool, 
 		sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)},
 		sandbox.File{Name: studentTest(f), Data: f.Data})
 	for _, h := range s.helpers {
-		if path.Dir(h.Name) == path.Dir(f.Name) {
-			files = append(files, sandbox.File{Name: box + "/conftest.py", Data: h.Data})
+		if path.Dir(h.Name) == path.Dir(f.Name) && h.Name != f.Name {
+			files = append(files, sandbox.File{Name: studentTest(h), Data: h.Data})
 		}
 	}
 	all := []string{"-I", "-B", bridgeDir + "/run.py"}
