@@ -2265,7 +2265,9 @@ def install(names, folder):
     os.close(null)
     os.dup2(2, 1)
     _peer = Peer(Conn(rfd, wfd), trusted=False)
-    _peer.recording = True  # until the first test
+    # Until the first test; not for a student's tests (grading students'
+    # tests), whose runs are one test each and compared call by call.
+    _peer.recording = os.environ.get("AUTOGRADER_BRIDGE_SUITE") != "1"
     sys.meta_path.insert(0, _Finder(names, folder))
     _dataclasses_across()
 
