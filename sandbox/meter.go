@@ -5,6 +5,11 @@ import (
 	"time"
 )
 
+// StallCap bounds a run's wall time, in multiples of its wall limit,
+// however long it waited for a core: a wall limit that leaves out the
+// waits (Meter.Stall, SelfStall) is still kept whatever the machine does.
+const StallCap = 30
+
 // Meter reads a running box's CPU time from outside the box: all its
 // processes and threads, as the kernel counts them, whatever the program
 // in it says or does. Put a new Meter in Spec.Meter; CPU answers while

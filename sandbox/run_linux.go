@@ -142,7 +142,7 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 			}
 		}()
 	}
-	st := newStreams(ctx, spec, spec.Limits.Wall*stallCap)
+	st := newStreams(ctx, spec, spec.Limits.Wall*StallCap)
 	defer st.close()
 	h, err := startHelper(st, spec, &cfg, cg, tier >= TierNamespaces)
 	if err != nil {

@@ -30,7 +30,7 @@ import (
 // waits for a core only while some other thread has it, and if that is
 // the box's own, the box's CPU time grows as much, bounded by its CPU
 // limit. A wall limit is still kept whatever the machine does: a run ends
-// at stallCap times its wall limit in all.
+// at StallCap times its wall limit in all.
 
 // stallTick is how often a box's threads are read for their run delay
 // after the first: often enough that a short-lived process's wait is
@@ -40,10 +40,6 @@ const stallTick = 250 * time.Millisecond
 // queuedTick is how soon a box at its wall limit is read again while a
 // thread of it waits for a core (a wait under way, not yet counted).
 const queuedTick = 50 * time.Millisecond
-
-// stallCap bounds a run's wall time, in multiples of its wall limit,
-// however long it waited for a core.
-const stallCap = 30
 
 // stallClock counts a box's stall from readings of its threads.
 type stallClock struct {
@@ -150,23 +146,34 @@ type schedStat struct {
 }
 
 // readSchedStat reads a thread's /proc/<tid>/schedstat (time on a core,
-// time on a run queue waiting for one, time slices; in ns); false when it
-// is gone or the kernel does not count it.
+// time on a run queue waiting for one, time slices; in ns) and its
+// priority; false when it is gone or the kernel does not count it.
 func readSchedStat(tid int) (schedStat, bool) {
+	run, delay, ok := schedTimes(tid)
+	if !ok {
+		return schedStat{}, false
+	}
+	return schedStat{run, delay, lowly(tid)}, true
+}
+
+// schedTimes reads a thread's time on a core and waiting for one from
+// /proc/<tid>/schedstat; false when it is gone or the kernel does not
+// count it.
+func schedTimes(tid int) (run, delay time.Duration, ok bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(tid) + "/schedstat")
 	if err != nil {
-		return schedStat{}, false
+		return 0, 0, false
 	}
 	f := strings.Fields(string(b))
 	if len(f) < 2 {
-		return schedStat{}, false
+		return 0, 0, false
 	}
-	run, err1 := strconv.ParseInt(f[0], 10, 64)
-	delay, err2 := strconv.ParseInt(f[1], 10, 64)
+	r, err1 := strconv.ParseInt(f[0], 10, 64)
+	d, err2 := strconv.ParseInt(f[1], 10, 64)
 	if err1 != nil || err2 != nil {
-		return schedStat{}, false
+		return 0, 0, false
 	}
-	return schedStat{time.Duration(run), time.Duration(delay), lowly(tid)}, true
+	return time.Duration(r), time.Duration(d), true
 }
 
 // lowly reports whether a thread runs below the priority its box started

@@ -231,3 +231,32 @@ func TestLowly(t *testing.T) {
 		t.Errorf("a thread that is gone is not lowly (its waits would count)")
 	}
 }
+
+// TestSelfStall: the grader's own threads' waits for a core, on a crowded
+// machine, while one of them works for 200 ms of CPU time: some, never
+// more than the time between the readings; none at the first reading.
+func TestSelfStall(t *testing.T) {
+	var s SelfStall
+	start := time.Now()
+	if d, ok := s.Read(); !ok || d != 0 {
+		t.Fatalf("the first reading: %v, %v; want 0, true", d, ok)
+	}
+	crowd(t)
+	func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		for end := threadCPU() + 200*time.Millisecond; threadCPU() < end; {
+		}
+	}()
+	d, ok := s.Read()
+	if span := time.Since(start); !ok || d <= 0 || d > span {
+		t.Errorf("waited %v in %v (%v), want some, at most the span", d, span, ok)
+	}
+}
+
+// threadCPU is the calling thread's CPU time.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(1, &ru) // RUSAGE_THREAD
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

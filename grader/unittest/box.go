@@ -177,9 +177,7 @@ func pytestBoxes(ctx context.Context, e env) (test, student sandbox.Spec, err er
 		"-p", pybridge.Plugin, "-p", "pytest_timeout", "-p", "no:cacheprovider",
 		"-c", box + "/pytest.ini", "--rootdir", box, "--confcutdir", box, "-q", "--color=no",
 		"--junitxml", box + "/report.xml", "-o", "junit_family=xunit1",
-		// The relay stops a student who keeps a test waiting first; this
-		// bounds the instructor's own code.
-		"--timeout", strconv.FormatFloat((2*e.perTest + 5*time.Second).Seconds(), 'f', -1, 64)}
+		"--timeout", pytestTimeout(e.perTest)}
 	for _, s := range e.testFiles() {
 		args = append(args, box+"/"+s.name)
 	}
@@ -350,4 +348,15 @@ func sortedData(files ...map[string][]byte) [][]byte {
 		}
 	}
 	return out
+}
+
+// pytestTimeout is pytest's own time limit of a test (pytest-timeout's,
+// in seconds) whose wall limit in the relay is wall: above the relay's
+// bound of a test however crowded the machine (sandbox.StallCap times
+// wall), so that a timer that counts the time the box waited for a core
+// never decides a test that called the other box; the relay's limit,
+// which leaves those waits out, does. It bounds only the code before
+// the first call, as the box's own limits do.
+func pytestTimeout(wall time.Duration) string {
+	return strconv.FormatFloat((wall*sandbox.StallCap + 5*time.Second).Seconds(), 'f', -1, 64)
 }

@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -329,7 +328,7 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 	sel, selArg := pybridge.SelectFile(bridgeDir, studentTest(f)+"::"+id)
 	test := s.testBox(f, lim, false, "-p", pybridge.Plugin, "-p", "pytest_timeout",
 		"--junitxml", box+"/report.xml", "-o", "junit_family=xunit1",
-		"--timeout", strconv.FormatFloat((2*l.Wall+5*time.Second).Seconds(), 'f', -1, 64), selArg)
+		"--timeout", pytestTimeout(perTestSuite(l).Wall), selArg)
 	test.Files = append(test.Files, sel)
 	test.Collect = []string{box + "/report.xml"}
 	errs := clip.New(keepPrinted, keepPrinted)

@@ -71,6 +71,9 @@ type relay struct {
 	ended     bool      // the test box
 	sum       hash.Hash // the transcript's, nil unless asked for
 	steps     []byte    // the transcript's steps (Result.Steps)
+	self      sandbox.SelfStall
+	selfAt    time.Time // self's last reading
+	framed    bool      // a frame or a box's end came since self's last reading
 }
 
 // testState is a test's counters. A test's limits hold over the whole
@@ -87,6 +90,7 @@ type testState struct {
 	// The boxes' stalls (time waiting for a core) when the test began:
 	// the test's wall time leaves them out, as a box's wall limit does.
 	stallBase, testStallBase time.Duration
+	lag                      time.Duration // the grader's own waits for a core that held up its frames (lag)
 	called                   bool          // the test has called the student
 	waited                   time.Duration // time waited for the student, but for the current wait
 	printed                  *printed
@@ -103,8 +107,17 @@ func (r *relay) loop() (Result, error) {
 	for !r.ended || r.live > 0 {
 		select {
 		case ev := <-r.events:
+			framed := r.lag(ev)
+			if framed && frameWork != nil {
+				frameWork()
+			}
 			r.handle(ev)
+			// The waits in its handling (a box started) are the frame's too.
+			r.framed = r.framed || framed
 		case <-tick.C:
+			if time.Since(r.selfAt) >= lagIdle {
+				r.readSelf()
+			}
 			r.watch()
 		}
 	}
@@ -216,6 +229,7 @@ func (r *relay) call(p []byte) {
 		t.testBase, t.testCPU = r.testMeter.CPU()
 		t.testStallBase, _ = r.testMeter.Stall()
 		t.stallBase, _ = r.st.meter.Stall()
+		t.lag = 0
 	}
 	r.cur().called = true
 }
@@ -427,8 +441,9 @@ func (r *relay) watch() {
 	if t.called && !t.began.IsZero() {
 		waited = max(waited, time.Since(t.began))
 	}
+	over := waited > l.Wall*sandbox.StallCap // however long the machine kept it waiting
 	waited -= r.stalled(t)
-	if l.Wall > 0 && waited > l.Wall {
+	if l.Wall > 0 && (waited > l.Wall || over) {
 		r.overLimit(&Died{Why: fmt.Sprintf("the student's code ran past its time limit (%v) in this test", l.Wall), Limit: "wall"})
 	}
 }
@@ -445,7 +460,46 @@ func (r *relay) stalled(t *testState) time.Duration {
 	if s, ok := r.testMeter.Stall(); ok && t.called {
 		d += max(s-t.testStallBase, 0)
 	}
-	return d
+	return d + t.lag
+}
+
+// frameWork, a test's, is more work for each frame the loop handles
+// (nil): a grader slowed down on purpose.
+var frameWork func()
+
+// lagTick is how often at most the grader's own threads are read for
+// their waits while frames come (lag); lagIdle, while none does.
+const lagTick, lagIdle = 10 * time.Millisecond, 250 * time.Millisecond
+
+// lag: a frame of either box, or a box's end, came (true). Every frame passes
+// through the grader's threads, and while they wait for a core both boxes
+// wait on their pipes, asleep: neither box's stall counts that wait, and
+// on a crowded machine it may be the most of a test's wall time. The
+// grader's waits are read (sandbox.SelfStall) in spans; a span with a
+// frame in it is the current test's (its wall time leaves it out), one
+// without is not: a student that sleeps, or never answers, sends nothing,
+// and its test reaches its wall limit whatever the grader waited.
+func (r *relay) lag(ev event) bool {
+	switch ev.kind {
+	case fromTest, fromStudent, studentEnded:
+		r.framed = true
+		if time.Since(r.selfAt) >= lagTick {
+			r.readSelf()
+		}
+		return true
+	}
+	return false
+}
+
+// readSelf reads the grader's waits since the last reading; the current
+// test's if a frame came (lag).
+func (r *relay) readSelf() {
+	d, _ := r.self.Read()
+	r.selfAt = time.Now()
+	if r.framed {
+		r.cur().lag += d
+	}
+	r.framed = false
 }
 
 // overLimit stops the live student box at one of the current test's
