@@ -46,6 +46,9 @@ func (a *Assignment) run(ctx context.Context, runner Runner, files []submission.
 		}
 		res.Notes = append(res.Notes, fmt.Sprintf("%s was %s; the rerun's verdict counts: %s", what, cr.Rerun, cr.Verdict.Describe()))
 	}
+	if n, ok := b.Program.(Noter); ok {
+		res.Notes = append(res.Notes, n.Notes()...)
+	}
 	st := runStage{built: true}
 	if f, ok := b.Program.(Flagger); ok {
 		st.flags = f.Flags()

@@ -58,6 +58,13 @@ type Flagger interface {
 	Flags() []string
 }
 
+// Noter is a Program with something to tell the student of its runs as a
+// whole (what a language's runtime does that a failed run's verdict
+// rests on). Grade puts the notes in Result.Notes, after the cases'.
+type Noter interface {
+	Notes() []string
+}
+
 // Build is the outcome of building a submission.
 type Build struct {
 	OK      bool

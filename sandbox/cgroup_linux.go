@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -27,16 +26,19 @@ var (
 	cgOnce    sync.Once
 	cgFound   cgroupParents
 	cgFindErr error
-	cgSeq     atomic.Int64
-	// cgRun tells this process's cgroups from those a killed process of
-	// the same pid left behind: a pid comes round again, and a box's
-	// cgroup outlives a grader killed before it could remove it.
-	cgRun = func() string {
-		var b [4]byte
-		rand.Read(b[:])
-		return hex.EncodeToString(b[:])
-	}()
 )
+
+// cgroupName names a box's cgroup: the grader's pid, which the cleanup of
+// stale cgroups reads (removeStale), and random bits. No counter: a box
+// that saw its cgroup's name could tell how many boxes came before it
+// (the box sees none: its cgroup namespace hides it, startProgram), and
+// the random bits also tell this process's cgroups from those a killed
+// process of the same pid left behind.
+func cgroupName() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return fmt.Sprintf("autograder-sandbox-%d-%s", os.Getpid(), hex.EncodeToString(b[:]))
+}
 
 func findCgroups() (cgroupParents, error) {
 	cgOnce.Do(func() {
@@ -191,7 +193,7 @@ func newCgroup(l Limits) (*cgroup, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := fmt.Sprintf("autograder-sandbox-%d-%s-%d", os.Getpid(), cgRun, cgSeq.Add(1))
+	name := cgroupName()
 	cg := &cgroup{v2: p.v2 != "", dirs: map[string]string{}}
 	// The helper and its Go runtime threads live in the box's pids cgroup
 	// too; a little slack keeps them from eating into the program's share.

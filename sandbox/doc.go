@@ -61,20 +61,24 @@
 //     /etc and the program's own file; a tmpfs of Limits.BoxSize holding
 //     the working directory /box and /tmp; a fresh /proc; no network but
 //     a down loopback; a cgroup per box for memory (no swap), processes
-//     and CPU; the program runs as a uid of its own (from 1000000000 up, a
+//     and CPU, named with random bits and hidden from the program by a
+//     cgroup namespace rooted at it (/proc/self/cgroup shows "/"); the program runs as a uid of its own (from 1000000000 up, a
 //     block of 10000 per grader process) with no capabilities and
 //     no_new_privs.
 //   - TierNamespaces (no writable cgroup; without root through a user
 //     namespace): the same box, but processes are bounded by RLIMIT_NPROC,
 //     per process. CPU time and memory are the whole box's, as on the full
-//     tier, read from /proc instead of a cgroup.
+//     tier, read from /proc instead of a cgroup; the cgroup namespace
+//     shows the program "/" too.
 //   - TierFallback (Linux without namespaces): rlimits, a process group,
 //     and the helper as child subreaper kills what the program leaves
 //     behind. Files are readable and the network reachable; Run prints a
 //     warning once. Without root the program, which is then the grader's
 //     user, may write only below its own folder (Landlock,
 //     landlock_linux.go; without it no box runs) and make no System V
-//     IPC object (seccomp_linux.go).
+//     IPC object (seccomp_linux.go). The program sees the grader's
+//     own cgroup (in a cgroup namespace, "/", when it has a user
+//     namespace of its own), the same for every box.
 //   - TierBasic (macOS, Windows and the rest): a temporary working
 //     directory, wall time and output limits and a kill of the process
 //     (on Unix its process group). Memory, processes, files and network

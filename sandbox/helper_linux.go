@@ -303,7 +303,19 @@ func programAttr(cfg *config, ns bool) (*syscall.SysProcAttr, error) {
 		}
 	}
 	// Otherwise the program has the helper's uid, and prlimit reaches it.
+	if (ns || cfg.ProgNS) && hasCgroupNS() {
+		// A cgroup namespace rooted at the helper's cgroup (the box's, on
+		// the full tier): /proc/self/cgroup shows "/", nothing of the
+		// box's cgroup name or the host's cgroups.
+		sys.Cloneflags |= syscall.CLONE_NEWCGROUP
+	}
 	return sys, nil
+}
+
+// hasCgroupNS reports whether the kernel has cgroup namespaces (Linux 4.6).
+func hasCgroupNS() bool {
+	_, err := os.Stat("/proc/self/ns/cgroup")
+	return err == nil
 }
 
 // startProgram starts the program, its rlimits set before its first

@@ -600,6 +600,45 @@ func BenchmarkPlainExec(b *testing.B) {
 	}
 }
 
+// TestBoxCgroupHidden: a box cannot read from its cgroup anything about
+// other boxes (no counter, nothing that orders two runs): on the tiers
+// with namespaces its cgroup namespace shows it "/"; below them it sees
+// the grader's own cgroup, the same for every box.
+func TestBoxCgroupHidden(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("no /proc/self/cgroup")
+	}
+	for _, tier := range tiers(t) {
+		t.Run(tier.String(), func(t *testing.T) {
+			t.Parallel()
+			var seen []string
+			for range 2 {
+				res, err := run(context.Background(), sh("cat /proc/self/cgroup"), tier)
+				if err != nil || !res.OK() {
+					t.Fatalf("%+v, %v", res, err)
+				}
+				seen = append(seen, string(res.Stdout))
+			}
+			for _, out := range seen {
+				if strings.Contains(out, "autograder-sandbox") {
+					t.Errorf("the box sees its cgroup's name:\n%s", out)
+				}
+				if tier < TierNamespaces {
+					continue
+				}
+				for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+					if !strings.HasSuffix(line, ":/") {
+						t.Errorf("the box sees a cgroup path: %q", line)
+					}
+				}
+			}
+			if seen[0] != seen[1] {
+				t.Errorf("two boxes see different cgroups:\n%s\n%s", seen[0], seen[1])
+			}
+		})
+	}
+}
+
 // TestStaleCgroup: a cgroup that a killed grader of the same pid left
 // behind (a pid comes round again) does not stop a box from starting.
 func TestStaleCgroup(t *testing.T) {
@@ -617,9 +656,9 @@ func TestStaleCgroup(t *testing.T) {
 			parents = append(parents, d)
 		}
 	}
-	for next := cgSeq.Load() + 1; next <= cgSeq.Load()+3; next++ {
+	for next := 1; next <= 3; next++ {
 		for _, parent := range parents {
-			// The names a grader of this pid gave its boxes before.
+			// Names a grader of this pid gave its boxes before.
 			stale := filepath.Join(parent, fmt.Sprintf("autograder-sandbox-%d-%d", os.Getpid(), next))
 			if err := os.Mkdir(stale, 0o755); err != nil {
 				t.Fatal(err)

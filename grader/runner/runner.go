@@ -425,6 +425,9 @@ type program struct {
 	// realClock is set once a run of a repeated case ran with the real
 	// clock, for want of libfaketime.
 	realClock atomic.Bool
+	// notes are the preset's notes on the failed runs (Toolchain.RunNote).
+	mu    sync.Mutex
+	notes []string
 }
 
 // Spec returns the sandbox spec of a run of prog, a program this runner
@@ -496,6 +499,7 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 	if err != nil {
 		return grader.Execution{}, err
 	}
+	p.note(res, spec.Limits.Memory)
 	return grader.Execution{
 		ExitCode: res.ExitCode, Signal: res.Signal, Limit: p.s.limit(res), Stopped: res.Stopped, OutputCut: res.StdoutTruncated && res.Limit == sandbox.None,
 		Stdout: res.Stdout, Stderr: res.Stderr, Time: res.Wall, CPU: res.CPU, CPUMeasured: true, StallCounted: res.StallCounted,
@@ -503,6 +507,31 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 }
 
 func (p *program) Close() error { return nil }
+
+// note keeps the preset's note on a failed run, once.
+func (p *program) note(res sandbox.Result, memory int64) {
+	tc := p.s.tc
+	if res.OK() || tc == nil || tc.RunNote == nil {
+		return
+	}
+	n := tc.RunNote(res.Stderr, memory)
+	if n == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !slices.Contains(p.notes, n) {
+		p.notes = append(p.notes, n)
+	}
+}
+
+// Notes implements grader.Noter: the preset's notes on the runs that
+// failed, sorted (the runs end in any order).
+func (p *program) Notes() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Sorted(slices.Values(p.notes))
+}
 
 // Flags implements grader.Flagger: the TA is told when the runs of a
 // repeated case could not have their clocks moved.

@@ -106,6 +106,12 @@ type Toolchain struct {
 	// sandbox limit, the limit the program says it hit (sandbox.None for
 	// none). nil: none.
 	Limit func(stderr []byte) sandbox.Limit
+	// RunNote says, from the stderr of a run that failed, in a box with
+	// the given memory, what the student should know of the language's
+	// runtime to read that failure (that where a stack overflows varies
+	// from run to run); "" for nothing. The runner adds each distinct
+	// note once to the submission's notes. nil: none.
+	RunNote func(stderr []byte, memory int64) string
 	// NoProgram says, after build steps that succeeded, why they made no
 	// program for the run command to start ("" when they did). nil: a
 	// build that succeeds made it.

@@ -242,7 +242,7 @@ func (j *Judge) Fingerprint() string {
 
 var (
 	// A test method: annotations (one of them @Test), then a method.
-	javaTestRE = regexp.MustCompile(`((?:@[A-Za-z_][\w.]*(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?\s*)+)(?:(?:public|protected|private|static|final|synchronized)\s+)*void\s+([A-Za-z_$][\w$]*)\s*\(`)
+	javaTestRE = regexp.MustCompile(`((?:@` + javaName + `(?:\.` + javaName + `)*(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?\s*)+)(?:(?:public|protected|private|static|final|synchronized|strictfp)\s+)*void\s+(` + javaName + `)\s*\(`)
 	javaTagRE  = regexp.MustCompile(`@Tag\s*\(\s*"([^"]*)"\s*\)`)
 )
 
@@ -270,6 +270,26 @@ func scanJava(name string, data []byte) []declared {
 		out = append(out, d)
 	}
 	return out
+}
+
+// unreadJava are the lines of the test annotations (@Test, ...) of a
+// Java file that scanJava finds no test method after: the compiler may read
+// them (a generic method, an annotation the pattern does not take), so
+// a test that is not counted is named, never dropped silently.
+func unreadJava(data []byte) []int {
+	src := scanJavaSource(string(data))
+	_, at := javaTextLines(data)
+	var read [][]int
+	for _, m := range javaTestRE.FindAllStringSubmatchIndex(src.bare, -1) {
+		read = append(read, m[2:4])
+	}
+	var lines []int
+	for _, a := range javaTestAnnotation.FindAllStringIndex(src.bare, -1) {
+		if !slices.ContainsFunc(read, func(r []int) bool { return r[0] <= a[0] && a[0] < r[1] }) {
+			lines = append(lines, at[a[0]])
+		}
+	}
+	return lines
 }
 
 // mark reads a tag or marker: "points=N".

@@ -10,12 +10,18 @@ import (
 func FuzzScanJava(f *testing.F) {
 	f.Add("class A { @Test void a() {} // @Test void b() {}\n /* x */ String s = \"}\"; char c = '{'; }")
 	f.Add(`@Nested class B { """ text { """ @RepeatedTest(2) void r() {} }`)
+	f.Add("class C { \\u0040Test void \\u0061b\\u0000c() {} // x\\u000a @Test void d() {} \\\\u0040Test @Test <T> void g() {} }")
 	f.Fuzz(func(t *testing.T, src string) {
 		s := scanJavaSource(src)
-		if len(s.code) != len(src) || len(s.bare) != len(src) || strings.Count(s.code, "\n") != strings.Count(src, "\n") || strings.Count(s.bare, "\n") != strings.Count(src, "\n") {
-			t.Fatalf("lengths or lines changed: %q -> %q / %q", src, s.code, s.bare)
+		text := string(javaText([]byte(src)))
+		if len(s.code) != len(text) || len(s.bare) != len(text) || strings.Count(s.code, "\n") != strings.Count(text, "\n") || strings.Count(s.bare, "\n") != strings.Count(text, "\n") {
+			t.Fatalf("lengths or lines changed: %q -> %q / %q", text, s.code, s.bare)
+		}
+		if !strings.Contains(src, `\u`) && !strings.ContainsFunc(src, javaIgnorable) && text != src {
+			t.Fatalf("javaText changed a source with no escape and nothing ignorable: %q -> %q", src, text)
 		}
 		scanJava("A.java", []byte(src))
+		unreadJava([]byte(src))
 	})
 }
 

@@ -3,6 +3,8 @@ package unittest
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader/toolchain"
 )
@@ -17,16 +19,85 @@ type javaSource struct {
 }
 
 // scanJavaSource blanks comments, and in bare also the contents of
-// literals, as toolchain.JavaBlanked does.
+// literals, as toolchain.JavaBlanked does, in the text the compiler reads
+// (javaText).
 func scanJavaSource(src string) javaSource {
-	b := []byte(src)
+	b := javaText([]byte(src))
 	return javaSource{code: string(toolchain.JavaBlanked(b, false)), bare: string(toolchain.JavaBlanked(b, true))}
+}
+
+// javaText is a source as the Java compiler reads it: its unicode escapes
+// translated first (JLS 3.3, toolchain.JavaEscapes; "\u0040Test" is
+// @Test, "\u000a" ends a line comment), then, outside comments and
+// literals, the characters an identifier ignores left out (JLS 3.8:
+// "adds\u0000Twice" is addsTwice, as the compiler names the method). A
+// surrogate half becomes U+FFFD.
+func javaText(src []byte) []byte {
+	text, _ := javaTextLines(src)
+	return text
+}
+
+// javaTextLines is javaText with the line of the source (from 1) each of
+// its bytes comes from: what a student reads in the file.
+func javaTextLines(src []byte) (text []byte, lines []int) {
+	line := 1
+	var mid []byte
+	var midLines []int
+	last := 0
+	copyRaw := func(to int) {
+		for _, c := range src[last:to] {
+			mid, midLines = append(mid, c), append(midLines, line)
+			if c == '\n' {
+				line++
+			}
+		}
+	}
+	toolchain.JavaEscapes(src, func(start, end int, r rune) {
+		copyRaw(start)
+		n := len(mid)
+		mid = utf8.AppendRune(mid, r)
+		for range len(mid) - n {
+			midLines = append(midLines, line)
+		}
+		last = end
+	})
+	copyRaw(len(src))
+	for i := 0; i < len(mid); {
+		part, end := toolchain.ReadJava(mid, i)
+		if part != toolchain.CodePart {
+			text, lines = append(text, mid[i:end]...), append(lines, midLines[i:end]...)
+			i = end
+			continue
+		}
+		r, n := utf8.DecodeRune(mid[i:])
+		if n == 1 && r == utf8.RuneError || !javaIgnorable(r) {
+			// (a byte that is not UTF-8 stays as it is)
+			text, lines = append(text, mid[i:i+n]...), append(lines, midLines[i:i+n]...)
+		}
+		i += n
+	}
+	return text, lines
+}
+
+// javaIgnorable is Java's Character.isIdentifierIgnorable: the controls
+// that are not white space, and the format characters (Cf).
+func javaIgnorable(r rune) bool {
+	return r <= 0x08 || 0x0e <= r && r <= 0x1b || 0x7f <= r && r <= 0x9f || unicode.Is(unicode.Cf, r)
 }
 
 var (
 	// A test method's annotation: @Test, @ParameterizedTest, @RepeatedTest.
-	javaTestAnnotation = regexp.MustCompile(`@(?:org\.junit\.jupiter\.(?:api|params)\.)?(Test|ParameterizedTest|RepeatedTest)\b`)
-	javaNestedRE       = regexp.MustCompile(`@(?:org\.junit\.jupiter\.api\.)?Nested\b[^{;]*?\bclass\s+([A-Za-z_$][\w$]*)`)
+	javaTestAnnotation = regexp.MustCompile(`@(?:org\.junit\.jupiter\.(?:api|params)\.)?(Test|ParameterizedTest|RepeatedTest)(?:[^` + javaPart + `]|$)`)
+	javaNestedRE       = regexp.MustCompile(`@(?:org\.junit\.jupiter\.api\.)?Nested\b[^{;]*?\bclass\s+(` + javaName + `)`)
+)
+
+// javaName is a Java identifier (JLS 3.8: Character.isJavaIdentifierStart,
+// then isJavaIdentifierPart; its ignorable characters are gone, javaText);
+// javaPart is the class of the characters that go on one.
+const (
+	javaStart = `\p{L}\p{Nl}\p{Sc}\p{Pc}`
+	javaPart  = javaStart + `\p{Nd}\p{Mn}\p{Mc}`
+	javaName  = `[` + javaStart + `][` + javaPart + `]*`
 )
 
 // nestedClass is a @Nested class's body: the offsets of its braces.

@@ -89,6 +89,39 @@ func TestScanJavaTextBlock(t *testing.T) {
 	}
 }
 
+// TestScanJavaAsJavac: the tests are read in the text javac reads:
+// unicode escapes translated first (an odd backslash before one escapes
+// nothing; "\u000a" ends a line comment), identifiers' ignorable
+// characters left out, names in any script; a test annotation the
+// scanner cannot pair with a method is named by its line (unreadJava),
+// and a name the launcher cannot select gets a note (unrunnable).
+func TestScanJavaAsJavac(t *testing.T) {
+	src := "class UTest {\n" +
+		"    @Test void \\u0061ddsTwice() {}\n" +
+		"    \\u0040Test void escapedAnnotation() {}\n" +
+		"    // a comment that ends here\\u000a @Test void hiddenInComment() {}\n" +
+		"    @Test void adds\\u001b\\u0007\\u202eTwice() {}\n" +
+		"    @Test void deep\u0000Null() {}\n" +
+		"    @Test void pr\u00fcfe() {}\n" +
+		"    String s = \"\\\\u0040Test void inString() {}\";\n" +
+		"    @Test <T> void generic() {}\n" +
+		"}"
+	got := scanJava("UTest.java", []byte(src))
+	want := []declared{{id: "UTest.addsTwice"}, {id: "UTest.escapedAnnotation"}, {id: "UTest.hiddenInComment"},
+		{id: "UTest.addsTwice"}, {id: "UTest.deepNull"}, {id: "UTest.pr\u00fcfe"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+	if got, want := unreadJava([]byte(src)), []int{9}; !reflect.DeepEqual(got, want) {
+		t.Errorf("unread lines %v, want %v", got, want)
+	}
+	for id, runs := range map[string]bool{"addsTwice": true, "Inner.deep": true, "pr\u00fcfe": false, "line 9": false} {
+		if why := unrunnable(id); (why == "") != runs {
+			t.Errorf("unrunnable(%q) = %q", id, why)
+		}
+	}
+}
+
 // TestParameterizedOutcome: a parameterized test passes when every one of
 // its invocations does, and fails with the first that does not.
 func TestParameterizedOutcome(t *testing.T) {

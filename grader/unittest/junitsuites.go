@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -394,7 +395,28 @@ func (s *javaSuites) Collect(ctx context.Context, f submission.File) ([]string, 
 		}
 		ids = append(ids, id)
 	}
+	for _, line := range unreadJava(f.Data) {
+		ids = append(ids, fmt.Sprintf("line %d", line))
+	}
 	return ids, "", nil
+}
+
+// unrunnable says why the grader cannot run test id (Collect's), which
+// then fails on the correct implementation with that note; "" when it
+// can. JUnit's launcher reads its arguments in the box's locale, which
+// is ASCII: a method selector must be ASCII to name the method.
+func unrunnable(id string) string {
+	if line, ok := strings.CutPrefix(id, "line "); ok {
+		return "the grader cannot read the name of the test declared at line " + line +
+			" (write it as `void name()` after its annotations)"
+	}
+	for _, part := range strings.Split(id, ".") {
+		if !javaIdent(part) {
+			return fmt.Sprintf("the grader cannot run a test whose name is not plain ASCII (%s): "+
+				"JUnit's launcher would not find it; rename it with letters a-z, A-Z, digits, _ and $", strconv.QuoteToASCII(id))
+		}
+	}
+	return ""
 }
 
 // javaIdent reports whether s is a plain Java identifier (ASCII).
@@ -471,6 +493,9 @@ func (s *javaSuites) Run(ctx context.Context, f submission.File, id, impl string
 	classes, ok := s.impls[impl]
 	if !ok {
 		return mutation.TestRun{}, fmt.Errorf("no implementation %s", impl)
+	}
+	if why := unrunnable(id); why != "" {
+		return mutation.TestRun{Why: why}, nil
 	}
 	built, why, err := s.compileTests(ctx, f)
 	if err != nil {

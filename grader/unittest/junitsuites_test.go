@@ -305,6 +305,33 @@ class ShapesTest {
 	}
 }
 
+// TestJUnitSuiteEscapes: tests named as the compiler reads them (unicode
+// escapes, ignorable characters) are counted under those names and run
+// by the launcher; a name the launcher cannot select (not ASCII) is an
+// invalid test that says so, not one left out.
+func TestJUnitSuiteEscapes(t *testing.T) {
+	p := junitSuitePart(t, []string{"add-replaces"}, 25)
+	p.Parallel = 2
+	src := "import static org.junit.jupiter.api.Assertions.assertEquals;\n" +
+		"import org.junit.jupiter.api.*;\n" +
+		"class EscTest {\n" +
+		"    \\u0040Test void \\u0061ddsTwice() { Inventory inv = new Inventory(); inv.add(\"a\", 1); inv.add(\"a\", 1); assertEquals(2, inv.count(\"a\")); }\n" +
+		"    @Nested class In\\u202eer { @Test void deep\\u0000Null() { assertEquals(0, new Inventory().total()); } }\n" +
+		"    @Test void pr\u00fcfe() { assertEquals(0, new Inventory().total()); }\n" +
+		"}\n"
+	res, err := p.Grade(context.Background(), []submission.File{{Name: "EscTest.java", Data: []byte(src)}}, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "EscTest.java::addsTwice:valid,add-replaces EscTest.java::Iner.deepNull:valid EscTest.java::pr\u00fcfe:invalid = 5"
+	if got := summary(res); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if why := res.Tests[len(res.Tests)-1].Why; !strings.Contains(why, "not plain ASCII") {
+		t.Errorf("the test the launcher cannot select: %q", why)
+	}
+}
+
 // TestRunOutcome: how a run's reports and the relay's record make its
 // outcome, for pytest's one report of one test and JUnit's reports of a
 // test's invocations.
