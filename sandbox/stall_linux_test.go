@@ -69,24 +69,6 @@ func TestStallClock(t *testing.T) {
 	}
 }
 
-// crowd keeps the machine's cores busy with 6 spinning processes a core
-// until the test ends: a box's program then gets a seventh of a core or
-// less. They die with the test binary too (go test's timeout ends it
-// without cleanups; left, they would crowd every later run).
-func crowd(t *testing.T) {
-	for range 6 * runtime.NumCPU() {
-		cmd := exec.Command("/bin/sh", "-c", "while :; do :; done")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			cmd.Process.Kill()
-			cmd.Wait()
-		})
-	}
-}
-
 // spin is a shell script that works until it has used ms of CPU time (its
 // own, from /proc/self/stat, in ticks of 10 ms), then says so.
 func spin(ms int) Spec {
@@ -99,7 +81,7 @@ func spin(ms int) Spec {
 // sleeps on that machine still ends at its wall limit.
 func TestCrowdedRunInTime(t *testing.T) {
 	t.Logf("grader at nice %d, policy %s", ownPriority().nice, ownPriority().policy)
-	crowd(t)
+	testenv.Crowd(t)
 	for _, tier := range tiers(t) {
 		if tier == TierBasic {
 			continue // no stall counted
@@ -241,7 +223,7 @@ func TestSelfStall(t *testing.T) {
 	if d, ok := s.Read(); !ok || d != 0 {
 		t.Fatalf("the first reading: %v, %v; want 0, true", d, ok)
 	}
-	crowd(t)
+	testenv.Crowd(t)
 	func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
