@@ -165,7 +165,7 @@ func TestReviewByKeys(t *testing.T) {
 			want = fmt.Sprintf("\ns%02d,,,,,3\n", i)
 		}
 		if !strings.Contains(string(gb), want) {
-			t.Errorf("gradebook.csv lacks %q", strings.TrimSpace(want))
+			t.Errorf("gradebook.csv lacks %q; it says:\n%s", strings.TrimSpace(want), gb)
 		}
 	}
 

@@ -38,11 +38,12 @@ func (wd Driver) Headless(t testing.TB, browser string, w, h int) *Session {
 }
 
 // WaitFor polls until cond returns "", failing after WaitLimit with what
-// cond said last.
+// cond said last. It polls every few milliseconds at first, most pages
+// change that fast, then less often, up to every pollMax.
 func (s *Session) WaitFor(t testing.TB, what string, cond func() string) {
 	t.Helper()
 	deadline := time.Now().Add(WaitLimit)
-	for {
+	for pause := pollMin; ; pause = min(2*pause, pollMax) {
 		msg := cond()
 		if msg == "" {
 			return
@@ -50,9 +51,15 @@ func (s *Session) WaitFor(t testing.TB, what string, cond func() string) {
 		if time.Now().After(deadline) {
 			t.Fatalf("waited %v for %s: %s", WaitLimit, what, msg)
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(pause)
 	}
 }
+
+// pollMin and pollMax bound WaitFor's pause between two polls.
+const (
+	pollMin = 5 * time.Millisecond
+	pollMax = 100 * time.Millisecond
+)
 
 // Screenshot writes what the window shows into path, a PNG file.
 func (s *Session) Screenshot(t testing.TB, path string) {
