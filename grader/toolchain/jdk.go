@@ -157,7 +157,16 @@ func jvmOptions(memory int64, launcher bool, version string) []string {
 		"-XX:CompileThresholdScaling=5",
 	}
 	if !launcher {
-		opts = append(opts, fmt.Sprintf("-Xss%dm", javaStack(memory)>>20))
+		// The JIT compiles in the foreground: a method is compiled when
+		// its counters say so, not whenever a compiler thread gets a
+		// core. Compiled and interpreted frames differ in size, so with
+		// background compiles the depth at which a recursion overflows
+		// its stack followed the machine's load (measured, one program:
+		// 124,682 to 200,926 calls in five runs); with this it varies by
+		// less than 1% (414,678 or 415,396), and not at all in a program
+		// of one thread. The CPU time is the same: the compiles are
+		// counted either way.
+		opts = append(opts, fmt.Sprintf("-Xss%dm", javaStack(memory)>>20), "-Xbatch")
 	}
 	if JavaFeature(version) >= 14 {
 		// The class data archive mapped where it was made, not at a random

@@ -15,13 +15,13 @@ func TestJVMOptions(t *testing.T) {
 		version  string
 		want     string
 	}{
-		{256 << 20, false, "17.0.15", "-Xmx128m " + gc + rest + " -Xss8m" + cds},
+		{256 << 20, false, "17.0.15", "-Xmx128m " + gc + rest + " -Xss8m -Xbatch" + cds},
 		{512 << 20, true, "17.0.15", "-J-Xmx256m -J" + strings.ReplaceAll(gc+rest+cds, " ", " -J")},
-		{8 << 20, false, "21", "-Xmx16m " + gc + rest + " -Xss1m" + cds},
-		{0, false, "", "-Xmx256m " + gc + rest + " -Xss16m"},
-		{1 << 30, false, "11.0.2", "-Xmx512m " + gc + rest + " -Xss32m"},
-		{2 << 30, false, "1.8.0_392", "-Xmx1024m " + gc + rest + " -Xss64m"},
-		{8 << 30, false, "17", "-Xmx4096m " + gc + rest + " -Xss64m" + cds},
+		{8 << 20, false, "21", "-Xmx16m " + gc + rest + " -Xss1m -Xbatch" + cds},
+		{0, false, "", "-Xmx256m " + gc + rest + " -Xss16m -Xbatch"},
+		{1 << 30, false, "11.0.2", "-Xmx512m " + gc + rest + " -Xss32m -Xbatch"},
+		{2 << 30, false, "1.8.0_392", "-Xmx1024m " + gc + rest + " -Xss64m -Xbatch"},
+		{8 << 30, false, "17", "-Xmx4096m " + gc + rest + " -Xss64m -Xbatch" + cds},
 	} {
 		if got := strings.Join(jvmOptions(tc.memory, tc.launcher, tc.version), " "); got != tc.want {
 			t.Errorf("jvmOptions(%d, %v, %q):\n got %s\nwant %s", tc.memory, tc.launcher, tc.version, got, tc.want)
