@@ -105,8 +105,9 @@ type SuitePart struct {
 	cfg    Config
 	suites Suites
 	bugs   []Bug
-	// Parallel is how many runs on the bugs go at once (at most 1: one
-	// at a time). The order they end in changes nothing.
+	// Parallel is how many runs on the bugs go at once, Grade's and
+	// Verify's (at most 1: one at a time). The order they end in changes
+	// nothing.
 	Parallel int
 }
 

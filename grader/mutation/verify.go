@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -118,20 +119,47 @@ func (p *SuitePart) runOwn(ctx context.Context, own []submission.File, loads []b
 				}
 				r.correct = append(r.correct, tr)
 			}
-			for i, b := range p.bugs {
-				if !loads[i] {
-					continue
-				}
-				tr, err := p.suites.Runner.Run(ctx, f, id, b.Name)
-				if err != nil {
-					return nil, nil, fmt.Errorf("own test %s on bug %s: %w", r.name, b.Name, err)
-				}
-				r.bugs[i] = &tr
+			if err := p.runOnBugs(ctx, f, id, loads, r.bugs); err != nil {
+				return nil, nil, fmt.Errorf("own test %s: %w", r.name, err)
 			}
 			runs = append(runs, r)
 		}
 	}
 	return runs, bad, nil
+}
+
+// runOnBugs runs test id of f once on each bug that loads, into out[i]
+// (bug i's run), Parallel at a time: each run is fresh boxes, so the
+// order they end in changes nothing.
+func (p *SuitePart) runOnBugs(ctx context.Context, f submission.File, id string, loads []bool, out []*TestRun) error {
+	var (
+		wg   sync.WaitGroup
+		errs = make([]error, len(p.bugs))
+		sem  = make(chan struct{}, max(1, p.Parallel))
+	)
+	for i, b := range p.bugs {
+		if !loads[i] {
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			tr, err := p.suites.Runner.Run(ctx, f, id, b.Name)
+			if err != nil {
+				errs[i] = fmt.Errorf("on bug %s: %w", b.Name, err)
+				return
+			}
+			out[i] = &tr
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // compareOwn is a line for each loading bug that no own test which

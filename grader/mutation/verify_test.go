@@ -2,7 +2,9 @@ package mutation
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader/compare"
@@ -12,10 +14,12 @@ import (
 // table is a SuiteRunner and Loader of a model: test id's run on impl is
 // runs[impl][id] (a pass on the test's own transcript when absent); the
 // file "bad.py" collects to nothing; loadWhy says which do not load.
+// Its runs may go side by side.
 type table struct {
 	ids     []string
 	runs    map[string]map[string]TestRun
 	loadWhy map[string]string
+	mu      sync.Mutex
 	ran     map[string]bool
 }
 
@@ -27,6 +31,8 @@ func (m *table) Collect(ctx context.Context, f submission.File) ([]string, strin
 }
 
 func (m *table) Run(ctx context.Context, f submission.File, id, impl string) (TestRun, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	m.ran[impl] = true
 	if r, ok := m.runs[impl][id]; ok {
 		return r, nil
@@ -36,7 +42,9 @@ func (m *table) Run(ctx context.Context, f submission.File, id, impl string) (Te
 
 func (m *table) Load(ctx context.Context, impl string) (string, error) { return m.loadWhy[impl], nil }
 
-// TestVerify: a row per line Verify writes, and a right rubric.
+// TestVerify: a row per line Verify writes, and a right rubric; the
+// same lines whether the runs on the bugs go one at a time or side by
+// side (Parallel).
 func TestVerify(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -73,29 +81,38 @@ func TestVerify(t *testing.T) {
 				`own test test_own.py::t2 fails on the correct implementation "correct": assert 1 == 2`}},
 		{"no own test", nil, nil, nil, []string{`no own test file: the part's own folder must hold test files that tell the bugs apart`}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			m := &table{ids: []string{"t1", "t2"}, runs: tc.runs, loadWhy: tc.loadWhy, ran: map[string]bool{}}
-			p, err := NewSuitePart(Config{Files: "*.py", MaxTests: 25, MaxBytes: 1 << 10, Mode: compare.Lines},
-				Suites{Correct: []string{"correct"}, Bugs: []Bug{{Name: "a"}, {Name: "b"}, {Name: "c"}}, Runner: m})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var own []submission.File
-			for _, f := range tc.files {
-				own = append(own, submission.File{Name: f})
-			}
-			got, err := p.Verify(context.Background(), own)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
-				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
-			}
-			for impl, why := range tc.loadWhy {
-				if m.ran[impl] {
-					t.Errorf("%s does not load (%s), yet a test ran on it", impl, why)
-				}
-			}
-		})
+		for _, par := range []int{1, 3} {
+			t.Run(fmt.Sprintf("%s/parallel=%d", tc.name, par), func(t *testing.T) {
+				verifyRow(t, tc.files, tc.runs, tc.loadWhy, tc.want, par)
+			})
+		}
+	}
+}
+
+// verifyRow is a row of TestVerify, its runs on the bugs par at a time.
+func verifyRow(t *testing.T, files []string, runs map[string]map[string]TestRun, loadWhy map[string]string, want []string, par int) {
+	t.Helper()
+	m := &table{ids: []string{"t1", "t2"}, runs: runs, loadWhy: loadWhy, ran: map[string]bool{}}
+	p, err := NewSuitePart(Config{Files: "*.py", MaxTests: 25, MaxBytes: 1 << 10, Mode: compare.Lines},
+		Suites{Correct: []string{"correct"}, Bugs: []Bug{{Name: "a"}, {Name: "b"}, {Name: "c"}}, Runner: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Parallel = par
+	var own []submission.File
+	for _, f := range files {
+		own = append(own, submission.File{Name: f})
+	}
+	got, err := p.Verify(context.Background(), own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for impl, why := range loadWhy {
+		if m.ran[impl] {
+			t.Errorf("%s does not load (%s), yet a test ran on it", impl, why)
+		}
 	}
 }

@@ -117,6 +117,7 @@ func TestJUnitSuiteExamples(t *testing.T) {
 // nine bugs apart: its rubric is right (`cases verify`).
 func TestJUnitSuiteExampleOwn(t *testing.T) {
 	p := junitSuitePart(t, nil, 25)
+	p.Parallel = 2
 	data, err := os.ReadFile(filepath.Join(junitExampleDir(), "own", "InventoryTest.java"))
 	if err != nil {
 		t.Fatal(err)

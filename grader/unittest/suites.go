@@ -62,6 +62,10 @@ type pySuites struct {
 	clock   func(*sandbox.Spec) // fixes the test box's clock; nil when this machine cannot
 	setarch string              // util-linux's setarch, which turns address randomisation off; "" when none
 	helpers []submission.File   // the submission's Python files (For)
+	// The bridge's modules compiled (pybridge.Compiled) for the test box
+	// and the implementation's; none when that failed (each box then
+	// compiles them at its start, as it would without).
+	testPyc, implPyc []sandbox.File
 }
 
 // For implements mutation.HelperRunner: the student's Python files
@@ -97,7 +101,12 @@ func (j *Judge) pytestSuites(ctx context.Context, folder string) (mutation.Suite
 	if err != nil {
 		return mutation.Suites{}, err
 	}
-	return readSuites(folder, py.Path, j.limits)
+	out, err := readSuites(folder, py.Path, j.limits)
+	if s, ok := out.Runner.(*pySuites); ok && err == nil {
+		s.testPyc, s.implPyc = pybridge.Compiled(ctx, py.Path, bridgeDir, studentDir, sandbox.Spec{Env: slices.Clone(determinism),
+			Limits: sandbox.Limits{Wall: j.limits.BuildWall, CPU: j.limits.BuildWall, Memory: j.limits.Memory, Output: 1 << 20}})
+	}
+	return out, err
 }
 
 // readSuites reads the implementations folder.
@@ -205,7 +214,7 @@ def pytest_runtest_setup(item):
 // testBox is the test box of a run of the student's file: pytest with the
 // bridge (only collecting, or relayed), args after the common ones.
 func (s *pySuites) testBox(f submission.File, lim sandbox.Limits, collect bool, args ...string) sandbox.Spec {
-	files := append(pybridge.TestFiles(bridgeDir),
+	files := append(append(pybridge.TestFiles(bridgeDir), s.testPyc...),
 		sandbox.File{Name: bridgeDir + "/autograder_seed.py", Data: []byte(seedPlugin)},
 		sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)},
 		sandbox.File{Name: studentTest(f), Data: f.Data})
@@ -334,7 +343,7 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 	errs := clip.New(keepPrinted, keepPrinted)
 	test.StderrTo = errs
 	student := sandbox.Spec{Path: s.py, Args: []string{"-I", "-B", studentDir + "/server.py"},
-		Files: append(slices.Clone(files), pybridge.StudentFiles(studentDir)...),
+		Files: slices.Concat(files, pybridge.StudentFiles(studentDir), s.implPyc),
 		Env:   append(slices.Clone(determinism), "AUTOGRADER_BRIDGE_INSTRUCTOR=1"), Limits: lim}
 	fixAddresses(s.setarch, &student)
 	return suiteRun(ctx, test, student, l, false)

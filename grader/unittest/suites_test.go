@@ -23,9 +23,19 @@ func exampleDir(t *testing.T) string {
 	return filepath.Join(filepath.Dir(file), "..", "..", "cases", "pytest-tests")
 }
 
-// suiteLimits are far above what any run of the example needs: a test's
-// calls take milliseconds, pytest starts in well under a second.
+// suiteLimits are far above what any run of the JUnit example needs: a
+// test's calls take milliseconds, a JVM starts in about a second.
 var suiteLimits = rubric.Limits{Wall: 5 * time.Second, CPU: 5 * time.Second, BuildWall: 60 * time.Second, Memory: 1 << 30}
+
+// pySuiteLimits are the pytest examples': still far above what a run that
+// must finish needs (a test's calls take milliseconds, pytest starts in
+// about 0.3 s of CPU time and collects 10,000 tests in about 0.7 s), low
+// enough that what must reach a limit reaches it soon. A test that
+// loops in the test box without calling the implementation
+// (examples/loops) dies at the relay's 2 s of CPU time, but its box
+// spins on to the box's own limit, 2 × CPU + BuildWall (9 s here; 70 s
+// with suiteLimits); a collection that never ends stops at CPU + 5 s.
+var pySuiteLimits = rubric.Limits{Wall: 5 * time.Second, CPU: 2 * time.Second, BuildWall: 5 * time.Second, Memory: 1 << 30}
 
 // exampleSuites are the example's implementations, only the bugs named
 // (nil: all), or a skip (a failure under CI) when pytest is missing.
@@ -37,7 +47,7 @@ func exampleSuites(t *testing.T, bugs []string, maxTests int) *mutation.SuitePar
 	if m := Missing("pytest"); m != "" {
 		testenv.Missing(t, "pytest: %s", m)
 	}
-	j, err := newJudge(pytest, &rubric.Rubric{Limits: suiteLimits})
+	j, err := newJudge(pytest, &rubric.Rubric{Limits: pySuiteLimits})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,6 +187,7 @@ func TestSuiteBadInput(t *testing.T) {
 // apart: its rubric is right (`cases verify`).
 func TestSuiteExampleOwn(t *testing.T) {
 	p := exampleSuites(t, nil, 25)
+	p.Parallel = 2
 	data, err := os.ReadFile(filepath.Join(exampleDir(t), "own", "test_cart.py"))
 	if err != nil {
 		t.Fatal(err)
@@ -215,7 +226,7 @@ func tinySuites(t *testing.T) *mutation.SuitePart {
 			t.Fatal(err)
 		}
 	}
-	j, err := newJudge(pytest, &rubric.Rubric{Limits: suiteLimits})
+	j, err := newJudge(pytest, &rubric.Rubric{Limits: pySuiteLimits})
 	if err != nil {
 		t.Fatal(err)
 	}
