@@ -281,9 +281,8 @@ const maxCollected = 4 << 20
 // box, the implementation's modules stand-ins that answer nothing.
 func (s *pySuites) Collect(ctx context.Context, f submission.File) ([]string, string, error) {
 	l := s.limits
-	// pytest collects 10,000 tests in about a second of CPU time; a file
-	// that loops at import is stopped at the CPU limit.
-	lim := sandbox.Limits{Wall: l.BuildWall + l.Wall, CPU: l.CPU + 5*time.Second, Memory: l.Memory, Output: maxCollected}
+	// A file that loops at import is stopped at the CPU limit.
+	lim := sandbox.Limits{Wall: l.BuildWall + l.Wall, CPU: l.CPU + collectCPU, Memory: l.Memory, Output: maxCollected}
 	spec := s.testBox(f, lim, true, "--collect-only", studentTest(f))
 	res, err := sandbox.Run(ctx, spec)
 	if err != nil {
@@ -335,7 +334,7 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 	l := s.limits
 	lim := sandbox.Limits{Wall: 2*l.Wall + l.BuildWall, CPU: 2*l.CPU + l.BuildWall, Memory: l.Memory, Output: 1 << 20}
 	sel, selArg := pybridge.SelectFile(bridgeDir, studentTest(f)+"::"+id)
-	test := s.testBox(f, lim, false, "-p", pybridge.Plugin, "-p", "pytest_timeout",
+	test := s.testBox(f, suiteTestBox(l), false, "-p", pybridge.Plugin, "-p", "pytest_timeout",
 		"--junitxml", box+"/report.xml", "-o", "junit_family=xunit1",
 		"--timeout", pytestTimeout(perTestSuite(l).Wall), selArg)
 	test.Files = append(test.Files, sel)
@@ -364,6 +363,20 @@ func suiteRun(ctx context.Context, test, impl sandbox.Spec, l rubric.Limits, man
 	}
 	return runOutcome(out, many), nil
 }
+
+// suiteTestBox bounds the box of a student's test in a suite run: the
+// test's CPU limit (the relay's, over both boxes once the test called the
+// implementation) and pytest's start and collection (as Collect allows
+// it), so a test that loops on its own, never calling the implementation,
+// costs that much and not the implementation box's whole allowance.
+func suiteTestBox(l rubric.Limits) sandbox.Limits {
+	return sandbox.Limits{Wall: 2*l.Wall + l.BuildWall, CPU: l.CPU + collectCPU, Memory: l.Memory, Output: 1 << 20}
+}
+
+// collectCPU is the CPU time a test box may spend on pytest's start and
+// collecting a file beyond its tests' own: pytest collects 10,000 tests
+// in about a second.
+const collectCPU = 5 * time.Second
 
 // perTestSuite bounds a test of a students' suite run: limits.cpu of
 // CPU time (both boxes', once the test called the implementation), which
