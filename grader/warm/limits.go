@@ -78,6 +78,7 @@ type watch struct {
 	sent   time.Time     // the request of the case under way; zero between cases
 	cpu0   time.Duration // the box's CPU time then
 	stall0 time.Duration // and its stall
+	claim  time.Duration // the harness's count of the case's stall, or -1 (bound)
 	last   time.Duration // the box's CPU time when last read
 	over   int           // the limit the watch killed the box at, or limitNone
 }
@@ -108,7 +109,7 @@ func (w *watch) start() bool {
 	}
 	stalled := w.stalled()
 	w.mu.Lock()
-	w.sent, w.cpu0, w.stall0 = time.Now(), used, stalled
+	w.sent, w.cpu0, w.stall0, w.claim = time.Now(), used, stalled, -1
 	w.n++
 	w.mu.Unlock()
 	return true
@@ -123,11 +124,26 @@ func (w *watch) stalled() time.Duration {
 	return d
 }
 
+// bound takes the harness's count of the stall of the case under way
+// (its answer's Stall) where it is less than the box's: the harness
+// leaves out its own thread's waits, which a cold run does not have (the
+// box's stall counts them), but its count is the box's word, so it can
+// only make the case's wall time longer.
+func (w *watch) bound(claim time.Duration) {
+	w.mu.Lock()
+	w.claim = max(claim, 0)
+	w.mu.Unlock()
+}
+
 // counted is the wall time of the case under way, elapsed since its
-// request, as its wall limit counts it: less the box's stall since then
-// (never below zero). w.mu is held.
+// request, as its wall limit counts it: less the box's stall since then,
+// or the harness's count if less (bound), never below zero. w.mu is held.
 func (w *watch) counted(elapsed, stalled time.Duration) time.Duration {
-	return elapsed - min(max(stalled-w.stall0, 0), elapsed)
+	stall := max(stalled-w.stall0, 0)
+	if w.claim >= 0 {
+		stall = min(stall, w.claim)
+	}
+	return elapsed - min(stall, elapsed)
 }
 
 // deadline is when the case under way reaches its wall limit and grace,

@@ -90,6 +90,20 @@ func TestWatchStall(t *testing.T) {
 	}
 	w.end()
 
+	// The harness's count of the case's stall (its own thread's waits
+	// left out) counts where it is less than the box's, never more.
+	for _, claim := range []time.Duration{4 * time.Second, 20 * time.Second} {
+		w.start()
+		w.sentAgo(10 * time.Second)
+		s.add(9 * time.Second)
+		w.bound(claim)
+		_, wall, _ := w.end()
+		want := 10*time.Second - min(claim, 9*time.Second)
+		if wall < want || wall > want+time.Second {
+			t.Errorf("the box stalled 9 s, the harness says %v: wall %v, want about %v", claim, wall, want)
+		}
+	}
+
 	// With no stall counted (no Meter), the wall time is the clock's.
 	w = newWatch((&fakeMeter{}).cpu, limits{CPU: time.Hour, Wall: 2 * time.Second}, func() {})
 	w.start()
@@ -132,6 +146,27 @@ func TestAwaitStall(t *testing.T) {
 	}
 	if _, _, broke := w.end(); broke != limitWall {
 		t.Errorf("no answer by the deadline: broke %d, want the wall limit", broke)
+	}
+}
+
+// TestCaseFrameStall: a CASE frame's last field is the harness's count of
+// the case's stall; a frame without it says none.
+func TestCaseFrameStall(t *testing.T) {
+	var p encoder
+	p.int(0)
+	p.int(kindReturn)
+	p.int(0)
+	p.int(limitNone)
+	p.int(0)
+	p.long(int64(time.Second))
+	p.bytes([]byte("out"))
+	p.bytes(nil)
+	p.long(int64(300 * time.Millisecond))
+	if f, n := cutFrame(harnessMarker, harnessFrame(frameCase, p.Bytes())); n <= 0 || f.Stall != 300*time.Millisecond || string(f.Out) != "out" {
+		t.Errorf("a frame with its stall: %+v, %d", f, n)
+	}
+	if f, n := cutFrame(harnessMarker, caseFrame(0, "out")); n <= 0 || f.Stall != 0 {
+		t.Errorf("a frame without: %+v, %d", f, n)
 	}
 }
 

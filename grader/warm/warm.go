@@ -477,6 +477,9 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 			break
 		}
 		f, got := watch.await(sink)
+		if got && f.Type == frameCase {
+			watch.bound(f.Stall)
+		}
 		cpu, wall, broke := watch.end()
 		if len(frames) == 0 {
 			w.stats.Start.Since(started)
