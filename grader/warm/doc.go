@@ -54,8 +54,12 @@
 //     monitor it waits on, say): it can end a case sooner, nothing it says
 //     of time decides a verdict alone. It leaves the JVM's waits for a
 //     core out of a case's wall time too, counted as the sandbox counts
-//     them; a case it stops at its wall limit that the grader's measure
-//     finds within it runs cold. The grader's own waits for a core, while
+//     them but for its own thread's (which wakes every few milliseconds:
+//     on a loaded machine it waits for a core most of the time, and a cold
+//     run has no such thread), and says its count with the answer: the
+//     grader takes it where it is less than the box's, so it can make a
+//     case's wall time longer, never shorter. A case the harness stops at
+//     its wall limit that the grader's measure finds within it runs cold. The grader's own waits for a core, while
 //     it passes a case's request and answer, are not left out: they are a
 //     fraction of a cold run's JVM start, which a warm case does not pay. The sandbox's basic tier has no
 //     meter, so no warm mode (New fails; the grader runs cold). The box's
@@ -178,7 +182,8 @@
 // Program.Flags says when and why a submission ran cold, for the TA
 // alone (results.json and index.html): the student's report speaks of
 // the program, not of how the grader ran it. Execution.Time of a warm run
-// is the case's own wall time, without a JVM's start.
+// is the case's own wall time, as its wall limit counts it: without a
+// JVM's start, and without the time it waited for a core.
 //
 // A compile that succeeds is not yet a program: Build fails, as cold
 // mode's does (runner.Sandboxed.NoProgram), when javac made no class

@@ -421,8 +421,10 @@ public final class Harness {
             System.setIn(in0);
         }
         long wall = System.nanoTime() - t0;
-        if (stall.begun) {
-            stall.read(t0 + wall); // the waits since the last reading
+        if (stall.begun && limit == L_NONE) {
+            // The waits since the last reading; a case stopped at a limit
+            // says the count it was stopped by.
+            stall.read(t0 + wall);
         }
         if (c.violation != null || violation != null) {
             fallback(r.index, c.violation != null ? c.violation : violation);
