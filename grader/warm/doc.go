@@ -39,14 +39,29 @@
 //     what the whole box used, all the JVM's threads counted, from the
 //     case's request to its answer, read by the box's sandbox.Meter (its
 //     cgroup, or /proc of its processes); its wall time is the Go
-//     process's clock over the same span. A case over its CPU or wall
+//     process's clock over the same span less the time the box waited
+//     for a core in it (the same Meter's Stall), as a cold run's wall
+//     limit leaves that wait out (sandbox.Limits.Wall): a loaded machine
+//     stops a case at its wall limit neither warm nor cold, and a case
+//     ends at sandbox.StallCap times its wall limit whatever it waited.
+//     A case over its CPU or wall
 //     limit ends at that limit, whatever the JVM answered, and its JVM is
 //     left (a new one runs the cases after it); one that has not answered
-//     by its CPU limit and half a second, or its wall limit and one, is
+//     by its CPU limit and half a second, or its wall limit and one (its
+//     box's waits for a core left out), is
 //     killed with its box and ends at that limit. The harness's own watch
 //     shares the JVM with the submission, which can stop it (hold a
 //     monitor it waits on, say): it can end a case sooner, nothing it says
-//     of time decides a verdict alone. The sandbox's basic tier has no
+//     of time decides a verdict alone. It leaves the JVM's waits for a
+//     core out of a case's wall time too, counted as the sandbox counts
+//     them but for its own thread's (which wakes every few milliseconds:
+//     on a loaded machine it waits for a core most of the time, and a cold
+//     run has no such thread), and says its count with the answer: the
+//     grader takes it where it is less than the box's, so it can make a
+//     case's wall time longer, never shorter. A case the harness stops at
+//     its wall limit that the grader's measure finds within it runs cold. The grader's own waits for a core, while
+//     it passes a case's request and answer, are not left out: they are a
+//     fraction of a cold run's JVM start, which a warm case does not pay. The sandbox's basic tier has no
 //     meter, so no warm mode (New fails; the grader runs cold). The box's
 //     own limits, a few cases' worth, bound the JVM as a whole besides, and
 //     a JVM that dies has its case run cold.
@@ -167,7 +182,8 @@
 // Program.Flags says when and why a submission ran cold, for the TA
 // alone (results.json and index.html): the student's report speaks of
 // the program, not of how the grader ran it. Execution.Time of a warm run
-// is the case's own wall time, without a JVM's start.
+// is the case's own wall time, as its wall limit counts it: without a
+// JVM's start, and without the time it waited for a core.
 //
 // A compile that succeeds is not yet a program: Build fails, as cold
 // mode's does (runner.Sandboxed.NoProgram), when javac made no class

@@ -13,8 +13,12 @@ import (
 // submission, which can stop it (hold a monitor its watch waits on, say).
 // A case's CPU time is what the whole box used from the case's request to
 // its answer, by the box's Meter; its wall time is the grader's clock over
-// the same span. A case over either limit ends at it, whatever the JVM
-// answered, and its JVM is left (the next one runs the rest of the cases).
+// the same span less the time the box waited for a core in it (its stall,
+// by the same Meter), as a cold run's wall limit leaves that time out
+// (sandbox.Limits.Wall), and ends at sandbox.StallCap times the limit
+// whatever the stall. A case over either limit ends at it, whatever the
+// JVM answered, and its JVM is left (the next one runs the rest of the
+// cases).
 //
 // A warm box has, besides, one cold run's CPU limit for its whole life
 // (limits.Life, the rubric's CPU limit, hand-off or not): its start, every
@@ -65,13 +69,18 @@ type watch struct {
 	cpu, wall time.Duration                // a case's limits
 	life      time.Duration                // the box's, from its start; 0 for none
 	kill      func()
+	// stall reads the time the box has waited for a core (a
+	// sandbox.Meter's Stall); nil, or false, counts none.
+	stall func() (time.Duration, bool)
 
-	mu   sync.Mutex
-	n    int           // the cases started in the box
-	sent time.Time     // the request of the case under way; zero between cases
-	cpu0 time.Duration // the box's CPU time then
-	last time.Duration // the box's CPU time when last read
-	over int           // the limit the watch killed the box at, or limitNone
+	mu     sync.Mutex
+	n      int           // the cases started in the box
+	sent   time.Time     // the request of the case under way; zero between cases
+	cpu0   time.Duration // the box's CPU time then
+	stall0 time.Duration // and its stall
+	claim  time.Duration // the harness's count of the case's stall, or -1 (bound)
+	last   time.Duration // the box's CPU time when last read
+	over   int           // the limit the watch killed the box at, or limitNone
 }
 
 // newWatch watches a box whose CPU time meter reads (a sandbox.Meter's
@@ -98,33 +107,86 @@ func (w *watch) start() bool {
 	if !ok || w.spent(used) {
 		return false
 	}
+	stalled := w.stalled()
 	w.mu.Lock()
-	w.sent, w.cpu0 = time.Now(), used
+	w.sent, w.cpu0, w.stall0, w.claim = time.Now(), used, stalled, -1
 	w.n++
 	w.mu.Unlock()
 	return true
 }
 
-// deadline is when the case under way reaches its wall limit and grace.
-func (w *watch) deadline() time.Time {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.sent.Add(w.wall + wallGrace)
+// stalled reads the box's stall so far (0 when none is counted).
+func (w *watch) stalled() time.Duration {
+	if w.stall == nil {
+		return 0
+	}
+	d, _ := w.stall()
+	return d
 }
 
-// end ends the case under way, answered or not: its CPU and wall time,
-// and the limit it broke (limitNone when none).
-func (w *watch) end() (cpu, wall time.Duration, broke int) {
-	w.read()
+// bound takes the harness's count of the stall of the case under way
+// (its answer's Stall) where it is less than the box's: the harness
+// leaves out its own thread's waits, which a cold run does not have (the
+// box's stall counts them), but its count is the box's word, so it can
+// only make the case's wall time longer.
+func (w *watch) bound(claim time.Duration) {
+	w.mu.Lock()
+	w.claim = max(claim, 0)
+	w.mu.Unlock()
+}
+
+// counted is the wall time of the case under way, elapsed since its
+// request, as its wall limit counts it: less the box's stall since then,
+// or the harness's count if less (bound), never below zero. w.mu is held.
+func (w *watch) counted(elapsed, stalled time.Duration) time.Duration {
+	stall := max(stalled-w.stall0, 0)
+	if w.claim >= 0 {
+		stall = min(stall, w.claim)
+	}
+	return elapsed - min(stall, elapsed)
+}
+
+// deadline is when the case under way reaches its wall limit and grace,
+// the box's stall so far left out, and at the latest sandbox.StallCap
+// times its limit and grace after its request.
+func (w *watch) deadline() time.Time {
+	stalled := w.stalled()
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	cpu, wall, broke = w.last-w.cpu0, time.Since(w.sent), w.over
+	stall := max(stalled-w.stall0, 0)
+	return w.sent.Add(min(w.wall+wallGrace+stall, w.wall*sandbox.StallCap+wallGrace))
+}
+
+// await returns the answer to the case under way from s; false when the
+// stream ends or breaks, or nothing comes by the case's deadline, which
+// moves on while the box waits for a core.
+func (w *watch) await(s *sink) (frame, bool) {
+	for {
+		d := w.deadline()
+		f, got := s.next(d)
+		if got || time.Now().Before(d) || !w.deadline().After(d) {
+			return f, got // an answer, the stream's end, or the deadline
+		}
+	}
+}
+
+// end ends the case under way, answered or not: its CPU and wall time
+// (counted: the box's stall left out), and the limit it broke
+// (limitNone when none): the wall limit too once sandbox.StallCap times
+// it has passed, whatever the stall.
+func (w *watch) end() (cpu, wall time.Duration, broke int) {
+	w.read()
+	stalled := w.stalled()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	elapsed := time.Since(w.sent)
+	cpu, wall, broke = w.last-w.cpu0, w.counted(elapsed, stalled), w.over
 	w.sent = time.Time{}
 	switch {
 	case broke != limitNone:
 	case cpu > w.cpu:
 		broke = limitCPU
-	case wall > w.wall:
+	case wall > w.wall || elapsed > w.wall*sandbox.StallCap:
 		broke = limitWall
 	}
 	return cpu, wall, broke
@@ -192,13 +254,18 @@ func (w *watch) overran(used time.Duration) bool {
 // enforce makes f, the answer to the case the watch measured, say the
 // limit the case broke when it broke one: a CASE frame then ends at that
 // limit, whatever the JVM said, and its JVM is left. Its wall time is the
-// grader's measure.
+// grader's measure. A case the harness stopped at its wall limit, by its
+// own count of the JVM's waits for a core, that this measure has not
+// reached runs cold: its verdict is the sandbox's.
 func enforce(f *frame, cpu, wall time.Duration, broke int) {
 	if f.Type != frameCase {
 		return // a FALLBACK: the case runs cold
 	}
 	f.Wall, f.CPU = wall, cpu
 	if broke == limitNone {
+		if f.Kind == kindLimit && f.Limit == limitWall {
+			f.Flags |= flagRerun
+		}
 		return
 	}
 	f.Kind, f.Code, f.Limit = kindLimit, -1, broke

@@ -296,8 +296,9 @@ func TestNearLimit(t *testing.T) {
 }
 
 // TestNearLimitRunsCold runs warm a program that spends most of its wall
-// limit (4 s: it works a third of the time and sleeps the rest for 3.3 s
-// by the clock, which no machine makes shorter) and one that spends most
+// limit (4 s: it works a sixth of the time, by its own CPU time, and
+// sleeps the rest, 3.7 s in all as a wall limit counts it, which leaves
+// out the time it waited for a core) and one that spends most
 // of its CPU limit (2 s: 1.6 s of its thread's CPU time), without the
 // hand-off. A cold run adds its JVM's start to both, so neither warm
 // answer is taken: each case ran cold, or reached its limit warm (as it
@@ -312,17 +313,17 @@ func TestNearLimitRunsCold(t *testing.T) {
 public class EightQueen {
     public static void main(String[] args) throws Exception {
         long x = 0;
+        var mx = ManagementFactory.getThreadMXBean();
         switch (args[0]) {
             case "wall":
-                for (long end = System.nanoTime() + 3_300_000_000L; System.nanoTime() < end; ) {
-                    for (long busy = System.nanoTime() + 10_000_000L; System.nanoTime() < busy; ) {
+                for (int i = 0; i < 123; i++) {
+                    for (long busy = mx.getCurrentThreadCpuTime() + 5_000_000L; mx.getCurrentThreadCpuTime() < busy; ) {
                         x++;
                     }
-                    Thread.sleep(20);
+                    Thread.sleep(25);
                 }
                 break;
             case "cpu":
-                var mx = ManagementFactory.getThreadMXBean();
                 for (long end = mx.getCurrentThreadCpuTime() + 1_600_000_000L; mx.getCurrentThreadCpuTime() < end; ) {
                     x++;
                 }
@@ -338,7 +339,7 @@ public class EightQueen {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.mode = modeLetObserve // it paces itself by the clock, which would send it cold
+	w.mode = modeLetObserve // it paces itself by its CPU time, which would send it cold
 	b, err := w.Build(context.Background(), []submission.File{{Name: "EightQueen.java", Data: []byte(src)}}, sandbox.Hooks{})
 	if err != nil || !b.OK {
 		t.Fatalf("build: %v %s", err, b.Log)

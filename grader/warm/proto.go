@@ -151,9 +151,14 @@ type frame struct {
 	Limit      int
 	Flags      int
 	Wall       time.Duration
-	CPU        time.Duration // the grader's measure of the box's CPU time over the case (enforce); not on the wire
-	Asleep     bool          // a case that waits (kindWait) the sandbox saw waiting too (asleep.go); not on the wire
-	Reason     string
+	// Stall (CASE) is the harness's count of the time the case's JVM
+	// waited for a core in it, its own reader's waits left out (0 when
+	// the frame has none): the box's word, which can make a case's wall
+	// time longer than the grader's measure, never shorter (limits.go).
+	Stall  time.Duration
+	CPU    time.Duration // the grader's measure of the box's CPU time over the case (enforce); not on the wire
+	Asleep bool          // a case that waits (kindWait) the sandbox saw waiting too (asleep.go); not on the wire
+	Reason string
 	// READY: the harness's own clock, from its main to READY and of that
 	// its scan of the classes; the box's word, counted in Stats alone.
 	Setup, Scan time.Duration
@@ -248,6 +253,9 @@ func cutFrame(tok token, b []byte) (frame, int) {
 		f.Wall = time.Duration(d.long())
 		f.Out = d.bytes()
 		f.Err = d.bytes()
+		if len(d.b) >= 8 {
+			f.Stall = time.Duration(d.long())
+		}
 	case frameFallback:
 		f.Index = d.int()
 		f.Reason = string(d.bytes())

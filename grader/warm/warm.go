@@ -444,6 +444,7 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 	}
 	// Each case's limits hold from outside the box (see limits.go).
 	watch := newWatch(spec.Meter.CPU, w.lim, kill)
+	watch.stall = spec.Meter.Stall
 	stop := make(chan struct{})
 	defer close(stop)
 	go watch.run(stop)
@@ -475,7 +476,10 @@ func (w *Runner) harness(ctx context.Context, files []sandbox.File, pending []in
 		if !send(encodeCase(i, in.Args, in.Stdin), time.Until(watch.deadline())) {
 			break
 		}
-		f, got := sink.next(watch.deadline())
+		f, got := watch.await(sink)
+		if got && f.Type == frameCase {
+			watch.bound(f.Stall)
+		}
 		cpu, wall, broke := watch.end()
 		if len(frames) == 0 {
 			w.stats.Start.Since(started)

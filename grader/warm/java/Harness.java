@@ -93,6 +93,16 @@ public final class Harness {
     static final int MAX_PARKED = 16;
     /** A case that uses almost no CPU for this long waits: it reruns cold. */
     static final long WAIT_NS = 500_000_000L;
+    /**
+     * A case's wall time leaves out the JVM's waits for a core (Stall), as
+     * the sandbox's wall limit does: its threads are read first this long
+     * into a case (a shorter case is not read at all), then every
+     * STALL_TICK_NS (the sandbox's stallTick), and at the wall limit, at
+     * most every STALL_AGAIN_NS; a case ends at STALL_CAP (sandbox.StallCap)
+     * times its wall limit whatever it waited.
+     */
+    static final long STALL_FIRST_NS = 50_000_000L, STALL_TICK_NS = 250_000_000L, STALL_AGAIN_NS = 50_000_000L;
+    static final long STALL_CAP = 30;
 
     /** The frame marker: public, for framing only (the compile service sets its own). */
     static byte[] marker = "autograder-warm2".getBytes(StandardCharsets.US_ASCII);
@@ -348,6 +358,8 @@ public final class Harness {
         long mark = t0, cpuAtMark = 0;
         Crowd crowd = new Crowd();
         long crowdAt = t0 + WAIT_NS / 2;
+        Stall stall = new Stall(t0);
+        long stallAt = t0 + STALL_FIRST_NS;
         try {
             t.start();
             long poll = 1;
@@ -370,9 +382,13 @@ public final class Harness {
                 // All the JVM's threads, as a cold run's limit counts them.
                 long cpu = processCPU() - cpu0;
                 long now = System.nanoTime();
+                if (now >= stallAt) {
+                    stall.read(now);
+                    stallAt = now + STALL_TICK_NS;
+                }
                 if (cpu > cpuLimit) {
                     limit = L_CPU;
-                } else if (now - t0 > wallLimit) {
+                } else if (stall.overWall(now)) {
                     limit = L_WALL;
                 } else if (now - mark >= WAIT_NS) {
                     // Less than a twentieth of a core since the mark, and
@@ -405,6 +421,11 @@ public final class Harness {
             System.setIn(in0);
         }
         long wall = System.nanoTime() - t0;
+        if (stall.begun && limit == L_NONE) {
+            // The waits since the last reading; a case stopped at a limit
+            // says the count it was stopped by.
+            stall.read(t0 + wall);
+        }
         if (c.violation != null || violation != null) {
             fallback(r.index, c.violation != null ? c.violation : violation);
             return false;
@@ -486,6 +507,7 @@ public final class Harness {
         d.writeLong(wall);
         writeBytes(d, c.outCap.bytes());
         writeBytes(d, c.errCap.bytes());
+        d.writeLong(stall.total);
         frame(F_CASE, f.toByteArray());
         reply.flush();
         return !halt;
@@ -1341,6 +1363,106 @@ public final class Harness {
      * given up as waiting reruns cold, and one not given up waits out its
      * wall limit.
      */
+    /**
+     * The time the JVM's threads waited for a core during one case (its
+     * stall), counted as the sandbox counts a box's (sandbox/stall_linux.go),
+     * so that a case's wall time is the one the grader measures: each span
+     * between two readings adds the most that any one thread waited in it
+     * (a thread first seen after the first reading, all its waits), if a
+     * thread ran or waited for a core through half of it, or one that
+     * neither ran nor waited is runnable (a wait under way); else the next
+     * span that counts adds it. Never more than the case's time so far.
+     * The first reading only starts the count. The reader's own waits do
+     * not count: it is the harness's thread, which a cold run has not, and
+     * it wakes every few milliseconds, so on a loaded machine it waits for
+     * a core most of the time, whatever the case does. The CASE frame
+     * says the total; the grader takes it where it is less than the
+     * sandbox's count for the whole box, and its own measure decides: a
+     * case stopped here that it finds within its wall limit reruns cold.
+     */
+    static final class Stall {
+        final Map<String, long[]> seen = new HashMap<>(); // thread id: ns on a core, ns waiting, at the last reading
+        final long start;                                 // the case's start
+        String self;                                      // the reader, once read
+        long at, total, pending;                          // the last reading, the stall so far, a span's not yet counted
+        boolean begun;
+
+        Stall(long start) {
+            this.start = start;
+        }
+
+        static String selfTid() {
+            try {
+                return new File("/proc/thread-self").getCanonicalFile().getName();
+            } catch (IOException e) {
+                return "";
+            }
+        }
+
+        /** Whether the case, at now, is past its wall limit, its stall left out, or past STALL_CAP times it. */
+        boolean overWall(long now) {
+            long elapsed = now - start;
+            if (elapsed / STALL_CAP > wallLimit) {
+                return true;
+            }
+            if (elapsed - total > wallLimit && now - at >= STALL_AGAIN_NS) {
+                read(now); // the waits since the last reading
+            }
+            return elapsed - total > wallLimit;
+        }
+
+        /** Reads the JVM's threads at now. */
+        void read(long now) {
+            if (self == null) {
+                self = selfTid();
+            }
+            String[] tids = new File("/proc/self/task").list();
+            if (tids == null) {
+                return;
+            }
+            long most = 0, busiest = 0;
+            boolean still = false;
+            for (String tid : tids) {
+                if (tid.equals(self)) {
+                    continue;
+                }
+                String dir = "/proc/self/task/" + tid + "/";
+                long[] t = Crowd.times(Crowd.read(dir + "schedstat"));
+                if (t == null) {
+                    continue;
+                }
+                long[] was = seen.put(tid, t);
+                long ran = t[0], waited = t[1];
+                if (was != null && t[0] >= was[0] && t[1] >= was[1]) {
+                    ran -= was[0];
+                    waited -= was[1];
+                }
+                if (!begun) {
+                    continue;
+                }
+                most = Math.max(most, waited);
+                busiest = Math.max(busiest, ran + waited);
+                if (ran == 0 && waited == 0 && !still) {
+                    String stat = Crowd.read(dir + "stat");
+                    int i = stat.lastIndexOf(')');
+                    still = i >= 0 && stat.startsWith(" R", i + 1);
+                }
+            }
+            long span = now - at;
+            at = now;
+            if (!begun) {
+                begun = true;
+                return;
+            }
+            if (busiest * 2 < span && !still) {
+                pending = most; // asleep, unless the next span counts
+                return;
+            }
+            total = Math.min(total + most + pending, now - start);
+            pending = 0;
+        }
+    }
+
     static final class Crowd {
         final Map<String, long[]> seen = new HashMap<>(); // thread id: ns on a core, ns waiting, at the last reading
         long at;                                          // when that was; 0 before the first
