@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/cs540-tools/autograder/grader/runner"
+	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
 	"github.com/cs540-tools/autograder/sandbox"
 )
@@ -72,7 +73,7 @@ func javaKit(ctx context.Context, compiler runner.Tool, jar string) (*kit, error
 	if k := kits[key]; k != nil {
 		return k, nil
 	}
-	k, err := loadKit(ctx, compiler.Path, jar, key)
+	k, err := loadKit(ctx, compiler.Path, jar, key, hostJavac(compiler))
 	if err != nil {
 		return nil, err
 	}
@@ -83,12 +84,12 @@ func javaKit(ctx context.Context, compiler runner.Tool, jar string) (*kit, error
 // loadKit reads the kit from the user's cache folder, building it there
 // first; without a usable cache folder, it builds it in a temporary one,
 // removed once read.
-func loadKit(ctx context.Context, compiler, jar, key string) (*kit, error) {
+func loadKit(ctx context.Context, compiler, jar, key string, flags []string) (*kit, error) {
 	var dir string
 	if base, err := os.UserCacheDir(); err == nil {
 		dir = filepath.Join(base, "autograder", "junit-bridge-"+key)
 		if _, err := os.Stat(filepath.Join(dir, "ok")); err != nil {
-			if err := buildKit(ctx, compiler, jar, dir); err != nil {
+			if err := buildKit(ctx, compiler, jar, dir, flags); err != nil {
 				dir = ""
 			}
 		}
@@ -100,7 +101,7 @@ func loadKit(ctx context.Context, compiler, jar, key string) (*kit, error) {
 		}
 		defer os.RemoveAll(tmp)
 		dir = filepath.Join(tmp, "kit")
-		if err := buildKit(ctx, compiler, jar, dir); err != nil {
+		if err := buildKit(ctx, compiler, jar, dir, flags); err != nil {
 			return nil, err
 		}
 	}
@@ -112,9 +113,10 @@ func loadKit(ctx context.Context, compiler, jar, key string) (*kit, error) {
 	return k, err
 }
 
-// buildKit compiles both sides into a fresh folder beside dir, then
-// renames it to dir, so that a half-built kit is never used.
-func buildKit(ctx context.Context, compiler, jar, dir string) error {
+// buildKit compiles both sides into a fresh folder beside dir (javac
+// given flags), then renames it to dir, so that a half-built kit is
+// never used.
+func buildKit(ctx context.Context, compiler, jar, dir string, flags []string) error {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return err
 	}
@@ -123,10 +125,10 @@ func buildKit(ctx context.Context, compiler, jar, dir string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	if err := javabridge.Compile(ctx, compiler, []string{jar}, javabridge.TestSideFiles(), filepath.Join(tmp, "test")); err != nil {
+	if err := javabridge.Compile(ctx, compiler, []string{jar}, javabridge.TestSideFiles(), filepath.Join(tmp, "test"), flags...); err != nil {
 		return err
 	}
-	if err := javabridge.Compile(ctx, compiler, nil, javabridge.ServerFiles(), filepath.Join(tmp, "server")); err != nil {
+	if err := javabridge.Compile(ctx, compiler, nil, javabridge.ServerFiles(), filepath.Join(tmp, "server"), flags...); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "ok"), nil, 0o644); err != nil {
@@ -139,6 +141,18 @@ func buildKit(ctx context.Context, compiler, jar, dir string) error {
 		return err
 	}
 	return nil
+}
+
+// hostJavac are the options for javac run outside any box (the kit, the
+// test JVM's archive's training class): the Java toolchain's for it in
+// a box of the sandbox's default memory (the C1 compiler alone among
+// them), which more than halve a compile's CPU time against the JVM's
+// defaults (the kit's two compiles: 5.9 s of CPU against 2.6 s). They
+// change how fast javac runs, never what it writes. Not its class data
+// archive: one for these options would be built for these compiles
+// alone.
+func hostJavac(javac runner.Tool) []string {
+	return toolchain.Java.Options(javac.Name, toolchain.Box{}, javac.Version)
 }
 
 // readTree reads the files under dir as box files under prefix.

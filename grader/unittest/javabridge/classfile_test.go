@@ -200,7 +200,7 @@ public class Pair<A, B extends Comparable<B>> implements Comparable<Pair<A, B>> 
     public <C> Map<A, List<? super C>> odd(C[] cs, int... xs) throws java.io.IOException { return null; }
     public int compareTo(Pair<A, B> o) { return b.compareTo(o.b); }
     class Inner {}
-}`)}, dir)
+}`)}, dir, k.javacFlags...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,47 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
+
+// flowClasses are the test classes of testdata/flow/tests, each the
+// subject of a test below.
+var flowClasses = []string{"FlowTest", "RunawayTest", "AttackTest", "OutOfTurnTest", "NestingTest"}
+
+var (
+	flowOnce sync.Once
+	flowOut  *outcome
+)
+
+// flowRun runs every class of testdata/flow/tests against the student of
+// testdata/flow/student in one run (one build, one test JVM), shared by
+// the tests below, which each read their class's part (outcome.of): a
+// class's verdicts, frames and student processes are its own whatever
+// ran before it, as the bridge resets the student's side between
+// classes. RunawayTest runs with its callbacks counted (the limit the
+// relay would set), OutOfTurnTest against a fake (lostAnswer).
+func flowRun(t *testing.T, class string) *outcome {
+	t.Helper()
+	k := requireKit(t)
+	flowOnce.Do(func() {
+		flowOut = k.run(t, scenario{
+			student:      readDir(t, filepath.Join("testdata", "flow", "student")),
+			tests:        readDir(t, filepath.Join("testdata", "flow", "tests")),
+			classes:      flowClasses,
+			fakes:        map[string]func(map[string]any) map[string]any{"OutOfTurnTest": lostAnswer()},
+			maxCallbacks: map[string]int{"RunawayTest": 300},
+		})
+	})
+	if flowOut == nil {
+		t.Fatal("the flow classes' shared run failed (see the first test that ran it)")
+	}
+	o := flowOut.of(class)
+	for id, r := range o.tests {
+		t.Logf("%s: %s %s", id, r.status, r.message)
+	}
+	return o
+}
 
 // TestControlFlow: what the student's process throws that is no
 // exception of its API (a StackOverflowError, ThreadDeath) reaches the
@@ -13,15 +52,7 @@ import (
 // assertThrows of RuntimeException takes; the student's own
 // InterruptedException and NoSuchElementException cross as themselves.
 func TestControlFlow(t *testing.T) {
-	k := requireKit(t)
-	o := k.run(t, scenario{
-		student: readDir(t, filepath.Join("testdata", "flow", "student")),
-		tests:   map[string]string{"FlowTest.java": readDir(t, filepath.Join("testdata", "flow", "tests"))["FlowTest.java"]},
-		classes: []string{"FlowTest"},
-	})
-	for id, r := range o.tests {
-		t.Logf("%s: %s %s", id, r.status, r.message)
-	}
+	o := flowRun(t, "FlowTest")
 	expect(t, o, map[string]string{
 		"FlowTest.overflowIsNoRuntimeException":        "failure",
 		"FlowTest.overflowIsNoExceptionTheTestCatches": "error",
@@ -54,16 +85,7 @@ func TestControlFlow(t *testing.T) {
 // on with a fresh student process, and a second runaway in the same test
 // starts none.
 func TestRunawayCostsOneTest(t *testing.T) {
-	k := requireKit(t)
-	o := k.run(t, scenario{
-		student:      readDir(t, filepath.Join("testdata", "flow", "student")),
-		tests:        map[string]string{"RunawayTest.java": readDir(t, filepath.Join("testdata", "flow", "tests"))["RunawayTest.java"]},
-		classes:      []string{"RunawayTest"},
-		maxCallbacks: 300,
-	})
-	for id, r := range o.tests {
-		t.Logf("%s: %s %s", id, r.status, r.message)
-	}
+	o := flowRun(t, "RunawayTest")
 	expect(t, o, map[string]string{
 		"RunawayTest.before": "passed", "RunawayTest.spins": "error", "RunawayTest.between": "passed",
 		"RunawayTest.pingPong": "error", "RunawayTest.after": "passed",
@@ -93,15 +115,7 @@ func TestRunawayCostsOneTest(t *testing.T) {
 // the student's code and changed after its call (a copy: the test's is
 // not changed), or returned where a String is expected (it equals none).
 func TestExceptionAttacks(t *testing.T) {
-	k := requireKit(t)
-	o := k.run(t, scenario{
-		student: readDir(t, filepath.Join("testdata", "flow", "student")),
-		tests:   map[string]string{"AttackTest.java": readDir(t, filepath.Join("testdata", "flow", "tests"))["AttackTest.java"]},
-		classes: []string{"AttackTest"},
-	})
-	for id, r := range o.tests {
-		t.Logf("%s: %s %s", id, r.status, r.message)
-	}
+	o := flowRun(t, "AttackTest")
 	expect(t, o, map[string]string{
 		"AttackTest.selfContainingField": "passed", "AttackTest.fieldHoldsAStudentObject": "passed",
 		"AttackTest.liesStayInTheStudentsProcess": "passed", "AttackTest.causeCycle": "passed",
@@ -139,11 +153,24 @@ func TestExceptionAttacks(t *testing.T) {
 // runs, instead of the test side waiting for what no one sends (the relay
 // takes it as not waiting, so no limit of the test's would end the wait:
 // the whole class was lost at the run's limit). The fake answers the
-// outer call in place of the inner one.
+// outer call in place of the inner one (lostAnswer).
 func TestLostAnswer(t *testing.T) {
-	k := requireKit(t)
+	o := flowRun(t, "OutOfTurnTest")
+	if o.tests == nil {
+		t.Fatalf("no report (the test side waited past the run's limit?); the test JVM said:\n%s", o.testErr)
+	}
+	expect(t, o, map[string]string{"OutOfTurnTest.lostAnswer": "error", "OutOfTurnTest.afterwards": "passed"})
+	if m := o.tests["OutOfTurnTest.lostAnswer"].message; !strings.Contains(m, "broke the bridge protocol") || !strings.Contains(m, "further out") {
+		t.Errorf("lostAnswer: %q", m)
+	}
+}
+
+// lostAnswer is OutOfTurnTest's fake student: its first bounce calls the
+// test's function back, and it answers the next bounce (the callback's)
+// with the seq of the first, the outer call.
+func lostAnswer() func(map[string]any) map[string]any {
 	var outer any
-	lost := func(req map[string]any) map[string]any {
+	return func(req map[string]any) map[string]any {
 		switch {
 		case req["name"] == "bounce" && outer == nil:
 			outer = req["seq"]
@@ -153,19 +180,6 @@ func TestLostAnswer(t *testing.T) {
 			return map[string]any{"re": 5, "seq": outer}
 		}
 		return map[string]any{"re": 41}
-	}
-	o := k.run(t, scenario{
-		student: readDir(t, filepath.Join("testdata", "flow", "student")),
-		tests:   map[string]string{"OutOfTurnTest.java": readDir(t, filepath.Join("testdata", "flow", "tests"))["OutOfTurnTest.java"]},
-		classes: []string{"OutOfTurnTest"},
-		fake:    lost,
-	})
-	if o.tests == nil {
-		t.Fatalf("no report (the test side waited past the run's limit?); the test JVM said:\n%s", o.testErr)
-	}
-	expect(t, o, map[string]string{"OutOfTurnTest.lostAnswer": "error", "OutOfTurnTest.afterwards": "passed"})
-	if m := o.tests["OutOfTurnTest.lostAnswer"].message; !strings.Contains(m, "broke the bridge protocol") || !strings.Contains(m, "further out") {
-		t.Errorf("lostAnswer: %q", m)
 	}
 }
 
@@ -179,15 +193,7 @@ func TestLostAnswer(t *testing.T) {
 // stopped, and the next test runs with a fresh one. A test's visitor
 // over a chain 1000 deep passes.
 func TestNesting(t *testing.T) {
-	k := requireKit(t)
-	o := k.run(t, scenario{
-		student: readDir(t, filepath.Join("testdata", "flow", "student")),
-		tests:   map[string]string{"NestingTest.java": readDir(t, filepath.Join("testdata", "flow", "tests"))["NestingTest.java"]},
-		classes: []string{"NestingTest"},
-	})
-	for id, r := range o.tests {
-		t.Logf("%s: %s %s", id, r.status, r.message)
-	}
+	o := flowRun(t, "NestingTest")
 	expect(t, o, map[string]string{
 		"NestingTest.visitsAChainAThousandDeep": "passed",
 		"NestingTest.forever":                   "error",

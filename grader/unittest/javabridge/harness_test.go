@@ -27,8 +27,9 @@ import (
 type kit struct {
 	java, javac string
 	junit       string
-	testSide    string // compiled test side (and its service file)
-	server      string // compiled student-side server
+	javacFlags  []string // the grader's for javac (testJavac)
+	testSide    string   // compiled test side (and its service file)
+	server      string   // compiled student-side server
 	dir         string
 }
 
@@ -57,7 +58,7 @@ func requireKit(t testing.TB) *kit {
 }
 
 func buildKit() {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), jvmLimit)
 	defer cancel()
 	jdk, err := toolchain.FindJDK(ctx)
 	if err != nil {
@@ -75,17 +76,25 @@ func buildKit() {
 		kitErr = err
 		return
 	}
-	k := &kit{java: jdk.Java, javac: jdk.Javac, junit: junit, dir: dir,
+	k := &kit{java: jdk.Java, javac: jdk.Javac, junit: junit, dir: dir, javacFlags: testJavac(jdk),
 		testSide: filepath.Join(dir, "testside"), server: filepath.Join(dir, "server")}
-	if err := Compile(ctx, k.javac, []string{junit}, TestSideFiles(), k.testSide); err != nil {
+	if err := Compile(ctx, k.javac, []string{junit}, TestSideFiles(), k.testSide, k.javacFlags...); err != nil {
 		kitErr = err
 		return
 	}
-	if err := Compile(ctx, k.javac, nil, ServerFiles(), k.server); err != nil {
+	if err := Compile(ctx, k.javac, nil, ServerFiles(), k.server, k.javacFlags...); err != nil {
 		kitErr = err
 		return
 	}
 	kitVal = k
+}
+
+// testJavac are the options the grader gives javac (the Java
+// toolchain's for a box of 512 MiB, the C1 compiler alone among them),
+// which more than halve a compile's CPU time against javac's own
+// defaults: the tests compile as the grader does.
+func testJavac(jdk toolchain.JDK) []string {
+	return toolchain.Java.Options("javac", toolchain.Box{Memory: 512 << 20}, jdk.Version)
 }
 
 func TestMain(m *testing.M) {
@@ -95,6 +104,15 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
+
+// jvmLimit is the wall deadline of what a test runs of javac and the
+// JVMs: none of them needs more than seconds of CPU, and on a machine
+// loaded many times over its cores (a CI run beside others) their wall
+// time stretches with the load, so the deadline is far above any need,
+// only short of go test's own 10-minute timeout, so that a run that
+// hangs fails its test and its JVMs are killed rather than left behind
+// by a binary that panics.
+const jvmLimit = 8 * time.Minute
 
 // jvmOpts are the toolchain's JVM options for both boxes, as a box of
 // 512 MiB gets them.
@@ -109,12 +127,14 @@ type scenario struct {
 	// JVM: it gets each request and returns the reply (its seq is added
 	// unless the reply has one).
 	fake func(req map[string]any) map[string]any
-	// maxCallbacks, when set, is a per-test limit: past that many calls
-	// of the student's side back to the test's in one test, the
+	// fakes are fakes for the tests of one class (by its name) alone.
+	fakes map[string]func(req map[string]any) map[string]any
+	// maxCallbacks, by test class, is a per-test limit: past that many
+	// calls of the student's side back to the test's in one test, the
 	// forwarder stops the student's process, as the grader's relay does
 	// at a test's CPU or wall limit (a count, so the machine's speed
 	// cannot matter).
-	maxCallbacks int
+	maxCallbacks map[string]int
 }
 
 // outcome is what a run gives: each test's result, what the student's
@@ -127,6 +147,8 @@ type outcome struct {
 	starts     int           // student JVMs started
 	testIDs    []string      // the ids of the "test" control frames, in order
 	depths     []int         // the depths of the "nested" control frames, in order
+	startedIn  []string      // the test class of each start, in order
+	nestedIn   []string      // the test class of each depth, in order
 	wall, cpu  time.Duration // of the run alone (both JVMs), not the builds
 }
 
@@ -141,7 +163,7 @@ type testResult struct {
 // stand-ins and tests in another, the two JVMs joined by forward.
 func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), jvmLimit)
 	defer cancel()
 	root := t.TempDir()
 	studentDir, testsDir, reports := filepath.Join(root, "student"), filepath.Join(root, "tests"), filepath.Join(root, "reports")
@@ -149,7 +171,7 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	for p, s := range sc.student {
 		files[p] = []byte(s)
 	}
-	if err := Compile(ctx, k.javac, nil, files, studentDir); err != nil {
+	if err := Compile(ctx, k.javac, nil, files, studentDir, k.javacFlags...); err != nil {
 		t.Fatal(err)
 	}
 	tfiles := map[string][]byte{}
@@ -168,7 +190,7 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := BuildTests(ctx, k.javac, k.junit, k.testSide, res, tfiles, testsDir); err != nil {
+	if err := BuildTests(ctx, k.javac, k.junit, k.testSide, res, tfiles, testsDir, k.javacFlags...); err != nil {
 		t.Fatal(err)
 	}
 	out := &outcome{studentDir: studentDir, notes: res.Notes}
@@ -178,11 +200,52 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	var f *forwarder
 	out.testErr, f = k.launch(ctx, t, sc, testsDir, studentDir, reports)
 	out.starts, out.testIDs, out.depths = f.starts, f.testIDs, f.depths
+	out.startedIn, out.nestedIn = f.startedIn, f.nestedIn
 	out.wall = time.Since(start)
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &after)
 	out.cpu = time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
 	out.tests = readReport(t, reports)
 	return out
+}
+
+// of is the part of a run of several test classes that is class's: its
+// tests, its test frames, the student processes started and the depths
+// said in its tests.
+func (o *outcome) of(class string) *outcome {
+	c := *o
+	c.tests, c.testIDs, c.depths, c.starts = nil, nil, nil, 0
+	for id, r := range o.tests {
+		if testClass(id) == class {
+			if c.tests == nil {
+				c.tests = map[string]testResult{}
+			}
+			c.tests[id] = r
+		}
+	}
+	for _, id := range o.testIDs {
+		if testClass(id) == class {
+			c.testIDs = append(c.testIDs, id)
+		}
+	}
+	for i, d := range o.depths {
+		if o.nestedIn[i] == class {
+			c.depths = append(c.depths, d)
+		}
+	}
+	for _, in := range o.startedIn {
+		if in == class {
+			c.starts++
+		}
+	}
+	return &c
+}
+
+// testClass is the top-level class of a test's id ("ParamTest" of
+// "ParamTest$Inside.seesTheSameProcess").
+func testClass(id string) string {
+	id, _, _ = strings.Cut(id, ".")
+	id, _, _ = strings.Cut(id, "$")
+	return id
 }
 
 func readClasses(t testing.TB, dir string) map[string][]byte {
@@ -222,7 +285,7 @@ func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, s
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	f := &forwarder{ctx: ctx, k: k, dir: studentDir, toTest: toTest, fake: sc.fake, maxCallbacks: sc.maxCallbacks}
+	f := &forwarder{ctx: ctx, k: k, dir: studentDir, toTest: toTest, fake: sc.fake, fakes: sc.fakes, maxCallbacks: sc.maxCallbacks}
 	f.run(fromTest)
 	cmd.Wait()
 	f.stop(false)
@@ -239,14 +302,18 @@ type forwarder struct {
 	toTest io.Writer
 	wmu    sync.Mutex
 	fake   func(map[string]any) map[string]any
+	fakes  map[string]func(map[string]any) map[string]any
 
-	mu      sync.Mutex
-	student *studentProc
-	starts  int
-	testIDs []string
-	depths  []int // the depths of the "nested" control frames, in order
+	mu        sync.Mutex
+	student   *studentProc
+	starts    int
+	testIDs   []string
+	depths    []int    // the depths of the "nested" control frames, in order
+	class     string   // the current test's class (testClass)
+	startedIn []string // the class of each start
+	nestedIn  []string // the class of each depth
 
-	maxCallbacks int
+	maxCallbacks map[string]int
 	callbacks    int    // in the current test
 	owed         bool   // the test side sent a frame the student has not answered
 	pending      []byte // an 'X' for the next frame of the test side's, as the relay keeps one
@@ -298,8 +365,8 @@ func (f *forwarder) run(fromTest io.Reader) {
 		}
 		switch p[0] {
 		case 'S':
-			if f.fake != nil {
-				f.answer(p[1:])
+			if fake := f.fakeNow(); fake != nil {
+				f.answer(fake, p[1:])
 				continue
 			}
 			f.mu.Lock()
@@ -320,6 +387,7 @@ func (f *forwarder) run(fromTest io.Reader) {
 			if g.Op == "test" {
 				f.mu.Lock()
 				f.testIDs = append(f.testIDs, g.ID)
+				f.class = testClass(g.ID)
 				f.callbacks, f.pending = 0, nil
 				f.mu.Unlock()
 			}
@@ -333,13 +401,24 @@ func (f *forwarder) run(fromTest io.Reader) {
 	}
 }
 
+// fakeNow is the fake that answers the current test's calls, nil when a
+// student JVM does.
+func (f *forwarder) fakeNow() func(map[string]any) map[string]any {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if fake := f.fakes[f.class]; fake != nil {
+		return fake
+	}
+	return f.fake
+}
+
 // answer replies to a request as the fake student would.
-func (f *forwarder) answer(p []byte) {
+func (f *forwarder) answer(fake func(map[string]any) map[string]any, p []byte) {
 	var req map[string]any
 	if json.Unmarshal(p, &req) != nil || req["op"] == nil {
 		return
 	}
-	r := f.fake(req)
+	r := fake(req)
 	if _, own := r["seq"]; !own {
 		r["seq"] = req["seq"] // a fake may answer another call, or call back
 	}
@@ -368,6 +447,7 @@ func (f *forwarder) ensure() *studentProc {
 	}
 	f.student = s
 	f.starts++
+	f.startedIn = append(f.startedIn, f.class)
 	go f.pump(s, out)
 	return s
 }
@@ -403,7 +483,10 @@ func (f *forwarder) pump(s *studentProc, out io.Reader) {
 // overLimit counts the student's callbacks in the current test, and
 // stops the student past maxCallbacks.
 func (f *forwarder) overLimit(s *studentProc, p []byte) bool {
-	if f.maxCallbacks == 0 {
+	f.mu.Lock()
+	limit := f.maxCallbacks[f.class]
+	f.mu.Unlock()
+	if limit == 0 {
 		return false
 	}
 	var m struct{ Op string }
@@ -413,7 +496,7 @@ func (f *forwarder) overLimit(s *studentProc, p []byte) bool {
 	if m.Op != "" {
 		f.callbacks++
 	}
-	if f.callbacks > f.maxCallbacks && !s.limited {
+	if f.callbacks > limit && !s.limited {
 		s.limited = true
 		s.cmd.Process.Kill()
 	}
@@ -427,6 +510,7 @@ func (f *forwarder) nested(p []byte) {
 	json.Unmarshal(p, &g)
 	f.mu.Lock()
 	f.depths = append(f.depths, g.Depth)
+	f.nestedIn = append(f.nestedIn, f.class)
 	f.owed = true
 	if s := f.student; s != nil && s.why == "" {
 		s.why = fmt.Sprintf("calls between the test and your code nested more than %d deep", g.Depth)
@@ -465,7 +549,7 @@ func (f *forwarder) died(s *studentProc, why string) {
 	x, _ := json.Marshal(map[string]any{"why": why, "limit": limit, "exit": exit, "signal": ""})
 	frame := append([]byte{'X'}, x...)
 	f.mu.Lock()
-	owed := f.owed || f.maxCallbacks == 0
+	owed := f.owed || f.maxCallbacks[f.class] == 0
 	if !owed {
 		f.pending = frame
 	}

@@ -130,8 +130,9 @@ func LauncherArgs(opts []string, junit, testSideDir, testsDir, reports string, c
 // BuildTests compiles, into out, the stand-ins of res and the
 // instructor's tests (path -> content), in one run of javac, against
 // JUnit's console launcher and the test side's classes; and puts
-// res.Index at IndexPath. The error holds javac's messages.
-func BuildTests(ctx context.Context, javac, junit, testSideDir string, res *Result, tests map[string][]byte, out string) error {
+// res.Index at IndexPath; flags go to javac as Compile's do (its -J
+// options). The error holds javac's messages.
+func BuildTests(ctx context.Context, javac, junit, testSideDir string, res *Result, tests map[string][]byte, out string, flags ...string) error {
 	files := map[string][]byte{IndexPath: res.Index}
 	for p, b := range res.Sources {
 		files[p] = b
@@ -139,5 +140,5 @@ func BuildTests(ctx context.Context, javac, junit, testSideDir string, res *Resu
 	for p, b := range tests {
 		files[p] = b
 	}
-	return Compile(ctx, javac, []string{junit, testSideDir}, files, out)
+	return Compile(ctx, javac, []string{junit, testSideDir}, files, out, flags...)
 }

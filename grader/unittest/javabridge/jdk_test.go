@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/internal/testenv"
@@ -14,7 +13,7 @@ import (
 // with the reason, or fails it when CI is "true".
 func requireJDK(t *testing.T) *JDK {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), jvmLimit)
 	defer cancel()
 	found, err := toolchain.FindJDK(ctx)
 	if err != nil {

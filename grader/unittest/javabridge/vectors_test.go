@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/internal/testenv"
@@ -21,7 +20,7 @@ func TestJavaVectors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: this test runs a JVM")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), jvmLimit)
 	defer cancel()
 	jdk, err := toolchain.FindJDK(ctx)
 	if err != nil {
@@ -37,7 +36,7 @@ func TestJavaVectors(t *testing.T) {
 		files["autograder/bridge/"+f] = side["autograder/bridge/"+f]
 	}
 	out := filepath.Join(t.TempDir(), "classes")
-	if err := Compile(ctx, jdk.Javac, nil, files, out); err != nil {
+	if err := Compile(ctx, jdk.Javac, nil, files, out, testJavac(jdk)...); err != nil {
 		t.Fatal(err)
 	}
 	res, err := exec.CommandContext(ctx, jdk.Java, "-cp", out, "autograder.bridge.Vectors", "../relay/testdata").CombinedOutput()
