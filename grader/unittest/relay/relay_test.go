@@ -564,7 +564,7 @@ func TestSpam(t *testing.T) {
 	defer func(n int) { maxPending = n }(maxPending)
 	maxPending = 4 << 20
 	test := fake(t, "testside", "test:a", `call:{"do":"spam"}`, "stall")
-	test.Limits.Wall = 20 * time.Second
+	test.Limits.Wall = 8 * time.Second
 	res, err := Run(context.Background(), Config{Test: test, Student: func() sandbox.Spec { return fake(t, "student") }, PerTest: generous})
 	if err != nil {
 		t.Fatal(err)
