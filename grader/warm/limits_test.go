@@ -296,7 +296,7 @@ func TestNearLimit(t *testing.T) {
 }
 
 // TestNearLimitRunsCold runs warm a program that spends most of its wall
-// limit (4 s: it works a third of the time and sleeps the rest for 3.3 s
+// limit (2 s: it works a third of the time and sleeps the rest for 1.65 s
 // by the clock, which no machine makes shorter) and one that spends most
 // of its CPU limit (2 s: 1.6 s of its thread's CPU time), without the
 // hand-off. A cold run adds its JVM's start to both, so neither warm
@@ -306,7 +306,7 @@ func TestNearLimitRunsCold(t *testing.T) {
 	requireJDK(t)
 	r := loadRubric(t, "testdata/eq/rubric.toml")
 	short := *r
-	short.Limits.Wall = 4 * time.Second
+	short.Limits.Wall = 2 * time.Second
 	src := `import java.lang.management.ManagementFactory;
 
 public class EightQueen {
@@ -314,7 +314,7 @@ public class EightQueen {
         long x = 0;
         switch (args[0]) {
             case "wall":
-                for (long end = System.nanoTime() + 3_300_000_000L; System.nanoTime() < end; ) {
+                for (long end = System.nanoTime() + 1_650_000_000L; System.nanoTime() < end; ) {
                     for (long busy = System.nanoTime() + 10_000_000L; System.nanoTime() < busy; ) {
                         x++;
                     }
