@@ -114,11 +114,29 @@ func TestAnswersBound(t *testing.T) {
 			t.Errorf("big: limit %q, want the output limit", wex.Limit)
 		}
 	}
+	// On a loaded machine a run starved of cores may look waiting, or
+	// come near a time limit: it is given up and runs cold (and the
+	// answers held are then others). Which run first does not fit is
+	// then not this test's to say; the runs' ends are compared above
+	// either way.
+	warm, cold := w.stats.WarmCases.Load(), w.stats.ColdCases.Load()
+	if given := w.stats.Waited.Load() + w.stats.Near.Load(); given > 0 {
+		t.Logf("%d runs given up (waiting or near a limit): %d answered warm and %d cold, flags %q", given, warm, cold, p.Flags())
+		if warm+cold != int64(len(inputs)) {
+			t.Errorf("%d runs answered warm and %d cold, want %d in all", warm, cold, len(inputs))
+		}
+		for _, f := range p.Flags() {
+			if !strings.Contains(f, "KiB of answers warm mode holds") {
+				t.Errorf("flag %q, want none but the answers' bound", f)
+			}
+		}
+		return
+	}
 	want := "warm mode: ran cold from its run 4 on: it printed more than the 1536 KiB of answers warm mode holds for a submission"
 	if flags := p.Flags(); len(flags) != 1 || flags[0] != want {
 		t.Errorf("flags %q, want %q", flags, want)
 	}
-	if warm, cold := w.stats.WarmCases.Load(), w.stats.ColdCases.Load(); warm != 3 || cold != 2 {
+	if warm != 3 || cold != 2 {
 		t.Errorf("%d runs answered warm and %d cold, want 3 and 2", warm, cold)
 	}
 }

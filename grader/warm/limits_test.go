@@ -307,7 +307,7 @@ func TestNearLimitRunsCold(t *testing.T) {
 	requireJDK(t)
 	r := loadRubric(t, "testdata/eq/rubric.toml")
 	short := *r
-	short.Limits.Wall = 4 * time.Second
+	short.Limits.Wall = 2 * time.Second
 	src := `import java.lang.management.ManagementFactory;
 
 public class EightQueen {

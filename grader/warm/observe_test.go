@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
@@ -111,6 +113,19 @@ func TestObservers(t *testing.T) {
 		t.Fatal(err)
 	}
 	cold := runner.New(r)
+	// On a loaded machine a run starved of cores may look waiting, or
+	// come near a time limit, and is given up and run cold (Stats.Waited,
+	// Stats.Near). The ordinary programs' runs that were not answered
+	// warm must be that many at most, counted when every program is done.
+	var missed atomic.Int64
+	var mu sync.Mutex
+	var missedBy []string
+	t.Cleanup(func() {
+		given := w.stats.Waited.Load() + w.stats.Near.Load()
+		if m := missed.Load(); m > given {
+			t.Errorf("%d runs of programs that do not observe the harness ran cold (%q), and only %d were given up as waiting or near a limit", m, missedBy, given)
+		}
+	})
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -159,8 +174,15 @@ func TestObservers(t *testing.T) {
 			if tc.observes && (warm != 0 || !strings.Contains(notes, note)) {
 				t.Errorf("%d runs warm, notes %q; want all cold, with a note saying %q", warm, notes, note)
 			}
-			if !tc.observes && (warm != len(inputs) || notes != "") {
+			if !tc.observes && notes != "" {
 				t.Errorf("%d runs warm, notes %q; want all warm, no note", warm, notes)
+			}
+			if !tc.observes && warm != len(inputs) {
+				t.Logf("%d runs of %d warm (checked when all are done)", warm, len(inputs))
+				missed.Add(int64(len(inputs) - warm))
+				mu.Lock()
+				missedBy = append(missedBy, tc.name)
+				mu.Unlock()
 			}
 		})
 	}

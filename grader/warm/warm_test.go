@@ -173,9 +173,13 @@ func TestEquivalence(t *testing.T) {
 		// The runs that meet a time limit, alone: each costs its limit,
 		// cold and warm, and a short wall limit changes no verdict of
 		// theirs (a run that never ends times out at any limit). The
-		// harness gives up the one that sleeps, and it runs cold.
-		{dir: "clean", inputs: []Input{args("loop"), args("sleep"), args("plain")}, loose: "loop", wall: 4 * time.Second, waited: 1},
-		{dir: "clean", inputs: []Input{args("plain"), args("sleep"), args("exit3"), args("sleep"), args("plain")}, wall: 4 * time.Second, waited: 1, handOff: 500 * time.Millisecond},
+		// harness gives up the one that sleeps, and it runs cold. The
+		// runs that end (plain, exit3) need a fraction of the 2 s: a cold
+		// run's wall time leaves out its waits for a core, and a warm
+		// answer past half of it (nearLimit) or starved of cores (given
+		// up as waiting) is confirmed cold.
+		{dir: "clean", inputs: []Input{args("loop"), args("sleep"), args("plain")}, loose: "loop", wall: 2 * time.Second, waited: 1},
+		{dir: "clean", inputs: []Input{args("plain"), args("sleep"), args("exit3"), args("sleep"), args("plain")}, wall: 2 * time.Second, waited: 1, handOff: 500 * time.Millisecond},
 		{dir: "stateless", inputs: []Input{
 			args("a"), args("exitcatch"), args("b"), args("throw"), args("c"), args("exit"), args("d"),
 		}},
