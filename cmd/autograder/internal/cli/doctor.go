@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -23,14 +24,20 @@ import (
 
 func doctorCommand() *ucli.Command {
 	return &ucli.Command{
-		Name:  "doctor",
-		Usage: "say how submissions will be contained on this machine and which languages work in the sandbox",
-		Description: "A language that worked is remembered (in the user's cache folder) with the files\n" +
+		Name:      "doctor",
+		Usage:     "say how submissions will be contained on this machine and which languages work in the sandbox",
+		ArgsUsage: "[LANGUAGE...]",
+		Description: "Checks every language preset, or only those named (doctor java python).\n" +
+			"A language that worked is remembered (in the user's cache folder) with the files\n" +
 			"of its tools: while they stay the same, doctor says so at once; --fresh builds\n" +
-			"and runs every hello-world again.",
-		Flags: []ucli.Flag{&ucli.BoolFlag{Name: "fresh", Usage: "check every language again, ignoring what an earlier doctor found"}},
+			"and runs their hello-worlds again.",
+		Flags: []ucli.Flag{&ucli.BoolFlag{Name: "fresh", Usage: "check the languages again, ignoring what an earlier doctor found"}},
 		Action: func(c *ucli.Context) error {
 			w := c.App.Writer
+			langs, err := doctorLanguages(c.Args().Slice())
+			if err != nil {
+				return err
+			}
 			t := sandbox.Detect()
 			fmt.Fprintf(w, "sandbox tier: %s\n  why: %s\n", t, sandbox.Reason())
 			if warn := t.Warning(); warn != "" {
@@ -38,9 +45,9 @@ func doctorCommand() *ucli.Command {
 			}
 			fmt.Fprintf(w, "stack: %s (each run's, at the default memory, whatever this shell's; a rubric's limits.stack sets another)\n", runner.StackText(sandbox.Limits{}, toolchain.All()...))
 			fmt.Fprintln(w, "languages (a hello-world built and run in the sandbox):")
-			lines, before := hellos(c.Context, rubric.Presets(), doctorCache(c.Bool("fresh"), t.String()))
+			lines, before := hellos(c.Context, langs, doctorCache(c.Bool("fresh"), t.String(), langs))
 			for i, line := range lines {
-				fmt.Fprintf(w, "  %-7s %s\n", rubric.Presets()[i], line)
+				fmt.Fprintf(w, "  %-7s %s\n", langs[i], line)
 			}
 			if len(before) > 0 {
 				fmt.Fprintf(w, "  (%s: as an earlier doctor found, with the same tools; --fresh checks again)\n", strings.Join(before, ", "))
@@ -71,6 +78,22 @@ func doctorCommand() *ucli.Command {
 			return nil
 		},
 	}
+}
+
+// doctorLanguages are the languages doctor checks: every preset, or
+// those named, in the presets' order; a name that is no preset is bad
+// input.
+func doctorLanguages(names []string) ([]rubric.Language, error) {
+	all := rubric.Presets()
+	if len(names) == 0 {
+		return all, nil
+	}
+	for _, n := range names {
+		if !slices.Contains(all, rubric.Language(n)) {
+			return nil, badInputf("doctor: no language %q: the languages are %s", n, strings.Trim(fmt.Sprint(all), "[]"))
+		}
+	}
+	return slices.DeleteFunc(all, func(l rubric.Language) bool { return !slices.Contains(names, string(l)) }), nil
 }
 
 // hellos says whether each language's preset works here, in the order of
@@ -117,18 +140,27 @@ type helloLine struct {
 }
 
 // doctorCache reads the cache in the user's cache folder; with fresh,
-// or without a cache folder, it starts empty (and, without one, saves
-// nothing).
-func doctorCache(fresh bool, tier string) *helloCache {
+// it forgets the languages langs (doctor checks them again, and the
+// others stay remembered); without a cache folder it starts empty and
+// saves nothing.
+func doctorCache(fresh bool, tier string, langs []rubric.Language) *helloCache {
 	hc := &helloCache{base: buildVersion() + "\x00" + tier, seen: map[string]helloLine{}}
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return hc
 	}
 	hc.path = filepath.Join(dir, "autograder", "doctor.json")
-	if data, err := os.ReadFile(hc.path); err == nil && !fresh {
+	if data, err := os.ReadFile(hc.path); err == nil {
 		if json.Unmarshal(data, &hc.seen) != nil {
 			hc.seen = map[string]helloLine{}
+		}
+	}
+	if fresh {
+		for _, l := range langs {
+			if _, ok := hc.seen[string(l)]; ok {
+				delete(hc.seen, string(l))
+				hc.changed = true
+			}
 		}
 	}
 	return hc
