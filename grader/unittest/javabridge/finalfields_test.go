@@ -11,12 +11,14 @@ import (
 // classes whose public final fields the tests read (a point with a
 // constant, a segment of two points, a person and a student that extends
 // it with an advisor who may be null, marks and tags, a team whose
-// members refer back to it, a generic box, a grid too large to cross).
-var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "BoxTest", "BigTest"}
+// members refer back to it, a generic box, a grid too large to cross, an
+// immutable linked list short enough to cross and one too long).
+var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "BoxTest", "BigTest", "ChainTest"}
 
 // TestFinalFieldsHonest: an honest hand-in whose classes have public
 // final fields passes every test that reads them, identity kept; a final
-// field too large to cross fails its test with the bridge's limit.
+// field too large, or a chain of objects too deep, to cross fails its
+// test with the bridge's limit.
 func TestFinalFieldsHonest(t *testing.T) {
 	k := requireKit(t)
 	o := k.run(t, scenario{
@@ -28,6 +30,7 @@ func TestFinalFieldsHonest(t *testing.T) {
 		t.Fatalf("no report; the test JVM said:\n%s", o.testErr)
 	}
 	checkFinalFields(t, o, map[string]bool{})
+	t.Logf("the long chain: %s", o.tests["ChainTest.longChainIsBounded"].message)
 	if got := score(o); got["StudentTest"] != "++++" || got["TeamTest"] != "+" {
 		t.Errorf("scores %v", got)
 	}
@@ -56,16 +59,16 @@ func TestFinalFieldsWrong(t *testing.T) {
 }
 
 // checkFinalFields checks that exactly the tests in failing fail (and
-// the huge grid, always, with the bridge's limit), and that every test
-// ran.
+// the huge grid and the long chain, always, with the bridge's limit), and
+// that every test ran.
 func checkFinalFields(t *testing.T, o *outcome, failing map[string]bool) {
 	t.Helper()
-	if len(o.tests) != 16 {
-		t.Errorf("%d tests in the report, want 16 (%v)", len(o.tests), score(o))
+	if len(o.tests) != 18 {
+		t.Errorf("%d tests in the report, want 18 (%v)", len(o.tests), score(o))
 	}
 	for id, r := range o.tests {
-		if id == "BigTest.hugeGridIsBounded" {
-			if r.status == "passed" || !strings.Contains(r.message+r.detail, "too large") {
+		if id == "BigTest.hugeGridIsBounded" || id == "ChainTest.longChainIsBounded" {
+			if r.status == "passed" || !strings.Contains(r.message+r.detail, "BridgeLimit") || !strings.Contains(r.message, "too large or too deeply nested") {
 				t.Errorf("%s: %s: %s, want the bridge's limit", id, r.status, r.message)
 			}
 			continue
