@@ -12,8 +12,9 @@ import (
 // constant, a segment of two points, a person and a student that extends
 // it with an advisor who may be null, marks and tags, a team whose
 // members refer back to it, a generic box, a grid too large to cross, an
-// immutable linked list short enough to cross and one too long).
-var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "BoxTest", "BigTest", "ChainTest"}
+// immutable linked list short enough to cross and one too long, coins
+// whose enum constants have their value in cents).
+var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "BoxTest", "BigTest", "ChainTest", "CoinTest"}
 
 // TestFinalFieldsHonest: an honest hand-in whose classes have public
 // final fields passes every test that reads them, identity kept; a final
@@ -63,8 +64,8 @@ func TestFinalFieldsWrong(t *testing.T) {
 // that every test ran.
 func checkFinalFields(t *testing.T, o *outcome, failing map[string]bool) {
 	t.Helper()
-	if len(o.tests) != 18 {
-		t.Errorf("%d tests in the report, want 18 (%v)", len(o.tests), score(o))
+	if len(o.tests) != 20 {
+		t.Errorf("%d tests in the report, want 20 (%v)", len(o.tests), score(o))
 	}
 	for id, r := range o.tests {
 		if id == "BigTest.hugeGridIsBounded" || id == "ChainTest.longChainIsBounded" {
@@ -81,8 +82,10 @@ func checkFinalFields(t *testing.T, o *outcome, failing map[string]bool) {
 
 // TestFinalFieldStandins: a class's public final instance fields are
 // the stand-in's, built from what crossed (its own and its superclass's);
-// a public field that is not final, of a class or beside final ones, and
-// an enum's public instance field are still refused.
+// an enum's public final fields of plain types are its constants'; a
+// public field that is not final, of a class or beside final ones, and an
+// enum's public final field of a type that would cross as a handle or a
+// copy, are still refused.
 func TestFinalFieldStandins(t *testing.T) {
 	pt := newClassBuilder().build(accPublic|accFinal|0x20, "Pt", "java/lang/Object", nil,
 		[]member{{access: accPublic | accFinal, name: "x", desc: "I"}, {access: accPublic | accFinal, name: "label", desc: "Ljava/lang/String;"}},
@@ -90,14 +93,17 @@ func TestFinalFieldStandins(t *testing.T) {
 	base := newClassBuilder().build(accPublic|0x20, "Base", "java/lang/Object", nil,
 		[]member{{access: accPublic | accFinal, name: "id", desc: "I"}}, []member{{access: accPublic, name: "<init>", desc: "(I)V"}})
 	sub := newClassBuilder().build(accPublic|0x20, "Sub", "Base", nil, nil, []member{{access: accPublic, name: "<init>", desc: "(I)V"}})
-	res, err := Standins(map[string][]byte{"Pt.class": pt, "Base.class": base, "Sub.class": sub}, Options{})
+	planet := newClassBuilder().build(accPublic|accFinal|accEnum|0x20, "Planet", "java/lang/Enum", nil,
+		[]member{{access: accPublic | accFinal | accEnum | accStatic, name: "EARTH", desc: "LPlanet;"}, {access: accPublic | accFinal, name: "mass", desc: "D"}}, nil)
+	res, err := Standins(map[string][]byte{"Pt.class": pt, "Base.class": base, "Sub.class": sub, "Planet.class": planet}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for file, want := range map[string][]string{
-		"Pt.java":   {"public final int x;", "public final java.lang.String label;", "this.x = (Integer) t.value(\"x\");", "t.bind(this);", "Bridge.constructThrown(\"Pt\""},
-		"Base.java": {"public final int id;", "Bridge.constructThrown(\"Base\""},
-		"Sub.java":  {"protected Sub(autograder.bridge.Thrown t) {\n        super(t);", "Bridge.constructThrown(\"Sub\""},
+		"Pt.java":     {"public final int x;", "public final java.lang.String label;", "this.x = (Integer) t.value(\"x\");", "t.bind(this);", "Bridge.constructThrown(\"Pt\""},
+		"Base.java":   {"public final int id;", "Bridge.constructThrown(\"Base\""},
+		"Planet.java": {"EARTH;", "public final double mass;", "Planet() {\n        this.mass = (Double) autograder.bridge.Bridge.enumField(this, \"Planet\", \"mass\", \"D\", Double.class);"},
+		"Sub.java":    {"protected Sub(autograder.bridge.Thrown t) {\n        super(t);", "Bridge.constructThrown(\"Sub\""},
 	} {
 		for _, w := range want {
 			if !strings.Contains(string(res.Sources[file]), w) {
@@ -112,8 +118,10 @@ func TestFinalFieldStandins(t *testing.T) {
 	}{
 		{"not final", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
 			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic, name: "x", desc: "I"}}, nil), "public field Pt.x: "},
-		{"an enum's", newClassBuilder().build(accPublic|accFinal|accEnum|0x20, "Planet", "java/lang/Enum", nil,
-			[]member{{access: accPublic | accFinal, name: "mass", desc: "D"}}, nil), "public field Planet.mass: "},
+		{"an enum's, not final", newClassBuilder().build(accPublic|accFinal|accEnum|0x20, "Planet", "java/lang/Enum", nil,
+			[]member{{access: accPublic, name: "mass", desc: "D"}}, nil), "public field Planet.mass: "},
+		{"an enum's, of a class", newClassBuilder().build(accPublic|accFinal|accEnum|0x20, "Planet", "java/lang/Enum", nil,
+			[]member{{access: accPublic | accFinal, name: "moons", desc: "Ljava/util/List;"}}, nil), "public field Planet.moons: "},
 	} {
 		_, err := Standins(map[string][]byte{"X.class": tc.class}, Options{})
 		var le *LoadError

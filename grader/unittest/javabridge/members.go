@@ -26,6 +26,9 @@ func (w *writer) fields() {
 		if w.plainClass() && f.Access&(accStatic|accFinal) == accFinal {
 			continue // a class's public final field: see instanceFields
 		}
+		if w.enumFinal(f) {
+			continue // an enum's: see enumFields
+		}
 		if f.Access&(accStatic|accFinal) != accStatic|accFinal {
 			w.fail("public field %s.%s: the tests reach the student's objects through their methods only (make the field private, with a method to read it)", w.dotted(), f.Name)
 			continue

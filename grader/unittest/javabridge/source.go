@@ -269,6 +269,7 @@ func (w *writer) enum() {
 	}
 	w.b.WriteString("    " + strings.Join(names, ", ") + ";\n")
 	w.fields()
+	w.enumFields()
 	w.methods(false)
 	w.abstractForwards(nil)
 	w.close()

@@ -173,10 +173,15 @@ public final class Server extends Peer {
         Class<?> c = Class.forName(String.valueOf(req.get("class")), false, loader);
         String name = String.valueOf(req.get("name")), desc = String.valueOf(req.get("desc"));
         if (op.equals("get")) {
+            // a static field, or an enum constant's (the request's self)
             Field fd = c.getDeclaredField(name);
-            suiteAllows(c, fd, null);
+            Object self = req.get("self") == null ? null : decode(req.get("self"), c);
+            if (self != null && (!c.isEnum() || !Modifier.isFinal(fd.getModifiers()) || Modifier.isStatic(fd.getModifiers()))) {
+                throw new SecurityException("not a final field of an enum's constant");
+            }
+            suiteAllows(c, fd, self);
             fd.setAccessible(true);
-            return tag("re", encode(fd.get(null)));
+            return tag("re", encode(fd.get(self)));
         }
         if (op.equals("new")) {
             Constructor<?> k = (Constructor<?>) member(c, "<init>", desc);
