@@ -200,23 +200,3 @@ func (w *writer) instanceFields() []exceptionField {
 	}
 	return out
 }
-
-// fieldType is an instance field's type as the stand-in declares it: its
-// generic signature's (T, List<T>, in the class's type variables) when it
-// has one, else its descriptor's.
-func (w *writer) fieldType(f Member) (*jtype, string, error) {
-	if f.Signature != "" && !w.exc {
-		t, err := parseField(f.Signature)
-		if err != nil {
-			return nil, "", err
-		}
-		typ, err := t.render(w.g.typeName, w.tvars)
-		return t, typ, err
-	}
-	t, err := parseField(f.Descriptor)
-	if err != nil {
-		return nil, "", err
-	}
-	typ, err := t.render(w.g.typeName, nil)
-	return t, typ, err
-}
