@@ -15,7 +15,7 @@
 //     the student (with its static nested ones inside), a Java source
 //     with the same API (constructors, static and instance methods,
 //     generics, checked exceptions, the interfaces it implements, public
-//     constants) whose every member forwards through
+//     constants, public final fields) whose every member forwards through
 //     autograder.bridge.Bridge. A student's exception becomes a stand-in
 //     that extends the same JDK base (IllegalArgumentException,
 //     CancellationException, ...: OpenJDK reads the JDK's own class files
@@ -107,8 +107,15 @@
 // (each exception described once a message: met again, in a field that
 // holds itself or in a cycle, it is its handle alone, and the stand-in
 // binds itself to its handle before it reads its fields, so identity
-// holds): a
-// stand-in's exception as itself (and, thrown back through a test's
+// holds). Likewise a student's object whose class (one the tests can
+// name: no private, local or anonymous class) has public final instance
+// fields crosses with their values, once a message ({"handle":N,"type":
+// T,"fields":{name:V}}: met again, its handle alone), and its stand-in,
+// built from a Thrown as an exception's, holds them: a final field
+// cannot change after the constructor, so the values as it crossed are
+// its values; a public field that is not final is refused (Standins).
+// Of exceptions, a
+// stand-in's crosses as itself (and, thrown back through a test's
 // callback, as the student's object again), the JDK's Exceptions and
 // ordinary Errors as themselves, a VirtualMachineError, LinkageError,
 // ThreadDeath or Error of an unknown class as autograder.bridge.
@@ -151,7 +158,8 @@
 // {"enum":"Color","name":"RED"} (the JDK's too), {"jdk":["java.time.
 // LocalDate","2024-03-15"]}; handles
 // {"handle":N,"type":"<class>"} (the student's; a Throwable's with
-// "msg" and "fields") and {"handle":N,
+// "msg" and "fields", an object's with public final fields with
+// "fields") and {"handle":N,
 // "owner":"test","ifaces":[...],"name":"Rect"} (the test's, with the
 // interfaces the student-side object implements and its class's name).
 //
@@ -176,8 +184,12 @@
 // LoadError.Notes beside the problems). A single-type import shadows the
 // student's class in its own file (JLS 6.4.1), so it reserves nothing:
 // a student's Order is the tests' Order unless they import JUnit's.
-// Public fields are a LoadError naming the field; public static
-// final fields are read once (constants are copied exactly).
+// Public fields that are not final, and an enum's public final fields
+// of types that are not plain (primitives, boxes, String), are a
+// LoadError naming the field; public static final fields are read once
+// (constants are copied exactly), an enum's plain public final fields
+// once a constant (a "get" whose "self" is the constant); a class's
+// public final instance fields cross with its handle (below).
 //
 // On the wire, the test side checks every reply: JSON strict and nested
 // at most 128 deep, values at most 64 deep and a million parts, every

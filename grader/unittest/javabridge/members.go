@@ -6,8 +6,10 @@ import (
 	"strconv"
 )
 
-// fields writes the public constants; any other public field is an error:
-// the tests reach a student's object through its methods alone.
+// fields writes the public constants. A class's public final instance
+// fields are written with its handle (carriedFields); any other public
+// field is an error: its value could change after it crossed, so the
+// tests reach it through the object's methods alone.
 func (w *writer) fields() {
 	for _, f := range w.st.c.Fields {
 		public := f.Access&accPublic != 0 || w.interfaceKind()
@@ -20,6 +22,12 @@ func (w *writer) fields() {
 		}
 		if w.exc && f.Access&accStatic == 0 {
 			continue // an exception's: see instanceFields
+		}
+		if w.plainClass() && f.Access&(accStatic|accFinal) == accFinal {
+			continue // a class's public final field: see instanceFields
+		}
+		if w.enumFinal(f) {
+			continue // an enum's: see enumFields
 		}
 		if f.Access&(accStatic|accFinal) != accStatic|accFinal {
 			w.fail("public field %s.%s: the tests reach the student's objects through their methods only (make the field private, with a method to read it)", w.dotted(), f.Name)
@@ -158,31 +166,28 @@ printStackTrace()V printStackTrace(Ljava/io/PrintStream;)V printStackTrace(Ljava
 addSuppressed(Ljava/lang/Throwable;)V getSuppressed()[Ljava/lang/Throwable;
 equals(Ljava/lang/Object;)Z hashCode()I`)
 
-// exceptionField is a public instance field of a student's exception:
-// its stand-in holds the value the field had when the exception was
-// thrown or made.
+// exceptionField is a public instance field of a student's exception,
+// or a public final instance field of a student's class: its stand-in
+// holds the value the field had when the object crossed (an exception:
+// when it was thrown or made; a final field cannot change after that).
 type exceptionField struct {
 	name, decl, cast string
 }
 
 // instanceFields are the public instance fields a student's exception
-// declares (not those of its student superclass, whose stand-in has
-// them).
+// declares, or the public final ones a student's class declares (not
+// those of its student superclass, whose stand-in has them).
 func (w *writer) instanceFields() []exceptionField {
 	var out []exceptionField
 	for _, f := range w.st.c.Fields {
-		if f.Access&accPublic == 0 || f.Access&(accStatic|accSynthetic) != 0 {
+		if f.Access&accPublic == 0 || f.Access&(accStatic|accSynthetic) != 0 || !w.exc && f.Access&accFinal == 0 {
 			continue
 		}
 		if !validIdent(f.Name) || f.Name == "bridge$self" {
 			w.fail("field %s.%s: not a plain Java name", w.dotted(), printable(f.Name))
 			continue
 		}
-		t, err := parseField(f.Descriptor)
-		var typ string
-		if err == nil {
-			typ, err = t.render(w.g.typeName, nil)
-		}
+		t, typ, err := w.fieldType(f)
 		if err != nil {
 			w.fail("field %s.%s: %v", w.dotted(), f.Name, err)
 			continue

@@ -168,7 +168,7 @@ func (w *writer) body(m Member, desc, sig *methodSig, tvars map[string]bool) (st
 	argv := "new Object[] {" + strings.Join(args, ", ") + "}"
 	if m.Name == "<init>" {
 		make := "construct"
-		if w.exc {
+		if w.exc || w.plainClass() && w.g.carries(w.st.c.Name) {
 			make = "constructThrown"
 		}
 		return fmt.Sprintf(" {\n        this(autograder.bridge.Bridge.%s(%s, %s, %s));\n        autograder.bridge.Bridge.adopt(this);\n    }\n", make, lit(w.dotted()), lit(m.Descriptor), argv), nil

@@ -193,17 +193,27 @@ func (w *writer) exception(base string) {
 	w.close()
 }
 
+// class writes a student's class: a handle to the student's object,
+// whose methods are calls. One that carries public final fields (carries)
+// is built from a Thrown, and holds their values as the object crossed.
 func (w *writer) class() {
 	c := w.st.c
 	root := !w.g.standin[c.Super]
 	if root {
 		w.head("class", "autograder.bridge.Remote")
 		w.b.WriteString("    private final " + refType + " bridge$self;\n\n")
-		fmt.Fprintf(w.b, "    protected %s(%s r) {\n        this.bridge$self = r;\n    }\n\n", w.name(), refType)
-		fmt.Fprintf(w.b, "    public final %s bridge$ref() {\n        return bridge$self;\n    }\n", refType)
 	} else {
 		w.head("class")
+	}
+	if w.g.carries(c.Name) {
+		w.carried(root)
+	} else if root {
+		fmt.Fprintf(w.b, "    protected %s(%s r) {\n        this.bridge$self = r;\n    }\n", w.name(), refType)
+	} else {
 		fmt.Fprintf(w.b, "    protected %s(%s r) {\n        super(r);\n    }\n", w.name(), refType)
+	}
+	if root {
+		fmt.Fprintf(w.b, "\n    public final %s bridge$ref() {\n        return bridge$self;\n    }\n", refType)
 	}
 	w.fields()
 	w.methods(c.Access&accAbstract == 0)
@@ -213,6 +223,30 @@ func (w *writer) class() {
 	}
 	w.abstractForwards(written)
 	w.close()
+}
+
+// carried writes the constructor of a class stand-in that holds public
+// final fields (its own or its superclass's): it binds itself to its
+// handle before it reads a field (so a field that holds the object
+// itself, or an object that holds it, is this stand-in), then takes each
+// field's value as the object crossed; and the fields.
+func (w *writer) carried(root bool) {
+	switch {
+	case root:
+		fmt.Fprintf(w.b, "    protected %s(autograder.bridge.Thrown t) {\n        this.bridge$self = t.ref();\n        t.bind(this);\n", w.name())
+	case w.g.carries(w.st.c.Super):
+		fmt.Fprintf(w.b, "    protected %s(autograder.bridge.Thrown t) {\n        super(t);\n", w.name())
+	default:
+		fmt.Fprintf(w.b, "    protected %s(autograder.bridge.Thrown t) {\n        super(t.ref());\n        t.bind(this);\n", w.name())
+	}
+	fields := w.instanceFields()
+	for _, f := range fields {
+		fmt.Fprintf(w.b, "        this.%s = (%s) t.value(%s);\n", f.name, f.cast, lit(f.name))
+	}
+	w.b.WriteString("    }\n")
+	for _, f := range fields {
+		fmt.Fprintf(w.b, "\n    %s %s;\n", f.decl, f.name)
+	}
 }
 
 func (w *writer) iface() {
@@ -235,6 +269,7 @@ func (w *writer) enum() {
 	}
 	w.b.WriteString("    " + strings.Join(names, ", ") + ";\n")
 	w.fields()
+	w.enumFields()
 	w.methods(false)
 	w.abstractForwards(nil)
 	w.close()

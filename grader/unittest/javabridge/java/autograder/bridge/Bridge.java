@@ -76,6 +76,15 @@ public final class Bridge {
         return v;
     }
 
+    /**
+     * Reads a public final field of one of the student's enum constants
+     * (of a plain type: it outlives the process it was read from), as the
+     * stand-in's constant is made.
+     */
+    public static Object enumField(Enum<?> constant, String cls, String name, String desc, Class<?> type) {
+        return exchange("get", constant, cls, name, desc, type, null, VALUE);
+    }
+
     /** A static final field's handle, read again after its process ended. */
     static void refresh(Ref r) {
         Object v = exchange("get", null, r.origin[0], r.origin[1], r.origin[2], Object.class, null, VALUE);

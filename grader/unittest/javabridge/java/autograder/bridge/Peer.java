@@ -374,8 +374,8 @@ public abstract class Peer extends Values {
     protected static Map<String, Object> request(String op, Object self, String cls, String name, String desc, List<Object> args) {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("op", op);
-        if (op.equals("call")) {
-            r.put("self", self);
+        if (op.equals("call") || op.equals("get") && self != null) {
+            r.put("self", self); // a get's: an enum constant whose field is read
         }
         r.put("class", cls);
         r.put("name", name);

@@ -232,24 +232,42 @@ final class TestSide extends Peer {
         return new Ref((Integer) ((Map<?, ?>) h).get("handle"), generation);
     }
 
-    /** What a constructor of a student's exception gives its stand-in: handle, message and public fields. */
+    /**
+     * What a constructor of a student's exception, or of a class with
+     * public final fields, gives its stand-in: handle, message (an
+     * exception's) and public fields.
+     */
     Thrown newThrown(Map<String, Object> reply, Object[] args, String cls) {
         Ref ref = newRef(reply, args);
         Map<?, ?> h = (Map<?, ?>) reply.get("re");
         Class<?> k = standin(cls);
-        if (k == null || !Throwable.class.isAssignableFrom(k)) {
-            throw new BadValue("a constructor of " + cls + ", which is no exception of the tests'");
+        if (k == null || !Remote.class.isAssignableFrom(k) || carrier(k) == null) {
+            throw new BadValue("a constructor of " + cls + ", which is no class of the tests' with public fields");
         }
         return thrown(k, h.get("msg"), h.get("fields"), ref);
     }
 
-    /** A Thrown for a stand-in of k: the message and the values of every public field k's stand-ins declare. */
+    /** The constructor of k's stand-in that takes a Thrown (an exception's, or a class's with public final fields), or null. */
+    private static java.lang.reflect.Constructor<?> carrier(Class<?> k) {
+        try {
+            return k.getDeclaredConstructor(Thrown.class);
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    /**
+     * A Thrown for a stand-in of k: the message and the values of every
+     * public field k's stand-ins declare. Every field of a class that is
+     * no exception must be there: a final field's value is never left out.
+     */
     private Thrown thrown(Class<?> k, Object msg, Object fields, Ref ref) {
         String m = msg == null ? null : str(msg, null, 1 << 16);
         Map<?, ?> given = fields == null ? Map.of() : fields instanceof Map ? (Map<?, ?>) fields : null;
         if (given == null) {
-            throw new BadValue("malformed fields of an exception");
+            throw new BadValue("malformed fields of an object");
         }
+        boolean exception = Throwable.class.isAssignableFrom(k);
         Map<String, Class<?>> types = new HashMap<>();
         for (Class<?> c = k; c != null && standins().contains(c.getName()); c = c.getSuperclass()) {
             for (java.lang.reflect.Field f : c.getDeclaredFields()) {
@@ -257,8 +275,8 @@ final class TestSide extends Peer {
                 if (java.lang.reflect.Modifier.isStatic(mod) || f.isSynthetic() || f.getName().startsWith("bridge$")) {
                     continue;
                 }
-                if (!given.containsKey(f.getName()) && f.getType().isPrimitive()) {
-                    throw new BadValue("an exception without its field " + f.getName());
+                if (!given.containsKey(f.getName()) && (f.getType().isPrimitive() || !exception)) {
+                    throw new BadValue("an object of " + k.getName() + " without its field " + f.getName());
                 }
                 types.putIfAbsent(f.getName(), f.getType());
             }
@@ -558,7 +576,8 @@ final class TestSide extends Peer {
         }
         Object id = m.get("handle");
         boolean thrown = m.size() == 4 && m.containsKey("msg") && m.containsKey("fields");
-        if (!(id instanceof Integer) || (Integer) id < 0 || m.size() != 2 && !thrown) {
+        boolean carried = m.size() == 3 && m.containsKey("fields");
+        if (!(id instanceof Integer) || (Integer) id < 0 || m.size() != 2 && !thrown && !carried) {
             throw new BadValue("a malformed handle");
         }
         // The type only picks a stand-in: a lambda's or hidden class's name
@@ -578,7 +597,8 @@ final class TestSide extends Peer {
      * The test's view of one of the student's objects: the stand-in it
      * already has (the same object is the same stand-in), else a new
      * stand-in if the tests have one that fits, else a proxy. An
-     * exception's stand-in is built from its message and fields.
+     * exception's stand-in is built from its message and fields, a
+     * class's with public final fields from their values.
      */
     private Object studentObject(int id, String type, Class<?> want, Object msg, Object fields) {
         Held h = handles.get(id);
@@ -622,10 +642,12 @@ final class TestSide extends Peer {
 
     private Object construct(Class<?> k, Ref ref, Object msg, Object fields) {
         try {
-            if (Throwable.class.isAssignableFrom(k)) {
-                java.lang.reflect.Constructor<?> c = k.getDeclaredConstructor(Thrown.class);
-                c.setAccessible(true);
-                return c.newInstance(thrown(k, msg, fields, ref));
+            java.lang.reflect.Constructor<?> t = carrier(k);
+            if (t != null) {
+                // an exception, or a class with public final fields: built
+                // from its handle and the fields' values as it crossed
+                t.setAccessible(true);
+                return t.newInstance(thrown(k, msg, fields, ref));
             }
             java.lang.reflect.Constructor<?> c = k.getDeclaredConstructor(Ref.class);
             c.setAccessible(true);

@@ -3,12 +3,14 @@ package autograder.bridge;
 import java.util.Map;
 
 /**
- * What a stand-in of a student's exception is built from: the student's
- * message, the handle of the student's exception object, and the values
- * its public fields had when it was thrown or made (checked against the
- * stand-in's field types by the test side). The stand-in binds itself to
- * the handle before it reads a field, so a field that holds the exception
- * itself, or an exception that holds it (a cycle), is this stand-in.
+ * What a stand-in of a student's exception, or of a student's class with
+ * public final fields, is built from: the student's message (an
+ * exception's), the handle of the student's object, and the values its
+ * public fields had when it was thrown or made, or crossed (checked
+ * against the stand-in's field types by the test side). The stand-in
+ * binds itself to the handle before it reads a field, so a field that
+ * holds the object itself, or an object that holds it (a cycle), is this
+ * stand-in.
  */
 public final class Thrown {
     private final String message;
@@ -38,7 +40,7 @@ public final class Thrown {
         side.adopt(standin);
     }
 
-    /** The value of a public field of the student's exception. */
+    /** The value of a public field of the student's object. */
     public Object value(String field) {
         Class<?> t = types.get(field);
         return t == null ? null : side.fieldValue(given.get(field), t);

@@ -41,6 +41,8 @@ public final class Server extends Peer {
     private int next;
     private final Map<Object, Integer> ids = new IdentityHashMap<>();
     private final ClassLoader loader = Server.class.getClassLoader();
+    /** Whether a class's objects cross with public final fields (hasFinals), by class. */
+    private final Map<Class<?>, Boolean> finals = new HashMap<>();
 
     private Server(Frames io) {
         super(io);
@@ -171,10 +173,15 @@ public final class Server extends Peer {
         Class<?> c = Class.forName(String.valueOf(req.get("class")), false, loader);
         String name = String.valueOf(req.get("name")), desc = String.valueOf(req.get("desc"));
         if (op.equals("get")) {
+            // a static field, or an enum constant's (the request's self)
             Field fd = c.getDeclaredField(name);
-            suiteAllows(c, fd, null);
+            Object self = req.get("self") == null ? null : decode(req.get("self"), c);
+            if (self != null && (!c.isEnum() || !Modifier.isFinal(fd.getModifiers()) || Modifier.isStatic(fd.getModifiers()))) {
+                throw new SecurityException("not a final field of an enum's constant");
+            }
+            suiteAllows(c, fd, self);
             fd.setAccessible(true);
-            return tag("re", encode(fd.get(null)));
+            return tag("re", encode(fd.get(self)));
         }
         if (op.equals("new")) {
             Constructor<?> k = (Constructor<?>) member(c, "<init>", desc);
@@ -261,9 +268,65 @@ public final class Server extends Peer {
             // an exception as a value, met first in this message: its
             // stand-in needs its message and fields (met again: its handle)
             m.put("msg", message((Throwable) v));
-            m.put("fields", fields((Throwable) v, depth));
+            m.put("fields", fields(v, depth, false));
+        } else if (!(v instanceof Throwable) && hasFinals(v.getClass()) && described.add(v)) {
+            // an object whose class has public final fields, met first in
+            // this message: their values cross with it (met again: its handle)
+            m.put("fields", fields(v, depth, true));
         }
         return m;
+    }
+
+    /**
+     * Whether objects of c cross with the values of public final instance
+     * fields: those of its classes (the student's, public ones only in a
+     * suite run) that have any.
+     */
+    private boolean hasFinals(Class<?> c) {
+        return finals.computeIfAbsent(c, k -> {
+            for (Class<?> s : carried(k)) {
+                for (Field f : s.getDeclaredFields()) {
+                    if (carried(f, true)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        });
+    }
+
+    /**
+     * The student's classes of an object whose public fields cross,
+     * topmost first (the order its stand-in reads them in): an
+     * exception's all; another object's those the tests can name (no
+     * private, local or anonymous class, nor one nested in such), whose
+     * stand-ins declare the fields.
+     */
+    private List<Class<?>> carried(Class<?> c) {
+        boolean exception = Throwable.class.isAssignableFrom(c);
+        List<Class<?>> classes = new ArrayList<>();
+        for (; c != null && c.getClassLoader() == loader && classes.size() < 64; c = c.getSuperclass()) {
+            if (exception || nameable(c)) {
+                classes.add(0, c);
+            }
+        }
+        return classes;
+    }
+
+    /** Whether the tests can name c: a class of the student's that is neither private, local nor anonymous, nor inside one. */
+    private static boolean nameable(Class<?> c) {
+        for (int n = 0; c != null && n < 64; c = c.getEnclosingClass(), n++) {
+            if (Modifier.isPrivate(c.getModifiers()) || c.isLocalClass() || c.isAnonymousClass() || c.isSynthetic()) {
+                return false;
+            }
+        }
+        return c == null;
+    }
+
+    /** Whether a field crosses with its object: public, of the instance, and final when finals. */
+    private static boolean carried(Field f, boolean finals) {
+        int mod = f.getModifiers();
+        return Modifier.isPublic(mod) && !Modifier.isStatic(mod) && !f.isSynthetic() && (!finals || Modifier.isFinal(mod));
     }
 
     private int handle(Object v) {
@@ -282,7 +345,7 @@ public final class Server extends Peer {
         if (t.getClass().getClassLoader() == loader) {
             e.put("handle", handle(t));
             if (described.add(t)) {
-                e.put("fields", fields(t, 0));
+                e.put("fields", fields(t, 0, false));
             }
             e.put("supers", supers(t.getClass()));
         }
@@ -311,24 +374,20 @@ public final class Server extends Peer {
     }
 
     /**
-     * The public instance fields of a student's exception, depth deep in a
-     * value: the topmost class's first, in the order its stand-in reads
-     * them, so that an exception a field meets again is one the test side
-     * has already begun to build.
+     * The public instance fields of a student's exception, or the public
+     * final ones (finals) of another object of the student's, depth deep
+     * in a value: the topmost class's first, in the order its stand-in
+     * reads them, so that an object a field meets again is one the test
+     * side has already begun to build.
      */
-    private Map<String, Object> fields(Throwable t, int depth) {
+    private Map<String, Object> fields(Object o, int depth, boolean finals) {
         Map<String, Object> out = new java.util.LinkedHashMap<>();
-        List<Class<?>> classes = new ArrayList<>();
-        for (Class<?> c = t.getClass(); c != null && c.getClassLoader() == loader && classes.size() < 64; c = c.getSuperclass()) {
-            classes.add(0, c);
-        }
-        for (Class<?> c : classes) {
+        for (Class<?> c : carried(o.getClass())) {
             for (Field f : c.getDeclaredFields()) {
-                int mod = f.getModifiers();
-                if (Modifier.isPublic(mod) && !Modifier.isStatic(mod) && !out.containsKey(f.getName())) {
+                if (carried(f, finals) && !out.containsKey(f.getName())) {
                     try {
                         f.setAccessible(true);
-                        out.put(f.getName(), enc(f.get(t), depth + 1));
+                        out.put(f.getName(), enc(f.get(o), depth + 1));
                     } catch (BadValue x) {
                         throw x; // nested too deeply, or too large: the call fails, saying so
                     } catch (ReflectiveOperationException | RuntimeException x) {

@@ -1,0 +1,132 @@
+package javabridge
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// finalClasses are the test classes of testdata/finalfields: value
+// classes whose public final fields the tests read (a point with a
+// constant, a segment of two points, a person and a student that extends
+// it with an advisor who may be null, marks and tags, a team whose
+// members refer back to it, a generic box, a grid too large to cross, an
+// immutable linked list short enough to cross and one too long, coins
+// whose enum constants have their value in cents).
+var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "BoxTest", "BigTest", "ChainTest", "CoinTest"}
+
+// TestFinalFieldsHonest: an honest hand-in whose classes have public
+// final fields passes every test that reads them, identity kept; a final
+// field too large, or a chain of objects too deep, to cross fails its
+// test with the bridge's limit.
+func TestFinalFieldsHonest(t *testing.T) {
+	k := requireKit(t)
+	o := k.run(t, scenario{
+		student: readDir(t, filepath.Join("testdata", "finalfields", "student")),
+		tests:   readDir(t, filepath.Join("testdata", "finalfields", "tests")),
+		classes: finalClasses,
+	})
+	if o.tests == nil {
+		t.Fatalf("no report; the test JVM said:\n%s", o.testErr)
+	}
+	checkFinalFields(t, o, map[string]bool{})
+	t.Logf("the long chain: %s", o.tests["ChainTest.longChainIsBounded"].message)
+	if got := score(o); got["StudentTest"] != "++++" || got["TeamTest"] != "+" {
+		t.Errorf("scores %v", got)
+	}
+}
+
+// TestFinalFieldsWrong: a point whose constructor swaps x and y fails
+// exactly the tests that see the swap, through its fields or its text.
+func TestFinalFieldsWrong(t *testing.T) {
+	k := requireKit(t)
+	student := readDir(t, filepath.Join("testdata", "finalfields", "student"))
+	for f, s := range readDir(t, filepath.Join("testdata", "finalfields", "wrong")) {
+		student[f] = s
+	}
+	o := k.run(t, scenario{
+		student: student,
+		tests:   readDir(t, filepath.Join("testdata", "finalfields", "tests")),
+		classes: finalClasses,
+	})
+	if o.tests == nil {
+		t.Fatalf("no report; the test JVM said:\n%s", o.testErr)
+	}
+	checkFinalFields(t, o, map[string]bool{
+		"PointTest.fieldsAreTheConstructorsArguments": true, "PointTest.translateMakesANewPoint": true,
+		"PointTest.equalPoints": true, "SegmentTest.reversedSwapsTheEnds": true, "BoxTest.holdsAStudentObject": true,
+	})
+}
+
+// checkFinalFields checks that exactly the tests in failing fail (and
+// the huge grid and the long chain, always, with the bridge's limit), and
+// that every test ran.
+func checkFinalFields(t *testing.T, o *outcome, failing map[string]bool) {
+	t.Helper()
+	if len(o.tests) != 20 {
+		t.Errorf("%d tests in the report, want 20 (%v)", len(o.tests), score(o))
+	}
+	for id, r := range o.tests {
+		if id == "BigTest.hugeGridIsBounded" || id == "ChainTest.longChainIsBounded" {
+			if r.status == "passed" || !strings.Contains(r.message+r.detail, "BridgeLimit") || !strings.Contains(r.message, "too large or too deeply nested") {
+				t.Errorf("%s: %s: %s, want the bridge's limit", id, r.status, r.message)
+			}
+			continue
+		}
+		if failing[id] != (r.status != "passed") {
+			t.Errorf("%s: %s: %s\n%s", id, r.status, r.message, r.detail)
+		}
+	}
+}
+
+// TestFinalFieldStandins: a class's public final instance fields are
+// the stand-in's, built from what crossed (its own and its superclass's);
+// an enum's public final fields of plain types are its constants'; a
+// public field that is not final, of a class or beside final ones, and an
+// enum's public final field of a type that would cross as a handle or a
+// copy, are still refused.
+func TestFinalFieldStandins(t *testing.T) {
+	pt := newClassBuilder().build(accPublic|accFinal|0x20, "Pt", "java/lang/Object", nil,
+		[]member{{access: accPublic | accFinal, name: "x", desc: "I"}, {access: accPublic | accFinal, name: "label", desc: "Ljava/lang/String;"}},
+		[]member{{access: accPublic, name: "<init>", desc: "(ILjava/lang/String;)V"}})
+	base := newClassBuilder().build(accPublic|0x20, "Base", "java/lang/Object", nil,
+		[]member{{access: accPublic | accFinal, name: "id", desc: "I"}}, []member{{access: accPublic, name: "<init>", desc: "(I)V"}})
+	sub := newClassBuilder().build(accPublic|0x20, "Sub", "Base", nil, nil, []member{{access: accPublic, name: "<init>", desc: "(I)V"}})
+	planet := newClassBuilder().build(accPublic|accFinal|accEnum|0x20, "Planet", "java/lang/Enum", nil,
+		[]member{{access: accPublic | accFinal | accEnum | accStatic, name: "EARTH", desc: "LPlanet;"}, {access: accPublic | accFinal, name: "mass", desc: "D"}}, nil)
+	res, err := Standins(map[string][]byte{"Pt.class": pt, "Base.class": base, "Sub.class": sub, "Planet.class": planet}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string][]string{
+		"Pt.java":     {"public final int x;", "public final java.lang.String label;", "this.x = (Integer) t.value(\"x\");", "t.bind(this);", "Bridge.constructThrown(\"Pt\""},
+		"Base.java":   {"public final int id;", "Bridge.constructThrown(\"Base\""},
+		"Planet.java": {"EARTH;", "public final double mass;", "Planet() {\n        this.mass = (Double) autograder.bridge.Bridge.enumField(this, \"Planet\", \"mass\", \"D\", Double.class);"},
+		"Sub.java":    {"protected Sub(autograder.bridge.Thrown t) {\n        super(t);", "Bridge.constructThrown(\"Sub\""},
+	} {
+		for _, w := range want {
+			if !strings.Contains(string(res.Sources[file]), w) {
+				t.Errorf("%s lacks %q:\n%s", file, w, res.Sources[file])
+			}
+		}
+	}
+	for _, tc := range []struct {
+		what  string
+		class []byte
+		want  string
+	}{
+		{"not final", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
+			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic, name: "x", desc: "I"}}, nil), "public field Pt.x: "},
+		{"an enum's, not final", newClassBuilder().build(accPublic|accFinal|accEnum|0x20, "Planet", "java/lang/Enum", nil,
+			[]member{{access: accPublic, name: "mass", desc: "D"}}, nil), "public field Planet.mass: "},
+		{"an enum's, of a class", newClassBuilder().build(accPublic|accFinal|accEnum|0x20, "Planet", "java/lang/Enum", nil,
+			[]member{{access: accPublic | accFinal, name: "moons", desc: "Ljava/util/List;"}}, nil), "public field Planet.moons: "},
+	} {
+		_, err := Standins(map[string][]byte{"X.class": tc.class}, Options{})
+		var le *LoadError
+		if !errors.As(err, &le) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Pt.y") {
+			t.Errorf("%s: error %v, want a LoadError with %q alone", tc.what, err, tc.want)
+		}
+	}
+}
