@@ -70,7 +70,7 @@ func junitArchive(ctx context.Context, javac, java runner.Tool, jar string, opts
 	}
 	return toolchain.CachedArchive(ctx, "junit-cds", cdsKey(java, jar, opts),
 		func(ctx context.Context, tmp string) (string, error) {
-			return buildArchive(ctx, javac.Path, java.Path, jar, opts, tmp, hostJavac(javac))
+			return buildArchive(ctx, javac.Path, java.Path, jar, opts, tmp, hostCompileFlags(javac))
 		},
 		func(ctx context.Context, p string) error { return checkArchive(ctx, java.Path, jar, opts, p) })
 }
@@ -93,7 +93,7 @@ func cdsKey(java runner.Tool, jar string, opts []string) string {
 
 // buildArchive compiles the training class in tmp and runs it with the
 // launcher, the archive written at the JVM's exit: the archive's path.
-// javacFlags are javac's (hostJavac).
+// javacFlags are javac's (hostCompileFlags).
 func buildArchive(ctx context.Context, javac, java, jar string, opts []string, tmp string, javacFlags []string) (string, error) {
 	train := filepath.Join(tmp, "train")
 	if err := javabridge.Compile(ctx, javac, []string{jar}, map[string][]byte{"CdsTraining.java": []byte(cdsTraining)}, train, javacFlags...); err != nil {

@@ -89,7 +89,7 @@ func TestJUnitArchive(t *testing.T) {
 		}
 	}
 	// A half-written archive is never put in place: the check maps it first.
-	if _, err := buildArchive(ctx, javac.Path, java.Path, jar, opts, t.TempDir(), hostJavac(javac)); err != nil {
+	if _, err := buildArchive(ctx, javac.Path, java.Path, jar, opts, t.TempDir(), hostCompileFlags(javac)); err != nil {
 		t.Fatal(err)
 	}
 	check := append(append([]string{}, opts...), "-XX:SharedArchiveFile="+half, "-Xshare:on", "-XX:+VerifySharedSpaces", "-cp", jar, "-version")

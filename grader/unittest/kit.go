@@ -73,7 +73,7 @@ func javaKit(ctx context.Context, compiler runner.Tool, jar string) (*kit, error
 	if k := kits[key]; k != nil {
 		return k, nil
 	}
-	k, err := loadKit(ctx, compiler.Path, jar, key, hostJavac(compiler))
+	k, err := loadKit(ctx, compiler.Path, jar, key, hostCompileFlags(compiler))
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +113,7 @@ func loadKit(ctx context.Context, compiler, jar, key string, flags []string) (*k
 	return k, err
 }
 
-// buildKit compiles both sides into a fresh folder beside dir (javac
+// buildKit compiles both sides into a fresh folder beside dir (the compiler
 // given flags), then renames it to dir, so that a half-built kit is
 // never used.
 func buildKit(ctx context.Context, compiler, jar, dir string, flags []string) error {
@@ -143,16 +143,16 @@ func buildKit(ctx context.Context, compiler, jar, dir string, flags []string) er
 	return nil
 }
 
-// hostJavac are the options for javac run outside any box (the kit, the
-// test JVM's archive's training class): the Java toolchain's for it in
-// a box of the sandbox's default memory (the C1 compiler alone among
-// them), which more than halve a compile's CPU time against the JVM's
-// defaults (the kit's two compiles: 5.9 s of CPU against 2.6 s). They
-// change how fast javac runs, never what it writes. Not its class data
-// archive: one for these options would be built for these compiles
-// alone.
-func hostJavac(javac runner.Tool) []string {
-	return toolchain.Java.Options(javac.Name, toolchain.Box{}, javac.Version)
+// hostCompileFlags are the options for the compiler run outside any box
+// (the kit, the test JVM's archive's training class): the toolchain's for
+// it in a box of the sandbox's default memory (the first JIT tier alone
+// among them), which more than halve a compile's CPU time against the
+// JVM's defaults (the kit's two compiles: 5.9 s of CPU against 2.6 s).
+// They change how fast the compiler runs, never what it writes. Not its
+// class data archive: one for these options would be built for these
+// compiles alone.
+func hostCompileFlags(compiler runner.Tool) []string {
+	return toolchain.Java.Options(compiler.Name, toolchain.Box{}, compiler.Version)
 }
 
 // readTree reads the files under dir as box files under prefix.
