@@ -41,17 +41,28 @@ func score(o *outcome) map[string]string {
 	return out
 }
 
-// TestCoursesHonest: every test of every honest hand-in passes.
-func TestCoursesHonest(t *testing.T) {
+// runHandIn runs the tests of testdata/SET/tests, test classes classes,
+// on the hand-in of testdata/SET/student, its files replaced by those of
+// testdata/SET/wrong when wrong, failing the test when no report came.
+func runHandIn(t *testing.T, set string, wrong bool, classes []string) *outcome {
+	t.Helper()
 	k := requireKit(t)
-	o := k.run(t, scenario{
-		student: readDir(t, filepath.Join("testdata", "courses", "student")),
-		tests:   readDir(t, filepath.Join("testdata", "courses", "tests")),
-		classes: courseClasses,
-	})
+	student := readDir(t, filepath.Join("testdata", set, "student"))
+	if wrong {
+		for f, s := range readDir(t, filepath.Join("testdata", set, "wrong")) {
+			student[f] = s
+		}
+	}
+	o := k.run(t, scenario{student: student, tests: readDir(t, filepath.Join("testdata", set, "tests")), classes: classes})
 	if o.tests == nil {
 		t.Fatalf("no report; the test JVM said:\n%s", o.testErr)
 	}
+	return o
+}
+
+// TestCoursesHonest: every test of every honest hand-in passes.
+func TestCoursesHonest(t *testing.T) {
+	o := runHandIn(t, "courses", false, courseClasses)
 	var ids []string
 	for id := range o.tests {
 		ids = append(ids, id)
@@ -71,19 +82,7 @@ func TestCoursesHonest(t *testing.T) {
 // TestCoursesWrong: hand-ins with one mistake each get exactly the tests
 // that mistake fails, and every other test of theirs passes.
 func TestCoursesWrong(t *testing.T) {
-	k := requireKit(t)
-	student := readDir(t, filepath.Join("testdata", "courses", "student"))
-	for f, s := range readDir(t, filepath.Join("testdata", "courses", "wrong")) {
-		student[f] = s
-	}
-	o := k.run(t, scenario{
-		student: student,
-		tests:   readDir(t, filepath.Join("testdata", "courses", "tests")),
-		classes: courseClasses,
-	})
-	if o.tests == nil {
-		t.Fatalf("no report; the test JVM said:\n%s", o.testErr)
-	}
+	o := runHandIn(t, "courses", true, courseClasses)
 	failing := map[string]bool{
 		// the shortfall is the amount asked, not what is missing
 		"BankTest.withdrawReportsShortfall": true, "BankTest.caughtAsException": true, "BankTest.transferFailsWithoutChange": true,

@@ -2,7 +2,6 @@ package javabridge
 
 import (
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -21,15 +20,7 @@ var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest
 // field too large, or a chain of objects too deep, to cross fails its
 // test with the bridge's limit.
 func TestFinalFieldsHonest(t *testing.T) {
-	k := requireKit(t)
-	o := k.run(t, scenario{
-		student: readDir(t, filepath.Join("testdata", "finalfields", "student")),
-		tests:   readDir(t, filepath.Join("testdata", "finalfields", "tests")),
-		classes: finalClasses,
-	})
-	if o.tests == nil {
-		t.Fatalf("no report; the test JVM said:\n%s", o.testErr)
-	}
+	o := runHandIn(t, "finalfields", false, finalClasses)
 	checkFinalFields(t, o, map[string]bool{})
 	t.Logf("the long chain: %s", o.tests["ChainTest.longChainIsBounded"].message)
 	if got := score(o); got["StudentTest"] != "++++" || got["TeamTest"] != "+" {
@@ -40,19 +31,7 @@ func TestFinalFieldsHonest(t *testing.T) {
 // TestFinalFieldsWrong: a point whose constructor swaps x and y fails
 // exactly the tests that see the swap, through its fields or its text.
 func TestFinalFieldsWrong(t *testing.T) {
-	k := requireKit(t)
-	student := readDir(t, filepath.Join("testdata", "finalfields", "student"))
-	for f, s := range readDir(t, filepath.Join("testdata", "finalfields", "wrong")) {
-		student[f] = s
-	}
-	o := k.run(t, scenario{
-		student: student,
-		tests:   readDir(t, filepath.Join("testdata", "finalfields", "tests")),
-		classes: finalClasses,
-	})
-	if o.tests == nil {
-		t.Fatalf("no report; the test JVM said:\n%s", o.testErr)
-	}
+	o := runHandIn(t, "finalfields", true, finalClasses)
 	checkFinalFields(t, o, map[string]bool{
 		"PointTest.fieldsAreTheConstructorsArguments": true, "PointTest.translateMakesANewPoint": true,
 		"PointTest.equalPoints": true, "SegmentTest.reversedSwapsTheEnds": true, "BoxTest.holdsAStudentObject": true,
