@@ -35,6 +35,33 @@ func (g *gen) carries(name string) bool {
 	return false
 }
 
+// carriable says whether a class's public final instance field f holds
+// a value that cannot change once it crossed: a primitive, a box or a
+// String (byValue), or a student's object, which crosses as itself (a
+// handle). An array, a collection or any other object of the JDK's (or a
+// type variable's, which may be one) can change under a final field, and
+// the tests would read the copy that crossed with the object: refused.
+func (w *writer) carriable(f Member) bool {
+	t, err := parseField(f.Descriptor)
+	return err == nil && t.dims == 0 && (t.prim != 0 || byValue[t.class] || w.g.standin[t.class])
+}
+
+// hidden says whether a student superclass of the stand-in's class has a
+// public instance field named name: a subclass's field of that name hides
+// it, and the tests would read one where Java reads the other.
+func (w *writer) hidden(name string) bool {
+	for super, n := w.st.c.Super, 0; n < 64 && w.g.standin[super]; n++ {
+		c := w.g.all[super].c
+		for _, f := range c.Fields {
+			if f.Name == name && f.Access&(accPublic|accStatic) == accPublic {
+				return true
+			}
+		}
+		super = c.Super
+	}
+	return false
+}
+
 // byValue are the types of an enum's public final fields that cross:
 // those whose values are plain (no handle, which would not outlive the
 // student's process the constant was read from).

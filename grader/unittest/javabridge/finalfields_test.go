@@ -9,16 +9,15 @@ import (
 // finalClasses are the test classes of testdata/finalfields: value
 // classes whose public final fields the tests read (a point with a
 // constant, a segment of two points, a person and a student that extends
-// it with an advisor who may be null, marks and tags, a team whose
-// members refer back to it, a generic box, a grid too large to cross, an
-// immutable linked list short enough to cross and one too long, coins
+// it with an advisor who may be null (its marks and tags private, read by
+// methods), a team whose members refer back to it, an immutable linked
+// list short enough to cross and one too long, coins
 // whose enum constants have their value in cents).
-var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "BoxTest", "BigTest", "ChainTest", "CoinTest"}
+var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "ChainTest", "CoinTest"}
 
 // TestFinalFieldsHonest: an honest hand-in whose classes have public
-// final fields passes every test that reads them, identity kept; a final
-// field too large, or a chain of objects too deep, to cross fails its
-// test with the bridge's limit.
+// final fields passes every test that reads them, identity kept; a chain
+// of objects too deep to cross fails its test with the bridge's limit.
 func TestFinalFieldsHonest(t *testing.T) {
 	o := runHandIn(t, "finalfields", false, finalClasses)
 	checkFinalFields(t, o, map[string]bool{})
@@ -34,20 +33,20 @@ func TestFinalFieldsWrong(t *testing.T) {
 	o := runHandIn(t, "finalfields", true, finalClasses)
 	checkFinalFields(t, o, map[string]bool{
 		"PointTest.fieldsAreTheConstructorsArguments": true, "PointTest.translateMakesANewPoint": true,
-		"PointTest.equalPoints": true, "SegmentTest.reversedSwapsTheEnds": true, "BoxTest.holdsAStudentObject": true,
+		"PointTest.equalPoints": true, "SegmentTest.reversedSwapsTheEnds": true,
 	})
 }
 
 // checkFinalFields checks that exactly the tests in failing fail (and
-// the huge grid and the long chain, always, with the bridge's limit), and
+// the long chain, always, with the bridge's limit), and
 // that every test ran.
 func checkFinalFields(t *testing.T, o *outcome, failing map[string]bool) {
 	t.Helper()
-	if len(o.tests) != 20 {
-		t.Errorf("%d tests in the report, want 20 (%v)", len(o.tests), score(o))
+	if len(o.tests) != 16 {
+		t.Errorf("%d tests in the report, want 16 (%v)", len(o.tests), score(o))
 	}
 	for id, r := range o.tests {
-		if id == "BigTest.hugeGridIsBounded" || id == "ChainTest.longChainIsBounded" {
+		if id == "ChainTest.longChainIsBounded" {
 			if r.status == "passed" || !strings.Contains(r.message+r.detail, "BridgeLimit") || !strings.Contains(r.message, "too large or too deeply nested") {
 				t.Errorf("%s: %s: %s, want the bridge's limit", id, r.status, r.message)
 			}
@@ -101,8 +100,18 @@ func TestFinalFieldStandins(t *testing.T) {
 			[]member{{access: accPublic, name: "mass", desc: "D"}}, nil), "public field Planet.mass: "},
 		{"an enum's, of a class", newClassBuilder().build(accPublic|accFinal|accEnum|0x20, "Planet", "java/lang/Enum", nil,
 			[]member{{access: accPublic | accFinal, name: "moons", desc: "Ljava/util/List;"}}, nil), "public field Planet.moons: "},
+		{"final, an array", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
+			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal, name: "xs", desc: "[I"}}, nil), "public final field Pt.xs: what it holds can change"},
+		{"final, a list", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
+			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal, name: "songs", desc: "Ljava/util/List;"}}, nil), "public final field Pt.songs: what it holds can change"},
+		{"final, an Object (a type variable's)", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
+			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal, name: "value", desc: "Ljava/lang/Object;"}}, nil), "public final field Pt.value: what it holds can change"},
+		{"final, hiding a superclass's", newClassBuilder().build(accPublic|0x20, "Dog", "Base", nil,
+			[]member{{access: accPublic | accFinal, name: "id", desc: "I"}}, nil), "public final field Dog.id: it hides"},
+		{"final, a Random", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
+			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal, name: "rng", desc: "Ljava/util/Random;"}}, nil), "public final field Pt.rng: what it holds can change"},
 	} {
-		_, err := Standins(map[string][]byte{"X.class": tc.class}, Options{})
+		_, err := Standins(map[string][]byte{"X.class": tc.class, "Base.class": base}, Options{})
 		var le *LoadError
 		if !errors.As(err, &le) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Pt.y") {
 			t.Errorf("%s: error %v, want a LoadError with %q alone", tc.what, err, tc.want)

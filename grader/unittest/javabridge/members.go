@@ -24,7 +24,8 @@ func (w *writer) fields() {
 			continue // an exception's: see instanceFields
 		}
 		if w.plainClass() && f.Access&(accStatic|accFinal) == accFinal {
-			continue // a class's public final field: see instanceFields
+			w.finalField(f) // see instanceFields for what crosses
+			continue
 		}
 		if w.enumFinal(f) {
 			continue // an enum's: see enumFields
@@ -34,6 +35,18 @@ func (w *writer) fields() {
 			continue
 		}
 		w.field(f)
+	}
+}
+
+// finalField refuses a class's public final instance field whose value
+// could change after it crossed (carriable) or that hides a superclass's
+// field of its name (hidden).
+func (w *writer) finalField(f Member) {
+	switch {
+	case !w.carriable(f):
+		w.fail("public final field %s.%s: what it holds can change after the object reached the tests (an array, a collection, an object of the JDK's), and the tests would read it as it was then: make the field private, with a method to read it (only a final field of a primitive type, a String or a boxed primitive, or of one of the student's classes, is read by the tests)", w.dotted(), f.Name)
+	case w.hidden(f.Name):
+		w.fail("public final field %s.%s: it hides a public field of the same name in a superclass: rename one, or make it private with a method to read it", w.dotted(), f.Name)
 	}
 }
 

@@ -4,8 +4,8 @@ import java.util.List;
 public class Student extends Person {
     public final String id;
     public final Person advisor;
-    public final int[] marks;
-    public final List<String> tags;
+    private final int[] marks;
+    private final List<String> tags;
 
     public Student(String name, int born, String id, Person advisor, int[] marks, List<String> tags) {
         super(name, born);
@@ -13,6 +13,14 @@ public class Student extends Person {
         this.advisor = advisor;
         this.marks = marks.clone();
         this.tags = List.copyOf(tags);
+    }
+
+    public int[] marks() {
+        return marks.clone();
+    }
+
+    public List<String> tags() {
+        return tags;
     }
 
     public double average() {

@@ -22,8 +22,8 @@ class StudentTest {
         assertEquals("s42", s.id);
         assertSame(adv, s.advisor);
         assertEquals("Grace", s.advisor.name);
-        assertArrayEquals(new int[] {70, 80, 90}, s.marks);
-        assertEquals(List.of("cs", "math"), s.tags);
+        assertArrayEquals(new int[] {70, 80, 90}, s.marks());
+        assertEquals(List.of("cs", "math"), s.tags());
         assertEquals(80.0, s.average(), 1e-9);
         assertEquals("Hi, Alan (s42)", s.greeting());
     }
@@ -32,8 +32,8 @@ class StudentTest {
     void noAdvisorIsNull() {
         Student s = new Student("Kurt", 1906, "s7", null, new int[0], List.of());
         assertNull(s.advisor);
-        assertEquals(0, s.marks.length);
-        assertTrue(s.tags.isEmpty());
+        assertEquals(0, s.marks().length);
+        assertTrue(s.tags().isEmpty());
     }
 
     @Test
