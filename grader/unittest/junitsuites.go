@@ -510,13 +510,8 @@ func (s *javaSuites) Run(ctx context.Context, f submission.File, id, impl string
 	lim := sandbox.Limits{Wall: 2*l.Wall + l.BuildWall, CPU: 2*l.CPU + 10*time.Second, Memory: l.Memory, Output: 1 << 20}
 	args := append(javabridge.LauncherArgs(s.testOpts, s.jar, bridgeDir, testsDir, reportsDir, nil),
 		"--select-method="+selector(testClass(f), id, built))
-	// The student's test box: its test's CPU limit and the JVM's start,
-	// so a test that loops without calling the implementation costs no
-	// more.
-	testLim := lim
-	testLim.CPU = l.CPU + 10*time.Second
 	test := sandbox.Spec{Path: s.java.Path, Args: args, Files: append(slices.Clone(s.kit.testSide), built...),
-		Env: slices.Clone(suiteEnv), Limits: testLim, ReadOnly: s.readOnly, Collect: []string{reportsDir + "/*.xml"}}
+		Env: slices.Clone(suiteEnv), Limits: studentTestBox(lim, l, 10*time.Second), ReadOnly: s.readOnly, Collect: []string{reportsDir + "/*.xml"}}
 	if s.clock != nil {
 		s.clock(&test)
 	}

@@ -334,7 +334,7 @@ func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) 
 	l := s.limits
 	lim := sandbox.Limits{Wall: 2*l.Wall + l.BuildWall, CPU: 2*l.CPU + l.BuildWall, Memory: l.Memory, Output: 1 << 20}
 	sel, selArg := pybridge.SelectFile(bridgeDir, studentTest(f)+"::"+id)
-	test := s.testBox(f, suiteTestBox(l), false, "-p", pybridge.Plugin, "-p", "pytest_timeout",
+	test := s.testBox(f, studentTestBox(lim, l, collectCPU), false, "-p", pybridge.Plugin, "-p", "pytest_timeout",
 		"--junitxml", box+"/report.xml", "-o", "junit_family=xunit1",
 		"--timeout", pytestTimeout(perTestSuite(l).Wall), selArg)
 	test.Files = append(test.Files, sel)
@@ -364,13 +364,15 @@ func suiteRun(ctx context.Context, test, impl sandbox.Spec, l rubric.Limits, man
 	return runOutcome(out, many), nil
 }
 
-// suiteTestBox bounds the box of a student's test in a suite run: the
-// test's CPU limit (the relay's, over both boxes once the test called the
-// implementation) and pytest's start and collection (as Collect allows
-// it), so a test that loops on its own, never calling the implementation,
-// costs that much and not the implementation box's whole allowance.
-func suiteTestBox(l rubric.Limits) sandbox.Limits {
-	return sandbox.Limits{Wall: 2*l.Wall + l.BuildWall, CPU: l.CPU + collectCPU, Memory: l.Memory, Output: 1 << 20}
+// studentTestBox bounds the box of a student's test in a suite run: the
+// implementation box's limits box but for its CPU time, the test's CPU
+// limit (the relay's, over both boxes once the test called the
+// implementation) and start (the runner's start and collection), so a
+// test that loops on its own, never calling the implementation, costs
+// that much and not the implementation box's whole allowance.
+func studentTestBox(box sandbox.Limits, l rubric.Limits, start time.Duration) sandbox.Limits {
+	box.CPU = l.CPU + start
+	return box
 }
 
 // collectCPU is the CPU time a test box may spend on pytest's start and
