@@ -113,8 +113,10 @@
 // T,"fields":{name:V}}: met again, its handle alone), and its stand-in,
 // built from a Thrown as an exception's, holds them: a final field
 // cannot change after the constructor, so the values as it crossed are
-// its values, where the field's type is a primitive, a box, String or a
-// student's class (an array's cells or a collection's items can change
+// its values, where the field's type is a primitive, a student's class,
+// or one whose objects cannot change and cross by value (byValue: a box,
+// String, BigInteger, BigDecimal, java.time's values, UUID, the primitive
+// optionals; a public enum of the JDK's; an Optional of any of these) (an array's cells or a collection's items can change
 // under a final field: such a field is refused, as is a public field
 // that is not final or one that hides a superclass's; Standins).
 // Of exceptions, a

@@ -12,8 +12,9 @@ import (
 // it with an advisor who may be null (its marks and tags private, read by
 // methods), a team whose members refer back to it, an immutable linked
 // list short enough to cross and one too long, coins
-// whose enum constants have their value in cents).
-var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "ChainTest", "CoinTest"}
+// whose enum constants have their value in cents and dollars, an invoice
+// of the JDK's immutable values).
+var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "ChainTest", "CoinTest", "InvoiceTest"}
 
 // TestFinalFieldsHonest: an honest hand-in whose classes have public
 // final fields passes every test that reads them, identity kept; a chain
@@ -42,8 +43,8 @@ func TestFinalFieldsWrong(t *testing.T) {
 // that every test ran.
 func checkFinalFields(t *testing.T, o *outcome, failing map[string]bool) {
 	t.Helper()
-	if len(o.tests) != 16 {
-		t.Errorf("%d tests in the report, want 16 (%v)", len(o.tests), score(o))
+	if len(o.tests) != 17 {
+		t.Errorf("%d tests in the report, want 17 (%v)", len(o.tests), score(o))
 	}
 	for id, r := range o.tests {
 		if id == "ChainTest.longChainIsBounded" {
@@ -73,7 +74,10 @@ func TestFinalFieldStandins(t *testing.T) {
 	sub := newClassBuilder().build(accPublic|0x20, "Sub", "Base", nil, nil, []member{{access: accPublic, name: "<init>", desc: "(I)V"}})
 	planet := newClassBuilder().build(accPublic|accFinal|accEnum|0x20, "Planet", "java/lang/Enum", nil,
 		[]member{{access: accPublic | accFinal | accEnum | accStatic, name: "EARTH", desc: "LPlanet;"}, {access: accPublic | accFinal, name: "mass", desc: "D"}}, nil)
-	res, err := Standins(map[string][]byte{"Pt.class": pt, "Base.class": base, "Sub.class": sub, "Planet.class": planet}, Options{})
+	bill := newClassBuilder().build(accPublic|0x20, "Bill", "java/lang/Object", nil,
+		[]member{{access: accPublic | accFinal, name: "price", desc: "Ljava/math/BigDecimal;"}, {access: accPublic | accFinal, name: "due", desc: "Ljava/time/LocalDate;"},
+			{access: accPublic | accFinal, name: "note", desc: "Ljava/util/Optional;", sig: "Ljava/util/Optional<Ljava/lang/String;>;"}}, nil)
+	res, err := Standins(map[string][]byte{"Pt.class": pt, "Base.class": base, "Sub.class": sub, "Planet.class": planet, "Bill.class": bill}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,6 +85,7 @@ func TestFinalFieldStandins(t *testing.T) {
 		"Pt.java":     {"public final int x;", "public final java.lang.String label;", "this.x = (Integer) t.value(\"x\");", "t.bind(this);", "Bridge.constructThrown(\"Pt\""},
 		"Base.java":   {"public final int id;", "Bridge.constructThrown(\"Base\""},
 		"Planet.java": {"EARTH;", "public final double mass;", "Planet() {\n        this.mass = (Double) autograder.bridge.Bridge.enumField(this, \"Planet\", \"mass\", \"D\", Double.class);"},
+		"Bill.java":   {"public final java.math.BigDecimal price;", "public final java.time.LocalDate due;", "public final java.util.Optional<java.lang.String> note;", "this.note = (java.util.Optional<java.lang.String>) t.value(\"note\");"},
 		"Sub.java":    {"protected Sub(autograder.bridge.Thrown t) {\n        super(t);", "Bridge.constructThrown(\"Sub\""},
 	} {
 		for _, w := range want {
@@ -110,6 +115,12 @@ func TestFinalFieldStandins(t *testing.T) {
 			[]member{{access: accPublic | accFinal, name: "id", desc: "I"}}, nil), "public final field Dog.id: it hides"},
 		{"final, a Random", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
 			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal, name: "rng", desc: "Ljava/util/Random;"}}, nil), "public final field Pt.rng: what it holds can change"},
+		{"final, an Optional of a list", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
+			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal, name: "tags", desc: "Ljava/util/Optional;", sig: "Ljava/util/Optional<Ljava/util/List<Ljava/lang/String;>;>;"}}, nil), "public final field Pt.tags: what it holds can change"},
+		{"final, an Optional of anything", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
+			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal, name: "any", desc: "Ljava/util/Optional;"}}, nil), "public final field Pt.any: what it holds can change"},
+		{"final, a Date", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
+			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal, name: "when", desc: "Ljava/util/Date;"}}, nil), "public final field Pt.when: what it holds can change"},
 	} {
 		_, err := Standins(map[string][]byte{"X.class": tc.class, "Base.class": base}, Options{})
 		var le *LoadError

@@ -44,7 +44,7 @@ func (w *writer) fields() {
 func (w *writer) finalField(f Member) {
 	switch {
 	case !w.carriable(f):
-		w.fail("public final field %s.%s: what it holds can change after the object reached the tests (an array, a collection, an object of the JDK's), and the tests would read it as it was then: make the field private, with a method to read it (only a final field of a primitive type, a String or a boxed primitive, or of one of the student's classes, is read by the tests)", w.dotted(), f.Name)
+		w.fail("public final field %s.%s: what it holds can change after the object reached the tests (an array, a collection, an object of the JDK's), and the tests would read it as it was then: make the field private, with a method to read it (the tests read a final field only of a primitive type, a String, a boxed primitive, BigInteger, BigDecimal, a java.time value, a UUID, an enum, an Optional of one of these, or one of the student's classes)", w.dotted(), f.Name)
 	case w.hidden(f.Name):
 		w.fail("public final field %s.%s: it hides a public field of the same name in a superclass: rename one, or make it private with a method to read it", w.dotted(), f.Name)
 	}
