@@ -13,7 +13,7 @@ import (
 // methods), a team whose members refer back to it, an immutable linked
 // list short enough to cross and one too long, coins
 // whose enum constants have their value in cents and dollars, an invoice
-// of the JDK's immutable values).
+// of the JDK's immutable values and a gauge whose field is named java).
 var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "ChainTest", "CoinTest", "InvoiceTest"}
 
 // TestFinalFieldsHonest: an honest hand-in whose classes have public
@@ -43,8 +43,8 @@ func TestFinalFieldsWrong(t *testing.T) {
 // that every test ran.
 func checkFinalFields(t *testing.T, o *outcome, failing map[string]bool) {
 	t.Helper()
-	if len(o.tests) != 17 {
-		t.Errorf("%d tests in the report, want 17 (%v)", len(o.tests), score(o))
+	if len(o.tests) != 18 {
+		t.Errorf("%d tests in the report, want 18 (%v)", len(o.tests), score(o))
 	}
 	for id, r := range o.tests {
 		if id == "ChainTest.longChainIsBounded" {
@@ -121,6 +121,12 @@ func TestFinalFieldStandins(t *testing.T) {
 			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal, name: "any", desc: "Ljava/util/Optional;"}}, nil), "public final field Pt.any: what it holds can change"},
 		{"final, a Date", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
 			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal, name: "when", desc: "Ljava/util/Date;"}}, nil), "public final field Pt.when: what it holds can change"},
+		{"final, named autograder", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
+			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal, name: "autograder", desc: "I"}}, nil), "field Pt.autograder: the name autograder is the grader's own"},
+		{"a constant named autograder", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil,
+			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal | accStatic, name: "autograder", desc: "Ljava/lang/String;"}}, nil), "field Pt.autograder: the name autograder is the grader's own"},
+		{"an enum constant named autograder", newClassBuilder().build(accPublic|accFinal|accEnum|0x20, "Pt", "java/lang/Enum", nil,
+			[]member{{access: accPublic | accFinal | accEnum | accStatic, name: "autograder", desc: "LPt;"}}, nil), "enum Pt: constant autograder: the name autograder is the grader's own"},
 	} {
 		_, err := Standins(map[string][]byte{"X.class": tc.class, "Base.class": base}, Options{})
 		var le *LoadError

@@ -16,8 +16,8 @@ func (w *writer) fields() {
 		if !public || f.Access&(accSynthetic|accEnum) != 0 {
 			continue
 		}
-		if !validIdent(f.Name) {
-			w.fail("field %s.%s: not a plain Java name", w.dotted(), printable(f.Name))
+		if why := fieldName(f.Name); why != "" {
+			w.fail("field %s.%s: %s", w.dotted(), printable(f.Name), why)
 			continue
 		}
 		if w.exc && f.Access&accStatic == 0 {
@@ -113,15 +113,17 @@ func intConstant(prim byte, x int32) (string, bool) {
 	return "", false
 }
 
+// floatConstant writes a float or double constant; NaN and the
+// infinities as the divisions Float and Double define them by, which name
+// no class (a student's field named java would obscure java.lang.Double).
 func floatConstant(x float64, bits int, box string) string {
-	kind := map[string]string{"F": "Float", "D": "Double"}[box]
 	switch {
 	case math.IsNaN(x):
-		return "java.lang." + kind + ".NaN"
+		return "(0.0" + box + " / 0.0" + box + ")"
 	case math.IsInf(x, 1):
-		return "java.lang." + kind + ".POSITIVE_INFINITY"
+		return "(1.0" + box + " / 0.0" + box + ")"
 	case math.IsInf(x, -1):
-		return "java.lang." + kind + ".NEGATIVE_INFINITY"
+		return "(-1.0" + box + " / 0.0" + box + ")"
 	case x == 0 && math.Signbit(x):
 		return "-0.0" + box
 	}

@@ -25,11 +25,19 @@ class InvoiceTest {
         assertSame(DayOfWeek.MONDAY, i.payday);
         assertSame(RoundingMode.HALF_EVEN, i.rounding);
         assertEquals(Optional.of("net 3"), i.note);
-        assertEquals(4, i.shipTo.get().y);
+        assertEquals(7, i.shipTo.get().manhattan(Point.ORIGIN));
         assertEquals(OptionalInt.empty(), i.copies);
         Invoice j = i.later(1);
         assertEquals(LocalDate.of(2024, 3, 5), j.due);
         assertSame(DayOfWeek.TUESDAY, j.payday);
         assertEquals(LocalDate.of(2024, 3, 4), i.due);
+    }
+
+    @Test
+    void aFieldNamedJava() {
+        assertEquals(4, new Gauge(4).java);
+        assertTrue(Double.isNaN(Gauge.EMPTY));
+        assertEquals(Float.POSITIVE_INFINITY, Gauge.TOP);
+        assertEquals(Double.NEGATIVE_INFINITY, Gauge.BOTTOM);
     }
 }
