@@ -190,11 +190,15 @@
 // student's class in its own file (JLS 6.4.1), so it reserves nothing:
 // a student's Order is the tests' Order unless they import JUnit's.
 // Public fields that are not final, and an enum's public final fields
-// of types that are not plain (primitives, boxes, String), are a
-// LoadError naming the field; public static final fields are read once
+// of types that are not plain (settled without a handle), are a
+// LoadError naming the field, as is a public field or enum constant named
+// autograder (bridgeRoot); public static final fields are read once
 // (constants are copied exactly), an enum's plain public final fields
-// once a constant (a "get" whose "self" is the constant); a class's
-// public final instance fields cross with its handle (below).
+// once a constant (a "get" whose "self" is the constant) as the enum
+// loads, or, when the student's process died earlier in that test, at
+// the next test's start (Bridge.enumField: the enum's loading must not
+// fail for good); a class's public final instance fields cross with its
+// handle (below).
 //
 // On the wire, the test side checks every reply: JSON strict and nested
 // at most 128 deep, values at most 64 deep and a million parts, every

@@ -13,15 +13,19 @@ import (
 // methods), a team whose members refer back to it, an immutable linked
 // list short enough to cross and one too long, coins
 // whose enum constants have their value in cents and dollars, an invoice
-// of the JDK's immutable values and a gauge whose field is named java).
-var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "ChainTest", "CoinTest", "InvoiceTest"}
+// of the JDK's immutable values and a gauge whose field is named java,
+// tiers whose enum is first used in a test after the student's process
+// ended in it).
+var finalClasses = []string{"PointTest", "SegmentTest", "StudentTest", "TeamTest", "ChainTest", "CoinTest", "InvoiceTest", "TierTest"}
 
 // TestFinalFieldsHonest: an honest hand-in whose classes have public
 // final fields passes every test that reads them, identity kept; a chain
-// of objects too deep to cross fails its test with the bridge's limit.
+// of objects too deep to cross fails its test with the bridge's limit;
+// an enum first used after the student's process ended in a test fails
+// that test alone (its fields are read at the next test's start).
 func TestFinalFieldsHonest(t *testing.T) {
 	o := runHandIn(t, "finalfields", false, finalClasses)
-	checkFinalFields(t, o, map[string]bool{})
+	checkFinalFields(t, o, map[string]bool{"TierTest.a1_exitThenTier": true})
 	t.Logf("the long chain: %s", o.tests["ChainTest.longChainIsBounded"].message)
 	if got := score(o); got["StudentTest"] != "++++" || got["TeamTest"] != "+" {
 		t.Errorf("scores %v", got)
@@ -34,7 +38,7 @@ func TestFinalFieldsWrong(t *testing.T) {
 	o := runHandIn(t, "finalfields", true, finalClasses)
 	checkFinalFields(t, o, map[string]bool{
 		"PointTest.fieldsAreTheConstructorsArguments": true, "PointTest.translateMakesANewPoint": true,
-		"PointTest.equalPoints": true, "SegmentTest.reversedSwapsTheEnds": true,
+		"PointTest.equalPoints": true, "SegmentTest.reversedSwapsTheEnds": true, "TierTest.a1_exitThenTier": true,
 	})
 }
 
@@ -43,8 +47,8 @@ func TestFinalFieldsWrong(t *testing.T) {
 // that every test ran.
 func checkFinalFields(t *testing.T, o *outcome, failing map[string]bool) {
 	t.Helper()
-	if len(o.tests) != 18 {
-		t.Errorf("%d tests in the report, want 18 (%v)", len(o.tests), score(o))
+	if len(o.tests) != 21 {
+		t.Errorf("%d tests in the report, want 21 (%v)", len(o.tests), score(o))
 	}
 	for id, r := range o.tests {
 		if id == "ChainTest.longChainIsBounded" {
