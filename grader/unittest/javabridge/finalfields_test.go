@@ -2,6 +2,7 @@ package javabridge
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -131,11 +132,24 @@ func TestFinalFieldStandins(t *testing.T) {
 			[]member{{access: accPublic | accFinal, name: "y", desc: "I"}, {access: accPublic | accFinal | accStatic, name: "autograder", desc: "Ljava/lang/String;"}}, nil), "field Pt.autograder: the name autograder is the grader's own"},
 		{"an enum constant named autograder", newClassBuilder().build(accPublic|accFinal|accEnum|0x20, "Pt", "java/lang/Enum", nil,
 			[]member{{access: accPublic | accFinal | accEnum | accStatic, name: "autograder", desc: "LPt;"}}, nil), "enum Pt: constant autograder: the name autograder is the grader's own"},
+		{"1001 final fields", newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil, manyFields(1001), nil), "class Pt: 1001 public fields, more than the 1000"},
 	} {
 		_, err := Standins(map[string][]byte{"X.class": tc.class, "Base.class": base}, Options{})
 		var le *LoadError
 		if !errors.As(err, &le) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Pt.y") {
-			t.Errorf("%s: error %v, want a LoadError with %q alone", tc.what, err, tc.want)
+			t.Errorf("%s: error %.300v, want a LoadError with %q alone", tc.what, err, tc.want)
 		}
 	}
+	if _, err := Standins(map[string][]byte{"Pt.class": newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil, manyFields(1000), nil)}, Options{}); err != nil {
+		t.Errorf("1000 final fields: %.300v", err)
+	}
+}
+
+// manyFields are n public final int fields, f0 to f(n-1).
+func manyFields(n int) []member {
+	var out []member
+	for i := range n {
+		out = append(out, member{access: accPublic | accFinal, name: fmt.Sprintf("f%d", i), desc: "I"})
+	}
+	return out
 }

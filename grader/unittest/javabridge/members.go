@@ -6,11 +6,21 @@ import (
 	"strconv"
 )
 
+// maxPublicFields bounds a class's public fields (but enum constants):
+// each costs the stand-in's constructor or static initializer some bytes
+// of code, and a method's code is at most 64 KiB (javac: "code too
+// large", some 3800 fields). No honest class comes near.
+const maxPublicFields = 1000
+
 // fields writes the public constants. A class's public final instance
 // fields are written with its handle (carriedFields); any other public
 // field is an error: its value could change after it crossed, so the
 // tests reach it through the object's methods alone.
 func (w *writer) fields() {
+	if n := w.publicFields(); n > maxPublicFields {
+		w.fail("class %s: %d public fields, more than the %d the tests can use: make the others private", w.dotted(), n, maxPublicFields)
+		return
+	}
 	for _, f := range w.st.c.Fields {
 		public := f.Access&accPublic != 0 || w.interfaceKind()
 		if !public || f.Access&(accSynthetic|accEnum) != 0 {
@@ -36,6 +46,18 @@ func (w *writer) fields() {
 		}
 		w.field(f)
 	}
+}
+
+// publicFields counts the fields the stand-in declares: the public ones
+// (an interface's all), but enum constants and synthetic fields.
+func (w *writer) publicFields() int {
+	n := 0
+	for _, f := range w.st.c.Fields {
+		if (f.Access&accPublic != 0 || w.interfaceKind()) && f.Access&(accSynthetic|accEnum) == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // finalField refuses a class's public final instance field whose value
