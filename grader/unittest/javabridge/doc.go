@@ -118,7 +118,12 @@
 // String, BigInteger, BigDecimal, java.time's values, UUID, the primitive
 // optionals; a public enum of the JDK's; an Optional of any of these) (an array's cells or a collection's items can change
 // under a final field: such a field is refused, as is a public field
-// that is not final or one that hides a superclass's; Standins).
+// that is not final or one that hides a superclass's; Standins). One
+// that crosses while a constructor of its class that a test called has
+// not returned (its constructor handed this to a test's callback) may be
+// unfinished: its stand-in is forgotten once the constructor returns,
+// so the test's own stand-in, made of the fields as they are then, is
+// the one later crossings give (TestSide.constructed).
 // Of exceptions, a
 // stand-in's crosses as itself (and, thrown back through a test's
 // callback, as the student's object again), the JDK's Exceptions and

@@ -160,6 +160,9 @@ public final class Bridge {
                     }
                 }
                 Object jself = self == null ? null : s.encode(self);
+                if (kind != VALUE) {
+                    s.constructing(cls);
+                }
                 try {
                     Map<String, Object> reply = s.call(Peer.request(op, jself, cls, name, desc, jargs));
                     switch (kind) {
@@ -171,6 +174,10 @@ public final class Bridge {
                     throw new BridgeLimit(e.getMessage());
                 } catch (Values.BadValue | Json.BadJson e) {
                     throw protocol(s, e);
+                } finally {
+                    if (kind != VALUE) {
+                        s.constructed();
+                    }
                 }
             } catch (IOException e) {
                 throw s.broken(e);
