@@ -116,8 +116,9 @@
 // its values, where the field's type is a primitive, a student's class,
 // or one whose objects cannot change and cross by value (byValue: a box,
 // String, BigInteger, BigDecimal, java.time's values, UUID, the primitive
-// optionals; a public enum of the JDK's; an Optional of any of these) (an array's cells or a collection's items can change
-// under a final field: such a field is refused, as is a public field
+// optionals; a public enum of the JDK's; an Optional of any of these)
+// (an array's cells or a collection's items can change under a final
+// field: such a field is refused, as is a public field
 // that is not final or one that hides a superclass's; Standins). One
 // that crosses while a constructor of its class that a test called has
 // not returned (its constructor handed this to a test's callback) may be
