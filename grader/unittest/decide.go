@@ -71,7 +71,9 @@ type decision struct {
 //  4. the run wrote no readable report: every test fails (blaming
 //     code that ends the process only when the framework did not say
 //     it was done);
-//  5. the report does not name the test: it fails, flagged;
+//  5. the report does not name the test: it fails, flagged (with how
+//     the run ended when the framework did not say it was done, and,
+//     public, the run's stderr);
 //  6. the report names it more than once (a test that is not
 //     parameterized or repeated): it fails, flagged;
 //  7. the relay saw the student's process end or be stopped in the test:
@@ -164,7 +166,7 @@ func decideGroup(g groupRun) (grader.Outcome, string) {
 func decideTest(g groupRun, reported []Reported, n int, t caseTest) decision {
 	switch {
 	case n == 0:
-		return decision{ruleUnreported, failed("the test run did not report this test")}
+		return decision{ruleUnreported, failed(unreported(g))}
 	case n > 1 && !t.multi:
 		return decision{ruleTwice, failed("the test run reported this test more than once")}
 	}
@@ -174,6 +176,22 @@ func decideTest(g groupRun, reported []Reported, n int, t caseTest) decision {
 	}
 	o, rule := outcomeOf(g.read(rep), g.hidden)
 	return withStudent(decision{rule, o}, relayedTest(g.relayed, t.test), g.hidden)
+}
+
+// unreported says why a test the report does not name failed: when the
+// framework did not say it was done, the run ended under it (a test
+// ended the process) with the exit status; for public tests, what the
+// run wrote on stderr follows, which says how (the test side ran out of
+// memory, its framework's report writer among what failed).
+func unreported(g groupRun) string {
+	msg := "the test run did not report this test"
+	if !g.done {
+		msg = fmt.Sprintf("the test run ended (exit status %d) before it reported this test, its framework cut short", g.res.ExitCode)
+	}
+	if !g.hidden && len(g.res.Stderr) > 0 {
+		msg += ":\n\n" + shorten(string(g.res.Stderr))
+	}
+	return msg
 }
 
 // failed is the outcome of a test the run did not report as it must.

@@ -36,14 +36,26 @@ func (g *gen) carries(name string) bool {
 }
 
 // carriable says whether a class's public final instance field f holds
-// a value that cannot change once it crossed: a primitive, a box or a
-// String (byValue), or a student's object, which crosses as itself (a
-// handle). An array, a collection or any other object of the JDK's (or a
-// type variable's, which may be one) can change under a final field, and
-// the tests would read the copy that crossed with the object: refused.
+// a value that cannot change once it crossed (settled, a student's object
+// included, which crosses as itself: a handle). An array, a collection or
+// any other object of the JDK's (or a type variable's, which may be one)
+// can change under a final field, and the tests would read the copy that
+// crossed with the object: refused.
 func (w *writer) carriable(f Member) bool {
-	t, err := parseField(f.Descriptor)
-	return err == nil && t.dims == 0 && (t.prim != 0 || byValue[t.class] || w.g.standin[t.class])
+	t, ok := w.declared(f)
+	return ok && w.g.settled(t, true)
+}
+
+// declared is f's type, its type arguments those of its generic
+// signature when it has one (Optional<String>); false when either is
+// malformed.
+func (w *writer) declared(f Member) (*jtype, bool) {
+	s := f.Descriptor
+	if f.Signature != "" {
+		s = f.Signature
+	}
+	t, err := parseField(s)
+	return t, err == nil
 }
 
 // hidden says whether a student superclass of the stand-in's class has a
@@ -62,21 +74,61 @@ func (w *writer) hidden(name string) bool {
 	return false
 }
 
-// byValue are the types of an enum's public final fields that cross:
-// those whose values are plain (no handle, which would not outlive the
-// student's process the constant was read from).
+// byValue are the classes whose objects cross by value and cannot
+// change (Values.java: its scalars, TEXT_VALUES and primitive optionals):
+// String, the boxes, BigInteger and BigDecimal, java.time's values, UUID,
+// OptionalInt, OptionalLong and OptionalDouble. Their values are plain (no
+// handle, which would not outlive the student's process an enum's
+// constant was read from). Every class here must cross as a method's
+// result does, or a field holding one would fail every test of its class
+// (TestFinalFieldsHonest reads one of each).
 var byValue = setOf(`java/lang/String java/lang/Integer java/lang/Long java/lang/Short java/lang/Byte
-java/lang/Character java/lang/Boolean java/lang/Double java/lang/Float`)
+java/lang/Character java/lang/Boolean java/lang/Double java/lang/Float
+java/math/BigInteger java/math/BigDecimal
+java/time/LocalDate java/time/LocalTime java/time/LocalDateTime java/time/Instant java/time/Duration
+java/time/Period java/time/Year java/time/YearMonth java/time/MonthDay java/time/OffsetDateTime
+java/time/ZonedDateTime java/util/UUID
+java/util/OptionalInt java/util/OptionalLong java/util/OptionalDouble`)
+
+// settled says whether a value of type t cannot change once it crossed:
+// a primitive; one of byValue; a constant of a public enum of the JDK's
+// (which crosses by name); an Optional of a settled type; and, when
+// handles, a student's object, which crosses as itself. Never an array,
+// a type variable or another class of the JDK's.
+func (g *gen) settled(t *jtype, handles bool) bool {
+	switch {
+	case t.dims != 0 || t.tvar != "":
+		return false
+	case t.prim != 0, byValue[t.class]:
+		return true
+	case t.class == "java/util/Optional":
+		return len(t.args) == 1 && (t.args[0].wild == 0 || t.args[0].wild == '+') && g.settled(t.args[0].t, handles)
+	case g.standin[t.class]:
+		return handles
+	}
+	return g.jdkEnum(t.class)
+}
+
+// jdkEnum says whether bin is a public enum of the JDK's (DayOfWeek,
+// RoundingMode), read from the run-time image: its constants cross by
+// name, and a final field's constant cannot change.
+func (g *gen) jdkEnum(bin string) bool {
+	if g.jdk == nil || !jdkClass(bin) {
+		return false
+	}
+	c, err := g.jdk.class(bin)
+	return err == nil && c != nil && c.Access&(accPublic|accEnum) == accPublic|accEnum
+}
 
 // enumFinal says whether f is an enum's public final instance field of a
-// plain type: its stand-in's constants read it from the student's
-// constants once, as the enum loads (enumFields).
+// plain type (settled, no handle): its stand-in's constants read it from
+// the student's constants once, as the enum loads (enumFields).
 func (w *writer) enumFinal(f Member) bool {
 	if w.st.c.Access&accEnum == 0 || f.Access&(accStatic|accFinal|accEnum) != accFinal {
 		return false
 	}
-	t, err := parseField(f.Descriptor)
-	return err == nil && t.dims == 0 && (t.prim != 0 || byValue[t.class])
+	t, ok := w.declared(f)
+	return ok && w.g.settled(t, false)
 }
 
 // enumFields writes an enum's public final fields of plain types and the
@@ -93,13 +145,29 @@ func (w *writer) enumFields() {
 			w.fail("field %s.%s: %v", w.dotted(), f.Name, err)
 			continue
 		}
+		erased, err := w.erased(f)
+		if err != nil {
+			w.fail("field %s.%s: %v", w.dotted(), f.Name, err)
+			continue
+		}
 		fmt.Fprintf(w.b, "\n    public final %s %s;\n", typ, f.Name)
 		reads = append(reads, fmt.Sprintf("        this.%s = (%s) autograder.bridge.Bridge.enumField(this, %s, %s, %s, %s.class);\n",
-			f.Name, boxed(t, typ), lit(w.dotted()), lit(f.Name), lit(f.Descriptor), boxed(t, typ)))
+			f.Name, boxed(t, typ), lit(w.dotted()), lit(f.Name), lit(f.Descriptor), erased))
 	}
 	if len(reads) > 0 {
 		fmt.Fprintf(w.b, "\n    %s() {\n%s    }\n", w.name(), strings.Join(reads, ""))
 	}
+}
+
+// erased is the class an instance field's value decodes to, as a class
+// literal names it: its descriptor's type, boxed (Integer, Optional).
+func (w *writer) erased(f Member) (string, error) {
+	t, err := parseField(f.Descriptor)
+	if err != nil {
+		return "", err
+	}
+	typ, err := t.render(w.g.typeName, nil)
+	return boxed(t, typ), err
 }
 
 // fieldType is an instance field's type as the stand-in declares it: its

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -413,6 +414,9 @@ func TestConstants(t *testing.T) {
 		{"J", int64(-9223372036854775808), "-9223372036854775808L", true},
 		{"D", 0.1, "(0x1.999999999999ap-04D)", true},
 		{"F", float32(1.5), "(0x1.8p+00F)", true},
+		{"D", math.NaN(), "(0.0D / 0.0D)", true},
+		{"F", float32(math.Inf(-1)), "(-1.0F / 0.0F)", true},
+		{"D", math.Inf(1), "(1.0D / 0.0D)", true},
 		{"I", int64(1), "", false},
 		{"[I", int32(1), "", false},
 	} {

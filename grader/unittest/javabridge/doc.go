@@ -113,10 +113,18 @@
 // T,"fields":{name:V}}: met again, its handle alone), and its stand-in,
 // built from a Thrown as an exception's, holds them: a final field
 // cannot change after the constructor, so the values as it crossed are
-// its values, where the field's type is a primitive, a box, String or a
-// student's class (an array's cells or a collection's items can change
-// under a final field: such a field is refused, as is a public field
-// that is not final or one that hides a superclass's; Standins).
+// its values, where the field's type is a primitive, a student's class,
+// or one whose objects cannot change and cross by value (byValue: a box,
+// String, BigInteger, BigDecimal, java.time's values, UUID, the primitive
+// optionals; a public enum of the JDK's; an Optional of any of these)
+// (an array's cells or a collection's items can change under a final
+// field: such a field is refused, as is a public field
+// that is not final or one that hides a superclass's; Standins). One
+// that crosses while a constructor of its class that a test called has
+// not returned (its constructor handed this to a test's callback) may be
+// unfinished: its stand-in is forgotten once the constructor returns,
+// so the test's own stand-in, made of the fields as they are then, is
+// the one later crossings give (TestSide.constructed).
 // Of exceptions, a
 // stand-in's crosses as itself (and, thrown back through a test's
 // callback, as the student's object again), the JDK's Exceptions and
@@ -188,11 +196,15 @@
 // student's class in its own file (JLS 6.4.1), so it reserves nothing:
 // a student's Order is the tests' Order unless they import JUnit's.
 // Public fields that are not final, and an enum's public final fields
-// of types that are not plain (primitives, boxes, String), are a
-// LoadError naming the field; public static final fields are read once
+// of types that are not plain (settled without a handle), are a
+// LoadError naming the field, as is a public field or enum constant named
+// autograder (bridgeRoot); public static final fields are read once
 // (constants are copied exactly), an enum's plain public final fields
-// once a constant (a "get" whose "self" is the constant); a class's
-// public final instance fields cross with its handle (below).
+// once a constant (a "get" whose "self" is the constant) as the enum
+// loads, or, when the student's process died earlier in that test, at
+// the next test's start (Bridge.enumField: the enum's loading must not
+// fail for good); a class's public final instance fields cross with its
+// handle (below).
 //
 // On the wire, the test side checks every reply: JSON strict and nested
 // at most 128 deep, values at most 64 deep and a million parts, every

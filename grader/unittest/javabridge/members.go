@@ -6,18 +6,28 @@ import (
 	"strconv"
 )
 
+// maxPublicFields bounds a class's public fields (but enum constants):
+// each costs the stand-in's constructor or static initializer some bytes
+// of code, and a method's code is at most 64 KiB (javac: "code too
+// large", some 3800 fields). No honest class comes near.
+const maxPublicFields = 1000
+
 // fields writes the public constants. A class's public final instance
 // fields are written with its handle (carriedFields); any other public
 // field is an error: its value could change after it crossed, so the
 // tests reach it through the object's methods alone.
 func (w *writer) fields() {
+	if n := w.publicFields(); n > maxPublicFields {
+		w.fail("class %s: %d public fields, more than the %d the tests can use: make the others private", w.dotted(), n, maxPublicFields)
+		return
+	}
 	for _, f := range w.st.c.Fields {
 		public := f.Access&accPublic != 0 || w.interfaceKind()
 		if !public || f.Access&(accSynthetic|accEnum) != 0 {
 			continue
 		}
-		if !validIdent(f.Name) {
-			w.fail("field %s.%s: not a plain Java name", w.dotted(), printable(f.Name))
+		if why := fieldName(f.Name); why != "" {
+			w.fail("field %s.%s: %s", w.dotted(), printable(f.Name), why)
 			continue
 		}
 		if w.exc && f.Access&accStatic == 0 {
@@ -38,13 +48,25 @@ func (w *writer) fields() {
 	}
 }
 
+// publicFields counts the fields the stand-in declares: the public ones
+// (an interface's all), but enum constants and synthetic fields.
+func (w *writer) publicFields() int {
+	n := 0
+	for _, f := range w.st.c.Fields {
+		if (f.Access&accPublic != 0 || w.interfaceKind()) && f.Access&(accSynthetic|accEnum) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // finalField refuses a class's public final instance field whose value
 // could change after it crossed (carriable) or that hides a superclass's
 // field of its name (hidden).
 func (w *writer) finalField(f Member) {
 	switch {
 	case !w.carriable(f):
-		w.fail("public final field %s.%s: what it holds can change after the object reached the tests (an array, a collection, an object of the JDK's), and the tests would read it as it was then: make the field private, with a method to read it (only a final field of a primitive type, a String or a boxed primitive, or of one of the student's classes, is read by the tests)", w.dotted(), f.Name)
+		w.fail("public final field %s.%s: what it holds can change after the object reached the tests (an array, a collection, an object of the JDK's), and the tests would read it as it was then: make the field private, with a method to read it (the tests read a final field only of a primitive type, a String, a boxed primitive, BigInteger, BigDecimal, a java.time value, a UUID, an enum, an Optional of one of these, or one of the student's classes)", w.dotted(), f.Name)
 	case w.hidden(f.Name):
 		w.fail("public final field %s.%s: it hides a public field of the same name in a superclass: rename one, or make it private with a method to read it", w.dotted(), f.Name)
 	}
@@ -113,15 +135,17 @@ func intConstant(prim byte, x int32) (string, bool) {
 	return "", false
 }
 
+// floatConstant writes a float or double constant; NaN and the
+// infinities as the divisions Float and Double define them by, which name
+// no class (a student's field named java would obscure java.lang.Double).
 func floatConstant(x float64, bits int, box string) string {
-	kind := map[string]string{"F": "Float", "D": "Double"}[box]
 	switch {
 	case math.IsNaN(x):
-		return "java.lang." + kind + ".NaN"
+		return "(0.0" + box + " / 0.0" + box + ")"
 	case math.IsInf(x, 1):
-		return "java.lang." + kind + ".POSITIVE_INFINITY"
+		return "(1.0" + box + " / 0.0" + box + ")"
 	case math.IsInf(x, -1):
-		return "java.lang." + kind + ".NEGATIVE_INFINITY"
+		return "(-1.0" + box + " / 0.0" + box + ")"
 	case x == 0 && math.Signbit(x):
 		return "-0.0" + box
 	}

@@ -16,6 +16,26 @@ var keywords, restricted = setOf(strings.Join(toolchain.JavaKeywords, " ")), set
 // name fully (a class "java" would obscure java.util.List).
 var shadowers = setOf(`java javax jdk sun com org autograder`)
 
+// bridgeRoot is the first name of the bridge's package, which the
+// generated bodies spell in expression position
+// (autograder.bridge.Bridge.call): a variable of that name in scope, a
+// field of the stand-in, of its superclass or of its enclosing class, or
+// an enum constant, would obscure the package (JLS 6.4.2), and the
+// stand-in would not compile.
+const bridgeRoot = "autograder"
+
+// fieldName says why a public field's (or enum constant's) name cannot
+// be the stand-in's, or "" when it can.
+func fieldName(name string) string {
+	switch {
+	case !validIdent(name):
+		return "not a plain Java name"
+	case name == bridgeRoot:
+		return "the name " + bridgeRoot + " is the grader's own (the tests reach the student's classes through its package): rename it"
+	}
+	return ""
+}
+
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {

@@ -261,8 +261,8 @@ func (w *writer) enum() {
 	var names []string
 	for _, f := range w.st.c.Fields {
 		if f.Access&accEnum != 0 {
-			if !validIdent(f.Name) {
-				w.fail("enum %s: constant %s: not a plain Java name", w.dotted(), printable(f.Name))
+			if why := fieldName(f.Name); why != "" {
+				w.fail("enum %s: constant %s: %s", w.dotted(), printable(f.Name), why)
 			}
 			names = append(names, f.Name)
 		}

@@ -154,7 +154,7 @@ func (g *gen) chooseMembers(members map[string]InnerClass) {
 			changed = true
 			static := ic.Access&(accStatic|accInterface|accEnum) != 0
 			switch {
-			case !validTypeName(ic.Name) || ic.Inner != ic.Outer+"$"+ic.Name:
+			case !validTypeName(ic.Name) || ic.Inner != ic.Outer+"$"+ic.Name || shadowers[ic.Name]:
 				g.problems = append(g.problems, fmt.Sprintf("nested class %s: not a plain Java name", printable(javaName(name))))
 			case !static:
 				g.notes = append(g.notes, fmt.Sprintf("inner class %s: only static nested classes can be used by the tests", javaName(name)))

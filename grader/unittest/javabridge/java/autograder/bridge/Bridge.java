@@ -79,10 +79,52 @@ public final class Bridge {
     /**
      * Reads a public final field of one of the student's enum constants
      * (of a plain type: it outlives the process it was read from), as the
-     * stand-in's constant is made.
+     * stand-in's constant is made. When the student's process died earlier
+     * in the test that loads the enum, the read does not fail the enum's
+     * loading (which would fail every later use of it, in every test): the
+     * field holds its type's zero in that test, which has failed with the
+     * death already, and is read at the start of the next (readDeferred).
      */
     public static Object enumField(Enum<?> constant, String cls, String name, String desc, Class<?> type) {
-        return exchange("get", constant, cls, name, desc, type, null, VALUE);
+        synchronized (LOCK) {
+            if (side().died != null) {
+                deferred.add(new Object[] {constant, cls, name, desc, type});
+                return zero(type);
+            }
+            return exchange("get", constant, cls, name, desc, type, null, VALUE);
+        }
+    }
+
+    /** Enum fields not read yet (enumField): constant, class, name, descriptor, type. */
+    private static final List<Object[]> deferred = new ArrayList<>();
+
+    /** A type's zero as its box (0 for Integer), or null for a class that is no box. */
+    private static Object zero(Class<?> type) {
+        Class<?> p = java.lang.invoke.MethodType.methodType(type).unwrap().returnType();
+        return p.isPrimitive() ? java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(p, 1), 0) : null;
+    }
+
+    /**
+     * Reads the deferred enum fields, at a test's start, from a fresh
+     * process, into the stand-ins' constants. One the process dies reading
+     * is read at the next test's start again; one that fails otherwise
+     * keeps its zero (its enum's loading had passed).
+     */
+    private static void readDeferred() {
+        for (java.util.Iterator<Object[]> i = deferred.iterator(); i.hasNext() && side.died == null; ) {
+            Object[] d = i.next();
+            try {
+                Object v = exchange("get", d[0], (String) d[1], (String) d[2], (String) d[3], (Class<?>) d[4], null, VALUE);
+                java.lang.reflect.Field f = ((Enum<?>) d[0]).getDeclaringClass().getField((String) d[2]);
+                f.setAccessible(true);
+                f.set(d[0], v);
+            } catch (StudentDied e) {
+                return;
+            } catch (RuntimeException | Error | ReflectiveOperationException e) {
+                // left at its zero
+            }
+            i.remove();
+        }
     }
 
     /** A static final field's handle, read again after its process ended. */
@@ -118,6 +160,9 @@ public final class Bridge {
                     }
                 }
                 Object jself = self == null ? null : s.encode(self);
+                if (kind != VALUE) {
+                    s.constructing(cls);
+                }
                 try {
                     Map<String, Object> reply = s.call(Peer.request(op, jself, cls, name, desc, jargs));
                     switch (kind) {
@@ -129,6 +174,10 @@ public final class Bridge {
                     throw new BridgeLimit(e.getMessage());
                 } catch (Values.BadValue | Json.BadJson e) {
                     throw protocol(s, e);
+                } finally {
+                    if (kind != VALUE) {
+                        s.constructed();
+                    }
                 }
             } catch (IOException e) {
                 throw s.broken(e);
@@ -214,6 +263,8 @@ public final class Bridge {
             }
             if (!op.equals("test")) {
                 side.forget();
+            } else if (!deferred.isEmpty()) {
+                readDeferred();
             }
         }
     }

@@ -75,7 +75,7 @@ final class TestSide extends Peer {
     Map<String, Object> call(Map<String, Object> req) throws IOException {
         List<Object> free = new ArrayList<>();
         for (Integer id : droppedBefore) {
-            if (!handles.containsKey(id)) {
+            if (!handles.containsKey(id) && !pinned.contains(id)) {
                 free.add(id);
             }
         }
@@ -151,9 +151,46 @@ final class TestSide extends Peer {
         return encodeOther(v, 0);
     }
 
+    /**
+     * The student's classes whose constructors the tests called and that
+     * have not returned yet, the innermost last: an object of one of them
+     * that crosses meanwhile (its constructor passes this to a test's
+     * callback) may be unfinished, its final fields not all set.
+     */
+    private final List<String> constructing = new ArrayList<>();
+    /** The stand-ins made of such objects (handle, as held), forgotten once no constructor is in progress. */
+    private final Map<Integer, Held> unfinished = new HashMap<>();
+    /** The handles those stand-ins hold, never freed (a test may keep one: the handle is still its object's). */
+    private final Set<Integer> pinned = new java.util.HashSet<>();
+
+    /** A constructor of the student's class cls is called. */
+    void constructing(String cls) {
+        constructing.add(cls);
+    }
+
+    /**
+     * The constructor called last returned or failed. Once none is in
+     * progress, the stand-ins of objects that crossed while theirs ran are
+     * forgotten: the next crossing of each (the stand-in the test's new
+     * makes, first) makes it anew, its fields as they are now.
+     */
+    void constructed() {
+        constructing.remove(constructing.size() - 1);
+        if (constructing.isEmpty()) {
+            for (Map.Entry<Integer, Held> e : unfinished.entrySet()) {
+                if (handles.get(e.getKey()) == e.getValue()) {
+                    handles.remove(e.getKey());
+                }
+            }
+            unfinished.clear();
+        }
+    }
+
     /** Forgets the student's objects: the next call starts a fresh student process. */
     void forget() {
         generation++;
+        unfinished.clear();
+        pinned.clear();
         handles.clear();
         droppedBefore.clear();
         callbackIds.clear();
@@ -636,6 +673,10 @@ final class TestSide extends Peer {
         Held now = handles.get(id);
         if (o == null && (now == null || now.get() != made)) {
             handles.put(id, new Held(made, id, dropped));
+        }
+        if (o == null && constructing.contains(type)) {
+            unfinished.put(id, handles.get(id));
+            pinned.add(id);
         }
         return made;
     }

@@ -1,5 +1,8 @@
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.math.BigDecimal;
+import java.util.Optional;
+
 import org.junit.jupiter.api.Test;
 
 class CoinTest {
@@ -8,6 +11,9 @@ class CoinTest {
         assertEquals(1, Coin.PENNY.cents);
         assertEquals(25, Coin.QUARTER.cents);
         assertEquals("dime", Coin.DIME.label);
+        assertEquals(new BigDecimal("0.10"), Coin.DIME.dollars);
+        assertEquals(Optional.of("two bits"), Coin.QUARTER.nickname);
+        assertEquals(Optional.empty(), Coin.PENNY.nickname);
     }
 
     @Test
