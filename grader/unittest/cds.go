@@ -14,9 +14,9 @@ import (
 	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
 )
 
-// The test JVM's class data archive: the classes of JUnit's
-// standalone jar that a run of tests loads, parsed once per machine into a
-// file the JVM maps at its start (-XX:SharedArchiveFile, a dynamic
+// The test JVM's class data archive: the classes of JUnit's standalone
+// jar that a run of tests loads, parsed once per machine into a file the
+// JVM maps at its start (-XX:SharedArchiveFile, a dynamic
 // archive on top of the JDK's own), which saves about a third of a test
 // JVM's CPU. It is built outside any box, from the launcher's jar and a
 // training class of the grader's (cdsTraining), never from anything of

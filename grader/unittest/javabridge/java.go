@@ -114,8 +114,8 @@ func ServerArgs(opts []string, serverDir, studentDir string) []string {
 // test box: opts, a class path of JUnit's console launcher, the test
 // side's classes and the folder of the compiled stand-ins and tests (with
 // Result.Index), LauncherMain, and its options (the console launcher's
-// names): its XML report into reports, the classes given. The test box holds no
-// student file. java.lang is opened to the test side, which cuts each
+// names): its XML report into reports, the classes given. The test box
+// holds no student file. java.lang is opened to the test side, which cuts each
 // test's exceptions in place before the report is written (Cap.java): a
 // test's failure costs its own test, never the report.
 func LauncherArgs(opts []string, junit, testSideDir, testsDir, reports string, classes []string) []string {

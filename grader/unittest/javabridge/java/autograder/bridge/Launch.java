@@ -23,7 +23,7 @@ import org.junit.platform.reporting.legacy.xml.LegacyXmlReportGeneratingListener
  * Runs the tests selected as JUnit's console launcher runs them with
  * the grader's options (--details=none, no banner, no colours), through
  * the platform's own launcher API, without the console launcher's
- * option parser and printing, which cost about a third of a test JVM's
+ * option parser and printing, which cost over a quarter of a test JVM's
  * CPU: the same discovery request (the classes or methods selected, the
  * console launcher's filter of class names: its standard pattern or a
  * class selected), the launcher's listeners found as services (the
