@@ -196,11 +196,11 @@ func pytestBoxes(ctx context.Context, e env) (test, student sandbox.Spec, err er
 // junitBoxes are a JUnit group's boxes: the student's classes are read,
 // never run, for their stand-ins (package javabridge), which are
 // compiled with the group's files (buildJUnit); the test box runs the
-// compiled tests with JUnit's console launcher (its classes mapped from
-// the machine's archive: junitArchive), the student box the
-// student's classes and the bridge's server. Unless the boxes are ready,
-// r says why the group runs no test: the bridge cannot offer the
-// student's classes (loadError) or the tests do not compile
+// compiled tests with JUnit's platform launcher (the bridge's Launch,
+// JUnit's classes mapped from the machine's archive: junitArchive), the
+// student box the student's classes and the bridge's server. Unless the
+// boxes are ready, r says why the group runs no test: the bridge cannot
+// offer the student's classes (loadError) or the tests do not compile
 // (compileLog); r's notes are the bridge's, either way.
 func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, err error) {
 	fw := e.tc.Tests

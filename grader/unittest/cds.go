@@ -14,9 +14,9 @@ import (
 	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
 )
 
-// The test JVM's class data archive: the classes of JUnit's console
-// launcher that a run of tests loads, parsed once per machine into a
-// file the JVM maps at its start (-XX:SharedArchiveFile, a dynamic
+// The test JVM's class data archive: the classes of JUnit's standalone
+// jar that a run of tests loads, parsed once per machine into a file the
+// JVM maps at its start (-XX:SharedArchiveFile, a dynamic
 // archive on top of the JDK's own), which saves about a third of a test
 // JVM's CPU. It is built outside any box, from the launcher's jar and a
 // training class of the grader's (cdsTraining), never from anything of
@@ -24,7 +24,14 @@ import (
 // student code, maps it. It changes how fast classes load, never which:
 // a JVM that cannot map it (a mismatch, a box that cannot read it) runs
 // without, its warning on stderr, never on the stdout that carries the
-// bridge's frames.
+// bridge's frames. The training runs the jar's console launcher, which
+// loads what the bridge's Launch loads of the jar (the platform's
+// launcher, the engines, the XML report) and more (its option parser,
+// which a test JVM then leaves unread in the archive); the bridge's own
+// classes come from a folder, which a dynamic archive cannot hold (the
+// JVM refuses to write one with a folder of classes on its class path),
+// so its training would need a jar of them at a fixed path for little:
+// a few small classes.
 
 // cdsTraining is the class a training run of the launcher runs: tests
 // that use what an instructor's tests commonly do (assertions passing

@@ -110,8 +110,9 @@
 //     stand-ins and the group's files against the console launcher of
 //     Debian's junit5 (the toolchain's Launchers) and the bridge's test
 //     side; in the test box, which holds those classes and no file of the
-//     student's, the launcher runs the test classes and writes the XML
-//     report. The student box holds the student's classes and the
+//     student's, JUnit's platform launcher runs the test classes and
+//     writes the XML report as the console launcher would (the bridge's
+//     Launch). The student box holds the student's classes and the
 //     bridge's server (the JDK alone). Values cross as javabridge's doc
 //     says (plain values copied, arrays and collections copied back,
 //     anything else a handle, the same stand-in for the same object; the
@@ -218,8 +219,8 @@
 // stand-ins are written from the correct one's classes, and every other
 // implementation's must be the same, byte for byte. A student's test
 // file is compiled alone with the stand-ins (compileOnce), its tests
-// found by the Java scanner and each run with the console launcher's
-// method selector. Both JVMs run with AUTOGRADER_BRIDGE_SUITE (sequence
+// found by the Java scanner and each run with a method selector (the
+// console launcher's --select-method). Both JVMs run with AUTOGRADER_BRIDGE_SUITE (sequence
 // numbers counted, no frame of the implementation's, no handle freed as
 // the garbage collector finds it: all would change the transcript from
 // run to run), identity hash codes constant (-XX:hashCode=2), address

@@ -48,8 +48,11 @@
 //     IndexPath.
 //   - TestSideFiles are the test side's Java sources: Bridge and its
 //     codec, autograder.bridge.Main (LauncherMain), which takes fds 0/1
-//     for frames, points System.out at stderr and runs JUnit's console
-//     launcher, and a launcher listener that sends the relay "test",
+//     for frames, points System.out at stderr and runs the tests as
+//     JUnit's console launcher runs them (Launch: the same request,
+//     report and exit status, through the platform's launcher API,
+//     without the console launcher's option parser and printing), and a
+//     launcher listener that sends the relay "test",
 //     "reset" (after each top-level test class) and "done", and cuts
 //     each test's exceptions (messages, frames, causes) and published
 //     values in place before the report is written (Cap: 8192

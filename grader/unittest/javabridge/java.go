@@ -18,7 +18,9 @@ var javaFS embed.FS
 // The bridge's Java entry points and files.
 const (
 	// LauncherMain starts the tests in the test box: it takes fds 0/1 for the
-	// bridge, then runs JUnit's console launcher with its arguments.
+	// bridge, then runs the tests (Launch.java: as JUnit's console
+	// launcher runs them, through the platform's launcher API) with its
+	// arguments.
 	LauncherMain = "autograder.bridge.Main"
 	// ServerMain starts the student-side server in the student box.
 	ServerMain = "autograder.bridge.server.Server"
@@ -111,16 +113,16 @@ func ServerArgs(opts []string, serverDir, studentDir string) []string {
 // LauncherArgs are the java launcher's arguments that run the tests in the
 // test box: opts, a class path of JUnit's console launcher, the test
 // side's classes and the folder of the compiled stand-ins and tests (with
-// Result.Index), LauncherMain, and the console launcher's own options:
-// its XML report into reports, the classes given. The test box holds no
-// student file. java.lang is opened to the test side, which cuts each
+// Result.Index), LauncherMain, and its options (the console launcher's
+// names): its XML report into reports, the classes given. The test box
+// holds no student file. java.lang is opened to the test side, which cuts each
 // test's exceptions in place before the report is written (Cap.java): a
 // test's failure costs its own test, never the report.
 func LauncherArgs(opts []string, junit, testSideDir, testsDir, reports string, classes []string) []string {
 	sep := string(os.PathListSeparator)
 	args := append([]string{}, opts...)
 	args = append(args, "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", junit+sep+testSideDir+sep+testsDir, LauncherMain,
-		"--disable-banner", "--details=none", "--disable-ansi-colors", "--reports-dir="+reports)
+		"--reports-dir="+reports)
 	for _, c := range classes {
 		args = append(args, "--select-class="+c)
 	}

@@ -11,8 +11,8 @@ import java.io.PrintStream;
 /**
  * Starts the tests in the test box: takes fds 0 and 1 for the bridge
  * before anything else runs, points System.out at stderr (so nothing but
- * frames reaches fd 1), then runs JUnit's console launcher with the
- * arguments given.
+ * frames reaches fd 1), then runs the tests with the arguments given
+ * (Launch).
  */
 public final class Main {
     private Main() {
@@ -25,6 +25,6 @@ public final class Main {
         System.setIn(new ByteArrayInputStream(new byte[0]));
         Output.launcher(System.out, System.err);
         Bridge.install(new Frames(new BufferedInputStream(in, 1 << 16), new BufferedOutputStream(out, 1 << 16)));
-        org.junit.platform.console.ConsoleLauncher.main(args);
+        Launch.main(args);
     }
 }
