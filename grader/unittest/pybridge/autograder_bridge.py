@@ -26,6 +26,14 @@ import weakref
 
 MAX_FRAME = 16 << 20
 MAX_DEPTH = 100
+# The most parts (JSON arrays, objects and their members: its "[", "{" and
+# "," outside strings) of a message the test side reads, as the Java
+# side's bound: a message of more is refused before it is decoded, so that
+# one answer of millions of small objects (1.5 million empty sets are 16
+# MiB of JSON) fails its call rather than fill the test box. At the bound,
+# the costliest parts (handles) decode to about 250 MiB.
+MAX_PARTS = 1 << 20
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
 # The most calls of a test's into the student's code under way at once
 # (test -> student -> test -> student ...): one more is that test's
 # failure, the student's process stopped by the grader, the same at every
@@ -163,7 +171,10 @@ class Conn:
             n = os.write(self.wfd, buf)
             buf = buf[n:]
 
-    def recv(self):
+    def recv(self, bounded=False):
+        """The next frame's channel and message (None, None at the end);
+        bounded (the test side): a frame of more than MAX_PARTS parts is
+        read but refused (Unsendable), the call it answers failed."""
         __tracebackhide__ = True
         head = self.r.read(4)
         if len(head) < 4:
@@ -174,10 +185,28 @@ class Conn:
         data = self.r.read(n)
         if len(data) < n:
             return None, None
+        if bounded and _too_many_parts(data):
+            raise Unsendable("%s gave a value the bridge cannot carry: a message of more than %d parts "
+                             "(arrays, objects and their members)" % (_OTHER_CODE, MAX_PARTS))
         try:
             return data[:1], json.loads(data[1:], parse_constant=_not_json)
         except (ValueError, RecursionError) as e:
             raise BridgeError("a frame that is not JSON: %s" % e) from None
+
+
+def _too_many_parts(data):
+    """Whether a frame's JSON has more than MAX_PARTS parts: "[", "{" and
+    "," outside strings. Counted in the whole frame first, then less those
+    in its strings, string by string, only while the count is past the
+    bound: no copy of the frame is made."""
+    __tracebackhide__ = True
+    n = data.count(b",") + data.count(b"[") + data.count(b"{")
+    for m in _STRING.finditer(data):
+        if n <= MAX_PARTS:
+            break
+        i, j = m.span()
+        n -= data.count(b",", i, j) + data.count(b"[", i, j) + data.count(b"{", i, j)
+    return n > MAX_PARTS
 
 
 class _Value:
@@ -1092,7 +1121,7 @@ class _Handles:
 
     def recv(self):
         __tracebackhide__ = True
-        chan, msg = self.conn.recv()
+        chan, msg = self.conn.recv(bounded=not self.trusted)
         if chan == b"S":
             self.take_frees(msg)
             if not self.trusted and type(msg) is dict:
