@@ -26,6 +26,14 @@ import weakref
 
 MAX_FRAME = 16 << 20
 MAX_DEPTH = 100
+# The most parts (JSON arrays, objects and their members: its "[", "{" and
+# "," outside strings) of a message the test side reads, as the Java
+# side's bound: a message of more is refused before it is decoded, so that
+# one answer of millions of small objects (1.5 million empty sets are 16
+# MiB of JSON) fails its call rather than fill the test box. At the bound,
+# the costliest parts (handles) decode to about 250 MiB.
+MAX_PARTS = 1 << 20
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
 # The most calls of a test's into the student's code under way at once
 # (test -> student -> test -> student ...): one more is that test's
 # failure, the student's process stopped by the grader, the same at every
@@ -163,7 +171,10 @@ class Conn:
             n = os.write(self.wfd, buf)
             buf = buf[n:]
 
-    def recv(self):
+    def recv(self, bounded=False):
+        """The next frame's channel and message (None, None at the end);
+        bounded (the test side): a frame of more than MAX_PARTS parts is
+        read but refused (Unsendable), the call it answers failed."""
         __tracebackhide__ = True
         head = self.r.read(4)
         if len(head) < 4:
@@ -174,10 +185,28 @@ class Conn:
         data = self.r.read(n)
         if len(data) < n:
             return None, None
+        if bounded and _too_many_parts(data):
+            raise Unsendable("%s gave a value the bridge cannot carry: a message of more than %d parts "
+                             "(arrays, objects and their members)" % (_OTHER_CODE, MAX_PARTS))
         try:
             return data[:1], json.loads(data[1:], parse_constant=_not_json)
         except (ValueError, RecursionError) as e:
             raise BridgeError("a frame that is not JSON: %s" % e) from None
+
+
+def _too_many_parts(data):
+    """Whether a frame's JSON has more than MAX_PARTS parts: "[", "{" and
+    "," outside strings. Counted in the whole frame first, then less those
+    in its strings, string by string, only while the count is past the
+    bound: no copy of the frame is made."""
+    __tracebackhide__ = True
+    n = data.count(b",") + data.count(b"[") + data.count(b"{")
+    for m in _STRING.finditer(data):
+        if n <= MAX_PARTS:
+            break
+        i, j = m.span()
+        n -= data.count(b",", i, j) + data.count(b"[", i, j) + data.count(b"{", i, j)
+    return n > MAX_PARTS
 
 
 class _Value:
@@ -1092,7 +1121,7 @@ class _Handles:
 
     def recv(self):
         __tracebackhide__ = True
-        chan, msg = self.conn.recv()
+        chan, msg = self.conn.recv(bounded=not self.trusted)
         if chan == b"S":
             self.take_frees(msg)
             if not self.trusted and type(msg) is dict:
@@ -1562,6 +1591,47 @@ class _Calls:
             self.serve_one(msg)
 
 
+# Plain constants a star import of a student's module takes when the
+# module has no __all__.
+_STAR_PLAIN = (type(None), bool, int, float, complex, str, bytes, tuple, frozenset, list, dict, set)
+
+
+def _star_names(module):
+    """Student side: the names a star import of module takes: those of
+    its __all__ (names) but a module object's; without __all__, its
+    public names whose values it defines itself: functions and classes
+    defined in it, objects of its own classes, and plain constants (not a
+    module it imports, nor what it imports from one: from math import
+    sqrt). The test side keeps its own names of these (_star_bound)."""
+    __tracebackhide__ = True
+    names = getattr(module, "__all__", None)
+    own = not isinstance(names, (list, tuple))
+    if own:
+        names = [n for n in dir(module) if not n.startswith("_")]
+    out = []
+    for n in names:
+        if type(n) is not str:
+            continue
+        try:
+            v = getattr(module, n)
+            keep = not isinstance(v, types.ModuleType) and (not own or _defines(module, v))
+        except Exception:
+            keep = False
+        if keep:
+            out.append(n)
+    return out
+
+
+def _defines(module, v):
+    """Whether v is module's own: a plain constant, a function or class
+    defined in it, or an object of a class defined in it."""
+    __tracebackhide__ = True
+    if type(v) in _STAR_PLAIN:
+        return True
+    where = v.__module__ if isinstance(v, (type, types.FunctionType)) else type(v).__module__
+    return where == module.__name__
+
+
 def _mirror_getattr(self, name):
     """A mirror's attribute that neither it nor the student's class has:
     the test's object's (its own attributes, self.side)."""
@@ -1678,7 +1748,7 @@ class _Answers:
             elif op == "delattr":
                 value = delattr(target, name)
             elif op == "names":
-                names = getattr(target, "__all__", None)
+                names = _star_names(target) if msg.get("star") is True else getattr(target, "__all__", None)
                 if names is None:
                     names = [n for n in dir(target) if not n.startswith("_")]
                 value = [str(n) for n in names]
@@ -2168,7 +2238,10 @@ class _StandIn(types.ModuleType):
         if not _by_instructor():
             raise AttributeError(name)
         if name == "__all__":
-            return list(_peer.request({"op": "names", "target": {"path": [self.__name__]}}))
+            f = sys._getframe(1)
+            if f.f_code.co_flags & _CO_OPTIMIZED:  # asked in a function: the names, as they are
+                return list(_peer.request({"op": "names", "target": {"path": [self.__name__]}}))
+            return _star_bound(f, _peer.request({"op": "names", "target": {"path": [self.__name__]}, "star": True}))
         if name.startswith("__") and name.endswith("__"):
             raise AttributeError(name)
         v = _peer.request({"op": "getattr", "target": {"path": [self.__name__]}, "name": name})
@@ -2191,6 +2264,26 @@ class _StandIn(types.ModuleType):
     def __dir__(self):
         __tracebackhide__ = True
         return list(self.__getattr__("__all__"))
+
+
+# The flag of a function's code (inspect.CO_OPTIMIZED): a frame without it
+# runs a module's (or a class's) body, where a star import is.
+_CO_OPTIMIZED = 0x1
+
+
+def _star_bound(f, names):
+    """Test side: what `from <student module> import *` binds in the
+    test's module, whose frame f asks for the stand-in's __all__ (a star
+    import, or __all__ read at a test file's top level): of names, the
+    student side's answer, those that are identifiers, not dunder, and
+    not yet bound in the test's module or its builtins. An import before
+    the star import (import helpers, import pytest, import math) keeps
+    the test's own object, whatever the student's module defines."""
+    __tracebackhide__ = True
+    if type(names) is not list:
+        raise BridgeError("names that are not a list")
+    return [n for n in names if type(n) is str and n.isidentifier() and not n.startswith("__")
+            and n not in f.f_globals and n not in f.f_locals and n not in f.f_builtins]
 
 
 _instructor_folder = [None]

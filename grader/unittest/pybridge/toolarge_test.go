@@ -200,3 +200,100 @@ func TestTooLarge(t *testing.T) {
 // maxEcho is the bridge's MAX_ECHO: the characters of what the student's
 // code printed that one frame carries.
 const maxEcho = 4 << 20
+
+// manyPartsHarness: the test side calls m.f twice, the student's side
+// (a file of its frames) answering the first with ans and the second with
+// 7; it prints how each call ended, the frames the test side wrote, and
+// its memory's peak while it read the first answer (when measured).
+const manyPartsHarness = `
+import json, os, struct, sys, tempfile, tracemalloc
+import autograder_bridge as ab
+
+def run(ans, measure=False):
+    peak = 0
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "in"), "wb") as f:
+            for i, v in ((1, ans), (2, "7")):
+                b = b"S" + ('{"op":"return","id":%d,"value":%s,"back":[]}' % (i, v)).encode()
+                f.write(struct.pack(">I", len(b)) + b)
+        wfd = os.open(os.path.join(d, "out"), os.O_WRONLY | os.O_CREAT)
+        peer = ab.Peer(ab.Conn(os.open(os.path.join(d, "in"), os.O_RDONLY), wfd), False)
+        ended = []
+        for i in (1, 2):
+            if i == 1 and measure:
+                tracemalloc.start()
+            try:
+                v = peer.call({"path": ["m", "f"]}, [], {})
+                ended.append("returned %s of %d" % (type(v).__name__, len(v) if type(v) in (list, str) else v))
+            except ab.Unsendable as e:
+                ended.append("unsendable: " + str(e))
+            if i == 1 and measure:
+                peak = tracemalloc.get_traced_memory()[1]
+                tracemalloc.stop()
+        os.close(wfd)
+        with open(os.path.join(d, "out"), "rb") as f:
+            data = f.read()
+        ops = []
+        while data:
+            (n,) = struct.unpack(">I", data[:4])
+            ops.append(json.loads(data[5:4 + n]).get("op"))
+            data = data[4 + n:]
+        return {"ended": ended, "ops": ops, "peak_mib": peak / (1 << 20)}
+
+sets = '{"list":[%s]}' % ",".join(['{"set":[]}'] * 1500000)
+out = {
+    "sets": run(sets, True),
+    "arrays": run('{"list":[{"list":[%s]}]}' % ",".join(["[]"] * 2000000), True),
+    "ints": run('{"list":[%s]}' % ",".join(["1"] * 1000000)),
+    "commas": run(json.dumps("," * (12 << 20))),
+}
+print(json.dumps(out))
+`
+
+// TestTooManyParts: the test side refuses an answer of more than a
+// million parts (1.5 million empty sets: 16 MiB of JSON, hundreds of
+// MiB decoded) before it decodes it, as Unsendable, costing that call alone:
+// the student's process is reset, the next call answered. A million ints,
+// and a string of 12 million commas (parts only outside strings), are
+// carried.
+func TestTooManyParts(t *testing.T) {
+	py := needPython(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "autograder_bridge.py"), bridge, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "-I", "-B", "-c", "import sys; sys.path.insert(0, "+pyQuote(dir)+")\n"+manyPartsHarness)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", py, err, stderr.String())
+	}
+	var got map[string]struct {
+		Ended   []string
+		Ops     []string
+		PeakMiB float64 `json:"peak_mib"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v: %.500s", err, out)
+	}
+	refused := "unsendable: the student's code gave a value the bridge cannot carry: a message of more than 1048576 parts (arrays, objects and their members)"
+	for _, c := range []struct{ name, first, ops string }{
+		{"sets", refused, "call reset call"},
+		{"arrays", refused, "call reset call"},
+		{"ints", "returned list of 1000000", "call call"},
+		{"commas", "returned str of 12582912", "call call"},
+	} {
+		g := got[c.name]
+		if len(g.Ended) != 2 || g.Ended[0] != c.first || g.Ended[1] != "returned int of 7" || strings.Join(g.Ops, " ") != c.ops {
+			t.Errorf("%s: the calls ended %q, the test side wrote %q; want %q then 7, and %q", c.name, g.Ended, g.Ops, c.first, c.ops)
+		}
+	}
+	// A refused answer costs its frame (16 MiB at most), never its
+	// decoded values.
+	for _, name := range []string{"sets", "arrays"} {
+		if p := got[name].PeakMiB; p > 2*16+4 {
+			t.Errorf("%s: reading the refused answer took %.1f MiB at its peak", name, p)
+		}
+	}
+}
