@@ -250,7 +250,7 @@ def test_b(): pass
 `
 
 func TestPlan(t *testing.T) {
-	j := fixture(t, pytest, map[string]string{"test_p.py": pyTests, "test_h.py": "def test_h(): pass\n", "helpers.py": "x = 1\n"})
+	j := fixture(t, pytest, map[string]string{"test_p.py": "import helpers\n" + pyTests, "test_h.py": "def test_h(): pass\n", "helpers.py": "x = 1\n"})
 	err := j.Plan([]cases.Case{testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b[1-2]", cases.Public), testCase(t, "test_p.test_b[3-4]", cases.Public), testCase(t, "test_h.test_h", cases.Hidden)})
 	if err != nil {
 		t.Fatal(err)
