@@ -54,11 +54,8 @@ func conftestFixtures(data []byte) (fixtures map[string]pyFixture, hook bool) {
 // every, the autouse ones too.
 func fixturesUsed(fixtures map[string]pyFixture, texts [][]byte, every bool) map[string]bool {
 	used := map[string]bool{}
-	asks := func(name string, text []byte) bool {
-		return regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).Match(text)
-	}
 	for name, f := range fixtures {
-		used[name] = every && f.autouse || slices.ContainsFunc(texts, func(t []byte) bool { return asks(name, t) })
+		used[name] = every && f.autouse || slices.ContainsFunc(texts, func(t []byte) bool { return namesWord(t, name) })
 	}
 	for changed := true; changed; {
 		changed = false
@@ -67,7 +64,7 @@ func fixturesUsed(fixtures map[string]pyFixture, texts [][]byte, every bool) map
 				continue
 			}
 			for user, f := range fixtures {
-				if used[user] && asks(name, []byte(f.params)) {
+				if used[user] && namesWord([]byte(f.params), name) {
 					used[name], changed = true, true
 					break
 				}

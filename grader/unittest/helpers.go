@@ -56,8 +56,7 @@ func (j *Judge) noShadow(required []string) error {
 // (KitRefusal).
 func (j *Judge) markSecretHelpers() {
 	named := func(s source, by func(source) bool) bool {
-		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(stem(s.name)) + `\b`)
-		return slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && by(o) && re.Match(o.data) })
+		return slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && by(o) && namesWord(o.data, stem(s.name)) })
 	}
 	public := map[string]bool{}
 	var publicTests, hiddenTests [][]byte
@@ -88,16 +87,33 @@ func (j *Judge) markSecretHelpers() {
 		j.sources[i].secret = len(s.tests) == 0 && !public[s.name]
 		if s.name == conftestName && public[s.name] {
 			if names := conftestLeak(s.data, publicTests, hiddenTests); len(names) > 0 {
-				j.leak = fmt.Sprintf("%s defines %s, which only hidden tests ask for: a kit would hand students what the hidden tests are given; move them into the hidden test files that use them", s.path, joinNames(names))
+				j.leak = fmt.Sprintf("%s defines %s, which only hidden tests ask for: a kit would hand students what the hidden tests are given; move them into %s", s.path, joinNames(names), joinNames(j.askers(names)))
 			}
 		}
 	}
+}
+
+// askers are the hidden test files that name one of the fixtures names.
+func (j *Judge) askers(names []string) []string {
+	var out []string
+	for _, s := range j.sources {
+		if s.hidden && slices.ContainsFunc(names, func(n string) bool { return namesWord(s.data, n) }) {
+			out = append(out, s.name)
+		}
+	}
+	return out
 }
 
 // KitRefusal implements grader.KitRefuser: why a kit of the tests may
 // not ship the public files (a conftest.py a public test needs that
 // holds fixtures only hidden tests use), or nothing.
 func (j *Judge) KitRefusal() string { return j.leak }
+
+// namesWord reports whether text holds word as a word: how a file names
+// a helper, a data file or a fixture.
+func namesWord(text []byte, word string) bool {
+	return regexp.MustCompile(`\b` + regexp.QuoteMeta(word) + `\b`).Match(text)
+}
 
 // stem is a file's name without its extension.
 func stem(name string) string { return strings.TrimSuffix(name, filepath.Ext(name)) }

@@ -61,7 +61,7 @@ func TestSecretHelpers(t *testing.T) {
 			src("test_a.py", "def test_x(sample): pass\n", pub, false),
 			src("test_h.py", "def test_y(secret_rows, sample): pass\n", pub, true),
 			src("conftest.py", "import pytest\n\n@pytest.fixture\ndef sample():\n    return [1]\n\n@pytest.fixture(name='secret_rows')\ndef _rows():\n    return [9, 1], 5\n", nil, false),
-		}, "conftest.py,test_a.py", "test_h.py", "conftest.py defines secret_rows, which only hidden tests ask for"},
+		}, "conftest.py,test_a.py", "test_h.py", "conftest.py defines secret_rows, which only hidden tests ask for: a kit would hand students what the hidden tests are given; move them into test_h.py"},
 		{"a solution class no test names", []source{
 			src("FractionTest.java", "class FractionTest { Check c; }\n", pub, false),
 			src("Check.java", "class Check { }\n", nil, false),
