@@ -245,6 +245,21 @@ func (a *Assignment) HiddenFiles() []string {
 	return slices.Compact(files)
 }
 
+// KitRefusals lists why a student kit may not ship the judges' public
+// files (see KitRefuser), sorted; none when it may.
+func (a *Assignment) KitRefusals() []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(a.judges)) {
+		if kr, ok := a.judges[k].(KitRefuser); ok {
+			if r := kr.KitRefusal(); r != "" {
+				out = append(out, r)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // Suites reports whether any case of the assignment is a suite's test
 // (see Suite): such cases run only in the sandbox, one run per
 // submission, never in a warm JVM.

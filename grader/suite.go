@@ -75,6 +75,13 @@ type HiddenFiler interface {
 	HiddenFiles() []string
 }
 
+// KitRefuser is a Judge that can say why a student kit may not ship its
+// public files as they are (a file they need that also holds what only
+// hidden cases use): KitRefusal is the reason, "" when there is none.
+type KitRefuser interface {
+	KitRefusal() string
+}
+
 // decided is a Judge that gives the judgement it holds: a suite case's.
 type decided struct{ j Judgement }
 

@@ -108,7 +108,9 @@
 // TierFallback) the memory of the whole box is sampled from outside
 // every 50 ms, as its CPU time: the anonymous pages of its processes,
 // proportionally (a page shared after a fork counts once; memory
-// reserved and never touched, and files mapped, do not count), their
+// reserved and never touched, and files mapped, do not count; pages
+// handed back with MADV_FREE do, and the seccomp filter refuses
+// madvise's MADV_FREE so that an allocator uses MADV_DONTNEED), their
 // page tables, each shared memory object they map once (whole where
 // /proc/<pid>/map_files may be read, else a shared anonymous mapping or
 // System V segment as far as its mappings reached), the memory files

@@ -94,6 +94,8 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 		{mode: "sysvzap", min: TierFallback, refused: noSysv},                        // System V segments whose pages are dropped from the mapping
 		{mode: "removed", min: TierFallback, refused: "no POSIX shared memory\n"},    // files of /dev/shm removed, held open
 		{mode: "mapremoved", min: TierFallback, refused: "no POSIX shared memory\n"}, // files of /dev/shm removed, mapped in part, closed
+		{mode: "lazyfree", min: TierFallback, gone: "nothing held: "},                // pages handed back with MADV_FREE, kept and read
+		{mode: "uringfree", min: TierFallback, gone: "nothing held: "},               // the same, MADV_FREE asked through an io_uring
 	}
 	// A box's locked memory (io_uring's rings among it) must not be the
 	// grader's, which may have no bound: give this process (and so, but

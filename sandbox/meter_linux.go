@@ -298,8 +298,8 @@ func tmpfsUsed(path string) int64 {
 
 // procMemory is what process pid holds itself: its anonymous pages,
 // proportionally, resident or swapped (Pss_Anon and SwapPss of
-// smaps_rollup) but those handed back with MADV_FREE, and its page
-// tables (VmPTE); its proportional set size
+// smaps_rollup), those handed back with MADV_FREE among them, and its
+// page tables (VmPTE); its proportional set size
 // on a kernel without Pss_Anon (before 5.8; there a mapped shared object
 // counts twice), or its resident set where it has no smaps_rollup
 // (before 4.14); 0 when it is gone. Memory reserved and never touched
@@ -309,9 +309,14 @@ func procMemory(pid int) int64 {
 	pte := kbFields(dir + "status")["VmPTE:"]
 	if kb := kbFields(dir + "smaps_rollup"); len(kb) > 0 {
 		if anon, ok := kb["Pss_Anon:"]; ok {
-			// Pages handed back with MADV_FREE (LazyFree) are the kernel's
-			// to take when memory runs short, as a cgroup at its limit does.
-			return max(anon-kb["LazyFree:"], 0) + kb["SwapPss:"] + pte
+			// Pages handed back with MADV_FREE (LazyFree) count: a cgroup
+			// at its limit takes them, but without one nothing may, and
+			// the box would keep, read, even write again (then they are
+			// not the kernel's to take, though still shown as LazyFree)
+			// what its limit does not allow. The box's filter refuses
+			// MADV_FREE (seccomp_linux.go); io_uring's madvise is not
+			// filtered.
+			return anon + kb["SwapPss:"] + pte
 		}
 		return kb["Pss:"] + pte
 	}

@@ -24,7 +24,13 @@ import (
 // the run ends (boxMemfds); the meter counts those whole. The same
 // filter refuses System V IPC (ENOSYS, as a kernel without it) where
 // the box's objects could not be told from the host's: the fallback
-// tier without root.
+// tier without root. And it refuses madvise's MADV_FREE (EINVAL, as a
+// kernel before 4.5): pages handed back that way stay the program's
+// until memory runs short, which a cgroup at its limit makes happen and
+// a large host without one may never do, so the meter counts them
+// (procMemory); refused, an allocator hands its pages back with
+// MADV_DONTNEED instead, as on such a kernel, and holds only what it
+// uses.
 
 // Seccomp's structures (linux/seccomp.h).
 type (
@@ -79,9 +85,10 @@ func auditArch() uint32 {
 const x32Bit = 0x40000000
 
 // boxFilter is the box's seccomp program: memfd_create to the helper;
-// with noSysv, System V IPC refused; a system call of another
-// architecture's table (a 32-bit call from a 64-bit program) refused,
-// as the filter could not tell what it is.
+// madvise(MADV_FREE) refused (EINVAL); with noSysv, System V IPC
+// refused; a system call of another architecture's table (a 32-bit call
+// from a 64-bit program) refused, as the filter could not tell what it
+// is.
 func boxFilter(arch uint32, noSysv bool) []unix.SockFilter {
 	const (
 		ldW  = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
@@ -93,9 +100,9 @@ func boxFilter(arch uint32, noSysv bool) []unix.SockFilter {
 	type jump struct {
 		code uint16
 		k    uint32
-		to   int // 0 allow, 1 refuse, 2 notify; taken when true
+		to   int // 0 allow, 1 refuse, 2 notify, 3 madvise's advice; taken when true
 	}
-	checks := []jump{{jeq, uint32(unix.SYS_MEMFD_CREATE), 2}}
+	checks := []jump{{jeq, uint32(unix.SYS_MEMFD_CREATE), 2}, {jeq, uint32(unix.SYS_MADVISE), 3}}
 	if runtime.GOARCH == "amd64" {
 		checks = append([]jump{{jge, x32Bit, 1}}, checks...)
 	}
@@ -119,7 +126,23 @@ func boxFilter(arch uint32, noSysv bool) []unix.SockFilter {
 		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_ALLOW},
 		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)},
 		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_USER_NOTIF},
+		// madvise: the advice is an int, the low half of the third
+		// argument (seccomp_data.args[2]).
+		unix.SockFilter{Code: ldW, K: adviceOffset()},
+		unix.SockFilter{Code: jeq, K: unix.MADV_FREE, Jt: 1},
+		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_ALLOW},
+		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EINVAL)},
 	)
+}
+
+// adviceOffset is where in seccomp_data the low half of madvise's third
+// argument is: args start at 16, 8 bytes each; the low half comes second
+// on a big-endian machine (s390x, of auditArch's).
+func adviceOffset() uint32 {
+	if runtime.GOARCH == "s390x" {
+		return 16 + 2*8 + 4
+	}
+	return 16 + 2*8
 }
 
 // sysvCalls are the calls that make System V IPC objects.

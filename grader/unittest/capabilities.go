@@ -10,5 +10,7 @@ var (
 	_ grader.Weigher       = (*Judge)(nil)
 	_ grader.Commander     = (*Judge)(nil)
 	_ grader.PublicFiler   = (*Judge)(nil)
+	_ grader.HiddenFiler   = (*Judge)(nil)
+	_ grader.KitRefuser    = (*Judge)(nil)
 	_ grader.Fingerprinter = (*Judge)(nil)
 )

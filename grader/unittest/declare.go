@@ -202,7 +202,7 @@ func (j *Judge) Command(c cases.Case) string {
 }
 
 // PublicFiles implements grader.PublicFiler: the files of public tests,
-// and the helpers, which every run holds, but those only hidden tests use.
+// and the helpers and data files they need (markSecretHelpers).
 func (j *Judge) PublicFiles() []string {
 	var out []string
 	for _, s := range j.sources {
@@ -214,7 +214,7 @@ func (j *Judge) PublicFiles() []string {
 }
 
 // HiddenFiles implements grader.HiddenFiler: the files of hidden tests,
-// and the helpers only they use.
+// and the helpers and data files the public tests do not need.
 func (j *Judge) HiddenFiles() []string {
 	var out []string
 	for _, s := range j.sources {

@@ -9,11 +9,12 @@ import (
 )
 
 // A helper is an instructor's file beside the tests that declares no
-// test (helpers.py, an Oracle.java, a conftest.py). The hidden tests' run
-// holds every helper; the public tests' run and a kit hold only the
-// public ones (a secret helper, an oracle of the hidden answers, never
-// reaches a box whose failures a student reads: its compile errors would
-// show its lines).
+// test (helpers.py, an Oracle.java, a conftest.py, a data file). The
+// hidden tests' run holds every helper; the public tests' run and a kit
+// hold only the public ones, those the public tests need (a secret
+// helper, an oracle of the hidden answers or a solution kept beside the
+// tests, never reaches a box whose failures a student reads: its compile
+// errors would show its lines).
 
 // helpersOf are the helpers the hidden or the public tests' box holds.
 func (j *Judge) helpersOf(hidden bool) []source {
@@ -39,23 +40,39 @@ func (j *Judge) noShadow(required []string) error {
 	return nil
 }
 
-// markSecretHelpers marks the helpers only hidden tests use. A helper is
-// public when a public test file, or a public helper, names it (its name
-// without the extension, as a word: an import, a class used), or when no
-// file names it at all (a conftest.py pytest loads by itself); one that
-// only hidden test files, or secret helpers, name is secret: a kit leaves
-// it out, as it leaves out the hidden tests (an oracle of the hidden
-// answers). Naming is read as text, so a helper a public test mentions
-// only in a comment is public: the mistake falls on the side of a kit
-// that runs.
+// markSecretHelpers marks the files beside the tests that declare no
+// test (helpers, data files) that the public tests do not need: the
+// public tests' box and a kit hold only the others. One is public when a
+// public test file, or a public one of these files, names it (its name,
+// or its name without the extension, as a word: an import, a class used,
+// "sample.txt" read), and a conftest.py when it serves a public test
+// (servesPublic); every other one is secret: one only hidden tests name
+// (an oracle of the hidden answers), and one no file names (a solution
+// kept beside the tests under another name, a TA's answers), which a
+// public test cannot need. Naming is read as text, so a file a public
+// test mentions only in a comment is public: the mistake falls on the
+// side of a kit that runs. A public conftest.py that also defines
+// fixtures only hidden tests ask for is noted (leak): a kit refuses it
+// (KitRefusal).
 func (j *Judge) markSecretHelpers() {
 	named := func(s source, by func(source) bool) bool {
-		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(stem(s.name)) + `\b`)
-		return slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && by(o) && re.Match(o.data) })
+		return slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && by(o) && namesWord(o.data, stem(s.name)) })
 	}
 	public := map[string]bool{}
+	var publicTests, hiddenTests [][]byte
 	for _, s := range j.sources {
 		public[s.name] = len(s.tests) > 0 && !s.hidden
+		switch {
+		case public[s.name]:
+			publicTests = append(publicTests, s.data)
+		case len(s.tests) > 0:
+			hiddenTests = append(hiddenTests, s.data)
+		}
+	}
+	for _, s := range j.sources {
+		if s.name == conftestName && len(s.tests) == 0 {
+			public[s.name] = servesPublic(s.data, publicTests)
+		}
 	}
 	for changed := true; changed; {
 		changed = false
@@ -65,11 +82,37 @@ func (j *Judge) markSecretHelpers() {
 			}
 		}
 	}
+	j.leak = ""
 	for i, s := range j.sources {
-		if len(s.tests) == 0 && !public[s.name] {
-			j.sources[i].secret = named(s, func(o source) bool { return true })
+		j.sources[i].secret = len(s.tests) == 0 && !public[s.name]
+		if s.name == conftestName && public[s.name] {
+			if names := conftestLeak(s.data, publicTests, hiddenTests); len(names) > 0 {
+				j.leak = fmt.Sprintf("%s defines %s, which only hidden tests ask for: a kit would hand students what the hidden tests are given; move them into %s", s.path, joinNames(names), joinNames(j.askers(names)))
+			}
 		}
 	}
+}
+
+// askers are the hidden test files that name one of the fixtures names.
+func (j *Judge) askers(names []string) []string {
+	var out []string
+	for _, s := range j.sources {
+		if s.hidden && slices.ContainsFunc(names, func(n string) bool { return namesWord(s.data, n) }) {
+			out = append(out, s.name)
+		}
+	}
+	return out
+}
+
+// KitRefusal implements grader.KitRefuser: why a kit of the tests may
+// not ship the public files (a conftest.py a public test needs that
+// holds fixtures only hidden tests use), or nothing.
+func (j *Judge) KitRefusal() string { return j.leak }
+
+// namesWord reports whether text holds word as a word: how a file names
+// a helper, a data file or a fixture.
+func namesWord(text []byte, word string) bool {
+	return regexp.MustCompile(`\b` + regexp.QuoteMeta(word) + `\b`).Match(text)
 }
 
 // stem is a file's name without its extension.

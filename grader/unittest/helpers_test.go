@@ -6,9 +6,13 @@ import (
 	"testing"
 )
 
-// TestSecretHelpers: a helper only hidden tests name stays out of the
-// public files; one a public test or public helper names, or that no
-// file names, is public.
+// TestSecretHelpers: a file beside the tests is public only when the
+// public tests need it: a public test or public helper names it, or it is
+// a conftest.py whose fixture (or hook) a public test uses; one only
+// hidden tests name, or that no file names (a solution under another
+// name, a TA's answers), stays out of the public files and the public
+// box. A public conftest.py with fixtures only hidden tests ask for is
+// refused to a kit.
 func TestSecretHelpers(t *testing.T) {
 	pub := []declared{{id: "test_a.test_x"}}
 	src := func(name, data string, tests []declared, hidden bool) source {
@@ -18,35 +22,63 @@ func TestSecretHelpers(t *testing.T) {
 		name         string
 		sources      []source
 		public, secr string // file names, comma separated
+		leak         string // in KitRefusal, or none
 	}{
 		{"oracle of the hidden tests", []source{
 			src("test_a.py", "from helpers import close\n", pub, false),
 			src("test_h.py", "from oracle import ANSWERS\nfrom helpers import close\n", pub, true),
 			src("helpers.py", "def close(a, b): ...\n", nil, false),
 			src("oracle.py", "ANSWERS = {}\n", nil, false),
-		}, "helpers.py,test_a.py", "oracle.py,test_h.py"},
+		}, "helpers.py,test_a.py", "oracle.py,test_h.py", ""},
 		{"named through a public helper", []source{
 			src("test_a.py", "import helpers\n", pub, false),
 			src("helpers.py", "import tables\n", nil, false),
 			src("tables.py", "T = 1\n", nil, false),
 			src("test_h.py", "import tables\n", pub, true),
-		}, "helpers.py,tables.py,test_a.py", "test_h.py"},
-		{"named by nobody: a conftest", []source{
+		}, "helpers.py,tables.py,test_a.py", "test_h.py", ""},
+		{"named by nobody: a solution, answers, a conftest serving nothing", []source{
 			src("test_a.py", "def test_x(): pass\n", pub, false),
 			src("conftest.py", "import pytest\n", nil, false),
-		}, "conftest.py,test_a.py", ""},
+			src("solution.py", "def mean(xs): return sum(xs) / len(xs)\n", nil, false),
+			src("answers.txt", "2/3 -1/2\n", nil, false),
+		}, "test_a.py", "answers.txt,conftest.py,solution.py", ""},
+		{"a conftest whose fixture a public test uses, and what it reads", []source{
+			src("test_a.py", "def test_x(sample): pass\n", pub, false),
+			src("test_h.py", "def test_y(sample): pass\n", pub, true),
+			src("conftest.py", "import pytest\n\n@pytest.fixture\ndef sample(rows):\n    return rows\n\n@pytest.fixture(scope='module')\ndef rows():\n    return open('rows.csv').read()\n", nil, false),
+			src("rows.csv", "1,2\n", nil, false),
+		}, "conftest.py,rows.csv,test_a.py", "test_h.py", ""},
+		{"a conftest with a hook or an autouse fixture", []source{
+			src("test_a.py", "def test_x(): pass\n", pub, false),
+			src("conftest.py", "import pytest\n\n@pytest.fixture(autouse=True)\ndef seed():\n    pass\n", nil, false),
+		}, "conftest.py,test_a.py", "", ""},
+		{"a conftest only a hidden test uses", []source{
+			src("test_a.py", "def test_x(): pass\n", pub, false),
+			src("test_h.py", "def test_y(secret_rows): pass\n", pub, true),
+			src("conftest.py", "import pytest\n\n@pytest.fixture\ndef secret_rows():\n    return [9, 1], 5\n", nil, false),
+		}, "test_a.py", "conftest.py,test_h.py", ""},
+		{"a conftest serving both", []source{
+			src("test_a.py", "def test_x(sample): pass\n", pub, false),
+			src("test_h.py", "def test_y(secret_rows, sample): pass\n", pub, true),
+			src("conftest.py", "import pytest\n\n@pytest.fixture\ndef sample():\n    return [1]\n\n@pytest.fixture(name='secret_rows')\ndef _rows():\n    return [9, 1], 5\n", nil, false),
+		}, "conftest.py,test_a.py", "test_h.py", "conftest.py defines secret_rows, which only hidden tests ask for: a kit would hand students what the hidden tests are given; move them into test_h.py"},
+		{"a solution class no test names", []source{
+			src("FractionTest.java", "class FractionTest { Check c; }\n", pub, false),
+			src("Check.java", "class Check { }\n", nil, false),
+			src("FractionSolution.java", "class FractionSolution { }\n", nil, false),
+		}, "Check.java,FractionTest.java", "FractionSolution.java", ""},
 		{"only a secret helper names it", []source{
 			src("Test.java", "class Test { }\n", pub, false),
 			src("Hidden.java", "class Hidden { Oracle o; }\n", pub, true),
 			src("Oracle.java", "class Oracle { Table t; }\n", nil, false),
 			src("Table.java", "class Table { }\n", nil, false),
-		}, "Test.java", "Hidden.java,Oracle.java,Table.java"},
+		}, "Test.java", "Hidden.java,Oracle.java,Table.java", ""},
 		{"a word, not a part of one", []source{
 			src("test_a.py", "from oracles import x\n", pub, false),
 			src("test_h.py", "import oracle\n", pub, true),
 			src("oracle.py", "\n", nil, false),
 			src("oracles.py", "\n", nil, false),
-		}, "oracles.py,test_a.py", "oracle.py,test_h.py"},
+		}, "oracles.py,test_a.py", "oracle.py,test_h.py", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			j := &Judge{sources: tc.sources}
@@ -57,6 +89,9 @@ func TestSecretHelpers(t *testing.T) {
 			}
 			if h := got(j.HiddenFiles()); h != tc.secr {
 				t.Errorf("hidden %q, want %q", h, tc.secr)
+			}
+			if r := j.KitRefusal(); tc.leak == "" && r != "" || !strings.HasPrefix(r, tc.leak) {
+				t.Errorf("kit refusal %q, want %q", r, tc.leak)
 			}
 			// The public tests' box holds only the public helpers.
 			var helpers []string

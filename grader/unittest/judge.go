@@ -21,6 +21,9 @@ type Judge struct {
 	rules   []pointsRule
 	limits  rubric.Limits
 	tests   map[string]planned // by case ID, once planned
+	// leak, once planned, is why a kit may not ship the public files
+	// (markSecretHelpers), or "".
+	leak string
 }
 
 // framework is what the suite knows of one test framework: how its tests
@@ -71,8 +74,8 @@ type source struct {
 	// hidden is set, once planned, when the file holds a hidden case's
 	// test: it then never runs beside a public one.
 	hidden bool
-	// secret is set, once planned, on a helper only hidden tests use
-	// (markSecretHelpers): a kit leaves it out.
+	// secret is set, once planned, on a helper the public tests do not
+	// need (markSecretHelpers): a kit leaves it out.
 	secret bool
 	// plain marks a data file (not the language's source): the test box
 	// holds it beside the tests (and, for JUnit, on the class path), and

@@ -250,7 +250,7 @@ def test_b(): pass
 `
 
 func TestPlan(t *testing.T) {
-	j := fixture(t, pytest, map[string]string{"test_p.py": pyTests, "test_h.py": "def test_h(): pass\n", "helpers.py": "x = 1\n"})
+	j := fixture(t, pytest, map[string]string{"test_p.py": "import helpers\n" + pyTests, "test_h.py": "def test_h(): pass\n", "helpers.py": "x = 1\n"})
 	err := j.Plan([]cases.Case{testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_p.test_b[1-2]", cases.Public), testCase(t, "test_p.test_b[3-4]", cases.Public), testCase(t, "test_h.test_h", cases.Hidden)})
 	if err != nil {
 		t.Fatal(err)
@@ -426,7 +426,7 @@ func TestJavaTrace(t *testing.T) {
 
 // TestDataFiles: the files beside the tests that are not the language's
 // (a data file a test reads) are the instructor's too: every group's box
-// holds them, public unless only hidden tests name them, never compiled
+// holds them, public only when a public test names them, never compiled
 // or scanned for tests; case files, hidden files and the framework's own
 // configuration are not among them, and a student's file of the same
 // name shadows nothing.
@@ -452,10 +452,10 @@ func TestDataFiles(t *testing.T) {
 		slices.Sort(out)
 		return strings.Join(out, " ")
 	}
-	if got := base(j.PublicFiles()); got != "notes.md sample.txt test_p.py" {
+	if got := base(j.PublicFiles()); got != "sample.txt test_p.py" {
 		t.Errorf("public files %s", got)
 	}
-	if got := base(j.HiddenFiles()); got != "answers.json test_h.py" {
+	if got := base(j.HiddenFiles()); got != "answers.json notes.md test_h.py" {
 		t.Errorf("hidden files %s", got)
 	}
 	var names []string

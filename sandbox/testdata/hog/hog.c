@@ -43,6 +43,17 @@
  *             or on another machine than amd64)
  *   sysvzap   System V segments attached, filled, their pages dropped
  *             from the mapping (MADV_DONTNEED), kept attached
+ *   lazyfree  private mappings of 8 MiB filled, handed back with MADV_FREE
+ *             (LazyFree pages: the program's until the kernel takes them;
+ *             a refused MADV_FREE, EINVAL, leaves them ordinary), then
+ *             read back (exits 0 saying "nothing held: pages taken" when
+ *             the kernel took some, as a cgroup at its limit does)
+ *   uringfree the same, MADV_FREE asked through an io_uring, which no
+ *             seccomp filter sees (exits 0 saying "nothing held: no
+ *             io_uring" when the kernel refuses io_uring)
+ *   pool      a buffer pool: four blocks of MIB MiB filled in turn, each
+ *             handed back with MADV_FREE, or MADV_DONTNEED where MADV_FREE
+ *             is refused (as jemalloc and Go's runtime do); exits 0
  *
  * The System V modes exit 0 saying "no System V IPC" when the box
  * refuses it (ENOSYS), posix, removed and mapremoved "no POSIX shared memory" when it may not
@@ -109,6 +120,52 @@ static int more(void) {
 	for (int fd = 3; fd < 65536; fd++)
 		close(fd);
 	return 0;
+}
+
+/* uring_madvise asks madvise(p, len, advice) of the kernel through an
+ * io_uring of one entry, set up on first use, and returns the call's
+ * result, -errno, or -ENOSYS when the kernel refuses io_uring. */
+static int uring_madvise(void *p, long len, int advice) {
+	static int fd = -1;
+	static unsigned *sqtail, *sqmask, *sqarray, *cqhead, *cqtail, *cqmask;
+	static struct io_uring_sqe *sqes;
+	static struct io_uring_cqe *cqes;
+	if (fd < 0) {
+		struct io_uring_params prm;
+		memset(&prm, 0, sizeof prm);
+		int r = syscall(SYS_io_uring_setup, 1, &prm);
+		if (r < 0)
+			return -ENOSYS;
+		char *sq = mmap(NULL, prm.sq_off.array + prm.sq_entries * sizeof(unsigned), PROT_READ | PROT_WRITE, MAP_SHARED, r, IORING_OFF_SQ_RING);
+		char *cq = mmap(NULL, prm.cq_off.cqes + prm.cq_entries * sizeof(struct io_uring_cqe), PROT_READ | PROT_WRITE, MAP_SHARED, r, IORING_OFF_CQ_RING);
+		sqes = mmap(NULL, prm.sq_entries * sizeof(struct io_uring_sqe), PROT_READ | PROT_WRITE, MAP_SHARED, r, IORING_OFF_SQES);
+		if (sq == MAP_FAILED || cq == MAP_FAILED || sqes == MAP_FAILED)
+			return -ENOSYS;
+		sqtail = (unsigned *)(sq + prm.sq_off.tail);
+		sqmask = (unsigned *)(sq + prm.sq_off.ring_mask);
+		sqarray = (unsigned *)(sq + prm.sq_off.array);
+		cqhead = (unsigned *)(cq + prm.cq_off.head);
+		cqtail = (unsigned *)(cq + prm.cq_off.tail);
+		cqmask = (unsigned *)(cq + prm.cq_off.ring_mask);
+		cqes = (struct io_uring_cqe *)(cq + prm.cq_off.cqes);
+		fd = r;
+	}
+	unsigned tail = *sqtail, i = tail & *sqmask;
+	memset(&sqes[i], 0, sizeof sqes[i]);
+	sqes[i].opcode = IORING_OP_MADVISE;
+	sqes[i].addr = (unsigned long)p;
+	sqes[i].len = len;
+	sqes[i].fadvise_advice = advice;
+	sqarray[i] = i;
+	__atomic_store_n(sqtail, tail + 1, __ATOMIC_RELEASE);
+	if (syscall(SYS_io_uring_enter, fd, 1, 1, IORING_ENTER_GETEVENTS, NULL, 0) < 0)
+		return -errno;
+	unsigned head = *cqhead;
+	if (head == __atomic_load_n(cqtail, __ATOMIC_ACQUIRE))
+		return -EAGAIN;
+	int res = cqes[head & *cqmask].res;
+	__atomic_store_n(cqhead, head + 1, __ATOMIC_RELEASE);
+	return res;
 }
 
 static int fail(const char *what, long bytes) {
@@ -391,7 +448,7 @@ int main(int argc, char **argv) {
 			if (p == MAP_FAILED)
 				return fail("mmap", 0);
 			memset(p, 'x', want);
-			if (madvise(p, want, MADV_FREE) < 0)
+			if (madvise(p, want, MADV_FREE) < 0 && (errno != EINVAL || madvise(p, want, MADV_DONTNEED) < 0))
 				return fail("madvise", 0);
 			usleep(200000); /* for the meter to see it */
 		}
@@ -472,6 +529,34 @@ int main(int argc, char **argv) {
 		printf("no 32-bit calls\n");
 		return 0;
 #endif
+	} else if (!strcmp(mode, "lazyfree") || !strcmp(mode, "uringfree")) {
+		static char *parts[4096];
+		int n = 0;
+		for (; got < want && n < 4096; got += 8 * MIB) {
+			char *p = parts[n++] = mmap(NULL, 8 * MIB, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (p == MAP_FAILED)
+				return fail("mmap", got);
+			memset(p, 'x', 8 * MIB);
+			if (!strcmp(mode, "lazyfree")) {
+				madvise(p, 8 * MIB, MADV_FREE); /* refused: the pages stay ordinary */
+			} else {
+				int r = uring_madvise(p, 8 * MIB, MADV_FREE);
+				if (r == -ENOSYS || r == -EPERM) {
+					printf("nothing held: no io_uring\n");
+					return 0;
+				}
+				if (r < 0) {
+					errno = -r;
+					return fail("io_uring madvise", got);
+				}
+			}
+		}
+		for (int i = 0; i < n; i++)
+			for (long off = 0; off < 8 * MIB; off += 4096)
+				if (parts[i][off] != 'x') {
+					printf("nothing held: pages taken\n");
+					return 0;
+				}
 	} else if (!strcmp(mode, "sysvzap")) {
 		for (; got < want; got += 8 * MIB) {
 			int id = shmget(IPC_PRIVATE, 8 * MIB, IPC_CREAT | 0600);
@@ -486,7 +571,7 @@ int main(int argc, char **argv) {
 			madvise(p, 8 * MIB, MADV_DONTNEED);
 		}
 	} else {
-		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared|zap|mapclose|mapclose32|removed|mapremoved|sysvzap [MiB]\n");
+		fprintf(stderr, "usage: hog sockets|sysv|posix|tmpfs|memfd|inflight|pipes|packets|honest|reserve|shared|zap|mapclose|mapclose32|removed|mapremoved|sysvzap|lazyfree|uringfree|pool [MiB]\n");
 		return 2;
 	}
 	held(got);

@@ -31,15 +31,19 @@ func kitCommand() *ucli.Command {
 		ArgsUsage: " ",
 		Description: "Writes into --out (a new or empty folder, or an earlier kit) what students need to\n" +
 			"check their work on an assignment that is not built in: .autograder/ (the rubric,\n" +
-			"the handout, the public cases, the public unit tests and helpers, and the count\n" +
-			"of hidden cases, never one of them) and .github/workflows/autograder.yml, which\n" +
+			"the handout, the public cases, the public unit tests and the helpers and data\n" +
+			"files they name, and the count of hidden cases, never one of them) and\n" +
+			".github/workflows/autograder.yml, which\n" +
 			"runs `autograder ci` on every push. With --binary, .autograder/autograder is that\n" +
 			"autograder binary with the assignment built in as its default. In the kit's\n" +
 			"folder (a course repository) `autograder check` needs no flag. Refused, with\n" +
 			"nothing written, when a file of the kit has the bytes of an assignment file that\n" +
 			"is not public (a hidden case, hidden tests, a solution beside the rubric), or is a\n" +
 			"near-copy of one (line endings, blanks, a byte-order mark aside; inside another\n" +
-			"file; in a gzip, zip or tar), or is an archive too large to check.",
+			"file; in a gzip, zip or tar), or is an archive too large to check; or when a\n" +
+			"conftest.py the public tests need defines fixtures only hidden tests use.\n" +
+			"Files beside the tests that no public test needs (a solution.py, answers.txt)\n" +
+			"are left out, and listed.",
 		Flags: []ucli.Flag{
 			rubricFlag(),
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the kit into `DIR`", Required: true},
@@ -66,6 +70,9 @@ func runKit(c *ucli.Context) error {
 	}
 	if err := noSuiteParts(a); err != nil {
 		return err
+	}
+	if r := a.KitRefusals(); len(r) > 0 {
+		return badInputf("kit: %s; nothing written", r[0])
 	}
 	name := c.String("name")
 	if name == "" {
@@ -524,6 +531,21 @@ func kitPackages(a *grader.Assignment) []string {
 	return pkgs
 }
 
+// leftOut are the judges' files a kit leaves out (grader.HiddenFiler:
+// hidden tests, and the files beside them the public tests do not need),
+// named from the rubric's folder.
+func leftOut(a *grader.Assignment) []string {
+	var out []string
+	dir, _ := filepath.Abs(filepath.Dir(a.Rubric.Path))
+	for _, f := range a.HiddenFiles() {
+		if rel, err := filepath.Rel(dir, f); err == nil && filepath.IsLocal(rel) {
+			f = filepath.ToSlash(rel)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 // writeKitBinary writes .autograder/autograder: exe with the bundle in
 // dir appended as the assignment name (bundle.AppendKit).
 func writeKitBinary(exe []byte, dir, name string) error {
@@ -560,6 +582,9 @@ func kitSummary(c *ucli.Context, a *grader.Assignment, out, name string, binary 
 	fmt.Fprintf(w, "  %s: the rubric, %s, %s of the judges; the %s left out\n",
 		filepath.Join(out, kitDir), count(public, "public "+a.CaseWord()), count(len(a.PublicFiles()), "public file"), count(hidden, "hidden "+a.CaseWord()))
 	fmt.Fprintf(w, "  %s: runs `autograder ci` on every push\n", filepath.Join(out, workflowPath))
+	if left := leftOut(a); len(left) > 0 {
+		fmt.Fprintf(w, "  left out of %s: %s (hidden tests, and the files beside the tests no public test needs)\n", filepath.Join(out, kitDir), strings.Join(left, ", "))
+	}
 	if binary {
 		fmt.Fprintf(w, "  %s: the autograder with the assignment built in (--assignment %s, the default)\n", filepath.Join(out, kitDir, "autograder"), name)
 	} else {
