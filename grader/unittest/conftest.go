@@ -112,3 +112,9 @@ func joinNames(names []string) string {
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
+
+// namesWord reports whether text holds word as a word: how a file names
+// a helper, a data file or a fixture.
+func namesWord(text []byte, word string) bool {
+	return regexp.MustCompile(`\b` + regexp.QuoteMeta(word) + `\b`).Match(text)
+}

@@ -3,7 +3,6 @@ package unittest
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -108,12 +107,6 @@ func (j *Judge) askers(names []string) []string {
 // not ship the public files (a conftest.py a public test needs that
 // holds fixtures only hidden tests use), or nothing.
 func (j *Judge) KitRefusal() string { return j.leak }
-
-// namesWord reports whether text holds word as a word: how a file names
-// a helper, a data file or a fixture.
-func namesWord(text []byte, word string) bool {
-	return regexp.MustCompile(`\b` + regexp.QuoteMeta(word) + `\b`).Match(text)
-}
 
 // stem is a file's name without its extension.
 func stem(name string) string { return strings.TrimSuffix(name, filepath.Ext(name)) }
