@@ -750,6 +750,8 @@ def _by_value(op):
     def f(self, other):
         __tracebackhide__ = True
         v = object.__getattribute__(self, "_ag_value")
+        if v is None and type(other) in _CONTAINERS:
+            v = _container_value(self)
         if v is None or isinstance(other, Remote):
             return other_op(self, other)
         return v[0] == other if op == "eq" else v[0] != other
@@ -759,6 +761,39 @@ def _by_value(op):
 
 for _op in ("eq", "ne"):
     setattr(Remote, "__%s__" % _op, _by_value(_op))
+
+
+# The built-in containers a student's subclass of (a Stack(list), a
+# Registry(dict)) equals a plain one of as its built-in contents.
+_CONTAINERS = (list, dict, set, frozenset)
+
+
+def _container_value(r):
+    """(contents,) of the student's object r when its class subclasses a
+    built-in container, read in its box now (it may have changed since it
+    crossed) by the built-in type's own methods, never its class's; else
+    None."""
+    __tracebackhide__ = True
+    v = r._ag_op("contents")
+    if v is None:
+        return None
+    if type(v) is not tuple or len(v) != 1 or type(v[0]) not in _CONTAINERS:
+        raise BridgeError("a container's contents that are no list, dict or set")
+    return v
+
+
+def _contents(o):
+    """_container_value's answer in the student's box."""
+    __tracebackhide__ = True
+    if isinstance(o, dict):
+        return (dict(dict.items(o)),)
+    if isinstance(o, list):
+        return (list(list.__iter__(o)),)
+    if isinstance(o, set):
+        return (set(set.__iter__(o)),)
+    if isinstance(o, frozenset):
+        return (set(frozenset.__iter__(o)),)
+    return None
 
 
 def _unary(op):
@@ -793,7 +828,8 @@ _UN = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.
        "float": float, "int": int, "index": operator.index, "round": round, "complex": complex,
        "repr": repr, "str": str, "format": format, "bool": bool, "len": len, "hash": hash,
        "iter": iter, "next": next, "reversed": reversed,
-       "copy": lambda o: __import__("copy").copy(o), "deepcopy": lambda o: __import__("copy").deepcopy(o)}
+       "copy": lambda o: __import__("copy").copy(o), "deepcopy": lambda o: __import__("copy").deepcopy(o),
+       "contents": _contents}
 if _INSTRUCTOR:
     def _unaddressed(f):
         return lambda *a: _ADDRESS.sub("0x0", f(*a))
