@@ -94,6 +94,7 @@ final class TestSide extends Peer {
             req.put("free", free);
         }
         Output.flags(req);
+        Input.offer(req);
         return exchange(req);
     }
 
@@ -184,6 +185,7 @@ final class TestSide extends Peer {
         }
         Map<String, Object> m = message(f.text);
         Output.deliver(m, testSerial);
+        Input.taken(m);
         return m;
     }
 
