@@ -883,6 +883,19 @@ def _instructors_function(f):
     return isinstance(f, types.FunctionType) and _instructors_file(f.__code__.co_filename)
 
 
+# What names a function of the test's, which the student's code may read
+# (functools.wraps in a student's decorator, a log line naming the
+# callback): as in one process.
+_FUNCTION_NAMES = frozenset({"__name__", "__qualname__", "__module__"})
+
+
+def _names_test_function(target, name):
+    """Whether target.name is the name of a function (or a method) of the
+    instructor's files, as the student's code may read it."""
+    __tracebackhide__ = True
+    return type(name) is str and name in _FUNCTION_NAMES and _instructors_function(target)
+
+
 def _test_getattr_allowed(target, name):
     """Whether the student's code may read target.name, target one of the
     test side's objects: an attribute of an object, class or function of
@@ -1696,12 +1709,13 @@ class _Answers:
                 back_args = [[i, a] for i, a in enumerate(args) if type(a) in _PLAIN_MUTABLE]
                 back_args += [[k, a] for k, a in kwargs.items() if type(a) in _PLAIN_MUTABLE]
             elif op == "getattr":
-                if not self.trusted and (type(name) is not str or name.startswith("_")):
-                    raise AttributeError(name)
-                if not self.trusted and not _test_getattr_allowed(target, name):
-                    raise PermissionError("the test's %s: the student's code may not use its %s (only what "
-                                          "the test handed it, and the instructor's own code)"
-                                          % (type(target).__qualname__[:200], name[:200]))
+                if not self.trusted and not _names_test_function(target, name):
+                    if type(name) is not str or name.startswith("_"):
+                        raise AttributeError(name)
+                    if not _test_getattr_allowed(target, name):
+                        raise PermissionError("the test's %s: the student's code may not use its %s (only what "
+                                              "the test handed it, and the instructor's own code)"
+                                              % (type(target).__qualname__[:200], name[:200]))
                 if _INSTRUCTOR and type(name) is str and name.startswith("__") and name not in _INSTRUCTOR_DUNDERS:
                     raise AttributeError(name)
                 value = getattr(target, name)
