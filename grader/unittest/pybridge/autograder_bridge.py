@@ -40,6 +40,7 @@ MAX_REPR = 8192
 MAX_INT_DIGITS = 4300
 _MAX_INT_BITS = 14286  # above this, an int has more than MAX_INT_DIGITS digits
 _INT = re.compile(r"-?[0-9]+")
+_HEX_INT = re.compile(r"-?[1-9a-f][0-9a-f]*")
 _SERVER = os.path.abspath(__file__)
 _IMPORTLIB = os.path.dirname(importlib.__file__) + os.sep
 # Set in a box whose code is the instructor's and whose tests are a
@@ -673,6 +674,15 @@ def _int_of(x):
         raise Unsendable("an int of %d digits, more than this process's sys.get_int_max_str_digits()" % n) from None
 
 
+def _int_of_hex(x):
+    """The int written x in hexadecimal by the other side (put_int): one
+    beyond MAX_INT_DIGITS decimal digits, as the frame's size bounds it."""
+    __tracebackhide__ = True
+    if not _HEX_INT.fullmatch(x) or len(x) - x.startswith("-") <= _MAX_INT_BITS // 4:
+        raise BridgeError("an int written in hexadecimal as %.60r" % x)
+    return int(x, 16)
+
+
 def _rebuilt(make, *args):
     """make(*args) on the test side, which rebuilds what the student's
     side sent: an ordinary exception of the rebuilding (a malformed int or
@@ -1196,6 +1206,21 @@ class _Values:
         self.put_value(w, v)
         return json.loads(w.data())
 
+    def put_int(self, w, v):
+        """Writes an int: a JSON number within 2**53, else {"int": its
+        decimal digits}, else (beyond MAX_INT_DIGITS digits: a factorial(2000))
+        {"hexint": its hexadecimal digits}, which either side reads in
+        linear time, as no decimal text beyond that can be."""
+        __tracebackhide__ = True
+        if -(1 << 53) < v < (1 << 53):
+            w.put(int.__repr__(v))
+        elif v.bit_length() <= _MAX_INT_BITS:
+            w.put('{"int":"%s"}' % _int_text(v))
+        else:
+            if v.bit_length() // 4 > w.room - w.size:
+                raise w.full()
+            w.put('{"hexint":"%s"}' % format(v, "x"))
+
     def put_value(self, w, v, depth=0):
         """Writes v as it crosses into w, which stops at its room."""
         __tracebackhide__ = True
@@ -1205,7 +1230,7 @@ class _Values:
         if v is None or t is bool or t is str:
             w.json(v)
         elif t is int:
-            w.put(int.__repr__(v) if -(1 << 53) < v < (1 << 53) else '{"int":"%s"}' % _int_text(v))
+            self.put_int(w, v)
         elif t is float:
             w.put(float.__repr__(v) if math.isfinite(v) else '{"float":"%s"}' % float.__repr__(v))
         elif t is bytes:
@@ -1362,6 +1387,8 @@ class _Values:
             (k, x), = j.items()
             if k == "int" and type(x) is str:
                 return _int_of(x)
+            if k == "hexint" and type(x) is str:
+                return _int_of_hex(x)
             if k == "float" and type(x) is str and x in ("nan", "inf", "-inf"):
                 return float(x)
             if k == "bytes" and type(x) is str:
