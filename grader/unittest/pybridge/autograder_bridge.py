@@ -369,6 +369,41 @@ def _not_json(name):
 # ---------------------------------------------------------------- values
 
 _PLAIN_MUTABLE = (list, dict, set)
+# sys.argv as this process started: on the test side, a call says the
+# test's own only when the test has changed it (monkeypatch.setattr(sys,
+# "argv", [...]) before a student's main()); on the student's, it is
+# put back once the test's is no longer said.
+_START_ARGV = list(sys.argv)
+_MAX_ARGV = 4096
+
+
+def _test_argv():
+    """Test side: the test's sys.argv, for a call to carry, when the test
+    has changed it; else None."""
+    __tracebackhide__ = True
+    argv = sys.argv
+    if type(argv) is not list or argv == _START_ARGV or len(argv) > _MAX_ARGV \
+            or not all(type(a) is str for a in argv):
+        return None
+    return list(argv)
+
+
+_argv_set = [False]
+
+
+def _use_argv(argv):
+    """Student side: sys.argv during a call is the test's, as a call says
+    (a list of strings), or this process's own when it says none."""
+    __tracebackhide__ = True
+    if argv is None:
+        if _argv_set[0]:
+            sys.argv = list(_START_ARGV)
+            _argv_set[0] = False
+        return
+    if type(argv) is not list or len(argv) > _MAX_ARGV or not all(type(a) is str for a in argv):
+        raise BridgeError("a sys.argv that is no list of strings")
+    sys.argv = list(argv)
+    _argv_set[0] = True
 
 
 class Remote:
@@ -1517,6 +1552,10 @@ class _Calls:
         self.calls += 1
         cid = self.calls
         msg["id"] = cid
+        if not self.trusted:
+            argv = _test_argv()
+            if argv is not None:
+                msg["argv"] = argv
         msg["args"] = [_Value(a) for a in msg.get("args") or ()]
         if msg.get("kwargs"):
             msg["kwargs"] = [[k, _Value(v)] for k, v in msg["kwargs"]]
@@ -1725,6 +1764,8 @@ class _Answers:
                 value = self.read_input(op, msg)
                 self.conn.write(self.frame({"op": "return", "id": cid, "value": _Value(value)}))
                 return
+            if self.trusted:
+                _use_argv(msg.get("argv"))
             target = self.target(msg.get("target"))
             args = [self.dec(a) for a in msg.get("args") or ()]
             name = msg.get("name")
