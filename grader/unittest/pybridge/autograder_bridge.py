@@ -22,6 +22,7 @@ import struct
 import sys
 import traceback
 import types
+import warnings
 import weakref
 
 MAX_FRAME = 16 << 20
@@ -35,6 +36,7 @@ MAX_DEPTH = 100
 # fails at about 118 levels.
 MAX_NESTED = 64
 MAX_REPR = 8192
+MAX_WARNINGS = 256  # warnings of the student's code that a frame carries
 # The longest int that crosses, in decimal digits: Python's default limit,
 # the bridge's own on both sides, whatever sys.set_int_max_str_digits says.
 MAX_INT_DIGITS = 4300
@@ -1161,6 +1163,8 @@ class _Handles:
                 if parts:
                     ex[key] = _Printed("".join(parts)[:MAX_ECHO])
                     parts.clear()
+        if self.trusted and self.warned:
+            ex["warn"], self.warned = self.warned, []
         if self.freed:
             ex["free"], self.freed = self.freed[:_MAX_FREE], self.freed[_MAX_FREE:]
         return ex
@@ -1171,6 +1175,7 @@ class _Handles:
         for key, parts in self.printed.items():
             if key in ex:
                 parts.insert(0, str(ex[key]))
+        self.warned[:0] = ex.get("warn", [])
         self.freed[:0] = ex.get("free", [])
 
     def take_frees(self, msg):
@@ -1191,6 +1196,7 @@ class _Handles:
             self.take_frees(msg)
             if not self.trusted and type(msg) is dict:
                 self.echo(msg)
+                self.rewarn(msg)
         return chan, msg
 
 
@@ -1213,6 +1219,26 @@ class _Printing:
                     stream.write(text)
                 except Exception:
                     pass
+
+    def rewarn(self, msg):
+        """Test side: the warnings the student's code issued, issued again
+        here, where the test's filters and pytest.warns see them (a
+        category of the student's own as its nearest built-in one). One
+        the test's filters make an error is dropped: the frame is read on."""
+        __tracebackhide__ = True
+        warned = msg.get("warn")
+        if type(warned) is not list:
+            return
+        for w in warned[:MAX_WARNINGS]:
+            if type(w) is not list or len(w) != 2 or type(w[0]) is not str or type(w[1]) is not str:
+                continue
+            category = getattr(builtins, w[0], None)
+            if not (isinstance(category, type) and issubclass(category, Warning)):
+                category = UserWarning
+            try:
+                warnings.warn_explicit(w[1][:MAX_REPR], category, "<student>", 0)
+            except Exception:
+                pass
 
     def read_input(self, op, msg):
         """Test side: the student's input() or sys.stdin read, answered
@@ -2139,6 +2165,7 @@ class Peer(_Handles, _Printing, _Values, _Calls, _Answers, _Exceptions):
         self.raised = {}  # handle -> weak reference to a student exception's stand-in
         self.freed = []  # handles of the other side's objects this side no longer holds
         self.printed = {"out": [], "err": []}  # student side: printed since the last frame
+        self.warned = []  # student side: warnings its code issued since the last frame
         self.echoed = 0  # test side: characters of the student's printing echoed in this test
         self.depth = 0  # calls under way, this side's
         self.failed_back = None  # test side: the first assertion that failed in a callback
@@ -2521,6 +2548,17 @@ if os.environ.get("AUTOGRADER_BRIDGE_SUITE") == "1":
     _fix_chance()
 
 
+def _warned(peer):
+    """Student side: warnings.showwarning, which keeps a warning its code
+    issued (its built-in category's name, its text) for the next frame."""
+    def show(message, category, filename, lineno, file=None, line=None):
+        if len(peer.warned) < MAX_WARNINGS:
+            base = next((c for c in getattr(category, "__mro__", ()) if getattr(builtins, c.__name__, None) is c
+                         and issubclass(c, Warning)), UserWarning)
+            peer.warned.append([base.__name__, str(message)[:MAX_REPR]])
+    return show
+
+
 def serve_student():
     """Student side: take fds 0 and 1 for the frames before any student
     code loads, point stdout at stderr, stdin at nothing, and answer."""
@@ -2535,6 +2573,8 @@ def serve_student():
     sys.stdout = _Echo(sys.stdout, peer.printed["out"])
     sys.stderr = _Echo(sys.stderr, peer.printed["err"])
     sys.stdin = _Stdin(peer)
+    warnings.simplefilter("always")  # each one reaches the test's filters, which decide
+    warnings.showwarning = _warned(peer)
     builtins.input = lambda *prompt: _want(  # the test's input() gets what this one got
         peer.request({"op": "input", "target": None, "args": [str(p) for p in prompt[:1]]}), str, "input()")
     peer.serve()
