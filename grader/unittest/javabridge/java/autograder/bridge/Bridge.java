@@ -119,7 +119,7 @@ public final class Bridge {
                 }
                 Object jself = self == null ? null : s.encode(self);
                 try {
-                    Map<String, Object> reply = s.call(Peer.request(op, jself, cls, name, desc, jargs));
+                    Map<String, Object> reply = send(s, Peer.request(op, jself, cls, name, desc, jargs));
                     switch (kind) {
                         case MADE: return s.newRef(reply, args);
                         case MADE_THROWN: return s.newThrown(reply, args, cls);
@@ -130,8 +130,6 @@ public final class Bridge {
                 } catch (Values.BadValue | Json.BadJson e) {
                     throw protocol(s, e);
                 }
-            } catch (IOException e) {
-                throw s.broken(e);
             } finally {
                 depth--;
                 if (depth == 0 && pending != null) {
@@ -168,6 +166,20 @@ public final class Bridge {
             }
         }
         return false;
+    }
+
+    /**
+     * Sends a call and returns its reply. An IOException here is the
+     * bridge's own (the frames could not be written or read): the test
+     * fails with StudentDied. One the student's code threw (a
+     * FileNotFoundException) is its answer, which result throws.
+     */
+    private static Map<String, Object> send(TestSide s, Map<String, Object> req) {
+        try {
+            return s.call(req);
+        } catch (IOException e) {
+            throw s.broken(e);
+        }
     }
 
     /**
