@@ -604,7 +604,7 @@ public final class Server extends Peer {
             self.put("owner", "test");
             Map<String, Object> r = exchange(request("call", self, m.getDeclaringClass().getName(), m.getName(), descriptor(m), jargs));
             if (r.get("exc") instanceof Map) {
-                throw thrown((Map<?, ?>) r.get("exc"));
+                throw thrown((Map<?, ?>) r.get("exc"), m);
             }
             if (r.get("back") instanceof List) {
                 // the arrays and collections passed, as the test's code left them
@@ -620,8 +620,14 @@ public final class Server extends Peer {
         }
     }
 
-    /** A test's exception, as the student's code may catch it: the JDK's own unchecked ones as themselves. */
-    private Throwable thrown(Map<?, ?> e) {
+    /**
+     * A test's exception, as the student's code may catch it: the JDK's
+     * own unchecked ones as themselves, and its checked ones that the
+     * method called (m) declares (an IOException of a test's Source whose
+     * read() throws IOException, an Exception of a Callable) as
+     * themselves too; any other as a RuntimeException that names it.
+     */
+    private Throwable thrown(Map<?, ?> e, Method m) {
         if (objects.get(e.get("handle")) instanceof Throwable) {
             return (Throwable) objects.get(e.get("handle")); // the student's own, thrown back through the test
         }
@@ -629,13 +635,23 @@ public final class Server extends Peer {
         String msg = e.get("msg") == null ? null : String.valueOf(e.get("msg"));
         try {
             Class<?> k = Class.forName(type, false, ClassLoader.getPlatformClassLoader());
-            if (RuntimeException.class.isAssignableFrom(k)) {
+            if (RuntimeException.class.isAssignableFrom(k) || Exception.class.isAssignableFrom(k) && declares(m, k)) {
                 return (Throwable) k.getConstructor(String.class).newInstance(msg);
             }
         } catch (ReflectiveOperationException | RuntimeException x) {
             // below
         }
         return new RuntimeException(type + (msg == null ? "" : ": " + msg));
+    }
+
+    /** Whether m's throws clause takes an exception of class k. */
+    private static boolean declares(Method m, Class<?> k) {
+        for (Class<?> t : m.getExceptionTypes()) {
+            if (t.isAssignableFrom(k)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
