@@ -766,6 +766,27 @@ _ARITHMETIC = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul
                "lshift", "rshift")
 
 
+# The classes of handles, by the name of the class of the other side's
+# object they stand for: type(dog).__name__ is "Dog", as in one process.
+_REMOTE_CLASSES = {}
+_MAX_REMOTE_CLASSES = 4096
+
+
+def _remote_class(typ):
+    """A subclass of Remote named as typ (the other side's class's
+    qualified name), one for each name; Remote itself past
+    _MAX_REMOTE_CLASSES names or for a name that is no str."""
+    __tracebackhide__ = True
+    k = _REMOTE_CLASSES.get(typ)
+    if k is None:
+        if type(typ) is not str or not typ or len(_REMOTE_CLASSES) >= _MAX_REMOTE_CLASSES:
+            return Remote
+        k = type(Remote)(typ.rsplit(".", 1)[-1], (Remote,), {"__slots__": (), "__qualname__": typ,
+                                                          "__module__": Remote.__module__})
+        _REMOTE_CLASSES[typ] = k
+    return k
+
+
 def _binary(op):
     __tracebackhide__ = True
     # A comparison of a student's object meets another of the student's
@@ -1113,7 +1134,7 @@ class _Handles:
         r = wr() if wr is not None else None
         if r is not None and object.__getattribute__(r, "_ag_gen") == self.gen:
             return r
-        return self.bind(h, Remote(self, ref=h, gen=self.gen, typ=typ))
+        return self.bind(h, _remote_class(typ)(self, ref=h, gen=self.gen, typ=typ))
 
     def bind(self, h, r):
         """r, made the one Remote of the other side's object h in this
