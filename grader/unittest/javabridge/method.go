@@ -188,8 +188,10 @@ func (w *writer) body(m Member, desc, sig *methodSig, tvars map[string]bool) (st
 	switch {
 	case m.Name == "equals" && m.Descriptor == "(Ljava/lang/Object;)Z" && self == "this":
 		// A student's object equals only another of the student's objects:
-		// a plain value the test holds is never equal to it.
-		return fmt.Sprintf(" {\n        return a0 instanceof autograder.bridge.Remote && (Boolean) %s;\n    }\n", call), nil
+		// a plain value the test holds is never equal to it. null, which
+		// tells the student's code nothing, is its equals' to answer (an
+		// equals that casts null throws, as in one process).
+		return fmt.Sprintf(" {\n        return (a0 == null || a0 instanceof autograder.bridge.Remote) && (Boolean) %s;\n    }\n", call), nil
 	case desc.result.prim == 'V':
 		return fmt.Sprintf(" {\n        %s;\n    }\n", call), nil
 	}

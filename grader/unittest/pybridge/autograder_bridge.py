@@ -22,6 +22,7 @@ import struct
 import sys
 import traceback
 import types
+import warnings
 import weakref
 
 MAX_FRAME = 16 << 20
@@ -43,11 +44,13 @@ _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
 # fails at about 118 levels.
 MAX_NESTED = 64
 MAX_REPR = 8192
+MAX_WARNINGS = 256  # warnings of the student's code that a frame carries
 # The longest int that crosses, in decimal digits: Python's default limit,
 # the bridge's own on both sides, whatever sys.set_int_max_str_digits says.
 MAX_INT_DIGITS = 4300
 _MAX_INT_BITS = 14286  # above this, an int has more than MAX_INT_DIGITS digits
 _INT = re.compile(r"-?[0-9]+")
+_HEX_INT = re.compile(r"-?[1-9a-f][0-9a-f]*")
 _SERVER = os.path.abspath(__file__)
 _IMPORTLIB = os.path.dirname(importlib.__file__) + os.sep
 # Set in a box whose code is the instructor's and whose tests are a
@@ -397,6 +400,41 @@ def _not_json(name):
 # ---------------------------------------------------------------- values
 
 _PLAIN_MUTABLE = (list, dict, set)
+# sys.argv as this process started: on the test side, a call says the
+# test's own only when the test has changed it (monkeypatch.setattr(sys,
+# "argv", [...]) before a student's main()); on the student's, it is
+# put back once the test's is no longer said.
+_START_ARGV = list(sys.argv)
+_MAX_ARGV = 4096
+
+
+def _test_argv():
+    """Test side: the test's sys.argv, for a call to carry, when the test
+    has changed it; else None."""
+    __tracebackhide__ = True
+    argv = sys.argv
+    if type(argv) is not list or argv == _START_ARGV or len(argv) > _MAX_ARGV \
+            or not all(type(a) is str for a in argv):
+        return None
+    return list(argv)
+
+
+_argv_set = [False]
+
+
+def _use_argv(argv):
+    """Student side: sys.argv during a call is the test's, as a call says
+    (a list of strings), or this process's own when it says none."""
+    __tracebackhide__ = True
+    if argv is None:
+        if _argv_set[0]:
+            sys.argv = list(_START_ARGV)
+            _argv_set[0] = False
+        return
+    if type(argv) is not list or len(argv) > _MAX_ARGV or not all(type(a) is str for a in argv):
+        raise BridgeError("a sys.argv that is no list of strings")
+    sys.argv = list(argv)
+    _argv_set[0] = True
 
 
 class Remote:
@@ -702,6 +740,15 @@ def _int_of(x):
         raise Unsendable("an int of %d digits, more than this process's sys.get_int_max_str_digits()" % n) from None
 
 
+def _int_of_hex(x):
+    """The int written x in hexadecimal by the other side (put_int): one
+    beyond MAX_INT_DIGITS decimal digits, as the frame's size bounds it."""
+    __tracebackhide__ = True
+    if not _HEX_INT.fullmatch(x) or len(x) - x.startswith("-") <= _MAX_INT_BITS // 4:
+        raise BridgeError("an int written in hexadecimal as %.60r" % x)
+    return int(x, 16)
+
+
 def _rebuilt(make, *args):
     """make(*args) on the test side, which rebuilds what the student's
     side sent: an ordinary exception of the rebuilding (a malformed int or
@@ -748,6 +795,27 @@ _ARITHMETIC = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul
                "lshift", "rshift")
 
 
+# The classes of handles, by the name of the class of the other side's
+# object they stand for: type(dog).__name__ is "Dog", as in one process.
+_REMOTE_CLASSES = {}
+_MAX_REMOTE_CLASSES = 4096
+
+
+def _remote_class(typ):
+    """A subclass of Remote named as typ (the other side's class's
+    qualified name), one for each name; Remote itself past
+    _MAX_REMOTE_CLASSES names or for a name that is no str."""
+    __tracebackhide__ = True
+    k = _REMOTE_CLASSES.get(typ)
+    if k is None:
+        if type(typ) is not str or not typ or len(_REMOTE_CLASSES) >= _MAX_REMOTE_CLASSES:
+            return Remote
+        k = type(Remote)(typ.rsplit(".", 1)[-1], (Remote,), {"__slots__": (), "__qualname__": typ,
+                                                          "__module__": Remote.__module__})
+        _REMOTE_CLASSES[typ] = k
+    return k
+
+
 def _binary(op):
     __tracebackhide__ = True
     # A comparison of a student's object meets another of the student's
@@ -779,6 +847,8 @@ def _by_value(op):
     def f(self, other):
         __tracebackhide__ = True
         v = object.__getattribute__(self, "_ag_value")
+        if v is None and type(other) in _CONTAINERS:
+            v = _container_value(self)
         if v is None or isinstance(other, Remote):
             return other_op(self, other)
         return v[0] == other if op == "eq" else v[0] != other
@@ -788,6 +858,39 @@ def _by_value(op):
 
 for _op in ("eq", "ne"):
     setattr(Remote, "__%s__" % _op, _by_value(_op))
+
+
+# The built-in containers a student's subclass of (a Stack(list), a
+# Registry(dict)) equals a plain one of as its built-in contents.
+_CONTAINERS = (list, dict, set, frozenset)
+
+
+def _container_value(r):
+    """(contents,) of the student's object r when its class subclasses a
+    built-in container, read in its box now (it may have changed since it
+    crossed) by the built-in type's own methods, never its class's; else
+    None."""
+    __tracebackhide__ = True
+    v = r._ag_op("contents")
+    if v is None:
+        return None
+    if type(v) is not tuple or len(v) != 1 or type(v[0]) not in _CONTAINERS:
+        raise BridgeError("a container's contents that are no list, dict or set")
+    return v
+
+
+def _contents(o):
+    """_container_value's answer in the student's box."""
+    __tracebackhide__ = True
+    if isinstance(o, dict):
+        return (dict(dict.items(o)),)
+    if isinstance(o, list):
+        return (list(list.__iter__(o)),)
+    if isinstance(o, set):
+        return (set(set.__iter__(o)),)
+    if isinstance(o, frozenset):
+        return (set(frozenset.__iter__(o)),)
+    return None
 
 
 def _unary(op):
@@ -822,7 +925,8 @@ _UN = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.
        "float": float, "int": int, "index": operator.index, "round": round, "complex": complex,
        "repr": repr, "str": str, "format": format, "bool": bool, "len": len, "hash": hash,
        "iter": iter, "next": next, "reversed": reversed,
-       "copy": lambda o: __import__("copy").copy(o), "deepcopy": lambda o: __import__("copy").deepcopy(o)}
+       "copy": lambda o: __import__("copy").copy(o), "deepcopy": lambda o: __import__("copy").deepcopy(o),
+       "contents": _contents}
 if _INSTRUCTOR:
     def _unaddressed(f):
         return lambda *a: _ADDRESS.sub("0x0", f(*a))
@@ -874,6 +978,19 @@ def _instructors_function(f):
     __tracebackhide__ = True
     f = getattr(f, "__func__", f) if isinstance(f, types.MethodType) else f
     return isinstance(f, types.FunctionType) and _instructors_file(f.__code__.co_filename)
+
+
+# What names a function of the test's, which the student's code may read
+# (functools.wraps in a student's decorator, a log line naming the
+# callback): as in one process.
+_FUNCTION_NAMES = frozenset({"__name__", "__qualname__", "__module__"})
+
+
+def _names_test_function(target, name):
+    """Whether target.name is the name of a function (or a method) of the
+    instructor's files, as the student's code may read it."""
+    __tracebackhide__ = True
+    return type(name) is str and name in _FUNCTION_NAMES and _instructors_function(target)
 
 
 def _test_getattr_allowed(target, name):
@@ -1046,7 +1163,7 @@ class _Handles:
         r = wr() if wr is not None else None
         if r is not None and object.__getattribute__(r, "_ag_gen") == self.gen:
             return r
-        return self.bind(h, Remote(self, ref=h, gen=self.gen, typ=typ))
+        return self.bind(h, _remote_class(typ)(self, ref=h, gen=self.gen, typ=typ))
 
     def bind(self, h, r):
         """r, made the one Remote of the other side's object h in this
@@ -1096,6 +1213,8 @@ class _Handles:
                 if parts:
                     ex[key] = _Printed("".join(parts)[:MAX_ECHO])
                     parts.clear()
+        if self.trusted and self.warned:
+            ex["warn"], self.warned = self.warned, []
         if self.freed:
             ex["free"], self.freed = self.freed[:_MAX_FREE], self.freed[_MAX_FREE:]
         return ex
@@ -1106,6 +1225,7 @@ class _Handles:
         for key, parts in self.printed.items():
             if key in ex:
                 parts.insert(0, str(ex[key]))
+        self.warned[:0] = ex.get("warn", [])
         self.freed[:0] = ex.get("free", [])
 
     def take_frees(self, msg):
@@ -1126,6 +1246,7 @@ class _Handles:
             self.take_frees(msg)
             if not self.trusted and type(msg) is dict:
                 self.echo(msg)
+                self.rewarn(msg)
         return chan, msg
 
 
@@ -1148,6 +1269,26 @@ class _Printing:
                     stream.write(text)
                 except Exception:
                     pass
+
+    def rewarn(self, msg):
+        """Test side: the warnings the student's code issued, issued again
+        here, where the test's filters and pytest.warns see them (a
+        category of the student's own as its nearest built-in one). One
+        the test's filters make an error is dropped: the frame is read on."""
+        __tracebackhide__ = True
+        warned = msg.get("warn")
+        if type(warned) is not list:
+            return
+        for w in warned[:MAX_WARNINGS]:
+            if type(w) is not list or len(w) != 2 or type(w[0]) is not str or type(w[1]) is not str:
+                continue
+            category = getattr(builtins, w[0], None)
+            if not (isinstance(category, type) and issubclass(category, Warning)):
+                category = UserWarning
+            try:
+                warnings.warn_explicit(w[1][:MAX_REPR], category, "<student>", 0)
+            except Exception:
+                pass
 
     def read_input(self, op, msg):
         """Test side: the student's input() or sys.stdin read, answered
@@ -1176,6 +1317,21 @@ class _Values:
         self.put_value(w, v)
         return json.loads(w.data())
 
+    def put_int(self, w, v):
+        """Writes an int: a JSON number within 2**53, else {"int": its
+        decimal digits}, else (beyond MAX_INT_DIGITS digits: a factorial(2000))
+        {"hexint": its hexadecimal digits}, which either side reads in
+        linear time, as no decimal text beyond that can be."""
+        __tracebackhide__ = True
+        if -(1 << 53) < v < (1 << 53):
+            w.put(int.__repr__(v))
+        elif v.bit_length() <= _MAX_INT_BITS:
+            w.put('{"int":"%s"}' % _int_text(v))
+        else:
+            if v.bit_length() // 4 > w.room - w.size:
+                raise w.full()
+            w.put('{"hexint":"%s"}' % format(v, "x"))
+
     def put_value(self, w, v, depth=0):
         """Writes v as it crosses into w, which stops at its room."""
         __tracebackhide__ = True
@@ -1185,7 +1341,7 @@ class _Values:
         if v is None or t is bool or t is str:
             w.json(v)
         elif t is int:
-            w.put(int.__repr__(v) if -(1 << 53) < v < (1 << 53) else '{"int":"%s"}' % _int_text(v))
+            self.put_int(w, v)
         elif t is float:
             w.put(float.__repr__(v) if math.isfinite(v) else '{"float":"%s"}' % float.__repr__(v))
         elif t is bytes:
@@ -1342,6 +1498,8 @@ class _Values:
             (k, x), = j.items()
             if k == "int" and type(x) is str:
                 return _int_of(x)
+            if k == "hexint" and type(x) is str:
+                return _int_of_hex(x)
             if k == "float" and type(x) is str and x in ("nan", "inf", "-inf"):
                 return float(x)
             if k == "bytes" and type(x) is str:
@@ -1470,6 +1628,10 @@ class _Calls:
         self.calls += 1
         cid = self.calls
         msg["id"] = cid
+        if not self.trusted:
+            argv = _test_argv()
+            if argv is not None:
+                msg["argv"] = argv
         msg["args"] = [_Value(a) for a in msg.get("args") or ()]
         if msg.get("kwargs"):
             msg["kwargs"] = [[k, _Value(v)] for k, v in msg["kwargs"]]
@@ -1719,6 +1881,8 @@ class _Answers:
                 value = self.read_input(op, msg)
                 self.conn.write(self.frame({"op": "return", "id": cid, "value": _Value(value)}))
                 return
+            if self.trusted:
+                _use_argv(msg.get("argv"))
             target = self.target(msg.get("target"))
             args = [self.dec(a) for a in msg.get("args") or ()]
             name = msg.get("name")
@@ -1730,12 +1894,13 @@ class _Answers:
                 back_args = [[i, a] for i, a in enumerate(args) if type(a) in _PLAIN_MUTABLE]
                 back_args += [[k, a] for k, a in kwargs.items() if type(a) in _PLAIN_MUTABLE]
             elif op == "getattr":
-                if not self.trusted and (type(name) is not str or name.startswith("_")):
-                    raise AttributeError(name)
-                if not self.trusted and not _test_getattr_allowed(target, name):
-                    raise PermissionError("the test's %s: the student's code may not use its %s (only what "
-                                          "the test handed it, and the instructor's own code)"
-                                          % (type(target).__qualname__[:200], name[:200]))
+                if not self.trusted and not _names_test_function(target, name):
+                    if type(name) is not str or name.startswith("_"):
+                        raise AttributeError(name)
+                    if not _test_getattr_allowed(target, name):
+                        raise PermissionError("the test's %s: the student's code may not use its %s (only what "
+                                              "the test handed it, and the instructor's own code)"
+                                              % (type(target).__qualname__[:200], name[:200]))
                 if _INSTRUCTOR and type(name) is str and name.startswith("__") and name not in _INSTRUCTOR_DUNDERS:
                     raise AttributeError(name)
                 value = getattr(target, name)
@@ -2091,6 +2256,7 @@ class Peer(_Handles, _Printing, _Values, _Calls, _Answers, _Exceptions):
         self.raised = {}  # handle -> weak reference to a student exception's stand-in
         self.freed = []  # handles of the other side's objects this side no longer holds
         self.printed = {"out": [], "err": []}  # student side: printed since the last frame
+        self.warned = []  # student side: warnings its code issued since the last frame
         self.echoed = 0  # test side: characters of the student's printing echoed in this test
         self.depth = 0  # calls under way, this side's
         self.failed_back = None  # test side: the first assertion that failed in a callback
@@ -2496,6 +2662,17 @@ if os.environ.get("AUTOGRADER_BRIDGE_SUITE") == "1":
     _fix_chance()
 
 
+def _warned(peer):
+    """Student side: warnings.showwarning, which keeps a warning its code
+    issued (its built-in category's name, its text) for the next frame."""
+    def show(message, category, filename, lineno, file=None, line=None):
+        if len(peer.warned) < MAX_WARNINGS:
+            base = next((c for c in getattr(category, "__mro__", ()) if getattr(builtins, c.__name__, None) is c
+                         and issubclass(c, Warning)), UserWarning)
+            peer.warned.append([base.__name__, str(message)[:MAX_REPR]])
+    return show
+
+
 def serve_student():
     """Student side: take fds 0 and 1 for the frames before any student
     code loads, point stdout at stderr, stdin at nothing, and answer."""
@@ -2510,6 +2687,8 @@ def serve_student():
     sys.stdout = _Echo(sys.stdout, peer.printed["out"])
     sys.stderr = _Echo(sys.stderr, peer.printed["err"])
     sys.stdin = _Stdin(peer)
+    warnings.simplefilter("always")  # each one reaches the test's filters, which decide
+    warnings.showwarning = _warned(peer)
     builtins.input = lambda *prompt: _want(  # the test's input() gets what this one got
         peer.request({"op": "input", "target": None, "args": [str(p) for p in prompt[:1]]}), str, "input()")
     peer.serve()

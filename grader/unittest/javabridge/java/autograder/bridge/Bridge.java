@@ -164,7 +164,7 @@ public final class Bridge {
                     s.constructing(cls);
                 }
                 try {
-                    Map<String, Object> reply = s.call(Peer.request(op, jself, cls, name, desc, jargs));
+                    Map<String, Object> reply = send(s, Peer.request(op, jself, cls, name, desc, jargs));
                     switch (kind) {
                         case MADE: return s.newRef(reply, args);
                         case MADE_THROWN: return s.newThrown(reply, args, cls);
@@ -179,8 +179,6 @@ public final class Bridge {
                         s.constructed();
                     }
                 }
-            } catch (IOException e) {
-                throw s.broken(e);
             } finally {
                 depth--;
                 if (depth == 0 && pending != null) {
@@ -217,6 +215,20 @@ public final class Bridge {
             }
         }
         return false;
+    }
+
+    /**
+     * Sends a call and returns its reply. An IOException here is the
+     * bridge's own (the frames could not be written or read): the test
+     * fails with StudentDied. One the student's code threw (a
+     * FileNotFoundException) is its answer, which result throws.
+     */
+    private static Map<String, Object> send(TestSide s, Map<String, Object> req) {
+        try {
+            return s.call(req);
+        } catch (IOException e) {
+            throw s.broken(e);
+        }
     }
 
     /**

@@ -24,6 +24,7 @@ public final class Main {
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
         System.setIn(new ByteArrayInputStream(new byte[0]));
         Output.launcher(System.out, System.err);
+        Input.launcher(System.in);
         Bridge.install(new Frames(new BufferedInputStream(in, 1 << 16), new BufferedOutputStream(out, 1 << 16)));
         Launch.main(args);
     }

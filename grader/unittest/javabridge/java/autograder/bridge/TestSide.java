@@ -94,6 +94,7 @@ final class TestSide extends Peer {
             req.put("free", free);
         }
         Output.flags(req);
+        Input.offer(req);
         return exchange(req);
     }
 
@@ -221,6 +222,7 @@ final class TestSide extends Peer {
         }
         Map<String, Object> m = message(f.text);
         Output.deliver(m, testSerial);
+        Input.taken(m);
         return m;
     }
 
@@ -385,13 +387,20 @@ final class TestSide extends Peer {
         if (h != null && (!(h instanceof Integer) || (Integer) h < 0)) {
             throw new BadValue("a malformed handle");
         }
-        Throwable t = instantiate(type, msg, (Integer) h, e.get("fields"), Boolean.TRUE.equals(e.get("error")));
+        Object c = e.get("cause");
+        if (c != null && !(c instanceof Map)) {
+            throw new BadValue("a malformed cause");
+        }
+        // the cause first: one of the JDK's exceptions may take it only in
+        // its constructor (an UncheckedIOException's IOException)
+        Throwable cause = c != null && depth < 8 ? rebuilt((Map<?, ?>) c, depth + 1) : null;
+        Throwable t = instantiate(type, msg, (Integer) h, e.get("fields"), Boolean.TRUE.equals(e.get("error")), cause);
         if ((t instanceof StudentException || t instanceof StudentError) && e.get("supers") != null) {
             // a class the tests cannot name (a private nested or anonymous
             // one): as its nearest super class they can, with its own name
             // in the message when none is
             for (Object s : jsonList(e.get("supers"))) {
-                Throwable u = instantiate(str(s, NAME, 1000), msg, (Integer) h, e.get("fields"), t instanceof StudentError);
+                Throwable u = instantiate(str(s, NAME, 1000), msg, (Integer) h, e.get("fields"), t instanceof StudentError, cause);
                 if (!(u instanceof StudentException || u instanceof StudentError)) {
                     t = u;
                     break;
@@ -399,18 +408,11 @@ final class TestSide extends Peer {
             }
         }
         t.setStackTrace(frames.toArray(new StackTraceElement[0]));
-        Object c = e.get("cause");
-        if (c != null && depth < 8) {
-            if (!(c instanceof Map)) {
-                throw new BadValue("a malformed cause");
-            }
-            Throwable cause = rebuilt((Map<?, ?>) c, depth + 1);
-            if (cause != t) {
-                try {
-                    t.initCause(cause);
-                } catch (IllegalStateException | IllegalArgumentException x) {
-                    // a stand-in met before, its cause already set
-                }
+        if (cause != null && cause != t && t.getCause() != cause) {
+            try {
+                t.initCause(cause);
+            } catch (IllegalStateException | IllegalArgumentException x) {
+                // a stand-in met before, its cause already set
             }
         }
         return t;
@@ -421,7 +423,7 @@ final class TestSide extends Peer {
      * (the same one for the same exception object), the JDK's own, or a
      * StudentError (an Error) or StudentException naming it.
      */
-    private Throwable instantiate(String type, String msg, Integer handle, Object fields, boolean error) {
+    private Throwable instantiate(String type, String msg, Integer handle, Object fields, boolean error, Throwable cause) {
         if (type.equals(BadValue.class.getName()) || type.equals(Uncarried.class.getName())) {
             // the student's side could not write its answer (a value nested too deeply)
             return new BridgeLimit("the student's code gave a value the bridge cannot carry: " + msg);
@@ -437,7 +439,7 @@ final class TestSide extends Peer {
             if (type.startsWith("java.")) {
                 k = Class.forName(type, false, ClassLoader.getPlatformClassLoader());
                 if (rebuildable(k)) {
-                    return jdkThrowable(k, msg);
+                    return jdkThrowable(k, msg, cause);
                 }
                 error |= Error.class.isAssignableFrom(k);
             }
@@ -447,12 +449,26 @@ final class TestSide extends Peer {
         return error ? new StudentError(type, msg) : new StudentException(type, msg);
     }
 
-    /** One of the JDK's throwables, with the message when it takes one (EmptyStackException does not). */
-    private static Throwable jdkThrowable(Class<?> k, String msg) throws ReflectiveOperationException {
+    /**
+     * One of the JDK's throwables, with the message when it takes one
+     * (EmptyStackException does not), or with the message and its cause
+     * when it takes only both (UncheckedIOException).
+     */
+    private static Throwable jdkThrowable(Class<?> k, String msg, Throwable cause) throws ReflectiveOperationException {
         try {
             return (Throwable) k.getConstructor(String.class).newInstance(msg);
         } catch (NoSuchMethodException e) {
-            return (Throwable) k.getConstructor().newInstance();
+            try {
+                return (Throwable) k.getConstructor().newInstance();
+            } catch (NoSuchMethodException none) {
+                for (java.lang.reflect.Constructor<?> c : k.getConstructors()) {
+                    Class<?>[] p = c.getParameterTypes();
+                    if (cause != null && p.length == 2 && p[0] == String.class && p[1].isInstance(cause)) {
+                        return (Throwable) c.newInstance(msg, cause);
+                    }
+                }
+                throw none;
+            }
         }
     }
 
@@ -622,7 +638,7 @@ final class TestSide extends Peer {
         String type = str(m.get("type"), null, 1000);
         if (thrown && type.startsWith("java.") && NAME.matcher(type).matches() && Throwable.class.isAssignableFrom(box(want))) {
             // one of the JDK's exceptions, as a value: rebuilt as for a throw
-            Throwable t = instantiate(type, m.get("msg") == null ? null : str(m.get("msg"), null, 1 << 16), null, null, false);
+            Throwable t = instantiate(type, m.get("msg") == null ? null : str(m.get("msg"), null, 1 << 16), null, null, false, null);
             if (want.isInstance(t)) {
                 return t;
             }

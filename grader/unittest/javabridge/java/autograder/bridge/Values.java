@@ -225,6 +225,9 @@ public abstract class Values {
 
     private Object collection(Object v, int depth) {
         String u = unmodifiable(v.getClass()) ? "u" : "";
+        if (v instanceof java.util.SortedSet || v instanceof java.util.SortedMap) {
+            return sorted(v, u, depth);
+        }
         List<Object> items = new ArrayList<>();
         if (v instanceof Map) {
             for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
@@ -245,6 +248,38 @@ public abstract class Values {
             return tag(u + "set", items);
         }
         return encodeOther(v, depth);
+    }
+
+    /**
+     * A sorted set or map of the JDK's (a TreeSet, a TreeMap, a view of
+     * one): {"sset":[comparator, [items]]} or {"smap":[comparator,
+     * [[k,v]...]]}, its items in its own order and its comparator (null for
+     * the natural order) a value as any other (a handle: the student's
+     * lambda, the JDK's reverseOrder()), so that the copy is a TreeSet or
+     * TreeMap ordered as the original is (first(), headSet(), contains()
+     * by the comparator, as in one process).
+     */
+    private Object sorted(Object v, String u, int depth) {
+        List<Object> items = new ArrayList<>();
+        Object cmp;
+        if (v instanceof java.util.SortedMap) {
+            cmp = ((java.util.SortedMap<?, ?>) v).comparator();
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                List<Object> kv = new ArrayList<>();
+                kv.add(enc(e.getKey(), depth + 1));
+                kv.add(enc(e.getValue(), depth + 1));
+                items.add(kv);
+            }
+        } else {
+            cmp = ((java.util.SortedSet<?>) v).comparator();
+            for (Object e : (Collection<?>) v) {
+                items.add(enc(e, depth + 1));
+            }
+        }
+        List<Object> s = new ArrayList<>();
+        s.add(cmp == null ? null : enc(cmp, depth + 1));
+        s.add(items);
+        return tag(u + (v instanceof java.util.SortedMap ? "smap" : "sset"), s);
     }
 
     /** Decodes one value, which must be assignable to want. */
@@ -304,6 +339,10 @@ public abstract class Values {
             case "ulist": return java.util.Collections.unmodifiableList(list(x, depth));
             case "uset": return java.util.Collections.unmodifiableSet(new LinkedHashSet<>(list(x, depth)));
             case "umap": return java.util.Collections.unmodifiableMap(map(x, depth));
+            case "sset": return sortedSet(x, depth);
+            case "smap": return sortedMap(x, depth);
+            case "usset": return java.util.Collections.unmodifiableNavigableSet(sortedSet(x, depth));
+            case "usmap": return java.util.Collections.unmodifiableNavigableMap(sortedMap(x, depth));
             case "optionalInt": {
                 Optional<Object> o = optional(x, depth);
                 return o.isEmpty() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(intIn(o.get(), Integer.MIN_VALUE, Integer.MAX_VALUE));
@@ -460,6 +499,91 @@ public abstract class Values {
             out.put(dec(kv.get(0), Object.class, depth + 1), dec(kv.get(1), Object.class, depth + 1));
         }
         return out;
+    }
+
+    /** The comparator of a sorted set or map as it crossed: [comparator, items]. */
+    @SuppressWarnings("unchecked")
+    private java.util.Comparator<Object> comparatorOf(List<?> s, int depth) {
+        if (s.size() != 2) {
+            throw new BadValue("a malformed sorted collection");
+        }
+        return (java.util.Comparator<Object>) dec(s.get(0), java.util.Comparator.class, depth + 1);
+    }
+
+    /**
+     * A TreeSet of the items in the order they crossed, with their
+     * comparator: built from them as sorted (TreeSet's constructor from a
+     * SortedSet), so no comparison is made, and it holds exactly the items
+     * the other side's held.
+     */
+    private java.util.TreeSet<Object> sortedSet(Object x, int depth) {
+        List<?> s = jsonList(x);
+        java.util.Comparator<Object> cmp = comparatorOf(s, depth);
+        return new java.util.TreeSet<>(new SortedItems(cmp, list(s.get(1), depth)));
+    }
+
+    /** A TreeMap of the entries in the order they crossed, with their comparator (as sortedSet). */
+    private java.util.TreeMap<Object, Object> sortedMap(Object x, int depth) {
+        List<?> s = jsonList(x);
+        java.util.Comparator<Object> cmp = comparatorOf(s, depth);
+        List<Map.Entry<Object, Object>> entries = new ArrayList<>();
+        for (Object e : jsonList(s.get(1))) {
+            List<?> kv = jsonList(e);
+            if (kv.size() != 2) {
+                throw new BadValue("a map entry that is not a pair");
+            }
+            entries.add(new java.util.AbstractMap.SimpleImmutableEntry<>(dec(kv.get(0), Object.class, depth + 1), dec(kv.get(1), Object.class, depth + 1)));
+        }
+        return new java.util.TreeMap<>(new SortedEntries(cmp, entries));
+    }
+
+    /**
+     * Items already in a comparator's order, as the sorted set a TreeSet is
+     * built from: only what that constructor reads (comparator, size,
+     * iterator) is theirs.
+     */
+    private static final class SortedItems extends java.util.AbstractSet<Object> implements java.util.SortedSet<Object> {
+        private final java.util.Comparator<Object> cmp;
+        private final List<Object> items;
+
+        SortedItems(java.util.Comparator<Object> cmp, List<Object> items) {
+            this.cmp = cmp;
+            this.items = items;
+        }
+
+        @Override public java.util.Comparator<Object> comparator() { return cmp; }
+        @Override public java.util.Iterator<Object> iterator() { return items.iterator(); }
+        @Override public int size() { return items.size(); }
+        @Override public java.util.SortedSet<Object> subSet(Object a, Object b) { throw new UnsupportedOperationException(); }
+        @Override public java.util.SortedSet<Object> headSet(Object a) { throw new UnsupportedOperationException(); }
+        @Override public java.util.SortedSet<Object> tailSet(Object a) { throw new UnsupportedOperationException(); }
+        @Override public Object first() { throw new UnsupportedOperationException(); }
+        @Override public Object last() { throw new UnsupportedOperationException(); }
+    }
+
+    /** Entries already in a comparator's order, as the sorted map a TreeMap is built from (as SortedItems). */
+    private static final class SortedEntries extends java.util.AbstractMap<Object, Object> implements java.util.SortedMap<Object, Object> {
+        private final java.util.Comparator<Object> cmp;
+        private final List<Map.Entry<Object, Object>> entries;
+
+        SortedEntries(java.util.Comparator<Object> cmp, List<Map.Entry<Object, Object>> entries) {
+            this.cmp = cmp;
+            this.entries = entries;
+        }
+
+        @Override public java.util.Comparator<Object> comparator() { return cmp; }
+        @Override public int size() { return entries.size(); }
+        @Override public Set<Map.Entry<Object, Object>> entrySet() {
+            return new java.util.AbstractSet<Map.Entry<Object, Object>>() {
+                @Override public java.util.Iterator<Map.Entry<Object, Object>> iterator() { return entries.iterator(); }
+                @Override public int size() { return entries.size(); }
+            };
+        }
+        @Override public java.util.SortedMap<Object, Object> subMap(Object a, Object b) { throw new UnsupportedOperationException(); }
+        @Override public java.util.SortedMap<Object, Object> headMap(Object a) { throw new UnsupportedOperationException(); }
+        @Override public java.util.SortedMap<Object, Object> tailMap(Object a) { throw new UnsupportedOperationException(); }
+        @Override public Object firstKey() { throw new UnsupportedOperationException(); }
+        @Override public Object lastKey() { throw new UnsupportedOperationException(); }
     }
 
     private static final Map<String, Class<?>> PRIMS = Map.of("int", int.class, "long", long.class,

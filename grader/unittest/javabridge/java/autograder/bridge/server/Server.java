@@ -93,9 +93,16 @@ public final class Server extends Peer {
     @Override
     protected Map<String, Object> serve(Map<String, Object> req) throws Throwable {
         boolean out = OUT.capture(Boolean.TRUE.equals(req.get("out"))), err = ERR.capture(Boolean.TRUE.equals(req.get("err")));
+        java.io.InputStream in = System.in;
+        boolean fed = req.containsKey("in");
+        Fed was = fed ? Fed.open(req.get("in")) : null;
         try {
             return serveCall(req);
         } finally {
+            if (fed) {
+                Fed.close(was);
+            }
+            System.setIn(in);
             OUT.capture(out);
             ERR.capture(err);
         }
@@ -109,6 +116,10 @@ public final class Server extends Peer {
         }
         if (e != null) {
             m.put("err", e);
+        }
+        int n = Fed.drain();
+        if (n > 0) {
+            m.put("inRead", n);
         }
     }
 
@@ -157,6 +168,63 @@ public final class Server extends Peer {
             String s = java.util.Base64.getEncoder().encodeToString(held.toByteArray());
             held.reset();
             return s;
+        }
+    }
+
+    /**
+     * The student's System.in during a call whose test has set its own
+     * (the request's "in": what the test's stream has left, in base64):
+     * a copy of it, whose bytes taken (its position: a mark and reset
+     * gives them back) are said with this side's next message, for the
+     * test side to skip as many in its stream.
+     */
+    private static final class Fed extends ByteArrayInputStream {
+        private static int pending;
+        private static Fed current;
+        private int reported;
+
+        private Fed(byte[] b) {
+            super(b);
+        }
+
+        /** Sets System.in to a copy of the test's input text for a call; returns the Fed it replaces. */
+        static synchronized Fed open(Object text) {
+            if (!(text instanceof String)) {
+                throw new BadValue("input that is not text");
+            }
+            Fed f;
+            try {
+                f = new Fed(java.util.Base64.getDecoder().decode((String) text));
+            } catch (IllegalArgumentException x) {
+                throw new BadValue("input that is not base64");
+            }
+            Fed was = current;
+            current = f;
+            System.setIn(f);
+            return was;
+        }
+
+        /** Ends the call's copy: what it took is pending, and the one further out is current again. */
+        static synchronized void close(Fed was) {
+            settle();
+            current = was;
+        }
+
+        private static void settle() {
+            if (current != null) {
+                synchronized (current) {
+                    pending += Math.max(0, current.pos - current.reported);
+                    current.reported = Math.max(current.reported, current.pos);
+                }
+            }
+        }
+
+        /** The bytes taken from the test's input since the last message, and forgets them. */
+        static synchronized int drain() {
+            settle();
+            int n = pending;
+            pending = 0;
+            return n;
         }
     }
 
@@ -536,7 +604,7 @@ public final class Server extends Peer {
             self.put("owner", "test");
             Map<String, Object> r = exchange(request("call", self, m.getDeclaringClass().getName(), m.getName(), descriptor(m), jargs));
             if (r.get("exc") instanceof Map) {
-                throw thrown((Map<?, ?>) r.get("exc"));
+                throw thrown((Map<?, ?>) r.get("exc"), m);
             }
             if (r.get("back") instanceof List) {
                 // the arrays and collections passed, as the test's code left them
@@ -552,8 +620,14 @@ public final class Server extends Peer {
         }
     }
 
-    /** A test's exception, as the student's code may catch it: the JDK's own unchecked ones as themselves. */
-    private Throwable thrown(Map<?, ?> e) {
+    /**
+     * A test's exception, as the student's code may catch it: the JDK's
+     * own unchecked ones as themselves, and its checked ones that the
+     * method called (m) declares (an IOException of a test's Source whose
+     * read() throws IOException, an Exception of a Callable) as
+     * themselves too; any other as a RuntimeException that names it.
+     */
+    private Throwable thrown(Map<?, ?> e, Method m) {
         if (objects.get(e.get("handle")) instanceof Throwable) {
             return (Throwable) objects.get(e.get("handle")); // the student's own, thrown back through the test
         }
@@ -561,13 +635,23 @@ public final class Server extends Peer {
         String msg = e.get("msg") == null ? null : String.valueOf(e.get("msg"));
         try {
             Class<?> k = Class.forName(type, false, ClassLoader.getPlatformClassLoader());
-            if (RuntimeException.class.isAssignableFrom(k)) {
+            if (RuntimeException.class.isAssignableFrom(k) || Exception.class.isAssignableFrom(k) && declares(m, k)) {
                 return (Throwable) k.getConstructor(String.class).newInstance(msg);
             }
         } catch (ReflectiveOperationException | RuntimeException x) {
             // below
         }
         return new RuntimeException(type + (msg == null ? "" : ": " + msg));
+    }
+
+    /** Whether m's throws clause takes an exception of class k. */
+    private static boolean declares(Method m, Class<?> k) {
+        for (Class<?> t : m.getExceptionTypes()) {
+            if (t.isAssignableFrom(k)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
