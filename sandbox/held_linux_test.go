@@ -96,6 +96,7 @@ func TestMemoryOutsideProcesses(t *testing.T) {
 		{mode: "mapremoved", min: TierFallback, refused: "no POSIX shared memory\n"}, // files of /dev/shm removed, mapped in part, closed
 		{mode: "lazyfree", min: TierFallback, gone: "nothing held: "},                // pages handed back with MADV_FREE, kept and read
 		{mode: "uringfree", min: TierFallback, gone: "nothing held: "},               // the same, MADV_FREE asked through an io_uring
+		{mode: "netlink", min: TierFallback, gone: "no netlink\n"},                   // netlink sockets' queues, filled and left
 	}
 	// A box's locked memory (io_uring's rings among it) must not be the
 	// grader's, which may have no bound: give this process (and so, but

@@ -218,11 +218,11 @@ func prepareBox(cfg *config, ns bool) (execFD int, err error) {
 			return execFD, fmt.Errorf("the box cannot be kept out of the host's shared memory (/dev/shm), where its memory is not metered: %w", err)
 		}
 	}
-	if cfg.Memfds || cfg.NoSysv {
-		listener, err := installFilter(cfg.NoSysv)
-		if err != nil {
-			return execFD, err
-		}
+	listener, err := installFilter(cfg.Memfds, cfg.NoSysv)
+	if err != nil {
+		return execFD, err
+	}
+	if cfg.Memfds {
 		if err := sendListener(listener); err != nil {
 			return execFD, fmt.Errorf("passing the box's filter on: %w", err)
 		}

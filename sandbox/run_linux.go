@@ -365,7 +365,7 @@ func startHelper(st *streams, spec Spec, cfg *config, cg *cgroup, ns bool) (*hel
 	h := &helper{cmd: helperCommand(st, spec, ns), cfgW: cfgW, repR: repR}
 	h.cmd.ExtraFiles = []*os.File{cfgR, repW}
 	var notesW *os.File
-	if cfg.Memfds || cfg.NoSysv {
+	if cfg.Memfds {
 		if h.notes, notesW, err = socketPair(); err != nil {
 			h.close()
 			return nil, fmt.Errorf("sandbox: %w", err)

@@ -84,31 +84,63 @@ func auditArch() uint32 {
 // x32Bit marks amd64's x32 system calls, another table of numbers.
 const x32Bit = 0x40000000
 
-// boxFilter is the box's seccomp program: memfd_create to the helper;
-// madvise(MADV_FREE) refused (EINVAL); with noSysv, System V IPC
+// boxFilter is the box's seccomp program: a socket of a family but
+// unix, IPv4 and IPv6 refused (EAFNOSUPPORT, as a kernel built without
+// it: a netlink socket's queue, say, holds the kernel's memory, which no
+// meter counts, on every tier); with memfds, memfd_create to the helper
+// and madvise(MADV_FREE) refused (EINVAL); with noSysv, System V IPC
 // refused; a system call of another architecture's table (a 32-bit call
 // from a 64-bit program) refused, as the filter could not tell what it
 // is.
-func boxFilter(arch uint32, noSysv bool) []unix.SockFilter {
+func boxFilter(arch uint32, memfds, noSysv bool) []unix.SockFilter {
 	const (
 		ldW  = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
 		jeq  = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
 		jge  = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
 		retK = unix.BPF_RET | unix.BPF_K
 	)
-	// Each check jumps to one of the three returns at the end.
+	// The program ends in these blocks; each check jumps to one of them.
+	const (
+		allow = iota
+		refuse
+		notify
+		advice // madvise's advice checked
+		family // socket's family checked
+	)
+	blocks := [][]unix.SockFilter{
+		allow:  {{Code: retK, K: unix.SECCOMP_RET_ALLOW}},
+		refuse: {{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)}},
+		notify: {{Code: retK, K: unix.SECCOMP_RET_USER_NOTIF}},
+		advice: {
+			{Code: ldW, K: argLow(2)}, // the advice is an int
+			{Code: jeq, K: unix.MADV_FREE, Jt: 1},
+			{Code: retK, K: unix.SECCOMP_RET_ALLOW},
+			{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EINVAL)},
+		},
+		family: {
+			{Code: ldW, K: argLow(0)}, // the family is an int
+			{Code: jeq, K: unix.AF_UNIX, Jt: 2},
+			{Code: jeq, K: unix.AF_INET, Jt: 1},
+			{Code: jeq, K: unix.AF_INET6, Jt: 0, Jf: 1},
+			{Code: retK, K: unix.SECCOMP_RET_ALLOW},
+			{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EAFNOSUPPORT)},
+		},
+	}
 	type jump struct {
 		code uint16
 		k    uint32
-		to   int // 0 allow, 1 refuse, 2 notify, 3 madvise's advice; taken when true
+		to   int // a block; taken when true
 	}
-	checks := []jump{{jeq, uint32(unix.SYS_MEMFD_CREATE), 2}, {jeq, uint32(unix.SYS_MADVISE), 3}}
+	checks := []jump{{jeq, uint32(unix.SYS_SOCKET), family}}
 	if runtime.GOARCH == "amd64" {
-		checks = append([]jump{{jge, x32Bit, 1}}, checks...)
+		checks = append([]jump{{jge, x32Bit, refuse}}, checks...)
+	}
+	if memfds {
+		checks = append(checks, jump{jeq, uint32(unix.SYS_MEMFD_CREATE), notify}, jump{jeq, uint32(unix.SYS_MADVISE), advice})
 	}
 	if noSysv {
 		for _, nr := range sysvCalls {
-			checks = append(checks, jump{jeq, uint32(nr), 1})
+			checks = append(checks, jump{jeq, uint32(nr), refuse})
 		}
 	}
 	prog := []unix.SockFilter{
@@ -117,32 +149,31 @@ func boxFilter(arch uint32, noSysv bool) []unix.SockFilter {
 		{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)},
 		{Code: ldW, K: 0}, // seccomp_data.nr
 	}
-	end := len(prog) + len(checks) // index of the first return
-	for _, c := range checks {
-		at := len(prog)
-		prog = append(prog, unix.SockFilter{Code: c.code, K: c.k, Jt: uint8(end + c.to - at - 1)})
+	// Where each block starts: after the checks, in order.
+	at := make([]int, len(blocks))
+	next := len(prog) + len(checks)
+	for b, block := range blocks {
+		at[b] = next
+		next += len(block)
 	}
-	return append(prog,
-		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_ALLOW},
-		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)},
-		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_USER_NOTIF},
-		// madvise: the advice is an int, the low half of the third
-		// argument (seccomp_data.args[2]).
-		unix.SockFilter{Code: ldW, K: adviceOffset()},
-		unix.SockFilter{Code: jeq, K: unix.MADV_FREE, Jt: 1},
-		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_ALLOW},
-		unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EINVAL)},
-	)
+	for _, c := range checks {
+		here := len(prog)
+		prog = append(prog, unix.SockFilter{Code: c.code, K: c.k, Jt: uint8(at[c.to] - here - 1)})
+	}
+	for _, block := range blocks {
+		prog = append(prog, block...)
+	}
+	return prog
 }
 
-// adviceOffset is where in seccomp_data the low half of madvise's third
+// argLow is where in seccomp_data the low half of a system call's i-th
 // argument is: args start at 16, 8 bytes each; the low half comes second
 // on a big-endian machine (s390x, of auditArch's).
-func adviceOffset() uint32 {
+func argLow(i uint32) uint32 {
 	if runtime.GOARCH == "s390x" {
-		return 16 + 2*8 + 4
+		return 16 + i*8 + 4
 	}
-	return 16 + 2*8
+	return 16 + i*8
 }
 
 // sysvCalls are the calls that make System V IPC objects.
@@ -150,18 +181,26 @@ var sysvCalls = []int{unix.SYS_SHMGET, unix.SYS_MSGGET, unix.SYS_SEMGET}
 
 // installFilter puts the box's filter on the calling thread, which then
 // forks the program, and returns the descriptor its notifications come
-// to. The thread must stay locked: only it is filtered.
-func installFilter(noSysv bool) (listener int, err error) {
+// to (with memfds; else -1). The thread must stay locked: only it is
+// filtered.
+func installFilter(memfds, noSysv bool) (listener int, err error) {
 	arch := auditArch()
 	if arch == 0 {
-		return -1, fmt.Errorf("the box cannot meter memory files on %s: no seccomp filter for it", runtime.GOARCH)
+		return -1, fmt.Errorf("the box cannot bound the kernel's memory for it on %s: no seccomp filter for it", runtime.GOARCH)
 	}
-	f := boxFilter(arch, noSysv)
+	f := boxFilter(arch, memfds, noSysv)
 	prog := unix.SockFprog{Len: uint16(len(f)), Filter: &f[0]}
-	fd, _, e := unix.RawSyscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER, unix.SECCOMP_FILTER_FLAG_NEW_LISTENER, uintptr(unsafe.Pointer(&prog)))
+	var flags uintptr
+	if memfds {
+		flags = unix.SECCOMP_FILTER_FLAG_NEW_LISTENER
+	}
+	fd, _, e := unix.RawSyscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER, flags, uintptr(unsafe.Pointer(&prog)))
 	runtime.KeepAlive(f)
 	if e != 0 {
-		return -1, fmt.Errorf("the box cannot meter memory files: seccomp: %w", e)
+		return -1, fmt.Errorf("the box cannot bound the kernel's memory for it: seccomp: %w", e)
+	}
+	if !memfds {
+		return -1, nil
 	}
 	return int(fd), nil
 }

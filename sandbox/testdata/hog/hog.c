@@ -51,6 +51,10 @@
  *   uringfree the same, MADV_FREE asked through an io_uring, which no
  *             seccomp filter sees (exits 0 saying "nothing held: no
  *             io_uring" when the kernel refuses io_uring)
+ *   netlink   netlink sockets (NETLINK_USERSOCK) each sending datagrams to
+ *             itself, left unread in its queue, the kernel's memory
+ *             (exits 0 saying "no netlink" when the box refuses the
+ *             family, EAFNOSUPPORT)
  *   pool      a buffer pool: four blocks of MIB MiB filled in turn, each
  *             handed back with MADV_FREE, or MADV_DONTNEED where MADV_FREE
  *             is refused (as jemalloc and Go's runtime do); exits 0
@@ -67,6 +71,7 @@
 #include <string.h>
 #include <sys/ipc.h>
 #include <linux/io_uring.h>
+#include <linux/netlink.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sched.h>
@@ -557,6 +562,33 @@ int main(int argc, char **argv) {
 					printf("nothing held: pages taken\n");
 					return 0;
 				}
+	} else if (!strcmp(mode, "netlink")) {
+		static char msg[60 << 10];
+		((struct nlmsghdr *)msg)->nlmsg_len = sizeof msg;
+		((struct nlmsghdr *)msg)->nlmsg_type = NLMSG_MIN_TYPE;
+		while (got < want) {
+			int fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_USERSOCK);
+			if (fd < 0 && errno == EAFNOSUPPORT) {
+				printf("no netlink\n");
+				return 0;
+			}
+			if (fd < 0) {
+				if (more() == 0)
+					continue;
+				return fail("socket", got);
+			}
+			int big = 1 << 30;
+			setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &big, sizeof big);
+			struct sockaddr_nl me = {.nl_family = AF_NETLINK};
+			socklen_t len = sizeof me;
+			if (bind(fd, (struct sockaddr *)&me, sizeof me) < 0 || getsockname(fd, (struct sockaddr *)&me, &len) < 0)
+				return fail("bind", got);
+			long sent = 0;
+			while (got < want && sendto(fd, msg, sizeof msg, MSG_DONTWAIT, (struct sockaddr *)&me, sizeof me) == sizeof msg)
+				got += sizeof msg, sent++;
+			if (sent == 0)
+				return fail("sendto", got);
+		}
 	} else if (!strcmp(mode, "sysvzap")) {
 		for (; got < want; got += 8 * MIB) {
 			int id = shmget(IPC_PRIVATE, 8 * MIB, IPC_CREAT | 0600);
