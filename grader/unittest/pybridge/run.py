@@ -1,6 +1,7 @@
 """The test box's starter: the bridge takes the frames' streams and makes
 the student's modules stand-ins before pytest starts; pytest runs with the
 grader's configuration; the process ends once pytest returns."""
+import importlib
 import os
 import sys
 
@@ -41,7 +42,25 @@ def _args(args):
     return out
 
 
-code = pytest.main(_args(sys.argv[3:]), plugins=[])
+def _plugins(args):
+    """pytest's arguments without the grader's plugins ("-p NAME"), and
+    those plugins imported: registered as modules, they load as any module
+    does (the bridge's plugin from its compiled file), where "-p" would
+    have pytest read and rewrite their asserts at every start. Blocking
+    ("-p no:NAME") stays pytest's."""
+    rest, plugins = [], []
+    it = iter(args)
+    for a in it:
+        name = next(it, None) if a == "-p" else None
+        if name is None or name.startswith("no:"):
+            rest += [a] if name is None else [a, name]
+        else:
+            plugins.append(importlib.import_module(name))
+    return rest, plugins
+
+
+_rest, _grader_plugins = _plugins(sys.argv[3:])
+code = pytest.main(_args(_rest), plugins=_grader_plugins)
 # What the plugin read of the report pytest wrote (the grader reads the
 # report only if its bytes are still these).
 autograder_bridge.control("done", report=autograder_bridge.written["report"])
