@@ -45,7 +45,7 @@ const maxRewritten = 64
 // them themselves before the set is rewritten once for the boxes that
 // follow: the box that rewrites them imports pytest (about 12 bare
 // interpreter starts of CPU), which a box's rewriting of a test file
-// (0.2 to 1.5 of them, for 50 to 300 lines) repays only in a large batch.
+// (0.2 to 1.4 of them, for 60 to 300 lines) repays only in a large batch.
 const RewriteAfter = 32
 
 type rewritten struct {
