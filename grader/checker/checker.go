@@ -26,6 +26,9 @@ const (
 	feedbackDir = "feedback/"
 )
 
+// maxFile bounds one file of a checker, far above any real one.
+const maxFile = 1 << 30
+
 // Checker is a checker program, the judge of finished runs.
 type Checker struct {
 	path   string   // the source file or folder, for messages
@@ -94,7 +97,7 @@ func load(path string) ([]submission.File, rubric.Build, error) {
 	}
 	var files []submission.File
 	for _, n := range names {
-		data, err := os.ReadFile(filepath.Join(dir, n))
+		data, err := submission.ReadProgramFile(filepath.Join(dir, n), maxFile)
 		if err != nil {
 			return nil, rubric.Build{}, fmt.Errorf("checker: %w", err)
 		}
@@ -107,8 +110,9 @@ func load(path string) ([]submission.File, rubric.Build, error) {
 	return files, b, err
 }
 
-// folder lists the regular files of a checker's folder, dot files left
-// out, sorted; none may be named as the files the box adds.
+// folder lists the regular files of a checker's folder, and its links to
+// regular files wherever they lead (submission.ProgramFile), dot files
+// left out, sorted; none may be named as the files the box adds.
 func folder(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -117,8 +121,14 @@ func folder(dir string) ([]string, error) {
 	var names []string
 	for _, e := range entries {
 		n := e.Name()
+		if strings.HasPrefix(n, ".") {
+			continue
+		}
+		file, err := submission.ProgramFile(dir, e)
 		switch {
-		case !e.Type().IsRegular() || strings.HasPrefix(n, "."):
+		case err != nil:
+			return nil, fmt.Errorf("checker: %w", err)
+		case !file:
 		case n == inputFile || n == answerFile || n == strings.TrimSuffix(feedbackDir, "/"):
 			return nil, fmt.Errorf("checker %s: a checker's file may not be named %s: the box gives it that name", dir, n)
 		default:

@@ -15,6 +15,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/compare"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"go.yaml.in/yaml/v3"
 )
@@ -351,10 +352,17 @@ func programIn(folder string, whole bool) (string, error) {
 }
 
 // hashProgram adds a program's files (a file, or a folder's regular
-// files) to content.
+// files and links to regular files: submission.ProgramFile) to content;
+// a link that leads nowhere or to a folder is an error naming it.
 func hashProgram(p string, content *bytes.Buffer) error {
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		p = real // a validator that is a link to its folder
+	}
 	return filepath.WalkDir(p, func(f string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !d.Type().IsRegular() {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if file, err := submission.ProgramFile(filepath.Dir(f), d); err != nil || !file {
 			return err
 		}
 		data, err := os.ReadFile(f)

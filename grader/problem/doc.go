@@ -119,9 +119,11 @@
 // program of the package, built and run in the sandbox, one fresh box a
 // run, under limits far above a package's needs (60 seconds of CPU
 // time, 64 MiB a file, 512 MiB in all); a generator that loops, crashes
-// or prints too much, a name or path that leaves its folder, a symbolic
-// link out of the package, or a generators.yaml too large to be real is
-// an error naming the file, the case and the program. The package's
+// or prints too much, a name or path that leaves its folder, a copy:
+// file or folder linked from out of the package, or a generators.yaml
+// too large to be real is an error naming the file, the case and the
+// program; a program's own file may be a link to a regular file out of
+// the package (submission.ProgramFile), as the contest tools follow it. The package's
 // input_validators/ and answer_validators/ then check every case made
 // (exit status 42; input_validator_args by validator name); a
 // checktestdata or VIVA validator is named in a warning and not run. A

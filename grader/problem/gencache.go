@@ -86,7 +86,7 @@ func genKey(dir string) (string, error) {
 
 // hashTree adds the names and bytes of the regular files under rel (a
 // file or a folder) to h; symbolic links are hashed as their targets'
-// names.
+// names, and a link to a regular file by its bytes too.
 func hashTree(h io.Writer, dir, rel string) error {
 	return filepath.WalkDir(filepath.Join(dir, rel), func(p string, d fs.DirEntry, err error) error {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -102,20 +102,28 @@ func hashTree(h io.Writer, dir, rel string) error {
 		case d.Type()&fs.ModeSymlink != 0:
 			t, _ := os.Readlink(p)
 			fmt.Fprintf(h, "link %q %q\n", name, t)
+			if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+				return hashFile(h, p, name) // a program reads what it leads to
+			}
 		case d.Type().IsRegular():
-			f, err := os.Open(p)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			info, err := f.Stat()
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(h, "file %q %d\n", name, info.Size())
-			_, err = io.Copy(h, f)
-			return err
+			return hashFile(h, p, name)
 		}
 		return nil
 	})
+}
+
+// hashFile adds a file's name, size and bytes to h.
+func hashFile(h io.Writer, p, name string) error {
+	f, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(h, "file %q %d\n", name, info.Size())
+	_, err = io.Copy(h, f)
+	return err
 }

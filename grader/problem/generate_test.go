@@ -172,8 +172,8 @@ func readTree(t *testing.T, root string) map[string]string {
 }
 
 // TestGenerateFails: a generator that loops, crashes, floods, sleeps or
-// writes nothing, or a program outside the package, is one line naming
-// the generator and the case; nothing is written.
+// writes nothing, or a program in a folder out of the package, is one
+// line naming the generator and the case; nothing is written.
 func TestGenerateFails(t *testing.T) {
 	testenv.NeedTools(t, "python3")
 	smallGenLimits(t)
@@ -186,7 +186,7 @@ func TestGenerateFails(t *testing.T) {
 		{"sleep.py", "secret/x: generator sleep.py: stopped at the wall time limit (3s)"},
 		{"silent.py", "secret/x: generator silent.py: wrote no testcase.in and printed nothing"},
 		{"nosuch.py", "secret/x: generators/nosuch.py: no such program"},
-		{"escape.py", "secret/x: generators/escape.py: generators/escape.py leads out of the package"},
+		{"esc/gen.py", "secret/x: generators/esc/gen.py: generators/esc leads out of the package"},
 		{"{copy: link}", "secret/x: copy generators/link: generators/link.in leads out of the package"},
 	} {
 		t.Run(strings.TrimSuffix(tc.gen, ".py"), func(t *testing.T) {
@@ -194,7 +194,7 @@ func TestGenerateFails(t *testing.T) {
 				genLimits.Wall = 3 * time.Second
 			}
 			dir := genPackage(t, "solution: /submissions/accepted/sum.py\ndata: {secret: {data: {x: "+tc.gen+"}}}\n", nil)
-			os.Symlink(outside, filepath.Join(dir, "generators", "escape.py"))
+			os.Symlink(filepath.Dir(outside), filepath.Join(dir, "generators", "esc"))
 			os.Symlink(outside, filepath.Join(dir, "generators", "link.in"))
 			out := t.TempDir()
 			err := Generate(context.Background(), dir, out, nil)
@@ -249,6 +249,41 @@ func TestGenerateValidates(t *testing.T) {
 		}
 		if !strings.Contains(warn.String(), "input_validators/format.ctd: a checktestdata or VIVA validator") {
 			t.Errorf("warnings: %q", warn.String())
+		}
+	}
+}
+
+// TestGenerateValidatorLink: a validator's file may be a link out of the
+// package (a contest's shared module), followed as the contest tools
+// follow it; a link that leads nowhere is named in the warning.
+func TestGenerateValidatorLink(t *testing.T) {
+	testenv.NeedTools(t, "python3")
+	shared := t.TempDir()
+	check := "import sys\nfrom bound import MAX\nsys.exit(42 if int(sys.stdin.readline()) <= MAX else 43)\n"
+	for _, tc := range []struct{ bound, want, warn string }{
+		{"MAX = 9\n", "", ""},
+		{"MAX = 3\n", "secret/x: input_validators/limit rejects the input", ""},
+		{"", "", "limit/bound.py is a link to " + filepath.Join(shared, "gone.py") + ", which does not exist"},
+	} {
+		dir := genPackage(t, "solution: /submissions/accepted/sum.py\ndata: {secret: {data: {x: out.py 5}}}\n",
+			map[string]string{"input_validators/limit/limit.py": check})
+		target := filepath.Join(shared, "gone.py")
+		if tc.bound != "" {
+			target = filepath.Join(shared, "bound"+strconv.Itoa(len(tc.want))+".py")
+			if err := os.WriteFile(target, []byte(tc.bound), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Symlink(target, filepath.Join(dir, "input_validators/limit/bound.py")); err != nil {
+			t.Fatal(err)
+		}
+		var warn strings.Builder
+		err := Generate(context.Background(), dir, t.TempDir(), &warn)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%q: got %v, want %q", tc.bound, err, tc.want)
+		}
+		if w := warn.String(); tc.warn == "" && strings.Contains(w, "limit") || !strings.Contains(w, tc.warn) {
+			t.Errorf("%q: warnings %q, want %q", tc.bound, w, tc.warn)
 		}
 	}
 }

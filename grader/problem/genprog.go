@@ -247,25 +247,37 @@ func (g *generation) sources(key string) ([]submission.File, string, error) {
 	if name, ok := strings.CutSuffix(strings.TrimPrefix(key, "generators/"), "/"); ok {
 		return g.listed(name)
 	}
-	p, err := g.inside(key)
+	dir, err := g.inside(path.Dir(key))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, "", fmt.Errorf("no such program")
 	} else if err != nil {
 		return nil, "", err
 	}
-	info, err := os.Stat(p)
+	p := filepath.Join(dir, path.Base(key))
+	if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+		return nil, "", fmt.Errorf("no such program")
+	}
+	if info, err := os.Stat(p); err == nil && info.IsDir() {
+		return g.folder(key)
+	}
+	data, err := g.readProgram(key)
 	if err != nil {
 		return nil, "", err
 	}
-	if !info.IsDir() {
-		data, err := g.readLocal(key, genLimits.Output)
-		if err != nil {
-			return nil, "", err
-		}
-		base := path.Base(key)
-		return []submission.File{{Name: base, Data: data}}, strings.TrimSuffix(base, path.Ext(base)), nil
+	base := path.Base(key)
+	return []submission.File{{Name: base, Data: data}}, strings.TrimSuffix(base, path.Ext(base)), nil
+}
+
+// readProgram reads one file of a package's program (package-relative
+// rel): its folder must be in the package, and the file may be a link
+// to a regular file anywhere, as the contest tools follow it
+// (submission.ReadProgramFile).
+func (g *generation) readProgram(rel string) ([]byte, error) {
+	dir, err := g.inside(path.Dir(rel))
+	if err != nil {
+		return nil, err
 	}
-	return g.folder(key)
+	return submission.ReadProgramFile(filepath.Join(dir, path.Base(rel)), genLimits.Output)
 }
 
 // listed reads the files of a generators: entry, the first its main.
@@ -276,7 +288,7 @@ func (g *generation) listed(name string) ([]submission.File, string, error) {
 	}
 	var files []submission.File
 	for _, d := range deps {
-		data, err := g.readLocal(path.Join("generators", d), genLimits.Output)
+		data, err := g.readProgram(path.Join("generators", d))
 		if err != nil {
 			return nil, "", err
 		}
@@ -297,13 +309,15 @@ func (g *generation) folder(key string) ([]submission.File, string, error) {
 	main := ""
 	for _, e := range ents {
 		n := e.Name()
-		switch {
-		case strings.HasPrefix(n, "."):
-			continue
-		case e.IsDir():
+		if strings.HasPrefix(n, ".") {
 			continue
 		}
-		data, err := g.readLocal(path.Join(key, n), genLimits.Output)
+		if file, err := submission.ProgramFile(p, e); err != nil {
+			return nil, "", err
+		} else if !file {
+			continue // a folder
+		}
+		data, err := g.readProgram(path.Join(key, n))
 		if err != nil {
 			return nil, "", err
 		}

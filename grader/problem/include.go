@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/grader/submission"
 )
 
 // readInclude reads a package's include/ folder: include/default/ holds
@@ -60,9 +61,13 @@ func includeFiles(folder string, consts rubric.Constants, content *bytes.Buffer)
 	files := map[string][]byte{}
 	for _, e := range entries {
 		p := filepath.Join(folder, e.Name())
-		switch {
-		case strings.HasPrefix(e.Name(), "."):
-		case !e.Type().IsRegular():
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		switch file, err := submission.ProgramFile(folder, e); {
+		case err != nil:
+			return nil, err
+		case !file:
 			return nil, badf(p, "the grader adds the files of a language's include folder, not folders")
 		default:
 			data, err := os.ReadFile(p)
