@@ -30,29 +30,33 @@ func newJudge(fw *framework, r *rubric.Rubric) (*Judge, error) {
 	if j.rules, err = pointsRules(r.Judge.Flags); err != nil {
 		return nil, err
 	}
+	var dirs []string
 	for _, p := range r.Parts {
-		if err := j.load(filepath.Join(r.CasesDir, filepath.FromSlash(p.Cases))); err != nil {
+		dirs = append(dirs, filepath.Join(r.CasesDir, filepath.FromSlash(p.Cases)))
+	}
+	if err := j.noShadow(dirs, r.Submission.Required); err != nil {
+		return nil, err
+	}
+	for _, dir := range dirs {
+		if err := j.load(dir); err != nil {
 			return nil, err
 		}
 	}
 	slices.SortFunc(j.sources, func(a, b source) int { return strings.Compare(a.name, b.name) })
-	if err := j.noShadow(r.Submission.Required); err != nil {
-		return nil, err
-	}
 	return j, nil
 }
 
 // load reads the instructor's files of one case folder: the language's
 // files, and the data files beside them (every other file but the case
-// files and hidden ones: prices.csv, sample.txt), which the test box
-// holds too.
+// files, hidden ones and compiled ones: prices.csv, sample.txt), which
+// the test box holds too.
 func (j *Judge) load(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil // the rubric says which folders are missing
 	}
 	for _, e := range entries {
-		if e.IsDir() || strings.HasSuffix(e.Name(), ".case") || strings.HasPrefix(e.Name(), ".") {
+		if e.IsDir() || strings.HasSuffix(e.Name(), ".case") || strings.HasPrefix(e.Name(), ".") || compilerOutput(e.Name()) {
 			continue
 		}
 		if i := slices.IndexFunc(j.sources, func(s source) bool { return s.name == e.Name() }); i >= 0 {

@@ -2,6 +2,7 @@ package unittest
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,17 +27,48 @@ func (j *Judge) helpersOf(hidden bool) []source {
 	return out
 }
 
-// noShadow refuses a helper named as a file the student hands in: in the
-// test box it would stand where the student's stand-in stands, and the
-// tests would call the instructor's code (a solution left beside the
-// tests), whatever the student wrote.
-func (j *Judge) noShadow(required []string) error {
-	for _, s := range j.sources {
-		if slices.ContainsFunc(required, func(r string) bool { return filepath.Base(r) == s.name }) {
-			return fmt.Errorf("%s: a file beside the tests has the name of a file students hand in (%s): the tests would use it instead of the student's; move it out of the tests' folders", s.path, s.name)
+// noShadow refuses a file or folder beside the tests (in the folders
+// dirs) named as a class or module the student hands in: its module
+// name, the name up to its first '.' or '$', is the name of a source
+// among the required files (Fraction.class, Fraction$Inner.class,
+// stats.pyc, stats.cpython-311-x86_64-linux-gnu.so, a stats/ package
+// or a stats.py). In the test box it would stand where the student's
+// stand-in stands, and the tests would call the instructor's code (a
+// solution left beside the tests, or its compiled copy), whatever the
+// student wrote.
+func (j *Judge) noShadow(dirs, required []string) error {
+	var students []string
+	for _, r := range required {
+		if j.fw.source(filepath.Base(r)) {
+			students = append(students, moduleName(filepath.Base(r)))
+		}
+	}
+	for _, dir := range dirs {
+		entries, _ := os.ReadDir(dir) // the rubric says which folders are missing
+		for _, e := range entries {
+			if n := e.Name(); slices.Contains(students, moduleName(n)) && !strings.HasSuffix(n, ".case") {
+				return fmt.Errorf("%s: a file beside the tests has the name of a class or module students hand in (%s): the tests would use it instead of the student's; move it out of the tests' folders", filepath.Join(dir, n), moduleName(n))
+			}
 		}
 	}
 	return nil
+}
+
+// moduleName is the class or module a file or folder beside the tests
+// stands for: its name up to the first '.' or '$' (Fraction for
+// Fraction$Inner.class, stats for stats.cpython-311.pyc).
+func moduleName(name string) string {
+	if i := strings.IndexAny(name, ".$"); i >= 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// compilerOutput reports whether a file beside the tests is a compiler's
+// output (a .class, a .pyc): the boxes and a kit never hold one, the
+// tests being built from their sources.
+func compilerOutput(name string) bool {
+	return slices.Contains([]string{".class", ".pyc", ".pyo"}, filepath.Ext(name))
 }
 
 // markSecretHelpers marks the files beside the tests that declare no

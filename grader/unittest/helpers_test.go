@@ -1,6 +1,8 @@
 package unittest
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -105,5 +107,58 @@ func TestSecretHelpers(t *testing.T) {
 				t.Errorf("the hidden tests' box holds %d helpers, fewer than the public's %d", n, len(helpers))
 			}
 		})
+	}
+}
+
+// TestNoShadow: a file or folder beside the tests named as a class or
+// module students hand in (a compiled copy of a solution, a package) is
+// refused, naming it; a compiler's output is never one of the
+// instructor's files.
+func TestNoShadow(t *testing.T) {
+	for _, tc := range []struct {
+		fw       *framework
+		required string
+		beside   string // a file, or a folder when it ends in /
+		refused  bool
+	}{
+		{pytest, "stats.py", "stats.py", true},
+		{pytest, "stats.py", "stats.pyc", true},
+		{pytest, "stats.py", "__pycache__/stats.cpython-311.pyc", false}, // a folder: __pycache__
+		{pytest, "stats.py", "stats.cpython-311-x86_64-linux-gnu.so", true},
+		{pytest, "stats.py", "stats/", true},
+		{pytest, "stats.py", "statistics.txt", false},
+		{pytest, "stats.py", "test_stats.test_mean.case", false},
+		{junit, "Fraction.java", "Fraction.class", true},
+		{junit, "Fraction.java", "Fraction$Inner.class", true},
+		{junit, "Fraction.java", "FractionTest.java", false},
+		{junit, "README.md", "README.txt", false}, // not a class students hand in
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, filepath.FromSlash(tc.beside))
+		folder := p
+		if !strings.HasSuffix(tc.beside, "/") {
+			folder = filepath.Dir(p)
+		}
+		if err := os.MkdirAll(folder, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if folder != p {
+			if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		j := &Judge{fw: tc.fw}
+		err := j.noShadow([]string{dir}, []string{tc.required})
+		if (err != nil) != tc.refused || err != nil && !strings.Contains(err.Error(), filepath.Join(dir, moduleName(tc.beside))) {
+			t.Errorf("%s beside the tests of %s: %v, want refused %v", tc.beside, tc.required, err, tc.refused)
+		}
+		if err := j.load(dir); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range j.sources {
+			if compilerOutput(s.name) {
+				t.Errorf("%s: a compiler's output is one of the instructor's files", s.name)
+			}
+		}
 	}
 }
