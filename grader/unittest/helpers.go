@@ -74,20 +74,18 @@ func compilerOutput(name string) bool {
 // markSecretHelpers marks the files beside the tests that declare no
 // test (helpers, data files) that the public tests do not need: the
 // public tests' box and a kit hold only the others. One is public when a
-// public test file, or a public one of these files, names it (its name,
-// or its name without the extension, as a word: an import, a class used,
-// "sample.txt" read), and a conftest.py when it serves a public test
-// (servesPublic); every other one is secret: one only hidden tests name
-// (an oracle of the hidden answers), and one no file names (a solution
-// kept beside the tests under another name, a TA's answers), which a
-// public test cannot need. Naming is read as text, so a file a public
-// test mentions only in a comment is public: the mistake falls on the
-// side of a kit that runs. A public conftest.py that also defines
-// fixtures only hidden tests ask for is noted (leak): a kit refuses it
-// (KitRefusal).
+// public test file, or a public one of these files, names it (names),
+// and a conftest.py when it serves a public test (servesPublic) or a
+// public test imports it; every other one is secret: one only hidden
+// tests name (an oracle of the hidden answers), and one no file names
+// (a solution kept beside the tests under another name, a TA's
+// answers), which a public test cannot need. A public conftest.py that
+// also defines fixtures only hidden tests ask for, or that a hidden test
+// imports (its data then is the hidden tests'), is noted (leak): a kit
+// refuses it (KitRefusal).
 func (j *Judge) markSecretHelpers() {
 	named := func(s source, by func(source) bool) bool {
-		return slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && by(o) && namesWord(o.data, stem(s.name)) })
+		return slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && by(o) && names(o, s) })
 	}
 	public := map[string]bool{}
 	var publicTests, hiddenTests [][]byte
@@ -102,7 +100,7 @@ func (j *Judge) markSecretHelpers() {
 	}
 	for _, s := range j.sources {
 		if s.name == conftestName && len(s.tests) == 0 {
-			public[s.name] = servesPublic(s.data, publicTests)
+			public[s.name] = servesPublic(s.data, publicTests) || named(s, func(o source) bool { return public[o.name] })
 		}
 	}
 	for changed := true; changed; {
@@ -117,11 +115,42 @@ func (j *Judge) markSecretHelpers() {
 	for i, s := range j.sources {
 		j.sources[i].secret = len(s.tests) == 0 && !public[s.name]
 		if s.name == conftestName && public[s.name] {
-			if names := conftestLeak(s.data, publicTests, hiddenTests); len(names) > 0 {
-				j.leak = fmt.Sprintf("%s defines %s, which only hidden tests ask for: a kit would hand students what the hidden tests are given; move them into %s", s.path, joinNames(names), joinNames(j.askers(names)))
-			}
+			j.leak = j.conftestLeak(s, publicTests, hiddenTests)
 		}
 	}
+}
+
+// conftestLeak is why a kit may not ship the public conftest.py s: a
+// fixture of it only hidden tests ask for, or a hidden test importing
+// it (from conftest import HIDDEN_CASES); or nothing.
+func (j *Judge) conftestLeak(s source, publicTests, hiddenTests [][]byte) string {
+	if names := conftestLeak(s.data, publicTests, hiddenTests); len(names) > 0 {
+		return fmt.Sprintf("%s defines %s, which only hidden tests ask for: a kit would hand students what the hidden tests are given; move them into %s", s.path, joinNames(names), joinNames(j.askers(names)))
+	}
+	for _, h := range j.sources {
+		if h.hidden && names(h, s) {
+			return fmt.Sprintf("%s imports %s, which a kit ships for the public tests: it would hand students what the hidden tests take from it; move that into %s", h.path, s.name, h.name)
+		}
+	}
+	return ""
+}
+
+// names reports whether the file o names the helper or data file s as
+// the tests reach it: a data file by its full name ("sample.txt"), a
+// Python module by an import of it (importsModule), a Java class by its
+// name as a word outside comments (javaCode; a string literal counts,
+// for reflection). Read as text: a file a public test names only in a
+// string is public, the mistake falling on the side of a kit that runs.
+func names(o, s source) bool {
+	switch {
+	case s.plain:
+		return namesWord(o.data, s.name)
+	case filepath.Ext(s.name) == ".py":
+		return importsModule(o.data, stem(s.name))
+	case filepath.Ext(o.name) == ".java":
+		return namesWord(javaCode(o.data), stem(s.name))
+	}
+	return namesWord(o.data, stem(s.name))
 }
 
 // askers are the hidden test files that name one of the fixtures names.

@@ -18,7 +18,8 @@ import (
 func TestSecretHelpers(t *testing.T) {
 	pub := []declared{{id: "test_a.test_x"}}
 	src := func(name, data string, tests []declared, hidden bool) source {
-		return source{name: name, path: name, data: []byte(data), tests: tests, hidden: hidden}
+		plain := !strings.HasSuffix(name, ".py") && !strings.HasSuffix(name, ".java")
+		return source{name: name, path: name, data: []byte(data), tests: tests, hidden: hidden, plain: plain}
 	}
 	for _, tc := range []struct {
 		name         string
@@ -81,6 +82,36 @@ func TestSecretHelpers(t *testing.T) {
 			src("oracle.py", "\n", nil, false),
 			src("oracles.py", "\n", nil, false),
 		}, "oracles.py,test_a.py", "oracle.py,test_h.py", ""},
+		{"a data file is named by its full name, not a variable", []source{
+			src("test_a.py", "def test_x():\n    expected = 2.5\n    open('sample.txt')\n", pub, false),
+			src("test_h.py", "from pathlib import Path\nROWS = (Path(__file__).parent / 'expected.json').read_text()\n", pub, true),
+			src("expected.json", "[[1, 2], 1.5]\n", nil, false),
+			src("sample.txt", "1 2\n", nil, false),
+		}, "sample.txt,test_a.py", "expected.json,test_h.py", ""},
+		{"a Python module is named by an import", []source{
+			src("test_a.py", "from . import helpers\nimport importlib\nT = importlib.import_module('tables')\nimport math, shapes as sh\nfrom .units import km\n\ndef test_x():\n    oracle = 1  # not the oracle module\n", pub, false),
+			src("helpers.py", "\n", nil, false),
+			src("tables.py", "\n", nil, false),
+			src("shapes.py", "\n", nil, false),
+			src("units.py", "\n", nil, false),
+			src("oracle.py", "ANSWERS = {}\n", nil, false),
+		}, "helpers.py,shapes.py,tables.py,test_a.py,units.py", "oracle.py", ""},
+		{"a Java class is named outside comments, or in a string", []source{
+			src("FractionTest.java", "class FractionTest {\n  // Expected answers are in the hidden tests\n  /* Secret too */\n  Object o = Class.forName(\"Check\");\n}\n", pub, false),
+			src("FractionHiddenTest.java", "class FractionHiddenTest { Expected e; Secret s; }\n", pub, true),
+			src("Check.java", "class Check { }\n", nil, false),
+			src("Expected.java", "class Expected { }\n", nil, false),
+			src("Secret.java", "class Secret { }\n", nil, false),
+		}, "Check.java,FractionTest.java", "Expected.java,FractionHiddenTest.java,Secret.java", ""},
+		{"a conftest a public test imports", []source{
+			src("test_a.py", "from conftest import ROWS\n", pub, false),
+			src("conftest.py", "ROWS = [1]\n", nil, false),
+		}, "conftest.py,test_a.py", "", ""},
+		{"a public conftest a hidden test imports", []source{
+			src("test_a.py", "def test_x(): pass\n", pub, false),
+			src("test_h.py", "import pytest\nfrom conftest import HIDDEN_CASES\n", pub, true),
+			src("conftest.py", "HIDDEN_CASES = [([9, 1], 5)]\n\ndef pytest_configure(config):\n    config.addinivalue_line('markers', 'slow')\n", nil, false),
+		}, "conftest.py,test_a.py", "test_h.py", "test_h.py imports conftest.py, which a kit ships for the public tests: it would hand students what the hidden tests take from it; move that into test_h.py"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			j := &Judge{sources: tc.sources}
