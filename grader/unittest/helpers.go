@@ -65,10 +65,10 @@ func moduleName(name string) string {
 }
 
 // compilerOutput reports whether a file beside the tests is a compiler's
-// output (a .class, a .pyc): the boxes and a kit never hold one, the
+// output (a .class, a .pyc, a __pycache__ folder): the boxes and a kit never hold one, the
 // tests being built from their sources.
 func compilerOutput(name string) bool {
-	return slices.Contains([]string{".class", ".pyc", ".pyo"}, filepath.Ext(name))
+	return slices.Contains([]string{".class", ".pyc", ".pyo"}, filepath.Ext(name)) || name == "__pycache__"
 }
 
 // markSecretHelpers marks the files beside the tests that declare no
@@ -136,7 +136,8 @@ func (j *Judge) conftestLeak(s source, publicTests, hiddenTests [][]byte) string
 }
 
 // names reports whether the file o names the helper or data file s as
-// the tests reach it: a data file by its full name ("sample.txt"), a
+// the tests reach it: a data file by its full name ("sample.txt") or
+// the name of its folder ("data" for data/sample.txt), a
 // Python module by an import of it (importsModule), a Java class by its
 // name as a word outside comments (javaCode; a string literal counts,
 // for reflection). Read as text: a file a public test names only in a
@@ -144,7 +145,7 @@ func (j *Judge) conftestLeak(s source, publicTests, hiddenTests [][]byte) string
 func names(o, s source) bool {
 	switch {
 	case s.plain:
-		return namesWord(o.data, s.name)
+		return slices.ContainsFunc(strings.Split(s.name, "/"), func(n string) bool { return namesWord(o.data, n) })
 	case filepath.Ext(s.name) == ".py":
 		return importsModule(o.data, stem(s.name))
 	case filepath.Ext(o.name) == ".java":
@@ -171,3 +172,18 @@ func (j *Judge) KitRefusal() string { return j.leak }
 
 // stem is a file's name without its extension.
 func stem(name string) string { return strings.TrimSuffix(name, filepath.Ext(name)) }
+
+// SetupNotes implements grader.SetupNoter: a note for each file beside the tests
+// that no file names (names): it is left out of the public tests' box
+// and the kit, so a public test that finds it by a pattern (a glob, a
+// listdir) does not see it there.
+func (j *Judge) SetupNotes() []string {
+	var out []string
+	for _, s := range j.sources {
+		if !s.secret || s.name == conftestName || slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && names(o, s) }) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: no test names it, so it is only in the hidden tests' box: not in the public tests' box nor a kit (a public test that finds it by a pattern does not see it); name it in the test that reads it", s.path))
+	}
+	return out
+}
