@@ -260,6 +260,19 @@ func (a *Assignment) KitRefusals() []string {
 	return slices.Compact(out)
 }
 
+// SetupNotes lists the judges' notes for the TA (see SetupNoter),
+// sorted.
+func (a *Assignment) SetupNotes() []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(a.judges)) {
+		if n, ok := a.judges[k].(SetupNoter); ok {
+			out = append(out, n.SetupNotes()...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // Suites reports whether any case of the assignment is a suite's test
 // (see Suite): such cases run only in the sandbox, one run per
 // submission, never in a warm JVM.

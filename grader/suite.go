@@ -82,6 +82,13 @@ type KitRefuser interface {
 	KitRefusal() string
 }
 
+// SetupNoter is a Judge with notes for the TA about its files (a data file
+// beside the tests no test names), which the kit and `cases verify`
+// print; none is an error.
+type SetupNoter interface {
+	SetupNotes() []string
+}
+
 // decided is a Judge that gives the judgement it holds: a suite case's.
 type decided struct{ j Judgement }
 

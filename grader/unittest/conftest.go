@@ -118,3 +118,12 @@ func joinNames(names []string) string {
 func namesWord(text []byte, word string) bool {
 	return regexp.MustCompile(`\b` + regexp.QuoteMeta(word) + `\b`).Match(text)
 }
+
+// importsModule reports whether the Python text imports the module mod
+// beside it: import mod, import a, mod, from mod import, from . import
+// mod, from .mod import, importlib.import_module("mod"),
+// __import__("mod"). How a Python file names a helper module.
+func importsModule(text []byte, mod string) bool {
+	m := regexp.QuoteMeta(mod)
+	return regexp.MustCompile(`(?m)^[ \t]*(?:import[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*` + m + `\b|from[ \t]+\.?` + m + `\b|from[ \t]+\.[ \t]+import[ \t]+\(?[\w\s,]*?\b` + m + `\b)|(?:import_module|__import__)\(\s*["']\.?` + m + `["']`).Match(text)
+}

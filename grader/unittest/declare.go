@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -30,48 +31,66 @@ func newJudge(fw *framework, r *rubric.Rubric) (*Judge, error) {
 	if j.rules, err = pointsRules(r.Judge.Flags); err != nil {
 		return nil, err
 	}
+	var dirs []string
 	for _, p := range r.Parts {
-		if err := j.load(filepath.Join(r.CasesDir, filepath.FromSlash(p.Cases))); err != nil {
+		dirs = append(dirs, filepath.Join(r.CasesDir, filepath.FromSlash(p.Cases)))
+	}
+	if err := j.noShadow(dirs, r.Submission.Required); err != nil {
+		return nil, err
+	}
+	for _, dir := range dirs {
+		if err := j.load(dir); err != nil {
 			return nil, err
 		}
 	}
 	slices.SortFunc(j.sources, func(a, b source) int { return strings.Compare(a.name, b.name) })
-	if err := j.noShadow(r.Submission.Required); err != nil {
-		return nil, err
-	}
 	return j, nil
 }
 
 // load reads the instructor's files of one case folder: the language's
 // files, and the data files beside them (every other file but the case
-// files and hidden ones: prices.csv, sample.txt), which the test box
-// holds too.
+// files, hidden ones and compiled ones: prices.csv, sample.txt), and
+// those in its subfolders (data/sample.txt, named by that path), which
+// the test box holds too, at the same place.
 func (j *Judge) load(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil // the rubric says which folders are missing
-	}
-	for _, e := range entries {
-		if e.IsDir() || strings.HasSuffix(e.Name(), ".case") || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		if i := slices.IndexFunc(j.sources, func(s source) bool { return s.name == e.Name() }); i >= 0 {
-			return fmt.Errorf("%s and %s: two instructor files of one name", j.sources[i].path, filepath.Join(dir, e.Name()))
-		}
-		p := filepath.Join(dir, e.Name())
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if !j.fw.source(e.Name()) {
-			if j.fw.refused(e.Name()) {
-				continue // the framework's configuration is the grader's
+	return filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil // the rubric says which folders are missing
+		case p == dir:
+			return nil
+		case strings.HasPrefix(e.Name(), ".") || compilerOutput(e.Name()):
+			if e.IsDir() {
+				return fs.SkipDir
 			}
-			j.sources = append(j.sources, source{name: e.Name(), path: p, data: data, plain: true})
-			continue
+			return nil
+		case e.IsDir() || strings.HasSuffix(e.Name(), ".case"):
+			return nil
 		}
-		j.sources = append(j.sources, source{name: e.Name(), path: p, data: data, tests: j.fw.scan(e.Name(), data)})
+		rel, _ := filepath.Rel(dir, p)
+		return j.add(filepath.ToSlash(rel), p, filepath.Dir(p) == dir)
+	})
+}
+
+// add reads the instructor's file p, named name from its case folder: a
+// source of the language beside the tests (top), or a data file.
+func (j *Judge) add(name, p string, top bool) error {
+	if i := slices.IndexFunc(j.sources, func(s source) bool { return s.name == name }); i >= 0 {
+		return fmt.Errorf("%s and %s: two instructor files of one name", j.sources[i].path, p)
 	}
+	code := j.fw.source(path.Base(name))
+	if code && !top || !code && j.fw.refused(name) {
+		return nil // the tests' sources are the folder's own; the framework's configuration is the grader's
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	s := source{name: name, path: p, data: data, plain: !code}
+	if code {
+		s.tests = j.fw.scan(name, data)
+	}
+	j.sources = append(j.sources, s)
 	return nil
 }
 

@@ -39,11 +39,14 @@
 // or a file with both public and hidden tests, is an error when the
 // assignment loads. A file that declares no test is a
 // helper: every run holds it, and it is public (bundled, and in check's
-// box). Any other file of the folder (but the case files, hidden files
-// and the framework's configuration) is a data file a test reads
-// (cases/unit/prices.csv): the test box holds it beside the tests and,
-// for JUnit, on the tests' class path; it is never compiled, and a kit
-// ships it as it ships a helper.
+// box). Any other file of the folder or its subfolders (but the case
+// files, hidden files, compiled files and the framework's configuration)
+// is a data file a test reads (cases/unit/prices.csv,
+// cases/unit/data/sample.txt): the test box holds it at the same place
+// beside the tests and, for JUnit, on the tests' class path; it is never
+// compiled, and a kit ships it as it ships a helper (markSecretHelpers).
+// A file or folder there named as a class or module students hand in
+// is refused (noShadow).
 // cases/unittest-java and cases/unittest-python are examples.
 //
 // # Points

@@ -2,6 +2,7 @@ package unittest
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,36 +27,65 @@ func (j *Judge) helpersOf(hidden bool) []source {
 	return out
 }
 
-// noShadow refuses a helper named as a file the student hands in: in the
-// test box it would stand where the student's stand-in stands, and the
-// tests would call the instructor's code (a solution left beside the
-// tests), whatever the student wrote.
-func (j *Judge) noShadow(required []string) error {
-	for _, s := range j.sources {
-		if slices.ContainsFunc(required, func(r string) bool { return filepath.Base(r) == s.name }) {
-			return fmt.Errorf("%s: a file beside the tests has the name of a file students hand in (%s): the tests would use it instead of the student's; move it out of the tests' folders", s.path, s.name)
+// noShadow refuses a file or folder beside the tests (in the folders
+// dirs) named as a class or module the student hands in: its module
+// name, the name up to its first '.' or '$', is the name of a source
+// among the required files (Fraction.class, Fraction$Inner.class,
+// stats.pyc, stats.cpython-311-x86_64-linux-gnu.so, a stats/ package
+// or a stats.py). In the test box it would stand where the student's
+// stand-in stands, and the tests would call the instructor's code (a
+// solution left beside the tests, or its compiled copy), whatever the
+// student wrote.
+func (j *Judge) noShadow(dirs, required []string) error {
+	var students []string
+	for _, r := range required {
+		if j.fw.source(filepath.Base(r)) {
+			students = append(students, moduleName(filepath.Base(r)))
+		}
+	}
+	for _, dir := range dirs {
+		entries, _ := os.ReadDir(dir) // the rubric says which folders are missing
+		for _, e := range entries {
+			if n := e.Name(); slices.Contains(students, moduleName(n)) && !strings.HasSuffix(n, ".case") {
+				return fmt.Errorf("%s: a file beside the tests has the name of a class or module students hand in (%s): the tests would use it instead of the student's; move it out of the tests' folders", filepath.Join(dir, n), moduleName(n))
+			}
 		}
 	}
 	return nil
 }
 
+// moduleName is the class or module a file or folder beside the tests
+// stands for: its name up to the first '.' or '$' (Fraction for
+// Fraction$Inner.class, stats for stats.cpython-311.pyc).
+func moduleName(name string) string {
+	if i := strings.IndexAny(name, ".$"); i >= 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// compilerOutput reports whether a file beside the tests is a compiler's
+// output (a .class, a .pyc, a __pycache__ folder): the boxes and a kit never hold one, the
+// tests being built from their sources.
+func compilerOutput(name string) bool {
+	return slices.Contains([]string{".class", ".pyc", ".pyo"}, filepath.Ext(name)) || name == "__pycache__"
+}
+
 // markSecretHelpers marks the files beside the tests that declare no
 // test (helpers, data files) that the public tests do not need: the
 // public tests' box and a kit hold only the others. One is public when a
-// public test file, or a public one of these files, names it (its name,
-// or its name without the extension, as a word: an import, a class used,
-// "sample.txt" read), and a conftest.py when it serves a public test
-// (servesPublic); every other one is secret: one only hidden tests name
-// (an oracle of the hidden answers), and one no file names (a solution
-// kept beside the tests under another name, a TA's answers), which a
-// public test cannot need. Naming is read as text, so a file a public
-// test mentions only in a comment is public: the mistake falls on the
-// side of a kit that runs. A public conftest.py that also defines
-// fixtures only hidden tests ask for is noted (leak): a kit refuses it
-// (KitRefusal).
+// public test file, or a public one of these files, names it (names),
+// and a conftest.py when it serves a public test (servesPublic) or a
+// public test imports it; every other one is secret: one only hidden
+// tests name (an oracle of the hidden answers), and one no file names
+// (a solution kept beside the tests under another name, a TA's
+// answers), which a public test cannot need. A public conftest.py that
+// also defines fixtures only hidden tests ask for, or that a hidden test
+// imports (its data then is the hidden tests'), is noted (leak): a kit
+// refuses it (KitRefusal).
 func (j *Judge) markSecretHelpers() {
 	named := func(s source, by func(source) bool) bool {
-		return slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && by(o) && namesWord(o.data, stem(s.name)) })
+		return slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && by(o) && names(o, s) })
 	}
 	public := map[string]bool{}
 	var publicTests, hiddenTests [][]byte
@@ -70,7 +100,7 @@ func (j *Judge) markSecretHelpers() {
 	}
 	for _, s := range j.sources {
 		if s.name == conftestName && len(s.tests) == 0 {
-			public[s.name] = servesPublic(s.data, publicTests)
+			public[s.name] = servesPublic(s.data, publicTests) || named(s, func(o source) bool { return public[o.name] })
 		}
 	}
 	for changed := true; changed; {
@@ -85,11 +115,43 @@ func (j *Judge) markSecretHelpers() {
 	for i, s := range j.sources {
 		j.sources[i].secret = len(s.tests) == 0 && !public[s.name]
 		if s.name == conftestName && public[s.name] {
-			if names := conftestLeak(s.data, publicTests, hiddenTests); len(names) > 0 {
-				j.leak = fmt.Sprintf("%s defines %s, which only hidden tests ask for: a kit would hand students what the hidden tests are given; move them into %s", s.path, joinNames(names), joinNames(j.askers(names)))
-			}
+			j.leak = j.conftestLeak(s, publicTests, hiddenTests)
 		}
 	}
+}
+
+// conftestLeak is why a kit may not ship the public conftest.py s: a
+// fixture of it only hidden tests ask for, or a hidden test importing
+// it (from conftest import HIDDEN_CASES); or nothing.
+func (j *Judge) conftestLeak(s source, publicTests, hiddenTests [][]byte) string {
+	if names := conftestLeak(s.data, publicTests, hiddenTests); len(names) > 0 {
+		return fmt.Sprintf("%s defines %s, which only hidden tests ask for: a kit would hand students what the hidden tests are given; move them into %s", s.path, joinNames(names), joinNames(j.askers(names)))
+	}
+	for _, h := range j.sources {
+		if h.hidden && names(h, s) {
+			return fmt.Sprintf("%s imports %s, which a kit ships for the public tests: it would hand students what the hidden tests take from it; move that into %s", h.path, s.name, h.name)
+		}
+	}
+	return ""
+}
+
+// names reports whether the file o names the helper or data file s as
+// the tests reach it: a data file by its full name ("sample.txt") or
+// the name of its folder ("data" for data/sample.txt), a
+// Python module by an import of it (importsModule), a Java class by its
+// name as a word outside comments (javaCode; a string literal counts,
+// for reflection). Read as text: a file a public test names only in a
+// string is public, the mistake falling on the side of a kit that runs.
+func names(o, s source) bool {
+	switch {
+	case s.plain:
+		return slices.ContainsFunc(strings.Split(s.name, "/"), func(n string) bool { return namesWord(o.data, n) })
+	case filepath.Ext(s.name) == ".py":
+		return importsModule(o.data, stem(s.name))
+	case filepath.Ext(o.name) == ".java":
+		return namesWord(javaCode(o.data), stem(s.name))
+	}
+	return namesWord(o.data, stem(s.name))
 }
 
 // askers are the hidden test files that name one of the fixtures names.
@@ -110,3 +172,18 @@ func (j *Judge) KitRefusal() string { return j.leak }
 
 // stem is a file's name without its extension.
 func stem(name string) string { return strings.TrimSuffix(name, filepath.Ext(name)) }
+
+// SetupNotes implements grader.SetupNoter: a note for each file beside the tests
+// that no file names (names): it is left out of the public tests' box
+// and the kit, so a public test that finds it by a pattern (a glob, a
+// listdir) does not see it there.
+func (j *Judge) SetupNotes() []string {
+	var out []string
+	for _, s := range j.sources {
+		if !s.secret || s.name == conftestName || slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && names(o, s) }) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: no test names it, so it is only in the hidden tests' box: not in the public tests' box nor a kit (a public test that finds it by a pattern does not see it); name it in the test that reads it", s.path))
+	}
+	return out
+}

@@ -1,6 +1,8 @@
 package unittest
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,7 +18,8 @@ import (
 func TestSecretHelpers(t *testing.T) {
 	pub := []declared{{id: "test_a.test_x"}}
 	src := func(name, data string, tests []declared, hidden bool) source {
-		return source{name: name, path: name, data: []byte(data), tests: tests, hidden: hidden}
+		plain := !strings.HasSuffix(name, ".py") && !strings.HasSuffix(name, ".java")
+		return source{name: name, path: name, data: []byte(data), tests: tests, hidden: hidden, plain: plain}
 	}
 	for _, tc := range []struct {
 		name         string
@@ -79,6 +82,36 @@ func TestSecretHelpers(t *testing.T) {
 			src("oracle.py", "\n", nil, false),
 			src("oracles.py", "\n", nil, false),
 		}, "oracles.py,test_a.py", "oracle.py,test_h.py", ""},
+		{"a data file is named by its full name, not a variable", []source{
+			src("test_a.py", "def test_x():\n    expected = 2.5\n    open('sample.txt')\n", pub, false),
+			src("test_h.py", "from pathlib import Path\nROWS = (Path(__file__).parent / 'expected.json').read_text()\n", pub, true),
+			src("expected.json", "[[1, 2], 1.5]\n", nil, false),
+			src("sample.txt", "1 2\n", nil, false),
+		}, "sample.txt,test_a.py", "expected.json,test_h.py", ""},
+		{"a Python module is named by an import", []source{
+			src("test_a.py", "from . import helpers\nimport importlib\nT = importlib.import_module('tables')\nimport math, shapes as sh\nfrom .units import km\n\ndef test_x():\n    oracle = 1  # not the oracle module\n", pub, false),
+			src("helpers.py", "\n", nil, false),
+			src("tables.py", "\n", nil, false),
+			src("shapes.py", "\n", nil, false),
+			src("units.py", "\n", nil, false),
+			src("oracle.py", "ANSWERS = {}\n", nil, false),
+		}, "helpers.py,shapes.py,tables.py,test_a.py,units.py", "oracle.py", ""},
+		{"a Java class is named outside comments, or in a string", []source{
+			src("FractionTest.java", "class FractionTest {\n  // Expected answers are in the hidden tests\n  /* Secret too */\n  Object o = Class.forName(\"Check\");\n}\n", pub, false),
+			src("FractionHiddenTest.java", "class FractionHiddenTest { Expected e; Secret s; }\n", pub, true),
+			src("Check.java", "class Check { }\n", nil, false),
+			src("Expected.java", "class Expected { }\n", nil, false),
+			src("Secret.java", "class Secret { }\n", nil, false),
+		}, "Check.java,FractionTest.java", "Expected.java,FractionHiddenTest.java,Secret.java", ""},
+		{"a conftest a public test imports", []source{
+			src("test_a.py", "from conftest import ROWS\n", pub, false),
+			src("conftest.py", "ROWS = [1]\n", nil, false),
+		}, "conftest.py,test_a.py", "", ""},
+		{"a public conftest a hidden test imports", []source{
+			src("test_a.py", "def test_x(): pass\n", pub, false),
+			src("test_h.py", "import pytest\nfrom conftest import HIDDEN_CASES\n", pub, true),
+			src("conftest.py", "HIDDEN_CASES = [([9, 1], 5)]\n\ndef pytest_configure(config):\n    config.addinivalue_line('markers', 'slow')\n", nil, false),
+		}, "conftest.py,test_a.py", "test_h.py", "test_h.py imports conftest.py, which a kit ships for the public tests: it would hand students what the hidden tests take from it; move that into test_h.py"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			j := &Judge{sources: tc.sources}
@@ -105,5 +138,58 @@ func TestSecretHelpers(t *testing.T) {
 				t.Errorf("the hidden tests' box holds %d helpers, fewer than the public's %d", n, len(helpers))
 			}
 		})
+	}
+}
+
+// TestNoShadow: a file or folder beside the tests named as a class or
+// module students hand in (a compiled copy of a solution, a package) is
+// refused, naming it; a compiler's output is never one of the
+// instructor's files.
+func TestNoShadow(t *testing.T) {
+	for _, tc := range []struct {
+		fw       *framework
+		required string
+		beside   string // a file, or a folder when it ends in /
+		refused  bool
+	}{
+		{pytest, "stats.py", "stats.py", true},
+		{pytest, "stats.py", "stats.pyc", true},
+		{pytest, "stats.py", "__pycache__/stats.cpython-311.pyc", false}, // a folder: __pycache__
+		{pytest, "stats.py", "stats.cpython-311-x86_64-linux-gnu.so", true},
+		{pytest, "stats.py", "stats/", true},
+		{pytest, "stats.py", "statistics.txt", false},
+		{pytest, "stats.py", "test_stats.test_mean.case", false},
+		{junit, "Fraction.java", "Fraction.class", true},
+		{junit, "Fraction.java", "Fraction$Inner.class", true},
+		{junit, "Fraction.java", "FractionTest.java", false},
+		{junit, "README.md", "README.txt", false}, // not a class students hand in
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, filepath.FromSlash(tc.beside))
+		folder := p
+		if !strings.HasSuffix(tc.beside, "/") {
+			folder = filepath.Dir(p)
+		}
+		if err := os.MkdirAll(folder, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if folder != p {
+			if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		j := &Judge{fw: tc.fw}
+		err := j.noShadow([]string{dir}, []string{tc.required})
+		if (err != nil) != tc.refused || err != nil && !strings.Contains(err.Error(), filepath.Join(dir, moduleName(tc.beside))) {
+			t.Errorf("%s beside the tests of %s: %v, want refused %v", tc.beside, tc.required, err, tc.refused)
+		}
+		if err := j.load(dir); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range j.sources {
+			if compilerOutput(s.name) {
+				t.Errorf("%s: a compiler's output is one of the instructor's files", s.name)
+			}
+		}
 	}
 }

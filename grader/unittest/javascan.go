@@ -153,3 +153,20 @@ func javaPackagePrefix(data []byte) string {
 	}
 	return ""
 }
+
+// javaCode is the Java source src without its comments, its literals
+// kept (a class a test names by reflection, Class.forName("Oracle")):
+// how a Java file names a helper class.
+func javaCode(src []byte) []byte {
+	var out []byte
+	for i := 0; i < len(src); {
+		part, end := toolchain.ReadJava(src, i)
+		if part.Comment() {
+			out = append(out, ' ')
+		} else {
+			out = append(out, src[i:end]...)
+		}
+		i = end
+	}
+	return out
+}

@@ -222,7 +222,11 @@ func fixture(t *testing.T, lang *framework, files map[string]string) *Judge {
 		t.Fatal(err)
 	}
 	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, "unit", name), []byte(data), 0o644); err != nil {
+		p := filepath.Join(dir, "unit", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -432,14 +436,18 @@ func TestJavaTrace(t *testing.T) {
 // name shadows nothing.
 func TestDataFiles(t *testing.T) {
 	j := fixture(t, pytest, map[string]string{
-		"test_p.py":          "from pathlib import Path\ndef test_a():\n    Path(__file__).with_name('sample.txt').read_text()\n",
-		"test_h.py":          "import json\ndef test_h():\n    json.load(open('answers.json'))\n",
-		"sample.txt":         "to be\n",
-		"answers.json":       "{}\n",
-		"notes.md":           "named by no test\n",
-		"test_p.test_a.case": "args:\nvisibility: public\ncheck: pytest\n",
-		".hidden":            "x\n",
-		"pytest.ini":         "[pytest]\naddopts = -p no:autograder\n",
+		"test_p.py":                          "from pathlib import Path\ndef test_a():\n    Path(__file__).with_name('sample.txt').read_text()\n    (Path(__file__).parent / 'data' / 'words.txt').read_text()\n    expected = 1\n",
+		"test_h.py":                          "import json\ndef test_h():\n    json.load(open('answers.json'))\n    json.load(open('secret/expected.json'))\n",
+		"sample.txt":                         "to be\n",
+		"answers.json":                       "{}\n",
+		"notes.md":                           "named by no test\n",
+		"data/words.txt":                     "or not\n",
+		"secret/expected.json":               "{}\n",
+		"solution.pyc":                       "compiled\n",
+		"__pycache__/test_p.cpython-311.pyc": "compiled\n",
+		"test_p.test_a.case":                 "args:\nvisibility: public\ncheck: pytest\n",
+		".hidden":                            "x\n",
+		"pytest.ini":                         "[pytest]\naddopts = -p no:autograder\n",
 	})
 	if err := j.Plan([]cases.Case{testCase(t, "test_p.test_a", cases.Public), testCase(t, "test_h.test_h", cases.Hidden)}); err != nil {
 		t.Fatal(err)
@@ -452,11 +460,14 @@ func TestDataFiles(t *testing.T) {
 		slices.Sort(out)
 		return strings.Join(out, " ")
 	}
-	if got := base(j.PublicFiles()); got != "sample.txt test_p.py" {
+	if got := base(j.PublicFiles()); got != "sample.txt test_p.py words.txt" {
 		t.Errorf("public files %s", got)
 	}
-	if got := base(j.HiddenFiles()); got != "answers.json notes.md test_h.py" {
+	if got := base(j.HiddenFiles()); got != "answers.json expected.json notes.md test_h.py" {
 		t.Errorf("hidden files %s", got)
+	}
+	if notes := j.SetupNotes(); len(notes) != 1 || !strings.HasPrefix(notes[0], filepath.Join(filepath.Dir(j.sources[0].path), "notes.md")+": no test names it") {
+		t.Errorf("notes %q, want one of notes.md", notes)
 	}
 	var names []string
 	for _, s := range code(j.sources) {
@@ -469,7 +480,7 @@ func TestDataFiles(t *testing.T) {
 	for _, f := range plainFiles(j.sources, box) {
 		held = append(held, f.Name)
 	}
-	if got := strings.Join(held, " "); got != box+"/answers.json "+box+"/notes.md "+box+"/sample.txt" {
+	if got := strings.Join(held, " "); got != box+"/answers.json "+box+"/data/words.txt "+box+"/notes.md "+box+"/sample.txt "+box+"/secret/expected.json" {
 		t.Errorf("data files held %s", got)
 	}
 	if _, _, shadow := j.studentFiles([]sandbox.File{{Name: "sample.txt"}, {Name: "test_p.py"}}); strings.Join(shadow, " ") != "test_p.py" {

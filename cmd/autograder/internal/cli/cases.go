@@ -165,6 +165,9 @@ func verifyCases(c *ucli.Context) error {
 		checked = []string{"load and name judges the grader has (give --solution FILE to check their outputs)"}
 	}
 	fmt.Fprintf(c.App.Writer, "%d cases %s\n", len(cs), strings.Join(checked, " and "))
+	for _, n := range a.SetupNotes() {
+		fmt.Fprintf(c.App.Writer, "note: %s\n", n)
+	}
 	for _, id := range verified {
 		fmt.Fprintf(c.App.Writer, "part %s: every implementation loads; its own tests pass on the correct ones and tell the bugs apart\n", id)
 	}

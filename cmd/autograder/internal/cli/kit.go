@@ -585,6 +585,9 @@ func kitSummary(c *ucli.Context, a *grader.Assignment, out, name string, binary 
 	if left := leftOut(a); len(left) > 0 {
 		fmt.Fprintf(w, "  left out of %s: %s (hidden tests, and the files beside the tests no public test needs)\n", filepath.Join(out, kitDir), strings.Join(left, ", "))
 	}
+	for _, n := range a.SetupNotes() {
+		fmt.Fprintf(w, "  note: %s\n", n)
+	}
 	if binary {
 		fmt.Fprintf(w, "  %s: the autograder with the assignment built in (--assignment %s, the default)\n", filepath.Join(out, kitDir, "autograder"), name)
 	} else {
