@@ -154,10 +154,10 @@ func javaPackagePrefix(data []byte) string {
 	return ""
 }
 
-// javaCode is the Java source src without its comments, its literals
+// javaUncommented is the Java source src without its comments, its literals
 // kept (a class a test names by reflection, Class.forName("Oracle")):
 // how a Java file names a helper class.
-func javaCode(src []byte) []byte {
+func javaUncommented(src []byte) []byte {
 	var out []byte
 	for i := 0; i < len(src); {
 		part, end := toolchain.ReadJava(src, i)
