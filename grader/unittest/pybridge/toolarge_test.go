@@ -140,18 +140,7 @@ func (f *frameOut) UnmarshalJSON(b []byte) error {
 // whole value's JSON). The test side's own argument is refused alike,
 // with nothing written.
 func TestTooLarge(t *testing.T) {
-	py := needPython(t)
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "autograder_bridge.py"), bridge, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(py, "-I", "-B", "-c", "import sys; sys.path.insert(0, "+pyQuote(dir)+")\n"+tooLargeHarness)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", py, err, stderr.String())
-	}
+	out := runHarness(t, tooLargeHarness)
 	var got map[string]struct {
 		Frames  []frameOut
 		Ended   string
@@ -257,18 +246,7 @@ print(json.dumps(out))
 // and a string of 12 million commas (parts only outside strings), are
 // carried.
 func TestTooManyParts(t *testing.T) {
-	py := needPython(t)
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "autograder_bridge.py"), bridge, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(py, "-I", "-B", "-c", "import sys; sys.path.insert(0, "+pyQuote(dir)+")\n"+manyPartsHarness)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", py, err, stderr.String())
-	}
+	out := runHarness(t, manyPartsHarness)
 	var got map[string]struct {
 		Ended   []string
 		Ops     []string
@@ -296,4 +274,23 @@ func TestTooManyParts(t *testing.T) {
 			t.Errorf("%s: reading the refused answer took %.1f MiB at its peak", name, p)
 		}
 	}
+}
+
+// runHarness runs a Python harness beside the bridge's module and
+// returns what it printed.
+func runHarness(t *testing.T, harness string) []byte {
+	t.Helper()
+	py := needPython(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "autograder_bridge.py"), bridge, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "-I", "-B", "-c", "import sys; sys.path.insert(0, "+pyQuote(dir)+")\n"+harness)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", py, err, stderr.String())
+	}
+	return out
 }
