@@ -182,11 +182,9 @@ func pytestBoxes(ctx context.Context, e env) (test, student sandbox.Spec, err er
 		args = append(args, box+"/"+s.name)
 	}
 	env := append(slices.Clone(e.base.Env), "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1", "PYTHONDONTWRITEBYTECODE=1")
-	// Compiled once for the batch, in boxes of their own.
-	once := sandbox.Spec{Env: env, Limits: e.build, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting}
-	testPyc, studentPyc := pybridge.Compiled(ctx, py.Path, bridgeDir, studentDir, once)
+	testPyc, studentPyc := pybridge.Compiled(ctx, py.Path, bridgeDir, studentDir,
+		sandbox.Spec{Env: env, Limits: e.build, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting})
 	files = append(files, testPyc...)
-	files = append(files, pybridge.Rewritten(ctx, py.Path, instructorFiles(e.testFiles()), once)...)
 	test = sandbox.Spec{Path: py.Path, Args: args, Files: files, Env: env,
 		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting, Collect: []string{box + "/report.xml"}}
 	student = sandbox.Spec{Path: py.Path, Args: []string{"-I", "-B", studentDir + "/server.py"},
