@@ -84,6 +84,14 @@ func (c *Cores) Share() *Cores {
 	return &Cores{pool: c.pool, share: &share{}}
 }
 
+// count is how many cores c shares (1 for a nil c).
+func (c *Cores) count() int {
+	if c == nil {
+		return 1
+	}
+	return c.n
+}
+
 // Peak is the most builds and runs that were under way at once.
 func (c *Cores) Peak() int {
 	c.mu.Lock()

@@ -25,6 +25,8 @@ type Options struct {
 	Cores *Cores
 	// outcomes are the suite cases' outcomes (see Suite), by case ID.
 	outcomes map[string]Outcome
+	// stop is the parts that stop at their first rejected case (runCases).
+	stop *stops
 }
 
 // CaseEvent reports one case of a submission judged, for progress output.

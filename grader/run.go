@@ -2,8 +2,10 @@ package grader
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cs540-tools/autograder/grader/cases"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -33,9 +35,11 @@ func (a *Assignment) run(ctx context.Context, runner Runner, files []submission.
 	if opt.outcomes, err = a.runSuites(ctx, runner, b.Program, res, opt.Cores); err != nil {
 		return runStage{}, err
 	}
+	opt.stop = newStops(a.Rubric, a, res.Cases)
 	if err := a.runCases(ctx, b.Program, res.Cases, opt); err != nil {
 		return runStage{}, err
 	}
+	res.Notes = append(res.Notes, opt.stop.notes(res.Cases)...)
 	for _, cr := range res.Cases {
 		if cr.Rerun == "" {
 			continue
@@ -120,7 +124,10 @@ func runSuite(ctx context.Context, cores *Cores, mem int64, s Suite, run Runner,
 
 // runCases runs and judges the cases into crs, side by side as far as
 // opt.Cores allow (each run takes a core, see runOnce); each case writes
-// only its own CaseResult, so the order they finish in changes nothing.
+// only its own CaseResult, so the order they finish in changes nothing
+// but which cases after a rejected one of a part that stops there
+// (opt.stop) run: none of them changes a score. Such a part's cases
+// start in case order.
 // The error is the first case's, in case order.
 func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResult, opt Options) error {
 	errs := make([]error, len(crs))
@@ -129,20 +136,35 @@ func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResul
 		mu   sync.Mutex
 		done int
 	)
+	one := func(i int) {
+		c := a.caseByID(crs[i].ID)
+		if err := a.runCase(ctx, prog, &crs[i], c, opt); err != nil {
+			errs[i] = fmt.Errorf("case %s: %w", c.ID, err)
+			return
+		}
+		if opt.Progress != nil {
+			mu.Lock()
+			defer mu.Unlock()
+			done++
+			opt.Progress(CaseEvent{Done: done, Total: len(crs), Case: crs[i]})
+		}
+	}
 	for i := range crs {
-		wg.Go(func() {
-			c := a.caseByID(crs[i].ID)
-			if err := a.runCase(ctx, prog, &crs[i], c, opt); err != nil {
-				errs[i] = fmt.Errorf("case %s: %w", c.ID, err)
-				return
-			}
-			if opt.Progress != nil {
-				mu.Lock()
-				defer mu.Unlock()
-				done++
-				opt.Progress(CaseEvent{Done: done, Total: len(crs), Case: crs[i]})
-			}
-		})
+		if !opt.stop.stops(crs[i].ID) {
+			wg.Go(func() { one(i) })
+		}
+	}
+	for _, places := range opt.stop.parts() {
+		// In case order, as many at a time as there are cores: a case
+		// after a rejected one is then seldom started before it ends.
+		var next atomic.Int64
+		for range min(opt.Cores.count(), len(places)) {
+			wg.Go(func() {
+				for k := int(next.Add(1) - 1); k < len(places); k = int(next.Add(1) - 1) {
+					one(places[k])
+				}
+			})
+		}
 	}
 	wg.Wait()
 	for _, err := range errs {
@@ -167,8 +189,8 @@ func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResul
 func (a *Assignment) rerunWaited(ctx context.Context, prog Program, crs []CaseResult, opt Options) error {
 	for i := range crs {
 		cr := &crs[i]
-		if !cr.Waited || cr.uncrowded || cr.Attempts != nil {
-			continue
+		if !cr.Waited || cr.uncrowded || cr.Attempts != nil || opt.stop.skips(cr.ID) {
+			continue // a case its part stopped before needs no second run
 		}
 		first := ended(cr.RunResult, a.Rubric.Limits)
 		*cr = CaseResult{ID: cr.ID, Part: cr.Part, Visibility: cr.Visibility, Points: cr.Points}
@@ -191,10 +213,15 @@ func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, 
 	t := a.trial(c, cr.Part, 0, opt.Secret)
 	cr.Args = t.Case.Args
 	r, err := a.runOnce(ctx, prog, t, opt)
+	if errors.Is(err, errNotRun) {
+		cr.Verdict, cr.ExitCode = NotRun, 0
+		return nil
+	}
 	if err != nil {
 		return err
 	}
 	settle(cr, r, opt)
+	opt.stop.judged(cr)
 	if v := cr.Verdict; v != Pass && v != GraderFailure && cr.Score == nil {
 		a.diagnose(cr, r.ex.Stdout, t.Readings)
 	}
@@ -243,6 +270,9 @@ func (a *Assignment) runOnce(ctx context.Context, prog Program, t Trial, opt Opt
 		return judgedRun{}, err
 	}
 	defer done()
+	if t.Attempt == 0 && opt.stop.skips(t.Case.ID) {
+		return judgedRun{}, errNotRun
+	}
 	t.Waiting = w
 	in := Input{Args: t.Case.Args, Stdin: t.Case.Stdin, Attempt: t.Attempt, Case: t.Case.ID, Secret: opt.Secret, Waiting: w}
 	var r judgedRun

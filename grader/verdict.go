@@ -28,10 +28,14 @@ const (
 	NotAccepted   Verdict = "not-accepted"   // handed in after the last late day
 	Unreadable    Verdict = "unreadable"     // the archive could not be opened
 	GraderFailure Verdict = "grader-failure" // the grader could not run the case; regrade
+	// NotRun is a case of an all-or-nothing part that stops at its first
+	// rejected case (rubric.Part.StopAtReject) after such a case: it was
+	// not run, and its part earns nothing whatever it would have done.
+	NotRun Verdict = "not-run"
 )
 
 // Verdicts lists every verdict in report order.
-var Verdicts = []Verdict{Pass, WrongAnswer, Timeout, RuntimeError, MemoryLimit, OutputLimit, CompileError, MissingFile, Rejected, NotAccepted, Unreadable, GraderFailure}
+var Verdicts = []Verdict{Pass, WrongAnswer, Timeout, RuntimeError, MemoryLimit, OutputLimit, CompileError, MissingFile, Rejected, NotAccepted, Unreadable, GraderFailure, NotRun}
 
 // Describe is a short phrase for a person.
 func (v Verdict) Describe() string {
@@ -60,6 +64,8 @@ func (v Verdict) Describe() string {
 		return "the submission could not be read"
 	case GraderFailure:
 		return "the grader failed to judge it"
+	case NotRun:
+		return "not run: an earlier case of its all-or-nothing part was rejected"
 	}
 	return string(v)
 }

@@ -217,7 +217,7 @@ func partOf(g group, scoring bool) rubric.Part {
 	case !scoring:
 		p.Points = n
 		if g.set.onReject == "break" {
-			p.Scoring = rubric.AllOrNothing
+			p.Scoring, p.StopAtReject = rubric.AllOrNothing, true
 		}
 	case strings.HasPrefix(g.path, "sample"):
 		// Samples are judged and shown, worth nothing, as in the formats.

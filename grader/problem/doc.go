@@ -145,7 +145,9 @@
 // A pass-fail problem scores a point per case. A group with on_reject:
 // break (the legacy default) is all-or-nothing, which is what break
 // decides in a contest: the group is accepted only if every case is,
-// whichever fails first. With on_reject: continue its cases count one by
+// whichever fails first. As a contest's judge does, it stops at its first
+// rejected case: the cases after it are not run (grader.NotRun), which
+// changes no score. With on_reject: continue its cases count one by
 // one (proportional), which is what a course usually wants: write
 // continue in data/testdata.yaml for partial credit.
 //

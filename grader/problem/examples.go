@@ -327,7 +327,8 @@ func expandBraces(glob string) []string {
 
 // Verdict is the format's name of a case's verdict: AC, WA, TLE, RTE (a
 // memory or output limit is a run-time error, as contest systems judge
-// them), or "JE" when the grader failed.
+// them), "-" for a case not run (its group had stopped), or "JE" when
+// the grader failed.
 func Verdict(v grader.Verdict) string {
 	switch v {
 	case grader.Pass:
@@ -338,6 +339,8 @@ func Verdict(v grader.Verdict) string {
 		return "TLE"
 	case grader.RuntimeError, grader.MemoryLimit, grader.OutputLimit:
 		return "RTE"
+	case grader.NotRun:
+		return "-"
 	}
 	return "JE"
 }
@@ -401,7 +404,7 @@ func (ru rule) misfits(a *grader.Assignment, r grader.Result, cs []grader.CaseRe
 	var out []string
 	seen, msg := map[string]bool{}, false
 	for _, c := range cs {
-		if ru.cases != "" && !globMatches(ru.cases, CaseName(a, c.ID)) {
+		if c.Verdict == grader.NotRun || ru.cases != "" && !globMatches(ru.cases, CaseName(a, c.ID)) {
 			continue
 		}
 		v := Verdict(c.Verdict)

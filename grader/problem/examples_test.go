@@ -235,3 +235,28 @@ func TestExpandBraces(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestExampleParts: a pass-fail group that stops at its first rejected
+// case runs every case for a submission whose submissions.yaml rules
+// name some cases (their own verdicts are checked), and stops for the
+// others.
+func TestExampleParts(t *testing.T) {
+	exs, err := Examples(writePackage(t, map[string]string{
+		"submissions/accepted/a.py":     "",
+		"submissions/wrong_answer/m.py": "",
+		"submissions/submissions.yaml":  "wrong_answer/m.py:\n  secret/hard:\n    required: [WA]\n",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := []rubric.Part{{ID: "secret", Scoring: rubric.AllOrNothing, StopAtReject: true}}
+	for _, ex := range exs {
+		got := ex.Parts(ps)[0].StopAtReject
+		if want := ex.Name == "accepted/a.py"; got != want {
+			t.Errorf("%s: StopAtReject %v, want %v", ex.Name, got, want)
+		}
+	}
+	if !ps[0].StopAtReject {
+		t.Errorf("Parts changed its argument")
+	}
+}

@@ -122,3 +122,19 @@ func judgesJavaMain(dir string) string {
 	}
 	return strings.TrimSuffix(pick, ".java")
 }
+
+// Parts are the package's rubric parts ps as this example is graded
+// with them: a group that stops at its first rejected case
+// (rubric.Part.StopAtReject) runs every case when a rule of the example
+// names some cases (a test case glob of submissions.yaml), whose own
+// verdicts it checks.
+func (ex Example) Parts(ps []rubric.Part) []rubric.Part {
+	if !slices.ContainsFunc(ex.rules, func(r rule) bool { return r.cases != "" }) {
+		return ps
+	}
+	ps = slices.Clone(ps)
+	for i := range ps {
+		ps[i].StopAtReject = false
+	}
+	return ps
+}

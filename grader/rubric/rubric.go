@@ -343,6 +343,12 @@ type Part struct {
 	Cases    string
 	Scoring  Scoring
 	Readings []string // the readings accepted; empty accepts every reading
+	// StopAtReject, on an all-or-nothing part, stops the part at its
+	// first rejected case, as a contest's judge stops a group with
+	// on_reject: break: the cases after it in case order are not run
+	// (grader.NotRun), which changes no score of such a part. A problem
+	// package's pass-fail groups set it; no rubric file does.
+	StopAtReject bool
 	// Tests, when set, makes the part grade the tests a student writes
 	// ([part.tests]); its cases are then the instructor's own.
 	Tests *Tests

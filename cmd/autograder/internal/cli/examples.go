@@ -164,7 +164,7 @@ func jurySummary(w io.Writer, rows []juryRow, lim rubric.Limits, stack string) {
 // builds it (problem.Example.Submission and Build).
 func gradeExample(c *ucli.Context, a *grader.Assignment, rub rubric.Rubric, ex problem.Example, timings bool) (grader.Result, error) {
 	sub := ex.Submission(submission.DefaultLimits)
-	rub.Build = ex.Build(rub.Build)
+	rub.Build, rub.Parts = ex.Build(rub.Build), ex.Parts(rub.Parts)
 	one := *a
 	one.Rubric = &rub
 	return one.Grade(c.Context, runner.New(&rub), sub, 0, grader.Options{Timings: timings})

@@ -1,0 +1,69 @@
+package grader_test
+
+import (
+	"maps"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
+)
+
+// TestStopAtReject: an all-or-nothing part that stops at its first
+// rejected case (a contest's on_reject: break) runs no case after it
+// when the cases run one at a time, and lists them as not run, saying
+// why; side by side, only cases after the first rejected one are left
+// out. Either way the scores are those of a run of every case.
+func TestStopAtReject(t *testing.T) {
+	aon := []string{"points = 10\nscoring = \"proportional\"", "points = 10\nscoring = \"all-or-nothing\""}
+	a := testAssignment(t, aon...)
+	all := grade(t, a, run(correct), eightQueen("s"), 0, grader.Options{})
+	var partA []grader.CaseResult // part a's cases, in case order
+	for _, cr := range all.Cases {
+		if cr.Part == "a" {
+			partA = append(partA, cr)
+		}
+	}
+	if len(partA) != 3 {
+		t.Fatalf("part a has %d cases, want 3", len(partA))
+	}
+	first := strings.Join(partA[0].Args, " ")
+	for _, cores := range []int{1, 4} {
+		for _, stop := range []bool{false, true} {
+			a := testAssignment(t, aon...)
+			a.Rubric.Parts[0].StopAtReject = stop
+			var (
+				mu  sync.Mutex
+				ran []string
+			)
+			prog := failOn(first)
+			counting := programFunc(func(args []string, stdin []byte) (grader.Execution, error) {
+				mu.Lock()
+				defer mu.Unlock()
+				ran = append(ran, strings.Join(args, " "))
+				return prog(args, stdin)
+			})
+			res := grade(t, a, run(counting), eightQueen("s"), 0, grader.Options{Cores: grader.NewCores(cores)})
+			if want := map[string]float64{"a": 0, "b": 20, "c": 10}; res.Score != 30 || !maps.Equal(partScores(res), want) {
+				t.Errorf("cores %d, stop %v: score %v %v, want 30 %v", cores, stop, res.Score, partScores(res), want)
+			}
+			notRun := 0
+			for i, cr := range res.Cases {
+				if cr.Verdict != grader.NotRun {
+					continue
+				}
+				notRun++
+				if !stop || cr.Part != "a" || cr.ID == partA[0].ID {
+					t.Errorf("cores %d, stop %v: case %d %s (part %s) not run", cores, stop, i, cr.ID, cr.Part)
+				}
+			}
+			note := strings.Contains(strings.Join(res.Notes, "\n"), "not run after a hidden case was rejected: the part is all or nothing")
+			switch {
+			case stop && cores == 1 && (notRun != 2 || len(ran) != len(all.Cases)-2):
+				t.Errorf("one core: %d cases not run and %d run of %d, want 2 not run", notRun, len(ran), len(all.Cases))
+			case (notRun > 0) != note:
+				t.Errorf("cores %d, stop %v: %d not run, notes %q", cores, stop, notRun, res.Notes)
+			}
+		}
+	}
+}
