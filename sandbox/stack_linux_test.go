@@ -130,3 +130,28 @@ func stackInBox(t *testing.T) {
 		}
 	}
 }
+
+// TestStackAsSet: a box whose limits set a stack (a rubric's
+// limits.stack) gets that stack, not the unlimited default. 4 MiB: under
+// any hard limit a shell sets.
+func TestStackAsSet(t *testing.T) {
+	const want = 4 << 20
+	lim := Limits{Memory: 512 << 20, CPU: time.Minute, Wall: 5 * time.Minute, Stack: want}
+	if got, capped := StackOf(lim); got != want || capped {
+		t.Fatalf("StackOf = %d, %v; want %d, false", got, capped, want)
+	}
+	for _, tier := range tiers(t) {
+		if tier == TierBasic {
+			continue
+		}
+		spec := fake(t, "stack")
+		spec.Limits = lim
+		res, err := run(context.Background(), spec, tier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(string(res.Stdout)); got != strconv.Itoa(want) {
+			t.Errorf("tier %s: the program's stack limit is %q (exit %d, %s), want %d", tier, got, res.ExitCode, res.Stderr, want)
+		}
+	}
+}
