@@ -25,6 +25,7 @@ func TestPick(t *testing.T) {
 		{"cpp by .cc", every, "", []string{"b.cc", "a.cpp"}, "[[g++ -O2 -std=c++17 -o main a.cpp b.cc -lm]] [./main]"},
 		{"cxx", every, "", []string{"x.cxx"}, "[[g++ -O2 -std=c++17 -o main x.cxx -lm]] [./main]"},
 		{"python alone", every, "", []string{"solve.py"}, "[[python3 -m py_compile solve.py]] [python3 solve.py]"},
+		{"python .py3", every, "", []string{"solve.py3"}, "[[python3 -m py_compile solve.py3]] [python3 solve.py3]"},
 		{"python by main", every, "sum", []string{"util.py", "sum.py"}, "[[python3 -m py_compile sum.py util.py]] [python3 sum.py]"},
 		{"python main.py", every, "", []string{"util.py", "main.py"}, "[[python3 -m py_compile main.py util.py]] [python3 main.py]"},
 		{"python ambiguous", every, "sum", []string{"a.py", "b.py"}, "several Python files (a.py, b.py) and none named sum.py"},
