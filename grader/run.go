@@ -39,6 +39,7 @@ func (a *Assignment) run(ctx context.Context, runner Runner, files []submission.
 	if err := a.runCases(ctx, b.Program, res.Cases, opt); err != nil {
 		return runStage{}, err
 	}
+	opt.stop.settle(res.Cases)
 	res.Notes = append(res.Notes, opt.stop.notes(res.Cases)...)
 	for _, cr := range res.Cases {
 		if cr.Rerun == "" {

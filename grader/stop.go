@@ -59,7 +59,7 @@ func (s *stops) stops(id string) bool {
 }
 
 // parts lists, per part that stops, the places of its cases in case
-// order.
+// order (they never change: no lock).
 func (s *stops) parts() [][]int {
 	if s == nil {
 		return nil
@@ -113,6 +113,35 @@ func (s *stops) judged(cr *CaseResult) {
 	}
 	if f, stopped := s.first[cr.Part]; !stopped || i < f {
 		s.first[cr.Part] = i
+	}
+}
+
+// settle makes crs, once every case has run, what stopping gives
+// whatever order the cases took their cores in: per part that stops, its
+// first rejected case in case order, from the final verdicts (a rerun
+// included), is the one it stopped at, and every case after it is not
+// run, even one that started before the rejection was known. The same
+// inputs then give the same results, and no score changes (the part is
+// all or nothing).
+func (s *stops) settle(crs []CaseResult) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.first)
+	for _, places := range s.parts() {
+		stopped := false
+		for _, i := range places {
+			cr := &crs[i]
+			if stopped {
+				*cr = CaseResult{ID: cr.ID, Part: cr.Part, Args: cr.Args, Visibility: cr.Visibility, RunResult: RunResult{Verdict: NotRun}}
+				continue
+			}
+			if v := cr.Verdict; v != Pass && v != GraderFailure && v != NotRun {
+				s.first[cr.Part], stopped = i, true
+			}
+		}
 	}
 }
 
