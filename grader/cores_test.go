@@ -3,11 +3,13 @@ package grader_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 )
 
 // meeting is a program whose runs say they wait, as the sandbox says of a
@@ -70,18 +72,31 @@ func TestWorkingRunsHoldCores(t *testing.T) {
 }
 
 // Waiting runs are not bounded by the cores: on one core, all the runs of
-// a submission (more than twice the cores) wait at once.
+// a submission's public cases wait at once, then all its hidden ones
+// (hidden cases start once the public ones have ended: see
+// TestPublicBeforeHidden), each group more than twice the cores.
 func TestManyWaitingRuns(t *testing.T) {
 	a := testAssignment(t)
-	n := 0
-	for _, p := range a.Parts {
-		n += len(p)
+	all := grade(t, a, run(correct), eightQueen("s"), 0, grader.Options{})
+	groups := map[bool]*meeting{}
+	hidden := map[string]bool{}
+	for _, cr := range all.Cases {
+		h := cr.Visibility == cases.Hidden
+		hidden[strings.Join(cr.Args, " ")] = h
+		if groups[h] == nil {
+			groups[h] = &meeting{met: make(chan struct{}), waits: true}
+		}
+		groups[h].n++
 	}
-	if n < 4 {
-		t.Fatalf("the test assignment has %d cases; want 4 or more", n)
+	for h, m := range groups {
+		if m.n < 3 {
+			t.Fatalf("the test assignment has %d cases with hidden %v; want 3 or more", m.n, h)
+		}
 	}
-	m := &meeting{n: n, met: make(chan struct{}), waits: true}
-	res, err := a.Grade(context.Background(), run(m), eightQueen("correct"), 0, grader.Options{Cores: grader.NewCores(1)})
+	byGroup := runnerFunc(func(ctx context.Context, in grader.Input) (grader.Execution, error) {
+		return groups[hidden[strings.Join(in.Args, " ")]].Run(ctx, in)
+	})
+	res, err := a.Grade(context.Background(), run(byGroup), eightQueen("correct"), 0, grader.Options{Cores: grader.NewCores(1)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,6 +104,15 @@ func TestManyWaitingRuns(t *testing.T) {
 		t.Errorf("score %v of %v", res.Score, res.MaxScore)
 	}
 }
+
+// runnerFunc is a program that runs as its function says.
+type runnerFunc func(ctx context.Context, in grader.Input) (grader.Execution, error)
+
+func (f runnerFunc) Run(ctx context.Context, in grader.Input) (grader.Execution, error) {
+	return f(ctx, in)
+}
+
+func (runnerFunc) Close() error { return nil }
 
 // The memory limits of the runs under way, waiting or not, stay within
 // the budget: with room for two runs' limits, three waiting runs never

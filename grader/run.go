@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -128,12 +129,15 @@ func runSuite(ctx context.Context, cores *Cores, mem int64, s Suite, run Runner,
 // only its own CaseResult, so the order they finish in changes nothing
 // but which cases after a rejected one of a part that stops there
 // (opt.stop) run: none of them changes a score. Such a part's cases
-// start in case order.
-// The error is the first case's, in case order.
+// start in case order. The public cases run, and run again where they
+// waited (rerunWaited), before any hidden case starts: whatever runs
+// share (the host's page cache of the files every box reads, locks on
+// them) could otherwise carry a hidden case's input to a public run's
+// output, which the student sees. The error is the first case's, in
+// case order, of the public cases, then of the hidden.
 func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResult, opt Options) error {
 	errs := make([]error, len(crs))
 	var (
-		wg   sync.WaitGroup
 		mu   sync.Mutex
 		done int
 	)
@@ -150,14 +154,35 @@ func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResul
 			opt.Progress(CaseEvent{Done: done, Total: len(crs), Case: crs[i]})
 		}
 	}
+	for _, hidden := range []bool{false, true} {
+		in := func(i int) bool { return (crs[i].Visibility == cases.Hidden) == hidden }
+		runSideBySide(crs, opt, in, one)
+		for i, err := range errs {
+			if err != nil && in(i) {
+				return err
+			}
+		}
+		if err := a.rerunWaited(ctx, prog, crs, opt, in); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runSideBySide calls one for each case of crs that in takes, side by
+// side, and returns when all have returned; the cases of a part that
+// stops at its first rejected case (opt.stop) are taken in case order,
+// as many at a time as there are cores, so that a case after a rejected
+// one is seldom started before it ends.
+func runSideBySide(crs []CaseResult, opt Options, in func(int) bool, one func(int)) {
+	var wg sync.WaitGroup
 	for i := range crs {
-		if !opt.stop.stops(crs[i].ID) {
+		if in(i) && !opt.stop.stops(crs[i].ID) {
 			wg.Go(func() { one(i) })
 		}
 	}
 	for _, places := range opt.stop.parts() {
-		// In case order, as many at a time as there are cores: a case
-		// after a rejected one is then seldom started before it ends.
+		places = slices.DeleteFunc(places, func(k int) bool { return !in(k) })
 		var next atomic.Int64
 		for range min(opt.Cores.count(), len(places)) {
 			wg.Go(func() {
@@ -168,12 +193,6 @@ func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResul
 		}
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return a.rerunWaited(ctx, prog, crs, opt)
 }
 
 // rerunWaited runs again, one at a time after the others, each case run
@@ -186,11 +205,12 @@ func (a *Assignment) runCases(ctx context.Context, prog Program, crs []CaseResul
 // sleep, input that never comes), and running it again would only cost
 // the batch another wall limit. The rerun's
 // verdict is the case's, and the case says it was rerun (Rerun). A
-// repeated case's runs are not rerun: their count is the verdict.
-func (a *Assignment) rerunWaited(ctx context.Context, prog Program, crs []CaseResult, opt Options) error {
+// repeated case's runs are not rerun: their count is the verdict. Only
+// the cases in takes are.
+func (a *Assignment) rerunWaited(ctx context.Context, prog Program, crs []CaseResult, opt Options, in func(int) bool) error {
 	for i := range crs {
 		cr := &crs[i]
-		if !cr.Waited || cr.uncrowded || cr.Attempts != nil || opt.stop.skips(cr.ID) {
+		if !in(i) || !cr.Waited || cr.uncrowded || cr.Attempts != nil || opt.stop.skips(cr.ID) {
 			continue // a case its part stopped before needs no second run
 		}
 		first := ended(cr.RunResult, a.Rubric.Limits)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 )
 
 // TestStopAtReject: an all-or-nothing part that stops at its first
@@ -48,12 +49,15 @@ func TestStopAtReject(t *testing.T) {
 			if want := map[string]float64{"a": 0, "b": 20, "c": 10}; res.Score != 30 || !maps.Equal(partScores(res), want) {
 				t.Errorf("cores %d, stop %v: score %v %v, want 30 %v", cores, stop, res.Score, partScores(res), want)
 			}
-			notRun := 0
+			notRun, hiddenNotRun := 0, 0
 			for i, cr := range res.Cases {
 				if cr.Verdict != grader.NotRun {
 					continue
 				}
 				notRun++
+				if cr.Visibility == cases.Hidden {
+					hiddenNotRun++
+				}
 				if !stop || cr.Part != "a" || cr.ID == partA[0].ID {
 					t.Errorf("cores %d, stop %v: case %d %s (part %s) not run", cores, stop, i, cr.ID, cr.Part)
 				}
@@ -62,11 +66,60 @@ func TestStopAtReject(t *testing.T) {
 			switch {
 			case stop && notRun != 2:
 				t.Errorf("cores %d: %d cases not run, want 2", cores, notRun)
-			case stop && cores == 1 && len(ran) != len(all.Cases)-2:
-				t.Errorf("one core: %d run of %d, want all but 2", len(ran), len(all.Cases))
+			case stop && cores == 1 && len(ran) != len(all.Cases)-hiddenNotRun:
+				// Public cases run before hidden ones: one after the
+				// rejected (hidden) case has run by then.
+				t.Errorf("one core: %d run of %d, want all but the %d hidden ones not run", len(ran), len(all.Cases), hiddenNotRun)
 			case (notRun > 0) != note:
 				t.Errorf("cores %d, stop %v: %d not run, notes %q", cores, stop, notRun, res.Notes)
 			}
 		}
+	}
+}
+
+// TestPublicBeforeHidden: however many cores, no hidden case starts
+// before every public case has ended (and been run again where it
+// waited): a hidden run's input must not reach a public run's output
+// through what runs share.
+func TestPublicBeforeHidden(t *testing.T) {
+	a := testAssignment(t)
+	all := grade(t, a, run(correct), eightQueen("s"), 0, grader.Options{})
+	public := map[string]bool{}
+	for _, cr := range all.Cases {
+		if cr.Visibility != cases.Hidden {
+			public[strings.Join(cr.Args, " ")] = true
+		}
+	}
+	if len(public) == 0 || len(public) == len(all.Cases) {
+		t.Fatalf("%d public cases of %d: want some of each", len(public), len(all.Cases))
+	}
+	var (
+		mu    sync.Mutex
+		ended int
+		early []string
+	)
+	watch := programFunc(func(args []string, stdin []byte) (grader.Execution, error) {
+		cmd := strings.Join(args, " ")
+		mu.Lock()
+		if !public[cmd] && ended < len(public) {
+			early = append(early, cmd)
+		}
+		mu.Unlock()
+		ex, err := correct(args, stdin)
+		if public[cmd] {
+			mu.Lock()
+			ended++
+			mu.Unlock()
+		}
+		return ex, err
+	})
+	for range 20 {
+		grade(t, testAssignment(t), run(watch), eightQueen("s"), 0, grader.Options{Cores: grader.NewCores(8)})
+		mu.Lock()
+		if len(early) > 0 {
+			t.Fatalf("hidden cases started before the public ones ended: %q", early)
+		}
+		ended = 0
+		mu.Unlock()
 	}
 }

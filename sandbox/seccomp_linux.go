@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"unsafe"
@@ -87,8 +88,10 @@ const x32Bit = 0x40000000
 // boxFilter is the box's seccomp program: a socket of a family but
 // unix, IPv4 and IPv6 refused (EAFNOSUPPORT, as a kernel built without
 // it: a netlink socket's queue, say, holds the kernel's memory, which no
-// meter counts, on every tier); with memfds, memfd_create to the helper
-// and madvise(MADV_FREE) refused (EINVAL); with noSysv, System V IPC
+// meter counts, on every tier); the calls that tell or set what of a
+// file the host's page cache holds (pageCacheCalls) answered without
+// being made, or refused; with memfds, memfd_create to the helper and
+// madvise(MADV_FREE) refused (EINVAL); with noSysv, System V IPC
 // refused; a system call of another architecture's table (a 32-bit call
 // from a 64-bit program) refused, as the filter could not tell what it
 // is.
@@ -97,46 +100,61 @@ func boxFilter(arch uint32, memfds, noSysv bool) []unix.SockFilter {
 		ldW  = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
 		jeq  = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
 		jge  = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
+		jset = unix.BPF_JMP | unix.BPF_JSET | unix.BPF_K
 		retK = unix.BPF_RET | unix.BPF_K
 	)
-	// The program ends in these blocks; each check jumps to one of them.
-	const (
-		allow = iota
-		refuse
-		notify
-		advice // madvise's advice checked
-		family // socket's family checked
-	)
-	blocks := [][]unix.SockFilter{
+	errno := func(e unix.Errno) uint32 { return unix.SECCOMP_RET_ERRNO | uint32(e) }
+	refused := []uint32{unix.MADV_PAGEOUT, unix.MADV_COLD}
+	if memfds {
+		refused = append(refused, unix.MADV_FREE)
+	}
+	adv := []unix.SockFilter{{Code: ldW, K: argLow(2)}} // the advice is an int
+	for i, a := range refused {
+		adv = append(adv, unix.SockFilter{Code: jeq, K: a, Jt: uint8(len(refused) - i)})
+	}
+	adv = append(adv, unix.SockFilter{Code: retK, K: unix.SECCOMP_RET_ALLOW}, unix.SockFilter{Code: retK, K: errno(unix.EINVAL)})
+	blocks := [...][]unix.SockFilter{
 		allow:  {{Code: retK, K: unix.SECCOMP_RET_ALLOW}},
-		refuse: {{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)}},
+		refuse: {{Code: retK, K: errno(unix.ENOSYS)}},
 		notify: {{Code: retK, K: unix.SECCOMP_RET_USER_NOTIF}},
-		advice: {
-			{Code: ldW, K: argLow(2)}, // the advice is an int
-			{Code: jeq, K: unix.MADV_FREE, Jt: 1},
-			{Code: retK, K: unix.SECCOMP_RET_ALLOW},
-			{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EINVAL)},
-		},
+		advice: adv,
 		family: {
 			{Code: ldW, K: argLow(0)}, // the family is an int
 			{Code: jeq, K: unix.AF_UNIX, Jt: 2},
 			{Code: jeq, K: unix.AF_INET, Jt: 1},
 			{Code: jeq, K: unix.AF_INET6, Jt: 0, Jf: 1},
 			{Code: retK, K: unix.SECCOMP_RET_ALLOW},
-			{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EAFNOSUPPORT)},
+			{Code: retK, K: errno(unix.EAFNOSUPPORT)},
 		},
+		quiet: {{Code: retK, K: unix.SECCOMP_RET_ERRNO}},
+		nowait: {
+			{Code: ldW, K: argLow(5)}, // the flags, an int
+			{Code: jset, K: unix.RWF_NOWAIT, Jt: 1},
+			{Code: retK, K: unix.SECCOMP_RET_ALLOW},
+			{Code: retK, K: errno(unix.EOPNOTSUPP)},
+		},
+		newns: {
+			{Code: ldW, K: argLow(cloneFlagsArg())}, // the namespace flags are in the low half
+			{Code: jset, K: refusedNamespaces, Jt: 1},
+			{Code: retK, K: unix.SECCOMP_RET_ALLOW},
+			{Code: retK, K: errno(unix.EPERM)},
+		},
+		denied: {{Code: retK, K: errno(unix.EPERM)}},
 	}
 	type jump struct {
 		code uint16
 		k    uint32
-		to   int // a block; taken when true
+		to   block // taken when true
 	}
-	checks := []jump{{jeq, uint32(unix.SYS_SOCKET), family}}
+	checks := []jump{{jeq, uint32(unix.SYS_SOCKET), family}, {jeq, uint32(unix.SYS_MADVISE), advice}}
 	if runtime.GOARCH == "amd64" {
 		checks = append([]jump{{jge, x32Bit, refuse}}, checks...)
 	}
+	for _, c := range slices.Concat(pageCacheCalls, namespaceCalls) {
+		checks = append(checks, jump{jeq, uint32(c.nr), c.answer})
+	}
 	if memfds {
-		checks = append(checks, jump{jeq, uint32(unix.SYS_MEMFD_CREATE), notify}, jump{jeq, uint32(unix.SYS_MADVISE), advice})
+		checks = append(checks, jump{jeq, uint32(unix.SYS_MEMFD_CREATE), notify})
 	}
 	if noSysv {
 		for _, nr := range sysvCalls {
@@ -146,24 +164,101 @@ func boxFilter(arch uint32, memfds, noSysv bool) []unix.SockFilter {
 	prog := []unix.SockFilter{
 		{Code: ldW, K: 4}, // seccomp_data.arch
 		{Code: jeq, K: arch, Jt: 1},
-		{Code: retK, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)},
+		{Code: retK, K: errno(unix.ENOSYS)},
 		{Code: ldW, K: 0}, // seccomp_data.nr
 	}
 	// Where each block starts: after the checks, in order.
 	at := make([]int, len(blocks))
 	next := len(prog) + len(checks)
-	for b, block := range blocks {
+	for b, code := range blocks {
 		at[b] = next
-		next += len(block)
+		next += len(code)
 	}
 	for _, c := range checks {
 		here := len(prog)
 		prog = append(prog, unix.SockFilter{Code: c.code, K: c.k, Jt: uint8(at[c.to] - here - 1)})
 	}
-	for _, block := range blocks {
-		prog = append(prog, block...)
+	for _, code := range blocks {
+		prog = append(prog, code...)
 	}
 	return prog
+}
+
+// block is one of the blocks boxFilter's program ends in; each check
+// jumps to one of them.
+type block int
+
+const (
+	allow  block = iota
+	refuse       // ENOSYS
+	notify       // to the grader (memfd_create)
+	advice       // madvise's advice checked
+	family       // socket's family checked
+	quiet        // answered 0, not made
+	nowait       // preadv2's flags checked
+	newns        // clone's flags checked
+	denied       // EPERM
+)
+
+// filtered is a system call the box's filter answers (or checks) in a
+// block of its own.
+type filtered struct {
+	nr     int
+	answer block
+}
+
+// namespaceCalls are the calls that make namespaces, and memfd_secret:
+// in a network namespace of its own a program is its administrator, and
+// the buffers of its loopback's sockets (which cgroup v1 does not
+// charge) held 1.5 GiB under a 512 MiB limit; memfd_secret's pages are
+// in no file the namespaces tier's meter reads. clone may make a user
+// namespace (the helper starts the program in one of its own, with a
+// cgroup namespace: it is filtered already) but no namespace of another
+// kind (EPERM, as for a program that may not); unshare is refused
+// (EPERM); clone3, whose flags no filter sees, and memfd_secret are
+// refused (ENOSYS: C libraries fall back to clone).
+var namespaceCalls = []filtered{
+	{unix.SYS_CLONE, newns},
+	{unix.SYS_UNSHARE, denied},
+	{unix.SYS_CLONE3, refuse},
+	{unix.SYS_MEMFD_SECRET, refuse},
+}
+
+// refusedNamespaces are the namespaces a box's clone may not make: all
+// but a user and a cgroup namespace (CLONE_NEWTIME is clone3's and
+// unshare's alone; in clone's flags that bit is the exit signal's).
+const refusedNamespaces = unix.CLONE_NEWNS | unix.CLONE_NEWUTS | unix.CLONE_NEWIPC | unix.CLONE_NEWPID | unix.CLONE_NEWNET
+
+// cloneFlagsArg is which of clone's arguments holds its flags: the
+// second on s390x, the first elsewhere.
+func cloneFlagsArg() uint32 {
+	if runtime.GOARCH == "s390x" {
+		return 1
+	}
+	return 0
+}
+
+// pageCacheCalls are the calls by which a program could tell, or set,
+// which pages of a file the host's page cache holds: every box reads
+// the same host files (the compilers, the runtimes), so that is a place
+// one box could leave bits for another to read, a hidden case's input
+// for a public case's output, say, or work for a later run to go on
+// from. fadvise and readahead are answered 0 without being made (an
+// advice, which a program may not rely on); a read that must not wait
+// for the disk (preadv2's RWF_NOWAIT) is refused (EOPNOTSUPP, as a file
+// that cannot do it); cachestat and io_uring, whose operations no filter
+// sees (fadvise, reads that do not wait, madvise among them), are
+// refused (ENOSYS, as a kernel without them). madvise's MADV_PAGEOUT and
+// MADV_COLD are refused (EINVAL) in boxFilter's advice block. What is
+// left, timing a read, is slower and one-way (docs/security.md).
+var pageCacheCalls = []filtered{
+	{unix.SYS_FADVISE64, quiet},
+	{unix.SYS_READAHEAD, quiet},
+	{unix.SYS_PREADV2, nowait},
+	{unix.SYS_CACHESTAT, refuse},
+	{unix.SYS_IO_URING_SETUP, refuse},
+	{unix.SYS_IO_URING_ENTER, refuse},
+	{unix.SYS_IO_URING_REGISTER, refuse},
 }
 
 // argLow is where in seccomp_data the low half of a system call's i-th

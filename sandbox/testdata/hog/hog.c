@@ -51,6 +51,9 @@
  *   uringfree the same, MADV_FREE asked through an io_uring, which no
  *             seccomp filter sees (exits 0 saying "nothing held: no
  *             io_uring" when the kernel refuses io_uring)
+ *   calls     not memory: prints what the calls that tell or set the
+ *             host's page cache of a file, those that make namespaces and
+ *             memfd_secret answer, and exits 0
  *   netlink   netlink sockets (NETLINK_USERSOCK) each sending datagrams to
  *             itself, left unread in its queue, the kernel's memory
  *             (exits 0 saying "no netlink" when the box refuses the
@@ -84,6 +87,10 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <signal.h>
+#include <linux/fs.h>
 #include <unistd.h>
 
 #define MIB (1L << 20)
@@ -124,6 +131,12 @@ static int more(void) {
 			pause();
 	for (int fd = 3; fd < 65536; fd++)
 		close(fd);
+	return 0;
+}
+
+/* child is a clone's child: it ends at once. */
+static int child(void *arg) {
+	(void)arg;
 	return 0;
 }
 
@@ -356,6 +369,10 @@ int main(int argc, char **argv) {
 		while (got < want) {
 			struct io_uring_params p = {0};
 			int fd = syscall(SYS_io_uring_setup, 32768, &p);
+			if (fd < 0 && errno == ENOSYS) {
+				printf("no io_uring\n");
+				return 0;
+			}
 			if (fd < 0 && errno == ENOMEM) {
 				printf("no more rings after %ld MiB\n", got / MIB);
 				return 0;
@@ -589,6 +606,42 @@ int main(int argc, char **argv) {
 			if (sent == 0)
 				return fail("sendto", got);
 		}
+	} else if (!strcmp(mode, "calls")) {
+		/* Not memory: what the calls that tell or set what the host's page
+		 * cache holds of a host file (its own program), the calls that make
+		 * namespaces and memfd_secret answer, one line each; exits 0. */
+		int fd = open("/proc/self/exe", O_RDONLY);
+		static char b[4096];
+		struct iovec v = {b, sizeof b};
+		struct io_uring_params prm = {0};
+		long range[2] = {0, 1 << 20}, stat[4];
+		if (fd < 0)
+			return fail("open", 0);
+		char *m = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
+		if (m == MAP_FAILED)
+			return fail("mmap", 0);
+		printf("fadvise %d\n", posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED));
+		printf("readahead %s\n", syscall(SYS_readahead, fd, 0L, 4096L) < 0 ? strerror(errno) : "done");
+		printf("preadv2 nowait %s\n", preadv2(fd, &v, 1, 0, RWF_NOWAIT) < 0 ? strerror(errno) : "read");
+		printf("preadv2 %s\n", preadv2(fd, &v, 1, 0, 0) < 0 ? strerror(errno) : "read");
+		printf("cachestat %s\n", syscall(451, fd, range, stat, 0) < 0 ? strerror(errno) : "answered");
+		printf("io_uring %s\n", syscall(SYS_io_uring_setup, 1, &prm) < 0 ? strerror(errno) : "made");
+		printf("pageout %s\n", madvise(m, 4096, MADV_PAGEOUT) < 0 ? strerror(errno) : "done");
+		printf("cold %s\n", madvise(m, 4096, MADV_COLD) < 0 ? strerror(errno) : "done");
+		printf("unshare %s\n", unshare(CLONE_NEWUSER | CLONE_NEWNET) < 0 ? strerror(errno) : "done");
+		long args3[11] = {0};
+		args3[0] = CLONE_NEWNET, args3[4] = SIGCHLD;
+		long c3 = syscall(SYS_clone3, args3, sizeof args3);
+		if (c3 == 0)
+			_exit(0);
+		printf("clone3 %s\n", c3 < 0 ? strerror(errno) : "made");
+		static char stack[1 << 16];
+		int c = clone(child, stack + sizeof stack, CLONE_NEWUSER | CLONE_NEWNET | SIGCHLD, NULL);
+		printf("clone newnet %s\n", c < 0 ? strerror(errno) : "made");
+		if (c > 0)
+			waitpid(c, NULL, 0);
+		printf("memfd_secret %s\n", syscall(447, 0) < 0 ? strerror(errno) : "made");
+		return 0;
 	} else if (!strcmp(mode, "sysvzap")) {
 		for (; got < want; got += 8 * MIB) {
 			int id = shmget(IPC_PRIVATE, 8 * MIB, IPC_CREAT | 0600);
