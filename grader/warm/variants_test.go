@@ -81,18 +81,19 @@ func TestVariants(t *testing.T) {
 				covered[k] = true
 			}
 		}
-		vw, vin, vids := w, inputs, ids
-		if endless(v) {
-			vin, vids, sample = endlessInputs(inputs, ids, sample)
-			if !slices.ContainsFunc(sample, func(k int) bool { return strings.HasPrefix(vin[k].Args[0], "5") }) {
-				t.Fatalf("%s: no 5XX case, where it loops, in its sample", v.Name())
-			}
-			if vw, err = New(a.Rubric, vin, Options{CacheDir: cacheDir}); err != nil {
-				t.Fatal(err)
-			}
-		}
 		g.Go(func() error {
-			return compareVariant(gctx, t, vw, v, builds[i], vin, vids, sample)
+			if !endless(v) {
+				return compareVariant(gctx, t, w, v, builds[i], inputs, ids, sample)
+			}
+			in, inIDs, at := endlessInputs(inputs, ids, sample)
+			if !slices.ContainsFunc(at, func(k int) bool { return strings.HasPrefix(in[k].Args[0], "5") }) {
+				return fmt.Errorf("%s: no 5XX case, where it loops, in its sample", v.Name())
+			}
+			ew, err := New(a.Rubric, in, Options{CacheDir: cacheDir})
+			if err != nil {
+				return err
+			}
+			return compareVariant(gctx, t, ew, v, builds[i], in, inIDs, at)
 		})
 	}
 	if err := g.Wait(); err != nil {
