@@ -92,7 +92,9 @@ func TestHandOff(t *testing.T) {
 		warm, cold, jvms int64
 		flag             string
 	}{
-		{"no parts", []Input{args("one"), args("loop"), args("two"), args("loop"), args("three")}, 4, 4, 2,
+		// One loop: the parts' part b has loops after its first, each
+		// ending its warm JVM without a hand-off, and run cold with one.
+		{"no parts", []Input{args("one"), args("loop"), args("two"), args("three")}, 3, 3, 2,
 			"warm mode: ran its runs cold from the first that used 200ms of CPU time (the hand-off)"},
 		// Public cases first: a/1, b/1 (loop), b/2, then b/3 and b/4
 		// (loops), c/1.

@@ -200,8 +200,8 @@ func TestHarnessStallCap(t *testing.T) {
 }
 
 // TestCrowdedCaseInTime runs warm, beside spinners that crowd every core
-// (a seventh of a core or less for the JVM), a case that needs 0.6 s of
-// CPU time under a wall limit of 3 s (crowded, it takes 4 s or more by
+// (a seventh of a core or less for the JVM), a case that needs 0.4 s of
+// CPU time under a wall limit of 2 s (crowded, it takes 2.8 s or more by
 // the clock), and one that works a fifth of the time and sleeps the rest,
 // forever. The first passes: the time the JVM waited for a core is left
 // out of its wall time, warm as cold; the second still ends at its wall
@@ -210,7 +210,7 @@ func TestCrowdedCaseInTime(t *testing.T) {
 	requireJDK(t)
 	r := loadRubric(t, "testdata/eq/rubric.toml")
 	crowded := *r
-	crowded.Limits.Wall, crowded.Limits.CPU = 3*time.Second, 10*time.Second
+	crowded.Limits.Wall, crowded.Limits.CPU = 2*time.Second, 10*time.Second
 	src := `import java.lang.management.ManagementFactory;
 
 public class EightQueen {
@@ -218,7 +218,7 @@ public class EightQueen {
         var mx = ManagementFactory.getThreadMXBean();
         long x = 0;
         if (args[0].equals("spin")) {
-            for (long end = mx.getCurrentThreadCpuTime() + 600_000_000L; mx.getCurrentThreadCpuTime() < end; ) {
+            for (long end = mx.getCurrentThreadCpuTime() + 400_000_000L; mx.getCurrentThreadCpuTime() < end; ) {
                 x++;
             }
         } else {

@@ -30,7 +30,8 @@ import (
 //
 // Limits are ten times what a cold run needs (0.2 s of CPU; a second of
 // wall time on a busy 2-core machine) or more, so that no verdict depends
-// on the load; the endless variant costs its CPU limit per 5XX case.
+// on the load; the endless variant costs its CPU limit per 5XX case, and
+// so runs warm on one of them alone, its sampled one (endlessInputs).
 func TestVariants(t *testing.T) {
 	requireJDK(t)
 	a, err := grader.LoadAssignment("../../rubric.toml", oracle.Judges)
@@ -57,10 +58,19 @@ func TestVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Prepare(ctx, builds, sandbox.Hooks{}); err != nil {
+	all := os.Getenv("AUTOGRADER_TEST_ALL_PUBLIC") != ""
+	// endless: the variant that runs warm on its own inputs, with a
+	// runner of its own (which compiles it).
+	endless := func(v javasrc.Variant) bool { return v.Extra.Loop && !all }
+	var prepare [][]submission.File
+	for i, v := range variants {
+		if !endless(v) {
+			prepare = append(prepare, builds[i])
+		}
+	}
+	if err := w.Prepare(ctx, prepare, sandbox.Hooks{}); err != nil {
 		t.Fatal(err)
 	}
-	all := os.Getenv("AUTOGRADER_TEST_ALL_PUBLIC") != ""
 	covered := make([]bool, len(inputs))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.NumCPU())
@@ -72,7 +82,18 @@ func TestVariants(t *testing.T) {
 			}
 		}
 		g.Go(func() error {
-			return compareVariant(gctx, t, w, v, builds[i], inputs, ids, sample)
+			if !endless(v) {
+				return compareVariant(gctx, t, w, v, builds[i], inputs, ids, sample)
+			}
+			in, inIDs, at := endlessInputs(inputs, ids, sample)
+			if !slices.ContainsFunc(at, func(k int) bool { return strings.HasPrefix(in[k].Args[0], "5") }) {
+				return fmt.Errorf("%s: no 5XX case, where it loops, in its sample", v.Name())
+			}
+			ew, err := New(a.Rubric, in, Options{CacheDir: cacheDir})
+			if err != nil {
+				return err
+			}
+			return compareVariant(gctx, t, ew, v, builds[i], in, inIDs, at)
 		})
 	}
 	if err := g.Wait(); err != nil {
@@ -99,6 +120,27 @@ func sampleOf(i, n int, all bool) []int {
 	}
 	half := n / 2
 	return []int{i % half, half + i%(n-half)}
+}
+
+// endlessInputs are the inputs the endless variant runs warm, their ids
+// and its sample's indexes among them: every public case but the 5XX
+// ones outside its sample. It prints line 0 of every 5XX case and then
+// loops without output to its CPU limit, alike in each (javasrc's
+// Extra.Loop): the others would each cost a CPU limit more and show
+// nothing its sampled one does not.
+func endlessInputs(inputs []Input, ids []string, sample []int) ([]Input, []string, []int) {
+	var in []Input
+	var kept []string
+	var at []int
+	for k := range inputs {
+		if slices.Contains(sample, k) {
+			at = append(at, len(in))
+		} else if strings.HasPrefix(inputs[k].Args[0], "5") {
+			continue
+		}
+		in, kept = append(in, inputs[k]), append(kept, ids[k])
+	}
+	return in, kept, at
 }
 
 // compareVariant builds one variant warm, and runs the sampled inputs

@@ -2,6 +2,7 @@ package warm
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -154,6 +155,7 @@ func TestEquivalence(t *testing.T) {
 		loose  string
 		note   string        // a note the warm program must have ("" for none)
 		wall   time.Duration // the wall limit, when not the rubric's
+		cpu    time.Duration // the CPU limit, when not the rubric's
 		waited int64         // the runs the harness must give up as waiting (they ran cold)
 		// letObserve lets a program that can observe the harness run
 		// warm (modeLetObserve), to test what the harness catches itself.
@@ -171,14 +173,15 @@ func TestEquivalence(t *testing.T) {
 			args("write1"), args("nonl"), args("unicode"), args("readsrc"), args("plain"),
 		}},
 		// The runs that meet a time limit, alone: each costs its limit,
-		// cold and warm, and a short wall limit changes no verdict of
+		// cold and warm, and a short limit changes no verdict of
 		// theirs (a run that never ends times out at any limit). The
 		// harness gives up the one that sleeps, and it runs cold. The
-		// runs that end (plain, exit3) need a fraction of the 2 s: a cold
+		// runs that end (plain, exit3) need a fraction of the 2 s of
+		// wall time and the 1 s of CPU time (a tenth of it): a cold
 		// run's wall time leaves out its waits for a core, and a warm
 		// answer past half of it (nearLimit) or starved of cores (given
 		// up as waiting) is confirmed cold.
-		{dir: "clean", inputs: []Input{args("loop"), args("sleep"), args("plain")}, loose: "loop", wall: 2 * time.Second, waited: 1},
+		{dir: "clean", inputs: []Input{args("loop"), args("sleep"), args("plain")}, loose: "loop", wall: 2 * time.Second, cpu: time.Second, waited: 1},
 		{dir: "clean", inputs: []Input{args("plain"), args("sleep"), args("exit3"), args("sleep"), args("plain")}, wall: 2 * time.Second, waited: 1, handOff: 500 * time.Millisecond},
 		{dir: "stateless", inputs: []Input{
 			args("a"), args("exitcatch"), args("b"), args("throw"), args("c"), args("exit"), args("d"),
@@ -201,9 +204,10 @@ func TestEquivalence(t *testing.T) {
 			ctx := context.Background()
 			files := readFiles(t, filepath.Join("testdata/eq", tc.dir))
 			r := r
-			if tc.wall > 0 {
+			if tc.wall > 0 || tc.cpu > 0 {
 				short := *r
-				short.Limits.Wall = tc.wall
+				short.Limits.Wall = cmp.Or(tc.wall, short.Limits.Wall)
+				short.Limits.CPU = cmp.Or(tc.cpu, short.Limits.CPU)
 				r = &short
 			}
 			w, err := New(r, tc.inputs, Options{CacheDir: cacheDir, HandOff: tc.handOff})
