@@ -437,6 +437,36 @@ def _use_argv(argv):
     _argv_set[0] = True
 
 
+# sys.getrecursionlimit() as this process started: a test file that
+# raises it (sys.setrecursionlimit(10000), for the student's recursion
+# 5000 deep) raises it for the student's code too, as in one process,
+# where the limit is the process's; a call says the test's limit only
+# when the test has changed it.
+_START_RECURSION_LIMIT = sys.getrecursionlimit()
+_MAX_RECURSION_LIMIT = 1 << 30
+
+
+def _test_recursion_limit():
+    """Test side: the test's recursion limit, for a call to carry, when
+    the test has changed it; else None."""
+    __tracebackhide__ = True
+    limit = sys.getrecursionlimit()
+    return None if limit == _START_RECURSION_LIMIT else limit
+
+
+def _use_recursion_limit(limit):
+    """Student side: the recursion limit during a call is at least the
+    test's, as a call says: raised, never lowered (the student's code
+    may have raised its own further)."""
+    __tracebackhide__ = True
+    if limit is None:
+        return
+    if type(limit) is not int or not 0 < limit <= _MAX_RECURSION_LIMIT:
+        raise BridgeError("a recursion limit that is no positive int")
+    if sys.getrecursionlimit() < limit:
+        sys.setrecursionlimit(limit)
+
+
 class Remote:
     """A handle to an object of the other side. On the test side, every use
     of it is a call to the student's box."""
@@ -1632,6 +1662,9 @@ class _Calls:
             argv = _test_argv()
             if argv is not None:
                 msg["argv"] = argv
+            limit = _test_recursion_limit()
+            if limit is not None:
+                msg["recursion_limit"] = limit
         msg["args"] = [_Value(a) for a in msg.get("args") or ()]
         if msg.get("kwargs"):
             msg["kwargs"] = [[k, _Value(v)] for k, v in msg["kwargs"]]
@@ -1883,6 +1916,7 @@ class _Answers:
                 return
             if self.trusted:
                 _use_argv(msg.get("argv"))
+                _use_recursion_limit(msg.get("recursion_limit"))
             target = self.target(msg.get("target"))
             args = [self.dec(a) for a in msg.get("args") or ()]
             name = msg.get("name")
