@@ -467,6 +467,86 @@ def _use_recursion_limit(limit):
         sys.setrecursionlimit(limit)
 
 
+# The environment as this process started: on the test side, a call says
+# the variables the test has set or removed since (monkeypatch.setenv
+# before a student's code reads os.environ), pytest's own
+# PYTEST_CURRENT_TEST left out; on the student's, they are set for the
+# call and put back as they were once the test's are no longer said.
+_START_ENVIRON = dict(os.environ)
+_OWN_ENVIRON = ("PYTEST_CURRENT_TEST",)
+_MAX_ENVIRON = 4096
+# The same, encoded as os.environ keeps it: compared whole, in a
+# microsecond, before each call (the variables, one by one, take tens).
+_START_ENVIRON_DATA = dict(os.environ._data) if type(getattr(os.environ, "_data", None)) is dict else None
+
+
+def _environ_unchanged():
+    """Test side: whether the environment is as this process started,
+    but for pytest's own variable."""
+    __tracebackhide__ = True
+    data = getattr(os.environ, "_data", None)
+    if _START_ENVIRON_DATA is None or type(data) is not dict:
+        return False
+    for name in _OWN_ENVIRON:
+        k = os.environ.encodekey(name)
+        if k in data:
+            _START_ENVIRON_DATA[k] = data[k]
+        else:
+            _START_ENVIRON_DATA.pop(k, None)
+    return data == _START_ENVIRON_DATA
+
+
+def _test_environ():
+    """Test side: the variables the test has set ({name: value}) and
+    removed ([name]) since this process started, for a call to carry;
+    None when it has changed none."""
+    __tracebackhide__ = True
+    if _environ_unchanged():
+        return None
+    env = os.environ
+    changed = {k: v for k, v in env.items() if _START_ENVIRON.get(k) != v and k not in _OWN_ENVIRON}
+    removed = [k for k in _START_ENVIRON if k not in env and k not in _OWN_ENVIRON]
+    if not changed and not removed or len(changed) + len(removed) > _MAX_ENVIRON:
+        return None
+    return {"set": changed, "unset": removed}
+
+
+# Student side: the variables a call set or removed, with their values
+# before it (None: there was none), to put back.
+_environ_saved = {}
+
+
+def _use_environ(env):
+    """Student side: os.environ during a call has the test's changes, as
+    a call says them; the variables of an earlier call's are put back
+    first."""
+    __tracebackhide__ = True
+    for k, v in _environ_saved.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
+    _environ_saved.clear()
+    if env is None:
+        return
+    if type(env) is not dict or type(env.get("set")) is not dict or type(env.get("unset")) is not list \
+            or len(env["set"]) + len(env["unset"]) > _MAX_ENVIRON:
+        raise BridgeError("an environment that is no set of names and values")
+    for k, v in env["set"].items():
+        if type(k) is str and type(v) is str and _env_name(k) and "\0" not in v:
+            _environ_saved.setdefault(k, os.environ.get(k))
+            os.environ[k] = v
+    for k in env["unset"]:
+        if type(k) is str and _env_name(k):
+            _environ_saved.setdefault(k, os.environ.get(k))
+            os.environ.pop(k, None)
+
+
+def _env_name(k):
+    """Whether k can name an environment variable."""
+    return bool(k) and "=" not in k and "\0" not in k
+
+
 class Remote:
     """A handle to an object of the other side. On the test side, every use
     of it is a call to the student's box."""
@@ -825,6 +905,22 @@ _ARITHMETIC = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul
                "lshift", "rshift")
 
 
+class _RemoteDoc:
+    """A handle's __doc__: the other side's object's (a student's
+    function's docstring, which a test may check), read when asked. A
+    class's __doc__ would otherwise be found first, and be None. Of the
+    class itself, and while pytest collects (nothing answers): None."""
+
+    def __get__(self, obj, owner=None):
+        __tracebackhide__ = True
+        if obj is None or object.__getattribute__(obj, "_ag_peer") is None:
+            return None
+        return obj.__getattr__("__doc__")
+
+    def __set__(self, obj, value):
+        raise AttributeError("__doc__")
+
+
 # The classes of handles, by the name of the class of the other side's
 # object they stand for: type(dog).__name__ is "Dog", as in one process.
 _REMOTE_CLASSES = {}
@@ -841,7 +937,8 @@ def _remote_class(typ):
         if type(typ) is not str or not typ or len(_REMOTE_CLASSES) >= _MAX_REMOTE_CLASSES:
             return Remote
         k = type(Remote)(typ.rsplit(".", 1)[-1], (Remote,), {"__slots__": (), "__qualname__": typ,
-                                                          "__module__": Remote.__module__})
+                                                          "__module__": Remote.__module__,
+                                                          "__doc__": _RemoteDoc()})
         _REMOTE_CLASSES[typ] = k
     return k
 
@@ -1665,6 +1762,9 @@ class _Calls:
             limit = _test_recursion_limit()
             if limit is not None:
                 msg["recursion_limit"] = limit
+            env = _test_environ()
+            if env is not None:
+                msg["environ"] = env
         msg["args"] = [_Value(a) for a in msg.get("args") or ()]
         if msg.get("kwargs"):
             msg["kwargs"] = [[k, _Value(v)] for k, v in msg["kwargs"]]
@@ -1917,6 +2017,7 @@ class _Answers:
             if self.trusted:
                 _use_argv(msg.get("argv"))
                 _use_recursion_limit(msg.get("recursion_limit"))
+                _use_environ(msg.get("environ"))
             target = self.target(msg.get("target"))
             args = [self.dec(a) for a in msg.get("args") or ()]
             name = msg.get("name")
