@@ -115,7 +115,8 @@ _ANSWERS = ("return", "raise", "unsendable")
 # none reaches a test as itself (a StopIteration would end the test's own
 # loop early), but as a RuntimeError that says what happened, as PEP 479
 # makes it in a generator. A StopIteration ends a loop over a student's
-# iterator only as the answer to next().
+# iterator only as the answer to next(), or to send() of a handle whose
+# class is named generator (the student's word, as next()'s answer is).
 _CONTROL = ("StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit")
 _MAX_FREE = 4096
 # How many causes of a student's exception cross with it (raise X from Y).
@@ -551,7 +552,8 @@ class Remote:
     """A handle to an object of the other side. On the test side, every use
     of it is a call to the student's box."""
 
-    __slots__ = ("_ag_peer", "_ag_ref", "_ag_gen", "_ag_path", "_ag_type", "_ag_value", "_ag_made", "__weakref__")
+    __slots__ = ("_ag_peer", "_ag_ref", "_ag_gen", "_ag_path", "_ag_type", "_ag_value", "_ag_made", "_ag_stop",
+                 "__weakref__")
 
     def __init__(self, peer, ref=None, gen=0, path=None, typ="object"):
         __tracebackhide__ = True
@@ -567,6 +569,9 @@ class Remote:
         # Made while the tests were collected (a module's constant, a
         # parametrize's argument): made again in every fresh process.
         object.__setattr__(self, "_ag_made", False)
+        # A student's generator's send: its StopIteration (the generator
+        # returned) is its answer, as next()'s is.
+        object.__setattr__(self, "_ag_stop", False)
 
     def _ag_target(self):
         __tracebackhide__ = True
@@ -599,6 +604,8 @@ class Remote:
         if p is not None and not p.trusted and not _by_instructor():
             raise AttributeError(name)
         v = self._ag_op("getattr", name=name)
+        if name == "send" and isinstance(v, Remote) and object.__getattribute__(self, "_ag_type") == "generator":
+            object.__setattr__(v, "_ag_stop", True)
         path = object.__getattribute__(self, "_ag_path")
         if isinstance(v, Remote) and path is not None and object.__getattribute__(v, "_ag_path") is None:
             # An attribute of a module's attribute keeps its path: it is
@@ -619,7 +626,7 @@ class Remote:
         p = object.__getattribute__(self, "_ag_peer")
         if p is None:
             return Remote(None)  # only collecting (Circle(1) in a parametrize): nothing answers
-        return p.call(self._ag_target(), args, kwargs)
+        return p.call(self._ag_target(), args, kwargs, object.__getattribute__(self, "_ag_stop"))
 
     def __repr__(self):
         __tracebackhide__ = True
@@ -1757,6 +1764,7 @@ class _Calls:
 
     def _request(self, msg):
         __tracebackhide__ = True
+        stop_ok = msg.get("op") == "next" or msg.pop("_stop", False) is True
         if not self.trusted and self.depth >= MAX_NESTED:
             self.too_deep()
         self.calls += 1
@@ -1778,7 +1786,7 @@ class _Calls:
         self.conn.write(self.frame(msg))
         self.depth += 1
         try:
-            value = self.wait(cid, msg.get("op") == "next", bool(msg.get("_back")))
+            value = self.wait(cid, stop_ok, bool(msg.get("_back")))
         except _Raised as r:
             value, exc = None, r.exc
         except (StudentDied, BridgeError):
@@ -1830,11 +1838,15 @@ class _Calls:
         if self.depth <= 0:
             self.depth, self.failed_back = 0, None
 
-    def call(self, target, args, kwargs):
+    def call(self, target, args, kwargs, stop_ok=False):
+        """The call target(*args, **kwargs) in the other side; stop_ok: a
+        StopIteration is its answer (a generator's send), not an error."""
         __tracebackhide__ = True
         args = list(args)
         msg = {"op": "call", "target": target, "name": None, "args": args,
                "kwargs": [[k, v] for k, v in kwargs.items()]}
+        if stop_ok is True:
+            msg["_stop"] = True
         back = self.request_back(msg)
         value, copied = back
         mutable = dict(enumerate(args))
@@ -2310,7 +2322,7 @@ class _Exceptions:
         msg = info.get("message")[:MAX_REPR] if type(info.get("message")) is str else ""
         builtin = info["module"] == "builtins"
         if stop_ok and builtin and info["name"] == "StopIteration":
-            return StopIteration()  # next()'s answer: the iterator is done
+            return StopIteration(*self._stop_value(info))  # next()'s or send()'s answer: the iterator is done
         control = [n for n in ([info["name"]] if builtin else []) + info["bases"] if n in _CONTROL]
         h = info.get("ref")
         if type(h) is int and (control or h not in self.remotes):
@@ -2346,6 +2358,18 @@ class _Exceptions:
                 e.__dict__["_ag_remote"] = self.remote(h, info["name"][:200])
                 self.raised[h] = weakref.ref(e, lambda wr, h=h, d=self.raised: d.get(h) is wr and d.pop(h))
         return self._traced(e, info, depth)
+
+    def _stop_value(self, info):
+        """The value a generator returned, as its StopIteration's args
+        say (none: [])."""
+        __tracebackhide__ = True
+        a = info.get("args")
+        if type(a) is not list or not a or len(json.dumps(a)) > MAX_REPR:
+            return []
+        try:
+            return [self.dec(a[0])]
+        except (BridgeError, Unsendable):
+            return []
 
     def _traced(self, e, info, depth):
         """e with its student's cause (raise X from Y: Y rebuilt, as its
