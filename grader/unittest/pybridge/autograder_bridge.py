@@ -115,7 +115,8 @@ _ANSWERS = ("return", "raise", "unsendable")
 # none reaches a test as itself (a StopIteration would end the test's own
 # loop early), but as a RuntimeError that says what happened, as PEP 479
 # makes it in a generator. A StopIteration ends a loop over a student's
-# iterator only as the answer to next().
+# iterator only as the answer to next(), or to send() of a handle whose
+# class is named generator (the student's word, as next()'s answer is).
 _CONTROL = ("StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit")
 _MAX_FREE = 4096
 # How many causes of a student's exception cross with it (raise X from Y).
@@ -437,11 +438,122 @@ def _use_argv(argv):
     _argv_set[0] = True
 
 
+# sys.getrecursionlimit() as this process started: a test file that
+# raises it (sys.setrecursionlimit(10000), for the student's recursion
+# 5000 deep) raises it for the student's code too, as in one process,
+# where the limit is the process's; a call says the test's limit only
+# when the test has changed it.
+_START_RECURSION_LIMIT = sys.getrecursionlimit()
+_MAX_RECURSION_LIMIT = 1 << 30
+
+
+def _test_recursion_limit():
+    """Test side: the test's recursion limit, for a call to carry, when
+    the test has changed it; else None."""
+    __tracebackhide__ = True
+    limit = sys.getrecursionlimit()
+    return None if limit == _START_RECURSION_LIMIT else limit
+
+
+def _use_recursion_limit(limit):
+    """Student side: the recursion limit during a call is at least the
+    test's, as a call says: raised, never lowered (the student's code
+    may have raised its own further)."""
+    __tracebackhide__ = True
+    if limit is None:
+        return
+    if type(limit) is not int or not 0 < limit <= _MAX_RECURSION_LIMIT:
+        raise BridgeError("a recursion limit that is no positive int")
+    if sys.getrecursionlimit() < limit:
+        sys.setrecursionlimit(limit)
+
+
+# The environment as this process started: on the test side, a call says
+# the variables the test has set or removed since (monkeypatch.setenv
+# before a student's code reads os.environ), pytest's own
+# PYTEST_CURRENT_TEST left out; on the student's, they are set for the
+# call and put back as they were once the test's are no longer said.
+_START_ENVIRON = dict(os.environ)
+_OWN_ENVIRON = ("PYTEST_CURRENT_TEST",)
+_MAX_ENVIRON = 4096
+# The same, encoded as os.environ keeps it: compared whole, in a
+# microsecond, before each call (the variables, one by one, take tens).
+_START_ENVIRON_DATA = dict(os.environ._data) if type(getattr(os.environ, "_data", None)) is dict else None
+
+
+def _environ_unchanged():
+    """Test side: whether the environment is as this process started,
+    but for pytest's own variable."""
+    __tracebackhide__ = True
+    data = getattr(os.environ, "_data", None)
+    if _START_ENVIRON_DATA is None or type(data) is not dict:
+        return False
+    for name in _OWN_ENVIRON:
+        k = os.environ.encodekey(name)
+        if k in data:
+            _START_ENVIRON_DATA[k] = data[k]
+        else:
+            _START_ENVIRON_DATA.pop(k, None)
+    return data == _START_ENVIRON_DATA
+
+
+def _test_environ():
+    """Test side: the variables the test has set ({name: value}) and
+    removed ([name]) since this process started, for a call to carry;
+    None when it has changed none."""
+    __tracebackhide__ = True
+    if _environ_unchanged():
+        return None
+    env = os.environ
+    changed = {k: v for k, v in env.items() if _START_ENVIRON.get(k) != v and k not in _OWN_ENVIRON}
+    removed = [k for k in _START_ENVIRON if k not in env and k not in _OWN_ENVIRON]
+    if not changed and not removed or len(changed) + len(removed) > _MAX_ENVIRON:
+        return None
+    return {"set": changed, "unset": removed}
+
+
+# Student side: the variables a call set or removed, with their values
+# before it (None: there was none), to put back.
+_environ_saved = {}
+
+
+def _use_environ(env):
+    """Student side: os.environ during a call has the test's changes, as
+    a call says them; the variables of an earlier call's are put back
+    first."""
+    __tracebackhide__ = True
+    for k, v in _environ_saved.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
+    _environ_saved.clear()
+    if env is None:
+        return
+    if type(env) is not dict or type(env.get("set")) is not dict or type(env.get("unset")) is not list \
+            or len(env["set"]) + len(env["unset"]) > _MAX_ENVIRON:
+        raise BridgeError("an environment that is no set of names and values")
+    for k, v in env["set"].items():
+        if type(k) is str and type(v) is str and _env_name(k) and "\0" not in v:
+            _environ_saved.setdefault(k, os.environ.get(k))
+            os.environ[k] = v
+    for k in env["unset"]:
+        if type(k) is str and _env_name(k):
+            _environ_saved.setdefault(k, os.environ.get(k))
+            os.environ.pop(k, None)
+
+
+def _env_name(k):
+    """Whether k can name an environment variable."""
+    return bool(k) and "=" not in k and "\0" not in k
+
+
 class Remote:
     """A handle to an object of the other side. On the test side, every use
     of it is a call to the student's box."""
 
-    __slots__ = ("_ag_peer", "_ag_ref", "_ag_gen", "_ag_path", "_ag_type", "_ag_value", "_ag_made", "__weakref__")
+    __slots__ = ("_ag_peer", "_ag_ref", "_ag_gen", "_ag_path", "_ag_type", "_ag_value", "_ag_made", "_ag_stop",
+                 "__weakref__")
 
     def __init__(self, peer, ref=None, gen=0, path=None, typ="object"):
         __tracebackhide__ = True
@@ -457,6 +569,9 @@ class Remote:
         # Made while the tests were collected (a module's constant, a
         # parametrize's argument): made again in every fresh process.
         object.__setattr__(self, "_ag_made", False)
+        # A student's generator's send: its StopIteration (the generator
+        # returned) is its answer, as next()'s is.
+        object.__setattr__(self, "_ag_stop", False)
 
     def _ag_target(self):
         __tracebackhide__ = True
@@ -489,6 +604,8 @@ class Remote:
         if p is not None and not p.trusted and not _by_instructor():
             raise AttributeError(name)
         v = self._ag_op("getattr", name=name)
+        if name == "send" and isinstance(v, Remote) and object.__getattribute__(self, "_ag_type") == "generator":
+            object.__setattr__(v, "_ag_stop", True)
         path = object.__getattribute__(self, "_ag_path")
         if isinstance(v, Remote) and path is not None and object.__getattribute__(v, "_ag_path") is None:
             # An attribute of a module's attribute keeps its path: it is
@@ -509,7 +626,7 @@ class Remote:
         p = object.__getattribute__(self, "_ag_peer")
         if p is None:
             return Remote(None)  # only collecting (Circle(1) in a parametrize): nothing answers
-        return p.call(self._ag_target(), args, kwargs)
+        return p.call(self._ag_target(), args, kwargs, object.__getattribute__(self, "_ag_stop"))
 
     def __repr__(self):
         __tracebackhide__ = True
@@ -795,6 +912,22 @@ _ARITHMETIC = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul
                "lshift", "rshift")
 
 
+class _RemoteDoc:
+    """A handle's __doc__: the other side's object's (a student's
+    function's docstring, which a test may check), read when asked. A
+    class's __doc__ would otherwise be found first, and be None. Of the
+    class itself, and while pytest collects (nothing answers): None."""
+
+    def __get__(self, obj, owner=None):
+        __tracebackhide__ = True
+        if obj is None or object.__getattribute__(obj, "_ag_peer") is None:
+            return None
+        return obj.__getattr__("__doc__")
+
+    def __set__(self, obj, value):
+        raise AttributeError("__doc__")
+
+
 # The classes of handles, by the name of the class of the other side's
 # object they stand for: type(dog).__name__ is "Dog", as in one process.
 _REMOTE_CLASSES = {}
@@ -811,7 +944,8 @@ def _remote_class(typ):
         if type(typ) is not str or not typ or len(_REMOTE_CLASSES) >= _MAX_REMOTE_CLASSES:
             return Remote
         k = type(Remote)(typ.rsplit(".", 1)[-1], (Remote,), {"__slots__": (), "__qualname__": typ,
-                                                          "__module__": Remote.__module__})
+                                                          "__module__": Remote.__module__,
+                                                          "__doc__": _RemoteDoc()})
         _REMOTE_CLASSES[typ] = k
     return k
 
@@ -1463,6 +1597,8 @@ class _Values:
                 raise Unsendable("%s of Python's or the standard library's (%s) is not handed to a test: "
                                  "only the implementation's own modules, classes, functions and objects are"
                                  % (why, type(v).__qualname__[:100]))
+        if _builtin_class(v):
+            return {"builtin": v.__name__}
         return {"handle": self.handle_of(v), "type": type(v).__qualname__[:200]}
 
     # -- decoding (what this side is sent; on the test side, the student's)
@@ -1527,6 +1663,11 @@ class _Values:
                 return self.resolve(x)
             if k == "sub" and self.trusted and type(x) is dict:
                 return self.mirror(x, depth)
+            if k == "builtin" and type(x) is str:
+                c = getattr(builtins, x, None)
+                if not _builtin_class(c):
+                    raise BridgeError("no built-in class %.60r" % x)
+                return c
             if k == "excclass" and not self.trusted and type(x) is dict:
                 return self.stand_in(x, [64])
             if k == "exc" and not self.trusted and type(x) is dict:
@@ -1623,6 +1764,7 @@ class _Calls:
 
     def _request(self, msg):
         __tracebackhide__ = True
+        stop_ok = msg.get("op") == "next" or msg.pop("_stop", False) is True
         if not self.trusted and self.depth >= MAX_NESTED:
             self.too_deep()
         self.calls += 1
@@ -1632,13 +1774,19 @@ class _Calls:
             argv = _test_argv()
             if argv is not None:
                 msg["argv"] = argv
+            limit = _test_recursion_limit()
+            if limit is not None:
+                msg["recursion_limit"] = limit
+            env = _test_environ()
+            if env is not None:
+                msg["environ"] = env
         msg["args"] = [_Value(a) for a in msg.get("args") or ()]
         if msg.get("kwargs"):
             msg["kwargs"] = [[k, _Value(v)] for k, v in msg["kwargs"]]
         self.conn.write(self.frame(msg))
         self.depth += 1
         try:
-            value = self.wait(cid, msg.get("op") == "next", bool(msg.get("_back")))
+            value = self.wait(cid, stop_ok, bool(msg.get("_back")))
         except _Raised as r:
             value, exc = None, r.exc
         except (StudentDied, BridgeError):
@@ -1690,11 +1838,15 @@ class _Calls:
         if self.depth <= 0:
             self.depth, self.failed_back = 0, None
 
-    def call(self, target, args, kwargs):
+    def call(self, target, args, kwargs, stop_ok=False):
+        """The call target(*args, **kwargs) in the other side; stop_ok: a
+        StopIteration is its answer (a generator's send), not an error."""
         __tracebackhide__ = True
         args = list(args)
         msg = {"op": "call", "target": target, "name": None, "args": args,
                "kwargs": [[k, v] for k, v in kwargs.items()]}
+        if stop_ok is True:
+            msg["_stop"] = True
         back = self.request_back(msg)
         value, copied = back
         mutable = dict(enumerate(args))
@@ -1883,6 +2035,8 @@ class _Answers:
                 return
             if self.trusted:
                 _use_argv(msg.get("argv"))
+                _use_recursion_limit(msg.get("recursion_limit"))
+                _use_environ(msg.get("environ"))
             target = self.target(msg.get("target"))
             args = [self.dec(a) for a in msg.get("args") or ()]
             name = msg.get("name")
@@ -2168,7 +2322,7 @@ class _Exceptions:
         msg = info.get("message")[:MAX_REPR] if type(info.get("message")) is str else ""
         builtin = info["module"] == "builtins"
         if stop_ok and builtin and info["name"] == "StopIteration":
-            return StopIteration()  # next()'s answer: the iterator is done
+            return StopIteration(*self._stop_value(info))  # next()'s or send()'s answer: the iterator is done
         control = [n for n in ([info["name"]] if builtin else []) + info["bases"] if n in _CONTROL]
         h = info.get("ref")
         if type(h) is int and (control or h not in self.remotes):
@@ -2204,6 +2358,18 @@ class _Exceptions:
                 e.__dict__["_ag_remote"] = self.remote(h, info["name"][:200])
                 self.raised[h] = weakref.ref(e, lambda wr, h=h, d=self.raised: d.get(h) is wr and d.pop(h))
         return self._traced(e, info, depth)
+
+    def _stop_value(self, info):
+        """The value a generator returned, as its StopIteration's args
+        say (none: [])."""
+        __tracebackhide__ = True
+        a = info.get("args")
+        if type(a) is not list or not a or len(json.dumps(a)) > MAX_REPR:
+            return []
+        try:
+            return [self.dec(a[0])]
+        except (BridgeError, Unsendable):
+            return []
 
     def _traced(self, e, info, depth):
         """e with its student's cause (raise X from Y: Y rebuilt, as its
@@ -2310,6 +2476,13 @@ def _stdlib_exception(module, name):
     return None
 
 
+def _builtin_class(c):
+    """Whether c is one of Python's built-in classes (int, str, KeyError),
+    which crosses by its name as itself: a test's Suppress(KeyError), a
+    student's kind(5) is int, as in one process."""
+    return isinstance(c, type) and c.__module__ == "builtins" and getattr(builtins, c.__name__, None) is c
+
+
 def _exit_args(args):
     """The exception a with block ended with, as a student's __exit__ is
     given it: its own exception object, a built-in one of the test's
@@ -2395,6 +2568,20 @@ _peer = None
 
 
 class _StandIn(types.ModuleType):
+    @property
+    def __doc__(self):
+        """The student's module's docstring, read when an instructor's
+        file asks (a test may check it); else, and while pytest collects,
+        None."""
+        __tracebackhide__ = True
+        if _peer is None or not _by_instructor():
+            return None
+        return _peer.request({"op": "getattr", "target": {"path": [self.__name__]}, "name": "__doc__"})
+
+    @__doc__.setter
+    def __doc__(self, value):
+        pass  # ModuleType's __init__ sets it: the student's module's is read when asked
+
     def __getattr__(self, name):
         __tracebackhide__ = True
         if _peer is None:

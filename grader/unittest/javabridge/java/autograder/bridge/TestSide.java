@@ -10,6 +10,7 @@ import java.lang.ref.WeakReference;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -573,7 +574,55 @@ final class TestSide extends Peer {
         m.put("owner", "test");
         m.put("ifaces", interfaces(v.getClass()));
         m.put("name", className(v.getClass()));
+        List<Object> overrides = this.overrides.get(v.getClass());
+        if (!overrides.isEmpty()) {
+            m.put("overrides", overrides);
+        }
         return m;
+    }
+
+    /**
+     * The default methods of a test's object's interfaces that its class
+     * overrides (an anonymous listener's own wantsSensor), by name and
+     * descriptor: the student's side calls these back, as one process
+     * would, and runs the interfaces' own defaults (the student's code or
+     * the JDK's) itself.
+     */
+    private final ClassValue<List<Object>> overrides = new ClassValue<>() {
+        @Override
+        protected List<Object> computeValue(Class<?> c) {
+            Set<Class<?>> all = new LinkedHashSet<>();
+            for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+                addInterfaces(k, all);
+            }
+            Set<Object> keys = new LinkedHashSet<>();
+            for (Class<?> i : all) {
+                if (!Modifier.isPublic(i.getModifiers())) {
+                    continue;
+                }
+                for (Method d : i.getMethods()) {
+                    if (d.isDefault() && overridden(c, d)) {
+                        keys.add(d.getName() + descriptor(d));
+                    }
+                }
+            }
+            return List.copyOf(keys);
+        }
+    };
+
+    /** Whether what c runs for the default method d is its own (a class's, or an interface's of the test's own). */
+    private boolean overridden(Class<?> c, Method d) {
+        Method impl;
+        try {
+            impl = c.getMethod(d.getName(), d.getParameterTypes());
+        } catch (NoSuchMethodException | SecurityException e) {
+            return false;
+        }
+        Class<?> k = impl.getDeclaringClass();
+        if (!k.isInterface()) {
+            return true;
+        }
+        return !k.getName().startsWith("java.") && !standins().contains(k.getName());
     }
 
     /**

@@ -12,13 +12,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A test's object as the student's code sees it, in a class named as the
  * test's class is (Rect for the test's ShapeTest.Rect), not $Proxy0: a
  * class written here, as java.lang.reflect.Proxy writes its own, whose
- * abstract interface methods and Object's equals, hashCode and toString
- * each call the handler (the interfaces' default methods are theirs). It
+ * abstract interface methods, the default ones the test's class overrides,
+ * and Object's equals, hashCode and toString each call the handler (the
+ * interfaces' other default methods are theirs). It
  * is defined alone in a class loader of its own under the student's, so
  * its name takes no class of the student's. Nothing in it runs but the
  * handler's calls.
@@ -31,17 +33,17 @@ final class Named {
     private static final Map<String, Class<?>> CLASSES = new HashMap<>();
 
     /** An instance of a class named name with the interfaces given, calling h. */
-    static Object make(ClassLoader parent, String name, Class<?>[] ifaces, InvocationHandler h) throws ReflectiveOperationException {
-        String key = name + java.util.Arrays.toString(ifaces);
+    static Object make(ClassLoader parent, String name, Class<?>[] ifaces, InvocationHandler h, Set<String> overrides) throws ReflectiveOperationException {
+        String key = name + java.util.Arrays.toString(ifaces) + new java.util.TreeSet<>(overrides);
         Class<?> k = CLASSES.get(key);
         if (k == null) {
-            k = define(parent, name, ifaces);
+            k = define(parent, name, ifaces, overrides);
             CLASSES.put(key, k);
         }
         return k.getConstructor(InvocationHandler.class).newInstance(h);
     }
 
-    private static Class<?> define(ClassLoader parent, String name, Class<?>[] ifaces) throws ReflectiveOperationException {
+    private static Class<?> define(ClassLoader parent, String name, Class<?>[] ifaces, Set<String> overrides) throws ReflectiveOperationException {
         Map<String, Method> methods = new LinkedHashMap<>();
         for (String m : new String[] {"equals", "hashCode", "toString"}) {
             Method om = m.equals("equals") ? Object.class.getMethod(m, Object.class) : Object.class.getMethod(m);
@@ -49,8 +51,9 @@ final class Named {
         }
         for (Class<?> i : ifaces) {
             for (Method m : i.getMethods()) {
-                if (Modifier.isAbstract(m.getModifiers())) {
-                    methods.putIfAbsent(m.getName() + Peer.descriptor(m), m);
+                String key = m.getName() + Peer.descriptor(m);
+                if (Modifier.isAbstract(m.getModifiers()) || m.isDefault() && overrides.contains(key)) {
+                    methods.putIfAbsent(key, m);
                 }
             }
         }

@@ -21,6 +21,7 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -474,7 +475,7 @@ public final class Server extends Peer {
             throw new BadValue("a malformed handle");
         }
         if ("test".equals(m.get("owner"))) {
-            Object cb = callback((Integer) id, m.get("ifaces"), m.get("name"));
+            Object cb = callback((Integer) id, m.get("ifaces"), m.get("name"), m.get("overrides"));
             if (want == java.util.Random.class && cb instanceof java.util.random.RandomGenerator) {
                 return new Forwarded((java.util.random.RandomGenerator) cb);
             }
@@ -498,11 +499,11 @@ public final class Server extends Peer {
     private final Map<Object, Callback> named = new IdentityHashMap<>();
     private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,199}");
 
-    private Object callback(int id, Object ifaces, Object name) {
-        String key = id + " " + jsonList(ifaces) + " " + name;
+    private Object callback(int id, Object ifaces, Object name, Object overrides) {
+        String key = id + " " + jsonList(ifaces) + " " + name + " " + (overrides == null ? "" : jsonList(overrides));
         Object p = proxies.get(key);
         if (p == null) {
-            p = newCallback(id, ifaces, name);
+            p = newCallback(id, ifaces, name, overrides(overrides));
             proxies.put(key, p);
         }
         return p;
@@ -513,19 +514,31 @@ public final class Server extends Peer {
      * the interfaces the student's side has of those it names; a proxy
      * when the name is none or such a class cannot be made.
      */
-    private Object newCallback(int id, Object ifaces, Object name) {
+    private Object newCallback(int id, Object ifaces, Object name, Set<String> overrides) {
         Class<?>[] is = interfaces(ifaces);
         if (name instanceof String && NAME.matcher((String) name).matches()) {
-            Callback cb = new Callback(id);
+            Callback cb = new Callback(id, overrides);
             try {
-                Object o = Named.make(loader, (String) name, is, cb);
+                Object o = Named.make(loader, (String) name, is, cb, overrides);
                 named.put(o, cb);
                 return o;
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
                 // below: a proxy, as $Proxy0
             }
         }
-        return Proxy.newProxyInstance(loader, is, new Callback(id));
+        return Proxy.newProxyInstance(loader, is, new Callback(id, overrides));
+    }
+
+    /** The default methods a test's object overrides, as the test's side says them (name and descriptor). */
+    private static Set<String> overrides(Object names) {
+        Set<String> out = new HashSet<>();
+        if (names == null) {
+            return out;
+        }
+        for (Object n : jsonList(names)) {
+            out.add(String.valueOf(n));
+        }
+        return out;
     }
 
     private Class<?>[] interfaces(Object ifaces) {
@@ -565,9 +578,12 @@ public final class Server extends Peer {
     /** A test's object, as the student's code sees it: every call goes back to the test. */
     private final class Callback implements InvocationHandler {
         final int id;
+        /** The default methods the test's object overrides: called back; the others run here. */
+        final Set<String> overrides;
 
-        Callback(int id) {
+        Callback(int id, Set<String> overrides) {
             this.id = id;
+            this.overrides = overrides;
         }
 
         @Override
@@ -579,7 +595,7 @@ public final class Server extends Peer {
             // equals, hashCode and toString go to the test's object too (a
             // test's record as a key in the student's own hash table): each
             // call, none cached, as the test's class may change its answer
-            if (m.isDefault()) {
+            if (m.isDefault() && !overrides.contains(m.getName() + descriptor(m))) {
                 return InvocationHandler.invokeDefault(proxy, m, args);
             }
             LOCK.lock();
