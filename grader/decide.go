@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 // deciding; decideRuns those of a repeated case's runs.
 const (
 	ruleJudgeFailed   = "the judge failed"
+	ruleJudgeError    = "the judge failed on the output"
 	ruleExitZero      = "status 0 where an error status is wanted"
 	ruleRejectedFirst = "an interactive judge rejected first"
 	ruleTime          = "time limit"
@@ -55,7 +57,9 @@ type decision struct {
 // decide is the verdict of a run, by the first rule that holds:
 //
 //  1. the judge failed: the grader's failure (regrade), never the
-//     student's;
+//     student's; but for a package's output validator that failed on
+//     the run's output (FailedOnOutput): a judge error, which earns
+//     nothing, as the contest judges' systems judge it;
 //  2. status 0 where the case's exit key wants an error status: a wrong
 //     answer, whatever a judge said;
 //  3. an interactive judge rejected the run before the program ended: a
@@ -79,7 +83,11 @@ func decide(r judgedRun) decision {
 	d := decision{RunResult: RunResult{ExitCode: r.ex.ExitCode, Signal: r.ex.Signal, Limit: r.ex.Limit}}
 	v, rule := ending(r.exit, r.ex)
 	j := r.judgement
+	var onOutput *FailedOnOutput
 	switch {
+	case errors.As(r.judgeErr, &onOutput):
+		d.rule, d.Verdict, d.JudgeLog = ruleJudgeError, JudgeError, r.judgeErr.Error()
+		return d
 	case r.judgeErr != nil:
 		d.rule, d.Verdict, d.JudgeLog = ruleJudgeFailed, GraderFailure, r.judgeErr.Error()
 		return d
