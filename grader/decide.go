@@ -80,7 +80,7 @@ type decision struct {
 // What a program prints on stderr never changes a verdict, but for the
 // output limit, which bounds stderr as it bounds stdout (rule 4).
 func decide(r judgedRun) decision {
-	d := decision{RunResult: RunResult{ExitCode: r.ex.ExitCode, Signal: r.ex.Signal, Limit: r.ex.Limit}}
+	d := decision{RunResult: RunResult{ExitCode: r.ex.ExitCode, Signal: r.ex.Signal, Limit: r.ex.Limit, Heap: r.ex.Heap}}
 	v, rule := ending(r.exit, r.ex)
 	j := r.judgement
 	var onOutput *FailedOnOutput
@@ -95,7 +95,7 @@ func decide(r judgedRun) decision {
 		j = Judgement{Violation: &Violation{Rule: "exit status", Msg: "the program exited with status 0, but this case wants it to stop with an error status (as on a usage error)"}, Log: j.Log}
 	case r.live && j.DecidedFirst && !j.Pass:
 		j.Log = firstRejection(r, j.Log)
-		d.ExitCode, d.Signal, d.Limit = 0, "", None
+		d.ExitCode, d.Signal, d.Limit, d.Heap = 0, "", None, 0
 		v, rule = WrongAnswer, ruleRejectedFirst
 	case v != Pass:
 		d.rule, d.Verdict = rule, v
