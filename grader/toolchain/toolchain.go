@@ -29,7 +29,9 @@ type Toolchain struct {
 	// messages name.
 	Codes []string
 	// Exts are the endings of its source files, the usual one first
-	// (".cpp", ".cc", ".cxx"). No two toolchains share one.
+	// (".cpp", ".cc", ".cxx"), matched exactly: ".C" is C++, ".c" C, as
+	// g++ and the judges' language lists take them. No two toolchains share
+	// one.
 	Exts []string
 	// Products are patterns (path.Match, on a base name) of the files its
 	// tools write: a submission's own are ignored, never built with.
