@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 // deciding; decideRuns those of a repeated case's runs.
 const (
 	ruleJudgeFailed   = "the judge failed"
+	ruleJudgeError    = "the judge failed on the output"
 	ruleExitZero      = "status 0 where an error status is wanted"
 	ruleRejectedFirst = "an interactive judge rejected first"
 	ruleTime          = "time limit"
@@ -55,7 +57,9 @@ type decision struct {
 // decide is the verdict of a run, by the first rule that holds:
 //
 //  1. the judge failed: the grader's failure (regrade), never the
-//     student's;
+//     student's; but for a package's output validator that failed on
+//     the run's output (FailedOnOutput): a judge error, which earns
+//     nothing, as the contest judges' systems judge it;
 //  2. status 0 where the case's exit key wants an error status: a wrong
 //     answer, whatever a judge said;
 //  3. an interactive judge rejected the run before the program ended: a
@@ -76,10 +80,14 @@ type decision struct {
 // What a program prints on stderr never changes a verdict, but for the
 // output limit, which bounds stderr as it bounds stdout (rule 4).
 func decide(r judgedRun) decision {
-	d := decision{RunResult: RunResult{ExitCode: r.ex.ExitCode, Signal: r.ex.Signal, Limit: r.ex.Limit}}
+	d := decision{RunResult: RunResult{ExitCode: r.ex.ExitCode, Signal: r.ex.Signal, Limit: r.ex.Limit, Heap: r.ex.Heap}}
 	v, rule := ending(r.exit, r.ex)
 	j := r.judgement
+	var onOutput *FailedOnOutput
 	switch {
+	case errors.As(r.judgeErr, &onOutput):
+		d.rule, d.Verdict, d.JudgeLog = ruleJudgeError, JudgeError, r.judgeErr.Error()
+		return d
 	case r.judgeErr != nil:
 		d.rule, d.Verdict, d.JudgeLog = ruleJudgeFailed, GraderFailure, r.judgeErr.Error()
 		return d
@@ -87,7 +95,7 @@ func decide(r judgedRun) decision {
 		j = Judgement{Violation: &Violation{Rule: "exit status", Msg: "the program exited with status 0, but this case wants it to stop with an error status (as on a usage error)"}, Log: j.Log}
 	case r.live && j.DecidedFirst && !j.Pass:
 		j.Log = firstRejection(r, j.Log)
-		d.ExitCode, d.Signal, d.Limit = 0, "", None
+		d.ExitCode, d.Signal, d.Limit, d.Heap = 0, "", None, 0
 		v, rule = WrongAnswer, ruleRejectedFirst
 	case v != Pass:
 		d.rule, d.Verdict = rule, v

@@ -2,6 +2,7 @@ package grader
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -30,6 +31,9 @@ func TestDecide(t *testing.T) {
 		{rule: ruleJudgeFailed, also: "before an interactive judge's first rejection",
 			r:    judgedRun{live: true, ex: Execution{ExitCode: 3}, judgement: Judgement{DecidedFirst: true}, judgeErr: errors.New("interactor crashed")},
 			want: decision{RunResult: RunResult{Verdict: GraderFailure, ExitCode: 3, JudgeLog: "interactor crashed"}}},
+		{rule: ruleJudgeError, also: "a package's validator that failed on the output: the case's verdict, not the grader's failure",
+			r:    judgedRun{judgeErr: fmt.Errorf("pass 2: %w", &FailedOnOutput{errors.New("validator crashed")})},
+			want: decision{RunResult: RunResult{Verdict: JudgeError, JudgeLog: "pass 2: validator crashed"}}},
 		{rule: ruleExitZero, r: judgedRun{exit: cases.ExitNonzero, ex: Execution{ExitCode: 0}},
 			want: decision{RunResult: RunResult{Verdict: WrongAnswer, Violation: exitViolation}}},
 		{rule: ruleExitZero, also: "before an interactive judge's first rejection, its log kept",

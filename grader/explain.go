@@ -84,6 +84,8 @@ func ended(r RunResult, lim rubric.Limits) string {
 	switch {
 	case r.Limit == Wall && r.Waited:
 		return "waited until the " + sized(durationText(lim.Wall), "wall-time limit") + ", having used little CPU time"
+	case r.Limit == Memory && r.Heap > 0:
+		return "ran out of its " + sizeText(r.Heap) + " heap, the cap its runtime has within the " + sized(sizeText(lim.Memory), "memory limit")
 	case r.Limit != None:
 		return limitText(r.Limit, lim)
 	case r.Signal != "":

@@ -14,9 +14,25 @@ type Judge interface {
 	// Judge returns the judgement of a run that ended on its own with
 	// status 0 (Grade gives every other run its verdict without asking).
 	// An error means the judge itself failed (a checker program crashed):
-	// the case's verdict is then GraderFailure, never the student's fault.
+	// the case's verdict is then GraderFailure, never the student's fault,
+	// unless the error is a *FailedOnOutput (JudgeError).
 	Judge(ctx context.Context, t Trial) (Judgement, error)
 }
+
+// FailedOnOutput is a judge's error when its judge program ran on a
+// run's output and failed on it (it crashed, hit a limit, exited with
+// neither verdict, or broke its protocol) and the judge is a problem
+// package's output validator: the case's verdict is then JudgeError, as
+// the contest judges' systems call it. The case earns nothing, the
+// submission's other cases are judged, and Err goes to the TA. A judge
+// that could not run at all (it does not build, the sandbox failed)
+// stays the grader's failure.
+type FailedOnOutput struct{ Err error }
+
+func (e *FailedOnOutput) Error() string { return e.Err.Error() }
+
+// Unwrap is the judge program's failure.
+func (e *FailedOnOutput) Unwrap() error { return e.Err }
 
 // Interactor is a Judge that talks with the program while it runs (an
 // interactive problem). Grade calls Interact instead of running the

@@ -237,6 +237,9 @@ type RunResult struct {
 	Signal   string  `json:"signal,omitempty"`
 	// Limit is the limit the run hit, when it hit one.
 	Limit Limit `json:"limit,omitempty"`
+	// Heap is, for a run at its memory limit by its runtime's word, the
+	// heap cap it ran out of (Execution.Heap), in bytes; 0 otherwise.
+	Heap int64 `json:"heap,omitempty"`
 	// Waited says the run was stopped at the wall-time limit having used
 	// well under its CPU limit: it waited (for input, a sleep, or a busy
 	// machine) rather than worked.

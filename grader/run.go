@@ -243,7 +243,7 @@ func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, 
 	}
 	settle(cr, r, opt)
 	opt.stop.judged(cr)
-	if v := cr.Verdict; v != Pass && v != GraderFailure && cr.Score == nil {
+	if v := cr.Verdict; v != Pass && v != GraderFailure && v != JudgeError && cr.Score == nil {
 		a.diagnose(cr, r.ex.Stdout, t.Readings)
 	}
 	return nil
@@ -356,7 +356,7 @@ func shownOutput(d decision, stdout []byte) *string {
 		out = limitExcerpt(stdout)
 	case d.Mismatch != nil || d.Violation != nil:
 		return nil
-	case d.Verdict == WrongAnswer, d.Verdict == Pass && d.Score != nil && *d.Score < 1:
+	case d.Verdict == WrongAnswer, d.Verdict == JudgeError, d.Verdict == Pass && d.Score != nil && *d.Score < 1:
 		out = excerpt(stdout, KeptOutput)
 	default:
 		return nil

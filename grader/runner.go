@@ -124,6 +124,11 @@ type Execution struct {
 	ExitCode int    // -1 when killed by a signal
 	Signal   string // e.g. "killed", when a signal ended it
 	Limit    Limit
+	// Heap is, when Limit is Memory by the program's runtime's own word
+	// (a JVM's OutOfMemoryError), the heap cap it ran out of (a JVM's
+	// -Xmx), in bytes: the box did not reach its memory limit. 0
+	// otherwise.
+	Heap int64
 	// Stopped says the run was ended by its Input's Stop, not by itself.
 	Stopped bool
 	// OutputCut says the run printed more than its output limit on

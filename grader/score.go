@@ -138,12 +138,16 @@ func unjudged(res *Result) {
 }
 
 // judgeFailures are the TA's flags of the cases the grader failed to
-// judge: each to regrade, with why.
+// judge, each to regrade, and of its judge errors (a package's output
+// validator that failed on the program's output), each with why.
 func judgeFailures(crs []CaseResult) []string {
 	var flags []string
 	for _, cr := range crs {
-		if cr.Verdict == GraderFailure {
+		switch cr.Verdict {
+		case GraderFailure:
 			flags = append(flags, fmt.Sprintf("case %s: the judge failed, regrade: %s", cr.ID, cr.JudgeLog))
+		case JudgeError:
+			flags = append(flags, fmt.Sprintf("case %s: judge error, the case earns nothing: the package's output validator failed on the program's output (regrade if the validator is at fault): %s", cr.ID, cr.JudgeLog))
 		}
 	}
 	return flags

@@ -27,6 +27,7 @@ const (
 	Rejected      Verdict = "rejected"       // the rubric refuses the submission (e.g. a package statement)
 	NotAccepted   Verdict = "not-accepted"   // handed in after the last late day
 	Unreadable    Verdict = "unreadable"     // the archive could not be opened
+	JudgeError    Verdict = "judge-error"    // a problem package's output validator failed on the program's output: the case earns nothing
 	GraderFailure Verdict = "grader-failure" // the grader could not run the case; regrade
 	// NotRun is a case of an all-or-nothing part that stops at its first
 	// rejected case (rubric.Part.StopAtReject) after such a case: it was
@@ -35,7 +36,7 @@ const (
 )
 
 // Verdicts lists every verdict in report order.
-var Verdicts = []Verdict{Pass, WrongAnswer, Timeout, RuntimeError, MemoryLimit, OutputLimit, CompileError, MissingFile, Rejected, NotAccepted, Unreadable, GraderFailure, NotRun}
+var Verdicts = []Verdict{Pass, WrongAnswer, Timeout, RuntimeError, MemoryLimit, OutputLimit, CompileError, MissingFile, Rejected, NotAccepted, Unreadable, JudgeError, GraderFailure, NotRun}
 
 // Describe is a short phrase for a person.
 func (v Verdict) Describe() string {
@@ -62,6 +63,8 @@ func (v Verdict) Describe() string {
 		return "handed in too late to be accepted"
 	case Unreadable:
 		return "the submission could not be read"
+	case JudgeError:
+		return "the judge failed on the program's output (a judge error)"
 	case GraderFailure:
 		return "the grader failed to judge it"
 	case NotRun:

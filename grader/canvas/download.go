@@ -282,11 +282,15 @@ func Discover(inputs []string, sourceExts []string, lim Limits) (subs []submissi
 			subs, warnings = append(subs, s...), append(warnings, w...)
 			continue
 		}
-		s, err := submission.Discover([]string{in}, sourceExts, lim.Student)
+		s, skipped, err := submission.DiscoverSkipped([]string{in}, sourceExts, lim.Student)
 		if err != nil {
 			return nil, nil, err
 		}
 		subs = append(subs, s...)
+		if len(skipped) > 0 {
+			warnings = append(warnings, fmt.Sprintf("not graded: %s: a name that starts with a dot is not taken for a submission; rename it to grade it",
+				strings.Join(skipped, ", ")))
+		}
 	}
 	submission.UniqueIDs(subs)
 	return subs, warnings, nil

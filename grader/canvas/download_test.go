@@ -379,6 +379,12 @@ func TestDiscover(t *testing.T) {
 	if !reflect.DeepEqual(ids, want) {
 		t.Errorf("Discover: %q, want %q", ids, want)
 	}
+	// A folder named with a leading dot is not graded, and a warning says so.
+	os.MkdirAll(filepath.Join(batch, ".erin"), 0o755)
+	if _, warnings, err := Discover([]string{batch}, []string{".java"}, DefaultLimits); err != nil ||
+		!reflect.DeepEqual(warnings, []string{"not graded: " + filepath.Join(batch, ".erin") + ": a name that starts with a dot is not taken for a submission; rename it to grade it"}) {
+		t.Errorf("a dot folder: warnings %q, err %v", warnings, err)
+	}
 	if _, _, err := Discover([]string{dl, filepath.Join(dir, "nowhere")}, nil, DefaultLimits); !errors.Is(err, submission.ErrNotFound) {
 		t.Errorf("a missing input: %v", err)
 	}

@@ -38,6 +38,9 @@ type Checker struct {
 	runner *runner.Sandboxed
 	// multOnly refuses score.txt (rubric.Judge.MultiplierOnly).
 	multOnly bool
+	// judgeErrors makes its failures on a run's output judge errors
+	// (rubric.Judge.JudgeErrors).
+	judgeErrors bool
 
 	mu       sync.Mutex
 	prog     grader.Program // once built

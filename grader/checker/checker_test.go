@@ -181,7 +181,7 @@ func TestNewErrors(t *testing.T) {
 	}
 	for _, tc := range []struct{ path, want string }{
 		{filepath.Join(dir, "missing.py"), "no such file"},
-		{write("check.rb", "exit 42"), "no source file (.c, .cpp, .cc, .cxx, .java, .py, .py3, .rs or .go)"},
+		{write("check.rb", "exit 42"), "no source file (.c, .cpp, .cc, .cxx, .C, .c++, .java, .py, .py3, .rs or .go)"},
 		{filepath.Dir(write("mixed/a.c", "") + write("mixed/b.py", "")[:0]), "sources of several languages (a.c, b.py)"},
 		{filepath.Dir(write("py/a.py", "") + write("py/b.py", "")[:0]), "several .py files and no __main__.py to run"},
 		{filepath.Dir(write("clash/c.cpp", "") + write("clash/testcase.in", "")[:0]), "may not be named testcase.in"},

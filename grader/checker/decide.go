@@ -21,7 +21,9 @@ import (
 //     program's wrong answer, the rule "text" broken on that line; the
 //     checker's failure goes in the log for the TA.
 //   - The checker failed otherwise (on text, or on nothing): an error,
-//     the grader's failure, whatever the program did.
+//     the grader's failure, whatever the program did; a problem
+//     package's checker's (rubric.Judge.JudgeErrors), the case's judge
+//     error (grader.FailedOnOutput, wrapped by judgement).
 func (i *interactor) decide(judged ran, first bool, sent textCheck, transcript string) (grader.Judgement, error) {
 	if judged.err != nil {
 		return grader.Judgement{}, judged.err

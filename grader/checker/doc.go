@@ -35,7 +35,11 @@
 // a crash, or a limit of its own (rubric keys checker_wall, checker_cpu;
 // the sandbox's memory and output defaults) is the checker's failure,
 // which the grader reports as a grader-failure verdict with the reason
-// for the TA. Of what it writes to feedback/, teammessage.txt is the
+// for the TA; a problem package's (rubric.Judge.JudgeErrors) is the
+// case's judge-error verdict instead (grader.FailedOnOutput), as the
+// contest judges' systems judge it: the case earns nothing, and the
+// submission is still scored. A checker that does not build, or that
+// the sandbox could not start, is the grader's failure either way. Of what it writes to feedback/, teammessage.txt is the
 // student's feedback and judgemessage.txt the TA's log, each cut at
 // 4 KiB; nothing else it does reaches anything beyond its own judgement.
 //
@@ -71,7 +75,8 @@
 // give. A checker that fails is the grader's failure, unless the program
 // had sent it bytes a line-based text protocol cannot carry (not UTF-8,
 // a control character, a line longer than 64 KiB): then the program
-// caused it, a wrong answer that breaks the rule "text". When both end
+// caused it, a wrong answer that breaks the rule "text" (a problem
+// package's checker that fails otherwise: its judge error, as above). When both end
 // on their own at once, which came first is decided by which the grader
 // saw first; the checker's end is recorded before the program can read
 // its end of file. The conversation is kept, cut at 64 KiB,

@@ -21,8 +21,25 @@ const (
 
 // judgement reads a finished run of the checker: its exit status and its
 // feedback folder. Anything but an accepting or rejecting exit is the
-// checker's failure.
+// checker's failure on the output it read (onOutput).
 func (c *Checker) judgement(res sandbox.Result) (grader.Judgement, error) {
+	j, err := c.judged(res)
+	return j, c.onOutput(err)
+}
+
+// onOutput is err, the checker's failure on a run's output, as the case's
+// judge error when the rubric makes it one (rubric.Judge.JudgeErrors: a
+// problem package's output validator), else as it is: the grader's
+// failure.
+func (c *Checker) onOutput(err error) error {
+	if err == nil || !c.judgeErrors {
+		return err
+	}
+	return &grader.FailedOnOutput{Err: err}
+}
+
+// judged is judgement's reading of the checker's run.
+func (c *Checker) judged(res sandbox.Result) (grader.Judgement, error) {
 	if err := failure(res); err != nil {
 		return grader.Judgement{}, fmt.Errorf("checker %s %w", c.path, err)
 	}

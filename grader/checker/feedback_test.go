@@ -1,8 +1,11 @@
 package checker
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/cs540-tools/autograder/grader"
 
 	"github.com/cs540-tools/autograder/sandbox"
 )
@@ -55,6 +58,7 @@ func TestJudgement(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v, want %q", err, tc.err)
 				}
+				judgeError(t, tc.res, tc.multOnly, err.Error())
 				return
 			}
 			if err != nil {
@@ -67,6 +71,21 @@ func TestJudgement(t *testing.T) {
 				t.Errorf("score %v, want %v", got, tc.score)
 			}
 		})
+	}
+}
+
+// judgeError requires a checker's failure on res to be the grader's
+// failure in a course rubric, and the case's judge error, with the same
+// message, in a problem package's (rubric.Judge.JudgeErrors).
+func judgeError(t *testing.T, res sandbox.Result, multOnly bool, msg string) {
+	t.Helper()
+	var onOutput *grader.FailedOnOutput
+	if _, err := (&Checker{path: "c.py", multOnly: multOnly}).judgement(res); errors.As(err, &onOutput) {
+		t.Errorf("a course's checker: %v is a judge error, want the grader's failure", err)
+	}
+	_, err := (&Checker{path: "c.py", multOnly: multOnly, judgeErrors: true}).judgement(res)
+	if !errors.As(err, &onOutput) || err.Error() != msg {
+		t.Errorf("a package's validator: %#v, want a judge error saying %q", err, msg)
 	}
 }
 

@@ -59,7 +59,7 @@ func (mp *multipass) Interact(ctx context.Context, t grader.Trial, run func(grad
 		case !j.Pass || ex.Limit != grader.None || ex.Signal != "" || ex.ExitCode != 0 || !more:
 			return ex, j, nil
 		case n >= mp.passes:
-			return ex, grader.Judgement{}, fmt.Errorf("checker %s wrote %s on pass %d, the last the problem allows (limits.validation_passes)", mp.path, nextPass, n)
+			return ex, grader.Judgement{}, mp.onOutput(fmt.Errorf("checker %s wrote %s on pass %d, the last the problem allows (limits.validation_passes)", mp.path, nextPass, n))
 		}
 		input, kept = next, st.feedback()
 	}

@@ -33,11 +33,12 @@ func New(r *rubric.Rubric) (grader.Judge, error) {
 		files[i].Data = j.Constants.Replace(files[i].Data)
 	}
 	c := &Checker{
-		path:     j.Checker,
-		srcs:     srcs,
-		files:    files,
-		flags:    slices.Clone(j.Flags),
-		multOnly: j.MultiplierOnly,
+		path:        j.Checker,
+		srcs:        srcs,
+		files:       files,
+		flags:       slices.Clone(j.Flags),
+		multOnly:    j.MultiplierOnly,
+		judgeErrors: j.JudgeErrors,
 		runner: runner.New(&rubric.Rubric{Build: b, Limits: rubric.Limits{
 			Wall: j.CheckerWall, CPU: j.CheckerCPU, BuildWall: r.Limits.BuildWall,
 		}}),

@@ -256,7 +256,7 @@ func judge(dir, data string, m meta, groups []group, content *bytes.Buffer) (rub
 		return j, err
 	}
 	j.Name, j.Checker, j.Interactive, j.Constants = "checker", checker, m.interactive, m.constants
-	j.MultiplierOnly = m.final
+	j.MultiplierOnly, j.JudgeErrors = m.final, true
 	if m.multipass {
 		j.Passes = m.passes
 	}

@@ -87,7 +87,7 @@ func TestPresetErrors(t *testing.T) {
 	}{
 		{Raw, []string{"run.sh"}, `rubric: no preset for language "raw"`},
 		{C, []string{"sum.py"}, `rubric: language "c" needs a .c file`},
-		{CPP, nil, `rubric: language "cpp" needs a .cpp or .cc or .cxx file`},
+		{CPP, nil, `rubric: language "cpp" needs a .cpp or .cc or .cxx or .C or .c++ file`},
 	} {
 		if _, err := Preset(tc.lang, tc.required); err == nil || err.Error() != tc.want {
 			t.Errorf("Preset(%q, %q): error %v, want %s", tc.lang, tc.required, err, tc.want)

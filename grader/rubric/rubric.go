@@ -259,6 +259,12 @@ type Judge struct {
 	// package it is an absolute score, which the grader cannot scale to
 	// its share of the case; score_multiplier.txt gives that share.
 	MultiplierOnly bool
+	// JudgeErrors makes a checker's failure on a run's output (a crash, a
+	// limit, a status but 42 and 43, a broken protocol) the case's judge
+	// error (grader.JudgeError: it earns nothing), as the contest judges'
+	// systems judge a problem package's output validator; otherwise it is
+	// the grader's failure, and the submission is regraded.
+	JudgeErrors bool
 	// Constants are replaced in the checker's files before it builds (a
 	// problem package's constants); nil for a rubric.toml.
 	Constants Constants

@@ -44,7 +44,7 @@ func TestPick(t *testing.T) {
 		{"c and cpp", every, "", []string{"a.c", "b.cpp"}, "sources in 2 languages: a.c (c); b.cpp (cpp)"},
 		{"rust: the crate root", rubric.Presets(), "", []string{"parse.rs", "main.rs"}, "[[rustc --edition 2021 -O -o main main.rs]] [./main]"},
 		{"go", rubric.Presets(), "", []string{"sum.go", "util.go"}, "[[go build -o main sum.go util.go]] [./main]"},
-		{"none", every, "", []string{"README.md", "sum.rs"}, "no source file to build: the assignment accepts c, cpp, java or python (.c, .cpp, .cc, .cxx, .java, .py, .py3)"},
+		{"none", every, "", []string{"README.md", "sum.rs"}, "no source file to build: the assignment accepts c, cpp, java or python (.c, .cpp, .cc, .cxx, .C, .c++, .java, .py, .py3)"},
 		{"not accepted", []rubric.Language{rubric.Python}, "", []string{"sum.c"}, "no source file to build: the assignment accepts python (.py, .py3)"},
 		{"list ignores others", []rubric.Language{rubric.C, rubric.Python}, "", []string{"sum.c", "Sum.java"}, "[[gcc -O2 -o main sum.c -lm]] [./main]"},
 	} {

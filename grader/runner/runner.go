@@ -323,6 +323,16 @@ func (s *Sandboxed) limit(res sandbox.Result) grader.Limit {
 	return l
 }
 
+// heap is the runtime's heap cap in box (Toolchain.Heap) when the run
+// hit the memory limit by its runtime's word (limit Memory, the sandbox's
+// none): it ran out of that, not of the box; 0 otherwise.
+func (s *Sandboxed) heap(res sandbox.Result, limit grader.Limit, box toolchain.Box) int64 {
+	if limit != grader.Memory || res.Limit != sandbox.None || s.tc == nil || s.tc.Heap == nil {
+		return 0
+	}
+	return s.tc.Heap(box)
+}
+
 // box is what the preset's options depend on in a box with lim.
 func (s *Sandboxed) box(lim sandbox.Limits) toolchain.Box {
 	return toolchain.Box{Memory: lim.Memory, CPU: lim.CPU, Judges: s.judges}
@@ -499,22 +509,24 @@ func (p *program) Run(ctx context.Context, in grader.Input) (grader.Execution, e
 	if err != nil {
 		return grader.Execution{}, err
 	}
-	p.note(res, spec.Limits.Memory)
+	box := p.s.box(spec.Limits)
+	p.note(res, box)
+	limit := p.s.limit(res)
 	return grader.Execution{
-		ExitCode: res.ExitCode, Signal: res.Signal, Limit: p.s.limit(res), Stopped: res.Stopped, OutputCut: res.StdoutTruncated && res.Limit == sandbox.None,
+		ExitCode: res.ExitCode, Signal: res.Signal, Limit: limit, Heap: p.s.heap(res, limit, box), Stopped: res.Stopped, OutputCut: res.StdoutTruncated && res.Limit == sandbox.None,
 		Stdout: res.Stdout, Stderr: res.Stderr, Time: res.Wall, CPU: res.CPU, CPUMeasured: true, StallCounted: res.StallCounted,
 	}, nil
 }
 
 func (p *program) Close() error { return nil }
 
-// note keeps the preset's note on a failed run, once.
-func (p *program) note(res sandbox.Result, memory int64) {
+// note keeps the preset's note on a failed run in box, once.
+func (p *program) note(res sandbox.Result, box toolchain.Box) {
 	tc := p.s.tc
 	if res.OK() || tc == nil || tc.RunNote == nil {
 		return
 	}
-	n := tc.RunNote(res.Stderr, memory)
+	n := tc.RunNote(res.Stderr, box)
 	if n == "" {
 		return
 	}

@@ -178,6 +178,33 @@ func TestPresetLimit(t *testing.T) {
 	}
 }
 
+// TestPresetHeap: a JVM's OutOfMemoryError is a run at its heap's cap,
+// -Xmx, and says how big the heap was (half the box's memory; with the
+// judges' runtime, the memory less what the JVM needs beside it), not
+// the box's limit, which the box did not reach; a Python MemoryError, or
+// a box killed at its memory limit, names none.
+func TestPresetHeap(t *testing.T) {
+	oom := sandbox.Result{ExitCode: 1, Stderr: []byte("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n")}
+	box := toolchain.Box{Memory: 256 << 20}
+	judges := toolchain.Box{Memory: 256 << 20, Judges: true}
+	killed := sandbox.Result{ExitCode: -1, Signal: "killed", Limit: sandbox.Memory}
+	java, python := &Sandboxed{tc: toolchain.Java}, &Sandboxed{tc: toolchain.Python}
+	for _, tc := range []struct {
+		name string
+		got  int64
+		want int64
+	}{
+		{"java", java.heap(oom, java.limit(oom), box), 128 << 20},
+		{"java, the judges' runtime", java.heap(oom, java.limit(oom), judges), 192 << 20},
+		{"java killed by the box", java.heap(killed, java.limit(killed), box), 0},
+		{"python", python.heap(oom, grader.Memory, box), 0},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s: heap %d MiB, want %d MiB", tc.name, tc.got>>20, tc.want>>20)
+		}
+	}
+}
+
 // TestSpec: a built program's box as a spec, for a caller to add to; a
 // program another runner built has none.
 func TestSpec(t *testing.T) {

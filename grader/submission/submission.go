@@ -79,16 +79,27 @@ var ErrNoSubmissions = errors.New("no submissions in it")
 // file that is neither); an unreadable submission in a folder is returned
 // with Problem set.
 func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, error) {
+	out, _, err := DiscoverSkipped(inputs, sourceExts, lim)
+	return out, err
+}
+
+// DiscoverSkipped is Discover, and the paths of the entries of the
+// inputs' folders it left out for their names' leading dot though they
+// would be submissions (a folder, a zip, a source file), but for the
+// folders tools keep (toolDirs): a student's folder named so (.alice,
+// ..bob) is not graded, and the caller says so.
+func DiscoverSkipped(inputs []string, sourceExts []string, lim Limits) ([]Submission, []string, error) {
 	var out []Submission
+	var skipped []string
 	for _, in := range inputs {
 		st, err := os.Stat(in)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", in, ErrNotFound)
+			return nil, nil, fmt.Errorf("%s: %w", in, ErrNotFound)
 		}
 		if !st.IsDir() {
 			if !hasExt(in, sourceExts) {
 				if err := checkZip(in); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				if batch := zipBatch(in, sourceExts, lim); batch != nil {
 					out = append(out, batch...)
@@ -100,24 +111,26 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 		}
 		entries, err := os.ReadDir(in)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", in, err)
+			return nil, nil, fmt.Errorf("%s: %w", in, err)
 		}
 		if wrapped := batchFolder(in, entries, sourceExts); wrapped != "" {
 			in = wrapped // a folder that holds a class's folders, and nothing else
 			if entries, err = os.ReadDir(in); err != nil {
-				return nil, fmt.Errorf("%s: %w", in, err)
+				return nil, nil, fmt.Errorf("%s: %w", in, err)
 			}
 		}
 		found := len(out)
 		for _, e := range entries {
 			name := e.Name()
-			if junk(name) {
+			p := filepath.Join(in, name)
+			if !e.IsDir() && !isZipName(name) && !hasExt(name, sourceExts) {
 				continue
 			}
-			p := filepath.Join(in, name)
 			switch {
-			case e.IsDir(), strings.EqualFold(filepath.Ext(name), ".zip"), hasExt(name, sourceExts):
+			case !junk(name):
 				out = append(out, Load(p, lim))
+			case name != "__MACOSX" && !toolDirs[name]:
+				skipped = append(skipped, p)
 			}
 		}
 		if len(out) == found {
@@ -125,12 +138,18 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 			if len(sourceExts) > 0 {
 				what = "sub-folder, zip or " + strings.Join(sourceExts, ", ") + " file"
 			}
-			return nil, fmt.Errorf("%s: %w (no %s)", in, ErrNoSubmissions, what)
+			return nil, nil, fmt.Errorf("%s: %w (no %s)", in, ErrNoSubmissions, what)
 		}
 	}
 	UniqueIDs(out)
-	return out, nil
+	return out, skipped, nil
 }
+
+// toolDirs are the folders whose names start with a dot that tools keep
+// beside a class's submissions (version control, editors, notebooks, the
+// grader's own .autograder, which holds a course's rubric):
+// DiscoverSkipped leaves them out without a word.
+var toolDirs = map[string]bool{".git": true, ".svn": true, ".hg": true, ".idea": true, ".vscode": true, ".ipynb_checkpoints": true, ".cache": true, ".autograder": true}
 
 // maxBatchBytes bounds what a zip read as a batch (zipBatch) may unpack
 // to in all, as a Canvas download is bounded.

@@ -341,6 +341,10 @@ func TestDiscover(t *testing.T) {
 		"batch/carl.zip":                "not a zip",
 		"batch/dora.ZIP":                zipped,
 		"batch/.hidden/EightQueen.java": "h",
+		"batch/..dots/EightQueen.java":  "h",
+		"batch/.late.java":              "h",
+		"batch/.git/config":             "x",
+		"batch/.autograder/rubric.toml": "x",
 		"batch/.DS_Store":               "x",
 		"batch/grades.csv":              "x",
 		"batch/__MACOSX/._bob.zip":      "x",
@@ -380,6 +384,12 @@ func TestDiscover(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Discover:\n got %v\nwant %v", got, want)
+	}
+
+	// What a leading dot left out, but a tool's folder (.git, .autograder), to be told.
+	_, skipped, err := DiscoverSkipped([]string{in("batch"), in("more")}, []string{".java"}, DefaultLimits)
+	if want := []string{in("batch/..dots"), in("batch/.hidden"), in("batch/.late.java")}; err != nil || !reflect.DeepEqual(skipped, want) {
+		t.Errorf("DiscoverSkipped skipped %q (err %v), want %q", skipped, err, want)
 	}
 
 	// The same inputs give the same IDs.

@@ -43,7 +43,7 @@ var CPP = &Toolchain{
 	Name:        "cpp",
 	Title:       "C++",
 	Codes:       []string{"cpp"},
-	Exts:        []string{".cpp", ".cc", ".cxx"},
+	Exts:        []string{".cpp", ".cc", ".cxx", ".C", ".c++"},
 	Headers:     []string{".hpp", ".hh", ".hxx"},
 	Products:    objects,
 	Binary:      true,

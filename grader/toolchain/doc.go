@@ -33,6 +33,7 @@
 //	c       .c                  build: gcc -O2 -o main a.c b.c -lm
 //	                            run:   ./main
 //	cpp     .cpp, .cc, .cxx     build: g++ -O2 -std=c++17 -o main a.cpp -lm
+//	        .C, .c++
 //	                            run:   ./main
 //	java    .java               build: javac -encoding UTF-8 EightQueen.java
 //	                            run:   java -cp . EightQueen

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cs540-tools/autograder/internal/textfmt"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -38,10 +39,14 @@ var Java = &Toolchain{
 	PickMain:   javaMain,
 	FolderMain: "Main.java",
 	Options: func(tool string, box Box, version string) []string {
-		if tool == javaTool.Name && box.Judges && box.CPU >= FullJITFrom {
-			return fullJIT(jvmOptions(box.Memory, false, version))
+		if tool != javaTool.Name { // javac: the grader's heap, whatever the runtime
+			return jvmOptions(box.Memory, javaHeap(Box{Memory: box.Memory}), true, version)
 		}
-		return jvmOptions(box.Memory, tool != javaTool.Name, version)
+		opts := jvmOptions(box.Memory, javaHeap(box), false, version)
+		if box.Judges && box.CPU >= FullJITFrom {
+			return fullJIT(opts)
+		}
+		return opts
 	},
 	ThreadStack: javaStack,
 	Archive: func(ctx context.Context, tool, resolved, version string, opts []string) ([]string, string) {
@@ -57,6 +62,7 @@ var Java = &Toolchain{
 		return nil
 	},
 	Limit:     javaLimit,
+	Heap:      javaHeap,
 	RunNote:   javaRunNote,
 	NoProgram: javaNoClass,
 	Fit:       javaFit,
@@ -181,14 +187,34 @@ func javaLimit(stderr []byte) sandbox.Limit {
 // (compiled and interpreted frames differ in size). The grader's JVM
 // compiles in the foreground (-Xbatch), so the depth varies by less than 1%
 // from run to run here, but another JVM's (a judge's, a student's own
-// machine's) differs more.
-func javaRunNote(stderr []byte, memory int64) string {
-	if !bytes.Contains(stderr, []byte("java.lang.StackOverflowError")) {
-		return ""
+// machine's) differs more. It notes an OutOfMemoryError of the heap too:
+// the heap's cap, -Xmx, and why it is below the memory limit.
+func javaRunNote(stderr []byte, box Box) string {
+	switch {
+	case bytes.Contains(stderr, []byte("java.lang.StackOverflowError")):
+		return fmt.Sprintf("a run ended in Java's StackOverflowError: the depth at which Java's stack overflows depends on how much "+
+			"the JIT has compiled (compiled and interpreted frames differ in size); here it varies by less than 1%% from run to run, but on "+
+			"another JVM (a judge's, your own) a recursion near that depth may end elsewhere; the stack was -Xss %d MiB", javaStack(box.Memory)>>20)
+	case bytes.Contains(stderr, []byte("java.lang.OutOfMemoryError: Java heap space")):
+		return "a run ended in Java's OutOfMemoryError: its objects filled the JVM's heap, " + heapText(box) +
+			", before the program's memory reached the memory limit"
 	}
-	return fmt.Sprintf("a run ended in Java's StackOverflowError: the depth at which Java's stack overflows depends on how much "+
-		"the JIT has compiled (compiled and interpreted frames differ in size); here it varies by less than 1%% from run to run, but on "+
-		"another JVM (a judge's, your own) a recursion near that depth may end elsewhere; the stack was -Xss %d MiB", javaStack(memory)>>20)
+	return ""
+}
+
+// heapText says what heap the JVM has in box, and why: "-Xmx128m (half
+// the 256 MiB memory limit: the rest holds the JVM's own memory)".
+func heapText(box Box) string {
+	memory := box.Memory
+	if memory <= 0 {
+		memory = sandbox.DefaultMemory
+	}
+	heap := javaHeap(box)
+	why := "half the " + textfmt.Size(memory) + " memory limit: the rest holds the JVM's own memory"
+	if heap > max(memory/2>>20<<20, 16<<20) {
+		why = "the " + textfmt.Size(memory) + " memory limit less " + textfmt.Size(memory-heap) + " for the JVM's own memory"
+	}
+	return fmt.Sprintf("-Xmx%dm (%s)", heap>>20, why)
 }
 
 // andList joins names as "a", "a and b", "a, b and c".

@@ -88,7 +88,39 @@ func JavaFeature(version string) int {
 // box's memory, so that a greedy program gets an OutOfMemoryError rather
 // than the OOM killer, a collector with one thread of each kind, no
 // hsperfdata, crash logs in /tmp, a deep recursion's stack (javaStack).
-func JVMOptions(memory int64, version string) []string { return jvmOptions(memory, false, version) }
+func JVMOptions(memory int64, version string) []string {
+	return jvmOptions(memory, javaHeap(Box{Memory: memory}), false, version)
+}
+
+// javaHeap is the JVM's heap (-Xmx) in a box: half its memory, the rest
+// for what the JVM holds beside its heap (its code, metaspace, the code
+// cache, the collector's tables, thread stacks) and the box's files. With
+// the judges' runtime (a problem package's), the memory less what the JVM
+// needs beside a full heap (javaReserve) when that is more, as DOMjudge
+// sizes it (the limit less a reserve): a program whose data is more than
+// half the limit runs, as on the judges' machines, and one whose data
+// fills the heap still ends in OutOfMemoryError before the box reaches
+// its limit. problemtools and BAPCtools give the whole limit (-Xmx
+// {memlim}m), which a full heap would take the box past.
+func javaHeap(box Box) int64 {
+	memory := box.Memory
+	if memory <= 0 {
+		memory = sandbox.DefaultMemory
+	}
+	heap := max(memory/2>>20<<20, 16<<20)
+	if box.Judges {
+		heap = max(heap, (memory-javaReserve(memory))>>20<<20)
+	}
+	return heap
+}
+
+// javaReserve is what a JVM holds beside a full heap, in a box of the
+// given memory: 48 MiB and a sixteenth of the memory, above the most
+// measured (the JVM's peak resident memory, files mapped included, less
+// its heap: 43 MiB with a heap of 192 MiB, 74 MiB with 1000 MiB, the
+// collector's tables growing with the heap; Java 17, the full JIT, G1 with
+// one thread of each kind: docs/performance.md).
+func javaReserve(memory int64) int64 { return 48<<20 + memory/16 }
 
 // FullJITFrom is the shortest CPU time limit at which a program run with
 // the judges' runtime (a problem package's) gets the JVM's full JIT (C2,
@@ -121,20 +153,18 @@ func javaStack(memory int64) int64 {
 	return min(max(memory/32>>20<<20, 1<<20), 64<<20)
 }
 
-// jvmOptions are JVMOptions; launcher gives them as -J options, for javac
-// and the other JDK launchers, which run no student code and keep the
-// JVM's own stack.
-func jvmOptions(memory int64, launcher bool, version string) []string {
+// jvmOptions are JVMOptions, with a heap of heap bytes (-Xmx, whole
+// MiB); launcher gives them as -J options, for javac and the other JDK
+// launchers, which run no student code and keep the JVM's own stack.
+func jvmOptions(memory, heap int64, launcher bool, version string) []string {
 	if memory <= 0 {
 		memory = sandbox.DefaultMemory
 	}
 	// Without -Xmx the JVM sizes its heap from the host's memory, not the
 	// box's, and is killed by the memory limit instead of throwing
-	// OutOfMemoryError. Half the box leaves room for metaspace, the code
-	// cache, thread stacks and the box's own tmpfs files.
-	heap := max(memory/2>>20, 16)
+	// OutOfMemoryError (javaHeap).
 	opts := []string{
-		fmt.Sprintf("-Xmx%dm", heap),
+		fmt.Sprintf("-Xmx%dm", heap>>20),
 		// G1 with one thread of each kind: the JDK's class data archive
 		// holds objects (the module graph) only G1 can map, which starts a
 		// JVM about a fifth faster than the serial collector here; one

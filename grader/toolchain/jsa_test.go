@@ -34,7 +34,7 @@ func archiveJDK(t *testing.T) (JDK, []string) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
 	ForgetArchives()
-	return jdk, jvmOptions(512<<20, true, jdk.Version)
+	return jdk, jvmOptions(512<<20, 256<<20, true, jdk.Version)
 }
 
 // compileTraining compiles the training source with javac and opts in a
@@ -98,7 +98,7 @@ func TestJavacArchive(t *testing.T) {
 	if more, file := Java.Archive(ctx, "javac", jdk.Javac, jdk.Version, opts); file == "" || len(more) == 0 {
 		t.Errorf("the Java toolchain gives javac no archive")
 	}
-	if more, file := Java.Archive(ctx, "java", jdk.Java, jdk.Version, jvmOptions(512<<20, false, jdk.Version)); file != "" || more != nil {
+	if more, file := Java.Archive(ctx, "java", jdk.Java, jdk.Version, jvmOptions(512<<20, 256<<20, false, jdk.Version)); file != "" || more != nil {
 		t.Errorf("the Java toolchain gives java an archive: %q %q", more, file)
 	}
 }

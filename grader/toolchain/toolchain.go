@@ -29,7 +29,9 @@ type Toolchain struct {
 	// messages name.
 	Codes []string
 	// Exts are the endings of its source files, the usual one first
-	// (".cpp", ".cc", ".cxx"). No two toolchains share one.
+	// (".cpp", ".cc", ".cxx"), matched exactly: ".C" is C++, ".c" C, as
+	// g++ and the judges' language lists take them. No two toolchains share
+	// one.
 	Exts []string
 	// Products are patterns (path.Match, on a base name) of the files its
 	// tools write: a submission's own are ignored, never built with.
@@ -106,12 +108,17 @@ type Toolchain struct {
 	// sandbox limit, the limit the program says it hit (sandbox.None for
 	// none). nil: none.
 	Limit func(stderr []byte) sandbox.Limit
-	// RunNote says, from the stderr of a run that failed, in a box with
-	// the given memory, what the student should know of the language's
+	// Heap is the cap the language's runtime puts on a program's heap in
+	// a box, below the box's memory (a JVM's -Xmx): a run whose stderr
+	// says it ran out of memory (Limit) ran out of that, not of the box.
+	// nil: none.
+	Heap func(box Box) int64
+	// RunNote says, from the stderr of a run that failed, in a box, what
+	// the student should know of the language's
 	// runtime to read that failure (that where a stack overflows varies
 	// from run to run); "" for nothing. The runner adds each distinct
 	// note once to the submission's notes. nil: none.
-	RunNote func(stderr []byte, memory int64) string
+	RunNote func(stderr []byte, box Box) string
 	// NoProgram says, after build steps that succeeded, why they made no
 	// program for the run command to start ("" when they did). nil: a
 	// build that succeeds made it.

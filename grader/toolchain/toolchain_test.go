@@ -8,6 +8,19 @@ import (
 	"testing"
 )
 
+// TestJudgesExtensions: a source is built in the language the judges'
+// language lists (problemtools', BAPCtools') give its ending, matched
+// exactly: ".C" and ".c++" are C++, ".c" is C.
+func TestJudgesExtensions(t *testing.T) {
+	for ext, want := range map[string]*Toolchain{
+		".c": C, ".cc": CPP, ".C": CPP, ".cpp": CPP, ".cxx": CPP, ".c++": CPP, ".java": Java, ".py": Python,
+	} {
+		if got := ByExt(ext); got != want {
+			t.Errorf("ByExt(%q) = %v, want %s", ext, got, want.Name)
+		}
+	}
+}
+
 // TestList: every toolchain is complete and told apart from the others by
 // its name, its extensions and its language codes, so that a language is
 // added by its file and one name in the list.

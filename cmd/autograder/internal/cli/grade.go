@@ -280,6 +280,9 @@ func writeReports(c *ucli.Context, a *grader.Assignment, out outDir, batch repor
 	if w := report.LoadWarning(results); w != "" {
 		fmt.Fprintf(errw, "autograder: warning: %s\n", w)
 	}
+	if w := judgeErrors(results); w != "" {
+		fmt.Fprintf(errw, "autograder: warning: %s\n", w)
+	}
 	fmt.Fprintf(errw, "graded %s; results in %s\n", count(len(results), "submission"), out.path)
 	return werr
 }
@@ -304,6 +307,36 @@ func incomplete(w io.Writer, results []grader.Result) error {
 		return nil
 	}
 	return &exitError{ExitIncomplete, fmt.Errorf("%s of %d not graded (grader-failure, no score in gradebook.csv): fix the cause and run the same command again to grade them", count(n, "submission"), len(results))}
+}
+
+// judgeErrors says which submissions have a judge error (a problem
+// package's output validator failed on the program's output: the case
+// earns nothing, as the judges' systems judge it), for the TA to look at
+// the validator; "" for none.
+func judgeErrors(results []grader.Result) string {
+	cases := 0
+	var ids []string
+	for _, r := range results {
+		n := 0
+		for _, c := range r.Cases {
+			if c.Verdict == grader.JudgeError {
+				n++
+			}
+		}
+		if n > 0 {
+			cases += n
+			ids = append(ids, escape.ID(r.ID))
+		}
+	}
+	if cases == 0 {
+		return ""
+	}
+	subs := count(len(ids), "submission")
+	if len(ids) > 5 {
+		ids = append(ids[:5], "...")
+	}
+	return fmt.Sprintf("the package's output validator failed on the output of %s of %s (%s): judge-error, which earns nothing, as the judges' systems judge it; what it said is in results.json and index.html (flags): if the validator is at fault, fix it and run the same command again",
+		count(cases, "case"), subs, strings.Join(ids, ", "))
 }
 
 // lateDays is how the batch counts days late: submission times from
