@@ -219,13 +219,9 @@ func (c *Checker) spec(ctx context.Context, prog grader.Program, t grader.Trial,
 	if err != nil {
 		return sandbox.Spec{}, fmt.Errorf("checker %s: %w", c.path, err)
 	}
-	var answer []byte
-	if out := t.Case.Accepts(t.Readings); len(out) > 0 {
-		answer = out[0].Stdout
-	}
 	spec.Files = append(spec.Files,
 		sandbox.File{Name: inputFile, Data: t.Case.Stdin},
-		sandbox.File{Name: answerFile, Data: answer},
+		sandbox.File{Name: answerFile, Data: answerOf(t)},
 		// A file makes the folder; the checker may write beside it.
 		sandbox.File{Name: feedbackDir + ".keep"},
 	)

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -141,5 +142,28 @@ func (c *Checker) Judge(ctx context.Context, t grader.Trial) (grader.Judgement, 
 	if err != nil {
 		return grader.Judgement{}, fmt.Errorf("checker %s: %w", c.path, err)
 	}
-	return c.judgement(res)
+	j, err := c.judgement(res)
+	return j, ownFailure(t, err)
+}
+
+// ownFailure is err, the checker's judgement error on trial t, as the
+// grader's failure when the output it failed on is the case's answer
+// itself: a validator that fails on the jury's answer is broken, not
+// made to fail by the program, and every submission would get a judge
+// error from it (the TA must mend it, and the case is graded again).
+func ownFailure(t grader.Trial, err error) error {
+	var f *grader.FailedOnOutput
+	if errors.As(err, &f) && bytes.Equal(answerOf(t), t.Stdout) {
+		return fmt.Errorf("%w (on the case's own answer)", f.Err)
+	}
+	return err
+}
+
+// answerOf is the answer file the checker gets for trial t: the case's
+// first accepted output, or nothing.
+func answerOf(t grader.Trial) []byte {
+	if out := t.Case.Accepts(t.Readings); len(out) > 0 {
+		return out[0].Stdout
+	}
+	return nil
 }

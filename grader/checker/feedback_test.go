@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/cases"
 
 	"github.com/cs540-tools/autograder/sandbox"
 )
@@ -104,5 +105,27 @@ func TestParseScore(t *testing.T) {
 		if (err == nil) != tc.ok || got != tc.want {
 			t.Errorf("parseScore(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
 		}
+	}
+}
+
+// TestOwnFailure: a validator that fails on the program's output is the
+// case's judge error unless that output is the case's answer itself: a
+// validator that fails on the jury's answer is broken, the grader's
+// failure (every submission would get a judge error from it).
+func TestOwnFailure(t *testing.T) {
+	c := cases.Case{ID: "a/1", Outputs: []cases.Output{{Stdout: []byte("3\n")}}}
+	failed := &grader.FailedOnOutput{Err: errors.New("checker c.py exited 1")}
+	for _, tc := range []struct {
+		out      string
+		onOutput bool
+	}{{"3\n", false}, {"abc\n", true}, {"", true}} {
+		err := ownFailure(grader.Trial{Case: c, Stdout: []byte(tc.out)}, failed)
+		var f *grader.FailedOnOutput
+		if got := errors.As(err, &f); got != tc.onOutput || err == nil {
+			t.Errorf("output %q: %v (judge error %v), want judge error %v", tc.out, err, got, tc.onOutput)
+		}
+	}
+	if err := ownFailure(grader.Trial{Case: c, Stdout: []byte("3\n")}, nil); err != nil {
+		t.Errorf("no failure: %v", err)
 	}
 }
