@@ -133,7 +133,9 @@ func (p *SuitePart) Bugs() []string {
 
 // Grade grades the test files among a submission's files (those whose
 // base name matches the part's Files, in name order): their tests
-// collected, the first MaxTests counted, the rest ignored; a file that
+// collected, the first MaxTests counted, the rest ignored (a file after
+// the one that reached MaxTests is not collected: it is ignored as one,
+// named by the file); a file that
 // is too large or has no test to run is an invalid test named by the
 // file. secret draws the order the implementations run in (nil: a fresh
 // random one), which changes no verdict. An error is the grader's own.
@@ -151,6 +153,12 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 		if !p.isTest(f) {
 			continue
 		}
+		if len(res.Tests) >= p.cfg.MaxTests {
+			// Not collected: a hand-in of a thousand files costs no
+			// thousand collections (a javac each for JUnit).
+			res.ignore(uniqueName(f.Name, seen))
+			continue
+		}
 		ids, why, err := p.collect(ctx, f)
 		if err != nil {
 			return res, fmt.Errorf("collecting %s: %w", f.Name, err)
@@ -165,9 +173,7 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 			}
 			name = uniqueName(name, seen)
 			if len(res.Tests) >= p.cfg.MaxTests {
-				if res.IgnoredCount++; len(res.Ignored) < MaxListed {
-					res.Ignored = append(res.Ignored, name)
-				}
+				res.ignore(name)
 				continue
 			}
 			t := Test{Why: clipWhy(why)}

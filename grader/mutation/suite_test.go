@@ -195,6 +195,44 @@ func TestSuiteGrade(t *testing.T) {
 	}
 }
 
+// collectCounter is a counter that also counts the files it collected.
+type collectCounter struct {
+	counter
+	collected int
+}
+
+func (c *collectCounter) Collect(ctx context.Context, f submission.File) ([]string, string, error) {
+	c.collected++
+	return c.counter.Collect(ctx, f)
+}
+
+// TestSuiteFilesPastMax: a hand-in of 1000 files of 10 tests each
+// collects three files (25 tests counted, the third file's last five
+// ignored), not a thousand (a collection is a box: pytest's, or javac's
+// for JUnit); each file after them is ignored as one, named by the file.
+func TestSuiteFilesPastMax(t *testing.T) {
+	c := &collectCounter{counter: counter{tests: 10, bugs: 1, runs: map[string]int{}}}
+	sp, err := NewSuitePart(Config{PerBug: 1, Ceiling: 1, MaxTests: 25, MaxBytes: 10, Files: "test_*.py", Show: ShowAll},
+		Suites{Correct: []string{"correct"}, Bugs: []Bug{{Name: "b0"}}, Runner: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []submission.File
+	for i := range 1000 {
+		files = append(files, submission.File{Name: fmt.Sprintf("test_%04d.py", i)})
+	}
+	res, err := sp.Grade(context.Background(), files, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	note := res.IgnoredNote()
+	if c.collected != 3 || len(res.Tests) != 25 || res.IgnoredCount != 5+997 ||
+		!strings.HasPrefix(note, "1002 tests past the first 25 were ignored, in file order: test_0002.py::5, ") ||
+		!strings.Contains(note, "test_0002.py::9, test_0003.py, test_0004.py, ") {
+		t.Errorf("%d files collected, %d tests counted, %d ignored: %s; want 3, 25, 1002", c.collected, len(res.Tests), res.IgnoredCount, note)
+	}
+}
+
 // counter is a SuiteRunner whose test i (of tests) passes on the correct
 // implementation and fails on bug "b<i mod bugs>" alone; it counts the
 // runs on each implementation.
