@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -315,6 +316,55 @@ func TestSuiteRunsSpared(t *testing.T) {
 				t.Logf("%s: valid %v, exposes %v, %s", te.Name, te.Valid, te.Exposes, te.Why)
 			}
 		})
+	}
+}
+
+// slowCounter is a counter whose every run takes a minute of its
+// clock.
+type slowCounter struct {
+	counter
+	clock time.Time
+}
+
+func (c *slowCounter) Run(ctx context.Context, f submission.File, id, impl string) (TestRun, error) {
+	c.clock = c.clock.Add(time.Minute)
+	return c.counter.Run(ctx, f, id, impl)
+}
+
+// TestSuiteWallBudget: with max_wall, a test that would start past the
+// submission's wall time is not run, nor any after it, each with a
+// note; without it, runs are bounded by max_runs alone. Every run here
+// takes a minute: test 0 makes 4 runs (the correct implementation, the
+// bug), tests after it 2 (the bug exposed is spared).
+func TestSuiteWallBudget(t *testing.T) {
+	for _, tc := range []struct {
+		maxWall      time.Duration
+		runs, notRun int
+	}{
+		{0, 4 + 2*5, 0},
+		{5 * time.Minute, 4 + 2, 4}, // test 2 would start at 6 minutes
+		{6 * time.Minute, 4 + 2 + 2, 3},
+	} {
+		c := &slowCounter{counter: counter{tests: 6, bugs: 1, runs: map[string]int{}}}
+		sp, err := NewSuitePart(Config{PerBug: 1, Ceiling: 1, MaxTests: 25, MaxWall: tc.maxWall, MaxBytes: 10, Files: "test_*.py", Show: ShowAll},
+			Suites{Correct: []string{"correct"}, Bugs: []Bug{{Name: "b0"}}, Runner: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp.now = func() time.Time { return c.clock }
+		res, err := sp.Grade(context.Background(), []submission.File{{Name: "test_a.py"}}, []byte("secret"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		notRun := 0
+		for _, te := range res.Tests {
+			if strings.Contains(te.Why, "not run: the part runs a submission's tests for at most "+tc.maxWall.String()+" of wall time (max_wall)") {
+				notRun++
+			}
+		}
+		if runs := c.runs["correct"] + c.runs["b0"]; runs != tc.runs || notRun != tc.notRun || res.Exposed != 1 {
+			t.Errorf("max_wall %v: %d runs, %d not run, %d exposed; want %d, %d, 1", tc.maxWall, runs, notRun, res.Exposed, tc.runs, tc.notRun)
+		}
 	}
 }
 
