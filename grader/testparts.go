@@ -36,7 +36,7 @@ func makeTestParts(r *rubric.Rubric, parts [][]cases.Case, js Judges, mode compa
 			continue
 		}
 		t := p.Tests
-		cfg := mutation.Config{PerBug: t.PerBug, Ceiling: t.Ceiling, MaxTests: t.MaxTests, MaxRuns: t.MaxRuns, MaxBytes: t.MaxBytes,
+		cfg := mutation.Config{PerBug: t.PerBug, Ceiling: t.Ceiling, MaxTests: t.MaxTests, MaxRuns: t.MaxRuns, MaxWall: t.MaxWall, MaxBytes: t.MaxBytes,
 			Files: t.Files, Bugs: t.Bugs, Show: mutation.Show(t.Show), Mode: mode}
 		if fp, ok := jd.(mutation.FolderProvider); ok && t.Folder != "" {
 			mp, err := programsPart(r, t, fp, cfg, parts[i])

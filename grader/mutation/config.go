@@ -1,6 +1,10 @@
 package mutation
 
-import "github.com/cs540-tools/autograder/grader/compare"
+import (
+	"time"
+
+	"github.com/cs540-tools/autograder/grader/compare"
+)
 
 // Config is a tests part's rubric ([part.tests], package grader/rubric).
 type Config struct {
@@ -14,6 +18,11 @@ type Config struct {
 	// (0: DefaultMaxRuns): a test whose runs would pass it is not run,
 	// nor any after it, each with a note.
 	MaxRuns int
+	// MaxWall, when set, bounds the wall time of a suite part's runs per
+	// submission: a test that starts past it is not run, nor any after
+	// it, each with a note. Unlike MaxRuns it depends on the machine's
+	// speed and load, so the rubric sets it only by choice.
+	MaxWall time.Duration
 	// Files matches the base name of a submission's test files ("*.case").
 	Files string
 	// Bugs names the bugs of the implementations the part uses, in order;

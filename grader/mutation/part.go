@@ -108,9 +108,7 @@ func (p *Part) Grade(ctx context.Context, files []submission.File) (Result, erro
 			continue
 		}
 		if len(res.Tests) >= p.cfg.MaxTests {
-			if res.IgnoredCount++; len(res.Ignored) < MaxListed {
-				res.Ignored = append(res.Ignored, f.Name)
-			}
+			res.ignore(f.Name)
 			continue
 		}
 		name := uniqueName(f.Name, seen)

@@ -61,5 +61,13 @@ const (
 // MaxListed is how many ignored tests a Result names.
 const MaxListed = 10
 
+// ignore notes a test past the most counted (or a file standing for its
+// tests), named while fewer than MaxListed are.
+func (r *Result) ignore(name string) {
+	if r.IgnoredCount++; len(r.Ignored) < MaxListed {
+		r.Ignored = append(r.Ignored, name)
+	}
+}
+
 // Score is the part's score: PerBug × Exposed, at most Ceiling.
 func (r Result) Score() float64 { return min(r.Ceiling, r.PerBug*float64(r.Exposed)) }

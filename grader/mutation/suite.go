@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader/clip"
 	"github.com/cs540-tools/autograder/grader/submission"
@@ -109,6 +110,8 @@ type SuitePart struct {
 	// Verify's (at most 1: one at a time). The order they end in changes
 	// nothing.
 	Parallel int
+	// now is the clock of the budget of wall time (nil: time.Now).
+	now func() time.Time
 }
 
 // NewSuitePart makes a suite part of its rubric and implementations: every
@@ -133,7 +136,9 @@ func (p *SuitePart) Bugs() []string {
 
 // Grade grades the test files among a submission's files (those whose
 // base name matches the part's Files, in name order): their tests
-// collected, the first MaxTests counted, the rest ignored; a file that
+// collected, the first MaxTests counted, the rest ignored (a file after
+// the one that reached MaxTests is not collected: it is ignored as one,
+// named by the file); a file that
 // is too large or has no test to run is an invalid test named by the
 // file. secret draws the order the implementations run in (nil: a fresh
 // random one), which changes no verdict. An error is the grader's own.
@@ -147,8 +152,17 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 	exposed := make([][]string, len(p.bugs))
 	seen := map[string]int{}
 	b := budget{left: cmp.Or(p.cfg.MaxRuns, DefaultMaxRuns)}
+	if p.cfg.MaxWall > 0 {
+		b.deadline = p.clock()().Add(p.cfg.MaxWall)
+	}
 	for _, f := range files {
 		if !p.isTest(f) {
+			continue
+		}
+		if len(res.Tests) >= p.cfg.MaxTests {
+			// Not collected: a hand-in of a thousand files costs no
+			// thousand collections (a javac each for JUnit).
+			res.ignore(uniqueName(f.Name, seen))
 			continue
 		}
 		ids, why, err := p.collect(ctx, f)
@@ -165,9 +179,7 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 			}
 			name = uniqueName(name, seen)
 			if len(res.Tests) >= p.cfg.MaxTests {
-				if res.IgnoredCount++; len(res.Ignored) < MaxListed {
-					res.Ignored = append(res.Ignored, name)
-				}
+				res.ignore(name)
 				continue
 			}
 			t := Test{Why: clipWhy(why)}
@@ -220,11 +232,21 @@ func (p *SuitePart) collect(ctx context.Context, f submission.File) ([]string, s
 // submission when the rubric gives no max_runs.
 const DefaultMaxRuns = 200
 
-// budget is what is left of a submission's runs (Config.MaxRuns); spent
-// once a test did not fit, so that no test after it runs either.
+// budget is what is left of a submission's runs (Config.MaxRuns) and
+// when its wall time ends (Config.MaxWall; zero: never); spent, with
+// why, once a test did not fit, so that no test after it runs either.
 type budget struct {
-	left  int
-	spent bool
+	left     int
+	deadline time.Time
+	spent    string
+}
+
+// clock is the part's clock for the budget of wall time.
+func (p *SuitePart) clock() func() time.Time {
+	if p.now != nil {
+		return p.now
+	}
+	return time.Now
 }
 
 // judgeWithin judges a test within the budget b, against the bugs no
@@ -234,7 +256,8 @@ type budget struct {
 // which bug; the TA sees the first test that exposed each. Past the
 // ceiling the bugs still run, for that matrix. A test whose runs (twice
 // on each correct implementation and on each bug left) would pass the
-// budget is not run, with a note.
+// budget of runs, or that would start past the budget of wall time, is
+// not run, with a note.
 func (p *SuitePart) judgeWithin(ctx context.Context, b *budget, f submission.File, id string, secret []byte, exposed [][]string) (Test, error) {
 	skip := make([]bool, len(p.bugs))
 	need := runsPer * len(p.suites.Correct)
@@ -243,9 +266,15 @@ func (p *SuitePart) judgeWithin(ctx context.Context, b *budget, f submission.Fil
 			need += runsPer
 		}
 	}
-	if b.spent || need > b.left {
-		b.spent = true
-		return Test{Why: fmt.Sprintf("not run: the part runs a submission's tests at most %d times (max_runs), and the tests before it left too few runs for it", cmp.Or(p.cfg.MaxRuns, DefaultMaxRuns))}, nil
+	switch {
+	case b.spent != "":
+	case need > b.left:
+		b.spent = fmt.Sprintf("not run: the part runs a submission's tests at most %d times (max_runs), and the tests before it left too few runs for it", cmp.Or(p.cfg.MaxRuns, DefaultMaxRuns))
+	case !b.deadline.IsZero() && p.clock()().After(b.deadline):
+		b.spent = fmt.Sprintf("not run: the part runs a submission's tests for at most %s of wall time (max_wall), and the tests before it took it", p.cfg.MaxWall)
+	}
+	if b.spent != "" {
+		return Test{Why: b.spent}, nil
 	}
 	t, runs, err := p.judgeTest(ctx, f, id, secret, skip)
 	b.left -= runs

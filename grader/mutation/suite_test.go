@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader/submission"
 )
@@ -195,6 +196,44 @@ func TestSuiteGrade(t *testing.T) {
 	}
 }
 
+// collectCounter is a counter that also counts the files it collected.
+type collectCounter struct {
+	counter
+	collected int
+}
+
+func (c *collectCounter) Collect(ctx context.Context, f submission.File) ([]string, string, error) {
+	c.collected++
+	return c.counter.Collect(ctx, f)
+}
+
+// TestSuiteFilesPastMax: a hand-in of 1000 files of 10 tests each
+// collects three files (25 tests counted, the third file's last five
+// ignored), not a thousand (a collection is a box: pytest's, or javac's
+// for JUnit); each file after them is ignored as one, named by the file.
+func TestSuiteFilesPastMax(t *testing.T) {
+	c := &collectCounter{counter: counter{tests: 10, bugs: 1, runs: map[string]int{}}}
+	sp, err := NewSuitePart(Config{PerBug: 1, Ceiling: 1, MaxTests: 25, MaxBytes: 10, Files: "test_*.py", Show: ShowAll},
+		Suites{Correct: []string{"correct"}, Bugs: []Bug{{Name: "b0"}}, Runner: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []submission.File
+	for i := range 1000 {
+		files = append(files, submission.File{Name: fmt.Sprintf("test_%04d.py", i)})
+	}
+	res, err := sp.Grade(context.Background(), files, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	note := res.IgnoredNote()
+	if c.collected != 3 || len(res.Tests) != 25 || res.IgnoredCount != 5+997 ||
+		!strings.HasPrefix(note, "1002 tests past the first 25 were ignored, in file order: test_0002.py::5, ") ||
+		!strings.Contains(note, "test_0002.py::9, test_0003.py, test_0004.py, ") {
+		t.Errorf("%d files collected, %d tests counted, %d ignored: %s; want 3, 25, 1002", c.collected, len(res.Tests), res.IgnoredCount, note)
+	}
+}
+
 // counter is a SuiteRunner whose test i (of tests) passes on the correct
 // implementation and fails on bug "b<i mod bugs>" alone; it counts the
 // runs on each implementation.
@@ -277,6 +316,55 @@ func TestSuiteRunsSpared(t *testing.T) {
 				t.Logf("%s: valid %v, exposes %v, %s", te.Name, te.Valid, te.Exposes, te.Why)
 			}
 		})
+	}
+}
+
+// slowCounter is a counter whose every run takes a minute of its
+// clock.
+type slowCounter struct {
+	counter
+	clock time.Time
+}
+
+func (c *slowCounter) Run(ctx context.Context, f submission.File, id, impl string) (TestRun, error) {
+	c.clock = c.clock.Add(time.Minute)
+	return c.counter.Run(ctx, f, id, impl)
+}
+
+// TestSuiteWallBudget: with max_wall, a test that would start past the
+// submission's wall time is not run, nor any after it, each with a
+// note; without it, runs are bounded by max_runs alone. Every run here
+// takes a minute: test 0 makes 4 runs (the correct implementation, the
+// bug), tests after it 2 (the bug exposed is spared).
+func TestSuiteWallBudget(t *testing.T) {
+	for _, tc := range []struct {
+		maxWall      time.Duration
+		runs, notRun int
+	}{
+		{0, 4 + 2*5, 0},
+		{5 * time.Minute, 4 + 2, 4}, // test 2 would start at 6 minutes
+		{6 * time.Minute, 4 + 2 + 2, 3},
+	} {
+		c := &slowCounter{counter: counter{tests: 6, bugs: 1, runs: map[string]int{}}}
+		sp, err := NewSuitePart(Config{PerBug: 1, Ceiling: 1, MaxTests: 25, MaxWall: tc.maxWall, MaxBytes: 10, Files: "test_*.py", Show: ShowAll},
+			Suites{Correct: []string{"correct"}, Bugs: []Bug{{Name: "b0"}}, Runner: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp.now = func() time.Time { return c.clock }
+		res, err := sp.Grade(context.Background(), []submission.File{{Name: "test_a.py"}}, []byte("secret"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		notRun := 0
+		for _, te := range res.Tests {
+			if strings.Contains(te.Why, "not run: the part runs a submission's tests for at most "+tc.maxWall.String()+" of wall time (max_wall)") {
+				notRun++
+			}
+		}
+		if runs := c.runs["correct"] + c.runs["b0"]; runs != tc.runs || notRun != tc.notRun || res.Exposed != 1 {
+			t.Errorf("max_wall %v: %d runs, %d not run, %d exposed; want %d, %d, 1", tc.maxWall, runs, notRun, res.Exposed, tc.runs, tc.notRun)
+		}
 	}
 }
 

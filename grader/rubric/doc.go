@@ -257,6 +257,10 @@
 //	max_runs   with folder: the most runs of a submission's tests, 1 to
 //	           100000; a test whose runs would pass it is not run, nor
 //	           any after it, each invalid with a note (200)
+//	max_wall   with folder: the most wall time of a submission's runs
+//	           ("30m"); a test that would start past it is not run, nor
+//	           any after it, each invalid with a note (none: unlike
+//	           max_runs, it depends on the machine's speed and load)
 //	own        with folder: the instructor's own test files (those files
 //	           matches), a folder relative to the cases folder; `cases
 //	           verify` runs them on every implementation and refuses a

@@ -381,6 +381,9 @@ type Tests struct {
 	// MaxRuns bounds the runs of a suite part's tests per submission
 	// (0: the grader's default, mutation.DefaultMaxRuns).
 	MaxRuns int
+	// MaxWall, when set, bounds the wall time of a suite part's runs per
+	// submission (0: no bound but MaxRuns).
+	MaxWall time.Duration
 	// MaxBytes bounds one test file (64 KiB).
 	MaxBytes int64
 	// Files matches the base names of a submission's test files ("*.case").

@@ -567,6 +567,12 @@ func (d *decoder) tests(parent *table, points float64) *Tests {
 		}
 		ts.MaxRuns = int(n)
 	}
+	if t.has("max_wall") {
+		ts.MaxWall = t.duration("max_wall", 0)
+		if ts.Folder == "" {
+			t.errf("max_wall", "max_wall is for a part with a folder of implementations (students' suites); case files are judged without runs of the student's code")
+		}
+	}
 	if t.has("folder") && (ts.Folder == "" || strings.Contains(ts.Folder, `\`) || !filepath.IsLocal(filepath.FromSlash(ts.Folder))) {
 		t.errf("folder", "folder must be a relative path inside the cases folder, got %q", ts.Folder)
 	}

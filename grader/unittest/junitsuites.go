@@ -369,7 +369,7 @@ func (s *javaSuites) compileTests(ctx context.Context, f submission.File) ([]san
 		return nil, "", fmt.Errorf("compiling the tests: %w", err)
 	}
 	if !res.OK() {
-		msg := strings.TrimSpace(string(res.Stdout) + string(res.Stderr) + limitNote(res))
+		msg := asHandedIn(strings.TrimSpace(string(res.Stdout) + string(res.Stderr) + limitNote(res)))
 		return nil, "it does not compile: " + clip.Excerpt([]byte(msg), 300, 300), nil
 	}
 	return append(res.Files, sandbox.File{Name: testsDir + "/" + javabridge.IndexPath, Data: s.standins.Index}), "", nil

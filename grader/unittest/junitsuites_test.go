@@ -2,6 +2,7 @@ package unittest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -94,7 +95,7 @@ func TestJUnitSuiteExamples(t *testing.T) {
 			[]string{"add-replaces", "total-counts-items"}},
 		{"loops", "InventoryTest.java::neverEnds:invalid InventoryTest.java::listsSorted:valid,items-unsorted = 5", map[int]string{0: "it fails on the correct implementation"},
 			[]string{"add-replaces", "items-unsorted"}},
-		{"broken", "InventoryTest.java:invalid = 0", map[int]string{0: "it does not compile: " + box + "/InventoryTest.java:9: error: ';' expected"}, nil},
+		{"broken", "InventoryTest.java:invalid = 0", map[int]string{0: "it does not compile: InventoryTest.java:9: error: ';' expected"}, nil},
 	} {
 		t.Run(tc.hand, func(t *testing.T) {
 			if h := os.Getenv("JUNIT_HAND"); h != "" && h != tc.hand {
@@ -111,8 +112,8 @@ func TestJUnitSuiteExamples(t *testing.T) {
 			}
 			for i, te := range res.Tests {
 				t.Logf("%s: %s", te.Name, te.Why)
-				if w := tc.why[i]; !strings.Contains(te.Why, w) || len(te.Why) > 500 {
-					t.Errorf("test %s: why %q, want it to hold %q, at most 500 bytes", te.Name, te.Why, w)
+				if w := tc.why[i]; !strings.Contains(te.Why, w) || len(te.Why) > 500 || strings.Contains(te.Why, box+"/") {
+					t.Errorf("test %s: why %q, want it to hold %q, at most 500 bytes, the files named as handed in", te.Name, te.Why, w)
 				}
 			}
 		})
@@ -252,6 +253,84 @@ func TestJUnitSuitesRefused(t *testing.T) {
 	_, err = j.Suites(context.Background(), dir)
 	if want := "public-helper's public API is not correct's (Calc differs)"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("error %v, want it to hold %q", err, want)
+	}
+}
+
+// TestJUnitSuiteBadInput: bad hand-ins of a JUnit suite each get a
+// verdict with a note, and the grade goes on: a file of 2000 tests (as
+// many as 64 KiB holds) is compiled once, its first tests counted and
+// the rest ignored, a file after it not compiled; a file too large, one
+// not named as a Java class and one with no test are each one invalid
+// test named by the file. (A test that never ends and one that writes
+// 1 GB are the example's loops and chatty hand-ins.)
+func TestJUnitSuiteBadInput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs JUnit in boxes")
+	}
+	if m := Missing("junit"); m != "" {
+		testenv.Missing(t, "junit: %s", m)
+	}
+	dir := t.TempDir()
+	for name, body := range map[string]string{"correct": "2 * x", "bugs/plus-one": "2 * x + 1"} {
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src := "public class Calc {\n    public static int twice(int x) { return " + body + "; }\n}\n"
+		if err := os.WriteFile(filepath.Join(dir, name, "Calc.java"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j, err := newJudge(junit, &rubric.Rubric{Limits: suiteLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := j.Suites(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := func(maxTests int) *mutation.SuitePart {
+		cfg := mutation.Config{PerBug: 5, Ceiling: 5, MaxTests: maxTests, MaxBytes: 64 << 10, Files: "*Test.java", Show: mutation.ShowExposed, Mode: compare.Lines}
+		p, err := mutation.NewSuitePart(cfg, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var many strings.Builder
+	many.WriteString("import static org.junit.jupiter.api.Assertions.fail;\nimport org.junit.jupiter.api.Test;\nclass ManyTest {\nvoid f(){fail(\"never\");}\n")
+	for i := range 2000 {
+		fmt.Fprintf(&many, "@Test void t%d(){f();}\n", i)
+	}
+	many.WriteString("}\n")
+	if many.Len() > 64<<10 {
+		t.Fatalf("ManyTest.java is %d bytes, more than max_bytes", many.Len())
+	}
+	none := submission.File{Name: "NoneTest.java", Data: []byte("class NoneTest {\n    void helper() { Calc.twice(1); }\n}\n")}
+	res, err := part(2).Grade(context.Background(), []submission.File{{Name: "ManyTest.java", Data: []byte(many.String())}, none}, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := summary(res), "ManyTest.java::t0:invalid ManyTest.java::t1:invalid = 0"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if res.IgnoredCount != 1998+1 || !strings.HasSuffix(res.IgnoredNote(), "... (1989 more)") || !strings.Contains(res.Tests[0].Why, "never") {
+		t.Errorf("ignored %d: %s; why %q", res.IgnoredCount, res.IgnoredNote(), res.Tests[0].Why)
+	}
+	res, err = part(25).Grade(context.Background(), []submission.File{
+		{Name: "Bad-NameTest.java", Data: []byte("class X {}\n")},
+		{Name: "BigTest.java", Data: []byte("// " + strings.Repeat("x", 70<<10) + "\n")},
+		none,
+	}, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := summary(res), "Bad-NameTest.java:invalid BigTest.java:invalid NoneTest.java:invalid = 0"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for i, w := range []string{"its name is not a Java class's", "more than the 65536 a test file may hold", "no test in it"} {
+		if i < len(res.Tests) && !strings.Contains(res.Tests[i].Why, w) {
+			t.Errorf("%s: why %q, want it to hold %q", res.Tests[i].Name, res.Tests[i].Why, w)
+		}
 	}
 }
 

@@ -295,7 +295,7 @@ func (s *pySuites) Collect(ctx context.Context, f submission.File) ([]string, st
 		if res.Limit != sandbox.None {
 			return nil, fmt.Sprintf("collecting its tests was stopped at the %s limit", res.Limit), nil
 		}
-		return nil, "pytest cannot collect its tests: " + pytestErrors(res.Stdout, res.Stderr), nil
+		return nil, "pytest cannot collect its tests: " + asHandedIn(pytestErrors(res.Stdout, res.Stderr)), nil
 	}
 	var ids []string
 	prefix := path.Base(f.Name) + "::"
@@ -308,6 +308,12 @@ func (s *pySuites) Collect(ctx context.Context, f submission.File) ([]string, st
 	}
 	return ids, "", nil
 }
+
+// asHandedIn is a message of the runs of a student's suite with its
+// files named as the student handed them in ("test_cart.py", not the test
+// box's "_instructor/test_cart.py": the folder is the unit-test room's,
+// where the tests are the instructor's).
+func asHandedIn(msg string) string { return strings.ReplaceAll(msg, box+"/", "") }
 
 // pytestErrors is what a failed pytest run says, its error lines first.
 func pytestErrors(stdout, stderr []byte) string {
@@ -361,7 +367,9 @@ func suiteRun(ctx context.Context, test, impl sandbox.Spec, l rubric.Limits, man
 	} else if err != nil {
 		return mutation.TestRun{}, err
 	}
-	return runOutcome(out, many), nil
+	r := runOutcome(out, many)
+	r.Why = asHandedIn(r.Why)
+	return r, nil
 }
 
 // studentTestBox bounds the box of a student's test in a suite run: the

@@ -142,8 +142,8 @@ func TestSuiteExamples(t *testing.T) {
 			}
 			for i, te := range res.Tests {
 				t.Logf("%s: %s", te.Name, te.Why)
-				if w := tc.why[i]; !strings.Contains(te.Why, w) || len(te.Why) > 500 {
-					t.Errorf("test %s: why %q, want it to hold %q, at most 500 bytes", te.Name, te.Why, w)
+				if w := tc.why[i]; !strings.Contains(te.Why, w) || len(te.Why) > 500 || strings.Contains(te.Why, box+"/") {
+					t.Errorf("test %s: why %q, want it to hold %q, at most 500 bytes, the files named as handed in", te.Name, te.Why, w)
 				}
 			}
 		})
@@ -254,6 +254,60 @@ func tinySuites(t *testing.T) *mutation.SuitePart {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestSuiteSeveralCorrect: with two correct implementations (correct/
+// and correct-title/, which differ where the handout leaves the case of
+// the answer open), a test valid on one alone is invalid, saying which
+// it fails on; one that passes on both is valid and exposes the bug.
+func TestSuiteSeveralCorrect(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs pytest in boxes")
+	}
+	if m := Missing("pytest"); m != "" {
+		testenv.Missing(t, "pytest: %s", m)
+	}
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"correct":       `"even" if n % 2 == 0 else "odd"`,
+		"correct-title": `"Even" if n % 2 == 0 else "Odd"`,
+		"bugs/flipped":  `"odd" if n % 2 == 0 else "even"`,
+	} {
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name, "mod.py"), []byte("def parity(n):\n    return "+body+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j, err := newJudge(pytest, &rubric.Rubric{Limits: pySuiteLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := j.Suites(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(s.Correct, ","); got != "correct,correct-title" {
+		t.Fatalf("correct implementations %q", got)
+	}
+	cfg := mutation.Config{PerBug: 5, Ceiling: 5, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: mutation.ShowExposed, Mode: compare.Lines}
+	p, err := mutation.NewSuitePart(cfg, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := "import mod\n\n\ndef test_lower_case():\n    assert mod.parity(2) == \"even\"\n\n\n" +
+		"def test_either_case():\n    assert mod.parity(3).lower() == \"odd\"\n"
+	res, err := p.Grade(context.Background(), []submission.File{{Name: "test_mod.py", Data: []byte(tests)}}, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := summary(res), "test_mod.py::test_lower_case:invalid test_mod.py::test_either_case:valid,flipped = 5"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if why := res.Tests[0].Why; !strings.Contains(why, "it fails on the correct implementation (correct-title)") {
+		t.Errorf("why %q, want it to name correct-title", why)
+	}
 }
 
 // TestSuiteReachesOnlyTheImplementation: a student's test reaches the

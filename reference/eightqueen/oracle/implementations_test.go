@@ -152,6 +152,13 @@ func TestExampleBatch(t *testing.T) {
 			}
 		}
 	}
+	// The CSV files carry the tests part's score as any part's.
+	gradebook, _ := os.ReadFile(filepath.Join(out, "gradebook.csv"))
+	parts, _ := os.ReadFile(filepath.Join(out, "parts.csv"))
+	if !bytes.Contains(gradebook, []byte("\ninvalid,,,,,20\n")) || !bytes.Contains(parts, []byte(",part tests (40)\n")) ||
+		!bytes.Contains(parts, []byte("\ninvalid,graded,20,40,0,0,20\n")) || !bytes.Contains(parts, []byte("\nhuge,graded,5,40,0,0,5\n")) {
+		t.Errorf("gradebook.csv or parts.csv lacks the tests part's scores:\n%s\n%s", gradebook, parts)
+	}
 	// How many suites expose each bug, in the rubric's order: counted from
 	// the want table's suites above.
 	row := "<tr><th>suites exposing it</th><td></td><td></td>"

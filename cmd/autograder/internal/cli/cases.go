@@ -171,7 +171,21 @@ func verifyCases(c *ucli.Context) error {
 	for _, id := range verified {
 		fmt.Fprintf(c.App.Writer, "part %s: every implementation loads; its own tests pass on the correct ones and tell the bugs apart\n", id)
 	}
+	if c.NArg() == 0 {
+		noOwnTestsNotes(c, a)
+	}
 	return nil
+}
+
+// noOwnTestsNotes notes each part of students' suites without own tests
+// ([part.tests] own): nothing checks its bugs, so a bug equal to the
+// correct implementation, or two bugs alike, pass cases verify unseen.
+func noOwnTestsNotes(c *ucli.Context, a *grader.Assignment) {
+	for _, p := range a.Rubric.Parts {
+		if a.SuitePart(p.ID) && p.Tests.Own == "" {
+			fmt.Fprintf(c.App.Writer, "note: part %s has no own tests ([part.tests] own): its bugs are not checked (that each fails one of your tests, and no two answer them alike)\n", p.ID)
+		}
+	}
 }
 
 // solutionPasses grades the model solution on every case and fails
