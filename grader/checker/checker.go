@@ -231,6 +231,15 @@ func (c *Checker) spec(ctx context.Context, prog grader.Program, t grader.Trial,
 	return spec, nil
 }
 
+// answerOf is the answer file the checker gets for trial t: the case's
+// first accepted output, or nothing.
+func answerOf(t grader.Trial) []byte {
+	if out := t.Case.Accepts(t.Readings); len(out) > 0 {
+		return out[0].Stdout
+	}
+	return nil
+}
+
 // The feedback files read, in the feedback folder.
 const (
 	teamMessage     = "teammessage.txt"

@@ -158,12 +158,3 @@ func ownFailure(t grader.Trial, err error) error {
 	}
 	return err
 }
-
-// answerOf is the answer file the checker gets for trial t: the case's
-// first accepted output, or nothing.
-func answerOf(t grader.Trial) []byte {
-	if out := t.Case.Accepts(t.Readings); len(out) > 0 {
-		return out[0].Stdout
-	}
-	return nil
-}

@@ -161,7 +161,7 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 		}
 		if len(res.Tests) >= p.cfg.MaxTests {
 			// Not collected: a hand-in of a thousand files costs no
-			// thousand collections (a javac each for JUnit).
+			// thousand collections (a compile each for JUnit).
 			res.ignore(uniqueName(f.Name, seen))
 			continue
 		}
