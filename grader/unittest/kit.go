@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/cs540-tools/autograder/grader/runner"
@@ -45,8 +46,8 @@ type kit struct {
 	testSide []sandbox.File
 	server   []sandbox.File
 
-	mu      sync.Mutex
-	reserve map[string][]string // by the instructor's files' digest
+	mu       sync.Mutex
+	imported map[string][]string // the classes imported on demand, by JVM and packages
 }
 
 var (
@@ -105,7 +106,7 @@ func loadKit(ctx context.Context, compiler, jar, key string, flags []string) (*k
 			return nil, err
 		}
 	}
-	k := &kit{reserve: map[string][]string{}}
+	k := &kit{imported: map[string][]string{}}
 	var err error
 	if k.testSide, err = readTree(filepath.Join(dir, "test"), bridgeDir); err == nil {
 		k.server, err = readTree(filepath.Join(dir, "server"), studentDir)
@@ -175,21 +176,33 @@ func readTree(dir, prefix string) ([]sandbox.File, error) {
 
 // reserved are the class names the group's files own or import on
 // demand (javabridge.ReservedBy, ImportedNames): no student class of
-// those names gets a stand-in. Asked once per set of files.
+// those names gets a stand-in. The classes imported on demand depend on
+// the JVM and the packages alone, not on the files that import them:
+// listed once per JVM and set of packages (a JVM's run), so that the
+// public and the hidden tests of an assignment, which mostly import the
+// same, share it.
 func (k *kit) reserved(ctx context.Context, java, jar string, files []source) ([]string, error) {
 	tests := map[string][]byte{}
-	h := sha256.New()
 	for _, s := range files {
 		tests[s.name] = s.data
-		fmt.Fprintf(h, "%s %d\n", s.name, len(s.data))
-		h.Write(s.data)
 	}
-	key := fmt.Sprintf("%s\n%x", java, h.Sum(nil))
+	key := java + "\n" + strings.Join(javabridge.OnDemandImports(tests), "\n")
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if r, ok := k.reserve[key]; ok {
-		return r, nil
+	imported, ok := k.imported[key]
+	if !ok {
+		var err error
+		if imported, err = k.listImported(ctx, java, jar, tests); err != nil {
+			return nil, err
+		}
+		k.imported[key] = imported
 	}
+	return append(javabridge.ReservedBy(tests), imported...), nil
+}
+
+// listImported runs javabridge.ImportedNames with the kit's test side
+// beside JUnit's jar on the class path, from a folder of its own.
+func (k *kit) listImported(ctx context.Context, java, jar string, tests map[string][]byte) ([]string, error) {
 	dir, err := os.MkdirTemp("", "autograder-junit-lister-")
 	if err != nil {
 		return nil, err
@@ -204,11 +217,5 @@ func (k *kit) reserved(ctx context.Context, java, jar string, files []source) ([
 			return nil, err
 		}
 	}
-	imported, err := javabridge.ImportedNames(ctx, java, []string{jar, filepath.Join(dir, bridgeDir)}, tests)
-	if err != nil {
-		return nil, err
-	}
-	r := append(javabridge.ReservedBy(tests), imported...)
-	k.reserve[key] = r
-	return r, nil
+	return javabridge.ImportedNames(ctx, java, []string{jar, filepath.Join(dir, bridgeDir)}, tests)
 }
