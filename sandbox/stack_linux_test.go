@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"iter"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -87,16 +88,7 @@ func stackInBox(t *testing.T) {
 	if !capped && want != 0 || capped && unix.Setrlimit(unix.RLIMIT_STACK, &unix.Rlimit{Cur: 8 << 20, Max: unix.RLIM_INFINITY}) == nil {
 		t.Fatalf("StackOf = %d, %v; want 0 (unlimited), capped only when this process may not raise its hard limit", want, capped)
 	}
-	for _, tier := range tiers(t) {
-		if tier == TierBasic {
-			continue
-		}
-		spec := fake(t, "stack")
-		spec.Limits = lim
-		res, err := run(context.Background(), spec, tier)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for tier, res := range stackLimits(t, lim) {
 		got, _ := strconv.ParseUint(strings.TrimSpace(string(res.Stdout)), 10, 64)
 		if w := uint64(want); want == 0 && got != unix.RLIM_INFINITY || want != 0 && got != w {
 			t.Errorf("tier %s: the program's stack limit is %d (%s; exit %d, signal %q, %s), want %d", tier, got, res.Stdout, res.ExitCode, res.Signal, res.Stderr, want)
@@ -140,18 +132,30 @@ func TestStackAsSet(t *testing.T) {
 	if got, capped := StackOf(lim); got != want || capped {
 		t.Fatalf("StackOf = %d, %v; want %d, false", got, capped, want)
 	}
-	for _, tier := range tiers(t) {
-		if tier == TierBasic {
-			continue
-		}
-		spec := fake(t, "stack")
-		spec.Limits = lim
-		res, err := run(context.Background(), spec, tier)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for tier, res := range stackLimits(t, lim) {
 		if got := strings.TrimSpace(string(res.Stdout)); got != strconv.Itoa(want) {
 			t.Errorf("tier %s: the program's stack limit is %q (exit %d, %s), want %d", tier, got, res.ExitCode, res.Stderr, want)
+		}
+	}
+}
+
+// stackLimits runs, on every tier but basic, a program that prints its
+// stack limit, with limits lim, and yields each tier's result.
+func stackLimits(t *testing.T, lim Limits) iter.Seq2[Tier, Result] {
+	return func(yield func(Tier, Result) bool) {
+		for _, tier := range tiers(t) {
+			if tier == TierBasic {
+				continue
+			}
+			spec := fake(t, "stack")
+			spec.Limits = lim
+			res, err := run(context.Background(), spec, tier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !yield(tier, res) {
+				return
+			}
 		}
 	}
 }
