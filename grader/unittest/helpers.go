@@ -157,9 +157,10 @@ func (j *Judge) hiddenUsers(s source) []string {
 // the tests reach it: a data file by its full name ("sample.txt") or
 // the name of its folder ("data" for data/sample.txt), a
 // Python module by an import of it (importsModule), a Java class by its
-// name as a word outside comments (javaUncommented; a string literal counts,
-// for reflection). Read as text: a file a public test names only in a
-// string is public, the mistake falling on the side of a kit that runs.
+// name as a word outside comments and literals, or as a string that is
+// its name alone, for reflection (javaNames). Read as text: a data file
+// a public test names only in a string is public, the mistake falling on
+// the side of a kit that runs.
 func names(o, s source) bool {
 	switch {
 	case s.plain:
@@ -167,7 +168,7 @@ func names(o, s source) bool {
 	case filepath.Ext(s.name) == ".py":
 		return importsModule(o.data, stem(s.name))
 	case filepath.Ext(o.name) == ".java":
-		return namesWord(javaUncommented(o.data), stem(s.name))
+		return namesWord(javaNames(o.data), stem(s.name))
 	}
 	return namesWord(o.data, stem(s.name))
 }

@@ -118,13 +118,20 @@ func TestSecretHelpers(t *testing.T) {
 			src("units.py", "\n", nil, false),
 			src("oracle.py", "ANSWERS = {}\n", nil, false),
 		}, "helpers.py,shapes.py,tables.py,test_a.py,units.py", "oracle.py", ""},
-		{"a Java class is named outside comments, or in a string", []source{
+		{"a Java class is named outside comments, or by a string of its name", []source{
 			src("FractionTest.java", "class FractionTest {\n  // Expected answers are in the hidden tests\n  /* Secret too */\n  Object o = Class.forName(\"Check\");\n}\n", pub, false),
 			src("FractionHiddenTest.java", "class FractionHiddenTest { Expected e; Secret s; }\n", pub, true),
 			src("Check.java", "class Check { }\n", nil, false),
 			src("Expected.java", "class Expected { }\n", nil, false),
 			src("Secret.java", "class Secret { }\n", nil, false),
 		}, "Check.java,FractionTest.java", "Expected.java,FractionHiddenTest.java,Secret.java", ""},
+		{"a Java class is not named by a word of a literal", []source{
+			src("FractionTest.java", "class FractionTest {\n  void t() { assertThrows(E.class, f, \"Expected an exception for a zero denominator\"); }\n  char c = 'x'; String s = \"\"\"\n    Answer: 1/2\n    \"\"\";\n  Object o = Class.forName(\"shop.Check\");\n}\n", pub, false),
+			src("FractionHiddenTest.java", "class FractionHiddenTest { Expected e; Answer a; }\n", pub, true),
+			src("Check.java", "class Check { }\n", nil, false),
+			src("Expected.java", "class Expected { }\n", nil, false),
+			src("Answer.java", "class Answer { }\n", nil, false),
+		}, "Check.java,FractionTest.java", "Answer.java,Expected.java,FractionHiddenTest.java", ""},
 		{"a conftest a public test imports", []source{
 			src("test_a.py", "from conftest import ROWS\n", pub, false),
 			src("conftest.py", "ROWS = [1]\n", nil, false),
