@@ -1556,7 +1556,12 @@ class _Calls:
         a call made while the tests are collected (recording: a module's
         constant, a parametrize's argument) is recorded, and the record is
         replayed, in order, in each fresh student process before its
-        first call, so that the objects it made are made again there."""
+        first call, so that the objects it made are made again there. A
+        call that did not return (it raised, or the student's process
+        ended or was stopped in it: a stub the test module calls at its
+        import, whose module then fails to be collected) made nothing the
+        tests hold, and is not recorded: made again, it would fail the
+        other modules' tests, in their processes, for nothing."""
         __tracebackhide__ = True
         if self.trusted:
             return self._request(msg)
@@ -1564,8 +1569,8 @@ class _Calls:
         if not self.recording or self.depth or self.replaying:
             return self._request(msg)
         entry = _Recorded(self, msg)
-        self.log.append(entry)
         entry.result = self._request(msg)
+        self.log.append(entry)
         _made(entry.result, self, 0)
         return entry.result
 

@@ -103,7 +103,19 @@ def _hide_bridge(exc):
 def pytest_runtest_makereport(item, call):
     if call.excinfo is not None:
         _hide_bridge(call.excinfo.value)
-    rep = (yield).get_result()
+    _cut_report((yield).get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    # A test module that fails while pytest collects it (the student's
+    # code it calls at import raised) fails its own tests alone, the run
+    # going on (--continue-on-collection-errors): its report is cut as a
+    # test's is.
+    _cut_report((yield).get_result())
+
+
+def _cut_report(rep):
     if not rep.failed or rep.longrepr is None:
         return
     n = autograder_bridge.MAX_REPR
