@@ -32,6 +32,14 @@ def pytest_runtest_setup(item):
     autograder_bridge.control("test", id=_test_id(item))
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    # Past the test's teardown, its fixtures and arguments let go: what it
+    # let go of the student's objects is freed in its own time.
+    yield
+    autograder_bridge.end_test()
+
+
 def _cut(s, n):
     # s cut to n characters, saying how long it was (Java's Cap.cut too).
     return s if len(s) <= n else s[:n] + "...(%d characters)" % len(s)
