@@ -2590,18 +2590,21 @@ def control(op, **kw):
         _peer.conn.send(b"G", kw)
 
 
-def end_test():
+def end_test(collect=False):
     """Test side, at a test's end, its fixtures torn down: the student's
     objects the test let go are freed now, before the next test begins,
     and the student's process answers once their cleanup ran (a __del__,
     a generator's finally, a weakref.finalize), so that what the cleanup
     costs (a spin, its process's end) is this test's, never the next
     one's. A failed test's frames (sys.last_traceback, kept for a
-    debugger) are let go first."""
+    debugger) are let go first, and, with collect (the test failed), the
+    cycles they are in with its exception collected."""
     __tracebackhide__ = True
     for name in ("last_type", "last_value", "last_traceback"):
         if hasattr(sys, name):
             setattr(sys, name, None)
+    if collect:
+        gc.collect()
     p = _peer
     if p is None or p.recording:
         return

@@ -35,9 +35,16 @@ def pytest_runtest_setup(item):
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     # Past the test's teardown, its fixtures and arguments let go: what it
-    # let go of the student's objects is freed in its own time.
+    # let go of the student's objects is freed in its own time (a failed
+    # test's frames, which hold its objects, in a cycle with its exception).
+    _state["failed"] = False
     yield
-    autograder_bridge.end_test()
+    autograder_bridge.end_test(collect=_state["failed"])
+
+
+def pytest_runtest_logreport(report):
+    if report.failed:
+        _state["failed"] = True
 
 
 def _cut(s, n):
