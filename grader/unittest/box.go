@@ -177,7 +177,7 @@ func pytestBoxes(ctx context.Context, e env) (test, student sandbox.Spec, err er
 		"-p", pybridge.Plugin, "-p", "pytest_timeout", "-p", "no:cacheprovider",
 		"-c", box + "/pytest.ini", "--rootdir", box, "--confcutdir", box, "-q", "--color=no",
 		"--junitxml", box + "/report.xml", "-o", "junit_family=xunit1",
-		"--timeout", pytestTimeout(e.perTest)}
+		"--timeout", pytestTimeout(e.perTest), "--continue-on-collection-errors"}
 	for _, s := range e.testFiles() {
 		args = append(args, box+"/"+s.name)
 	}

@@ -23,6 +23,7 @@ const (
 	ruleLoad       = "the bridge cannot offer the student's classes"
 	ruleRunEnded   = "the run did not end as a test runner ends"
 	ruleNoReport   = "the run wrote no readable report"
+	ruleFileFailed = "the report names a failure of the test's file, not the test"
 	ruleUnreported = "the report does not name the test"
 	ruleTwice      = "the report names the test more than once"
 	ruleDied       = "the student's process ended or was stopped in the test"
@@ -49,7 +50,10 @@ type groupRun struct {
 type caseTest struct {
 	caseID string
 	test   string // the test's ID, as the report names it
-	multi  bool   // reported once per invocation
+	// file is the ID under which the report names a failure of the
+	// test's file as a whole (pytest's collection error), or "".
+	file  string
+	multi bool // reported once per invocation
 }
 
 // decision is a test's outcome and the rule that gave it.
@@ -71,25 +75,31 @@ type decision struct {
 //  4. the run wrote no readable report: every test fails (blaming
 //     code that ends the process only when the framework did not say
 //     it was done);
-//  5. the report does not name the test: it fails, flagged (with how
+//  5. the report does not name the test but names a failure of its
+//     file as a whole (pytest's collection error: the student's code
+//     the test module calls at its import raised, and the file's tests
+//     never ran, the other files' tests running on): it fails as that
+//     failure (an error: a runtime error, its message and trace the
+//     stderr, as rule 13 has it; a skip: rule 10);
+//  6. the report does not name the test: it fails, flagged (with how
 //     the run ended when the framework did not say it was done, and,
 //     public, the run's stderr);
-//  6. the report names it more than once (a test that is not
+//  7. the report names it more than once (a test that is not
 //     parameterized or repeated): it fails, flagged;
-//  7. the relay saw the student's process end or be stopped in the test:
+//  8. the relay saw the student's process end or be stopped in the test:
 //     it fails with that, whatever the report says (a timeout when a
 //     limit stopped it);
-//  8. the report says it passed: a pass (a parameterized or repeated
+//  9. the report says it passed: a pass (a parameterized or repeated
 //     test passes when every invocation does, and is otherwise read as
 //     its first invocation that did not pass);
-//  9. it was skipped: a wrong answer;
-//  10. the framework's time limit stopped it: a timeout;
-//  11. a failed assertion: a wrong answer, its message and trace the
+//  10. it was skipped: a wrong answer;
+//  11. the framework's time limit stopped it: a timeout;
+//  12. a failed assertion: a wrong answer, its message and trace the
 //     feedback (a hidden test's in the TA's log alone);
-//  12. an exception: a runtime error, its message and trace the stderr
+//  13. an exception: a runtime error, its message and trace the stderr
 //     (a hidden test's not shown at all).
 //
-// A public test that failed by rules 7 to 12 shows what the student's
+// A public test that failed by rules 8 to 13 shows what the student's
 // code printed in it. Tests the report names that are no case of the
 // group's files are flagged.
 func decide(g groupRun) (map[string]decision, []string) {
@@ -162,9 +172,11 @@ func decideGroup(g groupRun) (grader.Outcome, string) {
 }
 
 // decideTest is a test's outcome from a readable report that names it n
-// times (rules 5 to 12).
+// times (rules 5 to 13).
 func decideTest(g groupRun, reported []Reported, n int, t caseTest) decision {
 	switch {
+	case n == 0 && t.file != "" && find(reported, t.file).ID != "":
+		return fileFailed(g, find(reported, t.file), t)
 	case n == 0:
 		return decision{ruleUnreported, failed(unreported(g))}
 	case n > 1 && !t.multi:
@@ -176,6 +188,18 @@ func decideTest(g groupRun, reported []Reported, n int, t caseTest) decision {
 	}
 	o, rule := outcomeOf(g.read(rep), g.hidden)
 	return withStudent(decision{rule, o}, relayedTest(g.relayed, t.test), g.hidden)
+}
+
+// fileFailed is the outcome of a test whose file failed as a whole,
+// as the report names that failure (f): the test's own, the message
+// saying why it did not run (rule 5).
+func fileFailed(g groupRun, f Reported, t caseTest) decision {
+	f.ID = t.test
+	if f.Status == Errored {
+		f.Message = "the test file failed while the tests were collected, so this test did not run: " + f.Message
+	}
+	o, _ := outcomeOf(g.read(f), g.hidden)
+	return decision{ruleFileFailed, o}
 }
 
 // unreported says why a test the report does not name failed: when the
@@ -274,7 +298,7 @@ func find(rs []Reported, id string) Reported {
 	return Reported{}
 }
 
-// outcomeOf is the outcome of a reported test, and its rule (8 to 12): a
+// outcomeOf is the outcome of a reported test, and its rule (9 to 13): a
 // pass; a skipped test a wrong answer; a timeout; a failed assertion a
 // wrong answer, with the message and trace as feedback; an exception a
 // runtime error, with them as its stderr. A hidden test's message and

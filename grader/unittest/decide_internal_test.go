@@ -28,6 +28,7 @@ func TestDecide(t *testing.T) {
 		skipped  = `<testcase classname="test_p" name="test_b"><skipped message="not now"/></testcase>`
 		jFail    = `<testcase classname="test_p" name="test_b()"><failure message="expected: &lt;1&gt;" type="org.opentest4j.AssertionFailedError">org.opentest4j.AssertionFailedError: expected: &lt;1&gt;` + "\n\tat org.junit.Assert.fail(Assert.java:1)\n\tat test_p.test_b(test_p.java:3)" + `</failure></testcase>`
 		jError   = `<testcase classname="test_p" name="test_b()"><error message="boom" type="java.lang.IllegalStateException">java.lang.IllegalStateException: boom</error></testcase>`
+		collect  = `<testcase classname="" name="test_p"><error message="collection failure">test_p.py:3: in &lt;module&gt;` + "\n    S = stats.samples()\nE   NotImplementedError" + `</error></testcase>`
 		jTimeout = `<testcase classname="test_p" name="test_b()"><error message="test_b() timed out after 1 second" type="java.util.concurrent.TimeoutException">trace</error></testcase>`
 	)
 	inv := func(n int, failure string) string {
@@ -77,6 +78,13 @@ func TestDecide(t *testing.T) {
 			want: crashed(1, "the test run ended (exit status 1) without a readable report (not a JUnit XML report: XML syntax error on line 1: unexpected EOF): code that ends the process (System.exit, os._exit) ends the tests with it\n")},
 		{rule: ruleNoReport, also: "the framework ran to its end: no process ended under it", r: ran{res: ok, done: true, reports: [][]byte{make([]byte, MaxReport+1)}},
 			want: crashed(1, "the test run ended (exit status 1) without a readable report (not a JUnit XML report: 8388609 bytes, more than 8388608)\n")},
+		{rule: ruleFileFailed, r: ran{res: ok, done: true, reports: report(other, collect)},
+			want:  crashed(1, "the test file failed while the tests were collected, so this test did not run: collection failure\n\ntest_p.py:3: in <module>\n    S = stats.samples()\nE   NotImplementedError\n"),
+			flags: []string{`pytest (public tests): the report names 1 tests that are not a case of the run's files: "test_p.test_z"`}},
+		{rule: ruleFileFailed, also: "hidden: not shown", hidden: true, r: ran{res: ok, done: true, reports: report(collect)},
+			want: crashed(1, "the test ended with an exception (a hidden test's messages are not shown)\n")},
+		{rule: ruleFileFailed, also: "a parameterized test, its file skipped", multi: true, r: ran{res: ok, done: true, reports: report(`<testcase classname="" name="test_p"><skipped message="collection skipped">no numpy</skipped></testcase>`)},
+			want: wrong("the test was skipped, so it did not pass", "collection skipped\n\nno numpy")},
 		{rule: ruleUnreported, r: ran{res: ok, done: true, reports: report(other)},
 			want:  crashed(1, "the test run did not report this test\n"),
 			flags: []string{`pytest (public tests): the report names 1 tests that are not a case of the run's files: "test_p.test_z"`, "pytest (public tests): the report does not name the test test_p.test_b"}},
@@ -133,8 +141,8 @@ func TestDecide(t *testing.T) {
 	} {
 		name := strings.TrimSpace(tc.rule + ": " + tc.also)
 		in := groupRun{title: "pytest", hidden: tc.hidden, read: pytestReading, ran: tc.r,
-			tests:    []caseTest{{caseID: "unit/test_p.test_b", test: "test_p.test_b", multi: tc.multi}},
-			expected: map[string]bool{"test_p.test_b": true}}
+			tests:    []caseTest{{caseID: "unit/test_p.test_b", test: "test_p.test_b", file: "test_p", multi: tc.multi}},
+			expected: map[string]bool{"test_p.test_b": true, "test_p": true}}
 		if tc.junit {
 			in.read = junitReading
 		}

@@ -79,10 +79,10 @@ func compilerOutput(name string) bool {
 // public test imports it; every other one is secret: one only hidden
 // tests name (an oracle of the hidden answers), and one no file names
 // (a solution kept beside the tests under another name, a TA's
-// answers), which a public test cannot need. A public conftest.py that
-// also defines fixtures only hidden tests ask for, or that a hidden test
-// imports (its data then is the hidden tests'), is noted (leak): a kit
-// refuses it (KitRefusal).
+// answers), which a public test cannot need. A public helper the hidden
+// side also uses, and a public conftest.py that also defines fixtures
+// only hidden tests ask for, are noted (leak, kitLeak): a kit refuses
+// them (KitRefusal).
 func (j *Judge) markSecretHelpers() {
 	named := func(s source, by func(source) bool) bool {
 		return slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && by(o) && names(o, s) })
@@ -111,37 +111,56 @@ func (j *Judge) markSecretHelpers() {
 			}
 		}
 	}
-	j.leak = ""
 	for i, s := range j.sources {
 		j.sources[i].secret = len(s.tests) == 0 && !public[s.name]
-		if s.name == conftestName && public[s.name] {
-			j.leak = j.conftestLeak(s, publicTests, hiddenTests)
-		}
 	}
+	j.leak = j.kitLeak(publicTests, hiddenTests)
 }
 
-// conftestLeak is why a kit may not ship the public conftest.py s: a
-// fixture of it only hidden tests ask for, or a hidden test importing
-// it (from conftest import HIDDEN_CASES); or nothing.
-func (j *Judge) conftestLeak(s source, publicTests, hiddenTests [][]byte) string {
-	if names := conftestLeak(s.data, publicTests, hiddenTests); len(names) > 0 {
-		return fmt.Sprintf("%s defines %s, which only hidden tests ask for: a kit would hand students what the hidden tests are given; move them into %s", s.path, joinNames(names), joinNames(j.askers(names)))
-	}
-	for _, h := range j.sources {
-		if h.hidden && names(h, s) {
-			return fmt.Sprintf("%s imports %s, which a kit ships for the public tests: it would hand students what the hidden tests take from it; move that into %s", h.path, s.name, h.name)
+// kitLeak is why a kit may not ship the public helpers, or "": one the
+// hidden side uses (hiddenUsers: a hidden test importing helpers.py for
+// its HIDDEN_CASES, using Check.HIDDEN), whatever it uses of it, since a
+// kit would hand students what the hidden tests take from it; or a
+// public conftest.py with a fixture only hidden tests ask for. A data
+// file is not a helper: a hidden test may read a public one.
+func (j *Judge) kitLeak(publicTests, hiddenTests [][]byte) string {
+	for _, s := range j.sources {
+		if s.secret || s.plain || len(s.tests) > 0 {
+			continue
+		}
+		if users := j.hiddenUsers(s); len(users) > 0 {
+			return fmt.Sprintf("%s is used by %s, and a kit ships it for the public tests: it would hand students what the hidden tests take from it; split what the hidden tests need into a file of their own, which no public test uses", s.path, joinNames(users))
+		}
+		if s.name != conftestName {
+			continue
+		}
+		if names := conftestLeak(s.data, publicTests, hiddenTests); len(names) > 0 {
+			return fmt.Sprintf("%s defines %s, which only hidden tests ask for: a kit would hand students what the hidden tests are given; move them into %s", s.path, joinNames(names), joinNames(j.askers(names)))
 		}
 	}
 	return ""
+}
+
+// hiddenUsers are the files of the hidden side that name the helper s
+// (names): hidden tests, and helpers only they reach (secret ones).
+func (j *Judge) hiddenUsers(s source) []string {
+	var out []string
+	for _, o := range j.sources {
+		if o.name != s.name && !o.plain && (o.hidden || o.secret) && names(o, s) {
+			out = append(out, o.name)
+		}
+	}
+	return out
 }
 
 // names reports whether the file o names the helper or data file s as
 // the tests reach it: a data file by its full name ("sample.txt") or
 // the name of its folder ("data" for data/sample.txt), a
 // Python module by an import of it (importsModule), a Java class by its
-// name as a word outside comments (javaUncommented; a string literal counts,
-// for reflection). Read as text: a file a public test names only in a
-// string is public, the mistake falling on the side of a kit that runs.
+// name as a word outside comments and literals, or as a string that is
+// its name alone, for reflection (javaNames). Read as text: a data file
+// a public test names only in a string is public, the mistake falling on
+// the side of a kit that runs.
 func names(o, s source) bool {
 	switch {
 	case s.plain:
@@ -149,7 +168,7 @@ func names(o, s source) bool {
 	case filepath.Ext(s.name) == ".py":
 		return importsModule(o.data, stem(s.name))
 	case filepath.Ext(o.name) == ".java":
-		return namesWord(javaUncommented(o.data), stem(s.name))
+		return namesWord(javaNames(o.data), stem(s.name))
 	}
 	return namesWord(o.data, stem(s.name))
 }
@@ -166,8 +185,9 @@ func (j *Judge) askers(names []string) []string {
 }
 
 // KitRefusal implements grader.KitRefuser: why a kit of the tests may
-// not ship the public files (a conftest.py a public test needs that
-// holds fixtures only hidden tests use), or nothing.
+// not ship the public files (a helper a public test needs that the
+// hidden tests use too, a conftest.py a public test needs that holds
+// fixtures only hidden tests use), or nothing.
 func (j *Judge) KitRefusal() string { return j.leak }
 
 // stem is a file's name without its extension.

@@ -13,8 +13,9 @@ import (
 // a conftest.py whose fixture (or hook) a public test uses; one only
 // hidden tests name, or that no file names (a solution under another
 // name, a TA's answers), stays out of the public files and the public
-// box. A public conftest.py with fixtures only hidden tests ask for is
-// refused to a kit.
+// box. A public helper a hidden test, or a helper only hidden tests
+// reach, uses (its HIDDEN_CASES, Check.HIDDEN), and a public conftest.py
+// with fixtures only hidden tests ask for, are refused to a kit.
 func TestSecretHelpers(t *testing.T) {
 	pub := []declared{{id: "test_a.test_x"}}
 	src := func(name, data string, tests []declared, hidden bool) source {
@@ -29,16 +30,37 @@ func TestSecretHelpers(t *testing.T) {
 	}{
 		{"oracle of the hidden tests", []source{
 			src("test_a.py", "from helpers import close\n", pub, false),
-			src("test_h.py", "from oracle import ANSWERS\nfrom helpers import close\n", pub, true),
+			src("test_h.py", "from oracle import ANSWERS, close\n", pub, true),
 			src("helpers.py", "def close(a, b): ...\n", nil, false),
-			src("oracle.py", "ANSWERS = {}\n", nil, false),
+			src("oracle.py", "ANSWERS = {}\ndef close(a, b): ...\n", nil, false),
 		}, "helpers.py,test_a.py", "oracle.py,test_h.py", ""},
+		{"a public helper a hidden test imports", []source{
+			src("test_a.py", "from helpers import close\n", pub, false),
+			src("test_h.py", "from helpers import HIDDEN_CASES\n", pub, true),
+			src("helpers.py", "HIDDEN_CASES = [([9, 1], 5)]\ndef close(a, b): ...\n", nil, false),
+		}, "helpers.py,test_a.py", "test_h.py", "helpers.py is used by test_h.py, and a kit ships it for the public tests: it would hand students what the hidden tests take from it; split what the hidden tests need into a file of their own"},
+		{"a public helper a secret helper imports", []source{
+			src("test_a.py", "from helpers import close\n", pub, false),
+			src("test_h.py", "from oracle import ANSWERS\n", pub, true),
+			src("helpers.py", "def close(a, b): ...\n", nil, false),
+			src("oracle.py", "from helpers import close\nANSWERS = {}\n", nil, false),
+		}, "helpers.py,test_a.py", "oracle.py,test_h.py", "helpers.py is used by oracle.py, and a kit ships"},
+		{"a public Java helper a hidden test uses", []source{
+			src("FractionTest.java", "class FractionTest { void t() { Check.same(\"1/2\", f); } }\n", pub, false),
+			src("FractionHiddenTest.java", "class FractionHiddenTest { String[][] h = Check.HIDDEN; }\n", pub, true),
+			src("Check.java", "class Check { static final String[][] HIDDEN = {{\"4\", \"6\"}}; }\n", nil, false),
+		}, "Check.java,FractionTest.java", "FractionHiddenTest.java", "Check.java is used by FractionHiddenTest.java, and a kit ships"},
 		{"named through a public helper", []source{
 			src("test_a.py", "import helpers\n", pub, false),
 			src("helpers.py", "import tables\n", nil, false),
 			src("tables.py", "T = 1\n", nil, false),
 			src("test_h.py", "import tables\n", pub, true),
-		}, "helpers.py,tables.py,test_a.py", "test_h.py", ""},
+		}, "helpers.py,tables.py,test_a.py", "test_h.py", "tables.py is used by test_h.py, and a kit ships"},
+		{"a hidden test reads a public data file", []source{
+			src("test_a.py", "open('sample.txt')\n", pub, false),
+			src("test_h.py", "open('sample.txt')\n", pub, true),
+			src("sample.txt", "1 2\n", nil, false),
+		}, "sample.txt,test_a.py", "test_h.py", ""},
 		{"named by nobody: a solution, answers, a conftest serving nothing", []source{
 			src("test_a.py", "def test_x(): pass\n", pub, false),
 			src("conftest.py", "import pytest\n", nil, false),
@@ -96,13 +118,20 @@ func TestSecretHelpers(t *testing.T) {
 			src("units.py", "\n", nil, false),
 			src("oracle.py", "ANSWERS = {}\n", nil, false),
 		}, "helpers.py,shapes.py,tables.py,test_a.py,units.py", "oracle.py", ""},
-		{"a Java class is named outside comments, or in a string", []source{
+		{"a Java class is named outside comments, or by a string of its name", []source{
 			src("FractionTest.java", "class FractionTest {\n  // Expected answers are in the hidden tests\n  /* Secret too */\n  Object o = Class.forName(\"Check\");\n}\n", pub, false),
 			src("FractionHiddenTest.java", "class FractionHiddenTest { Expected e; Secret s; }\n", pub, true),
 			src("Check.java", "class Check { }\n", nil, false),
 			src("Expected.java", "class Expected { }\n", nil, false),
 			src("Secret.java", "class Secret { }\n", nil, false),
 		}, "Check.java,FractionTest.java", "Expected.java,FractionHiddenTest.java,Secret.java", ""},
+		{"a Java class is not named by a word of a literal", []source{
+			src("FractionTest.java", "class FractionTest {\n  void t() { assertThrows(E.class, f, \"Expected an exception for a zero denominator\"); }\n  char c = 'x'; String s = \"\"\"\n    Answer: 1/2\n    \"\"\";\n  Object o = Class.forName(\"shop.Check\");\n}\n", pub, false),
+			src("FractionHiddenTest.java", "class FractionHiddenTest { Expected e; Answer a; }\n", pub, true),
+			src("Check.java", "class Check { }\n", nil, false),
+			src("Expected.java", "class Expected { }\n", nil, false),
+			src("Answer.java", "class Answer { }\n", nil, false),
+		}, "Check.java,FractionTest.java", "Answer.java,Expected.java,FractionHiddenTest.java", ""},
 		{"a conftest a public test imports", []source{
 			src("test_a.py", "from conftest import ROWS\n", pub, false),
 			src("conftest.py", "ROWS = [1]\n", nil, false),
@@ -111,7 +140,7 @@ func TestSecretHelpers(t *testing.T) {
 			src("test_a.py", "def test_x(): pass\n", pub, false),
 			src("test_h.py", "import pytest\nfrom conftest import HIDDEN_CASES\n", pub, true),
 			src("conftest.py", "HIDDEN_CASES = [([9, 1], 5)]\n\ndef pytest_configure(config):\n    config.addinivalue_line('markers', 'slow')\n", nil, false),
-		}, "conftest.py,test_a.py", "test_h.py", "test_h.py imports conftest.py, which a kit ships for the public tests: it would hand students what the hidden tests take from it; move that into test_h.py"},
+		}, "conftest.py,test_a.py", "test_h.py", "conftest.py is used by test_h.py, and a kit ships it for the public tests"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			j := &Judge{sources: tc.sources}

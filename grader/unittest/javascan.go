@@ -154,19 +154,28 @@ func javaPackagePrefix(data []byte) string {
 	return ""
 }
 
-// javaUncommented is the Java source src without its comments, its literals
-// kept (a class a test names by reflection, Class.forName("Oracle")):
-// how a Java file names a helper class.
-func javaUncommented(src []byte) []byte {
+// javaNames is the Java source src as it names a helper class: its code,
+// without comments and literals (character, string, text block), but
+// for a string literal that is a class's name alone, which is kept, for
+// reflection (Class.forName("Oracle"), "shop.Oracle"). So a word of a
+// message ("Expected an exception") or a comment names no class.
+func javaNames(src []byte) []byte {
 	var out []byte
 	for i := 0; i < len(src); {
 		part, end := toolchain.ReadJava(src, i)
-		if part.Comment() {
-			out = append(out, ' ')
-		} else {
+		switch {
+		case part == toolchain.CodePart:
 			out = append(out, src[i:end]...)
+		case part == toolchain.StringPart && javaClassNameRE.Match(src[i:end]):
+			out = append(append(append(out, ' '), src[i+1:end-1]...), ' ')
+		default:
+			out = append(out, ' ')
 		}
 		i = end
 	}
 	return out
 }
+
+// javaClassNameRE is a string literal that is a class's name, simple or
+// qualified, alone.
+var javaClassNameRE = regexp.MustCompile(`^"[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*"$`)

@@ -53,6 +53,10 @@ type framework struct {
 	// runOne is the command that runs test id of file alone with the
 	// framework's runner; nil when it has none to offer.
 	runOne func(runner, file, id string) string
+	// fileFailure is the ID under which the report names a failure of a
+	// test file as a whole, not of one of its tests (pytest's collection
+	// error of test_stats.py: "test_stats"); nil when it names none.
+	fileFailure func(file string) string
 }
 
 // name is the framework's judge name ("junit").

@@ -110,5 +110,6 @@ var pytest = &framework{
 		}
 		return out
 	},
-	read: pytestReading,
+	read:        pytestReading,
+	fileFailure: stem,
 }

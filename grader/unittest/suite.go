@@ -76,7 +76,7 @@ func (j *Judge) outcomes(g group, r ran, out map[string]grader.Outcome) []string
 	in := groupRun{title: j.fw.title(), hidden: g.hidden, expected: j.expected(g), read: j.fw.read, ran: r}
 	for _, c := range g.cases {
 		t := j.tests[c.ID]
-		in.tests = append(in.tests, caseTest{caseID: c.ID, test: j.reportID(t), multi: t.multi})
+		in.tests = append(in.tests, caseTest{caseID: c.ID, test: j.reportID(t), file: j.fileFailureID(t), multi: t.multi})
 	}
 	ds, flags := decide(in)
 	for id, d := range ds {
@@ -86,15 +86,28 @@ func (j *Judge) outcomes(g group, r ran, out map[string]grader.Outcome) []string
 }
 
 // expected are the tests the group's run must report: the planned cases'
-// tests of the group's files.
+// tests of the group's files; and what it may report, a failure of one
+// of these files as a whole (fileFailureID).
 func (j *Judge) expected(g group) map[string]bool {
 	out := map[string]bool{}
 	for _, t := range j.tests {
 		if slices.ContainsFunc(g.files, func(s source) bool { return s.name == t.file }) {
 			out[j.reportID(t)] = true
+			if f := j.fileFailureID(t); f != "" {
+				out[f] = true
+			}
 		}
 	}
 	return out
+}
+
+// fileFailureID is the ID under which the report names a failure of the
+// planned test's file as a whole (pytest's collection error), or "".
+func (j *Judge) fileFailureID(t planned) string {
+	if j.fw.fileFailure == nil {
+		return ""
+	}
+	return j.fw.fileFailure(t.file)
 }
 
 // reportID is the planned test's ID as the report names it: with its

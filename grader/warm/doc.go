@@ -66,9 +66,10 @@
 //     own limits, a few cases' worth, bound the JVM as a whole besides, and
 //     a JVM that dies has its case run cold.
 //   - State that outlives a case buys nothing a cold run lacks. A warm JVM
-//     keeps what no permission guards (a per-protocol default in
-//     java.net.URLConnection's static map, the string pool, the JIT's
-//     code), and no list of such state is complete: the rule is on what it
+//     keeps what no permission guards (java.sql.DriverManager's login
+//     timeout, the string pool, the JIT's code; the scan sends a program
+//     that reads some of it cold: named loggers, java.net's defaults), and
+//     no list of such state is complete: the rule is on what it
 //     could buy instead. A warm box's life is one cold run's CPU limit
 //     (the rubric's, hand-off or not), counted by its meter from the box's
 //     start, all cases together (limits.go): a case after the box's first
@@ -130,7 +131,9 @@
 //     and toString call over the submission's own classes: one that ends
 //     in Object's (no class on the way defines its own), an enum's
 //     hashCode, a record's over a component without its own, an array's
-//     or an interface's, and Objects.hash, are identity hash codes; so is
+//     or an interface's, and Objects.hash, are identity hash codes, as is
+//     the text of System.out, err or in read straight into a call that
+//     takes an Object or a string concatenation (streamAsObject); so is
 //     a Class's name in a program with lambdas (a lambda's class is named
 //     by how many the JVM has spun); a case that prints one reruns cold;
 //   - its classes can observe the harness through a public API: threads
@@ -139,7 +142,8 @@
 //     (sun.java.command names the harness), the security manager,
 //     reflection and method handles, management beans, the process, the
 //     clock (a fresh JVM's first call is slow), the heap and processors,
-//     the string pool (Harness.observer has the list): a program that
+//     the string pool, JDK state earlier cases left (named loggers,
+//     java.net's defaults) (Harness.observer has the list): a program that
 //     answers differently when it finds itself warm gets cold's grade (the
 //     whole submission runs cold, flagged "can tell the warm harness from a
 //     fresh JVM"); an OutOfMemoryError, caught or not, ends the warm JVM

@@ -66,6 +66,10 @@ func TestObservers(t *testing.T) {
 		{"stdin arrived", "import java.io.*;", "boolean warm = new BufferedReader(new InputStreamReader(System.in)).ready() && System.in.available() > 65536;\n" + answer, true},
 		{"soft reference", "import java.lang.ref.SoftReference;", "boolean warm = new SoftReference<>(new long[1 << 20]).get() == null;\n" + answer, true},
 		{"thread subclass", "", "class T extends Thread { }\nboolean warm = new T().getId() > 100;\n" + answer, true},
+		// JDK state an earlier case left: a named logger it made, a URL
+		// connection's default it set.
+		{"named logger", "import java.util.logging.*;", "boolean warm = LogManager.getLogManager().getLogger(\"eq.seen\") != null;\nLogger.getLogger(\"eq.seen\");\n" + answer, true},
+		{"URL connection's default", "import java.net.URLConnection;", "boolean warm = URLConnection.getDefaultAllowUserInteraction();\nURLConnection.setDefaultAllowUserInteraction(true);\n" + answer, true},
 		// No API: it counts what it can allocate, which the harness and
 		// the cases before it share. An OutOfMemoryError ends the warm JVM.
 		{"heap left", "import java.util.*;", "List<long[]> l = new ArrayList<>(); int n = 0;\n" +
@@ -86,6 +90,9 @@ func TestObservers(t *testing.T) {
 		{"identityHashCode", "", "boolean warm = false;\nSystem.out.println(args[0] + System.identityHashCode(args) % 7);", true},
 		{"lambda's class name", "", "Runnable r = () -> { };\nString n = r.getClass().getName();\nboolean warm = false;\nSystem.out.println(args[0] + n.substring(n.indexOf(\"Lambda\") + 6, n.indexOf('/')));", true},
 		{"thread's name", "", "boolean warm = !Thread.currentThread().getName().equals(\"main\");\n" + answer, true},
+		// The harness's streams are not a fresh JVM's: their text (a
+		// PrintStream's is Object's) holds another identity hash code.
+		{"stream's text", "", "boolean warm = false;\nSystem.out.println(args[0] + String.valueOf((Object) System.out).length() % 2 + (\"\" + System.in).length() % 2);", true},
 
 		{"own hashCode and toString", "",
 			"record R(int x, String y) { }\nenum C { A }\nclass P { int v = 3; public int hashCode() { return Integer.hashCode(v); } public String toString() { return \"P\" + v; } }\n" +
@@ -94,6 +101,7 @@ func TestObservers(t *testing.T) {
 		{"ordinary", "import java.util.*;\nimport java.util.function.*;",
 			"Thread.sleep(1);\nFunction<String, String> f = s -> s + \"!\";\nList<Integer> l = new ArrayList<>(List.of(3, 1, 2));\nl.sort(Comparator.naturalOrder());\n" +
 				"String[] a = Arrays.copyOf(args, 1);\ntry { Integer.parseInt(\"x\"); } catch (NumberFormatException e) { e.printStackTrace(); }\n" +
+				"java.io.PrintStream out = System.out;\nout.flush();\nScanner in = new Scanner(System.in);\nConsumer<String> pr = System.err::print;\nString sb = new StringBuilder().append(l).append(List.of(1)).toString();\n" +
 				"System.out.println(f.apply(a[0]) + l + Integer.toHexString(255) + Long.MAX_VALUE);", false},
 	}
 	ctx := context.Background()
@@ -168,7 +176,7 @@ func TestObservers(t *testing.T) {
 			case "the box's folders":
 				note = "reads a file of the system (/)"
 			case "own class's default hashCode", "default toString's digits", "Objects.hash over objects", "enum's hashCode",
-				"record over an object", "array's hashCode", "interface's hashCode", "identityHashCode":
+				"record over an object", "array's hashCode", "interface's hashCode", "identityHashCode", "stream's text":
 				note = "identity hash codes differ between a fresh JVM and a shared one"
 			}
 			if tc.observes && (warm != 0 || !strings.Contains(notes, note)) {

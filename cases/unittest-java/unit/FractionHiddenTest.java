@@ -6,16 +6,22 @@ import org.junit.jupiter.api.Test;
 class FractionHiddenTest {
     @Test
     void reducesOnCreation() {
-        Check.same("2/3", new Fraction(4, 6));
+        same("2/3", new Fraction(4, 6));
     }
 
     @Test
     void reducesNegatives() {
-        Check.same("-1/2", new Fraction(2, -4));
+        same("-1/2", new Fraction(2, -4));
     }
 
     @Test
     void addsToWhole() {
-        Check.same("1/1", new Fraction(1, 2).plus(new Fraction(1, 2)));
+        same("1/1", new Fraction(1, 2).plus(new Fraction(1, 2)));
+    }
+
+    // Check.same's check, kept here: a class the hidden tests use is never
+    // in a student kit, so they do not share the public Check.
+    private static void same(String want, Fraction got) {
+        assertEquals(want, got.toString(), "the fraction, as toString writes it");
     }
 }

@@ -12,6 +12,7 @@ and lets the student side call only the callbacks a test passed it.
 
 import base64
 import builtins
+import gc
 import importlib.util
 import json
 import math
@@ -1697,7 +1698,12 @@ class _Calls:
         a call made while the tests are collected (recording: a module's
         constant, a parametrize's argument) is recorded, and the record is
         replayed, in order, in each fresh student process before its
-        first call, so that the objects it made are made again there."""
+        first call, so that the objects it made are made again there. A
+        call that did not return (it raised, or the student's process
+        ended or was stopped in it: a stub the test module calls at its
+        import, whose module then fails to be collected) made nothing the
+        tests hold, and is not recorded: made again, it would fail the
+        other modules' tests, in their processes, for nothing."""
         __tracebackhide__ = True
         if self.trusted:
             return self._request(msg)
@@ -1705,8 +1711,8 @@ class _Calls:
         if not self.recording or self.depth or self.replaying:
             return self._request(msg)
         entry = _Recorded(self, msg)
-        self.log.append(entry)
         entry.result = self._request(msg)
+        self.log.append(entry)
         _made(entry.result, self, 0)
         return entry.result
 
@@ -2032,6 +2038,14 @@ class _Answers:
             if not self.trusted and op in ("input", "stdin"):
                 value = self.read_input(op, msg)
                 self.conn.write(self.frame({"op": "return", "id": cid, "value": _Value(value)}))
+                return
+            if self.trusted and op == "free":
+                # The test ended: the objects it let go, whose frees this
+                # frame carried (recv), are gone, their cleanup (a
+                # __del__, a generator's finally, a weakref.finalize) run
+                # in its time; those in cycles too.
+                gc.collect()
+                self.conn.write(self.frame({"op": "return", "id": cid, "value": _Value(None)}))
                 return
             if self.trusted:
                 _use_argv(msg.get("argv"))
@@ -2761,6 +2775,32 @@ def control(op, **kw):
             _peer.echoed, _peer.failed_back = 0, None
         kw["op"] = op
         _peer.conn.send(b"G", kw)
+
+
+def end_test(collect=False):
+    """Test side, at a test's end, its fixtures torn down: the student's
+    objects the test let go are freed now, before the next test begins,
+    and the student's process answers once their cleanup ran (a __del__,
+    a generator's finally, a weakref.finalize), so that what the cleanup
+    costs (a spin, its process's end) is this test's, never the next
+    one's. A failed test's frames (sys.last_traceback, kept for a
+    debugger) are let go first, and, with collect (the test failed), the
+    cycles they are in with its exception collected."""
+    __tracebackhide__ = True
+    for name in ("last_type", "last_value", "last_traceback"):
+        if hasattr(sys, name):
+            setattr(sys, name, None)
+    if collect:
+        gc.collect()
+    p = _peer
+    if p is None or p.recording:
+        return
+    gen = p.gen
+    while p.freed and p.gen == gen:
+        try:
+            p.request({"op": "free", "target": None})
+        except BaseException:  # noqa: the student's end: the relay keeps it for this test
+            return
 
 
 def new_process():

@@ -32,6 +32,21 @@ def pytest_runtest_setup(item):
     autograder_bridge.control("test", id=_test_id(item))
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    # Past the test's teardown, its fixtures and arguments let go: what it
+    # let go of the student's objects is freed in its own time (a failed
+    # test's frames, which hold its objects, in a cycle with its exception).
+    _state["failed"] = False
+    yield
+    autograder_bridge.end_test(collect=_state["failed"])
+
+
+def pytest_runtest_logreport(report):
+    if report.failed:
+        _state["failed"] = True
+
+
 def _cut(s, n):
     # s cut to n characters, saying how long it was (Java's Cap.cut too).
     return s if len(s) <= n else s[:n] + "...(%d characters)" % len(s)
@@ -103,7 +118,19 @@ def _hide_bridge(exc):
 def pytest_runtest_makereport(item, call):
     if call.excinfo is not None:
         _hide_bridge(call.excinfo.value)
-    rep = (yield).get_result()
+    _cut_report((yield).get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    # A test module that fails while pytest collects it (the student's
+    # code it calls at import raised) fails its own tests alone, the run
+    # going on (--continue-on-collection-errors): its report is cut as a
+    # test's is.
+    _cut_report((yield).get_result())
+
+
+def _cut_report(rep):
     if not rep.failed or rep.longrepr is None:
         return
     n = autograder_bridge.MAX_REPR

@@ -987,6 +987,17 @@ public final class Harness {
         if (owner.equals("java/lang/String") && name.equals("intern")) {
             return "calls " + what + ", whose pool holds what earlier cases interned" + OBSERVES;
         }
+        // JDK state that earlier cases leave behind and that needs no
+        // permission to read: the named loggers (a logger an earlier case
+        // made is found by its name, with the level and handlers it set),
+        // and the defaults of URL connections and of the network's
+        // handlers (what an earlier case set is the default).
+        if (owner.startsWith("java/util/logging/") || owner.equals("java/lang/System") && name.equals("getLogger")) {
+            return "calls " + what + ", whose loggers are those earlier cases made" + OBSERVES;
+        }
+        if (owner.startsWith("java/net/") && (name.startsWith("getDefault") || name.startsWith("setDefault") || NET_DEFAULTS.contains(name))) {
+            return "calls " + what + ", whose default is what earlier cases set" + OBSERVES;
+        }
         // The clock: any java.time "now", a Date or Calendar of the current time.
         if (owner.startsWith("java/time/") && name.equals("now")
                 || owner.equals("java/util/Date") && name.equals("<init>") && desc.equals("()V")
@@ -996,6 +1007,11 @@ public final class Harness {
         }
         return null;
     }
+
+    /** The methods of java.net's classes, besides getDefault* and setDefault*, that read or set a JVM-wide default. */
+    static final Set<String> NET_DEFAULTS = Set.of("getFollowRedirects", "setFollowRedirects", "getFileNameMap",
+            "setFileNameMap", "setContentHandlerFactory", "setURLStreamHandlerFactory", "setSocketImplFactory",
+            "setSocketFactory");
 
     /** Classes whose code runs on other threads, after its case. */
     static final Set<String> OUTLIVE = Set.of("java/lang/ref/Cleaner", "java/lang/ref/PhantomReference", "java/lang/ref/ReferenceQueue");
@@ -1121,6 +1137,100 @@ public final class Harness {
         return false;
     }
 
+    /** System's streams, whose objects the harness and a fresh JVM make apart: their identity hash codes differ. */
+    static final Set<String> STREAMS = Set.of("out", "err", "in");
+
+    /**
+     * Names a use of System.out, err or in, in the method's code, as an
+     * Object whose text is taken (String.valueOf((Object) System.out),
+     * Objects.toString, StringBuilder.append(Object), a string
+     * concatenation): the stream's read straight into a call whose last
+     * parameter is an Object, or into an invokedynamic; or null. Its text
+     * is its identity hash code, which differs warm and cold. A stream
+     * kept in a variable first is not followed.
+     */
+    static String streamAsObject(byte[] code, String[] utf, int[] classIdx, int[][] refs, int[][] nat, int[] indy) {
+        for (int pc = 0; pc < code.length; ) {
+            int op = code[pc] & 0xff, len = opLength(code, pc);
+            if (len <= 0) {
+                return null; // not code this reads: left to the other checks
+            }
+            if (op == 0xb2 && pc + 2 < code.length) {
+                String field = member(u2(code, pc + 1), utf, classIdx, refs, nat);
+                int next = pc + len;
+                while (next < code.length && (code[next] & 0xff) == 0xc0) {
+                    next += 3; // checkcast
+                }
+                if (STREAMS.contains(field.substring(field.indexOf('.') + 1)) && field.startsWith("java/lang/System.")
+                        && next + 2 < code.length) {
+                    int nop = code[next] & 0xff, idx = u2(code, next + 1);
+                    String desc = nop == 0xba ? indyDesc(idx, utf, indy, nat) : nop >= 0xb6 && nop <= 0xb9 ? memberDesc(idx, utf, refs, nat) : null;
+                    if (desc != null && (nop == 0xba || desc.contains("Ljava/lang/Object;)"))) {
+                        return "takes the text of " + field.replace('/', '.') + " (" + (nop == 0xba ? "a string concatenation"
+                                : member(idx, utf, classIdx, refs, nat).replace('/', '.')) + ")" + IDENTITY;
+                    }
+                }
+            }
+            pc += len;
+        }
+        return null;
+    }
+
+    static int u2(byte[] b, int i) {
+        return (b[i] & 0xff) << 8 | b[i + 1] & 0xff;
+    }
+
+    /** The member a Fieldref or Methodref names, as owner.name, or "". */
+    static String member(int i, String[] utf, int[] classIdx, int[][] refs, int[][] nat) {
+        if (i <= 0 || i >= refs.length || refs[i] == null || classIdx[refs[i][0]] == 0 || nat[refs[i][1]] == null) {
+            return "";
+        }
+        return utf[classIdx[refs[i][0]]] + "." + utf[nat[refs[i][1]][0]];
+    }
+
+    static String memberDesc(int i, String[] utf, int[][] refs, int[][] nat) {
+        return i <= 0 || i >= refs.length || refs[i] == null || nat[refs[i][1]] == null ? null : utf[nat[refs[i][1]][1]];
+    }
+
+    static String indyDesc(int i, String[] utf, int[] indy, int[][] nat) {
+        return i <= 0 || i >= indy.length || indy[i] == 0 || nat[indy[i]] == null ? null : utf[nat[indy[i]][1]];
+    }
+
+    /** The length of the instruction at pc, or 0 when it is none this reads. */
+    static int opLength(byte[] code, int pc) {
+        int op = code[pc] & 0xff;
+        if (op <= 0x0f || op >= 0x1a && op <= 0x35 || op >= 0x3b && op <= 0x83 || op >= 0x85 && op <= 0x98
+                || op >= 0xac && op <= 0xb1 || op == 0xbe || op == 0xbf || op == 0xc2 || op == 0xc3) {
+            return 1;
+        }
+        if (op == 0x10 || op == 0x12 || op >= 0x15 && op <= 0x19 || op >= 0x36 && op <= 0x3a || op == 0xa9 || op == 0xbc) {
+            return 2;
+        }
+        if (op == 0x11 || op == 0x13 || op == 0x14 || op == 0x84 || op >= 0x99 && op <= 0xa8 || op >= 0xb2 && op <= 0xb8
+                || op == 0xbb || op == 0xbd || op == 0xc0 || op == 0xc1 || op == 0xc6 || op == 0xc7) {
+            return 3;
+        }
+        if (op == 0xc5) {
+            return 4;
+        }
+        if (op == 0xb9 || op == 0xba || op == 0xc8 || op == 0xc9) {
+            return 5;
+        }
+        if (op == 0xc4) {
+            return pc + 1 < code.length && (code[pc + 1] & 0xff) == 0x84 ? 6 : 4;
+        }
+        if (op == 0xaa || op == 0xab) {
+            int p = (pc + 4) & ~3; // past the padding
+            if (p + 12 > code.length) {
+                return 0;
+            }
+            int a = java.nio.ByteBuffer.wrap(code, p + 4, 8).getInt(), b = java.nio.ByteBuffer.wrap(code, p + 8, 4).getInt();
+            long n = op == 0xaa ? 12L + 4L * ((long) b - a + 1) : 8L + 8L * a;
+            return n < 8 || p + n > code.length ? 0 : (int) (p + n - pc);
+        }
+        return 0;
+    }
+
     /** Whether a record component of descriptor d has name of its own. */
     static boolean componentOwn(Map<String, ClassInfo> shapes, String d, String name, Set<String> seen) {
         if (d.length() == 1) {
@@ -1180,6 +1290,7 @@ public final class Harness {
             int[] classIdx = new int[count];
             int[][] refs = new int[count][];
             int[][] nat = new int[count][];
+            int[] indy = new int[count];
             for (int i = 1; i < count; i++) {
                 int tag = in.readUnsignedByte();
                 switch (tag) {
@@ -1209,8 +1320,12 @@ public final class Harness {
                         in.readUnsignedByte();
                         in.readUnsignedShort();
                         break;
-                    case 17: case 18:
+                    case 17:
                         in.readInt();
+                        break;
+                    case 18:
+                        in.readUnsignedShort();
+                        indy[i] = in.readUnsignedShort();
                         break;
                     default:
                         return "is not a class file this harness reads";
@@ -1261,10 +1376,21 @@ public final class Harness {
                     for (int a = 0; a < attrs; a++) {
                         String attr = utf[in.readUnsignedShort()];
                         int len = in.readInt();
-                        if (kind == 1 && "Code".equals(attr) && len >= 4) {
+                        if (kind == 1 && "Code".equals(attr) && len >= 8) {
                             int slots = in.readUnsignedShort() + in.readUnsignedShort(); // max_stack, max_locals
                             info.maxSlots = Math.max(info.maxSlots, slots);
-                            len -= 4;
+                            int n = in.readInt();
+                            len -= 8;
+                            if (n < 0 || n > len) {
+                                return "is not a class file this harness reads";
+                            }
+                            byte[] code = new byte[n];
+                            in.readFully(code);
+                            len -= n;
+                            String why = streamAsObject(code, utf, classIdx, refs, nat, indy);
+                            if (why != null) {
+                                return why;
+                            }
                         }
                         in.skipBytes(len);
                     }

@@ -41,7 +41,8 @@ func kitCommand() *ucli.Command {
 			"is not public (a hidden case, hidden tests, a solution beside the rubric), or is a\n" +
 			"near-copy of one (line endings, blanks, a byte-order mark aside; inside another\n" +
 			"file; in a gzip, zip or tar), or is an archive too large to check; or when a\n" +
-			"conftest.py the public tests need defines fixtures only hidden tests use.\n" +
+			"helper the public tests need is used by a hidden test too (helpers.py, Check.java,\n" +
+			"conftest.py), or a conftest.py they need defines fixtures only hidden tests use.\n" +
 			"Files beside the tests that no public test needs (a solution.py, answers.txt)\n" +
 			"are left out, and listed.",
 		Flags: []ucli.Flag{
