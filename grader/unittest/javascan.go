@@ -166,7 +166,7 @@ func javaNames(src []byte) []byte {
 		switch {
 		case part == toolchain.CodePart:
 			out = append(out, src[i:end]...)
-		case part == toolchain.StringPart && javaClassNameRE.Match(src[i:end]):
+		case part == toolchain.StringPart && classNameLiteralRE.Match(src[i:end]):
 			out = append(append(append(out, ' '), src[i+1:end-1]...), ' ')
 		default:
 			out = append(out, ' ')
@@ -176,6 +176,6 @@ func javaNames(src []byte) []byte {
 	return out
 }
 
-// javaClassNameRE is a string literal that is a class's name, simple or
+// classNameLiteralRE is a string literal that is a class's name, simple or
 // qualified, alone.
-var javaClassNameRE = regexp.MustCompile(`^"[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*"$`)
+var classNameLiteralRE = regexp.MustCompile(`^"[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*"$`)
