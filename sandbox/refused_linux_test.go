@@ -13,13 +13,13 @@ import (
 // and Linux only when a test asks for it), a box can neither tell nor set
 // which pages of a host file the page cache holds by the calls made for
 // it (pageCacheCalls): fadvise and readahead do nothing, a read that must
-// not wait is refused, cachestat and io_uring are not there, and pages
+// not wait is refused, cachestat, io_uring and Linux AIO are not there, and pages
 // of a mapped file cannot be pushed out; a plain read still reads. Nor
 // can it make a network namespace (or any but a user one), by unshare,
 // clone or clone3, or memfd_secret's memory (namespaceCalls).
 func TestRefusedCalls(t *testing.T) {
 	const want = "fadvise 0\nreadahead done\npreadv2 nowait Operation not supported\npreadv2 read\n" +
-		"cachestat Function not implemented\nio_uring Function not implemented\npageout Invalid argument\ncold Invalid argument\n" +
+		"cachestat Function not implemented\nio_uring Function not implemented\nio_setup Function not implemented\npageout Invalid argument\ncold Invalid argument\n" +
 		"unshare Operation not permitted\nclone3 Function not implemented\nclone newnet Operation not permitted\nmemfd_secret Function not implemented\n"
 	for _, tier := range tiers(t) {
 		if tier == TierBasic {
@@ -69,6 +69,8 @@ func TestBoxFilter(t *testing.T) {
 		{name: "io_uring_setup", nr: unix.SYS_IO_URING_SETUP, want: errno(unix.ENOSYS)},
 		{name: "io_uring_enter", nr: unix.SYS_IO_URING_ENTER, want: errno(unix.ENOSYS)},
 		{name: "io_uring_register", nr: unix.SYS_IO_URING_REGISTER, want: errno(unix.ENOSYS)},
+		{name: "io_setup", nr: unix.SYS_IO_SETUP, want: errno(unix.ENOSYS)},
+		{name: "io_submit", nr: unix.SYS_IO_SUBMIT, want: errno(unix.ENOSYS)},
 		{name: "madvise dontneed", nr: unix.SYS_MADVISE, args: [6]uint64{2: unix.MADV_DONTNEED}, want: allow},
 		{name: "madvise pageout", nr: unix.SYS_MADVISE, args: [6]uint64{2: unix.MADV_PAGEOUT}, want: errno(unix.EINVAL)},
 		{name: "madvise cold", nr: unix.SYS_MADVISE, args: [6]uint64{2: unix.MADV_COLD}, want: errno(unix.EINVAL)},

@@ -246,9 +246,10 @@ func cloneFlagsArg() uint32 {
 // from. fadvise and readahead are answered 0 without being made (an
 // advice, which a program may not rely on); a read that must not wait
 // for the disk (preadv2's RWF_NOWAIT) is refused (EOPNOTSUPP, as a file
-// that cannot do it); cachestat and io_uring, whose operations no filter
-// sees (fadvise, reads that do not wait, madvise among them), are
-// refused (ENOSYS, as a kernel without them). madvise's MADV_PAGEOUT and
+// that cannot do it); cachestat, io_uring and Linux AIO (io_setup,
+// io_submit), whose requests no filter sees (fadvise, reads that do not
+// wait, madvise among them), are refused (ENOSYS, as a kernel without
+// them; a C library's POSIX AIO uses threads). madvise's MADV_PAGEOUT and
 // MADV_COLD are refused (EINVAL) in boxFilter's advice block. What is
 // left, timing a read, is slower and one-way (docs/security.md).
 var pageCacheCalls = []filtered{
@@ -259,6 +260,8 @@ var pageCacheCalls = []filtered{
 	{unix.SYS_IO_URING_SETUP, refuse},
 	{unix.SYS_IO_URING_ENTER, refuse},
 	{unix.SYS_IO_URING_REGISTER, refuse},
+	{unix.SYS_IO_SETUP, refuse},
+	{unix.SYS_IO_SUBMIT, refuse},
 }
 
 // argLow is where in seccomp_data the low half of a system call's i-th

@@ -122,8 +122,9 @@ func namesWord(text []byte, word string) bool {
 // importsModule reports whether the Python text imports the module mod
 // beside it: import mod, import a, mod, from mod import, from . import
 // mod, from .mod import, importlib.import_module("mod"),
-// __import__("mod"). How a Python file names a helper module.
+// __import__("mod"), pytest.importorskip("mod"). How a Python file names
+// a helper module.
 func importsModule(text []byte, mod string) bool {
 	m := regexp.QuoteMeta(mod)
-	return regexp.MustCompile(`(?m)^[ \t]*(?:import[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*` + m + `\b|from[ \t]+\.?` + m + `\b|from[ \t]+\.[ \t]+import[ \t]+\(?[\w\s,]*?\b` + m + `\b)|(?:import_module|__import__)\(\s*["']\.?` + m + `["']`).Match(text)
+	return regexp.MustCompile(`(?m)^[ \t]*(?:import[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*` + m + `\b|from[ \t]+\.?` + m + `\b|from[ \t]+\.[ \t]+import[ \t]+\(?[\w\s,]*?\b` + m + `\b)|(?:import_module|__import__|importorskip)\(\s*["']\.?` + m + `["']`).Match(text)
 }

@@ -39,6 +39,11 @@ func TestSecretHelpers(t *testing.T) {
 			src("test_h.py", "from helpers import HIDDEN_CASES\n", pub, true),
 			src("helpers.py", "HIDDEN_CASES = [([9, 1], 5)]\ndef close(a, b): ...\n", nil, false),
 		}, "helpers.py,test_a.py", "test_h.py", "helpers.py is used by test_h.py, and a kit ships it for the public tests: it would hand students what the hidden tests take from it; split what the hidden tests need into a file of their own"},
+		{"a public helper a hidden test imports through importorskip", []source{
+			src("test_a.py", "import helpers\n", pub, false),
+			src("test_h.py", "import pytest\nhelpers = pytest.importorskip(\"helpers\")\nROWS = helpers.HIDDEN_CASES\n", pub, true),
+			src("helpers.py", "HIDDEN_CASES = [([9, 1], 5)]\n", nil, false),
+		}, "helpers.py,test_a.py", "test_h.py", "helpers.py is used by test_h.py, and a kit ships it for the public tests"},
 		{"a public helper a secret helper imports", []source{
 			src("test_a.py", "from helpers import close\n", pub, false),
 			src("test_h.py", "from oracle import ANSWERS\n", pub, true),

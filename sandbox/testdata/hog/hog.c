@@ -626,6 +626,8 @@ int main(int argc, char **argv) {
 		printf("preadv2 %s\n", preadv2(fd, &v, 1, 0, 0) < 0 ? strerror(errno) : "read");
 		printf("cachestat %s\n", syscall(451, fd, range, stat, 0) < 0 ? strerror(errno) : "answered");
 		printf("io_uring %s\n", syscall(SYS_io_uring_setup, 1, &prm) < 0 ? strerror(errno) : "made");
+		unsigned long aio = 0;
+		printf("io_setup %s\n", syscall(SYS_io_setup, 1, &aio) < 0 ? strerror(errno) : "made");
 		printf("pageout %s\n", madvise(m, 4096, MADV_PAGEOUT) < 0 ? strerror(errno) : "done");
 		printf("cold %s\n", madvise(m, 4096, MADV_COLD) < 0 ? strerror(errno) : "done");
 		printf("unshare %s\n", unshare(CLONE_NEWUSER | CLONE_NEWNET) < 0 ? strerror(errno) : "done");
