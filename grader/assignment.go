@@ -222,51 +222,39 @@ func (a *Assignment) Weighs(id string) bool {
 // PublicFiles lists the files of the assignment's judges a student may
 // see (see PublicFiler), sorted.
 func (a *Assignment) PublicFiles() []string {
-	var files []string
-	for _, k := range slices.Sorted(maps.Keys(a.judges)) {
-		if pf, ok := a.judges[k].(PublicFiler); ok {
-			files = append(files, pf.PublicFiles()...)
-		}
-	}
-	slices.Sort(files)
-	return slices.Compact(files)
+	return fromJudges(a, PublicFiler.PublicFiles)
 }
 
 // HiddenFiles lists the files of the assignment's judges a student must
 // never see (see HiddenFiler), sorted.
 func (a *Assignment) HiddenFiles() []string {
-	var files []string
-	for _, k := range slices.Sorted(maps.Keys(a.judges)) {
-		if hf, ok := a.judges[k].(HiddenFiler); ok {
-			files = append(files, hf.HiddenFiles()...)
-		}
-	}
-	slices.Sort(files)
-	return slices.Compact(files)
+	return fromJudges(a, HiddenFiler.HiddenFiles)
 }
 
 // KitRefusals lists why a student kit may not ship the judges' public
 // files (see KitRefuser), sorted; none when it may.
 func (a *Assignment) KitRefusals() []string {
-	var out []string
-	for _, k := range slices.Sorted(maps.Keys(a.judges)) {
-		if kr, ok := a.judges[k].(KitRefuser); ok {
-			if r := kr.KitRefusal(); r != "" {
-				out = append(out, r)
-			}
+	return fromJudges(a, func(kr KitRefuser) []string {
+		if r := kr.KitRefusal(); r != "" {
+			return []string{r}
 		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
+		return nil
+	})
 }
 
 // SetupNotes lists the judges' notes for the TA (see SetupNoter),
 // sorted.
 func (a *Assignment) SetupNotes() []string {
+	return fromJudges(a, SetupNoter.SetupNotes)
+}
+
+// fromJudges gathers what list says of each of a's judges that is a T,
+// sorted, each once.
+func fromJudges[T any](a *Assignment, list func(T) []string) []string {
 	var out []string
 	for _, k := range slices.Sorted(maps.Keys(a.judges)) {
-		if n, ok := a.judges[k].(SetupNoter); ok {
-			out = append(out, n.SetupNotes()...)
+		if j, ok := a.judges[k].(T); ok {
+			out = append(out, list(j)...)
 		}
 	}
 	slices.Sort(out)

@@ -86,7 +86,7 @@ func (a *Assignment) hint(mistake string) string {
 // diagnoseRuns names the mistakes that explain a failed repeated case's
 // runs as a whole, when the reference knows them (RunsDiagnoser).
 func (a *Assignment) diagnoseRuns(cr *CaseResult, c cases.Case) {
-	if dg, ok := a.Reference.(RunsDiagnoser); ok && cr.Verdict != Pass && cr.Verdict != GraderFailure && cr.Verdict != JudgeError {
+	if dg, ok := a.Reference.(RunsDiagnoser); ok && cr.Verdict != Pass && !cr.Verdict.judgeFailed() {
 		cr.Mistakes = dg.DiagnoseRuns(c, cr.Attempts)
 	}
 }

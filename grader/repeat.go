@@ -50,7 +50,7 @@ func (t *tally) add(n int, run CaseResult, stdin, stdout []byte) {
 		return
 	}
 	t.at.fail(n, run, stdin)
-	if (run.Verdict == GraderFailure || run.Verdict == JudgeError) && t.judgeLog == "" {
+	if run.Verdict.judgeFailed() && t.judgeLog == "" {
 		t.judgeLog = fmt.Sprintf("run %d: %s", n, run.JudgeLog)
 	}
 }

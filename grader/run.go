@@ -243,7 +243,7 @@ func (a *Assignment) runCase(ctx context.Context, prog Program, cr *CaseResult, 
 	}
 	settle(cr, r, opt)
 	opt.stop.judged(cr)
-	if v := cr.Verdict; v != Pass && v != GraderFailure && v != JudgeError && cr.Score == nil {
+	if v := cr.Verdict; v != Pass && !v.judgeFailed() && cr.Score == nil {
 		a.diagnose(cr, r.ex.Stdout, t.Readings)
 	}
 	return nil

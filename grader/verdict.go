@@ -73,6 +73,12 @@ func (v Verdict) Describe() string {
 	return string(v)
 }
 
+// judgeFailed reports whether the judge, not the program, ended the
+// case: the grader's failure, or a package validator's failure on the
+// output (JudgeError). Such a case names no mistake; its judge's log
+// is what the TA reads.
+func (v Verdict) judgeFailed() bool { return v == GraderFailure || v == JudgeError }
+
 func sized(size, name string) string {
 	if size == "" {
 		return name

@@ -240,6 +240,15 @@ func tinySuites(t *testing.T) *mutation.SuitePart {
 			t.Fatal(err)
 		}
 	}
+	p, _ := pytestSuitePart(t, dir, 40)
+	return p
+}
+
+// pytestSuitePart is the suite part of students' pytest suites against
+// the implementations folder dir (5 points a bug up to ceiling), and
+// the suites it grades against.
+func pytestSuitePart(t *testing.T, dir string, ceiling float64) (*mutation.SuitePart, mutation.Suites) {
+	t.Helper()
 	j, err := newJudge(pytest, &rubric.Rubric{Limits: pySuiteLimits})
 	if err != nil {
 		t.Fatal(err)
@@ -248,12 +257,12 @@ func tinySuites(t *testing.T) *mutation.SuitePart {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := mutation.Config{PerBug: 5, Ceiling: 40, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: mutation.ShowExposed, Mode: compare.Lines}
+	cfg := mutation.Config{PerBug: 5, Ceiling: ceiling, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: mutation.ShowExposed, Mode: compare.Lines}
 	p, err := mutation.NewSuitePart(cfg, s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return p, s
 }
 
 // TestSuiteSeveralCorrect: with two correct implementations (correct/
@@ -280,21 +289,9 @@ func TestSuiteSeveralCorrect(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	j, err := newJudge(pytest, &rubric.Rubric{Limits: pySuiteLimits})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := j.Suites(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, s := pytestSuitePart(t, dir, 5)
 	if got := strings.Join(s.Correct, ","); got != "correct,correct-title" {
 		t.Fatalf("correct implementations %q", got)
-	}
-	cfg := mutation.Config{PerBug: 5, Ceiling: 5, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: mutation.ShowExposed, Mode: compare.Lines}
-	p, err := mutation.NewSuitePart(cfg, s)
-	if err != nil {
-		t.Fatal(err)
 	}
 	tests := "import mod\n\n\ndef test_lower_case():\n    assert mod.parity(2) == \"even\"\n\n\n" +
 		"def test_either_case():\n    assert mod.parity(3).lower() == \"odd\"\n"
