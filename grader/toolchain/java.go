@@ -205,13 +205,9 @@ func javaRunNote(stderr []byte, box Box) string {
 // heapText says what heap the JVM has in box, and why: "-Xmx128m (half
 // the 256 MiB memory limit: the rest holds the JVM's own memory)".
 func heapText(box Box) string {
-	memory := box.Memory
-	if memory <= 0 {
-		memory = sandbox.DefaultMemory
-	}
-	heap := javaHeap(box)
+	heap, memory, half := heapOf(box)
 	why := "half the " + textfmt.Size(memory) + " memory limit: the rest holds the JVM's own memory"
-	if heap > max(memory/2>>20<<20, 16<<20) {
+	if !half {
 		why = "the " + textfmt.Size(memory) + " memory limit less " + textfmt.Size(memory-heap) + " for the JVM's own memory"
 	}
 	return fmt.Sprintf("-Xmx%dm (%s)", heap>>20, why)

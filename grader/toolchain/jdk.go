@@ -103,15 +103,22 @@ func JVMOptions(memory int64, version string) []string {
 // its limit. problemtools and BAPCtools give the whole limit (-Xmx
 // {memlim}m), which a full heap would take the box past.
 func javaHeap(box Box) int64 {
-	memory := box.Memory
+	heap, _, _ := heapOf(box)
+	return heap
+}
+
+// heapOf is javaHeap, with the memory it is cut from (the box's, or the
+// sandbox's default) and whether it is half of it.
+func heapOf(box Box) (heap, memory int64, half bool) {
+	memory = box.Memory
 	if memory <= 0 {
 		memory = sandbox.DefaultMemory
 	}
-	heap := max(memory/2>>20<<20, 16<<20)
-	if box.Judges {
-		heap = max(heap, (memory-javaReserve(memory))>>20<<20)
+	heap = max(memory/2>>20<<20, 16<<20)
+	if rest := (memory - javaReserve(memory)) >> 20 << 20; box.Judges && rest > heap {
+		return rest, memory, false
 	}
-	return heap
+	return heap, memory, true
 }
 
 // javaReserve is what a JVM holds beside a full heap, in a box of the
