@@ -36,7 +36,7 @@ func (a *Assignment) run(ctx context.Context, runner Runner, files []submission.
 	if opt.outcomes, err = a.runSuites(ctx, runner, b.Program, res, opt.Cores); err != nil {
 		return runStage{}, err
 	}
-	opt.stop = newStops(a.Rubric, a, res.Cases)
+	opt.stop = newStops(a, res.Cases)
 	if err := a.runCases(ctx, b.Program, res.Cases, opt); err != nil {
 		return runStage{}, err
 	}

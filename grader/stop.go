@@ -30,8 +30,9 @@ type stops struct {
 }
 
 // newStops makes runCases' stops for crs, the cases of one submission,
-// or nil when no part of rub stops.
-func newStops(rub *rubric.Rubric, a *Assignment, crs []CaseResult) *stops {
+// or nil when no part of a's rubric stops.
+func newStops(a *Assignment, crs []CaseResult) *stops {
+	rub := a.Rubric
 	if rub == nil {
 		return nil
 	}
