@@ -75,6 +75,8 @@ func compilerOutput(name string) bool {
 // test (helpers, data files) that the public tests do not need: the
 // public tests' box and a kit hold only the others. One is public when a
 // public test file, or a public one of these files, names it (names),
+// unless the hidden side names it more closely (hiddenData: a hidden
+// test's data/hidden_expected.txt, in the folder a public test names),
 // and a conftest.py when it serves a public test (servesPublic) or a
 // public test imports it; every other one is secret: one only hidden
 // tests name (an oracle of the hidden answers), and one no file names
@@ -106,7 +108,7 @@ func (j *Judge) markSecretHelpers() {
 	for changed := true; changed; {
 		changed = false
 		for _, s := range j.sources {
-			if !public[s.name] && len(s.tests) == 0 && named(s, func(o source) bool { return public[o.name] }) {
+			if !public[s.name] && len(s.tests) == 0 && named(s, func(o source) bool { return public[o.name] }) && len(j.hiddenData(s, func(o source) bool { return public[o.name] })) == 0 {
 				public[s.name], changed = true, true
 			}
 		}
@@ -115,6 +117,39 @@ func (j *Judge) markSecretHelpers() {
 		j.sources[i].secret = len(s.tests) == 0 && !public[s.name]
 	}
 	j.leak = j.kitLeak(publicTests, hiddenTests)
+}
+
+// hiddenData are the files of the hidden side (the tests and helpers
+// that public, the files public so far, does not hold) that name the
+// data file s more closely (nameDepth) than any public file does, when a
+// public file names s at all: a hidden test reads
+// data/hidden_expected.txt by its name, and the public tests name only
+// its folder ("data", for data/sample.txt). s is then the hidden tests'
+// alone, whatever else is in its folder. A data file both sides name as
+// closely (sample.txt, which a hidden test reads too) is public: the
+// public tests need it. The public side only grows as markSecretHelpers
+// goes on, so a file this keeps out may still come in once a helper that
+// reads it by name is public.
+func (j *Judge) hiddenData(s source, public func(source) bool) []string {
+	if !s.plain {
+		return nil
+	}
+	pub := 0
+	for _, o := range j.sources {
+		if o.name != s.name && public(o) {
+			pub = max(pub, nameDepth(o, s))
+		}
+	}
+	if pub == 0 {
+		return nil // no public file names it: secret as it is, no hidden data
+	}
+	var out []string
+	for _, o := range j.sources {
+		if o.name != s.name && !o.plain && !public(o) && nameDepth(o, s) > pub {
+			out = append(out, o.name)
+		}
+	}
+	return out
 }
 
 // kitLeak is why a kit may not ship the public helpers, or "": one the
@@ -164,13 +199,27 @@ func (j *Judge) hiddenUsers(s source) []string {
 func names(o, s source) bool {
 	switch {
 	case s.plain:
-		return slices.ContainsFunc(strings.Split(s.name, "/"), func(n string) bool { return namesWord(o.data, n) })
+		return nameDepth(o, s) > 0
 	case filepath.Ext(s.name) == ".py":
 		return importsModule(o.data, stem(s.name))
 	case filepath.Ext(o.name) == ".java":
 		return namesWord(javaNames(o.data), stem(s.name))
 	}
 	return namesWord(o.data, stem(s.name))
+}
+
+// nameDepth is how closely the file o names the data file s: the
+// number of parts of s's name up to the last one o names as a word (2
+// for a test that names sample.txt of data/sample.txt, 1 for one that
+// names only "data"), 0 when o names none.
+func nameDepth(o, s source) int {
+	parts := strings.Split(s.name, "/")
+	for i := len(parts); i > 0; i-- {
+		if namesWord(o.data, parts[i-1]) {
+			return i
+		}
+	}
+	return 0
 }
 
 // askers are the hidden test files that name one of the fixtures names.
@@ -193,14 +242,24 @@ func (j *Judge) KitRefusal() string { return j.leak }
 // stem is a file's name without its extension.
 func stem(name string) string { return strings.TrimSuffix(name, filepath.Ext(name)) }
 
-// SetupNotes implements grader.SetupNoter: a note for each file beside the tests
-// that no file names (names): it is left out of the public tests' box
-// and the kit, so a public test that finds it by a pattern (a glob, a
-// listdir) does not see it there.
+// SetupNotes implements grader.SetupNoter: a note for each file beside
+// the tests that no file names (names), and for each data file in a
+// folder a public test names that the hidden side names more closely
+// (hiddenData): it is left out of the public tests' box and the kit, so
+// a public test that finds it by a pattern (a glob, a listdir) does not
+// see it there.
 func (j *Judge) SetupNotes() []string {
 	var out []string
+	public := func(o source) bool { return !o.hidden && !o.secret }
 	for _, s := range j.sources {
-		if !s.secret || s.name == conftestName || slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && names(o, s) }) {
+		if !s.secret || s.name == conftestName {
+			continue
+		}
+		if by := j.hiddenData(s, public); len(by) > 0 {
+			out = append(out, fmt.Sprintf("%s: hidden data: %s names it and the public tests only its folder, so it is only in the hidden tests' box: not in the public tests' box nor a kit; a public test that reads it must name it", s.path, joinNames(by)))
+			continue
+		}
+		if slices.ContainsFunc(j.sources, func(o source) bool { return o.name != s.name && names(o, s) }) {
 			continue
 		}
 		out = append(out, fmt.Sprintf("%s: no test names it, so it is only in the hidden tests' box: not in the public tests' box nor a kit (a public test that finds it by a pattern does not see it); name it in the test that reads it", s.path))

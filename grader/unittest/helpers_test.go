@@ -115,6 +115,43 @@ func TestSecretHelpers(t *testing.T) {
 			src("expected.json", "[[1, 2], 1.5]\n", nil, false),
 			src("sample.txt", "1 2\n", nil, false),
 		}, "sample.txt,test_a.py", "expected.json,test_h.py", ""},
+		{"hidden data in the folder a public test names", []source{
+			src("test_a.py", "from pathlib import Path\nXS = (Path(__file__).parent / 'data' / 'sample.txt').read_text()\n", pub, false),
+			src("test_h.py", "from pathlib import Path\nWANT = (Path(__file__).parent / 'data' / 'hidden_expected.txt').read_text()\n", pub, true),
+			src("data/sample.txt", "1 2\n", nil, false),
+			src("data/hidden_expected.txt", "SECRET 3\n", nil, false),
+			src("data/more.txt", "3 4\n", nil, false),
+		}, "data/more.txt,data/sample.txt,test_a.py", "data/hidden_expected.txt,test_h.py", ""},
+		{"data both sides name by its name is public, not what only the hidden side names", []source{
+			src("test_a.py", "open('data/sample.txt')\n", pub, false),
+			src("test_h.py", "open('data/sample.txt')\nopen('data/' + 'answers.txt')\n", pub, true),
+			src("data/sample.txt", "1 2\n", nil, false),
+			src("data/answers.txt", "SECRET\n", nil, false),
+		}, "data/sample.txt,test_a.py", "data/answers.txt,test_h.py", ""},
+		{"hidden data in a subfolder the hidden side names", []source{
+			src("test_a.py", "DATA = 'data'\n", pub, false),
+			src("test_h.py", "DIR = 'data/hidden'\n", pub, true),
+			src("data/sample.txt", "1 2\n", nil, false),
+			src("data/hidden/a.txt", "SECRET\n", nil, false),
+		}, "data/sample.txt,test_a.py", "data/hidden/a.txt,test_h.py", ""},
+		{"hidden data a secret helper reads", []source{
+			src("test_a.py", "DATA = 'data'\n", pub, false),
+			src("test_h.py", "import oracle\n", pub, true),
+			src("oracle.py", "WANT = open('data/expected.txt').read()\n", nil, false),
+			src("data/expected.txt", "SECRET\n", nil, false),
+		}, "test_a.py", "data/expected.txt,oracle.py,test_h.py", ""},
+		{"data a public helper reads by its name is public", []source{
+			src("test_a.py", "import helpers\nDATA = 'data'\n", pub, false),
+			src("test_h.py", "open('data/rows.txt')\n", pub, true),
+			src("helpers.py", "ROWS = open('data/rows.txt').read()\n", nil, false),
+			src("data/rows.txt", "1 2\n", nil, false),
+		}, "data/rows.txt,helpers.py,test_a.py", "test_h.py", ""},
+		{"a Java test's hidden resource", []source{
+			src("FractionTest.java", "class FractionTest { String d = \"/data/\"; }\n", pub, false),
+			src("FractionHiddenTest.java", "class FractionHiddenTest { String f = \"/data/hidden.csv\"; }\n", pub, true),
+			src("data/hidden.csv", "SECRET\n", nil, false),
+			src("data/public.csv", "1\n", nil, false),
+		}, "FractionTest.java,data/public.csv", "FractionHiddenTest.java,data/hidden.csv", ""},
 		{"a Python module is named by an import", []source{
 			src("test_a.py", "from . import helpers\nimport importlib\nT = importlib.import_module('tables')\nimport math, shapes as sh\nfrom .units import km\n\ndef test_x():\n    oracle = 1  # not the oracle module\n", pub, false),
 			src("helpers.py", "\n", nil, false),
@@ -172,6 +209,35 @@ func TestSecretHelpers(t *testing.T) {
 				t.Errorf("the hidden tests' box holds %d helpers, fewer than the public's %d", n, len(helpers))
 			}
 		})
+	}
+}
+
+// TestHiddenDataNote: a data file left out as hidden data, in the folder
+// a public test names, gets a note naming who reads it; a data file the
+// hidden tests alone name, in a folder no public test names, gets none
+// (nothing public is missing), and one no file names gets the other note.
+func TestHiddenDataNote(t *testing.T) {
+	pub := []declared{{id: "test_a.test_x"}}
+	j := &Judge{sources: []source{
+		{name: "test_a.py", path: "unit/test_a.py", data: []byte("open('data/sample.txt')\n"), tests: pub},
+		{name: "test_h.py", path: "unit/test_h.py", data: []byte("open('data/hidden_expected.txt')\nopen('secret/rows.txt')\n"), tests: pub, hidden: true},
+		{name: "data/sample.txt", path: "unit/data/sample.txt", data: []byte("1\n"), plain: true},
+		{name: "data/hidden_expected.txt", path: "unit/data/hidden_expected.txt", data: []byte("2\n"), plain: true},
+		{name: "secret/rows.txt", path: "unit/secret/rows.txt", data: []byte("3\n"), plain: true},
+		{name: "answers.txt", path: "unit/answers.txt", data: []byte("4\n"), plain: true},
+	}}
+	j.markSecretHelpers()
+	notes := strings.Join(j.SetupNotes(), "\n")
+	for _, want := range []string{
+		"unit/data/hidden_expected.txt: hidden data: test_h.py names it and the public tests only its folder",
+		"unit/answers.txt: no test names it",
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes %q lack %q", notes, want)
+		}
+	}
+	if strings.Contains(notes, "rows.txt") || strings.Count(notes, "\n") != 1 {
+		t.Errorf("notes %q: want two, none for secret/rows.txt", notes)
 	}
 }
 

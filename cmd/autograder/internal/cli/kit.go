@@ -43,8 +43,9 @@ func kitCommand() *ucli.Command {
 			"file; in a gzip, zip or tar), or is an archive too large to check; or when a\n" +
 			"helper the public tests need is used by a hidden test too (helpers.py, Check.java,\n" +
 			"conftest.py), or a conftest.py they need defines fixtures only hidden tests use.\n" +
-			"Files beside the tests that no public test needs (a solution.py, answers.txt)\n" +
-			"are left out, and listed.",
+			"Files beside the tests that no public test needs (a solution.py, answers.txt,\n" +
+			"a data file a hidden test names in a folder the public tests name) are left\n" +
+			"out, and listed.",
 		Flags: []ucli.Flag{
 			rubricFlag(),
 			&ucli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the kit into `DIR`", Required: true},
@@ -584,7 +585,7 @@ func kitSummary(c *ucli.Context, a *grader.Assignment, out, name string, binary 
 		filepath.Join(out, kitDir), count(public, "public "+a.CaseWord()), count(len(a.PublicFiles()), "public file"), count(hidden, "hidden "+a.CaseWord()))
 	fmt.Fprintf(w, "  %s: runs `autograder ci` on every push\n", filepath.Join(out, workflowPath))
 	if left := leftOut(a); len(left) > 0 {
-		fmt.Fprintf(w, "  left out of %s: %s (hidden tests, and the files beside the tests no public test needs)\n", filepath.Join(out, kitDir), strings.Join(left, ", "))
+		fmt.Fprintf(w, "  left out of %s: %s (hidden tests, hidden data, and the files beside the tests no public test needs)\n", filepath.Join(out, kitDir), strings.Join(left, ", "))
 	}
 	for _, n := range a.SetupNotes() {
 		fmt.Fprintf(w, "  note: %s\n", n)
