@@ -41,6 +41,9 @@ type Class struct {
 	Fields     []Member
 	Methods    []Member
 	Inner      []InnerClass
+	// Finalizes: the class declares finalize() or names a class of
+	// java.lang.ref through which collection runs its code (finalizing).
+	Finalizes bool
 }
 
 // Member is a field or a method.
@@ -157,7 +160,35 @@ func ReadClass(data []byte) (*Class, error) {
 	if len(r.b) != 0 {
 		return nil, errors.New("bytes after the end of the class")
 	}
+	c.Finalizes = finalizing(c, cp)
 	return c, nil
+}
+
+// refCleanup are the classes of java.lang.ref whose use has collection
+// run a class's code: a Cleaner's actions, a PhantomReference (or any
+// reference) a ReferenceQueue hands its code.
+var refCleanup = map[string]bool{"java/lang/ref/Cleaner": true, "java/lang/ref/PhantomReference": true, "java/lang/ref/ReferenceQueue": true}
+
+// finalizing reports whether collecting objects runs c's code: c declares
+// an instance method finalize() (run by the JVM's finalizer), or its
+// constant pool names one of refCleanup (a call to Cleaner.register, a
+// PhantomReference made or extended, a ReferenceQueue polled). Read from
+// the class file as compiled; code that reaches them by reflection alone
+// is not seen.
+func finalizing(c *Class, cp []cpEntry) bool {
+	for _, m := range c.Methods {
+		if m.Name == "finalize" && m.Descriptor == "()V" && m.Access&accStatic == 0 {
+			return true
+		}
+	}
+	for _, e := range cp {
+		if e.tag == tagClass {
+			if n, err := utf8At(cp, uint16(e.num)); err == nil && refCleanup[n] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func readPool(r *reader) ([]cpEntry, error) {

@@ -539,3 +539,61 @@ func TestSignatureMustMatch(t *testing.T) {
 		t.Error("an honest signature did not match")
 	}
 }
+
+// TestFinalizes: a class whose collection runs its code (it declares
+// finalize(), registers with a Cleaner, makes a PhantomReference or
+// reads a ReferenceQueue) is marked, and the stand-ins' index says so
+// when one of the student's classes is; a class that only has a
+// finalize of another shape, or a WeakReference, is not.
+func TestFinalizes(t *testing.T) {
+	k := requireKit(t)
+	dir := t.TempDir()
+	sources := map[string]string{
+		"Fin.java":     "public class Fin { protected void finalize() { } }",
+		"Clean.java":   "public class Clean { static final java.lang.ref.Cleaner C = java.lang.ref.Cleaner.create(); public Clean() { C.register(this, () -> { }); } }",
+		"Phantom.java": "public class Phantom { Object p = new java.lang.ref.PhantomReference<Object>(this, null); }",
+		"Queue.java":   "public class Queue { Object q = new java.lang.ref.ReferenceQueue<Object>(); }",
+		"Plain.java":   "public class Plain { public static void finalize(int x) { } Object w = new java.lang.ref.WeakReference<Object>(this); }",
+		"NoFinal.java": "public class NoFinal { public int get() { return 1; } }",
+	}
+	files := map[string][]byte{}
+	for n, s := range sources {
+		files[n] = []byte(s)
+	}
+	if err := Compile(t.Context(), k.javac, nil, files, dir, k.javacFlags...); err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, name+".class"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for name, want := range map[string]bool{"Fin": true, "Clean": true, "Phantom": true, "Queue": true, "Plain": false, "NoFinal": false} {
+		c, err := ReadClass(read(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Finalizes != want {
+			t.Errorf("%s: Finalizes %v, want %v", name, c.Finalizes, want)
+		}
+	}
+	for _, tc := range []struct {
+		classes []string
+		want    bool
+	}{{[]string{"NoFinal", "Plain"}, false}, {[]string{"NoFinal", "Fin"}, true}} {
+		classes := map[string][]byte{}
+		for _, n := range tc.classes {
+			classes[n+".class"] = read(n)
+		}
+		res, err := Standins(classes, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		marked := slices.Contains(strings.Split(string(res.Index), "\n"), finalizesLine)
+		if res.Finalizes != tc.want || marked != tc.want {
+			t.Errorf("%v: Finalizes %v, index marked %v, want %v", tc.classes, res.Finalizes, marked, tc.want)
+		}
+	}
+}

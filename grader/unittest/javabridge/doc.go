@@ -161,7 +161,10 @@
 // (an Error),"handle":N,"fields":{name:V} (a student's exception, or a
 // stand-in's thrown back),"cause":E}. S is a random number
 // the reply must echo. Callbacks from the student side are "call"
-// requests whose "self" is a test-owned handle. Values follow the
+// requests whose "self" is a test-owned handle. {"op":"free","seq":S,
+// "free":[ids]}, at a test's end when the student's classes finalize
+// (Result.Finalizes), has the student side drop them, collect, and
+// answer once the finalizers and Cleaner actions that queued have run. Values follow the
 // shared protocol with Java's own tags where JSON cannot say the type:
 // a JSON integer is an Integer, a number with a fraction or exponent a
 // Double; {"long":"5"}, {"short":5}, {"byte":5}, {"char":65},

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -41,6 +42,12 @@ type Result struct {
 	// Notes tell the student about classes left without a stand-in
 	// (nested classes, names the tests' framework owns), sorted.
 	Notes []string
+	// Finalizes: collection runs code of the student's (Class.Finalizes:
+	// a finalize(), a Cleaner's action). The index then says so (a line
+	// finalizesLine), and at each test's end the test side has what the
+	// test let go freed and collected in the student's process, and waits
+	// for that code to run, so that it costs that test, never a later one.
+	Finalizes bool
 }
 
 // LoadError lists what in a student's classes the bridge refuses: each
@@ -88,7 +95,14 @@ func Standins(classes map[string][]byte, opt Options) (*Result, error) {
 		return nil, &LoadError{Problems: g.problems, Notes: g.notes}
 	}
 	res.Notes = g.notes
-	res.Index = []byte(strings.Join(res.Classes, "\n") + "\n")
+	lines := res.Classes
+	for _, s := range g.all {
+		res.Finalizes = res.Finalizes || s.c.Finalizes
+	}
+	if res.Finalizes {
+		lines = append(slices.Clone(lines), finalizesLine)
+	}
+	res.Index = []byte(strings.Join(lines, "\n") + "\n")
 	return res, nil
 }
 

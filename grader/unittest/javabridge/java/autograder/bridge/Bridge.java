@@ -281,11 +281,18 @@ public final class Bridge {
         }
     }
 
-    /** A test ended: a callback it passed, called later by a thread of the student's, no longer fails a test. */
+    /**
+     * A test ended: a callback it passed, called later by a thread of the
+     * student's, no longer fails a test; what it let go of the student's
+     * objects is collected in its time (TestSide.settle).
+     */
     static void testFinished() {
         synchronized (LOCK) {
             if (side != null) {
                 side.inTest = false;
+                if (depth == 0) {
+                    side.settle();
+                }
             }
         }
     }

@@ -74,6 +74,8 @@ final class TestSide extends Peer {
      * a handle the answer gave again has a stand-in anew, so it is kept.
      */
     Map<String, Object> call(Map<String, Object> req) throws IOException {
+        live = true;
+        calledIn = testSerial;
         List<Object> free = new ArrayList<>();
         for (Integer id : droppedBefore) {
             if (!handles.containsKey(id) && !pinned.contains(id)) {
@@ -188,8 +190,63 @@ final class TestSide extends Peer {
         }
     }
 
+    /** Whether a call went to the student's process since it was last forgotten: one runs (or ended in this test). */
+    private boolean live;
+    /** The test that made the last call (testSerial). */
+    private int calledIn;
+
+    /** The index's line that says the student's classes finalize (javabridge's finalizesLine). */
+    private static final String FINALIZES = "!finalizes";
+
+    /**
+     * At a test's end, when the student's classes finalize (a finalize(),
+     * a Cleaner's action: the index says so): the student's objects the
+     * test let go are freed now, all of them (no call is making use of a
+     * stand-in: the test has returned), and the student's process
+     * collects them and answers once the code their collection runs has
+     * run, so that what it costs (a spin, an exit) is this test's, never
+     * a later one's. The tests' own collection runs first, which finds
+     * the stand-ins the test let go. Without such classes nothing is
+     * done: frees go with the next call, as they cost nothing. Not when no
+     * process runs (a call would start one), nor after a test that called
+     * it not, nor in a suite run.
+     */
+    void settle() {
+        if (SUITE || !live || calledIn != testSerial || died != null || !standins().contains(FINALIZES)) {
+            return;
+        }
+        System.gc();
+        List<Object> free = new ArrayList<>();
+        for (Integer id : droppedBefore) {
+            if (!handles.containsKey(id) && !pinned.contains(id)) {
+                free.add(id);
+            }
+        }
+        droppedBefore.clear();
+        while (dropped.poll() != null) {
+            // the collected stand-ins are found below, by their references
+        }
+        for (java.util.Iterator<Map.Entry<Integer, Held>> i = handles.entrySet().iterator(); i.hasNext(); ) {
+            Map.Entry<Integer, Held> e = i.next();
+            if (e.getValue().get() == null && !pinned.contains(e.getKey())) {
+                i.remove();
+                free.add(e.getKey());
+            }
+        }
+        Map<String, Object> req = tag("op", "free");
+        req.put("free", free);
+        try {
+            exchange(req);
+        } catch (IOException e) {
+            broken(e);
+        } catch (StudentDied e) {
+            // its verdict is the relay's, this test's
+        }
+    }
+
     /** Forgets the student's objects: the next call starts a fresh student process. */
     void forget() {
+        live = false;
         generation++;
         unfinished.clear();
         pinned.clear();

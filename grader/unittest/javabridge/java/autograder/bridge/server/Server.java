@@ -239,6 +239,13 @@ public final class Server extends Peer {
             }
         }
         String op = String.valueOf(req.get("op"));
+        if (op.equals("free")) {
+            unlocked(() -> {
+                settle();
+                return null;
+            });
+            return tag("re", null);
+        }
         Class<?> c = Class.forName(String.valueOf(req.get("class")), false, loader);
         String name = String.valueOf(req.get("name")), desc = String.valueOf(req.get("desc"));
         if (op.equals("get")) {
@@ -263,6 +270,83 @@ public final class Server extends Peer {
         suiteAllows(c, m, self);
         Object[] args = arguments(req.get("args"), m.getParameterTypes());
         return reply(unlocked(() -> m.invoke(self, args)), args, req.get("args"));
+    }
+
+    /**
+     * The test ended ("free"): the objects it let go, freed above, are
+     * collected, and what their collection runs (a finalize(), a
+     * Cleaner's action) has run before the answer, in the test's time.
+     * Twice a collection, each waited for until the reference it was
+     * given to find is queued: the references the first found are all
+     * queued once the second's is (one thread queues them, a
+     * collection's after the one before). Then the queued finalizers run
+     * (runFinalization), and the JDK's threads that run them and Cleaner
+     * actions are waited for until each waits on its queue
+     * (idleCollectors), a spin or an exit there meanwhile being this
+     * test's.
+     */
+    private static void settle() throws InterruptedException {
+        for (int round = 0; round < 2; round++) {
+            java.lang.ref.ReferenceQueue<Object> q = new java.lang.ref.ReferenceQueue<>();
+            java.lang.ref.PhantomReference<Object> mark = new java.lang.ref.PhantomReference<>(new Object(), q);
+            for (int tries = 0; tries < 10; tries++) {
+                System.gc();
+                if (q.remove(100) != null) {
+                    break;
+                }
+            }
+            java.lang.ref.Reference.reachabilityFence(mark);
+        }
+        runFinalization();
+        for (int quiet = 0; quiet < 3; ) {
+            Thread.sleep(1);
+            quiet = idleCollectors() ? quiet + 1 : 0;
+        }
+    }
+
+    @SuppressWarnings({"deprecation", "removal"})
+    private static void runFinalization() {
+        System.runFinalization();
+    }
+
+    /**
+     * Whether every thread of the JDK's that runs code for collection (the
+     * finalizer, a Cleaner's) waits on its reference queue, none running
+     * the student's code.
+     */
+    private static boolean idleCollectors() {
+        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            StackTraceElement[] st = e.getValue();
+            if (collector(st) && !waitsOnQueue(e.getKey(), st)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether a thread's stack is the finalizer's or a Cleaner's loop. */
+    private static boolean collector(StackTraceElement[] st) {
+        for (StackTraceElement f : st) {
+            String c = f.getClassName();
+            if (f.getMethodName().equals("run") && (c.equals("java.lang.ref.Finalizer$FinalizerThread") || c.equals("jdk.internal.ref.CleanerImpl"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a thread waits in ReferenceQueue.remove (not in the code it runs for what it took). */
+    private static boolean waitsOnQueue(Thread t, StackTraceElement[] st) {
+        Thread.State s = t.getState();
+        if (s != Thread.State.WAITING && s != Thread.State.TIMED_WAITING) {
+            return false;
+        }
+        for (StackTraceElement f : st) {
+            if (f.getClassName().equals("java.lang.ref.ReferenceQueue") && f.getMethodName().startsWith("remove")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
