@@ -37,6 +37,7 @@ func makeTestParts(r *rubric.Rubric, parts [][]cases.Case, js Judges, mode compa
 		}
 		t := p.Tests
 		cfg := mutation.Config{PerBug: t.PerBug, Ceiling: t.Ceiling, MaxTests: t.MaxTests, MaxRuns: t.MaxRuns, MaxWall: t.MaxWall, MaxBytes: t.MaxBytes,
+			RunWall: r.Limits.Wall + r.Limits.CPU, OwnCode: t.OwnCode,
 			Files: t.Files, Bugs: t.Bugs, Show: mutation.Show(t.Show), Mode: mode}
 		if fp, ok := jd.(mutation.FolderProvider); ok && t.Folder != "" {
 			mp, err := programsPart(r, t, fp, cfg, parts[i])
@@ -86,6 +87,9 @@ func makeTestParts(r *rubric.Rubric, parts [][]cases.Case, js Judges, mode compa
 func programsPart(r *rubric.Rubric, t *rubric.Tests, fp mutation.FolderProvider, cfg mutation.Config, own []cases.Case) (*mutation.Part, error) {
 	if t.Own != "" {
 		return nil, fmt.Errorf("own: the implementations %q are programs judged by their output: the part's own tests are its cases", t.Implementations)
+	}
+	if t.OwnCode {
+		return nil, fmt.Errorf("own_code: the implementations %q are programs judged by their output: a student's tests are case files, not code", t.Implementations)
 	}
 	ctx := context.Background()
 	impls, err := fp.Programs(ctx, filepath.Join(r.CasesDir, filepath.FromSlash(t.Folder)))

@@ -23,6 +23,17 @@ type Config struct {
 	// it, each with a note. Unlike MaxRuns it depends on the machine's
 	// speed and load, so the rubric sets it only by choice.
 	MaxWall time.Duration
+	// RunWall is a run's share of a suite part's default budget of wall
+	// time, when MaxWall is not set: the submission's runs may take
+	// MaxRuns × RunWall (the rubric's limits.wall + limits.cpu; 0: no
+	// default, MaxRuns alone bounds them).
+	RunWall time.Duration
+	// OwnCode, on a suite part, runs each of the student's tests that was
+	// run on the implementations once more on the student's own code
+	// (the hand-in's files named as the implementation's), after every
+	// test was judged: shown beside the test, never scored, changing no
+	// verdict.
+	OwnCode bool
 	// Files matches the base name of a submission's test files ("*.case").
 	Files string
 	// Bugs names the bugs of the implementations the part uses, in order;

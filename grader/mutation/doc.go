@@ -37,7 +37,11 @@
 // implementation, two transcripts on one implementation, or two outcomes
 // on one transcript make it invalid; a valid test exposes a bug whose
 // runs all failed. The student's box's report is a claim, read for its
-// one test; the transcripts are the grader's.
+// one test; the transcripts are the grader's. A submission's runs are
+// bounded by Config.MaxRuns and a budget of wall time (MaxWall, by
+// default MaxRuns × RunWall). With Config.OwnCode, each test run is run
+// once more, after every test was judged, on the student's own code (an
+// OwnCoder's OwnCodeImpl): shown (Test.OnOwnCode), never scored.
 //
 // SuitePart.Verify (verify.go) checks a suite part's rubric on the
 // instructor's own test files, on demand (`cases verify`): every

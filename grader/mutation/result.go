@@ -24,6 +24,10 @@ type Result struct {
 	Ceiling float64 `json:"ceiling"`
 	// Show is what a student may see of the bugs (the rubric's show).
 	Show Show `json:"show"`
+	// OwnCodeNote says why the student's tests were not run on their own
+	// code where the part runs them there (Config.OwnCode): the hand-in
+	// lacks a file of the implementation's; "" otherwise.
+	OwnCodeNote string `json:"own_code_note,omitempty"`
 }
 
 // Test is one of the student's tests.
@@ -37,6 +41,10 @@ type Test struct {
 	// Exposes names the bugs the test exposes (valid tests only), in the
 	// bugs' order. Only the TA sees it in full.
 	Exposes []string `json:"exposes,omitempty"`
+	// OnOwnCode is how the test fared on the student's own code, where
+	// the part runs it there (Config.OwnCode); nil otherwise. The
+	// student sees it; it is never scored.
+	OnOwnCode *OwnCodeRun `json:"own_code,omitempty"`
 }
 
 // BugResult is one bug and the valid tests that expose it.
@@ -71,3 +79,10 @@ func (r *Result) ignore(name string) {
 
 // Score is the part's score: PerBug × Exposed, at most Ceiling.
 func (r Result) Score() float64 { return min(r.Ceiling, r.PerBug*float64(r.Exposed)) }
+
+// OwnCodeRun is how a test fared on the student's own code.
+type OwnCodeRun struct {
+	Passed bool `json:"passed"`
+	// Why says why it failed (clipped as a test's why is).
+	Why string `json:"why,omitempty"`
+}

@@ -122,6 +122,9 @@ func NewSuitePart(cfg Config, s Suites) (*SuitePart, error) {
 	if p.bugs, err = chosenBugs(len(s.Correct), s.Bugs, cfg.Bugs); err != nil {
 		return nil, err
 	}
+	if _, ok := s.Runner.(OwnCoder); cfg.OwnCode && !ok {
+		return nil, fmt.Errorf("own_code: this framework's suites do not run on the student's own code")
+	}
 	return p, nil
 }
 
@@ -152,9 +155,10 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 	exposed := make([][]string, len(p.bugs))
 	seen := map[string]int{}
 	b := budget{left: cmp.Or(p.cfg.MaxRuns, DefaultMaxRuns)}
-	if p.cfg.MaxWall > 0 {
-		b.deadline = p.clock()().Add(p.cfg.MaxWall)
+	if b.wall, b.named = p.maxWall(); b.wall > 0 {
+		b.deadline = p.clock()().Add(b.wall)
 	}
+	var onOwn []ownCodeTodo
 	for _, f := range files {
 		if !p.isTest(f) {
 			continue
@@ -184,8 +188,12 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 			}
 			t := Test{Why: clipWhy(why)}
 			if why == "" {
-				if t, err = p.judgeWithin(ctx, &b, f, id, secret, exposed); err != nil {
+				ran := false
+				if t, ran, err = p.judgeWithin(ctx, &b, f, id, secret, exposed); err != nil {
 					return res, fmt.Errorf("test %s: %w", name, err)
+				}
+				if ran {
+					onOwn = append(onOwn, ownCodeTodo{i: len(res.Tests), f: f, id: id})
 				}
 			}
 			t.Name = name
@@ -205,6 +213,10 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 		if exposed[i] != nil {
 			res.Exposed++
 		}
+	}
+	if p.cfg.OwnCode {
+		err := p.runOnOwnCode(ctx, &res, onOwn)
+		return res, err
 	}
 	return res, nil
 }
@@ -233,12 +245,26 @@ func (p *SuitePart) collect(ctx context.Context, f submission.File) ([]string, s
 const DefaultMaxRuns = 200
 
 // budget is what is left of a submission's runs (Config.MaxRuns) and
-// when its wall time ends (Config.MaxWall; zero: never); spent, with
-// why, once a test did not fit, so that no test after it runs either.
+// when its wall time ends (maxWall: wall, named as the rubric gives it;
+// zero: never); spent, with why, once a test did not fit, so that no
+// test after it runs either.
 type budget struct {
 	left     int
 	deadline time.Time
+	wall     time.Duration
+	named    string
 	spent    string
+}
+
+// maxWall is the budget of wall time of a submission's runs and how the
+// rubric gives it: its max_wall, or by default each of the max_runs runs
+// its share (Config.RunWall); zero when neither is set.
+func (p *SuitePart) maxWall() (time.Duration, string) {
+	if p.cfg.MaxWall > 0 {
+		return p.cfg.MaxWall, "max_wall"
+	}
+	return time.Duration(cmp.Or(p.cfg.MaxRuns, DefaultMaxRuns)) * p.cfg.RunWall,
+		"max_wall; by default max_runs × (limits.wall + limits.cpu)"
 }
 
 // clock is the part's clock for the budget of wall time.
@@ -257,8 +283,8 @@ func (p *SuitePart) clock() func() time.Time {
 // ceiling the bugs still run, for that matrix. A test whose runs (twice
 // on each correct implementation and on each bug left) would pass the
 // budget of runs, or that would start past the budget of wall time, is
-// not run, with a note.
-func (p *SuitePart) judgeWithin(ctx context.Context, b *budget, f submission.File, id string, secret []byte, exposed [][]string) (Test, error) {
+// not run, with a note (ran false).
+func (p *SuitePart) judgeWithin(ctx context.Context, b *budget, f submission.File, id string, secret []byte, exposed [][]string) (t Test, ran bool, err error) {
 	skip := make([]bool, len(p.bugs))
 	need := runsPer * len(p.suites.Correct)
 	for i := range p.bugs {
@@ -271,14 +297,14 @@ func (p *SuitePart) judgeWithin(ctx context.Context, b *budget, f submission.Fil
 	case need > b.left:
 		b.spent = fmt.Sprintf("not run: the part runs a submission's tests at most %d times (max_runs), and the tests before it left too few runs for it", cmp.Or(p.cfg.MaxRuns, DefaultMaxRuns))
 	case !b.deadline.IsZero() && p.clock()().After(b.deadline):
-		b.spent = fmt.Sprintf("not run: the part runs a submission's tests for at most %s of wall time (max_wall), and the tests before it took it", p.cfg.MaxWall)
+		b.spent = fmt.Sprintf("not run: the part runs a submission's tests for at most %s of wall time (%s), and the tests before it took it", b.wall, b.named)
 	}
 	if b.spent != "" {
-		return Test{Why: b.spent}, nil
+		return Test{Why: b.spent}, false, nil
 	}
 	t, runs, err := p.judgeTest(ctx, f, id, secret, skip)
 	b.left -= runs
-	return t, err
+	return t, true, err
 }
 
 // runsPer is how many times a test runs on each implementation: twice,
@@ -446,4 +472,79 @@ func order(secret []byte, label string, n int) []int {
 		out[i], out[j] = out[j], out[i]
 	}
 	return out
+}
+
+// A suite part may also run the student's tests on the student's own
+// code (Config.OwnCode), as a student running their suite at home
+// would: each test the part ran on the implementations runs once more,
+// after every test was judged, on the hand-in's files named as the
+// implementation's. Both boxes hold the student's code alone (the test
+// box as ever; the other the student's implementation and the bridge),
+// the runs count in no budget, and their outcome is shown beside each
+// test, never scored: it changes no verdict.
+
+// OwnCodeImpl is the implementation name under which a runner that is
+// an OwnCoder reaches the student's own code: no folder's name (it
+// holds a slash).
+const OwnCodeImpl = "/own code"
+
+// OwnCoder is a SuiteRunner that can run a student's tests on the
+// student's own code (as implementation OwnCodeImpl). OwnCodeMissing
+// says why it cannot for this submission (its For's: the hand-in lacks
+// a file of the implementation, or holds two of one name); "" when it
+// can.
+type OwnCoder interface {
+	SuiteRunner
+	OwnCodeMissing() string
+}
+
+// ownCodeTodo is a test to run on the student's own code: its index
+// among the result's tests, its file and id.
+type ownCodeTodo struct {
+	i  int
+	f  submission.File
+	id string
+}
+
+// runOnOwnCode runs each test of todo once on the student's own code,
+// Parallel at once, and notes how each fared in res, or why none ran
+// (res.OwnCodeNote). An error is the grader's own.
+func (p *SuitePart) runOnOwnCode(ctx context.Context, res *Result, todo []ownCodeTodo) error {
+	oc, ok := p.suites.Runner.(OwnCoder)
+	if !ok {
+		return fmt.Errorf("own_code: this framework's suites do not run on the student's own code")
+	}
+	if res.OwnCodeNote = oc.OwnCodeMissing(); res.OwnCodeNote != "" {
+		return nil
+	}
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		errs []error
+		sem  = make(chan struct{}, max(1, p.Parallel))
+	)
+	for _, td := range todo {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			r, err := p.suites.Runner.Run(ctx, td.f, td.id, OwnCodeImpl)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				errs = append(errs, fmt.Errorf("test %s on the student's own code: %w", res.Tests[td.i].Name, err))
+				return
+			}
+			run := &OwnCodeRun{Passed: r.Passed}
+			if !r.Passed {
+				run.Why = clipWhy(r.Why)
+			}
+			res.Tests[td.i].OnOwnCode = run
+		}()
+	}
+	wg.Wait()
+	if len(errs) > 0 {
+		return errs[0]
+	}
+	return nil
 }

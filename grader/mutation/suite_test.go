@@ -333,20 +333,36 @@ func (c *slowCounter) Run(ctx context.Context, f submission.File, id, impl strin
 
 // TestSuiteWallBudget: with max_wall, a test that would start past the
 // submission's wall time is not run, nor any after it, each with a
-// note; without it, runs are bounded by max_runs alone. Every run here
-// takes a minute: test 0 makes 4 runs (the correct implementation, the
-// bug), tests after it 2 (the bug exposed is spared).
+// note; without it, the default is max_runs × each run's share
+// (RunWall: the rubric's limits.wall + limits.cpu), and without either,
+// runs are bounded by max_runs alone. Every run here takes a minute:
+// test 0 makes 4 runs (the correct implementation, the bug), tests after
+// it 2 (the bug exposed is spared).
 func TestSuiteWallBudget(t *testing.T) {
 	for _, tc := range []struct {
-		maxWall      time.Duration
-		runs, notRun int
+		maxWall, runWall time.Duration
+		maxRuns          int
+		runs, notRun     int
+		named            string
 	}{
-		{0, 4 + 2*5, 0},
-		{5 * time.Minute, 4 + 2, 4}, // test 2 would start at 6 minutes
-		{6 * time.Minute, 4 + 2 + 2, 3},
+		{0, 0, 0, 4 + 2*5, 0, ""},
+		{5 * time.Minute, 0, 0, 4 + 2, 4, "5m0s of wall time (max_wall)"}, // test 2 would start at 6 minutes
+		{6 * time.Minute, 0, 0, 4 + 2 + 2, 3, "6m0s of wall time (max_wall)"},
+		// the default: 200 runs of 1.5 s, 5 minutes
+		{0, 1500 * time.Millisecond, 0, 4 + 2, 4, "5m0s of wall time (max_wall; by default max_runs × (limits.wall + limits.cpu))"},
+		// of 20 runs of 18 s: 6 minutes
+		{0, 18 * time.Second, 20, 4 + 2 + 2, 3, "6m0s of wall time (max_wall; by default"},
+		// max_wall, when given, is the budget
+		{6 * time.Minute, 1500 * time.Millisecond, 0, 4 + 2 + 2, 3, "6m0s of wall time (max_wall)"},
+		// an honest suite, each run within its share, is never cut: its
+		// 14 runs of a minute are 14 of the 200 minutes allowed
+		{0, time.Minute, 0, 4 + 2*5, 0, ""},
+		// nor is one that makes every run max_runs allows, each run
+		// within its share (4 + 2 × 5 runs of 14 allowed)
+		{0, time.Minute, 14, 4 + 2*5, 0, ""},
 	} {
 		c := &slowCounter{counter: counter{tests: 6, bugs: 1, runs: map[string]int{}}}
-		sp, err := NewSuitePart(Config{PerBug: 1, Ceiling: 1, MaxTests: 25, MaxWall: tc.maxWall, MaxBytes: 10, Files: "test_*.py", Show: ShowAll},
+		sp, err := NewSuitePart(Config{PerBug: 1, Ceiling: 1, MaxTests: 25, MaxWall: tc.maxWall, RunWall: tc.runWall, MaxRuns: tc.maxRuns, MaxBytes: 10, Files: "test_*.py", Show: ShowAll},
 			Suites{Correct: []string{"correct"}, Bugs: []Bug{{Name: "b0"}}, Runner: c})
 		if err != nil {
 			t.Fatal(err)
@@ -358,12 +374,15 @@ func TestSuiteWallBudget(t *testing.T) {
 		}
 		notRun := 0
 		for _, te := range res.Tests {
-			if strings.Contains(te.Why, "not run: the part runs a submission's tests for at most "+tc.maxWall.String()+" of wall time (max_wall)") {
+			if strings.HasPrefix(te.Why, "not run: ") {
 				notRun++
+				if !strings.Contains(te.Why, "not run: the part runs a submission's tests for at most "+tc.named) {
+					t.Errorf("max_wall %v, run's share %v: why %q, want it to say %q", tc.maxWall, tc.runWall, te.Why, tc.named)
+				}
 			}
 		}
 		if runs := c.runs["correct"] + c.runs["b0"]; runs != tc.runs || notRun != tc.notRun || res.Exposed != 1 {
-			t.Errorf("max_wall %v: %d runs, %d not run, %d exposed; want %d, %d, 1", tc.maxWall, runs, notRun, res.Exposed, tc.runs, tc.notRun)
+			t.Errorf("max_wall %v, run's share %v: %d runs, %d not run, %d exposed; want %d, %d, 1", tc.maxWall, tc.runWall, runs, notRun, res.Exposed, tc.runs, tc.notRun)
 		}
 	}
 }

@@ -19,14 +19,20 @@ type View struct {
 	// Bugs are the bugs the student may see by name: those exposed
 	// (ShowExposed) or all (ShowAll), each saying whether it was.
 	Bugs []BugResult
+	// OwnCode says how the tests fared on the student's own code, or why
+	// they were not run there ("" when the part does not run them
+	// there); OwnRan, whether any ran there (each test's OnOwnCode).
+	OwnCode string
+	OwnRan  bool
 }
 
 // View cuts r to what a student may see.
 func (r Result) View() View {
-	v := View{Ignored: r.IgnoredNote()}
+	v := View{Ignored: r.IgnoredNote(), OwnCode: r.OwnCodeText()}
 	for _, t := range r.Tests {
 		t.Exposes = nil
 		v.Tests = append(v.Tests, t)
+		v.OwnRan = v.OwnRan || t.OnOwnCode != nil
 	}
 	if r.Show != ShowNothing {
 		v.Count = fmt.Sprintf("%d of %d bugs exposed", r.Exposed, len(r.Bugs))
@@ -56,4 +62,26 @@ func (r Result) IgnoredNote() string {
 // ValidText says how many tests were valid: "7 of 9 tests valid".
 func (r Result) ValidText() string {
 	return fmt.Sprintf("%d of %d tests valid", r.Valid, len(r.Tests))
+}
+
+// OwnCodeText says how the student's tests fared on their own code ("3
+// of 4 tests pass on your own code"), or why they were not run there;
+// "" when the part does not run them there.
+func (r Result) OwnCodeText() string {
+	if r.OwnCodeNote != "" {
+		return "your tests were not run on your own code: " + r.OwnCodeNote
+	}
+	ran, passed := 0, 0
+	for _, t := range r.Tests {
+		if t.OnOwnCode != nil {
+			ran++
+			if t.OnOwnCode.Passed {
+				passed++
+			}
+		}
+	}
+	if ran == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d tests pass on your own code", passed, ran)
 }

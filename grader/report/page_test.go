@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cs540-tools/autograder/grader"
+	"github.com/cs540-tools/autograder/grader/mutation"
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/reference/eightqueen/oracle"
 )
@@ -194,5 +195,45 @@ func TestPageShowsEverything(t *testing.T) {
 	}
 	if strings.Contains(page, "--- expected") || strings.Contains(page, "+++ got") {
 		t.Error("the diff's file headers are shown as lines")
+	}
+}
+
+// TestPageOwnCode: where a tests part ran the student's tests on their
+// own code, the TA's page says how many passed there and, per test, how
+// it fared, the student's message escaped; where it did not, no column.
+func TestPageOwnCode(t *testing.T) {
+	a := assignment(t)
+	evil := `<script>alert(1)</script>`
+	tr := &mutation.Result{Valid: 2, Tests: []mutation.Test{
+		{Name: "test_a.py::test_x", Valid: true, OnOwnCode: &mutation.OwnCodeRun{Passed: true}},
+		{Name: "test_a.py::test_y", Valid: true, OnOwnCode: &mutation.OwnCodeRun{Why: "assert " + evil}}}}
+	plain := &mutation.Result{Valid: 1, Tests: []mutation.Test{{Name: "test_a.py::test_x", Valid: true}}}
+	for _, tc := range []struct {
+		tr        *mutation.Result
+		seen, not []string
+	}{
+		{tr, []string{"<p>1 of 2 tests pass on your own code.</p>", "<th>on the student's own code</th>", "<td>passed</td>", "<td>failed: assert &lt;script&gt;alert(1)&lt;/script&gt;</td>"}, nil},
+		{plain, nil, []string{"own code"}},
+	} {
+		r := grader.Result{ID: "s1", Score: 1, MaxScore: a.Rubric.Total, Status: grader.Graded,
+			Parts: []grader.PartResult{{ID: "a", Name: "Cost", Score: 1, MaxScore: 10, Tests: tc.tr}}}
+		data, err := report.Page(a, report.NewBatch(a, "test", []grader.Result{r}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := string(data)
+		for _, s := range tc.seen {
+			if !strings.Contains(page, s) {
+				t.Errorf("%q missing from the page", s)
+			}
+		}
+		for _, s := range tc.not {
+			if strings.Contains(page, s) {
+				t.Errorf("%q on the page", s)
+			}
+		}
+		if n := strings.Count(page, "<script>"); n != 1 {
+			t.Errorf("%d <script> tags, want the page's own one", n)
+		}
 	}
 }

@@ -38,12 +38,11 @@ func testsMarkdown(b *bytes.Buffer, r grader.Result) {
 		if v.Ignored != "" {
 			fmt.Fprintf(b, "%s.\n\n", escape.Markdown(v.Ignored))
 		}
+		if v.OwnCode != "" {
+			fmt.Fprintf(b, "%s.\n\n", escape.Markdown(v.OwnCode))
+		}
 		if len(v.Tests) > 0 {
-			b.WriteString("| test | valid | why not |\n|---|---|---|\n")
-			for _, t := range v.Tests {
-				fmt.Fprintf(b, "| %s | %s | %s |\n", escape.Markdown(t.Name), yesNo(t.Valid), escape.Markdown(t.Why))
-			}
-			b.WriteString("\n")
+			testsTable(b, v)
 		}
 		if len(v.Bugs) > 0 {
 			b.WriteString("| bug | exposed | what it gets wrong |\n|---|---|---|\n")
@@ -53,6 +52,38 @@ func testsMarkdown(b *bytes.Buffer, r grader.Result) {
 			b.WriteString("\n")
 		}
 	}
+}
+
+// testsTable writes a student's table of their tests, valid or not and
+// why, and how each fared on their own code where the part ran them
+// there.
+func testsTable(b *bytes.Buffer, v mutation.View) {
+	if v.OwnRan {
+		b.WriteString("| test | valid | why not | on your code |\n|---|---|---|---|\n")
+	} else {
+		b.WriteString("| test | valid | why not |\n|---|---|---|\n")
+	}
+	for _, t := range v.Tests {
+		fmt.Fprintf(b, "| %s | %s | %s |", escape.Markdown(t.Name), yesNo(t.Valid), escape.Markdown(t.Why))
+		if v.OwnRan {
+			fmt.Fprintf(b, " %s |", escape.Markdown(onOwnCode(t)))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+}
+
+// onOwnCode says how a test fared on the student's own code: "passed",
+// "failed: why", or "" when it did not run there.
+func onOwnCode(t mutation.Test) string {
+	r := t.OnOwnCode
+	switch {
+	case r == nil:
+		return ""
+	case r.Passed:
+		return "passed"
+	}
+	return "failed: " + r.Why
 }
 
 // testsText is a tests part's result as a student may read it in plain
@@ -69,11 +100,17 @@ func testsText(tr mutation.Result) string {
 	if v.Ignored != "" {
 		b.WriteString(v.Ignored + ".\n")
 	}
+	if v.OwnCode != "" {
+		b.WriteString(v.OwnCode + ".\n")
+	}
 	for _, t := range v.Tests {
 		if t.Valid {
 			fmt.Fprintf(&b, "valid: %s\n", t.Name)
 		} else {
 			fmt.Fprintf(&b, "invalid: %s: %s\n", t.Name, t.Why)
+		}
+		if own := onOwnCode(t); own != "" {
+			fmt.Fprintf(&b, "  on your code: %s\n", own)
 		}
 	}
 	for _, bug := range v.Bugs {
@@ -217,7 +254,11 @@ func shownResult(tr mutation.Result) mutation.Result {
 		t := &tr.Tests[j]
 		t.Name, t.Why = escape.TerminalLine(t.Name), escape.TerminalLine(t.Why)
 		t.Exposes = slices.Clone(t.Exposes)
+		if t.OnOwnCode != nil {
+			t.OnOwnCode = &mutation.OwnCodeRun{Passed: t.OnOwnCode.Passed, Why: escape.TerminalLine(t.OnOwnCode.Why)}
+		}
 	}
+	tr.OwnCodeNote = escape.TerminalLine(tr.OwnCodeNote)
 	tr.Ignored = terminalLines(tr.Ignored)
 	tr.Bugs = slices.Clone(tr.Bugs)
 	for j := range tr.Bugs {

@@ -131,3 +131,65 @@ func TestTestsTally(t *testing.T) {
 		}
 	}
 }
+
+// TestTestsOwnCode: where a tests part ran the student's tests on their
+// own code, the student's report, check and Gradescope say how many
+// passed there and, per test, how it fared, each message escaped for
+// its medium and on one line; where it could not run them there, why;
+// where it did not, nothing.
+func TestTestsOwnCode(t *testing.T) {
+	forged := "assert 1 == 2 | x\nvalid: z.py::test_z"
+	ran := mutation.Result{Show: mutation.ShowExposed, Valid: 1, Tests: []mutation.Test{
+		{Name: "test_a.py::test_x", Valid: true, OnOwnCode: &mutation.OwnCodeRun{Passed: true}},
+		{Name: "test_a.py::test_y", Why: "it fails on the correct implementation (correct): no", OnOwnCode: &mutation.OwnCodeRun{Why: forged}}}}
+	missing := mutation.Result{Show: mutation.ShowExposed, Valid: 1, Tests: []mutation.Test{{Name: "test_a.py::test_x", Valid: true}},
+		OwnCodeNote: "the hand-in has no mod.py\nvalid: forged"}
+	plain := mutation.Result{Show: mutation.ShowExposed, Valid: 1, Tests: []mutation.Test{{Name: "test_a.py::test_x", Valid: true}}}
+	for _, tc := range []struct {
+		name     string
+		tr       mutation.Result
+		md, text []string
+		starts   []string
+		notMD    []string
+	}{
+		{"ran", ran,
+			[]string{"1 of 2 tests pass on your own code.", "| test | valid | why not | on your code |\n|---|---|---|---|\n", "| passed |", `| failed: assert 1 == 2 \| x␊valid: z.py::test\_z |`},
+			[]string{"1 of 2 tests pass on your own code.\n", "  on your code: passed\n", "  on your code: failed: assert 1 == 2 | x␊valid: z.py::test_z\n"},
+			[]string{"1", "1", "valid:", "on", "invalid:", "on"}, nil},
+		{"missing", missing,
+			[]string{"your tests were not run on your own code: the hand-in has no mod.py␊valid: forged.", "| test | valid | why not |\n|---|---|---|\n"},
+			[]string{"your tests were not run on your own code: the hand-in has no mod.py␊valid: forged.\n"},
+			[]string{"1", "your", "valid:"}, []string{"on your code |"}},
+		{"plain", plain, []string{"| test | valid | why not |\n"}, nil, []string{"1", "valid:"}, []string{"own code", "on your code"}},
+	} {
+		r := grader.Result{Status: grader.Graded, Parts: []grader.PartResult{{ID: "t", Tests: &tc.tr, MaxScore: 2}}}
+		var md bytes.Buffer
+		testsMarkdown(&md, r)
+		text := testsText(tc.tr)
+		for _, s := range tc.md {
+			if !strings.Contains(md.String(), s) {
+				t.Errorf("%s: %q missing from the report\n%s", tc.name, s, md.String())
+			}
+		}
+		for _, s := range tc.notMD {
+			if strings.Contains(md.String()+text, s) {
+				t.Errorf("%s: %q shown\n%s%s", tc.name, s, md.String(), text)
+			}
+		}
+		for _, s := range tc.text {
+			if !strings.Contains(text, s) {
+				t.Errorf("%s: %q missing from check's text\n%s", tc.name, s, text)
+			}
+		}
+		gs, _ := testsGradescope(r, "t")
+		var starts []string
+		for _, l := range strings.Split(strings.TrimSpace(gs.Output), "\n") {
+			if f := strings.Fields(l); len(f) > 0 {
+				starts = append(starts, f[0])
+			}
+		}
+		if !reflect.DeepEqual(starts, tc.starts) {
+			t.Errorf("%s: Gradescope's lines start with %q, want %q:\n%s", tc.name, starts, tc.starts, gs.Output)
+		}
+	}
+}

@@ -259,8 +259,14 @@
 //	           any after it, each invalid with a note (200)
 //	max_wall   with folder: the most wall time of a submission's runs
 //	           ("30m"); a test that would start past it is not run, nor
-//	           any after it, each invalid with a note (none: unlike
-//	           max_runs, it depends on the machine's speed and load)
+//	           any after it, each invalid with a note (max_runs ×
+//	           (limits.wall + limits.cpu): unlike max_runs, it depends on
+//	           the machine's speed and load, so the default is far above
+//	           what an honest suite takes, and cuts suites that wait)
+//	own_code   with folder (pytest or junit): also run each of the
+//	           student's tests once on the student's own code, the
+//	           hand-in's files named as the implementation's, and show
+//	           how each fared; never scored, no verdict changed (false)
 //	own        with folder: the instructor's own test files (those files
 //	           matches), a folder relative to the cases folder; `cases
 //	           verify` runs them on every implementation and refuses a

@@ -382,8 +382,13 @@ type Tests struct {
 	// (0: the grader's default, mutation.DefaultMaxRuns).
 	MaxRuns int
 	// MaxWall, when set, bounds the wall time of a suite part's runs per
-	// submission (0: no bound but MaxRuns).
+	// submission (0: the grader's default, MaxRuns × (Limits.Wall +
+	// Limits.CPU)).
 	MaxWall time.Duration
+	// OwnCode, on a suite part, also runs each of the student's tests on
+	// the student's own code (the hand-in's files named as the
+	// implementation's), shown and never scored.
+	OwnCode bool
 	// MaxBytes bounds one test file (64 KiB).
 	MaxBytes int64
 	// Files matches the base names of a submission's test files ("*.case").

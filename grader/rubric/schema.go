@@ -573,6 +573,10 @@ func (d *decoder) tests(parent *table, points float64) *Tests {
 			t.errf("max_wall", "max_wall is for a part with a folder of implementations (students' suites); case files are judged without runs of the student's code")
 		}
 	}
+	ts.OwnCode = t.boolean("own_code")
+	if ts.OwnCode && ts.Folder == "" {
+		t.errf("own_code", "own_code is for a part with a folder of implementations (students' suites); case files are data, not code")
+	}
 	if t.has("folder") && (ts.Folder == "" || strings.Contains(ts.Folder, `\`) || !filepath.IsLocal(filepath.FromSlash(ts.Folder))) {
 		t.errf("folder", "folder must be a relative path inside the cases folder, got %q", ts.Folder)
 	}

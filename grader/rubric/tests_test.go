@@ -27,6 +27,7 @@ func TestTests(t *testing.T) {
 		{"max_runs", testsHead + "folder = \"impls\"\nmax_runs = 80\n", Tests{Implementations: "ref", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxRuns: 80, MaxBytes: 64 << 10, Files: "test_*.py", Show: "exposed", Folder: "impls"}},
 		// A budget of wall time per submission (0: none).
 		{"max_wall", testsHead + "folder = \"impls\"\nmax_wall = \"30m\"\n", Tests{Implementations: "ref", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxWall: 30 * time.Minute, MaxBytes: 64 << 10, Files: "test_*.py", Show: "exposed", Folder: "impls"}},
+		{"own_code", testsHead + "folder = \"impls\"\nown_code = true\n", Tests{Implementations: "ref", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxBytes: 64 << 10, Files: "test_*.py", Show: "exposed", Folder: "impls", OwnCode: true}},
 
 		// A JUnit suite part: test files by default are *Test.java.
 		{"junit folder", strings.Replace(testsHead, `"ref"`, `"junit"`, 1) + "folder = \"impls\"\n", Tests{Implementations: "junit", PerBug: 2, Ceiling: 10, MaxTests: 25, MaxBytes: 64 << 10, Files: "*Test.java", Show: "exposed", Folder: "impls"}},
@@ -63,6 +64,8 @@ func TestTestsErrors(t *testing.T) {
 		{"max_runs of cases", testsHead + "max_runs = 10\n", `rubric.toml:9:1: part "a": max_runs is for a part with a folder of implementations (students' suites); case files are judged without runs of the student's code`},
 		{"max_wall", testsHead + "folder = \"impls\"\nmax_wall = \"0s\"\n", `rubric.toml:10:1: part "a": tests.max_wall must be a positive duration such as "10s" or "1m30s", got "0s"`},
 		{"max_wall of cases", testsHead + "max_wall = \"1m\"\n", `rubric.toml:9:1: part "a": max_wall is for a part with a folder of implementations (students' suites); case files are judged without runs of the student's code`},
+		{"own_code of cases", testsHead + "own_code = true\n", `rubric.toml:9:1: part "a": own_code is for a part with a folder of implementations (students' suites); case files are data, not code`},
+		{"own_code not a bool", testsHead + "folder = \"impls\"\nown_code = \"yes\"\n", `rubric.toml:10:1: part "a": tests.own_code must be true or false, got a string`},
 		{"files", testsHead + "files = \"a/*.case\"\n", `rubric.toml:9:1: part "a": files must be a pattern of file names such as "*.case", got "a/*.case"`},
 		{"show", testsHead + "show = \"names\"\n", `rubric.toml:9:1: part "a": tests.show must be "exposed", "nothing", "count" or "all", got "names"`},
 		{"bugs twice", testsHead + "bugs = [\"x\", \"x\"]\n", `rubric.toml:9:1: part "a": bugs lists "x" twice`},

@@ -194,8 +194,8 @@
 // case generation (generate.go). The files stand in layers, each using
 // only files beneath it: generate and suitejudge; junitsuites; suites;
 // judges, suite and capabilities; run
-// and decide; box; kit, cds, testbuild and declare; judge; report, layout
-// and javascan. No file refers to one that refers back to it, however far
+// and decide; box; kit, cds, testbuild and declare; judge; report, layout,
+// javascan and owncode. No file refers to one that refers back to it, however far
 // round (TestFilesInLayers). Each stage is a function of its own, so a
 // profile or a trace (go test -cpuprofile, runtime/trace) shows the time
 // of each: the bridge kit and the tests' compile (junitBoxes), the
@@ -228,6 +228,14 @@
 // the garbage collector finds it: all would change the transcript from
 // run to run), identity hash codes constant (-XX:hashCode=2), address
 // randomisation off and the clock stopped, where the machine allows.
+//
+// Both are mutation.OwnCoders (owncode.go): where the rubric asks
+// (own_code), For also picks the hand-in's files named as the
+// implementation's (pytest's modules; the stand-ins' Java sources) and
+// the student's other sources, and a run on mutation.OwnCodeImpl puts
+// them, not an implementation, in the implementation's box (JUnit's
+// compiled once per submission, implicitly pulling in the other
+// sources they use): both boxes then hold the student's code alone.
 //
 // # What is and is not guaranteed
 //

@@ -77,6 +77,21 @@ type javaSuites struct {
 	clock       func(*sandbox.Spec)
 	setarch     string
 	helpers     []submission.File // the submission's Java files that are not test files (For)
+	// The student's own code (For; mutation.OwnCoder): the sources named
+	// as the stand-ins, the student's other Java files, or why the
+	// hand-in has none; compiled once per submission.
+	own, ownOthers []sandbox.File
+	ownWhy         string
+	ownBuild       *ownBuild
+}
+
+// ownBuild is a submission's own code compiled: its classes, or why it
+// does not compile, or the grader's error.
+type ownBuild struct {
+	once    sync.Once
+	classes []sandbox.File
+	why     string
+	err     error
 }
 
 // For implements mutation.HelperRunner: the student's Java files beside
@@ -97,7 +112,41 @@ func (s *javaSuites) For(files []submission.File) mutation.SuiteRunner {
 			t.helpers = append(t.helpers, f)
 		}
 	}
+	t.own, t.ownOthers, t.ownWhy = ownCode(files, slices.Sorted(maps.Keys(standins)), ".java")
+	t.ownBuild = &ownBuild{}
 	return &t
+}
+
+// OwnCodeMissing implements mutation.OwnCoder: why this submission's
+// own code cannot run (For's), "" when it can.
+func (s *javaSuites) OwnCodeMissing() string { return ownMissing(s.own, s.ownWhy) }
+
+// implClasses are the classes of the implementation impl's box: the
+// instructor's, or the student's own (mutation.OwnCodeImpl), compiled
+// once per submission; why says why the student's do not compile.
+func (s *javaSuites) implClasses(ctx context.Context, impl string) (classes []sandbox.File, why string, err error) {
+	if impl != mutation.OwnCodeImpl {
+		classes, ok := s.impls[impl]
+		if !ok {
+			return nil, "", fmt.Errorf("no implementation %s", impl)
+		}
+		return classes, "", nil
+	}
+	b := s.ownBuild
+	if b == nil || len(s.own) == 0 {
+		return nil, "", fmt.Errorf("no own code: %s", s.OwnCodeMissing())
+	}
+	b.once.Do(func() {
+		var files []sandbox.File
+		for _, f := range slices.Concat(s.own, s.ownOthers) {
+			files = append(files, sandbox.File{Name: implDir + "/" + f.Name, Data: f.Data})
+		}
+		b.classes, b.why, b.err = s.compileSources(ctx, files[:len(s.own)], files[len(s.own):])
+		if b.why != "" {
+			b.why = "your code does not compile: " + b.why
+		}
+	})
+	return b.classes, b.why, b.err
 }
 
 // junitSuites implements mutation.SuiteProvider for JUnit: the
@@ -283,7 +332,6 @@ func (s *javaSuites) compileImpl(ctx context.Context, dir, name string) ([]sandb
 		return nil, fmt.Errorf("implementation %s: %w", name, err)
 	}
 	var files []sandbox.File
-	args := append(slices.Clone(s.javacOpts), "-proc:none", "-encoding", "UTF-8", "-nowarn", "-d", "classes", "-sourcepath", implDir)
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".java") {
 			continue
@@ -293,27 +341,45 @@ func (s *javaSuites) compileImpl(ctx context.Context, dir, name string) ([]sandb
 			return nil, err
 		}
 		files = append(files, sandbox.File{Name: implDir + "/" + e.Name(), Data: data})
-		args = append(args, implDir+"/"+e.Name())
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("implementation %s: no .java file in %s", name, dir)
 	}
+	classes, why, err := s.compileSources(ctx, files, nil)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("implementation %s: compiling: %w", name, err)
+	case why != "":
+		return nil, fmt.Errorf("implementation %s does not compile: %s", name, why)
+	}
+	return classes, nil
+}
+
+// compileSources compiles the sources files (in implDir) in a box, with
+// more on the source path (compiled where those use them): their
+// classes, named as the box's class path holds them, sorted; or javac's
+// errors (javacErrors).
+func (s *javaSuites) compileSources(ctx context.Context, files, more []sandbox.File) ([]sandbox.File, string, error) {
+	args := append(slices.Clone(s.javacOpts), "-proc:none", "-encoding", "UTF-8", "-nowarn", "-d", "classes", "-sourcepath", implDir)
+	for _, f := range files {
+		args = append(args, f.Name)
+	}
 	l := s.limits
-	res, err := compileOnce(ctx, sandbox.Spec{Path: s.javac.Path, Args: args, Files: files, ReadOnly: s.readOnly,
+	res, err := compileOnce(ctx, sandbox.Spec{Path: s.javac.Path, Args: args, Files: slices.Concat(files, more), ReadOnly: s.readOnly,
 		Limits:  sandbox.Limits{Wall: max(l.BuildWall, time.Minute), CPU: max(l.BuildWall, time.Minute), Memory: l.Memory, Output: 1 << 20},
 		Collect: deep("classes")}, s.javac.Version)
 	if err != nil {
-		return nil, fmt.Errorf("implementation %s: compiling: %w", name, err)
+		return nil, "", err
 	}
 	if !res.OK() {
-		return nil, fmt.Errorf("implementation %s does not compile: %s", name, javacErrors(append(res.Stdout, res.Stderr...), res))
+		return nil, javacErrors(append(res.Stdout, res.Stderr...), res), nil
 	}
 	var out []sandbox.File
 	for _, f := range res.Files {
 		out = append(out, sandbox.File{Name: strings.TrimPrefix(f.Name, "classes/"), Data: f.Data})
 	}
 	slices.SortFunc(out, func(a, b sandbox.File) int { return strings.Compare(a.Name, b.Name) })
-	return out, nil
+	return out, "", nil
 }
 
 // javacErrors is one line of what javac said of an implementation: its
@@ -490,9 +556,9 @@ func paramNames(desc string) []string {
 // launcher's method selector), in a fresh test box, its calls relayed to
 // a fresh box of the implementation impl, with the relay's transcript.
 func (s *javaSuites) Run(ctx context.Context, f submission.File, id, impl string) (mutation.TestRun, error) {
-	classes, ok := s.impls[impl]
-	if !ok {
-		return mutation.TestRun{}, fmt.Errorf("no implementation %s", impl)
+	classes, why, err := s.implClasses(ctx, impl)
+	if err != nil || why != "" {
+		return mutation.TestRun{Why: why}, err
 	}
 	if why := unrunnable(id); why != "" {
 		return mutation.TestRun{Why: why}, nil

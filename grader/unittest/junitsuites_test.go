@@ -459,3 +459,97 @@ func TestRunOutcome(t *testing.T) {
 		})
 	}
 }
+
+// junitDirSuitePart is the suite part of students' JUnit suites against
+// the implementations folder dir (5 points a bug up to ceiling), and the
+// suites it grades against; or a skip (a failure under CI) when JUnit is
+// missing.
+func junitDirSuitePart(t *testing.T, dir string, ceiling float64) (*mutation.SuitePart, mutation.Suites) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs JUnit in boxes")
+	}
+	if m := Missing("junit"); m != "" {
+		testenv.Missing(t, "junit: %s", m)
+	}
+	j, err := newJudge(junit, &rubric.Rubric{Limits: suiteLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := j.Suites(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := mutation.Config{PerBug: 5, Ceiling: ceiling, MaxTests: 25, MaxBytes: 64 << 10, Files: "*Test.java", Show: mutation.ShowExposed, Mode: compare.Lines}
+	p, err := mutation.NewSuitePart(cfg, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, s
+}
+
+// writeImpls writes an implementations folder: each key a folder
+// (correct, correct-NAME, bugs/NAME) holding the file name with its
+// value.
+func writeImpls(t *testing.T, name string, impls map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for folder, src := range impls {
+		if err := os.MkdirAll(filepath.Join(dir, folder), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, folder, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// parityJava is a Java Parity class whose parity(n) returns the
+// expression given (n in scope).
+func parityJava(expr string) string {
+	return "public class Parity {\n    public static String parity(int n) {\n        return " + expr + ";\n    }\n}\n"
+}
+
+// TestJUnitSuiteSeveralCorrect: as TestSuiteSeveralCorrect for JUnit:
+// with two correct implementations (correct/ and correct-title/, which
+// differ where the handout leaves the case of the answer open), a test
+// valid on one alone is invalid, saying which it fails on; one that
+// passes on both is valid and exposes the bug.
+func TestJUnitSuiteSeveralCorrect(t *testing.T) {
+	dir := writeImpls(t, "Parity.java", map[string]string{
+		"correct":       parityJava(`n % 2 == 0 ? "even" : "odd"`),
+		"correct-title": parityJava(`n % 2 == 0 ? "Even" : "Odd"`),
+		"bugs/flipped":  parityJava(`n % 2 == 0 ? "odd" : "even"`),
+	})
+	p, s := junitDirSuitePart(t, dir, 5)
+	if got := strings.Join(s.Correct, ","); got != "correct,correct-title" {
+		t.Fatalf("correct implementations %q", got)
+	}
+	tests := `import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class ParityTest {
+    @Test
+    void lowerCase() {
+        assertEquals("even", Parity.parity(2));
+    }
+
+    @Test
+    void eitherCase() {
+        assertEquals("odd", Parity.parity(3).toLowerCase());
+    }
+}
+`
+	res, err := p.Grade(context.Background(), []submission.File{{Name: "ParityTest.java", Data: []byte(tests)}}, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := summary(res), "ParityTest.java::lowerCase:invalid ParityTest.java::eitherCase:valid,flipped = 5"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if why := res.Tests[0].Why; !strings.Contains(why, "it fails on the correct implementation (correct-title)") {
+		t.Errorf("why %q, want it to name correct-title", why)
+	}
+}

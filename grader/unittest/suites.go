@@ -62,6 +62,11 @@ type pySuites struct {
 	clock   func(*sandbox.Spec) // fixes the test box's clock; nil when this machine cannot
 	setarch string              // util-linux's setarch, which turns address randomisation off; "" when none
 	helpers []submission.File   // the submission's Python files (For)
+	// The student's own code (For; mutation.OwnCoder): the files named as
+	// the implementation's, the student's other Python files, or why the
+	// hand-in has none.
+	own, ownOthers []sandbox.File
+	ownWhy         string
 	// The bridge's modules compiled (pybridge.Compiled) for the test box
 	// and the implementation's; none when that failed (each box then
 	// compiles them at its start, as it would without).
@@ -83,7 +88,27 @@ func (s *pySuites) For(files []submission.File) mutation.SuiteRunner {
 			t.helpers = append(t.helpers, f)
 		}
 	}
+	var names []string
+	for _, impl := range s.impls { // every one's files are named alike
+		names = sortedBase(impl)
+		break
+	}
+	t.own, t.ownOthers, t.ownWhy = ownCode(files, names, ".py")
 	return &t
+}
+
+// OwnCodeMissing implements mutation.OwnCoder: why this submission's
+// own code cannot run (For's), "" when it can.
+func (s *pySuites) OwnCodeMissing() string { return ownMissing(s.own, s.ownWhy) }
+
+// implFiles are the files of the implementation impl's box: the
+// instructor's, or the student's own (mutation.OwnCodeImpl).
+func (s *pySuites) implFiles(impl string) ([]sandbox.File, bool) {
+	if impl == mutation.OwnCodeImpl {
+		return slices.Concat(s.own, s.ownOthers), len(s.own) > 0
+	}
+	files, ok := s.impls[impl]
+	return files, ok
 }
 
 // pytestSuites implements mutation.SuiteProvider for pytest: the
@@ -333,7 +358,7 @@ func pytestErrors(stdout, stderr []byte) string {
 // fresh test box, its calls relayed to a fresh box of the implementation
 // impl, with the relay's transcript.
 func (s *pySuites) Run(ctx context.Context, f submission.File, id, impl string) (mutation.TestRun, error) {
-	files, ok := s.impls[impl]
+	files, ok := s.implFiles(impl)
 	if !ok {
 		return mutation.TestRun{}, fmt.Errorf("no implementation %s", impl)
 	}
