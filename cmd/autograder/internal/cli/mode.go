@@ -57,7 +57,7 @@ func runnerWith(mode string, a *grader.Assignment, visibility string, opt warm.O
 			if mode == "warm" {
 				return nil, badInputf("--mode warm: %s is graded by unit tests, which run cold", a.Rubric.Path)
 			}
-			return runner.New(a.Rubric), nil
+			return suiteRunner(a), nil
 		}
 		if !warm.Supports(a.Rubric) && mode != "warm" {
 			return runner.New(a.Rubric), nil
@@ -73,6 +73,20 @@ func runnerWith(mode string, a *grader.Assignment, visibility string, opt warm.O
 		return runner.New(a.Rubric), nil
 	}
 	return nil, checkMode(mode)
+}
+
+// suiteRunner is the runner of an assignment graded by unit tests, whose
+// runs are cold: a Java submission compiled in warm mode's compile
+// service, which a batch shares (warm.Compiling: the same classes and
+// messages as a javac of its own, a JVM start and a cold javac less a
+// submission), where this machine's JDK has one; else the cold runner.
+func suiteRunner(a *grader.Assignment) grader.Runner {
+	if warm.Supports(a.Rubric) {
+		if c, err := warm.NewCompiling(a.Rubric, warm.Options{}); err == nil {
+			return c
+		}
+	}
+	return runner.New(a.Rubric)
 }
 
 // checkMode checks a --mode flag's value: bad input unless warm, cold or
