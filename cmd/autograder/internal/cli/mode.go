@@ -79,14 +79,21 @@ func runnerWith(mode string, a *grader.Assignment, visibility string, opt warm.O
 // runs are cold: a Java submission compiled in warm mode's compile
 // service, which a batch shares (warm.Compiling: the same classes and
 // messages as a javac of its own, a JVM start and a cold javac less a
-// submission), where this machine's JDK has one; else the cold runner.
+// submission), where this machine's JDK has one; a Python one's syntax
+// check made with a chunk of the batch's in one box
+// (runner.PyChecked: the same messages, an interpreter start less a
+// submission); else the cold runner.
 func suiteRunner(a *grader.Assignment) grader.Runner {
 	if warm.Supports(a.Rubric) {
 		if c, err := warm.NewCompiling(a.Rubric, warm.Options{}); err == nil {
 			return c
 		}
 	}
-	return runner.New(a.Rubric)
+	cold := runner.New(a.Rubric)
+	if p := runner.NewPyChecked(cold); p != nil {
+		return p
+	}
+	return cold
 }
 
 // checkMode checks a --mode flag's value: bad input unless warm, cold or

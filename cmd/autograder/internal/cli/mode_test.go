@@ -14,8 +14,8 @@ import (
 
 // A unit-test assignment runs cold in every mode but --mode warm (which
 // it refuses); in Java, but for --mode cold, its hand-ins are compiled
-// in warm mode's compile service (warm.Compiling); in Python, by the
-// cold runner.
+// in warm mode's compile service (warm.Compiling); in Python, checked
+// a batch's chunk at once (runner.PyChecked).
 func TestSuiteRunner(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: finds a JDK, which may compile warm mode's harness")
@@ -39,7 +39,7 @@ func TestSuiteRunner(t *testing.T) {
 		{junit, "auto", "*warm.Compiling"},
 		{junit, "", "*warm.Compiling"},
 		{junit, "cold", "*runner.Sandboxed"},
-		{pytest, "auto", "*runner.Sandboxed"},
+		{pytest, "auto", "*runner.PyChecked"},
 		{pytest, "cold", "*runner.Sandboxed"},
 	} {
 		r, err := runnerWith(tc.mode, tc.a, "", warm.Options{}, io.Discard)
@@ -52,6 +52,8 @@ func TestSuiteRunner(t *testing.T) {
 			got = "*warm.Compiling"
 		case *runner.Sandboxed:
 			got = "*runner.Sandboxed"
+		case *runner.PyChecked:
+			got = "*runner.PyChecked"
 		}
 		if got != tc.want {
 			t.Errorf("%s --mode %q: a %T, want a %s", tc.a.Rubric.Build.Language, tc.mode, r, tc.want)
