@@ -20,16 +20,17 @@ import (
 )
 
 // PyChecked is the cold runner of a Python rubric whose build is its
-// syntax check (python3 -m py_compile SOURCES), which checks a batch's
-// submissions together: a chunk of them in one box (Prepare), one
-// interpreter start for the chunk rather than one a submission. The box
-// runs py_compile's own command line in each submission's folder, which
-// compiles and runs nothing of the student's, and imports nothing from
-// the folder: a submission with a file named as a module of Python's own
-// library (which the check's "-m" would import from the folder), a file
-// in a subfolder, or a message other than ASCII is checked by the cold
-// runner alone, and so is any the box did not answer. So a build's
-// outcome, log and files are the cold runner's.
+// syntax check (py_compile's command line on its sources), which checks
+// a batch's submissions together: a chunk of them in one box (Prepare),
+// one interpreter start for the chunk rather than one a submission. The
+// box runs py_compile's own command line in each submission's folder,
+// which compiles the sources, runs nothing of them and imports nothing
+// from the folder: a submission with a file named as a module of
+// Python's own library (which the check's "-m" would import from the
+// folder), a file in a subfolder, or a message other than ASCII or an
+// OSError's is checked by the cold runner alone, and so is any the box
+// did not answer. So a build's outcome, log and files are the cold
+// runner's.
 type PyChecked struct {
 	cold *Sandboxed
 	mu   sync.Mutex
@@ -48,8 +49,12 @@ type pyChecked struct {
 // NewPyChecked returns the runner of r's Python submissions, or nil when
 // r's build is not the Python preset's one syntax check.
 func NewPyChecked(s *Sandboxed) *PyChecked {
-	if s.tc != toolchain.Python || s.auto != nil || len(s.build) != 1 || len(s.build[0]) < 4 ||
-		!slices.Equal(s.build[0][:3], []string{"python3", "-m", "py_compile"}) {
+	if s.tc != toolchain.Python || s.auto != nil || len(s.build) != 1 || len(s.build[0]) < 4 {
+		return nil
+	}
+	// The preset's check: the interpreter, -m py_compile, the sources.
+	if preset, _ := toolchain.Python.Commands("main.py", []string{"main.py"}); len(preset) != 1 || len(preset[0]) != 4 ||
+		!slices.Equal(s.build[0][:3], preset[0][:3]) || preset[0][2] != "py_compile" {
 		return nil
 	}
 	return &PyChecked{cold: s, done: map[string]*pyChecked{}}

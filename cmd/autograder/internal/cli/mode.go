@@ -78,8 +78,8 @@ func runnerWith(mode string, a *grader.Assignment, visibility string, opt warm.O
 // suiteRunner is the runner of an assignment graded by unit tests, whose
 // runs are cold: a Java submission compiled in warm mode's compile
 // service, which a batch shares (warm.Compiling: the same classes and
-// messages as a javac of its own, a JVM start and a cold javac less a
-// submission), where this machine's JDK has one; a Python one's syntax
+// messages as a compiler of its own, a JVM start and a cold compiler
+// less a submission), where this machine's JDK has one; a Python one's syntax
 // check made with a chunk of the batch's in one box
 // (runner.PyChecked: the same messages, an interpreter start less a
 // submission); else the cold runner.
