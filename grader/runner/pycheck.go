@@ -67,8 +67,9 @@ func NewPyChecked(s *Sandboxed) *PyChecked {
 // Python's library is left to the cold runner ("skip"), and so is one
 // whose check printed other than ASCII or failed to read or write a
 // file (an OSError, "[Errno N] ...", which may be the box's, not the
-// submission's).
-const pyCheckScript = `import io, json, os, sys, py_compile
+// submission's). Nothing of a folder's check is kept for the next: the
+// lines a warning quotes are read again.
+const pyCheckScript = `import io, json, linecache, os, sys, py_compile
 srcs = json.loads(sys.argv[1])
 out = sys.stdout
 root = os.getcwd()
@@ -80,6 +81,7 @@ for d in sys.argv[2:]:
         out.flush()
         continue
     sys.argv = [py_compile.__file__] + srcs
+    linecache.clearcache()  # a warning quotes its line of this folder's file
     sys.stdout = so = io.StringIO()
     sys.stderr = se = io.StringIO()
     rc = 0

@@ -22,8 +22,8 @@ import (
 // source's time, so not by content), for a file that compiles, one with
 // a syntax error, one that is missing, one named as a module of Python's
 // library and one in a subfolder (the last three left to the cold runner,
-// which Build then runs); the same files handed in twice are checked
-// once, for both.
+// which Build then runs), and three that compile with a warning
+// (two on the same line), each said; the same files handed in twice are checked once, for both.
 func TestPyChecked(t *testing.T) {
 	testenv.NeedTools(t, "python3")
 	b, err := rubric.Preset(rubric.Python, []string{"inventory.py"})
@@ -39,8 +39,11 @@ func TestPyChecked(t *testing.T) {
 		"missing":   {{Name: "other.py", Data: []byte("x = 1\n")}},
 		"stdlib":    {ok[0], {Name: "random.py", Data: []byte("x = 1\n")}},
 		"subfolder": {ok[0], {Name: "pkg/m.py", Data: []byte("x = 1\n")}},
+		"warns":     {{Name: "inventory.py", Data: []byte("def f(x):\n    return x is 1\n")}},
+		"warns2":    {{Name: "inventory.py", Data: []byte("# again\ndef f(x):\n    return x is 1\n")}},
+		"warns3":    {{Name: "inventory.py", Data: []byte("def f(x):\n    return x is 1  # the same line\n")}},
 	}
-	names := []string{"ok", "syntax", "indent", "missing", "stdlib", "subfolder", "ok"}
+	names := []string{"ok", "syntax", "indent", "missing", "stdlib", "subfolder", "ok", "warns", "warns2", "warns3"}
 	ctx := context.Background()
 	cold := newSandboxed(b, lim)
 	p := NewPyChecked(newSandboxed(b, lim))
@@ -54,7 +57,7 @@ func TestPyChecked(t *testing.T) {
 	if err := p.Prepare(ctx, builds, sandbox.Hooks{}); err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []string{"ok", "syntax", "indent"} {
+	for _, n := range []string{"ok", "syntax", "indent", "warns", "warns2", "warns3"} {
 		if p.done[pyKey(subs[n])] == nil {
 			t.Errorf("%s: not checked by Prepare", n)
 		}
@@ -81,6 +84,9 @@ func TestPyChecked(t *testing.T) {
 		}
 		if (n == "syntax" || n == "indent") && !strings.Contains(got.Log, "Error") {
 			t.Errorf("%s: log %q, want the compiler's error", n, got.Log)
+		}
+		if strings.HasPrefix(n, "warns") && (!got.OK || !strings.Contains(got.Log, "SyntaxWarning")) {
+			t.Errorf("%s: ok=%v log %q, want the compiler's warning", n, got.OK, got.Log)
 		}
 		if got.OK && want.OK {
 			if g, w := pyFiles(ctx, t, p, got.Program), pyFiles(ctx, t, cold, want.Program); g != w {
