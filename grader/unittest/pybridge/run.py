@@ -26,6 +26,35 @@ if sys.argv[1] == "--collect":
     autograder_bridge.install_lazy(_modules(sys.argv[1]), sys.argv[2])
 else:
     autograder_bridge.install(_modules(sys.argv[1]), sys.argv[2])
+
+
+class _Deferred(type(sys)):
+    """A module imported at its first use (any of its attributes read):
+    pytest and pluggy import importlib.metadata (and with it email,
+    zipfile, csv, ...) when they start, about 8 ms of a test box's CPU, and
+    read it only to load plugins from installed packages, which the test
+    box does not (PYTEST_DISABLE_PLUGIN_AUTOLOAD)."""
+
+    def __getattr__(self, attr):
+        name = self.__name__
+        if sys.modules.get(name) is self:
+            del sys.modules[name]
+        real = importlib.import_module(name)
+        parent, _, child = name.rpartition(".")
+        setattr(sys.modules[parent], child, real)
+        self.__dict__.update(real.__dict__)
+        return getattr(real, attr)
+
+
+def _defer(name):
+    """name imported at its first use (_Deferred), unless it is already."""
+    if name not in sys.modules:
+        parent, _, child = name.rpartition(".")
+        sys.modules[name] = _Deferred(name)
+        setattr(importlib.import_module(parent), child, sys.modules[name])
+
+
+_defer("importlib.metadata")
 import pytest  # noqa: E402
 
 

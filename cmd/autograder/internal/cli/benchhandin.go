@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/cs540-tools/autograder/grader"
-	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/sandbox"
@@ -71,7 +70,7 @@ func runHandInBench(ctx context.Context, w, errw io.Writer, a *grader.Assignment
 	fmt.Fprintf(errw, "grading %d copies...\n", n)
 	during := start.beside(ctx)
 	t0 := time.Now()
-	results, err := (&grader.Batch{Assignment: a, Runner: runner.New(a.Rubric), Jobs: jobs}).Run(ctx, subs)
+	results, err := (&grader.Batch{Assignment: a, Runner: suiteRunner(a), Jobs: jobs}).Run(ctx, subs)
 	wall := time.Since(t0)
 	mid := during()
 	if err != nil {

@@ -57,7 +57,7 @@ func runnerWith(mode string, a *grader.Assignment, visibility string, opt warm.O
 			if mode == "warm" {
 				return nil, badInputf("--mode warm: %s is graded by unit tests, which run cold", a.Rubric.Path)
 			}
-			return runner.New(a.Rubric), nil
+			return suiteRunner(a), nil
 		}
 		if !warm.Supports(a.Rubric) && mode != "warm" {
 			return runner.New(a.Rubric), nil
@@ -73,6 +73,27 @@ func runnerWith(mode string, a *grader.Assignment, visibility string, opt warm.O
 		return runner.New(a.Rubric), nil
 	}
 	return nil, checkMode(mode)
+}
+
+// suiteRunner is the runner of an assignment graded by unit tests, whose
+// runs are cold: a Java submission compiled in warm mode's compile
+// service, which a batch shares (warm.Compiling: the same classes and
+// messages as a compiler of its own, a JVM start and a cold compiler
+// less a submission), where this machine's JDK has one; a Python one's syntax
+// check made with a chunk of the batch's in one box
+// (runner.PyChecked: the same messages, an interpreter start less a
+// submission); else the cold runner.
+func suiteRunner(a *grader.Assignment) grader.Runner {
+	if warm.Supports(a.Rubric) {
+		if c, err := warm.NewCompiling(a.Rubric, warm.Options{}); err == nil {
+			return c
+		}
+	}
+	cold := runner.New(a.Rubric)
+	if p := runner.NewPyChecked(cold); p != nil {
+		return p
+	}
+	return cold
 }
 
 // checkMode checks a --mode flag's value: bad input unless warm, cold or
