@@ -572,7 +572,7 @@ MAX_SYNC_TREE = 10000  # the entries a sync looks at in the folders, unchanged o
 # A file whose time of change is less than this before it was recorded
 # may change again within the file system's clock's tick, its size and
 # time unchanged: it is compared by content, until it is older.
-_RACY_NS = 1000000000
+_RACY_NS = 100000000
 _SYNC_TMP = ".autograder-sync-"
 _NAME_MAX = 255
 _PATH_MAX = 4096
@@ -784,7 +784,9 @@ class _Sync:
         self.manifests = {}  # a root's path -> {relative name: entry}
         self.gen = 0  # test side: the student process the manifests are of
 
-    roots = ()  # student side: the folders the call being answered named (and this box made)
+    roots = ()  # student side: the test's folders this box made
+    ok = ()  # student side: the test's folders as the test named them, None where not made
+    sent = None  # test side: the folders the student's side has (None: not known)
 
     def roots_now(self, trusted):
         """The test's temporary folders as this side knows them now."""
@@ -815,11 +817,16 @@ class _Sync:
         put, gone, commit = [], [], []
         budget = [MAX_SYNC_BYTES, MAX_SYNC_TREE]
         for i, root in enumerate(roots):
-            if root is None or not os.path.isdir(root):
-                continue  # a folder the student's box could not make, or one the test removed
+            if root is None:
+                continue  # a folder the student's box could not make
             m = self.manifests.setdefault(root, {})
             seen = set()
-            self.scan(i, root, "", m, seen, put, commit, budget, strict)
+            try:
+                self.scan(i, root, "", m, seen, put, commit, budget, strict)
+            except (FileNotFoundError, NotADirectoryError):
+                if seen:
+                    raise
+                continue  # a folder the test removed
             for rel in sorted((r for r in m if r not in seen), reverse=True):
                 gone.append([i, rel, "d" if m[rel] == "d" else "f"])
                 commit.append((m, rel, None))
@@ -872,13 +879,17 @@ class _Sync:
         put.append([i, name, "f", _Json('"%s"' % base64.b64encode(data).decode("ascii"))])
         commit.append((m, name, _entry(st, data)))
 
-    @staticmethod
-    def commit(commit):
-        for m, name, entry in commit:
+    def commit(self, done):
+        """Records what a sync sent (changes' entries), and on the test
+        side the folders it named (None: the same as before)."""
+        entries, sent = done
+        for m, name, entry in entries:
             if entry is None:
                 m.pop(name, None)
             else:
                 m[name] = entry
+        if sent is not None:
+            self.sent = sent
 
     def apply(self, roots, files, create):
         """Writes the other side's changes (a changes() message) into
@@ -919,9 +930,14 @@ class _Sync:
         fds = self.__dict__.setdefault("fds", {})
         fd = fds.get(root)
         if fd is None:
-            if create:
+            try:
+                fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+            except FileNotFoundError:
+                if not create:
+                    raise
                 os.makedirs(root, 0o700, exist_ok=True)
-            fd = fds[root] = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+                fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+            fds[root] = fd
         return fd
 
     def roots_close(self):
@@ -2198,7 +2214,7 @@ class _Calls:
         stop_ok = msg.get("op") == "next" or msg.pop("_stop", False) is True
         if not self.trusted and self.depth >= MAX_NESTED:
             self.too_deep()
-        roots, commit = self.files_out(msg) if _tmp_roots and not self.trusted else (None, None)
+        roots, commit = self.files_out(msg) if (_tmp_roots or self.sync.sent) and not self.trusted else (None, None)
         self.calls += 1
         cid = self.calls
         msg["id"] = cid
@@ -2216,8 +2232,8 @@ class _Calls:
         if msg.get("kwargs"):
             msg["kwargs"] = [[k, _Value(v)] for k, v in msg["kwargs"]]
         self.conn.write(self.frame(msg))
-        if commit:
-            _Sync.commit(commit)
+        if commit is not None:
+            self.sync.commit(commit)
         self.depth += 1
         try:
             value = self.wait(cid, stop_ok, bool(msg.get("_back")), roots)
@@ -2245,10 +2261,12 @@ class _Calls:
         return value
 
     def files_out(self, msg):
-        """Test side: the test's temporary folders and what changed in
-        them since the last sync, put in the call msg (not in a free's),
-        and what to record once it is sent; (None, None) when the test
-        has none. Past the bounds, the call fails (Unsendable)."""
+        """Test side: what changed in the test's temporary folders since
+        the last sync, put in the call msg (not in a free's), with the
+        folders when they are not those the student's side has: nothing
+        when nothing changed. The folders the answer's files are of, and
+        what to record once msg is sent (commit). Past the bounds, the
+        call fails (Unsendable)."""
         __tracebackhide__ = True
         if msg.get("op") == "free":
             return None, None
@@ -2256,15 +2274,19 @@ class _Calls:
         if sync.gen != self.gen:  # a fresh student process: it has none of them
             sync.manifests.clear()
             sync.gen = self.gen
+            sync.sent = None
         roots = [r[0] for r in _tmp_roots]
         sync.keep_only(roots)
         try:
-            changes, commit = sync.changes(roots, strict=False)
+            changes, entries = sync.changes(roots, strict=False)
         except _Refused as e:
             raise Unsendable(_refusal(e, "the test")) from None
-        changes["roots"] = roots
+        if roots != sync.sent:
+            changes["roots"] = roots  # else the student's side keeps those it has
+        elif not changes["put"] and not changes["gone"]:
+            return roots, (entries, None)
         msg["files"] = changes
-        return roots, commit
+        return roots, (entries, roots)
 
     def files_in(self, roots, files):
         """Test side: the files an answer carries, written into roots;
@@ -2608,21 +2630,33 @@ class _Answers:
                 data = self.frame({"op": "unsendable", "id": cid, "why": str(e)[:MAX_REPR]})
                 commit = None
         self.conn.write(data)
-        if commit:
-            _Sync.commit(commit)
+        if commit is not None:
+            self.sync.commit(commit)
 
     def files_take(self, files):
-        """Student side: the test's temporary folders a call names,
-        made here where missing, with what changed in them written; the
-        folders, or None when the call names none. A folder this box
-        cannot make (its path is not writable here) is left out."""
+        """Student side: the test's temporary folders, as a call names them
+        (made here where missing) or as the last one that named them did,
+        with what changed in them written; None where this box cannot
+        make one (its path is not writable here)."""
         __tracebackhide__ = True
-        if type(files) is not dict or type(files.get("roots")) is not list:
-            self.sync.roots = ()
-            return None
-        roots = [r for r in files["roots"] if type(r) is str and r.startswith("/") and "\0" not in r
-                 and os.path.normpath(r) == r]
-        if len(roots) != len(files["roots"]):
+        if type(files) is not dict:
+            return self.sync.ok
+        if "roots" in files:
+            self.files_roots(files["roots"])
+        ok = self.sync.ok
+        try:
+            self.sync.apply(ok, _only_roots(files, ok), create=True)
+        except _Refused as e:
+            raise OSError("the test's files could not be written in this box: %s" % _refusal(e, "the test")) from None
+        finally:
+            self.sync.roots_close()
+        return ok
+
+    def files_roots(self, roots):
+        """Student side: the test's temporary folders now, made here."""
+        __tracebackhide__ = True
+        if type(roots) is not list or not all(type(r) is str and r.startswith("/") and "\0" not in r
+                                              and os.path.normpath(r) == r for r in roots):
             raise BridgeError("a temporary folder that is no absolute path")
         self.sync.keep_only(roots)
         ok = []
@@ -2632,14 +2666,7 @@ class _Answers:
                 ok.append(r)
             except OSError:
                 ok.append(None)
-        try:
-            self.sync.apply(ok, _only_roots(files, ok), create=True)
-        except _Refused as e:
-            raise OSError("the test's files could not be written in this box: %s" % _refusal(e, "the test")) from None
-        finally:
-            self.sync.roots_close()
-        self.sync.roots = [r for r in ok if r is not None]
-        return ok
+        self.sync.ok, self.sync.roots = ok, [r for r in ok if r is not None]
 
     def files_give(self, reply, roots):
         """Student side: what changed in the test's temporary folders
@@ -2651,15 +2678,16 @@ class _Answers:
         if not roots:
             return None
         try:
-            changes, commit = self.sync.changes(roots, strict=True)
+            changes, entries = self.sync.changes(roots, strict=True)
         except _Refused as e:
             reply["files"] = {"refused": e.what, "name": e.name if type(e.name) is str else ""}
             return None
         except OSError as e:
             reply["files"] = {"refused": "write", "name": str(e)[:200]}
             return None
-        reply["files"] = changes
-        return commit
+        if changes["put"] or changes["gone"]:
+            reply["files"] = changes
+        return entries, None
 
     def mirror(self, x, depth):
         """Student side: the mirror of a test's object whose class
