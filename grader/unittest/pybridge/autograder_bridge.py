@@ -577,6 +577,13 @@ _SYNC_TMP = ".autograder-sync-"
 _NAME_MAX = 255
 _PATH_MAX = 4096
 
+# Student side, in a box whose code is the instructor's (grading students'
+# tests): the folder the test's temporary folders must be in, this box's
+# own temporary folder, so that a student's test, which names them, can
+# never have the instructor's files (the implementation's) read or
+# written; elsewhere the test's side is the instructor's, and any folder
+# it names is made.
+_ROOTS_BELOW = os.path.abspath(os.environ.get("TMPDIR") or "/tmp") if _INSTRUCTOR else None
 # Test side: the temporary folders made in this process, [path, scoped]:
 # scoped (tmp_path's, a test's own) are forgotten when the test ends; the
 # others (tmp_path_factory.mktemp's, a fixture's of any scope) are kept.
@@ -2662,6 +2669,8 @@ class _Answers:
         ok = []
         for r in roots:
             try:
+                if _ROOTS_BELOW is not None and not r.startswith(_ROOTS_BELOW + "/"):
+                    raise PermissionError(r)
                 self.sync.root_fd(r, create=True)
                 ok.append(r)
             except OSError:
