@@ -583,6 +583,7 @@ _PATH_MAX = 4096
 # never have the instructor's files (the implementation's) read or
 # written; elsewhere the test's side is the instructor's, and any folder
 # it names is made.
+_START_CWD = os.getcwd()
 _ROOTS_BELOW = os.path.abspath(os.environ.get("TMPDIR") or "/tmp") if _INSTRUCTOR else None
 # Test side: the temporary folders made in this process, [path, scoped]:
 # scoped (tmp_path's, a test's own) are forgotten when the test ends; the
@@ -794,6 +795,7 @@ class _Sync:
     roots = ()  # student side: the test's folders this box made
     ok = ()  # student side: the test's folders as the test named them, None where not made
     sent = None  # test side: the folders the student's side has (None: not known)
+    cwd = None  # the working folder both sides agreed on, in the test's folders (None: the student's own)
 
     def roots_now(self, trusted):
         """The test's temporary folders as this side knows them now."""
@@ -896,7 +898,7 @@ class _Sync:
             else:
                 m[name] = entry
         if sent is not None:
-            self.sent = sent
+            self.sent, self.cwd = sent
 
     def apply(self, roots, files, create):
         """Writes the other side's changes (a changes() message) into
@@ -2288,12 +2290,15 @@ class _Calls:
             changes, entries = sync.changes(roots, strict=False)
         except _Refused as e:
             raise Unsendable(_refusal(e, "the test")) from None
-        if roots != sync.sent:
+        cwd = os.getcwd() if roots else None
+        cwd = cwd if sync.below(cwd, False) else None
+        if roots != sync.sent or cwd != sync.cwd:
             changes["roots"] = roots  # else the student's side keeps those it has
+            changes["cwd"] = cwd
         elif not changes["put"] and not changes["gone"]:
             return roots, (entries, None)
         msg["files"] = changes
-        return roots, (entries, roots)
+        return roots, (entries, (roots, cwd))
 
     def files_in(self, roots, files):
         """Test side: the files an answer carries, written into roots;
@@ -2657,7 +2662,24 @@ class _Answers:
             raise OSError("the test's files could not be written in this box: %s" % _refusal(e, "the test")) from None
         finally:
             self.sync.roots_close()
+        if "roots" in files:
+            self.files_cwd(files.get("cwd"))
         return ok
+
+    def files_cwd(self, cwd):
+        """Student side: the working folder is the test's when the test's
+        is in its temporary folders (monkeypatch.chdir(tmp_path)), this
+        process's own otherwise."""
+        __tracebackhide__ = True
+        want = cwd if self.sync.below(cwd, True) else None
+        if want == self.sync.cwd:
+            return
+        try:
+            os.chdir(want or _START_CWD)
+        except OSError:
+            want = None
+            os.chdir(_START_CWD)
+        self.sync.cwd = want
 
     def files_roots(self, roots):
         """Student side: the test's temporary folders now, made here."""
