@@ -753,6 +753,7 @@ def _only_roots(files, ok):
 
 
 def _digest(data):
+    """A file's contents' digest, to tell a change that kept its size and time."""
     import hashlib
     return hashlib.blake2b(data, digest_size=16).digest()
 
@@ -791,6 +792,7 @@ class _Sync:
     def __init__(self):
         self.manifests = {}  # a root's path -> {relative name: entry}
         self.gen = 0  # test side: the student process the manifests are of
+        self.fds = {}  # a root's path -> its descriptor, open during a sync's writing
 
     roots = ()  # student side: the test's folders this box made
     ok = ()  # student side: the test's folders as the test named them, None where not made
@@ -936,7 +938,7 @@ class _Sync:
     def root_fd(self, root, create):
         """The descriptor of a root folder (kept open until the sync's
         end: roots_close)."""
-        fds = self.__dict__.setdefault("fds", {})
+        fds = self.fds
         fd = fds.get(root)
         if fd is None:
             try:
@@ -950,7 +952,9 @@ class _Sync:
         return fd
 
     def roots_close(self):
-        for fd in self.__dict__.pop("fds", {}).values():
+        """Closes the roots' descriptors a sync opened."""
+        fds, self.fds = self.fds, {}
+        for fd in fds.values():
             os.close(fd)
 
     @staticmethod
