@@ -19,8 +19,10 @@ import math
 import operator
 import os
 import re
+import stat
 import struct
 import sys
+import time
 import traceback
 import types
 import warnings
@@ -547,6 +549,447 @@ def _use_environ(env):
 def _env_name(k):
     """Whether k can name an environment variable."""
     return bool(k) and "=" not in k and "\0" not in k
+
+
+# ---------------------------------------------------------------- files the test hands over
+
+# The test's temporary folders (pytest's tmp_path, tmpdir and the folders
+# tmp_path_factory.mktemp makes) cross with its calls: before each call,
+# the test side sends what changed in them since the last sync (files and
+# folders new or changed, and those gone), and the student side writes
+# them at the same absolute paths in its box; its answer carries back what
+# changed there during the call, which the test side writes. A test that
+# made no temporary folder carries nothing and pays one list's test.
+# Only regular files and folders cross, by names below a folder (no "..",
+# no absolute path, no NUL); each side writes what the other sends without
+# following a link, a file as a new one renamed into place, mode 0644 (a
+# folder 0755). What the student's side sends is data: a name outside
+# the folder, a link, a device or a fifo, or more than the bounds, fails
+# the call that brought it (Unsendable), and nothing is written.
+MAX_SYNC_BYTES = 8 << 20  # the files' bytes a sync carries (base64: 11 MiB of a frame)
+MAX_SYNC_FILES = 1000  # the files and folders a sync carries, gone ones included
+MAX_SYNC_TREE = 10000  # the entries a sync looks at in the folders, unchanged ones included
+# A file whose time of change is less than this before it was recorded
+# may change again within the file system's clock's tick, its size and
+# time unchanged: it is compared by content, until it is older.
+_RACY_NS = 100000000
+_SYNC_TMP = ".autograder-sync-"
+_NAME_MAX = 255
+_PATH_MAX = 4096
+
+# Student side, in a box whose code is the instructor's (grading students'
+# tests): the folder the test's temporary folders must be in, this box's
+# own temporary folder, so that a student's test, which names them, can
+# never have the instructor's files (the implementation's) read or
+# written; elsewhere the test's side is the instructor's, and any folder
+# it names is made.
+_START_CWD = os.getcwd()
+_ROOTS_BELOW = os.path.abspath(os.environ.get("TMPDIR") or "/tmp") if _INSTRUCTOR else None
+# Test side: the temporary folders made in this process, [path, scoped]:
+# scoped (tmp_path's, a test's own) are forgotten when the test ends; the
+# others (tmp_path_factory.mktemp's, a fixture's of any scope) are kept.
+_tmp_roots = []
+_tmp_scoped = [False]
+
+
+class _Refused(Exception):
+    """A sync that cannot be made: what (the kind of refusal) and the name
+    it met, if any."""
+
+    def __init__(self, what, name=""):
+        Exception.__init__(self, what)
+        self.what, self.name = what, name
+
+
+_REFUSALS = {
+    "files": "more than %d files and folders changed in the test's temporary folders" % MAX_SYNC_FILES,
+    "bytes": "more than %d MiB of files changed in the test's temporary folders" % (MAX_SYNC_BYTES >> 20),
+    "tree": "more than %d files and folders in the test's temporary folders" % MAX_SYNC_TREE,
+    "link": "a symbolic link in the test's temporary folders (only files and folders cross)",
+    "special": "a device, fifo or socket in the test's temporary folders (only files and folders cross)",
+    "name": "a name that is no path below the test's temporary folder",
+    "write": "a file that could not be written in the test's temporary folder",
+    "malformed": "a malformed list of files",
+}
+
+
+def _refusal(e, who):
+    """The text of a refused sync's Unsendable."""
+    why = _REFUSALS.get(e.what, _REFUSALS["malformed"])
+    if e.name:
+        why += " (%s)" % (e.name[:200] if type(e.name) is str else "?")
+    return "%s left files the bridge does not carry: %s" % (who, why)
+
+
+def watch_tmp():
+    """Test side: record the temporary folders pytest makes (its
+    TempPathFactory.mktemp; tmp_path's, through _mk_tmp, as a test's
+    own)."""
+    try:
+        from _pytest import tmpdir
+    except ImportError:
+        return
+    factory = getattr(tmpdir, "TempPathFactory", None)
+    mk = getattr(tmpdir, "_mk_tmp", None)
+    if factory is None or getattr(factory.mktemp, "_ag_watched", False):
+        return
+    mktemp = factory.mktemp
+
+    def watched(self, basename, numbered=True):
+        p = mktemp(self, basename, numbered)
+        path = os.path.abspath(str(p))
+        if all(r[0] != path for r in _tmp_roots):
+            _tmp_roots.append([path, _tmp_scoped[0]])
+        return p
+    watched._ag_watched = True
+    factory.mktemp = watched
+    if mk is not None:
+        def scoped(request, factory):
+            _tmp_scoped[0] = True
+            try:
+                return mk(request, factory)
+            finally:
+                _tmp_scoped[0] = False
+        tmpdir._mk_tmp = scoped
+
+
+def tmp_test_ended():
+    """Test side: a test ended; its own temporary folders (tmp_path's)
+    cross no more."""
+    _tmp_roots[:] = [r for r in _tmp_roots if not r[1]]
+
+
+def _rel_parts(rel):
+    """The names of rel, a path below a folder ("a/b.txt"), each checked."""
+    if type(rel) is not str or not rel or len(rel) > _PATH_MAX or "\0" in rel or rel[0] == "/":
+        raise _Refused("name", rel if type(rel) is str else "")
+    parts = rel.split("/")
+    for p in parts:
+        if p in ("", ".", "..") or len(p) > _NAME_MAX or p.startswith(_SYNC_TMP):
+            raise _Refused("name", rel)
+    return parts
+
+
+def _open_dir(rootfd, parts, create):
+    """A descriptor of the folder parts name below rootfd, no link
+    followed; missing folders made (0755) with create. The caller closes
+    it."""
+    fd = os.dup(rootfd)
+    try:
+        for p in parts:
+            try:
+                nfd = os.open(p, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            except FileNotFoundError:
+                if not create:
+                    raise
+                os.mkdir(p, 0o755, dir_fd=fd)
+                nfd = os.open(p, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = nfd
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _write_file(dfd, name, data):
+    """Writes data as the file name of the folder dfd: a new file, 0644,
+    renamed over what was there (never written through a link or into
+    another name of the same file). Its stat."""
+    for i in range(100):
+        tmp = "%s%d-%d" % (_SYNC_TMP, os.getpid(), i)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644, dir_fd=dfd)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise FileExistsError(name)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.rename(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
+    except BaseException:
+        try:
+            os.unlink(tmp, dir_fd=dfd)
+        except OSError:
+            pass
+        raise
+    return os.stat(name, dir_fd=dfd, follow_symlinks=False)
+
+
+def _remove(dfd, name, kind):
+    """Removes name from the folder dfd when it is still of its kind (a
+    folder only when empty)."""
+    try:
+        st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
+        if kind == "d" and stat.S_ISDIR(st.st_mode):
+            os.rmdir(name, dir_fd=dfd)
+        elif kind == "f" and stat.S_ISREG(st.st_mode):
+            os.unlink(name, dir_fd=dfd)
+    except OSError:
+        pass
+
+
+def _is_path(t):
+    """Whether t is pathlib's PosixPath or PurePosixPath."""
+    m = sys.modules.get("pathlib")
+    return m is not None and (t is getattr(m, "PosixPath", None) or t is getattr(m, "PurePosixPath", None))
+
+
+def _only_roots(files, ok):
+    """A changes() message without the entries of the roots not made
+    (None in ok)."""
+    def kept(entries):
+        if type(entries) is not list:
+            return entries
+        return [e for e in entries if not (type(e) is list and e and type(e[0]) is int
+                                           and 0 <= e[0] < len(ok) and ok[e[0]] is None)]
+    return {"put": kept(files.get("put", [])), "gone": kept(files.get("gone", []))}
+
+
+def _digest(data):
+    """A file's contents' digest, to tell a change that kept its size and time."""
+    import hashlib
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def _entry(st, data):
+    """A manifest's entry of a file as it was synced."""
+    return (st.st_size, st.st_mtime_ns, st.st_ino, time.time_ns(), _digest(data))
+
+
+def _read_regular(path, room):
+    """The bytes of the regular file at path (no link followed), at most
+    room of them (_Refused past it)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _Refused("special", path)
+        parts, n = [], 0
+        while True:
+            b = os.read(fd, min(1 << 20, room - n + 1))
+            if not b:
+                return b"".join(parts)
+            n += len(b)
+            if n > room:
+                raise _Refused("bytes")
+            parts.append(b)
+    finally:
+        os.close(fd)
+
+
+class _Sync:
+    """One side's record of the temporary folders' contents as both sides
+    last agreed on them (each folder's manifest: a relative name's file
+    entry, or "d" for a folder), what changed since (changes) and what the
+    other side changed (apply)."""
+
+    def __init__(self):
+        self.manifests = {}  # a root's path -> {relative name: entry}
+        self.gen = 0  # test side: the student process the manifests are of
+        self.fds = {}  # a root's path -> its descriptor, open during a sync's writing
+
+    roots = ()  # student side: the test's folders this box made
+    ok = ()  # student side: the test's folders as the test named them, None where not made
+    sent = None  # test side: the folders the student's side has (None: not known)
+    cwd = None  # the working folder both sides agreed on, in the test's folders (None: the student's own)
+
+    def roots_now(self, trusted):
+        """The test's temporary folders as this side knows them now."""
+        return self.roots if trusted else _tmp_roots
+
+    def below(self, path, trusted):
+        """Whether path is an absolute path, no ".." in it, in one of the
+        test's temporary folders."""
+        if type(path) is not str or not path.startswith("/") or "\0" in path or "/../" in path + "/" \
+                or "/./" in path + "/" or "//" in path:
+            return False
+        for r in self.roots_now(trusted):
+            r = r if trusted else r[0]
+            if path == r or path.startswith(r + "/"):
+                return True
+        return False
+
+    def keep_only(self, roots):
+        for r in list(self.manifests):
+            if r not in roots:
+                del self.manifests[r]
+
+    def changes(self, roots, strict):
+        """The changes in roots since the last sync, {"put": [[i, name,
+        kind, data]], "gone": [[i, name, kind]]}, and what to record once
+        they are sent (commit). strict (the student side): a link or a
+        special file is refused; else it is passed over."""
+        put, gone, commit = [], [], []
+        budget = [MAX_SYNC_BYTES, MAX_SYNC_TREE]
+        for i, root in enumerate(roots):
+            if root is None:
+                continue  # a folder the student's box could not make
+            m = self.manifests.setdefault(root, {})
+            seen = set()
+            try:
+                self.scan(i, root, "", m, seen, put, commit, budget, strict)
+            except (FileNotFoundError, NotADirectoryError):
+                if seen:
+                    raise
+                continue  # a folder the test removed
+            for rel in sorted((r for r in m if r not in seen), reverse=True):
+                gone.append([i, rel, "d" if m[rel] == "d" else "f"])
+                commit.append((m, rel, None))
+            if len(put) + len(gone) > MAX_SYNC_FILES:
+                raise _Refused("files")
+        return {"put": put, "gone": gone}, commit
+
+    def scan(self, i, root, rel, m, seen, put, commit, budget, strict):
+        __tracebackhide__ = True
+        with os.scandir(os.path.join(root, rel) if rel else root) as it:
+            entries = sorted(it, key=lambda e: e.name)
+        for e in entries:
+            if e.name.startswith(_SYNC_TMP):
+                continue
+            budget[1] -= 1
+            if budget[1] < 0:
+                raise _Refused("tree")
+            name = rel + "/" + e.name if rel else e.name
+            st = e.stat(follow_symlinks=False)
+            if stat.S_ISDIR(st.st_mode):
+                seen.add(name)
+                if m.get(name) != "d":
+                    put.append([i, name, "d", None])
+                    commit.append((m, name, "d"))
+                self.scan(i, root, name, m, seen, put, commit, budget, strict)
+            elif stat.S_ISREG(st.st_mode):
+                seen.add(name)
+                self.scan_file(i, e.path, name, st, m, put, commit, budget)
+            elif strict:
+                raise _Refused("link" if stat.S_ISLNK(st.st_mode) else "special", name)
+            if len(put) > MAX_SYNC_FILES:
+                raise _Refused("files")
+
+    def scan_file(self, i, path, name, st, m, put, commit, budget):
+        __tracebackhide__ = True
+        old = m.get(name)
+        same = type(old) is tuple and old[:3] == (st.st_size, st.st_mtime_ns, st.st_ino)
+        if same and old[3] - old[1] >= _RACY_NS:
+            return
+        try:
+            data = _read_regular(path, budget[0])
+        except _Refused as r:
+            raise _Refused(r.what, name) if r.what == "special" else r
+        except FileNotFoundError:
+            return
+        if same and _digest(data) == old[4]:
+            commit.append((m, name, _entry(st, data)))  # older now: compared by size and time next
+            return
+        budget[0] -= len(data)
+        put.append([i, name, "f", _Json('"%s"' % base64.b64encode(data).decode("ascii"))])
+        commit.append((m, name, _entry(st, data)))
+
+    def commit(self, done):
+        """Records what a sync sent (changes' entries), and on the test
+        side the folders it named (None: the same as before)."""
+        entries, sent = done
+        for m, name, entry in entries:
+            if entry is None:
+                m.pop(name, None)
+            else:
+                m[name] = entry
+        if sent is not None:
+            self.sent, self.cwd = sent
+
+    def apply(self, roots, files, create):
+        """Writes the other side's changes (a changes() message) into
+        roots, no link followed, and records them. create (the student
+        side): a root is made where missing. Checked whole before a byte
+        is written: _Refused."""
+        gone, put = self.checked(roots, files)
+        for i, parts, kind in gone:
+            m = self.manifests.setdefault(roots[i], {})
+            rel = "/".join(parts)
+            if (m.get(rel) == "d") != (kind == "d") or rel not in m:
+                continue  # only what was synced is removed
+            try:
+                dfd = _open_dir(self.root_fd(roots[i], create), parts[:-1], False)
+            except OSError:
+                m.pop(rel, None)
+                continue
+            try:
+                _remove(dfd, parts[-1], kind)
+            finally:
+                os.close(dfd)
+            m.pop(rel, None)
+        for i, parts, kind, data in put:
+            m = self.manifests.setdefault(roots[i], {})
+            rel = "/".join(parts)
+            try:
+                dfd = _open_dir(self.root_fd(roots[i], create), parts if kind == "d" else parts[:-1], True)
+                try:
+                    m[rel] = "d" if kind == "d" else _entry(_write_file(dfd, parts[-1], data), data)
+                finally:
+                    os.close(dfd)
+            except OSError:
+                raise _Refused("write", rel) from None
+
+    def root_fd(self, root, create):
+        """The descriptor of a root folder (kept open until the sync's
+        end: roots_close)."""
+        fds = self.fds
+        fd = fds.get(root)
+        if fd is None:
+            try:
+                fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+            except FileNotFoundError:
+                if not create:
+                    raise
+                os.makedirs(root, 0o700, exist_ok=True)
+                fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+            fds[root] = fd
+        return fd
+
+    def roots_close(self):
+        """Closes the roots' descriptors a sync opened."""
+        fds, self.fds = self.fds, {}
+        for fd in fds.values():
+            os.close(fd)
+
+    @staticmethod
+    def checked(roots, files):
+        """A changes() message's entries, checked: (root, names, kind)
+        gone and (root, names, kind, bytes) put."""
+        if type(files) is not dict or type(files.get("put", [])) is not list \
+                or type(files.get("gone", [])) is not list:
+            raise _Refused("malformed")
+        put, gone = files.get("put", []), files.get("gone", [])
+        if len(put) + len(gone) > MAX_SYNC_FILES:
+            raise _Refused("files")
+        total, outg, outp = 0, [], []
+        for g in gone:
+            if type(g) is not list or len(g) != 3 or type(g[0]) is not int or not 0 <= g[0] < len(roots) \
+                    or g[2] not in ("d", "f"):
+                raise _Refused("malformed")
+            outg.append((g[0], _rel_parts(g[1]), g[2]))
+        for p in put:
+            if type(p) is not list or len(p) != 4 or type(p[0]) is not int or not 0 <= p[0] < len(roots) \
+                    or p[2] not in ("d", "f") or (p[2] == "f") != (type(p[3]) is str):
+                raise _Refused("malformed")
+            data = None
+            if p[2] == "f":
+                if len(p[3]) > (MAX_SYNC_BYTES // 3 + 1) * 4:
+                    raise _Refused("bytes")
+                try:
+                    data = base64.b64decode(p[3], validate=True)
+                except ValueError:
+                    raise _Refused("malformed") from None
+                total += len(data)
+                if total > MAX_SYNC_BYTES:
+                    raise _Refused("bytes")
+            outp.append((p[0], _rel_parts(p[1]), p[2], data))
+        return outg, outp
 
 
 class Remote:
@@ -1493,6 +1936,12 @@ class _Values:
             w.put("]}")
         elif _std_kind(t, v) is not None:
             self.put_std(w, _std_kind(t, v), v, depth)
+        elif self.sync.roots_now(self.trusted) and _is_path(t) and self.sync.below(str(v), self.trusted):
+            # A path in the test's temporary folders: a path on both
+            # sides, whose file is there too (the sync's).
+            w.put('{"path":')
+            w.string(str(v))
+            w.put("}")
         elif self.trusted and t is not bool and isinstance(v, _BUILTIN_BASES) and not isinstance(v, BaseException):
             # A student's namedtuple, IntEnum member, str or float
             # subclass: a handle with its built-in value, which a test's
@@ -1658,6 +2107,11 @@ class _Values:
                 return out
             if k in _STD_TAGS:
                 return _rebuild_std(k, x, lambda y: self._dec(y, depth + 1))
+            if k == "path" and type(x) is str:
+                if not self.sync.below(x, self.trusted):
+                    raise BridgeError("a path outside the test's temporary folders: %.60r" % x)
+                import pathlib
+                return pathlib.Path(x)
             if k == "ref" and type(x) is dict and type(x.get("ref")) is int and x["ref"] in self.objects:
                 return self.objects[x["ref"]]
             if k == "ref" and self.trusted and type(x) is dict and "path" in x:
@@ -1773,6 +2227,7 @@ class _Calls:
         stop_ok = msg.get("op") == "next" or msg.pop("_stop", False) is True
         if not self.trusted and self.depth >= MAX_NESTED:
             self.too_deep()
+        roots, commit = self.files_out(msg) if (_tmp_roots or self.sync.sent) and not self.trusted else (None, None)
         self.calls += 1
         cid = self.calls
         msg["id"] = cid
@@ -1790,9 +2245,11 @@ class _Calls:
         if msg.get("kwargs"):
             msg["kwargs"] = [[k, _Value(v)] for k, v in msg["kwargs"]]
         self.conn.write(self.frame(msg))
+        if commit is not None:
+            self.sync.commit(commit)
         self.depth += 1
         try:
-            value = self.wait(cid, stop_ok, bool(msg.get("_back")))
+            value = self.wait(cid, stop_ok, bool(msg.get("_back")), roots)
         except _Raised as r:
             value, exc = None, r.exc
         except (StudentDied, BridgeError):
@@ -1815,6 +2272,54 @@ class _Calls:
         if exc is not None:
             raise exc
         return value
+
+    def files_out(self, msg):
+        """Test side: what changed in the test's temporary folders since
+        the last sync, put in the call msg (not in a free's), with the
+        folders when they are not those the student's side has: nothing
+        when nothing changed. The folders the answer's files are of, and
+        what to record once msg is sent (commit). Past the bounds, the
+        call fails (Unsendable)."""
+        __tracebackhide__ = True
+        if msg.get("op") == "free":
+            return None, None
+        sync = self.sync
+        if sync.gen != self.gen:  # a fresh student process: it has none of them
+            sync.manifests.clear()
+            sync.gen = self.gen
+            sync.sent = None
+        roots = [r[0] for r in _tmp_roots]
+        sync.keep_only(roots)
+        try:
+            changes, entries = sync.changes(roots, strict=False)
+        except _Refused as e:
+            raise Unsendable(_refusal(e, "the test")) from None
+        cwd = os.getcwd() if roots else None
+        cwd = cwd if sync.below(cwd, False) else None
+        if roots != sync.sent or cwd != sync.cwd:
+            changes["roots"] = roots  # else the student's side keeps those it has
+            changes["cwd"] = cwd
+        elif not changes["put"] and not changes["gone"]:
+            return roots, (entries, None)
+        msg["files"] = changes
+        return roots, (entries, (roots, cwd))
+
+    def files_in(self, roots, files):
+        """Test side: the files an answer carries, written into roots;
+        what cannot be is the call's failure (Unsendable), nothing of it
+        written."""
+        __tracebackhide__ = True
+        if files is None:
+            return
+        try:
+            if type(files) is dict and "refused" in files:
+                raise _Refused(files["refused"] if files["refused"] in _REFUSALS else "malformed",
+                               files.get("name") if type(files.get("name")) is str else "")
+            self.sync.apply(roots, files, create=False)
+        except _Refused as e:
+            raise Unsendable(_refusal(e, _OTHER_CODE)) from None
+        finally:
+            self.sync.roots_close()
 
     def too_deep(self):
         """Calls nested past MAX_NESTED: the grader is told, stops the
@@ -1872,10 +2377,11 @@ class _Calls:
         msg["_back"] = True
         return self.request(msg)
 
-    def wait(self, cid, stop_ok=False, back=False):
+    def wait(self, cid, stop_ok=False, back=False, roots=None):
         """The answer to call cid: its value, and with back, the
         plain mutable arguments as the call left them, (key, value)
-        pairs."""
+        pairs; with roots (the test's temporary folders the call carried),
+        the files the answer carries written there first."""
         __tracebackhide__ = True
         while True:
             chan, msg = self.recv()
@@ -1889,6 +2395,8 @@ class _Calls:
             if op in _ANSWERS:
                 if msg.get("id") != cid:
                     continue  # a late answer of an interrupted call
+                if roots:
+                    self.files_in(roots, msg.get("files"))
                 if op == "unsendable":
                     why = msg.get("why")
                     why = why[:MAX_REPR] if type(why) is str else "no reason given"
@@ -2030,7 +2538,7 @@ class _Answers:
     def serve_one(self, msg):
         __tracebackhide__ = True
         cid = msg.get("id")
-        back_args = None
+        back_args = roots = None
         try:
             op = msg.get("op")
             if not self.trusted and op not in _SAFE_ON_TEST:
@@ -2051,6 +2559,7 @@ class _Answers:
                 _use_argv(msg.get("argv"))
                 _use_recursion_limit(msg.get("recursion_limit"))
                 _use_environ(msg.get("environ"))
+                roots = self.files_take(msg.get("files"))
             target = self.target(msg.get("target"))
             args = [self.dec(a) for a in msg.get("args") or ()]
             name = msg.get("name")
@@ -2113,6 +2622,7 @@ class _Answers:
             reply = {"op": "return", "id": cid, "value": _Value(value)}
             if msg.get("_back"):
                 reply["back"] = [[k, _Value(a)] for k, a in (back_args or [])]
+            commit = self.files_give(reply, roots)
             data = self.frame(reply)
         except BaseException as e:  # noqa: the student's SystemExit is an answer too
             if not self.trusted and isinstance(e, (StudentDied, BridgeError)):
@@ -2129,11 +2639,90 @@ class _Answers:
                                                           "bases": [], "args": [], "message": "", "trace": ""}}
             else:
                 reply = {"op": "raise", "id": cid, "exc": self.exc_reply(e)}
+            commit = self.files_give(reply, roots)
             try:
                 data = self.frame(reply)
             except (ValueError, TypeError, Unsendable) as e:
                 data = self.frame({"op": "unsendable", "id": cid, "why": str(e)[:MAX_REPR]})
+                commit = None
         self.conn.write(data)
+        if commit is not None:
+            self.sync.commit(commit)
+
+    def files_take(self, files):
+        """Student side: the test's temporary folders, as a call names them
+        (made here where missing) or as the last one that named them did,
+        with what changed in them written; None where this box cannot
+        make one (its path is not writable here)."""
+        __tracebackhide__ = True
+        if type(files) is not dict:
+            return self.sync.ok
+        if "roots" in files:
+            self.files_roots(files["roots"])
+        ok = self.sync.ok
+        try:
+            self.sync.apply(ok, _only_roots(files, ok), create=True)
+        except _Refused as e:
+            raise OSError("the test's files could not be written in this box: %s" % _refusal(e, "the test")) from None
+        finally:
+            self.sync.roots_close()
+        if "roots" in files:
+            self.files_cwd(files.get("cwd"))
+        return ok
+
+    def files_cwd(self, cwd):
+        """Student side: the working folder is the test's when the test's
+        is in its temporary folders (monkeypatch.chdir(tmp_path)), this
+        process's own otherwise."""
+        __tracebackhide__ = True
+        want = cwd if self.sync.below(cwd, True) else None
+        if want == self.sync.cwd:
+            return
+        try:
+            os.chdir(want or _START_CWD)
+        except OSError:
+            want = None
+            os.chdir(_START_CWD)
+        self.sync.cwd = want
+
+    def files_roots(self, roots):
+        """Student side: the test's temporary folders now, made here."""
+        __tracebackhide__ = True
+        if type(roots) is not list or not all(type(r) is str and r.startswith("/") and "\0" not in r
+                                              and os.path.normpath(r) == r for r in roots):
+            raise BridgeError("a temporary folder that is no absolute path")
+        self.sync.keep_only(roots)
+        ok = []
+        for r in roots:
+            try:
+                if _ROOTS_BELOW is not None and not r.startswith(_ROOTS_BELOW + "/"):
+                    raise PermissionError(r)
+                self.sync.root_fd(r, create=True)
+                ok.append(r)
+            except OSError:
+                ok.append(None)
+        self.sync.ok, self.sync.roots = ok, [r for r in ok if r is not None]
+
+    def files_give(self, reply, roots):
+        """Student side: what changed in the test's temporary folders
+        (roots, as files_take gave them) during the call, put in reply,
+        and what to record once it is sent; past the bounds, or on a link
+        or a special file, the refusal instead (nothing recorded, so that
+        every answer of the test after says it too)."""
+        __tracebackhide__ = True
+        if not roots:
+            return None
+        try:
+            changes, entries = self.sync.changes(roots, strict=True)
+        except _Refused as e:
+            reply["files"] = {"refused": e.what, "name": e.name if type(e.name) is str else ""}
+            return None
+        except OSError as e:
+            reply["files"] = {"refused": "write", "name": str(e)[:200]}
+            return None
+        if changes["put"] or changes["gone"]:
+            reply["files"] = changes
+        return entries, None
 
     def mirror(self, x, depth):
         """Student side: the mirror of a test's object whose class
@@ -2450,6 +3039,7 @@ class Peer(_Handles, _Printing, _Values, _Calls, _Answers, _Exceptions):
         # Student side: the mirrors of the test's objects whose classes
         # subclass a student's (_SubBase), by handle, and their classes.
         self.mirrors, self.mirrored = {}, set()
+        self.sync = _Sync()  # the test's temporary folders, as both sides last agreed on them
 
     def new_gen(self):
         """The other side's process is gone: its objects too, and what

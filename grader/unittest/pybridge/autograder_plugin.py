@@ -12,6 +12,9 @@ import pytest
 import autograder_bridge
 
 _state = {"module": None}
+# The test's temporary folders cross with its calls (the bridge's sync):
+# pytest's are recorded as it makes them.
+autograder_bridge.watch_tmp()
 
 
 def _test_id(item):
@@ -40,6 +43,11 @@ def pytest_runtest_protocol(item, nextitem):
     _state["failed"] = False
     yield
     autograder_bridge.end_test(collect=_state["failed"])
+
+
+def pytest_runtest_logfinish(nodeid, location):
+    # The test's own temporary folder (tmp_path) crosses no more.
+    autograder_bridge.tmp_test_ended()
 
 
 def pytest_runtest_logreport(report):
