@@ -276,7 +276,7 @@ func generateUnitTests(c *ucli.Context, out string) (done bool, err error) {
 		// which reads no rubric: it would write its cases for this one.
 		return true, badInput(err)
 	}
-	cs, ok, err := unittest.GenerateCases(c.Context, r, runner.New(r))
+	cs, notes, ok, err := unittest.GenerateCases(c.Context, r, runner.New(r))
 	if !ok {
 		return false, nil
 	}
@@ -285,6 +285,9 @@ func generateUnitTests(c *ucli.Context, out string) (done bool, err error) {
 	}
 	if err := cases.Write(out, cs); err != nil {
 		return true, err
+	}
+	for _, n := range notes {
+		fmt.Fprintf(c.App.ErrWriter, "note: %s\n", n)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "wrote %d cases under %s, one per test of the test files\n", len(cs), out)
 	return true, nil
