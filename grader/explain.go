@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // Explanation is why a case, or one run of a repeated case, ended as it
@@ -71,7 +72,7 @@ func Explain(c CaseResult, lim rubric.Limits) Explanation {
 	}
 	e.Reason = firstOf(e.Runs, e.RuleBrief, e.Difference, e.Ended, e.Verdict)
 	if c.Score != nil {
-		e.Credit = "partial credit: " + strconv.FormatFloat(*c.Score, 'f', -1, 64) + " of the case"
+		e.Credit = "partial credit: " + textfmt.Decimal(*c.Score) + " of the case"
 	}
 	e.Mistake = mistakeText(c)
 	e.Rerun = c.Rerun

@@ -115,7 +115,7 @@ func Days(n int) string {
 
 // FormatPoints writes points as a note does: "2", "0.5", "1.25".
 func FormatPoints(x float64) string {
-	return strconv.FormatFloat(Round2(x), 'f', -1, 64)
+	return textfmt.Decimal(Round2(x))
 }
 
 // Cents is x in hundredths of a point, rounded half away from zero (a

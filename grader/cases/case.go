@@ -117,6 +117,20 @@ func (c Case) Accepts(readings []string) []Output {
 	return out
 }
 
+// ShortestOutput is the size in bytes of the smallest output the case
+// accepts (any reading's), and false for a case with none (its judge
+// checks the run: a reference).
+func (c Case) ShortestOutput() (int, bool) {
+	if len(c.Outputs) == 0 {
+		return 0, false
+	}
+	n := len(c.Outputs[0].Stdout)
+	for _, o := range c.Outputs[1:] {
+		n = min(n, len(o.Stdout))
+	}
+	return n, true
+}
+
 // Parse reads a case file's content. name is the file's path: the case's
 // Part is the name of its folder and its ID "<part>/<file name without
 // .case>". Load and LoadPart give nested part folders their full path.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -388,7 +389,7 @@ func (ex Example) Misfits(a *grader.Assignment, r grader.Result, scoring bool) [
 		out = append(out, ru.misfits(a, r, seen)...)
 	}
 	if strings.HasPrefix(ex.Name, "partially_accepted/") && !(r.Score > 0 && r.Score < r.MaxScore) {
-		out = append(out, fmt.Sprintf("partially_accepted: score %v of %v, not strictly between", r.Score, r.MaxScore))
+		out = append(out, fmt.Sprintf("partially_accepted: score %s of %s, not strictly between", textfmt.Decimal(r.Score), textfmt.Decimal(r.MaxScore)))
 	}
 	return out
 }
@@ -429,7 +430,7 @@ func (ru rule) misfits(a *grader.Assignment, r grader.Result, cs []grader.CaseRe
 		case !ok:
 			out = append(out, fmt.Sprintf("%s: score: no test group %s", ru.from, ru.cases))
 		case got < ru.score[0] || got > ru.score[1]:
-			out = append(out, fmt.Sprintf("%s: score %v, not in [%v, %v]", ru.from, got, ru.score[0], ru.score[1]))
+			out = append(out, fmt.Sprintf("%s: score %s, not in [%s, %s]", ru.from, textfmt.Decimal(got), textfmt.Decimal(ru.score[0]), textfmt.Decimal(ru.score[1])))
 		}
 	}
 	return out

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -161,8 +162,8 @@ func finalParts(dir string, m meta, groups []group, secret settings) ([]rubric.P
 	case !m.scoring || !byGroups:
 	case secret.aggregation != "sum":
 		return nil, badf(file, "score_aggregation %s over test groups: the grader adds its groups' scores (sum)", secret.aggregation)
-	case secret.score != nil && sum > *secret.score:
-		return nil, badf(file, "the groups' max_score add up to %v, more than secret's max_score %v", sum, *secret.score)
+	case secret.score != nil && sum-*secret.score > 1e-9*max(1, *secret.score): // (0.1 three times is 0.30000000000000004)
+		return nil, badf(file, "the groups' max_score add up to %s, more than secret's max_score %s", textfmt.Decimal(sum), textfmt.Decimal(*secret.score))
 	}
 	return parts, nil
 }

@@ -340,6 +340,21 @@ func TestFinalGroups(t *testing.T) {
 	}
 }
 
+// TestFinalGroupsDecimal: groups worth 0.1 each add up to the secret's
+// 0.3, as a person adds them (in binary floating point 0.1 three times
+// is 0.30000000000000004).
+func TestFinalGroupsDecimal(t *testing.T) {
+	files := map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\nuuid: u\ntype: scoring\n",
+		"data/secret/test_group.yaml": "max_score: 0.3\n"}
+	for _, g := range []string{"a", "b", "c"} {
+		files["data/secret/"+g+"/test_group.yaml"] = "max_score: 0.1\n"
+		files["data/secret/"+g+"/1.in"], files["data/secret/"+g+"/1.ans"] = "", ""
+	}
+	if _, err := Load(writePackage(t, files), nil); err != nil {
+		t.Error(err)
+	}
+}
+
 // TestFinalNestedSettings: a test_group.yaml below a 2025-09 group that
 // sets arguments only (as BAPCtools writes input_validator_args) applies
 // to the cases below it; it is no group.

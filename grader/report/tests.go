@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
 	"github.com/cs540-tools/autograder/grader/mutation"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // Tests parts (package grader/mutation) in every report: the student sees
@@ -275,7 +275,7 @@ func yesNo(ok bool) string {
 }
 
 // fmtNum writes points as the reports do: no trailing zeros.
-func fmtNum(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+func fmtNum(x float64) string { return textfmt.Decimal(x) }
 
 // terminalLines is each of names shown (escape.TerminalLine), in a new
 // slice.

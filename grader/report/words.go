@@ -4,15 +4,15 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/escape"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // num prints a score without trailing zeros: 60, 7.5, 3.33.
-func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+func num(x float64) string { return textfmt.Decimal(x) }
 
 // mistakeNames is a diagnosis's mistake and its alternatives: "a or b".
 func mistakeNames(d grader.Diagnosis) string {

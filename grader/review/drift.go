@@ -3,11 +3,11 @@ package review
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // ItemDrift is an applied item that the rubric changed since the
@@ -231,4 +231,4 @@ func signed(x float64) string {
 	return num(x)
 }
 
-func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+func num(x float64) string { return textfmt.Decimal(x) }

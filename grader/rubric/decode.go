@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 // ErrInvalid is wrapped by every error that a rubric's content causes: bad
@@ -212,7 +214,7 @@ func number(v any) (float64, bool) {
 	return 0, false
 }
 
-func formatNum(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+func formatNum(x float64) string { return textfmt.Decimal(x) }
 
 // array reads an array of what (one being its element, such as "a string")
 // whose elements each reads; nil when it is absent or bad.

@@ -229,7 +229,7 @@ func extra(expected map[string]bool, reported []Reported) string {
 	var extra []string
 	seen := map[string]bool{}
 	for _, t := range reported {
-		if !expected[t.ID] && !seen[t.ID] {
+		if !expected[t.ID] && !expected[declaredID(t.ID)] && !seen[t.ID] {
 			seen[t.ID] = true
 			extra = append(extra, fmt.Sprintf("%q", shorten(t.ID)))
 		}

@@ -1,6 +1,7 @@
 package unittest
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -138,6 +139,9 @@ func (j *Judge) Plan(cs []cases.Case) error {
 		if k < 0 {
 			return fmt.Errorf("case %s: %s declares no test %s (%s)", c.ID, s.path, id, j.fw.declaredHow)
 		}
+		if how := s.tests[k].disabled; how != "" {
+			return fmt.Errorf("case %s: %s disables the test %s (%s), so it is no part of the grade: delete the case file (cases generate writes none)", c.ID, s.path, declaredID(id), how)
+		}
 		if v, ok := vis[file]; ok && v != c.Visibility {
 			return fmt.Errorf("case %s: %s holds both public and hidden tests; put them in files of their own", c.ID, s.path)
 		}
@@ -170,7 +174,7 @@ func (j *Judge) uncovered() error {
 			continue
 		}
 		for _, d := range s.tests {
-			if !slices.Contains(ids, d.id) {
+			if d.disabled == "" && !slices.Contains(ids, d.id) {
 				return fmt.Errorf("%s declares the test %s, which has no case file (add %s.case)", s.path, d.id, d.id)
 			}
 		}
@@ -274,7 +278,7 @@ var (
 func scanJava(name string, data []byte) []declared {
 	class := strings.TrimSuffix(name, ".java")
 	src := scanJavaSource(string(data))
-	ns := src.nested()
+	ns, off := src.nested(), src.disabledClasses()
 	var out []declared
 	for _, m := range javaTestRE.FindAllStringSubmatchIndex(src.bare, -1) {
 		annotations := src.code[m[2]:m[3]]
@@ -286,7 +290,50 @@ func scanJava(name string, data []byte) []declared {
 		for _, tag := range javaTagRE.FindAllStringSubmatch(annotations, -1) {
 			d.mark(tag[1])
 		}
+		d.disabled = src.disabledMarker(m[2], m[3])
+		for _, c := range off {
+			if d.disabled == "" && c.start < m[0] && m[0] < c.end {
+				d.disabled = c.name
+			}
+		}
 		out = append(out, d)
+	}
+	return out
+}
+
+var (
+	// JUnit's @Disabled, the unconditional one (not @DisabledOnOs, ...),
+	// with its reason.
+	javaDisabledRE = regexp.MustCompile(`(@(?:org\.junit\.jupiter\.api\.)?Disabled(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?)(?:[^` + javaPart + `(]|$)`)
+	// A class's annotations, then its declaration.
+	javaClassRE = regexp.MustCompile(`((?:@` + javaName + `(?:\.` + javaName + `)*(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?\s*)+)(?:(?:public|protected|private|static|final|abstract|strictfp)\s+)*class\s+` + javaName)
+)
+
+// disabledMarker is the @Disabled among the annotations at [from, to)
+// of the file, as written (its reason kept), or "". It is looked for
+// in the code without literals (a @DisplayName("@Disabled") is none).
+func (s javaSource) disabledMarker(from, to int) string {
+	m := javaDisabledRE.FindStringSubmatchIndex(s.bare[from:to])
+	if m == nil {
+		return ""
+	}
+	return s.code[from+m[2] : from+m[3]]
+}
+
+// disabledClasses are the bodies of a Java file's classes annotated
+// @Disabled, each named by its marker: every test in one is disabled.
+func (s javaSource) disabledClasses() []nestedClass {
+	var out []nestedClass
+	for _, m := range javaClassRE.FindAllStringSubmatchIndex(s.bare, -1) {
+		marker := s.disabledMarker(m[2], m[3])
+		if marker == "" {
+			continue
+		}
+		open := strings.IndexByte(s.bare[m[1]:], '{')
+		if open < 0 {
+			continue
+		}
+		out = append(out, nestedClass{name: marker, start: m[1] + open, end: s.bodyEnd(m[1] + open)})
 	}
 	return out
 }
@@ -324,6 +371,10 @@ var (
 	pyDefRE    = regexp.MustCompile(`^([ \t]*)(?:async\s+)?def\s+(test\w*)\s*\(`)
 	pyClassRE  = regexp.MustCompile(`^class\s+(Test\w*)\s*[:(]`)
 	pyMarkerRE = regexp.MustCompile(`^[ \t]*@pytest\.mark\.(points)\b(?:\s*\(\s*([0-9.]+)\s*\))?`)
+	// pytest's unconditional skip (not skipif), on a test or its class,
+	// or a module's pytestmark that is or lists one.
+	pySkipRE       = regexp.MustCompile(`^[ \t]*(@(?:pytest\.)?mark\.skip)\b\s*(?:$|[(#])`)
+	pyModuleSkipRE = regexp.MustCompile(`^pytestmark\s*[:=].*\b(?:pytest\.)?mark\.skip\b\s*(?:$|[(),\]#])`)
 )
 
 // scanPython finds the tests a test module declares ("test_calc.test_add",
@@ -336,41 +387,61 @@ func scanPython(name string, data []byte) []declared {
 	}
 	var out []declared
 	var marks []string
-	class := ""
+	class, classSkip, moduleSkip, skip := "", "", "", ""
+	open := 0 // the parentheses a decorator left open: its next lines go on with it
 	for _, line := range strings.Split(string(data), "\n") {
+		if open > 0 {
+			open += strings.Count(line, "(") - strings.Count(line, ")")
+			if skip != "" {
+				skip += " " + strings.TrimSpace(line)
+			}
+			continue
+		}
+		if pyModuleSkipRE.MatchString(line) {
+			moduleSkip = strings.TrimSpace(line)
+			continue
+		}
 		if m := pyClassRE.FindStringSubmatch(line); m != nil {
-			class, marks = m[1], nil
+			class, classSkip, marks, skip = m[1], skip, nil, ""
 			continue
 		}
 		if m := pyMarkerRE.FindStringSubmatch(line); m != nil {
 			marks = append(marks, "points="+m[2])
 			continue
 		}
+		if pySkipRE.MatchString(line) {
+			skip = strings.TrimSpace(line)
+		}
 		m := pyDefRE.FindStringSubmatch(line)
 		switch {
 		case m == nil:
 			if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "@") && !strings.HasPrefix(t, "#") {
-				marks = nil
+				marks, skip = nil, ""
+			} else if strings.HasPrefix(t, "@") {
+				open = strings.Count(line, "(") - strings.Count(line, ")")
 			}
 			if line != "" && line[0] != ' ' && line[0] != '\t' && line[0] != '@' && line[0] != '#' {
-				class = ""
+				class, classSkip = "", ""
 			}
 			continue
 		case m[1] == "":
-			class = ""
+			class, classSkip = "", ""
 		case class == "":
-			marks = nil
+			marks, skip = nil, ""
 			continue // a nested function
 		}
-		d := declared{id: mod + "." + m[2]}
+		d := declared{id: mod + "." + m[2], disabled: cmp.Or(skip, classSkip)}
 		if m[1] != "" {
 			d.id = mod + "." + class + "." + m[2]
 		}
 		for _, mk := range marks {
 			d.mark(mk)
 		}
-		marks = nil
+		marks, skip = nil, ""
 		out = append(out, d)
+	}
+	for i := range out {
+		out[i].disabled = cmp.Or(out[i].disabled, moduleSkip)
 	}
 	return out
 }

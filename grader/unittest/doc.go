@@ -34,7 +34,14 @@
 // test is no test. `autograder cases generate --rubric RUBRIC --out DIR`
 // writes these case files (GenerateCases): pytest's tests as pytest
 // collects them in a box, JUnit's read from the sources, hidden when
-// their file's name holds "hidden". A case whose test
+// their file's name holds "hidden". A test the instructor disabled by a
+// static marker read from its file (JUnit's @Disabled on it or a class
+// around it; pytest's @pytest.mark.skip on it or its class, or a
+// module's pytestmark) is no part of the grade: it gets no case, a case
+// naming it is an error, and the skip the report gives it is expected;
+// a skip decided at run time (skipif, pytest.skip, JUnit's conditional
+// annotations, assumptions) may depend on the student's code and fails
+// the test like any skip. A case whose test
 // its file does not declare, a test of a file with cases that has none,
 // or a file with both public and hidden tests, is an error when the
 // assignment loads. A file that declares no test is a
@@ -152,7 +159,7 @@
 // A passed test passes; a failed assertion is a wrong answer, its message
 // and trace (without the framework's frames) the feedback; an exception a
 // runtime error, its trace the stderr; a timed-out test a timeout; a
-// skipped test a wrong answer. A relayed test in which the student's
+// skipped test a wrong answer (a disabled one has no case). A relayed test in which the student's
 // process ended or was stopped fails, whatever the report says, with how
 // it ended (a timeout when a limit stopped it). A hidden test shows the
 // student its verdict alone: a failed assertion's message goes to the

@@ -30,22 +30,27 @@ type Tooler interface {
 // pytest --collect-only finds them in a box). A test is hidden when its
 // file's name holds "hidden" (any case: FractionHiddenTest.java,
 // test_stats_hidden.py), public otherwise. ok is false when the rubric's
-// judge is not a unit-test framework.
-func GenerateCases(ctx context.Context, r *rubric.Rubric, run Tooler) (cs []cases.Case, ok bool, err error) {
+// judge is not a unit-test framework. A test the instructor disabled
+// (declared.disabled) gets no case: notes says so, one line a test.
+func GenerateCases(ctx context.Context, r *rubric.Rubric, run Tooler) (cs []cases.Case, notes []string, ok bool, err error) {
 	fw := generatorFor(r)
 	if fw == nil {
-		return nil, false, nil
+		return nil, nil, false, nil
 	}
 	for _, p := range r.Parts {
 		j := &Judge{fw: fw, limits: r.Limits}
 		if err := j.load(filepath.Join(r.CasesDir, filepath.FromSlash(p.Cases))); err != nil {
-			return nil, true, err
+			return nil, nil, true, err
 		}
 		ids, err := j.discover(ctx, r, run)
 		if err != nil {
-			return nil, true, err
+			return nil, nil, true, err
 		}
+		notes = append(notes, j.disabledNotes(j.sources)...)
 		for _, id := range ids {
+			if j.disabled(id) {
+				continue
+			}
 			vis := cases.Public
 			if strings.Contains(strings.ToLower(fw.fileOf(id)), "hidden") {
 				vis = cases.Hidden
@@ -53,7 +58,32 @@ func GenerateCases(ctx context.Context, r *rubric.Rubric, run Tooler) (cs []case
 			cs = append(cs, cases.Case{ID: path.Join(p.Cases, id), Part: p.Cases, Visibility: vis, Check: fw.name()})
 		}
 	}
-	return cs, true, nil
+	return cs, notes, true, nil
+}
+
+// disabled reports whether the test id (an instance of a parametrized
+// one, too) is one its file disables.
+func (j *Judge) disabled(id string) bool {
+	for _, s := range j.sources {
+		if s.name == j.fw.fileOf(id) {
+			return slices.ContainsFunc(s.tests, func(d declared) bool { return d.id == declaredID(id) && d.disabled != "" })
+		}
+	}
+	return false
+}
+
+// disabledNotes says of each test of srcs that its file disables that it
+// is no part of the grade.
+func (j *Judge) disabledNotes(srcs []source) []string {
+	var out []string
+	for _, s := range srcs {
+		for _, d := range s.tests {
+			if d.disabled != "" {
+				out = append(out, fmt.Sprintf("%s: the test %s is disabled (%s): it is no part of the grade, and has no case", s.path, d.id, d.disabled))
+			}
+		}
+	}
+	return out
 }
 
 // generatorFor is the framework of a unit-test assignment: the rubric's

@@ -242,14 +242,15 @@ func (j *Judge) KitRefusal() string { return j.leak }
 // stem is a file's name without its extension.
 func stem(name string) string { return strings.TrimSuffix(name, filepath.Ext(name)) }
 
-// SetupNotes implements grader.SetupNoter: a note for each file beside
+// SetupNotes implements grader.SetupNoter: a note for each test a
+// test file disables (disabledNotes), for each file beside
 // the tests that no file names (names), and for each data file in a
 // folder a public test names that the hidden side names more closely
 // (hiddenData): it is left out of the public tests' box and the kit, so
 // a public test that finds it by a pattern (a glob, a listdir) does not
 // see it there.
 func (j *Judge) SetupNotes() []string {
-	var out []string
+	out := j.disabledNotes(j.sources)
 	public := func(o source) bool { return !o.hidden && !o.secret }
 	for _, s := range j.sources {
 		if !s.secret || s.name == conftestName {

@@ -115,21 +115,26 @@ func (s javaSource) nested() []nestedClass {
 			continue
 		}
 		open += m[1]
-		depth, end := 0, len(s.bare)
-		for i := open; i < len(s.bare); i++ {
-			if s.bare[i] == '{' {
-				depth++
-			} else if s.bare[i] == '}' {
-				depth--
-				if depth == 0 {
-					end = i
-					break
-				}
-			}
-		}
-		out = append(out, nestedClass{name: s.code[m[2]:m[3]], start: open, end: end})
+		out = append(out, nestedClass{name: s.code[m[2]:m[3]], start: open, end: s.bodyEnd(open)})
 	}
 	return out
+}
+
+// bodyEnd is the offset of the brace that closes the one at open (the
+// end of the file when none does).
+func (s javaSource) bodyEnd(open int) int {
+	depth := 0
+	for i := open; i < len(s.bare); i++ {
+		if s.bare[i] == '{' {
+			depth++
+		} else if s.bare[i] == '}' {
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(s.bare)
 }
 
 // classAt is the class a method at offset off belongs to: the file's

@@ -119,6 +119,11 @@ type declared struct {
 	// multi: a parameterized or repeated test, reported once per
 	// invocation; it passes when every invocation passes.
 	multi bool
+	// disabled is the instructor's own static marker that turns the test
+	// off, as written (`@Disabled("bonus")`, `@pytest.mark.skip`), on the
+	// test or a class around it; "" for a test that runs. A disabled
+	// test is no part of the grade: it has no case.
+	disabled string
 }
 
 // planned is a case's test.

@@ -87,9 +87,18 @@ func (j *Judge) outcomes(g group, r ran, out map[string]grader.Outcome) []string
 
 // expected are the tests the group's run must report: the planned cases'
 // tests of the group's files; and what it may report, a failure of one
-// of these files as a whole (fileFailureID).
+// of these files as a whole (fileFailureID), and the tests these files
+// disable (declared.disabled; the report names them skipped), by their
+// declared IDs.
 func (j *Judge) expected(g group) map[string]bool {
 	out := map[string]bool{}
+	for _, s := range g.files {
+		for _, d := range s.tests {
+			if d.disabled != "" {
+				out[j.reportID(planned{id: d.id, file: s.name})] = true
+			}
+		}
+	}
 	for _, t := range j.tests {
 		if slices.ContainsFunc(g.files, func(s source) bool { return s.name == t.file }) {
 			out[j.reportID(t)] = true

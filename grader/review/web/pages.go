@@ -22,13 +22,14 @@ import (
 	"github.com/cs540-tools/autograder/grader/report"
 	"github.com/cs540-tools/autograder/grader/review"
 	"github.com/cs540-tools/autograder/grader/rubric"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 )
 
 //go:embed page/*.tmpl
 var pageFiles embed.FS
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"num":    func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) },
+	"num":    textfmt.Decimal,
 	"signed": signed,
 	"sub":    func(a, b int) int { return a - b },
 	"when":   when,
@@ -44,7 +45,7 @@ func when(at string) string {
 }
 
 func signed(x float64) string {
-	s := strconv.FormatFloat(x, 'f', -1, 64)
+	s := textfmt.Decimal(x)
 	if x > 0 {
 		return "+" + s
 	}

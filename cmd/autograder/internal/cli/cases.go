@@ -15,6 +15,7 @@ import (
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/unittest"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 	"github.com/cs540-tools/autograder/reference/eightqueen/casegen"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -99,7 +100,11 @@ func generateCases(c *ucli.Context) error {
 	var cs []cases.Case
 	for _, cr := range res.Cases {
 		if cr.Verdict != grader.Pass && cr.Verdict != grader.WrongAnswer {
-			return failed(fmt.Errorf("--solution %s: case %s: %s; nothing written", c.String("solution"), cr.ID, cr.Verdict.Describe()))
+			why := cr.Verdict.Describe()
+			if cr.Verdict == grader.OutputLimit {
+				why += " (limits.output, " + textfmt.Size(a.Rubric.Limits.Output) + ": raise [limits] output above what it prints)"
+			}
+			return failed(fmt.Errorf("--solution %s: case %s: %s; nothing written", c.String("solution"), cr.ID, why))
 		}
 		k := caseNamed(a, cr.ID)
 		if k.Check == cases.CheckReference {
@@ -134,6 +139,7 @@ func verifyCases(c *ucli.Context) error {
 			return badInputf("%s: no case files", dir)
 		}
 	}
+	overOutputLimit(c.App.Writer, a.Rubric.Limits.Output, cs)
 	if dir, ok := packageDir(c.String("rubric")); ok && c.NArg() == 0 && c.String("solution") == "" {
 		return verifyExamples(c, a, dir)
 	}
@@ -175,6 +181,20 @@ func verifyCases(c *ucli.Context) error {
 		noOwnTestsNotes(c, a)
 	}
 	return nil
+}
+
+// overOutputLimit warns, a line a case, of each case whose expected
+// output (its shortest, of several) is larger than the output limit: a
+// program that prints it is cut at the limit and fails. It warns, and
+// does not refuse: a judge that reads the output less strictly (tokens,
+// a float tolerance, a checker's answer file) may accept a shorter one.
+func overOutputLimit(w io.Writer, limit int64, cs []cases.Case) {
+	for _, k := range cs {
+		if n, ok := k.ShortestOutput(); ok && int64(n) > limit {
+			fmt.Fprintf(w, "warning: case %s: its expected output is %s, more than limits.output (%s): a program that prints it is stopped at the limit and fails (output-limit); raise [limits] output above it\n",
+				k.ID, textfmt.Size(int64(n)), textfmt.Size(limit))
+		}
+	}
 }
 
 // noOwnTestsNotes notes each part of students' suites without own tests
@@ -276,7 +296,7 @@ func generateUnitTests(c *ucli.Context, out string) (done bool, err error) {
 		// which reads no rubric: it would write its cases for this one.
 		return true, badInput(err)
 	}
-	cs, ok, err := unittest.GenerateCases(c.Context, r, runner.New(r))
+	cs, notes, ok, err := unittest.GenerateCases(c.Context, r, runner.New(r))
 	if !ok {
 		return false, nil
 	}
@@ -285,6 +305,9 @@ func generateUnitTests(c *ucli.Context, out string) (done bool, err error) {
 	}
 	if err := cases.Write(out, cs); err != nil {
 		return true, err
+	}
+	for _, n := range notes {
+		fmt.Fprintf(c.App.ErrWriter, "note: %s\n", n)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "wrote %d cases under %s, one per test of the test files\n", len(cs), out)
 	return true, nil

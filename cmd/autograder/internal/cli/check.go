@@ -311,8 +311,8 @@ func passed(a *grader.Assignment, path string, res grader.Result) error {
 
 // count2 is count for a number of points, which may have cents.
 func count2(x float64, thing string) string {
-	if x == 1 {
-		return "1 " + thing
+	if n := numStr(x); n != "1" {
+		return n + " " + thing + "s"
 	}
-	return numStr(x) + " " + thing + "s"
+	return "1 " + thing
 }

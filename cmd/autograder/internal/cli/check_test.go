@@ -91,3 +91,28 @@ func TestCheckSideBySide(t *testing.T) {
 		}
 	}
 }
+
+// TestHiddenWorth: what the hidden cases are worth reads as a person
+// subtracts points, whatever binary floating point makes of it (20 -
+// 9.57 is 10.430000000000001; 0.1 × 3 parts is 0.30000000000000004).
+func TestHiddenWorth(t *testing.T) {
+	pts := func(x float64) *float64 { return &x }
+	for _, tc := range []struct {
+		name  string
+		parts []grader.PartResult
+		cases []grader.CaseResult
+		want  string
+	}{
+		{"20 - 9.57", []grader.PartResult{{ID: "unit", MaxScore: 20}},
+			[]grader.CaseResult{{Part: "unit", Points: pts(4.35)}, {Part: "unit", Points: pts(5.22)}}, "worth 10.43 points"},
+		{"0.1 × 3 parts", []grader.PartResult{{ID: "a", MaxScore: 0.1}, {ID: "b", MaxScore: 0.1}, {ID: "c", MaxScore: 0.1}},
+			[]grader.CaseResult{{Part: "a", Points: pts(0)}, {Part: "b", Points: pts(0)}, {Part: "c", Points: pts(0)}}, "worth 0.3 points"},
+		{"1 point", []grader.PartResult{{ID: "a", MaxScore: 2.3}},
+			[]grader.CaseResult{{Part: "a", Points: pts(1.3)}}, "worth 1 point:"}, // (2.3 - 1.3 is 0.9999999999999998)
+	} {
+		got := hiddenWorth(grader.Result{Parts: tc.parts, Cases: tc.cases}, "test")
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q, want %q in it", tc.name, got, tc.want)
+		}
+	}
+}

@@ -245,7 +245,7 @@ func exampleLine(w io.Writer, a *grader.Assignment, ex problem.Example, res grad
 	for _, cr := range res.Cases {
 		vs = append(vs, problem.Verdict(cr.Verdict))
 	}
-	what := fmt.Sprintf("%s, %v/%v", strings.Join(vs, " "), res.Score, res.MaxScore)
+	what := fmt.Sprintf("%s, %s/%s", strings.Join(vs, " "), numStr(res.Score), numStr(res.MaxScore))
 	if !problem.Judged(res) {
 		what = string(res.Status)
 	}

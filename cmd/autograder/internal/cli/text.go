@@ -8,6 +8,7 @@ import (
 
 	"github.com/cs540-tools/autograder/grader"
 	"github.com/cs540-tools/autograder/grader/report"
+	"github.com/cs540-tools/autograder/internal/textfmt"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -41,7 +42,7 @@ func count(n int, thing string) string {
 	return fmt.Sprintf("%d %ss", n, thing)
 }
 
-func numStr(x float64) string { return fmt.Sprint(x) }
+func numStr(x float64) string { return textfmt.Decimal(x) }
 
 func style(c *ucli.Context, w io.Writer) report.Style {
 	_, noColor := os.LookupEnv("NO_COLOR")
