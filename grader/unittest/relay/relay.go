@@ -95,7 +95,8 @@ type testState struct {
 	waited                   time.Duration // time waited for the student, but for the current wait
 	printed                  *printed
 	died                     *Died
-	between                  bool // calls between a boundary and the next test (a class's @BeforeAll): bounded as a test, recorded as none
+	failed                   string // how the test side's framework said the test failed ("timer", "assertion"), "" if it said nothing
+	between                  bool   // calls between a boundary and the next test (a class's @BeforeAll): bounded as a test, recorded as none
 }
 
 func (r *relay) cur() *testState { return r.tests[len(r.tests)-1] }
@@ -128,7 +129,7 @@ func (r *relay) loop() (Result, error) {
 	}
 	for _, t := range r.tests[1:] {
 		if !t.between {
-			r.result.Tests = append(r.result.Tests, Test{ID: t.id, Printed: t.printed.String(), Died: t.died})
+			r.result.Tests = append(r.result.Tests, Test{ID: t.id, Printed: t.printed.String(), Died: t.died, Failed: t.failed})
 		}
 	}
 	return r.result, r.err
@@ -297,6 +298,7 @@ func (r *relay) control(p []byte) {
 		ID     string `json:"id"`
 		Report string `json:"report"`
 		Depth  int    `json:"depth"`
+		By     string `json:"by"`
 	}
 	if err := json.Unmarshal(p, &c); err != nil {
 		r.fail(fmt.Errorf("%w: control %q: %v", ErrProtocol, clipID(string(p)), err))
@@ -307,6 +309,8 @@ func (r *relay) control(p []byte) {
 		r.begin(&testState{id: clipID(c.ID)})
 	case "waiting":
 		r.waiting()
+	case "failed":
+		r.failed(clipID(c.ID), c.By)
 	case "nested":
 		if c.Depth < 1 || c.Depth > MaxNested {
 			r.fail(fmt.Errorf("%w: nested depth %d", ErrProtocol, c.Depth))
@@ -330,6 +334,17 @@ func (r *relay) control(p []byte) {
 		r.begin(&testState{between: true})
 	default:
 		r.fail(fmt.Errorf("%w: control op %q", ErrProtocol, clipID(c.Op)))
+	}
+}
+
+// failed: the test side's framework ended the test id, the current
+// one, by how (its own timer or an assertion of the test's), as the
+// test side knows from the failure's class and where it was raised,
+// never from text. The verdict reads it: the report's text is the
+// student's to write. Another test's, or another how, is ignored.
+func (r *relay) failed(id, how string) {
+	if t := r.cur(); !t.between && t.id == id && (how == FailedTimer || how == FailedAssertion) {
+		t.failed = how
 	}
 }
 
