@@ -304,6 +304,9 @@ func (r *relay) control(p []byte) {
 		r.fail(fmt.Errorf("%w: control %q: %v", ErrProtocol, clipID(string(p)), err))
 		return
 	}
+	if c.Op == "test" || c.Op == "reset" || c.Op == "done" {
+		r.oomKilled() // the test ends here
+	}
 	switch c.Op {
 	case "test":
 		r.begin(&testState{id: clipID(c.ID)})
@@ -334,6 +337,28 @@ func (r *relay) control(p []byte) {
 		r.begin(&testState{between: true})
 	default:
 		r.fail(fmt.Errorf("%w: control op %q", ErrProtocol, clipID(c.Op)))
+	}
+}
+
+// oomKilled lays to the current test the processes of the live student
+// box the kernel killed at its memory limit since the last look: a child
+// of the student's code, while the box's first process lives on and
+// answers (which no end of the box would tell). The test fails at the
+// memory limit, as a cold run whose child the same befell, unless it
+// already failed otherwise. Below the full tier no cgroup counts them,
+// and the grader's own meter stops the whole box instead.
+func (r *relay) oomKilled() {
+	st := r.st
+	if st == nil || st.ended {
+		return
+	}
+	n, ok := st.meter.OOMKills()
+	if !ok || n <= st.ooms {
+		return
+	}
+	st.ooms = n
+	if t := r.cur(); !t.between && t.died == nil {
+		t.died = &Died{Why: "a process of your code was stopped at its memory limit", Limit: "memory", Exit: -1, Signal: "killed"}
 	}
 }
 
