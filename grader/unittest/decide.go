@@ -189,7 +189,7 @@ func decideTest(g groupRun, reported []Reported, n int, t caseTest) decision {
 	if t.multi {
 		rep = allOf(reported, t.test)
 	}
-	rt := relayedTest(g.relayed, t.test)
+	rt := relayedTest(g.relayed, t.test+rep.Invocation) // a JUnit invocation's own record
 	o, rule := outcomeOf(g.read(rep, rt), g.hidden)
 	return withStudent(decision{rule, o}, rt, g.hidden)
 }

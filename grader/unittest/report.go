@@ -27,11 +27,15 @@ const (
 // ("CalculatorTest.adds", "test_calc.test_add", "test_calc.TestX.test_y"),
 // how it ended and, unless it passed, the runner's message and trace.
 type Reported struct {
-	ID      string
-	Status  Status
-	Type    string // the failure's or error's type attribute, when given
-	Message string
-	Trace   string
+	ID string
+	// Invocation is a JUnit invocation's number as the report writes it
+	// after the method ("[2]" of "values(int)[2]"), "" for none: its ID
+	// in the relay's record is ID+Invocation.
+	Invocation string
+	Status     Status
+	Type       string // the failure's or error's type attribute, when given
+	Message    string
+	Trace      string
 }
 
 // MaxReport is the largest report Parse reads; a larger one is no report.
@@ -118,15 +122,15 @@ func Parse(data []byte) ([]Reported, error) {
 // javaInvocation is a JUnit test method's name as the report writes it:
 // "adds()", "values(int)[2]" (an invocation of a parameterized or
 // repeated test).
-var javaInvocation = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\([^()]*\)(?:\[\d+\])?$`)
+var javaInvocation = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\([^()]*\)(\[\d+\])?$`)
 
 // reported is what a <testcase> says.
 func (c xmlCase) reported() Reported {
-	name := c.Name
+	name, inv := c.Name, ""
 	if m := javaInvocation.FindStringSubmatch(name); m != nil {
-		name = m[1]
+		name, inv = m[1], m[2]
 	}
-	r := Reported{ID: name, Status: Passed}
+	r := Reported{ID: name, Invocation: inv, Status: Passed}
 	if c.ClassName != "" {
 		r.ID = c.ClassName + "." + name
 	}
