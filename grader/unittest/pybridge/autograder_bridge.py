@@ -2492,10 +2492,13 @@ class Peer(_Handles, _Printing, _Values, _Calls, _Answers, _Exceptions):
 def _odd_module(module):
     """Whether the module a student's exception class names (its
     __module__, the student's text) could pass on the test side for
-    another's: not a dotted name of identifiers ("Failed: Timeout >5s"),
-    or one under a built-in's name ("AssertionError") or the framework's
-    or the bridge's modules. Its stand-in is then shown under no module
-    of those."""
+    another's: builtins or __main__ (which Python shows no module of),
+    not a dotted name of identifiers ("Failed: Timeout >5s"), or one
+    under a built-in exception's name ("AssertionError") or the
+    framework's or the bridge's modules. Its stand-in is then shown under
+    no module of those."""
+    if module in ("builtins", "__main__"):
+        return True  # shown without a module: a real built-in was taken before
     parts = module.split(".")
     if not all(p.isidentifier() for p in parts):
         return True
@@ -2519,7 +2522,7 @@ def _stdlib_exception(module, name):
         d = getattr(c, "__dict__", None)
         c = d.get(part) if type(d) is dict or isinstance(d, types.MappingProxyType) else None
     if isinstance(c, type) and issubclass(c, Exception) and c.__module__ == module and c.__qualname__ == name \
-            and not issubclass(c, (StopIteration, StopAsyncIteration)):
+            and not issubclass(c, (StopIteration, StopAsyncIteration, AssertionError)):
         return c
     return None
 
