@@ -281,14 +281,23 @@ func (cg *cgroup) stats() (peak int64, oom, pids bool) {
 	if cg.v2 {
 		d := cg.dirs[""]
 		peak, _ = number(filepath.Join(d, "memory.peak"))
-		n, _ := keyed(filepath.Join(d, "memory.events"), "oom_kill")
 		m, _ := keyed(filepath.Join(d, "pids.events"), "max")
-		return peak, n > 0, m > 0
+		return peak, cg.oomKills() > 0, m > 0
 	}
 	peak, _ = number(filepath.Join(cg.dirs["memory"], "memory.max_usage_in_bytes"))
-	n, _ := keyed(filepath.Join(cg.dirs["memory"], "memory.oom_control"), "oom_kill")
 	m, _ := keyed(filepath.Join(cg.dirs["pids"], "pids.events"), "max")
-	return peak, n > 0, m > 0
+	return peak, cg.oomKills() > 0, m > 0
+}
+
+// oomKills returns how many of the cgroup's processes the OOM killer
+// killed so far (v2: memory.events, v1: memory.oom_control).
+func (cg *cgroup) oomKills() int64 {
+	if cg.v2 {
+		n, _ := keyed(filepath.Join(cg.dirs[""], "memory.events"), "oom_kill")
+		return n
+	}
+	n, _ := keyed(filepath.Join(cg.dirs["memory"], "memory.oom_control"), "oom_kill")
+	return n
 }
 
 // remove deletes the cgroup's directories. The kernel refuses while a

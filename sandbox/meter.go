@@ -21,6 +21,7 @@ type Meter struct {
 	mu    sync.Mutex
 	read  func() (time.Duration, bool)
 	stall func() time.Duration
+	oom   func() int64
 }
 
 // CPU returns the CPU time the box has used so far; false before the box
@@ -48,12 +49,29 @@ func (m *Meter) Stall() (time.Duration, bool) {
 	return stall(), true
 }
 
-// attach makes CPU call read and Stall stall; nil detaches.
-func (m *Meter) attach(read func() (time.Duration, bool), stall func() time.Duration) {
+// OOMKills returns how many of the box's processes the kernel's OOM
+// killer has killed so far at its memory limit, the box's cgroup's
+// count: a child killed while the box's first process lives on is
+// counted too. False before the box starts, after Run returns, and
+// below the full tier, where no cgroup counts them (there the grader's
+// own meter stops the whole box at its limit).
+func (m *Meter) OOMKills() (int64, bool) {
+	m.mu.Lock()
+	oom := m.oom
+	m.mu.Unlock()
+	if oom == nil {
+		return 0, false
+	}
+	return oom(), true
+}
+
+// attach makes CPU call read, Stall stall and OOMKills oom (nil: none);
+// all nil detaches.
+func (m *Meter) attach(read func() (time.Duration, bool), stall func() time.Duration, oom func() int64) {
 	if m == nil {
 		return
 	}
 	m.mu.Lock()
-	m.read, m.stall = read, stall
+	m.read, m.stall, m.oom = read, stall, oom
 	m.mu.Unlock()
 }

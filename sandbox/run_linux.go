@@ -151,8 +151,12 @@ func run(ctx context.Context, spec Spec, tier Tier) (res Result, err error) {
 	defer h.close()
 	meter := boxMeter(cg, h.cmd.Process.Pid)
 	stall := newStallClock(boxThreads(cg, h.cmd.Process.Pid))
-	spec.Meter.attach(meter, stall.shown)
-	defer spec.Meter.attach(nil, nil)
+	var oom func() int64
+	if cg != nil {
+		oom = cg.oomKills
+	}
+	spec.Meter.attach(meter, stall.shown, oom)
+	defer spec.Meter.attach(nil, nil, nil)
 	var memfds *boxMemfds
 	if h.notes != nil {
 		memfds = &boxMemfds{}

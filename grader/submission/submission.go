@@ -86,8 +86,9 @@ func Discover(inputs []string, sourceExts []string, lim Limits) ([]Submission, e
 // DiscoverSkipped is Discover, and the paths of the entries of the
 // inputs' folders it left out for their names' leading dot though they
 // would be submissions (a folder, a zip, a source file), but for the
-// folders tools keep (toolDirs): a student's folder named so (.alice,
-// ..bob) is not graded, and the caller says so.
+// folders tools keep (toolDirs) that hold no source file at their top: a
+// student's folder named so (.alice, ..bob, a .cache holding stats.py)
+// is not graded, and the caller says so.
 func DiscoverSkipped(inputs []string, sourceExts []string, lim Limits) ([]Submission, []string, error) {
 	var out []Submission
 	var skipped []string
@@ -129,7 +130,7 @@ func DiscoverSkipped(inputs []string, sourceExts []string, lim Limits) ([]Submis
 			switch {
 			case !junk(name):
 				out = append(out, Load(p, lim))
-			case name != "__MACOSX" && !toolDirs[name]:
+			case name != "__MACOSX" && (!toolDirs[name] || holdsSource(p, sourceExts)):
 				skipped = append(skipped, p)
 			}
 		}
@@ -150,6 +151,21 @@ func DiscoverSkipped(inputs []string, sourceExts []string, lim Limits) ([]Submis
 // grader's own .autograder, which holds a course's rubric):
 // DiscoverSkipped leaves them out without a word.
 var toolDirs = map[string]bool{".git": true, ".svn": true, ".hg": true, ".idea": true, ".vscode": true, ".ipynb_checkpoints": true, ".cache": true, ".autograder": true}
+
+// holdsSource reports whether the folder dir holds, at its top, a file
+// with one of exts: a submission, though in a folder named as a tool's.
+func holdsSource(dir string, exts []string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(exts) == 0 {
+		return false
+	}
+	for _, e := range entries {
+		if !e.IsDir() && hasExt(e.Name(), exts) {
+			return true
+		}
+	}
+	return false
+}
 
 // maxBatchBytes bounds what a zip read as a batch (zipBatch) may unpack
 // to in all, as a Canvas download is bounded.

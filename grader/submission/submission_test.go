@@ -344,6 +344,7 @@ func TestDiscover(t *testing.T) {
 		"batch/..dots/EightQueen.java":  "h",
 		"batch/.late.java":              "h",
 		"batch/.git/config":             "x",
+		"batch/.cache/EightQueen.java":  "h",
 		"batch/.autograder/rubric.toml": "x",
 		"batch/.DS_Store":               "x",
 		"batch/grades.csv":              "x",
@@ -386,9 +387,10 @@ func TestDiscover(t *testing.T) {
 		t.Errorf("Discover:\n got %v\nwant %v", got, want)
 	}
 
-	// What a leading dot left out, but a tool's folder (.git, .autograder), to be told.
+	// What a leading dot left out, but a tool's folder (.git, .autograder)
+	// that holds no source file at its top (a .cache that does is told), to be told.
 	_, skipped, err := DiscoverSkipped([]string{in("batch"), in("more")}, []string{".java"}, DefaultLimits)
-	if want := []string{in("batch/..dots"), in("batch/.hidden"), in("batch/.late.java")}; err != nil || !reflect.DeepEqual(skipped, want) {
+	if want := []string{in("batch/..dots"), in("batch/.cache"), in("batch/.hidden"), in("batch/.late.java")}; err != nil || !reflect.DeepEqual(skipped, want) {
 		t.Errorf("DiscoverSkipped skipped %q (err %v), want %q", skipped, err, want)
 	}
 

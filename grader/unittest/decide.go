@@ -42,7 +42,7 @@ type groupRun struct {
 	// expected are the tests the run's files declare a case for: the
 	// report may name these and no other.
 	expected map[string]bool
-	read     func(Reported) reading // the framework's reading of a reported test
+	read     func(Reported, *relay.Test) reading // the framework's reading of a reported test, with what the relay recorded of it
 	ran
 }
 
@@ -93,9 +93,12 @@ type decision struct {
 //     test passes when every invocation does, and is otherwise read as
 //     its first invocation that did not pass);
 //  10. it was skipped: a wrong answer;
-//  11. the framework's time limit stopped it: a timeout;
-//  12. a failed assertion: a wrong answer, its message and trace the
-//     feedback (a hidden test's in the TA's log alone);
+//  11. the framework's own timer stopped it, as the test side told the
+//     relay: a timeout;
+//  12. a failed assertion of the test's (the framework's reading, from
+//     the report's failure or the test side's word, never its text): a
+//     wrong answer, its message and trace the feedback (a hidden test's
+//     in the TA's log alone);
 //  13. an exception: a runtime error, its message and trace the stderr
 //     (a hidden test's not shown at all).
 //
@@ -186,8 +189,9 @@ func decideTest(g groupRun, reported []Reported, n int, t caseTest) decision {
 	if t.multi {
 		rep = allOf(reported, t.test)
 	}
-	o, rule := outcomeOf(g.read(rep), g.hidden)
-	return withStudent(decision{rule, o}, relayedTest(g.relayed, t.test), g.hidden)
+	rt := relayedTest(g.relayed, t.test+rep.Invocation) // a JUnit invocation's own record
+	o, rule := outcomeOf(g.read(rep, rt), g.hidden)
+	return withStudent(decision{rule, o}, rt, g.hidden)
 }
 
 // fileFailed is the outcome of a test whose file failed as a whole,
@@ -198,7 +202,7 @@ func fileFailed(g groupRun, f Reported, t caseTest) decision {
 	if f.Status == Errored {
 		f.Message = "the test file failed while the tests were collected, so this test did not run: " + f.Message
 	}
-	o, _ := outcomeOf(g.read(f), g.hidden)
+	o, _ := outcomeOf(g.read(f, nil), g.hidden)
 	return decision{ruleFileFailed, o}
 }
 

@@ -39,6 +39,10 @@ func TestDecide(t *testing.T) {
 		return []relay.Test{{ID: "test_p.test_b", Printed: printed, Died: &d}}
 	}
 	printed := []relay.Test{{ID: "test_p.test_b", Printed: "debug 42\n"}}
+	said := func(how, printed string) []relay.Test {
+		return []relay.Test{{ID: "test_p.test_b", Printed: printed, Failed: how}}
+	}
+	timer, assertion := said(relay.FailedTimer, ""), said(relay.FailedAssertion, "")
 	wrong := func(feedback, log string) grader.Outcome {
 		return grader.Outcome{Judgement: grader.Judgement{Feedback: feedback, Log: log}}
 	}
@@ -114,15 +118,27 @@ func TestDecide(t *testing.T) {
 			want: grader.Outcome{Judgement: grader.Judgement{Pass: true}}},
 		{rule: ruleSkipped, r: ran{res: ok, reports: report(skipped)},
 			want: wrong("the test was skipped, so it did not pass", "not now")},
-		{rule: ruleTimeout, r: ran{res: ok, reports: report(timeout)},
+		{rule: ruleTimeout, r: ran{res: ok, reports: report(timeout), relayed: timer},
 			want: grader.Outcome{Execution: grader.Execution{ExitCode: -1, Limit: grader.Wall, Stderr: []byte("the test ran past its time limit: Failed: Timeout >1.0s\n")}}},
-		{rule: ruleTimeout, also: "JUnit's @Timeout, hidden", junit: true, hidden: true, r: ran{res: ok, reports: report(jTimeout)},
+		{rule: ruleTimeout, also: "JUnit's @Timeout, hidden", junit: true, hidden: true, r: ran{res: ok, reports: report(jTimeout), relayed: timer},
 			want: grader.Outcome{Execution: grader.Execution{ExitCode: -1, Limit: grader.Wall, Stderr: []byte("the test ran past its time limit\n")}}},
-		{rule: ruleAssertion, r: ran{res: ok, reports: report(assert)},
+		{rule: ruleTimeout, also: "a JUnit invocation's @Timeout, as the test side said of that invocation", multi: true, junit: true,
+			r: ran{res: ok, reports: report(inv(1, ""), inv(2, `<error message="timed out" type="java.util.concurrent.TimeoutException"/>`)),
+				relayed: []relay.Test{{ID: "test_p.test_b[1]"}, {ID: "test_p.test_b[2]", Failed: relay.FailedTimer}}},
+			want: grader.Outcome{Execution: grader.Execution{ExitCode: -1, Limit: grader.Wall, Stderr: []byte("the test ran past its time limit: timed out\n")}}},
+		{rule: ruleException, also: "pytest-timeout's words, the test side silent (the student's text): an exception", r: ran{res: ok, reports: report(timeout)},
+			want: crashed(1, "Failed: Timeout >1.0s\n\ntrace\n")},
+		{rule: ruleException, also: "a TimeoutException, the test side silent (the student's code threw it): an exception", junit: true, r: ran{res: ok, reports: report(jTimeout)},
+			want: crashed(1, "test_b() timed out after 1 second\n\ntrace\n")},
+		{rule: ruleException, also: "an AssertionError's words, the test side silent (a student's class named so): an exception", r: ran{res: ok, reports: report(assert)},
+			want: crashed(1, "AssertionError: got 3\n\ntrace\n")},
+		{rule: ruleException, also: "said an assertion, but an error of setup: an exception", r: ran{res: ok, reports: report(strings.ReplaceAll(assert, "failure", "error")), relayed: assertion},
+			want: crashed(1, "AssertionError: got 3\n\ntrace\n")},
+		{rule: ruleAssertion, r: ran{res: ok, reports: report(assert), relayed: assertion},
 			want: wrong("AssertionError: got 3\n\ntrace", "")},
-		{rule: ruleAssertion, also: "public: what the student's code printed shown", r: ran{res: ok, reports: report(assert), relayed: printed},
+		{rule: ruleAssertion, also: "public: what the student's code printed shown", r: ran{res: ok, reports: report(assert), relayed: said(relay.FailedAssertion, "debug 42\n")},
 			want: wrong("AssertionError: got 3\n\ntrace\n\nyour code printed:\ndebug 42\n", "")},
-		{rule: ruleAssertion, also: "hidden: in the TA's log alone, nothing printed shown", hidden: true, r: ran{res: ok, reports: report(assert), relayed: printed},
+		{rule: ruleAssertion, also: "hidden: in the TA's log alone, nothing printed shown", hidden: true, r: ran{res: ok, reports: report(assert), relayed: said(relay.FailedAssertion, "debug 42\n")},
 			want: wrong("an assertion failed", "AssertionError: got 3\n\ntrace")},
 		{rule: ruleAssertion, also: "JUnit: its own frames left out", junit: true, r: ran{res: ok, reports: report(jFail)},
 			want: wrong("org.opentest4j.AssertionFailedError: expected: <1>\n\tat test_p.test_b(test_p.java:3)", "")},

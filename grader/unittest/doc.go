@@ -159,7 +159,12 @@
 // A passed test passes; a failed assertion is a wrong answer, its message
 // and trace (without the framework's frames) the feedback; an exception a
 // runtime error, its trace the stderr; a timed-out test a timeout; a
-// skipped test a wrong answer (a disabled one has no case). A relayed test in which the student's
+// skipped test a wrong answer (a disabled one has no case). A failed
+// assertion is the test's own and a timeout the grader's limit or the
+// framework's own timer, as the test box's side of the bridge tells the
+// relay ("failed"), never read from the report's text or an exception's
+// type, which the student's code can write; no exception of the
+// student's crosses as an AssertionError. A relayed test in which the student's
 // process ended or was stopped fails, whatever the report says, with how
 // it ended (a timeout when a limit stopped it). A hidden test shows the
 // student its verdict alone: a failed assertion's message goes to the

@@ -40,7 +40,7 @@ type framework struct {
 	refused     func(name string) bool
 	sameName    func(student, instructor string) bool
 	run         func(ctx context.Context, e env) (ran, error)
-	read        func(t Reported) reading
+	read        func(t Reported, rt *relay.Test) reading
 	// qualifier is what the report and the runner put before a test's ID
 	// of a file (data) in a named package ("shop."); nil: nothing.
 	qualifier func(data []byte) string

@@ -363,6 +363,9 @@ func TestOutcomes(t *testing.T) {
 		}
 		return "wrong: " + o.Judgement.Feedback
 	}
+	saidB := func(how, printed string) []relay.Test {
+		return []relay.Test{{ID: "test_p.test_b", Printed: printed, Failed: how}}
+	}
 	for _, tc := range []struct {
 		name      string
 		r         ran
@@ -371,19 +374,21 @@ func TestOutcomes(t *testing.T) {
 		flagged   string
 		notInText string
 	}{
-		{"as reported", ran{res: ok, reports: report(passA, failB)}, []cases.Case{a, b}, []string{"pass", "wrong: AssertionError: got 3"}, "", ""},
+		{"as reported", ran{res: ok, reports: report(passA, failB), relayed: saidB(relay.FailedAssertion, "")}, []cases.Case{a, b}, []string{"pass", "wrong: AssertionError: got 3"}, "", ""},
 		{"exception", ran{res: ok, reports: report(passA, crashB)}, []cases.Case{a, b}, []string{"pass", "error: KeyError: 'x'"}, "", ""},
 		{"hidden exception", ran{res: ok, reports: report(passA, crashB)}, []cases.Case{ha, hb}, []string{"pass", "error: the test ended with an exception (a hidden"}, "", "KeyError"},
-		{"hidden assertion", ran{res: ok, reports: report(passA, failB)}, []cases.Case{ha, hb}, []string{"pass", "wrong: an assertion failed"}, "", "got 3"},
-		{"timeout", ran{res: ok, reports: report(passA, timeoutB)}, []cases.Case{a, b}, []string{"pass", "timeout"}, "", ""},
+		{"hidden assertion", ran{res: ok, reports: report(passA, failB), relayed: saidB(relay.FailedAssertion, "")}, []cases.Case{ha, hb}, []string{"pass", "wrong: an assertion failed"}, "", "got 3"},
+		{"timeout", ran{res: ok, reports: report(passA, timeoutB), relayed: saidB(relay.FailedTimer, "")}, []cases.Case{a, b}, []string{"pass", "timeout"}, "", ""},
+		{"timeout's words alone", ran{res: ok, reports: report(passA, timeoutB)}, []cases.Case{a, b}, []string{"pass", "error: Failed: Timeout"}, "", ""},
+		{"assertion's words alone", ran{res: ok, reports: report(passA, failB)}, []cases.Case{a, b}, []string{"pass", "error: AssertionError: got 3"}, "", ""},
 		{"died at a limit", ran{res: ok, reports: report(passA, failB), relayed: []relay.Test{{ID: "test_p.test_b", Printed: "spinning", Died: &relay.Died{Why: "the student's code ran past its time limit", Limit: "wall"}}}}, []cases.Case{a, b}, []string{"pass", "timeout"}, "", ""},
 		{"died, reported passed", ran{res: ok, reports: report(passA, passA[:0]+`<testcase classname="test_p" name="test_b"/>`), relayed: []relay.Test{{ID: "test_p.test_b", Died: &relay.Died{Why: "the student's process ended (exit status 1)", Exit: 1}}}}, []cases.Case{a, b}, []string{"pass", "error: the student's process ended (exit status 1)"}, "", ""},
-		{"printed, public", ran{res: ok, reports: report(passA, failB), relayed: []relay.Test{{ID: "test_p.test_b", Printed: "debug 42\n"}}}, []cases.Case{a, b}, []string{"pass", "wrong: AssertionError: got 3\n\ntrace\n\nyour code printed:\ndebug 42"}, "", ""},
-		{"printed, hidden", ran{res: ok, reports: report(passA, failB), relayed: []relay.Test{{ID: "test_p.test_b", Printed: "debug 42\n"}}}, []cases.Case{ha, hb}, []string{"pass", "wrong: an assertion failed"}, "", "debug 42"},
+		{"printed, public", ran{res: ok, reports: report(passA, failB), relayed: saidB(relay.FailedAssertion, "debug 42\n")}, []cases.Case{a, b}, []string{"pass", "wrong: AssertionError: got 3\n\ntrace\n\nyour code printed:\ndebug 42"}, "", ""},
+		{"printed, hidden", ran{res: ok, reports: report(passA, failB), relayed: saidB(relay.FailedAssertion, "debug 42\n")}, []cases.Case{ha, hb}, []string{"pass", "wrong: an assertion failed"}, "", "debug 42"},
 		{"test missing", ran{res: ok, done: true, reports: report(passA)}, []cases.Case{a, b}, []string{"pass", "error: the test run did not report"}, "does not name the test test_p.test_b", ""},
 		{"test missing, run cut short", ran{res: ok, reports: report(passA)}, []cases.Case{a, b}, []string{"pass", "error: the test run ended (exit status 1) before it reported this test"}, "does not name the test test_p.test_b", ""},
-		{"test twice", ran{res: ok, reports: report(passA, passA, failB)}, []cases.Case{a, b}, []string{"error: the test run reported this test more than once", "wrong"}, "2 times", ""},
-		{"extra test", ran{res: ok, reports: report(passA, failB, `<testcase classname="x" name="y"/>`)}, []cases.Case{a, b}, []string{"pass", "wrong"}, `not a case of the run's files: "x.y"`, ""},
+		{"test twice", ran{res: ok, reports: report(passA, passA, failB), relayed: saidB(relay.FailedAssertion, "")}, []cases.Case{a, b}, []string{"error: the test run reported this test more than once", "wrong"}, "2 times", ""},
+		{"extra test", ran{res: ok, reports: report(passA, failB, `<testcase classname="x" name="y"/>`), relayed: saidB(relay.FailedAssertion, "")}, []cases.Case{a, b}, []string{"pass", "wrong"}, `not a case of the run's files: "x.y"`, ""},
 		{"no report", ran{res: sandbox.Result{ExitCode: 0}}, []cases.Case{a, b}, []string{"error: the test run ended (exit status 0) without a readable report", "error: the test run ended"}, "", ""},
 		{"partial report", ran{res: ok, reports: [][]byte{report(passA, failB)[0][:40]}}, []cases.Case{a, b}, []string{"error: the test run ended (exit status 1) without", "error"}, "", ""},
 		{"killed", ran{res: sandbox.Result{ExitCode: -1, Signal: "killed", Limit: sandbox.CPU}, reports: report(passA, failB)}, []cases.Case{a, b}, []string{"timeout", "timeout"}, "", ""},

@@ -8,6 +8,8 @@ import (
 	"io"
 	"regexp"
 	"strings"
+
+	"github.com/cs540-tools/autograder/grader/unittest/relay"
 )
 
 // Status is how a reported test ended.
@@ -25,11 +27,15 @@ const (
 // ("CalculatorTest.adds", "test_calc.test_add", "test_calc.TestX.test_y"),
 // how it ended and, unless it passed, the runner's message and trace.
 type Reported struct {
-	ID      string
-	Status  Status
-	Type    string // the failure's or error's type attribute, when given
-	Message string
-	Trace   string
+	ID string
+	// Invocation is a JUnit invocation's number as the report writes it
+	// after the method ("[2]" of "values(int)[2]"), "" for none: its ID
+	// in the relay's record is ID+Invocation.
+	Invocation string
+	Status     Status
+	Type       string // the failure's or error's type attribute, when given
+	Message    string
+	Trace      string
 }
 
 // MaxReport is the largest report Parse reads; a larger one is no report.
@@ -116,15 +122,15 @@ func Parse(data []byte) ([]Reported, error) {
 // javaInvocation is a JUnit test method's name as the report writes it:
 // "adds()", "values(int)[2]" (an invocation of a parameterized or
 // repeated test).
-var javaInvocation = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\([^()]*\)(?:\[\d+\])?$`)
+var javaInvocation = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\([^()]*\)(\[\d+\])?$`)
 
 // reported is what a <testcase> says.
 func (c xmlCase) reported() Reported {
-	name := c.Name
+	name, inv := c.Name, ""
 	if m := javaInvocation.FindStringSubmatch(name); m != nil {
-		name = m[1]
+		name, inv = m[1], m[2]
 	}
-	r := Reported{ID: name, Status: Passed}
+	r := Reported{ID: name, Invocation: inv, Status: Passed}
 	if c.ClassName != "" {
 		r.ID = c.ClassName + "." + name
 	}
@@ -151,23 +157,32 @@ type reading struct {
 	wrong, timeout bool
 }
 
-// junitReading is how JUnit reports a test: a failure (not an error) is
-// a failed assertion, a TimeoutException its @Timeout; the trace without
-// JUnit's frames (javaTrace).
-func junitReading(t Reported) reading {
-	timeout := t.Type == "java.util.concurrent.TimeoutException"
+// junitReading is how JUnit reports a test, with what the relay recorded
+// of it (rt, nil if nothing): a failure (not an error: JUnit's report
+// says failure for an AssertionError of the test box's, and none of the
+// student's code crosses as one) is a failed assertion; the test side's
+// word that JUnit's own timer (@Timeout) fired its time limit, never the
+// exception's type, which the student's code can throw; the trace
+// without JUnit's frames (javaTrace).
+func junitReading(t Reported, rt *relay.Test) reading {
 	t.Trace = javaTrace(t.Trace)
-	return reading{Reported: t, wrong: t.Status == Failed, timeout: timeout}
+	return reading{Reported: t, wrong: t.Status == Failed, timeout: saidFailed(rt, relay.FailedTimer)}
 }
 
-// pytestReading is how pytest reports a test: a failure whose message is
-// an AssertionError, an assert or a pytest.fail is a failed assertion,
-// pytest-timeout's "Failed: Timeout >" its time limit.
-func pytestReading(t Reported) reading {
-	msg := strings.TrimSpace(t.Message)
-	timeout := strings.HasPrefix(msg, "Failed: Timeout >")
-	wrong := t.Status == Failed && (strings.HasPrefix(msg, "AssertionError") || strings.HasPrefix(msg, "assert ") || strings.HasPrefix(msg, "Failed:"))
-	return reading{Reported: t, wrong: wrong, timeout: timeout}
+// pytestReading is how pytest reports a test, with what the relay
+// recorded of it (rt, nil if nothing): a failure the test side said was
+// an assertion of the test's (an AssertionError or pytest.fail raised in
+// the test box) is a failed assertion, one it said pytest-timeout's timer
+// ended its time limit. Never the report's message: its text starts with
+// the exception's names and message, which the student's code writes.
+func pytestReading(t Reported, rt *relay.Test) reading {
+	wrong := t.Status == Failed && saidFailed(rt, relay.FailedAssertion)
+	return reading{Reported: t, wrong: wrong, timeout: saidFailed(rt, relay.FailedTimer)}
+}
+
+// saidFailed reports whether the test side said the test failed by how.
+func saidFailed(rt *relay.Test, how string) bool {
+	return rt != nil && rt.Failed == how
 }
 
 // javaTrace keeps of a stack trace what a student reads: the exception's

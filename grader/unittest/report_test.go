@@ -17,6 +17,7 @@ const junitReport = `<?xml version="1.0" encoding="UTF-8"?>
 </testcase>
 <testcase name="errs()" classname="CalculatorTest"><error message="boom" type="java.lang.NullPointerException">trace</error></testcase>
 <testcase name="off()" classname="CalculatorTest"><skipped/></testcase>
+<testcase name="values(int)[2]" classname="CalculatorTest"/>
 </testsuite>`
 
 const pytestReport = `<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" tests="2"><testcase classname="test_calc" name="test_add" file="test_calc.py" line="2" time="0.000" /><testcase classname="test_calc.TestX" name="test_y[1-2]" time="0.000"><failure message="ValueError: boom">trace</failure></testcase></testsuite></testsuites>`
@@ -31,6 +32,7 @@ func TestParseJUnit(t *testing.T) {
 		{ID: "CalculatorTest.wrong", Status: Failed, Type: "org.opentest4j.AssertionFailedError", Message: "expected: <4> but was: <3>", Trace: "org.opentest4j.AssertionFailedError: expected\n\tat CalculatorTest.wrong(CalculatorTest.java:5)"},
 		{ID: "CalculatorTest.errs", Status: Errored, Type: "java.lang.NullPointerException", Message: "boom", Trace: "trace"},
 		{ID: "CalculatorTest.off", Status: Skipped},
+		{ID: "CalculatorTest.values", Invocation: "[2]", Status: Passed},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %d tests, want %d: %+v", len(got), len(want), got)

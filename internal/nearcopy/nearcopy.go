@@ -1,7 +1,9 @@
 // Package nearcopy tells whether some bytes are a near-copy of a secret
 // text: the same text up to its line endings (CRLF, CR, LF), the blanks
-// that start and end its lines, its blank lines and a byte-order mark;
-// whole, or (for a long enough secret) inside a larger text; as they are
+// that start and end its lines, its blank lines and a byte-order mark,
+// and commented out (a comment marker before each line: #, //, --, ;, %,
+// a block comment's * or its /* and */, <!-- and -->); whole, or (for a
+// long enough secret) inside a larger text; as they are
 // or inside an archive it can read (gzip, bzip2, zip, tar, nested), read
 // within fixed bounds: an archive that expands past them is refused, not
 // expanded.
@@ -84,9 +86,21 @@ func (s *Set) Forget(public []byte) {
 }
 
 // Match reports which secret data is a near-copy of, or holds, or ""
-// when none.
+// when none: as it is, or with its lines' comment markers taken off
+// (Uncommented), which finds a secret pasted in as comments.
 func (s *Set) Match(data []byte) string {
 	c := Canon(data)
+	if name := s.match(c); name != "" {
+		return name
+	}
+	if u := Uncommented(c); !bytes.Equal(u, c) {
+		return s.match(u)
+	}
+	return ""
+}
+
+// match is the secret the canonical text c is, or holds, or "".
+func (s *Set) match(c []byte) string {
 	if len(c) == 0 {
 		return ""
 	}
@@ -99,6 +113,53 @@ func (s *Set) Match(data []byte) string {
 		}
 	}
 	return ""
+}
+
+// Comment markers a line of a commented-out text starts with: any of
+// loose, or one of spaced followed by a blank or the line's end (a
+// block comment's "* ", SQL's "-- "), so that a line of data such as
+// "*****" or "-1" keeps its first character.
+var (
+	loose  = [][]byte{[]byte("<!--"), []byte("//"), []byte("/*"), []byte("#")}
+	spaced = [][]byte{[]byte("*"), []byte("--"), []byte(";"), []byte("%")}
+	ends   = [][]byte{[]byte("*/"), []byte("-->")}
+)
+
+// Uncommented is the canonical text c (Canon) with one comment marker
+// taken off the start of each line that has one, a block comment's end
+// ("*/", "-->") off its end, and the blanks after or before them: what
+// the lines were before someone commented them out ("# " or "// " before
+// each, or a block comment around them). Lines left blank are left out.
+func Uncommented(c []byte) []byte {
+	out := make([]byte, 0, len(c))
+	for _, line := range bytes.SplitAfter(c, []byte("\n")) {
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		line = bytes.Trim(uncomment(line), " \t\v\f")
+		if len(line) > 0 {
+			out = append(out, line...)
+			out = append(out, '\n')
+		}
+	}
+	return out
+}
+
+// uncomment is line without its first comment marker and its block
+// comment's end.
+func uncomment(line []byte) []byte {
+	for _, e := range ends {
+		line = bytes.TrimSuffix(line, e)
+	}
+	for _, m := range loose {
+		if bytes.HasPrefix(line, m) {
+			return line[len(m):]
+		}
+	}
+	for _, m := range spaced {
+		if rest, ok := bytes.CutPrefix(line, m); ok && (len(rest) == 0 || bytes.IndexByte([]byte(" \t\v\f"), rest[0]) >= 0) {
+			return rest
+		}
+	}
+	return line
 }
 
 // holds reports whether the canonical text c holds the canonical text

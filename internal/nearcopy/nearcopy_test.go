@@ -47,16 +47,53 @@ func TestMatch(t *testing.T) {
 		{"a BOM and trailing blanks", "\xef\xbb\xbf" + strings.ReplaceAll(secretTest, "\n", "  \n") + "\n\n", "hidden.py"},
 		{"inside another file", "import math\n\n" + secretTest + "\nprint(1)\n", "hidden.py"},
 		{"indented inside another file", "class X:\n" + strings.ReplaceAll("\n"+secretTest, "\n", "\n        "), "hidden.py"},
+		{"commented out with # , inside a helper", "import stats\n\n" + commented(secretTest, "# ") + "def helper():\n    pass\n", "hidden.py"},
+		{"commented out with # alone", commented(secretTest, "#"), "hidden.py"},
+		{"commented out with //, indented", commented(secretTest, "    // "), "hidden.py"},
+		{"commented out with -- ", commented(secretTest, "-- "), "hidden.py"},
+		{"in a block comment, each line starred", "/*\n" + commented(secretTest, " * ") + " */\n", "hidden.py"},
+		{"in a block comment on its first and last lines", "/* " + strings.TrimSuffix(secretTest, "\n") + " */\n", "hidden.py"},
+		{"in an HTML comment", "<!--\n" + secretTest + "-->\n", "hidden.py"},
+		{"a short secret whole, commented", "# 40 2\n# 42\n", "short.case"},
 		{"a short secret whole, CRLF", "40 2\r\n42\r\n", "short.case"},
 		{"a piece whole", "1000000 999999 123456", "hidden-01 input"},
 		{"honest: a short secret inside a text", "x\n40 2\n42\ny\n", ""},
 		{"honest: a starter sharing lines", "def test_hidden():\n    pass\n", ""},
+		{"honest: a helper sharing a few commented lines", "# def test_hidden():\n#     assert mean([1, 2, 3]) == 2\ndef helper():\n    pass\n", ""},
 		{"honest: a piece too short to tell", "42\n", ""},
 		{"honest: part of a line", "say " + secretTest, ""},
 		{"honest: blank", " \r\n", ""},
 	} {
 		if got := s.Match([]byte(tc.data)); got != tc.want {
 			t.Errorf("%s: Match = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// commented is text with prefix before each of its lines.
+func commented(text, prefix string) string {
+	lines := strings.SplitAfter(text, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// TestUncommented: one comment marker comes off each line that has one;
+// a line of data that merely starts with * or - keeps it.
+func TestUncommented(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"# a\n#b\n// c\n//d\n", "a\nb\nc\nd\n"},
+		{"/* a\n* b\nc */\n*/\n", "a\nb\nc\n"},
+		{"<!-- a -->\n-- b\n; c\n% d\n", "a\nb\nc\nd\n"},
+		{"# # a\n", "# a\n"},
+		{"*****\n-1 -2\n--x\n;;\n%d\n", "*****\n-1 -2\n--x\n;;\n%d\n"},
+		{"#\n//\n", ""},
+	} {
+		if got := string(Uncommented([]byte(tc.in))); got != tc.want {
+			t.Errorf("Uncommented(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

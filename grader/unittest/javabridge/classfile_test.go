@@ -298,6 +298,44 @@ func TestHostileNames(t *testing.T) {
 	}
 }
 
+// TestSkipsNonASCIIMethods: a concrete public method whose name is a
+// legal Java name with a letter outside ASCII (café) is left out of the
+// stand-in, with a note, the rest of the class the tests'; an abstract
+// one, or one whose name is no Java name, is still refused.
+func TestSkipsNonASCIIMethods(t *testing.T) {
+	get := member{access: accPublic, name: "get", desc: "()I"}
+	for _, name := range []string{"café", "größe", "π", "naïve_2"} {
+		res, err := Standins(map[string][]byte{"Calc.class": simpleClass("Calc", get, member{access: accPublic, name: name, desc: "()I"})}, Options{})
+		if err != nil {
+			t.Errorf("%q: %v", name, err)
+			continue
+		}
+		src := string(res.Sources["Calc.java"])
+		if strings.Contains(src, name) || !strings.Contains(src, "get(") {
+			t.Errorf("%q: the stand-in spells it, or lacks get:\n%s", name, src)
+		}
+		if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], name) || !strings.Contains(res.Notes[0], "cannot call it") {
+			t.Errorf("%q: notes %q", name, res.Notes)
+		}
+	}
+	for _, tc := range []struct {
+		what string
+		file []byte
+	}{
+		{"abstract", newClassBuilder().build(accPublic|accAbstract|0x20, "Abs", "java/lang/Object", nil, nil,
+			[]member{{access: accPublic | accAbstract, name: "café", desc: "()I"}})},
+		{"an escape beside", simpleClass("Esc", member{access: accPublic, name: `café\u0022`, desc: "()I"})},
+		{"a dollar", simpleClass("Dol", member{access: accPublic, name: "café$x", desc: "()I"})},
+		{"a digit first", simpleClass("Dig", member{access: accPublic, name: "٣café", desc: "()I"})},
+	} {
+		_, err := Standins(map[string][]byte{"X.class": tc.file}, Options{})
+		var le *LoadError
+		if !errors.As(err, &le) || !strings.Contains(err.Error(), "not a plain Java name") {
+			t.Errorf("%s: error %v, want a LoadError", tc.what, err)
+		}
+	}
+}
+
 // TestSkipsUnnamableHelpers: a package-private class whose name the
 // bridge cannot spell (non-ASCII, a keyword, an escape) gets no stand-in
 // and a note, the rest of the submission its stand-ins; a public member

@@ -165,12 +165,33 @@ func (w *writer) methods(ctors bool) {
 		case w.enumBuiltin(m), w.exc && throwableMethods[m.Name+m.Descriptor]:
 			continue
 		}
+		if w.unspelled(m) {
+			continue
+		}
 		if err := w.method(m); err != nil {
 			if m.Access&accPublic != 0 || w.interfaceKind() {
 				w.fail("%s: %v", w.memberName(m), err)
 			}
 		}
 	}
+}
+
+// unspelled leaves out, with a note, a concrete method of a class whose
+// name is a legal Java name the generated sources may not spell, for a
+// letter outside ASCII (café, größe): the tests cannot call it, and the
+// rest of the class is theirs, as a helper method they never call
+// should be. A test that calls it does not compile, saying so. An
+// abstract method, or an interface's (a test may implement it), is
+// still refused, as is any other name.
+func (w *writer) unspelled(m Member) bool {
+	if m.Name == "<init>" || validIdent(m.Name) || !nonASCIIIdent(m.Name) ||
+		m.Access&accAbstract != 0 || w.interfaceKind() {
+		return false
+	}
+	if m.Access&accPublic != 0 {
+		w.g.notes = append(w.g.notes, fmt.Sprintf("%s: a name with a letter outside ASCII, which the bridge cannot spell, so the tests cannot call it", w.memberName(m)))
+	}
+	return true
 }
 
 func (w *writer) memberName(m Member) string {

@@ -3,6 +3,8 @@ package javabridge
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cs540-tools/autograder/grader/toolchain"
 )
@@ -42,6 +44,26 @@ func setOf(words string) map[string]bool {
 		m[w] = true
 	}
 	return m
+}
+
+// nonASCIIIdent says whether s is a Java identifier of letters, digits,
+// _ and combining marks, not starting with a digit or mark, with at least
+// one of them outside ASCII (café): one javac takes, which validIdent
+// refuses only for its letters. No $, no escape, no blank or punctuation.
+func nonASCIIIdent(s string) bool {
+	if s == "" || len(s) > 255 || !utf8.ValidString(s) {
+		return false
+	}
+	wide := false
+	for i, r := range s {
+		wide = wide || r >= utf8.RuneSelf
+		letter := r == '_' || unicode.IsLetter(r)
+		part := unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc)
+		if !letter && (i == 0 || !part) {
+			return false
+		}
+	}
+	return wide
 }
 
 // validIdent says whether s is a plain Java identifier the generated

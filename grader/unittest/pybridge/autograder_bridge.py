@@ -121,6 +121,18 @@ _ANSWERS = ("return", "raise", "unsendable")
 # iterator only as the answer to next(), or to send() of a handle whose
 # class is named generator (the student's word, as next()'s answer is).
 _CONTROL = ("StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit")
+# Exceptions of the student's that reach a test as a RuntimeError saying
+# what the student's code raised, never as themselves: control flow, and
+# AssertionError (a test's failed assertion is the instructor's alone: a
+# student's would read as the test's own assert failing).
+_NOT_ITSELF = _CONTROL + ("AssertionError",)
+# The module a student's class named as a built-in shows under.
+_NAMED_AS_BUILTIN = "a class of the student's named as a built-in"
+# The top-level names a student's exception class's module may not show
+# under on the test side (it is the student's text): the framework's and
+# the bridge's modules; a built-in's name is refused too (_odd_module).
+_FRAMEWORK_MODULES = frozenset({"pytest", "_pytest", "pluggy", "_pluggy", "pytest_timeout",
+                                "autograder_bridge", "autograder_plugin"})
 _MAX_FREE = 4096
 # How many causes of a student's exception cross with it (raise X from Y).
 _MAX_CAUSES = 8
@@ -2794,7 +2806,7 @@ class _Exceptions:
         bases = [c.__name__ for c in cls.__mro__ if getattr(builtins, c.__name__, None) is c]
         module = getattr(cls, "__module__", "") or ""
         if type(module) is not str or (module == "builtins" and getattr(builtins, cls.__name__, None) is not cls):
-            module = "a class of the student's named as a built-in"  # never taken for the built-in
+            module = _NAMED_AS_BUILTIN  # never taken for the built-in
         info = {"module": module, "name": cls.__qualname__, "bases": bases}
         if module != "builtins" and depth < 8:
             info["parents"] = [self.exc_info(b, depth + 1) for b in cls.__bases__
@@ -2862,8 +2874,8 @@ class _Exceptions:
             raise BridgeError("a bad exception class")
         name, module = name[:200], module[:200]
         if module == "builtins":
-            if name in _CONTROL:
-                return RuntimeError  # what the student's control flow reaches a test as
+            if name in _NOT_ITSELF:
+                return RuntimeError  # what the student's control flow (or assertion) reaches a test as
             b = getattr(builtins, name, None)
             if isinstance(b, type) and issubclass(b, BaseException) and b.__module__ == "builtins":
                 return b
@@ -2885,7 +2897,7 @@ class _Exceptions:
             # flow ones never get here).
             c = getattr(builtins, b, None) if type(b) is str else None
             if isinstance(c, type) and issubclass(c, BaseException) and c.__module__ == "builtins" \
-                    and b not in _CONTROL:
+                    and b not in _NOT_ITSELF:
                 base = c
                 break
         parents = []
@@ -2902,6 +2914,8 @@ class _Exceptions:
         if type(path) is not list or not 2 <= len(path) <= 16 or \
                 not all(type(x) is str and x.isidentifier() for x in path):
             path = None
+        if module != _NAMED_AS_BUILTIN and _odd_module(module):
+            module = "a class of the student's in a module named oddly"  # never shown as another's name
         ns = {"__module__": module, "__qualname__": name, "__getattr__": _exc_getattr, "__str__": _exc_str,
               "_ag_peer": self, "_ag_cpath": tuple(path) if path else None}
         short = name.rsplit(".", 1)[-1]
@@ -2913,6 +2927,11 @@ class _Exceptions:
         return cls
 
     def exception(self, info, stop_ok=False, depth=0):
+        """A student's exception (info, as exc_reply wrote it) as the test
+        side raises it: the built-in itself, a standard library's, a
+        stand-in of the student's class, or, for control flow and
+        AssertionError (_NOT_ITSELF), a RuntimeError saying what the
+        student's code raised."""
         __tracebackhide__ = True
         if type(info) is not dict:
             raise BridgeError("a bad exception")
@@ -2926,13 +2945,14 @@ class _Exceptions:
         builtin = info["module"] == "builtins"
         if stop_ok and builtin and info["name"] == "StopIteration":
             return StopIteration(*self._stop_value(info))  # next()'s or send()'s answer: the iterator is done
-        control = [n for n in ([info["name"]] if builtin else []) + info["bases"] if n in _CONTROL]
+        control = [n for n in ([info["name"]] if builtin else []) + info["bases"] if n in _NOT_ITSELF]
         h = info.get("ref")
         if type(h) is int and (control or h not in self.remotes):
             # Held only if its stand-in keeps it (below).
             self.freed.append(h)
         if control:
-            what = info["name"][:200] if builtin else "%s (a %s)" % (info["name"][:200], control[0])
+            what = info["name"][:200] if builtin else "%s (%s %s)" % (
+                info["name"][:200], "an" if control[0][0] in "AEIOU" else "a", control[0])
             e = RuntimeError("the student's code raised %s%s" % (what, ": " + msg if msg else ""))
             return self._traced(e, info, depth)
         h = info.get("ref")
@@ -3059,6 +3079,23 @@ class Peer(_Handles, _Printing, _Values, _Calls, _Answers, _Exceptions):
         self.conn.send(b"G", {"op": "reset"})
 
 
+def _odd_module(module):
+    """Whether the module a student's exception class names (its
+    __module__, the student's text) could pass on the test side for
+    another's: builtins or __main__ (which Python shows no module of),
+    not a dotted name of identifiers ("Failed: Timeout >5s"), or one
+    under a built-in exception's name ("AssertionError") or the
+    framework's or the bridge's modules. Its stand-in is then shown under
+    no module of those."""
+    if module in ("builtins", "__main__"):
+        return True  # shown without a module: a real built-in was taken before
+    parts = module.split(".")
+    if not all(p.isidentifier() for p in parts):
+        return True
+    b = getattr(builtins, parts[0], None)
+    return parts[0] in _FRAMEWORK_MODULES or (isinstance(b, type) and issubclass(b, BaseException))
+
+
 def _stdlib_exception(module, name):
     """The standard library's exception class module.name
     (statistics.StatisticsError, json.JSONDecodeError), when the test side
@@ -3075,7 +3112,7 @@ def _stdlib_exception(module, name):
         d = getattr(c, "__dict__", None)
         c = d.get(part) if type(d) is dict or isinstance(d, types.MappingProxyType) else None
     if isinstance(c, type) and issubclass(c, Exception) and c.__module__ == module and c.__qualname__ == name \
-            and not issubclass(c, (StopIteration, StopAsyncIteration)):
+            and not issubclass(c, (StopIteration, StopAsyncIteration, AssertionError)):
         return c
     return None
 

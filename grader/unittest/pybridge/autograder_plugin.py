@@ -5,6 +5,7 @@ failure's report is cut (_Cut) before pytest writes it."""
 
 import hashlib
 import os
+import sys
 import types
 
 import pytest
@@ -122,10 +123,42 @@ def _hide_bridge(exc):
         todo += [e.__cause__, e.__context__]
 
 
+def _timer_fired(tb):
+    # Whether pytest-timeout's own timer raised the failure: one of tb's
+    # frames runs its signal handler's code (its thread method ends the
+    # process instead). The code object, never a name or a message: no
+    # student's code runs in this box, and its text cannot be this code.
+    timer = getattr(sys.modules.get("pytest_timeout"), "timeout_sigalrm", None)
+    code = getattr(timer, "__code__", None)
+    while tb is not None and code is not None:
+        if tb.tb_frame.f_code is code:
+            return True
+        tb = tb.tb_next
+    return False
+
+
+def _failed_by(excinfo):
+    # How the framework ended a test, as the grader's verdict reads it
+    # ("timer", "assertion"), from the exception's class and where it was
+    # raised, never its text: an AssertionError or pytest's Failed is
+    # raised in this box (by the test's assert, pytest.fail or
+    # pytest.raises), for none of the student's crosses as one (the
+    # bridge makes a student's AssertionError a RuntimeError).
+    exc = excinfo.value
+    if isinstance(exc, pytest.fail.Exception) and _timer_fired(excinfo.tb):
+        return "timer"
+    if isinstance(exc, (AssertionError, pytest.fail.Exception)):
+        return "assertion"
+    return None
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     if call.excinfo is not None:
         _hide_bridge(call.excinfo.value)
+        how = _failed_by(call.excinfo)
+        if how is not None:
+            autograder_bridge.control("failed", id=_test_id(item), by=how)
     _cut_report((yield).get_result())
 
 

@@ -42,7 +42,16 @@ type Test struct {
 	ID      string
 	Printed string // what the student printed, clipped
 	Died    *Died  // why a call of the test was answered with 'X'
+	// Failed is how the test side's framework said the test failed:
+	// FailedTimer, FailedAssertion, or "" when it said nothing.
+	Failed string
 }
+
+// How a test side's framework says a test failed (Test.Failed).
+const (
+	FailedTimer     = "timer"     // the framework's own time limit stopped it
+	FailedAssertion = "assertion" // an assertion of the test's failed
+)
 
 // Died is an 'X' frame: why the student box ended instead of answering.
 type Died struct {

@@ -18,10 +18,15 @@
 //     {"op":"done","report":SHA256} (the framework ran to its end; what
 //     it says of its report is Result.Report), {"op":"waiting"} (the test side skipped a
 //     student's frame that answers none of its calls, and waits on: its
-//     wait is counted again, so the test's limits reach it) and
+//     wait is counted again, so the test's limits reach it),
 //     {"op":"nested","depth":N} (the test side's calls to the student
 //     nested past N, counted on its side: the student box is stopped,
-//     and that is the test's death, the same on every machine).
+//     and that is the test's death, the same on every machine) and
+//     {"op":"failed","id":ID,"by":HOW} (the framework ended the test by
+//     its own timer, "timer", or an assertion of the test's,
+//     "assertion", as the test side knows from the failure's class and
+//     frames: Test.Failed, which the verdict reads instead of the
+//     report's text).
 //   - 'X': the relay to the test side, instead of an answer: the student
 //     box ended or was stopped, {"why","limit","exit","signal"}.
 //
@@ -50,6 +55,10 @@
 // test, and forgotten at the next test. A box the relay ended (at a
 // boundary or a limit) decides nothing more, however its end comes about:
 // one stopped while it was still starting is no failure of the grader's.
+// When a test ends (its next 'G' test, reset or done frame), a process
+// of the live box that the kernel killed at the box's memory limit since
+// the last look (a child, while the box answers on; sandbox.Meter's
+// OOMKills) marks the test died at the memory limit.
 //
 // What the student prints goes to its stderr, which the relay drains
 // and keeps clipped (head and tail, package clip) per test, and never

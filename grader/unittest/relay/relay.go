@@ -95,7 +95,8 @@ type testState struct {
 	waited                   time.Duration // time waited for the student, but for the current wait
 	printed                  *printed
 	died                     *Died
-	between                  bool // calls between a boundary and the next test (a class's @BeforeAll): bounded as a test, recorded as none
+	failed                   string // how the test side's framework said the test failed ("timer", "assertion"), "" if it said nothing
+	between                  bool   // calls between a boundary and the next test (a class's @BeforeAll): bounded as a test, recorded as none
 }
 
 func (r *relay) cur() *testState { return r.tests[len(r.tests)-1] }
@@ -128,7 +129,7 @@ func (r *relay) loop() (Result, error) {
 	}
 	for _, t := range r.tests[1:] {
 		if !t.between {
-			r.result.Tests = append(r.result.Tests, Test{ID: t.id, Printed: t.printed.String(), Died: t.died})
+			r.result.Tests = append(r.result.Tests, Test{ID: t.id, Printed: t.printed.String(), Died: t.died, Failed: t.failed})
 		}
 	}
 	return r.result, r.err
@@ -297,16 +298,22 @@ func (r *relay) control(p []byte) {
 		ID     string `json:"id"`
 		Report string `json:"report"`
 		Depth  int    `json:"depth"`
+		By     string `json:"by"`
 	}
 	if err := json.Unmarshal(p, &c); err != nil {
 		r.fail(fmt.Errorf("%w: control %q: %v", ErrProtocol, clipID(string(p)), err))
 		return
+	}
+	if c.Op == "test" || c.Op == "reset" || c.Op == "done" {
+		r.oomKilled() // the test ends here
 	}
 	switch c.Op {
 	case "test":
 		r.begin(&testState{id: clipID(c.ID)})
 	case "waiting":
 		r.waiting()
+	case "failed":
+		r.failed(clipID(c.ID), c.By)
 	case "nested":
 		if c.Depth < 1 || c.Depth > MaxNested {
 			r.fail(fmt.Errorf("%w: nested depth %d", ErrProtocol, c.Depth))
@@ -330,6 +337,39 @@ func (r *relay) control(p []byte) {
 		r.begin(&testState{between: true})
 	default:
 		r.fail(fmt.Errorf("%w: control op %q", ErrProtocol, clipID(c.Op)))
+	}
+}
+
+// oomKilled lays to the current test the processes of the live student
+// box the kernel killed at its memory limit since the last look: a child
+// of the student's code, while the box's first process lives on and
+// answers (which no end of the box would tell). The test fails at the
+// memory limit, as a cold run whose child the same befell, unless it
+// already failed otherwise. Below the full tier no cgroup counts them,
+// and the grader's own meter stops the whole box instead.
+func (r *relay) oomKilled() {
+	st := r.st
+	if st == nil || st.ended {
+		return
+	}
+	n, ok := st.meter.OOMKills()
+	if !ok || n <= st.ooms {
+		return
+	}
+	st.ooms = n
+	if t := r.cur(); !t.between && t.died == nil {
+		t.died = &Died{Why: "a process of your code was stopped at its memory limit", Limit: "memory", Exit: -1, Signal: "killed"}
+	}
+}
+
+// failed: the test side's framework ended the test id, the current
+// one, by how (its own timer or an assertion of the test's), as the
+// test side knows from the failure's class and where it was raised,
+// never from text. The verdict reads it: the report's text is the
+// student's to write. Another test's, or another how, is ignored.
+func (r *relay) failed(id, how string) {
+	if t := r.cur(); !t.between && t.id == id && (how == FailedTimer || how == FailedAssertion) {
+		t.failed = how
 	}
 }
 

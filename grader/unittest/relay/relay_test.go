@@ -35,6 +35,8 @@ func TestMain(m *testing.M) {
 	case "badtest":
 		os.Stdout.Write([]byte{0, 0, 0, 2, 'Q', '!'})
 		os.Exit(0)
+	case "hog":
+		os.Exit(hog())
 	}
 	os.Exit(m.Run())
 }
@@ -200,6 +202,11 @@ func studentSide() int {
 		case "channel":
 			writeFrame(os.Stdout, []byte("X{}"))
 			continue
+		case "hogchild": // a child that uses memory without end (hog), waited for, then the answer
+			exe, _ := os.Executable()
+			cmd := exec.Command(exe)
+			cmd.Env = []string{programEnv + "=hog"}
+			cmd.Run()
 		case "daemon": // a child that outlives the answer
 			cmd := exec.Command("/bin/sleep", "1000")
 			cmd.Start()
@@ -222,6 +229,20 @@ func studentSide() int {
 		}
 		writeFrame(os.Stdout, []byte(fmt.Sprintf(`S{"calls":%d}`, calls)))
 	}
+}
+
+// hog touches memory, 16 MiB at a time, up to 4 GiB: far past any
+// limit a test gives its box.
+func hog() int {
+	var kept [][]byte
+	for i := 0; i < 256; i++ {
+		b := make([]byte, 16<<20)
+		for j := 0; j < len(b); j += 4096 {
+			b[j] = 1
+		}
+		kept = append(kept, b)
+	}
+	return len(kept) & 0
 }
 
 // burn uses about d of CPU time.
@@ -261,6 +282,36 @@ func TestCrowdedTestInTime(t *testing.T) {
 	}
 	if d := res.Tests[1].Died; d == nil || d.Limit != "wall" {
 		t.Errorf("a crowded test that sleeps: died %+v, want at the wall limit", d)
+	}
+}
+
+// TestOOMKilledChild: a test in which a child of the student's process
+// goes past the box's memory limit fails at the memory limit, though the
+// process itself answers (the kernel kills the child alone) or, where no
+// cgroup counts the kill, the whole box is stopped; the next test is
+// graded as it goes.
+func TestOOMKilledChild(t *testing.T) {
+	if !sandbox.Detect().Metered() {
+		t.Skip("this machine's sandbox tier has no meter")
+	}
+	student := fake(t, "student")
+	student.Limits.Memory = 256 << 20
+	res, err := Run(context.Background(), Config{
+		Test:    fake(t, "testside", "test:a", `call:{"do":"hogchild"}`, "test:b", `call:{"do":"echo"}`, "done"),
+		Student: func() sandbox.Spec { return student },
+		PerTest: generous,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tests) != 2 {
+		t.Fatalf("tests %+v", res.Tests)
+	}
+	if d := res.Tests[0].Died; d == nil || d.Limit != "memory" {
+		t.Errorf("a test whose child went past the memory limit: died %+v, want at the memory limit", d)
+	}
+	if d := res.Tests[1].Died; d != nil {
+		t.Errorf("the next test: died %+v", d)
 	}
 }
 

@@ -21,6 +21,7 @@ type student struct {
 	why   *Died // why the relay stopped it; nil while it runs or when it ended quietly
 	ended bool  // end was called
 	quiet bool  // ended at a lifecycle boundary: the test side is not told
+	ooms  int64 // the box's OOM kills already laid to a test (oomKilled)
 }
 
 // launch starts a student box of generation gen from spec, what it

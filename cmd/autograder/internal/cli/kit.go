@@ -39,10 +39,11 @@ func kitCommand() *ucli.Command {
 			"folder (a course repository) `autograder check` needs no flag. Refused, with\n" +
 			"nothing written, when a file of the kit has the bytes of an assignment file that\n" +
 			"is not public (a hidden case, hidden tests, a solution beside the rubric), or is a\n" +
-			"near-copy of one (line endings, blanks, a byte-order mark aside; inside another\n" +
-			"file; in a gzip, zip or tar), or is an archive too large to check; or when a\n" +
-			"helper the public tests need is used by a hidden test too (helpers.py, Check.java,\n" +
-			"conftest.py), or a conftest.py they need defines fixtures only hidden tests use.\n" +
+			"near-copy of one (line endings, blanks, a byte-order mark aside; commented out;\n" +
+			"inside another file; in a gzip, zip or tar), or is an archive too large to check;\n" +
+			"or when a helper the public tests need is used by a hidden test too (helpers.py,\n" +
+			"Check.java, conftest.py), or a conftest.py they need defines fixtures only hidden\n" +
+			"tests use.\n" +
 			"Files beside the tests that no public test needs (a solution.py, answers.txt,\n" +
 			"a data file a hidden test names in a folder the public tests name) are left\n" +
 			"out, and listed.",
@@ -314,7 +315,7 @@ func nearCopy(p string, near *nearcopy.Set) error {
 	case found != "" && member != "":
 		return fmt.Errorf("%s holds %s, a near-copy of %s, which is not public", p, member, found)
 	case found != "":
-		return fmt.Errorf("%s is a near-copy of %s (line endings and blanks aside, or inside it), which is not public", p, found)
+		return fmt.Errorf("%s is a near-copy of %s (line endings, blanks and comment markers aside, or inside it), which is not public", p, found)
 	case err != nil:
 		return fmt.Errorf("%s cannot be checked for hidden bytes: %v", p, err)
 	}

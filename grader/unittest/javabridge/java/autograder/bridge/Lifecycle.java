@@ -32,6 +32,9 @@ public final class Lifecycle implements TestExecutionListener {
     @Override
     public void executionFinished(TestIdentifier id, TestExecutionResult result) {
         result.getThrowable().ifPresent(Cap::cut);
+        if (id.isTest() && result.getThrowable().filter(Lifecycle::timerFired).isPresent()) {
+            Bridge.failed(testID(id), "timer");
+        }
         if (id.isTest()) {
             Bridge.testFinished();
         }
@@ -55,6 +58,22 @@ public final class Lifecycle implements TestExecutionListener {
             return true;
         }
         return plan.getParent(id).map(p -> !(p.getSource().orElse(null) instanceof ClassSource)).orElse(true);
+    }
+
+    /**
+     * Whether JUnit's own timer (@Timeout, a default timeout) ended a test
+     * with t: a TimeoutException, exactly, that JUnit's timeout extension
+     * made (its first frame), and none the bridge made for one the
+     * student's code threw (whose frames are the student's to write).
+     * JUnit's assertTimeout and assertTimeoutPreemptively fail as
+     * assertions of the test's instead.
+     */
+    static boolean timerFired(Throwable t) {
+        if (t.getClass() != java.util.concurrent.TimeoutException.class || TestSide.fromStudent(t)) {
+            return false;
+        }
+        StackTraceElement[] st = t.getStackTrace();
+        return st.length > 0 && st[0].getClassName().startsWith("org.junit.jupiter.engine.extension.Timeout");
     }
 
     /**

@@ -458,6 +458,9 @@ final class TestSide extends Peer {
             // one): as its nearest super class they can, with its own name
             // in the message when none is
             for (Object s : jsonList(e.get("supers"))) {
+                if (AssertionError.class.getName().equals(s)) {
+                    break; // the student's error (a StudentError), never one its super classes would make
+                }
                 Throwable u = instantiate(str(s, NAME, 1000), msg, (Integer) h, e.get("fields"), t instanceof StudentError, cause);
                 if (!(u instanceof StudentException || u instanceof StudentError)) {
                     t = u;
@@ -488,6 +491,10 @@ final class TestSide extends Peer {
         }
         try {
             Class<?> k = standin(type);
+            if (k != null && AssertionError.class.isAssignableFrom(k)) {
+                // a student's subclass of AssertionError: its error, never a failed assertion of the test's
+                return new StudentError(type, msg);
+            }
             if (k != null && Throwable.class.isAssignableFrom(k)) {
                 if (handle == null) {
                     throw new BadValue("an exception of the student's without its handle");
@@ -497,7 +504,7 @@ final class TestSide extends Peer {
             if (type.startsWith("java.")) {
                 k = Class.forName(type, false, ClassLoader.getPlatformClassLoader());
                 if (rebuildable(k)) {
-                    return jdkThrowable(k, msg, cause);
+                    return fromStudent(jdkThrowable(k, msg, cause));
                 }
                 error |= Error.class.isAssignableFrom(k);
             }
@@ -530,9 +537,33 @@ final class TestSide extends Peer {
         }
     }
 
-    /** JDK throwables a test may expect; never the errors JUnit treats as fatal to the whole run. */
+    /**
+     * The JDK's throwables made here for ones the student's code threw
+     * (weakly held, by identity: Throwable keeps Object's equals): JUnit's
+     * own timer is told from a student's TimeoutException by it
+     * (Lifecycle).
+     */
+    private static final Map<Throwable, Boolean> FROM_STUDENT = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    private static Throwable fromStudent(Throwable t) {
+        FROM_STUDENT.put(t, Boolean.TRUE);
+        return t;
+    }
+
+    /** Whether t is one of the JDK's throwables made here for one the student's code threw. */
+    static boolean fromStudent(Object t) {
+        return t instanceof Throwable && FROM_STUDENT.containsKey(t);
+    }
+
+    /**
+     * JDK throwables a test may expect; never the errors JUnit treats as
+     * fatal to the whole run, nor an AssertionError (a failed assertion is
+     * the test's alone: the student's is a StudentError saying what it
+     * threw).
+     */
     private static boolean rebuildable(Class<?> k) {
         return Throwable.class.isAssignableFrom(k) && !VirtualMachineError.class.isAssignableFrom(k)
+                && !AssertionError.class.isAssignableFrom(k)
                 && !LinkageError.class.isAssignableFrom(k) && !ThreadDeath.class.isAssignableFrom(k)
                 && (Exception.class.isAssignableFrom(k) || Error.class.isAssignableFrom(k));
     }
