@@ -402,6 +402,31 @@ def _not_json(name):
 # ---------------------------------------------------------------- values
 
 _PLAIN_MUTABLE = (list, dict, set)
+# The standard library's values (_STD_KINDS) a test passes that are
+# copied back after the call as _PLAIN_MUTABLE's are.
+_STD_MUTABLE = frozenset({"counter", "ordereddict", "defaultdict", "deque"})
+
+
+def _copied_back(a):
+    """Whether a, an argument of a call, is copied back after it: a
+    list, dict or set, or one of the standard library's containers
+    (_STD_MUTABLE), of exactly its type."""
+    __tracebackhide__ = True
+    return type(a) in _PLAIN_MUTABLE or _std_kind(type(a), a) in _STD_MUTABLE
+
+
+def _copy_into(old, new):
+    """Test side: old, an argument the test passed, made what the
+    student's call left its copy, new (of old's exact type)."""
+    __tracebackhide__ = True
+    if type(old) is list:
+        old[:] = new
+    elif _std_kind(type(old), old) == "deque":  # its maxlen is old's own
+        old.clear()
+        old.extend(new)
+    else:
+        old.clear()
+        old.update(new)
 # sys.argv as this process started: on the test side, a call says the
 # test's own only when the test has changed it (monkeypatch.setattr(sys,
 # "argv", [...]) before a student's main()); on the student's, it is
@@ -1205,7 +1230,8 @@ _STD_KINDS = {("decimal", "Decimal"): "decimal", ("fractions", "Fraction"): "fra
               ("datetime", "date"): "date", ("datetime", "datetime"): "datetime",
               ("datetime", "time"): "time", ("datetime", "timedelta"): "timedelta",
               ("builtins", "range"): "range", ("collections", "Counter"): "counter",
-              ("collections", "OrderedDict"): "ordereddict", ("collections", "defaultdict"): "defaultdict"}
+              ("collections", "OrderedDict"): "ordereddict", ("collections", "defaultdict"): "defaultdict",
+              ("collections", "deque"): "deque"}
 _STD_TAGS = frozenset(_STD_KINDS.values())
 # A defaultdict's factory that crosses with it; another crosses as None.
 _FACTORIES = {c.__name__: c for c in (int, float, complex, str, bytes, bool, list, tuple, dict, set, frozenset)}
@@ -1243,6 +1269,12 @@ def _rebuild_std(kind, x, dec):
             raise BridgeError("a %s written as %.60r" % (kind, x))
         import datetime
         return getattr(datetime, kind).fromisoformat(x)
+    if kind == "deque":
+        if type(x) is not list or len(x) != 2 or type(x[1]) is not list or \
+                not (x[0] is None or (type(x[0]) is int and 0 <= x[0] < (1 << 53))):
+            raise BridgeError("a bad deque")
+        import collections
+        return collections.deque([dec(y) for y in x[1]], x[0])
     if kind in ("counter", "ordereddict", "defaultdict"):
         import collections
         if kind == "defaultdict":
@@ -1515,9 +1547,15 @@ class _Values:
             w.put('{"%s":' % kind)
             w.string(v.isoformat())
         elif kind in ("counter", "ordereddict"):
+            # v is of exactly its class: an OrderedDict's own order (after
+            # a move_to_end) is its items', not dict.items'.
             w.put('{"%s":[' % kind)
-            self.put_items(w, dict.items(v), depth + 1, pairs=True)
+            self.put_items(w, type(v).items(v), depth + 1, pairs=True)
             w.put("]")
+        elif kind == "deque":
+            w.put('{"deque":[%s,[' % ("null" if v.maxlen is None else int(v.maxlen)))
+            self.put_items(w, list(v), depth + 1)
+            w.put("]]")
         elif kind == "defaultdict":
             f = v.default_factory
             named = any(f is c for c in _FACTORIES.values())
@@ -1859,12 +1897,8 @@ class _Calls:
         mutable.update(kwargs)
         for key, new in copied:
             old = mutable.get(key) if type(key) in (int, str) else None
-            if type(old) in _PLAIN_MUTABLE and type(new) is type(old) and old is not new:
-                if type(old) is list:
-                    old[:] = new
-                else:
-                    old.clear()
-                    old.update(new)
+            if _copied_back(old) and type(new) is type(old) and old is not new:
+                _copy_into(old, new)
         return value
 
     def request_back(self, msg):
@@ -2059,8 +2093,8 @@ class _Answers:
                 for kv in msg.get("kwargs") or ():
                     kwargs[str(kv[0])] = self.dec(kv[1])
                 value = target(*args, **kwargs)
-                back_args = [[i, a] for i, a in enumerate(args) if type(a) in _PLAIN_MUTABLE]
-                back_args += [[k, a] for k, a in kwargs.items() if type(a) in _PLAIN_MUTABLE]
+                back_args = [[i, a] for i, a in enumerate(args) if _copied_back(a)]
+                back_args += [[k, a] for k, a in kwargs.items() if _copied_back(a)]
             elif op == "getattr":
                 if not self.trusted and not _names_test_function(target, name):
                     if type(name) is not str or name.startswith("_"):
