@@ -2241,6 +2241,9 @@ class _Exceptions:
         if type(module) is not str or (module == "builtins" and getattr(builtins, cls.__name__, None) is not cls):
             module = "a class of the student's named as a built-in"  # never taken for the built-in
         info = {"module": module, "name": cls.__qualname__, "bases": bases}
+        doc = cls.__dict__.get("__doc__") if isinstance(getattr(cls, "__dict__", None), types.MappingProxyType) else None
+        if module != "builtins" and type(doc) is str:
+            info["doc"] = doc[:MAX_REPR]
         if module != "builtins" and depth < 8:
             info["parents"] = [self.exc_info(b, depth + 1) for b in cls.__bases__
                                if issubclass(b, BaseException) and getattr(builtins, b.__name__, None) is not b][:8]
@@ -2248,8 +2251,11 @@ class _Exceptions:
                 info["path"] = [module] + cls.__qualname__.split(".")
         return info
 
-    def exc_reply(self, e, depth=0):
+    def exc_reply(self, e, depth=0, budget=None):
+        """Student side: e as it crosses, with its cause and context
+        (_MAX_CAUSES deep, _MAX_CAUSES of them in all: budget)."""
         __tracebackhide__ = True
+        budget = [_MAX_CAUSES] if budget is None else budget
         info = self.exc_info(type(e))
         try:
             # The test side reads args of at most MAX_REPR characters, or
@@ -2287,10 +2293,18 @@ class _Exceptions:
         if self.trusted:
             # raise X from Y: Y crosses with X (8 deep); from None: none.
             cause = e.__cause__
-            if isinstance(cause, BaseException) and depth < _MAX_CAUSES:
-                out["cause"] = self.exc_reply(cause, depth + 1)
+            if isinstance(cause, BaseException) and depth < _MAX_CAUSES and budget[0] > 0:
+                budget[0] -= 1
+                out["cause"] = self.exc_reply(cause, depth + 1, budget)
             if e.__suppress_context__ is True:
                 out["suppress"] = True
+            # The exception being handled when e was raised (raise X in an
+            # except block; from None keeps it too, suppressed).
+            context = e.__context__
+            if isinstance(context, BaseException) and context is not cause and depth < _MAX_CAUSES \
+                    and budget[0] > 0:
+                budget[0] -= 1
+                out["context"] = self.exc_reply(context, depth + 1, budget)
         return out
 
     def stand_in(self, info, budget):
@@ -2349,6 +2363,7 @@ class _Exceptions:
             path = None
         ns = {"__module__": module, "__qualname__": name, "__getattr__": _exc_getattr, "__str__": _exc_str,
               "_ag_peer": self, "_ag_cpath": tuple(path) if path else None}
+        ns["__doc__"] = info["doc"][:MAX_REPR] if type(info.get("doc")) is str else None  # the student's docstring
         short = name.rsplit(".", 1)[-1]
         try:
             cls = _ExcMeta(short, bases, ns)
@@ -2427,21 +2442,23 @@ class _Exceptions:
         prints such an exception with its own chain: where it and the
         exception raised from it were raised are notes of the cause's."""
         __tracebackhide__ = True
-        cause = info.get("cause")
+        cause, context = info.get("cause"), info.get("context")
         if type(cause) is dict and depth < _MAX_CAUSES:
             e.__cause__ = self.exception(cause, depth=depth + 1)
+        ctx = self.exception(context, depth=depth + 1) if type(context) is dict and depth < _MAX_CAUSES else None
+        suppress = e.__cause__ is not None or info.get("suppress") is True
         trace = info.get("trace")
         if type(trace) is str and trace:
             trace = trace[:2 * MAX_REPR].rstrip("\n")
-            if depth:
+            if depth or (e.__cause__ is None and (ctx is not None or suppress)):
                 _note(e, "raised in the student's code:\n" + trace)
             elif e.__cause__ is None:
                 e.__context__ = StudentTraceback("raised in the student's code:\n" + trace)
             else:
                 _note(e.__cause__, "%s, raised from it in the student's code:\n%s" % (type(e).__name__, trace))
-        # from None hides no context of the student's here (that stayed in
-        # its box): the trace is shown.
-        e.__suppress_context__ = e.__cause__ is not None
+        if ctx is not None and ctx is not e:
+            e.__context__ = ctx  # the student's own (raise X in an except block; from None keeps it)
+        e.__suppress_context__ = suppress
         return e
 
 
