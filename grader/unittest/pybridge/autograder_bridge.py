@@ -409,17 +409,17 @@ _STD_MUTABLE = frozenset({"counter", "ordereddict", "defaultdict", "deque"})
 
 def _copied_back(a):
     """Whether a, an argument of a call, is copied back after it: a
-    list, dict or set, or one of the standard library's containers
+    list, dict, set or bytearray, or one of the standard library's containers
     (_STD_MUTABLE), of exactly its type."""
     __tracebackhide__ = True
-    return type(a) in _PLAIN_MUTABLE or _std_kind(type(a), a) in _STD_MUTABLE
+    return type(a) in _PLAIN_MUTABLE or type(a) is bytearray or _std_kind(type(a), a) in _STD_MUTABLE
 
 
 def _copy_into(old, new):
     """Test side: old, an argument the test passed, made what the
     student's call left its copy, new (of old's exact type)."""
     __tracebackhide__ = True
-    if type(old) is list:
+    if type(old) is list or type(old) is bytearray:
         old[:] = new
     elif _std_kind(type(old), old) == "deque":  # its maxlen is old's own
         old.clear()
@@ -1511,10 +1511,18 @@ class _Values:
             self.put_int(w, v)
         elif t is float:
             w.put(float.__repr__(v) if math.isfinite(v) else '{"float":"%s"}' % float.__repr__(v))
-        elif t is bytes:
-            if 4 * ((len(v) + 2) // 3) > w.room - w.size:
+        elif t is bytes or t is bytearray or t is memoryview:
+            # A memoryview crosses as the bytes it shows.
+            data = v.tobytes() if t is memoryview else v
+            if 4 * ((len(data) + 2) // 3) > w.room - w.size:
                 raise w.full()
-            w.put('{"bytes":"%s"}' % base64.b64encode(v).decode())
+            w.put('{"%s":"%s"}' % ("bytearray" if t is bytearray else "bytes", base64.b64encode(data).decode()))
+        elif t is complex:
+            w.put('{"complex":[')
+            self.put_value(w, v.real, depth + 1)
+            w.put(",")
+            self.put_value(w, v.imag, depth + 1)
+            w.put("]}")
         elif t is list or t is tuple or t is set or t is frozenset or t is slice:
             w.put('{"%s":[' % t.__name__)
             self.put_items(w, (v.start, v.stop, v.step) if t is slice else v, depth + 1)
@@ -1677,11 +1685,17 @@ class _Values:
                 return _int_of_hex(x)
             if k == "float" and type(x) is str and x in ("nan", "inf", "-inf"):
                 return float(x)
-            if k == "bytes" and type(x) is str:
+            if k in ("bytes", "bytearray") and type(x) is str:
                 try:
-                    return base64.b64decode(x, validate=True)
+                    b = base64.b64decode(x, validate=True)
                 except ValueError:
                     raise BridgeError("bytes that are not base64: %.60r" % x) from None
+                return b if k == "bytes" else bytearray(b)
+            if k == "complex" and type(x) is list and len(x) == 2:
+                parts = [self._dec(y, depth + 1) for y in x]
+                if any(type(y) is not float for y in parts):
+                    raise BridgeError("a complex whose parts are not floats")
+                return complex(*parts)
             if k in ("list", "tuple", "set", "frozenset") and type(x) is list:
                 items = [self._dec(y, depth + 1) for y in x]
                 return {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}[k](items)
