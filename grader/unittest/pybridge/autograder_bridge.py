@@ -1238,6 +1238,31 @@ _FACTORIES = {c.__name__: c for c in (int, float, complex, str, bytes, bool, lis
 _DECIMAL = re.compile(r"-?(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:E[+-]?[0-9]{1,18})?|Infinity|s?NaN[0-9]*)")
 
 
+# A dict's views (keys(), values(), items()) cross as values, by these
+# tags: a view of a dict made of what the view showed, so keys() and
+# items() are set-like (== {"a"}, >= {"a"}) as in one process; a copy,
+# which does not follow the student's dict after.
+_VIEW_TYPES = (type({}.keys()), type({}.values()), type({}.items()))
+_VIEWS = dict(zip(_VIEW_TYPES, ("dict_keys", "dict_values", "dict_items")))
+_VIEW_TAGS = frozenset(_VIEWS.values())
+
+
+def _view(tag, x, dec):
+    """The dict view of tag the wire's x, a list, stands for (dec
+    decodes a part)."""
+    __tracebackhide__ = True
+    if tag == "dict_keys":
+        return dict.fromkeys(dec(y) for y in x).keys()
+    if tag == "dict_values":
+        return dict(enumerate(dec(y) for y in x)).values()
+    out = {}
+    for kv in x:
+        if type(kv) is not list or len(kv) != 2:
+            raise BridgeError("a map entry that is not a pair")
+        out[dec(kv[0])] = dec(kv[1])
+    return out.items()
+
+
 def _std_kind(t, v):
     """The tag v, of type t, crosses with when it is one of the standard
     library's values (_STD_KINDS), else None. A datetime or time whose
@@ -1531,6 +1556,10 @@ class _Values:
             w.put('{"map":[')
             self.put_items(w, v.items(), depth + 1, pairs=True)
             w.put("]}")
+        elif t in _VIEWS:
+            w.put('{"%s":[' % _VIEWS[t])
+            self.put_items(w, v, depth + 1, pairs=t is _VIEW_TYPES[2])
+            w.put("]}")
         elif _std_kind(t, v) is not None:
             self.put_std(w, _std_kind(t, v), v, depth)
         elif self.trusted and t is not bool and isinstance(v, _BUILTIN_BASES) and not isinstance(v, BaseException):
@@ -1708,6 +1737,8 @@ class _Values:
                         raise BridgeError("a map entry that is not a pair")
                     out[self._dec(kv[0], depth + 1)] = self._dec(kv[1], depth + 1)
                 return out
+            if k in _VIEW_TAGS and type(x) is list:
+                return _view(k, x, lambda y: self._dec(y, depth + 1))
             if k in _STD_TAGS:
                 return _rebuild_std(k, x, lambda y: self._dec(y, depth + 1))
             if k == "ref" and type(x) is dict and type(x.get("ref")) is int and x["ref"] in self.objects:
