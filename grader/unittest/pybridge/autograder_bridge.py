@@ -119,6 +119,13 @@ _ANSWERS = ("return", "raise", "unsendable")
 # iterator only as the answer to next(), or to send() of a handle whose
 # class is named generator (the student's word, as next()'s answer is).
 _CONTROL = ("StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit")
+# But a student's SystemExit (sys.exit(2), argparse's error) reaches a
+# test as itself, with its code, as in one process: how a program ends,
+# which a test checks with pytest.raises(SystemExit). It ends no test run:
+# pytest takes a SystemExit in a test, a fixture or a test module's import
+# for that test's (that module's) failure, as it does in one process; a
+# call replayed in a fresh process passes it over (replay_one).
+_CONTROL_TO_TEST = tuple(n for n in _CONTROL if n != "SystemExit")
 _MAX_FREE = 4096
 # How many causes of a student's exception cross with it (raise X from Y).
 _MAX_CAUSES = 8
@@ -2356,8 +2363,9 @@ class _Exceptions:
         """The test side's class for an exception class of the student's:
         its name, the stand-ins of its own parent classes and the nearest
         built-in base the student chose (BaseException, Exception,
-        ValueError...; never one that ends a run: those are control flow,
-        a RuntimeError, and a name of no built-in gives Exception). Its instances' other attributes and
+        ValueError, SystemExit...; never other control flow
+        (_CONTROL_TO_TEST): that is a RuntimeError, and a name of no
+        built-in gives Exception). Its instances' other attributes and
         methods are the student's object's; called by a test, it makes the
         student's exception in the student's process."""
         __tracebackhide__ = True
@@ -2366,7 +2374,7 @@ class _Exceptions:
             raise BridgeError("a bad exception class")
         name, module = name[:200], module[:200]
         if module == "builtins":
-            if name in _CONTROL:
+            if name in _CONTROL_TO_TEST:
                 return RuntimeError  # what the student's control flow reaches a test as
             b = getattr(builtins, name, None)
             if isinstance(b, type) and issubclass(b, BaseException) and b.__module__ == "builtins":
@@ -2389,7 +2397,7 @@ class _Exceptions:
             # flow ones never get here).
             c = getattr(builtins, b, None) if type(b) is str else None
             if isinstance(c, type) and issubclass(c, BaseException) and c.__module__ == "builtins" \
-                    and b not in _CONTROL:
+                    and b not in _CONTROL_TO_TEST:
                 base = c
                 break
         parents = []
@@ -2431,7 +2439,8 @@ class _Exceptions:
         builtin = info["module"] == "builtins"
         if stop_ok and builtin and info["name"] == "StopIteration":
             return StopIteration(*self._stop_value(info))  # next()'s or send()'s answer: the iterator is done
-        control = [n for n in ([info["name"]] if builtin else []) + info["bases"] if n in _CONTROL]
+        stops = _CONTROL if self.trusted else _CONTROL_TO_TEST
+        control = [n for n in ([info["name"]] if builtin else []) + info["bases"] if n in stops]
         h = info.get("ref")
         if type(h) is int and (control or h not in self.remotes):
             # Held only if its stand-in keeps it (below).
@@ -2634,7 +2643,8 @@ def _make(cls, args):
     for a in (args, []):
         try:
             e = cls.__new__(cls, *a)
-            BaseException.__init__(e, *a)
+            # SystemExit's own sets its code (a built-in's: no student code).
+            (SystemExit if issubclass(cls, SystemExit) else BaseException).__init__(e, *a)
             return e
         except Exception:
             pass
