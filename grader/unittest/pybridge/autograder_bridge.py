@@ -985,21 +985,96 @@ def _remote_class(typ):
 
 def _binary(op):
     __tracebackhide__ = True
-    # A comparison of a student's object meets another of the student's
-    # objects only: with a plain value of the test's (its expected
-    # answer), == is False, != True and the rest not supported, so that no
-    # value the test expects ever reaches the student's code through a
-    # comparison (a student's __eq__ that says True to anything). An
-    # arithmetic operator takes any operand, as a method call does
-    # (money * 3, 3 * money, sum(moneys)): its result is the student's
-    # answer, which the test then compares.
+    # A comparison of a student's object with another of its objects is
+    # the student's; with a plain value of the test's (its expected
+    # answer), the student's too, asked among canaries (_plain_compare),
+    # so that a student's __eq__ that says True to anything equals
+    # nothing. An arithmetic operator takes any operand, as a method call
+    # does (money * 3, 3 * money, sum(moneys)): its result is the
+    # student's answer, which the test then compares.
     def f(self, other):
         __tracebackhide__ = True
         if op in _COMPARISONS and not isinstance(other, Remote):
-            return NotImplemented
+            return _plain_compare(self, op, other)
         return self._ag_op(op, other)
     f.__name__ = "__%s__" % op
     return f
+
+
+# How many values a student's object is asked whether it equals, besides
+# the test's own (_plain_compare).
+_N_CANARIES = 3
+_canary_rng = []
+
+
+def _canaries(op, v):
+    """Values a student's object compared with v by op must answer
+    otherwise than it answers v, by any honest comparison, or None: no
+    comparison of a student's object with such a v (a dict, a set, None:
+    never equal, ordering raises). For == and !=, _N_CANARIES values of
+    v's type that differ from it (a number by 1 to 3 times its size, a
+    string or sequence by an item more); for ordering, a number far below
+    and one far above v."""
+    __tracebackhide__ = True
+    if not _canary_rng:
+        import random
+        _canary_rng.append(random.Random(os.urandom(16)))  # never the test's own random
+    rng, t = _canary_rng[0], type(v)
+    num = t in (int, float) or _std_kind(t, v) in ("fraction", "decimal")
+    if t is float and not math.isfinite(v):
+        return [0.0, 1.0, -1.0] if op in ("eq", "ne") else None
+    if op not in ("eq", "ne"):
+        if not num:
+            return None
+        big = max(1e12, abs(v) * 1e3) if t is float else 10 ** 12 + int(abs(v)) * 1000
+        return [v - big, v + big]
+    if t is bool:
+        return [not v]
+    if num:
+        step = max(1.0, abs(v)) if t is float else 1
+        return [v + d * step for d in rng.sample((-3, -2, -1, 1, 2, 3), _N_CANARIES)]
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    if t is str:
+        return [v + rng.choice(letters), rng.choice(letters) + v, v + rng.choice(letters) + rng.choice(letters)]
+    if t in (tuple, list):
+        return [t(list(v) + [rng.randint(0, 9)]), t([rng.randint(0, 9)] + list(v)), t(list(v) + [rng.choice(letters)])]
+    return None
+
+
+def _plain_compare(r, op, v):
+    """Test side: r OP v, r a student's object, v a plain value of the
+    test's, by the student's own comparison methods, as in one process
+    (Rational(4, 2) == 2, Rational(1, 2) < 1), asked in its box with v
+    among canaries (_canaries), in an order it cannot tell: an object
+    that equals whatever it is asked (it would pass any test's ==
+    without the answer) equals none of them; one whose order is no
+    number's (less than anything) orders with none, TypeError, as
+    before. Where the student's comparison raises, it raises here."""
+    __tracebackhide__ = True
+    p = object.__getattribute__(r, "_ag_peer")
+    canaries = _canaries(op, v) if p is not None and not p.trusted else None
+    if canaries is None:
+        return NotImplemented
+    xs = [v] + canaries
+    order = list(range(len(xs)))
+    if op in ("eq", "ne"):
+        _canary_rng[0].shuffle(order)
+    said = r._ag_op("compare", op, [xs[i] for i in order])
+    if type(said) is not list or len(said) != len(xs) or any(a not in (True, False, None) for a in said):
+        raise BridgeError("a comparison's answers that are not a list of booleans")
+    answers = [None] * len(xs)
+    for i, a in zip(order, said):
+        answers[i] = a
+    got, rest = answers[0], answers[1:]
+    if got is None:
+        return r._ag_op(op, v)  # the student's comparison raised: again, as itself
+    if op == "eq":
+        return got and True not in rest
+    if op == "ne":
+        return got or False in rest
+    if rest != ([False, True] if op in ("lt", "le") else [True, False]):
+        return NotImplemented
+    return got
 
 
 for _op in _COMPARISONS + _ARITHMETIC + tuple("r" + a for a in _ARITHMETIC) + tuple("i" + a for a in _ARITHMETIC):
@@ -1060,6 +1135,21 @@ def _contents(o):
     return None
 
 
+def _compare(t, op, xs):
+    """Student side: the truth of t OP x for each x of xs (None where it
+    raised), _plain_compare's answer."""
+    __tracebackhide__ = True
+    if op not in _COMPARISONS or type(xs) is not list:
+        raise BridgeError("a bad comparison")
+    f, out = _BIN[op], []
+    for x in xs:
+        try:
+            out.append(bool(f(t, x)))
+        except Exception:
+            out.append(None)
+    return out
+
+
 def _unary(op):
     __tracebackhide__ = True
     def f(self, *args):
@@ -1093,7 +1183,7 @@ _UN = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.
        "repr": repr, "str": str, "format": format, "bool": bool, "len": len, "hash": hash,
        "iter": iter, "next": next, "reversed": reversed,
        "copy": lambda o: __import__("copy").copy(o), "deepcopy": lambda o: __import__("copy").deepcopy(o),
-       "contents": _contents}
+       "contents": _contents, "compare": lambda t, op, xs: _compare(t, op, xs)}
 if _INSTRUCTOR:
     def _unaddressed(f):
         return lambda *a: _ADDRESS.sub("0x0", f(*a))
