@@ -1001,48 +1001,51 @@ def _binary(op):
     return f
 
 
-# How many values a student's object is asked whether it equals, besides
-# the test's own (_plain_compare).
-_N_CANARIES = 3
+# How many values a student's object is asked whether it equals, the
+# test's own among them (_plain_compare).
+_WINDOW = 8
 _canary_rng = []
 
 
 def _canaries(op, v):
-    """Values a student's object compared with v by op must answer
-    otherwise than it answers v, by any honest comparison, or None: no
-    comparison of a student's object with such a v (a dict, a set, None:
-    never equal, ordering raises). For == and !=, _N_CANARIES values of
-    v's type that differ from it (a number by 1 to 3 times its size, a
-    string or sequence by an item more); for ordering, a number far below
-    and one far above v."""
+    """The values a student's object is asked about with v, a plain value
+    of the test's, by op, v first, or None: no comparison of a student's
+    object with such a v (a str, a list, a dict, None: never equal,
+    ordering raises). v is a number (int, float, Fraction, Decimal; not
+    bool). For == and !=: _WINDOW numbers step apart, v at a random place
+    among them, so that they look alike from every one of them (each is
+    as likely the test's), step 1, or a power of two about |v| / 2**20
+    for a float past 2**40 (far beyond an honest tolerance); a float or
+    Decimal whose window would round: None. For ordering: v, a number far
+    below it and one far above it."""
     __tracebackhide__ = True
     if not _canary_rng:
         import random
         _canary_rng.append(random.Random(os.urandom(16)))  # never the test's own random
     rng, t = _canary_rng[0], type(v)
-    num = t in (int, float) or _std_kind(t, v) in ("fraction", "decimal")
+    if not (t is int or t is float or _std_kind(t, v) in ("fraction", "decimal")):
+        return None
     if t is float and not math.isfinite(v):
-        return [0.0, 1.0, -1.0] if op in ("eq", "ne") else None
+        return None
     if op not in ("eq", "ne"):
-        if not num:
-            return None
         big = max(1e12, abs(v) * 1e3) if t is float else 10 ** 12 + int(abs(v)) * 1000
-        return [v - big, v + big]
-    if t is bool:
-        return [not v]
-    if num:
-        step = max(1.0, abs(v)) if t is float else 1
-        return [v + d * step for d in rng.sample((-3, -2, -1, 1, 2, 3), _N_CANARIES)]
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    if t is str:
-        return [v + rng.choice(letters), rng.choice(letters) + v, v + rng.choice(letters) + rng.choice(letters)]
-    if t in (tuple, list):
-        return [t(list(v) + [rng.randint(0, 9)]), t([rng.randint(0, 9)] + list(v)), t(list(v) + [rng.choice(letters)])]
-    return None
+        return [v, v - big, v + big]
+    step = 1
+    if t is float and abs(v) >= 2.0 ** 40:
+        step = 2.0 ** (math.frexp(v)[1] - 20)
+    k = rng.randrange(_WINDOW)
+    base = v - k * step
+    window = [base + j * step for j in range(_WINDOW)]
+    import fractions
+    exact = fractions.Fraction(base) + k * fractions.Fraction(step) == fractions.Fraction(v) and all(
+        fractions.Fraction(w) == fractions.Fraction(base) + j * fractions.Fraction(step) for j, w in enumerate(window))
+    if not exact:
+        return None
+    return [v] + window[:k] + window[k + 1:]
 
 
 def _plain_compare(r, op, v):
-    """Test side: r OP v, r a student's object, v a plain value of the
+    """Test side: r OP v, r a student's object, v a plain number of the
     test's, by the student's own comparison methods, as in one process
     (Rational(4, 2) == 2, Rational(1, 2) < 1), asked in its box with v
     among canaries (_canaries), in an order it cannot tell: an object
@@ -1052,10 +1055,9 @@ def _plain_compare(r, op, v):
     before. Where the student's comparison raises, it raises here."""
     __tracebackhide__ = True
     p = object.__getattribute__(r, "_ag_peer")
-    canaries = _canaries(op, v) if p is not None and not p.trusted else None
-    if canaries is None:
+    xs = _canaries(op, v) if p is not None and not p.trusted else None
+    if xs is None:
         return NotImplemented
-    xs = [v] + canaries
     order = list(range(len(xs)))
     if op in ("eq", "ne"):
         _canary_rng[0].shuffle(order)
