@@ -1023,10 +1023,12 @@ def _canaries(op, v):
         import random
         _canary_rng.append(random.Random(os.urandom(16)))  # never the test's own random
     rng, t = _canary_rng[0], type(v)
-    if not (t is int or t is float or _std_kind(t, v) in ("fraction", "decimal")):
+    kind = "int" if t is int else "float" if t is float else _std_kind(t, v)
+    if kind not in ("int", "float", "fraction", "decimal"):
         return None
-    if t is float and not math.isfinite(v):
-        return None
+    if kind == "float" and not math.isfinite(v) or \
+            kind == "decimal" and not (v.is_finite() and abs(v.adjusted()) <= 64):
+        return None  # inf, nan; a Decimal too large or small for the rows below (1E+999999)
     if op not in ("eq", "ne"):
         big = max(1e12, abs(v) * 1e3) if t is float else 10 ** 12 + int(abs(v)) * 1000
         return [v, v - big, v + big]
