@@ -369,7 +369,7 @@ func (d *declared) mark(tag string) {
 
 var (
 	pyDefRE    = regexp.MustCompile(`^([ \t]*)(?:async\s+)?def\s+(test\w*)\s*\(`)
-	pyClassRE  = regexp.MustCompile(`^class\s+(Test\w*)\s*[:(]`)
+	pyClassRE  = regexp.MustCompile(`^class\s+(\w+)\s*(?:\(([^)]*)\)?)?\s*:?`)
 	pyMarkerRE = regexp.MustCompile(`^[ \t]*@pytest\.mark\.(points)\b(?:\s*\(\s*([0-9.]+)\s*\))?`)
 	// pytest's unconditional skip (not skipif), on a test or its class,
 	// or a module's pytestmark that is or lists one.
@@ -377,17 +377,34 @@ var (
 	pyModuleSkipRE = regexp.MustCompile(`^pytestmark\s*[:=].*\b(?:pytest\.)?mark\.skip\b\s*(?:$|[(),\]#])`)
 )
 
+// pyClass is a class a test module defines at its top: its bases as
+// written and the test methods it defines itself (their IDs the bare
+// method names), in order.
+type pyClass struct {
+	name, indent string
+	skip         string // the instructor's skip marker on the class, or ""
+	bases        []string
+	tests        []declared
+}
+
 // scanPython finds the tests a test module declares ("test_calc.test_add",
-// "test_calc.TestX.test_y"), with their markers; a file whose name is not
-// test_*.py or *_test.py declares none (a helper).
+// "test_calc.TestX.test_y"), with their markers, as pytest collects
+// them: the test_* functions at its top, and the test* methods of its
+// classes named Test* and of its unittest.TestCase classes (whatever
+// their names), each class's own and those it inherits from the file's
+// other classes (a contract test's StackContract.test_lifo is
+// TestListStack.test_lifo); a file whose name is not test_*.py or
+// *_test.py declares none (a helper).
 func scanPython(name string, data []byte) []declared {
 	mod := strings.TrimSuffix(name, ".py")
 	if !strings.HasPrefix(mod, "test_") && !strings.HasSuffix(mod, "_test") {
 		return nil
 	}
 	var out []declared
+	var classes []*pyClass
 	var marks []string
-	class, classSkip, moduleSkip, skip := "", "", "", ""
+	var class *pyClass
+	moduleSkip, skip := "", ""
 	open := 0 // the parentheses a decorator left open: its next lines go on with it
 	for _, line := range strings.Split(string(data), "\n") {
 		if open > 0 {
@@ -402,7 +419,9 @@ func scanPython(name string, data []byte) []declared {
 			continue
 		}
 		if m := pyClassRE.FindStringSubmatch(line); m != nil {
-			class, classSkip, marks, skip = m[1], skip, nil, ""
+			class, marks, skip = &pyClass{name: m[1], bases: pyBases(m[2]), skip: skip}, nil, ""
+			classes = append(classes, class)
+			out = append(out, declared{id: "\x00" + m[1]}) // where the class's tests go
 			continue
 		}
 		if m := pyMarkerRE.FindStringSubmatch(line); m != nil {
@@ -421,29 +440,134 @@ func scanPython(name string, data []byte) []declared {
 				open = strings.Count(line, "(") - strings.Count(line, ")")
 			}
 			if line != "" && line[0] != ' ' && line[0] != '\t' && line[0] != '@' && line[0] != '#' {
-				class, classSkip = "", ""
+				class = nil
 			}
 			continue
 		case m[1] == "":
-			class, classSkip = "", ""
-		case class == "":
+			class = nil
+		case class == nil || class.indent != "" && m[1] != class.indent:
 			marks, skip = nil, ""
 			continue // a nested function
 		}
-		d := declared{id: mod + "." + m[2], disabled: cmp.Or(skip, classSkip)}
-		if m[1] != "" {
-			d.id = mod + "." + class + "." + m[2]
-		}
+		d := declared{id: m[2], disabled: skip}
 		for _, mk := range marks {
 			d.mark(mk)
 		}
 		marks, skip = nil, ""
-		out = append(out, d)
+		if class == nil {
+			d.id = mod + "." + d.id
+			out = append(out, d)
+			continue
+		}
+		class.indent = m[1]
+		class.tests = append(class.tests, d)
 	}
+	out = pyCollected(mod, out, classes)
 	for i := range out {
 		out[i].disabled = cmp.Or(out[i].disabled, moduleSkip)
 	}
 	return out
+}
+
+// pyBases are a class's bases as written ("unittest.TestCase",
+// "StackContract"), keywords (metaclass=...) left out.
+func pyBases(list string) []string {
+	var bases []string
+	for _, b := range strings.Split(list, ",") {
+		if b = strings.TrimSpace(b); b != "" && !strings.Contains(b, "=") {
+			bases = append(bases, b)
+		}
+	}
+	return bases
+}
+
+// pyCollected puts, where each class began in out, the tests pytest
+// collects of it (pyClass), none for a class it does not collect.
+func pyCollected(mod string, out []declared, classes []*pyClass) []declared {
+	byName := map[string]*pyClass{}
+	for _, c := range classes {
+		byName[c.name] = c // a later class of a name is the one the module keeps
+	}
+	var all []declared
+	done := map[string]bool{} // a name defined twice: its tests once
+	for _, d := range out {
+		name, ok := strings.CutPrefix(d.id, "\x00")
+		if !ok {
+			all = append(all, d)
+			continue
+		}
+		c := byName[name]
+		if done[name] || !strings.HasPrefix(name, "Test") && !pyTestCase(c, byName, 0) {
+			continue
+		}
+		done[name] = true
+		skip := pyClassSkip(c, byName, 0)
+		for _, t := range pyMethods(c, byName, 0) {
+			t.id = mod + "." + name + "." + t.id
+			t.disabled = cmp.Or(t.disabled, skip)
+			all = append(all, t)
+		}
+	}
+	return all
+}
+
+// pyMaxBases bounds the walk up a file's classes (a class that derives
+// from itself, through others, is no Python, but the file is read as text).
+const pyMaxBases = 32
+
+// pyTestCase says whether c derives from unittest.TestCase, itself or
+// through the file's other classes.
+func pyTestCase(c *pyClass, byName map[string]*pyClass, depth int) bool {
+	if depth > pyMaxBases {
+		return false
+	}
+	for _, b := range c.bases {
+		if b == "TestCase" || b == "unittest.TestCase" {
+			return true
+		}
+		if p := byName[b]; p != nil && p != c && pyTestCase(p, byName, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// pyClassSkip is the skip marker c carries, its own or one it inherits
+// from its bases in the file (pytest reads a class's marks through its
+// bases), or "".
+func pyClassSkip(c *pyClass, byName map[string]*pyClass, depth int) string {
+	if c.skip != "" || depth > pyMaxBases {
+		return c.skip
+	}
+	for _, b := range c.bases {
+		if p := byName[b]; p != nil && p != c {
+			if s := pyClassSkip(p, byName, depth+1); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// pyMethods are c's test methods: its own, then those of its bases in
+// the file that it does not define again.
+func pyMethods(c *pyClass, byName map[string]*pyClass, depth int) []declared {
+	tests := slices.Clone(c.tests)
+	if depth > pyMaxBases {
+		return tests
+	}
+	for _, b := range c.bases {
+		p := byName[b]
+		if p == nil || p == c {
+			continue
+		}
+		for _, t := range pyMethods(p, byName, depth+1) {
+			if !slices.ContainsFunc(tests, func(d declared) bool { return d.id == t.id }) {
+				tests = append(tests, t)
+			}
+		}
+	}
+	return tests
 }
 
 // pytestOne is the command that runs the test id of file alone: its node

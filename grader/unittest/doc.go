@@ -99,7 +99,9 @@
 //     attributes are the student's object's; the student's traceback, its
 //     own files' frames, is attached (the exception's cause). Control
 //     flow of the student's code (StopIteration but as the end of next(),
-//     SystemExit, ...) reaches a test as a RuntimeError. What the
+//     KeyboardInterrupt, ...) reaches a test as a RuntimeError; a
+//     SystemExit as itself, which pytest takes for that test's failure,
+//     as in one process. What the
 //     student's code prints reaches the test's sys.stdout too (capsys),
 //     and its input() and sys.stdin read the test's. pytest writes its report in the test box, and
 //     the grader collects it. The student's process lives for a test

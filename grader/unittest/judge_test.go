@@ -187,6 +187,55 @@ def test_d():
 	}
 }
 
+// TestScanPythonCollectsAsPytest: a unittest.TestCase class of any name
+// is collected, and a Test* class's tests include those it inherits from
+// the file's other classes (contract tests), whose own class, named
+// otherwise, is not collected.
+func TestScanPythonCollectsAsPytest(t *testing.T) {
+	src := `import unittest
+import pytest
+
+class PermutationTests(unittest.TestCase):
+    def test_small(self):
+        def test_inner():
+            pass
+
+class StackContract:
+    @pytest.mark.points(2)
+    def test_lifo(self):
+        pass
+
+    def test_empty(self):
+        pass
+
+class TestListStack(StackContract):
+    factory = list
+
+class TestLinkedStack(StackContract, metaclass=type):
+    def test_empty(self):
+        pass
+
+    def test_many(self):
+        pass
+
+class MoreCases(PermutationTests):
+    pass
+
+class Helper:
+    def test_not_collected(self):
+        pass
+`
+	got := scanPython("test_s.py", []byte(src))
+	want := []declared{{id: "test_s.PermutationTests.test_small"},
+		{id: "test_s.TestListStack.test_lifo", points: 2}, {id: "test_s.TestListStack.test_empty"},
+		{id: "test_s.TestLinkedStack.test_empty"}, {id: "test_s.TestLinkedStack.test_many"},
+		{id: "test_s.TestLinkedStack.test_lifo", points: 2},
+		{id: "test_s.MoreCases.test_small"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
 func TestPointsRules(t *testing.T) {
 	rules, err := pointsRules([]string{"case_sensitive", "points:Calc*.hid*=3", "points:Calc*=0.5"})
 	if err != nil {

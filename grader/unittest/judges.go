@@ -85,7 +85,7 @@ var junit = &framework{
 
 var pytest = &framework{
 	tc:          toolchainOf("pytest"),
-	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test*; @pytest.mark.points(N) gives it N points",
+	declaredHow: "a function test_* at the top of a test_*.py or *_test.py file, or a method test_* of a class Test* or a unittest.TestCase class, its own or inherited from a class of the same file; @pytest.mark.points(N) gives it N points",
 	scan:        scanPython,
 	fileOf: func(id string) string {
 		mod, _, _ := strings.Cut(id, ".")

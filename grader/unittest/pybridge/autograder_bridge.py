@@ -121,11 +121,20 @@ _ANSWERS = ("return", "raise", "unsendable")
 # iterator only as the answer to next(), or to send() of a handle whose
 # class is named generator (the student's word, as next()'s answer is).
 _CONTROL = ("StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit")
+# But a student's SystemExit (sys.exit(2), argparse's error) reaches a
+# test as itself, with its code, as in one process: how a program ends,
+# which a test checks with pytest.raises(SystemExit). It ends no test run:
+# pytest takes a SystemExit in a test, a fixture or a test module's import
+# for that test's (that module's) failure, as it does in one process; a
+# call replayed in a fresh process passes it over (replay_one).
+_CONTROL_TO_TEST = tuple(n for n in _CONTROL if n != "SystemExit")
 # Exceptions of the student's that reach a test as a RuntimeError saying
 # what the student's code raised, never as themselves: control flow, and
 # AssertionError (a test's failed assertion is the instructor's alone: a
 # student's would read as the test's own assert failing).
-_NOT_ITSELF = _CONTROL + ("AssertionError",)
+_NOT_ITSELF = _CONTROL_TO_TEST + ("AssertionError",)
+# And those a student's side meets as a RuntimeError, raised by a test.
+_NOT_ITSELF_TRUSTED = _CONTROL + ("AssertionError",)
 # The module a student's class named as a built-in shows under.
 _NAMED_AS_BUILTIN = "a class of the student's named as a built-in"
 # The top-level names a student's exception class's module may not show
@@ -416,6 +425,31 @@ def _not_json(name):
 # ---------------------------------------------------------------- values
 
 _PLAIN_MUTABLE = (list, dict, set)
+# The standard library's values (_STD_KINDS) a test passes that are
+# copied back after the call as _PLAIN_MUTABLE's are.
+_STD_MUTABLE = frozenset({"counter", "ordereddict", "defaultdict", "deque"})
+
+
+def _copied_back(a):
+    """Whether a, an argument of a call, is copied back after it: a
+    list, dict, set or bytearray, or one of the standard library's containers
+    (_STD_MUTABLE), of exactly its type."""
+    __tracebackhide__ = True
+    return type(a) in _PLAIN_MUTABLE or type(a) is bytearray or _std_kind(type(a), a) in _STD_MUTABLE
+
+
+def _copy_into(old, new):
+    """Test side: old, an argument the test passed, made what the
+    student's call left its copy, new (of old's exact type)."""
+    __tracebackhide__ = True
+    if type(old) is list or type(old) is bytearray:
+        old[:] = new
+    elif _std_kind(type(old), old) == "deque":  # its maxlen is old's own
+        old.clear()
+        old.extend(new)
+    else:
+        old.clear()
+        old.update(new)
 # sys.argv as this process started: on the test side, a call says the
 # test's own only when the test has changed it (monkeypatch.setattr(sys,
 # "argv", [...]) before a student's main()); on the student's, it is
@@ -1408,21 +1442,100 @@ def _remote_class(typ):
 
 def _binary(op):
     __tracebackhide__ = True
-    # A comparison of a student's object meets another of the student's
-    # objects only: with a plain value of the test's (its expected
-    # answer), == is False, != True and the rest not supported, so that no
-    # value the test expects ever reaches the student's code through a
-    # comparison (a student's __eq__ that says True to anything). An
-    # arithmetic operator takes any operand, as a method call does
-    # (money * 3, 3 * money, sum(moneys)): its result is the student's
-    # answer, which the test then compares.
+    # A comparison of a student's object with another of its objects is
+    # the student's; with a plain value of the test's (its expected
+    # answer), the student's too, asked among canaries (_plain_compare),
+    # so that a student's __eq__ that says True to anything equals
+    # nothing. An arithmetic operator takes any operand, as a method call
+    # does (money * 3, 3 * money, sum(moneys)): its result is the
+    # student's answer, which the test then compares.
     def f(self, other):
         __tracebackhide__ = True
         if op in _COMPARISONS and not isinstance(other, Remote):
-            return NotImplemented
+            return _plain_compare(self, op, other)
         return self._ag_op(op, other)
     f.__name__ = "__%s__" % op
     return f
+
+
+# How many values a student's object is asked whether it equals, the
+# test's own among them (_plain_compare).
+_WINDOW = 8
+_canary_rng = []
+
+
+def _canaries(op, v):
+    """The values a student's object is asked about with v, a plain value
+    of the test's, by op, v first, or None: no comparison of a student's
+    object with such a v (a str, a list, a dict, None: never equal,
+    ordering raises). v is a number (int, float, Fraction, Decimal; not
+    bool). For == and !=: _WINDOW numbers step apart, v at a random place
+    among them, so that they look alike from every one of them (each is
+    as likely the test's), step 1, or a power of two about |v| / 2**20
+    for a float past 2**40 (far beyond an honest tolerance); a float or
+    Decimal whose window would round: None. For ordering: v, a number far
+    below it and one far above it."""
+    __tracebackhide__ = True
+    if not _canary_rng:
+        import random
+        _canary_rng.append(random.Random(os.urandom(16)))  # never the test's own random
+    rng, t = _canary_rng[0], type(v)
+    kind = "int" if t is int else "float" if t is float else _std_kind(t, v)
+    if kind not in ("int", "float", "fraction", "decimal"):
+        return None
+    if kind == "float" and not math.isfinite(v) or \
+            kind == "decimal" and not (v.is_finite() and abs(v.adjusted()) <= 64):
+        return None  # inf, nan; a Decimal too large or small for the rows below (1E+999999)
+    if op not in ("eq", "ne"):
+        big = max(1e12, abs(v) * 1e3) if t is float else 10 ** 12 + int(abs(v)) * 1000
+        return [v, v - big, v + big]
+    step = 1
+    if t is float and abs(v) >= 2.0 ** 40:
+        step = 2.0 ** (math.frexp(v)[1] - 20)
+    k = rng.randrange(_WINDOW)
+    base = v - k * step
+    window = [base + j * step for j in range(_WINDOW)]
+    import fractions
+    exact = fractions.Fraction(base) + k * fractions.Fraction(step) == fractions.Fraction(v) and all(
+        fractions.Fraction(w) == fractions.Fraction(base) + j * fractions.Fraction(step) for j, w in enumerate(window))
+    if not exact:
+        return None
+    return [v] + window[:k] + window[k + 1:]
+
+
+def _plain_compare(r, op, v):
+    """Test side: r OP v, r a student's object, v a plain number of the
+    test's, by the student's own comparison methods, as in one process
+    (Rational(4, 2) == 2, Rational(1, 2) < 1), asked in its box with v
+    among canaries (_canaries), in an order it cannot tell: an object
+    that equals whatever it is asked (it would pass any test's ==
+    without the answer) equals none of them; one whose order is no
+    number's (less than anything) orders with none, TypeError, as
+    before. Where the student's comparison raises, it raises here."""
+    __tracebackhide__ = True
+    p = object.__getattribute__(r, "_ag_peer")
+    xs = _canaries(op, v) if p is not None and not p.trusted else None
+    if xs is None:
+        return NotImplemented
+    order = list(range(len(xs)))
+    if op in ("eq", "ne"):
+        _canary_rng[0].shuffle(order)
+    said = r._ag_op("compare", op, [xs[i] for i in order])
+    if type(said) is not list or len(said) != len(xs) or any(a not in (True, False, None) for a in said):
+        raise BridgeError("a comparison's answers that are not a list of booleans")
+    answers = [None] * len(xs)
+    for i, a in zip(order, said):
+        answers[i] = a
+    got, rest = answers[0], answers[1:]
+    if got is None:
+        return r._ag_op(op, v)  # the student's comparison raised: again, as itself
+    if op == "eq":
+        return got and True not in rest
+    if op == "ne":
+        return got or False in rest
+    if rest != ([False, True] if op in ("lt", "le") else [True, False]):
+        return NotImplemented
+    return got
 
 
 for _op in _COMPARISONS + _ARITHMETIC + tuple("r" + a for a in _ARITHMETIC) + tuple("i" + a for a in _ARITHMETIC):
@@ -1483,6 +1596,21 @@ def _contents(o):
     return None
 
 
+def _compare(t, op, xs):
+    """Student side: the truth of t OP x for each x of xs (None where it
+    raised), _plain_compare's answer."""
+    __tracebackhide__ = True
+    if op not in _COMPARISONS or type(xs) is not list:
+        raise BridgeError("a bad comparison")
+    f, out = _BIN[op], []
+    for x in xs:
+        try:
+            out.append(bool(f(t, x)))
+        except Exception:
+            out.append(None)
+    return out
+
+
 def _unary(op):
     __tracebackhide__ = True
     def f(self, *args):
@@ -1516,7 +1644,7 @@ _UN = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.
        "repr": repr, "str": str, "format": format, "bool": bool, "len": len, "hash": hash,
        "iter": iter, "next": next, "reversed": reversed,
        "copy": lambda o: __import__("copy").copy(o), "deepcopy": lambda o: __import__("copy").deepcopy(o),
-       "contents": _contents}
+       "contents": _contents, "compare": lambda t, op, xs: _compare(t, op, xs)}
 if _INSTRUCTOR:
     def _unaddressed(f):
         return lambda *a: _ADDRESS.sub("0x0", f(*a))
@@ -1660,11 +1788,37 @@ _STD_KINDS = {("decimal", "Decimal"): "decimal", ("fractions", "Fraction"): "fra
               ("datetime", "date"): "date", ("datetime", "datetime"): "datetime",
               ("datetime", "time"): "time", ("datetime", "timedelta"): "timedelta",
               ("builtins", "range"): "range", ("collections", "Counter"): "counter",
-              ("collections", "OrderedDict"): "ordereddict", ("collections", "defaultdict"): "defaultdict"}
+              ("collections", "OrderedDict"): "ordereddict", ("collections", "defaultdict"): "defaultdict",
+              ("collections", "deque"): "deque"}
 _STD_TAGS = frozenset(_STD_KINDS.values())
 # A defaultdict's factory that crosses with it; another crosses as None.
 _FACTORIES = {c.__name__: c for c in (int, float, complex, str, bytes, bool, list, tuple, dict, set, frozenset)}
 _DECIMAL = re.compile(r"-?(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:E[+-]?[0-9]{1,18})?|Infinity|s?NaN[0-9]*)")
+
+
+# A dict's views (keys(), values(), items()) cross as values, by these
+# tags: a view of a dict made of what the view showed, so keys() and
+# items() are set-like (== {"a"}, >= {"a"}) as in one process; a copy,
+# which does not follow the student's dict after.
+_VIEW_TYPES = (type({}.keys()), type({}.values()), type({}.items()))
+_VIEWS = dict(zip(_VIEW_TYPES, ("dict_keys", "dict_values", "dict_items")))
+_VIEW_TAGS = frozenset(_VIEWS.values())
+
+
+def _view(tag, x, dec):
+    """The dict view of tag the wire's x, a list, stands for (dec
+    decodes a part)."""
+    __tracebackhide__ = True
+    if tag == "dict_keys":
+        return dict.fromkeys(dec(y) for y in x).keys()
+    if tag == "dict_values":
+        return dict(enumerate(dec(y) for y in x)).values()
+    out = {}
+    for kv in x:
+        if type(kv) is not list or len(kv) != 2:
+            raise BridgeError("a map entry that is not a pair")
+        out[dec(kv[0])] = dec(kv[1])
+    return out.items()
 
 
 def _std_kind(t, v):
@@ -1698,6 +1852,12 @@ def _rebuild_std(kind, x, dec):
             raise BridgeError("a %s written as %.60r" % (kind, x))
         import datetime
         return getattr(datetime, kind).fromisoformat(x)
+    if kind == "deque":
+        if type(x) is not list or len(x) != 2 or type(x[1]) is not list or \
+                not (x[0] is None or (type(x[0]) is int and 0 <= x[0] < (1 << 53))):
+            raise BridgeError("a bad deque")
+        import collections
+        return collections.deque([dec(y) for y in x[1]], x[0])
     if kind in ("counter", "ordereddict", "defaultdict"):
         import collections
         if kind == "defaultdict":
@@ -1934,10 +2094,18 @@ class _Values:
             self.put_int(w, v)
         elif t is float:
             w.put(float.__repr__(v) if math.isfinite(v) else '{"float":"%s"}' % float.__repr__(v))
-        elif t is bytes:
-            if 4 * ((len(v) + 2) // 3) > w.room - w.size:
+        elif t is bytes or t is bytearray or t is memoryview:
+            # A memoryview crosses as the bytes it shows.
+            data = v.tobytes() if t is memoryview else v
+            if 4 * ((len(data) + 2) // 3) > w.room - w.size:
                 raise w.full()
-            w.put('{"bytes":"%s"}' % base64.b64encode(v).decode())
+            w.put('{"%s":"%s"}' % ("bytearray" if t is bytearray else "bytes", base64.b64encode(data).decode()))
+        elif t is complex:
+            w.put('{"complex":[')
+            self.put_value(w, v.real, depth + 1)
+            w.put(",")
+            self.put_value(w, v.imag, depth + 1)
+            w.put("]}")
         elif t is list or t is tuple or t is set or t is frozenset or t is slice:
             w.put('{"%s":[' % t.__name__)
             self.put_items(w, (v.start, v.stop, v.step) if t is slice else v, depth + 1)
@@ -1945,6 +2113,10 @@ class _Values:
         elif t is dict:
             w.put('{"map":[')
             self.put_items(w, v.items(), depth + 1, pairs=True)
+            w.put("]}")
+        elif t in _VIEWS:
+            w.put('{"%s":[' % _VIEWS[t])
+            self.put_items(w, v, depth + 1, pairs=t is _VIEW_TYPES[2])
             w.put("]}")
         elif _std_kind(t, v) is not None:
             self.put_std(w, _std_kind(t, v), v, depth)
@@ -1976,9 +2148,15 @@ class _Values:
             w.put('{"%s":' % kind)
             w.string(v.isoformat())
         elif kind in ("counter", "ordereddict"):
+            # v is of exactly its class: an OrderedDict's own order (after
+            # a move_to_end) is its items', not dict.items'.
             w.put('{"%s":[' % kind)
-            self.put_items(w, dict.items(v), depth + 1, pairs=True)
+            self.put_items(w, type(v).items(v), depth + 1, pairs=True)
             w.put("]")
+        elif kind == "deque":
+            w.put('{"deque":[%s,[' % ("null" if v.maxlen is None else int(v.maxlen)))
+            self.put_items(w, list(v), depth + 1)
+            w.put("]]")
         elif kind == "defaultdict":
             f = v.default_factory
             named = any(f is c for c in _FACTORIES.values())
@@ -2100,11 +2278,17 @@ class _Values:
                 return _int_of_hex(x)
             if k == "float" and type(x) is str and x in ("nan", "inf", "-inf"):
                 return float(x)
-            if k == "bytes" and type(x) is str:
+            if k in ("bytes", "bytearray") and type(x) is str:
                 try:
-                    return base64.b64decode(x, validate=True)
+                    b = base64.b64decode(x, validate=True)
                 except ValueError:
                     raise BridgeError("bytes that are not base64: %.60r" % x) from None
+                return b if k == "bytes" else bytearray(b)
+            if k == "complex" and type(x) is list and len(x) == 2:
+                parts = [self._dec(y, depth + 1) for y in x]
+                if any(type(y) is not float for y in parts):
+                    raise BridgeError("a complex whose parts are not floats")
+                return complex(*parts)
             if k in ("list", "tuple", "set", "frozenset") and type(x) is list:
                 items = [self._dec(y, depth + 1) for y in x]
                 return {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}[k](items)
@@ -2117,6 +2301,8 @@ class _Values:
                         raise BridgeError("a map entry that is not a pair")
                     out[self._dec(kv[0], depth + 1)] = self._dec(kv[1], depth + 1)
                 return out
+            if k in _VIEW_TAGS and type(x) is list:
+                return _view(k, x, lambda y: self._dec(y, depth + 1))
             if k in _STD_TAGS:
                 return _rebuild_std(k, x, lambda y: self._dec(y, depth + 1))
             if k == "path" and type(x) is str:
@@ -2376,12 +2562,8 @@ class _Calls:
         mutable.update(kwargs)
         for key, new in copied:
             old = mutable.get(key) if type(key) in (int, str) else None
-            if type(old) in _PLAIN_MUTABLE and type(new) is type(old) and old is not new:
-                if type(old) is list:
-                    old[:] = new
-                else:
-                    old.clear()
-                    old.update(new)
+            if _copied_back(old) and type(new) is type(old) and old is not new:
+                _copy_into(old, new)
         return value
 
     def request_back(self, msg):
@@ -2580,8 +2762,8 @@ class _Answers:
                 for kv in msg.get("kwargs") or ():
                     kwargs[str(kv[0])] = self.dec(kv[1])
                 value = target(*args, **kwargs)
-                back_args = [[i, a] for i, a in enumerate(args) if type(a) in _PLAIN_MUTABLE]
-                back_args += [[k, a] for k, a in kwargs.items() if type(a) in _PLAIN_MUTABLE]
+                back_args = [[i, a] for i, a in enumerate(args) if _copied_back(a)]
+                back_args += [[k, a] for k, a in kwargs.items() if _copied_back(a)]
             elif op == "getattr":
                 if not self.trusted and not _names_test_function(target, name):
                     if type(name) is not str or name.startswith("_"):
@@ -2808,6 +2990,9 @@ class _Exceptions:
         if type(module) is not str or (module == "builtins" and getattr(builtins, cls.__name__, None) is not cls):
             module = _NAMED_AS_BUILTIN  # never taken for the built-in
         info = {"module": module, "name": cls.__qualname__, "bases": bases}
+        doc = cls.__dict__.get("__doc__") if isinstance(getattr(cls, "__dict__", None), types.MappingProxyType) else None
+        if module != "builtins" and type(doc) is str:
+            info["doc"] = doc[:MAX_REPR]
         if module != "builtins" and depth < 8:
             info["parents"] = [self.exc_info(b, depth + 1) for b in cls.__bases__
                                if issubclass(b, BaseException) and getattr(builtins, b.__name__, None) is not b][:8]
@@ -2815,8 +3000,11 @@ class _Exceptions:
                 info["path"] = [module] + cls.__qualname__.split(".")
         return info
 
-    def exc_reply(self, e, depth=0):
+    def exc_reply(self, e, depth=0, budget=None):
+        """Student side: e as it crosses, with its cause and context
+        (_MAX_CAUSES deep, _MAX_CAUSES of them in all: budget)."""
         __tracebackhide__ = True
+        budget = [_MAX_CAUSES] if budget is None else budget
         info = self.exc_info(type(e))
         try:
             # The test side reads args of at most MAX_REPR characters, or
@@ -2854,18 +3042,27 @@ class _Exceptions:
         if self.trusted:
             # raise X from Y: Y crosses with X (8 deep); from None: none.
             cause = e.__cause__
-            if isinstance(cause, BaseException) and depth < _MAX_CAUSES:
-                out["cause"] = self.exc_reply(cause, depth + 1)
+            if isinstance(cause, BaseException) and depth < _MAX_CAUSES and budget[0] > 0:
+                budget[0] -= 1
+                out["cause"] = self.exc_reply(cause, depth + 1, budget)
             if e.__suppress_context__ is True:
                 out["suppress"] = True
+            # The exception being handled when e was raised (raise X in an
+            # except block; from None keeps it too, suppressed).
+            context = e.__context__
+            if isinstance(context, BaseException) and context is not cause and depth < _MAX_CAUSES \
+                    and budget[0] > 0:
+                budget[0] -= 1
+                out["context"] = self.exc_reply(context, depth + 1, budget)
         return out
 
     def stand_in(self, info, budget):
         """The test side's class for an exception class of the student's:
         its name, the stand-ins of its own parent classes and the nearest
         built-in base the student chose (BaseException, Exception,
-        ValueError...; never one that ends a run: those are control flow,
-        a RuntimeError, and a name of no built-in gives Exception). Its instances' other attributes and
+        ValueError, SystemExit...; never other control flow
+        (_NOT_ITSELF): that is a RuntimeError, and a name of no
+        built-in gives Exception). Its instances' other attributes and
         methods are the student's object's; called by a test, it makes the
         student's exception in the student's process."""
         __tracebackhide__ = True
@@ -2918,6 +3115,7 @@ class _Exceptions:
             module = "a class of the student's in a module named oddly"  # never shown as another's name
         ns = {"__module__": module, "__qualname__": name, "__getattr__": _exc_getattr, "__str__": _exc_str,
               "_ag_peer": self, "_ag_cpath": tuple(path) if path else None}
+        ns["__doc__"] = info["doc"][:MAX_REPR] if type(info.get("doc")) is str else None  # the student's docstring
         short = name.rsplit(".", 1)[-1]
         try:
             cls = _ExcMeta(short, bases, ns)
@@ -2945,7 +3143,8 @@ class _Exceptions:
         builtin = info["module"] == "builtins"
         if stop_ok and builtin and info["name"] == "StopIteration":
             return StopIteration(*self._stop_value(info))  # next()'s or send()'s answer: the iterator is done
-        control = [n for n in ([info["name"]] if builtin else []) + info["bases"] if n in _NOT_ITSELF]
+        stops = _NOT_ITSELF_TRUSTED if self.trusted else _NOT_ITSELF
+        control = [n for n in ([info["name"]] if builtin else []) + info["bases"] if n in stops]
         h = info.get("ref")
         if type(h) is int and (control or h not in self.remotes):
             # Held only if its stand-in keeps it (below).
@@ -3002,21 +3201,23 @@ class _Exceptions:
         prints such an exception with its own chain: where it and the
         exception raised from it were raised are notes of the cause's."""
         __tracebackhide__ = True
-        cause = info.get("cause")
+        cause, context = info.get("cause"), info.get("context")
         if type(cause) is dict and depth < _MAX_CAUSES:
             e.__cause__ = self.exception(cause, depth=depth + 1)
+        ctx = self.exception(context, depth=depth + 1) if type(context) is dict and depth < _MAX_CAUSES else None
+        suppress = e.__cause__ is not None or info.get("suppress") is True
         trace = info.get("trace")
         if type(trace) is str and trace:
             trace = trace[:2 * MAX_REPR].rstrip("\n")
-            if depth:
+            if depth or (e.__cause__ is None and (ctx is not None or suppress)):
                 _note(e, "raised in the student's code:\n" + trace)
             elif e.__cause__ is None:
                 e.__context__ = StudentTraceback("raised in the student's code:\n" + trace)
             else:
                 _note(e.__cause__, "%s, raised from it in the student's code:\n%s" % (type(e).__name__, trace))
-        # from None hides no context of the student's here (that stayed in
-        # its box): the trace is shown.
-        e.__suppress_context__ = e.__cause__ is not None
+        if ctx is not None and ctx is not e:
+            e.__context__ = ctx  # the student's own (raise X in an except block; from None keeps it)
+        e.__suppress_context__ = suppress
         return e
 
 
@@ -3165,7 +3366,8 @@ def _make(cls, args):
     for a in (args, []):
         try:
             e = cls.__new__(cls, *a)
-            BaseException.__init__(e, *a)
+            # SystemExit's own sets its code (a built-in's: no student code).
+            (SystemExit if issubclass(cls, SystemExit) else BaseException).__init__(e, *a)
             return e
         except Exception:
             pass
