@@ -306,7 +306,7 @@ var (
 	// with its reason.
 	javaDisabledRE = regexp.MustCompile(`(@(?:org\.junit\.jupiter\.api\.)?Disabled(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?)(?:[^` + javaPart + `(]|$)`)
 	// A class's annotations, then its declaration.
-	javaClassRE = regexp.MustCompile(`((?:@` + javaName + `(?:\.` + javaName + `)*(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?\s*)+)(?:(?:public|protected|private|static|final|abstract|strictfp)\s+)*class\s+` + javaName)
+	javaTypeDeclRE = regexp.MustCompile(`((?:@` + javaName + `(?:\.` + javaName + `)*(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?\s*)+)(?:(?:public|protected|private|static|final|abstract|strictfp)\s+)*class\s+` + javaName)
 )
 
 // disabledMarker is the @Disabled among the annotations at [from, to)
@@ -324,7 +324,7 @@ func (s javaSource) disabledMarker(from, to int) string {
 // @Disabled, each named by its marker: every test in one is disabled.
 func (s javaSource) disabledClasses() []nestedClass {
 	var out []nestedClass
-	for _, m := range javaClassRE.FindAllStringSubmatchIndex(s.bare, -1) {
+	for _, m := range javaTypeDeclRE.FindAllStringSubmatchIndex(s.bare, -1) {
 		marker := s.disabledMarker(m[2], m[3])
 		if marker == "" {
 			continue

@@ -46,7 +46,7 @@ func GenerateCases(ctx context.Context, r *rubric.Rubric, run Tooler) (cs []case
 		if err != nil {
 			return nil, nil, true, err
 		}
-		notes = append(notes, j.disabledNotes(j.sources)...)
+		notes = append(notes, disabledNotes(j.sources)...)
 		for _, id := range ids {
 			if j.disabled(id) {
 				continue
@@ -70,20 +70,6 @@ func (j *Judge) disabled(id string) bool {
 		}
 	}
 	return false
-}
-
-// disabledNotes says of each test of srcs that its file disables that it
-// is no part of the grade.
-func (j *Judge) disabledNotes(srcs []source) []string {
-	var out []string
-	for _, s := range srcs {
-		for _, d := range s.tests {
-			if d.disabled != "" {
-				out = append(out, fmt.Sprintf("%s: the test %s is disabled (%s): it is no part of the grade, and has no case", s.path, d.id, d.disabled))
-			}
-		}
-	}
-	return out
 }
 
 // generatorFor is the framework of a unit-test assignment: the rubric's

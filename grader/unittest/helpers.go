@@ -250,7 +250,7 @@ func stem(name string) string { return strings.TrimSuffix(name, filepath.Ext(nam
 // a public test that finds it by a pattern (a glob, a listdir) does not
 // see it there.
 func (j *Judge) SetupNotes() []string {
-	out := j.disabledNotes(j.sources)
+	out := disabledNotes(j.sources)
 	public := func(o source) bool { return !o.hidden && !o.secret }
 	for _, s := range j.sources {
 		if !s.secret || s.name == conftestName {
@@ -264,6 +264,20 @@ func (j *Judge) SetupNotes() []string {
 			continue
 		}
 		out = append(out, fmt.Sprintf("%s: no test names it, so it is only in the hidden tests' box: not in the public tests' box nor a kit (a public test that finds it by a pattern does not see it); name it in the test that reads it", s.path))
+	}
+	return out
+}
+
+// disabledNotes says of each test of srcs that its file disables that it
+// is no part of the grade.
+func disabledNotes(srcs []source) []string {
+	var out []string
+	for _, s := range srcs {
+		for _, d := range s.tests {
+			if d.disabled != "" {
+				out = append(out, fmt.Sprintf("%s: the test %s is disabled (%s): it is no part of the grade, and has no case", s.path, d.id, d.disabled))
+			}
+		}
 	}
 	return out
 }

@@ -26,9 +26,6 @@ const (
 	ServerMain = "autograder.bridge.server.Server"
 	// IndexPath is where Result.Index goes among the tests' classes.
 	IndexPath = "autograder/bridge/standins.txt"
-	// finalizesLine, a line of the index that names no class, says
-	// that the student's classes finalize (Result.Finalizes).
-	finalizesLine = "!finalizes"
 )
 
 // serverFiles are the files of the student-side server: the codec it

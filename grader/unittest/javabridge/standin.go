@@ -50,6 +50,10 @@ type Result struct {
 	Finalizes bool
 }
 
+// finalizesLine, a line of the index that names no class, says that
+// the student's classes finalize (Result.Finalizes).
+const finalizesLine = "!finalizes"
+
 // LoadError lists what in a student's classes the bridge refuses: each
 // problem names the class and member. Notes are the Result's notes, about
 // the classes left out, which often explain a problem ("uses the class
