@@ -84,9 +84,12 @@ func testSide(steps []string) int {
 			slices.Sort(times)
 			fmt.Fprintf(os.Stderr, "median %d\n", times[n/2].Nanoseconds())
 		case "pingpong": // a call answered by callbacks, each answered by a
-			// call, forever; arg ms of CPU burned for each callback. The
-			// end (an 'X') is written as a call's.
-			ms, _ := strconv.Atoi(arg)
+			// call, forever; arg "BURN:PAUSE", ms of CPU burned and ms
+			// slept for each callback. The end (an 'X') is written as a
+			// call's.
+			b, z, _ := strings.Cut(arg, ":")
+			ms, _ := strconv.Atoi(b)
+			pause, _ := strconv.Atoi(z)
 			for {
 				writeFrame(os.Stdout, []byte(`S{"do":"ping"}`))
 				p, err := readFrame(in)
@@ -98,6 +101,7 @@ func testSide(steps []string) int {
 					break
 				}
 				burn(time.Duration(ms) * time.Millisecond)
+				time.Sleep(time.Duration(pause) * time.Millisecond)
 			}
 		case "nest": // arg calls, each answered by a callback (nested), then "nested"
 			n, _ := strconv.Atoi(arg)
@@ -429,25 +433,29 @@ func TestRestart(t *testing.T) {
 // long for the other), is stopped at the test's own wall limit, or at its
 // CPU limit when the test side's callbacks are what burns CPU; the test is
 // marked with it, and the next test gets a fresh box. The wall limit is
-// small: the ping-pong works on both boxes and the relay until it, or
-// until StallCap times it when the machine is crowded, and the next test
-// (a fresh box, one call) needs a small part of it: 25 to 82 ms of wall
-// time, its waits for a core included, under -race at a load of 27 on
-// two cores (it passed at 1 s at a load of 80).
+// small: the next test (a fresh box, one call) needs a small part of it,
+// 25 to 82 ms of wall time, its waits for a core included, under -race at
+// a load of 27 on two cores (it passed at 1 s at a load of 80). The wall
+// case's test side pauses 10 ms after each callback: a ping-pong that
+// never paused would keep both boxes and the relay waking each other, and
+// on a crowded machine their waits for a core, which the wall limit leaves
+// out, would be most of its time, so it would run to StallCap times the
+// limit (30 s, some 24 s of CPU time under -race); paced, it ends near the
+// limit, and the pauses count, as any wait for the other side does.
 func TestPingPong(t *testing.T) {
 	for _, tc := range []struct {
-		name, burn, limit string
-		l                 Limits
+		name, pingpong, limit string
+		l                     Limits
 	}{
-		{"wall", "0", "wall", Limits{CPU: 600 * time.Second, Wall: time.Second, Printed: 1 << 20, Keep: 256}},
-		{"cpu", "20", "cpu", Limits{CPU: time.Second, Wall: 600 * time.Second, Printed: 1 << 20, Keep: 256}},
+		{"wall", "0:10", "wall", Limits{CPU: 600 * time.Second, Wall: time.Second, Printed: 1 << 20, Keep: 256}},
+		{"cpu", "20:0", "cpu", Limits{CPU: time.Second, Wall: 600 * time.Second, Printed: 1 << 20, Keep: 256}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			if tc.limit == "cpu" && !sandbox.Detect().Metered() {
 				t.Skip("this machine's sandbox tier has no CPU meter")
 			}
-			res, lines := run(t, tc.l, "test:a", "pingpong:"+tc.burn, "test:b", `call:{"do":"echo"}`, "done")
+			res, lines := run(t, tc.l, "test:a", "pingpong:"+tc.pingpong, "test:b", `call:{"do":"echo"}`, "done")
 			if len(lines) != 2 || !strings.HasPrefix(lines[0], "a: X ") || lines[1] != `b: S {"calls":1}` {
 				t.Fatalf("test side got %q", lines)
 			}

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"github.com/cs540-tools/autograder/cmd/autograder/internal/cli"
 	"hash/crc32"
+	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -146,25 +147,114 @@ func Run(t *testing.T, dir string) {
 // rather than once for each script package (a training run and a dump,
 // seconds of CPU each): every process checks an archive there before its
 // first use, as any other. With none there, the scripts build their own.
+// So too the folders the graders build once into the cache folder
+// (seedFolders).
 func seedArchives(dir string) {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		return
 	}
+	seedFolders(base, dir)
 	jsas, _ := filepath.Glob(filepath.Join(base, "autograder", "*.jsa"))
 	to := filepath.Join(dir, "autograder")
 	if len(jsas) == 0 || os.MkdirAll(to, 0o755) != nil {
 		return
 	}
 	for _, p := range jsas {
-		dst := filepath.Join(to, filepath.Base(p))
-		if os.Link(p, dst) == nil {
-			continue
-		}
-		if data, err := os.ReadFile(p); err == nil && os.WriteFile(dst+".tmp", data, 0o444) == nil {
-			os.Rename(dst+".tmp", dst)
+		seedFile(p, filepath.Join(to, filepath.Base(p)))
+	}
+}
+
+// seeded are the folders of the user's cache folder that seedFolders
+// puts into the scripts', each a glob under autograder/ (the folder's
+// name is its key: what it was built from), where it goes, and the files
+// that make it complete: warm mode's harness, compiled with its class
+// data archive (a grader's, and the warm package's tests', built alike),
+// and the JUnit bridge's two sides, compiled (the kit, marked "ok" once
+// whole).
+var seeded = []struct {
+	glob, to string
+	complete []string
+}{
+	{"warm/jdk-*", "warm", []string{"harness.jar", "harness.jsa"}},
+	{"warm-test/jdk-*", "warm", []string{"harness.jar", "harness.jsa"}},
+	{"junit-bridge-*", "", []string{"ok"}},
+}
+
+// seedFolders puts the complete folders of seeded from the user's cache
+// folder base into dir, the scripts' cache folder, each made aside and
+// renamed in, as the graders make their own: each script package then
+// does not compile warm mode's harness and train its archive again
+// (about 2.5 s of CPU), nor the JUnit bridge's sides (about 2.6 s), twice
+// when two of its scripts start at once. A folder not complete is left:
+// the graders make their own.
+func seedFolders(base, dir string) {
+	for _, sd := range seeded {
+		srcs, _ := filepath.Glob(filepath.Join(base, "autograder", sd.glob))
+		for _, src := range srcs {
+			if !hasAll(src, sd.complete) {
+				continue
+			}
+			dst := filepath.Join(dir, "autograder", sd.to, filepath.Base(src))
+			if _, err := os.Stat(dst); err == nil || os.MkdirAll(filepath.Dir(dst), 0o755) != nil {
+				continue
+			}
+			tmp, err := os.MkdirTemp(filepath.Dir(dst), ".seed-*")
+			if err != nil {
+				continue
+			}
+			if seedTree(src, tmp) && os.Chmod(tmp, 0o755) == nil {
+				os.Rename(tmp, dst)
+			}
+			os.RemoveAll(tmp)
 		}
 	}
+}
+
+// hasAll says whether the folder dir holds every file of names.
+func hasAll(dir string, names []string) bool {
+	for _, n := range names {
+		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// seedTree seeds every file under the folder src into the folder dst
+// (there), its subfolders made, and says whether it seeded them all.
+func seedTree(src, dst string) bool {
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		switch {
+		case rel == ".":
+			return nil
+		case d.IsDir():
+			return os.Mkdir(filepath.Join(dst, rel), 0o755)
+		case !d.Type().IsRegular():
+			return nil
+		case !seedFile(p, filepath.Join(dst, rel)):
+			return fmt.Errorf("seeding %s", p)
+		}
+		return nil
+	})
+	return err == nil
+}
+
+// seedFile links (else copies) the file src to dst, read-only, and says
+// whether it did.
+func seedFile(src, dst string) bool {
+	if os.Link(src, dst) == nil {
+		return true
+	}
+	data, err := os.ReadFile(src)
+	if err != nil || os.WriteFile(dst+".tmp", data, 0o444) != nil {
+		return false
+	}
+	return os.Rename(dst+".tmp", dst) == nil
 }
 
 // Paths returns the repository's root (the folder of go.mod, above the
