@@ -253,7 +253,7 @@ public final class Bridge {
         }
     }
 
-    /** Sends a control frame to the grader ("test", "reset", "done"). */
+    /** Sends a control frame to the grader ("test", "ended", "reset", "done"). */
     static void control(String op, String id) {
         synchronized (LOCK) {
             if (side == null) {
@@ -273,10 +273,12 @@ public final class Bridge {
             } catch (IOException e) {
                 throw side.broken(e);
             }
-            if (!op.equals("test")) {
+            if (op.equals("test")) {
+                if (!deferred.isEmpty()) {
+                    readDeferred();
+                }
+            } else if (!op.equals("ended")) {
                 side.forget();
-            } else if (!deferred.isEmpty()) {
-                readDeferred();
             }
         }
     }
@@ -284,7 +286,11 @@ public final class Bridge {
     /**
      * A test ended: a callback it passed, called later by a thread of the
      * student's, no longer fails a test; what it let go of the student's
-     * objects is collected in its time (TestSide.settle).
+     * objects is collected in its time (TestSide.settle). The relay is told
+     * ("ended"), and a process that died in it is the test's alone: JUnit
+     * makes the next test's instance (its field initializers: {@code
+     * private final Counter c = new Counter();}) before that test begins,
+     * and those calls start a fresh process, counted for no test.
      */
     static void testFinished() {
         synchronized (LOCK) {
@@ -295,6 +301,7 @@ public final class Bridge {
                 }
             }
         }
+        control("ended", null);
     }
 
     @SuppressWarnings("unchecked")
