@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // maxPublicFields bounds a class's public fields (but enum constants):
@@ -220,7 +221,7 @@ func (w *writer) instanceFields() []exceptionField {
 		if f.Access&accPublic == 0 || f.Access&(accStatic|accSynthetic) != 0 || !w.exc && f.Access&accFinal == 0 {
 			continue
 		}
-		if !validIdent(f.Name) || f.Name == "bridge$self" {
+		if !validIdent(f.Name) || strings.HasPrefix(f.Name, "bridge$") {
 			w.fail("field %s.%s: not a plain Java name", w.dotted(), printable(f.Name))
 			continue
 		}

@@ -180,9 +180,13 @@ func (w *writer) exception(base string) {
 	for _, f := range fields {
 		fmt.Fprintf(w.b, "        this.%s = (%s) t.value(%s);\n", f.name, f.cast, lit(f.name))
 	}
+	if !w.g.standin[c.Super] {
+		w.b.WriteString("        this.bridge$text = t.text();\n")
+	}
 	w.b.WriteString("    }\n")
 	if !w.g.standin[c.Super] {
 		fmt.Fprintf(w.b, "\n    public final %s bridge$ref() {\n        return bridge$self;\n    }\n", refType)
+		w.b.WriteString(exceptionText)
 	}
 	for _, f := range fields {
 		fmt.Fprintf(w.b, "\n    %s %s;\n", f.decl, f.name)
@@ -192,6 +196,18 @@ func (w *writer) exception(base string) {
 	w.abstractForwards(nil)
 	w.close()
 }
+
+// exceptionText is a student exception's stand-in's toString(): the text
+// of the student's own toString() as the exception was thrown or made
+// (Thrown.text), else Throwable's.
+const exceptionText = `
+    private final String bridge$text;
+
+    @Override
+    public String toString() {
+        return bridge$text == null ? super.toString() : bridge$text;
+    }
+`
 
 // class writes a student's class: a handle to the student's object,
 // whose methods are calls. One that carries public final fields (carries)
