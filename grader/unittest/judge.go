@@ -53,6 +53,9 @@ type framework struct {
 	// runOne is the command that runs test id of file alone with the
 	// framework's runner; nil when it has none to offer.
 	runOne func(runner, file, id string) string
+	// link completes the tests each file declares with what the files
+	// together say (a JUnit test class's inherited tests); nil: nothing.
+	link func(sources []source)
 	// fileFailure is the ID under which the report names a failure of a
 	// test file as a whole, not of one of its tests (pytest's collection
 	// error of test_stats.py: "test_stats"); nil when it names none.
@@ -119,6 +122,9 @@ type declared struct {
 	// multi: a parameterized or repeated test, reported once per
 	// invocation; it passes when every invocation passes.
 	multi bool
+	// factory: a @TestFactory, its dynamic tests reported as invocations
+	// (multi too).
+	factory bool
 }
 
 // planned is a case's test.

@@ -115,8 +115,9 @@ func Parse(data []byte) ([]Reported, error) {
 
 // javaInvocation is a JUnit test method's name as the report writes it:
 // "adds()", "values(int)[2]" (an invocation of a parameterized or
-// repeated test).
-var javaInvocation = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\([^()]*\)(?:\[\d+\])?$`)
+// repeated test, a @TestFactory's dynamic test; "sizes()[1][2]" in a
+// dynamic container).
+var javaInvocation = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\([^()]*\)(?:\[\d+\])*$`)
 
 // reported is what a <testcase> says.
 func (c xmlCase) reported() Reported {
