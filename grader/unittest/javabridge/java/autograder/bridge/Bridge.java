@@ -77,6 +77,56 @@ public final class Bridge {
     }
 
     /**
+     * The public static fields of the student's that are not final (a
+     * counter, {@code public static int decksMade}): stand-in class, class,
+     * name, descriptor, type. Each is read when its stand-in loads, and
+     * again after each call of a test's to the student's code (refreshStatics),
+     * so a test reads the value the student's code left.
+     */
+    private static final List<Object[]> watched = new ArrayList<>();
+    private static boolean refreshing;
+
+    /** A stand-in's public static field that is not final: its value now, and read again after each call. */
+    public static Object watchStatic(Class<?> standin, String cls, String name, String desc, Class<?> type) {
+        synchronized (LOCK) {
+            watched.add(new Object[] {standin, cls, name, desc, type});
+            if (side().died != null) {
+                return zero(type); // read at the next call's end, in a fresh process
+            }
+            try {
+                return getStatic(cls, name, desc, type);
+            } catch (RuntimeException e) {
+                return zero(type); // read again after the next call
+            }
+        }
+    }
+
+    /**
+     * Reads the watched fields again, at the end of a test's call to the
+     * student's code: what the call left is what the test reads. One that
+     * cannot be read keeps its value.
+     */
+    private static void refreshStatics() {
+        refreshing = true;
+        try {
+            for (Object[] w : watched) {
+                if (side.died != null) {
+                    return;
+                }
+                try {
+                    Object v = exchange("get", null, (String) w[1], (String) w[2], (String) w[3], (Class<?>) w[4], null, VALUE);
+                    java.lang.reflect.Field f = ((Class<?>) w[0]).getField((String) w[2]);
+                    f.set(null, v);
+                } catch (RuntimeException | ReflectiveOperationException e) {
+                    // kept as it was
+                }
+            }
+        } finally {
+            refreshing = false;
+        }
+    }
+
+    /**
      * Reads a public final field of one of the student's enum constants
      * (of a plain type: it outlives the process it was read from), as the
      * stand-in's constant is made. When the student's process died earlier
@@ -181,6 +231,9 @@ public final class Bridge {
                 }
             } finally {
                 depth--;
+                if (depth == 0 && !watched.isEmpty() && !refreshing) {
+                    refreshStatics();
+                }
                 if (depth == 0 && pending != null) {
                     Throwable p = pending;
                     pending = null;
