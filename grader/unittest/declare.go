@@ -26,7 +26,7 @@ import (
 // newJudge makes the judge of a framework's tests for the rubric r: every
 // file of its language in r's parts' case folders is the instructor's.
 func newJudge(fw *framework, r *rubric.Rubric) (*Judge, error) {
-	j := &Judge{fw: fw, limits: r.Limits}
+	j := &Judge{fw: fw, limits: r.Limits, required: r.Submission.Required}
 	var err error
 	if j.rules, err = pointsRules(r.Judge.Flags); err != nil {
 		return nil, err

@@ -20,7 +20,10 @@ type Judge struct {
 	sources []source // every test or helper file of the parts' folders, by name
 	rules   []pointsRule
 	limits  rubric.Limits
-	tests   map[string]planned // by case ID, once planned
+	// required are the files the rubric requires of a hand-in
+	// ([submission] required): the handout's names.
+	required []string
+	tests    map[string]planned // by case ID, once planned
 	// leak, once planned, is why a kit may not ship the public files
 	// (markSecretHelpers), or "".
 	leak string
@@ -155,11 +158,13 @@ type env struct {
 	tools   []runner.Tool
 	base    sandbox.Spec // the program's run: its ReadOnly, Env, Waiting
 	files   []source
-	limits  sandbox.Limits
-	build   sandbox.Limits
-	perTest time.Duration
-	cpu     time.Duration // a test's CPU time
-	memory  int64
+	// required are the rubric's required files (Judge.required).
+	required []string
+	limits   sandbox.Limits
+	build    sandbox.Limits
+	perTest  time.Duration
+	cpu      time.Duration // a test's CPU time
+	memory   int64
 }
 
 // ran is how a group's box went.
