@@ -7,27 +7,27 @@ import (
 	"strings"
 )
 
-// javaClassHead is a top-level class's head up to its body: its
+// testClassHead is a top-level class's head up to its body: its
 // modifiers (group 1), its name (2) and what follows the name (3: type
 // parameters, extends, implements).
-var javaClassHead = regexp.MustCompile(`(?:^|[^` + javaPart + `.])((?:(?:public|protected|private|abstract|final|static|strictfp|sealed|non-sealed)\s+)*)class\s+(` + javaName + `)([^{]*)\{`)
+var testClassHead = regexp.MustCompile(`(?:^|[^` + javaPart + `.])((?:(?:public|protected|private|abstract|final|static|strictfp|sealed|non-sealed)\s+)*)class\s+(` + javaName + `)([^{]*)\{`)
 
 // javaExtends is the superclass a class head names, its simple name last.
 var javaExtends = regexp.MustCompile(`\bextends\s+((?:` + javaName + `\.)*(` + javaName + `))`)
 
-// javaClass is what inheritJava reads of a test file's class.
-type javaClass struct {
+// classHead is what inheritJava reads of a test file's class.
+type classHead struct {
 	abstract bool
 	super    string // the simple name of the class it extends, or ""
 	code     string // the source without comments and literals
 }
 
-// readJavaClass reads the head of the class a file is named for.
-func readJavaClass(name string, data []byte) javaClass {
+// readTestClass reads the head of the class a file is named for.
+func readTestClass(name string, data []byte) classHead {
 	class := strings.TrimSuffix(path.Base(name), ".java")
 	src := scanJavaSource(string(data))
-	c := javaClass{code: src.bare}
-	for _, m := range javaClassHead.FindAllStringSubmatch(src.bare, -1) {
+	c := classHead{code: src.bare}
+	for _, m := range testClassHead.FindAllStringSubmatch(src.bare, -1) {
 		if m[2] != class {
 			continue
 		}
@@ -48,14 +48,14 @@ func readJavaClass(name string, data []byte) javaClass {
 // name for (an override without @Test is no test); an abstract class's
 // tests are none of its own, since JUnit never runs an abstract class.
 func inheritJava(sources []source) {
-	classes := map[string]javaClass{}
+	classes := map[string]classHead{}
 	own := map[string][]declared{}
 	for _, s := range sources {
 		if s.plain || !strings.HasSuffix(s.name, ".java") {
 			continue
 		}
 		class := strings.TrimSuffix(path.Base(s.name), ".java")
-		classes[class] = readJavaClass(s.name, s.data)
+		classes[class] = readTestClass(s.name, s.data)
 		own[class] = s.tests
 	}
 	for i := range sources {
@@ -75,7 +75,7 @@ func inheritJava(sources []source) {
 
 // inherited are the tests class (read as c) inherits from its
 // superclasses among classes, named as its own.
-func inherited(class string, c javaClass, classes map[string]javaClass, own map[string][]declared) []declared {
+func inherited(class string, c classHead, classes map[string]classHead, own map[string][]declared) []declared {
 	var out []declared
 	names := map[string]bool{}
 	for _, d := range own[class] {

@@ -204,7 +204,7 @@ func (k *kit) reserved(ctx context.Context, java, jar string, files []source, re
 
 // handoutShadows are the names imported on demand (import java.util.*)
 // that a student's class may not take, but those of the files the rubric
-// requires (Stack.java): as javac resolves them, a class of the tests'
+// requires (Stack.java): as the compiler resolves them, a class of the tests'
 // own package shadows a type imported on demand (JLS 6.4.1), and the
 // instructor's handout named it, so the tests mean the student's
 // (StackTest's Stack). A class the rubric does not ask for stays out.
