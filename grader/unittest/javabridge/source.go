@@ -124,6 +124,14 @@ func (g *gen) source(st *student) (string, error) {
 // write writes one stand-in's class, its nested stand-ins inside it.
 func (g *gen) write(st *student, kind, base string, b *strings.Builder) []string {
 	w := &writer{g: g, st: st, b: b, tvars: map[string]bool{}, exc: kind == "exception"}
+	if st.nonStatic && st.outer != "" {
+		// an inner class sees its outer class's type parameters
+		if o := g.all[st.outer]; o != nil && o.sig != nil {
+			for _, tp := range o.sig.tparams {
+				w.tvars[tp.name] = true
+			}
+		}
+	}
 	switch kind {
 	case "exception":
 		w.exception(base)
@@ -232,7 +240,9 @@ func (w *writer) class() {
 		fmt.Fprintf(w.b, "\n    public final %s bridge$ref() {\n        return bridge$self;\n    }\n", refType)
 	}
 	w.fields()
-	w.methods(c.Access&accAbstract == 0)
+	// an inner class's constructors take its outer object: the tests get
+	// its objects from the student's code alone
+	w.methods(c.Access&accAbstract == 0 && !w.st.nonStatic)
 	written := map[string]bool{}
 	if jdkClass(c.Super) && c.Super != "java/lang/Object" && c.Super != "java/lang/Record" {
 		written = w.jdkForwards()

@@ -812,6 +812,13 @@ final class TestSide extends Peer {
                 t.setAccessible(true);
                 return t.newInstance(thrown(k, msg, fields, ref));
             }
+            if (k.isMemberClass() && !java.lang.reflect.Modifier.isStatic(k.getModifiers())) {
+                // an inner class's stand-in (a LinkedBag's Cursor): no outer
+                // stand-in of its own, every method a call on its handle
+                java.lang.reflect.Constructor<?> c = k.getDeclaredConstructor(k.getDeclaringClass(), Ref.class);
+                c.setAccessible(true);
+                return c.newInstance(null, ref);
+            }
             java.lang.reflect.Constructor<?> c = k.getDeclaredConstructor(Ref.class);
             c.setAccessible(true);
             return c.newInstance(ref);
