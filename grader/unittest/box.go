@@ -89,7 +89,7 @@ func (j *Judge) env(g group, student []sandbox.File, tools []runner.Tool, base s
 	l := j.limits
 	n := time.Duration(len(g.cases) + 1)
 	return env{
-		tc: j.fw.tc, student: student, tools: tools, base: base, files: g.files,
+		tc: j.fw.tc, student: student, tools: tools, base: base, files: g.files, required: j.required,
 		limits:  sandbox.Limits{Wall: l.Wall*n + l.BuildWall, CPU: l.CPU*n + l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
 		build:   sandbox.Limits{Wall: l.BuildWall, CPU: l.BuildWall, Memory: l.Memory, Output: max(l.Output, 1<<20)},
 		perTest: l.Wall,
@@ -220,7 +220,7 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 	if err != nil {
 		return test, student, r, fmt.Errorf("%s: preparing the bridge: %w", fw.Title, err)
 	}
-	reserved, err := k.reserved(ctx, jvm.Path, jar, code(e.files))
+	reserved, err := k.reserved(ctx, jvm.Path, jar, code(e.files), e.required)
 	if err != nil {
 		return test, student, r, fmt.Errorf("%s: %w", fw.Title, err)
 	}

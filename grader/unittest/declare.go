@@ -27,7 +27,7 @@ import (
 // newJudge makes the judge of a framework's tests for the rubric r: every
 // file of its language in r's parts' case folders is the instructor's.
 func newJudge(fw *framework, r *rubric.Rubric) (*Judge, error) {
-	j := &Judge{fw: fw, limits: r.Limits}
+	j := &Judge{fw: fw, limits: r.Limits, required: r.Submission.Required}
 	var err error
 	if j.rules, err = pointsRules(r.Judge.Flags); err != nil {
 		return nil, err
@@ -44,6 +44,7 @@ func newJudge(fw *framework, r *rubric.Rubric) (*Judge, error) {
 			return nil, err
 		}
 	}
+	j.link()
 	slices.SortFunc(j.sources, func(a, b source) int { return strings.Compare(a.name, b.name) })
 	return j, nil
 }
@@ -93,6 +94,13 @@ func (j *Judge) add(name, p string, top bool) error {
 	}
 	j.sources = append(j.sources, s)
 	return nil
+}
+
+// link completes the tests the judge's files declare (framework.link).
+func (j *Judge) link() {
+	if j.fw.link != nil {
+		j.fw.link(j.sources)
+	}
 }
 
 // pointsRules reads the [judge] flags "points:PATTERN=N"; other flags
@@ -264,29 +272,29 @@ func (j *Judge) Fingerprint() string {
 }
 
 var (
-	// A test method: annotations (one of them @Test), then a method.
-	javaTestRE = regexp.MustCompile(`((?:@` + javaName + `(?:\.` + javaName + `)*(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?\s*)+)(?:(?:public|protected|private|static|final|synchronized|strictfp)\s+)*void\s+(` + javaName + `)\s*\(`)
+	// A test method: annotations (one of them @Test), then a method, its
+	// return type (void, or a @TestFactory's Stream<DynamicTest>) group 3.
+	javaTestRE = regexp.MustCompile(`((?:@` + javaName + `(?:\.` + javaName + `)*(?:\s*\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))?\s*)+)(?:(?:public|protected|private|static|final|synchronized|strictfp)\s+)*(void|` + javaName + `(?:\.` + javaName + `)*(?:\s*<[^;{}()=@]*>)?(?:\s*\[\s*\])*)\s+(` + javaName + `)\s*\(`)
 	javaTagRE  = regexp.MustCompile(`@Tag\s*\(\s*"([^"]*)"\s*\)`)
 )
 
 // scanJava finds the tests a Java file declares: "Class.method" for each
-// method annotated @Test, @ParameterizedTest or @RepeatedTest, the class
-// being the file's name, or "Class$Inner" for one of its @Nested classes;
-// comments are not read (a commented-out @Test declares nothing). A
-// parameterized or repeated test is one test, its invocations together
-// (multi): it passes when every invocation passes.
+// method annotated @Test, @ParameterizedTest, @RepeatedTest or
+// @TestFactory, the class being the file's name, or "Class$Inner" for one
+// of its @Nested classes; comments are not read (a commented-out @Test
+// declares nothing). A parameterized or repeated test, or a factory's
+// dynamic tests, is one test, its invocations together (multi): it
+// passes when every invocation passes. The tests a class inherits are
+// inheritJava's.
 func scanJava(name string, data []byte) []declared {
 	class := strings.TrimSuffix(name, ".java")
 	src := scanJavaSource(string(data))
 	ns, off := src.nested(), src.disabledClasses()
 	var out []declared
-	for _, m := range javaTestRE.FindAllStringSubmatchIndex(src.bare, -1) {
+	for _, m := range javaTests(src) {
 		annotations := src.code[m[2]:m[3]]
 		an := javaTestAnnotation.FindStringSubmatch(annotations)
-		if an == nil {
-			continue
-		}
-		d := declared{id: classAt(class, ns, m[0]) + "." + src.code[m[4]:m[5]], multi: an[1] != "Test"}
+		d := declared{id: classAt(class, ns, m[0]) + "." + src.code[m[6]:m[7]], multi: an[1] != "Test", factory: an[1] == "TestFactory"}
 		for _, tag := range javaTagRE.FindAllStringSubmatch(annotations, -1) {
 			d.mark(tag[1])
 		}
@@ -338,6 +346,20 @@ func (s javaSource) disabledClasses() []nestedClass {
 	return out
 }
 
+// javaTests are the test methods of a Java source, as javaTestRE's
+// submatch indexes: a method whose annotations hold a test's, void, or
+// a @TestFactory's (which returns its dynamic tests).
+func javaTests(src javaSource) [][]int {
+	var out [][]int
+	for _, m := range javaTestRE.FindAllStringSubmatchIndex(src.bare, -1) {
+		an := javaTestAnnotation.FindStringSubmatch(src.code[m[2]:m[3]])
+		if an != nil && (src.code[m[4]:m[5]] == "void" || an[1] == "TestFactory") {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // unreadJava are the lines of the test annotations (@Test, ...) of a
 // Java file that scanJava finds no test method after: the compiler may read
 // them (a generic method, an annotation the pattern does not take), so
@@ -346,7 +368,7 @@ func unreadJava(data []byte) []int {
 	src := scanJavaSource(string(data))
 	_, at := javaTextLines(data)
 	var read [][]int
-	for _, m := range javaTestRE.FindAllStringSubmatchIndex(src.bare, -1) {
+	for _, m := range javaTests(src) {
 		read = append(read, m[2:4])
 	}
 	var lines []int

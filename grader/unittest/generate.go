@@ -42,6 +42,7 @@ func GenerateCases(ctx context.Context, r *rubric.Rubric, run Tooler) (cs []case
 		if err := j.load(filepath.Join(r.CasesDir, filepath.FromSlash(p.Cases))); err != nil {
 			return nil, nil, true, err
 		}
+		j.link()
 		ids, err := j.discover(ctx, r, run)
 		if err != nil {
 			return nil, nil, true, err

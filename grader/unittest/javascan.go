@@ -86,8 +86,9 @@ func javaIgnorable(r rune) bool {
 }
 
 var (
-	// A test method's annotation: @Test, @ParameterizedTest, @RepeatedTest.
-	javaTestAnnotation = regexp.MustCompile(`@(?:org\.junit\.jupiter\.(?:api|params)\.)?(Test|ParameterizedTest|RepeatedTest)(?:[^` + javaPart + `]|$)`)
+	// A test method's annotation: @Test, @ParameterizedTest, @RepeatedTest,
+	// @TestFactory.
+	javaTestAnnotation = regexp.MustCompile(`@(?:org\.junit\.jupiter\.(?:api|params)\.)?(Test|ParameterizedTest|RepeatedTest|TestFactory)(?:[^` + javaPart + `]|$)`)
 	javaNestedRE       = regexp.MustCompile(`@(?:org\.junit\.jupiter\.api\.)?Nested\b[^{;]*?\bclass\s+(` + javaName + `)`)
 )
 

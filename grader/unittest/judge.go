@@ -20,7 +20,10 @@ type Judge struct {
 	sources []source // every test or helper file of the parts' folders, by name
 	rules   []pointsRule
 	limits  rubric.Limits
-	tests   map[string]planned // by case ID, once planned
+	// required are the files the rubric requires of a hand-in
+	// ([submission] required): the handout's names.
+	required []string
+	tests    map[string]planned // by case ID, once planned
 	// leak, once planned, is why a kit may not ship the public files
 	// (markSecretHelpers), or "".
 	leak string
@@ -53,6 +56,9 @@ type framework struct {
 	// runOne is the command that runs test id of file alone with the
 	// framework's runner; nil when it has none to offer.
 	runOne func(runner, file, id string) string
+	// link completes the tests each file declares with what the files
+	// together say (a JUnit test class's inherited tests); nil: nothing.
+	link func(sources []source)
 	// fileFailure is the ID under which the report names a failure of a
 	// test file as a whole, not of one of its tests (pytest's collection
 	// error of test_stats.py: "test_stats"); nil when it names none.
@@ -124,6 +130,9 @@ type declared struct {
 	// test or a class around it; "" for a test that runs. A disabled
 	// test is no part of the grade: it has no case.
 	disabled string
+	// factory: a @TestFactory, its dynamic tests reported as invocations
+	// (multi too).
+	factory bool
 }
 
 // planned is a case's test.
@@ -154,11 +163,13 @@ type env struct {
 	tools   []runner.Tool
 	base    sandbox.Spec // the program's run: its ReadOnly, Env, Waiting
 	files   []source
-	limits  sandbox.Limits
-	build   sandbox.Limits
-	perTest time.Duration
-	cpu     time.Duration // a test's CPU time
-	memory  int64
+	// required are the rubric's required files (Judge.required).
+	required []string
+	limits   sandbox.Limits
+	build    sandbox.Limits
+	perTest  time.Duration
+	cpu      time.Duration // a test's CPU time
+	memory   int64
 }
 
 // ran is how a group's box went.

@@ -71,6 +71,82 @@ func TestScanJavaKinds(t *testing.T) {
 	}
 }
 
+// TestScanJavaFactories: a @TestFactory, whatever it returns (a Stream, a
+// Collection, an array, a qualified generic type), is a test of its
+// dynamic tests together (multi); a non-void @Test is none (JUnit does
+// not run it), and its annotation is named as unread.
+func TestScanJavaFactories(t *testing.T) {
+	src := `class SizesTest {
+    @TestFactory Stream<DynamicTest> stream() { return null; }
+    @TestFactory
+    java.util.Collection<DynamicTest> collection() { return null; }
+    @TestFactory DynamicTest[] array() { return null; }
+    @TestFactory @Tag("points=2") Iterable<? extends DynamicNode> nodes() { return null; }
+    @Test int notATest() { return 1; }
+    @Test void plain() {}
+}`
+	got := scanJava("SizesTest.java", []byte(src))
+	want := []declared{{id: "SizesTest.stream", multi: true, factory: true}, {id: "SizesTest.collection", multi: true, factory: true},
+		{id: "SizesTest.array", multi: true, factory: true}, {id: "SizesTest.nodes", points: 2, multi: true, factory: true}, {id: "SizesTest.plain"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+	if got, want := unreadJava([]byte(src)), []int{7}; !reflect.DeepEqual(got, want) {
+		t.Errorf("unread lines %v, want %v", got, want)
+	}
+}
+
+// TestInheritJava: the tests a JUnit test class inherits are its own, as
+// JUnit runs them: a contract's (abstract, never run itself) in each
+// class that extends it, through a chain, but those a class overrides
+// without @Test; a concrete base class keeps its own too; a class that
+// extends a class outside the folder inherits nothing.
+func TestInheritJava(t *testing.T) {
+	files := map[string]string{
+		"StackContract.java": `abstract class StackContract {
+    @Test void lifo() {}
+    @Test void popEmpty() {}
+    @TestFactory Stream<DynamicTest> sizes() { return null; }
+    @Nested class Deep { @Test void deep() {} }
+}`,
+		"ArrayStackTest.java": `class ArrayStackTest extends StackContract {
+    @Override void popEmpty() {}
+}`,
+		"BoundedContract.java": `public abstract class BoundedContract extends StackContract {
+    @Test void full() {}
+    @Override void lifo() {}
+}`,
+		"BoundedStackTest.java": `final class BoundedStackTest extends BoundedContract {
+    @Test void own() {}
+    @Test void full() {}
+}`,
+		"BaseTest.java":    `class BaseTest { @Test void base() {} }`,
+		"DerivedTest.java": `class DerivedTest extends BaseTest implements Runnable { public void run() {} }`,
+		"OtherTest.java":   `class OtherTest extends junit.framework.TestCase { @Test void other() {} }`,
+	}
+	var sources []source
+	for name, src := range files {
+		sources = append(sources, source{name: name, data: []byte(src), tests: scanJava(name, []byte(src))})
+	}
+	inheritJava(sources)
+	got := map[string][]string{}
+	for _, s := range sources {
+		for _, d := range s.tests {
+			got[s.name] = append(got[s.name], fmt.Sprintf("%s %v", d.id, d.multi))
+		}
+	}
+	want := map[string][]string{
+		"ArrayStackTest.java":   {"ArrayStackTest.lifo false", "ArrayStackTest.sizes true"},
+		"BoundedStackTest.java": {"BoundedStackTest.own false", "BoundedStackTest.full false", "BoundedStackTest.popEmpty false", "BoundedStackTest.sizes true"},
+		"BaseTest.java":         {"BaseTest.base false"},
+		"DerivedTest.java":      {"DerivedTest.base false"},
+		"OtherTest.java":        {"OtherTest.other false"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v\nwant %v", got, want)
+	}
+}
+
 // TestScanJavaTextBlock: an escaped quote in a text block (\""") ends
 // nothing, as javac reads it: the tests after it are declared, and one
 // commented out after it is not.

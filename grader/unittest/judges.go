@@ -59,7 +59,7 @@ func toolchainOf(name string) *toolchain.Toolchain {
 
 var junit = &framework{
 	tc:          toolchainOf("junit"),
-	declaredHow: `a method annotated @Test in the class of the file's name; @Tag("points=N") gives it N points`,
+	declaredHow: `a method annotated @Test (or @TestFactory, ...) in the class of the file's name, or inherited from a test class beside it that it extends; @Tag("points=N") gives it N points`,
 	scan:        scanJava,
 	fileOf: func(id string) string {
 		class, _, _ := strings.Cut(id, ".")
@@ -77,6 +77,7 @@ var junit = &framework{
 		stem, _, _ = strings.Cut(stem, "$")
 		return stem == class
 	},
+	link:      inheritJava,
 	run:       runJUnit,
 	bridge:    func() [][]byte { return sortedData(javabridge.TestSideFiles(), javabridge.ServerFiles()) },
 	read:      junitReading,

@@ -455,6 +455,9 @@ func (s *javaSuites) Collect(ctx context.Context, f submission.File) ([]string, 
 	var ids []string
 	class := testClass(f)
 	for _, d := range scanJava(path.Base(f.Name), f.Data) {
+		if d.factory {
+			continue // a student's @TestFactory is not one of the suite's tests
+		}
 		id := strings.TrimPrefix(d.id, class+".")
 		if rest, ok := strings.CutPrefix(d.id, class+"$"); ok {
 			id = strings.Replace(rest, "$", ".", strings.Count(rest, "$"))

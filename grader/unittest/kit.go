@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -176,12 +177,13 @@ func readTree(dir, prefix string) ([]sandbox.File, error) {
 
 // reserved are the class names the group's files own or import on
 // demand (javabridge.ReservedBy, ImportedNames): no student class of
-// those names gets a stand-in. The classes imported on demand depend on
+// those names gets a stand-in, but a class the rubric requires may take a
+// name imported on demand (handoutShadows). The classes imported on demand depend on
 // the JVM and the packages alone, not on the files that import them:
 // listed once per JVM and set of packages (a JVM's run), so that the
 // public and the hidden tests of an assignment, which mostly import the
 // same, share it.
-func (k *kit) reserved(ctx context.Context, java, jar string, files []source) ([]string, error) {
+func (k *kit) reserved(ctx context.Context, java, jar string, files []source, required []string) ([]string, error) {
 	tests := map[string][]byte{}
 	for _, s := range files {
 		tests[s.name] = s.data
@@ -197,7 +199,29 @@ func (k *kit) reserved(ctx context.Context, java, jar string, files []source) ([
 		}
 		k.imported[key] = imported
 	}
-	return append(javabridge.ReservedBy(tests), imported...), nil
+	return append(javabridge.ReservedBy(tests), handoutShadows(imported, required)...), nil
+}
+
+// handoutShadows are the names imported on demand (import java.util.*)
+// that a student's class may not take, but those of the files the rubric
+// requires (Stack.java): as the compiler resolves them, a class of the tests'
+// own package shadows a type imported on demand (JLS 6.4.1), and the
+// instructor's handout named it, so the tests mean the student's
+// (StackTest's Stack). A class the rubric does not ask for stays out.
+func handoutShadows(imported, required []string) []string {
+	handout := map[string]bool{}
+	for _, f := range required {
+		if stem, ok := strings.CutSuffix(path.Base(f), ".java"); ok {
+			handout[stem] = true
+		}
+	}
+	var out []string
+	for _, n := range imported {
+		if !handout[n] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // listImported runs javabridge.ImportedNames with the kit's test side

@@ -121,14 +121,25 @@ func Parse(data []byte) ([]Reported, error) {
 
 // javaInvocation is a JUnit test method's name as the report writes it:
 // "adds()", "values(int)[2]" (an invocation of a parameterized or
-// repeated test).
-var javaInvocation = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\([^()]*\)(\[\d+\])?$`)
+// repeated test, a @TestFactory's dynamic test; "sizes()[1][2]" in a
+// dynamic container).
+var javaInvocation = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\([^()]*\)((?:\[\d+\])*)$`)
+
+// invocationID is an invocation's numbers as the test side names them
+// to the relay: "[2]", a dynamic container's test "[1.2]" (the report's
+// "[1][2]"); "" for none.
+func invocationID(brackets string) string {
+	if brackets == "" {
+		return ""
+	}
+	return "[" + strings.ReplaceAll(strings.Trim(brackets, "[]"), "][", ".") + "]"
+}
 
 // reported is what a <testcase> says.
 func (c xmlCase) reported() Reported {
 	name, inv := c.Name, ""
 	if m := javaInvocation.FindStringSubmatch(name); m != nil {
-		name, inv = m[1], m[2]
+		name, inv = m[1], invocationID(m[2])
 	}
 	r := Reported{ID: name, Invocation: inv, Status: Passed}
 	if c.ClassName != "" {

@@ -114,6 +114,17 @@ func nestedClass(ic InnerClass) []byte {
 	return b.build(accPublic, ic.Inner, "java/lang/Object", nil, nil, []member{{access: accPublic, name: "get", desc: "()I"}})
 }
 
+// innerSubclass is a nested class that extends its outer class.
+func innerSubclass(ic InnerClass) []byte {
+	b := newClassBuilder()
+	b.inner = []InnerClass{ic}
+	return b.build(accPublic, ic.Inner, ic.Outer, nil, nil, []member{{access: accPublic, name: "get", desc: "()I"}})
+}
+
+// TestNestedClasses: a static member class, and an inner class that
+// extends Object and has no type parameters of its own, get stand-ins
+// nested in their outer class's (an inner one an inner class too); an
+// inner class of another kind is left out with a note.
 func TestNestedClasses(t *testing.T) {
 	const static = accPublic | accStatic
 	for _, tc := range []struct {
@@ -125,7 +136,9 @@ func TestNestedClasses(t *testing.T) {
 		{"static member", map[string][]byte{"Outer.class": simpleClass("Outer"),
 			"Outer$Node.class": nestedClass(InnerClass{"Outer$Node", "Outer", "Node", static})}, "", "public static class Node implements autograder.bridge.Remote"},
 		{"inner", map[string][]byte{"Outer.class": simpleClass("Outer"),
-			"Outer$In.class": nestedClass(InnerClass{"Outer$In", "Outer", "In", accPublic})}, "inner class Outer.In", ""},
+			"Outer$In.class": nestedClass(InnerClass{"Outer$In", "Outer", "In", accPublic})}, "", "public class In implements autograder.bridge.Remote"},
+		{"inner, a subclass", map[string][]byte{"Outer.class": simpleClass("Outer"),
+			"Outer$In.class": innerSubclass(InnerClass{"Outer$In", "Outer", "In", accPublic})}, "inner class Outer.In", ""},
 		{"hostile simple name", map[string][]byte{"Outer.class": simpleClass("Outer"),
 			"Outer$X.class": nestedClass(InnerClass{"Outer$X", "Outer", "a;b", static})}, "not a plain Java name", ""},
 		{"name that is not its own", map[string][]byte{"Outer.class": simpleClass("Outer"),
@@ -475,6 +488,8 @@ func TestSignatures(t *testing.T) {
 		{"(I[[Ljava/lang/String;)V", "void (int, java.lang.String[][])"},
 		{"<T::Ljava/lang/Comparable<-TT;>;>(Ljava/util/List<+TT;>;)TT;", "<T extends java.lang.Comparable<? super T>> T (java.util.List<? extends T>)"},
 		{"(Ljava/util/Map$Entry<**>;)V", "void (java.util.Map.Entry<?, ?>)"},
+		// an inner class of a generic class: its outer class raw
+		{"(Lfoo/Outer<TT;>.Inner;)V", "void (foo.Outer.Inner)"},
 	} {
 		m, err := parseMethod(tc.sig)
 		if err != nil {
@@ -496,7 +511,7 @@ func TestSignatures(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", tc.sig, got, tc.want)
 		}
 	}
-	for _, bad := range []string{"", "(", "()", "(I)", "()Q", "(L;)V", "(Ljava/util/List<>;)V", "<>()V", "()V^", "(Lfoo/Outer<TT;>.Inner;)V"} {
+	for _, bad := range []string{"", "(", "()", "(I)", "()Q", "(L;)V", "(Ljava/util/List<>;)V", "<>()V", "()V^", "(Lfoo/Outer<TT;>.Inner<TT;>;)V", "(Lfoo/Outer<TT;>.;)V"} {
 		if _, err := parseMethod(bad); err == nil {
 			t.Errorf("%q parsed", bad)
 		}

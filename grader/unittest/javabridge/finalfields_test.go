@@ -146,6 +146,24 @@ func TestFinalFieldStandins(t *testing.T) {
 	if _, err := Standins(map[string][]byte{"Pt.class": newClassBuilder().build(accPublic|0x20, "Pt", "java/lang/Object", nil, manyFields(1000), nil)}, Options{}); err != nil {
 		t.Errorf("1000 final fields: %.300v", err)
 	}
+	// a static field that is not final, of a plain type: the student's
+	// value, read again after each call; of another type, refused
+	ticket := newClassBuilder().build(accPublic|0x20, "Ticket", "java/lang/Object", nil,
+		[]member{{access: accPublic | accStatic, name: "issued", desc: "I"}, {access: accPublic | accStatic, name: "last", desc: "Ljava/lang/String;"}}, nil)
+	res, err = Standins(map[string][]byte{"Ticket.class": ticket}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"public static int issued = (Integer) autograder.bridge.Bridge.watchStatic(Ticket.class, \"Ticket\", \"issued\", \"I\", int.class);",
+		"public static java.lang.String last = (java.lang.String) autograder.bridge.Bridge.watchStatic(Ticket.class, \"Ticket\", \"last\", \"Ljava/lang/String;\", java.lang.String.class);"} {
+		if !strings.Contains(string(res.Sources["Ticket.java"]), w) {
+			t.Errorf("Ticket.java lacks %q:\n%s", w, res.Sources["Ticket.java"])
+		}
+	}
+	list := newClassBuilder().build(accPublic|0x20, "Roll", "java/lang/Object", nil, []member{{access: accPublic | accStatic, name: "names", desc: "Ljava/util/List;"}}, nil)
+	if _, err := Standins(map[string][]byte{"Roll.class": list}, Options{}); err == nil || !strings.Contains(err.Error(), "public field Roll.names: ") {
+		t.Errorf("a static List that is not final: %.300v, want it refused", err)
+	}
 }
 
 // manyFields are n public final int fields, f0 to f(n-1).

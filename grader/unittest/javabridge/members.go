@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // maxPublicFields bounds a class's public fields (but enum constants):
@@ -39,6 +40,10 @@ func (w *writer) fields() {
 		}
 		if w.enumFinal(f) {
 			continue // an enum's: see enumFields
+		}
+		if f.Access&(accStatic|accFinal) == accStatic && !w.interfaceKind() && watchable(f.Descriptor) {
+			w.watchedField(f)
+			continue
 		}
 		if f.Access&(accStatic|accFinal) != accStatic|accFinal {
 			w.fail("public field %s.%s: the tests reach the student's objects through their methods only (make the field private, with a method to read it)", w.dotted(), f.Name)
@@ -95,6 +100,36 @@ func (w *writer) field(f Member) {
 	}
 	fmt.Fprintf(w.b, "\n    public static final %s %s = (%s) autograder.bridge.Bridge.getStatic(%s, %s, %s, %s.class);\n",
 		typ, f.Name, boxed(t, typ), lit(w.dotted()), lit(f.Name), lit(f.Descriptor), typ)
+}
+
+// watchable: a static field that is not final whose value the stand-in
+// holds as it is after each call (Bridge.watchStatic): of a primitive
+// type, a boxed primitive or a String.
+func watchable(desc string) bool {
+	switch desc {
+	case "I", "J", "D", "F", "Z", "C", "S", "B", "Ljava/lang/String;", "Ljava/lang/Integer;", "Ljava/lang/Long;",
+		"Ljava/lang/Double;", "Ljava/lang/Float;", "Ljava/lang/Boolean;", "Ljava/lang/Character;", "Ljava/lang/Short;", "Ljava/lang/Byte;":
+		return true
+	}
+	return false
+}
+
+// watchedField writes a public static field that is not final (a
+// counter): the student's value when the stand-in loads, read again
+// after each call the tests make (Bridge.watchStatic). A test's own
+// assignment to it changes the stand-in's alone.
+func (w *writer) watchedField(f Member) {
+	t, err := parseField(f.Descriptor)
+	var typ string
+	if err == nil {
+		typ, err = t.render(w.g.typeName, nil)
+	}
+	if err != nil {
+		w.fail("field %s.%s: %v", w.dotted(), f.Name, err)
+		return
+	}
+	fmt.Fprintf(w.b, "\n    public static %s %s = (%s) autograder.bridge.Bridge.watchStatic(%s.class, %s, %s, %s, %s.class);\n",
+		typ, f.Name, boxed(t, typ), w.name(), lit(w.dotted()), lit(f.Name), lit(f.Descriptor), typ)
 }
 
 // constant writes a ConstantValue as a Java constant expression of its
@@ -241,7 +276,7 @@ func (w *writer) instanceFields() []exceptionField {
 		if f.Access&accPublic == 0 || f.Access&(accStatic|accSynthetic) != 0 || !w.exc && f.Access&accFinal == 0 {
 			continue
 		}
-		if !validIdent(f.Name) || f.Name == "bridge$self" {
+		if !validIdent(f.Name) || strings.HasPrefix(f.Name, "bridge$") {
 			w.fail("field %s.%s: not a plain Java name", w.dotted(), printable(f.Name))
 			continue
 		}

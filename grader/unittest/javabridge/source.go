@@ -124,6 +124,14 @@ func (g *gen) source(st *student) (string, error) {
 // write writes one stand-in's class, its nested stand-ins inside it.
 func (g *gen) write(st *student, kind, base string, b *strings.Builder) []string {
 	w := &writer{g: g, st: st, b: b, tvars: map[string]bool{}, exc: kind == "exception"}
+	if st.nonStatic && st.outer != "" {
+		// an inner class sees its outer class's type parameters
+		if o := g.all[st.outer]; o != nil && o.sig != nil {
+			for _, tp := range o.sig.tparams {
+				w.tvars[tp.name] = true
+			}
+		}
+	}
 	switch kind {
 	case "exception":
 		w.exception(base)
@@ -180,9 +188,13 @@ func (w *writer) exception(base string) {
 	for _, f := range fields {
 		fmt.Fprintf(w.b, "        this.%s = (%s) t.value(%s);\n", f.name, f.cast, lit(f.name))
 	}
+	if !w.g.standin[c.Super] {
+		w.b.WriteString("        this.bridge$text = t.text();\n")
+	}
 	w.b.WriteString("    }\n")
 	if !w.g.standin[c.Super] {
 		fmt.Fprintf(w.b, "\n    public final %s bridge$ref() {\n        return bridge$self;\n    }\n", refType)
+		w.b.WriteString(exceptionText)
 	}
 	for _, f := range fields {
 		fmt.Fprintf(w.b, "\n    %s %s;\n", f.decl, f.name)
@@ -192,6 +204,18 @@ func (w *writer) exception(base string) {
 	w.abstractForwards(nil)
 	w.close()
 }
+
+// exceptionText is a student exception's stand-in's toString(): the text
+// of the student's own toString() as the exception was thrown or made
+// (Thrown.text), else Throwable's.
+const exceptionText = `
+    private final String bridge$text;
+
+    @Override
+    public String toString() {
+        return bridge$text == null ? super.toString() : bridge$text;
+    }
+`
 
 // class writes a student's class: a handle to the student's object,
 // whose methods are calls. One that carries public final fields (carries)
@@ -216,7 +240,9 @@ func (w *writer) class() {
 		fmt.Fprintf(w.b, "\n    public final %s bridge$ref() {\n        return bridge$self;\n    }\n", refType)
 	}
 	w.fields()
-	w.methods(c.Access&accAbstract == 0)
+	// an inner class's constructors take its outer object: the tests get
+	// its objects from the student's code alone
+	w.methods(c.Access&accAbstract == 0 && !w.st.nonStatic)
 	written := map[string]bool{}
 	if jdkClass(c.Super) && c.Super != "java/lang/Object" && c.Super != "java/lang/Record" {
 		written = w.jdkForwards()

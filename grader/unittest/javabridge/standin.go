@@ -158,6 +158,21 @@ func self(c *Class) (InnerClass, bool) {
 	return InnerClass{}, false
 }
 
+// innerCarried: an inner (non-static) class the tests may hold as a
+// handle (a LinkedBag's Cursor): a class of its own that extends Object,
+// without type parameters of its own (its outer class's it may use). Its stand-in is an inner class of its outer class's
+// stand-in, whose objects the tests get from the student's code alone.
+func innerCarried(c *Class) bool {
+	if c.Access&(accInterface|accEnum|accAbstract) != 0 || c.Super != "java/lang/Object" {
+		return false
+	}
+	if c.Signature == "" {
+		return true
+	}
+	sig, err := parseClassSig(c.Signature)
+	return err == nil && len(sig.tparams) == 0
+}
+
 // chooseMembers gives a stand-in, nested in its outer class's, to each
 // static member class whose outer class has one: outermost first.
 func (g *gen) chooseMembers(members map[string]InnerClass) {
@@ -174,12 +189,12 @@ func (g *gen) chooseMembers(members map[string]InnerClass) {
 			switch {
 			case !validTypeName(ic.Name) || ic.Inner != ic.Outer+"$"+ic.Name || shadowers[ic.Name]:
 				g.problems = append(g.problems, fmt.Sprintf("nested class %s: not a plain Java name", printable(javaName(name))))
-			case !static:
-				g.notes = append(g.notes, fmt.Sprintf("inner class %s: only static nested classes can be used by the tests", javaName(name)))
+			case !static && !innerCarried(g.all[name].c):
+				g.notes = append(g.notes, fmt.Sprintf("inner class %s: only static nested classes, and inner classes that are neither exceptions nor generic, can be used by the tests", javaName(name)))
 			default:
 				g.standin[name] = true
 				st := g.all[name]
-				st.simple, st.outer = ic.Name, ic.Outer
+				st.simple, st.outer, st.nonStatic = ic.Name, ic.Outer, !static
 				g.all[ic.Outer].inner = append(g.all[ic.Outer].inner, name)
 			}
 		}

@@ -136,8 +136,17 @@ func (p *sigParser) classType() (*jtype, error) {
 			return nil, errSig
 		}
 	}
-	if p.peek() == '.' {
-		return nil, errors.New("an inner (non-static) class's type is not supported")
+	for p.eat('.') {
+		// an inner class of a generic class (LinkedBag<T>.Cursor): named
+		// by its binary name, its outer class raw (LinkedBag.Cursor)
+		id, err := p.ident()
+		if err != nil {
+			return nil, err
+		}
+		if p.peek() == '<' {
+			return nil, errors.New("a generic inner (non-static) class's type is not supported")
+		}
+		t = &jtype{class: t.class + "$" + id}
 	}
 	if !p.eat(';') {
 		return nil, errSig

@@ -14,6 +14,9 @@ type student struct {
 	simple string   // its simple name in source ("Node" for Outer$Node)
 	outer  string   // a static member class's outer class; "" for a top-level one
 	inner  []string // its static member classes that have stand-ins, sorted
+	// nonStatic: an inner class (a member class declared without
+	// static), whose stand-in is an inner class of its outer one's too
+	nonStatic bool
 }
 
 // gen holds one Standins run.
@@ -76,7 +79,7 @@ func (w *writer) dotted() string { return strings.ReplaceAll(w.st.c.Name, "/", "
 
 // modifiers of the class's declaration: a nested stand-in is static.
 func (w *writer) modifiers() string {
-	if w.st.outer != "" {
+	if w.st.outer != "" && !w.st.nonStatic {
 		return "public static "
 	}
 	return "public "

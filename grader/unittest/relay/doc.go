@@ -15,6 +15,8 @@
 //     begins: the student's CPU time, waiting time and printed bytes are
 //     counted for it from here), {"op":"reset"} (a lifecycle boundary:
 //     the student box ends, the next call starts a fresh one),
+//     {"op":"ended"} (a test ended: calls until the next test, a JUnit
+//     test's instance made before it begins, count for none),
 //     {"op":"done","report":SHA256} (the framework ran to its end; what
 //     it says of its report is Result.Report), {"op":"waiting"} (the test side skipped a
 //     student's frame that answers none of its calls, and waits on: its
@@ -39,8 +41,9 @@
 // of calls and callbacks between the boxes, in which neither side waits
 // long for the other, is bounded as one test, whatever language each
 // side speaks: the relay reads no 'S' frame to tell a call from an
-// answer. Calls after a reset and before the next test (a JUnit class's
-// @BeforeAll) are bounded as a test of their own, from their first call,
+// answer. Calls after a reset or an ended test and before the next test
+// (a JUnit class's @BeforeAll, the field initializers of the next test's
+// instance) are bounded as a test of their own, from their first call,
 // and recorded as none.
 //
 // The relay starts a student box at the first call and at the first call

@@ -323,6 +323,11 @@ func (r *relay) control(p []byte) {
 		// end that follows is not the student's own.
 		r.record('>', p)
 		r.nested(c.Depth)
+	case "ended":
+		// What comes before the next test (its test class's instance,
+		// made before the test begins: a field initializer's call) is
+		// bounded on its own, never counted to the test that ended.
+		r.begin(&testState{between: true})
 	case "reset", "done":
 		if c.Op == "reset" {
 			r.record('>', p)

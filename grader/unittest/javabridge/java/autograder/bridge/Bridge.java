@@ -77,6 +77,56 @@ public final class Bridge {
     }
 
     /**
+     * The public static fields of the student's that are not final (a
+     * counter, {@code public static int decksMade}): stand-in class, class,
+     * name, descriptor, type. Each is read when its stand-in loads, and
+     * again after each call of a test's to the student's code (refreshStatics),
+     * so a test reads the value the student's code left.
+     */
+    private static final List<Object[]> watched = new ArrayList<>();
+    private static boolean refreshing;
+
+    /** A stand-in's public static field that is not final: its value now, and read again after each call. */
+    public static Object watchStatic(Class<?> standin, String cls, String name, String desc, Class<?> type) {
+        synchronized (LOCK) {
+            watched.add(new Object[] {standin, cls, name, desc, type});
+            if (side().died != null) {
+                return zero(type); // read at the next call's end, in a fresh process
+            }
+            try {
+                return getStatic(cls, name, desc, type);
+            } catch (RuntimeException e) {
+                return zero(type); // read again after the next call
+            }
+        }
+    }
+
+    /**
+     * Reads the watched fields again, at the end of a test's call to the
+     * student's code: what the call left is what the test reads. One that
+     * cannot be read keeps its value.
+     */
+    private static void refreshStatics() {
+        refreshing = true;
+        try {
+            for (Object[] w : watched) {
+                if (side.died != null) {
+                    return;
+                }
+                try {
+                    Object v = exchange("get", null, (String) w[1], (String) w[2], (String) w[3], (Class<?>) w[4], null, VALUE);
+                    java.lang.reflect.Field f = ((Class<?>) w[0]).getField((String) w[2]);
+                    f.set(null, v);
+                } catch (RuntimeException | ReflectiveOperationException e) {
+                    // kept as it was
+                }
+            }
+        } finally {
+            refreshing = false;
+        }
+    }
+
+    /**
      * Reads a public final field of one of the student's enum constants
      * (of a plain type: it outlives the process it was read from), as the
      * stand-in's constant is made. When the student's process died earlier
@@ -181,6 +231,9 @@ public final class Bridge {
                 }
             } finally {
                 depth--;
+                if (depth == 0 && !watched.isEmpty() && !refreshing) {
+                    refreshStatics();
+                }
                 if (depth == 0 && pending != null) {
                     Throwable p = pending;
                     pending = null;
@@ -275,7 +328,7 @@ public final class Bridge {
         }
     }
 
-    /** Sends a control frame to the grader ("test", "reset", "done"). */
+    /** Sends a control frame to the grader ("test", "ended", "reset", "done"). */
     static void control(String op, String id) {
         synchronized (LOCK) {
             if (side == null) {
@@ -295,10 +348,12 @@ public final class Bridge {
             } catch (IOException e) {
                 throw side.broken(e);
             }
-            if (!op.equals("test")) {
+            if (op.equals("test")) {
+                if (!deferred.isEmpty()) {
+                    readDeferred();
+                }
+            } else if (!op.equals("ended")) {
                 side.forget();
-            } else if (!deferred.isEmpty()) {
-                readDeferred();
             }
         }
     }
@@ -306,7 +361,11 @@ public final class Bridge {
     /**
      * A test ended: a callback it passed, called later by a thread of the
      * student's, no longer fails a test; what it let go of the student's
-     * objects is collected in its time (TestSide.settle).
+     * objects is collected in its time (TestSide.settle). The relay is told
+     * ("ended"), and a process that died in it is the test's alone: JUnit
+     * makes the next test's instance (its field initializers: {@code
+     * private final Counter c = new Counter();}) before that test begins,
+     * and those calls start a fresh process, counted for no test.
      */
     static void testFinished() {
         synchronized (LOCK) {
@@ -317,6 +376,7 @@ public final class Bridge {
                 }
             }
         }
+        control("ended", null);
     }
 
     @SuppressWarnings("unchecked")

@@ -60,6 +60,9 @@ public final class Lifecycle implements TestExecutionListener {
         return plan.getParent(id).map(p -> !(p.getSource().orElse(null) instanceof ClassSource)).orElse(true);
     }
 
+    /** The numbers of an invocation or a factory's dynamic test in a unique ID. */
+    private static final java.util.regex.Pattern INVOCATION = java.util.regex.Pattern.compile("(?:-invocation|dynamic-test|dynamic-container):#(\\d+)\\]");
+
     /**
      * Whether JUnit's own timer (@Timeout, a default timeout) ended a test
      * with t: a TimeoutException, exactly, that JUnit's timeout extension
@@ -78,7 +81,9 @@ public final class Lifecycle implements TestExecutionListener {
 
     /**
      * "Class.method", as the grader's case files name a test; an
-     * invocation of a parameterized or repeated test "Class.method[N]".
+     * invocation of a parameterized or repeated test "Class.method[N]",
+     * a @TestFactory's dynamic test "Class.method[N]" ("[N.M]" in a
+     * dynamic container).
      */
     static String testID(TestIdentifier id) {
         Object s = id.getSource().orElse(null);
@@ -86,10 +91,11 @@ public final class Lifecycle implements TestExecutionListener {
             return id.getUniqueId();
         }
         MethodSource m = (MethodSource) s;
-        String uid = id.getUniqueId();
-        String mark = "-invocation:#";
-        int at = uid.lastIndexOf(mark);
-        String n = at < 0 ? "" : "[" + uid.substring(at + mark.length(), uid.length() - 1) + "]";
+        java.util.regex.Matcher at = INVOCATION.matcher(id.getUniqueId());
+        java.util.StringJoiner n = new java.util.StringJoiner(".", "[", "]").setEmptyValue("");
+        while (at.find()) {
+            n.add(at.group(1));
+        }
         return m.getClassName() + "." + m.getMethodName() + n;
     }
 }

@@ -297,7 +297,7 @@ public abstract class Peer extends Values {
             Object a = in.get(i);
             boolean copy = a instanceof Map && (((Map<?, ?>) a).containsKey("array") || ((Map<?, ?>) a).containsKey("list")
                     || ((Map<?, ?>) a).containsKey("set") || ((Map<?, ?>) a).containsKey("map")
-                    || ((Map<?, ?>) a).containsKey("sset") || ((Map<?, ?>) a).containsKey("smap")
+                    || ((Map<?, ?>) a).containsKey("sset") || ((Map<?, ?>) a).containsKey("smap") || ((Map<?, ?>) a).containsKey("coll")
                     || ((Map<?, ?>) a).containsKey("builder"));
             back.add(copy ? encode(args[i]) : null);
             any |= copy;

@@ -31,6 +31,12 @@ public final class Thrown {
         return message;
     }
 
+    /** The text of the student's own toString(), as thrown or made; null where Throwable's is the student's. */
+    public String text() {
+        Object t = given.get("bridge$text");
+        return t instanceof String ? (String) t : null;
+    }
+
     public Ref ref() {
         return ref;
     }

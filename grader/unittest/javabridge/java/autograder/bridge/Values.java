@@ -228,6 +228,9 @@ public abstract class Values {
         if (v instanceof java.util.SortedSet || v instanceof java.util.SortedMap) {
             return sorted(v, u, depth);
         }
+        if (AS_ITSELF.contains(v.getClass().getName())) {
+            return itself(v, depth);
+        }
         List<Object> items = new ArrayList<>();
         if (v instanceof Map) {
             for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
@@ -248,6 +251,86 @@ public abstract class Values {
             return tag(u + "set", items);
         }
         return encodeOther(v, depth);
+    }
+
+    /**
+     * The JDK's collections that cross as copies of their own class, not as
+     * a plain list, set or map: a Stack, a LinkedList, an ArrayDeque, a
+     * PriorityQueue (with its comparator and its heap's order), so that a
+     * method that declares one ({@code Stack<Integer> toStack()}, {@code
+     * void reverse(LinkedList<Integer> l)}, {@code int drain(Queue<Integer>
+     * q)} given a LinkedList) gets one, as in one process.
+     */
+    private static final Set<String> AS_ITSELF = Set.of("java.util.Stack", "java.util.Vector", "java.util.LinkedList",
+            "java.util.ArrayDeque", "java.util.PriorityQueue", "java.util.Hashtable");
+
+    /**
+     * One of AS_ITSELF: {"coll":[class, comparator, items]}, the items in
+     * its iteration order (a PriorityQueue's: its heap's array, which the
+     * copy keeps as it is), the comparator a PriorityQueue's (null for the
+     * natural order, and for the others), a Hashtable's items [k,v] pairs.
+     */
+    private Object itself(Object v, int depth) {
+        List<Object> items = new ArrayList<>();
+        if (v instanceof Map) {
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                List<Object> kv = new ArrayList<>();
+                kv.add(enc(e.getKey(), depth + 1));
+                kv.add(enc(e.getValue(), depth + 1));
+                items.add(kv);
+            }
+        } else {
+            for (Object e : (Collection<?>) v) {
+                items.add(enc(e, depth + 1));
+            }
+        }
+        Object cmp = v instanceof java.util.PriorityQueue ? ((java.util.PriorityQueue<?>) v).comparator() : null;
+        List<Object> c = new ArrayList<>();
+        c.add(v.getClass().getName());
+        c.add(cmp == null ? null : enc(cmp, depth + 1));
+        c.add(items);
+        return tag("coll", c);
+    }
+
+    /** A copy of one of AS_ITSELF, as itself wrote it. */
+    @SuppressWarnings("unchecked")
+    private Object itselfOf(Object x, int depth) {
+        List<?> c = jsonList(x);
+        if (c.size() != 3) {
+            throw new BadValue("a malformed collection of the JDK's");
+        }
+        String cls = str(c.get(0), null, 100);
+        if (!AS_ITSELF.contains(cls) || c.get(1) != null && !cls.equals("java.util.PriorityQueue")) {
+            throw new BadValue("a collection of the class " + cls);
+        }
+        java.util.Comparator<Object> cmp = (java.util.Comparator<Object>) dec(c.get(1), java.util.Comparator.class, depth + 1);
+        if (cls.equals("java.util.Hashtable")) {
+            Map<Object, Object> m = map(c.get(2), depth);
+            if (m.containsKey(null) || m.containsValue(null)) {
+                throw new BadValue("a null in a Hashtable, which holds none");
+            }
+            return new java.util.Hashtable<>(m);
+        }
+        List<Object> items = list(c.get(2), depth);
+        switch (cls) {
+            case "java.util.Stack": {
+                java.util.Stack<Object> s = new java.util.Stack<>();
+                s.addAll(items);
+                return s;
+            }
+            case "java.util.Vector": return new java.util.Vector<>(items);
+            case "java.util.LinkedList": return new java.util.LinkedList<>(items);
+            default:
+                break;
+        }
+        if (items.contains(null)) {
+            throw new BadValue("a null in a " + cls + ", which holds none");
+        }
+        if (cls.equals("java.util.ArrayDeque")) {
+            return new java.util.ArrayDeque<>(items);
+        }
+        // built from a sorted set: its items taken as the heap's array, in their order, not heaped again
+        return new java.util.PriorityQueue<>(new SortedItems(cmp, items));
     }
 
     /**
@@ -296,6 +379,12 @@ public abstract class Values {
         if (j instanceof List || j instanceof Double && ((Double) j).isInfinite()) {
             throw new BadValue("a bare JSON array or number out of range");
         }
+        if (v != null && !box(want).isInstance(v) && (v instanceof Collection || v instanceof Map) && v.getClass().getClassLoader() == null
+                && (Collection.class.isAssignableFrom(want) || Map.class.isAssignableFrom(want))) {
+            // one of the JDK's collections copied as the plain list, set or map it is carried as
+            throw new Uncarried("a " + v.getClass().getName() + " where " + want.getName() + " is declared: the bridge carries"
+                    + " this collection of the JDK's as a copy of another class (declare the interface, List, Set, Map, Queue or Deque)");
+        }
         if (v == null ? want.isPrimitive() : !box(want).isInstance(v)) {
             throw new BadValue("a " + (v == null ? "null" : v.getClass().getName()) + " where " + want.getName() + " is declared");
         }
@@ -341,6 +430,7 @@ public abstract class Values {
             case "umap": return java.util.Collections.unmodifiableMap(map(x, depth));
             case "sset": return sortedSet(x, depth);
             case "smap": return sortedMap(x, depth);
+            case "coll": return itselfOf(x, depth);
             case "usset": return java.util.Collections.unmodifiableNavigableSet(sortedSet(x, depth));
             case "usmap": return java.util.Collections.unmodifiableNavigableMap(sortedMap(x, depth));
             case "optionalInt": {

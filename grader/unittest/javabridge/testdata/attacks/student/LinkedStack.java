@@ -27,8 +27,9 @@ public class LinkedStack<T> implements Iterable<T> {
 
     public enum Order { LIFO, FIFO }
 
-    // Not static: the tests cannot use it.
-    public class Cursor {
+    // Not static, and generic: the tests cannot use it (an inner class
+    // without type parameters of its own they can).
+    public class Cursor<U> {
     }
 
     private Node<T> top;

@@ -421,7 +421,7 @@ public final class Server extends Peer {
             // an exception as a value, met first in this message: its
             // stand-in needs its message and fields (met again: its handle)
             m.put("msg", message((Throwable) v));
-            m.put("fields", fields(v, depth, false));
+            m.put("fields", exceptionFields((Throwable) v, depth));
         } else if (!(v instanceof Throwable) && hasFinals(v.getClass()) && described.add(v)) {
             // an object whose class has public final fields, met first in
             // this message: their values cross with it (met again: its handle)
@@ -498,7 +498,7 @@ public final class Server extends Peer {
         if (t.getClass().getClassLoader() == loader) {
             e.put("handle", handle(t));
             if (described.add(t)) {
-                e.put("fields", fields(t, 0, false));
+                e.put("fields", exceptionFields(t, 0));
             }
             e.put("supers", supers(t.getClass()));
         }
@@ -513,6 +513,25 @@ public final class Server extends Peer {
         List<Object> out = new ArrayList<>();
         for (c = c.getSuperclass(); c != null && c != Throwable.class && out.size() < 32; c = c.getSuperclass()) {
             out.add(c.getName());
+        }
+        return out;
+    }
+
+    /**
+     * A student's exception's public fields, and the text of its own
+     * toString() where a class of the student's overrides Throwable's
+     * (under "bridge$text", a name no field of the student's has): the
+     * stand-in's toString() says it, as the message is said, with no call.
+     */
+    private Map<String, Object> exceptionFields(Throwable t, int depth) {
+        Map<String, Object> out = fields(t, depth, false);
+        try {
+            if (t.getClass().getMethod("toString").getDeclaringClass().getClassLoader() == loader) {
+                String s = t.toString();
+                out.put("bridge$text", s == null ? null : clip(s, 1 << 16));
+            }
+        } catch (Exception x) {
+            // a toString() that throws: the stand-in's own (Throwable's)
         }
         return out;
     }
