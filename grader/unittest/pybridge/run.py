@@ -2,6 +2,7 @@
 the student's modules stand-ins before pytest starts; pytest runs with the
 grader's configuration; the process ends once pytest returns."""
 import importlib
+import importlib.util
 import os
 import sys
 
@@ -47,10 +48,16 @@ class _Deferred(type(sys)):
 
 
 def _defer(name):
-    """name imported at its first use (_Deferred), unless it is already."""
+    """name imported at its first use (_Deferred), unless it is already.
+    Its __file__ is told without importing it: a failing test's report
+    (inspect.getmodule, through pytest's traceback) asks every module in
+    sys.modules for its __file__, and would import it for nothing."""
     if name not in sys.modules:
         parent, _, child = name.rpartition(".")
+        origin = getattr(importlib.util.find_spec(name), "origin", None)
         sys.modules[name] = _Deferred(name)
+        if origin:
+            sys.modules[name].__file__ = origin
         setattr(importlib.import_module(parent), child, sys.modules[name])
 
 
