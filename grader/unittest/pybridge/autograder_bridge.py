@@ -10,7 +10,6 @@ value: it validates every field, rebuilds exceptions from a fixed list,
 and lets the student side call only the callbacks a test passed it.
 """
 
-import base64
 import builtins
 import gc
 import importlib.util
@@ -21,7 +20,6 @@ import os
 import re
 import struct
 import sys
-import traceback
 import types
 import warnings
 import weakref
@@ -1482,6 +1480,7 @@ class _Values:
         elif t is bytes:
             if 4 * ((len(v) + 2) // 3) > w.room - w.size:
                 raise w.full()
+            import base64  # at its first use: most boxes send no bytes
             w.put('{"bytes":"%s"}' % base64.b64encode(v).decode())
         elif t is list or t is tuple or t is set or t is frozenset or t is slice:
             w.put('{"%s":[' % t.__name__)
@@ -1640,6 +1639,7 @@ class _Values:
             if k == "float" and type(x) is str and x in ("nan", "inf", "-inf"):
                 return float(x)
             if k == "bytes" and type(x) is str:
+                import base64
                 try:
                     return base64.b64decode(x, validate=True)
                 except ValueError:
@@ -2235,6 +2235,7 @@ class _Exceptions:
         if self.trusted and not _INSTRUCTOR:
             # The student's own files' frames alone: not the server's, the
             # import machinery's or the standard library's.
+            import traceback  # at its first use: a student's server that raises nothing needs none
             cwd = os.getcwd() + os.sep
             frames = [f for f in traceback.extract_tb(e.__traceback__)
                       if not f.filename.startswith("<") and os.path.abspath(f.filename).startswith(cwd) and
