@@ -14,8 +14,10 @@ import (
 // deferredTests: a failing test, whose report walks sys.modules for
 // their files (inspect.getmodule), then a test that finds
 // importlib.metadata still deferred (run.py's _Deferred), telling its
-// file, and then loaded at its first use.
-const deferredTests = `import sys
+// file, and then loaded at its first use; the collector on, pytest's
+// start frozen.
+const deferredTests = `import gc
+import sys
 
 
 def test_fails():
@@ -33,11 +35,16 @@ def test_loads_at_first_use():
     import importlib.metadata
     assert callable(importlib.metadata.version)
     assert type(sys.modules["importlib.metadata"]).__name__ == "module"
+
+
+def test_collector_on():
+    assert gc.isenabled() and gc.get_freeze_count() > 0
 `
 
 // TestDeferredMetadata: the test box's starter imports importlib.metadata
 // at its first use only, even when a test fails (pytest's report of the
-// failure reads every module's __file__), and the module then works.
+// failure reads every module's __file__), and the module then works; the
+// tests run with the garbage collector on.
 func TestDeferredMetadata(t *testing.T) {
 	py := needPython(t)
 	if _, err := os.Stat("/usr/bin/python3"); err == nil {
@@ -60,7 +67,7 @@ func TestDeferredMetadata(t *testing.T) {
 		"-p", "no:cacheprovider", "-q", "--color=no", "--rootdir", filepath.Join(dir, "t"), filepath.Join(dir, "t", "test_deferred.py"))
 	cmd.Env = append(os.Environ(), "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1")
 	out, _ := cmd.CombinedOutput()
-	if !strings.Contains(string(out), "1 failed, 2 passed") {
+	if !strings.Contains(string(out), "1 failed, 3 passed") {
 		t.Errorf("want test_fails alone failing:\n%s", out)
 	}
 }
