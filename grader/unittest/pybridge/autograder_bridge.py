@@ -10,7 +10,6 @@ value: it validates every field, rebuilds exceptions from a fixed list,
 and lets the student side call only the callbacks a test passed it.
 """
 
-import base64
 import builtins
 import gc
 import importlib.util
@@ -23,7 +22,6 @@ import stat
 import struct
 import sys
 import time
-import traceback
 import types
 import warnings
 import weakref
@@ -933,6 +931,7 @@ class _Sync:
             commit.append((m, name, _entry(st, data)))  # older now: compared by size and time next
             return
         budget[0] -= len(data)
+        import base64  # at its first use: most boxes send no files
         put.append([i, name, "f", _Json('"%s"' % base64.b64encode(data).decode("ascii"))])
         commit.append((m, name, _entry(st, data)))
 
@@ -1027,6 +1026,7 @@ class _Sync:
             if p[2] == "f":
                 if len(p[3]) > (MAX_SYNC_BYTES // 3 + 1) * 4:
                     raise _Refused("bytes")
+                import base64
                 try:
                     data = base64.b64decode(p[3], validate=True)
                 except ValueError:
@@ -2099,6 +2099,7 @@ class _Values:
             data = v.tobytes() if t is memoryview else v
             if 4 * ((len(data) + 2) // 3) > w.room - w.size:
                 raise w.full()
+            import base64  # at its first use: most boxes send no bytes
             w.put('{"%s":"%s"}' % ("bytearray" if t is bytearray else "bytes", base64.b64encode(data).decode()))
         elif t is complex:
             w.put('{"complex":[')
@@ -2279,6 +2280,7 @@ class _Values:
             if k == "float" and type(x) is str and x in ("nan", "inf", "-inf"):
                 return float(x)
             if k in ("bytes", "bytearray") and type(x) is str:
+                import base64
                 try:
                     b = base64.b64decode(x, validate=True)
                 except ValueError:
@@ -3024,6 +3026,7 @@ class _Exceptions:
         if self.trusted and not _INSTRUCTOR:
             # The student's own files' frames alone: not the server's, the
             # import machinery's or the standard library's.
+            import traceback  # at its first use: a student's server that raises nothing needs none
             cwd = os.getcwd() + os.sep
             frames = [f for f in traceback.extract_tb(e.__traceback__)
                       if not f.filename.startswith("<") and os.path.abspath(f.filename).startswith(cwd) and

@@ -3,10 +3,16 @@ module (a fresh one for each test file), and each test is announced to the
 grader's relay, which counts the student's time and output for it. A
 failure's report is cut (_Cut) before pytest writes it."""
 
-import hashlib
 import os
 import sys
 import types
+
+try:
+    # SHA-256 without hashlib's OpenSSL (its start, about 2 ms of a test
+    # box's CPU): CPython's own module, the same digest.
+    from _sha256 import sha256
+except ImportError:
+    from hashlib import sha256
 
 import pytest
 
@@ -192,6 +198,6 @@ def pytest_sessionfinish(session):
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
         with os.fdopen(fd, "rb") as f:
-            autograder_bridge.written["report"] = hashlib.sha256(f.read()).hexdigest()
+            autograder_bridge.written["report"] = sha256(f.read()).hexdigest()
     except OSError:
         pass
