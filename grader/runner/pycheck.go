@@ -67,11 +67,12 @@ func NewPyChecked(s *Sandboxed) *PyChecked {
 // build's arguments) in each folder named by its arguments after the
 // third (the build's sources, as JSON; the cold check's memory and
 // output limits, in bytes), each in a child process of its own, and
-// prints, a line each, what it said and its exit status. The child calls
-// main as deep in Python frames as "python3 -m py_compile" does (runpy's
-// frames): Python scales the compiler's recursion limit from the depth it
-// is called at, so an expression nested just too deep for the cold
-// check is too deep here as well (pyCheckDepth tests it). A folder is
+// prints, a line each, what it said and its exit status. The child
+// calls main as deep in Python frames as the cold check's "-m
+// py_compile" does (runpy's frames): Python scales the compiler's
+// recursion limit from the depth it is called at, so an expression
+// nested just too deep for the cold check is too deep here as well
+// (TestPyCheckedDepth). A folder is
 // left to the cold runner ("skip") when it has a file named as a module
 // of Python's library; when its check printed other than ASCII, failed
 // to read or write a file (an OSError, "[Errno N] ...", which may be the
