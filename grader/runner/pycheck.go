@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -29,8 +30,10 @@ import (
 // Python's own library (which the check's "-m" would import from the
 // folder), a file in a subfolder, or a message other than ASCII or an
 // OSError's is checked by the cold runner alone, and so is any the box
-// did not answer. So a build's outcome, log and files are the cold
-// runner's.
+// did not answer. Each folder is checked in a process of its own, at
+// the cold check's depth and within its limits (pyCheckScript), and one
+// whose check came near them is left to the cold runner. So a build's
+// outcome, log and files are the cold runner's.
 type PyChecked struct {
 	cold *Sandboxed
 	mu   sync.Mutex
@@ -62,37 +65,100 @@ func NewPyChecked(s *Sandboxed) *PyChecked {
 
 // pyCheckScript runs py_compile's command line (its main, with the
 // build's arguments) in each folder named by its arguments after the
-// first (the build's sources, as JSON), and prints, a line each, what it
-// said and its exit status; a folder with a file named as a module of
-// Python's library is left to the cold runner ("skip"), and so is one
-// whose check printed other than ASCII or failed to read or write a
-// file (an OSError, "[Errno N] ...", which may be the box's, not the
-// submission's). Nothing of a folder's check is kept for the next: the
-// lines a warning quotes are read again.
-const pyCheckScript = `import io, json, linecache, os, sys, py_compile
+// third (the build's sources, as JSON; the cold check's memory and
+// output limits, in bytes), each in a child process of its own, and
+// prints, a line each, what it said and its exit status. The child
+// calls main as deep in Python frames as the cold check's "-m
+// py_compile" does (runpy's frames): Python scales the compiler's
+// recursion limit from the depth it is called at, so an expression
+// nested just too deep for the cold check is too deep here as well
+// (TestPyCheckedDepth). A folder is
+// left to the cold runner ("skip") when it has a file named as a module
+// of Python's library; when its check printed other than ASCII, failed
+// to read or write a file (an OSError, "[Errno N] ...", which may be the
+// box's, not the submission's), ran out of memory, or printed half the
+// cold check's output limit or more; when the child's peak memory
+// (ru_maxrss) and twice its files came to half the cold check's memory
+// limit or more, which the box, larger, would not stop; or when the child
+// did not answer (it could not start, or was killed). The child's memory
+// is capped at the cold limit (RLIMIT_DATA) so that one folder cannot
+// exhaust the box. Nothing of a folder's check is kept for the next
+// (argparse, which main imports, is imported once, before).
+const pyCheckScript = `import argparse, io, json, os, resource, sys, py_compile
 srcs = json.loads(sys.argv[1])
+memory, output = int(sys.argv[2]), int(sys.argv[3])
 out = sys.stdout
 root = os.getcwd()
-for d in sys.argv[2:]:
-    os.chdir(os.path.join(root, d))
-    names = {n[:-3] if n.endswith(".py") else n for n in os.listdir(".")}
-    if names & (set(sys.stdlib_module_names) | {"py_compile", "__main__"}):
-        out.write(json.dumps({"d": d, "skip": True}) + "\n")
-        out.flush()
-        continue
-    sys.argv = [py_compile.__file__] + srcs
-    linecache.clearcache()  # a warning quotes its line of this folder's file
-    sys.stdout = so = io.StringIO()
-    sys.stderr = se = io.StringIO()
-    rc = 0
+
+def answer(w, a):
+    data = (json.dumps(a) + "\n").encode()
+    while data:
+        data = data[os.write(w, data):]
+
+def child(w):
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        lim = memory if hard == resource.RLIM_INFINITY else min(memory, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (lim, hard))
+        sys.argv = [py_compile.__file__] + srcs
+        sys.stdout = so = io.StringIO()
+        sys.stderr = se = io.StringIO()
+        rc = run()
+        sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+        text = so.getvalue() + se.getvalue()
+        skip = not text.isascii() or text.startswith("[Errno") or "MemoryError" in text or len(text) * 2 >= output
+        answer(w, {"skip": True} if skip else {"rc": rc, "log": text})
+    except BaseException:
+        answer(w, {"skip": True})
+    finally:
+        os._exit(0)
+
+def run():
     try:
         py_compile.main()
     except SystemExit as e:
-        rc = 0 if e.code is None else e.code if isinstance(e.code, int) else 1
-    finally:
-        sys.stdout, sys.stderr = out, sys.__stderr__
-    text = so.getvalue() + se.getvalue()
-    out.write(json.dumps({"d": d, "rc": rc, "log": text, "skip": not text.isascii() or text.startswith("[Errno")}) + "\n")
+        return 0 if e.code is None else e.code if isinstance(e.code, int) else 1
+    return 0
+
+def check(d):
+    os.chdir(os.path.join(root, d))
+    names = {n[:-3] if n.endswith(".py") else n for n in os.listdir(".")}
+    if names & (set(sys.stdlib_module_names) | {"py_compile", "__main__"}):
+        return {"skip": True}
+    size = sum(os.path.getsize(n) for n in os.listdir(".") if os.path.isfile(n))
+    out.flush()
+    r, w = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(r)
+        os.close(w)
+        return {"skip": True}
+    if pid == 0:
+        os.close(r)
+        child(w)
+    os.close(w)
+    chunks = []
+    while True:
+        b = os.read(r, 1 << 16)
+        if not b:
+            break
+        chunks.append(b)
+    os.close(r)
+    _, status, usage = os.wait4(pid, 0)
+    try:
+        a = json.loads(b"".join(chunks))
+    except ValueError:
+        return {"skip": True}
+    if status != 0 or (usage.ru_maxrss * 1024 + 2 * size) * 2 >= memory:
+        return {"skip": True}
+    return a
+
+for d in sys.argv[4:]:
+    a = check(d)
+    a["d"] = d
+    a.setdefault("skip", False)
+    out.write(json.dumps(a) + "\n")
     out.flush()
 `
 
@@ -123,6 +189,8 @@ func (p *PyChecked) Prepare(ctx context.Context, builds [][]submission.File, w s
 	if err != nil {
 		return nil // Build says it
 	}
+	// The cold check's limits, which each folder's check keeps within.
+	spec.Args = append(spec.Args, fmt.Sprint(cmp.Or(spec.Limits.Memory, sandbox.DefaultMemory)), fmt.Sprint(spec.Limits.Output))
 	var dirs []string
 	var size int64
 	keys, users := map[string]string{}, map[string]int{}

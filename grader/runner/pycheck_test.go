@@ -120,3 +120,117 @@ func pyFiles(ctx context.Context, t *testing.T, r interface {
 	slices.Sort(out)
 	return strings.Join(out, "\n")
 }
+
+// TestPyCheckedDepth: Python scales the compiler's recursion limit from
+// the depth in Python frames it is called at, and the batch's box calls
+// py_compile's main as deep as "python3 -m py_compile" does: the deepest
+// "x = ---...1" that compiles alone (found by bisection) compiles in the
+// batch's box too, checked there, not left to the cold runner, and one
+// minus more fails there as it does alone, with the same log.
+func TestPyCheckedDepth(t *testing.T) {
+	testenv.NeedTools(t, "python3")
+	b, err := rubric.Preset(rubric.Python, []string{"inventory.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := rubric.Limits{Wall: time.Minute, CPU: 30 * time.Second, BuildWall: 2 * time.Minute}
+	ctx := context.Background()
+	cold := newSandboxed(b, lim)
+	nested := func(n int) []submission.File {
+		return []submission.File{{Name: "inventory.py", Data: []byte("x = " + strings.Repeat("-", n) + "1\n")}}
+	}
+	builds := func(n int) bool {
+		t.Helper()
+		got, err := cold.Build(ctx, nested(n), sandbox.Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.OK
+	}
+	lo, hi := 100, 100000 // compiles, does not
+	if !builds(lo) || builds(hi) {
+		t.Fatalf("%d minus signs: want a build; %d: want none", lo, hi)
+	}
+	for hi-lo > 1 {
+		if mid := (lo + hi) / 2; builds(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	p := NewPyChecked(newSandboxed(b, lim))
+	filler := []submission.File{{Name: "inventory.py", Data: []byte("y = 1\n")}}
+	if err := p.Prepare(ctx, [][]submission.File{nested(lo), filler, nested(hi)}, sandbox.Hooks{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{lo, hi} {
+		if p.done[pyKey(nested(n))] == nil {
+			t.Fatalf("%d minus signs: not checked by Prepare", n)
+		}
+		got, err := p.Build(ctx, nested(n), sandbox.Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := cold.Build(ctx, nested(n), sandbox.Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.OK != want.OK || got.Log != want.Log {
+			t.Errorf("%d minus signs (the deepest that compiles alone: %d): ok=%v log %q; want the cold build's ok=%v log %q", n, lo, got.OK, got.Log, want.OK, want.Log)
+		}
+	}
+}
+
+// TestPyCheckedLimits: the batch's box is larger than a cold check's (its
+// memory and output limits are for the whole chunk), and a folder whose
+// check came near the cold check's limits is left to it: a file that
+// needs more memory to compile than the rubric's limit, and one whose
+// check prints more warnings than the build's output limit, fail in a
+// batch as they do alone.
+func TestPyCheckedLimits(t *testing.T) {
+	testenv.NeedTools(t, "python3")
+	b, err := rubric.Preset(rubric.Python, []string{"inventory.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := rubric.Limits{Wall: time.Minute, CPU: 30 * time.Second, BuildWall: 2 * time.Minute, Memory: 128 << 20}
+	var big, warns strings.Builder
+	big.WriteString("x = [")
+	for i := range 40000 {
+		fmt.Fprintf(&big, "[%d, %d.5, 's%d'], ", i, i, i)
+	}
+	big.WriteString("]\n")
+	for i := range 30000 { // about 2.6 MB of SyntaxWarnings
+		fmt.Fprintf(&warns, "def f%d(x):\n    return x is %d\n", i, i)
+	}
+	subs := map[string][]submission.File{
+		"memory": {{Name: "inventory.py", Data: []byte(big.String())}},
+		"output": {{Name: "inventory.py", Data: []byte(warns.String())}},
+	}
+	builds := [][]submission.File{subs["memory"], subs["output"]}
+	for i := range 4 {
+		builds = append(builds, []submission.File{{Name: "inventory.py", Data: fmt.Appendf(nil, "y = %d\n", i)}})
+	}
+	ctx := context.Background()
+	cold := newSandboxed(b, lim)
+	p := NewPyChecked(newSandboxed(b, lim))
+	if err := p.Prepare(ctx, builds, sandbox.Hooks{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"memory", "output"} {
+		want, err := cold.Build(ctx, subs[n], sandbox.Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.OK || !strings.Contains(want.Log, "limit") {
+			t.Fatalf("%s: the cold build's ok=%v, log ending %q; want it stopped at a limit", n, want.OK, want.Log[max(len(want.Log)-200, 0):])
+		}
+		got, err := p.Build(ctx, subs[n], sandbox.Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.OK != want.OK || got.Log != want.Log {
+			t.Errorf("%s: ok=%v, log ending %q; want the cold build's ok=%v, log ending %q", n, got.OK, got.Log[max(len(got.Log)-200, 0):], want.OK, want.Log[max(len(want.Log)-200, 0):])
+		}
+	}
+}

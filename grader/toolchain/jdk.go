@@ -162,7 +162,10 @@ func javaStack(memory int64) int64 {
 
 // jvmOptions are JVMOptions, with a heap of heap bytes (-Xmx, whole
 // MiB); launcher gives them as -J options, for javac and the other JDK
-// launchers, which run no student code and keep the JVM's own stack.
+// launchers, which run no student code. javac gets a program's stack
+// (javaStack) too: how deep an expression it parses depends on it, and
+// the compile service (package grader/warm) compiles within a part of
+// the same stack, so a source one compiles the other does.
 func jvmOptions(memory, heap int64, launcher bool, version string) []string {
 	if memory <= 0 {
 		memory = sandbox.DefaultMemory
@@ -193,6 +196,7 @@ func jvmOptions(memory, heap int64, launcher bool, version string) []string {
 		// a millisecond or so.
 		"-XX:CompileThresholdScaling=5",
 	}
+	opts = append(opts, fmt.Sprintf("-Xss%dm", javaStack(memory)>>20))
 	if !launcher {
 		// The JIT compiles in the foreground: a method is compiled when
 		// its counters say so, not whenever a compiler thread gets a
@@ -203,7 +207,7 @@ func jvmOptions(memory, heap int64, launcher bool, version string) []string {
 		// less than 1% (414,678 or 415,396), and not at all in a program
 		// of one thread. The CPU time is the same: the compiles are
 		// counted either way.
-		opts = append(opts, fmt.Sprintf("-Xss%dm", javaStack(memory)>>20), "-Xbatch")
+		opts = append(opts, "-Xbatch")
 	}
 	if JavaFeature(version) >= 14 {
 		// The class data archive mapped where it was made, not at a random

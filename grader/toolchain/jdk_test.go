@@ -18,7 +18,7 @@ func TestJVMOptions(t *testing.T) {
 		want     string
 	}{
 		{256 << 20, false, "17.0.15", "-Xmx128m " + gc + rest + " -Xss8m -Xbatch" + cds},
-		{512 << 20, true, "17.0.15", "-J-Xmx256m -J" + strings.ReplaceAll(gc+rest+cds, " ", " -J")},
+		{512 << 20, true, "17.0.15", "-J-Xmx256m -J" + strings.ReplaceAll(gc+rest+" -Xss16m"+cds, " ", " -J")},
 		{8 << 20, false, "21", "-Xmx16m " + gc + rest + " -Xss1m -Xbatch" + cds},
 		{0, false, "", "-Xmx256m " + gc + rest + " -Xss16m -Xbatch"},
 		{1 << 30, false, "11.0.2", "-Xmx512m " + gc + rest + " -Xss32m -Xbatch"},

@@ -74,7 +74,7 @@ func compilerOutput(name string) bool {
 // markSecretHelpers marks the files beside the tests that declare no
 // test (helpers, data files) that the public tests do not need: the
 // public tests' box and a kit hold only the others. One is public when a
-// public test file, or a public one of these files, names it (names),
+// public test file, or a public helper, names it in its code (names),
 // unless the hidden side names it more closely (hiddenData: a hidden
 // test's data/hidden_expected.txt, in the folder a public test names),
 // and a conftest.py when it serves a public test (servesPublic) or a
@@ -189,8 +189,10 @@ func (j *Judge) hiddenUsers(s source) []string {
 }
 
 // names reports whether the file o names the helper or data file s as
-// the tests reach it: a data file by its full name ("sample.txt") or
-// the name of its folder ("data" for data/sample.txt), a
+// the tests reach it; only code does (a data file names nothing): a
+// data file by its full name ("sample.txt") or the name of its folder
+// ("data" for data/sample.txt) in code or a string, not a comment nor an
+// assert's message (nameDepth), a
 // Python module by an import of it (importsModule), a Java class by its
 // name as a word outside comments and literals, or as a string that is
 // its name alone, for reflection (javaNames). Read as text: a data file
@@ -198,6 +200,8 @@ func (j *Judge) hiddenUsers(s source) []string {
 // the side of a kit that runs.
 func names(o, s source) bool {
 	switch {
+	case o.plain:
+		return false // a data file names nothing: no test reads a file by it
 	case s.plain:
 		return nameDepth(o, s) > 0
 	case filepath.Ext(s.name) == ".py":
@@ -208,14 +212,20 @@ func names(o, s source) bool {
 	return namesWord(o.data, stem(s.name))
 }
 
-// nameDepth is how closely the file o names the data file s: the
-// number of parts of s's name up to the last one o names as a word (2
-// for a test that names sample.txt of data/sample.txt, 1 for one that
-// names only "data"), 0 when o names none.
+// nameDepth is how closely the code file o names the data file s: the
+// number of parts of s's name up to the last one o's code (nameCode: not
+// its comments, nor an assert's message) names as a word (2 for a test
+// that names sample.txt of data/sample.txt, 1 for one that names only
+// "data"), 0 when o names none or is a data file itself (a README
+// listing the data files names none of them).
 func nameDepth(o, s source) int {
+	if o.plain {
+		return 0
+	}
+	code := nameCode(o)
 	parts := strings.Split(s.name, "/")
 	for i := len(parts); i > 0; i-- {
-		if namesWord(o.data, parts[i-1]) {
+		if namesWord(code, parts[i-1]) {
 			return i
 		}
 	}

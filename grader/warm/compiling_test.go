@@ -77,3 +77,42 @@ func builtFiles(ctx context.Context, t *testing.T, r interface {
 	}
 	return out.String()
 }
+
+// TestCompilingDeep: how deep an expression javac parses depends on its
+// thread's stack; the compile service's javac has less stack than a cold
+// javac's, and a source that overflows it goes to a cold javac, so a deep
+// source builds, or fails with the same log, as it does cold: 15,000
+// parentheses deep compiles cold (a 16 MiB stack for 512 MiB of memory),
+// 40,000 deep does not ("out of resources").
+func TestCompilingDeep(t *testing.T) {
+	requireJDK(t)
+	r := loadRubric(t, "testdata/eq/rubric.toml")
+	ctx := context.Background()
+	cold := runner.New(r)
+	for _, depth := range []int{5000, 40000} {
+		deep := fmt.Sprintf("\nclass Deep { static int deep() { return %s1%s; } }\n", strings.Repeat("(", depth), strings.Repeat("+1)", depth))
+		files := readFiles(t, "testdata/eq/clean")
+		files[0].Data = append(slices.Clone(files[0].Data), deep...)
+		cb, err := cold.Build(ctx, files, sandbox.Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := depth < 10000; cb.OK != want {
+			t.Fatalf("depth %d: the cold build's ok=%v, want %v; log %q", depth, cb.OK, want, cb.Log)
+		}
+		c, err := NewCompiling(r, Options{CacheDir: cacheDir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Prepare(ctx, [][]submission.File{files}, sandbox.Hooks{}); err != nil {
+			t.Fatal(err)
+		}
+		b, err := c.Build(ctx, files, sandbox.Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.OK != cb.OK || b.Log != cb.Log || b.Note != cb.Note {
+			t.Errorf("depth %d: ok=%v log %q note %q; want the cold build's ok=%v log %q note %q", depth, b.OK, b.Log, b.Note, cb.OK, cb.Log, cb.Note)
+		}
+	}
+}

@@ -107,7 +107,7 @@ func (w *Runner) compileService(ctx context.Context, items []prepItem, wh sandbo
 	n := time.Duration(len(items))
 	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Path:  w.jdk.Java,
-		Args:  append(toolchain.JVMOptions(w.memory, w.jdk.Version), w.jdk.jvmOptions(compilerMain)...),
+		Args:  w.javaArgs(compilerMain),
 		Stdin: e.Bytes(),
 		Limits: sandbox.Limits{
 			Wall:   w.lim.BuildWall + n*5*time.Second,

@@ -538,7 +538,7 @@ func (w *Runner) harnessSpec(files []sandbox.File, n int, kept *answers, in *os.
 	out := int64(n)*(2*w.lim.Output+4096) + 4<<20
 	return sandbox.Spec{
 		Path:      w.jdk.Java,
-		Args:      append(toolchain.JVMOptions(w.memory, w.jdk.Version), w.jdk.jvmOptions(harnessMain)...),
+		Args:      w.javaArgs(harnessMain),
 		Files:     files,
 		StdinFrom: in,
 		StdoutTo:  frames,
@@ -613,6 +613,26 @@ func (p *Program) Close() error {
 		return p.cold.Close()
 	}
 	return nil
+}
+
+// javaArgs are the java launcher's arguments of the JVM running main
+// (the harness or the compile service): the Java toolchain's options for
+// the box's memory, the stack of the thread javac runs in (javacStack),
+// the JVM's own options.
+func (w *Runner) javaArgs(main string) []string {
+	args := append(toolchain.JVMOptions(w.memory, w.jdk.Version), fmt.Sprintf("-Dautograder.javac.stack=%d", javacStack(w.memory)))
+	return append(args, w.jdk.jvmOptions(main)...)
+}
+
+// javacStack is the stack of the thread a shared JVM runs javac in: a
+// quarter of a cold javac's (the Java toolchain's for the memory). How
+// deep an expression javac parses depends on its stack, and a deep one
+// overflows it; javac then exits as out of resources, and the source
+// goes to a cold javac. With less stack than the cold one has, whatever
+// the frames' sizes (interpreted or compiled), a source the shared JVM
+// compiles a cold javac compiles too: the outcome is the cold one's.
+func javacStack(memory int64) int64 {
+	return toolchain.Java.ThreadStack(memory) / 4
 }
 
 // Runtime implements grader.Describer, as the cold runner names it.

@@ -7,6 +7,7 @@ import (
 	"compress/bzip2"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"path"
 )
@@ -27,13 +28,23 @@ var ErrTooLarge = errors.New("an archive that expands past 64 MiB, 10000 members
 // method this reader does not know): what it holds cannot be checked.
 var ErrUnreadable = errors.New("an archive whose members cannot all be read (corrupt, encrypted or of an unknown method)")
 
+// ErrOpaque is Walk's error for a file that is, by its first bytes, a
+// compressed file or an archive of a kind Walk does not read (xz, zstd,
+// 7z, rar, lz4, lzip, lzma, compress): what it holds cannot be checked.
+type ErrOpaque struct{ Kind string }
+
+func (e ErrOpaque) Error() string {
+	return fmt.Sprintf("compressed as %s, which the kit cannot look inside: ship it uncompressed, or as gzip, bzip2, zip or tar", e.Kind)
+}
+
 // Walk calls visit with data, named "", and, when data is an archive it
 // reads (gzip, bzip2, zip, tar, one inside another), with each member's
 // bytes, named by its path, members of nested archives by theirs joined
 // with "/" (a gzip or bzip2 stream's one member by the name its header
 // gives, else "-"). visit returns false to stop the walk. Walk stops with
-// ErrTooLarge before it expands past its bounds, and with ErrUnreadable
-// at a member it cannot read.
+// ErrTooLarge before it expands past its bounds, with ErrUnreadable at a
+// member it cannot read, and with ErrOpaque at one compressed in a way it
+// does not read.
 func Walk(data []byte, visit func(member string, data []byte) bool) error {
 	w := &walker{left: MaxExpanded, visit: visit}
 	_, err := w.walk("", data, 0)
@@ -50,6 +61,9 @@ type walker struct {
 func (w *walker) walk(name string, data []byte, depth int) (bool, error) {
 	if !w.visit(name, data) {
 		return false, nil
+	}
+	if o := opaque(data); o != "" {
+		return false, ErrOpaque{o}
 	}
 	k := kind(data)
 	if k == "" {
@@ -152,6 +166,30 @@ func kind(data []byte) string {
 		return "zip"
 	case len(data) >= 262 && bytes.Equal(data[257:262], []byte("ustar")):
 		return "tar"
+	}
+	return ""
+}
+
+// opaque names the compressed file or archive data is by its first
+// bytes, of a kind Walk does not read, or "": xz, zstd, 7z, rar, lz4
+// (frame), lzip, lzma (the .lzma format's usual header: properties 0x5d,
+// a dictionary size of whole MiB) and compress (.Z).
+func opaque(data []byte) string {
+	for _, m := range []struct {
+		kind, magic string
+	}{
+		{"xz", "\xfd7zXZ\x00"},
+		{"zstd", "\x28\xb5\x2f\xfd"},
+		{"7z", "7z\xbc\xaf\x27\x1c"},
+		{"rar", "Rar!\x1a\x07"},
+		{"lz4", "\x04\x22\x4d\x18"},
+		{"lzip", "LZIP"},
+		{"lzma", "\x5d\x00\x00"},
+		{"compress (.Z)", "\x1f\x9d"},
+	} {
+		if bytes.HasPrefix(data, []byte(m.magic)) {
+			return m.kind
+		}
 	}
 	return ""
 }

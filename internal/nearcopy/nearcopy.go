@@ -12,7 +12,9 @@ package nearcopy
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
+	"unicode/utf16"
 )
 
 // MinInside is the shortest canonical text (Canon) a secret must have to
@@ -174,13 +176,15 @@ func holds(c, sec []byte) bool {
 	return bytes.Contains(c, append([]byte{'\n'}, sec...))
 }
 
-// Canon is a text's canonical form: without a UTF-8 byte-order mark,
-// each line without the blanks (space, tab, vertical tab, form feed) that
-// start and end it and ended by LF (whether it ended by CRLF, CR or LF),
-// blank lines left out. Canon of a text with no line but blank ones is
-// empty.
+// Canon is a text's canonical form: in UTF-8 (a text in UTF-16 or
+// UTF-32 with a byte-order mark decoded, Decode), without a UTF-8
+// byte-order mark, each line without the blanks (space, tab, vertical
+// tab, form feed) that start and end it, each run of blanks inside it
+// one space (a tab for four spaces is the same text), and ended by LF
+// (whether it ended by CRLF, CR or LF), blank lines left out. Canon of a
+// text with no line but blank ones is empty.
 func Canon(data []byte) []byte {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = bytes.TrimPrefix(Decode(data), []byte("\xef\xbb\xbf"))
 	out := make([]byte, 0, len(data))
 	for len(data) > 0 {
 		i := bytes.IndexAny(data, "\r\n")
@@ -194,10 +198,8 @@ func Canon(data []byte) []byte {
 			}
 			data = data[i+1:]
 		}
-		line = bytes.Trim(line, " \t\v\f")
-		if len(line) > 0 {
-			out = append(out, line...)
-			out = append(out, '\n')
+		if f := bytes.FieldsFunc(line, blank); len(f) > 0 {
+			out = append(append(out, bytes.Join(f, []byte{' '})...), '\n')
 		}
 	}
 	return out
@@ -214,4 +216,40 @@ func (f Found) String() string {
 		return f.Secret
 	}
 	return fmt.Sprintf("%s (member %s)", f.Secret, f.Member)
+}
+
+// blank reports whether r is a blank of a line: space, tab, vertical tab,
+// form feed.
+func blank(r rune) bool { return r == ' ' || r == '\t' || r == '\v' || r == '\f' }
+
+// Decode is data in UTF-8: a text in UTF-32 or UTF-16 (little- or
+// big-endian) that starts with a byte-order mark decoded, without it;
+// anything else as it is.
+func Decode(data []byte) []byte {
+	var wide func([]byte) rune
+	size := 0
+	switch {
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe, 0, 0}):
+		wide, size = func(b []byte) rune { return rune(binary.LittleEndian.Uint32(b)) }, 4
+	case bytes.HasPrefix(data, []byte{0, 0, 0xfe, 0xff}):
+		wide, size = func(b []byte) rune { return rune(binary.BigEndian.Uint32(b)) }, 4
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+		wide, size = func(b []byte) rune { return rune(binary.LittleEndian.Uint16(b)) }, 2
+	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+		wide, size = func(b []byte) rune { return rune(binary.BigEndian.Uint16(b)) }, 2
+	default:
+		return data
+	}
+	var units []rune
+	for b := data[size:]; len(b) >= size; b = b[size:] {
+		units = append(units, wide(b))
+	}
+	if size == 2 {
+		u16 := make([]uint16, len(units))
+		for i, u := range units {
+			u16[i] = uint16(u)
+		}
+		units = utf16.Decode(u16)
+	}
+	return []byte(string(units))
 }

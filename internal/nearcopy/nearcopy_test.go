@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // secretTest is a hidden test long enough to be looked for inside other
@@ -22,6 +23,12 @@ func TestCanon(t *testing.T) {
 		{"a\rb", "a\nb\n"},
 		{"\xef\xbb\xbfa  \t\n\n\n  b\n\n", "a\nb\n"},
 		{" \r\n\t\n", ""},
+		{"\tif x:\n\t\treturn  a +\t\vb\n", "if x:\nreturn a + b\n"},
+		{"\xff\xfea\x00\n\x00\xe9\x00\x3d\xd8\x00\xde", "a\n\u00e9\U0001f600\n"}, // UTF-16LE, a surrogate pair
+		{"\xfe\xff\x00a\x00\r\x00\n\x00b", "a\nb\n"},                             // UTF-16BE
+		{"\xff\xfe\x00\x00a\x00\x00\x00\n\x00\x00\x00", "a\n"},                   // UTF-32LE
+		{"\xfe\x00a", "\xfe\x00a\n"},                                             // no BOM it knows: bytes as they are
+
 		{"", ""},
 	} {
 		if got := string(Canon([]byte(tc.in))); got != tc.want {
@@ -55,6 +62,10 @@ func TestMatch(t *testing.T) {
 		{"in a block comment on its first and last lines", "/* " + strings.TrimSuffix(secretTest, "\n") + " */\n", "hidden.py"},
 		{"in an HTML comment", "<!--\n" + secretTest + "-->\n", "hidden.py"},
 		{"a short secret whole, commented", "# 40 2\n# 42\n", "short.case"},
+		{"tabs for spaces", strings.ReplaceAll(secretTest, "    ", "\t"), "hidden.py"},
+		{"blanks inside lines", strings.ReplaceAll(secretTest, " ", "  "), "hidden.py"},
+		{"UTF-16 with a BOM", utf16LE(secretTest), "hidden.py"},
+		{"UTF-16 inside another file", utf16LE("import math\n" + secretTest), "hidden.py"},
 		{"a short secret whole, CRLF", "40 2\r\n42\r\n", "short.case"},
 		{"a piece whole", "1000000 999999 123456", "hidden-01 input"},
 		{"honest: a short secret inside a text", "x\n40 2\n42\ny\n", ""},
@@ -113,6 +124,15 @@ func TestForget(t *testing.T) {
 	}
 }
 
+// utf16LE is s in UTF-16, little-endian, with a byte-order mark.
+func utf16LE(s string) string {
+	b := []byte{0xff, 0xfe}
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return string(b)
+}
+
 func gz(data []byte) []byte {
 	var b bytes.Buffer
 	w := gzip.NewWriter(&b)
@@ -145,7 +165,8 @@ func zipOf(files ...string) []byte {
 
 // TestWalk: the members of the archives it reads, nested ones too; an
 // archive bomb stops the walk with ErrTooLarge, a broken archive with
-// ErrUnreadable.
+// ErrUnreadable, a file compressed in a way it does not read (xz, zstd,
+// 7z), whole or as a member, with ErrOpaque.
 func TestWalk(t *testing.T) {
 	big := gz(make([]byte, MaxExpanded+1))
 	many := make([]string, 0, 2*(MaxMembers+1))
@@ -172,6 +193,10 @@ func TestWalk(t *testing.T) {
 		{"too many members", zipOf(many...), "", ErrTooLarge},
 		{"too deep", deep, "", ErrTooLarge},
 		{"a broken gzip", gz([]byte("hello"))[:12], "", ErrUnreadable},
+		{"xz", []byte("\xfd7zXZ\x00\x00\x04\xe6\xd6\xb4\x46"), "", ErrOpaque{"xz"}},
+		{"an xz in a tar", tarOf("t.tar.xz", "\xfd7zXZ\x00\x00\x04"), "", ErrOpaque{"xz"}},
+		{"zstd in a gzip", gz([]byte("\x28\xb5\x2f\xfd\x20\x05")), "", ErrOpaque{"zstd"}},
+		{"7z", []byte("7z\xbc\xaf\x27\x1c\x00\x04"), "", ErrOpaque{"7z"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string

@@ -91,7 +91,7 @@ public final class Compiler {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             int[] rc = {-1};
-            Thread t = new Thread(() -> rc[0] = javac.run(null, out, err, args.toArray(new String[0])), "javac");
+            Thread t = new Thread(null, () -> rc[0] = javac.run(null, out, err, args.toArray(new String[0])), "javac", Harness.javacStack());
             long t0 = System.nanoTime();
             t.start();
             while (t.isAlive()) {
@@ -104,6 +104,9 @@ public final class Compiler {
             if (rc[0] < 0) {
                 reply.flush();
                 Runtime.getRuntime().halt(0); // javac crashed: the grader compiles it alone
+            }
+            if (rc[0] >= Harness.JAVAC_SYSERR) {
+                rc[0] = -2; // out of resources (its stack): the grader compiles it alone, with a cold javac's
             }
             byte[] o = local(out, dir, cp), e = local(err, dir, cp);
             if (o == null || e == null) {

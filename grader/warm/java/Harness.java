@@ -254,6 +254,20 @@ public final class Harness {
 
     // ---- compile ---------------------------------------------------------
 
+    /** javac's exit status when it ran out of resources (a StackOverflowError while parsing) or crashed. */
+    static final int JAVAC_SYSERR = 3;
+
+    /**
+     * The stack of the thread javac runs in: a quarter of a cold javac's
+     * (the property autograder.javac.stack, from the grader), so that a
+     * source deep enough to overflow a cold javac overflows here first, and
+     * javac's out-of-resources exit sends it to a cold javac (the Go side's
+     * javacStack); 0 (the JVM's -Xss) when not given.
+     */
+    static long javacStack() {
+        return Long.getLong("autograder.javac.stack", 0);
+    }
+
     /** Compiles as javac does in the working directory; false if it failed (the COMPILE frame says how). */
     static boolean compile() throws Exception {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
@@ -265,13 +279,13 @@ public final class Harness {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int[] rc = {-1};
         Throwable[] crash = new Throwable[1];
-        Thread t = new Thread(() -> {
+        Thread t = new Thread(null, () -> {
             try {
                 rc[0] = javac.run(null, out, err, javacArgs);
             } catch (Throwable e) {
                 crash[0] = e;
             }
-        }, "javac");
+        }, "javac", javacStack());
         long t0 = System.nanoTime();
         t.start();
         while (t.isAlive()) {
@@ -284,6 +298,10 @@ public final class Harness {
         }
         if (crash[0] != null) {
             fallback(-1, "the compiler failed: " + crash[0]);
+            finish();
+        }
+        if (rc[0] >= JAVAC_SYSERR) {
+            fallback(-1, "the compiler ran out of resources (its stack)");
             finish();
         }
         ByteArrayOutputStream f = new ByteArrayOutputStream();

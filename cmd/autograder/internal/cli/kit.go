@@ -39,11 +39,11 @@ func kitCommand() *ucli.Command {
 			"folder (a course repository) `autograder check` needs no flag. Refused, with\n" +
 			"nothing written, when a file of the kit has the bytes of an assignment file that\n" +
 			"is not public (a hidden case, hidden tests, a solution beside the rubric), or is a\n" +
-			"near-copy of one (line endings, blanks, a byte-order mark aside; commented out;\n" +
-			"inside another file; in a gzip, zip or tar), or is an archive too large to check;\n" +
-			"or when a helper the public tests need is used by a hidden test too (helpers.py,\n" +
-			"Check.java, conftest.py), or a conftest.py they need defines fixtures only hidden\n" +
-			"tests use.\n" +
+			"near-copy of one (line endings, blanks, a byte-order mark, UTF-16 aside; commented\n" +
+			"out; inside another file; in a gzip, zip or tar), or is an archive too large to\n" +
+			"check or compressed in a way the kit cannot read (xz, zstd, 7z...); or when a\n" +
+			"helper the public tests need is used by a hidden test too (helpers.py, Check.java,\n" +
+			"conftest.py), or a conftest.py they need defines fixtures only hidden tests use.\n" +
 			"Files beside the tests that no public test needs (a solution.py, answers.txt,\n" +
 			"a data file a hidden test names in a folder the public tests name) are left\n" +
 			"out, and listed.",
@@ -257,7 +257,11 @@ func noHidden(a *grader.Assignment, out string) error {
 // inside a larger text too; in an archive too): the secret files whole,
 // and each hidden case's input and expected outputs apart (a case split
 // into two files); but none that a public case or a public file of the
-// judges holds (a hidden case's input that a sample has too). The
+// judges holds (a hidden case's input that a sample has too), when that
+// file is code (a public test, a helper): a data file beside the public
+// tests is what is checked, and one holding a hidden test's text (a
+// copy with tabs for spaces, say) makes nothing public, neither itself
+// nor another copy (an exact gzip of the hidden tests beside it). The
 // handout is not asked: it is what is checked.
 func nearSecrets(a *grader.Assignment, secretPaths []string) *nearcopy.Set {
 	var near nearcopy.Set
@@ -287,7 +291,7 @@ func nearSecrets(a *grader.Assignment, secretPaths []string) *nearcopy.Set {
 		}
 	}
 	for _, f := range a.PublicFiles() {
-		if data, ok := readSmall(f); ok {
+		if data, ok := readSmall(f); ok && toolchain.ByExt(filepath.Ext(f)) != nil {
 			public = append(public, data)
 		}
 	}
