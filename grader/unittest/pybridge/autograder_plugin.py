@@ -162,10 +162,14 @@ def _failed_by(excinfo):
 def pytest_runtest_makereport(item, call):
     if call.excinfo is not None:
         _hide_bridge(call.excinfo.value)
+    report = (yield).get_result()
+    # Read after the report is made: a unittest.TestCase's failure reaches
+    # call.excinfo only then (pytest's unittest plugin moves it there).
+    if call.excinfo is not None:
         how = _failed_by(call.excinfo)
         if how is not None:
             autograder_bridge.control("failed", id=_test_id(item), by=how)
-    _cut_report((yield).get_result())
+    _cut_report(report)
 
 
 @pytest.hookimpl(hookwrapper=True)
