@@ -617,7 +617,8 @@ def _refusal(e, who):
     """The text of a refused sync's Unsendable."""
     why = _REFUSALS.get(e.what, _REFUSALS["malformed"])
     if e.name:
-        why += " (%s)" % (e.name[:200] if type(e.name) is str else "?")
+        why += " (%s)" % (e.name[:200].encode("utf-8", "backslashreplace").decode("utf-8")
+                          if type(e.name) is str else "?")
     return "%s left files the bridge does not carry: %s" % (who, why)
 
 
@@ -660,12 +661,20 @@ def tmp_test_ended():
 
 
 def _rel_parts(rel):
-    """The names of rel, a path below a folder ("a/b.txt"), each checked."""
+    """The names of rel, a path below a folder ("a/b.txt"), each checked
+    whole, as this system writes it: no NUL, no ".", ".." nor empty name,
+    not absolute, encodable (no lone surrogate), within the bounds in
+    bytes. So a list of names checked is one that can be written."""
     if type(rel) is not str or not rel or len(rel) > _PATH_MAX or "\0" in rel or rel[0] == "/":
         raise _Refused("name", rel if type(rel) is str else "")
+    try:
+        if len(os.fsencode(rel)) > _PATH_MAX:
+            raise _Refused("name", rel)
+    except UnicodeError:
+        raise _Refused("name", rel) from None
     parts = rel.split("/")
     for p in parts:
-        if p in ("", ".", "..") or len(p) > _NAME_MAX or p.startswith(_SYNC_TMP):
+        if p in ("", ".", "..") or len(os.fsencode(p)) > _NAME_MAX or p.startswith(_SYNC_TMP):
             raise _Refused("name", rel)
     return parts
 
@@ -2313,8 +2322,9 @@ class _Calls:
             return
         try:
             if type(files) is dict and "refused" in files:
-                raise _Refused(files["refused"] if files["refused"] in _REFUSALS else "malformed",
-                               files.get("name") if type(files.get("name")) is str else "")
+                what, name = files["refused"], files.get("name")
+                raise _Refused(what if type(what) is str and what in _REFUSALS else "malformed",
+                               name if type(name) is str else "")
             self.sync.apply(roots, files, create=False)
         except _Refused as e:
             raise Unsendable(_refusal(e, _OTHER_CODE)) from None
