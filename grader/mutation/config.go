@@ -32,7 +32,8 @@ type Config struct {
 	// run on the implementations once more on the student's own code
 	// (the hand-in's files named as the implementation's), after every
 	// test was judged: shown beside the test, never scored, changing no
-	// verdict.
+	// verdict; the runs count in the budget of wall time (MaxWall, or
+	// its default), never in MaxRuns.
 	OwnCode bool
 	// Files matches the base name of a submission's test files ("*.case").
 	Files string

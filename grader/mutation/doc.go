@@ -41,7 +41,8 @@
 // bounded by Config.MaxRuns and a budget of wall time (MaxWall, by
 // default MaxRuns × RunWall). With Config.OwnCode, each test run is run
 // once more, after every test was judged, on the student's own code (an
-// OwnCoder's OwnCodeImpl): shown (Test.OnOwnCode), never scored.
+// OwnCoder's OwnCodeImpl), within the budget of wall time: shown
+// (Test.OnOwnCode), never scored.
 //
 // SuitePart.Verify (verify.go) checks a suite part's rubric on the
 // instructor's own test files, on demand (`cases verify`): every

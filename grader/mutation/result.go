@@ -85,4 +85,7 @@ type OwnCodeRun struct {
 	Passed bool `json:"passed"`
 	// Why says why it failed (clipped as a test's why is).
 	Why string `json:"why,omitempty"`
+	// NotRun says why it was not run there ("not run: ...": the part's
+	// budget of wall time was used up); Passed is false then.
+	NotRun string `json:"not_run,omitempty"`
 }

@@ -215,7 +215,7 @@ func (p *SuitePart) Grade(ctx context.Context, files []submission.File, secret [
 		}
 	}
 	if p.cfg.OwnCode {
-		err := p.runOnOwnCode(ctx, &res, onOwn)
+		err := p.runOnOwnCode(ctx, &res, onOwn, &b)
 		return res, err
 	}
 	return res, nil
@@ -296,8 +296,8 @@ func (p *SuitePart) judgeWithin(ctx context.Context, b *budget, f submission.Fil
 	case b.spent != "":
 	case need > b.left:
 		b.spent = fmt.Sprintf("not run: the part runs a submission's tests at most %d times (max_runs), and the tests before it left too few runs for it", cmp.Or(p.cfg.MaxRuns, DefaultMaxRuns))
-	case !b.deadline.IsZero() && p.clock()().After(b.deadline):
-		b.spent = fmt.Sprintf("not run: the part runs a submission's tests for at most %s of wall time (%s), and the tests before it took it", b.wall, b.named)
+	default:
+		b.spent = p.pastWall(b)
 	}
 	if b.spent != "" {
 		return Test{Why: b.spent}, false, nil
@@ -305,6 +305,15 @@ func (p *SuitePart) judgeWithin(ctx context.Context, b *budget, f submission.Fil
 	t, runs, err := p.judgeTest(ctx, f, id, secret, skip)
 	b.left -= runs
 	return t, true, err
+}
+
+// pastWall says why a run would not start now, past the budget of wall
+// time b (a note, "not run: ..."); "" while it is not used up.
+func (p *SuitePart) pastWall(b *budget) string {
+	if b.deadline.IsZero() || !p.clock()().After(b.deadline) {
+		return ""
+	}
+	return fmt.Sprintf("not run: the part runs a submission's tests for at most %s of wall time (%s), and the tests before it took it", b.wall, b.named)
 }
 
 // runsPer is how many times a test runs on each implementation: twice,
@@ -479,9 +488,11 @@ func order(secret []byte, label string, n int) []int {
 // would: each test the part ran on the implementations runs once more,
 // after every test was judged, on the hand-in's files named as the
 // implementation's. Both boxes hold the student's code alone (the test
-// box as ever; the other the student's implementation and the bridge),
-// the runs count in no budget, and their outcome is shown beside each
-// test, never scored: it changes no verdict.
+// box as ever; the other the student's implementation and the bridge).
+// The runs count in the budget of wall time (a run that would start past
+// it is not made, with a note), never in the budget of runs, and their
+// outcome is shown beside each test, never scored: it changes no
+// verdict, decided before.
 
 // OwnCodeImpl is the implementation name under which a runner that is
 // an OwnCoder reaches the student's own code: no folder's name (it
@@ -507,9 +518,11 @@ type ownCodeTodo struct {
 }
 
 // runOnOwnCode runs each test of todo once on the student's own code,
-// Parallel at once, and notes how each fared in res, or why none ran
-// (res.OwnCodeNote). An error is the grader's own.
-func (p *SuitePart) runOnOwnCode(ctx context.Context, res *Result, todo []ownCodeTodo) error {
+// Parallel at once, within the budget of wall time b (a run that would
+// start past it is not made: its note, OwnCodeRun.NotRun), and notes
+// how each fared in res, or why none ran (res.OwnCodeNote). An error is
+// the grader's own.
+func (p *SuitePart) runOnOwnCode(ctx context.Context, res *Result, todo []ownCodeTodo, b *budget) error {
 	oc, ok := p.suites.Runner.(OwnCoder)
 	if !ok {
 		return fmt.Errorf("own_code: this framework's suites do not run on the student's own code")
@@ -524,8 +537,15 @@ func (p *SuitePart) runOnOwnCode(ctx context.Context, res *Result, todo []ownCod
 		sem  = make(chan struct{}, max(1, p.Parallel))
 	)
 	for _, td := range todo {
-		wg.Add(1)
 		sem <- struct{}{}
+		if why := p.pastWall(b); why != "" {
+			<-sem
+			mu.Lock()
+			res.Tests[td.i].OnOwnCode = &OwnCodeRun{NotRun: why}
+			mu.Unlock()
+			continue
+		}
+		wg.Add(1)
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			r, err := p.suites.Runner.Run(ctx, td.f, td.id, OwnCodeImpl)

@@ -65,23 +65,35 @@ func (r Result) ValidText() string {
 }
 
 // OwnCodeText says how the student's tests fared on their own code ("3
-// of 4 tests pass on your own code"), or why they were not run there;
-// "" when the part does not run them there.
+// of 4 tests pass on your own code", and how many the budget of wall
+// time left not run there), or why they were not run there; "" when the
+// part does not run them there.
 func (r Result) OwnCodeText() string {
 	if r.OwnCodeNote != "" {
 		return "your tests were not run on your own code: " + r.OwnCodeNote
 	}
-	ran, passed := 0, 0
+	ran, passed, notRun := 0, 0, 0
 	for _, t := range r.Tests {
-		if t.OnOwnCode != nil {
+		switch o := t.OnOwnCode; {
+		case o == nil:
+		case o.NotRun != "":
+			notRun++
+		default:
 			ran++
-			if t.OnOwnCode.Passed {
+			if o.Passed {
 				passed++
 			}
 		}
 	}
-	if ran == 0 {
-		return ""
+	var parts []string
+	if ran > 0 {
+		parts = append(parts, fmt.Sprintf("%d of %d tests pass on your own code", passed, ran))
 	}
-	return fmt.Sprintf("%d of %d tests pass on your own code", passed, ran)
+	switch {
+	case notRun == 1:
+		parts = append(parts, "1 test was not run on your own code: the part's budget of wall time was used up")
+	case notRun > 1:
+		parts = append(parts, fmt.Sprintf("%d tests were not run on your own code: the part's budget of wall time was used up", notRun))
+	}
+	return strings.Join(parts, "; ")
 }

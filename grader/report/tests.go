@@ -74,12 +74,15 @@ func testsTable(b *bytes.Buffer, v mutation.View) {
 }
 
 // onOwnCode says how a test fared on the student's own code: "passed",
-// "failed: why", or "" when it did not run there.
+// "failed: why", "not run: why" (past the budget of wall time), or ""
+// when the part does not run it there.
 func onOwnCode(t mutation.Test) string {
 	r := t.OnOwnCode
 	switch {
 	case r == nil:
 		return ""
+	case r.NotRun != "":
+		return r.NotRun
 	case r.Passed:
 		return "passed"
 	}

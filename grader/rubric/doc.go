@@ -266,7 +266,8 @@
 //	own_code   with folder (pytest or junit): also run each of the
 //	           student's tests once on the student's own code, the
 //	           hand-in's files named as the implementation's, and show
-//	           how each fared; never scored, no verdict changed (false)
+//	           how each fared; never scored, no verdict changed; the
+//	           runs count in max_wall, those past it not run (false)
 //	own        with folder: the instructor's own test files (those files
 //	           matches), a folder relative to the cases folder; `cases
 //	           verify` runs them on every implementation and refuses a

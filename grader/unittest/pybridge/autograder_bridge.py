@@ -381,6 +381,13 @@ def _scalar(x):
     return None
 
 
+def _name_scalar(x):
+    """Test side: a plain value the test hands over, a path's folder
+    handed over when it is a str path (_name_root)."""
+    if type(x) is str and x[:1] == "/":
+        _name_root(x)
+
+
 def _escaped_within(s, n):
     """The escaped text (no quotes) of s's longest beginning that fits in
     n bytes; s is a slice."""
@@ -395,10 +402,11 @@ def _escaped_within(s, n):
     return _ESCAPE(s[:lo])[1:-1]
 
 
-def _frame(chan, msg, extra=None, value=None):
+def _frame(chan, msg, extra=None, value=None, late=None):
     """The bytes of a frame of msg, and of extra's entries after a dict
-    msg's own: msg written in the room extra's leave, and refused
-    (Unsendable) as soon as the payload would pass MAX_FRAME."""
+    msg's own, and of the entries late() gives once msg is written (what
+    depends on its values): msg written in the room extra's leave, and
+    refused (Unsendable) as soon as the payload would pass MAX_FRAME."""
     __tracebackhide__ = True
     tail = b""
     if extra:
@@ -407,6 +415,11 @@ def _frame(chan, msg, extra=None, value=None):
         tail = t.data()
     w = _Writer(MAX_FRAME - 1 - len(tail), value, b"\0\0\0\0" + chan)
     w.json(msg)
+    fields = late() if late is not None else None
+    if fields:
+        t = _Writer(MAX_FRAME - 1 - len(tail) - w.size)
+        t.fields(fields, comma=True)
+        tail += t.data()
     buf = w.data()
     if tail:
         buf[-1:-1] = tail  # before the message's closing brace
@@ -598,12 +611,22 @@ def _env_name(k):
 # ---------------------------------------------------------------- files the test hands over
 
 # The test's temporary folders (pytest's tmp_path, tmpdir and the folders
-# tmp_path_factory.mktemp makes) cross with its calls: before each call,
-# the test side sends what changed in them since the last sync (files and
-# folders new or changed, and those gone), and the student side writes
-# them at the same absolute paths in its box; its answer carries back what
-# changed there during the call, which the test side writes. A test that
-# made no temporary folder carries nothing and pays one list's test.
+# tmp_path_factory.mktemp makes) that the test hands over cross with its
+# calls: a folder crosses once a path in it has crossed to the student's
+# side (a str, bytes or Path the test sends: an argument, an attribute
+# of its object the student's code reads, sys.argv or an environment
+# variable; or the test's working folder), from the message that carried
+# that path to the test's end; the next test hands it over again, or not.
+# A folder the test never names (its reference output in a module-scoped
+# folder) never reaches the student's box. Before each call, the test
+# side sends what changed in the folders handed over since the last sync
+# (files and folders new or changed, and those gone), and the student
+# side writes them at the same absolute paths in its box; its answer
+# carries back what changed there during the call, which the test side
+# writes: only into folders handed over. A folder first named during a
+# call (in a callback's answer) crosses with that answer. A test that
+# hands over no temporary folder carries nothing and pays one list's
+# test.
 # Only regular files and folders cross, by names below a folder (no "..",
 # no absolute path, no NUL); each side writes what the other sends without
 # following a link, a file as a new one renamed into place, mode 0644 (a
@@ -632,8 +655,11 @@ _ROOTS_BELOW = os.path.abspath(os.environ.get("TMPDIR") or "/tmp") if _INSTRUCTO
 # Test side: the temporary folders made in this process, [path, scoped]:
 # scoped (tmp_path's, a test's own) are forgotten when the test ends; the
 # others (tmp_path_factory.mktemp's, a fixture's of any scope) are kept.
+# _tmp_named: the paths of those the test has handed over (they cross),
+# forgotten when the test ends.
 _tmp_roots = []
 _tmp_scoped = [False]
+_tmp_named = set()
 
 
 class _Refused(Exception):
@@ -661,7 +687,8 @@ def _refusal(e, who):
     """The text of a refused sync's Unsendable."""
     why = _REFUSALS.get(e.what, _REFUSALS["malformed"])
     if e.name:
-        why += " (%s)" % (e.name[:200] if type(e.name) is str else "?")
+        why += " (%s)" % (e.name[:200].encode("utf-8", "backslashreplace").decode("utf-8")
+                          if type(e.name) is str else "?")
     return "%s left files the bridge does not carry: %s" % (who, why)
 
 
@@ -699,17 +726,48 @@ def watch_tmp():
 
 def tmp_test_ended():
     """Test side: a test ended; its own temporary folders (tmp_path's)
-    cross no more."""
+    are gone, and none crosses until the next test hands it over."""
     _tmp_roots[:] = [r for r in _tmp_roots if not r[1]]
+    _tmp_named.clear()
+
+
+def _name_root(p):
+    """Test side: the temporary folder the path p (a str or bytes the
+    test hands over) is in, if any, is handed over: it crosses with the
+    calls from now to the test's end."""
+    __tracebackhide__ = True
+    if not _tmp_roots:
+        return
+    if type(p) is bytes:
+        p = os.fsdecode(p)
+    if "/." in p or "//" in p:
+        p = os.path.normpath(p)
+    for r in _tmp_roots:
+        q = r[0]
+        if p.startswith(q) and (len(p) == len(q) or p[len(q)] == "/"):
+            _tmp_named.add(q)
+
+
+def _named_roots():
+    """Test side: the temporary folders handed over, in the order made."""
+    return [r[0] for r in _tmp_roots if r[0] in _tmp_named]
 
 
 def _rel_parts(rel):
-    """The names of rel, a path below a folder ("a/b.txt"), each checked."""
+    """The names of rel, a path below a folder ("a/b.txt"), each checked
+    whole, as this system writes it: no NUL, no ".", ".." nor empty name,
+    not absolute, encodable (no lone surrogate), within the bounds in
+    bytes. So a list of names checked is one that can be written."""
     if type(rel) is not str or not rel or len(rel) > _PATH_MAX or "\0" in rel or rel[0] == "/":
         raise _Refused("name", rel if type(rel) is str else "")
+    try:
+        if len(os.fsencode(rel)) > _PATH_MAX:
+            raise _Refused("name", rel)
+    except UnicodeError:
+        raise _Refused("name", rel) from None
     parts = rel.split("/")
     for p in parts:
-        if p in ("", ".", "..") or len(p) > _NAME_MAX or p.startswith(_SYNC_TMP):
+        if p in ("", ".", "..") or len(os.fsencode(p)) > _NAME_MAX or p.startswith(_SYNC_TMP):
             raise _Refused("name", rel)
     return parts
 
@@ -1036,6 +1094,16 @@ class _Sync:
                     raise _Refused("bytes")
             outp.append((p[0], _rel_parts(p[1]), p[2], data))
         return outg, outp
+
+
+class _Carried:
+    """Test side: what to record once a message that carries the test's
+    temporary folders is sent (_Sync.commit's argument; None: nothing)."""
+
+    __slots__ = ("commit",)
+
+    def __init__(self):
+        self.commit = None
 
 
 class Remote:
@@ -1933,15 +2001,15 @@ class _Handles:
             self.freed.remove(h)  # held again before its free was sent
         return r
 
-    def frame(self, msg):
+    def frame(self, msg, late=None):
         """The bytes of an S frame of msg, with what goes with every
-        frame (extras); refused (Unsendable) before a byte is written
-        when it would pass MAX_FRAME, and then what went with it waits
-        for the next frame."""
+        frame (extras) and late()'s entries, made once msg is written;
+        refused (Unsendable) before a byte is written when it would pass
+        MAX_FRAME, and then what went with it waits for the next frame."""
         __tracebackhide__ = True
         extra = self.extras()
         try:
-            return _frame(b"S", msg, extra, self.put_value)
+            return _frame(b"S", msg, extra, self.put_value, late)
         except Unsendable as e:
             self.keep(extra)
             if self.trusted:
@@ -2088,13 +2156,20 @@ class _Values:
         if depth > MAX_DEPTH:
             raise Unsendable("a value nested more than %d deep (or one that holds itself)" % MAX_DEPTH)
         t = type(v)
-        if v is None or t is bool or t is str:
+        if t is str or t is bytes:
+            if v[:1] in ("/", b"/") and not self.trusted:
+                _name_root(v)  # a path the test hands over
+            if t is bytes:
+                self.put_bytes(w, v)
+            else:
+                w.json(v)
+        elif v is None or t is bool:
             w.json(v)
         elif t is int:
             self.put_int(w, v)
         elif t is float:
             w.put(float.__repr__(v) if math.isfinite(v) else '{"float":"%s"}' % float.__repr__(v))
-        elif t is bytes or t is bytearray or t is memoryview:
+        elif t is bytearray or t is memoryview:
             # A memoryview crosses as the bytes it shows.
             data = v.tobytes() if t is memoryview else v
             if 4 * ((len(data) + 2) // 3) > w.room - w.size:
@@ -2123,7 +2198,10 @@ class _Values:
             self.put_std(w, _std_kind(t, v), v, depth)
         elif self.sync.roots_now(self.trusted) and _is_path(t) and self.sync.below(str(v), self.trusted):
             # A path in the test's temporary folders: a path on both
-            # sides, whose file is there too (the sync's).
+            # sides, whose file is there too (the sync's): the test
+            # hands its folder over.
+            if not self.trusted:
+                _name_root(str(v))
             w.put('{"path":')
             w.string(str(v))
             w.put("}")
@@ -2138,6 +2216,15 @@ class _Values:
             w.put("}")
         else:
             w.json(self.tagged(v, depth))
+
+    @staticmethod
+    def put_bytes(w, v):
+        """Writes bytes v (base64)."""
+        __tracebackhide__ = True
+        if 4 * ((len(v) + 2) // 3) > w.room - w.size:
+            raise w.full()
+        import base64  # at its first use: most boxes send no bytes
+        w.put('{"bytes":"%s"}' % base64.b64encode(v).decode())
 
     def put_std(self, w, kind, v, depth):
         """Writes a standard library value (_STD_KINDS) by its kind's tag."""
@@ -2179,12 +2266,18 @@ class _Values:
         run at a time, anything else by put_value."""
         __tracebackhide__ = True
         run, n, comma = [], 0, False
+        naming = not self.trusted and bool(_tmp_roots)
         for x in items:
             if pairs:
                 k, y = _scalar(x[0]), _scalar(x[1])
                 s = None if k is None or y is None else "[%s,%s]" % (k, y)
+                if naming and s is not None:
+                    _name_scalar(x[0])
+                    _name_scalar(x[1])
             else:
                 s = _scalar(x)
+                if naming and s is not None:
+                    _name_scalar(x)
             if s is None:
                 if run:
                     w.put(",".join(run))
@@ -2427,7 +2520,8 @@ class _Calls:
         stop_ok = msg.get("op") == "next" or msg.pop("_stop", False) is True
         if not self.trusted and self.depth >= MAX_NESTED:
             self.too_deep()
-        roots, commit = self.files_out(msg) if (_tmp_roots or self.sync.sent) and not self.trusted else (None, None)
+        out = _Carried() if (_tmp_roots or self.sync.sent) and not self.trusted and msg.get("op") != "free" \
+            else None
         self.calls += 1
         cid = self.calls
         msg["id"] = cid
@@ -2444,12 +2538,16 @@ class _Calls:
         msg["args"] = [_Value(a) for a in msg.get("args") or ()]
         if msg.get("kwargs"):
             msg["kwargs"] = [[k, _Value(v)] for k, v in msg["kwargs"]]
-        self.conn.write(self.frame(msg))
-        if commit is not None:
-            self.sync.commit(commit)
+        try:
+            data = self.frame(msg, out and (lambda: self.files_out(msg, out)))
+        except _Refused as e:
+            raise Unsendable(_refusal(e, "the test")) from None
+        self.conn.write(data)
+        if out is not None and out.commit is not None:
+            self.sync.commit(out.commit)
         self.depth += 1
         try:
-            value = self.wait(cid, stop_ok, bool(msg.get("_back")), roots)
+            value = self.wait(cid, stop_ok, bool(msg.get("_back")))
         except _Raised as r:
             value, exc = None, r.exc
         except (StudentDied, BridgeError):
@@ -2473,36 +2571,55 @@ class _Calls:
             raise exc
         return value
 
-    def files_out(self, msg):
-        """Test side: what changed in the test's temporary folders since
-        the last sync, put in the call msg (not in a free's), with the
-        folders when they are not those the student's side has: nothing
-        when nothing changed. The folders the answer's files are of, and
-        what to record once msg is sent (commit). Past the bounds, the
-        call fails (Unsendable)."""
+    def files_out(self, msg, out):
+        """Test side: the entries of the call msg, its values written
+        (their paths named the folders they hand over), for the test's
+        temporary folders handed over: what changed in them since the
+        last sync, with the folders when they are not those the
+        student's side has; None when nothing changed. What to record
+        once msg is sent goes in out. Past the bounds: _Refused."""
         __tracebackhide__ = True
-        if msg.get("op") == "free":
-            return None, None
         sync = self.sync
         if sync.gen != self.gen:  # a fresh student process: it has none of them
             sync.manifests.clear()
             sync.gen = self.gen
             sync.sent = None
-        roots = [r[0] for r in _tmp_roots]
+        cwd = os.getcwd() if _tmp_roots else None
+        for v in [cwd] + list(msg.get("argv") or ()) + list((msg.get("environ") or {}).get("set", {}).values()):
+            if type(v) is str and v[:1] == "/":
+                _name_root(v)  # a working folder, an argument or a variable the test hands over
+        roots = _named_roots()
         sync.keep_only(roots)
-        try:
-            changes, entries = sync.changes(roots, strict=False)
-        except _Refused as e:
-            raise Unsendable(_refusal(e, "the test")) from None
-        cwd = os.getcwd() if roots else None
+        changes, entries = sync.changes(roots, strict=False)
         cwd = cwd if sync.below(cwd, False) else None
         if roots != sync.sent or cwd != sync.cwd:
             changes["roots"] = roots  # else the student's side keeps those it has
             changes["cwd"] = cwd
         elif not changes["put"] and not changes["gone"]:
-            return roots, (entries, None)
-        msg["files"] = changes
-        return roots, (entries, (roots, cwd))
+            out.commit = (entries, None)
+            return None
+        out.commit = (entries, (roots, cwd))
+        return {"files": changes}
+
+    def files_during(self, out):
+        """Test side: the entries of an answer to the student's side
+        during a call, for the temporary folders its values handed over
+        first (an attribute of the test's object naming a file in one):
+        those folders' files, and the folders now; None when it handed
+        none over. What to record once it is sent goes in out."""
+        __tracebackhide__ = True
+        sync = self.sync
+        roots = _named_roots()
+        if sync.sent is None or roots == sync.sent:
+            return None
+        new = [r if r not in sync.sent else None for r in roots]
+        try:
+            changes, entries = sync.changes(new, strict=False)
+        except _Refused as e:
+            raise Unsendable(_refusal(e, "the test")) from None
+        changes["roots"], changes["cwd"] = roots, sync.cwd
+        out.commit = (entries, (roots, sync.cwd))
+        return {"files": changes}
 
     def files_in(self, roots, files):
         """Test side: the files an answer carries, written into roots;
@@ -2513,8 +2630,9 @@ class _Calls:
             return
         try:
             if type(files) is dict and "refused" in files:
-                raise _Refused(files["refused"] if files["refused"] in _REFUSALS else "malformed",
-                               files.get("name") if type(files.get("name")) is str else "")
+                what, name = files["refused"], files.get("name")
+                raise _Refused(what if type(what) is str and what in _REFUSALS else "malformed",
+                               name if type(name) is str else "")
             self.sync.apply(roots, files, create=False)
         except _Refused as e:
             raise Unsendable(_refusal(e, _OTHER_CODE)) from None
@@ -2573,11 +2691,12 @@ class _Calls:
         msg["_back"] = True
         return self.request(msg)
 
-    def wait(self, cid, stop_ok=False, back=False, roots=None):
+    def wait(self, cid, stop_ok=False, back=False):
         """The answer to call cid: its value, and with back, the
         plain mutable arguments as the call left them, (key, value)
-        pairs; with roots (the test's temporary folders the call carried),
-        the files the answer carries written there first."""
+        pairs; the files the answer carries written first, into the
+        test's temporary folders the other side has (files_in,
+        files_take)."""
         __tracebackhide__ = True
         while True:
             chan, msg = self.recv()
@@ -2591,8 +2710,11 @@ class _Calls:
             if op in _ANSWERS:
                 if msg.get("id") != cid:
                     continue  # a late answer of an interrupted call
-                if roots:
-                    self.files_in(roots, msg.get("files"))
+                if "files" in msg:
+                    if self.trusted:
+                        self.files_take(msg["files"])
+                    else:
+                        self.files_in(self.sync.sent or [], msg["files"])
                 if op == "unsendable":
                     why = msg.get("why")
                     why = why[:MAX_REPR] if type(why) is str else "no reason given"
@@ -2818,8 +2940,13 @@ class _Answers:
             reply = {"op": "return", "id": cid, "value": _Value(value)}
             if msg.get("_back"):
                 reply["back"] = [[k, _Value(a)] for k, a in (back_args or [])]
-            commit = self.files_give(reply, roots)
-            data = self.frame(reply)
+            if self.trusted:
+                commit = self.files_give(reply, None if roots is None else self.sync.ok)
+                data = self.frame(reply)
+            else:
+                out = _Carried()
+                data = self.frame(reply, lambda: self.files_during(out))
+                commit = out.commit
         except BaseException as e:  # noqa: the student's SystemExit is an answer too
             if not self.trusted and isinstance(e, (StudentDied, BridgeError)):
                 # The student's process is gone (a limit stopped the
@@ -2835,7 +2962,7 @@ class _Answers:
                                                           "bases": [], "args": [], "message": "", "trace": ""}}
             else:
                 reply = {"op": "raise", "id": cid, "exc": self.exc_reply(e)}
-            commit = self.files_give(reply, roots)
+            commit = self.files_give(reply, None if roots is None else self.sync.ok)
             try:
                 data = self.frame(reply)
             except (ValueError, TypeError, Unsendable) as e:

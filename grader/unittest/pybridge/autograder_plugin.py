@@ -19,7 +19,8 @@ import pytest
 import autograder_bridge
 
 _state = {"module": None}
-# The test's temporary folders cross with its calls (the bridge's sync):
+# The temporary folders the test hands over cross with its calls (the
+# bridge's sync):
 # pytest's are recorded as it makes them.
 autograder_bridge.watch_tmp()
 
@@ -53,7 +54,7 @@ def pytest_runtest_protocol(item, nextitem):
 
 
 def pytest_runtest_logfinish(nodeid, location):
-    # The test's own temporary folder (tmp_path) crosses no more.
+    # No temporary folder crosses until the next test hands it over.
     autograder_bridge.tmp_test_ended()
 
 
