@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"time"
 
@@ -205,4 +206,24 @@ func (w *Runner) takePrepared(ctx context.Context, files []submission.File, wh s
 		return alone.c
 	}
 	return e.c
+}
+
+// javaArgs are the java launcher's arguments of the JVM running main
+// (the harness or the compile service): the Java toolchain's options for
+// the box's memory, the stack of the thread javac runs in (javacStack),
+// the JVM's own options.
+func (w *Runner) javaArgs(main string) []string {
+	args := append(toolchain.JVMOptions(w.memory, w.jdk.Version), fmt.Sprintf("-Dautograder.javac.stack=%d", javacStack(w.memory)))
+	return append(args, w.jdk.jvmOptions(main)...)
+}
+
+// javacStack is the stack of the thread a shared JVM runs javac in: a
+// quarter of a cold javac's (the Java toolchain's for the memory). How
+// deep an expression javac parses depends on its stack, and a deep one
+// overflows it; javac then exits as out of resources, and the source
+// goes to a cold javac. With less stack than the cold one has, whatever
+// the frames' sizes (interpreted or compiled), a source the shared JVM
+// compiles a cold javac compiles too: the outcome is the cold one's.
+func javacStack(memory int64) int64 {
+	return toolchain.Java.ThreadStack(memory) / 4
 }
