@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -37,7 +34,7 @@ import (
 type PyChecked struct {
 	cold *Sandboxed
 	mu   sync.Mutex
-	done map[string]*pyChecked // by files (pyKey), until Build takes it
+	done map[string]*pyChecked // by files (submission.Key), until Build takes it
 }
 
 // pyChecked is one submission's check: its exit status, what it printed
@@ -162,24 +159,6 @@ for d in sys.argv[4:]:
     out.flush()
 `
 
-// pyKey identifies a submission's files by content.
-func pyKey(files []submission.File) string {
-	h := sha256.New()
-	for _, f := range files {
-		binary.Write(h, binary.BigEndian, uint64(len(f.Name)))
-		h.Write([]byte(f.Name))
-		binary.Write(h, binary.BigEndian, uint64(len(f.Data)))
-		h.Write(f.Data)
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-// flatFiles reports whether every file lies directly in the submission's
-// folder.
-func flatFiles(files []submission.File) bool {
-	return !slices.ContainsFunc(files, func(f submission.File) bool { return strings.ContainsAny(f.Name, `/\`) })
-}
-
 // Prepare implements grader.Preparer: it checks the builds in one box,
 // each in a folder of its own; what it does not answer, Build checks
 // alone.
@@ -195,8 +174,8 @@ func (p *PyChecked) Prepare(ctx context.Context, builds [][]submission.File, w s
 	var size int64
 	keys, users := map[string]string{}, map[string]int{}
 	for i, files := range builds {
-		k := pyKey(files)
-		if users[k]++; users[k] > 1 || !flatFiles(files) {
+		k := submission.Key(files)
+		if users[k]++; users[k] > 1 || !submission.Flat(files) {
 			continue
 		}
 		d := fmt.Sprintf("s%04d", i)
@@ -262,7 +241,7 @@ func mustJSON(v any) string {
 // Build takes what Prepare checked of the files, as the cold runner's
 // Build makes it of its check's box; else the cold runner builds them.
 func (p *PyChecked) Build(ctx context.Context, files []submission.File, w sandbox.Hooks) (grader.Build, error) {
-	k := pyKey(files)
+	k := submission.Key(files)
 	p.mu.Lock()
 	c := p.done[k]
 	if c != nil {

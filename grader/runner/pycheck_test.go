@@ -58,15 +58,15 @@ func TestPyChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, n := range []string{"ok", "syntax", "indent", "warns", "warns2", "warns3"} {
-		if p.done[pyKey(subs[n])] == nil {
+		if p.done[submission.Key(subs[n])] == nil {
 			t.Errorf("%s: not checked by Prepare", n)
 		}
 	}
-	if c := p.done[pyKey(ok)]; c != nil && c.users != 2 {
+	if c := p.done[submission.Key(ok)]; c != nil && c.users != 2 {
 		t.Errorf("ok, handed in twice: checked for %d builds, want 2", c.users)
 	}
 	for _, n := range []string{"missing", "stdlib", "subfolder"} {
-		if p.done[pyKey(subs[n])] != nil {
+		if p.done[submission.Key(subs[n])] != nil {
 			t.Errorf("%s: checked by Prepare, want it left to the cold runner", n)
 		}
 	}
@@ -164,7 +164,7 @@ func TestPyCheckedDepth(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, n := range []int{lo, hi} {
-		if p.done[pyKey(nested(n))] == nil {
+		if p.done[submission.Key(nested(n))] == nil {
 			t.Fatalf("%d minus signs: not checked by Prepare", n)
 		}
 		got, err := p.Build(ctx, nested(n), sandbox.Hooks{})

@@ -45,7 +45,7 @@ func (c *Compiling) Prepare(ctx context.Context, builds [][]submission.File, wh 
 // program of the classes; the cold runner builds what the service does
 // not compile.
 func (c *Compiling) Build(ctx context.Context, files []submission.File, wh sandbox.Hooks) (grader.Build, error) {
-	if !flat(files) {
+	if !submission.Flat(files) {
 		return c.w.cold.Build(ctx, files, wh)
 	}
 	comp := c.w.takePrepared(ctx, files, wh)

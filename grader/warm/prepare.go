@@ -3,41 +3,14 @@ package warm
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/cs540-tools/autograder/grader/submission"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/sandbox"
 )
-
-// filesKey identifies a set of files by content.
-func filesKey(files []submission.File) string {
-	h := sha256.New()
-	for _, f := range files {
-		binary.Write(h, binary.BigEndian, uint64(len(f.Name)))
-		h.Write([]byte(f.Name))
-		binary.Write(h, binary.BigEndian, uint64(len(f.Data)))
-		h.Write(f.Data)
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-// flat reports whether every file lies directly in the submission's folder,
-// as the grader picks them: nothing the compiler would take for a
-// configuration (META-INF/services) can then come along.
-func flat(files []submission.File) bool {
-	for _, f := range files {
-		if strings.ContainsAny(f.Name, `/\`) {
-			return false
-		}
-	}
-	return true
-}
 
 // Prepare compiles many submissions ahead, each set of files as Build will
 // be given it, in one compile-service JVM (on one core: a batch calls it
@@ -54,10 +27,10 @@ func (w *Runner) Prepare(ctx context.Context, builds [][]submission.File, wh san
 	w.prepMu.Lock()
 	var todo []prepItem
 	for _, files := range builds {
-		if !flat(files) {
+		if !submission.Flat(files) {
 			continue
 		}
-		k := filesKey(files)
+		k := submission.Key(files)
 		if e, ok := w.prepared[k]; ok {
 			e.users++
 			continue
@@ -173,7 +146,7 @@ func (w *Runner) finish(items []prepItem, results []*compiled) {
 // when the service did not answer (or ctx ended first). A compile it
 // starts gets the hooks wh.
 func (w *Runner) takePrepared(ctx context.Context, files []submission.File, wh sandbox.Hooks) *compiled {
-	k := filesKey(files)
+	k := submission.Key(files)
 	w.prepMu.Lock()
 	e, ok := w.prepared[k]
 	if ok {

@@ -64,7 +64,7 @@ type Runner struct {
 	stats Stats
 
 	prepMu   sync.Mutex
-	prepared map[string]*prepEntry // by filesKey: Prepare's compiles and Build's under way
+	prepared map[string]*prepEntry // by submission.Key: Prepare's compiles and Build's under way
 }
 
 // Stats counts what a Runner did, for `autograder bench`.

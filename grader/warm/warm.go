@@ -201,7 +201,7 @@ func (w *Runner) Build(ctx context.Context, files []submission.File, wh sandbox.
 			p.index[k] = i
 		}
 	}
-	if !flat(files) {
+	if !submission.Flat(files) { // nothing the compiler would take for a configuration (META-INF/services) comes along
 		return w.buildCold(ctx, p, "its files are in subfolders")
 	}
 	started := time.Now()
@@ -687,7 +687,7 @@ func (w *Runner) spotPicks(p *Program) []int {
 		}
 	}
 	m := hmac.New(sha256.New, w.secret)
-	m.Write([]byte(filesKey(p.src)))
+	m.Write([]byte(submission.Key(p.src)))
 	seed := m.Sum(nil)
 	rank := func(i int) []byte {
 		h := hmac.New(sha256.New, seed)

@@ -77,9 +77,10 @@ func (w *writer) finalField(f Member) {
 	}
 }
 
-// field writes a public static final field: a constant as its value, any
-// other as the student's value, read once when the stand-in loads.
-func (w *writer) field(f Member) {
+// staticType is a static field's type, parsed from its descriptor and as
+// the stand-in writes it; false (and the failure noted) when it has none
+// the stand-in can write.
+func (w *writer) staticType(f Member) (*jtype, string, bool) {
 	t, err := parseField(f.Descriptor)
 	var typ string
 	if err == nil {
@@ -87,6 +88,16 @@ func (w *writer) field(f Member) {
 	}
 	if err != nil {
 		w.fail("field %s.%s: %v", w.dotted(), f.Name, err)
+		return t, "", false
+	}
+	return t, typ, true
+}
+
+// field writes a public static final field: a constant as its value, any
+// other as the student's value, read once when the stand-in loads.
+func (w *writer) field(f Member) {
+	t, typ, ok := w.staticType(f)
+	if !ok {
 		return
 	}
 	if f.Constant != nil {
@@ -119,13 +130,8 @@ func watchable(desc string) bool {
 // after each call the tests make (Bridge.watchStatic). A test's own
 // assignment to it changes the stand-in's alone.
 func (w *writer) watchedField(f Member) {
-	t, err := parseField(f.Descriptor)
-	var typ string
-	if err == nil {
-		typ, err = t.render(w.g.typeName, nil)
-	}
-	if err != nil {
-		w.fail("field %s.%s: %v", w.dotted(), f.Name, err)
+	t, typ, ok := w.staticType(f)
+	if !ok {
 		return
 	}
 	fmt.Fprintf(w.b, "\n    public static %s %s = (%s) autograder.bridge.Bridge.watchStatic(%s.class, %s, %s, %s, %s.class);\n",

@@ -231,18 +231,9 @@ public abstract class Values {
         if (AS_ITSELF.contains(v.getClass().getName())) {
             return itself(v, depth);
         }
-        List<Object> items = new ArrayList<>();
+        List<Object> items = items(v, depth);
         if (v instanceof Map) {
-            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-                List<Object> kv = new ArrayList<>();
-                kv.add(enc(e.getKey(), depth + 1));
-                kv.add(enc(e.getValue(), depth + 1));
-                items.add(kv);
-            }
             return tag(u + "map", items);
-        }
-        for (Object e : (Collection<?>) v) {
-            items.add(enc(e, depth + 1));
         }
         if (v instanceof List) {
             return tag(u + "list", items);
@@ -271,6 +262,20 @@ public abstract class Values {
      * natural order, and for the others), a Hashtable's items [k,v] pairs.
      */
     private Object itself(Object v, int depth) {
+        List<Object> items = items(v, depth);
+        Object cmp = v instanceof java.util.PriorityQueue ? ((java.util.PriorityQueue<?>) v).comparator() : null;
+        List<Object> c = new ArrayList<>();
+        c.add(v.getClass().getName());
+        c.add(cmp == null ? null : enc(cmp, depth + 1));
+        c.add(items);
+        return tag("coll", c);
+    }
+
+    /**
+     * A collection's items as they cross, in its iteration order: a map's
+     * as [key, value] pairs.
+     */
+    private List<Object> items(Object v, int depth) {
         List<Object> items = new ArrayList<>();
         if (v instanceof Map) {
             for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
@@ -279,17 +284,12 @@ public abstract class Values {
                 kv.add(enc(e.getValue(), depth + 1));
                 items.add(kv);
             }
-        } else {
-            for (Object e : (Collection<?>) v) {
-                items.add(enc(e, depth + 1));
-            }
+            return items;
         }
-        Object cmp = v instanceof java.util.PriorityQueue ? ((java.util.PriorityQueue<?>) v).comparator() : null;
-        List<Object> c = new ArrayList<>();
-        c.add(v.getClass().getName());
-        c.add(cmp == null ? null : enc(cmp, depth + 1));
-        c.add(items);
-        return tag("coll", c);
+        for (Object e : (Collection<?>) v) {
+            items.add(enc(e, depth + 1));
+        }
+        return items;
     }
 
     /** A copy of one of AS_ITSELF, as itself wrote it. */
