@@ -38,6 +38,7 @@ var Java = &Toolchain{
 	},
 	PickMain:   javaMain,
 	FolderMain: "Main.java",
+	TidyLog:    tidyOutOfResources,
 	Options: func(tool string, box Box, version string) []string {
 		if tool != javaTool.Name { // javac: the grader's heap, whatever the runtime
 			return jvmOptions(box.Memory, javaHeap(Box{Memory: box.Memory}), true, version)
@@ -219,4 +220,16 @@ func andList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// outOfResources is the compiler's own stack trace after it says it ran
+// out of resources (a source nested deeper than its stack): the frames
+// ("\tat ...") under the error's line.
+var outOfResources = regexp.MustCompile(`(?s)(The system is out of resources\.\n[^\n]*\n[^\t][^\n]*\n)(?:\tat [^\n]*\n?)+`)
+
+// tidyOutOfResources leaves out the compiler's frames under an
+// out-of-resources error: which frame overflowed depends on the JIT's
+// state, not on the source, and the frames tell a student nothing.
+func tidyOutOfResources(log []byte) []byte {
+	return outOfResources.ReplaceAll(log, []byte("${1}\t(the compiler's own stack trace left out)\n"))
 }

@@ -186,6 +186,22 @@ func TestTidyObjects(t *testing.T) {
 	}
 }
 
+// TestTidyOutOfResources: javac's own frames under an out-of-resources
+// error (which frame overflowed depends on the JIT's state) are left
+// out, one line saying so; the error and any other log stay as they are.
+func TestTidyOutOfResources(t *testing.T) {
+	head := "\n\nThe system is out of resources.\nConsult the following stack trace for details.\njava.lang.StackOverflowError\n"
+	for _, tc := range []struct{ in, want string }{
+		{head + "\tat a.B.c(B.java:1)\n\tat a.B.c(B.java:2)\n", head + "\t(the compiler's own stack trace left out)\n"},
+		{head + "\tat a.B.c(B.java:1)", head + "\t(the compiler's own stack trace left out)\n"},
+		{"Main.java:3: error: ';' expected\n\tat x\n", "Main.java:3: error: ';' expected\n\tat x\n"},
+	} {
+		if got := string(Java.TidyLog([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
 // TestPython2: a Python source whose shebang asks for Python 2 is one the
 // toolchain does not run; python3, a bare python, or none are.
 func TestPython2(t *testing.T) {
