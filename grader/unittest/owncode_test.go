@@ -2,8 +2,6 @@ package unittest
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -90,17 +88,10 @@ func TestSuiteOwnCodePytest(t *testing.T) {
 		testenv.Missing(t, "pytest: %s", m)
 	}
 	dir := t.TempDir()
-	for name, body := range map[string]string{
+	writeParities(t, dir, map[string]string{
 		"correct":      `"even" if n % 2 == 0 else "odd"`,
 		"bugs/flipped": `"odd" if n % 2 == 0 else "even"`,
-	} {
-		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name, "mod.py"), []byte("def parity(n):\n    return "+body+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	plain, s := pytestSuitePart(t, dir, 5)
 	own := ownCodePart(t, s, "test_*.py")
 	tests := []byte("import mod\n\n\ndef test_even():\n    assert mod.parity(2) == \"even\"\n\n\n" +

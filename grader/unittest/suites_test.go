@@ -265,6 +265,20 @@ func pytestSuitePart(t *testing.T, dir string, ceiling float64) (*mutation.Suite
 	return p, s
 }
 
+// writeParities writes, for each folder of dir named in bodies, a mod.py
+// whose parity(n) returns the body's expression.
+func writeParities(t *testing.T, dir string, bodies map[string]string) {
+	t.Helper()
+	for name, body := range bodies {
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name, "mod.py"), []byte("def parity(n):\n    return "+body+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestSuiteSeveralCorrect: with two correct implementations (correct/
 // and correct-title/, which differ where the handout leaves the case of
 // the answer open), a test valid on one alone is invalid, saying which
@@ -277,18 +291,11 @@ func TestSuiteSeveralCorrect(t *testing.T) {
 		testenv.Missing(t, "pytest: %s", m)
 	}
 	dir := t.TempDir()
-	for name, body := range map[string]string{
+	writeParities(t, dir, map[string]string{
 		"correct":       `"even" if n % 2 == 0 else "odd"`,
 		"correct-title": `"Even" if n % 2 == 0 else "Odd"`,
 		"bugs/flipped":  `"odd" if n % 2 == 0 else "even"`,
-	} {
-		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name, "mod.py"), []byte("def parity(n):\n    return "+body+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	p, s := pytestSuitePart(t, dir, 5)
 	if got := strings.Join(s.Correct, ","); got != "correct,correct-title" {
 		t.Fatalf("correct implementations %q", got)
