@@ -3,15 +3,19 @@ package javabridge
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -31,6 +35,71 @@ type kit struct {
 	testSide    string   // compiled test side (and its service file)
 	server      string   // compiled student-side server
 	dir         string
+
+	mu     sync.Mutex
+	builds map[string]*shared // the runs' builds of their tests and lists of imports, by what they depend on (once)
+}
+
+// shared is a build that runs share: done once, its folder (a build's)
+// or names (a list's), or its error.
+type shared struct {
+	once  sync.Once
+	dir   string
+	names []string
+	err   error
+}
+
+// once is the shared build of key, made by do the first time.
+func (k *kit) once(key string, do func(s *shared)) *shared {
+	k.mu.Lock()
+	s := k.builds[key]
+	if s == nil {
+		s = &shared{}
+		k.builds[key] = s
+	}
+	k.mu.Unlock()
+	s.once.Do(func() { do(s) })
+	return s
+}
+
+// digest is a key of what a build reads: the files of each map (path
+// and content, in path order), the maps apart.
+func digest(parts ...map[string][]byte) string {
+	h := sha256.New()
+	for _, m := range parts {
+		for _, p := range slices.Sorted(maps.Keys(m)) {
+			fmt.Fprintf(h, "%d:%s%d:", len(p), p, len(m[p]))
+			h.Write(m[p])
+		}
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// importedNames is ImportedNames of tests against JUnit and the test
+// side, listed once per test binary for the same tests: which classes
+// the tests' on-demand imports name depends on nothing else.
+func (k *kit) importedNames(ctx context.Context, tests map[string][]byte) ([]string, error) {
+	s := k.once("imports "+digest(tests), func(s *shared) {
+		s.names, s.err = ImportedNames(ctx, k.java, []string{k.junit, k.testSide}, tests)
+	})
+	return slices.Clone(s.names), s.err
+}
+
+// buildTests is BuildTests of res and tests into out, compiled once per
+// test binary for the same stand-ins and tests (a hand-in and its wrong
+// twin have the same public API: the same stand-ins) and copied into
+// out, so that each run's folder is its own, as it was built for it.
+func (k *kit) buildTests(ctx context.Context, res *Result, tests map[string][]byte, out string) error {
+	key := digest(res.Sources, map[string][]byte{IndexPath: res.Index}, tests)
+	s := k.once("tests "+key, func(s *shared) {
+		s.dir = filepath.Join(k.dir, "tests-"+key[:16])
+		s.err = BuildTests(ctx, k.javac, k.junit, k.testSide, res, tests, s.dir, k.javacFlags...)
+	})
+	if s.err != nil {
+		return s.err
+	}
+	return os.CopyFS(out, os.DirFS(s.dir))
 }
 
 var (
@@ -76,7 +145,7 @@ func buildKit() {
 		kitErr = err
 		return
 	}
-	k := &kit{java: jdk.Java, javac: jdk.Javac, junit: junit, dir: dir, javacFlags: testJavac(ctx, jdk),
+	k := &kit{java: jdk.Java, javac: jdk.Javac, junit: junit, dir: dir, javacFlags: testJavac(ctx, jdk), builds: map[string]*shared{},
 		testSide: filepath.Join(dir, "testside"), server: filepath.Join(dir, "server")}
 	if err := Compile(ctx, k.javac, []string{junit}, TestSideFiles(), k.testSide, k.javacFlags...); err != nil {
 		kitErr = err
@@ -182,7 +251,7 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	for p, s := range sc.tests {
 		tfiles[p] = []byte(s)
 	}
-	imported, err := ImportedNames(ctx, k.java, []string{k.junit, k.testSide}, tfiles)
+	imported, err := k.importedNames(ctx, tfiles)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +263,7 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := BuildTests(ctx, k.javac, k.junit, k.testSide, res, tfiles, testsDir, k.javacFlags...); err != nil {
+	if err := k.buildTests(ctx, res, tfiles, testsDir); err != nil {
 		t.Fatal(err)
 	}
 	out := &outcome{studentDir: studentDir, notes: res.Notes}
