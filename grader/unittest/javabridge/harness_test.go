@@ -281,14 +281,14 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	return out
 }
 
-// of is the part of a run of several test classes that is class's: its
-// tests, its test frames, the student processes started and the depths
-// said in its tests.
-func (o *outcome) of(class string) *outcome {
+// of is the part of a run of several test classes that is classes':
+// their tests, their test frames, the student processes started and the
+// depths said in their tests.
+func (o *outcome) of(classes ...string) *outcome {
 	c := *o
 	c.tests, c.testIDs, c.depths, c.starts = nil, nil, nil, 0
 	for id, r := range o.tests {
-		if testClass(id) == class {
+		if slices.Contains(classes, testClass(id)) {
 			if c.tests == nil {
 				c.tests = map[string]testResult{}
 			}
@@ -296,17 +296,17 @@ func (o *outcome) of(class string) *outcome {
 		}
 	}
 	for _, id := range o.testIDs {
-		if testClass(id) == class {
+		if slices.Contains(classes, testClass(id)) {
 			c.testIDs = append(c.testIDs, id)
 		}
 	}
 	for i, d := range o.depths {
-		if o.nestedIn[i] == class {
+		if slices.Contains(classes, o.nestedIn[i]) {
 			c.depths = append(c.depths, d)
 		}
 	}
 	for _, in := range o.startedIn {
-		if in == class {
+		if slices.Contains(classes, in) {
 			c.starts++
 		}
 	}
