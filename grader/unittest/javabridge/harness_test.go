@@ -32,6 +32,7 @@ type kit struct {
 	java, javac string
 	junit       string
 	javacFlags  []string // the grader's for javac (testJavac)
+	testOpts    []string // the test JVMs' (testJVMOptions)
 	testSide    string   // compiled test side (and its service file)
 	server      string   // compiled student-side server
 	dir         string
@@ -155,6 +156,7 @@ func buildKit() {
 		kitErr = err
 		return
 	}
+	k.testOpts = testJVMOptions(ctx, k, jdk.Feature)
 	kitVal = k
 }
 
@@ -188,7 +190,7 @@ func TestMain(m *testing.M) {
 const jvmLimit = 8 * time.Minute
 
 // jvmOpts are the toolchain's JVM options for both boxes, as a box of
-// 512 MiB gets them.
+// 512 MiB gets them (the test box's with its archive: kit.testOpts).
 var jvmOpts = toolchain.JVMOptions(512<<20, "17")
 
 // scenario is one run: the student's sources, the instructor's tests.
@@ -342,7 +344,7 @@ func readClasses(t testing.TB, dir string) map[string][]byte {
 // launch runs JUnit in the test "box" through autograder.bridge.Main and
 // the forwarder; it returns what the test JVM printed on stderr.
 func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, studentDir, reports string) (string, *forwarder) {
-	args := LauncherArgs(jvmOpts, k.junit, k.testSide, testsDir, reports, sc.classes)
+	args := LauncherArgs(k.testOpts, k.junit, k.testSide, testsDir, reports, sc.classes)
 	cmd := exec.CommandContext(ctx, k.java, args...)
 	cmd.Dir = testsDir
 	var stderr bytes.Buffer

@@ -73,7 +73,7 @@ func TestLaunchAsConsoleLauncher(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ours, theirs := t.TempDir(), t.TempDir()
-			args := append(LauncherArgs(jvmOpts, k.junit, k.testSide, tests, ours, c.classes), c.selected...)
+			args := append(LauncherArgs(k.testOpts, k.junit, k.testSide, tests, ours, c.classes), c.selected...)
 			status := launchStatus(ctx, t, k.java, args)
 			console := launchStatus(ctx, t, k.java, consoleArgs(args, theirs))
 			if status != console || status != c.status {
