@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -51,15 +52,49 @@ func expect(t *testing.T, o *outcome, want map[string]string) {
 	}
 }
 
-func TestExampleHonest(t *testing.T) {
+var (
+	fractionOnce sync.Once
+	fractionOut  *outcome
+)
+
+// fractionRun runs cases/unittest-java's test classes and
+// testdata/forged's ForgeryTest in one run (one build, one test JVM),
+// shared by TestExampleHonest and TestForgedReplies, which each read
+// their classes' part (outcome.of): the honest Fraction and a student's
+// Check that passes everything (the tests keep theirs) answer the
+// example's classes, the forger answers ForgeryTest's calls in place of
+// a student process. A class's verdicts are its own whatever ran before
+// it, as the bridge resets the student's side between classes.
+func fractionRun(t *testing.T, classes ...string) *outcome {
+	t.Helper()
 	k := requireKit(t)
-	// A student's Check that passes everything: the tests keep theirs.
-	forged := "public class Check {\n    static void same(String want, Fraction got) {\n    }\n}\n"
-	o := k.run(t, scenario{
-		student: map[string]string{"Fraction.java": honestFraction(t), "Check.java": forged},
-		tests:   exampleTests(t),
-		classes: []string{"FractionTest", "FractionHiddenTest"},
+	fractionOnce.Do(func() {
+		forged := "public class Check {\n    static void same(String want, Fraction got) {\n    }\n}\n"
+		tests := exampleTests(t)
+		for f, s := range readDir(t, filepath.Join("testdata", "forged")) {
+			tests[f] = s
+		}
+		fractionOut = k.run(t, scenario{
+			student: map[string]string{"Fraction.java": honestFraction(t), "Check.java": forged},
+			tests:   tests,
+			classes: []string{"FractionTest", "FractionHiddenTest", "ForgeryTest"},
+			fakes:   map[string]func(map[string]any) map[string]any{"ForgeryTest": forger},
+		})
 	})
+	if fractionOut == nil {
+		t.Fatal("the Fraction classes' shared run failed (see the first test that ran it)")
+	}
+	o := fractionOut.of(classes...)
+	for id, r := range o.tests {
+		t.Logf("%s: %s %s", id, r.status, r.message)
+	}
+	return o
+}
+
+// TestExampleHonest: the honest Fraction passes every test of the
+// example's, a student's Check beside it noted and left out.
+func TestExampleHonest(t *testing.T) {
+	o := fractionRun(t, "FractionTest", "FractionHiddenTest")
 	expect(t, o, map[string]string{
 		"FractionTest.keepsLowestTerms": "passed", "FractionTest.adds": "passed",
 		"FractionTest.multiplies": "passed", "FractionTest.rejectsZeroDenominator": "passed",
@@ -210,17 +245,7 @@ func forger(req map[string]any) map[string]any {
 // TestForgedReplies: what a student process sends is checked against the
 // declared types; its exceptions never become the framework's own.
 func TestForgedReplies(t *testing.T) {
-	k := requireKit(t)
-	tests := readDir(t, filepath.Join("testdata", "forged"))
-	o := k.run(t, scenario{
-		student: map[string]string{"Fraction.java": honestFraction(t)},
-		tests:   tests,
-		classes: []string{"ForgeryTest"},
-		fake:    forger,
-	})
-	for id, r := range o.tests {
-		t.Logf("%s: %s %s", id, r.status, r.message)
-	}
+	o := fractionRun(t, "ForgeryTest")
 	expect(t, o, map[string]string{
 		"ForgeryTest.forgedTypeFallsBackToDeclared": "passed",
 		"ForgeryTest.stringForInt":                  "error", "ForgeryTest.handleForInt": "error",

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -202,11 +203,11 @@ func simpleClass(name string, methods ...member) []byte {
 	return newClassBuilder().build(accPublic|0x20, name, "java/lang/Object", nil, nil, methods)
 }
 
-func TestReadClassRealFile(t *testing.T) {
-	k := requireKit(t)
-	dir := t.TempDir()
-	err := Compile(t.Context(), k.javac, nil, map[string][]byte{
-		"Pair.java": []byte(`import java.util.*;
+// realSources are the sources of TestReadClassRealFile and
+// TestFinalizes, compiled together by one javac (realClasses): their
+// class names differ.
+var realSources = map[string]string{
+	"Pair.java": `import java.util.*;
 public class Pair<A, B extends Comparable<B>> implements Comparable<Pair<A, B>> {
     public static final String NAME = "pair";
     private A a; private B b;
@@ -214,10 +215,42 @@ public class Pair<A, B extends Comparable<B>> implements Comparable<Pair<A, B>> 
     public <C> Map<A, List<? super C>> odd(C[] cs, int... xs) throws java.io.IOException { return null; }
     public int compareTo(Pair<A, B> o) { return b.compareTo(o.b); }
     class Inner {}
-}`)}, dir, k.javacFlags...)
-	if err != nil {
-		t.Fatal(err)
+}`,
+	"Fin.java":     "public class Fin { protected void finalize() { } }",
+	"Clean.java":   "public class Clean { static final java.lang.ref.Cleaner C = java.lang.ref.Cleaner.create(); public Clean() { C.register(this, () -> { }); } }",
+	"Phantom.java": "public class Phantom { Object p = new java.lang.ref.PhantomReference<Object>(this, null); }",
+	"Queue.java":   "public class Queue { Object q = new java.lang.ref.ReferenceQueue<Object>(); }",
+	"Plain.java":   "public class Plain { public static void finalize(int x) { } Object w = new java.lang.ref.WeakReference<Object>(this); }",
+	"NoFinal.java": "public class NoFinal { public int get() { return 1; } }",
+}
+
+var (
+	realOnce sync.Once
+	realDir  string
+	realErr  error
+)
+
+// realClasses is the folder of realSources compiled, once per test
+// binary.
+func realClasses(t *testing.T) string {
+	t.Helper()
+	k := requireKit(t)
+	realOnce.Do(func() {
+		files := map[string][]byte{}
+		for n, s := range realSources {
+			files[n] = []byte(s)
+		}
+		realDir = filepath.Join(k.dir, "real")
+		realErr = Compile(t.Context(), k.javac, nil, files, realDir, k.javacFlags...)
+	})
+	if realErr != nil {
+		t.Fatal(realErr)
 	}
+	return realDir
+}
+
+func TestReadClassRealFile(t *testing.T) {
+	dir := realClasses(t)
 	b, err := os.ReadFile(filepath.Join(dir, "Pair.class"))
 	if err != nil {
 		t.Fatal(err)
@@ -599,23 +632,7 @@ func TestSignatureMustMatch(t *testing.T) {
 // when one of the student's classes is; a class that only has a
 // finalize of another shape, or a WeakReference, is not.
 func TestFinalizes(t *testing.T) {
-	k := requireKit(t)
-	dir := t.TempDir()
-	sources := map[string]string{
-		"Fin.java":     "public class Fin { protected void finalize() { } }",
-		"Clean.java":   "public class Clean { static final java.lang.ref.Cleaner C = java.lang.ref.Cleaner.create(); public Clean() { C.register(this, () -> { }); } }",
-		"Phantom.java": "public class Phantom { Object p = new java.lang.ref.PhantomReference<Object>(this, null); }",
-		"Queue.java":   "public class Queue { Object q = new java.lang.ref.ReferenceQueue<Object>(); }",
-		"Plain.java":   "public class Plain { public static void finalize(int x) { } Object w = new java.lang.ref.WeakReference<Object>(this); }",
-		"NoFinal.java": "public class NoFinal { public int get() { return 1; } }",
-	}
-	files := map[string][]byte{}
-	for n, s := range sources {
-		files[n] = []byte(s)
-	}
-	if err := Compile(t.Context(), k.javac, nil, files, dir, k.javacFlags...); err != nil {
-		t.Fatal(err)
-	}
+	dir := realClasses(t)
 	read := func(name string) []byte {
 		b, err := os.ReadFile(filepath.Join(dir, name+".class"))
 		if err != nil {

@@ -3,15 +3,19 @@ package javabridge
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -28,9 +32,75 @@ type kit struct {
 	java, javac string
 	junit       string
 	javacFlags  []string // the grader's for javac (testJavac)
+	testOpts    []string // the test JVMs' (testJVMOptions)
 	testSide    string   // compiled test side (and its service file)
 	server      string   // compiled student-side server
 	dir         string
+
+	mu     sync.Mutex
+	builds map[string]*shared // the runs' builds of their tests and lists of imports, by what they depend on (once)
+}
+
+// shared is a build that runs share: done once, its folder (a build's)
+// or names (a list's), or its error.
+type shared struct {
+	once  sync.Once
+	dir   string
+	names []string
+	err   error
+}
+
+// once is the shared build of key, made by do the first time.
+func (k *kit) once(key string, do func(s *shared)) *shared {
+	k.mu.Lock()
+	s := k.builds[key]
+	if s == nil {
+		s = &shared{}
+		k.builds[key] = s
+	}
+	k.mu.Unlock()
+	s.once.Do(func() { do(s) })
+	return s
+}
+
+// digest is a key of what a build reads: the files of each map (path
+// and content, in path order), the maps apart.
+func digest(parts ...map[string][]byte) string {
+	h := sha256.New()
+	for _, m := range parts {
+		for _, p := range slices.Sorted(maps.Keys(m)) {
+			fmt.Fprintf(h, "%d:%s%d:", len(p), p, len(m[p]))
+			h.Write(m[p])
+		}
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// importedNames is ImportedNames of tests against JUnit and the test
+// side, listed once per test binary for the same tests: which classes
+// the tests' on-demand imports name depends on nothing else.
+func (k *kit) importedNames(ctx context.Context, tests map[string][]byte) ([]string, error) {
+	s := k.once("imports "+digest(tests), func(s *shared) {
+		s.names, s.err = ImportedNames(ctx, k.java, []string{k.junit, k.testSide}, tests)
+	})
+	return slices.Clone(s.names), s.err
+}
+
+// buildTests is BuildTests of res and tests into out, compiled once per
+// test binary for the same stand-ins and tests (a hand-in and its wrong
+// twin have the same public API: the same stand-ins) and copied into
+// out, so that each run's folder is its own, as it was built for it.
+func (k *kit) buildTests(ctx context.Context, res *Result, tests map[string][]byte, out string) error {
+	key := digest(res.Sources, map[string][]byte{IndexPath: res.Index}, tests)
+	s := k.once("tests "+key, func(s *shared) {
+		s.dir = filepath.Join(k.dir, "tests-"+key[:16])
+		s.err = BuildTests(ctx, k.javac, k.junit, k.testSide, res, tests, s.dir, k.javacFlags...)
+	})
+	if s.err != nil {
+		return s.err
+	}
+	return os.CopyFS(out, os.DirFS(s.dir))
 }
 
 var (
@@ -76,7 +146,7 @@ func buildKit() {
 		kitErr = err
 		return
 	}
-	k := &kit{java: jdk.Java, javac: jdk.Javac, junit: junit, dir: dir, javacFlags: testJavac(jdk),
+	k := &kit{java: jdk.Java, javac: jdk.Javac, junit: junit, dir: dir, javacFlags: testJavac(ctx, jdk), builds: map[string]*shared{},
 		testSide: filepath.Join(dir, "testside"), server: filepath.Join(dir, "server")}
 	if err := Compile(ctx, k.javac, []string{junit}, TestSideFiles(), k.testSide, k.javacFlags...); err != nil {
 		kitErr = err
@@ -86,15 +156,20 @@ func buildKit() {
 		kitErr = err
 		return
 	}
+	k.testOpts = testJVMOptions(ctx, k, jdk.Feature)
 	kitVal = k
 }
 
 // testJavac are the options the grader gives javac (the Java
 // toolchain's for a box of 512 MiB, the C1 compiler alone among them),
 // which more than halve a compile's CPU time against javac's own
-// defaults: the tests compile as the grader does.
-func testJavac(jdk toolchain.JDK) []string {
-	return toolchain.Java.Options("javac", toolchain.Box{Memory: 512 << 20}, jdk.Version)
+// defaults, and those that map the compiler's class data archive (the
+// toolchain's, as the grader's builds map it: about a third less CPU
+// again; none when there is none): the tests compile as the grader does.
+func testJavac(ctx context.Context, jdk toolchain.JDK) []string {
+	opts := toolchain.Java.Options("javac", toolchain.Box{Memory: 512 << 20}, jdk.Version)
+	more, _ := toolchain.Java.Archive(ctx, "javac", jdk.Javac, jdk.Version, opts)
+	return append(opts, more...)
 }
 
 func TestMain(m *testing.M) {
@@ -115,7 +190,7 @@ func TestMain(m *testing.M) {
 const jvmLimit = 8 * time.Minute
 
 // jvmOpts are the toolchain's JVM options for both boxes, as a box of
-// 512 MiB gets them.
+// 512 MiB gets them (the test box's with its archive: kit.testOpts).
 var jvmOpts = toolchain.JVMOptions(512<<20, "17")
 
 // scenario is one run: the student's sources, the instructor's tests.
@@ -178,7 +253,7 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	for p, s := range sc.tests {
 		tfiles[p] = []byte(s)
 	}
-	imported, err := ImportedNames(ctx, k.java, []string{k.junit, k.testSide}, tfiles)
+	imported, err := k.importedNames(ctx, tfiles)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +265,7 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := BuildTests(ctx, k.javac, k.junit, k.testSide, res, tfiles, testsDir, k.javacFlags...); err != nil {
+	if err := k.buildTests(ctx, res, tfiles, testsDir); err != nil {
 		t.Fatal(err)
 	}
 	out := &outcome{studentDir: studentDir, notes: res.Notes}
@@ -208,14 +283,14 @@ func (k *kit) run(t testing.TB, sc scenario) *outcome {
 	return out
 }
 
-// of is the part of a run of several test classes that is class's: its
-// tests, its test frames, the student processes started and the depths
-// said in its tests.
-func (o *outcome) of(class string) *outcome {
+// of is the part of a run of several test classes that is classes':
+// their tests, their test frames, the student processes started and the
+// depths said in their tests.
+func (o *outcome) of(classes ...string) *outcome {
 	c := *o
 	c.tests, c.testIDs, c.depths, c.starts = nil, nil, nil, 0
 	for id, r := range o.tests {
-		if testClass(id) == class {
+		if slices.Contains(classes, testClass(id)) {
 			if c.tests == nil {
 				c.tests = map[string]testResult{}
 			}
@@ -223,17 +298,17 @@ func (o *outcome) of(class string) *outcome {
 		}
 	}
 	for _, id := range o.testIDs {
-		if testClass(id) == class {
+		if slices.Contains(classes, testClass(id)) {
 			c.testIDs = append(c.testIDs, id)
 		}
 	}
 	for i, d := range o.depths {
-		if o.nestedIn[i] == class {
+		if slices.Contains(classes, o.nestedIn[i]) {
 			c.depths = append(c.depths, d)
 		}
 	}
 	for _, in := range o.startedIn {
-		if in == class {
+		if slices.Contains(classes, in) {
 			c.starts++
 		}
 	}
@@ -269,7 +344,7 @@ func readClasses(t testing.TB, dir string) map[string][]byte {
 // launch runs JUnit in the test "box" through autograder.bridge.Main and
 // the forwarder; it returns what the test JVM printed on stderr.
 func (k *kit) launch(ctx context.Context, t testing.TB, sc scenario, testsDir, studentDir, reports string) (string, *forwarder) {
-	args := LauncherArgs(jvmOpts, k.junit, k.testSide, testsDir, reports, sc.classes)
+	args := LauncherArgs(k.testOpts, k.junit, k.testSide, testsDir, reports, sc.classes)
 	cmd := exec.CommandContext(ctx, k.java, args...)
 	cmd.Dir = testsDir
 	var stderr bytes.Buffer

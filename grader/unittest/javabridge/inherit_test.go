@@ -62,7 +62,7 @@ func TestJDKSuperclasses(t *testing.T) {
 		}
 	}
 	out := t.TempDir()
-	if err := Compile(ctx, found.Javac, nil, all, out, testJavac(found)...); err != nil {
+	if err := Compile(ctx, found.Javac, nil, all, out, testJavac(ctx, found)...); err != nil {
 		t.Fatal(err)
 	}
 	classes := readClasses(t, out)

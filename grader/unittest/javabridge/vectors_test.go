@@ -36,7 +36,7 @@ func TestJavaVectors(t *testing.T) {
 		files["autograder/bridge/"+f] = side["autograder/bridge/"+f]
 	}
 	out := filepath.Join(t.TempDir(), "classes")
-	if err := Compile(ctx, jdk.Javac, nil, files, out, testJavac(jdk)...); err != nil {
+	if err := Compile(ctx, jdk.Javac, nil, files, out, testJavac(ctx, jdk)...); err != nil {
 		t.Fatal(err)
 	}
 	res, err := exec.CommandContext(ctx, jdk.Java, "-cp", out, "autograder.bridge.Vectors", "../relay/testdata").CombinedOutput()
