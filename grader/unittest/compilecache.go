@@ -31,24 +31,31 @@ import (
 // modification time of each host file it reads beyond them (hostPaths:
 // the compiler's own file, the read-only folders, the JUnit jar and
 // class data archive its arguments name), so that an upgraded JDK or
-// jar misses. What it compiles is the grader's: the stand-ins, written
-// by the grader from the student's public API, the instructor's files
-// and the bridge's test side; where a compile is given a student's file
-// (a student's JUnit suite, javaSuites.compileTests), the key is a
-// digest of that file too, so an entry is only ever the output of
-// exactly that input. No box maps the cache folder writable (the
-// sandbox shows a box the system read-only, and of the cache folder only
-// the class data archives, read-only), so no student program writes an
-// entry; on the tier without isolation (TierBasic) a student's program
-// can write every file of the grader's user, this folder as any other.
+// jar misses.
+//
+// What it compiles is the grader's: the stand-ins, written by the grader
+// from the student's public API, the instructor's files and the bridge's
+// test side (buildJUnit; the instructor's implementations of a tests
+// part). Where a compile is given a student's file (a student's JUnit
+// suite, javaSuites.compileTests), the key is a digest of that file too,
+// so an entry is only ever the output of exactly that input. No student
+// program can write an entry: a box of the namespaces and full tiers
+// sees the system read-only, its own folder, and of the cache folder
+// only the class data archives, read-only; one of the fallback tier
+// writes only its own folder (as root, where any user may: not the
+// grader's user's cache folder). Only on the basic tier, without
+// isolation, can a student's program write the grader's files, this
+// folder as any other.
 //
 // An entry holds its format's tag and a SHA-256 digest of its content;
 // any doubt (missing, unreadable, corrupt, of another format, a file
 // named outside what the compile collects) is a miss, and the compile
 // runs as without the cache. A compile that failed or hit a limit is
-// never stored. The folder is bounded: once per process, before its
-// first store, entries unused for compiledMaxAge are removed (a hit
-// renews an entry's time), then the least recently used ones past
+// never stored. The names the tests import on demand, which a small JVM
+// lists once per assignment (kit.importedNames), are kept there too.
+// The folder is bounded: once per process, before its first store,
+// entries unused for compiledMaxAge are removed (a hit renews an
+// entry's time), then the least recently used ones past
 // compiledMaxBytes in all.
 
 const (
@@ -59,8 +66,12 @@ const (
 	// compiledMaxBytes bounds the folder: a course's assignments, a few
 	// hundred KiB each, fit many times over.
 	compiledMaxBytes = 256 << 20
-	// compiledExt names an entry's file.
+	// compiledExt names a compile's entry; importedExt a listing's
+	// (importedNames).
 	compiledExt = ".compiled"
+	importedExt = ".imported"
+	// importedFormat tags a listing's entry.
+	importedFormat = "autograder imported names 1\n"
 )
 
 var (
@@ -127,11 +138,14 @@ func hostPaths(spec sandbox.Spec) []string {
 	return slices.Compact(ps)
 }
 
-// hostStamps are hostPaths, each with its size and modification time,
-// or "-" where it cannot be read.
-func hostStamps(spec sandbox.Spec) string {
+// hostStamps are hostPaths' stamps.
+func hostStamps(spec sandbox.Spec) string { return stamps(hostPaths(spec)) }
+
+// stamps are the host paths ps, each with its size and modification
+// time, or "-" where it cannot be read.
+func stamps(ps []string) string {
 	var b strings.Builder
-	for _, p := range hostPaths(spec) {
+	for _, p := range ps {
 		if st, err := os.Stat(p); err == nil {
 			fmt.Fprintf(&b, "%q %d %d\n", p, st.Size(), st.ModTime().UnixNano())
 		} else {
@@ -145,11 +159,11 @@ func hostStamps(spec sandbox.Spec) string {
 // collect patterns matches; any doubt is an error. A hit renews the
 // entry's time.
 func loadCompiled(p string, collect []string) ([]sandbox.File, error) {
-	data, err := os.ReadFile(p)
+	body, err := loadEntry(p, compiledFormat)
 	if err != nil {
 		return nil, err
 	}
-	files, err := decodeCompiled(data)
+	files, err := decodeCompiled(body)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
@@ -158,20 +172,46 @@ func loadCompiled(p string, collect []string) ([]sandbox.File, error) {
 			return nil, fmt.Errorf("%s: %s is not collected", p, f.Name)
 		}
 	}
-	now := time.Now()
-	os.Chtimes(p, now, now)
 	return files, nil
 }
 
-// storeCompiled writes files as the entry p in dir, whole or not at all
-// (atomicfile), the folder pruned first once per process. It is a
-// cache: a write that fails leaves the next process to compile.
+// storeCompiled writes files as the entry p in dir (storeEntry).
 func storeCompiled(dir, p string, files []sandbox.File) {
+	storeEntry(dir, p, compiledFormat, encodeCompiled(files))
+}
+
+// loadEntry reads the entry p of the format tag: its body, checked
+// against its digest; any doubt is an error. A hit renews the entry's
+// time.
+func loadEntry(p, tag string) ([]byte, error) {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	rest, ok := bytes.CutPrefix(data, []byte(tag))
+	if !ok || len(rest) < sha256.Size {
+		return nil, fmt.Errorf("%s: %w", p, errCorrupt)
+	}
+	body := rest[sha256.Size:]
+	if sum := sha256.Sum256(body); !bytes.Equal(sum[:], rest[:sha256.Size]) {
+		return nil, fmt.Errorf("%s: %w", p, errCorrupt)
+	}
+	now := time.Now()
+	os.Chtimes(p, now, now)
+	return body, nil
+}
+
+// storeEntry writes body as the entry p in dir, of the format tag (the
+// tag, body's SHA-256 digest, body), whole or not at all (atomicfile),
+// the folder pruned first once per process. It is a cache: a write that
+// fails leaves the next process to do the work again.
+func storeEntry(dir, p, tag string, body []byte) {
 	if os.MkdirAll(dir, 0o755) != nil {
 		return
 	}
 	pruneOnce.Do(func() { pruneCompiled(dir, time.Now(), compiledMaxAge, compiledMaxBytes) })
-	atomicfile.WriteFile(p, encodeCompiled(files))
+	sum := sha256.Sum256(body)
+	atomicfile.WriteFile(p, slices.Concat([]byte(tag), sum[:], body))
 }
 
 // pruneCompiled removes the entries of dir unused for maxAge before
@@ -200,7 +240,7 @@ func pruneCompiled(dir string, now time.Time, maxAge time.Duration, maxBytes int
 			if now.Sub(info.ModTime()) > time.Hour {
 				os.Remove(p)
 			}
-		case !strings.HasSuffix(e.Name(), compiledExt):
+		case !strings.HasSuffix(e.Name(), compiledExt) && !strings.HasSuffix(e.Name(), importedExt):
 		case now.Sub(info.ModTime()) > maxAge:
 			os.Remove(p)
 		default:
@@ -219,9 +259,8 @@ func pruneCompiled(dir string, now time.Time, maxAge time.Duration, maxBytes int
 	}
 }
 
-// encodeCompiled is an entry: compiledFormat, the SHA-256 digest of the
-// rest, then the number of files and each file's name, mode and
-// content, each length and number a uvarint.
+// encodeCompiled is a compile's entry's body: the number of files and
+// each file's name, mode and content, each length and number a uvarint.
 func encodeCompiled(files []sandbox.File) []byte {
 	var body []byte
 	body = binary.AppendUvarint(body, uint64(len(files)))
@@ -232,23 +271,14 @@ func encodeCompiled(files []sandbox.File) []byte {
 		body = binary.AppendUvarint(body, uint64(len(f.Data)))
 		body = append(body, f.Data...)
 	}
-	sum := sha256.Sum256(body)
-	return slices.Concat([]byte(compiledFormat), sum[:], body)
+	return body
 }
 
-// errCorrupt is an entry that is not one encodeCompiled wrote.
+// errCorrupt is an entry that is not one storeEntry wrote.
 var errCorrupt = errors.New("not a whole entry of this format")
 
-// decodeCompiled reads an entry encodeCompiled wrote.
-func decodeCompiled(data []byte) ([]sandbox.File, error) {
-	rest, ok := bytes.CutPrefix(data, []byte(compiledFormat))
-	if !ok || len(rest) < sha256.Size {
-		return nil, errCorrupt
-	}
-	body := rest[sha256.Size:]
-	if sum := sha256.Sum256(body); !bytes.Equal(sum[:], rest[:sha256.Size]) {
-		return nil, errCorrupt
-	}
+// decodeCompiled reads a body encodeCompiled wrote.
+func decodeCompiled(body []byte) ([]sandbox.File, error) {
 	r := entryReader{b: body}
 	n := r.number()
 	var files []sandbox.File

@@ -152,36 +152,38 @@ func TestCompileOnceAcrossProcesses(t *testing.T) {
 func TestCompileKeyEntries(t *testing.T) {
 	files := []sandbox.File{{Name: testsDir + "/A.class", Data: []byte{1, 2, 3}},
 		{Name: testsDir + "/p/B.class", Data: nil, Mode: 0o600}}
-	good := encodeCompiled(files)
+	body := encodeCompiled(files)
 	sum := func(body []byte) []byte { s := sha256.Sum256(body); return s[:] }
-	body := good[len(compiledFormat)+sha256.Size:]
+	entry := func(tag string, body []byte) []byte { return slices.Concat([]byte(tag), sum(body), body) }
+	dir := t.TempDir()
+	load := func(data []byte, collect []string) ([]sandbox.File, error) {
+		p := filepath.Join(dir, "x"+compiledExt)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return loadCompiled(p, collect)
+	}
 	cases := map[string][]byte{
-		"empty":          nil,
-		"tag alone":      []byte(compiledFormat),
-		"another format": slices.Concat([]byte("autograder compiled tests 2\n"), sum(body), body),
-		"wrong digest":   slices.Concat([]byte(compiledFormat), sum(body[1:]), body),
-		"cut short":      slices.Concat([]byte(compiledFormat), sum(body[:len(body)-1]), body[:len(body)-1]),
-		"trailing":       slices.Concat([]byte(compiledFormat), sum(append(slices.Clone(body), 0)), body, []byte{0}),
-		"too many files": slices.Concat([]byte(compiledFormat), sum(append([]byte{3}, body[1:]...)), []byte{3}, body[1:]),
+		"empty":                 nil,
+		"tag alone":             []byte(compiledFormat),
+		"another format":        entry("autograder compiled tests 2\n", body),
+		"a listing":             entry(importedFormat, body),
+		"wrong digest":          slices.Concat([]byte(compiledFormat), sum(body[1:]), body),
+		"cut short":             slices.Concat([]byte(compiledFormat), sum(body), body[:len(body)-1]),
+		"cut short, its digest": entry(compiledFormat, body[:len(body)-1]),
+		"trailing":              entry(compiledFormat, append(slices.Clone(body), 0)),
+		"too many files":        entry(compiledFormat, append([]byte{3}, body[1:]...)),
 	}
 	for name, data := range cases {
-		if got, err := decodeCompiled(data); err == nil {
+		if got, err := load(data, deep(testsDir)); err == nil {
 			t.Errorf("%s: read %v", name, got)
 		}
 	}
-	got, err := decodeCompiled(good)
+	got, err := load(entry(compiledFormat, body), deep(testsDir))
 	if err != nil || len(got) != 2 || got[0].Name != files[0].Name || !bytes.Equal(got[0].Data, files[0].Data) || got[1].Mode != 0o600 {
 		t.Errorf("read back %v, %v; want %v", got, err, files)
 	}
-	dir := t.TempDir()
-	p := filepath.Join(dir, "x"+compiledExt)
-	if err := os.WriteFile(p, good, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := loadCompiled(p, deep(testsDir)); err != nil {
-		t.Errorf("collected: %v", err)
-	}
-	if _, err := loadCompiled(p, []string{testsDir + "/*"}); err == nil {
+	if _, err := load(entry(compiledFormat, body), []string{testsDir + "/*"}); err == nil {
 		t.Error("a file the compile does not collect was read")
 	}
 }
@@ -220,6 +222,69 @@ func TestCompileOncePrune(t *testing.T) {
 		_, err := os.Stat(filepath.Join(dir, f.name))
 		if kept := err == nil; kept != f.kept {
 			t.Errorf("%s: kept %v, want %v", f.name, kept, f.kept)
+		}
+	}
+}
+
+// The names imported on demand are listed once for the JVM and the
+// packages, across processes (each a kit of its own); another JVM, a
+// JVM's file changed, other packages or a damaged entry list again.
+func TestImportedOnDisk(t *testing.T) {
+	fakeCompiles(t, func(sandbox.Spec) bool { return true })
+	var n int
+	saved := listNames
+	listNames = func(_ context.Context, java string, _ []string, tests map[string][]byte) ([]string, error) {
+		n++
+		return []string{"List", "Map", "String"}, nil
+	}
+	t.Cleanup(func() { listNames = saved })
+	host := t.TempDir()
+	java, other := filepath.Join(host, "java"), filepath.Join(host, "java2")
+	for _, p := range []string{java, other} {
+		if err := os.WriteFile(p, []byte("jvm"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	star := []source{{name: "ATest.java", data: []byte("import java.util.*;\nclass ATest {}")}}
+	io := []source{{name: "ATest.java", data: []byte("import java.io.*;\nclass ATest {}")}}
+	steps := []struct {
+		name   string
+		change func(*testing.T)
+		java   string
+		files  []source
+		lists  int
+	}{
+		{"first", nil, java, star, 1},
+		{"again", nil, java, star, 1},
+		{"other packages", nil, java, io, 2},
+		{"another JVM", nil, other, star, 3},
+		{"the JVM's file", func(t *testing.T) {
+			later := time.Now().Add(time.Hour)
+			if err := os.Chtimes(java, later, later); err != nil {
+				t.Fatal(err)
+			}
+		}, java, star, 4},
+		{"again", nil, java, star, 4},
+		{"damaged", func(t *testing.T) {
+			ps, _ := filepath.Glob(filepath.Join(compiledDir(), "*"+importedExt))
+			for _, p := range ps {
+				if err := os.WriteFile(p, []byte(importedFormat+"List"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}, java, star, 5},
+	}
+	for _, s := range steps {
+		if s.change != nil {
+			s.change(t)
+		}
+		k := &kit{key: "k", imported: map[string][]string{}}
+		got, err := k.reserved(context.Background(), s.java, "/junit.jar", s.files, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != s.lists || !slices.Contains(got, "Map") || !slices.Contains(got, "ATest") {
+			t.Fatalf("%s: %d listings, reserved %v; want %d, Map and ATest among them", s.name, n, got, s.lists)
 		}
 	}
 }
