@@ -44,6 +44,7 @@ func sortedNames(m map[string][]byte) []string {
 // the test side's classes as the test box holds them (under bridgeDir)
 // and the server's as the student box holds them (under studentDir).
 type kit struct {
+	key      string // what it was built from (javaKit)
 	testSide []sandbox.File
 	server   []sandbox.File
 
@@ -54,6 +55,9 @@ type kit struct {
 var (
 	kitMu sync.Mutex
 	kits  = map[string]*kit{}
+	// listNames runs the JVM that lists the names imported on demand:
+	// javabridge.ImportedNames, but in this package's tests.
+	listNames = javabridge.ImportedNames
 )
 
 // javaKit is the kit for the Java compiler and JUnit's jar, built on first use.
@@ -79,6 +83,7 @@ func javaKit(ctx context.Context, compiler runner.Tool, jar string) (*kit, error
 	if err != nil {
 		return nil, err
 	}
+	k.key = key
 	kits[key] = k
 	return k, nil
 }
@@ -180,7 +185,8 @@ func readTree(dir, prefix string) ([]sandbox.File, error) {
 // those names gets a stand-in, but a class the rubric requires may take a
 // name imported on demand (handoutShadows). The classes imported on demand depend on
 // the JVM and the packages alone, not on the files that import them:
-// listed once per JVM and set of packages (a JVM's run), so that the
+// listed once per JVM and set of packages (a JVM's run; importedNames
+// remembers it in the cache folder, for the next process), so that the
 // public and the hidden tests of an assignment, which mostly import the
 // same, share it.
 func (k *kit) reserved(ctx context.Context, java, jar string, files []source, required []string) ([]string, error) {
@@ -188,13 +194,14 @@ func (k *kit) reserved(ctx context.Context, java, jar string, files []source, re
 	for _, s := range files {
 		tests[s.name] = s.data
 	}
-	key := java + "\n" + strings.Join(javabridge.OnDemandImports(tests), "\n")
+	pkgs := javabridge.OnDemandImports(tests)
+	key := java + "\n" + strings.Join(pkgs, "\n")
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	imported, ok := k.imported[key]
 	if !ok {
 		var err error
-		if imported, err = k.listImported(ctx, java, jar, tests); err != nil {
+		if imported, err = k.importedNames(ctx, java, jar, tests, pkgs); err != nil {
 			return nil, err
 		}
 		k.imported[key] = imported
@@ -224,6 +231,39 @@ func handoutShadows(imported, required []string) []string {
 	return out
 }
 
+// importedNames is listImported's answer for the packages pkgs, kept in
+// the cache folder beside the tests' compiles (storeEntry) for the next
+// process: an entry is named by the kit's key (the compiler, JUnit's jar
+// and its size and time, the bridge's sources), the JVM, the size and
+// time of its file and of its JDK's class library (lib/modules), and the
+// packages, so that another JDK or JUnit lists afresh; any doubt about
+// an entry lists afresh too.
+func (k *kit) importedNames(ctx context.Context, java, jar string, tests map[string][]byte, pkgs []string) ([]string, error) {
+	dir := compiledDir()
+	if dir == "" {
+		return k.listImported(ctx, java, jar, tests)
+	}
+	files := []string{java}
+	if real, err := filepath.EvalSymlinks(java); err == nil {
+		files = append(files, real)
+	}
+	if home := toolchain.JDKHome(java); home != "" {
+		files = append(files, filepath.Join(home, "lib", "modules"))
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s%s\n%s\n%s\n", importedFormat, k.key, java, strings.Join(pkgs, " "))
+	h.Write([]byte(stamps(files)))
+	p := filepath.Join(dir, hex.EncodeToString(h.Sum(nil))+importedExt)
+	if body, err := loadEntry(p, importedFormat); err == nil {
+		return strings.Fields(string(body)), nil
+	}
+	names, err := k.listImported(ctx, java, jar, tests)
+	if err == nil {
+		storeEntry(dir, p, importedFormat, []byte(strings.Join(names, "\n")))
+	}
+	return names, err
+}
+
 // listImported runs javabridge.ImportedNames with the kit's test side
 // beside JUnit's jar on the class path, from a folder of its own.
 func (k *kit) listImported(ctx context.Context, java, jar string, tests map[string][]byte) ([]string, error) {
@@ -241,5 +281,5 @@ func (k *kit) listImported(ctx context.Context, java, jar string, tests map[stri
 			return nil, err
 		}
 	}
-	return javabridge.ImportedNames(ctx, java, []string{jar, filepath.Join(dir, bridgeDir)}, tests)
+	return listNames(ctx, java, []string{jar, filepath.Join(dir, bridgeDir)}, tests)
 }

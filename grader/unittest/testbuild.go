@@ -10,7 +10,8 @@ import (
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
-// The tests' compile, once per distinct input in a process (a batch):
+// The tests' compile, once per distinct input in a process (a batch),
+// and on disk across processes (compilecache.go):
 // JUnit's stand-ins are written from the student's public API alone, so
 // every student with the same API compiles the same stand-ins with the
 // same instructor's files, and gets the same classes. A compile is
@@ -35,14 +36,15 @@ type compiled struct {
 var (
 	compiledMu sync.Mutex
 	compiles   = map[[32]byte]*compiled{}
-	// runBox runs a box: sandbox.Run, but in this package's tests.
-	runBox = sandbox.Run
 )
 
 // compileOnce runs spec, a compile of the tests, in the sandbox, unless
 // the same compile (by compileKey, the compiler's version beside it)
-// already succeeded in this process; concurrent hand-ins with the same
-// key wait for the first. The result's Files are the caller's own slice.
+// already succeeded in this process, or in another one that left it in
+// the cache folder (compileCached); concurrent hand-ins with the same
+// key wait for the first. The result's Files are the caller's own slice;
+// of a compile remembered on disk, the result holds its Files alone (a
+// success: nothing else of it is read).
 func compileOnce(ctx context.Context, spec sandbox.Spec, version string) (sandbox.Result, error) {
 	key := compileKey(spec, version)
 	compiledMu.Lock()
@@ -53,8 +55,8 @@ func compileOnce(ctx context.Context, spec sandbox.Spec, version string) (sandbo
 	}
 	compiledMu.Unlock()
 	switch {
-	case c == nil: // full: compile without remembering
-		return runBox(ctx, spec)
+	case c == nil: // full: remembered on disk alone
+		return compileCached(ctx, spec, key)
 	case found:
 		select {
 		case <-c.done:
@@ -68,7 +70,7 @@ func compileOnce(ctx context.Context, spec sandbox.Spec, version string) (sandbo
 		}
 		return runBox(ctx, spec)
 	}
-	res, err := runBox(ctx, spec)
+	res, err := compileCached(ctx, spec, key)
 	c.res, c.ok = res, err == nil && res.OK()
 	if !c.ok {
 		compiledMu.Lock()

@@ -10,7 +10,8 @@ import (
 )
 
 // fakeCompiles counts the boxes compileOnce runs, each answering with
-// the result ok says; the memo is emptied before and after.
+// the result ok says; the memo is emptied before and after, and the
+// compiles remembered on disk go to a folder of the test's own.
 func fakeCompiles(t *testing.T, ok func(sandbox.Spec) bool) *atomic.Int32 {
 	var n atomic.Int32
 	saved := runBox
@@ -21,20 +22,25 @@ func fakeCompiles(t *testing.T, ok func(sandbox.Spec) bool) *atomic.Int32 {
 		}
 		return sandbox.Result{Files: []sandbox.File{{Name: testsDir + "/FractionTest.class", Data: []byte{0xca, 0xfe}}}}, nil
 	}
-	reset := func() {
-		compiledMu.Lock()
-		clear(compiles)
-		compiledMu.Unlock()
-	}
-	reset()
-	t.Cleanup(func() { runBox = saved; reset() })
+	savedDir, dir := compiledDir, t.TempDir()
+	compiledDir = func() string { return dir }
+	forgetCompiles()
+	t.Cleanup(func() { runBox, compiledDir = saved, savedDir; forgetCompiles() })
 	return &n
+}
+
+// forgetCompiles empties the memo, as a new process starts.
+func forgetCompiles() {
+	compiledMu.Lock()
+	clear(compiles)
+	compiledMu.Unlock()
 }
 
 func compileSpec(standin string) sandbox.Spec {
 	return sandbox.Spec{Path: "/usr/bin/javac", Args: []string{"-d", testsDir, standinDir + "/Fraction.java"},
 		Files: []sandbox.File{{Name: box + "/FractionTest.java", Data: []byte("class FractionTest {}")},
-			{Name: standinDir + "/Fraction.java", Data: []byte(standin)}}}
+			{Name: standinDir + "/Fraction.java", Data: []byte(standin)}},
+		Collect: deep(testsDir)}
 }
 
 // The tests' compile runs once for the same stand-ins and files, again
