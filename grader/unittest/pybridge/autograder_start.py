@@ -31,10 +31,13 @@ def _tag():
 
 
 def _code(source, filename, mode, flags, optimize, caller):
-    """source's code object, from the cache or compiled as compile()
-    would from the frame caller (its __future__ features inherited)."""
+    """source's code object, from the cache (a str's) or compiled as
+    compile() would from the frame caller (its __future__ features
+    inherited)."""
     if caller is not None:
         flags |= caller.f_code.co_flags & _FUTURE
+    if type(source) is not str:
+        return _compile(source, filename, mode, flags, True, optimize)
     key = (source, filename, mode, flags, optimize)
     code = _codes.get(key)
     if code is None:
@@ -63,16 +66,19 @@ def _scope(globals, locals, caller):
 def exec(source, globals=None, locals=None, /, **kw):
     """builtins.exec during the start."""
     caller = sys._getframe(1)
-    if type(source) is str:
+    if isinstance(source, (str, bytes, bytearray)):
         source = _code(source, "<string>", "exec", 0, -1, caller)
     return _exec(source, *_scope(globals, locals, caller), **kw)
 
 
 def eval(source, globals=None, locals=None, /):
-    """builtins.eval during the start."""
+    """builtins.eval during the start (which reads a source from its
+    first character that is not a space or a tab)."""
     caller = sys._getframe(1)
-    if type(source) is str:
+    if isinstance(source, str):
         source = _code(source.lstrip(" \t"), "<string>", "eval", 0, -1, caller)
+    elif isinstance(source, (bytes, bytearray)):
+        source = _code(bytes(source).lstrip(b" \t"), "<string>", "eval", 0, -1, caller)
     return _eval(source, *_scope(globals, locals, caller))
 
 

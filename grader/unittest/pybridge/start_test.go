@@ -149,3 +149,54 @@ func write(t *testing.T, name string, data []byte) {
 		t.Fatal(err)
 	}
 }
+
+// startAlike checks the start's compile, exec and eval against the
+// interpreter's own, from a module with a __future__ feature (which
+// compile inherits) and one without, the cache empty (a miss), then
+// filled (a hit): the same code objects, annotations read the same way.
+const startAlike = `import sys
+sys.path.insert(0, sys.argv[1])
+import autograder_start as s
+
+FUTURE = """from __future__ import annotations
+def probe():
+    g = {}
+    exec("def f(a: Nope): pass", g)
+    ns = {}
+    exec(b"def h(b: Nope): pass", ns)
+    return (compile("def f(a: Nope): pass", "<f>", "exec"), g["f"].__annotations__, ns["h"].__annotations__,
+            eval("  (1 + 2, x)", {"x": 4}), eval(b" 7"), compile("x: Nope = 1", "<f>", "exec", dont_inherit=True))
+"""
+PLAIN = FUTURE.split("\n", 1)[1].replace("Nope", "int")
+
+
+def results(src):
+    m = {}
+    s._exec(s._compile(src, "<probe>", "exec"), m)
+    return m["probe"]()
+
+
+want = [results(FUTURE), results(PLAIN)]
+s._recording = "recording"
+s.start()
+for n in range(2):
+    got = [results(FUTURE), results(PLAIN)]
+    assert got == want, (n, got, want)
+s.stop()
+assert len(s._codes) == 8 and compile is s._compile, s._codes.keys()
+print("alike")
+`
+
+// TestStartAlike: the start's builtins compute what the interpreter's
+// would (startAlike).
+func TestStartAlike(t *testing.T) {
+	py := needPython(t)
+	dir := t.TempDir()
+	for _, f := range TestFiles(dir) {
+		write(t, f.Name, f.Data)
+	}
+	out, err := exec.Command(py, "-I", "-B", "-c", startAlike, dir).CombinedOutput()
+	if err != nil || string(out) != "alike\n" {
+		t.Errorf("%v\n%s", err, out)
+	}
+}
