@@ -90,17 +90,17 @@ def load(path):
     try:
         with open(path, "rb") as f:
             tag, codes, patterns = marshal.loads(f.read()[32:])
-        if tag != _tag():
+        if tag != _tag() or type(codes) is not dict:
             return
+        import re
+        import _sre
+        cache = getattr(re, "_cache", None)
+        compiled = [((type(p), p, flags), _sre.compile(*args)) for (p, flags), args in patterns] if type(cache) is dict else []
     except Exception:  # noqa: no cache: the start computes all
         return
     _codes.update(codes)
-    import re
-    import _sre
-    cache = getattr(re, "_cache", None)
-    if type(cache) is dict:
-        for (p, flags), args in patterns:
-            cache.setdefault((type(p), p, flags), _sre.compile(*args))
+    for key, pattern in compiled:
+        cache.setdefault(key, pattern)
     start()
 
 
