@@ -27,16 +27,21 @@ var (
 // check passes it; remembered for the process; "" when there is no cache
 // folder, or none could be built that passes.
 func CachedArchive(ctx context.Context, name, key string, build func(ctx context.Context, tmp string) (string, error), check func(ctx context.Context, p string) error) string {
+	return CachedFile(ctx, name+"-"+key+".jsa", build, check)
+}
+
+// CachedFile is CachedArchive for any file kept alike (a Python test
+// box's start cache): the file id in the user's cache folder.
+func CachedFile(ctx context.Context, id string, build func(ctx context.Context, tmp string) (string, error), check func(ctx context.Context, p string) error) string {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		return ""
 	}
-	id := name + "-" + key
 	archivesMu.Lock()
 	defer archivesMu.Unlock()
 	p, ok := archives[id]
 	if !ok {
-		p = filepath.Join(base, "autograder", id+".jsa")
+		p = filepath.Join(base, "autograder", id)
 		if readyArchive(ctx, p, build, check) != nil {
 			p = ""
 		}

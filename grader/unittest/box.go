@@ -150,13 +150,6 @@ func (e env) testFiles() []source {
 	return out
 }
 
-// pytestIni is the configuration every pytest run uses: the markers this
-// package reads registered, nothing else.
-const pytestIni = `[pytest]
-markers =
-    points(n): the test is worth n points
-`
-
 // pytestBoxes are a pytest group's boxes: the test box runs the group's
 // test files with pytest, the student's modules stand-ins whose every
 // use is a call relayed to the student box (package pybridge), which
@@ -173,20 +166,25 @@ func pytestBoxes(ctx context.Context, e env) (test, student sandbox.Spec, err er
 	mods, modsArg := pybridge.ModulesFile(bridgeDir, pybridge.Modules(names))
 	files := append(instructorFiles(e.files), pybridge.TestFiles(bridgeDir)...)
 	files = append(files, sandbox.File{Name: box + "/pytest.ini", Data: []byte(pytestIni)}, mods)
-	args := []string{"-I", "-B", bridgeDir + "/run.py", modsArg, box,
-		"-p", pybridge.Plugin, "-p", "pytest_timeout", "-p", "no:cacheprovider",
+	opts := []string{"-p", pybridge.Plugin, "-p", "pytest_timeout", "-p", "no:cacheprovider",
 		"-c", box + "/pytest.ini", "--rootdir", box, "--confcutdir", box, "-q", "--color=no",
 		"--junitxml", box + "/report.xml", "-o", "junit_family=xunit1",
 		"--timeout", pytestTimeout(e.perTest), "--continue-on-collection-errors"}
+	env := append(slices.Clone(e.base.Env), "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1", "PYTHONDONTWRITEBYTECODE=1")
+	prep := sandbox.Spec{Env: env, Limits: e.build, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting}
+	testPyc, studentPyc := pybridge.Compiled(ctx, py.Path, bridgeDir, studentDir, prep)
+	cache, startOpts := pytestStart(ctx, py, prep, opts, testPyc)
+	args := slices.Concat([]string{"-I", "-B", bridgeDir + "/run.py"}, startOpts, []string{modsArg, box}, opts)
 	for _, s := range e.testFiles() {
 		args = append(args, box+"/"+s.name)
 	}
-	env := append(slices.Clone(e.base.Env), "PYTEST_DISABLE_PLUGIN_AUTOLOAD=1", "PYTHONDONTWRITEBYTECODE=1")
-	testPyc, studentPyc := pybridge.Compiled(ctx, py.Path, bridgeDir, studentDir,
-		sandbox.Spec{Env: env, Limits: e.build, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting})
+	readOnly := e.base.ReadOnly
+	if cache != "" {
+		readOnly = append(slices.Clone(readOnly), cache)
+	}
 	files = append(files, testPyc...)
 	test = sandbox.Spec{Path: py.Path, Args: args, Files: files, Env: env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting, Collect: []string{box + "/report.xml"}}
+		Limits: e.limits, ReadOnly: readOnly, Waiting: e.base.Waiting, Collect: []string{box + "/report.xml"}}
 	student = sandbox.Spec{Path: py.Path, Args: []string{"-I", "-B", studentDir + "/server.py"},
 		Files: append(append(slices.Clone(e.student), pybridge.StudentFiles(studentDir)...), studentPyc...), Env: env,
 		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting}

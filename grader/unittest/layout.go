@@ -20,3 +20,10 @@ const (
 	maxPrinted  = 256 << 20
 	keepPrinted = 2 << 10
 )
+
+// pytestIni is the configuration every pytest run uses: the markers this
+// package reads registered, nothing else.
+const pytestIni = `[pytest]
+markers =
+    points(n): the test is worth n points
+`

@@ -26,6 +26,8 @@ var (
 	plugin []byte
 	//go:embed run.py
 	runPy []byte
+	//go:embed autograder_start.py
+	start []byte
 	//go:embed server.py
 	server []byte
 )
@@ -33,10 +35,13 @@ var (
 // Plugin is the name pytest loads the test side's plugin by (-p).
 const Plugin = "autograder_plugin"
 
+// startModule is the test box's start cache's module (StartCache).
+const startModule = "autograder_start"
+
 // TestFiles are the test box's files of the bridge, in the folder dir;
 // its starter is dir + "/run.py", run as
 //
-//	python3 -I -B DIR/run.py MODULES TESTDIR pytest-args...
+//	python3 -I -B DIR/run.py [--start CACHE] MODULES TESTDIR pytest-args...
 //
 // MODULES the student's module names, comma-separated (Modules), or "@"
 // and the path of a file that names them (ModulesFile), TESTDIR the
@@ -48,6 +53,7 @@ func TestFiles(dir string) []sandbox.File {
 		{Name: dir + "/autograder_bridge.py", Data: bridge},
 		{Name: dir + "/" + Plugin + ".py", Data: plugin},
 		{Name: dir + "/run.py", Data: runPy},
+		{Name: dir + "/" + startModule + ".py", Data: start},
 	}
 }
 

@@ -29,12 +29,12 @@ var (
 	compiledBy = map[string]*compiled{}
 )
 
-// Compiled are the bridge's modules (autograder_bridge and the plugin)
-// compiled by the interpreter python in a box of spec (its limits and
-// environment): the test box's, in testDir's __pycache__, and the
-// student box's, in studentDir's. A box's interpreter then reads them
-// rather than compiling the bridge at each start, as it would without
-// them (-B writes none). They are compiled once per interpreter and
+// Compiled are the bridge's modules (autograder_bridge, the plugin and
+// the start cache's module) compiled by the interpreter python in a box
+// of spec (its limits and environment): the test box's, in testDir's
+// __pycache__, and the student box's, in studentDir's. A box's
+// interpreter then reads them rather than compiling the bridge at each
+// start, as it would without them (-B writes none). They are compiled once per interpreter and
 // folders in a process; none when that fails (the boxes compile the
 // bridge as before).
 func Compiled(ctx context.Context, python, testDir, studentDir string, spec sandbox.Spec) (test, student []sandbox.File) {
@@ -51,7 +51,8 @@ func Compiled(ctx context.Context, python, testDir, studentDir string, spec sand
 }
 
 func compile(ctx context.Context, python, testDir, studentDir string, spec sandbox.Spec) (test, student []sandbox.File) {
-	mods := []string{testDir + "/autograder_bridge.py", testDir + "/" + Plugin + ".py", studentDir + "/autograder_bridge.py"}
+	mods := []string{testDir + "/autograder_bridge.py", testDir + "/" + Plugin + ".py", testDir + "/" + startModule + ".py",
+		studentDir + "/autograder_bridge.py"}
 	spec.Path = python
 	spec.Args = append([]string{"-I", "-c", compileScript}, mods...)
 	spec.Files = append(TestFiles(testDir), StudentFiles(studentDir)...)

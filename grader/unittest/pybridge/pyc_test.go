@@ -31,9 +31,9 @@ func TestCompiled(t *testing.T) {
 	for _, f := range append(slices.Clone(test), student...) {
 		names = append(names, f.Name)
 	}
-	if len(test) != 2 || len(student) != 1 || !strings.HasPrefix(student[0].Name, "_s/__pycache__/autograder_bridge.") ||
+	if len(test) != 3 || len(student) != 1 || !strings.HasPrefix(student[0].Name, "_s/__pycache__/autograder_bridge.") ||
 		!strings.HasSuffix(student[0].Name, ".pyc") {
-		t.Fatalf("compiled %q; want the bridge and the plugin in _t/__pycache__, the bridge in _s/__pycache__", names)
+		t.Fatalf("compiled %q; want the bridge, the plugin and the start cache's module in _t/__pycache__, the bridge in _s/__pycache__", names)
 	}
 	again, _ := Compiled(context.Background(), py, "_t", "_s", spec)
 	if &again[0] != &test[0] {

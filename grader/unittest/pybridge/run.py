@@ -9,13 +9,25 @@ import gc
 # during the tests (and the one after a failed test) traverse the tests'
 # objects, not pytest's; the instructor's code runs with the collector on.
 gc.disable()
-import importlib  # noqa: E402
-import importlib.util  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
+import autograder_start  # noqa: E402
+
+# "--start CACHE": the start served from the machine's start cache;
+# "--record-start CACHE": a training run that writes it (autograder_start).
+_record = None
+if sys.argv[1] == "--start":
+    autograder_start.load(sys.argv[2])
+    del sys.argv[1:3]
+elif sys.argv[1] == "--record-start":
+    _record = sys.argv[2]
+    autograder_start.record(_record)
+    del sys.argv[1:3]
+import importlib  # noqa: E402
+import importlib.util  # noqa: E402
 import autograder_bridge  # noqa: E402
 
 
@@ -104,6 +116,7 @@ def _plugins(args):
 
 
 _rest, _grader_plugins = _plugins(sys.argv[3:])
+autograder_start.stop()
 gc.freeze()
 gc.enable()
 code = pytest.main(_args(_rest), plugins=_grader_plugins)
@@ -111,4 +124,6 @@ code = pytest.main(_args(_rest), plugins=_grader_plugins)
 # report only if its bytes are still these).
 autograder_bridge.control("done", report=autograder_bridge.written["report"])
 autograder_bridge.flush()
+if _record:
+    autograder_start.save()
 os._exit(int(code))
