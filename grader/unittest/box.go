@@ -258,9 +258,9 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 	test = sandbox.Spec{Path: jvm.Path, Args: javabridge.LauncherArgs(opts, jar, bridgeDir, testsDir, reportsDir, selected),
 		Files: append(append(slices.Clone(k.testSide), built...), plainFiles(e.files, testsDir)...), Env: e.base.Env,
 		Limits: e.limits, ReadOnly: readOnly, Waiting: e.base.Waiting, Collect: []string{reportsDir + "/*.xml"}}
-	student = sandbox.Spec{Path: jvm.Path, Args: javabridge.ServerArgs(e.options(jvm), studentDir, "."),
-		Files: append(packaged(e.student), k.server...), Env: e.base.Env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting}
+	args, server, readOnly := serverStart(ctx, jvm, k, e.options(jvm), e.base.ReadOnly)
+	student = sandbox.Spec{Path: jvm.Path, Args: args, Files: append(packaged(e.student), server...), Env: e.base.Env,
+		Limits: e.limits, ReadOnly: readOnly, Waiting: e.base.Waiting}
 	return test, student, r, nil
 }
 

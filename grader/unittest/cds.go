@@ -1,17 +1,22 @@
 package unittest
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/toolchain"
 	"github.com/cs540-tools/autograder/grader/unittest/javabridge"
+	"github.com/cs540-tools/autograder/sandbox"
 )
 
 // The test JVM's class data archive: the classes of JUnit's standalone
@@ -128,4 +133,111 @@ func checkArchive(ctx context.Context, java, jar string, opts []string, jsa stri
 		return fmt.Errorf("the archive does not map: %v\n%s", err, out)
 	}
 	return nil
+}
+
+// The student box's class data archive: the bridge's server's classes
+// (from the kit's jar, kit.serverJar) and the JDK's classes it loads to
+// serve calls, parsed once per machine into a file the student's JVM
+// maps at its start, which saves about a tenth of a student JVM's CPU.
+// It is built outside any box from the kit's jar and a training of the
+// grader's (serverTraining: calls on the JDK's own classes), never from
+// anything of a student's or an instructor's: the training's class path
+// is the jar alone. The student box shows the jar and the archive
+// read-only, at the paths they have outside (the archive holds the
+// jar's path, size and time, and the JVM maps it only while they
+// match), and the student's classes load from the box's folder, after
+// the jar on the class path, so that no class of theirs is ever read
+// from the archive (a dynamic archive serves a class only from the
+// class path entry it was dumped from). It changes how fast the
+// server's classes load, never which: the server's classes come from
+// the jar either way, and a JVM that cannot map the archive runs
+// without it, silently (its cds warnings off: the box's stdout carries
+// the bridge's frames, its stderr the student's output).
+
+// serverTraining are the requests a training run of the server serves,
+// one JSON object a line, as the test side sends them: a constructor, a
+// method on the handle it gave, a static method that throws, a static
+// field, a call that prints to the captured streams with input given,
+// and the end of a test (free, which collects).
+const serverTraining = `{"op":"new","class":"java.util.concurrent.atomic.AtomicInteger","name":"<init>","desc":"(I)V","args":[5],"seq":"1"}
+{"op":"call","self":{"handle":0},"class":"java.util.concurrent.atomic.AtomicInteger","name":"addAndGet","desc":"(I)I","args":[2],"seq":"2"}
+{"op":"call","self":{"handle":0},"class":"java.util.concurrent.atomic.AtomicInteger","name":"toString","desc":"()Ljava/lang/String;","args":[],"seq":"3"}
+{"op":"call","class":"java.lang.Integer","name":"parseInt","desc":"(Ljava/lang/String;)I","args":["x"],"seq":"4"}
+{"op":"call","class":"java.lang.Math","name":"max","desc":"(DD)D","args":[1.5,2.5],"seq":"5"}
+{"op":"get","class":"java.lang.Integer","name":"MAX_VALUE","desc":"I","seq":"6"}
+{"op":"call","class":"java.lang.String","name":"valueOf","desc":"(C)Ljava/lang/String;","args":["c"],"seq":"7"}
+{"op":"call","class":"java.lang.Thread","name":"dumpStack","desc":"()V","args":[],"out":true,"err":true,"in":"YQ==","seq":"8"}
+{"op":"free","free":[0],"seq":"9"}
+`
+
+// serverFrames are the training's requests as the server reads them:
+// frames of channel 'S' (javabridge's Frames).
+func serverFrames() []byte {
+	var out []byte
+	for _, line := range strings.Split(strings.TrimSpace(serverTraining), "\n") {
+		out = binary.BigEndian.AppendUint32(out, uint32(len(line)+1))
+		out = append(append(out, 'S'), line...)
+	}
+	return out
+}
+
+// serverArchive is the path of the archive for the student's JVM (java,
+// with opts, the server's jar on its class path first), as
+// toolchain.CachedArchive keeps it; "" when there is none (no jar, a
+// JDK before 13, no cache folder, a build that failed: the student's
+// JVM then runs the server from its folder, as it would without).
+func serverArchive(ctx context.Context, java runner.Tool, jar string, opts []string) string {
+	if jar == "" || toolchain.JavaFeature(java.Version) < 13 {
+		return ""
+	}
+	return toolchain.CachedArchive(ctx, "junit-server-cds", serverKey(java, jar, opts),
+		func(ctx context.Context, tmp string) (string, error) {
+			return buildServerArchive(ctx, java.Path, jar, opts, tmp)
+		},
+		func(ctx context.Context, p string) error { return checkArchive(ctx, java.Path, jar, opts, p) })
+}
+
+// serverKey is cdsKey for the server's archive: its jar, and its
+// training instead of the launcher's.
+func serverKey(java runner.Tool, jar string, opts []string) string {
+	return cdsKey(java, jar, append(slices.Clone(opts), serverTraining))
+}
+
+// buildServerArchive runs the server on the training's requests, the
+// archive written at the JVM's exit (the server exits when its input
+// ends): the archive's path.
+func buildServerArchive(ctx context.Context, java, jar string, opts []string, tmp string) (string, error) {
+	jsa := filepath.Join(tmp, "server.jsa")
+	// The class path is the jar alone.
+	args := append(slices.Clone(opts), "-XX:ArchiveClassesAtExit="+jsa, "-cp", jar, javabridge.ServerMain)
+	cmd := exec.CommandContext(ctx, java, args...)
+	cmd.Dir = tmp
+	cmd.Stdin = bytes.NewReader(serverFrames())
+	var errs bytes.Buffer
+	cmd.Stderr = &errs
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("training the server's archive: %v\n%s", err, errs.Bytes())
+	}
+	return jsa, nil
+}
+
+// serverCDSOptions are the JVM options that map the server's archive:
+// its file, and the JVM's cds messages off (a mismatched archive's
+// warning would go to the stdout that carries the bridge's frames).
+func serverCDSOptions(archive string) []string {
+	return []string{"-XX:SharedArchiveFile=" + archive, "-Xlog:cds*=off"}
+}
+
+// serverStart is how the student box starts the server, with the
+// toolchain's opts and the box's read-only paths: the arguments, the
+// server's files for the box, and the read-only paths. With the
+// server's archive, the kit's jar and the archive are shown read-only
+// and the jar is on the class path before the box's folder; without,
+// the server's classes are files of the box, in their folder.
+func serverStart(ctx context.Context, java runner.Tool, k *kit, opts, readOnly []string) (args []string, files []sandbox.File, ro []string) {
+	if a := serverArchive(ctx, java, k.serverJar, opts); a != "" {
+		return javabridge.ServerArgs(slices.Concat(opts, serverCDSOptions(a)), k.serverJar, "."), nil,
+			append(slices.Clone(readOnly), k.serverJar, a)
+	}
+	return javabridge.ServerArgs(opts, studentDir, "."), k.server, readOnly
 }
