@@ -1,6 +1,7 @@
 package unittest
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -20,23 +21,28 @@ import (
 )
 
 // The test JVM's class data archive: the classes of JUnit's standalone
-// jar that a run of tests loads, parsed once per machine into a file the
-// JVM maps at its start (-XX:SharedArchiveFile, a dynamic
-// archive on top of the JDK's own), which saves about a third of a test
-// JVM's CPU. It is built outside any box, from the launcher's jar and a
-// training class of the grader's (cdsTraining), never from anything of
-// a student's or an instructor's, and only the test box, which holds no
-// student code, maps it. It changes how fast classes load, never which:
-// a JVM that cannot map it (a mismatch, a box that cannot read it) runs
-// without, its warning on stderr, never on the stdout that carries the
-// bridge's frames. The training runs the jar's console launcher, which
-// loads what the bridge's Launch loads of the jar (the platform's
-// launcher, the engines, the XML report) and more (its option parser,
-// which a test JVM then leaves unread in the archive); the bridge's own
-// classes come from a folder, which a dynamic archive cannot hold (the
-// JVM refuses to write one with a folder of classes on its class path),
-// so its training would need a jar of them at a fixed path for little:
-// a few small classes.
+// jar that a run of tests loads, and the bridge's test side (the kit's
+// jar of it, kit.testJar), parsed once per machine into a file the JVM
+// maps at its start (-XX:SharedArchiveFile, a dynamic archive on top of
+// the JDK's own), which saves about a third of a test JVM's CPU. It is
+// built outside any box, from the launcher's jar, the kit's jar and
+// training classes of the grader's (cdsTraining, bridgeTraining), never
+// from anything of a student's or an instructor's, and only the test
+// box, which holds no student code, maps it. It changes how fast
+// classes load, never which: a JVM that cannot map it (a mismatch, a box
+// that cannot read it) runs without, its warning on stderr, never on the
+// stdout that carries the bridge's frames. The training runs the jar's
+// console launcher, which loads what the bridge's Launch loads of the
+// jar (the platform's launcher, the engines, the XML report) and more
+// (its option parser, which a test JVM then leaves unread in the
+// archive), and loads each class of the kit's jar by name. A dynamic
+// archive holds classes from jars only (the JVM refuses to write one
+// with a folder of classes on its class path), and maps only while each
+// jar on the class path it was made with is where it was, of the same
+// size and time: the box shows the kit's jar read-only at its own path,
+// after JUnit's, and without an archive (no cache folder to keep the
+// jar in), the test side is a folder of the box, as the tests' classes
+// are.
 
 // cdsTraining is the class a training run of the launcher runs: tests
 // that use what an instructor's tests commonly do (assertions passing
@@ -72,52 +78,84 @@ func cdsOptions(archive string) []string {
 }
 
 // junitArchive is the path of the archive for a test JVM (java, with
-// opts, the launcher's jar on its class path first), as
+// opts, the launcher's jar on its class path first, then the kit's jar
+// of the bridge's test side when bridge names one), as
 // toolchain.CachedArchive keeps it; "" when there is none (a JDK before
 // 13, no cache folder, a build that failed: the test JVM then runs
-// without).
-func junitArchive(ctx context.Context, javac, java runner.Tool, jar string, opts []string) string {
+// without, the test side from its folder).
+func junitArchive(ctx context.Context, javac, java runner.Tool, jar, bridge string, opts []string) string {
 	if toolchain.JavaFeature(java.Version) < 13 {
 		return ""
 	}
-	return toolchain.CachedArchive(ctx, "junit-cds", cdsKey(java, jar, opts),
+	jars := []string{jar}
+	if bridge != "" {
+		jars = append(jars, bridge)
+	}
+	// The key: the training classes (the names bridgeTraining lists are
+	// the jar's, keyed by its size and time).
+	return toolchain.CachedArchive(ctx, "junit-cds", cdsKey(java, jars, opts, cdsTraining+bridgeTraining(nil)),
 		func(ctx context.Context, tmp string) (string, error) {
-			return buildArchive(ctx, javac.Path, java.Path, jar, opts, tmp, hostCompileFlags(javac))
+			return buildArchive(ctx, javac.Path, java.Path, jars, opts, tmp, hostCompileFlags(javac))
 		},
-		func(ctx context.Context, p string) error { return checkArchive(ctx, java.Path, jar, opts, p) })
+		func(ctx context.Context, p string) error {
+			return checkArchive(ctx, java.Path, classPath(jars), opts, p)
+		})
+}
+
+// classPath is the jars as one class path.
+func classPath(jars []string) string {
+	return strings.Join(jars, string(os.PathListSeparator))
 }
 
 // cdsKey is a digest of what an archive depends on: the JVM (its path
-// and version), the launcher's jar (its path, size and time), the
-// options and the training class.
-func cdsKey(java runner.Tool, jar string, opts []string) string {
+// and version), the jars on its class path (each one's path, size and
+// time), the options and the training.
+func cdsKey(java runner.Tool, jars, opts []string, training string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n%s\n", java.Path, java.Version, jar)
-	if st, err := os.Stat(jar); err == nil {
-		fmt.Fprintf(h, "%d %d\n", st.Size(), st.ModTime().UnixNano())
+	fmt.Fprintf(h, "%s\n%s\n", java.Path, java.Version)
+	for _, jar := range jars {
+		fmt.Fprintf(h, "%s\n", jar)
+		if st, err := os.Stat(jar); err == nil {
+			fmt.Fprintf(h, "%d %d\n", st.Size(), st.ModTime().UnixNano())
+		}
 	}
 	for _, o := range opts {
 		fmt.Fprintf(h, "%d:%s\n", len(o), o)
 	}
-	h.Write([]byte(cdsTraining))
+	h.Write([]byte(training))
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// buildArchive compiles the training class in tmp and runs it with the
-// launcher, the archive written at the JVM's exit: the archive's path.
-// javacFlags are javac's (hostCompileFlags).
-func buildArchive(ctx context.Context, javac, java, jar string, opts []string, tmp string, javacFlags []string) (string, error) {
+// buildArchive compiles the training classes in tmp and runs them with
+// the launcher (jars[0]; the others on the class path after it), the
+// archive written at the JVM's exit: the archive's path. javacFlags
+// are javac's (hostCompileFlags). With the bridge's jar, a training
+// class loads each of its classes by name (bridgeTraining): they are
+// archived as they are, checked, and the JVM that maps them reads none
+// of them from the jar (a run through the bridge's Main cannot be
+// trained: its tests would have to be on the class path, in a folder).
+func buildArchive(ctx context.Context, javac, java string, jars, opts []string, tmp string, javacFlags []string) (string, error) {
 	train := filepath.Join(tmp, "train")
-	if err := javabridge.Compile(ctx, javac, []string{jar}, map[string][]byte{"CdsTraining.java": []byte(cdsTraining)}, train, javacFlags...); err != nil {
+	sources := map[string][]byte{"CdsTraining.java": []byte(cdsTraining)}
+	selected := []string{"--select-class=CdsTraining"}
+	if len(jars) > 1 {
+		names, err := jarClasses(jars[1:])
+		if err != nil {
+			return "", err
+		}
+		sources["CdsBridge.java"] = []byte(bridgeTraining(names))
+		selected = append(selected, "--select-class=CdsBridge")
+	}
+	if err := javabridge.Compile(ctx, javac, jars[:1], sources, train, javacFlags...); err != nil {
 		return "", err
 	}
 	jsa := filepath.Join(tmp, "junit.jsa")
-	dump := append(append([]string{}, opts...), "-XX:ArchiveClassesAtExit="+jsa, "-cp", jar,
+	dump := append(append([]string{}, opts...), "-XX:ArchiveClassesAtExit="+jsa, "-cp", classPath(jars),
 		"org.junit.platform.console.ConsoleLauncher", "--disable-banner", "--details=none", "--disable-ansi-colors",
-		"--reports-dir="+filepath.Join(tmp, "reports"), "--class-path="+train, "--select-class=CdsTraining")
+		"--reports-dir="+filepath.Join(tmp, "reports"), "--class-path="+train)
 	// The training run has failing tests: its exit status says so, and
 	// the check says whether the archive is good.
-	if out, err := exec.CommandContext(ctx, java, dump...).CombinedOutput(); err != nil {
+	if out, err := exec.CommandContext(ctx, java, append(dump, selected...)...).CombinedOutput(); err != nil {
 		if _, ok := err.(*exec.ExitError); !ok {
 			return "", fmt.Errorf("%v\n%s", err, out)
 		}
@@ -125,10 +163,62 @@ func buildArchive(ctx context.Context, javac, java, jar string, opts []string, t
 	return jsa, nil
 }
 
+// bridgeTraining is a training class that loads and initializes the
+// named classes (by the launcher's class loader, whose parent reads the
+// class path: the test side's static fields are patterns, tables and
+// lambdas, whose classes are archived with them), and uses what the
+// test side uses of the JDK at its start: the environment, and a
+// resource of the tests' folder read as lines (its index of stand-ins).
+func bridgeTraining(names []string) string {
+	var b strings.Builder
+	b.WriteString("import org.junit.jupiter.api.Test;\n\nclass CdsBridge {\n    static final String[] NAMES = {\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "        %q,\n", n)
+	}
+	b.WriteString(`    };
+
+    @Test void loads() throws Exception {
+        ClassLoader l = CdsBridge.class.getClassLoader();
+        for (String n : NAMES) {
+            try {
+                Class.forName(n, true, l);
+            } catch (Throwable t) {
+                // what fails to initialize here is loaded all the same
+            }
+        }
+        System.getenv("HOME");
+        try (java.io.InputStream in = l.getResourceAsStream("CdsBridge.class")) {
+            new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8)).lines().count();
+        }
+    }
+}
+`)
+	return b.String()
+}
+
+// jarClasses are the binary names of the classes in the jars.
+func jarClasses(jars []string) ([]string, error) {
+	var out []string
+	for _, jar := range jars {
+		r, err := zip.OpenReader(jar)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range r.File {
+			if n, ok := strings.CutSuffix(f.Name, ".class"); ok {
+				out = append(out, strings.ReplaceAll(n, "/", "."))
+			}
+		}
+		r.Close()
+	}
+	return out, nil
+}
+
 // checkArchive runs the JVM with the archive required (-Xshare:on) and
-// its checksums verified: it fails unless the archive maps whole.
-func checkArchive(ctx context.Context, java, jar string, opts []string, jsa string) error {
-	check := append(append([]string{}, opts...), "-XX:SharedArchiveFile="+jsa, "-Xshare:on", "-XX:+VerifySharedSpaces", "-cp", jar, "-version")
+// its checksums verified, cp its class path: it fails unless the archive
+// maps whole.
+func checkArchive(ctx context.Context, java, cp string, opts []string, jsa string) error {
+	check := append(append([]string{}, opts...), "-XX:SharedArchiveFile="+jsa, "-Xshare:on", "-XX:+VerifySharedSpaces", "-cp", cp, "-version")
 	if out, err := exec.CommandContext(ctx, java, check...).CombinedOutput(); err != nil {
 		return fmt.Errorf("the archive does not map: %v\n%s", err, out)
 	}
@@ -190,17 +280,11 @@ func serverArchive(ctx context.Context, java runner.Tool, jar string, opts []str
 	if jar == "" || toolchain.JavaFeature(java.Version) < 13 {
 		return ""
 	}
-	return toolchain.CachedArchive(ctx, "junit-server-cds", serverKey(java, jar, opts),
+	return toolchain.CachedArchive(ctx, "junit-server-cds", cdsKey(java, []string{jar}, opts, serverTraining),
 		func(ctx context.Context, tmp string) (string, error) {
 			return buildServerArchive(ctx, java.Path, jar, opts, tmp)
 		},
 		func(ctx context.Context, p string) error { return checkArchive(ctx, java.Path, jar, opts, p) })
-}
-
-// serverKey is cdsKey for the server's archive: its jar, and its
-// training instead of the launcher's.
-func serverKey(java runner.Tool, jar string, opts []string) string {
-	return cdsKey(java, jar, append(slices.Clone(opts), serverTraining))
 }
 
 // buildServerArchive runs the server on the training's requests, the

@@ -50,11 +50,11 @@ func TestJUnitArchive(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	ctx := context.Background()
 	opts := toolchain.Java.Options("java", toolchain.Box{Memory: 256 << 20}, java.Version)
-	a := junitArchive(ctx, javac, java, jar, opts)
+	a := junitArchive(ctx, javac, java, jar, "", opts)
 	if a == "" {
 		t.Fatal("no archive built")
 	}
-	if again := junitArchive(ctx, javac, java, jar, opts); again != a {
+	if again := junitArchive(ctx, javac, java, jar, "", opts); again != a {
 		t.Fatalf("a second archive %s beside %s", again, a)
 	}
 	// A quiet program: what the JVM itself prints is all its stdout.
@@ -94,7 +94,7 @@ func TestJUnitArchive(t *testing.T) {
 		}
 	}
 	// A half-written archive is never put in place: the check maps it first.
-	if _, err := buildArchive(ctx, javac.Path, java.Path, jar, opts, t.TempDir(), hostCompileFlags(javac)); err != nil {
+	if _, err := buildArchive(ctx, javac.Path, java.Path, []string{jar}, opts, t.TempDir(), hostCompileFlags(javac)); err != nil {
 		t.Fatal(err)
 	}
 	check := append(append([]string{}, opts...), "-XX:SharedArchiveFile="+half, "-Xshare:on", "-XX:+VerifySharedSpaces", "-cp", jar, "-version")
@@ -109,7 +109,7 @@ func TestJUnitArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 	toolchain.ForgetArchives() // a fresh process
-	if again := junitArchive(ctx, javac, java, jar, opts); again != a {
+	if again := junitArchive(ctx, javac, java, jar, "", opts); again != a {
 		t.Fatalf("after damage: archive %q, want %s built again", again, a)
 	}
 	if err := checkArchive(ctx, java.Path, jar, opts, a); err != nil {
@@ -248,4 +248,40 @@ func serve(t *testing.T, java runner.Tool, args []string, files []sandbox.File, 
 		t.Errorf("%s: the student's output is not on stderr:\n%s", from, res.Stderr)
 	}
 	return res.Stdout
+}
+
+// With the kit's jar of the test side, the test JVM's archive holds the
+// test side's classes too: a JVM with that jar after JUnit's maps them,
+// and the classes of the folder after it (the tests') are read from
+// there.
+func TestJUnitArchiveBridge(t *testing.T) {
+	javac, java, jar := cdsJDK(t)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	ctx := context.Background()
+	k, err := javaKit(ctx, javac, jar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := toolchain.Java.Options("java", toolchain.Box{Memory: 256 << 20}, java.Version)
+	a := junitArchive(ctx, javac, java, jar, k.testJar, opts)
+	if a == "" || a == junitArchive(ctx, javac, java, jar, "", opts) {
+		t.Fatalf("the archive with the test side: %q", a)
+	}
+	dir := t.TempDir()
+	src := `class Loads { public static void main(String[] a) throws Exception { Class.forName("autograder.bridge.TestSide"); System.err.println("ran"); } }`
+	if err := javabridge.Compile(ctx, javac.Path, nil, map[string][]byte{"Loads.java": []byte(src)}, dir); err != nil {
+		t.Fatal(err)
+	}
+	args := slices.Concat(opts, cdsOptions(a), []string{"-Xlog:class+load=info:stderr", "-cp", classPath([]string{jar, k.testJar, dir}), "Loads"})
+	out, err := exec.Command(java.Path, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for class, from := range map[string]string{"autograder.bridge.TestSide": "shared objects file (top)", "Loads": "file:"} {
+		m := regexp.MustCompile(`\] ` + regexp.QuoteMeta(class) + ` source: (.*)`).FindSubmatch(out)
+		if m == nil || !bytes.HasPrefix(m[1], []byte(from)) {
+			t.Errorf("%s from %q, want %s", class, m, from)
+		}
+	}
 }

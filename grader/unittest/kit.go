@@ -45,13 +45,14 @@ func sortedNames(m map[string][]byte) []string {
 // user's cache folder, keyed by the compiler, JUnit and the sources):
 // the test side's classes as the test box holds them (under bridgeDir)
 // and the server's as the student box holds them (under studentDir),
-// and the server's classes in a jar (serverJarName) beside them, which a
-// student box may show read-only instead, with the class data archive
-// made from it (serverArchive).
+// and each side's classes in a jar beside them (testJarName,
+// serverJarName), which a box may show read-only instead, with the class
+// data archive that holds its classes (junitArchive, serverArchive).
 type kit struct {
 	testSide  []sandbox.File
 	server    []sandbox.File
-	serverJar string // the jar's path in the cache folder; "" without one
+	testJar   string // the test side's jar's path in the cache folder; "" without one
+	serverJar string // the server's
 
 	mu       sync.Mutex
 	imported map[string][]string // the classes imported on demand, by JVM and packages
@@ -72,7 +73,7 @@ func javaKit(ctx context.Context, compiler runner.Tool, jar string) (*kit, error
 		fmt.Fprintf(h, "%d %d\n", st.Size(), st.ModTime().UnixNano())
 	}
 	// The kit's layout: a kit folder of another layout is another's.
-	fmt.Fprintf(h, "test server %s\n", serverJarName)
+	fmt.Fprintf(h, "test server %s %s\n", testJarName, serverJarName)
 	for _, files := range []map[string][]byte{javabridge.TestSideFiles(), javabridge.ServerFiles()} {
 		for _, p := range sortedNames(files) {
 			fmt.Fprintf(h, "%s %d\n", p, len(files[p]))
@@ -116,7 +117,8 @@ func loadKit(ctx context.Context, compiler, jar, key string, flags []string) (*k
 			return nil, err
 		}
 	} else if _, err := os.Stat(filepath.Join(dir, serverJarName)); err == nil {
-		k.serverJar = filepath.Join(dir, serverJarName) // a temporary kit's would be gone
+		// A temporary kit's would be gone.
+		k.testJar, k.serverJar = filepath.Join(dir, testJarName), filepath.Join(dir, serverJarName)
 	}
 	var err error
 	if k.testSide, err = readTree(filepath.Join(dir, "test"), bridgeDir); err == nil {
@@ -143,6 +145,9 @@ func buildKit(ctx context.Context, compiler, jar, dir string, flags []string) er
 	if err := javabridge.Compile(ctx, compiler, nil, javabridge.ServerFiles(), filepath.Join(tmp, "server"), flags...); err != nil {
 		return err
 	}
+	if err := writeJar(filepath.Join(tmp, "test"), filepath.Join(tmp, testJarName)); err != nil {
+		return err
+	}
 	if err := writeJar(filepath.Join(tmp, "server"), filepath.Join(tmp, serverJarName)); err != nil {
 		return err
 	}
@@ -158,8 +163,12 @@ func buildKit(ctx context.Context, compiler, jar, dir string, flags []string) er
 	return nil
 }
 
-// serverJarName is the server's jar in a kit's folder.
-const serverJarName = "server.jar"
+// The jars in a kit's folder: the test side's (its service file too)
+// and the server's.
+const (
+	testJarName   = "test.jar"
+	serverJarName = "server.jar"
+)
 
 // writeJar writes the files under dir into a jar at jar (a zip of them,
 // named by their paths under dir; no manifest, which a class path does
