@@ -48,6 +48,7 @@ func TestJUnitArchive(t *testing.T) {
 	javac, java, jar := cdsJDK(t)
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
+	t.Cleanup(toolchain.ForgetArchives) // its archives' folder is gone after it
 	ctx := context.Background()
 	opts := toolchain.Java.Options("java", toolchain.Box{Memory: 256 << 20}, java.Version)
 	a := junitArchive(ctx, javac, java, jar, "", opts)
@@ -117,6 +118,28 @@ func TestJUnitArchive(t *testing.T) {
 	}
 }
 
+// freshKit is the kit built in a cache folder of the test's own, the
+// kits and archives the process knows forgotten before and after it, so
+// that no other test reads them from a folder that is gone.
+func freshKit(t *testing.T, javac runner.Tool, jar string) *kit {
+	t.Helper()
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	forget := func() {
+		toolchain.ForgetArchives()
+		kitMu.Lock()
+		clear(kits)
+		kitMu.Unlock()
+	}
+	forget()
+	t.Cleanup(forget)
+	k, err := javaKit(context.Background(), javac, jar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
 // serverRequests are frames that call a student's Greeter, as the test
 // side sends them.
 const serverRequests = `{"op":"new","class":"Greeter","name":"<init>","desc":"()V","args":[],"seq":"a"}
@@ -139,13 +162,8 @@ const greeter = `public class Greeter {
 // student box then holds the server's folder.
 func TestServerArchive(t *testing.T) {
 	javac, java, jar := cdsJDK(t)
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	t.Setenv("HOME", t.TempDir())
+	k := freshKit(t, javac, jar)
 	ctx := context.Background()
-	k, err := javaKit(ctx, javac, jar)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if st, err := os.Stat(k.serverJar); err != nil || st.Size() == 0 {
 		t.Fatalf("the kit's jar %q: %v", k.serverJar, err)
 	}
@@ -256,13 +274,8 @@ func serve(t *testing.T, java runner.Tool, args []string, files []sandbox.File, 
 // there.
 func TestJUnitArchiveBridge(t *testing.T) {
 	javac, java, jar := cdsJDK(t)
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	t.Setenv("HOME", t.TempDir())
+	k := freshKit(t, javac, jar)
 	ctx := context.Background()
-	k, err := javaKit(ctx, javac, jar)
-	if err != nil {
-		t.Fatal(err)
-	}
 	opts := toolchain.Java.Options("java", toolchain.Box{Memory: 256 << 20}, java.Version)
 	a := junitArchive(ctx, javac, java, jar, k.testJar, opts)
 	if a == "" || a == junitArchive(ctx, javac, java, jar, "", opts) {
