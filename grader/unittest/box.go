@@ -195,8 +195,10 @@ func pytestBoxes(ctx context.Context, e env) (test, student sandbox.Spec, err er
 // never run, for their stand-ins (package javabridge), which are
 // compiled with the group's files (buildJUnit); the test box runs the
 // compiled tests with JUnit's platform launcher (the bridge's Launch,
-// JUnit's classes mapped from the machine's archive: junitArchive), the
-// student box the student's classes and the bridge's server. Unless the
+// JUnit's and the test side's classes mapped from the machine's archive:
+// junitArchive), the student box the student's classes and the bridge's
+// server (its classes mapped from an archive of its own:
+// serverArchive). Unless the
 // boxes are ready, r says why the group runs no test: the bridge cannot
 // offer the student's classes (loadError) or the tests do not compile
 // (compileLog); r's notes are the bridge's, either way.
@@ -250,15 +252,19 @@ func junitBoxes(ctx context.Context, e env) (test, student sandbox.Spec, r ran, 
 		selected = append(selected, javaPackagePrefix(s.data)+strings.TrimSuffix(s.name, ".java"))
 	}
 	opts, readOnly := e.options(jvm), e.base.ReadOnly
-	if a := junitArchive(ctx, compiler, jvm, jar, opts); a != "" {
+	testSide, testCP := k.testSide, bridgeDir
+	if a := junitArchive(ctx, compiler, jvm, jar, k.testJar, opts); a != "" {
 		opts, readOnly = append(opts, cdsOptions(a)...), append(slices.Clone(readOnly), a)
+		if k.testJar != "" {
+			testSide, testCP, readOnly = nil, k.testJar, append(readOnly, k.testJar)
+		}
 	}
-	test = sandbox.Spec{Path: jvm.Path, Args: javabridge.LauncherArgs(opts, jar, bridgeDir, testsDir, reportsDir, selected),
-		Files: append(append(slices.Clone(k.testSide), built...), plainFiles(e.files, testsDir)...), Env: e.base.Env,
+	test = sandbox.Spec{Path: jvm.Path, Args: javabridge.LauncherArgs(opts, jar, testCP, testsDir, reportsDir, selected),
+		Files: append(append(slices.Clone(testSide), built...), plainFiles(e.files, testsDir)...), Env: e.base.Env,
 		Limits: e.limits, ReadOnly: readOnly, Waiting: e.base.Waiting, Collect: []string{reportsDir + "/*.xml"}}
-	student = sandbox.Spec{Path: jvm.Path, Args: javabridge.ServerArgs(e.options(jvm), studentDir, "."),
-		Files: append(packaged(e.student), k.server...), Env: e.base.Env,
-		Limits: e.limits, ReadOnly: e.base.ReadOnly, Waiting: e.base.Waiting}
+	args, server, readOnly := serverStart(ctx, jvm, k, e.options(jvm), e.base.ReadOnly)
+	student = sandbox.Spec{Path: jvm.Path, Args: args, Files: append(packaged(e.student), server...), Env: e.base.Env,
+		Limits: e.limits, ReadOnly: readOnly, Waiting: e.base.Waiting}
 	return test, student, r, nil
 }
 

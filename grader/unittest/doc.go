@@ -134,8 +134,17 @@
 //     top-level test class, a fresh one after a test in which it ended,
 //     crashed, ran past a limit or printed past the cap (the rest of that
 //     test's calls fail at once). The bridge's Java side is compiled once per
-//     machine, into the user's cache folder, beside a class data archive
-//     of JUnit's launcher that the test JVM maps (cds.go); the names the
+//     machine, into the user's cache folder (each side as a folder of
+//     classes and as a jar), beside two class data archives (cds.go),
+//     built there outside any box from the grader's own jars and
+//     trainings alone: one of JUnit's launcher and the test side that
+//     the test JVM maps, one of the server that the student's JVM maps.
+//     A box shows the jars and archives read-only, the jar on the class
+//     path before the box's folder of classes (the student's, the
+//     tests'), which no archive holds; without an archive, the box holds
+//     the side's folder as before. An archive changes how fast classes
+//     load, never which: the same classes from the same class path
+//     entries, mapped or read; the names the
 //     tests import on demand are listed once per assignment (one small
 //     JVM); the stand-ins and the tests are compiled once per batch for
 //     each distinct input (testbuild.go), so once for every student of

@@ -189,7 +189,7 @@ func (j *Judge) junitSuites(ctx context.Context, folder string) (mutation.Suites
 	if tc.ReadOnly != nil {
 		s.readOnly = tc.ReadOnly(s.java.Path)
 	}
-	if a := junitArchive(ctx, s.javac, s.java, jar, s.testOpts); a != "" {
+	if a := junitArchive(ctx, s.javac, s.java, jar, "", s.testOpts); a != "" {
 		s.testOpts, s.readOnly = append(s.testOpts, cdsOptions(a)...), append(s.readOnly, a)
 	}
 	return s.read(ctx, folder)

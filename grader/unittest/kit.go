@@ -1,6 +1,7 @@
 package unittest
 
 import (
+	"archive/zip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/cs540-tools/autograder/grader/runner"
 	"github.com/cs540-tools/autograder/grader/toolchain"
@@ -42,11 +44,16 @@ func sortedNames(m map[string][]byte) []string {
 // kit is the bridge's Java side compiled, once per machine (in the
 // user's cache folder, keyed by the compiler, JUnit and the sources):
 // the test side's classes as the test box holds them (under bridgeDir)
-// and the server's as the student box holds them (under studentDir).
+// and the server's as the student box holds them (under studentDir),
+// and each side's classes in a jar beside them (testJarName,
+// serverJarName), which a box may show read-only instead, with the class
+// data archive that holds its classes (junitArchive, serverArchive).
 type kit struct {
-	key      string // what it was built from (javaKit)
-	testSide []sandbox.File
-	server   []sandbox.File
+	key       string // what it was built from (javaKit)
+	testSide  []sandbox.File
+	server    []sandbox.File
+	testJar   string // the test side's jar's path in the cache folder; "" without one
+	serverJar string // the server's
 
 	mu       sync.Mutex
 	imported map[string][]string // the classes imported on demand, by JVM and packages
@@ -69,6 +76,8 @@ func javaKit(ctx context.Context, compiler runner.Tool, jar string) (*kit, error
 	if st, err := os.Stat(jar); err == nil {
 		fmt.Fprintf(h, "%d %d\n", st.Size(), st.ModTime().UnixNano())
 	}
+	// The kit's layout: a kit folder of another layout is another's.
+	fmt.Fprintf(h, "test server %s %s\n", testJarName, serverJarName)
 	for _, files := range []map[string][]byte{javabridge.TestSideFiles(), javabridge.ServerFiles()} {
 		for _, p := range sortedNames(files) {
 			fmt.Fprintf(h, "%s %d\n", p, len(files[p]))
@@ -101,6 +110,7 @@ func loadKit(ctx context.Context, compiler, jar, key string, flags []string) (*k
 			}
 		}
 	}
+	k := &kit{imported: map[string][]string{}}
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "autograder-junit-bridge-")
 		if err != nil {
@@ -111,8 +121,10 @@ func loadKit(ctx context.Context, compiler, jar, key string, flags []string) (*k
 		if err := buildKit(ctx, compiler, jar, dir, flags); err != nil {
 			return nil, err
 		}
+	} else if _, err := os.Stat(filepath.Join(dir, serverJarName)); err == nil {
+		// A temporary kit's would be gone.
+		k.testJar, k.serverJar = filepath.Join(dir, testJarName), filepath.Join(dir, serverJarName)
 	}
-	k := &kit{imported: map[string][]string{}}
 	var err error
 	if k.testSide, err = readTree(filepath.Join(dir, "test"), bridgeDir); err == nil {
 		k.server, err = readTree(filepath.Join(dir, "server"), studentDir)
@@ -138,6 +150,12 @@ func buildKit(ctx context.Context, compiler, jar, dir string, flags []string) er
 	if err := javabridge.Compile(ctx, compiler, nil, javabridge.ServerFiles(), filepath.Join(tmp, "server"), flags...); err != nil {
 		return err
 	}
+	if err := writeJar(filepath.Join(tmp, "test"), filepath.Join(tmp, testJarName)); err != nil {
+		return err
+	}
+	if err := writeJar(filepath.Join(tmp, "server"), filepath.Join(tmp, serverJarName)); err != nil {
+		return err
+	}
 	if err := os.WriteFile(filepath.Join(tmp, "ok"), nil, 0o644); err != nil {
 		return err
 	}
@@ -149,6 +167,51 @@ func buildKit(ctx context.Context, compiler, jar, dir string, flags []string) er
 	}
 	return nil
 }
+
+// The jars in a kit's folder: the test side's (its service file too)
+// and the server's.
+const (
+	testJarName   = "test.jar"
+	serverJarName = "server.jar"
+)
+
+// writeJar writes the files under dir into a jar at jar (a zip of them,
+// named by their paths under dir; no manifest, which a class path does
+// not need), each with the same fixed time.
+func writeJar(dir, jar string) (err error) {
+	f, err := os.Create(jar)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	w := zip.NewWriter(f)
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		e, err := w.CreateHeader(&zip.FileHeader{Name: filepath.ToSlash(rel), Method: zip.Deflate, Modified: jarTime})
+		if err == nil {
+			_, err = e.Write(b)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return w.Close()
+}
+
+// jarTime is the time of every file in a jar the grader writes.
+var jarTime = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // hostCompileFlags are the options for the compiler run outside any box
 // (the kit, the test JVM's archive's training class): the toolchain's for
