@@ -306,11 +306,17 @@ func buildServerArchive(ctx context.Context, java, jar string, opts []string, tm
 }
 
 // serverCDSOptions are the JVM options that map the server's archive:
-// its file, and the JVM's cds messages off (a mismatched archive's
-// warning would go to the stdout that carries the bridge's frames).
+// its file, and a mismatched archive's messages off, on stdout (which
+// carries the bridge's frames) and stderr alike.
 func serverCDSOptions(archive string) []string {
-	return []string{"-XX:SharedArchiveFile=" + archive, "-Xlog:cds*=off"}
+	return []string{"-XX:SharedArchiveFile=" + archive, "-Xlog:cds*=off", "-Xlog:cds*=off:stderr"}
 }
+
+// serverLog keeps the student JVM's own messages (its log's warnings,
+// its output of diagnostics) off the stdout that carries the bridge's
+// frames, with or without the archive: on stderr, which the relay keeps
+// as what the student's process printed.
+var serverLog = []string{"-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:+DisplayVMOutputToStderr"}
 
 // serverStart is how the student box starts the server, with the
 // toolchain's opts and the box's read-only paths: the arguments, the
@@ -320,8 +326,8 @@ func serverCDSOptions(archive string) []string {
 // the server's classes are files of the box, in their folder.
 func serverStart(ctx context.Context, java runner.Tool, k *kit, opts, readOnly []string) (args []string, files []sandbox.File, ro []string) {
 	if a := serverArchive(ctx, java, k.serverJar, opts); a != "" {
-		return javabridge.ServerArgs(slices.Concat(opts, serverCDSOptions(a)), k.serverJar, "."), nil,
+		return javabridge.ServerArgs(slices.Concat(opts, serverLog, serverCDSOptions(a)), k.serverJar, "."), nil,
 			append(slices.Clone(readOnly), k.serverJar, a)
 	}
-	return javabridge.ServerArgs(opts, studentDir, "."), k.server, readOnly
+	return javabridge.ServerArgs(slices.Concat(opts, serverLog), studentDir, "."), k.server, readOnly
 }

@@ -211,7 +211,7 @@ func TestServerArchive(t *testing.T) {
 		{"missing", k.serverJar, filepath.Join(t.TempDir(), "none.jsa")},
 		{"another jar", moved, a},
 	} {
-		args := javabridge.ServerArgs(slices.Concat(opts, serverCDSOptions(tc.archive)), tc.jar, ".")
+		args := javabridge.ServerArgs(slices.Concat(opts, serverLog, serverCDSOptions(tc.archive)), tc.jar, ".")
 		ro := []string{tc.jar}
 		if _, err := os.Stat(tc.archive); err == nil {
 			ro = append(ro, tc.archive)
