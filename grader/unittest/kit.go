@@ -189,16 +189,8 @@ func writeJar(dir, jar string) (err error) {
 		}
 	}()
 	w := zip.NewWriter(f)
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		e, err := w.CreateHeader(&zip.FileHeader{Name: filepath.ToSlash(rel), Method: zip.Deflate, Modified: jarTime})
+	err = eachFile(dir, func(rel string, b []byte) error {
+		e, err := w.CreateHeader(&zip.FileHeader{Name: rel, Method: zip.Deflate, Modified: jarTime})
 		if err == nil {
 			_, err = e.Write(b)
 		}
@@ -228,7 +220,17 @@ func hostCompileFlags(compiler runner.Tool) []string {
 // readTree reads the files under dir as box files under prefix.
 func readTree(dir, prefix string) ([]sandbox.File, error) {
 	var out []sandbox.File
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err := eachFile(dir, func(rel string, b []byte) error {
+		out = append(out, sandbox.File{Name: prefix + "/" + rel, Data: b})
+		return nil
+	})
+	return out, err
+}
+
+// eachFile calls fn with each file under dir, in lexical order: its
+// path under dir, with slashes, and its content.
+func eachFile(dir string, fn func(rel string, data []byte) error) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -237,10 +239,8 @@ func readTree(dir, prefix string) ([]sandbox.File, error) {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
-		out = append(out, sandbox.File{Name: prefix + "/" + filepath.ToSlash(rel), Data: b})
-		return nil
+		return fn(filepath.ToSlash(rel), b)
 	})
-	return out, err
 }
 
 // reserved are the class names the group's files own or import on

@@ -181,3 +181,17 @@ func needPython(t *testing.T) string {
 	testenv.Missing(t, "python3 missing")
 	return ""
 }
+
+// needPytest is the system's python3 (the toolchain's, which holds
+// pytest), else the one on PATH, which must import pytest.
+func needPytest(t *testing.T) string {
+	t.Helper()
+	py := needPython(t)
+	if _, err := os.Stat("/usr/bin/python3"); err == nil {
+		py = "/usr/bin/python3"
+	}
+	if exec.Command(py, "-I", "-c", "import pytest").Run() != nil {
+		testenv.Missing(t, "%s has no pytest", py)
+	}
+	return py
+}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cs540-tools/autograder/internal/testenv"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -46,13 +45,7 @@ def test_collector_on():
 // failure reads every module's __file__), and the module then works; the
 // tests run with the garbage collector on.
 func TestDeferredMetadata(t *testing.T) {
-	py := needPython(t)
-	if _, err := os.Stat("/usr/bin/python3"); err == nil {
-		py = "/usr/bin/python3" // the system's, which holds pytest, as the toolchain takes it
-	}
-	if exec.Command(py, "-I", "-c", "import pytest").Run() != nil {
-		testenv.Missing(t, "%s has no pytest", py)
-	}
+	py := needPytest(t)
 	dir := t.TempDir()
 	files := append(TestFiles(filepath.Join(dir, "_bridge")), sandbox.File{Name: filepath.Join(dir, "t", "test_deferred.py"), Data: []byte(deferredTests)})
 	for _, f := range files {

@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/cs540-tools/autograder/internal/testenv"
 	"github.com/cs540-tools/autograder/sandbox"
 )
 
@@ -74,13 +73,7 @@ def test_fails():
 // one given a cache made for another interpreter, or a damaged one,
 // starts as without: the same tests pass and fail either way.
 func TestStartCache(t *testing.T) {
-	py := needPython(t)
-	if _, err := os.Stat("/usr/bin/python3"); err == nil {
-		py = "/usr/bin/python3" // the system's, which holds pytest, as the toolchain takes it
-	}
-	if exec.Command(py, "-I", "-c", "import pytest").Run() != nil {
-		testenv.Missing(t, "%s has no pytest", py)
-	}
+	py := needPytest(t)
 	dir := t.TempDir()
 	tdir := filepath.Join(dir, "t")
 	files := append(TestFiles(filepath.Join(dir, "_bridge")),
