@@ -115,9 +115,7 @@ func cdsKey(java runner.Tool, jars, opts []string, training string) string {
 	fmt.Fprintf(h, "%s\n%s\n", java.Path, java.Version)
 	for _, jar := range jars {
 		fmt.Fprintf(h, "%s\n", jar)
-		if st, err := os.Stat(jar); err == nil {
-			fmt.Fprintf(h, "%d %d\n", st.Size(), st.ModTime().UnixNano())
-		}
+		stamp(h, jar)
 	}
 	for _, o := range opts {
 		fmt.Fprintf(h, "%d:%s\n", len(o), o)

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path"
@@ -146,13 +147,25 @@ func hostStamps(spec sandbox.Spec) string { return stamps(hostPaths(spec)) }
 func stamps(ps []string) string {
 	var b strings.Builder
 	for _, p := range ps {
-		if st, err := os.Stat(p); err == nil {
-			fmt.Fprintf(&b, "%q %d %d\n", p, st.Size(), st.ModTime().UnixNano())
-		} else {
-			fmt.Fprintf(&b, "%q -\n", p)
+		fmt.Fprintf(&b, "%q ", p)
+		if !stamp(&b, p) {
+			b.WriteString("-\n")
 		}
 	}
 	return b.String()
+}
+
+// stamp writes the host file p's size and modification time to w, the
+// one mark of a file's version every cached thing's key holds (a JDK or
+// jar upgraded in place misses); false, writing nothing, where p cannot
+// be read.
+func stamp(w io.Writer, p string) bool {
+	st, err := os.Stat(p)
+	if err != nil {
+		return false
+	}
+	fmt.Fprintf(w, "%d %d\n", st.Size(), st.ModTime().UnixNano())
+	return true
 }
 
 // loadCompiled reads the entry p: its files, each named as one of the

@@ -73,9 +73,7 @@ func javaKit(ctx context.Context, compiler runner.Tool, jar string) (*kit, error
 	defer kitMu.Unlock()
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s\n%s\n", compiler.Path, compiler.Version, jar)
-	if st, err := os.Stat(jar); err == nil {
-		fmt.Fprintf(h, "%d %d\n", st.Size(), st.ModTime().UnixNano())
-	}
+	stamp(h, jar)
 	// The kit's layout: a kit folder of another layout is another's.
 	fmt.Fprintf(h, "test server %s %s\n", testJarName, serverJarName)
 	for _, files := range []map[string][]byte{javabridge.TestSideFiles(), javabridge.ServerFiles()} {

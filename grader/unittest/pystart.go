@@ -110,9 +110,7 @@ func pytestStart(ctx context.Context, py runner.Tool, spec sandbox.Spec, args []
 func pytestStartKey(py runner.Tool) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s\n", py.Path, py.Version)
-	if st, err := os.Stat(py.Path); err == nil {
-		fmt.Fprintf(h, "%d %d\n", st.Size(), st.ModTime().UnixNano())
-	}
+	stamp(h, py.Path)
 	for _, f := range pybridge.TestFiles(bridgeDir) {
 		fmt.Fprintf(h, "%s %d\n", f.Name, len(f.Data))
 		h.Write(f.Data)
